@@ -1,0 +1,107 @@
+// Builds the portal into dist/ and writes brotli and gzip copies of every text asset, which the
+// backend serves as they are (no compression per request). `isPortalBuildStale` lets `npm start`
+// skip the build when nothing that goes into it has changed.
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { pathToFileURL } from "node:url";
+
+const INPUTS = ["src", "public", "index.html", "vite.config.ts", "package-lock.json"];
+const STAMP = "dist/.build-stamp";
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
+
+function* files(path: string): Generator<string> {
+  if (!existsSync(path)) return;
+  if (statSync(path).isDirectory()) for (const entry of readdirSync(path)) yield* files(join(path, entry));
+  else yield path;
+}
+
+/** A fingerprint of everything the build reads: file paths, sizes, mtimes and VITE_* variables. */
+function inputsFingerprint(): string {
+  const hash = createHash("sha256");
+  for (const input of INPUTS) for (const file of files(input)) {
+    const s = statSync(file);
+    hash.update(`${file}:${s.size}:${s.mtimeMs}\n`);
+  }
+  for (const [k, v] of Object.entries(process.env).filter(([k]) => k.startsWith("VITE_")).sort()) hash.update(`${k}=${v}\n`);
+  return hash.digest("hex");
+}
+
+export function isPortalBuildStale(): boolean {
+  return !existsSync("dist/index.html") || !existsSync(STAMP) || readFileSync(STAMP, "utf8") !== inputsFingerprint();
+}
+
+export async function buildPortal(): Promise<void> {
+  const fingerprint = inputsFingerprint();
+  const { build } = await import("vite");
+  // Always React's production build, even when called from a test runner (NODE_ENV=test).
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = "production";
+  try {
+    await build({ mode: "production", logLevel: "warn" });
+    await prerenderSignIn(build);
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  let raw = 0;
+  let gz = 0;
+  for (const file of files("dist")) {
+    if (!COMPRESSIBLE.test(file)) continue;
+    const content = readFileSync(file);
+    const gzipped = gzipSync(content, { level: 9 });
+    writeFileSync(`${file}.gz`, gzipped);
+    writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    if (/\.(js|css)$/.test(file)) {
+      raw += content.length;
+      gz += gzipped.length;
+    }
+  }
+  writeFileSync(STAMP, fingerprint);
+  console.log(`Portal built: ${(raw / 1024).toFixed(0)} KB of JS and CSS, ${(gz / 1024).toFixed(0)} KB gzip (${relative(".", "dist")}/)`);
+}
+
+/** Writes the sign-in form's HTML into dist/index.html (src/prerender.tsx, built for Node). */
+async function prerenderSignIn(build: typeof import("vite").build): Promise<void> {
+  const outDir = ".test-data/prerender";
+  await build({ mode: "production", logLevel: "warn", build: { ssr: "src/prerender.tsx", outDir, emptyOutDir: true, sourcemap: false } });
+  const { renderSignInPage } = (await import(pathToFileURL(resolve(outDir, "prerender.js")).href + `?t=${Date.now()}`)) as { renderSignInPage(): string };
+  const index = readFileSync("dist/index.html", "utf8");
+  if (!index.includes("<!--prerendered-sign-in-->")) throw new Error("dist/index.html has no <!--prerendered-sign-in--> placeholder");
+  writeFileSync("dist/index.html", inlineEntryCss(deferEntryPastFirstPaint(index.replace("<!--prerendered-sign-in-->", renderSignInPage()))));
+}
+
+/**
+ * The sign-in page's stylesheet (~1 KB) goes inline: a render-blocking request would otherwise
+ * queue behind the entry's preloads on a phone's few connections, delaying the first paint.
+ */
+function inlineEntryCss(html: string): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (_tag, href: string) => `<style>${readFileSync(`dist${href}`, "utf8")}</style>`);
+}
+
+/**
+ * Fetch the entry at once (modulepreload) but run it only after the first paint: on a slow phone,
+ * evaluating React takes longer than the prerendered form needs to appear.
+ */
+function deferEntryPastFirstPaint(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry) throw new Error("dist/index.html has no module entry script to defer");
+  const src = entry[1]!;
+  return html.replace(
+    entry[0],
+    `<link rel="modulepreload" crossorigin href="${src}">\n    <script type="module">requestAnimationFrame(() => setTimeout(() => import("${src}")));</script>`,
+  );
+}
+
+export async function buildPortalIfStale(): Promise<boolean> {
+  if (!isPortalBuildStale()) return false;
+  await buildPortal();
+  return true;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  buildPortal().catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,170 @@
+import { randomUUID } from "node:crypto";
+import Fastify, { type FastifyInstance } from "fastify";
+import cors from "@fastify/cors";
+import swagger from "@fastify/swagger";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { APP_VERSION } from "../src/config/operator";
+import type { Database } from "./db/client";
+import { ProblemError, sendProblem } from "./errors";
+import type { Auth } from "firebase-admin/auth";
+import type { TokenVerifier } from "./auth/tokenVerifier";
+import { authenticateRequest, operatorHeader } from "./auth/requestAuth";
+import { createOperatorDirectory, OPERATOR_SETTINGS_TTL_MS } from "./auth/operatorSettings";
+import { createLimiters, enforce, type RateLimits } from "./lib/rateLimits";
+import { createEventBus, type EventBus } from "./live/eventBus";
+import { auditEventRoutes } from "./routes/auditEvents";
+import { healthRoutes } from "./routes/health";
+import { lineRoutes } from "./routes/lines";
+import { liveEventRoutes } from "./routes/liveEvents";
+import { meRoutes } from "./routes/me";
+import { planRoutes } from "./routes/plans";
+import { securityPolicyRoutes } from "./routes/securityPolicy";
+import type { IdentityServices } from "./routes/services";
+import { smsAllowanceRoutes } from "./routes/smsAllowance";
+import { staffRoutes } from "./routes/staff";
+import { sendIndex, serveStatic } from "./static";
+
+export interface AppDeps {
+  database: Database;
+  verifier: TokenVerifier;
+  /** firebase-admin Auth for claims, staff users and revocation; identity routes answer 503 without it. */
+  auth?: Auth;
+  operator: string;
+  /** Overrides of the rate limits (tests use small numbers). */
+  rateLimits?: Partial<RateLimits>;
+  /** How long operator settings (the staff MFA policy) are cached; at most a few seconds. */
+  operatorSettingsTtlMs?: number;
+  staticDir?: string;
+  corsOrigins?: string[];
+  logLevel?: string;
+  /** Trust X-Forwarded-For for the client address (behind a reverse proxy); per-address rate limits use it. */
+  trustProxy?: boolean;
+  /** Resource events for GET /api/v1/live; by default a bus on `database` (LISTEN/NOTIFY), closed with the app. */
+  events?: EventBus;
+}
+
+const REQUEST_ID = /^[\w.-]{1,64}$/;
+
+/** The common backend: health, OpenAPI, /api/v1 resources and (when built) the portal itself. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: deps.logLevel ?? "info",
+      redact: ["req.headers.authorization"],
+      serializers: {
+        req: (req) => ({
+          method: req.method,
+          // GET /api/v1/live may carry the ID token in its query (EventSource cannot send headers).
+          url: req.url?.replace(/([?&]token=)[^&]*/gi, "$1[redacted]"),
+          operator: req.headers["x-operator"],
+          appVersion: req.headers["x-app-version"],
+        }),
+      },
+    },
+    requestIdHeader: false,
+    trustProxy: deps.trustProxy ?? false,
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  if (deps.corsOrigins?.length) {
+    await app.register(cors, {
+      origin: deps.corsOrigins,
+      allowedHeaders: ["authorization", "content-type", "x-operator", "x-app-version", "idempotency-key", "x-request-id"],
+      exposedHeaders: ["x-total-count", "x-request-id", "retry-after"],
+    });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: { title: "Common backend: operator self-service API", version: APP_VERSION },
+      components: { securitySchemes: { firebaseIdToken: { type: "http", scheme: "bearer", bearerFormat: "Firebase ID token" } } },
+      security: [{ firebaseIdToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = ({ querystring: "query", params: "path", body: "body", headers: "headers" } as Record<string, string>)[error.validationContext ?? ""] ?? "request";
+      const errors = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || where,
+        message: issue.message ?? "invalid",
+      }));
+      return sendProblem(reply, 400, `The ${where} is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
+    }
+    if (error instanceof ProblemError) return sendProblem(reply, error.status, error.detail, error.errors, error.type, error.headers);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) return sendProblem(reply, status, (error as Error).message);
+    request.log.error({ err: error }, "unhandled error");
+    return sendProblem(reply, 500, "Something went wrong on our side; the request id identifies it.");
+  });
+
+  const events = deps.events ?? createEventBus(deps.database, { log: app.log });
+  if (!deps.events) {
+    app.addHook("onClose", async () => events.close());
+    await events.ready;
+  }
+
+  await app.register(healthRoutes(deps.database, deps.operator));
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+
+  const services: IdentityServices = {
+    db: deps.database.db,
+    auth: deps.auth,
+    verifier: deps.verifier,
+    operators: createOperatorDirectory(deps.database.db, { ttlMs: deps.operatorSettingsTtlMs ?? OPERATOR_SETTINGS_TTL_MS }),
+    limiters: createLimiters(deps.rateLimits),
+  };
+
+  // Sign-in related and unauthenticated: rate limited per client IP before anything else.
+  await app.register(
+    async (signIn) => {
+      signIn.addHook("onRequest", async (request) => {
+        enforce(services.limiters.authPerIp, request.ip, "Too many sign-in requests from this network; try again later.");
+        operatorHeader(request);
+      });
+      await signIn.register(smsAllowanceRoutes(services.operators, services.limiters));
+    },
+    { prefix: "/api/auth" },
+  );
+
+  await app.register(
+    async (v1) => {
+      v1.addHook("onRequest", authenticateRequest(deps.verifier, services.operators));
+      await v1.register(planRoutes(deps.database.db));
+      await v1.register(lineRoutes(deps.database.db));
+      await v1.register(meRoutes(services));
+      await v1.register(staffRoutes(services, events));
+      await v1.register(securityPolicyRoutes(services, events));
+      await v1.register(liveEventRoutes(events));
+      await v1.register(auditEventRoutes(deps.database.db));
+    },
+    { prefix: "/api/v1" },
+  );
+
+  const servingPortal = deps.staticDir ? await serveStatic(app, deps.staticDir) : false;
+  app.setNotFoundHandler((request, reply) => {
+    // Client routes get index.html; a missing hashed asset must stay a 404, never HTML.
+    const clientRoute = !request.url.startsWith("/api") && !request.url.startsWith("/assets/");
+    if (servingPortal && (request.method === "GET" || request.method === "HEAD") && clientRoute) return sendIndex(reply);
+    return sendProblem(reply, 404, `No route ${request.method} ${request.url.split("?")[0]}.`);
+  });
+
+  return app;
+}

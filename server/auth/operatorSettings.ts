@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { operators } from "../db/schema";
+
+/** The security policy an operator sets for its staff (operators.settings, jsonb). */
+export interface SecurityPolicy {
+  requireStaffMfa: boolean;
+}
+
+export function securityPolicyOf(settings: Record<string, unknown> | null | undefined): SecurityPolicy {
+  return { requireStaffMfa: settings?.requireStaffMfa === true };
+}
+
+export interface OperatorDirectory {
+  /** The operator's settings, or null when no such operator exists. Cached for `ttlMs`. */
+  settings(code: string): Promise<Record<string, unknown> | null>;
+  /** Drops the cached settings of an operator (after a change). */
+  invalidate(code: string): void;
+}
+
+export const OPERATOR_SETTINGS_TTL_MS = 3_000;
+
+/**
+ * Operators and their settings, read on requests that need them (the staff MFA policy, the
+ * known-operator check) and cached a few seconds so a policy change applies everywhere within
+ * `ttlMs`; the process that makes the change invalidates at once.
+ */
+export function createOperatorDirectory(db: Db, options: { ttlMs?: number; now?: () => number } = {}): OperatorDirectory {
+  const ttlMs = options.ttlMs ?? OPERATOR_SETTINGS_TTL_MS;
+  const now = options.now ?? Date.now;
+  const cache = new Map<string, { value: Promise<Record<string, unknown> | null>; until: number }>();
+
+  return {
+    settings(code) {
+      const hit = cache.get(code);
+      if (hit && hit.until > now()) return hit.value;
+      const value = db
+        .select({ settings: operators.settings })
+        .from(operators)
+        .where(eq(operators.code, code))
+        .limit(1)
+        .then(([row]) => row?.settings ?? null);
+      // A failed read is not cached.
+      value.catch(() => cache.delete(code));
+      if (cache.size > 1_000) cache.clear();
+      cache.set(code, { value, until: now() + ttlMs });
+      return value;
+    },
+    invalidate(code) {
+      cache.delete(code);
+    },
+  };
+}

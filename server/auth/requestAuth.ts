@@ -1,0 +1,111 @@
+import type { FastifyRequest } from "fastify";
+import type { Principal } from "../../src/resources/access";
+import { OPERATOR_CODE_PATTERN } from "../../src/config/operator";
+import { badRequest, forbidden, MFA_REQUIRED_TYPE, ProblemError, unauthorized } from "../errors";
+import { securityPolicyOf, type OperatorDirectory } from "./operatorSettings";
+import type { TokenVerifier, VerifiedUser } from "./tokenVerifier";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /**
+     * The verified caller of an /api/v1 request with a role: set before validation, so every
+     * handler of a role-requiring route has one. Not set on routes that allow a user without a role.
+     */
+    principal: Principal;
+    /** The verified token of every /api/v1 request (with or without a role). */
+    identity: VerifiedUser;
+  }
+  interface FastifyContextConfig {
+    /** The route accepts a signed-in user who has no role yet (GET /me, POST /me/claim). */
+    allowWithoutRole?: boolean;
+    /** The route stays reachable for staff who must but did not sign in with a second factor. */
+    mfaExempt?: boolean;
+    /**
+     * The route also takes the ID token and operator from the query (`token`, `operator`) when the
+     * headers are absent: browsers' EventSource cannot send headers. Only GET /live sets it; URLs
+     * end up in logs and histories, so nowhere else (the logger redacts `token`).
+     */
+    queryCredentials?: boolean;
+  }
+}
+
+/** The X-Operator header, or 400 naming it. */
+export function operatorHeader(request: FastifyRequest): string {
+  const operator = request.headers["x-operator"];
+  if (typeof operator !== "string" || !OPERATOR_CODE_PATTERN.test(operator)) {
+    throw badRequest("The X-Operator header must carry the carrier code.", [{ path: "X-Operator", message: "required, a carrier code such as ATT" }]);
+  }
+  return operator;
+}
+
+/** A query parameter given once, as text. */
+function queryParam(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  return typeof value === "string" ? value : undefined;
+}
+
+/** The operator of a `queryCredentials` route: X-Operator, else `?operator=`; 400 naming both. */
+function operatorOfHeaderOrQuery(request: FastifyRequest): string {
+  if (request.headers["x-operator"] !== undefined) return operatorHeader(request);
+  const operator = queryParam(request, "operator");
+  if (operator === undefined || !OPERATOR_CODE_PATTERN.test(operator)) {
+    throw badRequest("The X-Operator header or the operator parameter must carry the carrier code.", [
+      { path: "operator", message: "required, a carrier code such as ATT" },
+    ]);
+  }
+  return operator;
+}
+
+const isStaff = (role: string | null) => role === "agent" || role === "admin";
+
+/**
+ * onRequest hook of /api/v1: a valid Firebase ID token (401 otherwise), then tenancy: the
+ * `X-Operator` header must name the operator in the caller's claims (403 otherwise). It runs before
+ * validation so an anonymous caller learns nothing from error details.
+ *
+ * Routes with `config.allowWithoutRole` also accept a user without claims: X-Operator must then
+ * name a known operator (403 otherwise), and claims, when present, must still match it.
+ *
+ * Staff MFA policy: when the operator's `settings.requireStaffMfa` is on, an agent or admin whose
+ * token was not signed in with a second factor gets 403 `type: /problems/mfa-required` on every
+ * route but those marked `config.mfaExempt`.
+ */
+export function authenticateRequest(verifier: TokenVerifier, operators: OperatorDirectory) {
+  return async (request: FastifyRequest) => {
+    const config = request.routeOptions.config;
+    const header = request.headers.authorization;
+    const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    const token = match?.[1] ?? (config.queryCredentials && header === undefined ? queryParam(request, "token") : undefined);
+    if (!token) throw unauthorized("Sign in first: send 'Authorization: Bearer <Firebase ID token>'.");
+    const user = await verifier.verify(token);
+    const operator = config.queryCredentials ? operatorOfHeaderOrQuery(request) : operatorHeader(request);
+
+    if (config.allowWithoutRole) {
+      if (user.operator !== null && user.operator !== operator) throw forbidden(`This account does not belong to operator ${operator}.`);
+      if (user.role && !user.operator) throw forbidden("This account's role names no operator.");
+      if ((await operators.settings(operator)) === null) throw forbidden(`There is no operator ${operator}.`);
+    } else {
+      if (!user.role || !user.operator) throw forbidden("This account has no role yet.");
+      if (user.operator !== operator) throw forbidden(`This account does not belong to operator ${operator}.`);
+    }
+    request.identity = user;
+    if (user.role && user.operator) request.principal = { uid: user.uid, role: user.role, operator: user.operator };
+
+    if (isStaff(user.role) && !user.secondFactor && !config.mfaExempt) {
+      if (securityPolicyOf(await operators.settings(operator)).requireStaffMfa) {
+        throw new ProblemError(
+          403,
+          "Your operator requires staff to sign in with a second factor: enroll one and sign in again.",
+          undefined,
+          MFA_REQUIRED_TYPE,
+        );
+      }
+    }
+  };
+}
+
+/** Whether staff with this role must use a second factor at this operator. */
+export async function staffMfaRequired(operators: OperatorDirectory, role: string | null, operator: string | null): Promise<boolean> {
+  if (!isStaff(role) || !operator) return false;
+  return securityPolicyOf(await operators.settings(operator)).requireStaffMfa;
+}

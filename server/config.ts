@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { DEFAULT_OPERATOR, OPERATOR_CODE_PATTERN } from "../src/config/operator";
+
+/**
+ * The backend's environment. "local" is the embedded default (Auth emulator, PGlite, demo data);
+ * "production" verifies real Firebase signatures and refuses the emulator.
+ */
+export const serverEnvSchema = z
+  .object({
+    APP_MODE: z.enum(["local", "production"]).default("local"),
+    HOST: z.string().default("127.0.0.1"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    DATABASE_URL: z.union([z.literal(""), z.string().regex(/^postgres(ql)?:\/\//, "a postgres:// URL")]).default(""),
+    DATA_DIR: z.string().default(".data/pglite"),
+    FIREBASE_PROJECT_ID: z.string().min(1).default("demo-att-portal"),
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+    OPERATOR: z.string().regex(OPERATOR_CODE_PATTERN).default(DEFAULT_OPERATOR),
+    STATIC_DIR: z.string().default("dist"),
+    SEED_DEMO_DATA: z.enum(["true", "false"]).optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Origins allowed to call the API from a browser (comma-separated); empty = same origin only. */
+    CORS_ORIGINS: z.string().default(""),
+    /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-address rate limits). */
+    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  })
+  .superRefine((env, ctx) => {
+    if (env.APP_MODE === "production" && env.FIREBASE_AUTH_EMULATOR_HOST) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["FIREBASE_AUTH_EMULATOR_HOST"],
+        message: "must not be set in production mode: the Auth emulator's tokens are unsigned and anyone could forge one",
+      });
+    }
+  })
+  .transform((env) => ({
+    mode: env.APP_MODE,
+    host: env.HOST,
+    port: env.PORT,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR,
+    firebaseProjectId: env.FIREBASE_PROJECT_ID,
+    // Local mode always talks to an emulator; 127.0.0.1:9099 unless told otherwise.
+    authEmulatorHost: env.APP_MODE === "local" ? env.FIREBASE_AUTH_EMULATOR_HOST || "127.0.0.1:9099" : undefined,
+    operator: env.OPERATOR,
+    staticDir: env.STATIC_DIR,
+    seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === "true" : env.APP_MODE === "local",
+    logLevel: env.LOG_LEVEL,
+    corsOrigins: env.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    trustProxy: env.TRUST_PROXY === "true",
+  }));
+
+export type ServerConfig = z.output<typeof serverEnvSchema>;
+
+export function loadServerConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const result = serverEnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid server configuration:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

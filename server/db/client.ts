@@ -1,0 +1,52 @@
+import { fileURLToPath } from "node:url";
+import { mkdirSync } from "node:fs";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { PGlite } from "@electric-sql/pglite";
+import type { Client as PgClient } from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** Either driver behind one type: routes and domain code never know which database they talk to. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: "pglite" | "postgres";
+  /**
+   * What LISTEN needs, which a pooled connection cannot give: on PostgreSQL a new dedicated client
+   * on the same server and database (not yet connected; the caller connects and ends it), on PGlite
+   * the instance itself, whose listen() delivers NOTIFY sent within that instance. Absent on stand-ins
+   * built by tests, where events then stay within the process.
+   */
+  notifications?: { driver: "postgres"; newClient(): PgClient } | { driver: "pglite"; client: PGlite };
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+/**
+ * Opens the database and applies pending migrations. `url` (a postgres:// URL) selects a
+ * PostgreSQL server; otherwise PGlite keeps its files in `dataDir` ("memory://" keeps nothing).
+ */
+export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+  if (options.url) {
+    const { default: pg } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const db = drizzle(pool, { schema });
+    await migrate(db, { migrationsFolder });
+    const url = options.url;
+    const newClient = () => new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    return { db: db as unknown as Db, driver: "postgres", notifications: { driver: "postgres", newClient }, close: () => pool.end() };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (!options.dataDir.startsWith("memory://")) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return { db: db as unknown as Db, driver: "pglite", notifications: { driver: "pglite", client }, close: () => client.close() };
+}

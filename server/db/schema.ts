@@ -1,0 +1,143 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+};
+
+export const operators = pgTable("operators", {
+  code: text("code").primaryKey(),
+  name: text("name").notNull(),
+  currency: text("currency").notNull(),
+  timezone: text("timezone").notNull(),
+  settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+  ...timestamps,
+});
+
+export const plans = pgTable(
+  "plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ["prepaid", "postpaid"] }).notNull(),
+    status: text("status", { enum: ["draft", "active", "retired"] }).notNull().default("draft"),
+    priceAmount: integer("price_amount").notNull(),
+    currency: text("currency").notNull(),
+    period: text("period", { enum: ["month"] }).notNull().default("month"),
+    dataMb: integer("data_mb"),
+    voiceMinutes: integer("voice_minutes"),
+    sms: integer("sms"),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("plans_operator_code_uq").on(t.operatorCode, t.code),
+    index("plans_operator_price_idx").on(t.operatorCode, t.priceAmount),
+    check("plans_price_nonnegative", sql`${t.priceAmount} >= 0`),
+  ],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    ownerUid: text("owner_uid"),
+    name: text("name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    type: text("type", { enum: ["prepaid", "postpaid"] }).notNull(),
+    status: text("status", { enum: ["active", "suspended", "closed"] }).notNull().default("active"),
+    address: jsonb("address").$type<Record<string, string>>(),
+    ...timestamps,
+  },
+  (t) => [
+    index("accounts_owner_idx").on(t.operatorCode, t.ownerUid),
+    index("accounts_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+  ],
+);
+
+export const lines = pgTable(
+  "lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    msisdn: text("msisdn").notNull(),
+    iccid: text("iccid").notNull(),
+    simType: text("sim_type", { enum: ["physical", "esim"] }).notNull(),
+    planId: uuid("plan_id").notNull().references(() => plans.id),
+    status: text("status", { enum: ["pending", "active", "suspended", "terminated"] }).notNull().default("pending"),
+    suspendReason: text("suspend_reason", { enum: ["lost", "stolen", "non_payment", "request"] }),
+    cycleDay: integer("cycle_day").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("lines_operator_msisdn_uq").on(t.operatorCode, t.msisdn),
+    uniqueIndex("lines_iccid_uq").on(t.iccid),
+    index("lines_account_idx").on(t.accountId),
+    // Staff search by any part of a number: trigram index keeps "contains" fast at scale.
+    index("lines_msisdn_trgm_idx").using("gin", sql`${t.msisdn} gin_trgm_ops`),
+    check("lines_cycle_day_range", sql`${t.cycleDay} between 1 and 28`),
+    check("lines_suspend_reason_only_when_suspended", sql`(${t.status} = 'suspended') = (${t.suspendReason} is not null)`),
+  ],
+);
+
+/** Who did what to which record, with the state before and after. Append-only: a trigger refuses UPDATE and DELETE. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull(),
+    actorUid: text("actor_uid"),
+    actorRole: text("actor_role"),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    before: jsonb("before").$type<Record<string, unknown>>(),
+    after: jsonb("after").$type<Record<string, unknown>>(),
+    reason: text("reason"),
+    requestId: text("request_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_events_operator_created_idx").on(t.operatorCode, t.createdAt.desc())],
+);
+
+/** The operator's care agents and admins; Firebase custom claims carry the same role. */
+export const staffMembers = pgTable(
+  "staff_members",
+  {
+    uid: text("uid").primaryKey(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    email: text("email").notNull(),
+    displayName: text("display_name"),
+    role: text("role", { enum: ["agent", "admin"] }).notNull(),
+    disabled: boolean("disabled").notNull().default(false),
+    invitedBy: text("invited_by"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("staff_members_operator_email_uq").on(t.operatorCode, sql`lower(${t.email})`),
+    check("staff_members_role_valid", sql`${t.role} in ('agent', 'admin')`),
+  ],
+);
+
+/** First responses of POSTs sent with an Idempotency-Key, replayed for the same caller and key. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    key: text("key").notNull(),
+    actorUid: text("actor_uid").notNull(),
+    route: text("route").notNull(),
+    /** sha256 of the request body, so the same key with another request is refused. */
+    requestHash: text("request_hash").notNull(),
+    response: jsonb("response").$type<unknown>(),
+    /** null while the first request is still running. */
+    status: integer("status"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.actorUid, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
+);

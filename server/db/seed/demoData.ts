@@ -1,0 +1,129 @@
+// The demo operator, its catalog and its subscribers: pure data, applied by ./seedDatabase.ts.
+// Demo sign-ins (design.md §4) use fixed uids so the database and the Auth emulator always agree.
+
+export interface PlanSeed {
+  code: string;
+  name: string;
+  kind: "prepaid" | "postpaid";
+  status: "draft" | "active" | "retired";
+  priceAmount: number;
+  dataMb: number | null;
+  voiceMinutes: number | null;
+  sms: number | null;
+  features: string[];
+}
+
+export interface LineSeed {
+  msisdn: string;
+  iccid: string;
+  simType: "physical" | "esim";
+  planCode: string;
+  status: "pending" | "active" | "suspended" | "terminated";
+  suspendReason?: "lost" | "stolen" | "non_payment" | "request";
+  cycleDay: number;
+}
+
+export interface AccountSeed {
+  ownerUid: string | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  type: "prepaid" | "postpaid";
+  lines: LineSeed[];
+}
+
+export interface OperatorSeed {
+  code: string;
+  name: string;
+  currency: string;
+  timezone: string;
+  plans: PlanSeed[];
+  accounts: AccountSeed[];
+}
+
+export interface DemoUser {
+  uid: string;
+  email: string;
+  password: string;
+  displayName: string;
+  role: "subscriber" | "agent" | "admin";
+  operator: string;
+}
+
+export const DEMO_PASSWORD = "Demo-2026!";
+
+export const demoUsers: DemoUser[] = [
+  { uid: "demo-alex", email: "alex@example.com", password: DEMO_PASSWORD, displayName: "Alex Rivera", role: "subscriber", operator: "ATT" },
+  { uid: "demo-sam", email: "sam@example.com", password: DEMO_PASSWORD, displayName: "Sam Chen", role: "subscriber", operator: "ATT" },
+  { uid: "demo-agent", email: "agent@att.example", password: DEMO_PASSWORD, displayName: "Casey Agent", role: "agent", operator: "ATT" },
+  { uid: "demo-admin", email: "admin@att.example", password: DEMO_PASSWORD, displayName: "Morgan Admin", role: "admin", operator: "ATT" },
+];
+
+const GB = 1024;
+
+const attPlans: PlanSeed[] = [
+  { code: "PRE_5GB", name: "Prepaid 5 GB", kind: "prepaid", status: "active", priceAmount: 2500, dataMb: 5 * GB, voiceMinutes: 500, sms: 1000, features: ["Talk & text in US"] },
+  { code: "PRE_15GB", name: "Prepaid 15 GB", kind: "prepaid", status: "active", priceAmount: 3500, dataMb: 15 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "Mobile hotspot"] },
+  { code: "PRE_UNL", name: "Prepaid Unlimited", kind: "prepaid", status: "active", priceAmount: 5000, dataMb: null, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "Mexico & Canada roaming"] },
+  { code: "PRE_2GB_LEGACY", name: "Prepaid 2 GB (legacy)", kind: "prepaid", status: "retired", priceAmount: 1500, dataMb: 2 * GB, voiceMinutes: 300, sms: 500, features: [] },
+  { code: "POST_10GB", name: "Postpaid Starter 10 GB", kind: "postpaid", status: "active", priceAmount: 4500, dataMb: 10 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text"] },
+  { code: "POST_50GB", name: "Postpaid Extra 50 GB", kind: "postpaid", status: "active", priceAmount: 6500, dataMb: 50 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "15 GB hotspot", "HD streaming"] },
+  { code: "POST_PREMIUM", name: "Postpaid Premium Unlimited", kind: "postpaid", status: "active", priceAmount: 8500, dataMb: null, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "50 GB hotspot", "4K streaming", "International roaming pass"] },
+  { code: "POST_FAMILY_DRAFT", name: "Postpaid Family (coming soon)", kind: "postpaid", status: "draft", priceAmount: 12000, dataMb: null, voiceMinutes: null, sms: null, features: ["Up to 4 lines"] },
+];
+
+const iccid = (n: number) => `8901410${String(n).padStart(12, "0")}`;
+
+const FIRST = ["Jordan", "Taylor", "Riley", "Avery", "Quinn", "Harper", "Rowan", "Emerson", "Parker", "Reese"];
+const LAST = ["Garcia", "Nguyen", "Smith", "Okafor", "Kowalski", "Silva", "Haddad", "Jensen"];
+
+/** Subscribers without a sign-in, so staff lists have rows to page, sort and search. */
+function generatedAccounts(count: number): AccountSeed[] {
+  const planCodes = ["PRE_5GB", "PRE_15GB", "PRE_UNL", "POST_10GB", "POST_50GB", "POST_PREMIUM"];
+  return Array.from({ length: count }, (_, i) => {
+    const n = i + 10; // +12025550110 onwards; 0101–0103 belong to the demo sign-ins
+    const planCode = planCodes[i % planCodes.length]!;
+    const suspended = i % 9 === 4;
+    return {
+      ownerUid: null,
+      name: `${FIRST[i % FIRST.length]} ${LAST[i % LAST.length]}`,
+      email: null,
+      phone: null,
+      type: planCode.startsWith("PRE") ? "prepaid" : "postpaid",
+      lines: [
+        {
+          msisdn: `+120255501${String(n).padStart(2, "0")}`,
+          iccid: iccid(1000 + n),
+          simType: i % 3 === 0 ? "esim" : "physical",
+          planCode,
+          status: suspended ? "suspended" : "active",
+          ...(suspended ? { suspendReason: "request" as const } : {}),
+          cycleDay: (i % 28) + 1,
+        },
+      ],
+    } satisfies AccountSeed;
+  });
+}
+
+export const attSeed: OperatorSeed = {
+  code: "ATT",
+  name: "AT&T",
+  currency: "USD",
+  timezone: "America/New_York",
+  plans: attPlans,
+  accounts: [
+    {
+      ownerUid: "demo-alex", name: "Alex Rivera", email: "alex@example.com", phone: "+12025550101", type: "prepaid",
+      lines: [{ msisdn: "+12025550101", iccid: iccid(101), simType: "esim", planCode: "PRE_15GB", status: "active", cycleDay: 5 }],
+    },
+    {
+      ownerUid: "demo-alex", name: "Alex Rivera", email: "alex@example.com", phone: "+12025550101", type: "postpaid",
+      lines: [{ msisdn: "+12025550102", iccid: iccid(102), simType: "physical", planCode: "POST_50GB", status: "active", cycleDay: 12 }],
+    },
+    {
+      ownerUid: "demo-sam", name: "Sam Chen", email: "sam@example.com", phone: "+12025550103", type: "prepaid",
+      lines: [{ msisdn: "+12025550103", iccid: iccid(103), simType: "physical", planCode: "PRE_5GB", status: "active", cycleDay: 20 }],
+    },
+    ...generatedAccounts(40),
+  ],
+};

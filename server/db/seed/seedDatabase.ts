@@ -1,0 +1,48 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Db } from "../client";
+import { accounts, lines, operators, plans } from "../schema";
+import type { OperatorSeed } from "./demoData";
+
+/**
+ * Writes an operator, its catalog and its accounts. Idempotent: plans are keyed by code, accounts
+ * by the number of their first line, so running it on every start adds only what is missing.
+ */
+export async function seedOperator(db: Db, seed: OperatorSeed): Promise<{ accountsCreated: number }> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(operators)
+      .values({ code: seed.code, name: seed.name, currency: seed.currency, timezone: seed.timezone })
+      .onConflictDoNothing();
+    await tx
+      .insert(plans)
+      .values(seed.plans.map((p) => ({ ...p, operatorCode: seed.code, currency: seed.currency })))
+      .onConflictDoNothing();
+    const planRows = await tx.select({ id: plans.id, code: plans.code }).from(plans).where(eq(plans.operatorCode, seed.code));
+    const planIdByCode = new Map(planRows.map((p) => [p.code, p.id]));
+
+    const firstNumbers = seed.accounts.map((a) => a.lines[0]!.msisdn);
+    const existing = await tx
+      .select({ msisdn: lines.msisdn })
+      .from(lines)
+      .where(and(eq(lines.operatorCode, seed.code), inArray(lines.msisdn, firstNumbers)));
+    const present = new Set(existing.map((l) => l.msisdn));
+
+    let accountsCreated = 0;
+    for (const account of seed.accounts) {
+      if (present.has(account.lines[0]!.msisdn)) continue;
+      const [row] = await tx
+        .insert(accounts)
+        .values({ operatorCode: seed.code, ownerUid: account.ownerUid, name: account.name, email: account.email, phone: account.phone, type: account.type })
+        .returning({ id: accounts.id });
+      await tx.insert(lines).values(
+        account.lines.map((l) => {
+          const planId = planIdByCode.get(l.planCode);
+          if (!planId) throw new Error(`Seed line ${l.msisdn} names unknown plan ${l.planCode}`);
+          return { ...l, suspendReason: l.suspendReason ?? null, operatorCode: seed.code, accountId: row!.id, planId };
+        }),
+      );
+      accountsCreated++;
+    }
+    return { accountsCreated };
+  });
+}

@@ -1,0 +1,52 @@
+import type { FastifyReply } from "fastify";
+
+/** One field or parameter that made a request invalid, as RFC 9457 extension `errors`. */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+const TITLES: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  409: "Conflict",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+
+/** An error that becomes an `application/problem+json` response (RFC 9457). */
+export class ProblemError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+    readonly type = "about:blank",
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string, errors?: FieldError[]) => new ProblemError(400, detail, errors);
+export const unauthorized = (detail: string) => new ProblemError(401, detail);
+export const forbidden = (detail: string) => new ProblemError(403, detail);
+export const notFound = (detail: string) => new ProblemError(404, detail);
+export const conflict = (detail: string, errors?: FieldError[]) => new ProblemError(409, detail, errors);
+export const unprocessable = (detail: string, errors?: FieldError[]) => new ProblemError(422, detail, errors);
+export const unavailable = (detail: string) => new ProblemError(503, detail);
+/** 429 with `Retry-After` in whole seconds (at least 1). */
+export const tooManyRequests = (detail: string, retryAfterMs: number) =>
+  new ProblemError(429, detail, undefined, "about:blank", { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+/** A staff member must sign in with a second factor while the operator requires it. */
+export const MFA_REQUIRED_TYPE = "/problems/mfa-required";
+
+export function sendProblem(reply: FastifyReply, status: number, detail: string, errors?: FieldError[], type = "about:blank", headers?: Record<string, string>) {
+  if (headers) reply.headers(headers);
+  const body = { type, title: TITLES[status] ?? "Error", status, detail, ...(errors?.length ? { errors } : {}) };
+  return reply.code(status).type("application/problem+json").send(body);
+}

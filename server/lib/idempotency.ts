@@ -1,0 +1,62 @@
+import { createHash } from "node:crypto";
+import { and, eq, isNull, lt } from "drizzle-orm";
+import type { Executor } from "../audit";
+import type { Db } from "../db/client";
+import { idempotencyKeys } from "../db/schema";
+import { conflict, unprocessable } from "../errors";
+
+/** How long a first response is kept for replay. */
+export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/** A reservation without a response after this long belongs to a request that died; it may be taken over. */
+const ABANDONED_AFTER_MS = 60_000;
+
+export type Reservation =
+  | { kind: "new"; complete(tx: Executor, status: number, response: unknown): Promise<void>; release(): Promise<void> }
+  | { kind: "replay"; status: number; response: unknown };
+
+export const hashRequest = (body: unknown) => createHash("sha256").update(JSON.stringify(body ?? null)).digest("hex");
+
+/**
+ * Idempotency-Key handling (IETF draft "The Idempotency-Key HTTP Header Field"): the first request
+ * with a key reserves it; the same caller repeating the key with the same request gets the first
+ * response replayed; with a different request 422; while the first is still running 409.
+ * A failed first request releases the key, so the client may retry with it.
+ */
+export async function reserveIdempotencyKey(db: Db, input: { actorUid: string; key: string; route: string; requestHash: string }): Promise<Reservation> {
+  const { actorUid, key, route, requestHash } = input;
+  const mine = and(eq(idempotencyKeys.actorUid, actorUid), eq(idempotencyKeys.key, key));
+
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [inserted] = await db
+      .insert(idempotencyKeys)
+      .values({ actorUid, key, route, requestHash })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (inserted) {
+      // Housekeeping: old keys go (their replays are no longer promised).
+      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)));
+      return {
+        kind: "new",
+        async complete(tx, status, response) {
+          await tx.update(idempotencyKeys).set({ status, response }).where(mine);
+        },
+        async release() {
+          await db.delete(idempotencyKeys).where(and(mine, isNull(idempotencyKeys.status)));
+        },
+      };
+    }
+    const [existing] = await db.select().from(idempotencyKeys).where(mine).limit(1);
+    if (!existing) continue; // released in between: try again
+    if (existing.route !== route || existing.requestHash !== requestHash) {
+      throw unprocessable("This Idempotency-Key was already used for a different request; use a new key.", [
+        { path: "idempotency-key", message: "already used for a different request" },
+      ]);
+    }
+    if (existing.status !== null) return { kind: "replay", status: existing.status, response: existing.response };
+    if (existing.createdAt.getTime() > Date.now() - ABANDONED_AFTER_MS) {
+      throw conflict("A request with this Idempotency-Key is still being processed; retry in a moment.");
+    }
+    await db.delete(idempotencyKeys).where(and(mine, isNull(idempotencyKeys.status), lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS))));
+  }
+  throw conflict("A request with this Idempotency-Key is still being processed; retry in a moment.");
+}

@@ -1,0 +1,134 @@
+import { z } from "zod";
+import type { FilterOperator, ResourceDefinition } from "../../src/resources/define";
+
+export interface ListFilter {
+  field: string;
+  operator: FilterOperator;
+  /** Already validated and typed: a scalar, a list (in/nin), a pair (between), a boolean (null/nnull). */
+  value: unknown;
+}
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  sort: { field: string; order: "asc" | "desc" }[];
+  q?: string;
+  filters: ListFilter[];
+}
+
+export const MAX_PAGE_SIZE = 100;
+const FILTER_KEY = /^filter\[([A-Za-z][\w]*)\](?:\[([a-z]+)\])?$/;
+const TEXT_OPERATORS = new Set<FilterOperator>([
+  "contains", "ncontains", "containss", "ncontainss", "startswith", "nstartswith", "endswith", "nendswith",
+]);
+
+/**
+ * The list contract of design.md §4 for one resource, as one zod schema: `page`, `pageSize`,
+ * `sort=-createdAt,name`, `q` and `filter[field]=v` / `filter[field][op]=v`. Only the sorts and
+ * filters the declaration allows pass; every rejection names the parameter that caused it.
+ */
+export function listQuerySchema(resource: ResourceDefinition<any, any>) {
+  const sortable = new Set<string>(resource.list.sortable);
+  return z
+    .object({
+      page: z.coerce.number().int().min(1).max(100_000).default(1).describe("1-based page number"),
+      pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20).describe(`rows per page, at most ${MAX_PAGE_SIZE}`),
+      sort: z.string().max(200).optional().describe(`comma-separated fields, '-' for descending; sortable: ${[...sortable].join(", ")}`),
+      q: z.string().trim().max(100).optional().describe("free-text search"),
+    })
+    .catchall(z.union([z.string(), z.array(z.string())]).describe("filter[field]=v or filter[field][op]=v"))
+    .transform((raw, ctx): ListQuery => {
+      const { page, pageSize, sort, q, ...rest } = raw;
+      const sorters = sort === undefined ? [...resource.list.defaultSort] : parseSort(sort, sortable, ctx);
+      const filters: ListFilter[] = [];
+      for (const [key, value] of Object.entries(rest)) {
+        const match = FILTER_KEY.exec(key);
+        if (!match) {
+          ctx.addIssue({ code: "custom", path: [key], message: "unknown parameter" });
+          continue;
+        }
+        const filter = parseFilter(resource, match[1]!, (match[2] ?? "eq") as FilterOperator, value, key, ctx);
+        if (filter) filters.push(filter);
+      }
+      return { page, pageSize, sort: sorters, q: q || undefined, filters };
+    });
+}
+
+function parseSort(sort: string, sortable: Set<string>, ctx: z.RefinementCtx) {
+  const result: ListQuery["sort"] = [];
+  for (const part of sort.split(",").map((s) => s.trim()).filter(Boolean)) {
+    const field = part.replace(/^[-+]/, "");
+    if (!sortable.has(field)) {
+      ctx.addIssue({ code: "custom", path: ["sort"], message: `cannot sort by '${field}'; sortable: ${[...sortable].join(", ")}` });
+      continue;
+    }
+    result.push({ field, order: part.startsWith("-") ? "desc" : "asc" });
+  }
+  return result;
+}
+
+function parseFilter(
+  resource: ResourceDefinition<any, any>,
+  field: string,
+  operator: FilterOperator,
+  raw: string | string[],
+  key: string,
+  ctx: z.RefinementCtx,
+): ListFilter | undefined {
+  const allowed: readonly FilterOperator[] | undefined = resource.list.filters[field];
+  if (!allowed) {
+    ctx.addIssue({ code: "custom", path: [key], message: `cannot filter by '${field}'; filterable: ${Object.keys(resource.list.filters).join(", ")}` });
+    return;
+  }
+  if (!allowed.includes(operator)) {
+    ctx.addIssue({ code: "custom", path: [key], message: `operator '${operator}' is not allowed on '${field}'; allowed: ${allowed.join(", ")}` });
+    return;
+  }
+  if (Array.isArray(raw)) {
+    ctx.addIssue({ code: "custom", path: [key], message: "give this parameter once; use the 'in' operator for several values" });
+    return;
+  }
+  const scalar = scalarSchema(resource, field, operator);
+  const parse = (text: string) => {
+    const result = scalar.safeParse(text);
+    if (!result.success) ctx.addIssue({ code: "custom", path: [key], message: result.error.issues[0]?.message ?? "invalid value" });
+    return result.success ? result.data : undefined;
+  };
+  let value: unknown;
+  if (operator === "in" || operator === "nin") {
+    const items = raw.split(",").filter((s) => s !== "");
+    if (items.length === 0 || items.length > 50) {
+      ctx.addIssue({ code: "custom", path: [key], message: "give 1 to 50 comma-separated values" });
+      return;
+    }
+    value = items.map(parse);
+  } else if (operator === "between" || operator === "nbetween") {
+    const items = raw.split(",");
+    if (items.length !== 2) {
+      ctx.addIssue({ code: "custom", path: [key], message: "give two comma-separated values: from,to" });
+      return;
+    }
+    value = items.map(parse);
+  } else if (operator === "null" || operator === "nnull") {
+    if (raw !== "" && raw !== "true") {
+      ctx.addIssue({ code: "custom", path: [key], message: "takes no value (or 'true')" });
+      return;
+    }
+    value = true;
+  } else {
+    value = parse(raw);
+  }
+  return { field, operator, value };
+}
+
+/** What one filter value must look like: the field's own schema, coerced from text. */
+function scalarSchema(resource: ResourceDefinition<any, any>, field: string, operator: FilterOperator): z.ZodType {
+  if (TEXT_OPERATORS.has(operator)) return z.string().min(1, "must not be empty").max(100);
+  if (resource.fields[field]?.kind === "money") return z.coerce.number().int("must be whole minor units");
+  let schema = (resource.schema.shape as Record<string, z.ZodType>)[field];
+  if (!schema) return z.string().max(100);
+  while (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) schema = schema.unwrap() as z.ZodType;
+  if (schema instanceof z.ZodNumber) return z.coerce.number("must be a number").pipe(schema);
+  if (schema instanceof z.ZodBoolean) return z.enum(["true", "false"]).transform((v) => v === "true");
+  return schema;
+}

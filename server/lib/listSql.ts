@@ -1,0 +1,52 @@
+import {
+  and, asc, between, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, like, lt, lte, ne, not, notBetween, notIlike,
+  notInArray, notLike, type AnyColumn, type SQL,
+} from "drizzle-orm";
+import type { ListFilter, ListQuery } from "./listQuery";
+
+/** The SQL expression behind each field a list may filter or sort by. */
+export type ColumnMap = Record<string, AnyColumn>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function condition(column: AnyColumn, filter: ListFilter): SQL | undefined {
+  const v = filter.value as never;
+  const text = typeof filter.value === "string" ? escapeLike(filter.value) : "";
+  switch (filter.operator) {
+    case "eq": return eq(column, v);
+    case "ne": return ne(column, v);
+    case "lt": return lt(column, v);
+    case "gt": return gt(column, v);
+    case "lte": return lte(column, v);
+    case "gte": return gte(column, v);
+    case "in": return inArray(column, v);
+    case "nin": return notInArray(column, v);
+    case "contains": return ilike(column, `%${text}%`);
+    case "ncontains": return notIlike(column, `%${text}%`);
+    case "containss": return like(column, `%${text}%`);
+    case "ncontainss": return notLike(column, `%${text}%`);
+    case "startswith": return ilike(column, `${text}%`);
+    case "nstartswith": return notIlike(column, `${text}%`);
+    case "endswith": return ilike(column, `%${text}`);
+    case "nendswith": return notIlike(column, `%${text}`);
+    case "between": return between(column, (v as unknown[])[0], (v as unknown[])[1]);
+    case "nbetween": return notBetween(column, (v as unknown[])[0], (v as unknown[])[1]);
+    case "null": return isNull(column);
+    case "nnull": return isNotNull(column);
+    default: return not(eq(column, column)); // unreachable: operators are validated before
+  }
+}
+
+/** WHERE for the declared filters; every filter runs in SQL. */
+export function filtersToSql(filters: ListFilter[], columns: ColumnMap): SQL | undefined {
+  return and(...filters.map((f) => condition(columns[f.field]!, f)));
+}
+
+/** ORDER BY for the requested sort, with a unique tiebreaker so pages never overlap. */
+export function sortToSql(sort: ListQuery["sort"], columns: ColumnMap, tiebreaker: AnyColumn): SQL[] {
+  return [...sort.map((s) => (s.order === "desc" ? desc(columns[s.field]!) : asc(columns[s.field]!))), asc(tiebreaker)];
+}
+
+export function pageToLimitOffset(query: Pick<ListQuery, "page" | "pageSize">) {
+  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}

@@ -1,0 +1,36 @@
+import { accessScope, type Principal } from "../../src/resources/access";
+import type { ResourceDefinition } from "../../src/resources/define";
+import { auditEventsResource } from "../../src/resources/identity";
+import { linesResource } from "../../src/resources/lines";
+import { plansResource } from "../../src/resources/plans";
+import { staffResource } from "../../src/resources/staff";
+import type { ResourceEvent } from "./eventBus";
+
+type Access = Pick<ResourceDefinition, "access">;
+
+/**
+ * The resources a client may follow live, by the name used in `?resources=` and in events. Each
+ * brings the access declaration its list route enforces. The security policy has no list page: it
+ * is followed as one record that agents and admins may read (as GET /security-policy allows).
+ */
+export const liveResources: Record<string, Access> = {
+  [linesResource.name]: linesResource,
+  [plansResource.name]: plansResource,
+  [staffResource.name]: staffResource,
+  [auditEventsResource.name]: auditEventsResource,
+  "security-policy": { access: { list: { agent: "all", admin: "all" } } },
+};
+
+export const liveResourceNames = Object.keys(liveResources);
+
+/**
+ * Whether a receiver hears an event: same operator, and the receiver may list the resource, either
+ * all of the operator's records, or only its own ones and it owns a record the event names.
+ */
+export function mayReceive(principal: Principal, resource: Access | undefined, event: Pick<ResourceEvent, "operator" | "ownerUids">): boolean {
+  if (!resource || principal.operator !== event.operator) return false;
+  const scope = accessScope(principal, resource, "list");
+  if (scope === "all") return true;
+  if (scope === "own") return event.ownerUids?.includes(principal.uid) ?? false;
+  return false;
+}

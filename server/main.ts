@@ -1,0 +1,50 @@
+import { loadServerConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { attSeed, demoUsers } from "./db/seed/demoData";
+import { seedOperator } from "./db/seed/seedDatabase";
+import { seedStaff } from "./db/seed/seedStaff";
+import { createAdminAuth } from "./auth/firebaseAdmin";
+import { seedAuthUsers } from "./auth/seedAuthUsers";
+import { createTokenVerifier } from "./auth/tokenVerifier";
+import { buildApp } from "./app";
+
+/** Starts the common backend from the environment (see README: configuration). */
+async function main() {
+  const config = loadServerConfig();
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const { auth } = createAdminAuth({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost });
+  const app = await buildApp({
+    database,
+    verifier: createTokenVerifier(auth, { emulator: Boolean(config.authEmulatorHost) }),
+    auth,
+    operator: config.operator,
+    staticDir: config.staticDir,
+    corsOrigins: config.corsOrigins,
+    logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
+  });
+
+  if (config.seedDemoData) {
+    const { accountsCreated } = await seedOperator(database.db, attSeed);
+    const { created: staffCreated } = await seedStaff(database.db, demoUsers);
+    const { created } = await seedAuthUsers(auth, demoUsers);
+    app.log.info({ accountsCreated, staffCreated, authUsersCreated: created }, "demo data ready");
+  }
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, "shutting down");
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info({ mode: config.mode, database: database.driver, operator: config.operator }, "backend ready");
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,119 @@
+import { PassThrough } from "node:stream";
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { forbidden } from "../errors";
+import type { EventBus, ResourceEvent } from "../live/eventBus";
+import { liveResourceNames, liveResources, mayReceive } from "../live/eventScope";
+import { errorResponses } from "./common";
+
+/** A comment line every 25 s keeps proxies and load balancers from closing an idle stream. */
+export const HEARTBEAT_MS = 25_000;
+/** How long a browser waits before reconnecting a dropped stream (the SSE `retry` field). */
+export const RETRY_MS = 3_000;
+
+const liveQuerySchema = z.object({
+  resources: z
+    .string("required: the resources to follow, comma-separated, e.g. lines,staff")
+    .transform((text) => [...new Set(text.split(",").map((name) => name.trim()).filter(Boolean))])
+    .refine((names) => names.length > 0, "name at least one resource")
+    .refine((names) => names.every((name) => Object.hasOwn(liveResources, name)), {
+      message: `unknown resource; one or more of: ${liveResourceNames.join(", ")}`,
+    })
+    .describe(`comma-separated resources to follow: ${liveResourceNames.join(", ")}`),
+  token: z.string().optional().describe("the Firebase ID token, when the Authorization header cannot be sent (EventSource)"),
+  operator: z.string().optional().describe("the carrier code, when the X-Operator header cannot be sent (EventSource)"),
+});
+
+const liveHeadersSchema = z.object({
+  "x-operator": z.string().optional().describe("carrier code of the caller's operator; or the operator parameter"),
+  "x-app-version": z.string().optional(),
+});
+
+/** The `exp` of an already verified JWT, in ms; the stream ends then so the client reconnects with a fresh token. */
+function tokenExpiryMs(authorization: string | undefined, queryToken: string | undefined): number | null {
+  const token = authorization?.replace(/^Bearer\s+/i, "") || queryToken;
+  try {
+    const exp = JSON.parse(Buffer.from(token?.split(".")[1] ?? "", "base64url").toString("utf8")).exp;
+    return typeof exp === "number" ? exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a browser is told: never the operator or the owners, only what changed and which ids. */
+const toClient = (event: ResourceEvent) => ({ resource: event.resource, type: event.type, ids: event.ids, at: event.at });
+
+/**
+ * GET /api/v1/live: server-sent events for the resources named in `?resources=`.
+ *
+ * Browsers' EventSource cannot send headers, so this route alone also takes the ID token and the
+ * operator from the query (`token`, `operator`); they are checked by the same /api/v1 hook as every
+ * other route (config.queryCredentials), and the request logger redacts `token` from URLs.
+ */
+export const liveEventRoutes = (events: EventBus): FastifyPluginAsyncZod =>
+  async (app) => {
+    const open = new Set<() => void>();
+    // A stream never ends by itself: end them all so closing the server does not wait for clients.
+    app.addHook("preClose", async () => {
+      for (const end of [...open]) end();
+    });
+
+    app.get(
+      "/live",
+      {
+        config: { queryCredentials: true },
+        schema: {
+          tags: ["live"],
+          summary: "Follow changes of resources as server-sent events (text/event-stream)",
+          description:
+            "Each change is `event: resource` with data `{resource, type: created|updated|deleted, ids, at}`: ids only, " +
+            "never record contents; refetch through the API. Events are scoped like the lists: the caller's operator, and " +
+            "only resources the caller may list (subscribers: events naming their own records). A comment line every 25 s " +
+            "keeps the stream open; the stream ends when the ID token expires, and the client reconnects with a fresh one. " +
+            "EventSource cannot send headers, so `token` and `operator` may be given as parameters instead.",
+          headers: liveHeadersSchema,
+          querystring: liveQuerySchema,
+          response: errorResponses,
+        },
+      },
+      async (request, reply) => {
+        const principal = request.principal;
+        const names = request.query.resources;
+        const refused = names.filter((name) => !mayReceive(principal, liveResources[name], { operator: principal.operator, ownerUids: [principal.uid] }));
+        if (refused.length) throw forbidden(`You may not follow ${refused.join(", ")}.`);
+        const followed = new Set(names);
+
+        const stream = new PassThrough();
+        const write = (text: string) => {
+          if (!stream.writableEnded) stream.write(text);
+        };
+        const unsubscribe = events.subscribe((event) => {
+          if (!followed.has(event.resource) || !mayReceive(principal, liveResources[event.resource], event)) return;
+          write(`event: resource\ndata: ${JSON.stringify(toClient(event))}\n\n`);
+        });
+        const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
+        const expiresAt = tokenExpiryMs(request.headers.authorization, request.query.token);
+        const expiry = expiresAt === null ? null : setTimeout(() => end(), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
+
+        let ended = false;
+        const end = () => {
+          if (ended) return;
+          ended = true;
+          open.delete(end);
+          unsubscribe();
+          clearInterval(heartbeat);
+          if (expiry) clearTimeout(expiry);
+          stream.end();
+        };
+        open.add(end);
+        reply.raw.on("close", end);
+
+        write(`retry: ${RETRY_MS}\n: following ${[...followed].join(",")}\n\n`);
+        return reply
+          .header("content-type", "text/event-stream; charset=utf-8")
+          .header("cache-control", "no-cache")
+          .header("x-accel-buffering", "no")
+          .send(stream as never); // a stream is piped as is, never serialized
+      },
+    );
+  };

@@ -1,0 +1,185 @@
+import { and, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { auditReportSchema, claimResultSchema, meSchema } from "../../src/resources/identity";
+import { isRole } from "../../src/resources/access";
+import { recordAudit } from "../audit";
+import { operatorHeader, staffMfaRequired } from "../auth/requestAuth";
+import { accounts } from "../db/schema";
+import { conflict, forbidden } from "../errors";
+import { enforce } from "../lib/rateLimits";
+import { apiHeadersSchema, errorResponses, problemSchema } from "./common";
+import { adminAuth, type IdentityServices } from "./services";
+
+const noContent = z.null().describe("No Content");
+
+/** The caller's own identity: who am I, become a subscriber, sign out everywhere, report a change. */
+export const meRoutes = (services: IdentityServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, verifier, operators, limiters } = services;
+
+    app.get(
+      "/me",
+      {
+        config: { allowWithoutRole: true, mfaExempt: true },
+        schema: {
+          tags: ["identity"],
+          summary: "The signed-in user: claims, verification, second factors, providers (also without a role yet)",
+          headers: apiHeadersSchema,
+          response: { 200: meSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const user = request.identity;
+        const operator = operatorHeader(request);
+        const record = await adminAuth(services).getUser(user.uid);
+        const phoneNumber = record.phoneNumber ?? null;
+        const providers = new Set(record.providerData.map((p) => p.providerId));
+        if (phoneNumber) providers.add("phone");
+        const [owned] = await db
+          .select({ n: count() })
+          .from(accounts)
+          .where(and(eq(accounts.operatorCode, operator), eq(accounts.ownerUid, user.uid)));
+        return {
+          uid: user.uid,
+          email: record.email ?? null,
+          emailVerified: record.emailVerified,
+          phoneNumber,
+          role: user.role,
+          operator: user.operator,
+          secondFactor: user.secondFactor,
+          mfaRequired: await staffMfaRequired(operators, user.role, user.operator),
+          mfaEnrolled: (record.multiFactor?.enrolledFactors.length ?? 0) > 0,
+          providers: [...providers].sort(),
+          accountsOwned: owned?.n ?? 0,
+        };
+      },
+    );
+
+    app.post(
+      "/me/claim",
+      {
+        config: { allowWithoutRole: true },
+        schema: {
+          tags: ["identity"],
+          summary: "Become a subscriber of the operator and link its unowned accounts with your verified email or phone number",
+          description:
+            "Sets the custom claims {role: subscriber, operator}; the caller's current ID token is then stale: refresh it. " +
+            "Accounts are linked by email only when the email is verified; phone numbers from phone sign-in are verified. " +
+            "Idempotent for an existing subscriber (links again); staff get 409. At most 10 calls a minute per user.",
+          headers: apiHeadersSchema,
+          response: { 200: claimResultSchema, ...errorResponses, 409: problemSchema, 429: problemSchema },
+        },
+      },
+      async (request) => {
+        const user = request.identity;
+        const operator = operatorHeader(request);
+        enforce(limiters.claimPerUid, user.uid, "Too many claims for this account; wait a minute.");
+        const auth = adminAuth(services);
+
+        // The user record, not the token, is the authority on claims, email and verification.
+        const record = await auth.getUser(user.uid);
+        const claims = (record.customClaims ?? {}) as Record<string, unknown>;
+        const role = isRole(claims.role) ? claims.role : null;
+        if (role === "agent" || role === "admin") throw conflict("Staff accounts cannot become subscribers; use a separate account.");
+        if (role === "subscriber" && claims.operator !== operator) throw forbidden(`This account does not belong to operator ${operator}.`);
+
+        const claimed = role === null;
+        if (claimed) {
+          await auth.setCustomUserClaims(user.uid, { ...claims, role: "subscriber", operator });
+          verifier.forgetUser(user.uid);
+        }
+
+        const matches: SQL[] = [];
+        if (record.email && record.emailVerified) matches.push(sql`lower(${accounts.email}) = ${record.email.toLowerCase()}`);
+        if (record.phoneNumber) matches.push(eq(accounts.phone, record.phoneNumber));
+
+        const linked = await db.transaction(async (tx) => {
+          const rows = matches.length
+            ? await tx
+                .update(accounts)
+                .set({ ownerUid: user.uid, updatedAt: new Date() })
+                .where(and(eq(accounts.operatorCode, operator), isNull(accounts.ownerUid), or(...matches)))
+                .returning({ id: accounts.id })
+            : [];
+          if (claimed || rows.length > 0) {
+            await recordAudit(tx, {
+              operator,
+              actorUid: user.uid,
+              actorRole: role ?? null,
+              action: "identity.claim",
+              targetType: "user",
+              targetId: user.uid,
+              before: { role, operator: role ? operator : null },
+              after: {
+                role: "subscriber",
+                operator,
+                linkedAccountIds: rows.map((r) => r.id),
+                matchedBy: [...(record.email && record.emailVerified ? ["email"] : []), ...(record.phoneNumber ? ["phone"] : [])],
+              },
+              requestId: request.id,
+            });
+          }
+          return rows.length;
+        });
+        return { role: "subscriber" as const, operator, linkedAccounts: linked };
+      },
+    );
+
+    app.post(
+      "/me/sign-out-everywhere",
+      {
+        config: { mfaExempt: true },
+        schema: {
+          tags: ["identity"],
+          summary: "Revoke every session of the caller; tokens issued before now stop working",
+          headers: apiHeadersSchema,
+          response: { 204: noContent, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { uid, role, operator } = request.principal;
+        await adminAuth(services).revokeRefreshTokens(uid);
+        verifier.forgetUser(uid);
+        await recordAudit(db, {
+          operator,
+          actorUid: uid,
+          actorRole: role,
+          action: "session.revoke_all",
+          targetType: "user",
+          targetId: uid,
+          requestId: request.id,
+        });
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      "/me/audit",
+      {
+        // Reporting an MFA enrollment must work for the staff member the policy is waiting on.
+        config: { mfaExempt: true },
+        schema: {
+          tags: ["identity"],
+          summary: "Report a change the portal made through Firebase Auth (second factor or linked provider) for the audit trail",
+          headers: apiHeadersSchema,
+          body: auditReportSchema,
+          response: { 204: noContent, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { uid, role, operator } = request.principal;
+        await recordAudit(db, {
+          operator,
+          actorUid: uid,
+          actorRole: role,
+          action: request.body.action,
+          targetType: "user",
+          targetId: uid,
+          after: { detail: request.body.detail, reportedBy: "portal" },
+          requestId: request.id,
+        });
+        return reply.code(204).send(null);
+      },
+    );
+  };

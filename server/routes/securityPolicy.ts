@@ -1,0 +1,98 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Principal } from "../../src/resources/access";
+import { securityPolicySchema, securityPolicyUpdateSchema } from "../../src/resources/identity";
+import { recordAudit } from "../audit";
+import { securityPolicyOf } from "../auth/operatorSettings";
+import { operators } from "../db/schema";
+import { forbidden, notFound } from "../errors";
+import { publishAfterCommit, type EventBus } from "../live/eventBus";
+import { apiHeadersSchema, errorResponses } from "./common";
+import type { IdentityServices } from "./services";
+
+function mayRead(principal: Principal) {
+  if (principal.role !== "agent" && principal.role !== "admin") throw forbidden("Only the operator's staff see its security policy.");
+}
+
+/** The operator's security policy for its staff: today one switch, requireStaffMfa. */
+export const securityPolicyRoutes = (services: IdentityServices, events?: EventBus): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, operators: directory } = services;
+
+    app.get(
+      "/security-policy",
+      {
+        schema: {
+          tags: ["security"],
+          summary: "The operator's security policy (agents and admins)",
+          headers: apiHeadersSchema,
+          response: { 200: securityPolicySchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        mayRead(request.principal);
+        const settings = await directory.settings(request.principal.operator);
+        if (settings === null) throw notFound("No such operator.");
+        return securityPolicyOf(settings);
+      },
+    );
+
+    app.put(
+      "/security-policy",
+      {
+        schema: {
+          tags: ["security"],
+          summary: "Change the operator's security policy (admins; audited with the reason)",
+          description:
+            "With requireStaffMfa on, agents and admins whose session was not signed in with a second factor get 403 " +
+            "type /problems/mfa-required everywhere but GET /me, POST /me/sign-out-everywhere and POST /me/audit; " +
+            "that includes this route, so enroll a second factor before turning it on.",
+          headers: apiHeadersSchema,
+          body: securityPolicyUpdateSchema,
+          response: { 200: securityPolicySchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const principal = request.principal;
+        if (principal.role !== "admin") throw forbidden("Only the operator's admins change its security policy.");
+        const { requireStaffMfa, reason } = request.body;
+        const policy = await db.transaction(async (tx) => {
+          const [current] = await tx
+            .select({ settings: operators.settings })
+            .from(operators)
+            .where(eq(operators.code, principal.operator))
+            .for("update")
+            .limit(1);
+          if (!current) throw notFound("No such operator.");
+          const before = securityPolicyOf(current.settings);
+          const after = { requireStaffMfa };
+          await tx
+            .update(operators)
+            .set({ settings: sql`${operators.settings} || ${JSON.stringify(after)}::jsonb`, updatedAt: new Date() })
+            .where(eq(operators.code, principal.operator));
+          await recordAudit(tx, {
+            operator: principal.operator,
+            actorUid: principal.uid,
+            actorRole: principal.role,
+            action: "policy.updated",
+            targetType: "security_policy",
+            targetId: principal.operator,
+            before: { ...before },
+            after: { ...after },
+            reason,
+            requestId: request.id,
+          });
+          return after;
+        });
+        directory.invalidate(principal.operator);
+        await publishAfterCommit(events, request.log, {
+          operator: principal.operator,
+          resource: "security-policy",
+          type: "updated",
+          ids: [principal.operator],
+          at: new Date().toISOString(),
+        });
+        return policy;
+      },
+    );
+  };

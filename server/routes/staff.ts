@@ -1,0 +1,246 @@
+import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accessScope, type Principal } from "../../src/resources/access";
+import {
+  staffInviteResultSchema,
+  staffInviteSchema,
+  staffMemberSchema,
+  staffResource,
+  staffUpdateSchema,
+  type StaffMember,
+} from "../../src/resources/staff";
+import { recordAudit, type AuditEntry } from "../audit";
+import { staffMembers } from "../db/schema";
+import { conflict, forbidden, notFound, unprocessable } from "../errors";
+import { hashRequest, reserveIdempotencyKey } from "../lib/idempotency";
+import { publishAfterCommit, type EventBus } from "../live/eventBus";
+import { listQuerySchema } from "../lib/listQuery";
+import { filtersToSql, pageToLimitOffset, sortToSql, type ColumnMap } from "../lib/listSql";
+import { apiHeadersSchema, errorResponses, iso, listResponse, problemSchema } from "./common";
+import { adminAuth, firebaseCode, type IdentityServices } from "./services";
+
+const columns: ColumnMap = {
+  email: staffMembers.email,
+  displayName: staffMembers.displayName,
+  role: staffMembers.role,
+  disabled: staffMembers.disabled,
+  createdAt: staffMembers.createdAt,
+};
+
+const toMember = (row: typeof staffMembers.$inferSelect): StaffMember => ({
+  uid: row.uid,
+  email: row.email,
+  displayName: row.displayName,
+  role: row.role,
+  disabled: row.disabled,
+  invitedBy: row.invitedBy,
+  createdAt: iso(row.createdAt),
+  updatedAt: iso(row.updatedAt),
+});
+
+/** Staff of the principal's operator, for admins only (agents and subscribers: 403). */
+function scopeOf(principal: Principal, action: "list" | "show" | "create" | "edit"): SQL {
+  if (!accessScope(principal, staffResource, action)) throw forbidden("Only the operator's admins manage staff.");
+  return eq(staffMembers.operatorCode, principal.operator);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const inviteHeadersSchema = apiHeadersSchema.extend({
+  "idempotency-key": z
+    .string("required: a unique key per invitation, e.g. a UUID")
+    .min(8, "at least 8 characters")
+    .max(200)
+    .describe("the same key replays the first response and never creates a second user"),
+});
+
+const uidParamsSchema = z.object({ uid: z.string().min(1).max(128) });
+
+export const staffRoutes = (services: IdentityServices, events?: EventBus): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, verifier } = services;
+
+    app.get(
+      "/staff",
+      {
+        schema: {
+          tags: ["staff"],
+          summary: "List the operator's care agents and admins (admins only)",
+          headers: apiHeadersSchema,
+          querystring: listQuerySchema(staffResource),
+          response: { 200: listResponse(staffMemberSchema), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const list = request.query;
+        const text = list.q ? `%${escapeLike(list.q)}%` : undefined;
+        const where = and(
+          scopeOf(request.principal, "list"),
+          filtersToSql(list.filters, columns),
+          text ? or(ilike(staffMembers.email, text), ilike(staffMembers.displayName, text)) : undefined,
+        );
+        const { limit, offset } = pageToLimitOffset(list);
+        const [rows, [totals]] = await Promise.all([
+          db.select().from(staffMembers).where(where).orderBy(...sortToSql(list.sort, columns, staffMembers.uid)).limit(limit).offset(offset),
+          db.select({ total: count() }).from(staffMembers).where(where),
+        ]);
+        return { data: rows.map(toMember), total: totals?.total ?? 0 };
+      },
+    );
+
+    app.post(
+      "/staff",
+      {
+        schema: {
+          tags: ["staff"],
+          summary: "Invite a care agent or admin: creates the Firebase user with claims and returns a password setup link",
+          description: "Requires Idempotency-Key: the same key from the same admin replays the first response (header Idempotent-Replayed: true).",
+          headers: inviteHeadersSchema,
+          body: staffInviteSchema,
+          response: { 201: staffInviteResultSchema, ...errorResponses, 409: problemSchema, 422: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const principal = request.principal;
+        scopeOf(principal, "create");
+        const auth = adminAuth(services);
+        const email = request.body.email.trim().toLowerCase();
+        const displayName = request.body.displayName ?? null;
+        const role = request.body.role;
+
+        const reservation = await reserveIdempotencyKey(db, {
+          actorUid: principal.uid,
+          key: request.headers["idempotency-key"],
+          route: "POST /api/v1/staff",
+          requestHash: hashRequest({ email, role, displayName, operator: principal.operator }),
+        });
+        if (reservation.kind === "replay") {
+          return reply.code(reservation.status).header("idempotent-replayed", "true").send(reservation.response as never);
+        }
+
+        let createdUid: string | null = null;
+        try {
+          try {
+            const user = await auth.createUser({ email, emailVerified: false, disabled: false, ...(displayName ? { displayName } : {}) });
+            createdUid = user.uid;
+          } catch (error) {
+            if (firebaseCode(error) === "auth/email-already-exists") {
+              throw conflict("A user with this email already exists.", [{ path: "email", message: "already registered" }]);
+            }
+            throw error;
+          }
+          const uid = createdUid;
+          await auth.setCustomUserClaims(uid, { role, operator: principal.operator });
+          const passwordSetupLink = await auth.generatePasswordResetLink(email);
+
+          const result = await db.transaction(async (tx) => {
+            const [row] = await tx
+              .insert(staffMembers)
+              .values({ uid, operatorCode: principal.operator, email, displayName, role, invitedBy: principal.uid })
+              .onConflictDoNothing()
+              .returning();
+            if (!row) throw conflict("A staff member with this email already exists.", [{ path: "email", message: "already a staff member" }]);
+            const member = toMember(row);
+            await recordAudit(tx, {
+              operator: principal.operator,
+              actorUid: principal.uid,
+              actorRole: principal.role,
+              action: "staff.invite",
+              targetType: "staff_member",
+              targetId: uid,
+              after: { email, role, displayName },
+              requestId: request.id,
+            });
+            const body = { member, passwordSetupLink };
+            await reservation.complete(tx, 201, body);
+            return body;
+          });
+          await publishAfterCommit(events, request.log, {
+            operator: principal.operator,
+            resource: staffResource.name,
+            type: "created",
+            ids: [uid],
+            at: result.member.createdAt,
+          });
+          return reply.code(201).send(result);
+        } catch (error) {
+          // Nothing half-done stays behind: the user goes, and the key may be used again.
+          if (createdUid) await auth.deleteUser(createdUid).catch((e) => request.log.error({ err: e, uid: createdUid }, "could not remove a half-invited user"));
+          await reservation.release().catch((e) => request.log.error({ err: e }, "could not release an idempotency key"));
+          throw error;
+        }
+      },
+    );
+
+    app.patch(
+      "/staff/:uid",
+      {
+        schema: {
+          tags: ["staff"],
+          summary: "Change a staff member's role, disable or enable them (with a reason; not yourself)",
+          headers: apiHeadersSchema,
+          params: uidParamsSchema,
+          body: staffUpdateSchema,
+          response: { 200: staffMemberSchema, ...errorResponses, 422: problemSchema },
+        },
+      },
+      async (request) => {
+        const principal = request.principal;
+        const scope = scopeOf(principal, "edit");
+        const auth = adminAuth(services);
+        const { uid } = request.params;
+        const { role, disabled, reason } = request.body;
+
+        let changed = false;
+        const updated = await db.transaction(async (tx) => {
+          const [current] = await tx.select().from(staffMembers).where(and(scope, eq(staffMembers.uid, uid))).for("update").limit(1);
+          if (!current) throw notFound("No such staff member.");
+          if (uid === principal.uid) {
+            throw unprocessable("You cannot change your own role or disable yourself; ask another admin.", [{ path: "uid", message: "is yourself" }]);
+          }
+          const roleChanges = role !== undefined && role !== current.role;
+          const disabledChanges = disabled !== undefined && disabled !== current.disabled;
+          if (!roleChanges && !disabledChanges) return current;
+          changed = true;
+
+          const [row] = await tx
+            .update(staffMembers)
+            .set({ ...(roleChanges ? { role } : {}), ...(disabledChanges ? { disabled } : {}), updatedAt: new Date() })
+            .where(eq(staffMembers.uid, uid))
+            .returning();
+          const audit = (action: string, before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry => ({
+            operator: principal.operator,
+            actorUid: principal.uid,
+            actorRole: principal.role,
+            action,
+            targetType: "staff_member",
+            targetId: uid,
+            before,
+            after,
+            reason,
+            requestId: request.id,
+          });
+          if (roleChanges) await recordAudit(tx, audit("staff.role_changed", { role: current.role }, { role }));
+          if (disabledChanges) await recordAudit(tx, audit(disabled ? "staff.disabled" : "staff.enabled", { disabled: current.disabled }, { disabled }));
+
+          // Firebase last, inside the transaction: if it fails, the row and the audit roll back.
+          if (roleChanges) {
+            const record = await auth.getUser(uid);
+            await auth.setCustomUserClaims(uid, { ...(record.customClaims ?? {}), role, operator: principal.operator });
+          }
+          if (disabledChanges) {
+            await auth.updateUser(uid, { disabled });
+            if (disabled) await auth.revokeRefreshTokens(uid);
+          }
+          verifier.forgetUser(uid);
+          return row!;
+        });
+        const member = toMember(updated);
+        if (changed) {
+          await publishAfterCommit(events, request.log, { operator: principal.operator, resource: staffResource.name, type: "updated", ids: [uid], at: member.updatedAt });
+        }
+        return member;
+      },
+    );
+  };

@@ -1,0 +1,109 @@
+import "@ant-design/v5-patch-for-react-19";
+import { useEffect, useMemo, useState } from "react";
+import { Authenticated, CanAccess, ErrorComponent, Refine } from "@refinedev/core";
+import { ThemedLayout, ThemedTitle, useNotificationProvider } from "@refinedev/antd";
+import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
+import { App as AntdApp, ConfigProvider, Result } from "antd";
+import enUS from "antd/locale/en_US";
+import esES from "antd/locale/es_ES";
+import { BrowserRouter, Outlet, Route, Routes } from "react-router";
+import { brandOf } from "./config/brand";
+import { runtimeConfig } from "./config/runtime";
+import { getLocale, onLocaleChange, translate as t } from "./i18n";
+import { accessControlProvider } from "./providers/accessControlProvider";
+import { authProvider } from "./providers/authProvider";
+import { dataProvider } from "./providers/dataProvider";
+import { i18nProvider } from "./providers/i18nProvider";
+import { liveProvider } from "./providers/liveProvider";
+import { AppHeader } from "./components/AppHeader";
+import { PortalSider } from "./components/PortalSider";
+import { StaffMfaGate } from "./components/StaffMfaGate";
+import { SecurityPage } from "./pages/security/SecurityPage";
+import { StaffPage } from "./pages/staff/StaffPage";
+import { icons } from "./components/icons";
+import { DashboardPage } from "./pages/DashboardPage";
+import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
+
+const brand = brandOf(runtimeConfig.operator);
+
+/**
+ * Signing out loads the light sign-in page afresh (main.tsx serves every signed-out page), which
+ * also drops every cached record of the user who left.
+ */
+const portalAuthProvider: typeof authProvider = {
+  ...authProvider,
+  async logout() {
+    const result = await authProvider.logout();
+    window.location.assign("/login");
+    return result;
+  },
+};
+
+/** Session expired inside the portal: hand over to the signed-out pages. */
+function ToSignIn() {
+  useEffect(() => {
+    const path = location.pathname + location.search;
+    window.location.replace(path.startsWith("/login") ? "/login" : `/login?to=${encodeURIComponent(path)}`);
+  }, []);
+  return null;
+}
+
+function Forbidden() {
+  return <Result status="403" title="403" subTitle={t("show.notFound")} />;
+}
+
+/** The signed-in portal: Refine + antd, loaded as its own chunk after the sign-in page. */
+export function App() {
+  const [locale, setLocaleState] = useState(getLocale());
+  useEffect(() => onLocaleChange(setLocaleState), []);
+  const resources = useMemo(() => refineResources(), [locale]); // labels follow the language
+
+  return (
+    <BrowserRouter>
+      <ConfigProvider locale={locale === "es" ? esES : enUS} theme={{ token: { colorPrimary: brand.primary, borderRadius: 8 } }}>
+        <AntdApp>
+          <Refine
+            routerProvider={routerProvider}
+            dataProvider={dataProvider}
+            liveProvider={liveProvider}
+            authProvider={portalAuthProvider}
+            accessControlProvider={accessControlProvider}
+            i18nProvider={i18nProvider}
+            notificationProvider={useNotificationProvider}
+            resources={resources}
+            options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true, liveMode: "auto", title: { text: brand.name } }}
+          >
+            <Routes>
+              <Route
+                element={
+                  <Authenticated key="portal" fallback={<ToSignIn />}>
+                    <ThemedLayout
+                      Header={AppHeader}
+                      Sider={PortalSider}
+                      Title={({ collapsed }) => <ThemedTitle collapsed={collapsed} text={brand.name} icon={icons.MobileOutlined ? <icons.MobileOutlined /> : null} />}
+                    >
+                      <StaffMfaGate>
+                        <CanAccess fallback={<Forbidden />}>
+                          <Outlet />
+                        </CanAccess>
+                      </StaffMfaGate>
+                    </ThemedLayout>
+                  </Authenticated>
+                }
+              >
+                <Route index element={<DashboardPage />} />
+                {resourceRoutes()}
+                <Route path="security" element={<SecurityPage />} />
+                <Route path="staff" element={<StaffPage />} />
+                <Route path="*" element={<ErrorComponent />} />
+              </Route>
+              <Route path="/login" element={<ToSignIn />} />
+            </Routes>
+            <UnsavedChangesNotifier />
+            <DocumentTitleHandler handler={({ resource }) => `${resource?.meta?.label ?? t("dashboard.title")} · ${t("app.name", { operator: brand.name })}`} />
+          </Refine>
+        </AntdApp>
+      </ConfigProvider>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,31 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import type { Money } from "../resources/common";
+import { getLocale, translate as t } from "../i18n";
+
+const intlLocale = () => (getLocale() === "es" ? "es-US" : "en-US");
+
+/** Integer minor units to a localised amount: {amount: 3500, currency: "USD"} → "$35.00". */
+export function formatMoney(money: Money): string {
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency: money.currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  return new Intl.NumberFormat(intlLocale(), { style: "currency", currency: money.currency }).format(money.amount / 10 ** digits);
+}
+
+/** E.164 to the national format people recognise: +12025550101 → (202) 555-0101. */
+export function formatMsisdn(msisdn: string): string {
+  return parsePhoneNumberFromString(msisdn)?.formatNational() ?? msisdn;
+}
+
+/** Data allowance in MB; null means unlimited. */
+export function formatDataMb(mb: number | null): string {
+  if (mb === null) return t("units.unlimited");
+  if (mb >= 1024) return t("units.gb", { value: new Intl.NumberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(mb / 1024) });
+  return t("units.mb", { value: mb });
+}
+
+export function formatQuantity(value: number | null, unitKey: "units.minutes" | "units.texts"): string {
+  return value === null ? t("units.unlimited") : t(unitKey, { value: new Intl.NumberFormat(intlLocale()).format(value) });
+}
+
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}

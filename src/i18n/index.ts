@@ -1,0 +1,49 @@
+import { en, type MessageKey } from "./en";
+import { es } from "./es";
+
+export type Locale = "en" | "es";
+export const LOCALES: readonly Locale[] = ["en", "es"];
+const STORAGE_KEY = "portal.locale";
+const dictionaries: Record<Locale, Record<string, string>> = { en, es };
+
+function initialLocale(): Locale {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved === "en" || saved === "es") return saved;
+  } catch {
+    // storage may be blocked (private mode): fall back to the browser's language
+  }
+  return typeof navigator !== "undefined" && navigator.language?.toLowerCase().startsWith("es") ? "es" : "en";
+}
+
+let current: Locale = typeof window === "undefined" ? "en" : initialLocale();
+const listeners = new Set<(locale: Locale) => void>();
+
+export const getLocale = () => current;
+
+export function setLocale(locale: Locale) {
+  current = locale;
+  try {
+    localStorage.setItem(STORAGE_KEY, locale);
+  } catch {
+    // not persisted; still switched for this visit
+  }
+  if (typeof document !== "undefined") document.documentElement.lang = locale;
+  listeners.forEach((l) => l(locale));
+}
+
+export function onLocaleChange(listener: (locale: Locale) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Translates a key, filling `{{name}}` placeholders. Unknown keys (Refine's own, e.g. "buttons.save")
+ * fall back to the default message the caller gives, then to the key.
+ */
+export function translate(key: MessageKey | (string & {}), params?: Record<string, unknown> | string, fallback?: string): string {
+  // Refine also calls translate(key, defaultMessage).
+  if (typeof params === "string") [params, fallback] = [undefined, fallback ?? params];
+  const template = dictionaries[current][key] ?? fallback ?? en[key as MessageKey] ?? key;
+  return params ? template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? "")) : template;
+}

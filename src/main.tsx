@@ -1,0 +1,130 @@
+import type React from "react";
+import type { ReactNode } from "react";
+import { flushSync } from "react-dom";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
+import { getLocale } from "./i18n";
+import { BootScreen, SignInPage, type SignInResult } from "./pages/SignInPage";
+import { hadSession } from "./providers/sessionHint";
+
+/**
+ * Entry point. The production build prerenders the sign-in form into index.html, so a phone on a
+ * mobile network sees it before any script runs; this module (React + the sign-in page only)
+ * hydrates it. firebase/auth is fetched right after the first paint, and the portal (Refine + antd)
+ * while the visitor types, so the dashboard is ready the moment sign-in succeeds.
+ */
+performance.mark("portal:entry");
+const container = document.getElementById("root")!;
+document.documentElement.lang = getLocale();
+let root: Root | undefined;
+
+/** index.html hides the prerendered sign-in card when another page will replace it; once we render, show ours. */
+const revealRoot = () => document.documentElement.classList.remove("hide-prerender");
+
+function render(node: ReactNode) {
+  const target = (root ??= createRoot(container));
+  // Commit before revealing: a scheduled first render would briefly show the prerendered sign-in
+  // form on another page (and take what is typed into it).
+  flushSync(() => target.render(node));
+  revealRoot();
+}
+
+type Identity = {
+  auth: typeof import("./providers/firebase").auth;
+  authProvider: typeof import("./providers/authProvider").authProvider;
+  flows: typeof import("./providers/identityFlows");
+};
+let identityPromise: undefined | Promise<Identity>;
+function identity(): Promise<Identity> {
+  identityPromise ??= Promise.all([import("./providers/firebase"), import("./providers/authProvider"), import("./providers/identityFlows")]).then(
+    ([{ auth }, { authProvider }, flows]) => ({ auth, authProvider, flows }),
+    (error) => {
+      identityPromise = undefined; // a failed chunk load must not stick: the next attempt retries it
+      throw error;
+    },
+  );
+  return identityPromise;
+}
+
+/** The other signed-out pages, each its own small chunk. */
+const PUBLIC_PAGES: Record<string, () => Promise<React.ComponentType<{ onSignedIn: () => Promise<void> }>>> = {
+  "/register": () => import("./pages/public/SignUpPage").then((m) => m.SignUpPage),
+  "/forgot-password": () => import("./pages/public/ForgotPasswordPage").then((m) => m.ForgotPasswordPage),
+  "/login/phone": () => import("./pages/public/PhoneSignInPage").then((m) => m.PhoneSignInPage),
+  "/login/email-link": () => import("./pages/public/EmailLinkPage").then((m) => m.EmailLinkPage),
+};
+
+const loadPortal = () => import("./App");
+const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work, 0));
+
+async function showPortal(path: string) {
+  const { App } = await loadPortal();
+  if (location.pathname + location.search !== path) history.replaceState(null, "", path);
+  render(<App />);
+}
+
+function afterSignInPath(): string {
+  const to = new URLSearchParams(location.search).get("to");
+  // Only same-site paths: never an open redirect.
+  return to && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/login") ? to : "/";
+}
+
+/** `initial`: the outcome of a sign-in that came back from a redirect (an error or a second step to show). */
+function showSignIn(initial?: SignInResult) {
+  const toPortal = () => showPortal(afterSignInPath());
+  const page = (
+    <SignInPage
+      initial={initial}
+      signIn={async (values) => {
+        const { authProvider } = await identity();
+        const result = await authProvider.login(values);
+        if (result.success) await toPortal();
+        return result;
+      }}
+      signInWithGoogle={async () => {
+        const { flows } = await identity();
+        // Popups are unreliable on phones: there, a full-page redirect.
+        const result = await flows.signInWithGoogle(window.innerWidth < 768 ? "redirect" : "popup");
+        if (result.ok) await toPortal();
+        return result.ok ? { success: true } : { success: false, error: { name: result.field ?? "form", message: result.message }, mfa: result.mfa };
+      }}
+      onSignedIn={toPortal}
+    />
+  );
+  // The prerendered markup is English; in another language render afresh instead of hydrating.
+  if (!root && container.firstElementChild && getLocale() === "en" && !initial) {
+    root = hydrateRoot(container, page);
+    revealRoot();
+  } else render(page);
+  const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
+  afterPaint(() => idle(() => void loadPortal()));
+}
+
+async function boot() {
+  const path = location.pathname + location.search;
+  const publicPage = PUBLIC_PAGES[location.pathname];
+  if (publicPage) {
+    const Page = await publicPage();
+    render(<Page onSignedIn={() => showPortal(afterSignInPath())} />);
+    return;
+  }
+  const onSignIn = location.pathname === "/login";
+  if (onSignIn || !hadSession()) {
+    if (!onSignIn) history.replaceState(null, "", path === "/" ? "/login" : `/login?to=${encodeURIComponent(path)}`);
+    showSignIn();
+    const { auth, flows } = await new Promise<Identity>((resolve) => afterPaint(() => resolve(identity())));
+    await auth.authStateReady();
+    // Back from a Google redirect, or a session the hint did not know about: go straight in.
+    const redirected = await flows.finishRedirectSignIn();
+    if (redirected && !redirected.ok) return showSignIn(redirected.mfa ? { success: false, mfa: redirected.mfa } : { success: false, error: { name: "form", message: redirected.message } });
+    if (auth.currentUser) await showPortal(onSignIn ? afterSignInPath() : path);
+    return;
+  }
+  render(<BootScreen />);
+  const { auth } = await identity();
+  await auth.authStateReady();
+  if (auth.currentUser) return showPortal(path);
+  history.replaceState(null, "", path === "/" ? "/login" : `/login?to=${encodeURIComponent(path)}`);
+  showSignIn();
+}
+
+boot().catch((error) => console.warn("Portal start-up did not finish; sign-in will retry.", error));

@@ -1,0 +1,128 @@
+import { getDefaultFilter, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
+import type { CrudFilter, HttpError } from "@refinedev/core";
+import { Alert, Button, Card, Form, Grid, Input, List as AntList, Select, Space, Table, Typography } from "antd";
+import { Link } from "react-router";
+import type { ResourceDefinition } from "../resources/define";
+import { translate as t } from "../i18n";
+import { FieldValue } from "../components/FieldValue";
+
+type AnyRecord = Record<string, any> & { id: string };
+
+/**
+ * The list of any declared resource: server-side pagination, sort, filters and search, kept in the
+ * URL. Under 768 px it is a list of cards (subscribers are on phones); wider, a table (staff).
+ */
+export function ResourceListPage({ resource }: { resource: ResourceDefinition<any, any> }) {
+  const screens = Grid.useBreakpoint();
+  const compact = !screens.md;
+  const { tableProps, searchFormProps, setFilters, filters, sorters, tableQuery, currentPage, setCurrentPage, pageSize } = useTable<AnyRecord, HttpError, { q?: string }>({
+    resource: resource.name,
+    syncWithLocation: true,
+    sorters: { initial: resource.list.defaultSort.map((s) => ({ field: s.field, order: s.order })) },
+    pagination: { pageSize: 20 },
+    onSearch: (values: { q?: string }): CrudFilter[] => [{ field: "q", operator: "eq", value: values.q?.trim() || undefined }],
+  });
+
+  const enumFilters = Object.entries(resource.list.filters)
+    .filter(([field, ops]) => (ops as string[]).includes("eq") && resource.fields[field]?.kind === "enum")
+    .map(([field]) => field);
+  const searching = filters.some((f) => "field" in f && f.value !== undefined && f.value !== "");
+  const titleField = resource.recordTitle;
+  const showLink = (record: AnyRecord, children: React.ReactNode) => <Link to={`/${resource.name}/show/${record.id}`}>{children}</Link>;
+
+  const columns = resource.list.columns.map((name: string) => ({
+    key: name,
+    dataIndex: name,
+    title: t(resource.fields[name]?.label ?? name),
+    sorter: resource.list.sortable.includes(name) ? { multiple: 1 } : false,
+    sortOrder: getDefaultSortOrder(name, sorters),
+    render: (_: unknown, record: AnyRecord) => {
+      const value = <FieldValue name={name} spec={resource.fields[name]} record={record} />;
+      return name === titleField ? showLink(record, value) : value;
+    },
+  }));
+
+  const toolbar = (
+    <Space wrap style={{ marginBottom: 16, width: "100%" }}>
+      {resource.list.search && (
+        <Form {...searchFormProps} layout="inline" initialValues={{ q: getDefaultFilter("q", filters, "eq") }}>
+          <Form.Item name="q" noStyle>
+            <Input.Search
+              allowClear
+              enterButton
+              aria-label={t(resource.list.search.placeholder)}
+              placeholder={t(resource.list.search.placeholder)}
+              onSearch={() => searchFormProps.form?.submit()}
+              style={{ width: compact ? "100%" : 320 }}
+            />
+          </Form.Item>
+        </Form>
+      )}
+      {enumFilters.map((field) => {
+        const label = t(resource.fields[field]!.label);
+        return (
+          <Select
+            key={field}
+            aria-label={t("list.filterBy", { field: label })}
+            style={{ minWidth: 160 }}
+            value={getDefaultFilter(field, filters, "eq") ?? ""}
+            onChange={(value) => setFilters([{ field, operator: "eq", value: value || undefined }], "merge")}
+            options={[
+              { value: "", label: `${label}: ${t("list.all")}` },
+              ...(resource.fields[field]!.options ?? []).map((o) => ({ value: o, label: t(`enums.${field}.${o}`, undefined, o) })),
+            ]}
+          />
+        );
+      })}
+    </Space>
+  );
+
+  const empty = t(searching ? "list.noMatch" : "list.empty");
+  const total = tableQuery.data?.total ?? 0;
+
+  return (
+    <List title={t(resource.label)}>
+      {toolbar}
+      {tableQuery.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={t("list.error", { message: tableQuery.error?.message ?? "" })}
+          action={<Button onClick={() => tableQuery.refetch()}>{t("list.retry")}</Button>}
+        />
+      ) : compact ? (
+        <AntList<AnyRecord>
+          loading={tableProps.loading}
+          dataSource={tableProps.dataSource as AnyRecord[] | undefined}
+          locale={{ emptyText: empty }}
+          pagination={total > pageSize ? { current: currentPage, pageSize, total, onChange: setCurrentPage, simple: true, align: "center" } : false}
+          renderItem={(record) => (
+            <AntList.Item style={{ padding: "6px 0", border: 0 }}>
+              <Card size="small" style={{ width: "100%" }} title={showLink(record, <FieldValue name={titleField} spec={resource.fields[titleField]} record={record} />)}>
+                {resource.list.columns
+                  .filter((name: string) => name !== titleField)
+                  .map((name: string) => (
+                    <div key={name} style={{ display: "flex", justifyContent: "space-between", gap: 12, padding: "2px 0" }}>
+                      <Typography.Text type="secondary">{t(resource.fields[name]?.label ?? name)}</Typography.Text>
+                      <span style={{ textAlign: "right" }}>
+                        <FieldValue name={name} spec={resource.fields[name]} record={record} />
+                      </span>
+                    </div>
+                  ))}
+              </Card>
+            </AntList.Item>
+          )}
+        />
+      ) : (
+        <Table<AnyRecord>
+          {...tableProps}
+          rowKey="id"
+          columns={columns}
+          locale={{ emptyText: empty }}
+          pagination={{ ...tableProps.pagination, showTotal: (count) => t("list.total", { count }), showSizeChanger: true }}
+          scroll={{ x: "max-content" }}
+        />
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,34 @@
+import { Show } from "@refinedev/antd";
+import { useShow } from "@refinedev/core";
+import { Descriptions, Grid, Result } from "antd";
+import { useParams } from "react-router";
+import type { ResourceDefinition } from "../resources/define";
+import { translate as t } from "../i18n";
+import { FieldValue } from "../components/FieldValue";
+
+/** One record of any declared resource, with the fields its declaration lists for `show`. */
+export function ResourceShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
+  const { id } = useParams();
+  const { query, result } = useShow<Record<string, any>>({ resource: resource.name, id });
+  const screens = Grid.useBreakpoint();
+
+  if (query.isError) {
+    const status = query.error?.statusCode;
+    return <Result status={status === 403 ? "403" : "404"} title={t("show.notFound")} subTitle={status && status !== 404 ? query.error?.message : undefined} />;
+  }
+
+  const title = result ? <FieldValue name={resource.recordTitle} spec={resource.fields[resource.recordTitle]} record={result} /> : t(resource.label);
+  return (
+    <Show isLoading={query.isLoading} title={title} headerButtons={({ defaultButtons }) => defaultButtons}>
+      {result && (
+        <Descriptions column={screens.md ? 2 : 1} bordered size="small">
+          {resource.show.map((name: string) => (
+            <Descriptions.Item key={name} label={t(resource.fields[name]?.label ?? name)}>
+              <FieldValue name={name} spec={resource.fields[name]} record={result} />
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      )}
+    </Show>
+  );
+}

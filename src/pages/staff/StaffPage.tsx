@@ -1,0 +1,186 @@
+import { useState } from "react";
+import { List, useTable } from "@refinedev/antd";
+import { useGetIdentity, type HttpError } from "@refinedev/core";
+import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography } from "antd";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { translate as t } from "../../i18n";
+import { apiRequest } from "../../providers/apiClient";
+import type { SecurityPolicy } from "../../resources/identity";
+import { STAFF_ROLES, type StaffInviteResult, type StaffMember } from "../../resources/staff";
+import { formatDateTime } from "../../components/format";
+
+type Change = { member: StaffMember; kind: "role" | "disable" | "enable" } | null;
+
+/** Admins manage their operator's staff: invite, change a role, disable; every change with a reason, audited by the backend. */
+export function StaffPage() {
+  const { message } = App.useApp();
+  const { tableProps, tableQuery } = useTable<StaffMember, HttpError>({ resource: "staff", syncWithLocation: true, sorters: { initial: [{ field: "email", order: "asc" }] } });
+  const [inviting, setInviting] = useState(false);
+  const [change, setChange] = useState<Change>(null);
+  const { data: me } = useGetIdentity<{ uid: string }>();
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: "100%" }}>
+      <SecurityPolicyCard />
+      <List title={t("resources.staff.label")} headerButtons={<Button type="primary" onClick={() => setInviting(true)}>{t("staff.invite")}</Button>}>
+        <Table<StaffMember>
+          {...tableProps}
+          rowKey="uid"
+          scroll={{ x: "max-content" }}
+          columns={[
+            { dataIndex: "email", title: t("fields.email"), sorter: true },
+            { dataIndex: "displayName", title: t("fields.displayName") },
+            { dataIndex: "role", title: t("fields.role"), sorter: true, render: (role: string) => <Tag color={role === "admin" ? "purple" : "blue"}>{t(`roles.${role}`)}</Tag> },
+            { dataIndex: "disabled", title: t("fields.status"), render: (disabled: boolean) => (disabled ? <Tag color="red">{t("staff.disabled")}</Tag> : <Tag color="green">{t("enums.status.active")}</Tag>) },
+            { dataIndex: "createdAt", title: t("fields.createdAt"), sorter: true, render: (iso: string) => formatDateTime(iso) },
+            {
+              key: "actions",
+              title: t("staff.actions"),
+              render: (_: unknown, member: StaffMember) => {
+                // The backend refuses changes to your own role or access (no admin can lock themselves out).
+                const self = member.uid === me?.uid;
+                const title = self ? t("staff.notYourself") : undefined;
+                return (
+                  <Space wrap>
+                    <Button size="small" disabled={self} title={title} onClick={() => setChange({ member, kind: "role" })}>{t("staff.changeRole")}</Button>
+                    {member.disabled ? (
+                      <Button size="small" disabled={self} title={title} onClick={() => setChange({ member, kind: "enable" })}>{t("staff.enable")}</Button>
+                    ) : (
+                      <Button size="small" danger disabled={self} title={title} onClick={() => setChange({ member, kind: "disable" })}>{t("staff.disable")}</Button>
+                    )}
+                  </Space>
+                );
+              },
+            },
+          ]}
+        />
+      </List>
+      <InviteModal open={inviting} onClose={() => setInviting(false)} onInvited={() => void tableQuery.refetch()} />
+      <ChangeModal change={change} onClose={() => setChange(null)} onChanged={() => { message.success(t("staff.saved")); void tableQuery.refetch(); }} />
+    </Space>
+  );
+}
+
+function SecurityPolicyCard() {
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const policy = useQuery({ queryKey: ["portal", "security-policy"], queryFn: () => apiRequest<SecurityPolicy>("/security-policy") });
+  function toggle(requireStaffMfa: boolean) {
+    let reason = "";
+    modal.confirm({
+      title: t(requireStaffMfa ? "staff.policyOnConfirm" : "staff.policyOffConfirm"),
+      content: <Input aria-label={t("staff.reason")} placeholder={t("staff.reason")} onChange={(e) => (reason = e.target.value)} />,
+      onOk: async () => {
+        try {
+          await apiRequest("/security-policy", { method: "PUT", body: { requireStaffMfa, reason } });
+          await queryClient.invalidateQueries({ queryKey: ["portal"] });
+          message.success(t("staff.saved"));
+        } catch (error) {
+          message.error((error as HttpError).message);
+          throw error;
+        }
+      },
+    });
+  }
+  return (
+    <Card title={t("staff.policyTitle")}>
+      <Space>
+        <Switch checked={policy.data?.requireStaffMfa ?? false} loading={policy.isLoading} onChange={toggle} aria-label={t("staff.requireMfa")} />
+        <Typography.Text>{t("staff.requireMfa")}</Typography.Text>
+      </Space>
+    </Card>
+  );
+}
+
+function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () => void; onInvited: () => void }) {
+  const [form] = Form.useForm<{ email: string; role: string; displayName?: string }>();
+  // One key per dialog: a retried submit replays the first invitation instead of making a second user.
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [result, setResult] = useState<StaffInviteResult>();
+  const [pending, setPending] = useState(false);
+
+  function close() {
+    form.resetFields();
+    setResult(undefined);
+    setKey(crypto.randomUUID());
+    onClose();
+  }
+
+  async function submit() {
+    const values = await form.validateFields();
+    setPending(true);
+    try {
+      setResult(await apiRequest<StaffInviteResult>("/staff", { method: "POST", body: { ...values, displayName: values.displayName || undefined }, headers: { "idempotency-key": key } }));
+      onInvited();
+    } catch (error) {
+      const problem = error as HttpError;
+      const fields = Object.entries(problem.errors ?? {}).map(([name, messages]) => ({ name, errors: ([] as string[]).concat(messages as string[]) }));
+      if (fields.length) form.setFields(fields as never);
+      else form.setFields([{ name: "email", errors: [problem.message] }]);
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Modal open={open} title={t("staff.invite")} onCancel={close} onOk={() => (result ? close() : void submit())} okText={result ? t("staff.done") : t("staff.send")} confirmLoading={pending} destroyOnHidden>
+      {result ? (
+        <>
+          <Typography.Paragraph>{t("staff.invited", { email: result.member.email })}</Typography.Paragraph>
+          <Typography.Paragraph copyable={{ text: result.passwordSetupLink }} ellipsis>
+            {result.passwordSetupLink}
+          </Typography.Paragraph>
+        </>
+      ) : (
+        <Form form={form} layout="vertical" initialValues={{ role: "agent" }} onFinish={() => void submit()}>
+          <Form.Item name="email" label={t("fields.email")} rules={[{ required: true, type: "email", message: t("signIn.errors.emailInvalid") }]}>
+            <Input type="email" autoComplete="off" />
+          </Form.Item>
+          <Form.Item name="displayName" label={t("fields.displayName")}>
+            <Input />
+          </Form.Item>
+          <Form.Item name="role" label={t("fields.role")} rules={[{ required: true }]}>
+            <Select options={STAFF_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}
+
+function ChangeModal({ change, onClose, onChanged }: { change: Change; onClose: () => void; onChanged: () => void }) {
+  const [form] = Form.useForm<{ role?: string; reason: string }>();
+  const [pending, setPending] = useState(false);
+  async function submit() {
+    if (!change) return;
+    const values = await form.validateFields();
+    const body = change.kind === "role" ? { role: values.role, reason: values.reason } : { disabled: change.kind === "disable", reason: values.reason };
+    setPending(true);
+    try {
+      await apiRequest(`/staff/${encodeURIComponent(change.member.uid)}`, { method: "PATCH", body });
+      form.resetFields();
+      onClose();
+      onChanged();
+    } catch (error) {
+      const problem = error as HttpError;
+      form.setFields([{ name: problem.errors?.role ? "role" : "reason", errors: [problem.message] }]);
+    } finally {
+      setPending(false);
+    }
+  }
+  const title = change ? t(change.kind === "role" ? "staff.changeRole" : change.kind === "disable" ? "staff.disable" : "staff.enable") + ` · ${change.member.email}` : "";
+  return (
+    <Modal open={Boolean(change)} title={title} onCancel={onClose} onOk={() => void submit()} confirmLoading={pending} okButtonProps={{ danger: change?.kind === "disable" }} destroyOnHidden>
+      <Form form={form} layout="vertical" initialValues={{ role: change?.member.role }} onFinish={() => void submit()}>
+        {change?.kind === "role" && (
+          <Form.Item name="role" label={t("fields.role")} rules={[{ required: true }]}>
+            <Select options={STAFF_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
+          </Form.Item>
+        )}
+        <Form.Item name="reason" label={t("staff.reason")} rules={[{ required: true, min: 3, message: t("staff.reasonRequired") }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import type { HttpError } from "@refinedev/core";
+import { runtimeConfig } from "../config/runtime";
+import { translate } from "../i18n";
+import { currentIdToken } from "./session";
+
+interface Problem {
+  title?: string;
+  status?: number;
+  detail?: string;
+  errors?: { path: string; message: string }[];
+}
+
+export interface ApiRequest {
+  method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export const apiOrigin = runtimeConfig.apiUrl.replace(/\/$/, "");
+export const apiBase = `${apiOrigin}/api/v1`;
+
+/** Turns an RFC 9457 problem into Refine's HttpError, with field errors keyed by field for forms. */
+export function toHttpError(status: number, problem: Problem | null): HttpError {
+  const errors: Record<string, string[]> = {};
+  for (const e of problem?.errors ?? []) (errors[e.path] ??= []).push(e.message);
+  return {
+    message: problem?.detail || problem?.title || translate("signIn.errors.generic"),
+    statusCode: status,
+    ...(Object.keys(errors).length ? { errors } : {}),
+  };
+}
+
+/**
+ * Calls the common backend with the caller's ID token, X-Operator and X-App-Version. A 401 is retried
+ * once with a freshly minted token, since claims may have changed since the cached one was issued.
+ */
+export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    let token: string | null;
+    try {
+      token = await currentIdToken(attempt > 0);
+    } catch {
+      // The refresh token was revoked (signed out everywhere) or the account disabled: the session is over.
+      throw { message: translate("auth.errors.sessionExpired"), statusCode: 401 } satisfies HttpError;
+    }
+    let response: Response;
+    try {
+      // "/api/..." addresses the backend outside /api/v1 (e.g. /api/auth/sms-allowance).
+      response = await fetch(path.startsWith("/api/") ? `${apiOrigin}${path}` : `${apiBase}${path}`, {
+        method: request.method ?? "GET",
+        signal: request.signal,
+        headers: {
+          accept: "application/json",
+          "x-operator": runtimeConfig.operator,
+          "x-app-version": runtimeConfig.appVersion,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(request.body !== undefined ? { "content-type": "application/json" } : {}),
+          ...request.headers,
+        },
+        body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
+      });
+    } catch (error) {
+      if ((error as Error).name === "AbortError") throw error;
+      throw { message: translate("signIn.errors.network"), statusCode: 0 } satisfies HttpError;
+    }
+    if (response.status === 401 && attempt === 0 && token) continue;
+    if (response.status === 204) return undefined as T;
+    const body = await response.json().catch(() => null);
+    if (!response.ok) {
+      const error = toHttpError(response.status, body);
+      const retryAfter = Number(response.headers.get("retry-after"));
+      throw Number.isFinite(retryAfter) && retryAfter > 0 ? { ...error, retryAfter } : error;
+    }
+    return body as T;
+  }
+}

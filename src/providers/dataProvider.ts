@@ -1,0 +1,65 @@
+import type { CrudFilter, CrudSort, DataProvider, Pagination } from "@refinedev/core";
+import { apiBase, apiRequest } from "./apiClient";
+
+/** Refine's pagination, sorters and filters as the list contract's query string (design.md §4). */
+export function toListQuery(pagination?: Pagination, sorters?: CrudSort[], filters?: CrudFilter[]): URLSearchParams {
+  const params = new URLSearchParams();
+  if (pagination?.mode !== "off" && pagination?.mode !== "client") {
+    params.set("page", String(pagination?.currentPage ?? 1));
+    params.set("pageSize", String(pagination?.pageSize ?? 10));
+  }
+  if (sorters?.length) params.set("sort", sorters.map((s) => `${s.order === "desc" ? "-" : ""}${s.field}`).join(","));
+  for (const filter of filters ?? []) {
+    if (!("field" in filter)) throw new Error("Grouped (and/or) filters are not supported by the backend list contract.");
+    const { field, operator, value } = filter;
+    if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
+    if (field === "q") {
+      params.set("q", String(value));
+      continue;
+    }
+    const text = Array.isArray(value) ? value.join(",") : operator === "null" || operator === "nnull" ? "" : String(value);
+    params.set(operator === "eq" ? `filter[${field}]` : `filter[${field}][${operator}]`, text);
+  }
+  return params;
+}
+
+const idempotency = (meta?: Record<string, unknown>) =>
+  typeof meta?.idempotencyKey === "string" ? { "idempotency-key": meta.idempotencyKey } : undefined;
+
+/** The REST data provider for the common backend. */
+export const dataProvider: DataProvider = {
+  getApiUrl: () => apiBase,
+
+  async getList({ resource, pagination, sorters, filters, meta }) {
+    const query = toListQuery(pagination, sorters, filters).toString();
+    const body = await apiRequest<{ data: any[]; total: number }>(`/${resource}${query ? `?${query}` : ""}`, { signal: meta?.signal as AbortSignal | undefined });
+    return { data: body.data, total: body.total };
+  },
+
+  async getOne({ resource, id }) {
+    return { data: await apiRequest(`/${resource}/${encodeURIComponent(String(id))}`) };
+  },
+
+  async getMany({ resource, ids }) {
+    const data = await Promise.all(ids.map((id) => apiRequest<any>(`/${resource}/${encodeURIComponent(String(id))}`)));
+    return { data };
+  },
+
+  async create({ resource, variables, meta }) {
+    return { data: await apiRequest(`/${resource}`, { method: "POST", body: variables, headers: idempotency(meta) }) };
+  },
+
+  async update({ resource, id, variables }) {
+    return { data: await apiRequest(`/${resource}/${encodeURIComponent(String(id))}`, { method: "PATCH", body: variables }) };
+  },
+
+  async deleteOne({ resource, id }) {
+    return { data: await apiRequest(`/${resource}/${encodeURIComponent(String(id))}`, { method: "DELETE" }) };
+  },
+
+  async custom({ url, method, payload, headers, meta }) {
+    const path = url.startsWith(apiBase) ? url.slice(apiBase.length) : url;
+    const verb = method.toUpperCase() as "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+    return { data: await apiRequest(path, { method: verb, body: payload, headers: { ...headers, ...idempotency(meta) } }) };
+  },
+};

@@ -1,0 +1,40 @@
+import type { TestProject } from "vitest/node";
+import { buildPortalIfStale } from "../../scripts/build";
+import { startProcess, stopProcess, waitForHttp } from "../../scripts/processes";
+import { ensureAuthEmulator } from "../support/authEmulator";
+import { freePort } from "../support/freePort";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+/**
+ * The whole stack as `npm start` runs it: the built portal served by the real backend (local mode,
+ * in-memory PGlite seeded with the demo data) and the real Auth emulator.
+ */
+export default async function setup(project: TestProject) {
+  await buildPortalIfStale();
+  const emulator = await ensureAuthEmulator();
+  const port = await freePort();
+  const server = startProcess(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    APP_MODE: "local",
+    PORT: String(port),
+    DATA_DIR: "memory://",
+    LOG_LEVEL: "warn",
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${baseUrl}/api/health`, 120_000, () => server.exitCode === null);
+  } catch (error) {
+    await stopProcess(server);
+    await emulator.stop();
+    throw error;
+  }
+  project.provide("baseUrl", baseUrl);
+  return async () => {
+    await stopProcess(server);
+    await emulator.stop();
+  };
+}

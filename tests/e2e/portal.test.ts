@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../support/browser";
+
+const baseUrl = inject("baseUrl");
+const PASSWORD = "Demo-2026!";
+// A test signs in faster than a person types, often before the portal chunk is preloaded.
+const POLL = { timeout: 15_000, interval: 200 };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const viewports = [
+  { name: "phone 360 px", width: 360, height: 740 },
+  { name: "desktop 1280 px", width: 1280, height: 800 },
+];
+
+async function openPage(width: number, height: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, locale: "en-US" });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+async function signIn(page: Page, email: string, password = PASSWORD) {
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/** The numbers a list shows, as people read them, in page order. */
+async function shownNumbers(page: Page): Promise<string[]> {
+  const text = await page.locator("main, .ant-layout-content").first().innerText();
+  return [...text.matchAll(/\(\d{3}\) \d{3}-\d{4}/g)].map((m) => m[0]);
+}
+
+describe.each(viewports)("at $name", ({ width, height }) => {
+  test("alex signs in and sees exactly alex's two lines", async () => {
+    const page = await openPage(width, height);
+    await signIn(page, "alex@example.com");
+    await expect.poll(() => page.getByTestId("line-card").count(), POLL).toBe(2);
+    expect(new Set(await shownNumbers(page))).toEqual(new Set(["(202) 555-0101", "(202) 555-0102"]));
+
+    await page.goto(`${baseUrl}/lines`);
+    await page.getByText("(202) 555-0101").first().waitFor();
+    await expect.poll(() => shownNumbers(page), POLL).toEqual(["(202) 555-0101", "(202) 555-0102"]);
+    await page.context().close();
+  });
+
+  test("the agent finds sam's line by number", async () => {
+    const page = await openPage(width, height);
+    await signIn(page, "agent@att.example");
+    await page.getByRole("heading", { name: /Hello, Casey/ }).waitFor();
+    await page.goto(`${baseUrl}/lines`);
+    const search = page.getByRole("searchbox", { name: "Search by phone number or name" }).or(page.getByPlaceholder("Search by phone number or name"));
+    await search.first().fill("(202) 555-0103");
+    await search.first().press("Enter");
+    await expect.poll(() => shownNumbers(page), POLL).toEqual(["(202) 555-0103"]);
+    expect(await page.getByText("Sam Chen").first().isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  test("a wrong password shows a clear message and stays on sign-in", async () => {
+    const page = await openPage(width, height);
+    await signIn(page, "alex@example.com", "not-the-password");
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain("The email or password is incorrect");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await page.context().close();
+  });
+});
+
+test("a reload keeps the subscriber signed in, and sign-out returns to the sign-in page", async () => {
+  const page = await openPage(1280, 800);
+  await signIn(page, "sam@example.com");
+  await expect.poll(() => page.getByTestId("line-card").count(), POLL).toBe(1);
+  await page.goto(`${baseUrl}/lines`);
+  await expect.poll(() => shownNumbers(page), POLL).toEqual(["(202) 555-0103"]);
+  await page.reload();
+  await expect.poll(() => shownNumbers(page), POLL).toEqual(["(202) 555-0103"]);
+  await page.getByRole("button", { name: "Sign out" }).first().click();
+  await page.getByLabel("Email").waitFor();
+  expect(new URL(page.url()).pathname).toBe("/login");
+  await page.context().close();
+});
+
+test("the sign-in page speaks Spanish when asked", async () => {
+  const page = await openPage(360, 740);
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Language").selectOption("es");
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), POLL).toBe("Iniciar sesión");
+  expect(await page.getByLabel("Correo electrónico").isVisible()).toBe(true);
+  await page.context().close();
+});

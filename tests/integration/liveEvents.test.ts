@@ -1,0 +1,295 @@
+import { randomUUID } from "node:crypto";
+import http, { type ClientRequest, type IncomingMessage } from "node:http";
+import type { FastifyInstance } from "fastify";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
+import { buildApp } from "../../server/app";
+import { createTokenVerifier } from "../../server/auth/tokenVerifier";
+import { openDatabase, type Database } from "../../server/db/client";
+import { createEventBus, type EventBus } from "../../server/live/eventBus";
+import type { StaffInviteResult } from "../../src/resources/staff";
+import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
+import { TEST_DATABASE_URL } from "../support/testDatabase";
+
+// GET /api/v1/live over real HTTP (inject would buffer a never-ending response), on the real
+// database (TEST_DB) and the real Auth emulator. Users whose role changes are invited here.
+const ALEX = "alex@example.com";
+const AGENT = "agent@att.example";
+const ADMIN = "admin@att.example";
+const TMO_ADMIN = "admin@tmo.example";
+const PASSWORD = "Throwaway-2026!";
+
+let backend: TestBackend;
+let baseA: string;
+const invited: string[] = [];
+const streams: LiveStream[] = [];
+const freshEmail = (tag: string) => `${tag}-${randomUUID()}@example.test`;
+
+interface LiveEventData {
+  resource: string;
+  type: string;
+  ids: string[];
+  at: string;
+}
+
+interface LiveStream {
+  status: number;
+  header(name: string): string;
+  /** Everything received so far. */
+  text(): string;
+  /** The next `event: resource` (waits up to timeoutMs). */
+  next(timeoutMs?: number): Promise<LiveEventData>;
+  /** Problem body of a refused request. */
+  problem(): Promise<{ status: number; detail: string; errors?: { path: string; message: string }[] }>;
+  close(): void;
+}
+
+/** Opens the stream like a browser would (query credentials), or with headers. */
+async function openLive(base: string, resources: string, options: { as?: string; token?: string; operator?: string; headers?: boolean } = {}): Promise<LiveStream> {
+  const token = options.token ?? (options.as ? await backend.tokenFor(options.as) : undefined);
+  const operator = options.operator ?? "ATT";
+  const params = new URLSearchParams({ resources });
+  const headers: Record<string, string> = { accept: "text/event-stream" };
+  if (options.headers) {
+    if (token) headers.authorization = `Bearer ${token}`;
+    headers["x-operator"] = operator;
+  } else {
+    if (token) params.set("token", token);
+    params.set("operator", operator);
+  }
+  // node:http rather than fetch: undici may leave an idle socket behind an aborted stream, which
+  // keeps app.close() waiting.
+  const { request, response } = await new Promise<{ request: ClientRequest; response: IncomingMessage }>((resolve, reject) => {
+    const request = http.get(`${base}/api/v1/live?${params}`, { headers, agent: false }, (response) => resolve({ request, response }));
+    request.on("error", reject);
+  });
+  let received = "";
+  let cursor = 0;
+  const waiters: (() => void)[] = [];
+  response.setEncoding("utf8");
+  response.on("data", (chunk: string) => {
+    received += chunk;
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  response.on("error", () => {});
+  const ended = new Promise<void>((resolve) => response.on("end", resolve));
+  const stream: LiveStream = {
+    status: response.statusCode!,
+    header: (name) => String(response.headers[name] ?? ""),
+    text: () => received,
+    async next(timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const blocks = received.slice(cursor).split("\n\n");
+        for (let i = 0; i < blocks.length - 1; i++) {
+          cursor += blocks[i]!.length + 2;
+          const lines = blocks[i]!.split("\n");
+          if (!lines.includes("event: resource")) continue;
+          const data = lines.find((line) => line.startsWith("data: "));
+          return JSON.parse(data!.slice("data: ".length)) as LiveEventData;
+        }
+        const left = until - Date.now();
+        if (left <= 0) throw new Error(`No live event within ${timeoutMs} ms; received: ${JSON.stringify(received)}`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          waiters.push(() => (clearTimeout(timer), resolve()));
+        });
+      }
+    },
+    problem: async () => (await ended, JSON.parse(received)),
+    close: () => request.destroy(),
+  };
+  streams.push(stream);
+  return stream;
+}
+
+function invite(body: unknown, options: { as?: string; operator?: string } = {}) {
+  return backend.send("POST", "/api/v1/staff", { as: options.as ?? ADMIN, operator: options.operator, body, headers: { "idempotency-key": randomUUID() } });
+}
+
+async function invitedStaff(role: "agent" | "admin", tag: string) {
+  const res = await invite({ email: freshEmail(tag), role, displayName: `Live ${tag}` });
+  expect(res.statusCode, res.body).toBe(201);
+  const { member } = res.json() as StaffInviteResult;
+  invited.push(member.uid);
+  return member;
+}
+
+async function listenOn(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address() as { port: number };
+  return `http://127.0.0.1:${address.port}`;
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  baseA = await listenOn(backend.app);
+});
+
+afterAll(async () => {
+  streams.forEach((s) => s.close());
+  if (backend) {
+    await Promise.all(invited.map((uid) => backend.auth.deleteUser(uid).catch(() => {})));
+    await backend.close();
+  }
+});
+
+describe("GET /api/v1/live: who may follow what", () => {
+  it("401 without a token or with a bad one, in the query or the headers", async () => {
+    for (const stream of [
+      await openLive(baseA, "staff"),
+      await openLive(baseA, "staff", { token: "not-a-token" }),
+      await openLive(baseA, "staff", { token: "not-a-token", headers: true }),
+    ]) {
+      expect(stream.status).toBe(401);
+      expect(stream.header("content-type")).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it("403 for another operator than the caller's, given in the query or the header", async () => {
+    const query = await openLive(baseA, "staff", { as: ADMIN, operator: "TMO" });
+    expect(query.status).toBe(403);
+    expect((await query.problem()).detail).toMatch(/TMO/);
+    expect((await openLive(baseA, "staff", { as: ADMIN, operator: "TMO", headers: true })).status).toBe(403);
+  });
+
+  it("400 naming resources when one is unknown or none is given", async () => {
+    for (const resources of ["staff,bogus", "", " , "]) {
+      const stream = await openLive(baseA, resources, { as: ADMIN });
+      expect(stream.status).toBe(400);
+      expect((await stream.problem()).errors?.map((e) => e.path)).toEqual(["resources"]);
+    }
+  });
+
+  it("403 for resources the caller may not list: subscribers and agents and staff", async () => {
+    const subscriber = await openLive(baseA, "staff", { as: ALEX });
+    expect(subscriber.status).toBe(403);
+    expect((await subscriber.problem()).detail).toMatch(/staff/);
+    expect((await openLive(baseA, "lines,security-policy", { as: ALEX })).status).toBe(403);
+    expect((await openLive(baseA, "staff", { as: AGENT })).status).toBe(403);
+  });
+
+  it("200 with the SSE headers and a retry hint for what the caller may list", async () => {
+    for (const [as, resources] of [
+      [ALEX, "lines"],
+      [AGENT, "lines,plans,security-policy,audit-events"],
+    ] as const) {
+      const stream = await openLive(baseA, resources, { as, headers: as === AGENT });
+      expect(stream.status).toBe(200);
+      expect(stream.header("content-type")).toMatch(/^text\/event-stream/);
+      expect(stream.header("cache-control")).toBe("no-cache");
+      expect(stream.header("x-accel-buffering")).toBe("no");
+      await expect.poll(() => stream.text()).toMatch(/^retry: 3000\n/);
+      stream.close();
+    }
+  });
+});
+
+describe("GET /api/v1/live: events", () => {
+  it("an admin following staff hears another admin's invitation and change: ids only, nothing of the record", async () => {
+    const listener = await invitedStaff("admin", "listener");
+    await backend.auth.updateUser(listener.uid, { password: PASSWORD });
+    const token = await signInWithPassword(listener.email, PASSWORD);
+    const stream = await openLive(baseA, "staff", { token });
+    expect(stream.status).toBe(200);
+
+    const member = await invitedStaff("agent", "heard");
+    const created = await stream.next();
+    expect(created).toEqual({ resource: "staff", type: "created", ids: [member.uid], at: expect.any(String) });
+    expect(stream.text()).not.toContain(member.email);
+
+    const res = await backend.send("PATCH", `/api/v1/staff/${member.uid}`, { as: ADMIN, body: { role: "admin", reason: "Live events test" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stream.next()).toMatchObject({ resource: "staff", type: "updated", ids: [member.uid] });
+    stream.close();
+  });
+
+  it("events stay within the operator; agents hear the security policy change", async () => {
+    const agent = await openLive(baseA, "security-policy,lines", { as: AGENT });
+    const tmo = await openLive(baseA, "staff,security-policy", { as: TMO_ADMIN, operator: "TMO" });
+    expect([agent.status, tmo.status]).toEqual([200, 200]);
+
+    await invitedStaff("agent", "att-only"); // ATT staff: not for TMO, not followed by the agent
+    const put = await backend.send("PUT", "/api/v1/security-policy", { as: ADMIN, body: { requireStaffMfa: false, reason: "Live events test" } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await agent.next()).toMatchObject({ resource: "security-policy", type: "updated", ids: ["ATT"] });
+
+    // NOTIFY arrives in commit order: had TMO's stream been told of ATT's invitation, it would come first.
+    const tmoPut = await backend.send("PUT", "/api/v1/security-policy", { as: TMO_ADMIN, operator: "TMO", body: { requireStaffMfa: false, reason: "Live events test" } });
+    expect(tmoPut.statusCode, tmoPut.body).toBe(200);
+    expect(await tmo.next()).toMatchObject({ resource: "security-policy", type: "updated", ids: ["TMO"] });
+    agent.close();
+    tmo.close();
+  });
+
+  it("a disconnected client's subscription is removed", async () => {
+    const bus = createEventBus(backend.database);
+    let subscribers = 0;
+    const counting: EventBus = {
+      ...bus,
+      subscribe(listener) {
+        subscribers++;
+        const unsubscribe = bus.subscribe(listener);
+        return () => {
+          subscribers--;
+          unsubscribe();
+        };
+      },
+    };
+    await bus.ready;
+    const app = await buildApp({ database: backend.database, verifier: createTokenVerifier(backend.auth, { emulator: true }), auth: backend.auth, operator: "ATT", logLevel: "silent", events: counting });
+    try {
+      const base = await listenOn(app);
+      const stream = await openLive(base, "staff", { as: ADMIN });
+      expect(stream.status).toBe(200);
+      expect(subscribers).toBe(1);
+      stream.close();
+      await expect.poll(() => subscribers).toBe(0);
+      // Closing the server ends the streams still open instead of waiting for them.
+      await openLive(base, "staff", { as: ADMIN });
+      expect(subscribers).toBe(1);
+    } finally {
+      await app.close();
+      await bus.close();
+    }
+    expect(subscribers).toBe(0);
+  });
+});
+
+describe("GET /api/v1/live across backend instances", () => {
+  test.runIf(process.env.TEST_DB === "postgres")("a client of instance B hears a write made on instance A (LISTEN/NOTIFY)", async () => {
+    // Instance B: its own pool and its own LISTEN connection on the same PostgreSQL database.
+    const { rows } = (await backend.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+    const [row] = rows;
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${row!.name}`;
+    const databaseB: Database = await openDatabase({ url: url.toString(), dataDir: "" });
+    const appB = await buildApp({ database: databaseB, verifier: createTokenVerifier(backend.auth, { emulator: true }), auth: backend.auth, operator: "ATT", logLevel: "silent" });
+    try {
+      const baseB = await listenOn(appB);
+      const onB = await openLive(baseB, "staff", { as: ADMIN });
+      const onA = await openLive(baseA, "staff", { as: ADMIN });
+      expect([onB.status, onA.status]).toEqual([200, 200]);
+
+      const member = await invitedStaff("agent", "cross"); // written through instance A
+      expect(await onB.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
+      expect(await onA.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
+
+      // And the other way round: a write on instance B (its own pool and bus).
+      const res = await appB.inject({
+        method: "PATCH",
+        url: `/api/v1/staff/${member.uid}`,
+        headers: { authorization: `Bearer ${await backend.tokenFor(ADMIN)}`, "x-operator": "ATT" },
+        payload: { disabled: true, reason: "Live events test" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await onA.next()).toMatchObject({ type: "updated", ids: [member.uid] });
+      expect(await onB.next()).toMatchObject({ type: "updated", ids: [member.uid] });
+      onA.close();
+      onB.close();
+    } finally {
+      await appB.close();
+      await databaseB.close();
+    }
+  });
+});

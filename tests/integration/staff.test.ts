@@ -1,0 +1,234 @@
+import { randomUUID } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuditEvent } from "../../src/resources/identity";
+import type { StaffInviteResult, StaffMember } from "../../src/resources/staff";
+import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
+
+// Staff administration against the real database (TEST_DB) and the real Auth emulator. Every user
+// whose role or state changes is invited here: the demo sign-ins are shared with parallel suites.
+const ALEX = "alex@example.com";
+const AGENT = "agent@att.example";
+const ADMIN = "admin@att.example";
+const TMO_ADMIN = "admin@tmo.example";
+const PASSWORD = "Throwaway-2026!";
+
+let backend: TestBackend;
+const invited: string[] = [];
+
+function expectProblem(res: LightMyRequestResponse, status: number) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+  return res.json() as { type: string; status: number; detail: string; errors?: { path: string; message: string }[] };
+}
+const paths = (problem: { errors?: { path: string }[] }) => problem.errors?.map((e) => e.path) ?? [];
+const freshEmail = (tag: string) => `${tag}-${randomUUID()}@example.test`;
+
+function invite(body: unknown, options: { key?: string | null; as?: string; operator?: string } = {}) {
+  const headers: Record<string, string> = options.key === null ? {} : { "idempotency-key": options.key ?? randomUUID() };
+  return backend.send("POST", "/api/v1/staff", { as: options.as ?? ADMIN, operator: options.operator, body, headers });
+}
+
+/** Invites a staff member and gives them a password, so tests can sign in as them. */
+async function invitedMember(role: "agent" | "admin", tag: string) {
+  const res = await invite({ email: freshEmail(tag), role, displayName: `Test ${tag}` });
+  expect(res.statusCode, res.body).toBe(201);
+  const { member } = res.json() as StaffInviteResult;
+  invited.push(member.uid);
+  await backend.auth.updateUser(member.uid, { password: PASSWORD });
+  return member;
+}
+
+const patch = (uid: string, body: unknown, as = ADMIN, operator?: string) => backend.send("PATCH", `/api/v1/staff/${uid}`, { as, operator, body });
+
+async function staffList(query = "", as = ADMIN, operator?: string) {
+  const res = await backend.get(`/api/v1/staff${query}`, { as, operator });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: StaffMember[]; total: number };
+}
+
+async function trail(action: string, targetId: string) {
+  const res = await backend.get(`/api/v1/audit-events?filter[action]=${action}&filter[targetId]=${targetId}`, { as: ADMIN });
+  return (res.json() as { data: AuditEvent[] }).data;
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+
+afterAll(async () => {
+  if (backend) {
+    await Promise.all(invited.map((uid) => backend.auth.deleteUser(uid).catch(() => {})));
+    await backend.close();
+  }
+});
+
+describe("GET /api/v1/staff", () => {
+  it("401 without a token; 403 for subscribers and agents", async () => {
+    expectProblem(await backend.get("/api/v1/staff"), 401);
+    expectProblem(await backend.get("/api/v1/staff", { as: ALEX }), 403);
+    expectProblem(await backend.get("/api/v1/staff", { as: AGENT }), 403);
+    expectProblem(await backend.get("/api/v1/staff", { as: ADMIN, operator: "TMO" }), 403);
+  });
+
+  it("the admin sees the operator's seeded staff, never another operator's", async () => {
+    const att = await staffList();
+    expect(att.total).toBe(2);
+    expect(att.data.map((m) => [m.uid, m.email, m.role, m.disabled])).toEqual([
+      ["demo-admin", "admin@att.example", "admin", false],
+      ["demo-agent", "agent@att.example", "agent", false],
+    ]);
+    expect(att.data[1]).toMatchObject({ displayName: "Casey Agent", invitedBy: null, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    const tmo = await staffList("", TMO_ADMIN, "TMO");
+    expect(tmo.data.map((m) => m.uid).sort()).toEqual(["tmo-admin", "tmo-agent"]);
+  });
+
+  it("filters, search and sort", async () => {
+    expect((await staffList("?filter[role]=agent")).data.map((m) => m.uid)).toEqual(["demo-agent"]);
+    expect((await staffList("?filter[disabled]=true")).total).toBe(0);
+    expect((await staffList("?q=morgan")).data.map((m) => m.uid)).toEqual(["demo-admin"]);
+    expect((await staffList("?q=AGENT@att")).data.map((m) => m.uid)).toEqual(["demo-agent"]);
+    expect((await staffList("?sort=-email")).data.map((m) => m.uid)).toEqual(["demo-agent", "demo-admin"]);
+    expect((await staffList("?sort=-role,email")).data.map((m) => m.uid)).toEqual(["demo-agent", "demo-admin"]);
+  });
+
+  it("400 naming the parameter", async () => {
+    for (const [query, path] of [
+      ["sort=uid", "sort"],
+      ["filter[disabled]=maybe", "filter[disabled]"],
+      ["filter[role]=owner", "filter[role]"],
+      ["filter[email]=x", "filter[email]"],
+      ["pageSize=101", "pageSize"],
+    ]) {
+      expect(paths(expectProblem(await backend.get(`/api/v1/staff?${query}`, { as: ADMIN }), 400))).toContain(path);
+    }
+  });
+});
+
+describe("POST /api/v1/staff", () => {
+  it("401 without a token; 403 for subscribers, agents and admins of another operator", async () => {
+    const body = { email: freshEmail("nobody"), role: "agent" };
+    expectProblem(await backend.send("POST", "/api/v1/staff", { body, headers: { "idempotency-key": randomUUID() } }), 401);
+    expectProblem(await invite(body, { as: ALEX }), 403);
+    expectProblem(await invite(body, { as: AGENT }), 403);
+    expectProblem(await invite(body, { as: TMO_ADMIN }), 403); // X-Operator ATT: not their operator
+  });
+
+  it("400 naming the field or the missing Idempotency-Key", async () => {
+    expect(paths(expectProblem(await invite({ email: freshEmail("nokey"), role: "agent" }, { key: null }), 400))).toEqual(["idempotency-key"]);
+    expect(paths(expectProblem(await invite({ email: "not-an-email", role: "agent" }), 400))).toEqual(["email"]);
+    expect(paths(expectProblem(await invite({ email: freshEmail("role"), role: "subscriber" }), 400))).toEqual(["role"]);
+    expect(paths(expectProblem(await invite({ email: freshEmail("name"), role: "agent", displayName: "" }), 400))).toEqual(["displayName"]);
+  });
+
+  it("creates the Firebase user with claims, lists it, replays the same key and refuses the email twice", async () => {
+    const email = freshEmail("Invitee").replace("invitee", "Invitee");
+    const key = randomUUID();
+    const res = await invite({ email, role: "agent", displayName: "New Agent" }, { key });
+    expect(res.statusCode, res.body).toBe(201);
+    const result = res.json() as StaffInviteResult;
+    invited.push(result.member.uid);
+    expect(result.member).toMatchObject({ email: email.toLowerCase(), role: "agent", displayName: "New Agent", disabled: false, invitedBy: "demo-admin" });
+    expect(result.passwordSetupLink).toMatch(/^https?:\/\/.*oobCode=/);
+
+    const user = await backend.auth.getUser(result.member.uid);
+    expect(user).toMatchObject({ email: email.toLowerCase(), emailVerified: false, disabled: false, customClaims: { role: "agent", operator: "ATT" } });
+    expect((await staffList(`?q=${encodeURIComponent(email.toLowerCase())}`)).data).toEqual([result.member]);
+
+    // The same key replays the first response: no second user.
+    const again = await invite({ email, role: "agent", displayName: "New Agent" }, { key });
+    expect(again.statusCode).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(result);
+    // The same key with another request is refused; another key with the same email is a conflict.
+    expect(paths(expectProblem(await invite({ email, role: "admin", displayName: "New Agent" }, { key }), 422))).toEqual(["idempotency-key"]);
+    expect(paths(expectProblem(await invite({ email, role: "agent" }), 409))).toEqual(["email"]);
+    expect((await staffList(`?q=${encodeURIComponent(email.toLowerCase())}`)).total).toBe(1);
+
+    const events = await trail("staff.invite", result.member.uid);
+    expect(events).toEqual([expect.objectContaining({ actorUid: "demo-admin", actorRole: "admin", after: { email: email.toLowerCase(), role: "agent", displayName: "New Agent" } })]);
+  });
+});
+
+describe("PATCH /api/v1/staff/:uid", () => {
+  it("401 without a token; 403 for agents; 404 for another operator's or unknown staff", async () => {
+    expectProblem(await backend.send("PATCH", "/api/v1/staff/demo-agent", { body: { disabled: true, reason: "test" } }), 401);
+    expectProblem(await patch("demo-agent", { disabled: true, reason: "agent tries" }, AGENT), 403);
+    expectProblem(await patch("demo-agent", { disabled: true, reason: "not yours" }, TMO_ADMIN, "TMO"), 404);
+    expectProblem(await patch("demo-alex", { role: "admin", reason: "not staff" }), 404);
+    expectProblem(await patch("no-such-uid", { role: "admin", reason: "nobody" }), 404);
+    expect((await staffList("?filter[role]=agent")).data.find((m) => m.uid === "demo-agent")?.disabled).toBe(false);
+  });
+
+  it("400 naming the field", async () => {
+    expect(paths(expectProblem(await patch("demo-agent", { reason: "nothing to change" }), 400))).toEqual(["role"]);
+    expect(paths(expectProblem(await patch("demo-agent", { role: "admin", reason: "no" }), 400))).toEqual(["reason"]);
+    expect(paths(expectProblem(await patch("demo-agent", { role: "root", reason: "promote" }), 400))).toEqual(["role"]);
+    expect(paths(expectProblem(await patch("demo-agent", { disabled: "yes", reason: "disable" }), 400))).toEqual(["disabled"]);
+  });
+
+  it("an admin cannot demote or disable themselves: 422", async () => {
+    expectProblem(await patch("demo-admin", { role: "agent", reason: "step down" }), 422);
+    expectProblem(await patch("demo-admin", { disabled: true, reason: "leaving" }), 422);
+  });
+
+  it("a role change: the old token is refused, a fresh one carries the new role", async () => {
+    const member = await invitedMember("agent", "promote");
+    const oldToken = await signInWithPassword(member.email, PASSWORD);
+    expect((await backend.get("/api/v1/lines", { token: oldToken })).statusCode).toBe(200);
+    expectProblem(await backend.get("/api/v1/staff", { token: oldToken }), 403);
+
+    const res = await patch(member.uid, { role: "admin", reason: "team lead" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ uid: member.uid, role: "admin", disabled: false });
+    expect((await backend.auth.getUser(member.uid)).customClaims).toEqual({ role: "admin", operator: "ATT" });
+
+    expectProblem(await backend.get("/api/v1/lines", { token: oldToken }), 401);
+    const fresh = await signInWithPassword(member.email, PASSWORD);
+    expect((await backend.get("/api/v1/me", { token: fresh })).json()).toMatchObject({ role: "admin", operator: "ATT" });
+    expect((await backend.get("/api/v1/staff", { token: fresh })).statusCode).toBe(200);
+
+    expect(await trail("staff.role_changed", member.uid)).toEqual([
+      expect.objectContaining({ actorUid: "demo-admin", before: { role: "agent" }, after: { role: "admin" }, reason: "team lead" }),
+    ]);
+  });
+
+  it("disable refuses the member's token at once; enable lets them sign in again", async () => {
+    const member = await invitedMember("agent", "disable");
+    const token = await signInWithPassword(member.email, PASSWORD);
+    expect((await backend.get("/api/v1/lines", { token })).statusCode).toBe(200);
+
+    const res = await patch(member.uid, { disabled: true, reason: "left the company" });
+    expect(res.json()).toMatchObject({ uid: member.uid, disabled: true });
+    expectProblem(await backend.get("/api/v1/lines", { token }), 401);
+    await expect(signInWithPassword(member.email, PASSWORD)).rejects.toThrow(/USER_DISABLED/);
+    expect((await staffList("?filter[disabled]=true")).data.map((m) => m.uid)).toEqual([member.uid]);
+
+    const enabled = await patch(member.uid, { disabled: false, reason: "came back" });
+    expect(enabled.json()).toMatchObject({ disabled: false });
+    expect((await backend.get("/api/v1/lines", { token: await signInWithPassword(member.email, PASSWORD) })).statusCode).toBe(200);
+
+    expect(await trail("staff.disabled", member.uid)).toEqual([
+      expect.objectContaining({ before: { disabled: false }, after: { disabled: true }, reason: "left the company" }),
+    ]);
+    expect(await trail("staff.enabled", member.uid)).toEqual([expect.objectContaining({ after: { disabled: false }, reason: "came back" })]);
+  });
+
+  it("a patch that changes nothing writes nothing", async () => {
+    const before = (await staffList("?filter[role]=agent")).data.find((m) => m.uid === "demo-agent")!;
+    const res = await patch("demo-agent", { role: "agent", disabled: false, reason: "no change" });
+    expect(res.json()).toEqual(before);
+    expect(await trail("staff.role_changed", "demo-agent")).toEqual([]);
+  });
+});
+
+describe("OpenAPI", () => {
+  it("describes the staff routes with the Idempotency-Key header", async () => {
+    const doc = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean }[] }>>;
+    };
+    expect(doc.paths["/api/v1/staff"]?.get).toBeDefined();
+    expect(doc.paths["/api/v1/staff/{uid}"]?.patch).toBeDefined();
+    expect(doc.paths["/api/v1/staff"]?.post?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: "header", name: "idempotency-key", required: true })]));
+  });
+});

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { formatDataMb, formatMoney, formatMsisdn, formatQuantity } from "../../src/components/format";
+import { en } from "../../src/i18n/en";
+import { es } from "../../src/i18n/es";
+import { setLocale } from "../../src/i18n";
+
+afterEach(() => setLocale("en"));
+
+describe("formatMsisdn", () => {
+  it("shows a US E.164 number in the national format", () => {
+    expect(formatMsisdn("+12025550101")).toBe("(202) 555-0101");
+    expect(formatMsisdn("+13105550199")).toBe("(310) 555-0199");
+  });
+
+  it("returns what it cannot parse unchanged", () => {
+    expect(formatMsisdn("not a number")).toBe("not a number");
+    expect(formatMsisdn("")).toBe("");
+  });
+});
+
+describe("formatMoney", () => {
+  it("turns integer minor units into the currency's amount", () => {
+    expect(formatMoney({ amount: 3500, currency: "USD" })).toBe("$35.00");
+    expect(formatMoney({ amount: 1999, currency: "USD" })).toBe("$19.99");
+    expect(formatMoney({ amount: 0, currency: "USD" })).toBe("$0.00");
+    expect(formatMoney({ amount: 1250, currency: "EUR" })).toBe("€12.50");
+  });
+
+  it("uses the currency's own number of decimals: JPY has none", () => {
+    expect(formatMoney({ amount: 3500, currency: "JPY" })).toBe("¥3,500");
+    expect(formatMoney({ amount: 1, currency: "JPY" })).toBe("¥1");
+  });
+
+  it("and KWD has three", () => {
+    expect(formatMoney({ amount: 1500, currency: "KWD" })).toMatch(/^KWD\s1\.500$/);
+  });
+});
+
+describe("formatDataMb", () => {
+  it("null is unlimited", () => {
+    expect(formatDataMb(null)).toBe(en["units.unlimited"]);
+    expect(formatDataMb(null)).toBe("Unlimited");
+  });
+
+  it("whole gigabytes from 1024 MB, with at most one decimal", () => {
+    expect(formatDataMb(5120)).toBe("5 GB");
+    expect(formatDataMb(1024)).toBe("1 GB");
+    expect(formatDataMb(5632)).toBe("5.5 GB");
+    expect(formatDataMb(51200)).toBe("50 GB");
+  });
+
+  it("megabytes below 1024", () => {
+    expect(formatDataMb(512)).toBe("512 MB");
+    expect(formatDataMb(0)).toBe("0 MB");
+    expect(formatDataMb(1023)).toBe("1023 MB");
+  });
+
+  it("follows the language", () => {
+    setLocale("es");
+    expect(formatDataMb(null)).toBe(es["units.unlimited"]);
+    expect(formatDataMb(5120)).toBe("5 GB");
+  });
+});
+
+describe("formatQuantity", () => {
+  it("null is unlimited, numbers are grouped", () => {
+    expect(formatQuantity(null, "units.minutes")).toBe("Unlimited");
+    expect(formatQuantity(1500, "units.minutes")).toBe("1,500 min");
+    expect(formatQuantity(200, "units.texts")).toBe("200");
+  });
+});

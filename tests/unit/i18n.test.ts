@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { getLocale, LOCALES, onLocaleChange, setLocale, translate } from "../../src/i18n";
+import { en, type MessageKey } from "../../src/i18n/en";
+import { es } from "../../src/i18n/es";
+import { i18nProvider } from "../../src/providers/i18nProvider";
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const keys = Object.keys(en) as MessageKey[];
+
+afterEach(() => setLocale("en"));
+
+describe("dictionaries", () => {
+  it("en has messages", () => {
+    expect(keys.length).toBeGreaterThan(10);
+    expect(LOCALES).toEqual(["en", "es"]);
+  });
+
+  it.each(keys)("es has %s as a non-empty string with the same placeholders", (key) => {
+    expect(typeof en[key]).toBe("string");
+    expect(en[key].trim()).not.toBe("");
+    expect(typeof es[key]).toBe("string");
+    expect(es[key].trim()).not.toBe("");
+    expect(placeholders(es[key])).toEqual(placeholders(en[key]));
+  });
+
+  it("es has no keys that en lacks", () => {
+    expect(Object.keys(es).filter((key) => !(key in en))).toEqual([]);
+  });
+});
+
+describe("translate", () => {
+  it("starts in English outside a browser", () => {
+    expect(getLocale()).toBe("en");
+    expect(translate("signIn.title")).toBe("Sign in");
+  });
+
+  it("fills {{placeholders}}", () => {
+    expect(translate("app.name", { operator: "AT&T" })).toBe("AT&T self-service");
+    expect(translate("dashboard.greeting", { name: "Alex" })).toBe("Hello, Alex");
+    expect(translate("list.total", { count: 0 })).toBe("0 in total");
+    expect(translate("list.error", { message: "Network down" })).toBe("This list could not be loaded: Network down");
+  });
+
+  it("leaves no placeholder behind when a value is missing", () => {
+    expect(translate("dashboard.greeting", {})).toBe("Hello, ");
+  });
+
+  it("falls back for an unknown key to the given default, then to the key", () => {
+    expect(translate("buttons.save", undefined, "Save")).toBe("Save");
+    expect(translate("buttons.save", {}, "Save")).toBe("Save");
+    expect(translate("buttons.save")).toBe("buttons.save");
+  });
+
+  it("fills placeholders in the default message too", () => {
+    expect(translate("pages.error.info", { action: "edit" }, "You may have forgotten to add the {{action}} component")).toBe(
+      "You may have forgotten to add the edit component",
+    );
+  });
+
+  it("accepts translate(key, defaultMessage), as Refine calls it", () => {
+    expect(translate("buttons.save", "Save")).toBe("Save");
+    expect(translate("buttons.filter", "Filter")).toBe("Filter");
+    // A known key still wins over the default message.
+    expect(translate("buttons.logout", "Logout")).toBe("Sign out");
+    expect(translate("signIn.title", "Login")).toBe("Sign in");
+  });
+
+  it("translates in Spanish after setLocale('es'), with the same fallbacks", () => {
+    setLocale("es");
+    expect(getLocale()).toBe("es");
+    expect(translate("signIn.email")).toBe("Correo electrónico");
+    expect(translate("app.name", { operator: "AT&T" })).toBe("Autogestión AT&T");
+    expect(translate("buttons.save", "Save")).toBe("Save");
+    expect(translate("buttons.save")).toBe("buttons.save");
+  });
+});
+
+describe("setLocale and onLocaleChange", () => {
+  it("notifies every listener with the new locale until it unsubscribes", () => {
+    const first = vi.fn();
+    const second = vi.fn();
+    const stopFirst = onLocaleChange(first);
+    const stopSecond = onLocaleChange(second);
+    try {
+      setLocale("es");
+      expect(first).toHaveBeenCalledExactlyOnceWith("es");
+      expect(second).toHaveBeenCalledExactlyOnceWith("es");
+      stopFirst();
+      setLocale("en");
+      expect(first).toHaveBeenCalledTimes(1);
+      expect(second).toHaveBeenLastCalledWith("en");
+      expect(getLocale()).toBe("en");
+    } finally {
+      stopFirst();
+      stopSecond();
+    }
+  });
+});
+
+describe("i18nProvider (what Refine calls)", () => {
+  it("translate(key, options, defaultMessage) and translate(key, defaultMessage)", () => {
+    expect(i18nProvider.translate("app.name", { operator: "AT&T" })).toBe("AT&T self-service");
+    expect(i18nProvider.translate("buttons.save", undefined, "Save")).toBe("Save");
+    expect(i18nProvider.translate("buttons.save", "Save")).toBe("Save");
+    expect(i18nProvider.translate("buttons.save")).toBe("buttons.save");
+  });
+
+  it("changeLocale switches and getLocale reports it", async () => {
+    const listener = vi.fn();
+    const stop = onLocaleChange(listener);
+    try {
+      await i18nProvider.changeLocale("es");
+      expect(i18nProvider.getLocale()).toBe("es");
+      expect(listener).toHaveBeenCalledWith("es");
+      expect(i18nProvider.translate("signIn.title")).toBe("Iniciar sesión");
+    } finally {
+      stop();
+    }
+  });
+});

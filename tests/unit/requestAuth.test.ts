@@ -1,0 +1,121 @@
+import Fastify from "fastify";
+import { describe, expect, it } from "vitest";
+import { authenticateRequest } from "../../server/auth/requestAuth";
+import { createOperatorDirectory, type OperatorDirectory } from "../../server/auth/operatorSettings";
+import type { TokenVerifier, VerifiedUser } from "../../server/auth/tokenVerifier";
+import { ProblemError, sendProblem } from "../../server/errors";
+import type { Db } from "../../server/db/client";
+
+// The /api/v1 hook with a fake verifier (token text = uid) and fake operator settings.
+const users: Record<string, Partial<VerifiedUser>> = {
+  agent: { role: "agent", operator: "ATT" },
+  "agent-2fa": { role: "agent", operator: "ATT", secondFactor: "phone" },
+  admin: { role: "admin", operator: "ATT" },
+  alex: { role: "subscriber", operator: "ATT" },
+  newbie: {},
+  "tmo-sub": { role: "subscriber", operator: "TMO" },
+};
+const verifier: TokenVerifier = {
+  async verify(token) {
+    const u = users[token];
+    if (!u) throw new ProblemError(401, "bad token");
+    return { uid: token, email: null, emailVerified: false, phoneNumber: null, role: null, operator: null, secondFactor: null, ...u };
+  },
+  forgetUser() {},
+};
+
+function directory(settings: Record<string, Record<string, unknown>>): OperatorDirectory & { reads: number } {
+  const d = {
+    reads: 0,
+    async settings(code: string) {
+      d.reads++;
+      return settings[code] ?? null;
+    },
+    invalidate() {},
+  };
+  return d;
+}
+
+async function appWith(operators: OperatorDirectory) {
+  const app = Fastify();
+  app.setErrorHandler((error, _req, reply) =>
+    error instanceof ProblemError ? sendProblem(reply, error.status, error.detail, error.errors, error.type, error.headers) : reply.send(error),
+  );
+  app.addHook("onRequest", authenticateRequest(verifier, operators));
+  app.get("/lines", async () => ({ ok: true }));
+  app.get("/me", { config: { allowWithoutRole: true, mfaExempt: true } }, async (req) => ({ role: req.identity.role, principal: req.principal ?? null }));
+  app.post("/me/claim", { config: { allowWithoutRole: true } }, async () => ({ ok: true }));
+  return app;
+}
+
+const call = (app: Awaited<ReturnType<typeof appWith>>, url: string, token: string, operator = "ATT", method: "GET" | "POST" = "GET") =>
+  app.inject({ method, url, headers: { authorization: `Bearer ${token}`, "x-operator": operator } });
+
+describe("staff MFA policy", () => {
+  it("off: staff without a second factor pass", async () => {
+    const app = await appWith(directory({ ATT: {} }));
+    expect((await call(app, "/lines", "agent")).statusCode).toBe(200);
+  });
+
+  it("on: staff without a second factor get /problems/mfa-required except on exempt routes", async () => {
+    const app = await appWith(directory({ ATT: { requireStaffMfa: true } }));
+    for (const token of ["agent", "admin"]) {
+      const res = await call(app, "/lines", token);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ type: "/problems/mfa-required", status: 403 });
+      expect((await call(app, "/me", token)).statusCode).toBe(200);
+      expect((await call(app, "/me/claim", token, "ATT", "POST")).json()).toMatchObject({ type: "/problems/mfa-required" });
+    }
+    expect((await call(app, "/lines", "agent-2fa")).statusCode).toBe(200);
+    expect((await call(app, "/lines", "alex")).statusCode).toBe(200);
+  });
+
+  it("only the literal true turns it on", async () => {
+    const app = await appWith(directory({ ATT: { requireStaffMfa: "true" } }));
+    expect((await call(app, "/lines", "agent")).statusCode).toBe(200);
+  });
+
+  it("subscribers never cost a settings read", async () => {
+    const d = directory({ ATT: { requireStaffMfa: true } });
+    const app = await appWith(d);
+    await call(app, "/lines", "alex");
+    expect(d.reads).toBe(0);
+  });
+});
+
+describe("routes that allow a user without a role", () => {
+  it("accept a user without claims for a known operator, and set no principal", async () => {
+    const app = await appWith(directory({ ATT: {} }));
+    const res = await call(app, "/me", "newbie");
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ role: null, principal: null });
+    expect((await call(app, "/me", "newbie", "ZZZ")).statusCode).toBe(403);
+    expect((await call(app, "/lines", "newbie")).statusCode).toBe(403);
+  });
+
+  it("claims, when present, must match X-Operator", async () => {
+    const app = await appWith(directory({ ATT: {}, TMO: {} }));
+    expect((await call(app, "/me", "tmo-sub", "ATT")).statusCode).toBe(403);
+    expect((await call(app, "/me", "tmo-sub", "TMO")).statusCode).toBe(200);
+  });
+});
+
+describe("operator settings cache", () => {
+  it("reads once per ttl and again after invalidate", async () => {
+    let now = 0;
+    let selects = 0;
+    const fakeDb = {
+      select: () => ({ from: () => ({ where: () => ({ limit: async () => (selects++, [{ settings: { requireStaffMfa: true } }]) }) }) }),
+    } as unknown as Db;
+    const d = createOperatorDirectory(fakeDb, { ttlMs: 3_000, now: () => now });
+    await d.settings("ATT");
+    await d.settings("ATT");
+    expect(selects).toBe(1);
+    now = 3_001;
+    await d.settings("ATT");
+    expect(selects).toBe(2);
+    d.invalidate("ATT");
+    expect(await d.settings("ATT")).toEqual({ requireStaffMfa: true });
+    expect(selects).toBe(3);
+  });
+});

@@ -1,0 +1,60 @@
+import { createRequire } from "node:module";
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import { parsePortalEnv } from "./src/config/env.ts";
+
+// Suites: unit (node), components (jsdom), integration against PGlite and, when a PostgreSQL
+// server answers (scripts/test.ts sets TEST_POSTGRES=1), against it too; e2e in real Chromium.
+// `npm test` (scripts/test.ts) starts the Auth emulator the integration and e2e suites need.
+const integration = (name: string, env: Record<string, string>) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ["tests/integration/**/*.test.ts"],
+    environment: "node",
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+/** @firebase/auth's browser ESM build, wherever npm placed it (it may sit under firebase/node_modules). */
+function browserBuildOfFirebaseAuth(): string {
+  const fromFirebase = createRequire(createRequire(import.meta.url).resolve("firebase/package.json"));
+  return fromFirebase.resolve("@firebase/auth/package.json").replace(/package\.json$/, "dist/esm/index.js");
+}
+
+// The portal's build-time configuration with its defaults, as vite.config.ts defines it for builds.
+const portalEnv = parsePortalEnv({});
+
+export default defineConfig({
+  plugins: [react()],
+  define: Object.fromEntries(Object.entries(portalEnv).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)])),
+  resolve: {
+    // The Node build of firebase/auth stubs phone, popup and redirect; tests use the browser build.
+    alias: [{ find: /^firebase\/auth$/, replacement: browserBuildOfFirebaseAuth() }],
+  },
+  test: {
+    projects: [
+      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
+      {
+        extends: true,
+        test: { name: "components", include: ["tests/unit/**/*.test.tsx"], environment: "jsdom", setupFiles: ["tests/support/jsdomSetup.ts"] },
+      },
+      integration("integration:pglite", { TEST_DB: "pglite" }),
+      ...(process.env.TEST_POSTGRES === "1" ? [integration("integration:postgres", { TEST_DB: "postgres" })] : []),
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/e2e/globalSetup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
