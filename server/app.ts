@@ -18,7 +18,12 @@ import { authenticateRequest, operatorHeader } from "./auth/requestAuth";
 import { createOperatorDirectory, OPERATOR_SETTINGS_TTL_MS } from "./auth/operatorSettings";
 import { createLimiters, enforce, type RateLimits } from "./lib/rateLimits";
 import { createEventBus, type EventBus } from "./live/eventBus";
+import { resources as registry } from "../src/resources";
+import type { ResourceDefinition } from "../src/resources/define";
+import { ensureDocumentIndexes } from "./generic/documentIndexes";
+import { hasDomainModule } from "./generic/references";
 import { auditEventRoutes } from "./routes/auditEvents";
+import { documentRoutes } from "./routes/documents";
 import { healthRoutes } from "./routes/health";
 import { lineRoutes } from "./routes/lines";
 import { liveEventRoutes } from "./routes/liveEvents";
@@ -45,6 +50,8 @@ export interface AppDeps {
   logLevel?: string;
   /** Trust X-Forwarded-For for the client address (behind a reverse proxy); per-address rate limits use it. */
   trustProxy?: boolean;
+  /** The declared resources (src/resources by default); tests pass their own declarations. */
+  resources?: readonly ResourceDefinition<any, any>[];
   /** Resource events for GET /api/v1/live; by default a bus on `database` (LISTEN/NOTIFY), closed with the app. */
   events?: EventBus;
 }
@@ -144,9 +151,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api/auth" },
   );
 
+  // Declared resources without a domain module of their own get the generic API over one table.
+  const generic = (deps.resources ?? registry).filter((r) => r.source === "backend" && !hasDomainModule(r.name));
+  await ensureDocumentIndexes(deps.database.db, generic);
+
   await app.register(
     async (v1) => {
       v1.addHook("onRequest", authenticateRequest(deps.verifier, services.operators));
+      for (const resource of generic) await v1.register(documentRoutes(deps.database.db, resource, events));
       await v1.register(planRoutes(deps.database.db));
       await v1.register(lineRoutes(deps.database.db));
       await v1.register(meRoutes(services));

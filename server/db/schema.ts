@@ -141,3 +141,27 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.actorUid, t.key] }), index("idempotency_keys_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Records of every resource declared without a domain module of its own (src/resources), served by
+ * the generic API. `data` holds the declared fields; the declaration's `indexes` become expression
+ * indexes on it (server/generic/documentIndexes.ts). `owner_uid` is the subscriber who owns the
+ * record, resolved at write time from the declaration's ownership.
+ */
+export const resourceDocuments = pgTable(
+  "resource_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    resource: text("resource").notNull(),
+    ownerUid: text("owner_uid"),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdBy: text("created_by"),
+    ...timestamps,
+  },
+  (t) => [
+    index("resource_documents_list_idx").on(t.operatorCode, t.resource, t.createdAt.desc()),
+    index("resource_documents_owner_idx").on(t.operatorCode, t.resource, t.ownerUid),
+    check("resource_documents_data_is_object", sql`jsonb_typeof(${t.data}) = 'object'`),
+  ],
+);

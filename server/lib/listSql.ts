@@ -5,11 +5,13 @@ import {
 import type { ListFilter, ListQuery } from "./listQuery";
 
 /** The SQL expression behind each field a list may filter or sort by. */
-export type ColumnMap = Record<string, AnyColumn>;
+export type ColumnMap = Record<string, AnyColumn | SQL>;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function condition(column: AnyColumn, filter: ListFilter): SQL | undefined {
+function condition(target: AnyColumn | SQL, filter: ListFilter): SQL | undefined {
+  // A column or an expression (generic records filter on data->>'field'); drizzle takes either at run time.
+  const column = target as SQL;
   const v = filter.value as never;
   const text = typeof filter.value === "string" ? escapeLike(filter.value) : "";
   switch (filter.operator) {
@@ -43,7 +45,7 @@ export function filtersToSql(filters: ListFilter[], columns: ColumnMap): SQL | u
 }
 
 /** ORDER BY for the requested sort, with a unique tiebreaker so pages never overlap. */
-export function sortToSql(sort: ListQuery["sort"], columns: ColumnMap, tiebreaker: AnyColumn): SQL[] {
+export function sortToSql(sort: ListQuery["sort"], columns: ColumnMap, tiebreaker: AnyColumn | SQL): SQL[] {
   return [...sort.map((s) => (s.order === "desc" ? desc(columns[s.field]!) : asc(columns[s.field]!))), asc(tiebreaker)];
 }
 

@@ -1,21 +1,20 @@
 import { accessScope, type Principal } from "../../src/resources/access";
 import type { ResourceDefinition } from "../../src/resources/define";
 import { auditEventsResource } from "../../src/resources/identity";
-import { linesResource } from "../../src/resources/lines";
-import { plansResource } from "../../src/resources/plans";
+import { resources } from "../../src/resources";
 import { staffResource } from "../../src/resources/staff";
 import type { ResourceEvent } from "./eventBus";
 
 type Access = Pick<ResourceDefinition, "access">;
 
 /**
- * The resources a client may follow live, by the name used in `?resources=` and in events. Each
+ * The resources a client may follow live, by the name used in `?resources=` and in events: every
+ * declared resource, plus the pages outside the registry. Each
  * brings the access declaration its list route enforces. The security policy has no list page: it
  * is followed as one record that agents and admins may read (as GET /security-policy allows).
  */
 export const liveResources: Record<string, Access> = {
-  [linesResource.name]: linesResource,
-  [plansResource.name]: plansResource,
+  ...Object.fromEntries(resources.map((resource) => [resource.name, resource])),
   [staffResource.name]: staffResource,
   [auditEventsResource.name]: auditEventsResource,
   "security-policy": { access: { list: { agent: "all", admin: "all" } } },

@@ -62,6 +62,18 @@ const joined = (db: Db) =>
     total: () => db.select({ total: count() }).from(lines).innerJoin(accounts, eq(lines.accountId, accounts.id)).innerJoin(plans, eq(lines.planId, plans.id)),
   }) as const;
 
+/** A line the principal may open, with the subscriber who owns it: references to lines resolve through this. */
+export async function findVisibleLine(db: Db, principal: Principal, id: string): Promise<{ ownerUid: string | null } | null> {
+  if (!accessScope(principal, linesResource, "show")) return null;
+  const [row] = await db
+    .select({ ownerUid: accounts.ownerUid })
+    .from(lines)
+    .innerJoin(accounts, eq(lines.accountId, accounts.id))
+    .where(and(visibleTo(principal, "show"), eq(lines.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
 export const lineRoutes = (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
     const query = joined(db);

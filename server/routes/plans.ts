@@ -44,6 +44,13 @@ function visibleTo(principal: Principal, action: "list" | "show"): SQL {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A plan the principal may see (plans have no owner): references to plans resolve through this. */
+export async function findVisiblePlan(db: Db, principal: Principal, id: string): Promise<{ ownerUid: string | null } | null> {
+  if (!accessScope(principal, plansResource, "show")) return null;
+  const [row] = await db.select({ id: plans.id }).from(plans).where(and(visibleTo(principal, "show"), eq(plans.id, id))).limit(1);
+  return row ? { ownerUid: null } : null;
+}
+
 export const planRoutes = (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(

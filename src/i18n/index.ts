@@ -21,6 +21,14 @@ const listeners = new Set<(locale: Locale) => void>();
 
 export const getLocale = () => current;
 
+/**
+ * Adds messages a resource declaration brings with it. The built-in dictionaries win on a clash, so
+ * a declaration cannot silently relabel another resource's fields.
+ */
+export function addMessages(messages: Record<Locale, Record<string, string>>) {
+  for (const locale of LOCALES) dictionaries[locale] = { ...messages[locale], ...dictionaries[locale] };
+}
+
 export function setLocale(locale: Locale) {
   current = locale;
   try {

@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import type { z } from "zod";
 
 /**
@@ -22,7 +23,9 @@ export const FILTER_OPERATORS = [
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-export type FieldKind = "text" | "id" | "enum" | "money" | "msisdn" | "number" | "datetime" | "dataMb" | "quantity" | "tags";
+export type FieldKind =
+  | "text" | "longText" | "id" | "enum" | "money" | "msisdn" | "number" | "boolean"
+  | "date" | "datetime" | "dataMb" | "quantity" | "tags" | "reference";
 
 export interface FieldSpec {
   /** i18n key of the field label. */
@@ -30,9 +33,36 @@ export interface FieldSpec {
   kind: FieldKind;
   /** For enums: the values, each translated under `enums.<field>.<value>`. */
   options?: readonly string[];
-  /** For relations: the field holding the id of a record of another resource; rendered as a link. */
-  reference?: { resource: string; idField: string };
+  /**
+   * A relation to a record of another resource, rendered as a link (and as a select in forms).
+   * `idField` names the field holding its id when this field is a joined label (lines.planName);
+   * without it, this field itself holds the id (kind "reference").
+   */
+  reference?: { resource: string; idField?: string };
+  /** Roles that may write this field; others get 403 naming it. Unset: whoever may create/edit. */
+  writableBy?: readonly Role[];
+  /** i18n key of a hint shown under the form input. */
+  help?: string;
 }
+
+/** A named action on one record (e.g. approve): sets fields, when the record is in one of the given states. */
+export interface ActionSpec<K extends string = string> {
+  /** i18n key of the button label. */
+  label: string;
+  /** The fields the action sets, to fixed values. */
+  set: Partial<Record<K, string | number | boolean | null>>;
+  /** Allowed only while each named field holds one of these values (e.g. status: ["submitted"]). */
+  when?: Partial<Record<K, readonly (string | number | boolean | null)[]>>;
+  /** The caller must give a reason, kept in the audit trail. */
+  reason?: boolean;
+  /** Red button and a confirmation. */
+  danger?: boolean;
+}
+
+/** The views the generic pages render, each replaceable by a custom page. */
+export const VIEWS = ["list", "show", "create", "edit"] as const;
+export type View = (typeof VIEWS)[number];
+export type ViewComponent = ComponentType<{ resource: ResourceDefinition<any, any> }>;
 
 export interface SortSpec<K extends string> {
   field: K;
@@ -54,16 +84,32 @@ export interface ResourceDefinition<S extends z.ZodObject = z.ZodObject, K exten
     defaultSort: readonly SortSpec<K>[];
     sortable: readonly K[];
     filters: Partial<Record<K, readonly FilterOperator[]>>;
-    /** The `q` parameter: what free-text search matches (an i18n key for its placeholder). */
-    search?: { placeholder: string };
+    /** The `q` parameter: an i18n key for its placeholder and, for the generic API, the text fields it matches. */
+    search?: { placeholder: string; fields?: readonly K[] };
   };
   show: readonly K[];
+  /** The fields of the create and edit forms, in order; server-set fields (id, times, status) stay out. */
+  form?: { create: readonly K[]; edit: readonly K[] };
+  /** Values a new record starts with (fields the form does not ask for). */
+  defaults?: Partial<Record<K, string | number | boolean | null>>;
+  /** Named actions on one record; who may run each is in `access` under the same name. */
+  actions?: Record<string, ActionSpec<K>>;
   /** Which role may do what, and over which records. Missing role = not allowed. */
   access: Partial<Record<CrudAction | (string & {}), Partial<Record<Role, Scope>>>>;
-  /** How a subscriber's own records are found (documented path, enforced by the server module). */
-  ownership?: { path: string };
+  /**
+   * How a subscriber's own records are found. `path` documents it; for resources served by the
+   * generic API, `through` names the reference field whose record's owner owns this one (a claim is
+   * owned by whoever owns its line); without it, the subscriber who created the record owns it.
+   */
+  ownership?: { path: string; through?: K };
   source: "backend" | "rtdb";
   audit: boolean;
+  /** Generic API only: fields that get a database index (those filtered or sorted on most). */
+  indexes?: readonly K[];
+  /** Labels in every language, merged into the portal's dictionaries: no file outside the declaration. */
+  messages?: { en: Record<string, string>; es: Record<string, string> };
+  /** Custom pages replacing one generic view, loaded on demand (keeps the backend free of React). */
+  views?: Partial<Record<View, () => Promise<{ default: ViewComponent }>>>;
 }
 
 /** Identity function that keeps the literal types of a declaration. */

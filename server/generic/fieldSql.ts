@@ -1,0 +1,48 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { ResourceDefinition } from "../../src/resources/define";
+
+/** Resource and field names become SQL text (index names, partial-index predicates): only these shapes pass. */
+export const RESOURCE_NAME = /^[a-z][a-z0-9-]{1,40}$/;
+export const FIELD_NAME = /^[a-zA-Z][a-zA-Z0-9]{0,40}$/;
+
+/** Fields every generic record has as real columns rather than inside `data`. */
+const COLUMNS: Record<string, string> = { id: "id", createdAt: "created_at", updatedAt: "updated_at" };
+
+/**
+ * The SQL text of one declared field of a generic record: a real column, or the value inside `data`
+ * cast to what its kind compares as (numbers as numeric, money by its amount). Used alike by list
+ * filters, sorts and the declared indexes, so an index always matches the expression a query uses.
+ */
+export function fieldExpression(resource: ResourceDefinition<any, any>, field: string): string {
+  if (!FIELD_NAME.test(field)) throw new Error(`${resource.name}: '${field}' is not a valid field name`);
+  const column = COLUMNS[field];
+  if (column) return `"${column}"`;
+  switch (resource.fields[field]?.kind) {
+    case "number":
+    case "quantity":
+    case "dataMb":
+      return `((data->>'${field}')::numeric)`;
+    case "money":
+      return `((data->'${field}'->>'amount')::bigint)`;
+    case "boolean":
+      return `((data->>'${field}')::boolean)`;
+    default:
+      // Text, enums, ids, dates (YYYY-MM-DD sorts as text) and ISO times written by the server (UTC, same length).
+      return `(data->>'${field}')`;
+  }
+}
+
+/** The SQL behind each field a list may filter or sort by, for listSql's ColumnMap. */
+export function documentColumns(resource: ResourceDefinition<any, any>): Record<string, SQL> {
+  const fields = new Set<string>([...Object.keys(resource.list.filters), ...resource.list.sortable]);
+  return Object.fromEntries([...fields].map((field) => [field, sql.raw(fieldExpression(resource, field))]));
+}
+
+/** Name of the index the declaration asks for on one field. */
+export const indexName = (resource: string, field: string) => `resource_documents_${resource.replaceAll("-", "_")}_${field.toLowerCase()}_idx`;
+
+/** CREATE INDEX for one declared field: partial on the resource, led by the operator every query narrows to. */
+export function indexStatement(resource: ResourceDefinition<any, any>, field: string): string {
+  if (!RESOURCE_NAME.test(resource.name)) throw new Error(`'${resource.name}' is not a valid resource name`);
+  return `CREATE INDEX IF NOT EXISTS ${indexName(resource.name, field)} ON resource_documents (operator_code, ${fieldExpression(resource, field)}) WHERE resource = '${resource.name}'`;
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import type { Role } from "../../src/resources/define";
+import type { ResourceDefinition } from "../../src/resources/define";
+import type { FieldError } from "../errors";
+
+export type WriteKind = "create" | "edit";
+
+const shapeOf = (resource: ResourceDefinition<any, any>) => resource.schema.shape as Record<string, z.ZodType>;
+
+/** The fields a form of this kind may send, as the declaration lists them. */
+export const formFields = (resource: ResourceDefinition<any, any>, kind: WriteKind): readonly string[] => resource.form?.[kind] ?? [];
+
+/**
+ * The request body of POST (every create field required as the schema says) or PATCH (any subset)
+ * as one zod schema: each declared field validated by the record's own schema. `loose` so that keys
+ * outside the form reach `refusedFields`, which names each one with the reason (unknown, or forbidden).
+ */
+export function writeBodySchema(resource: ResourceDefinition<any, any>, kind: WriteKind) {
+  const shape = shapeOf(resource);
+  const picked = Object.fromEntries(formFields(resource, kind).map((field) => [field, shape[field]!]));
+  const body = z.object(picked).loose();
+  return kind === "create" ? body : body.partial();
+}
+
+/**
+ * Keys a caller may not send, each with why: 400 for a field the resource does not have, 403 for a
+ * field that exists but this role may not set (server-set fields such as status, or `writableBy`).
+ */
+export function refusedFields(resource: ResourceDefinition<any, any>, kind: WriteKind, role: Role, body: Record<string, unknown>) {
+  const shape = shapeOf(resource);
+  const form = new Set(formFields(resource, kind));
+  const unknown: FieldError[] = [];
+  const forbidden: FieldError[] = [];
+  for (const key of Object.keys(body)) {
+    if (!Object.hasOwn(shape, key)) unknown.push({ path: key, message: "unknown field" });
+    else if (!form.has(key)) forbidden.push({ path: key, message: kind === "create" ? "set by the server; it cannot be given" : "cannot be changed" });
+    else {
+      const writers = resource.fields[key]?.writableBy;
+      if (writers && !writers.includes(role)) forbidden.push({ path: key, message: `your role (${role}) may not set this field` });
+    }
+  }
+  return { unknown, forbidden };
+}
+
+/** Checks a declaration once at start-up, so a mistake in it fails loudly instead of per request. */
+export function assertWritable(resource: ResourceDefinition<any, any>) {
+  const shape = shapeOf(resource);
+  for (const required of ["id", "createdAt", "updatedAt"]) {
+    if (!shape[required]) throw new Error(`${resource.name}: a resource served by the generic API needs an '${required}' field in its schema`);
+  }
+  for (const kind of ["create", "edit"] as const) {
+    for (const field of formFields(resource, kind)) {
+      if (!shape[field] || ["id", "createdAt", "updatedAt"].includes(field)) throw new Error(`${resource.name}: form.${kind} names '${field}', which is not a writable field of its schema`);
+    }
+  }
+  for (const [name, action] of Object.entries(resource.actions ?? {})) {
+    for (const field of [...Object.keys(action.set), ...Object.keys(action.when ?? {})]) {
+      if (!shape[field]) throw new Error(`${resource.name}: action '${name}' names '${field}', which its schema lacks`);
+    }
+    if (!resource.access[name]) throw new Error(`${resource.name}: action '${name}' has no access entry, so nobody could run it`);
+  }
+  const through = resource.ownership?.through;
+  if (through && resource.fields[through]?.kind !== "reference") throw new Error(`${resource.name}: ownership.through must name a reference field`);
+}
