@@ -1,41 +1,41 @@
+import { useOne } from "@refinedev/core";
 import { Tag, Typography } from "antd";
 import { Link } from "react-router";
 import type { FieldSpec } from "../resources/define";
-import { translate as t } from "../i18n";
-import { formatDataMb, formatDateTime, formatMoney, formatMsisdn, formatQuantity } from "./format";
+import { findResource } from "../resources";
+import { fieldText } from "./fieldText";
 
 const STATUS_COLORS: Record<string, string> = {
   active: "green",
+  approved: "green",
   pending: "blue",
+  submitted: "blue",
   suspended: "orange",
+  rejected: "red",
   terminated: "default",
+  withdrawn: "default",
   draft: "default",
   retired: "default",
 };
 
-/** Renders one field of a record the way its declaration says (money, number, status, …). */
+/** A record of another resource, shown by its title and linked to its page (one cached fetch per id). */
+function ReferenceValue({ resource, id }: { resource: string; id: string }) {
+  const target = findResource(resource);
+  const { result, query } = useOne<Record<string, any>>({ resource, id, queryOptions: { enabled: Boolean(target), retry: false } });
+  const title = target && result ? fieldText(target.recordTitle, target.fields[target.recordTitle], result) : query.isLoading ? "…" : id.slice(0, 8);
+  return <Link to={`/${resource}/show/${id}`}>{title}</Link>;
+}
+
+/** Renders one field of a record the way its declaration says (money, number, status, link, …). */
 export function FieldValue({ name, spec, record }: { name: string; spec: FieldSpec | undefined; record: Record<string, any> }) {
   const value = record[name];
-  if (value === null || value === undefined) {
-    if (spec?.kind === "dataMb") return <>{formatDataMb(null)}</>;
-    if (spec?.kind === "quantity") return <>{t("units.unlimited")}</>;
-    return <Typography.Text type="secondary">—</Typography.Text>;
-  }
+  const text = fieldText(name, spec, record);
+  if (text === "") return <Typography.Text type="secondary">—</Typography.Text>;
   switch (spec?.kind) {
-    case "money":
-      return <>{formatMoney(value)}</>;
     case "msisdn":
-      return <span style={{ whiteSpace: "nowrap" }}>{formatMsisdn(value)}</span>;
-    case "dataMb":
-      return <>{formatDataMb(value)}</>;
-    case "quantity":
-      return <>{formatQuantity(value, name === "sms" ? "units.texts" : "units.minutes")}</>;
-    case "datetime":
-      return <>{formatDateTime(value)}</>;
-    case "enum": {
-      const label = t(`enums.${name}.${value}`, undefined, String(value));
-      return name === "status" ? <Tag color={STATUS_COLORS[value] ?? "default"}>{label}</Tag> : <>{label}</>;
-    }
+      return <span style={{ whiteSpace: "nowrap" }}>{text}</span>;
+    case "enum":
+      return name === "status" ? <Tag color={STATUS_COLORS[value] ?? "default"}>{text}</Tag> : <>{text}</>;
     case "tags":
       return (
         <>
@@ -44,10 +44,14 @@ export function FieldValue({ name, spec, record }: { name: string; spec: FieldSp
           ))}
         </>
       );
-    default:
-      if (spec?.reference && record[spec.reference.idField]) {
-        return <Link to={`/${spec.reference.resource}/show/${record[spec.reference.idField]}`}>{String(value)}</Link>;
-      }
-      return <>{String(value)}</>;
+    case "longText":
+      return <span style={{ whiteSpace: "pre-wrap" }}>{text}</span>;
+    case "reference":
+      return spec.reference ? <ReferenceValue resource={spec.reference.resource} id={String(value)} /> : <>{text}</>;
+    default: {
+      const idField = spec?.reference?.idField;
+      if (spec?.reference && idField && record[idField]) return <Link to={`/${spec.reference.resource}/show/${record[idField]}`}>{text}</Link>;
+      return <>{text}</>;
+    }
   }
 }

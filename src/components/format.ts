@@ -29,3 +29,8 @@ export function formatQuantity(value: number | null, unitKey: "units.minutes" | 
 export function formatDateTime(iso: string): string {
   return new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
+
+/** A calendar date ("2026-11-20") as people read it; never shifted by the viewer's time zone. */
+export function formatDate(day: string): string {
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+}

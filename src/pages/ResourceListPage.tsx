@@ -1,10 +1,11 @@
-import { getDefaultFilter, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
-import type { CrudFilter, HttpError } from "@refinedev/core";
+import { DeleteButton, EditButton, ExportButton, getDefaultFilter, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
+import { useExport, type CrudFilter, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Form, Grid, Input, List as AntList, Select, Space, Table, Typography } from "antd";
 import { Link } from "react-router";
 import type { ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
+import { fieldText } from "../components/fieldText";
 
 type AnyRecord = Record<string, any> & { id: string };
 
@@ -22,6 +23,21 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
     pagination: { pageSize: 20 },
     onSearch: (values: { q?: string }): CrudFilter[] => [{ field: "q", operator: "eq", value: values.q?.trim() || undefined }],
   });
+
+  // CSV of exactly what the list shows: the same filters, search and sort, every page, labels in the viewer's language.
+  const exportFields: string[] = [...new Set<string>(["id", ...resource.list.columns, ...resource.show])];
+  const { triggerExport, isLoading: exporting } = useExport<AnyRecord>({
+    resource: resource.name,
+    filters,
+    sorters,
+    pageSize: 100,
+    maxItemCount: 10_000,
+    filename: `${resource.name}-${new Date().toISOString().slice(0, 10)}`,
+    mapData: (record) =>
+      Object.fromEntries(exportFields.map((name) => [t(resource.fields[name]?.label ?? name, undefined, name), resource.fields[name]?.kind === "reference" ? record[name] : fieldText(name, resource.fields[name], record)])),
+  });
+  const editable = Boolean(resource.form?.edit.length);
+  const deletable = Boolean(resource.access.delete);
 
   const enumFilters = Object.entries(resource.list.filters)
     .filter(([field, ops]) => (ops as string[]).includes("eq") && resource.fields[field]?.kind === "enum")
@@ -41,6 +57,21 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
       return name === titleField ? showLink(record, value) : value;
     },
   }));
+  if (editable || deletable) {
+    columns.push({
+      key: "actions",
+      dataIndex: "actions",
+      title: t("list.actions"),
+      sorter: false,
+      sortOrder: null,
+      render: (_: unknown, record: AnyRecord) => (
+        <Space size="small">
+          {editable && <EditButton hideText size="small" recordItemId={record.id} accessControl={{ enabled: true, hideIfUnauthorized: true }} />}
+          {deletable && <DeleteButton hideText size="small" recordItemId={record.id} accessControl={{ enabled: true, hideIfUnauthorized: true }} />}
+        </Space>
+      ),
+    });
+  }
 
   const toolbar = (
     <Space wrap style={{ marginBottom: 16, width: "100%" }}>
@@ -81,7 +112,18 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
   const total = tableQuery.data?.total ?? 0;
 
   return (
-    <List title={t(resource.label)}>
+    <List
+      title={t(resource.label)}
+      canCreate={Boolean(resource.form?.create.length)}
+      headerButtons={({ defaultButtons }) => (
+        <>
+          {defaultButtons}
+          <ExportButton onClick={() => void triggerExport()} loading={exporting}>
+            {t("list.export")}
+          </ExportButton>
+        </>
+      )}
+    >
       {toolbar}
       {tableQuery.isError ? (
         <Alert

@@ -5,8 +5,9 @@ import { useParams } from "react-router";
 import type { ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
+import { RecordActions } from "../components/RecordActions";
 
-/** One record of any declared resource, with the fields its declaration lists for `show`. */
+/** One record of any declared resource: the fields its declaration lists for `show`, its named actions, edit and delete. */
 export function ResourceShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
   const { id } = useParams();
   const { query, result } = useShow<Record<string, any>>({ resource: resource.name, id });
@@ -19,7 +20,18 @@ export function ResourceShowPage({ resource }: { resource: ResourceDefinition<an
 
   const title = result ? <FieldValue name={resource.recordTitle} spec={resource.fields[resource.recordTitle]} record={result} /> : t(resource.label);
   return (
-    <Show isLoading={query.isLoading} title={title} headerButtons={({ defaultButtons }) => defaultButtons}>
+    <Show
+      isLoading={query.isLoading}
+      title={title}
+      canEdit={Boolean(resource.form?.edit.length)}
+      canDelete={Boolean(resource.access.delete)}
+      headerButtons={({ defaultButtons }) => (
+        <>
+          <RecordActions resource={resource} record={result as never} />
+          {defaultButtons}
+        </>
+      )}
+    >
       {result && (
         <Descriptions column={screens.md ? 2 : 1} bordered size="small">
           {resource.show.map((name: string) => (

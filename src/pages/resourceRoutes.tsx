@@ -1,34 +1,71 @@
-import { createElement } from "react";
+import { createElement, lazy, Suspense, type ComponentType } from "react";
 import type { ResourceProps } from "@refinedev/core";
+import { Spin } from "antd";
 import { Route } from "react-router";
 import { resources } from "../resources";
 import { pageResources } from "../providers/accessControlProvider";
-import type { ResourceDefinition } from "../resources/define";
+import type { ResourceDefinition, View, ViewComponent } from "../resources/define";
 import { translate as t } from "../i18n";
-import { icons } from "../components/icons";
+import { iconOf, icons } from "../components/icons";
+import { ResourceFormPage } from "./ResourceFormPage";
 import { ResourceListPage } from "./ResourceListPage";
 import { ResourceShowPage } from "./ResourceShowPage";
+
+const hasForm = (r: ResourceDefinition<any, any>, action: "create" | "edit") => Boolean(r.form?.[action].length);
 
 /** Refine's resources, derived from the registry (never written twice). */
 export function refineResources(): ResourceProps[] {
   return [
     { name: "dashboard", list: "/", meta: { label: t("dashboard.title"), icon: createElement(icons.HomeOutlined!) } },
-    ...[...resources, ...pageResources].map((r: ResourceDefinition<any, any>) => ({
-      name: r.name,
-      list: `/${r.name}`,
-      show: resources.includes(r as never) ? `/${r.name}/show/:id` : undefined,
-      meta: { label: t(r.label), icon: icons[r.icon] ? createElement(icons[r.icon]!) : undefined, dataProviderName: r.source === "rtdb" ? "rtdb" : "default" },
-    })),
+    ...[...resources, ...pageResources].map((r: ResourceDefinition<any, any>) => {
+      const generic = resources.includes(r as never);
+      return {
+        name: r.name,
+        list: `/${r.name}`,
+        show: generic ? `/${r.name}/show/:id` : undefined,
+        create: generic && hasForm(r, "create") ? `/${r.name}/create` : undefined,
+        edit: generic && hasForm(r, "edit") ? `/${r.name}/edit/:id` : undefined,
+        meta: { label: t(r.label), icon: createElement(iconOf(r.icon)), canDelete: Boolean(r.access.delete), dataProviderName: r.source === "rtdb" ? "rtdb" : "default" },
+      };
+    }),
     { name: "security", list: "/security", meta: { label: t("security.title"), icon: createElement(icons.SafetyOutlined!) } },
   ];
+}
+
+const generic: Record<View, ComponentType<{ resource: ResourceDefinition<any, any> }>> = {
+  list: ResourceListPage,
+  show: ResourceShowPage,
+  create: (props) => <ResourceFormPage {...props} action="create" />,
+  edit: (props) => <ResourceFormPage {...props} action="edit" />,
+};
+
+/** A declaration's custom page for one view (loaded on demand), or the generic page; one lazy component per view. */
+const custom = new Map<string, ComponentType<{ resource: ResourceDefinition<any, any> }>>();
+function viewOf(resource: ResourceDefinition<any, any>, view: View): ComponentType<{ resource: ResourceDefinition<any, any> }> {
+  const load = resource.views?.[view];
+  if (!load) return generic[view];
+  const key = `${resource.name}:${view}`;
+  if (!custom.has(key)) custom.set(key, lazy(load as () => Promise<{ default: ViewComponent }>));
+  return custom.get(key)!;
+}
+
+function ViewRoute({ resource, view }: { resource: ResourceDefinition<any, any>; view: View }) {
+  const Page = viewOf(resource, view);
+  return (
+    <Suspense fallback={<Spin style={{ display: "block", margin: 48 }} />}>
+      <Page resource={resource} />
+    </Suspense>
+  );
 }
 
 /** The routes of every declared resource, from the same registry. */
 export function resourceRoutes() {
   return resources.map((r: ResourceDefinition<any, any>) => (
     <Route key={r.name} path={r.name}>
-      <Route index element={<ResourceListPage resource={r} />} />
-      <Route path="show/:id" element={<ResourceShowPage resource={r} />} />
+      <Route index element={<ViewRoute resource={r} view="list" />} />
+      <Route path="show/:id" element={<ViewRoute resource={r} view="show" />} />
+      {hasForm(r, "create") && <Route path="create" element={<ViewRoute resource={r} view="create" />} />}
+      {hasForm(r, "edit") && <Route path="edit/:id" element={<ViewRoute resource={r} view="edit" />} />}
     </Route>
   ));
 }

@@ -1,0 +1,50 @@
+import { useSelect } from "@refinedev/antd";
+import { DatePicker, Input, InputNumber, Select, Switch } from "antd";
+import type { FieldSpec } from "../resources/define";
+import { findResource } from "../resources";
+import { translate as t } from "../i18n";
+import { fieldText } from "./fieldText";
+
+/** A select over the records of another resource the user may see, searchable through its `q` search. */
+function ReferenceSelect({ resource, id, ...props }: { resource: string; id?: string; value?: string; onChange?: (v: string) => void }) {
+  const target = findResource(resource);
+  const title = target?.recordTitle ?? "id";
+  const { selectProps } = useSelect<Record<string, any>>({
+    resource,
+    optionValue: "id",
+    optionLabel: (record) => (target ? fieldText(title, target.fields[title], record) : String(record.id)),
+    searchField: "q",
+    defaultValue: props.value,
+    pagination: { pageSize: 50 },
+    onSearch: (text) => [{ field: "q", operator: "eq", value: text || undefined }],
+  });
+  return <Select id={id} showSearch {...(selectProps as object)} {...props} style={{ width: "100%" }} />;
+}
+
+/**
+ * The input for one declared field, by its kind. Props come from Form.Item (value, onChange, id),
+ * so the label points at the input.
+ */
+export function FieldInput({ name, spec, ...props }: { name: string; spec: FieldSpec | undefined; id?: string; value?: any; onChange?: (value: any) => void }) {
+  switch (spec?.kind) {
+    case "longText":
+      return <Input.TextArea {...props} autoSize={{ minRows: 3, maxRows: 10 }} maxLength={1000} />;
+    case "enum":
+      return <Select {...props} options={(spec.options ?? []).map((o) => ({ value: o, label: t(`enums.${name}.${o}`, undefined, o) }))} />;
+    case "number":
+    case "quantity":
+    case "dataMb":
+      return <InputNumber {...props} style={{ width: "100%" }} />;
+    case "boolean":
+      return <Switch id={props.id} checked={Boolean(props.value)} onChange={props.onChange} />;
+    case "date":
+      // Form.Item converts between the dayjs value of the picker and "YYYY-MM-DD" (see ResourceFormPage).
+      return <DatePicker {...props} style={{ width: "100%" }} format="YYYY-MM-DD" />;
+    case "tags":
+      return <Select {...props} mode="tags" />;
+    case "reference":
+      return spec.reference ? <ReferenceSelect resource={spec.reference.resource} {...props} /> : <Input {...props} />;
+    default:
+      return <Input {...props} />;
+  }
+}

@@ -1,0 +1,38 @@
+import type { FieldSpec } from "../resources/define";
+import { translate as t } from "../i18n";
+import { formatDataMb, formatDate, formatDateTime, formatMoney, formatMsisdn, formatQuantity } from "./format";
+
+/**
+ * One field of a record as plain text, the way its declaration says (money, dates, enum labels in the
+ * viewer's language). Screens and CSV exports share it, so a spreadsheet reads like the page.
+ */
+export function fieldText(name: string, spec: FieldSpec | undefined, record: Record<string, any>): string {
+  const value = record[name];
+  if (value === null || value === undefined) {
+    if (spec?.kind === "dataMb") return formatDataMb(null);
+    if (spec?.kind === "quantity") return t("units.unlimited");
+    return "";
+  }
+  switch (spec?.kind) {
+    case "money":
+      return formatMoney(value);
+    case "msisdn":
+      return formatMsisdn(value);
+    case "dataMb":
+      return formatDataMb(value);
+    case "quantity":
+      return formatQuantity(value, name === "sms" ? "units.texts" : "units.minutes");
+    case "datetime":
+      return formatDateTime(value);
+    case "date":
+      return formatDate(value);
+    case "boolean":
+      return t(value ? "common.yes" : "common.no");
+    case "enum":
+      return t(`enums.${name}.${value}`, undefined, String(value));
+    case "tags":
+      return (value as string[]).join(", ");
+    default:
+      return String(value);
+  }
+}

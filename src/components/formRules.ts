@@ -1,0 +1,31 @@
+import type { Rule } from "antd/es/form";
+import { z } from "zod";
+import type { ResourceDefinition } from "../resources/define";
+import { translate as t } from "../i18n";
+
+/** Whether the schema lets the field be left out or empty (optional or nullable). */
+function acceptsEmpty(schema: z.ZodType): boolean {
+  return schema.safeParse(undefined).success || schema.safeParse(null).success;
+}
+
+/**
+ * The antd rules of one form field, from the record's zod schema: the same check the server runs,
+ * so a mistake is shown at the field before the request is sent. Empty optional fields are sent as
+ * null, which the schema must accept.
+ */
+export function fieldRules(resource: ResourceDefinition<any, any>, field: string): Rule[] {
+  const schema = (resource.schema.shape as Record<string, z.ZodType>)[field];
+  if (!schema) return [];
+  const label = t(resource.fields[field]?.label ?? field);
+  const optional = acceptsEmpty(schema);
+  return [
+    { required: !optional, message: t("form.required", { field: label }) },
+    {
+      validator: async (_rule, value) => {
+        if (value === undefined || value === null || value === "") return; // "required" speaks for empty values
+        const result = schema.safeParse(value);
+        if (!result.success) throw new Error(`${label}: ${result.error.issues[0]?.message ?? t("form.invalid")}`);
+      },
+    },
+  ];
+}

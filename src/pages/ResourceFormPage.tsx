@@ -1,0 +1,88 @@
+import { Create, Edit, useForm } from "@refinedev/antd";
+import { useGetIdentity, type HttpError } from "@refinedev/core";
+import { Form, Result } from "antd";
+import dayjs from "dayjs";
+import { useParams } from "react-router";
+import type { ResourceDefinition } from "../resources/define";
+import type { SessionUser } from "../providers/session";
+import { translate as t } from "../i18n";
+import { FieldInput } from "../components/FieldInput";
+import { fieldRules } from "../components/formRules";
+
+type AnyRecord = Record<string, any>;
+
+/** Empty inputs are sent as null (the schema says whether that is allowed), never as "" or undefined. */
+const clean = (values: AnyRecord) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === "" || v === undefined ? null : v]));
+
+/**
+ * Create or edit a record of any declared resource: the fields its `form` lists (minus those the
+ * viewer's role may not write), rules from its zod schema, and the server's field errors shown at
+ * the field (Refine's useForm maps a problem's `errors` onto the form).
+ */
+export function ResourceFormPage({ resource, action }: { resource: ResourceDefinition<any, any>; action: "create" | "edit" }) {
+  const { id } = useParams();
+  const { data: user } = useGetIdentity<SessionUser>();
+  const { formProps, saveButtonProps, query } = useForm<AnyRecord, HttpError, AnyRecord>({
+    resource: resource.name,
+    action,
+    id,
+    redirect: "show",
+    // Live updates must not overwrite what the user is typing; they see changes after saving.
+    liveMode: "off",
+  });
+
+  const role = user?.role;
+  const fields = (resource.form?.[action] ?? []).filter((field: string) => {
+    const writers = resource.fields[field]?.writableBy;
+    return !writers || (role !== undefined && role !== null && writers.includes(role));
+  });
+
+  if (action === "edit" && query?.isError) {
+    return <Result status={query.error?.statusCode === 403 ? "403" : "404"} title={t("show.notFound")} />;
+  }
+
+  const form = (
+    <Form
+      {...formProps}
+      layout="vertical"
+      style={{ maxWidth: 640 }}
+      onFinish={(values) => {
+        // PATCH sends only the listed fields: a record's other fields are not the form's to change.
+        const picked = Object.fromEntries(fields.map((f: string) => [f, (values as AnyRecord)[f]]));
+        return formProps.onFinish?.(clean(picked));
+      }}
+    >
+      {fields.map((field: string) => {
+        const spec = resource.fields[field];
+        const date = spec?.kind === "date";
+        return (
+          <Form.Item
+            key={field}
+            name={field}
+            label={t(spec?.label ?? field)}
+            extra={spec?.help ? t(spec.help) : undefined}
+            rules={fieldRules(resource, field)}
+            validateTrigger="onBlur"
+            // The date picker holds a dayjs value; the record holds "YYYY-MM-DD".
+            {...(date
+              ? { getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : undefined }), normalize: (d: dayjs.Dayjs | null) => (d ? d.format("YYYY-MM-DD") : null) }
+              : {})}
+          >
+            <FieldInput name={field} spec={spec} />
+          </Form.Item>
+        );
+      })}
+    </Form>
+  );
+
+  const title = `${t(action === "create" ? "form.createTitle" : "form.editTitle")} · ${t(resource.label)}`;
+  return action === "create" ? (
+    <Create title={title} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }}>
+      {form}
+    </Create>
+  ) : (
+    <Edit title={title} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }} isLoading={query?.isLoading}>
+      {form}
+    </Edit>
+  );
+}

@@ -1,0 +1,106 @@
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium } from "../support/browser";
+
+// The device-claims resource exists only as a declaration (src/resources/deviceClaims.ts): these
+// tests prove that the file yields the menu entry, the list, create, show and edit pages, the named
+// actions and the CSV export, for a subscriber on a phone and an agent at a desk.
+const baseUrl = inject("baseUrl");
+const PASSWORD = "Demo-2026!";
+const POLL = { timeout: 20_000, interval: 200 };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(email: string, width: number, height: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, locale: "en-US", acceptDownloads: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${baseUrl}/`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: /Hello/ }).waitFor();
+  return page;
+}
+
+const description = `Screen cracked after a fall on the stairs (${Date.now()})`;
+
+test("a subscriber on a phone files a device claim for their own line and can withdraw it, but not approve it", async () => {
+  const page = await signedIn("alex@example.com", 360, 740);
+  await page.getByRole("button", { name: /menu/i }).or(page.locator(".ant-layout-header button").first()).first().click();
+  await page.getByRole("menuitem", { name: "Device claims" }).click();
+  await page.getByRole("heading", { name: "Device claims" }).waitFor();
+
+  await page.getByRole("button", { name: "Create" }).click();
+  await page.getByLabel("Line").click();
+  // Only alex's own lines are offered.
+  const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
+  await expect.poll(() => options.allInnerTexts(), POLL).toEqual(["(202) 555-0101", "(202) 555-0102"]);
+  await options.first().click();
+  await page.getByLabel("What happened").click();
+  await page.locator(".ant-select-dropdown:visible").getByText("Damage", { exact: true }).click();
+  await page.getByLabel("Date of the incident").fill("2026-11-01");
+  await page.getByLabel("Date of the incident").press("Enter");
+  // The schema's rule, at the field, before anything is sent.
+  await page.getByLabel("Description").fill("Broken");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText("Description: at least 10 characters").waitFor();
+  await page.getByLabel("Description").fill(description);
+  await page.getByRole("button", { name: "Save" }).click();
+
+  // The show page of the new claim: submitted, with the actions alex may run and no others.
+  await page.waitForURL(/\/device-claims\/show\//);
+  await page.getByText("Submitted").first().waitFor();
+  await page.getByText("(202) 555-0101").first().waitFor();
+  await page.getByRole("button", { name: "Withdraw" }).waitFor();
+  expect(await page.getByRole("button", { name: "Approve" }).count()).toBe(0);
+  expect(await page.getByRole("button", { name: "Edit" }).count()).toBe(0);
+  expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);
+
+  // On a phone the list is cards, not a table.
+  await page.goto(`${baseUrl}/device-claims`);
+  await page.getByText(description).waitFor();
+  expect(await page.locator("table").count()).toBe(0);
+  await page.context().close();
+});
+
+test("an agent finds the claim in the staff table, exports the filtered rows as CSV, and approves it", async () => {
+  const page = await signedIn("agent@att.example", 1280, 800);
+  await page.goto(`${baseUrl}/device-claims`);
+  await page.getByRole("cell", { name: description }).waitFor();
+  await page.getByLabel("Filter by Status").first().click();
+  await page.locator(".ant-select-dropdown:visible").getByText("Submitted", { exact: true }).click();
+  await expect.poll(() => page.url(), POLL).toContain("status");
+  await page.getByRole("cell", { name: description }).waitFor();
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const csv = await readFile((await download.path())!, "utf8");
+  const [header, ...rows] = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  expect(header).toContain("What happened");
+  expect(header).toContain("Date of the incident");
+  expect(rows.some((row) => row.includes(description) && row.includes("Damage") && row.includes("Submitted"))).toBe(true);
+  expect(rows.every((row) => row.includes("Submitted"))).toBe(true); // only the filtered rows
+
+  await page.getByRole("link", { name: description }).click();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await page.getByText("Approved").first().waitFor();
+  await page.getByText("Approve: done.").waitFor();
+  // Once approved, neither approve nor reject applies any more.
+  await expect.poll(() => page.getByRole("button", { name: "Approve" }).count(), POLL).toBe(0);
+  expect(await page.getByRole("button", { name: "Reject" }).count()).toBe(0);
+
+  // Agents may edit the assessment, which subscribers never see in their form.
+  await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("Assessment").fill("Covered: accidental damage, excess waived.");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.waitForURL(/\/device-claims\/show\//);
+  await page.getByText("Covered: accidental damage, excess waived.").waitFor();
+  await page.context().close();
+});
