@@ -39,7 +39,14 @@ export default defineConfig({
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
         extends: true,
-        test: { name: "components", include: ["tests/unit/**/*.test.tsx"], environment: "jsdom", setupFiles: ["tests/support/jsdomSetup.ts"] },
+        test: {
+          name: "components",
+          include: ["tests/unit/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["tests/support/jsdomSetup.ts"],
+          // Refine's router bindings must share the one react-router instance the test renders its router with.
+          server: { deps: { inline: [/@refinedev\/react-router/] } },
+        },
       },
       integration("integration:pglite", { TEST_DB: "pglite" }),
       ...(process.env.TEST_POSTGRES === "1" ? [integration("integration:postgres", { TEST_DB: "postgres" })] : []),

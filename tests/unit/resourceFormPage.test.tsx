@@ -1,0 +1,113 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { App as AntdApp } from "antd";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { deviceClaimsResource } from "../../src/resources/deviceClaims";
+import "../../src/resources"; // registers the declarations' messages
+import { toHttpError } from "../../src/providers/apiClient";
+import { i18nProvider } from "../../src/providers/i18nProvider";
+import { ResourceFormPage } from "../../src/pages/ResourceFormPage";
+
+// The edit form of a declared resource, against a data provider that answers like the backend:
+// the record, and a 400 problem naming a field when saving (the real toHttpError turns it into
+// Refine's error). The server's message must appear at that field, and only the form's fields go out.
+const claim = {
+  id: "6f1c7a52-3f0e-4d7e-9d59-6a1f1b2a3c4d",
+  lineId: "0b6a1d2e-8e7f-4b44-9a51-2a8d0c1e9f10",
+  incident: "damage",
+  occurredOn: "2026-11-01",
+  description: "Screen cracked after a fall",
+  status: "submitted",
+  assessment: null,
+  createdAt: "2026-11-02T10:00:00.000Z",
+  updatedAt: "2026-11-02T10:00:00.000Z",
+};
+
+function renderEdit(role: "agent" | "subscriber", update: DataProvider["update"]) {
+  const dataProvider = {
+    getApiUrl: () => "/api/v1",
+    getOne: vi.fn(async () => ({ data: claim })),
+    getList: vi.fn(async () => ({ data: [], total: 0 })),
+    create: vi.fn(),
+    update,
+    deleteOne: vi.fn(),
+  } as unknown as DataProvider;
+  const authProvider: AuthProvider = {
+    login: async () => ({ success: true }),
+    logout: async () => ({ success: true }),
+    check: async () => ({ authenticated: true }),
+    onError: async () => ({}),
+    getIdentity: async () => ({ uid: "u1", role, operator: "ATT" }),
+  };
+  render(
+    <MemoryRouter initialEntries={[`/device-claims/edit/${claim.id}`]}>
+      <AntdApp>
+        <Refine
+          dataProvider={dataProvider}
+          authProvider={authProvider}
+          routerProvider={routerProvider}
+          i18nProvider={i18nProvider}
+          resources={[{ name: "device-claims", list: "/device-claims", show: "/device-claims/show/:id", edit: "/device-claims/edit/:id" }]}
+          options={{ disableTelemetry: true }}
+        >
+          <Routes>
+            <Route path="/device-claims/edit/:id" element={<ResourceFormPage resource={deviceClaimsResource} action="edit" />} />
+            <Route path="/device-claims/show/:id" element={<p>record page</p>} />
+          </Routes>
+        </Refine>
+      </AntdApp>
+    </MemoryRouter>,
+  );
+}
+
+describe("the generic edit form", () => {
+  it("shows the server's field error at that field and sends only the form's fields", async () => {
+    const update = vi.fn(async () => {
+      throw toHttpError(400, { detail: "The body is not valid", errors: [{ path: "description", message: "mentions a card number; remove it" }] });
+    });
+    renderEdit("agent", update as unknown as DataProvider["update"]);
+    // The form mounts again once the record has loaded: wait for the filled input, then use it.
+    const description = await waitFor(() => {
+      const input = screen.getByLabelText("Description") as HTMLTextAreaElement;
+      expect(input.value).toBe(claim.description);
+      return input;
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.clear(description);
+    await user.type(description, "My card 4111 1111 1111 1111 was in the case");
+    await user.click(screen.getByRole("button", { name: /Save$/ }));
+
+    await screen.findByText("mentions a card number; remove it");
+    expect(update).toHaveBeenCalledTimes(1);
+    const sent = (update.mock.calls[0] as unknown as [{ variables: Record<string, unknown> }])[0].variables;
+    expect(Object.keys(sent).sort()).toEqual(["assessment", "description", "incident", "occurredOn"]);
+    expect(sent).toMatchObject({ description: "My card 4111 1111 1111 1111 was in the case", occurredOn: "2026-11-01", assessment: null });
+    expect(screen.queryByText("record page")).toBeNull(); // stayed on the form
+  });
+
+  it("checks the schema's rule at the field before sending anything", async () => {
+    const update = vi.fn();
+    renderEdit("agent", update as unknown as DataProvider["update"]);
+    // The form mounts again once the record has loaded: wait for the filled input, then use it.
+    const description = await waitFor(() => {
+      const input = screen.getByLabelText("Description") as HTMLTextAreaElement;
+      expect(input.value).toBe(claim.description);
+      return input;
+    });
+    const user = userEvent.setup({ delay: null });
+    await user.clear(description);
+    await user.type(description, "Broken");
+    await user.click(screen.getByRole("button", { name: /Save$/ }));
+    await screen.findByText("Description: at least 10 characters");
+    expect(update).not.toHaveBeenCalled();
+  });
+
+  it("leaves out the fields the viewer's role may not write", async () => {
+    renderEdit("subscriber", vi.fn() as unknown as DataProvider["update"]);
+    await screen.findByLabelText("Description");
+    expect(screen.queryByLabelText("Assessment")).toBeNull();
+  });
+});
