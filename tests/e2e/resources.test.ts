@@ -10,11 +10,14 @@ const baseUrl = inject("baseUrl");
 const PASSWORD = "Demo-2026!";
 const POLL = { timeout: 20_000, interval: 200 };
 let browser: Browser;
+/** Alex's phone stays open on the claims list while the agent works, to see the change arrive live. */
+let alexPhone: Page | undefined;
 
 beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(async () => {
+  await alexPhone?.context().close().catch(() => undefined);
   await browser?.close();
 });
 
@@ -68,7 +71,7 @@ test("a subscriber on a phone files a device claim for their own line and can wi
   await page.goto(`${baseUrl}/device-claims`);
   await page.getByText(description).waitFor();
   expect(await page.locator("table").count()).toBe(0);
-  await page.context().close();
+  alexPhone = page;
 });
 
 test("an agent finds the claim in the staff table, exports the filtered rows as CSV, and approves it", async () => {
@@ -95,6 +98,10 @@ test("an agent finds the claim in the staff table, exports the filtered rows as 
   // Once approved, neither approve nor reject applies any more.
   await expect.poll(() => page.getByRole("button", { name: "Approve" }).count(), POLL).toBe(0);
   expect(await page.getByRole("button", { name: "Reject" }).count()).toBe(0);
+  // Alex's list shows the decision without a reload (live updates).
+  const alexCard = alexPhone!.locator(".ant-card").filter({ hasText: description });
+  await alexCard.getByText("Approved").waitFor();
+  await alexPhone!.context().close();
 
   // Agents may edit the assessment, which subscribers never see in their form.
   await page.getByRole("button", { name: "Edit" }).click();
