@@ -13,6 +13,7 @@ import { getLocale, onLocaleChange, translate as t } from "./i18n";
 import { accessControlProvider } from "./providers/accessControlProvider";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
+import { portalLiveProvider, rtdbAvailable, rtdbDataProvider } from "./providers/dataSources";
 import { i18nProvider } from "./providers/i18nProvider";
 import { liveProvider } from "./providers/liveProvider";
 import { AppHeader } from "./components/AppHeader";
@@ -25,6 +26,11 @@ import { DashboardPage } from "./pages/DashboardPage";
 import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
 
 const brand = brandOf(runtimeConfig.operator);
+// Resources name their source in meta.dataProviderName (pages/resourceRoutes.tsx); Refine routes each call.
+const dataProviders: Record<string, typeof dataProvider> & { default: typeof dataProvider } = rtdbAvailable
+  ? { default: dataProvider, rtdb: rtdbDataProvider }
+  : { default: dataProvider };
+const live = portalLiveProvider(liveProvider);
 
 /**
  * Signing out loads the light sign-in page afresh (main.tsx serves every signed-out page), which
@@ -64,8 +70,8 @@ export function App() {
         <AntdApp>
           <Refine
             routerProvider={routerProvider}
-            dataProvider={dataProvider}
-            liveProvider={liveProvider}
+            dataProvider={dataProviders}
+            liveProvider={live}
             authProvider={portalAuthProvider}
             accessControlProvider={accessControlProvider}
             i18nProvider={i18nProvider}

@@ -26,6 +26,8 @@ export const portalEnvSchema = z.object({
   VITE_AUTH_EMULATOR_HOST: z
     .union([z.literal(""), z.string().regex(/^[\w.-]+:\d+$/, "host:port")])
     .default("127.0.0.1:9099"),
+  /** host:port of a Realtime Database emulator (where one can run); empty: the database at VITE_FIREBASE_DATABASE_URL. */
+  VITE_DATABASE_EMULATOR_HOST: z.union([z.literal(""), z.string().regex(/^[\w.-]+:\d+$/, "host:port")]).default(""),
   VITE_MAPS_PLACES_KEY: z.string().default(""),
   VITE_CRM_CHAT_SCRIPT_URL: z.union([z.literal(""), z.url()]).default(""),
   VITE_CRM_TRACKER_URL: z.union([z.literal(""), z.url()]).default(""),

@@ -17,4 +17,5 @@ export const runtimeConfig = {
     storageBucket: (env.VITE_FIREBASE_STORAGE_BUCKET as string) || undefined,
   },
   authEmulatorHost: (env.VITE_AUTH_EMULATOR_HOST as string) ?? "",
+  databaseEmulatorHost: (env.VITE_DATABASE_EMULATOR_HOST as string) ?? "",
 } as const;

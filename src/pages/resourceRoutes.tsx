@@ -4,6 +4,7 @@ import { Spin } from "antd";
 import { Route } from "react-router";
 import { resources } from "../resources";
 import { pageResources } from "../providers/accessControlProvider";
+import { servable } from "../providers/dataSources";
 import type { ResourceDefinition, View, ViewComponent } from "../resources/define";
 import { translate as t } from "../i18n";
 import { iconOf, icons } from "../components/icons";
@@ -11,13 +12,16 @@ import { ResourceFormPage } from "./ResourceFormPage";
 import { ResourceListPage } from "./ResourceListPage";
 import { ResourceShowPage } from "./ResourceShowPage";
 
+/** Declared resources this build can serve (rtdb ones only when a database is configured). */
+const portalResources = () => resources.filter(servable);
+
 const hasForm = (r: ResourceDefinition<any, any>, action: "create" | "edit") => Boolean(r.form?.[action].length);
 
 /** Refine's resources, derived from the registry (never written twice). */
 export function refineResources(): ResourceProps[] {
   return [
     { name: "dashboard", list: "/", meta: { label: t("dashboard.title"), icon: createElement(icons.HomeOutlined!) } },
-    ...[...resources, ...pageResources].map((r: ResourceDefinition<any, any>) => {
+    ...[...portalResources(), ...pageResources].map((r: ResourceDefinition<any, any>) => {
       const generic = resources.includes(r as never);
       return {
         name: r.name,
@@ -60,7 +64,7 @@ function ViewRoute({ resource, view }: { resource: ResourceDefinition<any, any>;
 
 /** The routes of every declared resource, from the same registry. */
 export function resourceRoutes() {
-  return resources.map((r: ResourceDefinition<any, any>) => (
+  return portalResources().map((r: ResourceDefinition<any, any>) => (
     <Route key={r.name} path={r.name}>
       <Route index element={<ViewRoute resource={r} view="list" />} />
       <Route path="show/:id" element={<ViewRoute resource={r} view="show" />} />

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { resources } from "../../src/resources";
 import { defineResource } from "../../src/resources/define";
@@ -134,10 +135,10 @@ describe("a resource declared in one file", () => {
     expect(refused.statusCode).toBe(400);
     expect((refused.json() as { errors: { path: string }[] }).errors.map((e) => e.path).sort()).toEqual(["filter[body]", "sort"]);
     // The declared indexes exist.
-    const indexes = await backend.database.db.execute<{ indexname: string }>(
-      "select indexname from pg_indexes where tablename = 'resource_documents' and indexname like 'resource_documents_support_articles_%'" as never,
-    );
-    const names = ("rows" in indexes ? indexes.rows : (indexes as unknown as { indexname: string }[])).map((r) => r.indexname).sort();
+    const result = (await backend.database.db.execute(
+      sql`select indexname from pg_indexes where tablename = 'resource_documents' and indexname like 'resource_documents_support_articles_%'`,
+    )) as unknown as { rows?: { indexname: string }[] } | { indexname: string }[];
+    const names = (Array.isArray(result) ? result : (result.rows ?? [])).map((r) => r.indexname).sort();
     expect(names).toEqual(["resource_documents_support_articles_readminutes_idx", "resource_documents_support_articles_topic_idx"]);
   });
 
