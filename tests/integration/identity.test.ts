@@ -5,6 +5,7 @@ import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEvent, Me } from "../../src/resources/identity";
 import { accounts, operators } from "../../server/db/schema";
+import { EMULATOR_HOST } from "../support/authEmulator";
 import { signInWithPassword, signInWithSecondFactor, signUpWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 
 // Identity and account security against the real database (TEST_DB) and the real Auth emulator.
@@ -60,6 +61,26 @@ async function auditEvents(query: string, as = ADMIN, operator?: string) {
   const res = await backend.get(`/api/v1/audit-events?${query}`, { as, operator });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { data: AuditEvent[]; total: number };
+}
+
+/**
+ * A Google sign-in through the emulator's signInWithIdp, which takes Google's identity as an
+ * unsigned ID token. (The portal's Google popup and redirect also need Google's gapi script from
+ * apis.google.com, which cannot load on this network.)
+ */
+async function googleSignIn(sub: string, email: string): Promise<{ idToken: string; localId: string }> {
+  const res = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub, email, email_verified: true, name: "Gia Google" }))}&providerId=google.com`,
+      requestUri: "http://localhost",
+      returnSecureToken: true,
+    }),
+  });
+  const body = (await res.json()) as { idToken?: string; localId?: string; providerId?: string; error?: { message: string } };
+  expect(body.providerId, body.error?.message).toBe("google.com");
+  return { idToken: body.idToken!, localId: body.localId! };
 }
 
 async function insertAccount(values: { operatorCode?: string; email?: string | null; phone?: string | null }) {
@@ -206,6 +227,23 @@ describe("POST /api/v1/me/claim", () => {
     const res = await backend.send("POST", "/api/v1/me/claim", { token: await signInWithPassword(email, PASSWORD) });
     expect(res.json()).toEqual({ role: "subscriber", operator: "ATT", linkedAccounts: 1 });
     expect(await ownerOf(account)).toBe(user.uid);
+  });
+
+  it("a Google sign-in is claimed by its verified Google email, like any other method", async () => {
+    const email = freshEmail("google");
+    const sub = randomUUID();
+    const account = await insertAccount({ email });
+    const first = await googleSignIn(sub, email);
+    created.push(first.localId);
+
+    const claimed = await backend.send("POST", "/api/v1/me/claim", { token: first.idToken });
+    expect(claimed.json()).toEqual({ role: "subscriber", operator: "ATT", linkedAccounts: 1 });
+    expect(await ownerOf(account)).toBe(first.localId);
+    // Signing in with Google again gives the same user, now with the claims.
+    const again = await googleSignIn(sub, email);
+    expect(again.localId).toBe(first.localId);
+    const me = (await backend.get("/api/v1/me", { token: again.idToken })).json() as Me;
+    expect(me).toMatchObject({ role: "subscriber", operator: "ATT", providers: ["google.com"], emailVerified: true, accountsOwned: 1 });
   });
 
   it("never takes an account that already has an owner", async () => {
