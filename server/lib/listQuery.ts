@@ -124,7 +124,11 @@ function parseFilter(
 /** What one filter value must look like: the field's own schema, coerced from text. */
 function scalarSchema(resource: ResourceDefinition<any, any>, field: string, operator: FilterOperator): z.ZodType {
   if (TEXT_OPERATORS.has(operator)) return z.string().min(1, "must not be empty").max(100);
-  if (resource.fields[field]?.kind === "money") return z.coerce.number().int("must be whole minor units");
+  const kind = resource.fields[field]?.kind;
+  if (kind === "money") return z.coerce.number().int("must be whole minor units");
+  // A filter bound is any valid date or time: the record's own rules (say, "not in the future") are not the filter's.
+  if (kind === "date") return z.iso.date("a date as YYYY-MM-DD");
+  if (kind === "datetime") return z.iso.datetime({ offset: true, message: "an ISO 8601 date and time" });
   let schema = (resource.schema.shape as Record<string, z.ZodType>)[field];
   if (!schema) return z.string().max(100);
   while (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) schema = schema.unwrap() as z.ZodType;

@@ -1,6 +1,7 @@
 import { DeleteButton, EditButton, ExportButton, getDefaultFilter, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
 import { useExport, type CrudFilter, type HttpError } from "@refinedev/core";
-import { Alert, Button, Card, Form, Grid, Input, List as AntList, Select, Space, Table, Typography } from "antd";
+import { Alert, Button, Card, DatePicker, Form, Grid, Input, List as AntList, Select, Space, Table, Typography } from "antd";
+import dayjs from "dayjs";
 import { Link } from "react-router";
 import type { ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
@@ -41,6 +42,10 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
 
   const enumFilters = Object.entries(resource.list.filters)
     .filter(([field, ops]) => (ops as string[]).includes("eq") && resource.fields[field]?.kind === "enum")
+    .map(([field]) => field);
+  // Dates filtered by a range get a range picker ("between" on the server, both ends included).
+  const dateRangeFilters = Object.entries(resource.list.filters)
+    .filter(([field, ops]) => (ops as string[]).includes("between") && ["date", "datetime"].includes(resource.fields[field]?.kind ?? ""))
     .map(([field]) => field);
   const searching = filters.some((f) => "field" in f && f.value !== undefined && f.value !== "");
   const titleField = resource.recordTitle;
@@ -102,6 +107,37 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
               { value: "", label: `${label}: ${t("list.all")}` },
               ...(resource.fields[field]!.options ?? []).map((o) => ({ value: o, label: t(`enums.${field}.${o}`, undefined, o) })),
             ]}
+          />
+        );
+      })}
+      {dateRangeFilters.map((field) => {
+        const label = t(resource.fields[field]!.label);
+        const datetime = resource.fields[field]!.kind === "datetime";
+        const current = getDefaultFilter(field, filters, "between") as string[] | undefined;
+        return (
+          <DatePicker.RangePicker
+            key={field}
+            aria-label={t("list.filterBy", { field: label })}
+            placeholder={[label, label]}
+            allowEmpty={[false, false]}
+            value={current?.length === 2 ? [dayjs(current[0]), dayjs(current[1])] : null}
+            onChange={(range) =>
+              setFilters(
+                [
+                  {
+                    field,
+                    operator: "between",
+                    value:
+                      range?.[0] && range[1]
+                        ? datetime
+                          ? [range[0].startOf("day").toISOString(), range[1].endOf("day").toISOString()]
+                          : [range[0].format("YYYY-MM-DD"), range[1].format("YYYY-MM-DD")]
+                        : undefined,
+                  },
+                ],
+                "merge",
+              )
+            }
           />
         );
       })}

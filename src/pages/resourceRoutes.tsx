@@ -45,7 +45,7 @@ const generic: Record<View, ComponentType<{ resource: ResourceDefinition<any, an
 
 /** A declaration's custom page for one view (loaded on demand), or the generic page; one lazy component per view. */
 const custom = new Map<string, ComponentType<{ resource: ResourceDefinition<any, any> }>>();
-function viewOf(resource: ResourceDefinition<any, any>, view: View): ComponentType<{ resource: ResourceDefinition<any, any> }> {
+export function viewOf(resource: ResourceDefinition<any, any>, view: View): ComponentType<{ resource: ResourceDefinition<any, any> }> {
   const load = resource.views?.[view];
   if (!load) return generic[view];
   const key = `${resource.name}:${view}`;
@@ -53,7 +53,7 @@ function viewOf(resource: ResourceDefinition<any, any>, view: View): ComponentTy
   return custom.get(key)!;
 }
 
-function ViewRoute({ resource, view }: { resource: ResourceDefinition<any, any>; view: View }) {
+export function ViewRoute({ resource, view }: { resource: ResourceDefinition<any, any>; view: View }) {
   const Page = viewOf(resource, view);
   return (
     <Suspense fallback={<Spin style={{ display: "block", margin: 48 }} />}>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { listQuerySchema, MAX_PAGE_SIZE, type ListQuery } from "../../server/lib/listQuery";
 import { linesResource } from "../../src/resources/lines";
 import { plansResource } from "../../src/resources/plans";
+import { deviceClaimsResource } from "../../src/resources/deviceClaims";
 
 const linesQuery = listQuerySchema(linesResource);
 const plansQuery = listQuerySchema(plansResource);
@@ -174,5 +175,19 @@ describe("listQuerySchema: unknown and repeated parameters", () => {
 
   it("a bad page size is named even alongside other bad parameters", () => {
     expect(issuePaths(linesQuery, { pageSize: "0", sort: "bogus", foo: "x" })).toContain("pageSize");
+  });
+});
+
+describe("listQuerySchema: date filters of a declared resource", () => {
+  const claimsQuery = listQuerySchema(deviceClaimsResource);
+
+  it("takes any valid dates as bounds, also future ones the record itself may not hold", () => {
+    const query = ok(claimsQuery, { "filter[occurredOn][between]": "2026-01-01,2099-12-31" });
+    expect(query.filters).toEqual([{ field: "occurredOn", operator: "between", value: ["2026-01-01", "2099-12-31"] }]);
+  });
+
+  it("names the parameter of a bound that is not a date", () => {
+    expect(issuePaths(claimsQuery, { "filter[occurredOn][between]": "2026-01-01,soon" })).toEqual(["filter[occurredOn][between]"]);
+    expect(issuePaths(claimsQuery, { "filter[occurredOn][gte]": "2026-02-30" })).toEqual(["filter[occurredOn][gte]"]);
   });
 });
