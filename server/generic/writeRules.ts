@@ -5,6 +5,9 @@ import type { FieldError } from "../errors";
 
 export type WriteKind = "create" | "edit";
 
+/** Fields of every generic record that only the server sets. */
+const SERVER_SET = ["id", "createdAt", "updatedAt"];
+
 const shapeOf = (resource: ResourceDefinition<any, any>) => resource.schema.shape as Record<string, z.ZodType>;
 
 /** The fields a form of this kind may send, as the declaration lists them. */
@@ -45,17 +48,28 @@ export function refusedFields(resource: ResourceDefinition<any, any>, kind: Writ
 /** Checks a declaration once at start-up, so a mistake in it fails loudly instead of per request. */
 export function assertWritable(resource: ResourceDefinition<any, any>) {
   const shape = shapeOf(resource);
-  for (const required of ["id", "createdAt", "updatedAt"]) {
+  for (const required of SERVER_SET) {
     if (!shape[required]) throw new Error(`${resource.name}: a resource served by the generic API needs an '${required}' field in its schema`);
   }
   for (const kind of ["create", "edit"] as const) {
     for (const field of formFields(resource, kind)) {
-      if (!shape[field] || ["id", "createdAt", "updatedAt"].includes(field)) throw new Error(`${resource.name}: form.${kind} names '${field}', which is not a writable field of its schema`);
+      if (!shape[field] || SERVER_SET.includes(field)) throw new Error(`${resource.name}: form.${kind} names '${field}', which is not a writable field of its schema`);
     }
+  }
+  // A new record must be complete: every field the form does not ask for needs a default (or may be absent).
+  const created = new Set<string>([...formFields(resource, "create"), ...Object.keys(resource.defaults ?? {}), ...SERVER_SET]);
+  for (const [field, schema] of Object.entries(shape)) {
+    if (!created.has(field) && !schema.safeParse(undefined).success) throw new Error(`${resource.name}: '${field}' is neither in form.create nor in defaults, so no record could be created`);
+  }
+  for (const [field, value] of Object.entries(resource.defaults ?? {})) {
+    if (!shape[field]?.safeParse(value).success) throw new Error(`${resource.name}: the default of '${field}' does not pass its schema`);
   }
   for (const [name, action] of Object.entries(resource.actions ?? {})) {
     for (const field of [...Object.keys(action.set), ...Object.keys(action.when ?? {})]) {
       if (!shape[field]) throw new Error(`${resource.name}: action '${name}' names '${field}', which its schema lacks`);
+    }
+    for (const [field, value] of Object.entries(action.set)) {
+      if (!shape[field]!.safeParse(value).success) throw new Error(`${resource.name}: action '${name}' sets '${field}' to a value its schema refuses`);
     }
     if (!resource.access[name]) throw new Error(`${resource.name}: action '${name}' has no access entry, so nobody could run it`);
   }

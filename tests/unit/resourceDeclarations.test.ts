@@ -82,5 +82,8 @@ describe("assertWritable", () => {
     expect(() => assertWritable({ ...base, form: { create: ["nope"], edit: [] } })).toThrow(/form.create names 'nope'/);
     expect(() => assertWritable({ ...base, actions: { close: { label: "x", set: { status: "approved" } } } })).toThrow(/action 'close' has no access entry/);
     expect(() => assertWritable({ ...base, ownership: { path: "x", through: "description" } })).toThrow(/ownership.through must name a reference field/);
+    expect(() => assertWritable({ ...base, defaults: { assessment: null } })).toThrow(/'status' is neither in form.create nor in defaults/);
+    expect(() => assertWritable({ ...base, defaults: { status: "lost", assessment: null } })).toThrow(/the default of 'status' does not pass its schema/);
+    expect(() => assertWritable({ ...base, actions: { ...base.actions, approve: { label: "x", set: { status: "maybe" } } } })).toThrow(/action 'approve' sets 'status' to a value its schema refuses/);
   });
 });
