@@ -31,6 +31,7 @@ function ActionButton({ resource, name, action, record }: { resource: ResourceDe
       errorNotification: (error) => ({ type: "error", message: label, description: error?.message ?? "" }),
     });
     await invalidate({ resource: resource.name, invalidates: ["list", "detail"], id: record.id });
+    await invalidate({ resource: "audit-events", invalidates: ["list"] }); // the record's history
     message.success(t("actions.done", { action: label }));
   };
 

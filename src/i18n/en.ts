@@ -251,6 +251,14 @@ export const en = {
   "notifications.deleteError": "Could not delete {{resource}} (status code: {{statusCode}})",
   "warnWhenUnsavedChanges": "You have unsaved changes. Leave anyway?",
 
+  "history.title": "History",
+  "history.empty": "No changes recorded yet.",
+  "history.by": "by a {{role}}, {{time}}",
+  "history.reason": "Reason: {{reason}}",
+  "history.actions.create": "Created",
+  "history.actions.edit": "Edited",
+  "history.actions.delete": "Deleted",
+
   "list.all": "All",
   "list.filterBy": "Filter by {{field}}",
   "list.empty": "Nothing to show here.",

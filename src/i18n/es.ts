@@ -253,6 +253,14 @@ export const es: Record<MessageKey, string> = {
   "notifications.deleteError": "No se pudo eliminar {{resource}} (código de estado: {{statusCode}})",
   "warnWhenUnsavedChanges": "Tienes cambios sin guardar. ¿Salir de todos modos?",
 
+  "history.title": "Historial",
+  "history.empty": "Aún no hay cambios registrados.",
+  "history.by": "por {{role}}, {{time}}",
+  "history.reason": "Motivo: {{reason}}",
+  "history.actions.create": "Creado",
+  "history.actions.edit": "Editado",
+  "history.actions.delete": "Eliminado",
+
   "list.all": "Todos",
   "list.filterBy": "Filtrar por {{field}}",
   "list.empty": "No hay nada que mostrar.",

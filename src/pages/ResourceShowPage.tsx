@@ -6,6 +6,7 @@ import type { ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
 import { RecordActions } from "../components/RecordActions";
+import { RecordHistory } from "../components/RecordHistory";
 
 /** One record of any declared resource: the fields its declaration lists for `show`, its named actions, edit and delete. */
 export function ResourceShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
@@ -41,6 +42,7 @@ export function ResourceShowPage({ resource }: { resource: ResourceDefinition<an
           ))}
         </Descriptions>
       )}
+      {result && id && <RecordHistory resource={resource} id={id} />}
     </Show>
   );
 }

@@ -66,6 +66,7 @@ test("a subscriber on a phone files a device claim for their own line and can wi
   expect(await page.getByRole("button", { name: "Approve" }).count()).toBe(0);
   expect(await page.getByRole("button", { name: "Edit" }).count()).toBe(0);
   expect(await page.getByRole("button", { name: "Delete" }).count()).toBe(0);
+  expect(await page.getByText("History", { exact: true }).count()).toBe(0); // the audit trail is for staff
 
   // On a phone the list is cards, not a table.
   await page.goto(`${baseUrl}/device-claims`);
@@ -108,6 +109,16 @@ test("an agent finds the claim in the staff table, exports the filtered rows as 
   await page.getByLabel("Assessment").fill("Covered: accidental damage, excess waived.");
   await page.getByRole("button", { name: "Save" }).click();
   await page.waitForURL(/\/device-claims\/show\//);
-  await page.getByText("Covered: accidental damage, excess waived.").waitFor();
+  await page.getByText("Covered: accidental damage, excess waived.").first().waitFor();
+
+  // The record's audit trail, newest first: the edit, the approval, the subscriber's claim.
+  const history = page.locator(".ant-card").filter({ hasText: "History" });
+  await history.getByText("Assessment: — → Covered: accidental damage, excess waived.").waitFor();
+  await history.getByText("Status: Submitted → Approved").waitFor();
+  expect(await history.locator(".ant-timeline-item").allInnerTexts()).toEqual([
+    expect.stringMatching(/^Edited by a Care agent/),
+    expect.stringMatching(/^Approve by a Care agent/),
+    expect.stringMatching(/^Created by a Subscriber/),
+  ]);
   await page.context().close();
 });
