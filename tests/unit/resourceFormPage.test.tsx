@@ -63,22 +63,26 @@ function renderEdit(role: "agent" | "subscriber", update: DataProvider["update"]
   );
 }
 
+/** Replaces the loaded description with `text` and saves. The form mounts again once the record has loaded, so wait for the filled input. */
+async function retypeDescription(text: string) {
+  const description = await waitFor(() => {
+    const input = screen.getByLabelText("Description") as HTMLTextAreaElement;
+    expect(input.value).toBe(claim.description);
+    return input;
+  });
+  const user = userEvent.setup({ delay: null });
+  await user.clear(description);
+  await user.type(description, text);
+  await user.click(screen.getByRole("button", { name: /Save$/ }));
+}
+
 describe("the generic edit form", () => {
   it("shows the server's field error at that field and sends only the form's fields", async () => {
     const update = vi.fn(async () => {
       throw toHttpError(400, { detail: "The body is not valid", errors: [{ path: "description", message: "mentions a card number; remove it" }] });
     });
     renderEdit("agent", update as unknown as DataProvider["update"]);
-    // The form mounts again once the record has loaded: wait for the filled input, then use it.
-    const description = await waitFor(() => {
-      const input = screen.getByLabelText("Description") as HTMLTextAreaElement;
-      expect(input.value).toBe(claim.description);
-      return input;
-    });
-    const user = userEvent.setup({ delay: null });
-    await user.clear(description);
-    await user.type(description, "My card 4111 1111 1111 1111 was in the case");
-    await user.click(screen.getByRole("button", { name: /Save$/ }));
+    await retypeDescription("My card 4111 1111 1111 1111 was in the case");
 
     await screen.findByText("mentions a card number; remove it");
     expect(update).toHaveBeenCalledTimes(1);
@@ -91,16 +95,7 @@ describe("the generic edit form", () => {
   it("checks the schema's rule at the field before sending anything", async () => {
     const update = vi.fn();
     renderEdit("agent", update as unknown as DataProvider["update"]);
-    // The form mounts again once the record has loaded: wait for the filled input, then use it.
-    const description = await waitFor(() => {
-      const input = screen.getByLabelText("Description") as HTMLTextAreaElement;
-      expect(input.value).toBe(claim.description);
-      return input;
-    });
-    const user = userEvent.setup({ delay: null });
-    await user.clear(description);
-    await user.type(description, "Broken");
-    await user.click(screen.getByRole("button", { name: /Save$/ }));
+    await retypeDescription("Broken");
     await screen.findByText("Description: at least 10 characters");
     expect(update).not.toHaveBeenCalled();
   });
