@@ -44,6 +44,8 @@ export default defineConfig({
           include: ["tests/unit/**/*.test.tsx"],
           environment: "jsdom",
           setupFiles: ["tests/support/jsdomSetup.ts"],
+          // Rendering a whole Refine page in jsdom takes seconds when the two cores are shared with other suites.
+          testTimeout: 15_000,
           // Refine's router bindings must share the one react-router instance the test renders its router with.
           server: { deps: { inline: [/@refinedev\/react-router/] } },
         },
