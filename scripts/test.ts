@@ -31,10 +31,20 @@ async function main(): Promise<number> {
   await emulator.stop();
 
   try {
-    const report = JSON.parse(readFileSync(reportFile, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    const report = JSON.parse(readFileSync(reportFile, "utf8")) as {
+      numPassedTests: number;
+      numFailedTests: number;
+      numPendingTests: number;
+      numTodoTests: number;
+      testResults: { status: string; assertionResults: { status: string }[] }[];
+    };
+    // A file that fails before its tests run (an error in beforeAll) fails no test, and its tests
+    // count as skipped; each such file counts as one failure here, so the summary never says 0 failed.
+    const brokenFiles = report.testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((a) => a.status === "failed")).length;
+    const failed = report.numFailedTests + brokenFiles;
     const skipped = report.numPendingTests + report.numTodoTests;
-    console.log(`${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}`);
-    if (report.numFailedTests > 0) return 1;
+    console.log(`${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+    if (failed > 0) return 1;
   } catch {
     console.log("0 passed, 1 failed");
     console.error("vitest wrote no report; see its output above.");

@@ -44,9 +44,10 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   user = await throwawayUser();
-  // Only refusals go through this app, so it never reaches a handler and needs no real database.
+  // Only refusals go through this app, so it never reaches a handler and needs no real database
+  // (nor the generic resources, whose indexes it would create at start-up).
   const database = { db: {} as never, driver: "pglite" as const, close: async () => {} };
-  app = await buildApp({ database, verifier: createTokenVerifier(auth, { emulator: true }), operator: "ATT", logLevel: "silent" });
+  app = await buildApp({ database, verifier: createTokenVerifier(auth, { emulator: true }), operator: "ATT", logLevel: "silent", resources: [] });
 });
 
 afterAll(async () => {
