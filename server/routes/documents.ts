@@ -230,7 +230,7 @@ export const documentRoutes = (db: Db, resource: ResourceDefinition<any, any>, e
             summary: `${name}: sets ${Object.keys(action.set).join(", ")}${action.when ? ` while ${describeWhen(action.when)}` : ""} (audited)`,
             headers: apiHeadersSchema,
             params: idParamsSchema,
-            body: actionBodySchema.optional(),
+            body: actionBodySchema.nullish(),
             response: { 200: resource.schema, ...writeResponses },
           },
         },
