@@ -1,12 +1,12 @@
-import { DeleteButton, EditButton, ExportButton, getDefaultFilter, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
+import { DeleteButton, EditButton, ExportButton, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
 import { useExport, type CrudFilter, type HttpError } from "@refinedev/core";
-import { Alert, Button, Card, DatePicker, Form, Grid, Input, List as AntList, Select, Space, Table, Typography } from "antd";
-import dayjs from "dayjs";
+import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography } from "antd";
 import { Link } from "react-router";
 import type { ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
 import { fieldText } from "../components/fieldText";
+import { ListFilters } from "../components/ListFilters";
 
 type AnyRecord = Record<string, any> & { id: string };
 
@@ -40,13 +40,6 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
   const editable = Boolean(resource.form?.edit.length);
   const deletable = Boolean(resource.access.delete);
 
-  const enumFilters = Object.entries(resource.list.filters)
-    .filter(([field, ops]) => (ops as string[]).includes("eq") && resource.fields[field]?.kind === "enum")
-    .map(([field]) => field);
-  // Dates filtered by a range get a range picker ("between" on the server, both ends included).
-  const dateRangeFilters = Object.entries(resource.list.filters)
-    .filter(([field, ops]) => (ops as string[]).includes("between") && ["date", "datetime"].includes(resource.fields[field]?.kind ?? ""))
-    .map(([field]) => field);
   const searching = filters.some((f) => "field" in f && f.value !== undefined && f.value !== "");
   const titleField = resource.recordTitle;
   const showLink = (record: AnyRecord, children: React.ReactNode) => <Link to={`/${resource.name}/show/${record.id}`}>{children}</Link>;
@@ -78,71 +71,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
     });
   }
 
-  const toolbar = (
-    <Space wrap style={{ marginBottom: 16, width: "100%" }}>
-      {resource.list.search && (
-        <Form {...searchFormProps} layout="inline" initialValues={{ q: getDefaultFilter("q", filters, "eq") }}>
-          <Form.Item name="q" noStyle>
-            <Input.Search
-              allowClear
-              enterButton
-              aria-label={t(resource.list.search.placeholder)}
-              placeholder={t(resource.list.search.placeholder)}
-              onSearch={() => searchFormProps.form?.submit()}
-              style={{ width: compact ? "100%" : 320 }}
-            />
-          </Form.Item>
-        </Form>
-      )}
-      {enumFilters.map((field) => {
-        const label = t(resource.fields[field]!.label);
-        return (
-          <Select
-            key={field}
-            aria-label={t("list.filterBy", { field: label })}
-            style={{ minWidth: 160 }}
-            value={getDefaultFilter(field, filters, "eq") ?? ""}
-            onChange={(value) => setFilters([{ field, operator: "eq", value: value || undefined }], "merge")}
-            options={[
-              { value: "", label: `${label}: ${t("list.all")}` },
-              ...(resource.fields[field]!.options ?? []).map((o) => ({ value: o, label: t(`enums.${field}.${o}`, undefined, o) })),
-            ]}
-          />
-        );
-      })}
-      {dateRangeFilters.map((field) => {
-        const label = t(resource.fields[field]!.label);
-        const datetime = resource.fields[field]!.kind === "datetime";
-        const current = getDefaultFilter(field, filters, "between") as string[] | undefined;
-        return (
-          <DatePicker.RangePicker
-            key={field}
-            aria-label={t("list.filterBy", { field: label })}
-            placeholder={[label, label]}
-            allowEmpty={[false, false]}
-            value={current?.length === 2 ? [dayjs(current[0]), dayjs(current[1])] : null}
-            onChange={(range) =>
-              setFilters(
-                [
-                  {
-                    field,
-                    operator: "between",
-                    value:
-                      range?.[0] && range[1]
-                        ? datetime
-                          ? [range[0].startOf("day").toISOString(), range[1].endOf("day").toISOString()]
-                          : [range[0].format("YYYY-MM-DD"), range[1].format("YYYY-MM-DD")]
-                        : undefined,
-                  },
-                ],
-                "merge",
-              )
-            }
-          />
-        );
-      })}
-    </Space>
-  );
+  const toolbar = <ListFilters resource={resource} filters={filters} setFilters={setFilters} searchFormProps={searchFormProps} compact={compact} />;
 
   const empty = t(searching ? "list.noMatch" : "list.empty");
   const total = tableQuery.data?.total ?? 0;
