@@ -22,15 +22,26 @@ function ReferenceSelect({ resource, id, ...props }: { resource: string; id?: st
 }
 
 /**
+ * Form.Item adds aria-required, which a select puts on its wrapper <div>, where ARIA does not allow
+ * it (axe: aria-allowed-attr); the label's asterisk and the "required" message still say it.
+ */
+function withoutAriaRequired<P extends object>(props: P): P {
+  const rest = { ...props } as P & { "aria-required"?: unknown };
+  delete rest["aria-required"];
+  return rest;
+}
+
+/**
  * The input for one declared field, by its kind. Props come from Form.Item (value, onChange, id),
  * so the label points at the input.
  */
 export function FieldInput({ name, spec, ...props }: { name: string; spec: FieldSpec | undefined; id?: string; value?: any; onChange?: (value: any) => void }) {
+  const selectProps = withoutAriaRequired(props);
   switch (spec?.kind) {
     case "longText":
       return <Input.TextArea {...props} autoSize={{ minRows: 3, maxRows: 10 }} maxLength={1000} />;
     case "enum":
-      return <Select {...props} options={(spec.options ?? []).map((o) => ({ value: o, label: t(`enums.${name}.${o}`, undefined, o) }))} />;
+      return <Select {...selectProps} options={(spec.options ?? []).map((o) => ({ value: o, label: t(`enums.${name}.${o}`, undefined, o) }))} />;
     case "number":
     case "quantity":
     case "dataMb":
@@ -41,9 +52,9 @@ export function FieldInput({ name, spec, ...props }: { name: string; spec: Field
       // Form.Item converts between the dayjs value of the picker and "YYYY-MM-DD" (see ResourceFormPage).
       return <DatePicker {...props} style={{ width: "100%" }} format="YYYY-MM-DD" />;
     case "tags":
-      return <Select {...props} mode="tags" />;
+      return <Select {...selectProps} mode="tags" />;
     case "reference":
-      return spec.reference ? <ReferenceSelect resource={spec.reference.resource} {...props} /> : <Input {...props} />;
+      return spec.reference ? <ReferenceSelect resource={spec.reference.resource} {...selectProps} /> : <Input {...props} />;
     default:
       return <Input {...props} />;
   }

@@ -77,11 +77,11 @@ export function ResourceFormPage({ resource, action }: { resource: ResourceDefin
 
   const title = `${t(action === "create" ? "form.createTitle" : "form.editTitle")} · ${t(resource.label)}`;
   return action === "create" ? (
-    <Create title={title} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }}>
+    <Create title={title} goBack={false} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }}>
       {form}
     </Create>
   ) : (
-    <Edit title={title} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }} isLoading={query?.isLoading}>
+    <Edit title={title} goBack={false} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }} isLoading={query?.isLoading}>
       {form}
     </Edit>
   );

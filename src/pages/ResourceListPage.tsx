@@ -73,7 +73,8 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
 
   const toolbar = <ListFilters resource={resource} filters={filters} setFilters={setFilters} searchFormProps={searchFormProps} compact={compact} />;
 
-  const empty = t(searching ? "list.noMatch" : "list.empty");
+  // A node, not a string: antd would paint a plain string in its disabled grey (1.8:1).
+  const empty = <Typography.Text type="secondary">{t(searching ? "list.noMatch" : "list.empty")}</Typography.Text>;
   const total = tableQuery.data?.total ?? 0;
 
   return (

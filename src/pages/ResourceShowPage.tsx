@@ -24,6 +24,8 @@ export function ResourceShowPage({ resource }: { resource: ResourceDefinition<an
     <Show
       isLoading={query.isLoading}
       title={title}
+      // The header's back arrow nests a button in a role=button (axe: nested-interactive); the breadcrumb and List go back.
+      goBack={false}
       canEdit={Boolean(resource.form?.edit.length)}
       canDelete={Boolean(resource.access.delete)}
       headerButtons={({ defaultButtons }) => (

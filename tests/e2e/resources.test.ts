@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../support/browser";
 
@@ -33,6 +34,12 @@ async function signedIn(email: string, width: number, height: number): Promise<P
   return page;
 }
 
+/** WCAG 2 A and AA problems axe finds on the page as it is now, one line each (none expected). */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
+}
+
 const description = `Screen cracked after a fall on the stairs (${Date.now()})`;
 
 test("a subscriber on a phone files a device claim for their own line and can withdraw it, but not approve it", async () => {
@@ -42,6 +49,8 @@ test("a subscriber on a phone files a device claim for their own line and can wi
   await page.getByRole("heading", { name: "Device claims" }).waitFor();
 
   await page.getByRole("button", { name: "Create" }).click();
+  await page.getByLabel("Line").waitFor();
+  expect(await accessibilityProblems(page)).toEqual([]);
   await page.getByLabel("Line").click();
   // Only alex's own lines are offered.
   const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
@@ -72,6 +81,7 @@ test("a subscriber on a phone files a device claim for their own line and can wi
   await page.goto(`${baseUrl}/device-claims`);
   await page.getByText(description).waitFor();
   expect(await page.locator("table").count()).toBe(0);
+  expect(await accessibilityProblems(page)).toEqual([]);
   alexPhone = page;
 });
 
@@ -79,6 +89,7 @@ test("an agent finds the claim in the staff table, exports the filtered rows as 
   const page = await signedIn("agent@att.example", 1280, 800);
   await page.goto(`${baseUrl}/device-claims`);
   await page.getByRole("cell", { name: description }).waitFor();
+  expect(await accessibilityProblems(page)).toEqual([]);
   await page.getByLabel("Filter by Status").first().click();
   await page.locator(".ant-select-dropdown:visible").getByText("Submitted", { exact: true }).click();
   await expect.poll(() => page.url(), POLL).toContain("status");
@@ -105,7 +116,10 @@ test("an agent finds the claim in the staff table, exports the filtered rows as 
   await alexPhone!.context().close();
 
   // Agents may edit the assessment, which subscribers never see in their form.
+  expect(await accessibilityProblems(page)).toEqual([]);
   await page.getByRole("button", { name: "Edit" }).click();
+  await page.getByLabel("Assessment").waitFor();
+  expect(await accessibilityProblems(page)).toEqual([]);
   await page.getByLabel("Assessment").fill("Covered: accidental damage, excess waived.");
   await page.getByRole("button", { name: "Save" }).click();
   await page.waitForURL(/\/device-claims\/show\//);
