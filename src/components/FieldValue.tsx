@@ -4,26 +4,7 @@ import { Link } from "react-router";
 import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
 import { fieldText } from "./fieldText";
-
-/**
- * Status tags: antd's preset tag colours put mid-tone text on a pale ground (green is 3.4:1); these
- * use the darkest shade of each palette on the same ground, well over 4.5:1.
- */
-const TONES = {
-  good: { color: "#135200", background: "#f6ffed", borderColor: "#b7eb8f" },
-  waiting: { color: "#002c8c", background: "#e6f4ff", borderColor: "#91caff" },
-  warning: { color: "#612500", background: "#fff7e6", borderColor: "#ffd591" },
-  bad: { color: "#5c0011", background: "#fff1f0", borderColor: "#ffa39e" },
-  neutral: { color: "#262626", background: "#fafafa", borderColor: "#d9d9d9" },
-} as const;
-const STATUS_TONES: Record<string, keyof typeof TONES> = {
-  active: "good",
-  approved: "good",
-  pending: "waiting",
-  submitted: "waiting",
-  suspended: "warning",
-  rejected: "bad",
-};
+import { StatusTag, toneOfStatus } from "./StatusTag";
 
 /** A record of another resource, shown by its title and linked to its page (one cached fetch per id). */
 function ReferenceValue({ resource, id }: { resource: string; id: string }) {
@@ -42,7 +23,7 @@ export function FieldValue({ name, spec, record }: { name: string; spec: FieldSp
     case "msisdn":
       return <span style={{ whiteSpace: "nowrap" }}>{text}</span>;
     case "enum":
-      return name === "status" ? <Tag style={TONES[STATUS_TONES[value] ?? "neutral"]}>{text}</Tag> : <>{text}</>;
+      return name === "status" ? <StatusTag tone={toneOfStatus(value)}>{text}</StatusTag> : <>{text}</>;
     case "tags":
       return (
         <>

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
 
 const baseUrl = inject("baseUrl");
@@ -97,5 +98,24 @@ test("the sign-in page speaks Spanish when asked", async () => {
   await page.getByLabel("Language").selectOption("es");
   await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), POLL).toBe("Iniciar sesión");
   expect(await page.getByLabel("Correo electrónico").isVisible()).toBe(true);
+  await page.context().close();
+});
+
+test.each([
+  { who: "a subscriber on a phone", email: "alex@example.com", width: 360, pages: ["/", "/lines", "/plans", "/security"] },
+  { who: "an admin at a desk", email: "admin@att.example", width: 1280, pages: ["/", "/lines", "/plans", "/security", "/staff"] },
+])("the sign-in page and every page $who opens meet WCAG 2 AA as axe checks it", async ({ email, width, pages }) => {
+  const page = await openPage(width, 800);
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Email").waitFor();
+  expect(await accessibilityProblems(page), "/login").toEqual([]);
+  await signIn(page, email);
+  await page.getByRole("heading", { name: /Hello/ }).waitFor();
+  for (const path of pages) {
+    await page.goto(`${baseUrl}${path}`);
+    await page.locator("main h1, main h2, main h3, main h4, .ant-page-header-heading-title, .ant-card-head-title").first().waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await accessibilityProblems(page), path).toEqual([]);
+  }
   await page.context().close();
 });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
+import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
 
 // The device-claims resource exists only as a declaration (src/resources/deviceClaims.ts): these
@@ -32,12 +32,6 @@ async function signedIn(email: string, width: number, height: number): Promise<P
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByRole("heading", { name: /Hello/ }).waitFor();
   return page;
-}
-
-/** WCAG 2 A and AA problems axe finds on the page as it is now, one line each (none expected). */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
 }
 
 const description = `Screen cracked after a fall on the stairs (${Date.now()})`;
@@ -119,6 +113,10 @@ test("an agent finds the claim in the staff table, exports the filtered rows as 
   expect(await accessibilityProblems(page)).toEqual([]);
   await page.getByRole("button", { name: "Edit" }).click();
   await page.getByLabel("Assessment").waitFor();
+  // Checked once loaded: while loading, Save is a half-transparent (low-contrast) spinner.
+  await expect.poll(() => page.getByLabel("Description").inputValue(), POLL).toBe(description);
+  const save = page.getByRole("button", { name: "Save" });
+  await expect.poll(() => save.evaluate((button) => getComputedStyle(button).opacity), POLL).toBe("1");
   expect(await accessibilityProblems(page)).toEqual([]);
   await page.getByLabel("Assessment").fill("Covered: accidental damage, excess waived.");
   await page.getByRole("button", { name: "Save" }).click();

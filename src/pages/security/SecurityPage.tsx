@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useInvalidateAuthStore } from "@refinedev/core";
-import { App, Alert, Button, Card, Form, Input, List, Modal, Popconfirm, Space, Tag, Typography } from "antd";
+import { StatusTag } from "../../components/StatusTag";
+import { App, Alert, Button, Card, Form, Input, List, Modal, Popconfirm, Space, Typography } from "antd";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { translate as t } from "../../i18n";
@@ -145,7 +146,7 @@ export function SecurityPage() {
         {user?.email && !user.emailVerified && hasPassword && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t("auth.errors.unverifiedEmail")} />}
         <List
           dataSource={factors}
-          locale={{ emptyText: t("security.noFactors") }}
+          locale={{ emptyText: <Typography.Text type="secondary">{t("security.noFactors")}</Typography.Text> }}
           renderItem={(f) => (
             <List.Item
               actions={[
@@ -154,7 +155,7 @@ export function SecurityPage() {
                 </Popconfirm>,
               ]}
             >
-              <List.Item.Meta title={<Space>{f.label}<Tag color="green">SMS</Tag></Space>} description={t("security.enrolledAt", { date: new Date(f.enrolledAt).toLocaleDateString() })} />
+              <List.Item.Meta title={<Space>{f.label}<StatusTag tone="good">SMS</StatusTag></Space>} description={t("security.enrolledAt", { date: new Date(f.enrolledAt).toLocaleDateString() })} />
             </List.Item>
           )}
         />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { List, useTable } from "@refinedev/antd";
 import { useGetIdentity, type HttpError } from "@refinedev/core";
+import { StatusTag } from "../../components/StatusTag";
 import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography } from "antd";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { translate as t } from "../../i18n";
@@ -31,7 +32,7 @@ export function StaffPage() {
             { dataIndex: "email", title: t("fields.email"), sorter: true },
             { dataIndex: "displayName", title: t("fields.displayName") },
             { dataIndex: "role", title: t("fields.role"), sorter: true, render: (role: string) => <Tag color={role === "admin" ? "purple" : "blue"}>{t(`roles.${role}`)}</Tag> },
-            { dataIndex: "disabled", title: t("fields.status"), render: (disabled: boolean) => (disabled ? <Tag color="red">{t("staff.disabled")}</Tag> : <Tag color="green">{t("enums.status.active")}</Tag>) },
+            { dataIndex: "disabled", title: t("fields.status"), render: (disabled: boolean) => (disabled ? <StatusTag tone="bad">{t("staff.disabled")}</StatusTag> : <StatusTag tone="good">{t("enums.status.active")}</StatusTag>) },
             { dataIndex: "createdAt", title: t("fields.createdAt"), sorter: true, render: (iso: string) => formatDateTime(iso) },
             {
               key: "actions",
