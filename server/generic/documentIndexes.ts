@@ -1,18 +1,21 @@
 import { sql } from "drizzle-orm";
 import type { ResourceDefinition } from "../../src/resources/define";
 import type { Db } from "../db/client";
-import { indexStatement } from "./fieldSql";
+import { indexStatement, searchIndexStatement } from "./fieldSql";
 
 /** Any fixed number: serializes start-up index creation when several backends boot on one database. */
 const INDEX_LOCK = 7_347_001;
 
 /**
- * Creates the indexes the declarations ask for (`indexes`), once; the names are deterministic, so a
+ * Creates the indexes the declarations ask for (`indexes`, and a trigram index per search field), once; the names are deterministic, so a
  * restart finds them there. Removing a field from `indexes` leaves its index in place (drop it in a
  * migration if it matters).
  */
 export async function ensureDocumentIndexes(db: Db, resources: readonly ResourceDefinition<any, any>[]): Promise<string[]> {
-  const statements = resources.flatMap((resource) => (resource.indexes ?? []).map((field: string) => indexStatement(resource, field)));
+  const statements = resources.flatMap((resource) => [
+    ...(resource.indexes ?? []).map((field: string) => indexStatement(resource, field)),
+    ...(resource.list.search?.fields ?? []).map((field: string) => searchIndexStatement(resource, field)),
+  ]);
   if (statements.length === 0) return [];
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${INDEX_LOCK})`);

@@ -46,3 +46,13 @@ export function indexStatement(resource: ResourceDefinition<any, any>, field: st
   if (!RESOURCE_NAME.test(resource.name)) throw new Error(`'${resource.name}' is not a valid resource name`);
   return `CREATE INDEX IF NOT EXISTS ${indexName(resource.name, field)} ON resource_documents (operator_code, ${fieldExpression(resource, field)}) WHERE resource = '${resource.name}'`;
 }
+
+/**
+ * CREATE INDEX for free-text search on one field (`list.search.fields`): a trigram index, which
+ * serves the ILIKE '%text%' the search runs, partial on the resource.
+ */
+export function searchIndexStatement(resource: ResourceDefinition<any, any>, field: string): string {
+  if (!RESOURCE_NAME.test(resource.name)) throw new Error(`'${resource.name}' is not a valid resource name`);
+  const name = `resource_documents_${resource.name.replaceAll("-", "_")}_${field.toLowerCase()}_trgm_idx`;
+  return `CREATE INDEX IF NOT EXISTS ${name} ON resource_documents USING gin (${fieldExpression(resource, field)} gin_trgm_ops) WHERE resource = '${resource.name}'`;
+}
