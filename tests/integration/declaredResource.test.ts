@@ -134,12 +134,17 @@ describe("a resource declared in one file", () => {
     const refused = await backend.get("/api/v1/support-articles?filter[body]=x&sort=topic", { as: ALEX });
     expect(refused.statusCode).toBe(400);
     expect((refused.json() as { errors: { path: string }[] }).errors.map((e) => e.path).sort()).toEqual(["filter[body]", "sort"]);
-    // The declared indexes exist.
+    // The declared indexes exist, and a trigram index per search field.
     const result = (await backend.database.db.execute(
       sql`select indexname from pg_indexes where tablename = 'resource_documents' and indexname like 'resource_documents_support_articles_%'`,
     )) as unknown as { rows?: { indexname: string }[] } | { indexname: string }[];
     const names = (Array.isArray(result) ? result : (result.rows ?? [])).map((r) => r.indexname).sort();
-    expect(names).toEqual(["resource_documents_support_articles_readminutes_idx", "resource_documents_support_articles_topic_idx"]);
+    expect(names).toEqual([
+      "resource_documents_support_articles_body_trgm_idx",
+      "resource_documents_support_articles_readminutes_idx",
+      "resource_documents_support_articles_title_trgm_idx",
+      "resource_documents_support_articles_topic_idx",
+    ]);
   });
 
   it("audits every write with actor, role, before and after", async () => {

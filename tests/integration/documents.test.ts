@@ -459,12 +459,19 @@ describe("idempotency", () => {
 });
 
 describe("indexes", () => {
-  it("the declared expression indexes exist, partial on the resource", async () => {
+  it("the declared expression indexes and the search fields' trigram indexes exist, partial on the resource", async () => {
     const result = (await backend.database.db.execute(
       sql`select indexname, indexdef from pg_indexes where tablename = 'resource_documents' and indexname like 'resource_documents_device_claims_%' order by indexname`,
     )) as unknown as { rows?: { indexname: string; indexdef: string }[] } | { indexname: string; indexdef: string }[];
     const rows = Array.isArray(result) ? result : (result.rows ?? []);
-    expect(rows.map((r) => r.indexname)).toEqual(["resource_documents_device_claims_lineid_idx", "resource_documents_device_claims_status_idx"]);
+    expect(rows.map((r) => r.indexname)).toEqual([
+      "resource_documents_device_claims_assessment_trgm_idx",
+      "resource_documents_device_claims_description_trgm_idx",
+      "resource_documents_device_claims_lineid_idx",
+      "resource_documents_device_claims_status_idx",
+    ]);
+    const search = rows.find((r) => r.indexname.endsWith("_description_trgm_idx"))!.indexdef;
+    expect(search).toMatch(/USING gin \(\(\(data ->> 'description'::text\)\) gin_trgm_ops\) WHERE \(resource = 'device-claims'::text\)/);
     const status = rows.find((r) => r.indexname.endsWith("_status_idx"))!.indexdef;
     expect(status).toMatch(/\(operator_code, \(\(data ->> 'status'::text\)\)\)/);
     expect(status).toMatch(/WHERE \(resource = 'device-claims'::text\)/);
