@@ -4,6 +4,9 @@ import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
 import { translate as t } from "../i18n";
 import { fieldText } from "./fieldText";
+import { MoneyInput } from "./MoneyInput";
+import { brandOf } from "../config/brand";
+import { runtimeConfig } from "../config/runtime";
 
 /** A select over the records of another resource the user may see, searchable through its `q` search. */
 function ReferenceSelect({ resource, id, ...props }: { resource: string; id?: string; value?: string; onChange?: (v: string) => void }) {
@@ -46,6 +49,8 @@ export function FieldInput({ name, spec, ...props }: { name: string; spec: Field
     case "quantity":
     case "dataMb":
       return <InputNumber {...props} style={{ width: "100%" }} />;
+    case "money":
+      return <MoneyInput {...props} currency={brandOf(runtimeConfig.operator).currency} />;
     case "boolean":
       return <Switch id={props.id} checked={Boolean(props.value)} onChange={props.onChange} />;
     case "date":

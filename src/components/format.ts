@@ -4,10 +4,22 @@ import { getLocale, translate as t } from "../i18n";
 
 const intlLocale = () => (getLocale() === "es" ? "es-US" : "en-US");
 
+/** Digits after the decimal point of a currency (USD 2, JPY 0), as Intl knows them. */
+export function minorDigits(currency: string): number {
+  return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Major units as typed (12.34) to integer minor units (1234), rounding away float noise; and back. */
+export const toMinor = (major: number, currency: string) => Math.round(major * 10 ** minorDigits(currency));
+export const toMajor = (minor: number, currency: string) => minor / 10 ** minorDigits(currency);
+
+/** The sign of a currency in the viewer's language ("$", "US$"). */
+export const currencySymbol = (currency: string) =>
+  new Intl.NumberFormat(intlLocale(), { style: "currency", currency }).formatToParts(0).find((p) => p.type === "currency")?.value ?? currency;
+
 /** Integer minor units to a localised amount: {amount: 3500, currency: "USD"} → "$35.00". */
 export function formatMoney(money: Money): string {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency: money.currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat(intlLocale(), { style: "currency", currency: money.currency }).format(money.amount / 10 ** digits);
+  return new Intl.NumberFormat(intlLocale(), { style: "currency", currency: money.currency }).format(toMajor(money.amount, money.currency));
 }
 
 /** E.164 to the national format people recognise: +12025550101 → (202) 555-0101. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDataMb, formatMoney, formatMsisdn, formatQuantity } from "../../src/components/format";
+import { formatDataMb, formatMoney, formatMsisdn, formatQuantity, toMajor, toMinor } from "../../src/components/format";
 import { en } from "../../src/i18n/en";
 import { es } from "../../src/i18n/es";
 import { setLocale } from "../../src/i18n";
@@ -67,5 +67,17 @@ describe("formatQuantity", () => {
     expect(formatQuantity(null, "units.minutes")).toBe("Unlimited");
     expect(formatQuantity(1500, "units.minutes")).toBe("1,500 min");
     expect(formatQuantity(200, "units.texts")).toBe("200");
+  });
+});
+
+describe("toMinor and toMajor", () => {
+  it("turn typed amounts into integer minor units without float noise, by the currency's digits", () => {
+    expect(toMinor(19.99, "USD")).toBe(1999);
+    expect(toMinor(0.1 + 0.2, "USD")).toBe(30);
+    expect(toMinor(1.005, "USD")).toBe(100); // 1.005 is 1.00499… in binary: rounds as typed-to-cents would
+    expect(toMinor(3500, "JPY")).toBe(3500);
+    expect(toMinor(1.234, "KWD")).toBe(1234);
+    expect(toMajor(1999, "USD")).toBe(19.99);
+    expect(toMajor(3500, "JPY")).toBe(3500);
   });
 });

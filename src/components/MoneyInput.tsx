@@ -1,0 +1,24 @@
+import { InputNumber } from "antd";
+import type { Money } from "../resources/common";
+import { currencySymbol, minorDigits, toMajor, toMinor } from "./format";
+
+/**
+ * An amount of money typed in major units (dollars and cents) and held as records hold money:
+ * `{amount, currency}` with the amount in integer minor units, never a float.
+ */
+export function MoneyInput({ value, onChange, currency: fallback, id }: { value?: Money | null; onChange?: (value: Money | null) => void; currency: string; id?: string }) {
+  const currency = value?.currency ?? fallback;
+  const digits = minorDigits(currency);
+  return (
+    <InputNumber<number>
+      id={id}
+      style={{ width: "100%" }}
+      min={0}
+      precision={digits}
+      step={digits ? 1 / 10 ** digits : 1}
+      prefix={currencySymbol(currency)}
+      value={value ? toMajor(value.amount, currency) : null}
+      onChange={(major) => onChange?.(major === null ? null : { amount: toMinor(major, currency), currency })}
+    />
+  );
+}
