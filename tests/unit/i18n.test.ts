@@ -118,3 +118,13 @@ describe("i18nProvider (what Refine calls)", () => {
     }
   });
 });
+
+describe("i18nProvider: declared resources name themselves", () => {
+  it("answers Refine's list-button and notification keys with the resource's label, in the current language", () => {
+    expect(i18nProvider.translate("device-claims.titles.list", undefined, "Device-claims")).toBe("Device claims");
+    expect(i18nProvider.translate("device-claims.device-claims", undefined, "Device-claim")).toBe("Device claims");
+    setLocale("es");
+    expect(i18nProvider.translate("device-claims.titles.list", undefined, "Reclamaciones de equipos")).toBe("Reclamaciones de equipo");
+    expect(i18nProvider.translate("unknown.titles.list", undefined, "Unknowns")).toBe("Unknowns");
+  });
+});
