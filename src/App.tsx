@@ -4,8 +4,8 @@ import { Authenticated, CanAccess, ErrorComponent, Refine } from "@refinedev/cor
 import { ThemedLayout, ThemedTitle, useNotificationProvider } from "@refinedev/antd";
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider, Result } from "antd";
-import enUS from "antd/locale/en_US";
-import esES from "antd/locale/es_ES";
+import enUS from "antd/es/locale/en_US";
+import esES from "antd/es/locale/es_ES";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
 import { brandOf } from "./config/brand";
 import { runtimeConfig } from "./config/runtime";

@@ -1,6 +1,6 @@
 import { Create, Edit, useForm } from "@refinedev/antd";
 import { useGetIdentity, type HttpError } from "@refinedev/core";
-import { Form, Result } from "antd";
+import { Form, Result, Typography } from "antd";
 import dayjs from "dayjs";
 import { useParams } from "react-router";
 import type { ResourceDefinition } from "../resources/define";
@@ -75,7 +75,12 @@ export function ResourceFormPage({ resource, action }: { resource: ResourceDefin
     </Form>
   );
 
-  const title = `${t(action === "create" ? "form.createTitle" : "form.editTitle")} · ${t(resource.label)}`;
+  // A node, not a string: the page header would cut a string title short on a phone.
+  const title = (
+    <Typography.Title level={4} style={{ margin: 0, whiteSpace: "normal" }}>
+      {t(action === "create" ? "form.createTitle" : "form.editTitle")} · {t(resource.label)}
+    </Typography.Title>
+  );
   return action === "create" ? (
     <Create title={title} goBack={false} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }}>
       {form}
