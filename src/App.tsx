@@ -4,9 +4,8 @@ import { Authenticated, CanAccess, ErrorComponent, Refine } from "@refinedev/cor
 import { ThemedLayout, ThemedTitle, useNotificationProvider } from "@refinedev/antd";
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider, Result } from "antd";
-import enUS from "antd/es/locale/en_US";
-import esES from "antd/es/locale/es_ES";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
+import { antdLocaleOf } from "./config/antdLocales";
 import { brandOf } from "./config/brand";
 import { runtimeConfig } from "./config/runtime";
 import { getLocale, onLocaleChange, translate as t } from "./i18n";
@@ -72,7 +71,7 @@ export function App() {
 
   return (
     <BrowserRouter>
-      <ConfigProvider locale={locale === "es" ? esES : enUS} theme={theme}>
+      <ConfigProvider locale={antdLocaleOf(locale)} theme={theme}>
         <AntdApp>
           <Refine
             routerProvider={routerProvider}

@@ -22,15 +22,15 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(email: string, width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: "en-US", acceptDownloads: true });
+async function signedIn(email: string, width: number, height: number, locale = "en-US"): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, locale, acceptDownloads: true });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await page.goto(`${baseUrl}/`);
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByRole("heading", { name: /Hello/ }).waitFor();
+  await page.locator("input[type=email]").fill(email);
+  await page.locator("input[type=password]").fill(PASSWORD);
+  await page.locator("button[type=submit]").click();
+  await page.getByRole("heading", { name: /Hello|Hola/ }).waitFor();
   return page;
 }
 
@@ -130,5 +130,18 @@ test("an agent finds the claim in the staff table, exports the filtered rows as 
     expect.stringMatching(/^Approve by a Care agent/),
     expect.stringMatching(/^Created by a Subscriber/),
   ]);
+  await page.context().close();
+});
+
+test("in Spanish, the declaration's labels and antd's own texts are Spanish too", async () => {
+  const page = await signedIn("alex@example.com", 360, 740, "es-US");
+  await page.goto(`${baseUrl}/device-claims/create`);
+  await page.getByRole("heading", { name: "Nuevo · Reclamaciones de equipo" }).waitFor();
+  await page.getByLabel("Qué pasó").waitFor();
+  // antd's date picker speaks the portal's language (it did not while antd's locale import was wrong).
+  await page.getByPlaceholder("Seleccionar fecha").waitFor();
+  await page.goto(`${baseUrl}/device-claims`);
+  await page.getByRole("combobox", { name: "Filtrar por Estado" }).or(page.getByLabel("Filtrar por Estado").first()).first().waitFor();
+  await page.getByRole("button", { name: "Exportar CSV" }).waitFor();
   await page.context().close();
 });
