@@ -3,15 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Line } from "../../src/resources/lines";
 import type { Plan } from "../../src/resources/plans";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { ALEX, SAM, AGENT, ADMIN, TAYLOR, TMO_AGENT } from "../support/fixtures";
 
 // The real backend (real database per TEST_DB, real Auth emulator), one per file. Seeded with
 // operator ATT (demo data: 3 sign-in lines + 40 generated) and operator TMO (tests/support/fixtures).
-const ALEX = "alex@example.com";
-const SAM = "sam@example.com";
-const AGENT = "agent@att.example";
-const ADMIN = "admin@att.example";
-const TAYLOR = "taylor@tmo.example";
-const TMO_AGENT = "agent@tmo.example";
 
 let backend: TestBackend;
 let samLineId: string;

@@ -5,6 +5,7 @@ import { resources } from "../../src/resources";
 import { defineResource } from "../../src/resources/define";
 import { idSchema, isoDateTime } from "../../src/resources/common";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { ALEX, AGENT, ADMIN, TMO_AGENT } from "../support/fixtures";
 
 // A resource that exists nowhere in the product: declared here, handed to the backend, and the
 // backend serves it with validation, access rules, SQL filters and an audit trail. This is what a
@@ -53,10 +54,6 @@ const supportArticles = defineResource({
   indexes: ["topic", "readMinutes"],
 });
 
-const ALEX = "alex@example.com";
-const AGENT = "agent@att.example";
-const ADMIN = "admin@att.example";
-const TMO_AGENT = "agent@tmo.example";
 const article = (over: Record<string, unknown> = {}) => ({
   title: "Roaming in Mexico",
   body: "Your plan includes roaming in Mexico and Canada at no extra charge.",

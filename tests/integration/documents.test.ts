@@ -5,17 +5,11 @@ import { auditEvents, resourceDocuments } from "../../server/db/schema";
 import { createEventBus, type EventBus, type ResourceEvent } from "../../server/live/eventBus";
 import type { Line } from "../../src/resources/lines";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { ALEX, SAM, AGENT, ADMIN, TAYLOR, TMO_AGENT, TMO_ADMIN } from "../support/fixtures";
 
 // The generic API (server/routes/documents.ts) serving the declared device-claims resource, on the
 // real database (TEST_DB) and the real Auth emulator; one backend for the file. Operator ATT: alex
 // owns two lines, sam one; operator TMO: taylor's line (tests/support/fixtures.ts).
-const ALEX = "alex@example.com";
-const SAM = "sam@example.com";
-const AGENT = "agent@att.example";
-const ADMIN = "admin@att.example";
-const TAYLOR = "taylor@tmo.example";
-const TMO_AGENT = "agent@tmo.example";
-const TMO_ADMIN = "admin@tmo.example";
 const UID = { alex: "demo-alex", sam: "demo-sam", agent: "demo-agent", admin: "demo-admin" };
 
 const CLAIMS = "/api/v1/device-claims";

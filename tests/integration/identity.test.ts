@@ -7,15 +7,11 @@ import type { AuditEvent, Me } from "../../src/resources/identity";
 import { accounts, operators } from "../../server/db/schema";
 import { EMULATOR_HOST } from "../support/authEmulator";
 import { signInWithPassword, signInWithSecondFactor, signUpWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
+import { ALEX, AGENT, ADMIN, TAYLOR, TMO_AGENT } from "../support/fixtures";
 
 // Identity and account security against the real database (TEST_DB) and the real Auth emulator.
 // Demo users are shared with every other suite running at the same time, so nothing here revokes,
 // disables or changes the claims of a demo user: those flows use throwaway users.
-const ALEX = "alex@example.com";
-const AGENT = "agent@att.example";
-const ADMIN = "admin@att.example";
-const TAYLOR = "taylor@tmo.example";
-const TMO_AGENT = "agent@tmo.example";
 const PASSWORD = "Throwaway-2026!";
 
 let backend: TestBackend;

@@ -10,13 +10,10 @@ import { createEventBus, type EventBus } from "../../server/live/eventBus";
 import type { StaffInviteResult } from "../../src/resources/staff";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { TEST_DATABASE_URL } from "../support/testDatabase";
+import { ALEX, AGENT, ADMIN, TMO_ADMIN } from "../support/fixtures";
 
 // GET /api/v1/live over real HTTP (inject would buffer a never-ending response), on the real
 // database (TEST_DB) and the real Auth emulator. Users whose role changes are invited here.
-const ALEX = "alex@example.com";
-const AGENT = "agent@att.example";
-const ADMIN = "admin@att.example";
-const TMO_ADMIN = "admin@tmo.example";
 const PASSWORD = "Throwaway-2026!";
 
 let backend: TestBackend;

@@ -4,13 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEvent } from "../../src/resources/identity";
 import type { StaffInviteResult, StaffMember } from "../../src/resources/staff";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
+import { ALEX, AGENT, ADMIN, TMO_ADMIN } from "../support/fixtures";
 
 // Staff administration against the real database (TEST_DB) and the real Auth emulator. Every user
 // whose role or state changes is invited here: the demo sign-ins are shared with parallel suites.
-const ALEX = "alex@example.com";
-const AGENT = "agent@att.example";
-const ADMIN = "admin@att.example";
-const TMO_ADMIN = "admin@tmo.example";
 const PASSWORD = "Throwaway-2026!";
 
 let backend: TestBackend;

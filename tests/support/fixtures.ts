@@ -23,3 +23,12 @@ export const otherOperatorUsers: DemoUser[] = [
   { uid: "tmo-agent", email: "agent@tmo.example", password: DEMO_PASSWORD, displayName: "Other Agent", role: "agent", operator: "TMO" },
   { uid: "tmo-admin", email: "admin@tmo.example", password: DEMO_PASSWORD, displayName: "Other Admin", role: "admin", operator: "TMO" },
 ];
+
+/** The sign-in emails of the seeded users the integration suites act as (password DEMO_PASSWORD). */
+export const ALEX = "alex@example.com";
+export const SAM = "sam@example.com";
+export const AGENT = "agent@att.example";
+export const ADMIN = "admin@att.example";
+export const TAYLOR = "taylor@tmo.example";
+export const TMO_AGENT = "agent@tmo.example";
+export const TMO_ADMIN = "admin@tmo.example";
