@@ -1,4 +1,4 @@
-import type { Principal } from "../../src/resources/access";
+import { accessScope, type Principal } from "../../src/resources/access";
 import type { ResourceDefinition } from "../../src/resources/define";
 import { findResource } from "../../src/resources";
 import type { Db } from "../db/client";
@@ -23,13 +23,10 @@ async function findReferenced(db: Executor, principal: Principal, resourceName: 
   const domain = domainLookups[resourceName];
   if (domain) return domain(db as Db, principal, id);
   const target = findResource(resourceName);
-  if (!target) return null;
-  try {
-    const row = await findDocument(db, target, principal, "show", id);
-    return row ? { ownerUid: row.ownerUid } : null;
-  } catch {
-    return null; // no "show" access to the target: the reference cannot be used either
-  }
+  // No "show" access to the target: the reference cannot be used either.
+  if (!target || !accessScope(principal, target, "show")) return null;
+  const row = await findDocument(db, target, principal, "show", id);
+  return row ? { ownerUid: row.ownerUid } : null;
 }
 
 /**

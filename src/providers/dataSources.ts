@@ -17,7 +17,8 @@ type Rtdb = { dataProvider: DataProvider; liveProvider: LiveProvider };
 let rtdb: Promise<Rtdb> | undefined;
 
 function loadRtdb(): Promise<Rtdb> {
-  rtdb ??= Promise.all([
+  if (rtdb) return rtdb;
+  rtdb = Promise.all([
     import("firebase/database"),
     import("./firebase"),
     import("./rtdb/rtdbPort"),
@@ -35,6 +36,9 @@ function loadRtdb(): Promise<Rtdb> {
       return `${resource}/${uid}`;
     };
     return { dataProvider: createRtdbDataProvider(port, { root, resources: findResource }), liveProvider: createRtdbLiveProvider(port, { root }) };
+  });
+  rtdb.catch(() => {
+    rtdb = undefined; // a failed chunk load must not stick: the next call retries it
   });
   return rtdb;
 }
