@@ -1,6 +1,7 @@
 import { defineConfig, loadEnv } from "vite";
 import react from "@vitejs/plugin-react";
 import { parsePortalEnv } from "./src/config/env.ts";
+import { declaredIcons } from "./scripts/vite/declaredIcons.ts";
 
 // Build-time switches are validated here (a bad value fails the build) and the parsed values are
 // what the bundle sees through import.meta.env.
@@ -8,7 +9,7 @@ export default defineConfig(({ mode }) => {
   const env = parsePortalEnv({ ...loadEnv(mode, process.cwd(), "VITE_"), ...pickVite(process.env) });
   const define = Object.fromEntries(Object.entries(env).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)]));
   return {
-    plugins: [react()],
+    plugins: [react(), declaredIcons()],
     define,
     build: {
       target: "es2022",

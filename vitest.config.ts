@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { parsePortalEnv } from "./src/config/env.ts";
+import { declaredIcons } from "./scripts/vite/declaredIcons.ts";
 
 // Suites: unit (node), components (jsdom), integration against PGlite and, when a PostgreSQL
 // server answers (scripts/test.ts sets TEST_POSTGRES=1), against it too; e2e in real Chromium.
@@ -28,7 +29,7 @@ function browserBuildOfFirebaseAuth(): string {
 const portalEnv = parsePortalEnv({});
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), declaredIcons()],
   define: Object.fromEntries(Object.entries(portalEnv).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)])),
   resolve: {
     // The Node build of firebase/auth stubs phone, popup and redirect; tests use the browser build.

@@ -10,6 +10,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { APP_VERSION } from "../src/config/operator";
+import { REAUTH_MAX_AGE_SECONDS } from "../src/resources/api";
 import type { Database } from "./db/client";
 import { ProblemError, sendProblem } from "./errors";
 import type { Auth } from "firebase-admin/auth";
@@ -20,19 +21,16 @@ import { createLimiters, enforce, type RateLimits } from "./lib/rateLimits";
 import { createEventBus, type EventBus } from "./live/eventBus";
 import { resources as registry } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/define";
-import { ensureDocumentIndexes } from "./generic/documentIndexes";
-import { hasDomainModule } from "./generic/references";
-import { auditEventRoutes } from "./routes/auditEvents";
-import { documentRoutes } from "./routes/documents";
+import type { DomainModule } from "./engine/types";
+import { buildModules } from "./engine/registry";
+import { resourceRoutes } from "./engine/routeFactory";
+import type { EngineServices } from "./engine/services";
+import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
 import { healthRoutes } from "./routes/health";
-import { lineRoutes } from "./routes/lines";
 import { liveEventRoutes } from "./routes/liveEvents";
 import { meRoutes } from "./routes/me";
-import { planRoutes } from "./routes/plans";
 import { securityPolicyRoutes } from "./routes/securityPolicy";
-import type { IdentityServices } from "./routes/services";
 import { smsAllowanceRoutes } from "./routes/smsAllowance";
-import { staffRoutes } from "./routes/staff";
 import { sendIndex, serveStatic } from "./static";
 
 export interface AppDeps {
@@ -52,6 +50,12 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The declared resources (src/resources by default); tests pass their own declarations. */
   resources?: readonly ResourceDefinition<any, any>[];
+  /** Domain modules of `store: "table"` resources (server/domain/modules.ts by default). */
+  domainModules?: Record<string, DomainModule>;
+  /** Base64 of the 32-byte key that seals secrets at rest (PUKs); local mode's fixed key by default. */
+  secretsKey?: string;
+  /** How recent a sign-in must be for actions declared with `reauth`; 5 minutes unless a test shortens it. */
+  reauthMaxAgeSeconds?: number;
   /** Resource events for GET /api/v1/live; by default a bus on `database` (LISTEN/NOTIFY), closed with the app. */
   events?: EventBus;
 }
@@ -131,12 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps.database, deps.operator));
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
-  const services: IdentityServices = {
+  const services: EngineServices = {
     db: deps.database.db,
     auth: deps.auth,
     verifier: deps.verifier,
     operators: createOperatorDirectory(deps.database.db, { ttlMs: deps.operatorSettingsTtlMs ?? OPERATOR_SETTINGS_TTL_MS }),
     limiters: createLimiters(deps.rateLimits),
+    events,
+    secrets: createSecretBox(deps.secretsKey ?? LOCAL_SECRETS_KEY),
+    reauthMaxAgeSeconds: deps.reauthMaxAgeSeconds ?? REAUTH_MAX_AGE_SECONDS,
   };
 
   // Sign-in related and unauthenticated: rate limited per client IP before anything else.
@@ -151,21 +158,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api/auth" },
   );
 
-  // Declared resources without a domain module of their own get the generic API over one table.
-  const generic = (deps.resources ?? registry).filter((r) => r.source === "backend" && !hasDomainModule(r.name));
-  await ensureDocumentIndexes(deps.database.db, generic);
+  // Every declared resource through the one route factory, with the module that serves it.
+  const modules = buildModules(deps.resources ?? registry, deps.domainModules);
+  for (const { module } of modules.values()) await module.prepare?.(deps.database.db);
 
   await app.register(
     async (v1) => {
       v1.addHook("onRequest", authenticateRequest(deps.verifier, services.operators));
-      for (const resource of generic) await v1.register(documentRoutes(deps.database.db, resource, events));
-      await v1.register(planRoutes(deps.database.db));
-      await v1.register(lineRoutes(deps.database.db));
+      for (const { resource, module } of modules.values()) {
+        await v1.register(resourceRoutes(resource, module, services, modules));
+        if (module.extraRoutes) await v1.register(module.extraRoutes(services));
+      }
       await v1.register(meRoutes(services));
-      await v1.register(staffRoutes(services, events));
-      await v1.register(securityPolicyRoutes(services, events));
+      await v1.register(securityPolicyRoutes(services));
       await v1.register(liveEventRoutes(events));
-      await v1.register(auditEventRoutes(deps.database.db));
     },
     { prefix: "/api/v1" },
   );

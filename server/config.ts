@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_OPERATOR, OPERATOR_CODE_PATTERN } from "../src/config/operator";
+import { LOCAL_SECRETS_KEY } from "./lib/secretBox";
 
 /**
  * The backend's environment. "local" is the embedded default (Auth emulator, PGlite, demo data);
@@ -22,6 +23,11 @@ export const serverEnvSchema = z
     CORS_ORIGINS: z.string().default(""),
     /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-address rate limits). */
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    /** Base64 of 32 random bytes: seals secrets kept at rest (SIM PUKs). Local mode has a fixed development key. */
+    SECRETS_KEY: z
+      .string()
+      .refine((v) => Buffer.from(v, "base64").length === 32, "32 random bytes, base64-encoded (e.g. `openssl rand -base64 32`)")
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE === "production" && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -30,6 +36,9 @@ export const serverEnvSchema = z
         path: ["FIREBASE_AUTH_EMULATOR_HOST"],
         message: "must not be set in production mode: the Auth emulator's tokens are unsigned and anyone could forge one",
       });
+    }
+    if (env.APP_MODE === "production" && !env.SECRETS_KEY) {
+      ctx.addIssue({ code: "custom", path: ["SECRETS_KEY"], message: "is required in production mode: the development key is public" });
     }
   })
   .transform((env) => ({
@@ -47,6 +56,7 @@ export const serverEnvSchema = z
     logLevel: env.LOG_LEVEL,
     corsOrigins: env.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
     trustProxy: env.TRUST_PROXY === "true",
+    secretsKey: env.SECRETS_KEY ?? (env.APP_MODE === "local" ? LOCAL_SECRETS_KEY : undefined),
   }));
 
 export type ServerConfig = z.output<typeof serverEnvSchema>;

@@ -7,6 +7,7 @@ import { createAdminAuth } from "./auth/firebaseAdmin";
 import { seedAuthUsers } from "./auth/seedAuthUsers";
 import { createTokenVerifier } from "./auth/tokenVerifier";
 import { buildApp } from "./app";
+import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
 
 /** Starts the common backend from the environment (see README: configuration). */
 async function main() {
@@ -22,10 +23,11 @@ async function main() {
     corsOrigins: config.corsOrigins,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    secretsKey: config.secretsKey,
   });
 
   if (config.seedDemoData) {
-    const { accountsCreated } = await seedOperator(database.db, attSeed);
+    const { accountsCreated } = await seedOperator(database.db, attSeed, createSecretBox(config.secretsKey ?? LOCAL_SECRETS_KEY));
     const { created: staffCreated } = await seedStaff(database.db, demoUsers);
     const { created } = await seedAuthUsers(auth, demoUsers);
     app.log.info({ accountsCreated, staffCreated, authUsersCreated: created }, "demo data ready");

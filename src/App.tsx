@@ -9,6 +9,7 @@ import { antdLocaleOf } from "./config/antdLocales";
 import { brandOf } from "./config/brand";
 import { runtimeConfig } from "./config/runtime";
 import { getLocale, onLocaleChange, translate as t } from "./i18n";
+import { addResourceMessages } from "./i18n/resourceMessages";
 import { accessControlProvider } from "./providers/accessControlProvider";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
@@ -19,11 +20,11 @@ import { AppHeader } from "./components/AppHeader";
 import { PortalSider } from "./components/PortalSider";
 import { StaffMfaGate } from "./components/StaffMfaGate";
 import { SecurityPage } from "./pages/security/SecurityPage";
-import { StaffPage } from "./pages/staff/StaffPage";
 import { icons } from "./components/icons";
 import { DashboardPage } from "./pages/DashboardPage";
 import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
 
+addResourceMessages();
 const brand = brandOf(runtimeConfig.operator);
 // Resources name their source in meta.dataProviderName (pages/resourceRoutes.tsx); Refine routes each call.
 const dataProviders: Record<string, typeof dataProvider> & { default: typeof dataProvider } = rtdbAvailable
@@ -105,7 +106,6 @@ export function App() {
                 <Route index element={<DashboardPage />} />
                 {resourceRoutes()}
                 <Route path="security" element={<SecurityPage />} />
-                <Route path="staff" element={<StaffPage />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<ToSignIn />} />

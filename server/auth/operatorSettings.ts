@@ -1,12 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { operators } from "../db/schema";
+import type { SecurityPolicy } from "../../src/resources/identity";
 
-/** The security policy an operator sets for its staff (operators.settings, jsonb). */
-export interface SecurityPolicy {
-  requireStaffMfa: boolean;
-}
 
+/** The security policy an operator sets for its staff, read from operators.settings (jsonb). */
 export function securityPolicyOf(settings: Record<string, unknown> | null | undefined): SecurityPolicy {
   return { requireStaffMfa: settings?.requireStaffMfa === true };
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { Principal } from "../../src/resources/access";
+import { isStaff, type Principal } from "../../src/resources/access";
 import { OPERATOR_CODE_PATTERN } from "../../src/config/operator";
 import { badRequest, forbidden, MFA_REQUIRED_TYPE, ProblemError, unauthorized } from "../errors";
 import { securityPolicyOf, type OperatorDirectory } from "./operatorSettings";
@@ -55,8 +55,6 @@ function operatorOfHeaderOrQuery(request: FastifyRequest): string {
   }
   return operator;
 }
-
-const isStaff = (role: string | null) => role === "agent" || role === "admin";
 
 /**
  * onRequest hook of /api/v1: a valid Firebase ID token (401 otherwise), then tenancy: the

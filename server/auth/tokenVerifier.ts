@@ -1,6 +1,6 @@
 import type { Auth, DecodedIdToken } from "firebase-admin/auth";
 import type { Role } from "../../src/resources/define";
-import { isRole } from "../../src/resources/access";
+import { claimsOf } from "../../src/resources/access";
 import { unauthorized } from "../errors";
 
 /** Who made a request, from a verified Firebase ID token. Role and operator are null until claims are set. */
@@ -14,6 +14,8 @@ export interface VerifiedUser {
   operator: string | null;
   /** The second factor this session was signed in with (`firebase.sign_in_second_factor`, e.g. "phone"), or null. */
   secondFactor: string | null;
+  /** When the user last signed in (seconds since the epoch): actions declared with `reauth` need it recent. */
+  authTime: number;
 }
 
 export interface TokenVerifier {
@@ -48,9 +50,9 @@ export function createTokenVerifier(auth: Auth, options: { emulator: boolean }):
       email: decoded.email ?? null,
       emailVerified: decoded.email_verified === true,
       phoneNumber: decoded.phone_number ?? null,
-      role: isRole(decoded.role) ? decoded.role : null,
-      operator: typeof decoded.operator === "string" ? decoded.operator : null,
+      ...claimsOf(decoded),
       secondFactor: decoded.firebase?.sign_in_second_factor ?? null,
+      authTime: decoded.auth_time,
     };
   }
 
@@ -82,8 +84,9 @@ async function checkAgainstEmulatorRecord(auth: Auth, decoded: DecodedIdToken): 
   if (record.disabled) throw unauthorized("This account is disabled.");
   const validSince = record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : 0;
   if (decoded.auth_time * 1000 < validSince - 1000) throw unauthorized("The session was signed out everywhere; sign in again.");
-  const claims = record.customClaims ?? {};
-  if ((decoded.role ?? null) !== (claims.role ?? null) || (decoded.operator ?? null) !== (claims.operator ?? null)) {
+  const inToken = claimsOf(decoded);
+  const onRecord = claimsOf(record.customClaims);
+  if (inToken.role !== onRecord.role || inToken.operator !== onRecord.operator) {
     throw unauthorized("The token's role does not match the account; refresh the token and try again.");
   }
 }

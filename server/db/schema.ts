@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { ACCOUNT_STATUSES } from "../../src/resources/accounts";
+import { ROLES } from "../../src/resources/define";
+import { LINE_STATUSES, SIM_TYPES, SUSPEND_REASONS } from "../../src/resources/lines";
+import { NOTIFICATION_KINDS } from "../../src/resources/notifications";
+import { ORDER_EFFECTIVE, ORDER_STATES, ORDER_TYPES, type OrderStep } from "../../src/resources/orders";
+import { PLAN_KINDS, PLAN_STATUSES } from "../../src/resources/plans";
+import { STAFF_ROLES } from "../../src/resources/staff";
+
+// Enums come from the resource declarations (src/resources), so the API and the tables agree.
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "));
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -22,8 +32,8 @@ export const plans = pgTable(
     operatorCode: text("operator_code").notNull().references(() => operators.code),
     code: text("code").notNull(),
     name: text("name").notNull(),
-    kind: text("kind", { enum: ["prepaid", "postpaid"] }).notNull(),
-    status: text("status", { enum: ["draft", "active", "retired"] }).notNull().default("draft"),
+    kind: text("kind", { enum: PLAN_KINDS }).notNull(),
+    status: text("status", { enum: PLAN_STATUSES }).notNull().default("draft"),
     priceAmount: integer("price_amount").notNull(),
     currency: text("currency").notNull(),
     period: text("period", { enum: ["month"] }).notNull().default("month"),
@@ -49,8 +59,8 @@ export const accounts = pgTable(
     name: text("name").notNull(),
     email: text("email"),
     phone: text("phone"),
-    type: text("type", { enum: ["prepaid", "postpaid"] }).notNull(),
-    status: text("status", { enum: ["active", "suspended", "closed"] }).notNull().default("active"),
+    type: text("type", { enum: PLAN_KINDS }).notNull(),
+    status: text("status", { enum: ACCOUNT_STATUSES }).notNull().default("active"),
     address: jsonb("address").$type<Record<string, string>>(),
     ...timestamps,
   },
@@ -68,11 +78,18 @@ export const lines = pgTable(
     accountId: uuid("account_id").notNull().references(() => accounts.id),
     msisdn: text("msisdn").notNull(),
     iccid: text("iccid").notNull(),
-    simType: text("sim_type", { enum: ["physical", "esim"] }).notNull(),
+    simType: text("sim_type", { enum: SIM_TYPES }).notNull(),
     planId: uuid("plan_id").notNull().references(() => plans.id),
-    status: text("status", { enum: ["pending", "active", "suspended", "terminated"] }).notNull().default("pending"),
-    suspendReason: text("suspend_reason", { enum: ["lost", "stolen", "non_payment", "request"] }),
+    status: text("status", { enum: LINE_STATUSES }).notNull().default("pending"),
+    suspendReason: text("suspend_reason", { enum: SUSPEND_REASONS }),
     cycleDay: integer("cycle_day").notNull(),
+    /** While true, port-out PINs and SIM swaps are refused. */
+    numberLocked: boolean("number_locked").notNull().default(false),
+    /** scrypt hash of the last port-out PIN (the PIN is shown once, never stored). */
+    portOutPinHash: text("port_out_pin_hash"),
+    portOutPinExpiresAt: timestamp("port_out_pin_expires_at", { withTimezone: true, mode: "date" }),
+    /** The SIM's PUK, encrypted (server/lib/secretBox.ts): revealed on request, audited. */
+    pukCipher: text("puk_cipher"),
     ...timestamps,
   },
   (t) => [
@@ -114,7 +131,7 @@ export const staffMembers = pgTable(
     operatorCode: text("operator_code").notNull().references(() => operators.code),
     email: text("email").notNull(),
     displayName: text("display_name"),
-    role: text("role", { enum: ["agent", "admin"] }).notNull(),
+    role: text("role", { enum: STAFF_ROLES }).notNull(),
     disabled: boolean("disabled").notNull().default(false),
     invitedBy: text("invited_by"),
     ...timestamps,
@@ -163,5 +180,54 @@ export const resourceDocuments = pgTable(
     index("resource_documents_list_idx").on(t.operatorCode, t.resource, t.createdAt.desc()),
     index("resource_documents_owner_idx").on(t.operatorCode, t.resource, t.ownerUid),
     check("resource_documents_data_is_object", sql`jsonb_typeof(${t.data}) = 'object'`),
+  ],
+);
+
+/** Product orders (TMF622): every change to a line, with the timeline of its states. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    lineId: uuid("line_id").references(() => lines.id),
+    type: text("type", { enum: ORDER_TYPES }).notNull(),
+    state: text("state", { enum: ORDER_STATES }).notNull().default("acknowledged"),
+    effective: text("effective", { enum: ORDER_EFFECTIVE }).notNull().default("now"),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true, mode: "date" }),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    timeline: jsonb("timeline").$type<OrderStep[]>().notNull().default([]),
+    requestedBy: text("requested_by").notNull(),
+    requestedByRole: text("requested_by_role", { enum: ROLES }).notNull(),
+    reason: text("reason"),
+    ...timestamps,
+  },
+  (t) => [
+    index("orders_operator_created_idx").on(t.operatorCode, t.createdAt.desc()),
+    index("orders_account_idx").on(t.accountId, t.createdAt.desc()),
+    index("orders_line_idx").on(t.lineId),
+    // The scheduler's question: which acknowledged orders are due?
+    index("orders_due_idx").on(t.scheduledFor).where(sql`${t.state} = 'acknowledged' and ${t.scheduledFor} is not null`),
+    check("orders_state_valid", sql`${t.state} in (${inList(ORDER_STATES)})`),
+    check("orders_type_valid", sql`${t.type} in (${inList(ORDER_TYPES)})`),
+  ],
+);
+
+/** In-app notices, one per recipient (the inbox). */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    recipientUid: text("recipient_uid").notNull(),
+    kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
+    params: jsonb("params").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    link: text("link"),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("notifications_recipient_idx").on(t.operatorCode, t.recipientUid, t.createdAt.desc()),
+    index("notifications_unread_idx").on(t.operatorCode, t.recipientUid).where(sql`${t.readAt} is null`),
   ],
 );

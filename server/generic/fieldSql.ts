@@ -5,6 +5,8 @@ import type { ResourceDefinition } from "../../src/resources/define";
 export const RESOURCE_NAME = /^[a-z][a-z0-9-]{1,40}$/;
 export const FIELD_NAME = /^[a-zA-Z][a-zA-Z0-9]{0,40}$/;
 
+const OPERATORS = { multiply: "*", add: "+", subtract: "-" } as const;
+
 /** Fields every generic record has as real columns rather than inside `data`. */
 const COLUMNS: Record<string, string> = { id: "id", createdAt: "created_at", updatedAt: "updated_at" };
 
@@ -17,6 +19,11 @@ export function fieldExpression(resource: ResourceDefinition<any, any>, field: s
   if (!FIELD_NAME.test(field)) throw new Error(`${resource.name}: '${field}' is not a valid field name`);
   const column = COLUMNS[field];
   if (column) return `"${column}"`;
+  const computed = resource.store === "table" ? undefined : resource.computed?.[field];
+  if (computed) {
+    const [a, b] = computed.of.map((operand: string) => fieldExpression(resource, operand));
+    return `(${a} ${OPERATORS[computed.op as keyof typeof OPERATORS]} ${b})`;
+  }
   switch (resource.fields[field]?.kind) {
     case "number":
     case "quantity":
@@ -55,4 +62,18 @@ export function searchIndexStatement(resource: ResourceDefinition<any, any>, fie
   if (!RESOURCE_NAME.test(resource.name)) throw new Error(`'${resource.name}' is not a valid resource name`);
   const name = `resource_documents_${resource.name.replaceAll("-", "_")}_${field.toLowerCase()}_trgm_idx`;
   return `CREATE INDEX IF NOT EXISTS ${name} ON resource_documents USING gin (${fieldExpression(resource, field)} gin_trgm_ops) WHERE resource = '${resource.name}'`;
+}
+
+/**
+ * The value a computed field shows: its number, or for a money field the amount with the currency of
+ * its money operand ({amount, currency}), so it renders and exports like any stored money.
+ */
+export function computedDisplay(resource: ResourceDefinition<any, any>, field: string): string {
+  const computed = resource.store === "table" ? undefined : resource.computed?.[field];
+  if (!computed) throw new Error(`${resource.name}: '${field}' is not a computed field`);
+  const number = fieldExpression(resource, field);
+  if (resource.fields[field]?.kind !== "money") return number;
+  const moneyOperand = computed.of.find((operand: string) => resource.fields[operand]?.kind === "money");
+  if (!moneyOperand) throw new Error(`${resource.name}: the money field '${field}' must be computed from a money field`);
+  return `jsonb_build_object('amount', ${number}, 'currency', data->'${moneyOperand}'->>'currency')`;
 }

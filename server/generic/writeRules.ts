@@ -19,7 +19,9 @@ export const formFields = (resource: ResourceDefinition<any, any>, kind: WriteKi
  */
 export function writeBodySchema(resource: ResourceDefinition<any, any>, kind: WriteKind) {
   const shape = shapeOf(resource);
-  const picked = Object.fromEntries(formFields(resource, kind).map((field) => [field, shape[field]!]));
+  const rules = (resource.writeRules ?? {}) as Record<string, z.ZodType | undefined>;
+  // A field's write rule ("not in the future") replaces its record schema on writes only.
+  const picked = Object.fromEntries(formFields(resource, kind).map((field) => [field, rules[field] ?? shape[field]!]));
   const body = z.object(picked).loose();
   return kind === "create" ? body : body.partial();
 }
@@ -44,7 +46,7 @@ export function refusedFields(resource: ResourceDefinition<any, any>, kind: Writ
   return { unknown, forbidden };
 }
 
-/** Checks a declaration once at start-up, so a mistake in it fails loudly instead of per request. */
+/** Checks a document declaration once at start-up, so a mistake in it fails loudly instead of per request. */
 export function assertWritable(resource: ResourceDefinition<any, any>) {
   const shape = shapeOf(resource);
   for (const required of SERVER_SET) {
@@ -64,13 +66,15 @@ export function assertWritable(resource: ResourceDefinition<any, any>) {
     if (!shape[field]?.safeParse(value).success) throw new Error(`${resource.name}: the default of '${field}' does not pass its schema`);
   }
   for (const [name, action] of Object.entries(resource.actions ?? {})) {
-    for (const field of [...Object.keys(action.set), ...Object.keys(action.when ?? {})]) {
+    for (const field of [...Object.keys(action.set ?? {}), ...Object.keys(action.when ?? {})]) {
       if (!shape[field]) throw new Error(`${resource.name}: action '${name}' names '${field}', which its schema lacks`);
     }
-    for (const [field, value] of Object.entries(action.set)) {
+    for (const [field, value] of Object.entries(action.set ?? {})) {
       if (!shape[field]!.safeParse(value).success) throw new Error(`${resource.name}: action '${name}' sets '${field}' to a value its schema refuses`);
     }
-    if (!resource.access[name]) throw new Error(`${resource.name}: action '${name}' has no access entry, so nobody could run it`);
+  }
+  for (const field of Object.keys(resource.writeRules ?? {})) {
+    if (!shape[field]) throw new Error(`${resource.name}: writeRules names '${field}', which its schema lacks`);
   }
   const through = resource.ownership?.through;
   if (through && resource.fields[through]?.kind !== "reference") throw new Error(`${resource.name}: ownership.through must name a reference field`);

@@ -3,11 +3,11 @@ import {
   notInArray, notLike, type AnyColumn, type SQL,
 } from "drizzle-orm";
 import type { ListFilter, ListQuery } from "./listQuery";
+import { escapeLike } from "./sql";
 
 /** The SQL expression behind each field a list may filter or sort by. */
 export type ColumnMap = Record<string, AnyColumn | SQL>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function condition(target: AnyColumn | SQL, filter: ListFilter): SQL | undefined {
   // A column or an expression (generic records filter on data->>'field'); drizzle takes either at run time.

@@ -1,39 +1,14 @@
 import { sql } from "drizzle-orm";
 import type { Client as PgClient } from "pg";
-import { z } from "zod";
 import type { Database } from "../db/client";
+import { resourceEventSchema, type ResourceEvent } from "../../src/resources/events";
 
 /** The PostgreSQL channel every backend instance LISTENs on. */
 export const EVENT_CHANNEL = "portal_events";
 /** NOTIFY payloads must stay under 8000 bytes; events carry ids only, and long id lists are split. */
 export const MAX_PAYLOAD_BYTES = 7900;
 
-export const RESOURCE_EVENT_TYPES = ["created", "updated", "deleted"] as const;
-
-/**
- * Something changed in a resource of an operator. Only ids travel, never record contents: receivers
- * refetch through the API, which applies every access rule again. `ownerUids` are the subscribers who
- * own the records (for resources a subscriber sees as "own"); they are used for routing, never sent
- * to browsers.
- */
-export interface ResourceEvent {
-  operator: string;
-  resource: string;
-  type: (typeof RESOURCE_EVENT_TYPES)[number];
-  ids: string[];
-  ownerUids?: string[];
-  /** ISO 8601 time of the change. */
-  at: string;
-}
-
-const resourceEventSchema = z.object({
-  operator: z.string().min(1),
-  resource: z.string().min(1),
-  type: z.enum(RESOURCE_EVENT_TYPES),
-  ids: z.array(z.string()),
-  ownerUids: z.array(z.string()).optional(),
-  at: z.string(),
-});
+export type { ResourceEvent };
 
 export type EventListener = (event: ResourceEvent) => void;
 

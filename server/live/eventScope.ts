@@ -1,23 +1,18 @@
 import { accessScope, type Principal } from "../../src/resources/access";
 import type { ResourceDefinition } from "../../src/resources/define";
-import { auditEventsResource } from "../../src/resources/identity";
-import { resources } from "../../src/resources";
-import { staffResource } from "../../src/resources/staff";
-import type { ResourceEvent } from "./eventBus";
+import { liveChannels, resources } from "../../src/resources";
+import type { ResourceEvent } from "../../src/resources/events";
 
 type Access = Pick<ResourceDefinition, "access">;
 
 /**
  * The resources a client may follow live, by the name used in `?resources=` and in events: every
- * declared resource, plus the pages outside the registry. Each
- * brings the access declaration its list route enforces. The security policy has no list page: it
- * is followed as one record that agents and admins may read (as GET /security-policy allows).
+ * resource of the registry, and the registry's other live channels (the security policy). Each
+ * brings the access declaration its list route enforces.
  */
 export const liveResources: Record<string, Access> = {
   ...Object.fromEntries(resources.map((resource) => [resource.name, resource])),
-  [staffResource.name]: staffResource,
-  [auditEventsResource.name]: auditEventsResource,
-  "security-policy": { access: { list: { agent: "all", admin: "all" } } },
+  ...liveChannels,
 };
 
 export const liveResourceNames = Object.keys(liveResources);

@@ -8,18 +8,9 @@ export const apiHeadersSchema = z.object({
 
 export const idParamsSchema = z.object({ id: z.uuid("must be a UUID") });
 
-export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int() });
+export { listResponse, problemSchema } from "../../src/resources/api";
 
-export const problemSchema = z
-  .object({
-    type: z.string(),
-    title: z.string(),
-    status: z.number().int(),
-    detail: z.string(),
-    errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-  })
-  .describe("RFC 9457 problem details");
+import { problemSchema } from "../../src/resources/api";
 
 export const errorResponses = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
-export const iso = (d: Date) => d.toISOString();

@@ -2,7 +2,8 @@ import { PassThrough } from "node:stream";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { forbidden } from "../errors";
-import type { EventBus, ResourceEvent } from "../live/eventBus";
+import type { EventBus } from "../live/eventBus";
+import type { ClientResourceEvent, ResourceEvent } from "../../src/resources/events";
 import { liveResourceNames, liveResources, mayReceive } from "../live/eventScope";
 import { errorResponses } from "./common";
 
@@ -41,7 +42,7 @@ function tokenExpiryMs(authorization: string | undefined, queryToken: string | u
 }
 
 /** What a browser is told: never the operator or the owners, only what changed and which ids. */
-const toClient = (event: ResourceEvent) => ({ resource: event.resource, type: event.type, ids: event.ids, at: event.at });
+const toClient = (event: ResourceEvent): ClientResourceEvent => ({ resource: event.resource, type: event.type, ids: event.ids, at: event.at });
 
 /**
  * GET /api/v1/live: server-sent events for the resources named in `?resources=`.

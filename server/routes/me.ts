@@ -2,19 +2,19 @@ import { and, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { auditReportSchema, claimResultSchema, meSchema } from "../../src/resources/identity";
-import { isRole } from "../../src/resources/access";
+import { claimsOf, isStaff } from "../../src/resources/access";
 import { recordAudit } from "../audit";
 import { operatorHeader, staffMfaRequired } from "../auth/requestAuth";
 import { accounts } from "../db/schema";
 import { conflict, forbidden } from "../errors";
 import { enforce } from "../lib/rateLimits";
 import { apiHeadersSchema, errorResponses, problemSchema } from "./common";
-import { adminAuth, type IdentityServices } from "./services";
+import { adminAuth, type EngineServices } from "../engine/services";
 
 const noContent = z.null().describe("No Content");
 
 /** The caller's own identity: who am I, become a subscriber, sign out everywhere, report a change. */
-export const meRoutes = (services: IdentityServices): FastifyPluginAsyncZod =>
+export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, verifier, operators, limiters } = services;
 
@@ -80,9 +80,9 @@ export const meRoutes = (services: IdentityServices): FastifyPluginAsyncZod =>
         // The user record, not the token, is the authority on claims, email and verification.
         const record = await auth.getUser(user.uid);
         const claims = (record.customClaims ?? {}) as Record<string, unknown>;
-        const role = isRole(claims.role) ? claims.role : null;
-        if (role === "agent" || role === "admin") throw conflict("Staff accounts cannot become subscribers; use a separate account.");
-        if (role === "subscriber" && claims.operator !== operator) throw forbidden(`This account does not belong to operator ${operator}.`);
+        const { role, operator: claimedOperator } = claimsOf(claims);
+        if (isStaff(role)) throw conflict("Staff accounts cannot become subscribers; use a separate account.");
+        if (role === "subscriber" && claimedOperator !== operator) throw forbidden(`This account does not belong to operator ${operator}.`);
 
         const claimed = role === null;
         if (claimed) {

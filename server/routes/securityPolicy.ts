@@ -1,23 +1,23 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Principal } from "../../src/resources/access";
+import { isStaff, type Principal } from "../../src/resources/access";
 import { securityPolicySchema, securityPolicyUpdateSchema } from "../../src/resources/identity";
 import { recordAudit } from "../audit";
 import { securityPolicyOf } from "../auth/operatorSettings";
 import { operators } from "../db/schema";
 import { forbidden, notFound } from "../errors";
-import { publishAfterCommit, type EventBus } from "../live/eventBus";
+import { publishAfterCommit } from "../live/eventBus";
 import { apiHeadersSchema, errorResponses } from "./common";
-import type { IdentityServices } from "./services";
+import type { EngineServices } from "../engine/services";
 
 function mayRead(principal: Principal) {
-  if (principal.role !== "agent" && principal.role !== "admin") throw forbidden("Only the operator's staff see its security policy.");
+  if (!isStaff(principal.role)) throw forbidden("Only the operator's staff see its security policy.");
 }
 
 /** The operator's security policy for its staff: today one switch, requireStaffMfa. */
-export const securityPolicyRoutes = (services: IdentityServices, events?: EventBus): FastifyPluginAsyncZod =>
+export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, operators: directory } = services;
+    const { db, operators: directory, events } = services;
 
     app.get(
       "/security-policy",

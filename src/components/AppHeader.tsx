@@ -4,6 +4,7 @@ import { Button, Layout, Select, Space, Tag, Typography, Grid } from "antd";
 import { LogoutOutlined, MenuOutlined } from "@ant-design/icons";
 import { getLocale, LOCALES, setLocale, translate as t, type Locale } from "../i18n";
 import type { SessionUser } from "../providers/session";
+import { NotificationBell } from "./NotificationBell";
 
 /** Top bar: who is signed in (and as which role), the language, and sign-out. */
 export function AppHeader() {
@@ -19,6 +20,7 @@ export function AppHeader() {
       <Space size="small" wrap={false}>
         {user && screens.sm && <Typography.Text strong data-testid="signed-in-user">{user.name}</Typography.Text>}
         {user?.role && <Tag color={user.role === "subscriber" ? "blue" : "purple"}>{t(`roles.${user.role}`)}</Tag>}
+        {user?.role && <NotificationBell />}
         <Select<Locale>
           aria-label={t("language.label")}
           size="small"

@@ -1,9 +1,11 @@
 import { useOne } from "@refinedev/core";
-import { Tag, Typography } from "antd";
+import { Tag, Timeline, Typography } from "antd";
 import { Link } from "react-router";
 import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
 import { fieldText } from "./fieldText";
+import { formatDateTime } from "./format";
+import { translate as t } from "../i18n";
 import { StatusTag, toneOfStatus } from "./StatusTag";
 
 /** A record of another resource, shown by its title and linked to its page (one cached fetch per id). */
@@ -23,7 +25,25 @@ export function FieldValue({ name, spec, record }: { name: string; spec: FieldSp
     case "msisdn":
       return <span style={{ whiteSpace: "nowrap" }}>{text}</span>;
     case "enum":
-      return name === "status" ? <StatusTag tone={toneOfStatus(value)}>{text}</StatusTag> : <>{text}</>;
+      return name === "status" || name === "state" ? <StatusTag tone={toneOfStatus(value)}>{text}</StatusTag> : <>{text}</>;
+    case "timeline":
+      return (
+        <Timeline
+          style={{ marginTop: 8, marginBottom: -16 }}
+          items={(value as { state: string; at: string; byRole: string; note: string | null }[]).map((step, i) => ({
+            key: i,
+            children: (
+              <>
+                <StatusTag tone={toneOfStatus(step.state)}>{t(`enums.orderState.${step.state}`, undefined, step.state)}</StatusTag>
+                <Typography.Text type="secondary">
+                  {formatDateTime(step.at)} · {t(`notifications.by.${step.byRole}`, undefined, step.byRole)}
+                </Typography.Text>
+                {step.note && <div>{step.note}</div>}
+              </>
+            ),
+          }))}
+        />
+      );
     case "tags":
       return (
         <>

@@ -2,7 +2,7 @@ import { useGetIdentity, useList } from "@refinedev/core";
 import { Card, Timeline, Typography } from "antd";
 import type { ResourceDefinition } from "../resources/define";
 import { can } from "../resources/access";
-import { auditEventsResource, type AuditEvent } from "../resources/identity";
+import { auditEventsResource, type AuditEvent } from "../resources/auditEvents";
 import type { SessionUser } from "../providers/session";
 import { translate as t } from "../i18n";
 import { fieldText } from "./fieldText";

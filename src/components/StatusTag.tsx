@@ -18,10 +18,14 @@ export type Tone = keyof typeof TONES;
 const STATUS_TONES: Record<string, Tone> = {
   active: "good",
   approved: "good",
+  completed: "good",
   pending: "waiting",
   submitted: "waiting",
+  acknowledged: "waiting",
+  in_progress: "waiting",
   suspended: "warning",
   rejected: "bad",
+  failed: "bad",
 };
 export const toneOfStatus = (status: string): Tone => STATUS_TONES[status] ?? "neutral";
 

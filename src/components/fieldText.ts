@@ -2,6 +2,9 @@ import type { FieldSpec } from "../resources/define";
 import { translate as t } from "../i18n";
 import { formatDataMb, formatDate, formatDateTime, formatMoney, formatMsisdn, formatQuantity } from "./format";
 
+/** All but the last 4 characters hidden: "•••• 0101". */
+export const maskTail = (text: string) => (text.length > 4 ? `•••• ${text.slice(-4)}` : text);
+
 /**
  * One field of a record as plain text, the way its declaration says (money, dates, enum labels in the
  * viewer's language). Screens and CSV exports share it, so a spreadsheet reads like the page.
@@ -29,10 +32,12 @@ export function fieldText(name: string, spec: FieldSpec | undefined, record: Rec
     case "boolean":
       return t(value ? "common.yes" : "common.no");
     case "enum":
-      return t(`enums.${name}.${value}`, undefined, String(value));
+      return t(`${spec.labels ?? `enums.${name}`}.${value}`, undefined, String(value));
+    case "timeline":
+      return (value as { state: string; at: string }[]).map((step) => `${step.state} ${formatDateTime(step.at)}`).join("; ");
     case "tags":
       return (value as string[]).join(", ");
     default:
-      return String(value);
+      return spec?.masked ? maskTail(String(value)) : String(value);
   }
 }

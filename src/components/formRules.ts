@@ -9,14 +9,11 @@ function acceptsEmpty(schema: z.ZodType): boolean {
 }
 
 /**
- * The antd rules of one form field, from the record's zod schema: the same check the server runs,
- * so a mistake is shown at the field before the request is sent. Empty optional fields are sent as
- * null, which the schema must accept.
+ * The antd rules of one input checked by a zod schema: the same check the server runs, so a mistake
+ * is shown at the field before the request is sent. Empty optional fields are sent as null (or left
+ * out), which the schema must accept.
  */
-export function fieldRules(resource: ResourceDefinition<any, any>, field: string): Rule[] {
-  const schema = (resource.schema.shape as Record<string, z.ZodType>)[field];
-  if (!schema) return [];
-  const label = t(resource.fields[field]?.label ?? field);
+export function zodRules(schema: z.ZodType, label: string): Rule[] {
   const optional = acceptsEmpty(schema);
   return [
     { required: !optional, message: t("form.required", { field: label }) },
@@ -28,4 +25,11 @@ export function fieldRules(resource: ResourceDefinition<any, any>, field: string
       },
     },
   ];
+}
+
+/** The rules of one field of a declared form: its write rule when the declaration has one, else the record's schema. */
+export function fieldRules(resource: ResourceDefinition<any, any>, field: string): Rule[] {
+  const schema = (resource.writeRules as Record<string, z.ZodType> | undefined)?.[field] ?? (resource.schema.shape as Record<string, z.ZodType>)[field];
+  if (!schema) return [];
+  return zodRules(schema, t(resource.fields[field]?.label ?? field));
 }

@@ -1,16 +1,11 @@
 import type { ComponentType } from "react";
-import {
-  AppstoreOutlined, AlertOutlined, BookOutlined, CustomerServiceOutlined, FileTextOutlined, GiftOutlined, HomeOutlined,
-  MobileOutlined, SafetyCertificateOutlined, SafetyOutlined, TeamOutlined, ToolOutlined,
-} from "@ant-design/icons";
+import { FileTextOutlined, HomeOutlined, MobileOutlined, SafetyOutlined } from "@ant-design/icons";
+import declared from "virtual:declared-icons";
 
 /**
- * Icons that resource declarations may name. An explicit map keeps the bundle to the icons used
- * (importing all of @ant-design/icons would defeat tree shaking); a name not in it shows the default.
+ * Icons by name: those the portal's own pages use, and every icon a resource declaration names
+ * (any @ant-design/icons name; the build checks it exists and bundles only those).
  */
-export const icons: Record<string, ComponentType> = {
-  AppstoreOutlined, AlertOutlined, BookOutlined, CustomerServiceOutlined, FileTextOutlined, GiftOutlined, HomeOutlined,
-  MobileOutlined, SafetyCertificateOutlined, SafetyOutlined, TeamOutlined, ToolOutlined,
-};
+export const icons: Record<string, ComponentType> = { HomeOutlined, MobileOutlined, SafetyOutlined, ...declared };
 
 export const iconOf = (name: string): ComponentType => icons[name] ?? FileTextOutlined;

@@ -1,11 +1,11 @@
 import { Show } from "@refinedev/antd";
 import { useShow } from "@refinedev/core";
-import { Descriptions, Grid, Result } from "antd";
+import { Card, Descriptions, Grid, Result, Space } from "antd";
 import { useParams } from "react-router";
 import type { ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
-import { RecordActions } from "../components/RecordActions";
+import { RecordActions } from "../components/actions/RecordActions";
 import { RecordHistory } from "../components/RecordHistory";
 
 /** One record of any declared resource: the fields its declaration lists for `show`, its named actions, edit and delete. */
@@ -28,9 +28,10 @@ export function ResourceShowPage({ resource }: { resource: ResourceDefinition<an
       goBack={false}
       canEdit={Boolean(resource.form?.edit.length)}
       canDelete={Boolean(resource.access.delete)}
+      // On a phone the actions get a card of full-width buttons below the record; wider, they sit in the header.
       headerButtons={({ defaultButtons }) => (
         <>
-          <RecordActions resource={resource} record={result as never} />
+          {screens.md && <RecordActions resource={resource} record={result as never} />}
           {defaultButtons}
         </>
       )}
@@ -43,6 +44,13 @@ export function ResourceShowPage({ resource }: { resource: ResourceDefinition<an
             </Descriptions.Item>
           ))}
         </Descriptions>
+      )}
+      {result && !screens.md && Object.keys(resource.actions ?? {}).length > 0 && (
+        <Card size="small" title={t("actions.title")} style={{ marginTop: 16 }}>
+          <Space direction="vertical" style={{ width: "100%" }}>
+            <RecordActions resource={resource} record={result as never} block />
+          </Space>
+        </Card>
       )}
       {result && id && <RecordHistory resource={resource} id={id} />}
     </Show>

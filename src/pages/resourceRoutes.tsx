@@ -3,17 +3,19 @@ import type { ResourceProps } from "@refinedev/core";
 import { Spin } from "antd";
 import { Route } from "react-router";
 import { resources } from "../resources";
-import { pageResources } from "../providers/accessControlProvider";
 import { servable } from "../providers/dataSources";
-import type { ResourceDefinition, View, ViewComponent } from "../resources/define";
+import type { ResourceDefinition, View } from "../resources/define";
 import { translate as t } from "../i18n";
 import { iconOf, icons } from "../components/icons";
 import { ResourceFormPage } from "./ResourceFormPage";
 import { ResourceListPage } from "./ResourceListPage";
 import { ResourceShowPage } from "./ResourceShowPage";
 
+/** A page of a resource: the generic one, or a declaration's own (`views`). */
+export type ViewComponent = ComponentType<{ resource: ResourceDefinition<any, any> }>;
+
 /** Declared resources this build can serve (rtdb ones only when a database is configured). */
-const portalResources = () => resources.filter(servable);
+const portalResources = () => resources.filter(servable) as readonly ResourceDefinition<any, any>[];
 
 const hasForm = (r: ResourceDefinition<any, any>, action: "create" | "edit") => Boolean(r.form?.[action].length);
 
@@ -21,22 +23,25 @@ const hasForm = (r: ResourceDefinition<any, any>, action: "create" | "edit") => 
 export function refineResources(): ResourceProps[] {
   return [
     { name: "dashboard", list: "/", meta: { label: t("dashboard.title"), icon: createElement(icons.HomeOutlined!) } },
-    ...[...portalResources(), ...pageResources].map((r: ResourceDefinition<any, any>) => {
-      const generic = resources.includes(r as never);
-      return {
-        name: r.name,
-        list: `/${r.name}`,
-        show: generic ? `/${r.name}/show/:id` : undefined,
-        create: generic && hasForm(r, "create") ? `/${r.name}/create` : undefined,
-        edit: generic && hasForm(r, "edit") ? `/${r.name}/edit/:id` : undefined,
-        meta: { label: t(r.label), icon: createElement(iconOf(r.icon)), canDelete: Boolean(r.access.delete), dataProviderName: r.source === "rtdb" ? "rtdb" : "default" },
-      };
-    }),
+    ...portalResources().map((r) => ({
+      name: r.name,
+      list: `/${r.name}`,
+      show: `/${r.name}/show/:id`,
+      create: hasForm(r, "create") ? `/${r.name}/create` : undefined,
+      edit: hasForm(r, "edit") ? `/${r.name}/edit/:id` : undefined,
+      meta: {
+        label: t(r.label),
+        icon: createElement(iconOf(r.icon)),
+        canDelete: Boolean(r.access.delete),
+        dataProviderName: r.source === "rtdb" ? "rtdb" : "default",
+        hide: r.menu === false,
+      },
+    })),
     { name: "security", list: "/security", meta: { label: t("security.title"), icon: createElement(icons.SafetyOutlined!) } },
   ];
 }
 
-const generic: Record<View, ComponentType<{ resource: ResourceDefinition<any, any> }>> = {
+const generic: Record<View, ViewComponent> = {
   list: ResourceListPage,
   show: ResourceShowPage,
   create: (props) => <ResourceFormPage {...props} action="create" />,
@@ -44,8 +49,8 @@ const generic: Record<View, ComponentType<{ resource: ResourceDefinition<any, an
 };
 
 /** A declaration's custom page for one view (loaded on demand), or the generic page; one lazy component per view. */
-const custom = new Map<string, ComponentType<{ resource: ResourceDefinition<any, any> }>>();
-export function viewOf(resource: ResourceDefinition<any, any>, view: View): ComponentType<{ resource: ResourceDefinition<any, any> }> {
+const custom = new Map<string, ViewComponent>();
+export function viewOf(resource: ResourceDefinition<any, any>, view: View): ViewComponent {
   const load = resource.views?.[view];
   if (!load) return generic[view];
   const key = `${resource.name}:${view}`;
@@ -64,7 +69,7 @@ export function ViewRoute({ resource, view }: { resource: ResourceDefinition<any
 
 /** The routes of every declared resource, from the same registry. */
 export function resourceRoutes() {
-  return portalResources().map((r: ResourceDefinition<any, any>) => (
+  return portalResources().map((r) => (
     <Route key={r.name} path={r.name}>
       <Route index element={<ViewRoute resource={r} view="list" />} />
       <Route path="show/:id" element={<ViewRoute resource={r} view="show" />} />

@@ -3,12 +3,7 @@ import { runtimeConfig } from "../config/runtime";
 import { translate } from "../i18n";
 import { currentIdToken } from "./session";
 
-interface Problem {
-  title?: string;
-  status?: number;
-  detail?: string;
-  errors?: { path: string; message: string }[];
-}
+import type { Problem } from "../resources/api";
 
 export interface ApiRequest {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -20,13 +15,17 @@ export interface ApiRequest {
 export const apiOrigin = runtimeConfig.apiUrl.replace(/\/$/, "");
 export const apiBase = `${apiOrigin}/api/v1`;
 
+/** Refine's HttpError plus the problem's `type`, which the portal reacts to (re-authenticate, enrol a second factor). */
+export type ApiError = HttpError & { problemType?: string; retryAfter?: number };
+
 /** Turns an RFC 9457 problem into Refine's HttpError, with field errors keyed by field for forms. */
-export function toHttpError(status: number, problem: Problem | null): HttpError {
+export function toHttpError(status: number, problem: Partial<Problem> | null): ApiError {
   const errors: Record<string, string[]> = {};
   for (const e of problem?.errors ?? []) (errors[e.path] ??= []).push(e.message);
   return {
     message: problem?.detail || problem?.title || translate("signIn.errors.generic"),
     statusCode: status,
+    ...(problem?.type && problem.type !== "about:blank" ? { problemType: problem.type } : {}),
     ...(Object.keys(errors).length ? { errors } : {}),
   };
 }

@@ -13,6 +13,7 @@ import {
   linkWithPopup,
   multiFactor,
   reauthenticateWithCredential,
+  reauthenticateWithPhoneNumber,
   sendEmailVerification,
   sendPasswordResetEmail,
   sendSignInLinkToEmail,
@@ -281,6 +282,20 @@ async function guarded(work: () => Promise<unknown>): Promise<FlowResult> {
 
 export const reauthenticate = (password: string) =>
   guarded(() => reauthenticateWithCredential(currentUser(), EmailAuthProvider.credential(currentUser().email ?? "", password)));
+
+/** How this account proves it is still its holder: its password, else a code texted to its phone. */
+export function reauthMethod(user: User | null = auth.currentUser): "password" | "phone" | null {
+  if (!user) return null;
+  if (user.providerData.some((p) => p.providerId === "password")) return "password";
+  return user.phoneNumber ? "phone" : null;
+}
+
+/** Re-authenticates with a code texted to the account's own phone number. */
+export const startPhoneReauth = (container: HTMLElement) =>
+  textCode(currentUser().phoneNumber ?? "", "sign_in", async (phone) => {
+    const confirmation = await reauthenticateWithPhoneNumber(currentUser(), phone, verifierIn(container));
+    return (code) => guarded(() => confirmation.confirm(code.trim()));
+  });
 
 export const changePassword = (current: string, next: string) =>
   guarded(async () => {

@@ -3,13 +3,7 @@ import { runtimeConfig } from "../config/runtime";
 import { apiBase } from "./apiClient";
 import { currentIdToken } from "./session";
 
-/** What GET /api/v1/live sends as `event: resource`. */
-interface ResourceEventData {
-  resource: string;
-  type: "created" | "updated" | "deleted";
-  ids: string[];
-  at: string;
-}
+import type { ClientResourceEvent } from "../resources/events";
 
 interface Subscription {
   resource: string;
@@ -67,7 +61,7 @@ export function createLiveProvider(options: LiveProviderOptions = {}): LiveProvi
 
   const wanted = () => [...new Set([...subscriptions].map((s) => s.resource))].sort().join(",");
 
-  function deliver(data: ResourceEventData) {
+  function deliver(data: ClientResourceEvent) {
     const event: LiveEvent = { channel: `${CHANNEL_PREFIX}${data.resource}`, type: data.type, payload: { ids: data.ids }, date: new Date(data.at) };
     for (const subscription of [...subscriptions]) {
       if (subscription.resource !== data.resource) continue;
@@ -112,7 +106,7 @@ export function createLiveProvider(options: LiveProviderOptions = {}): LiveProvi
     next.addEventListener("resource", (message) => {
       if (source !== next) return;
       try {
-        deliver(JSON.parse(message.data) as ResourceEventData);
+        deliver(JSON.parse(message.data) as ClientResourceEvent);
       } catch {
         // Not an event we understand: ignore it.
       }

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { isValidPhoneNumber } from "libphonenumber-js/min";
+
+// The small shapes every resource and route shares, each declared once.
 
 /** Money is integer minor units plus an ISO 4217 currency; never a float. */
 export const moneySchema = z.object({
@@ -7,7 +10,15 @@ export const moneySchema = z.object({
 });
 export type Money = z.output<typeof moneySchema>;
 
-export const msisdnSchema = z.string().regex(/^\+[1-9]\d{6,14}$/, "an E.164 number such as +12025550101");
+/** A phone number in E.164 form that the numbering plan knows (lines' numbers, sign-in phones). */
+export const e164Schema = z
+  .string()
+  .max(16)
+  .refine((v) => /^\+[1-9]\d{6,14}$/.test(v) && isValidPhoneNumber(v), "a valid phone number in E.164 form, such as +12025550101");
+
 export const isoDateTime = z.iso.datetime({ offset: true });
 export const idSchema = z.uuid();
 export const isoDate = z.iso.date("a date as YYYY-MM-DD");
+
+/** Why a person did something on someone else's behalf (kept in the audit trail). */
+export const reasonSchema = z.string().trim().min(3, "give a reason of at least 3 characters").max(500);

@@ -1,9 +1,9 @@
-import type { ComponentType } from "react";
 import type { z } from "zod";
 
 /**
- * The shape of a resource declaration: pure data plus a zod schema, no JSX, imported by the portal
- * (menus, routes, pages, access) and by the backend (validation, access, list queries) alike.
+ * The shape of a resource declaration: pure data plus zod schemas, no React and no side effects,
+ * imported by the portal (menus, routes, pages, access) and by the backend (validation, access,
+ * list queries, actions) alike.
  */
 export const ROLES = ["subscriber", "agent", "admin"] as const;
 export type Role = (typeof ROLES)[number];
@@ -25,14 +25,26 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 export type FieldKind =
   | "text" | "longText" | "id" | "enum" | "money" | "msisdn" | "number" | "boolean"
-  | "date" | "datetime" | "dataMb" | "quantity" | "tags" | "reference";
+  | "date" | "datetime" | "dataMb" | "quantity" | "tags" | "reference"
+  /** A value shown once (a PIN, a PUK): large, monospaced, with a copy button. */
+  | "secret"
+  /** An eSIM activation code: shown as a QR code to scan, and as text. */
+  | "qrCode"
+  /** A list of {state, at, byRole, note} changes, drawn as a timeline. */
+  | "timeline";
 
 export interface FieldSpec {
   /** i18n key of the field label. */
   label: string;
   kind: FieldKind;
-  /** For enums: the values, each translated under `enums.<field>.<value>`. */
+  /** For enums: the values. */
   options?: readonly string[];
+  /**
+   * For enums: the i18n prefix of the values' labels, `<labels>.<value>`. Default `enums.<field>`,
+   * shared by every resource with a field of that name; give your own where the words must differ
+   * (in Spanish a pass is "activo", a line "activa").
+   */
+  labels?: string;
   /**
    * A relation to a record of another resource, rendered as a link (and as a select in forms).
    * `idField` names the field holding its id when this field is a joined label (lines.planName);
@@ -43,40 +55,74 @@ export interface FieldSpec {
   writableBy?: readonly Role[];
   /** i18n key of a hint shown under the form input. */
   help?: string;
+  /** Show only the last 4 characters (an ICCID on a phone screen). */
+  masked?: boolean;
 }
 
-/** A named action on one record (e.g. approve): sets fields, when the record is in one of the given states. */
+/** Field values a condition compares with. */
+export type Conditions<K extends string> = Partial<Record<K, readonly (string | number | boolean | null)[]>>;
+
+/**
+ * A named action on one record (`POST /{resource}/{id}/actions/{name}`). Either it sets fixed
+ * fields (`set`, generic documents only) or a domain `handler` in server/domain/ does the work, in
+ * the same transaction as its audit row, order, notifications and live events.
+ */
 export interface ActionSpec<K extends string = string> {
   /** i18n key of the button label. */
   label: string;
-  /** The fields the action sets, to fixed values. */
-  set: Partial<Record<K, string | number | boolean | null>>;
-  /** Allowed only while each named field holds one of these values (e.g. status: ["submitted"]). */
-  when?: Partial<Record<K, readonly (string | number | boolean | null)[]>>;
-  /** The caller must give a reason, kept in the audit trail. */
-  reason?: boolean;
-  /** Red button and a confirmation. */
+  /** The fields the action sets, to fixed values (documents only; domain tables use a handler). */
+  set?: Partial<Record<K, string | number | boolean | null>>;
+  /** Allowed only while each named field holds one of these values (else 409 naming the field). */
+  when?: Conditions<K>;
+  /** The name of the server function (server/domain/handlers.ts) that carries the action out. */
+  handler?: string;
+  /** What the action takes from the person, validated on both sides and rendered as a form. */
+  input?: z.ZodObject;
+  /** How each input field looks in the form (label, kind, options). */
+  inputFields?: Record<string, FieldSpec>;
+  /** `POST …/actions/{name}/preview` answers the same input with a quote and changes nothing; the portal shows it before the person confirms. */
+  preview?: boolean;
+  /**
+   * These roles must have signed in within the last few minutes (the portal asks for the password or
+   * SMS code again, then retries); with `when`, only while the record meets it (restoring a line
+   * suspended as lost or stolen).
+   */
+  reauth?: { roles: readonly Role[]; when?: Conditions<K> };
+  /** What the action answers once (a PIN, a PUK, an activation code): its schema and how each field looks. */
+  result?: { schema: z.ZodObject; fields: Record<string, FieldSpec> };
+  /** The caller must give a reason, kept in the audit trail: `true` for everyone, "staff" for agents and admins. */
+  reason?: boolean | "staff";
+  /** Red button. */
   danger?: boolean;
+  /** i18n key of the confirmation that says what will happen; `{{title}}` is the record's title. */
+  confirm?: string;
 }
 
 /** The views the generic pages render, each replaceable by a custom page. */
 export const VIEWS = ["list", "show", "create", "edit"] as const;
 export type View = (typeof VIEWS)[number];
-export type ViewComponent = ComponentType<{ resource: ResourceDefinition<any, any> }>;
+/** Loads a custom page (a React component taking `{resource}`) on demand; the backend never calls it. */
+export type ViewLoader = () => Promise<{ default: unknown }>;
 
 export interface SortSpec<K extends string> {
   field: K;
   order: "asc" | "desc";
 }
 
-export interface ResourceDefinition<S extends z.ZodObject = z.ZodObject, K extends string = Extract<keyof z.output<S>, string>> {
+interface BaseDefinition<S extends z.ZodObject, K extends string> {
   name: string;
   /** i18n keys: `resources.<name>.label`, etc. */
   label: string;
-  /** Name in the icon map of the portal (src/components/icons.ts). */
+  /** Any icon name of @ant-design/icons (checked when the portal starts). */
   icon: string;
-  /** The record as the API returns it. */
+  /** The record as the API returns it: the shape of a stored record, checked on every response. */
   schema: S;
+  /**
+   * Rules that hold only when a value is written ("not in the future"): per field, the schema create
+   * and edit check instead of the record's. Never checked on reads, so a record stays readable after
+   * the day passes. Each must accept only values the record's schema accepts.
+   */
+  writeRules?: Partial<Record<K, z.ZodType>>;
   recordTitle: K;
   fields: Partial<Record<K, FieldSpec>>;
   list: {
@@ -84,35 +130,73 @@ export interface ResourceDefinition<S extends z.ZodObject = z.ZodObject, K exten
     defaultSort: readonly SortSpec<K>[];
     sortable: readonly K[];
     filters: Partial<Record<K, readonly FilterOperator[]>>;
-    /** The `q` parameter: an i18n key for its placeholder and, for the generic API, the text fields it matches. */
+    /** The `q` parameter: an i18n key for its placeholder and the text fields it matches (a domain module may search its own way). */
     search?: { placeholder: string; fields?: readonly K[] };
   };
   show: readonly K[];
-  /** The fields of the create and edit forms, in order; server-set fields (id, times, status) stay out. */
-  form?: { create: readonly K[]; edit: readonly K[] };
-  /** Values a new record starts with (fields the form does not ask for). */
-  defaults?: Partial<Record<K, string | number | boolean | null>>;
   /** Named actions on one record; who may run each is in `access` under the same name. */
   actions?: Record<string, ActionSpec<K>>;
   /** Which role may do what, and over which records. Missing role = not allowed. */
   access: Partial<Record<CrudAction | (string & {}), Partial<Record<Role, Scope>>>>;
   /**
-   * How a subscriber's own records are found. `path` documents it; for resources served by the
-   * generic API, `through` names the reference field whose record's owner owns this one (a claim is
-   * owned by whoever owns its line); without it, the subscriber who created the record owns it.
+   * How a subscriber's own records are found. `path` documents it; for documents, `through` names
+   * the reference field whose record's owner owns this one (a claim is owned by whoever owns its
+   * line); without it, the subscriber who created the record owns it.
    */
   ownership?: { path: string; through?: K };
   source: "backend" | "rtdb";
+  /** Every write (create, edit, delete, action) leaves an audit row: who, role, before, after, reason. */
   audit: boolean;
-  /** Generic API only: fields that get a database index (those filtered or sorted on most). */
-  indexes?: readonly K[];
   /** Labels in every language, merged into the portal's dictionaries: no file outside the declaration. */
   messages?: { en: Record<string, string>; es: Record<string, string> };
-  /** Custom pages replacing one generic view, loaded on demand (keeps the backend free of React). */
-  views?: Partial<Record<View, () => Promise<{ default: ViewComponent }>>>;
+  /** Custom pages replacing one generic view, loaded on demand. */
+  views?: Partial<Record<View, ViewLoader>>;
+  /** In the side menu (default true); an inbox reached from the header, say, is not. */
+  menu?: boolean;
 }
+
+/** Records kept as documents by the generic store (one table, fields in jsonb): everything comes from the declaration. */
+export interface DocumentResource<S extends z.ZodObject, K extends string> extends BaseDefinition<S, K> {
+  store?: "documents";
+  /** The fields of the create and edit forms, in order; server-set fields (id, times, status) stay out. */
+  form?: { create: readonly K[]; edit: readonly K[] };
+  /** Values a new record starts with (fields the form does not ask for). */
+  defaults?: Partial<Record<K, string | number | boolean | null>>;
+  /** Fields that get a database index (those filtered or sorted on most). */
+  indexes?: readonly K[];
+  /** Fields the server computes in SQL from others (shown, filtered and sorted like any other). */
+  computed?: Partial<Record<K, ComputedField<K>>>;
+}
+
+/**
+ * Records in tables of their own, served by a domain module (server/domain/<name>/module.ts) that
+ * supplies the query and the handlers. Keys only the document store can honour are not allowed.
+ */
+export interface TableResource<S extends z.ZodObject, K extends string> extends BaseDefinition<S, K> {
+  store: "table";
+  /** Create and edit forms, served by the module's create/edit (start-up refuses one without them). */
+  form?: { create: readonly K[]; edit: readonly K[] };
+  defaults?: never;
+  indexes?: never;
+  computed?: never;
+}
+
+/** A number the server computes from numeric fields of the same record: `multiply` or `add` them. */
+export interface ComputedField<K extends string> {
+  op: "multiply" | "add" | "subtract";
+  of: readonly [K, K];
+}
+
+export type ResourceDefinition<S extends z.ZodObject = z.ZodObject, K extends string = Extract<keyof z.output<S>, string>> =
+  | DocumentResource<S, K>
+  | TableResource<S, K>;
 
 /** Identity function that keeps the literal types of a declaration. */
 export function defineResource<S extends z.ZodObject>(definition: ResourceDefinition<S>): ResourceDefinition<S> {
   return definition;
+}
+
+/** Whether the record meets every condition (the server checks the same before an action). */
+export function meets(conditions: Conditions<string> | undefined, record: Record<string, unknown>): boolean {
+  return Object.entries(conditions ?? {}).every(([field, values]) => (values as readonly unknown[]).includes(record[field] as never));
 }

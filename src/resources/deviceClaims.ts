@@ -14,7 +14,7 @@ export const deviceClaimSchema = z.object({
   id: idSchema,
   lineId: idSchema,
   incident: z.enum(INCIDENTS),
-  occurredOn: isoDate.refine((day) => day <= new Date().toISOString().slice(0, 10), "cannot be in the future"),
+  occurredOn: isoDate,
   description: z.string().trim().min(10, "at least 10 characters").max(1000),
   status: z.enum(CLAIM_STATUSES),
   assessment: z.string().trim().max(1000).nullable(),
@@ -28,6 +28,8 @@ export const deviceClaimsResource = defineResource({
   icon: "SafetyCertificateOutlined",
   schema: deviceClaimSchema,
   recordTitle: "description",
+  // True only when written: a claim filed today stays readable tomorrow.
+  writeRules: { occurredOn: isoDate.refine((day) => day <= new Date().toISOString().slice(0, 10), "cannot be in the future") },
   fields: {
     lineId: { label: "fields.line", kind: "reference", reference: { resource: "lines" } },
     incident: { label: "fields.incident", kind: "enum", options: INCIDENTS },

@@ -1,10 +1,9 @@
 import { z } from "zod";
-import { isValidPhoneNumber } from "libphonenumber-js/min";
-import { defineResource, ROLES } from "./define";
-import { isoDateTime } from "./common";
+import { ROLES } from "./define";
+import { e164Schema, reasonSchema } from "./common";
 
 // Identity and account security (issue 3): the signed-in user, claiming a subscriber identity,
-// SMS allowances before phone sign-in, the staff MFA policy and the audit trail. Pure zod, shared by
+// SMS allowances before phone sign-in and the staff MFA policy. Pure zod, shared by
 // the portal and the backend (which validates with exactly these schemas).
 
 /** GET /api/v1/me: who the caller is, as Firebase and the operator know them. */
@@ -39,11 +38,6 @@ export type ClaimResult = z.output<typeof claimResultSchema>;
 export const SMS_PURPOSES = ["sign_in", "mfa_enroll", "mfa_sign_in", "link"] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
-export const e164Schema = z
-  .string()
-  .max(16)
-  .refine((v) => /^\+[1-9]\d{6,14}$/.test(v) && isValidPhoneNumber(v), "a valid phone number in E.164 form, such as +12025550101");
-
 /** POST /api/auth/sms-allowance: asked before the portal makes Firebase send a code. */
 export const smsAllowanceRequestSchema = z.object({
   phoneNumber: e164Schema,
@@ -58,8 +52,6 @@ export const securityPolicySchema = z.object({
 });
 export type SecurityPolicy = z.output<typeof securityPolicySchema>;
 
-export const reasonSchema = z.string().trim().min(3, "give a reason of at least 3 characters").max(500);
-
 export const securityPolicyUpdateSchema = securityPolicySchema.extend({ reason: reasonSchema });
 export type SecurityPolicyUpdate = z.output<typeof securityPolicyUpdateSchema>;
 
@@ -71,50 +63,3 @@ export const auditReportSchema = z.object({
   detail: z.string().trim().max(200),
 });
 export type AuditReport = z.output<typeof auditReportSchema>;
-
-/** One row of the append-only audit trail. */
-export const auditEventSchema = z.object({
-  id: z.uuid(),
-  operator: z.string(),
-  actorUid: z.string().nullable(),
-  actorRole: z.string().nullable(),
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string().nullable(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
-  reason: z.string().nullable(),
-  requestId: z.string().nullable(),
-  createdAt: isoDateTime,
-});
-export type AuditEvent = z.output<typeof auditEventSchema>;
-
-/** GET /api/v1/audit-events: read-only, for the operator's staff. Not in the registry (yet). */
-export const auditEventsResource = defineResource({
-  name: "audit-events",
-  label: "resources.auditEvents.label",
-  icon: "AuditOutlined",
-  schema: auditEventSchema,
-  recordTitle: "action",
-  fields: {
-    createdAt: { label: "fields.createdAt", kind: "datetime" },
-    action: { label: "fields.action", kind: "text" },
-    actorUid: { label: "fields.actor", kind: "text" },
-    actorRole: { label: "fields.role", kind: "enum", options: ROLES },
-    targetType: { label: "fields.targetType", kind: "text" },
-    targetId: { label: "fields.targetId", kind: "text" },
-    reason: { label: "fields.reason", kind: "text" },
-  },
-  list: {
-    columns: ["createdAt", "action", "actorUid", "targetType", "targetId"],
-    defaultSort: [{ field: "createdAt", order: "desc" }],
-    sortable: ["createdAt"],
-    filters: { action: ["eq", "in", "startswith"], actorUid: ["eq"], targetType: ["eq"], targetId: ["eq"] },
-  },
-  show: ["createdAt", "action", "actorUid", "actorRole", "targetType", "targetId", "reason"],
-  access: {
-    list: { agent: "all", admin: "all" },
-  },
-  source: "backend",
-  audit: false,
-});

@@ -1,17 +1,41 @@
 import type { ResourceDefinition } from "./define";
-import { addMessages } from "../i18n";
+import { accountsResource } from "./accounts";
+import { auditEventsResource } from "./auditEvents";
 import { deviceClaimsResource } from "./deviceClaims";
 import { linesResource } from "./lines";
+import { notificationsResource } from "./notifications";
+import { ordersResource } from "./orders";
 import { plansResource } from "./plans";
+import { staffResource } from "./staff";
 
-/** The registry: every resource of the product, in menu order. Add a resource with one line here. */
-export const resources = [linesResource, plansResource, deviceClaimsResource] as const satisfies readonly ResourceDefinition<any, any>[];
+/**
+ * The registry: every resource of the product, in menu order, and the only list of them. The
+ * backend serves each (server/engine), the portal derives its menus, routes and access from it,
+ * and live updates follow it. Add a resource with one line here.
+ */
+export const resources = [
+  linesResource,
+  accountsResource,
+  ordersResource,
+  plansResource,
+  deviceClaimsResource,
+  notificationsResource,
+  staffResource,
+  auditEventsResource,
+] as const satisfies readonly ResourceDefinition<any, any>[];
 
 export type ResourceName = (typeof resources)[number]["name"];
 
 const byName = new Map<string, ResourceDefinition<any, any>>(resources.map((r) => [r.name, r]));
-for (const resource of resources) if (resource.messages) addMessages(resource.messages);
 
 export function findResource(name: string): ResourceDefinition<any, any> | undefined {
   return byName.get(name);
 }
+
+/**
+ * Live channels that are not lists of records: the operator's security policy is one setting that
+ * staff follow (GET /security-policy allows the same roles).
+ */
+export const liveChannels: Record<string, Pick<ResourceDefinition, "access">> = {
+  "security-policy": { access: { list: { agent: "all", admin: "all" } } },
+};

@@ -25,6 +25,7 @@ export type Plan = z.output<typeof planSchema>;
 
 export const plansResource = defineResource({
   name: "plans",
+  store: "table",
   label: "resources.plans.label",
   icon: "AppstoreOutlined",
   schema: planSchema,

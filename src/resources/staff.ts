@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { defineResource } from "./define";
-import { isoDateTime } from "./common";
-import { reasonSchema } from "./identity";
+import { isoDateTime, reasonSchema } from "./common";
 
 export const STAFF_ROLES = ["agent", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** A care agent or admin of the operator (GET /api/v1/staff). */
 export const staffMemberSchema = z.object({
+  /** The Firebase uid (also `uid`): staff records are keyed by it. */
+  id: z.string(),
   uid: z.string(),
   email: z.string(),
   displayName: z.string().nullable(),
@@ -46,6 +47,7 @@ export type StaffUpdate = z.output<typeof staffUpdateSchema>;
 
 export const staffResource = defineResource({
   name: "staff",
+  store: "table",
   label: "resources.staff.label",
   icon: "TeamOutlined",
   schema: staffMemberSchema,
@@ -53,8 +55,8 @@ export const staffResource = defineResource({
   fields: {
     email: { label: "fields.email", kind: "text" },
     displayName: { label: "fields.displayName", kind: "text" },
-    role: { label: "fields.role", kind: "enum", options: STAFF_ROLES },
-    disabled: { label: "fields.disabled", kind: "text" },
+    role: { label: "fields.role", kind: "enum", options: STAFF_ROLES, labels: "roles" },
+    disabled: { label: "fields.disabled", kind: "boolean" },
     invitedBy: { label: "fields.invitedBy", kind: "text" },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
     updatedAt: { label: "fields.updatedAt", kind: "datetime" },
@@ -70,9 +72,11 @@ export const staffResource = defineResource({
   access: {
     list: { admin: "all" },
     show: { admin: "all" },
+    // Invitations and changes go through the staff module's own routes (Firebase users and claims).
     create: { admin: "all" },
     edit: { admin: "all" },
   },
   source: "backend",
   audit: true,
+  views: { list: () => import("../pages/staff/StaffPage") },
 });

@@ -3,7 +3,8 @@ import type { LightMyRequestResponse } from "fastify";
 import { eq, sql } from "drizzle-orm";
 import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuditEvent, Me } from "../../src/resources/identity";
+import type { AuditEvent } from "../../src/resources/auditEvents";
+import type { Me } from "../../src/resources/identity";
 import { accounts, operators } from "../../server/db/schema";
 import { EMULATOR_HOST } from "../support/authEmulator";
 import { signInWithPassword, signInWithSecondFactor, signUpWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
@@ -363,7 +364,7 @@ describe("GET /api/v1/audit-events", () => {
     expectProblem(await backend.get("/api/v1/audit-events"), 401);
     expectProblem(await backend.get("/api/v1/audit-events", { as: ALEX }), 403);
     expect(paths(expectProblem(await backend.get("/api/v1/audit-events?filter[reason]=x", { as: ADMIN }), 400))).toEqual(["filter[reason]"]);
-    expect(paths(expectProblem(await backend.get("/api/v1/audit-events?sort=action", { as: ADMIN }), 400))).toEqual(["sort"]);
+    expect(paths(expectProblem(await backend.get("/api/v1/audit-events?sort=reason", { as: ADMIN }), 400))).toEqual(["sort"]);
   });
 
   it("agents read it too; newest first; one operator never sees another's events", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuditEvent } from "../../src/resources/identity";
+import type { AuditEvent } from "../../src/resources/auditEvents";
 import type { StaffInviteResult, StaffMember } from "../../src/resources/staff";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, AGENT, ADMIN, TMO_ADMIN } from "../support/fixtures";
@@ -225,7 +225,7 @@ describe("OpenAPI", () => {
       paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean }[] }>>;
     };
     expect(doc.paths["/api/v1/staff"]?.get).toBeDefined();
-    expect(doc.paths["/api/v1/staff/{uid}"]?.patch).toBeDefined();
+    expect(doc.paths["/api/v1/staff/{id}"]?.patch).toBeDefined();
     expect(doc.paths["/api/v1/staff"]?.post?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: "header", name: "idempotency-key", required: true })]));
   });
 });

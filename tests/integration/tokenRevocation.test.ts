@@ -33,9 +33,9 @@ async function expectRefused(promise: Promise<unknown>, detail: RegExp) {
   expect((error as ProblemError).detail).toMatch(detail);
 }
 
-/** GET /api/v1/plans through the app, whose verifier has seen none of the tokens below before. */
+/** GET /api/v1/me through the app, whose verifier has seen none of the tokens below before. */
 async function viaApi(token: string) {
-  const res = await app.inject({ method: "GET", url: "/api/v1/plans", headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" } });
+  const res = await app.inject({ method: "GET", url: "/api/v1/me", headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" } });
   return { status: res.statusCode, type: res.headers["content-type"], body: res.json() as { status: number; detail: string } };
 }
 

@@ -1,5 +1,9 @@
 import { afterEach } from "vitest";
 import { cleanup } from "@testing-library/react";
+import { addResourceMessages } from "../../src/i18n/resourceMessages";
+
+// The portal merges the declarations' own labels at start (App.tsx); pages rendered alone need them too.
+addResourceMessages();
 
 // antd reads matchMedia for responsive grids; jsdom has none.
 if (!window.matchMedia) {

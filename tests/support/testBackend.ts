@@ -11,6 +11,7 @@ import type { AppDeps } from "../../server/app";
 import { EMULATOR_HOST, PROJECT_ID } from "./authEmulator";
 import { otherOperatorSeed, otherOperatorUsers } from "./fixtures";
 import { openTestDatabase } from "./testDatabase";
+import { createSecretBox, LOCAL_SECRETS_KEY } from "../../server/lib/secretBox";
 
 export interface TestBackend {
   app: FastifyInstance;
@@ -96,10 +97,11 @@ export async function signInWithPassword(email: string, password = DEMO_PASSWORD
 }
 
 /** The real backend (real database, real Auth emulator) driven through fastify.inject. */
-export async function startTestBackend(options: Pick<AppDeps, "rateLimits" | "operatorSettingsTtlMs" | "resources"> = {}): Promise<TestBackend> {
+export async function startTestBackend(options: Pick<AppDeps, "rateLimits" | "operatorSettingsTtlMs" | "resources" | "reauthMaxAgeSeconds"> = {}): Promise<TestBackend> {
   const database = await openTestDatabase();
-  await seedOperator(database.db, attSeed);
-  await seedOperator(database.db, otherOperatorSeed);
+  const secrets = createSecretBox(LOCAL_SECRETS_KEY);
+  await seedOperator(database.db, attSeed, secrets);
+  await seedOperator(database.db, otherOperatorSeed, secrets);
   await seedStaff(database.db, [...demoUsers, ...otherOperatorUsers]);
   const { auth } = createAdminAuth({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST });
   await seedAuthUsers(auth, [...demoUsers, ...otherOperatorUsers]);

@@ -35,7 +35,7 @@ describe("accessScope and can", () => {
       }
     }
 
-    it.each(["delete", "create", "edit", "suspend", ""])(`no role may %j ${name} (not declared)`, (action) => {
+    it.each(["delete", "create", "edit", "teleport", ""])(`no role may %j ${name} (not declared)`, (action) => {
       for (const role of ROLES) {
         expect(accessScope(as(role), resources[name], action)).toBeNull();
         expect(can(as(role), resources[name], action)).toBe(false);

@@ -3,6 +3,9 @@ import { getLocale, LOCALES, onLocaleChange, setLocale, translate } from "../../
 import { en, type MessageKey } from "../../src/i18n/en";
 import { es } from "../../src/i18n/es";
 import { i18nProvider } from "../../src/providers/i18nProvider";
+import { addResourceMessages } from "../../src/i18n/resourceMessages";
+
+addResourceMessages();
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 const keys = Object.keys(en) as MessageKey[];

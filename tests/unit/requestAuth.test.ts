@@ -19,7 +19,7 @@ const verifier: TokenVerifier = {
   async verify(token) {
     const u = users[token];
     if (!u) throw new ProblemError(401, "bad token");
-    return { uid: token, email: null, emailVerified: false, phoneNumber: null, role: null, operator: null, secondFactor: null, ...u };
+    return { uid: token, email: null, emailVerified: false, phoneNumber: null, role: null, operator: null, secondFactor: null, authTime: Math.floor(Date.now() / 1000), ...u };
   },
   forgetUser() {},
 };

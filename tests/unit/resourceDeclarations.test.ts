@@ -5,13 +5,22 @@ import { CRUD_ACTIONS, type ResourceDefinition } from "../../src/resources/defin
 import { setLocale, translate } from "../../src/i18n";
 import { en } from "../../src/i18n/en";
 import { es } from "../../src/i18n/es";
-import { hasDomainModule } from "../../server/generic/references";
-import { assertWritable } from "../../server/generic/writeRules";
+import { addResourceMessages } from "../../src/i18n/resourceMessages";
+import { assertWritable, writeBodySchema } from "../../server/generic/writeRules";
+import { buildModules } from "../../server/engine/registry";
+import { documentModule } from "../../server/generic/documentModule";
+import { domainModules } from "../../server/domain/modules";
 import { fieldExpression, indexStatement } from "../../server/generic/fieldSql";
 
 // Every declaration in the registry is checked the same way, so a product owner's new file is too.
 const all = resources as readonly ResourceDefinition<any, any>[];
+addResourceMessages();
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+/** The keys of one field: its label, its help, the label of each of its values. */
+function specKeys(field: string, spec: NonNullable<ResourceDefinition["fields"][string]>): string[] {
+  return [spec.label, ...(spec.help ? [spec.help] : []), ...(spec.options ?? []).map((option) => `${spec.labels ?? `enums.${field}`}.${option}`)];
+}
 
 /** Every i18n key a declaration shows on screen. */
 function keysOf(r: ResourceDefinition<any, any>): string[] {
@@ -19,11 +28,14 @@ function keysOf(r: ResourceDefinition<any, any>): string[] {
   if (r.list.search) keys.push(r.list.search.placeholder);
   for (const [field, spec] of Object.entries(r.fields)) {
     if (!spec) continue;
-    keys.push(spec.label);
-    if (spec.help) keys.push(spec.help);
-    for (const option of spec.options ?? []) keys.push(`enums.${field}.${option}`);
+    keys.push(...specKeys(field, spec));
   }
-  for (const action of Object.values(r.actions ?? {})) keys.push(action.label);
+  for (const action of Object.values(r.actions ?? {})) {
+    keys.push(action.label);
+    if (action.confirm) keys.push(action.confirm);
+    for (const [field, spec] of Object.entries(action.inputFields ?? {})) keys.push(...specKeys(field, spec));
+    for (const [field, spec] of Object.entries(action.result?.fields ?? {})) keys.push(...specKeys(field, spec));
+  }
   return keys;
 }
 
@@ -66,7 +78,34 @@ describe.each(all.map((r) => [r.name, r] as const))("the declaration of %s", (_n
 
 });
 
-const generic = all.filter((r) => r.source === "backend" && !hasDomainModule(r.name));
+describe("the registry", () => {
+  it("is served whole: each declaration has a module that honours every key it uses", () => {
+    expect(() => buildModules(all)).not.toThrow();
+  });
+
+  it("declares with store \"table\" every resource that server/domain/modules.ts has a module for, and no other", () => {
+    const tables = all.filter((r) => r.store === "table").map((r) => r.name).sort();
+    expect(Object.keys(domainModules).sort()).toEqual(tables);
+  });
+
+  it("names only icons that @ant-design/icons has", async () => {
+    const icons = (await import("@ant-design/icons")) as unknown as Record<string, unknown>;
+    expect(all.filter((r) => !icons[r.icon]).map((r) => `${r.name}: ${r.icon}`)).toEqual([]);
+  });
+
+  it("refuses what a serving path cannot honour", () => {
+    const lines = all.find((r) => r.name === "lines")!;
+    const claims = all.find((r) => r.name === "device-claims")!;
+    expect(() => buildModules([lines], {})).toThrow(/lines: declared with store "table" but server\/domain\/modules.ts has no module/);
+    expect(() => buildModules([{ ...lines, actions: { close: { label: "x", handler: "lines.suspend" } } }], { lines: domainModules.lines! })).toThrow(/action 'close' has no access entry/);
+    expect(() => buildModules([{ ...lines, actions: { ...lines.actions, suspend: { label: "x", set: { status: "suspended" } } } }], { lines: domainModules.lines! })).toThrow(/only documents can; give it a handler/);
+    expect(() => buildModules([{ ...claims, actions: { ...claims.actions, approve: { label: "x", handler: "nope.nope" } } }], {})).toThrow(/names handler 'nope.nope'/);
+    expect(() => buildModules([{ ...lines, form: { create: ["msisdn"], edit: [] } }], { lines: domainModules.lines! })).toThrow(/its module cannot create records/);
+    expect(() => buildModules([{ ...claims, list: { ...claims.list, filters: { nope: ["eq"] } } }], {})).toThrow(/'nope' is filterable or sortable but its schema has no such field/);
+  });
+});
+
+const generic = all.filter((r) => r.source === "backend" && r.store !== "table");
 describe.each(generic.map((r) => [r.name, r] as const))("%s, served by the generic API", (_name, r) => {
   it("is complete enough for it, and its fields map to safe SQL", () => {
     expect(() => assertWritable(r)).not.toThrow();
@@ -78,12 +117,27 @@ describe.each(generic.map((r) => [r.name, r] as const))("%s, served by the gener
 describe("assertWritable", () => {
   const base = all.find((r) => r.name === "device-claims")!;
 
-  it("refuses a form field the schema lacks, an action without access, and ownership through a non-reference", () => {
+  it("refuses a form field the schema lacks, a write rule for a field it lacks, and ownership through a non-reference", () => {
     expect(() => assertWritable({ ...base, form: { create: ["nope"], edit: [] } })).toThrow(/form.create names 'nope'/);
-    expect(() => assertWritable({ ...base, actions: { close: { label: "x", set: { status: "approved" } } } })).toThrow(/action 'close' has no access entry/);
+    expect(() => assertWritable({ ...base, writeRules: { nope: base.schema.shape.description } })).toThrow(/writeRules names 'nope'/);
     expect(() => assertWritable({ ...base, ownership: { path: "x", through: "description" } })).toThrow(/ownership.through must name a reference field/);
-    expect(() => assertWritable({ ...base, defaults: { assessment: null } })).toThrow(/'status' is neither in form.create nor in defaults/);
-    expect(() => assertWritable({ ...base, defaults: { status: "lost", assessment: null } })).toThrow(/the default of 'status' does not pass its schema/);
+    expect(() => assertWritable({ ...base, defaults: { assessment: null } } as ResourceDefinition<any, any>)).toThrow(/'status' is neither in form.create nor in defaults/);
+    expect(() => assertWritable({ ...base, defaults: { status: "lost", assessment: null } } as ResourceDefinition<any, any>)).toThrow(/the default of 'status' does not pass its schema/);
     expect(() => assertWritable({ ...base, actions: { ...base.actions, approve: { label: "x", set: { status: "maybe" } } } })).toThrow(/action 'approve' sets 'status' to a value its schema refuses/);
+  });
+});
+
+describe("write rules", () => {
+  const claims = all.find((r) => r.name === "device-claims")!;
+  const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+
+  it("check what is written, never what is read: a claim dated in the future is refused, a stored one stays readable", () => {
+    const body = { lineId: "00000000-0000-4000-8000-000000000000", incident: "damage", occurredOn: tomorrow, description: "Dropped it in the sea" };
+    const refused = writeBodySchema(claims, "create").safeParse(body);
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((i) => i.path.join("."))).toEqual(["occurredOn"]);
+    const stored = { ...body, id: "00000000-0000-4000-8000-000000000001", status: "submitted", assessment: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
+    expect(claims.schema.safeParse(stored).success).toBe(true);
+    expect(documentModule(claims).source.toRecord).toBeTypeOf("function");
   });
 });

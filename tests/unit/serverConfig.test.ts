@@ -1,3 +1,4 @@
+const KEY = Buffer.alloc(32, 7).toString("base64");
 import { describe, expect, it } from "vitest";
 import { loadServerConfig } from "../../server/config";
 import { parsePortalEnv } from "../../src/config/env";
@@ -44,7 +45,7 @@ describe("loadServerConfig", () => {
   });
 
   it("production mode without it has no emulator host and seeds nothing", () => {
-    const config = loadServerConfig({ APP_MODE: "production", FIREBASE_PROJECT_ID: "att-portal-prod", DATABASE_URL: "postgresql://db/portal" });
+    const config = loadServerConfig({ APP_MODE: "production", FIREBASE_PROJECT_ID: "att-portal-prod", DATABASE_URL: "postgresql://db/portal", SECRETS_KEY: KEY });
     expect(config.mode).toBe("production");
     expect(config.authEmulatorHost).toBeUndefined();
     expect(config.seedDemoData).toBe(false);
@@ -52,7 +53,14 @@ describe("loadServerConfig", () => {
   });
 
   it("an empty FIREBASE_AUTH_EMULATOR_HOST counts as unset in production", () => {
-    expect(loadServerConfig({ APP_MODE: "production", FIREBASE_AUTH_EMULATOR_HOST: "" }).authEmulatorHost).toBeUndefined();
+    expect(loadServerConfig({ APP_MODE: "production", FIREBASE_AUTH_EMULATOR_HOST: "", SECRETS_KEY: KEY }).authEmulatorHost).toBeUndefined();
+  });
+
+  it("production mode needs its own SECRETS_KEY (the development key is public), 32 bytes of base64", () => {
+    expect(() => loadServerConfig({ APP_MODE: "production" })).toThrow(/SECRETS_KEY: is required in production mode/);
+    expect(() => loadServerConfig({ APP_MODE: "production", SECRETS_KEY: "c2hvcnQ=" })).toThrow(/SECRETS_KEY: 32 random bytes/);
+    expect(loadServerConfig({ APP_MODE: "production", SECRETS_KEY: KEY }).secretsKey).toBe(KEY);
+    expect(loadServerConfig({}).secretsKey).toBeTruthy();
   });
 
   it.each(["abc", "-1", "65536", "80.5"])("PORT=%j is rejected and named", (port) => {

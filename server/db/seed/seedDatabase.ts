@@ -2,12 +2,13 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../client";
 import { accounts, lines, operators, plans } from "../schema";
 import type { OperatorSeed } from "./demoData";
+import { randomDigits, type SecretBox } from "../../lib/secretBox";
 
 /**
- * Writes an operator, its catalog and its accounts. Idempotent: plans are keyed by code, accounts
+ * Writes an operator, its catalog and its accounts (each SIM with a sealed PUK). Idempotent: plans are keyed by code, accounts
  * by the number of their first line, so running it on every start adds only what is missing.
  */
-export async function seedOperator(db: Db, seed: OperatorSeed): Promise<{ accountsCreated: number }> {
+export async function seedOperator(db: Db, seed: OperatorSeed, secrets: SecretBox): Promise<{ accountsCreated: number }> {
   return db.transaction(async (tx) => {
     await tx
       .insert(operators)
@@ -38,7 +39,8 @@ export async function seedOperator(db: Db, seed: OperatorSeed): Promise<{ accoun
         account.lines.map((l) => {
           const planId = planIdByCode.get(l.planCode);
           if (!planId) throw new Error(`Seed line ${l.msisdn} names unknown plan ${l.planCode}`);
-          return { ...l, suspendReason: l.suspendReason ?? null, operatorCode: seed.code, accountId: row!.id, planId };
+          // Every SIM comes with a PUK; the seed makes one up and seals it like any other.
+          return { ...l, suspendReason: l.suspendReason ?? null, operatorCode: seed.code, accountId: row!.id, planId, pukCipher: secrets.seal(randomDigits(8)) };
         }),
       );
       accountsCreated++;

@@ -1,3 +1,4 @@
+import { isStaff } from "../../../src/resources/access";
 import type { Db } from "../client";
 import { staffMembers } from "../schema";
 import type { DemoUser } from "./demoData";
@@ -7,7 +8,7 @@ import type { DemoUser } from "./demoData";
  * existing row, perhaps changed since by an admin, is left as it is.
  */
 export async function seedStaff(db: Db, users: DemoUser[]): Promise<{ created: number }> {
-  const staff = users.filter((u): u is DemoUser & { role: "agent" | "admin" } => u.role === "agent" || u.role === "admin");
+  const staff = users.filter((u): u is DemoUser & { role: "agent" | "admin" } => isStaff(u.role));
   if (staff.length === 0) return { created: 0 };
   const rows = await db
     .insert(staffMembers)

@@ -13,7 +13,7 @@ import { formatDateTime } from "../../components/format";
 type Change = { member: StaffMember; kind: "role" | "disable" | "enable" } | null;
 
 /** Admins manage their operator's staff: invite, change a role, disable; every change with a reason, audited by the backend. */
-export function StaffPage() {
+export default function StaffPage() {
   const { message } = App.useApp();
   const { tableProps, tableQuery } = useTable<StaffMember, HttpError>({ resource: "staff", syncWithLocation: true, sorters: { initial: [{ field: "email", order: "asc" }] } });
   const [inviting, setInviting] = useState(false);

@@ -1,51 +1,22 @@
-import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accessScope, type Principal } from "../../src/resources/access";
-import {
-  staffInviteResultSchema,
-  staffInviteSchema,
-  staffMemberSchema,
-  staffResource,
-  staffUpdateSchema,
-  type StaffMember,
-} from "../../src/resources/staff";
-import { recordAudit, type AuditEntry } from "../audit";
-import { staffMembers } from "../db/schema";
-import { conflict, forbidden, notFound, unprocessable } from "../errors";
-import { hashRequest, reserveIdempotencyKey } from "../lib/idempotency";
-import { publishAfterCommit, type EventBus } from "../live/eventBus";
-import { listQuerySchema } from "../lib/listQuery";
-import { filtersToSql, pageToLimitOffset, sortToSql, type ColumnMap } from "../lib/listSql";
-import { apiHeadersSchema, errorResponses, iso, listResponse, problemSchema } from "./common";
-import { adminAuth, firebaseCode, type IdentityServices } from "./services";
-
-const columns: ColumnMap = {
-  email: staffMembers.email,
-  displayName: staffMembers.displayName,
-  role: staffMembers.role,
-  disabled: staffMembers.disabled,
-  createdAt: staffMembers.createdAt,
-};
-
-const toMember = (row: typeof staffMembers.$inferSelect): StaffMember => ({
-  uid: row.uid,
-  email: row.email,
-  displayName: row.displayName,
-  role: row.role,
-  disabled: row.disabled,
-  invitedBy: row.invitedBy,
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
-});
+import { accessScope, type Principal } from "../../../src/resources/access";
+import { staffInviteResultSchema, staffInviteSchema, staffMemberSchema, staffResource, staffUpdateSchema } from "../../../src/resources/staff";
+import { recordAudit, type AuditEntry } from "../../audit";
+import { staffMembers } from "../../db/schema";
+import { conflict, forbidden, notFound, unprocessable } from "../../errors";
+import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
+import { publishAfterCommit } from "../../live/eventBus";
+import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
+import { adminAuth, firebaseCode, type EngineServices } from "../../engine/services";
+import { toMember } from "./member";
 
 /** Staff of the principal's operator, for admins only (agents and subscribers: 403). */
-function scopeOf(principal: Principal, action: "list" | "show" | "create" | "edit"): SQL {
+function scopeOf(principal: Principal, action: "create" | "edit"): SQL {
   if (!accessScope(principal, staffResource, action)) throw forbidden("Only the operator's admins manage staff.");
   return eq(staffMembers.operatorCode, principal.operator);
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const inviteHeadersSchema = apiHeadersSchema.extend({
   "idempotency-key": z
@@ -55,45 +26,23 @@ const inviteHeadersSchema = apiHeadersSchema.extend({
     .describe("the same key replays the first response and never creates a second user"),
 });
 
-const uidParamsSchema = z.object({ uid: z.string().min(1).max(128) });
+const uidParamsSchema = z.object({ id: z.string().min(1).max(128).regex(/^[\w-]+$/, "letters, digits, - and _").describe("the staff member's Firebase uid") });
 
-export const staffRoutes = (services: IdentityServices, events?: EventBus): FastifyPluginAsyncZod =>
+/**
+ * The writes of staff records that the record API cannot express, because each also changes a
+ * Firebase user: inviting (creates the user with claims, returns a password setup link) and changing
+ * a role or access (claims, disabled state, revoked sessions). Lists and records come from the route factory.
+ */
+export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, verifier } = services;
-
-    app.get(
-      "/staff",
-      {
-        schema: {
-          tags: ["staff"],
-          summary: "List the operator's care agents and admins (admins only)",
-          headers: apiHeadersSchema,
-          querystring: listQuerySchema(staffResource),
-          response: { 200: listResponse(staffMemberSchema), ...errorResponses },
-        },
-      },
-      async (request) => {
-        const list = request.query;
-        const text = list.q ? `%${escapeLike(list.q)}%` : undefined;
-        const where = and(
-          scopeOf(request.principal, "list"),
-          filtersToSql(list.filters, columns),
-          text ? or(ilike(staffMembers.email, text), ilike(staffMembers.displayName, text)) : undefined,
-        );
-        const { limit, offset } = pageToLimitOffset(list);
-        const [rows, [totals]] = await Promise.all([
-          db.select().from(staffMembers).where(where).orderBy(...sortToSql(list.sort, columns, staffMembers.uid)).limit(limit).offset(offset),
-          db.select({ total: count() }).from(staffMembers).where(where),
-        ]);
-        return { data: rows.map(toMember), total: totals?.total ?? 0 };
-      },
-    );
+    const { db, verifier, events } = services;
 
     app.post(
       "/staff",
       {
         schema: {
           tags: ["staff"],
+          operationId: "inviteStaff",
           summary: "Invite a care agent or admin: creates the Firebase user with claims and returns a password setup link",
           description: "Requires Idempotency-Key: the same key from the same admin replays the first response (header Idempotent-Replayed: true).",
           headers: inviteHeadersSchema,
@@ -174,10 +123,11 @@ export const staffRoutes = (services: IdentityServices, events?: EventBus): Fast
     );
 
     app.patch(
-      "/staff/:uid",
+      "/staff/:id",
       {
         schema: {
           tags: ["staff"],
+          operationId: "changeStaff",
           summary: "Change a staff member's role, disable or enable them (with a reason; not yourself)",
           headers: apiHeadersSchema,
           params: uidParamsSchema,
@@ -189,7 +139,7 @@ export const staffRoutes = (services: IdentityServices, events?: EventBus): Fast
         const principal = request.principal;
         const scope = scopeOf(principal, "edit");
         const auth = adminAuth(services);
-        const { uid } = request.params;
+        const uid = request.params.id;
         const { role, disabled, reason } = request.body;
 
         let changed = false;

@@ -4,18 +4,24 @@ import type { TokenVerifier } from "../auth/tokenVerifier";
 import type { Db } from "../db/client";
 import { unavailable } from "../errors";
 import type { Limiters } from "../lib/rateLimits";
+import type { SecretBox } from "../lib/secretBox";
+import type { EventBus } from "../live/eventBus";
 
-/** What the identity, staff and policy routes work with. */
-export interface IdentityServices {
+/** What routes, modules and handlers work with: one object built by buildApp. */
+export interface EngineServices {
   db: Db;
   /** firebase-admin Auth (claims, users, revocation); absent in apps built without it (503). */
   auth?: Auth;
   verifier: TokenVerifier;
   operators: OperatorDirectory;
   limiters: Limiters;
+  events: EventBus;
+  secrets: SecretBox;
+  /** How recent a sign-in must be for actions declared with `reauth` (seconds). */
+  reauthMaxAgeSeconds: number;
 }
 
-export function adminAuth(services: IdentityServices): Auth {
+export function adminAuth(services: Pick<EngineServices, "auth">): Auth {
   if (!services.auth) throw unavailable("Identity administration is not configured on this server.");
   return services.auth;
 }

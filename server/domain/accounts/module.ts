@@ -1,0 +1,39 @@
+import { and, count, eq, ilike, or, sql } from "drizzle-orm";
+import type { Account } from "../../../src/resources/accounts";
+import type { Executor } from "../../audit";
+import { accounts } from "../../db/schema";
+import { escapeLike } from "../../lib/sql";
+import type { DomainModule } from "../../engine/types";
+
+const selection = {
+  id: accounts.id,
+  ownerUid: accounts.ownerUid,
+  name: accounts.name,
+  email: accounts.email,
+  phone: accounts.phone,
+  type: accounts.type,
+  status: accounts.status,
+  lineCount: sql<number>`(select count(*)::int from lines where lines.account_id = ${accounts.id} and lines.status <> 'terminated')`,
+  createdAt: accounts.createdAt,
+  updatedAt: accounts.updatedAt,
+};
+
+type AccountRow = Omit<Account, "createdAt" | "updatedAt"> & { ownerUid: string | null; createdAt: Date; updatedAt: Date };
+
+/** Customer accounts: a subscriber's are those they own. */
+export const accountsModule: DomainModule<AccountRow> = {
+  source: {
+    rows: (db: Executor) => db.select(selection).from(accounts).$dynamic(),
+    count: (db: Executor) => db.select({ total: count() }).from(accounts).$dynamic(),
+    id: accounts.id,
+    table: accounts,
+    columns: { name: accounts.name, createdAt: accounts.createdAt, status: accounts.status, type: accounts.type },
+    scope(principal, scope) {
+      const sameOperator = eq(accounts.operatorCode, principal.operator);
+      return scope === "all" ? sameOperator : and(sameOperator, eq(accounts.ownerUid, principal.uid))!;
+    },
+    search: (q) => or(ilike(accounts.name, `%${escapeLike(q)}%`), ilike(accounts.email, `%${escapeLike(q)}%`)),
+    toRecord: ({ ownerUid: _owner, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }),
+    ownerUids: (row) => (row.ownerUid ? [row.ownerUid] : []),
+  },
+};

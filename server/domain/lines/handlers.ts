@@ -1,0 +1,148 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, ne } from "drizzle-orm";
+import type { NotificationKind } from "../../../src/resources/notifications";
+import type { ActionContext, ActionHandler } from "../../engine/types";
+import type { NoticeParams } from "../../engine/effects";
+import { lines } from "../../db/schema";
+import { conflict, unprocessable } from "../../errors";
+import { hashSecret, randomDigits } from "../../lib/secretBox";
+import { placeOrder } from "../orders/orderFlow";
+import type { LineRow } from "./module";
+import { newEsimIccid } from "./simNumbers";
+
+type LineContext<I = Record<string, unknown>> = ActionContext<LineRow, I>;
+
+/** How long a port-out PIN stays valid. */
+export const PORT_OUT_PIN_DAYS = 30;
+
+const lineId = (ctx: LineContext) => ctx.row.id as string;
+const now = () => new Date();
+
+/** Tells the account's holder what was done to the line, and by whom (the role, never a name). */
+async function tellHolder(ctx: LineContext, kind: NotificationKind, params: NoticeParams = {}) {
+  if (!ctx.row.ownerUid) return; // an account nobody has claimed yet has nobody to tell
+  await ctx.effects.notify({
+    recipientUid: ctx.row.ownerUid,
+    kind,
+    params: { msisdn: ctx.row.msisdn as string, byRole: ctx.principal.role, ...params },
+    link: `/lines/show/${lineId(ctx)}`,
+  });
+}
+
+/** The change goes through as an order of its own (TMF622), carried out at once. */
+const completedOrder = (ctx: LineContext, type: "suspend" | "restore" | "sim_swap", details: Record<string, unknown>) =>
+  placeOrder(ctx, { type, accountId: ctx.row.accountId as string, lineId: lineId(ctx), ownerUid: ctx.row.ownerUid, details, reason: ctx.reason }, { complete: true });
+
+/** Port-out PINs and SIM swaps are what number hijacking needs: while the number is locked, both are refused. */
+function refuseWhileLocked(ctx: LineContext, what: string) {
+  if (ctx.row.numberLocked) {
+    throw conflict(`The number is locked against transfers, so ${what} is refused; unlock it first.`, [{ path: "numberLocked", message: "the number is locked" }]);
+  }
+}
+
+export const suspendLine: ActionHandler<LineRow, { suspendReason: "lost" | "stolen" | "request" }> = {
+  async run(ctx) {
+    const { suspendReason } = ctx.input;
+    await ctx.tx.update(lines).set({ status: "suspended", suspendReason, updatedAt: now() }).where(eq(lines.id, lineId(ctx)));
+    const order = await completedOrder(ctx, "suspend", { suspendReason });
+    await tellHolder(ctx, "line.suspended", { suspendReason });
+    return { order };
+  },
+  async preview(ctx) {
+    const lost = ctx.input.suspendReason !== "request";
+    return {
+      summary: "resources.lines.preview.suspend",
+      params: { msisdn: ctx.row.msisdn as string },
+      lines: [
+        { label: "resources.lines.preview.suspendStops" },
+        { label: lost ? "resources.lines.preview.suspendLostRestore" : "resources.lines.preview.suspendRestore" },
+        { label: "resources.lines.preview.noCharge" },
+      ],
+      total: null,
+    };
+  },
+};
+
+export const restoreLine: ActionHandler<LineRow> = {
+  async run(ctx) {
+    if (ctx.row.suspendReason === "non_payment" && ctx.principal.role === "subscriber") {
+      throw unprocessable("This line was suspended for an unpaid bill: paying the bill restores it.", [{ path: "suspendReason", message: "non_payment" }]);
+    }
+    await ctx.tx.update(lines).set({ status: "active", suspendReason: null, updatedAt: now() }).where(eq(lines.id, lineId(ctx)));
+    const order = await completedOrder(ctx, "restore", { previousReason: ctx.row.suspendReason });
+    await tellHolder(ctx, "line.restored");
+    return { order };
+  },
+};
+
+export const lockNumber: ActionHandler<LineRow> = {
+  async run(ctx) {
+    // A PIN issued before the lock must not outlive it.
+    await ctx.tx.update(lines).set({ numberLocked: true, portOutPinHash: null, portOutPinExpiresAt: null, updatedAt: now() }).where(eq(lines.id, lineId(ctx)));
+    await tellHolder(ctx, "line.number_locked");
+  },
+};
+
+export const unlockNumber: ActionHandler<LineRow> = {
+  async run(ctx) {
+    await ctx.tx.update(lines).set({ numberLocked: false, updatedAt: now() }).where(eq(lines.id, lineId(ctx)));
+    await tellHolder(ctx, "line.number_unlocked");
+  },
+};
+
+/** A 6-digit PIN another carrier asks for to take the number over; shown once, stored as a hash, valid 30 days. */
+export const issuePortOutPin: ActionHandler<LineRow> = {
+  async run(ctx) {
+    refuseWhileLocked(ctx, "a port-out PIN");
+    const pin = randomDigits(6);
+    const expiresAt = new Date(Date.now() + PORT_OUT_PIN_DAYS * 24 * 60 * 60 * 1000);
+    await ctx.tx.update(lines).set({ portOutPinHash: await hashSecret(pin), portOutPinExpiresAt: expiresAt, updatedAt: now() }).where(eq(lines.id, lineId(ctx)));
+    await tellHolder(ctx, "line.port_out_pin");
+    return { result: { pin, expiresAt: expiresAt.toISOString() } };
+  },
+};
+
+/** The SIM's PUK (to unblock it after three wrong PINs), decrypted for this answer only; the audit row records that it was shown. */
+export const revealPuk: ActionHandler<LineRow> = {
+  async run(ctx) {
+    const [row] = await ctx.tx.select({ pukCipher: lines.pukCipher }).from(lines).where(eq(lines.id, lineId(ctx)));
+    if (!row?.pukCipher) throw unprocessable("There is no PUK on record for this SIM; a new SIM comes with one.", [{ path: "puk", message: "not on record" }]);
+    const puk = ctx.services.secrets.open(row.pukCipher);
+    await tellHolder(ctx, "line.puk_revealed");
+    return { result: { puk } };
+  },
+};
+
+/** The address of the operator's eSIM provisioning server (SM-DP+), part of every activation code. */
+const SMDP_ADDRESS = "smdp.att.example";
+
+/** A new SIM for the line: a physical one by the number printed on it, or an eSIM profile we issue (with its activation code, shown once). */
+export const swapSim: ActionHandler<LineRow, { simType: "physical" | "esim"; iccid?: string }> = {
+  async run(ctx) {
+    refuseWhileLocked(ctx, "a SIM swap");
+    const esim = ctx.input.simType === "esim";
+    const iccid = esim ? newEsimIccid() : ctx.input.iccid!;
+    if (iccid === ctx.row.iccid) throw conflict("That is the SIM the line already has.", [{ path: "iccid", message: "already this line's SIM" }]);
+    const [taken] = await ctx.tx.select({ id: lines.id }).from(lines).where(and(eq(lines.iccid, iccid), ne(lines.id, lineId(ctx)))).limit(1);
+    if (taken) throw conflict("That SIM is already in use on another line.", [{ path: "iccid", message: "already in use" }]);
+    const puk = randomDigits(8);
+    await ctx.tx
+      .update(lines)
+      .set({ iccid, simType: ctx.input.simType, pukCipher: ctx.services.secrets.seal(puk), updatedAt: now() })
+      .where(eq(lines.id, lineId(ctx)));
+    const activationCode = esim ? `LPA:1$${SMDP_ADDRESS}$${randomBytes(16).toString("hex").toUpperCase()}` : null;
+    const order = await completedOrder(ctx, "sim_swap", { fromIccid: ctx.row.iccid, toIccid: iccid, simType: ctx.input.simType });
+    await tellHolder(ctx, "line.sim_swapped");
+    return { result: { iccid, simType: ctx.input.simType, activationCode }, order };
+  },
+  async preview(ctx) {
+    refuseWhileLocked(ctx, "a SIM swap");
+    const esim = ctx.input.simType === "esim";
+    return {
+      summary: esim ? "resources.lines.preview.swapToEsim" : "resources.lines.preview.swapToPhysical",
+      params: { msisdn: ctx.row.msisdn as string, iccid: ctx.input.iccid ? ctx.input.iccid.slice(-4) : "" },
+      lines: [{ label: "resources.lines.preview.oldSimStops" }, { label: esim ? "resources.lines.preview.scanQr" : "resources.lines.preview.insertSim" }, { label: "resources.lines.preview.noCharge" }],
+      total: null,
+    };
+  },
+};

@@ -1,0 +1,81 @@
+import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Line } from "../../../src/resources/lines";
+import type { Executor } from "../../audit";
+import { accounts, lines, plans } from "../../db/schema";
+import { escapeLike } from "../../lib/sql";
+import type { DomainModule } from "../../engine/types";
+
+const selection = {
+  id: lines.id,
+  accountId: lines.accountId,
+  accountName: accounts.name,
+  accountType: accounts.type,
+  ownerUid: accounts.ownerUid,
+  msisdn: lines.msisdn,
+  iccid: lines.iccid,
+  simType: lines.simType,
+  planId: lines.planId,
+  planName: plans.name,
+  status: lines.status,
+  suspendReason: lines.suspendReason,
+  cycleDay: lines.cycleDay,
+  numberLocked: lines.numberLocked,
+  portOutPinExpiresAt: lines.portOutPinExpiresAt,
+  createdAt: lines.createdAt,
+  updatedAt: lines.updatedAt,
+};
+
+export type LineRow = {
+  [K in keyof typeof selection]: K extends "createdAt" | "updatedAt" ? Date : K extends "portOutPinExpiresAt" ? Date | null : K extends "ownerUid" ? string | null : unknown;
+};
+
+/** The line as the API shows it: a PIN that has expired is as good as none. */
+export function toLine(row: LineRow): Line {
+  const { ownerUid: _owner, ...line } = row;
+  const pinValid = row.portOutPinExpiresAt && row.portOutPinExpiresAt.getTime() > Date.now();
+  return {
+    ...(line as unknown as Line),
+    portOutPinExpiresAt: pinValid ? row.portOutPinExpiresAt!.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Phone numbers match by digits in any format ("(202) 555-0103", "5550103"); otherwise the account holder's name. */
+export function searchLines(q: string): SQL {
+  const digits = q.replace(/\D/g, "");
+  if (digits.length >= 3 && /^[\d\s()+.-]+$/.test(q)) return ilike(lines.msisdn, `%${digits}%`);
+  const text = escapeLike(q);
+  return or(ilike(accounts.name, `%${text}%`), ilike(lines.msisdn, `%${digits || text}%`))!;
+}
+
+const joined = (query: any) => query.innerJoin(accounts, eq(lines.accountId, accounts.id)).innerJoin(plans, eq(lines.planId, plans.id));
+
+/** Lines of the operator with their account and plan joined in; a subscriber's are those of accounts they own. */
+export const linesModule: DomainModule<LineRow> = {
+  source: {
+    rows: (db: Executor) => joined(db.select(selection).from(lines)).$dynamic(),
+    count: (db: Executor) => joined(db.select({ total: count() }).from(lines)).$dynamic(),
+    id: lines.id,
+    table: lines,
+    columns: {
+      msisdn: lines.msisdn,
+      status: lines.status,
+      simType: lines.simType,
+      planId: lines.planId,
+      accountId: lines.accountId,
+      numberLocked: lines.numberLocked,
+      createdAt: lines.createdAt,
+      accountName: accounts.name,
+      accountType: accounts.type,
+      planName: plans.name,
+    },
+    scope(principal, scope) {
+      const sameOperator = eq(lines.operatorCode, principal.operator);
+      return scope === "all" ? sameOperator : and(sameOperator, eq(accounts.ownerUid, principal.uid))!;
+    },
+    search: searchLines,
+    toRecord: toLine,
+    ownerUids: (row) => (row.ownerUid ? [row.ownerUid] : []),
+  },
+};

@@ -1,0 +1,199 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { accessScope, isStaff, type Principal } from "../../src/resources/access";
+import { PROBLEM_TYPES, REAUTH_MAX_AGE_SECONDS } from "../../src/resources/api";
+import { reasonSchema } from "../../src/resources/common";
+import { meets, type ActionSpec, type ResourceDefinition } from "../../src/resources/define";
+import { badRequest, conflict, forbidden, notFound, ProblemError, type FieldError } from "../errors";
+import { handlers } from "../domain/handlers";
+import { hashRequest, reserveIdempotencyKey } from "../lib/idempotency";
+import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
+import { createEffects } from "./effects";
+import { findRecordRow } from "./records";
+import { auditWrite, idParamsOf, pascal, publishAll, writeHeadersSchema } from "./routeParts";
+import type { EngineServices } from "./services";
+import type { ActionContext, ApiRecord, DomainModule } from "./types";
+
+const actionResponses = { ...errorResponses, 409: problemSchema, 422: problemSchema };
+
+/** What the response tells about an order the action placed. */
+const orderRefSchema = z.object({ id: z.string(), type: z.string(), state: z.string() });
+
+/** A quote: what the action would do and cost, line by line (preview). */
+export const quoteSchema = z.object({
+  summary: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  lines: z.array(
+    z.object({
+      label: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      amount: z.object({ amount: z.number().int(), currency: z.string() }).optional(),
+    }),
+  ),
+  total: z.object({ amount: z.number().int(), currency: z.string() }).nullable().optional(),
+});
+
+/** The body of an action: its declared input plus the optional reason; none at all when it takes nothing. */
+function actionBodySchema(action: ActionSpec) {
+  const withReason = { reason: reasonSchema.optional().describe("why: kept in the audit trail (staff acting for a subscriber must give one)") };
+  if (!action.input) return z.object(withReason).strict().nullish();
+  return action.input.safeExtend(withReason).strict();
+}
+
+/** The `when` conditions of an action the record does not meet, each naming its field and the value it has. */
+function unmet(when: ActionSpec["when"], record: ApiRecord): FieldError[] {
+  return Object.entries(when ?? {})
+    .filter(([field, values]) => !(values as readonly unknown[]).includes(record[field] as never))
+    .map(([field, values]) => ({ path: field, message: `only while ${field} is ${(values as readonly unknown[]).join(" or ")} (it is ${String(record[field])})` }));
+}
+
+const reasonRequired = (action: ActionSpec, principal: Principal) => action.reason === true || (action.reason === "staff" && isStaff(principal.role));
+
+/** 403 reauth-required when the action asks this role for a recent sign-in and the token's is older. */
+function checkReauth(action: ActionSpec, principal: Principal, authTime: number, record: ApiRecord, maxAgeSeconds: number) {
+  const rule = action.reauth;
+  if (!rule || !rule.roles.includes(principal.role) || !meets(rule.when, record)) return;
+  if (Date.now() / 1000 - authTime <= maxAgeSeconds) return;
+  throw new ProblemError(
+    403,
+    `Confirm it is you: this needs a sign-in from the last ${Math.round(maxAgeSeconds / 60) || 1} minutes.`,
+    [{ path: "authorization", message: "sign-in too old for this action" }],
+    PROBLEM_TYPES.reauthRequired,
+  );
+}
+
+/** Thrown to roll back a preview's transaction: a preview never changes anything, even by mistake. */
+class PreviewDone extends Error {
+  constructor(readonly quote: unknown) {
+    super("preview");
+  }
+}
+
+/**
+ * `POST /{resource}/{id}/actions/{name}` for every declared action, and `…/preview` for those with a
+ * preview. In one transaction: the record locked, its state checked (409 naming the field), the
+ * re-authentication checked, the `set` or the domain handler run, the audit row with before, after
+ * and reason, the handler's order and notices; live events after the commit.
+ */
+export const actionRoutes = (resource: ResourceDefinition<any, any>, module: DomainModule, services: EngineServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, events } = services;
+    const { source } = module;
+    const params = idParamsOf(resource);
+    const Name = pascal(resource.name);
+
+    for (const [name, action] of Object.entries<ActionSpec>(resource.actions ?? {})) {
+      const handler = action.handler ? handlers[action.handler] : undefined;
+      const body = actionBodySchema(action);
+      const path = `/${resource.name}/:id/actions/${name}`;
+      const describe = [
+        action.when ? `Allowed while ${Object.entries(action.when).map(([f, v]) => `${f} is ${(v as unknown[]).join(" or ")}`).join(" and ")} (else 409).` : "",
+        action.reason === true ? "A reason is required." : action.reason === "staff" ? "Staff must give a reason." : "",
+        action.reauth ? `${action.reauth.roles.join(", ")} must have signed in within ${REAUTH_MAX_AGE_SECONDS / 60} minutes (else 403 ${PROBLEM_TYPES.reauthRequired}).` : "",
+        action.result ? "Its result is shown once." : "",
+        "Audited.",
+      ].filter(Boolean).join(" ");
+
+      const prepare = async (principal: Principal, requestBody: Record<string, unknown> | null | undefined) => {
+        if (!accessScope(principal, resource, name)) throw forbidden(`Your role (${principal.role}) may not ${name} ${resource.name}.`);
+        const { reason, ...input } = requestBody ?? {};
+        if (reasonRequired(action, principal) && !reason) throw badRequest("Give a reason for this action.", [{ path: "reason", message: "required" }]);
+        return { reason: (reason as string | undefined) ?? null, input };
+      };
+
+      app.post(
+        path,
+        {
+          schema: {
+            tags: [resource.name],
+            operationId: `${name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase())}${Name}`,
+            summary: `${name} one ${resource.name} record`,
+            description: describe,
+            headers: action.result ? apiHeadersSchema : writeHeadersSchema,
+            params,
+            body,
+            response: {
+              200: resource.schema.extend({ ...(action.result ? { result: action.result.schema } : {}), order: orderRefSchema.optional() }),
+              ...actionResponses,
+            },
+          },
+        },
+        async (request, reply) => {
+          const principal = request.principal;
+          const { reason, input } = await prepare(principal, request.body as Record<string, unknown> | null | undefined);
+          // A shown-once result is never stored for replay; other actions may be retried with a key.
+          const key = action.result ? undefined : (request.headers as Record<string, string | undefined>)["idempotency-key"];
+          const reservation = key
+            ? await reserveIdempotencyKey(db, { actorUid: principal.uid, key, route: `POST ${path.replace(":id", request.params.id)}`, requestHash: hashRequest({ body: request.body, operator: principal.operator }) })
+            : undefined;
+          if (reservation?.kind === "replay") return reply.code(reservation.status).header("idempotent-replayed", "true").send(reservation.response as never);
+          try {
+            const { response, published } = await db.transaction(async (tx) => {
+              const row = await findRecordRow(tx, resource, module, principal, name, request.params.id, { forUpdate: true });
+              if (!row) throw notFound(`No such ${resource.name} record.`);
+              const before = source.toRecord(row);
+              const blocked = unmet(action.when, before);
+              if (blocked.length) throw conflict(`You cannot ${name} this record now: ${blocked.map((e) => e.message).join("; ")}.`, blocked);
+              checkReauth(action, principal, request.identity.authTime, before, services.reauthMaxAgeSeconds);
+              const { effects, pending } = createEffects(tx, principal, request.id);
+              const ctx: ActionContext = { tx, principal, requestId: request.id, effects, services, row, record: before, input, reason };
+              let outcome = {};
+              if (handler) outcome = (await handler.run(ctx)) ?? {};
+              else await module.writer!.set!(ctx, row, action.set ?? {});
+              const [updated] = await source.rows(tx).where(eq(source.id, request.params.id)).limit(1);
+              const after = source.toRecord(updated);
+              await auditWrite(tx, resource, request, name, request.params.id, before, after, reason);
+              const response = { ...after, ...outcome };
+              if (reservation?.kind === "new") await reservation.complete(tx, 200, response);
+              const own = { operator: principal.operator, resource: resource.name, type: "updated" as const, ids: [request.params.id], ownerUids: source.ownerUids(updated), at: new Date().toISOString() };
+              return { response, published: [own, ...pending] };
+            });
+            await publishAll(events, request.log, published);
+            return response;
+          } catch (error) {
+            if (reservation?.kind === "new") await reservation.release();
+            throw error;
+          }
+        },
+      );
+
+      if (action.preview && handler?.preview) {
+        const preview = handler.preview;
+        app.post(
+          `${path}/preview`,
+          {
+            schema: {
+              tags: [resource.name],
+              operationId: `preview${name.replace(/(^|-)([a-z])/g, (_m, _s, c: string) => c.toUpperCase())}${Name}`,
+              summary: `What ${name} would do to one ${resource.name} record, and cost; changes nothing`,
+              description: "Takes the same body as the action and answers a quote. Nothing is written.",
+              headers: apiHeadersSchema,
+              params,
+              body,
+              response: { 200: quoteSchema, ...actionResponses },
+            },
+          },
+          async (request) => {
+            const principal = request.principal;
+            const { reason, input } = await prepare(principal, request.body as Record<string, unknown> | null | undefined);
+            try {
+              await db.transaction(async (tx) => {
+                const row = await findRecordRow(tx, resource, module, principal, name, request.params.id);
+                if (!row) throw notFound(`No such ${resource.name} record.`);
+                const record = source.toRecord(row);
+                const blocked = unmet(action.when, record);
+                if (blocked.length) throw conflict(`You cannot ${name} this record now: ${blocked.map((e) => e.message).join("; ")}.`, blocked);
+                const { effects } = createEffects(tx, principal, request.id);
+                throw new PreviewDone(await preview({ tx, principal, requestId: request.id, effects, services, row, record, input, reason }));
+              });
+            } catch (error) {
+              if (error instanceof PreviewDone) return error.quote as never;
+              throw error;
+            }
+            throw new Error("a preview ended without a quote");
+          },
+        );
+      }
+    }
+  };

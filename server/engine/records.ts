@@ -1,0 +1,56 @@
+import { and, eq } from "drizzle-orm";
+import { accessScope, type Principal } from "../../src/resources/access";
+import type { ResourceDefinition } from "../../src/resources/define";
+import type { Executor } from "../audit";
+import { forbidden } from "../errors";
+import type { FieldError } from "../errors";
+import type { DomainModule } from "./types";
+
+/** Every served resource with its module, by name (built once by the registry). */
+export type ModuleMap = ReadonlyMap<string, { resource: ResourceDefinition<any, any>; module: DomainModule }>;
+
+/**
+ * One record the principal may reach through `action` (its access scope), or null; 403 when the role
+ * may not take the action at all. `forUpdate` locks the resource's own row for the transaction.
+ */
+export async function findRecordRow(
+  db: Executor,
+  resource: ResourceDefinition<any, any>,
+  module: DomainModule,
+  principal: Principal,
+  action: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<any | null> {
+  const scope = accessScope(principal, resource, action);
+  if (!scope) throw forbidden(`Your role (${principal.role}) may not ${action} ${resource.name}.`);
+  const { source } = module;
+  const query = source.rows(db).where(and(source.scope(principal, scope), eq(source.id, id))).limit(1);
+  const [row] = options.forUpdate ? await query.for("update", { of: source.table }) : await query;
+  return row ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Every reference field in `values` must point at a record the writer may open ("show" access of the
+ * target): a subscriber files a claim only for their own line. Returns the owners found, by field,
+ * and an error per bad field. A database failure is not "no such record": it propagates.
+ */
+export async function checkReferences(db: Executor, modules: ModuleMap, resource: ResourceDefinition<any, any>, principal: Principal, values: Record<string, unknown>) {
+  const owners: Record<string, string | null> = {};
+  const errors: FieldError[] = [];
+  for (const [field, value] of Object.entries(values)) {
+    const spec = resource.fields[field];
+    if (spec?.kind !== "reference" || !spec.reference || value === null || value === undefined) continue;
+    const target = modules.get(spec.reference.resource);
+    const id = String(value);
+    const found =
+      target && UUID.test(id) && accessScope(principal, target.resource, "show")
+        ? await findRecordRow(db, target.resource, target.module, principal, "show", id)
+        : null;
+    if (found) owners[field] = target!.module.source.ownerUids(found)[0] ?? null;
+    else errors.push({ path: field, message: `no ${spec.reference.resource} record with this id that you may use` });
+  }
+  return { owners, errors };
+}

@@ -1,0 +1,226 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accessScope, type Principal } from "../../src/resources/access";
+import type { ResourceDefinition } from "../../src/resources/define";
+import { listResponse } from "../../src/resources/api";
+import type { ResourceEvent } from "../../src/resources/events";
+import { badRequest, forbidden, notFound, ProblemError } from "../errors";
+import { refusedFields, writeBodySchema, type WriteKind } from "../generic/writeRules";
+import { hashRequest, reserveIdempotencyKey } from "../lib/idempotency";
+import { listQuerySchema } from "../lib/listQuery";
+import { filtersToSql, pageToLimitOffset, sortToSql } from "../lib/listSql";
+import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
+import { actionRoutes } from "./actionRoutes";
+import { createEffects } from "./effects";
+import { checkReferences, findRecordRow, type ModuleMap } from "./records";
+import { auditWrite, idParamsOf, pascal, publishAll, writeHeadersSchema } from "./routeParts";
+import type { EngineServices } from "./services";
+import type { DomainModule } from "./types";
+
+const writeResponses = { ...errorResponses, 409: problemSchema, 422: problemSchema };
+
+/** Rejects what a role may not send before anything is validated or written; each field named. */
+function refuse(resource: ResourceDefinition<any, any>, kind: WriteKind, principal: Principal, body: Record<string, unknown>) {
+  const { unknown, forbidden: notAllowed } = refusedFields(resource, kind, principal.role, body);
+  if (unknown.length) throw badRequest(`Unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.map((e) => e.path).join(", ")}.`, unknown);
+  if (notAllowed.length) throw new ProblemError(403, `You may not set ${notAllowed.map((e) => e.path).join(", ")}.`, notAllowed);
+}
+
+/**
+ * The whole `/api/v1/{resource}` API of one declared resource, from its declaration and its module:
+ * list and show with the declared filters, sorts and search in SQL; create, edit and delete where the
+ * declaration has forms and the module writes; named actions with their previews. Access, audit,
+ * idempotency, OpenAPI and live events are the factory's, the same for every resource.
+ */
+export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: DomainModule, services: EngineServices, modules: ModuleMap): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, events } = services;
+    const { source, writer } = module;
+    const base = `/${resource.name}`;
+    const tags = [resource.name];
+    const Name = pascal(resource.name);
+    const params = idParamsOf(resource);
+    const recordEvent = (principal: Principal, type: ResourceEvent["type"], id: string, row: unknown): ResourceEvent => ({
+      operator: principal.operator,
+      resource: resource.name,
+      type,
+      ids: [id],
+      ownerUids: source.ownerUids(row),
+      at: new Date().toISOString(),
+    });
+    // The record as just written, read back in the same transaction (the writer's access was checked before the write).
+    const reload = async (tx: Parameters<typeof findRecordRow>[0], id: string) => {
+      const [row] = await source.rows(tx).where(eq(source.id, id)).limit(1);
+      if (!row) throw new Error(`${resource.name} ${id} vanished inside its own write`);
+      return row;
+    };
+
+    app.get(
+      base,
+      {
+        schema: {
+          tags,
+          operationId: `list${Name}`,
+          summary: `List ${resource.name}`,
+          description: "Declared filters, sorts and search run in SQL; a subscriber sees only their own records where access says so.",
+          headers: apiHeadersSchema,
+          querystring: listQuerySchema(resource),
+          response: { 200: listResponse(resource.schema), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const principal = request.principal;
+        const scope = accessScope(principal, resource, "list");
+        if (!scope) throw forbidden(`Your role (${principal.role}) may not list ${resource.name}.`);
+        const list = request.query;
+        const where = and(source.scope(principal, scope), filtersToSql(list.filters, source.columns), list.q && source.search ? source.search(list.q) : undefined);
+        const { limit, offset } = pageToLimitOffset(list);
+        const [rows, [totals]] = await Promise.all([
+          source.rows(db).where(where).orderBy(...sortToSql(list.sort, source.columns, source.id)).limit(limit).offset(offset),
+          source.count(db).where(where),
+        ]);
+        return { data: rows.map(source.toRecord), total: Number(totals?.total ?? 0) };
+      },
+    );
+
+    app.get(
+      `${base}/:id`,
+      {
+        schema: {
+          tags,
+          operationId: `get${Name}`,
+          summary: `One ${resource.name} record`,
+          description: "404 when it does not exist or is not yours.",
+          headers: apiHeadersSchema,
+          params,
+          response: { 200: resource.schema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const row = await findRecordRow(db, resource, module, request.principal, "show", request.params.id);
+        if (!row) throw notFound(`No such ${resource.name} record.`);
+        return source.toRecord(row);
+      },
+    );
+
+    if (resource.form?.create.length && writer?.create) {
+      const create = writer.create;
+      app.post(
+        base,
+        {
+          schema: {
+            tags,
+            operationId: `create${Name}`,
+            summary: `Create a ${resource.name} record`,
+            description: "Validated by the declaration's schema and write rules; audited; an Idempotency-Key replays the first response.",
+            headers: writeHeadersSchema,
+            body: writeBodySchema(resource, "create"),
+            response: { 201: resource.schema, ...writeResponses },
+          },
+        },
+        async (request, reply) => {
+          const principal = request.principal;
+          if (!accessScope(principal, resource, "create")) throw forbidden(`Your role (${principal.role}) may not create ${resource.name}.`);
+          const body = request.body as Record<string, unknown>;
+          refuse(resource, "create", principal, body);
+          const key = request.headers["idempotency-key"];
+          const reservation = key
+            ? await reserveIdempotencyKey(db, { actorUid: principal.uid, key, route: `POST /api/v1${base}`, requestHash: hashRequest({ body, operator: principal.operator }) })
+            : undefined;
+          if (reservation?.kind === "replay") return reply.code(reservation.status).header("idempotent-replayed", "true").send(reservation.response as never);
+          try {
+            const { record, published } = await db.transaction(async (tx) => {
+              const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
+              if (errors.length) throw badRequest(`The body is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
+              const { effects, pending } = createEffects(tx, principal, request.id);
+              const id = await create({ tx, principal, requestId: request.id, effects, services }, body, owners);
+              const row = await reload(tx, id);
+              const record = source.toRecord(row);
+              await auditWrite(tx, resource, request, "create", id, null, record);
+              if (reservation?.kind === "new") await reservation.complete(tx, 201, record);
+              return { record, published: [recordEvent(principal, "created", id, row), ...pending] };
+            });
+            await publishAll(events, request.log, published);
+            return reply.code(201).send(record as never);
+          } catch (error) {
+            if (reservation?.kind === "new") await reservation.release();
+            throw error;
+          }
+        },
+      );
+    }
+
+    if (resource.form?.edit.length && writer?.edit) {
+      const edit = writer.edit;
+      app.patch(
+        `${base}/:id`,
+        {
+          schema: {
+            tags,
+            operationId: `update${Name}`,
+            summary: `Change fields of a ${resource.name} record`,
+            description: "Only the fields of the declared edit form, each as the caller's role may write it; audited with before and after.",
+            headers: apiHeadersSchema,
+            params,
+            body: writeBodySchema(resource, "edit"),
+            response: { 200: resource.schema, ...writeResponses },
+          },
+        },
+        async (request) => {
+          const principal = request.principal;
+          const body = request.body as Record<string, unknown>;
+          if (!accessScope(principal, resource, "edit")) throw forbidden(`Your role (${principal.role}) may not edit ${resource.name}.`);
+          refuse(resource, "edit", principal, body);
+          if (Object.keys(body).length === 0) throw badRequest("Nothing to change: give at least one field.", [{ path: "body", message: "empty" }]);
+          const { record, published } = await db.transaction(async (tx) => {
+            const current = await findRecordRow(tx, resource, module, principal, "edit", request.params.id, { forUpdate: true });
+            if (!current) throw notFound(`No such ${resource.name} record.`);
+            const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
+            if (errors.length) throw badRequest(`The body is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
+            const { effects, pending } = createEffects(tx, principal, request.id);
+            await edit({ tx, principal, requestId: request.id, effects, services }, current, body, owners);
+            const row = await reload(tx, request.params.id);
+            const record = source.toRecord(row);
+            await auditWrite(tx, resource, request, "edit", request.params.id, source.toRecord(current), record);
+            return { record, published: [recordEvent(principal, "updated", request.params.id, row), ...pending] };
+          });
+          await publishAll(events, request.log, published);
+          return record;
+        },
+      );
+    }
+
+    if (resource.access.delete && writer?.remove) {
+      const remove = writer.remove;
+      app.delete(
+        `${base}/:id`,
+        {
+          schema: {
+            tags,
+            operationId: `delete${Name}`,
+            summary: `Delete a ${resource.name} record`,
+            description: "Audited with what the record held.",
+            headers: apiHeadersSchema,
+            params,
+            response: { 200: resource.schema, ...errorResponses },
+          },
+        },
+        async (request) => {
+          const principal = request.principal;
+          const { record, published } = await db.transaction(async (tx) => {
+            const current = await findRecordRow(tx, resource, module, principal, "delete", request.params.id, { forUpdate: true });
+            if (!current) throw notFound(`No such ${resource.name} record.`);
+            const { effects, pending } = createEffects(tx, principal, request.id);
+            await remove({ tx, principal, requestId: request.id, effects, services }, current);
+            const record = source.toRecord(current);
+            await auditWrite(tx, resource, request, "delete", request.params.id, record, null);
+            return { record, published: [recordEvent(principal, "deleted", request.params.id, current), ...pending] };
+          });
+          await publishAll(events, request.log, published);
+          return record;
+        },
+      );
+    }
+
+    await app.register(actionRoutes(resource, module, services));
+  };

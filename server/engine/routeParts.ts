@@ -1,0 +1,53 @@
+import type { FastifyBaseLogger, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { ResourceEvent } from "../../src/resources/events";
+import type { ResourceDefinition } from "../../src/resources/define";
+import { idSchema } from "../../src/resources/common";
+import { recordAudit, type Executor } from "../audit";
+import { publishAfterCommit, type EventBus } from "../live/eventBus";
+import { apiHeadersSchema } from "../routes/common";
+
+/** "device-claims" → "DeviceClaims": the resource's part of operation ids. */
+export const pascal = (name: string) => name.replace(/(^|[-_])([a-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase());
+
+/** The `:id` of a record: a UUID, unless the record's own id is another kind of string (staff: Firebase uids). */
+export function idParamsOf(resource: ResourceDefinition<any, any>) {
+  const id = (resource.schema.shape as Record<string, z.ZodType>).id;
+  const isUuid = id instanceof z.ZodUUID || id === idSchema;
+  return z.object({ id: isUuid ? z.uuid("must be a UUID") : z.string().min(1).max(128).regex(/^[\w-]+$/, "letters, digits, - and _") });
+}
+
+export const writeHeadersSchema = apiHeadersSchema.extend({
+  "idempotency-key": z.string().min(8, "at least 8 characters").max(200).optional().describe("repeat the request safely: the same key replays the first response"),
+});
+
+/** The audit row of one write of a record, in its transaction (when the resource is audited). */
+export async function auditWrite(
+  tx: Executor,
+  resource: ResourceDefinition<any, any>,
+  request: FastifyRequest,
+  action: string,
+  targetId: string,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+  reason?: string | null,
+) {
+  if (!resource.audit) return;
+  await recordAudit(tx, {
+    operator: request.principal.operator,
+    actorUid: request.principal.uid,
+    actorRole: request.principal.role,
+    action: `${resource.name}.${action}`,
+    targetType: resource.name,
+    targetId,
+    before,
+    after,
+    reason: reason ?? null,
+    requestId: request.id,
+  });
+}
+
+/** Sends a write's live events once it committed (a failure is logged; the write stands). */
+export async function publishAll(events: EventBus, log: FastifyBaseLogger, list: ResourceEvent[]) {
+  for (const event of list) await publishAfterCommit(events, log, event);
+}

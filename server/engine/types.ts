@@ -1,0 +1,106 @@
+import type { AnyColumn, SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Principal } from "../../src/resources/access";
+import type { Scope } from "../../src/resources/define";
+import type { Executor } from "../audit";
+import type { ColumnMap } from "../lib/listSql";
+import type { Effects } from "./effects";
+import type { EngineServices } from "./services";
+
+/** A record as the API returns it: its declared fields, always with an id. */
+export type ApiRecord = Record<string, unknown> & { id: string };
+
+/**
+ * How a resource's records are read: the query (tables, joins, the columns a list may filter, sort
+ * and search on) and who may see which. The route factory adds the filters, sort, paging and the
+ * `id = ?` of one record; it never knows the tables.
+ */
+export interface RecordSource<Row = any> {
+  /** `SELECT … FROM … JOIN …` of the records, dynamic so the factory can add WHERE, ORDER BY, LIMIT. */
+  rows(db: Executor): any;
+  /** `SELECT count(*) FROM …` with the same joins. */
+  count(db: Executor): any;
+  /** The record's id column: `id = ?`, and the last sort key so pages never overlap. */
+  id: AnyColumn;
+  /** The table whose row an action locks (FOR UPDATE OF it), so joined rows stay unlocked. */
+  table: PgTable;
+  /** The SQL behind every field a list may filter or sort by. */
+  columns: ColumnMap;
+  /** Rows the principal may reach with this scope: always its operator; "own" narrows to the principal's records. */
+  scope(principal: Principal, scope: Scope): SQL;
+  /** The `q` search, when the resource has one. */
+  search?(q: string): SQL | undefined;
+  toRecord(row: Row): ApiRecord;
+  /** The subscribers who own the row (live events reach them; references inherit them). */
+  ownerUids(row: Row): string[];
+}
+
+/** What a write handler works with: its transaction, who asks, and the effects it may cause. */
+export interface WriteContext {
+  tx: Executor;
+  principal: Principal;
+  requestId: string;
+  effects: Effects;
+  services: EngineServices;
+}
+
+/** Creating, editing and deleting records of a resource (documents: everything; domain tables: as the module allows). */
+export interface RecordWriter<Row = any> {
+  /** Inserts a record from a validated body (references already checked, their owners given); returns its id. */
+  create?(ctx: WriteContext, body: Record<string, unknown>, referenceOwners: Record<string, string | null>): Promise<string>;
+  edit?(ctx: WriteContext, row: Row, body: Record<string, unknown>, referenceOwners: Record<string, string | null>): Promise<void>;
+  remove?(ctx: WriteContext, row: Row): Promise<void>;
+  /** Sets fixed values (a declared action's `set`). */
+  set?(ctx: WriteContext, row: Row, values: Record<string, unknown>): Promise<void>;
+}
+
+/**
+ * A domain module: the query and the writes of one resource. The route factory serves every
+ * resource through one (documents get the generic one) and owns HTTP, access, audit, idempotency
+ * and live updates; a module never registers list, show or action routes of its own.
+ */
+export interface DomainModule<Row = any> {
+  source: RecordSource<Row>;
+  writer?: RecordWriter<Row>;
+  /** Routes the record API cannot express (staff invitations create Firebase users): each documented in the module. */
+  extraRoutes?(services: EngineServices): FastifyPluginAsyncZod;
+  /** Run once when the app starts (the declared indexes of documents). */
+  prepare?(db: Executor): Promise<void>;
+}
+
+/** One line of a quote: what it is (an i18n key and its values) and, when it costs or credits, how much. */
+export interface QuoteLine {
+  label: string;
+  params?: Record<string, string | number>;
+  amount?: { amount: number; currency: string };
+}
+
+/** What an action would do, answered by its preview with no side effect. */
+export interface Quote {
+  /** i18n key of one sentence that says what will happen, with its values. */
+  summary: string;
+  params?: Record<string, string | number>;
+  lines: QuoteLine[];
+  total?: { amount: number; currency: string } | null;
+}
+
+/** What an action handler is given: the locked row, the record as the API shows it, and the validated input. */
+export interface ActionContext<Row = any, Input = Record<string, unknown>> extends WriteContext {
+  row: Row;
+  record: ApiRecord;
+  input: Input;
+  reason: string | null;
+}
+
+/** What a handler may hand back: a value shown once, and the order it placed. */
+export interface ActionOutcome {
+  result?: Record<string, unknown>;
+  order?: { id: string; type: string; state: string };
+}
+
+/** A domain action (server/domain/handlers.ts names each): it runs in the write's transaction; its preview changes nothing. */
+export interface ActionHandler<Row = any, Input = any> {
+  run(ctx: ActionContext<Row, Input>): Promise<ActionOutcome | void>;
+  preview?(ctx: ActionContext<Row, Input>): Promise<Quote>;
+}

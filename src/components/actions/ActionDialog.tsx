@@ -1,0 +1,155 @@
+import { useEffect, useMemo, useState } from "react";
+import { useApiUrl, useCustomMutation, useGetIdentity, useInvalidate } from "@refinedev/core";
+import { Alert, App, Form, Input, Modal, Typography } from "antd";
+import type { z } from "zod";
+import { isStaff } from "../../resources/access";
+import { PROBLEM_TYPES } from "../../resources/api";
+import type { ActionSpec, ResourceDefinition } from "../../resources/define";
+import type { ApiError } from "../../providers/apiClient";
+import type { SessionUser } from "../../providers/session";
+import { translate as t } from "../../i18n";
+import { FieldInput } from "../FieldInput";
+import { fieldText } from "../fieldText";
+import { zodRules } from "../formRules";
+import { ReauthModal } from "../ReauthModal";
+import { ActionResult } from "./ActionResult";
+import { QuoteView, type QuoteData } from "./QuoteView";
+
+type AnyRecord = Record<string, any> & { id: string };
+type Values = Record<string, unknown> & { reason?: string };
+
+/**
+ * One named action of one record, from the declaration: what will happen (its confirmation, and the
+ * server's quote when it has a preview), the input it takes and the reason staff must give, then the
+ * request itself. A "sign in again" answer opens the re-authentication dialog and retries; a result
+ * shown once (a PIN, a PUK, an eSIM code) opens in its own dialog.
+ */
+export function ActionDialog({ resource, name, action, record, open, onClose }: {
+  resource: ResourceDefinition<any, any>;
+  name: string;
+  action: ActionSpec;
+  record: AnyRecord;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { data: user } = useGetIdentity<SessionUser>();
+  const apiUrl = useApiUrl();
+  const invalidate = useInvalidate();
+  const { message } = App.useApp();
+  const { mutateAsync, mutation } = useCustomMutation<Record<string, any>>();
+  const [form] = Form.useForm<Values>();
+  const [quote, setQuote] = useState<QuoteData>();
+  const [error, setError] = useState<string>();
+  const [reauthFor, setReauthFor] = useState<Values>();
+  const [result, setResult] = useState<Record<string, unknown>>();
+  // One key per dialog: a retry after a dropped connection replays the first answer, never acts twice.
+  const idempotencyKey = useMemo(() => (open ? crypto.randomUUID() : ""), [open]);
+
+  const label = t(action.label);
+  const needsReason = action.reason === true || (action.reason === "staff" && isStaff(user?.role));
+  const inputs = Object.entries(action.inputFields ?? {});
+  const shape = (action.input?.shape ?? {}) as Record<string, z.ZodType>;
+  const url = `${apiUrl}/${resource.name}/${record.id}/actions/${name}`;
+  const title = fieldText(resource.recordTitle, resource.fields[resource.recordTitle], record);
+  // An action with nothing to ask, confirm or quote (approve a claim) runs at the click.
+  const asks = Boolean(action.input || needsReason || action.preview || action.confirm || action.danger);
+
+  const close = () => {
+    form.resetFields();
+    setQuote(undefined);
+    setError(undefined);
+    onClose();
+  };
+
+  /** Shows what the server said at the fields it names, or above the form. */
+  const showError = (e: ApiError) => {
+    const fields = Object.entries(e.errors ?? {}).filter(([path]) => path === "reason" || Object.hasOwn(action.inputFields ?? {}, path));
+    if (fields.length) form.setFields(fields.map(([path, messages]) => ({ name: path, errors: messages as string[] })));
+    else setError(e.message);
+  };
+
+  const bodyOf = (values: Values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+
+  async function run(values: Values) {
+    setError(undefined);
+    try {
+      const { data } = await mutateAsync({
+        url,
+        method: "post",
+        values: bodyOf(values),
+        meta: action.result ? undefined : { idempotencyKey },
+        successNotification: false,
+        errorNotification: false,
+      });
+      await invalidate({ resource: resource.name, invalidates: ["list", "detail"], id: record.id });
+      await invalidate({ resource: "audit-events", invalidates: ["list"] });
+      if (data.order) await invalidate({ resource: "orders", invalidates: ["list"] });
+      close();
+      if (data.result) setResult(data.result);
+      else message.success(t("actions.done", { action: label }));
+    } catch (e) {
+      const problem = e as ApiError;
+      if (problem.problemType === PROBLEM_TYPES.reauthRequired) setReauthFor(values);
+      else if (!asks) {
+        message.error(`${label}: ${problem.message}`);
+        close();
+      } else showError(problem);
+    }
+  }
+
+  async function next() {
+    const values = await form.validateFields();
+    if (!action.preview || quote) return run(values);
+    setError(undefined);
+    try {
+      const { data } = await mutateAsync({ url: `${url}/preview`, method: "post", values: bodyOf(values), successNotification: false, errorNotification: false });
+      setQuote(data as QuoteData);
+    } catch (e) {
+      showError(e as ApiError);
+    }
+  }
+
+  useEffect(() => {
+    if (open && !asks) void run({});
+  }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- once per opening
+
+  return (
+    <>
+      <Modal
+        open={open && asks}
+        title={`${label} · ${title}`}
+        okText={action.preview && !quote ? t("actions.review") : label}
+        okButtonProps={{ danger: action.danger, loading: mutation.isPending }}
+        cancelText={t("form.cancel")}
+        onCancel={close}
+        onOk={() => void next()}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{action.confirm ? t(action.confirm, { title }) : t("actions.confirm", { action: label })}</Typography.Paragraph>
+        {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
+        <Form form={form} layout="vertical" disabled={Boolean(quote)} onValuesChange={() => setQuote(undefined)}>
+          {inputs.map(([field, spec]) => (
+            <Form.Item key={field} name={field} label={t(spec.label)} extra={spec.help ? t(spec.help) : undefined} rules={shape[field] ? zodRules(shape[field]!, t(spec.label)) : []}>
+              <FieldInput name={field} spec={spec} />
+            </Form.Item>
+          ))}
+          {needsReason && (
+            <Form.Item name="reason" label={t("actions.reason")} extra={t("actions.reasonHelp")} rules={[{ required: true, whitespace: true, min: 3, message: t("actions.reasonRequired") }]}>
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={500} showCount />
+            </Form.Item>
+          )}
+        </Form>
+        {quote && <QuoteView quote={quote} />}
+      </Modal>
+      <ReauthModal
+        open={Boolean(reauthFor)}
+        onDone={(ok) => {
+          const values = reauthFor;
+          setReauthFor(undefined);
+          if (ok && values) void run(values);
+        }}
+      />
+      <ActionResult action={action} label={label} result={result} onClose={() => setResult(undefined)} />
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { Alert, Descriptions, Modal, QRCode, Space, Typography } from "antd";
+import type { ActionSpec } from "../../resources/define";
+import { translate as t } from "../../i18n";
+import { fieldText } from "../fieldText";
+
+/**
+ * A value an action answers once (a PIN, a PUK, an eSIM activation code): shown here, large and
+ * copyable, with the warning that it will not be shown again. An activation code is a QR code to scan.
+ */
+export function ActionResult({ action, label, result, onClose }: { action: ActionSpec; label: string; result?: Record<string, unknown>; onClose: () => void }) {
+  const fields = Object.entries(action.result?.fields ?? {});
+  return (
+    <Modal open={Boolean(result)} title={label} onCancel={onClose} onOk={onClose} okText={t("actions.resultDone")} cancelButtonProps={{ style: { display: "none" } }} destroyOnHidden>
+      <Alert type="warning" showIcon message={t("actions.shownOnce")} style={{ marginBottom: 12 }} />
+      {result && (
+        <Descriptions column={1} bordered size="small" data-testid="action-result">
+          {fields.map(([field, spec]) => {
+            const value = result[field];
+            if (value === null || value === undefined) return null;
+            let shown;
+            if (spec.kind === "secret") {
+              shown = (
+                <Typography.Text code copyable style={{ fontSize: 24, letterSpacing: 4 }} data-testid={`result-${field}`}>
+                  {String(value)}
+                </Typography.Text>
+              );
+            } else if (spec.kind === "qrCode") {
+              shown = (
+                <Space direction="vertical" align="center" style={{ width: "100%" }}>
+                  <QRCode value={String(value)} size={200} bordered={false} aria-label={t("actions.qrLabel")} />
+                  <Typography.Text copyable style={{ wordBreak: "break-all", fontSize: 12 }} data-testid={`result-${field}`}>
+                    {String(value)}
+                  </Typography.Text>
+                </Space>
+              );
+            } else shown = fieldText(field, spec, result);
+            return (
+              <Descriptions.Item key={field} label={t(spec.label)}>
+                {shown}
+              </Descriptions.Item>
+            );
+          })}
+        </Descriptions>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,35 @@
+import { Card, List, Typography } from "antd";
+import { translate as t } from "../../i18n";
+import type { Money } from "../../resources/common";
+import { formatMoney } from "../format";
+
+/** What an action's preview answers (server/engine/actionRoutes.ts quoteSchema). */
+export interface QuoteData {
+  summary: string;
+  params?: Record<string, string | number>;
+  lines: { label: string; params?: Record<string, string | number>; amount?: Money }[];
+  total?: Money | null;
+}
+
+/** The server's quote of an action, line by line, before the person confirms it. */
+export function QuoteView({ quote }: { quote: QuoteData }) {
+  return (
+    <Card size="small" title={t("actions.quoteTitle")} data-testid="action-quote" style={{ marginTop: 8 }}>
+      <Typography.Paragraph strong>{t(quote.summary, quote.params)}</Typography.Paragraph>
+      <List
+        size="small"
+        dataSource={quote.lines}
+        renderItem={(line) => (
+          <List.Item style={{ paddingInline: 0 }} extra={line.amount ? <span>{formatMoney(line.amount)}</span> : undefined}>
+            {t(line.label, { ...quote.params, ...line.params })}
+          </List.Item>
+        )}
+      />
+      {quote.total && (
+        <Typography.Paragraph strong style={{ textAlign: "right", marginTop: 8, marginBottom: 0 }}>
+          {t("actions.total", { amount: formatMoney(quote.total) })}
+        </Typography.Paragraph>
+      )}
+    </Card>
+  );
+}

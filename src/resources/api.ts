@@ -1,0 +1,32 @@
+import { z } from "zod";
+
+// Shapes of the HTTP contract both sides read (design.md §4), declared once.
+
+/** One field or parameter that made a request invalid. */
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export type FieldError = z.output<typeof fieldErrorSchema>;
+
+/** RFC 9457 problem details: every error the API answers. */
+export const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    errors: z.array(fieldErrorSchema).optional(),
+  })
+  .describe("RFC 9457 problem details");
+export type Problem = z.output<typeof problemSchema>;
+
+/** Problem types the portal reacts to (beyond showing the detail). */
+export const PROBLEM_TYPES = {
+  /** Staff must sign in with a second factor while the operator requires it. */
+  mfaRequired: "/problems/mfa-required",
+  /** The action needs a sign-in from the last few minutes: re-authenticate, then retry. */
+  reauthRequired: "/problems/reauth-required",
+} as const;
+
+/** How recent a sign-in must be for actions declared with `reauth` (seconds). */
+export const REAUTH_MAX_AGE_SECONDS = 5 * 60;
+
+export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int() });
