@@ -73,7 +73,7 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
         const scope = accessScope(principal, resource, "list");
         if (!scope) throw forbidden(`Your role (${principal.role}) may not list ${resource.name}.`);
         const list = request.query;
-        const where = and(source.scope(principal, scope), filtersToSql(list.filters, source.columns), list.q && source.search ? source.search(list.q) : undefined);
+        const where = and(source.scope(principal, scope), filtersToSql(list.filters, { id: source.id, ...source.columns }), list.q && source.search ? source.search(list.q) : undefined);
         const { limit, offset } = pageToLimitOffset(list);
         const [rows, [totals]] = await Promise.all([
           source.rows(db).where(where).orderBy(...sortToSql(list.sort, source.columns, source.id)).limit(limit).offset(offset),

@@ -17,6 +17,7 @@ export interface ListQuery {
 }
 
 export const MAX_PAGE_SIZE = 100;
+const ID_OPERATORS: readonly FilterOperator[] = ["eq", "in"];
 const FILTER_KEY = /^filter\[([A-Za-z][\w]*)\](?:\[([a-z]+)\])?$/;
 const TEXT_OPERATORS = new Set<FilterOperator>([
   "contains", "ncontains", "containss", "ncontainss", "startswith", "nstartswith", "endswith", "nendswith",
@@ -75,7 +76,8 @@ function parseFilter(
   key: string,
   ctx: z.RefinementCtx,
 ): ListFilter | undefined {
-  const allowed: readonly FilterOperator[] | undefined = resource.list.filters[field];
+  // Every list can be narrowed to given ids (a page asking for the records its rows reference, in one request).
+  const allowed: readonly FilterOperator[] | undefined = resource.list.filters[field] ?? (field === "id" ? ID_OPERATORS : undefined);
   if (!allowed) {
     ctx.addIssue({ code: "custom", path: [key], message: `cannot filter by '${field}'; filterable: ${Object.keys(resource.list.filters).join(", ")}` });
     return;

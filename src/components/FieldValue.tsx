@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
 import { fieldText } from "./fieldText";
+import { useReferenced } from "./ReferencedRecords";
 import { formatDateTime } from "./format";
 import { translate as t } from "../i18n";
 import { StatusTag, toneOfStatus } from "./StatusTag";
@@ -11,8 +12,11 @@ import { StatusTag, toneOfStatus } from "./StatusTag";
 /** A record of another resource, shown by its title and linked to its page (one cached fetch per id). */
 function ReferenceValue({ resource, id }: { resource: string; id: string }) {
   const target = findResource(resource);
-  const { result, query } = useOne<Record<string, any>>({ resource, id, queryOptions: { enabled: Boolean(target), retry: false } });
-  const title = target && result ? fieldText(target.recordTitle, target.fields[target.recordTitle], result) : query.isLoading ? "…" : id.slice(0, 8);
+  // A list page fetched every referenced record at once (ReferencedRecords); a record page asks for its own.
+  const known = useReferenced(resource, id);
+  const { result, query } = useOne<Record<string, any>>({ resource, id, queryOptions: { enabled: Boolean(target) && !known, retry: false } });
+  const record = known ?? result;
+  const title = target && record ? fieldText(target.recordTitle, target.fields[target.recordTitle], record) : query.isLoading && !known ? "…" : id.slice(0, 8);
   return <Link to={`/${resource}/show/${id}`}>{title}</Link>;
 }
 

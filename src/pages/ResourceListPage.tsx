@@ -7,6 +7,7 @@ import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
 import { fieldText } from "../components/fieldText";
 import { ListFilters } from "../components/ListFilters";
+import { ReferencedRecords } from "../components/ReferencedRecords";
 
 type AnyRecord = Record<string, any> & { id: string };
 
@@ -91,6 +92,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
       )}
     >
       {toolbar}
+      <ReferencedRecords resource={resource} rows={(tableProps.dataSource as AnyRecord[] | undefined) ?? []} columns={resource.list.columns}>
       {tableQuery.isError ? (
         <Alert
           type="error"
@@ -131,6 +133,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
           scroll={{ x: "max-content" }}
         />
       )}
+      </ReferencedRecords>
     </List>
   );
 }

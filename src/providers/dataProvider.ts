@@ -40,9 +40,18 @@ export const dataProvider: DataProvider = {
     return { data: await apiRequest(`/${resource}/${encodeURIComponent(String(id))}`) };
   },
 
-  async getMany({ resource, ids }) {
-    const data = await Promise.all(ids.map((id) => apiRequest<any>(`/${resource}/${encodeURIComponent(String(id))}`)));
-    return { data };
+  /** Records by id in one list request per 50 ids (`filter[id][in]`, which every list accepts), never one request per id. */
+  async getMany({ resource, ids, meta }) {
+    const unique = [...new Set(ids.map(String))];
+    const pages: string[][] = [];
+    for (let i = 0; i < unique.length; i += 50) pages.push(unique.slice(i, i + 50));
+    const bodies = await Promise.all(
+      pages.map((page) => {
+        const query = new URLSearchParams({ "filter[id][in]": page.join(","), pageSize: String(page.length) });
+        return apiRequest<{ data: any[] }>(`/${resource}?${query}`, { signal: meta?.signal as AbortSignal | undefined });
+      }),
+    );
+    return { data: bodies.flatMap((body) => body.data) };
   },
 
   async create({ resource, variables, meta }) {

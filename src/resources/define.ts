@@ -57,6 +57,8 @@ export interface FieldSpec {
   help?: string;
   /** Show only the last 4 characters (an ICCID on a phone screen). */
   masked?: boolean;
+  /** In a form: shown only while the other fields hold these values (the ICCID of a physical SIM). */
+  onlyWhen?: Conditions<string>;
 }
 
 /** Field values a condition compares with. */

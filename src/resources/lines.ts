@@ -146,7 +146,7 @@ export const linesResource = defineResource({
         }),
       inputFields: {
         simType: { label: "fields.newSimType", kind: "enum", options: SIM_TYPES },
-        iccid: { label: "fields.newIccid", kind: "text", help: "resources.lines.iccidHelp" },
+        iccid: { label: "fields.newIccid", kind: "text", help: "resources.lines.iccidHelp", onlyWhen: { simType: ["physical"] } },
       },
       preview: true,
       reauth: { roles: ["subscriber"] },

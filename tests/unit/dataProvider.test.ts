@@ -207,3 +207,31 @@ describe("toHttpError", () => {
     expect(toHttpError(500, {})).toEqual({ message: en["signIn.errors.generic"], statusCode: 500 });
   });
 });
+
+describe("dataProvider.getMany", () => {
+  it("asks for the records by id in one list request per 50 ids, each id once, never one request per id", async () => {
+    const { dataProvider } = await import("../../src/providers/dataProvider");
+    const urls: string[] = [];
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => {
+      urls.push(String(url));
+      const ids = new URL(String(url), "http://x").searchParams.get("filter[id][in]")!.split(",");
+      return new Response(JSON.stringify({ data: ids.map((id) => ({ id })), total: ids.length }), { status: 200, headers: { "content-type": "application/json" } });
+    });
+    try {
+      const ids = Array.from({ length: 120 }, (_, i) => `id-${i % 60}`); // 60 distinct ids, each twice
+      const { data } = await dataProvider.getMany!({ resource: "lines", ids });
+      expect(urls).toHaveLength(2);
+      expect(urls.every((u) => u.includes("/lines?") && new URL(u, "http://x").searchParams.get("pageSize") !== null)).toBe(true);
+      expect(data.map((r) => r.id).sort()).toEqual([...new Set(ids)].sort());
+    } finally {
+      fetchMock.mockRestore();
+    }
+  });
+
+  it("the list contract accepts filter[id][in] on every resource, and nothing else new", () => {
+    const parsed = listQuerySchema(plansResource).safeParse({ "filter[id][in]": "3b0e1f5e-9a53-4a52-8f44-3c6c0d1f2a10,9b2f6a53-0a53-4f4e-9a55-0d1e0b5a8a11" });
+    expect(parsed.success).toBe(true);
+    expect(listQuerySchema(plansResource).safeParse({ "filter[id][in]": "not-a-uuid" }).success).toBe(false);
+    expect(listQuerySchema(plansResource).safeParse({ "filter[id][contains]": "3b0e" }).success).toBe(false);
+  });
+});

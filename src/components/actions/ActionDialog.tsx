@@ -4,7 +4,7 @@ import { Alert, App, Form, Input, Modal, Typography } from "antd";
 import type { z } from "zod";
 import { isStaff } from "../../resources/access";
 import { PROBLEM_TYPES } from "../../resources/api";
-import type { ActionSpec, ResourceDefinition } from "../../resources/define";
+import { meets, type ActionSpec, type ResourceDefinition } from "../../resources/define";
 import type { ApiError } from "../../providers/apiClient";
 import type { SessionUser } from "../../providers/session";
 import { translate as t } from "../../i18n";
@@ -50,6 +50,11 @@ export function ActionDialog({ resource, name, action, record, open, onClose }: 
   const inputs = Object.entries(action.inputFields ?? {});
   const shape = (action.input?.shape ?? {}) as Record<string, z.ZodType>;
   const url = `${apiUrl}/${resource.name}/${record.id}/actions/${name}`;
+  // Inputs start at their schema's default (a new SIM is physical unless you pick an eSIM).
+  const defaults = Object.fromEntries(Object.entries(shape).flatMap(([field, schema]) => {
+    const parsed = schema.safeParse(undefined);
+    return parsed.success && parsed.data !== undefined ? [[field, parsed.data]] : [];
+  }));
   const title = fieldText(resource.recordTitle, resource.fields[resource.recordTitle], record);
   // An action with nothing to ask, confirm or quote (approve a claim) runs at the click.
   const asks = Boolean(action.input || needsReason || action.preview || action.confirm || action.danger);
@@ -97,8 +102,20 @@ export function ActionDialog({ resource, name, action, record, open, onClose }: 
     }
   }
 
-  async function next() {
+  /** The form's values, checked field by field and then as a whole by the action's input schema (rules across fields). */
+  async function checkedValues(): Promise<Values | null> {
     const values = await form.validateFields();
+    const whole = action.input?.safeParse(bodyOf(values));
+    if (whole && !whole.success) {
+      form.setFields(whole.error.issues.filter((i) => i.path.length).map((i) => ({ name: String(i.path[0]), errors: [i.message] })));
+      return null;
+    }
+    return values;
+  }
+
+  async function next() {
+    const values = await checkedValues();
+    if (!values) return;
     if (!action.preview || quote) return run(values);
     setError(undefined);
     try {
@@ -127,12 +144,21 @@ export function ActionDialog({ resource, name, action, record, open, onClose }: 
       >
         <Typography.Paragraph>{action.confirm ? t(action.confirm, { title }) : t("actions.confirm", { action: label })}</Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical" disabled={Boolean(quote)} onValuesChange={() => setQuote(undefined)}>
-          {inputs.map(([field, spec]) => (
-            <Form.Item key={field} name={field} label={t(spec.label)} extra={spec.help ? t(spec.help) : undefined} rules={shape[field] ? zodRules(shape[field]!, t(spec.label)) : []}>
-              <FieldInput name={field} spec={spec} />
-            </Form.Item>
-          ))}
+        <Form form={form} layout="vertical" initialValues={defaults} onValuesChange={() => setQuote(undefined)}>
+          {inputs.map(([field, spec]) => {
+            const item = (
+              <Form.Item key={field} name={field} label={t(spec.label)} extra={spec.help ? t(spec.help) : undefined} rules={shape[field] ? zodRules(shape[field]!, t(spec.label)) : []}>
+                <FieldInput name={field} spec={spec} />
+              </Form.Item>
+            );
+            if (!spec.onlyWhen) return item;
+            // Shown only while the fields it depends on hold the declared values.
+            return (
+              <Form.Item key={field} noStyle shouldUpdate>
+                {({ getFieldsValue }) => (meets(spec.onlyWhen, getFieldsValue()) ? item : null)}
+              </Form.Item>
+            );
+          })}
           {needsReason && (
             <Form.Item name="reason" label={t("actions.reason")} extra={t("actions.reasonHelp")} rules={[{ required: true, whitespace: true, min: 3, message: t("actions.reasonRequired") }]}>
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={500} showCount />

@@ -1,7 +1,7 @@
 import { Card, List, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import type { Money } from "../../resources/common";
-import { formatMoney } from "../format";
+import { formatMoney, formatMsisdn } from "../format";
 
 /** What an action's preview answers (server/engine/actionRoutes.ts quoteSchema). */
 export interface QuoteData {
@@ -11,17 +11,21 @@ export interface QuoteData {
   total?: Money | null;
 }
 
+/** Values as people read them: a phone number in its national format. */
+const readable = (params: Record<string, string | number> = {}) =>
+  Object.fromEntries(Object.entries(params).map(([key, value]) => [key, key === "msisdn" && typeof value === "string" ? formatMsisdn(value) : value]));
+
 /** The server's quote of an action, line by line, before the person confirms it. */
 export function QuoteView({ quote }: { quote: QuoteData }) {
   return (
     <Card size="small" title={t("actions.quoteTitle")} data-testid="action-quote" style={{ marginTop: 8 }}>
-      <Typography.Paragraph strong>{t(quote.summary, quote.params)}</Typography.Paragraph>
+      <Typography.Paragraph strong>{t(quote.summary, readable(quote.params))}</Typography.Paragraph>
       <List
         size="small"
         dataSource={quote.lines}
         renderItem={(line) => (
           <List.Item style={{ paddingInline: 0 }} extra={line.amount ? <span>{formatMoney(line.amount)}</span> : undefined}>
-            {t(line.label, { ...quote.params, ...line.params })}
+            {t(line.label, readable({ ...quote.params, ...line.params }))}
           </List.Item>
         )}
       />

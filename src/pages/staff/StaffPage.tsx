@@ -1,14 +1,13 @@
 import { useState } from "react";
 import { List, useTable } from "@refinedev/antd";
-import { useGetIdentity, type HttpError } from "@refinedev/core";
-import { StatusTag } from "../../components/StatusTag";
-import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Tag, Typography } from "antd";
+import { useCreate, useGetIdentity, useUpdate, type HttpError } from "@refinedev/core";
+import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Typography } from "antd";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { translate as t } from "../../i18n";
 import { apiRequest } from "../../providers/apiClient";
 import type { SecurityPolicy } from "../../resources/identity";
-import { STAFF_ROLES, type StaffInviteResult, type StaffMember } from "../../resources/staff";
-import { formatDateTime } from "../../components/format";
+import { STAFF_ROLES, staffResource, type StaffInviteResult, type StaffMember } from "../../resources/staff";
+import { FieldValue } from "../../components/FieldValue";
 
 type Change = { member: StaffMember; kind: "role" | "disable" | "enable" } | null;
 
@@ -29,11 +28,14 @@ export default function StaffPage() {
           rowKey="uid"
           scroll={{ x: "max-content" }}
           columns={[
-            { dataIndex: "email", title: t("fields.email"), sorter: true },
-            { dataIndex: "displayName", title: t("fields.displayName") },
-            { dataIndex: "role", title: t("fields.role"), sorter: true, render: (role: string) => <Tag color={role === "admin" ? "purple" : "blue"}>{t(`roles.${role}`)}</Tag> },
-            { dataIndex: "disabled", title: t("fields.status"), render: (disabled: boolean) => (disabled ? <StatusTag tone="bad">{t("staff.disabled")}</StatusTag> : <StatusTag tone="good">{t("enums.status.active")}</StatusTag>) },
-            { dataIndex: "createdAt", title: t("fields.createdAt"), sorter: true, render: (iso: string) => formatDateTime(iso) },
+            // The declared columns, shown the way the declaration says; then what an admin can do.
+            ...staffResource.list.columns.map((name) => ({
+              key: name,
+              dataIndex: name,
+              title: t(staffResource.fields[name]?.label ?? name),
+              sorter: staffResource.list.sortable.includes(name),
+              render: (_: unknown, member: StaffMember) => <FieldValue name={name} spec={staffResource.fields[name]} record={member} />,
+            })),
             {
               key: "actions",
               title: t("staff.actions"),
@@ -98,7 +100,8 @@ function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () 
   // One key per dialog: a retried submit replays the first invitation instead of making a second user.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [result, setResult] = useState<StaffInviteResult>();
-  const [pending, setPending] = useState(false);
+  const { mutateAsync: create, mutation: creating } = useCreate();
+  const pending = creating.isPending;
 
   function close() {
     form.resetFields();
@@ -109,17 +112,21 @@ function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () 
 
   async function submit() {
     const values = await form.validateFields();
-    setPending(true);
     try {
-      setResult(await apiRequest<StaffInviteResult>("/staff", { method: "POST", body: { ...values, displayName: values.displayName || undefined }, headers: { "idempotency-key": key } }));
+      const { data } = await create({
+        resource: "staff",
+        values: { ...values, displayName: values.displayName || undefined },
+        meta: { idempotencyKey: key },
+        successNotification: false,
+        errorNotification: false,
+      });
+      setResult(data as unknown as StaffInviteResult);
       onInvited();
     } catch (error) {
       const problem = error as HttpError;
       const fields = Object.entries(problem.errors ?? {}).map(([name, messages]) => ({ name, errors: ([] as string[]).concat(messages as string[]) }));
       if (fields.length) form.setFields(fields as never);
       else form.setFields([{ name: "email", errors: [problem.message] }]);
-    } finally {
-      setPending(false);
     }
   }
 
@@ -151,22 +158,20 @@ function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () 
 
 function ChangeModal({ change, onClose, onChanged }: { change: Change; onClose: () => void; onChanged: () => void }) {
   const [form] = Form.useForm<{ role?: string; reason: string }>();
-  const [pending, setPending] = useState(false);
+  const { mutateAsync: update, mutation } = useUpdate();
+  const pending = mutation.isPending;
   async function submit() {
     if (!change) return;
     const values = await form.validateFields();
     const body = change.kind === "role" ? { role: values.role, reason: values.reason } : { disabled: change.kind === "disable", reason: values.reason };
-    setPending(true);
     try {
-      await apiRequest(`/staff/${encodeURIComponent(change.member.uid)}`, { method: "PATCH", body });
+      await update({ resource: "staff", id: change.member.uid, values: body, successNotification: false, errorNotification: false });
       form.resetFields();
       onClose();
       onChanged();
     } catch (error) {
       const problem = error as HttpError;
       form.setFields([{ name: problem.errors?.role ? "role" : "reason", errors: [problem.message] }]);
-    } finally {
-      setPending(false);
     }
   }
   const title = change ? t(change.kind === "role" ? "staff.changeRole" : change.kind === "disable" ? "staff.disable" : "staff.enable") + ` · ${change.member.email}` : "";
