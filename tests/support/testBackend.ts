@@ -96,7 +96,9 @@ export async function signInWithPassword(email: string, password = DEMO_PASSWORD
 }
 
 /** The real backend (real database, real Auth emulator) driven through fastify.inject. */
-export async function startTestBackend(options: Pick<AppDeps, "rateLimits" | "operatorSettingsTtlMs" | "resources"> = {}): Promise<TestBackend> {
+export async function startTestBackend(
+  options: Pick<AppDeps, "rateLimits" | "operatorSettingsTtlMs" | "resources" | "staticDir" | "strictTransportSecurity"> = {},
+): Promise<TestBackend> {
   const database = await openTestDatabase();
   await seedOperator(database.db, attSeed);
   await seedOperator(database.db, otherOperatorSeed);
