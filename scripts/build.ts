@@ -31,7 +31,8 @@ function inputsFingerprint(): string {
 }
 
 export function isPortalBuildStale(): boolean {
-  return !existsSync("dist/index.html") || !existsSync(STAMP) || readFileSync(STAMP, "utf8") !== inputsFingerprint();
+  const complete = existsSync("dist/index.html") && existsSync(join("dist", SECURITY_POLICY_FILE)) && existsSync(STAMP);
+  return !complete || readFileSync(STAMP, "utf8") !== inputsFingerprint();
 }
 
 export async function buildPortal(): Promise<void> {
