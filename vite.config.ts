@@ -1,12 +1,12 @@
-import { defineConfig, loadEnv } from "vite";
+import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { parsePortalEnv } from "./src/config/env.ts";
+import { loadPortalEnv } from "./src/config/env.ts";
 import { declaredIcons } from "./scripts/vite/declaredIcons.ts";
 
 // Build-time switches are validated here (a bad value fails the build) and the parsed values are
 // what the bundle sees through import.meta.env.
 export default defineConfig(({ mode }) => {
-  const env = parsePortalEnv({ ...loadEnv(mode, process.cwd(), "VITE_"), ...pickVite(process.env) });
+  const env = loadPortalEnv(mode);
   const define = Object.fromEntries(Object.entries(env).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)]));
   return {
     plugins: [react(), declaredIcons()],
@@ -23,7 +23,3 @@ export default defineConfig(({ mode }) => {
     },
   };
 });
-
-function pickVite(source: NodeJS.ProcessEnv): Record<string, string | undefined> {
-  return Object.fromEntries(Object.entries(source).filter(([k]) => k.startsWith("VITE_")));
-}

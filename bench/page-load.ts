@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { Browser, CDPSession } from "playwright-core";
 import { buildPortalIfStale } from "../scripts/build";
 import { startProcess, stopProcess, waitForHttp } from "../scripts/processes";
-import { launchChromium } from "../tests/support/browser";
+import { launchChromium, pollPage } from "../tests/support/browser";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS = join(ROOT, "bench", "results", "page-load.json");
@@ -205,16 +205,19 @@ async function measureOnce(browser: Browser, baseUrl: string, run: number, warni
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
 
     await page.goto(`${baseUrl}/`, { waitUntil: "commit", timeout: FORM_TIMEOUT_MS });
-    const handle = await page.waitForFunction("window.__formVisible", undefined, { timeout: FORM_TIMEOUT_MS, polling: 100 });
-    const form = (await handle.jsonValue()) as FormVisible;
+    // Polled through page.evaluate: waitForFunction evaluates with eval, which the portal's policy forbids.
+    // The figures are the page's own timestamps, so the polling interval does not change them.
+    const form = await pollPage(page, () => (window as { __formVisible?: FormVisible }).__formVisible, { timeout: FORM_TIMEOUT_MS, what: "the sign-in form" });
     if (!form.hasPassword || !form.hasSubmit) throw new Error("the Email input showed, but not the Password field or the Sign in button");
     // The form is prerendered into the HTML; it works once the entry script has hydrated it.
-    const readyHandle = await page.waitForFunction(
-      `(() => { const m = performance.getEntriesByName("portal:sign-in-ready")[0]; return m ? { ms: m.startTime, path: location.pathname, resources: performance.getEntriesByType("resource").map((e) => ({ name: e.name, responseEnd: e.responseEnd })) } : null; })()`,
-      undefined,
-      { timeout: FORM_TIMEOUT_MS, polling: 50 },
+    const ready = await pollPage(
+      page,
+      () => {
+        const mark = performance.getEntriesByName("portal:sign-in-ready")[0];
+        return mark ? { ms: mark.startTime, path: location.pathname, resources: performance.getEntriesByType("resource").map((e) => ({ name: e.name, responseEnd: (e as PerformanceResourceTiming).responseEnd })) } : null;
+      },
+      { timeout: FORM_TIMEOUT_MS, interval: 50, what: "the sign-in form to be ready" },
     );
-    const ready = (await readyHandle.jsonValue()) as { ms: number; path: string; resources: { name: string; responseEnd: number }[] };
     if (ready.path !== "/login") throw new Error(`expected the signed-out visitor on /login, got ${ready.path}`);
     const finishedBeforeReady = new Set(ready.resources.filter((e) => e.responseEnd <= ready.ms).map((e) => e.name));
 

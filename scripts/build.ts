@@ -1,13 +1,15 @@
 // Builds the portal into dist/ and writes brotli and gzip copies of every text asset, which the
-// backend serves as they are (no compression per request). `isPortalBuildStale` lets `npm start`
-// skip the build when nothing that goes into it has changed.
+// backend serves as they are (no compression per request), and the Content-Security-Policy that
+// index.html needs (dist/security-policy.json). `isPortalBuildStale` lets `npm start` skip the
+// build when nothing that goes into it has changed.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
+import { portalContentSecurityPolicy, SECURITY_POLICY_FILE } from "../src/config/contentSecurityPolicy";
 
-const INPUTS = ["src", "public", "index.html", "vite.config.ts", "package-lock.json"];
+const INPUTS = ["src", "public", "index.html", "vite.config.ts", "package-lock.json", "scripts/build.ts"];
 const STAMP = "dist/.build-stamp";
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
@@ -29,7 +31,8 @@ function inputsFingerprint(): string {
 }
 
 export function isPortalBuildStale(): boolean {
-  return !existsSync("dist/index.html") || !existsSync(STAMP) || readFileSync(STAMP, "utf8") !== inputsFingerprint();
+  const complete = existsSync("dist/index.html") && existsSync(join("dist", SECURITY_POLICY_FILE)) && existsSync(STAMP);
+  return !complete || readFileSync(STAMP, "utf8") !== inputsFingerprint();
 }
 
 export async function buildPortal(): Promise<void> {
@@ -57,6 +60,8 @@ export async function buildPortal(): Promise<void> {
       gz += gzipped.length;
     }
   }
+  // After the compressed copies: only the backend reads it.
+  await writeSecurityPolicy();
   writeFileSync(STAMP, fingerprint);
   console.log(`Portal built: ${(raw / 1024).toFixed(0)} KB of JS and CSS, ${(gz / 1024).toFixed(0)} KB gzip (${relative(".", "dist")}/)`);
 }
@@ -91,6 +96,20 @@ function deferEntryPastFirstPaint(html: string): string {
     entry[0],
     `<link rel="modulepreload" crossorigin href="${src}">\n    <script type="module">requestAnimationFrame(() => setTimeout(() => import("${src}")));</script>`,
   );
+}
+
+/** `'sha256-…'` sources of every inline script in the page, as the browser hashes them (their exact text). */
+export function inlineScriptHashes(html: string): string[] {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes!));
+  return scripts.map(([, , body]) => `'sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}'`);
+}
+
+/** The policy of this build: the same validated configuration the bundle was built with, and index.html's inline scripts. */
+async function writeSecurityPolicy(): Promise<void> {
+  const { loadPortalEnv } = await import("../src/config/env"); // loads Vite: only when building
+  const html = readFileSync("dist/index.html", "utf8");
+  const policy = portalContentSecurityPolicy(loadPortalEnv("production"), inlineScriptHashes(html));
+  writeFileSync(join("dist", SECURITY_POLICY_FILE), JSON.stringify({ contentSecurityPolicy: policy }, null, 2) + "\n");
 }
 
 export async function buildPortalIfStale(): Promise<boolean> {

@@ -31,7 +31,8 @@ import { liveEventRoutes } from "./routes/liveEvents";
 import { meRoutes } from "./routes/me";
 import { securityPolicyRoutes } from "./routes/securityPolicy";
 import { smsAllowanceRoutes } from "./routes/smsAllowance";
-import { sendIndex, serveStatic } from "./static";
+import { addSecurityHeaders, setSecurityHeaders } from "./securityHeaders";
+import { readPortalBuild, sendIndex, serveStatic } from "./static";
 
 export interface AppDeps {
   database: Database;
@@ -44,6 +45,8 @@ export interface AppDeps {
   /** How long operator settings (the staff MFA policy) are cached; at most a few seconds. */
   operatorSettingsTtlMs?: number;
   staticDir?: string;
+  /** Send Strict-Transport-Security (production: the portal is only ever served over HTTPS). */
+  strictTransportSecurity?: boolean;
   corsOrigins?: string[];
   logLevel?: string;
   /** Trust X-Forwarded-For for the client address (behind a reverse proxy); per-address rate limits use it. */
@@ -64,6 +67,8 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 
 /** The common backend: health, OpenAPI, /api/v1 resources and (when built) the portal itself. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const portal = deps.staticDir ? readPortalBuild(deps.staticDir) : undefined;
+  const securityHeaders = { portalPolicy: portal?.contentSecurityPolicy, strictTransportSecurity: deps.strictTransportSecurity ?? false };
   const app = Fastify({
     logger: {
       level: deps.logLevel ?? "info",
@@ -80,6 +85,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     trustProxy: deps.trustProxy ?? false,
+    // A URL that cannot be decoded never reaches routes or hooks: answer it here, as a problem with the same headers.
+    frameworkErrors: (error, _request, reply) => {
+      setSecurityHeaders(reply, securityHeaders);
+      return sendProblem(reply, (error as { statusCode?: number }).statusCode ?? 400, error.message, [{ path: "path", message: error.message }]);
+    },
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
@@ -91,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  addSecurityHeaders(app, securityHeaders);
 
   if (deps.corsOrigins?.length) {
     await app.register(cors, {
@@ -176,11 +187,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api/v1" },
   );
 
-  const servingPortal = deps.staticDir ? await serveStatic(app, deps.staticDir) : false;
+  if (portal) await serveStatic(app, portal);
   app.setNotFoundHandler((request, reply) => {
     // Client routes get index.html; a missing hashed asset must stay a 404, never HTML.
     const clientRoute = !request.url.startsWith("/api") && !request.url.startsWith("/assets/");
-    if (servingPortal && (request.method === "GET" || request.method === "HEAD") && clientRoute) return sendIndex(reply);
+    if (portal && (request.method === "GET" || request.method === "HEAD") && clientRoute) return sendIndex(reply);
     return sendProblem(reply, 404, `No route ${request.method} ${request.url.split("?")[0]}.`);
   });
 

@@ -20,6 +20,7 @@ async function main() {
     auth,
     operator: config.operator,
     staticDir: config.staticDir,
+    strictTransportSecurity: config.mode === "production",
     corsOrigins: config.corsOrigins,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

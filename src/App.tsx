@@ -1,3 +1,4 @@
+import "./config/zodWithoutEval";
 import "@ant-design/v5-patch-for-react-19";
 import { useEffect, useMemo, useState } from "react";
 import { Authenticated, CanAccess, ErrorComponent, Refine } from "@refinedev/core";

@@ -1,9 +1,9 @@
 import type React from "react";
-import type { ReactNode } from "react";
+import { cloneElement, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
-import { getLocale } from "./i18n";
-import { BootScreen, SignInPage, type SignInResult } from "./pages/SignInPage";
+import { getLocale, LOCALES, setLocale, type Locale } from "./i18n";
+import { BootScreen, SignInPage, type SignInPageProps, type SignInResult } from "./pages/SignInPage";
 import { hadSession } from "./providers/sessionHint";
 
 /**
@@ -68,6 +68,28 @@ function afterSignInPath(): string {
   return to && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/login") ? to : "/";
 }
 
+/** A language picked on the prerendered form before this script ran (index.html's inline script notes it). */
+function pickedLocale(): Locale | undefined {
+  return LOCALES.find((locale) => locale === document.documentElement.dataset.pickedLocale);
+}
+
+/**
+ * Hydrates the prerendered form, which is English, as it is: whatever was typed, checked or picked
+ * in it before this script arrived stays in place. Only then does the page switch to the visitor's
+ * language, and a language picked on the form wins over the saved or browser one.
+ */
+function hydrateSignIn(page: React.ReactElement<SignInPageProps>) {
+  const language = getLocale();
+  if (language !== "en") setLocale("en", { remember: false });
+  const onReady = () => {
+    const picked = pickedLocale();
+    if (picked) setLocale(picked);
+    else if (language !== getLocale()) setLocale(language, { remember: false });
+  };
+  root = hydrateRoot(container, cloneElement(page, { onReady }));
+  revealRoot();
+}
+
 /** `initial`: the outcome of a sign-in that came back from a redirect (an error or a second step to show). */
 function showSignIn(initial?: SignInResult) {
   const toPortal = () => showPortal(afterSignInPath());
@@ -90,11 +112,8 @@ function showSignIn(initial?: SignInResult) {
       onSignedIn={toPortal}
     />
   );
-  // The prerendered markup is English; in another language render afresh instead of hydrating.
-  if (!root && container.firstElementChild && getLocale() === "en" && !initial) {
-    root = hydrateRoot(container, page);
-    revealRoot();
-  } else render(page);
+  if (!root && container.firstElementChild && !initial) hydrateSignIn(page);
+  else render(page);
   const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
   afterPaint(() => idle(() => void loadPortal()));
 }

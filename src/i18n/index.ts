@@ -29,10 +29,11 @@ export function addMessages(messages: Record<Locale, Record<string, string>>) {
   for (const locale of LOCALES) dictionaries[locale] = { ...messages[locale], ...dictionaries[locale] };
 }
 
-export function setLocale(locale: Locale) {
+/** `remember: false` switches for this page only (main.tsx hydrating the prerendered English form). */
+export function setLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}) {
   current = locale;
   try {
-    localStorage.setItem(STORAGE_KEY, locale);
+    if (remember) localStorage.setItem(STORAGE_KEY, locale);
   } catch {
     // not persisted; still switched for this visit
   }

@@ -24,6 +24,8 @@ export interface SignInPageProps {
   onSignedIn?: () => void | Promise<void>;
   /** What a sign-in that came back from a redirect (Google on phones) ended with. */
   initial?: SignInResult;
+  /** Once React owns the form (hydrated or rendered): main.tsx then switches to the visitor's language. */
+  onReady?: () => void;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface SignInPageProps {
  * no antd and no Refine, prerendered into index.html. Errors appear at the field that caused them
  * and are announced to screen readers.
  */
-export function SignInPage({ signIn, signInWithGoogle, onSignedIn, initial }: SignInPageProps) {
+export function SignInPage({ signIn, signInWithGoogle, onSignedIn, initial, onReady }: SignInPageProps) {
   useLocale(); // every label follows a language switch
   const [showPassword, setShowPassword] = useState(false);
   // The form is prerendered into index.html; it only submits once React has hydrated it.
@@ -44,6 +46,7 @@ export function SignInPage({ signIn, signInWithGoogle, onSignedIn, initial }: Si
   useEffect(() => {
     setHydrated(true);
     performance.mark("portal:sign-in-ready"); // the form accepts sign-ins (page-load benchmark)
+    onReady?.();
   }, []);
 
   function validate(email: string, password: string): FieldErrors {
@@ -61,6 +64,11 @@ export function SignInPage({ signIn, signInWithGoogle, onSignedIn, initial }: Si
       setErrors({ [field]: result.error?.message ?? t("signIn.errors.generic") });
     }
   }
+
+  // main.tsx shows the outcome of a redirect sign-in on the page that is already there.
+  useEffect(() => {
+    if (initial) show(initial);
+  }, [initial]);
 
   async function run(attempt: () => Promise<SignInResult>) {
     setPending(true);

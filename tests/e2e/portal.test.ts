@@ -92,6 +92,8 @@ test("a reload keeps the subscriber signed in, and sign-out returns to the sign-
   await page.context().close();
 });
 
+// The pick may land on the prerendered form before the portal's script runs, while React hydrates
+// it, or after: each must end in Spanish (tests/e2e/prerenderedSignIn.test.ts forces the first).
 test("the sign-in page speaks Spanish when asked", async () => {
   const page = await openPage(360, 740);
   await page.goto(`${baseUrl}/login`);

@@ -97,7 +97,9 @@ export async function signInWithPassword(email: string, password = DEMO_PASSWORD
 }
 
 /** The real backend (real database, real Auth emulator) driven through fastify.inject. */
-export async function startTestBackend(options: Pick<AppDeps, "rateLimits" | "operatorSettingsTtlMs" | "resources" | "reauthMaxAgeSeconds"> = {}): Promise<TestBackend> {
+export async function startTestBackend(
+  options: Pick<AppDeps, "rateLimits" | "operatorSettingsTtlMs" | "resources" | "staticDir" | "strictTransportSecurity" | "reauthMaxAgeSeconds"> = {},
+): Promise<TestBackend> {
   const database = await openTestDatabase();
   const secrets = createSecretBox(LOCAL_SECRETS_KEY);
   await seedOperator(database.db, attSeed, secrets);

@@ -11,10 +11,11 @@ type SignIn = (values: SignInValues) => Promise<SignInResult>;
 
 function renderPage(signIn: SignIn = vi.fn<SignIn>(async () => ({ success: true }))) {
   const user = userEvent.setup({ delay: null });
-  render(<SignInPage signIn={signIn} />);
+  const { rerender } = render(<SignInPage signIn={signIn} />);
   return {
     user,
     signIn,
+    rerender,
     email: () => screen.getByLabelText(en["signIn.email"]) as HTMLInputElement,
     password: () => screen.getByLabelText(en["signIn.password"]) as HTMLInputElement,
     submit: () => screen.getByRole("button", { name: en["signIn.submit"] }),
@@ -227,5 +228,21 @@ describe("SignInPage", () => {
     expect(screen.getByRole("button", { name: en["signIn.hidePassword"] }).getAttribute("aria-pressed")).toBe("true");
     await user.click(screen.getByRole("button", { name: en["signIn.hidePassword"] }));
     expect(password().type).toBe("password");
+  });
+
+  // main.tsx renders the page first, and learns only later that a Google redirect came back with an error.
+  it("the outcome of a redirect sign-in given to the page already shown appears, typed values kept", async () => {
+    const signIn = vi.fn<SignIn>(async () => ({ success: true }));
+    const { user, email, rerender } = renderPage(signIn);
+    await user.type(email(), "alex@example.com");
+    rerender(<SignInPage signIn={signIn} initial={{ success: false, error: { name: "form", message: "Google sign-in was cancelled." } }} />);
+    expect(screen.getByRole("alert").textContent).toBe("Google sign-in was cancelled.");
+    expect(email().value).toBe("alex@example.com");
+  });
+
+  it("tells its owner once React owns the form", () => {
+    const onReady = vi.fn();
+    render(<SignInPage signIn={vi.fn<SignIn>()} onReady={onReady} />);
+    expect(onReady).toHaveBeenCalledTimes(1);
   });
 });

@@ -34,7 +34,8 @@ export function AuthCard({ title, subtitle, children, footerLinks }: { title: st
         <footer className="signin__footer">
           <label>
             <span className="signin__sr">{t("language.label")}</span>
-            <select value={locale} onChange={(e) => setLocale(e.target.value as Locale)} aria-label={t("language.label")}>
+            {/* name="locale": index.html's inline script notes a pick made before the portal's script runs. */}
+            <select name="locale" value={locale} onChange={(e) => setLocale(e.target.value as Locale)} aria-label={t("language.label")}>
               <option value="en">{t("language.en")}</option>
               <option value="es">{t("language.es")}</option>
             </select>
