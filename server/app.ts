@@ -11,12 +11,13 @@ import {
 } from "fastify-type-provider-zod";
 import { APP_VERSION } from "../src/config/operator";
 import type { Database } from "./db/client";
-import { ProblemError, sendProblem } from "./errors";
+import { ProblemError, sendClientErrorProblem, sendProblem } from "./errors";
 import type { Auth } from "firebase-admin/auth";
 import type { TokenVerifier } from "./auth/tokenVerifier";
 import { authenticateRequest, operatorHeader } from "./auth/requestAuth";
 import { createOperatorDirectory, OPERATOR_SETTINGS_TTL_MS } from "./auth/operatorSettings";
 import { createLimiters, enforce, type RateLimits } from "./lib/rateLimits";
+import { rejectUnstorableText } from "./lib/storableText";
 import { createEventBus, type EventBus } from "./live/eventBus";
 import { resources as registry } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/define";
@@ -75,6 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     requestIdHeader: false,
+    // Errors raised before routing (an undecodable URL, an overlong path parameter, a request that is
+    // not HTTP) are problems like every other 4xx, and do not echo the URL back.
+    frameworkErrors: (error, _request, reply) =>
+      sendProblem(reply, error.statusCode ?? 400, error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is too long." : "The request URL is not valid."),
+    clientErrorHandler: sendClientErrorProblem,
     trustProxy: deps.trustProxy ?? false,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
@@ -87,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  app.addHook("preValidation", rejectUnstorableText);
 
   if (deps.corsOrigins?.length) {
     await app.register(cors, {
