@@ -12,12 +12,13 @@ import {
 import { APP_VERSION } from "../src/config/operator";
 import { REAUTH_MAX_AGE_SECONDS } from "../src/resources/api";
 import type { Database } from "./db/client";
-import { ProblemError, sendProblem } from "./errors";
+import { ProblemError, sendClientErrorProblem, sendProblem } from "./errors";
 import type { Auth } from "firebase-admin/auth";
 import type { TokenVerifier } from "./auth/tokenVerifier";
 import { authenticateRequest, operatorHeader } from "./auth/requestAuth";
 import { createOperatorDirectory, OPERATOR_SETTINGS_TTL_MS } from "./auth/operatorSettings";
 import { createLimiters, enforce, type RateLimits } from "./lib/rateLimits";
+import { rejectUnstorableText } from "./lib/storableText";
 import { createEventBus, type EventBus } from "./live/eventBus";
 import { resources as registry } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/define";
@@ -84,12 +85,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     requestIdHeader: false,
-    trustProxy: deps.trustProxy ?? false,
-    // A URL that cannot be decoded never reaches routes or hooks: answer it here, as a problem with the same headers.
+    // Errors raised before routing (an undecodable URL, an overlong path parameter, a request that is
+    // not HTTP) never reach routes or hooks: they are problems like every other 4xx, with the same
+    // security headers, and do not echo the URL back.
     frameworkErrors: (error, _request, reply) => {
       setSecurityHeaders(reply, securityHeaders);
-      return sendProblem(reply, (error as { statusCode?: number }).statusCode ?? 400, error.message, [{ path: "path", message: error.message }]);
+      const detail = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is too long." : "The request URL is not valid.";
+      return sendProblem(reply, error.statusCode ?? 400, detail, [{ path: "path", message: detail }]);
     },
+    clientErrorHandler: sendClientErrorProblem,
+    trustProxy: deps.trustProxy ?? false,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
@@ -102,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header("x-request-id", request.id);
   });
   addSecurityHeaders(app, securityHeaders);
+  app.addHook("preValidation", rejectUnstorableText);
 
   if (deps.corsOrigins?.length) {
     await app.register(cors, {

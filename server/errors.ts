@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
 import type { FastifyReply } from "fastify";
 
 /** One field or parameter that made a request invalid, as RFC 9457 extension `errors`. */
@@ -47,6 +49,25 @@ export const MFA_REQUIRED_TYPE = "/problems/mfa-required";
 
 export function sendProblem(reply: FastifyReply, status: number, detail: string, errors?: FieldError[], type = "about:blank", headers?: Record<string, string>) {
   if (headers) reply.headers(headers);
-  const body = { type, title: TITLES[status] ?? "Error", status, detail, ...(errors?.length ? { errors } : {}) };
+  const body = { type, title: TITLES[status] ?? STATUS_CODES[status] ?? "Error", status, detail, ...(errors?.length ? { errors } : {}) };
   return reply.code(status).type("application/problem+json").send(body);
+}
+
+/**
+ * Node's clientError: a request that is not HTTP (bad framing) or whose headers are too large never
+ * reaches Fastify's routes, so its answer is written to the socket here, still as a problem.
+ */
+export function sendClientErrorProblem(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, detail] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "The request's headers are too large."]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "The request took too long to arrive."]
+        : [400, "The request is not valid HTTP."];
+  const body = JSON.stringify({ type: "about:blank", title: STATUS_CODES[status], status, detail });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/problem+json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }

@@ -18,6 +18,9 @@ export interface ListQuery {
 
 export const MAX_PAGE_SIZE = 100;
 const ID_OPERATORS: readonly FilterOperator[] = ["eq", "in"];
+const INT4_MIN = -2_147_483_648;
+const INT4_MAX = 2_147_483_647;
+const INT4_MESSAGE = `must be between ${INT4_MIN} and ${INT4_MAX}`;
 const FILTER_KEY = /^filter\[([A-Za-z][\w]*)\](?:\[([a-z]+)\])?$/;
 const TEXT_OPERATORS = new Set<FilterOperator>([
   "contains", "ncontains", "containss", "ncontainss", "startswith", "nstartswith", "endswith", "nendswith",
@@ -30,19 +33,23 @@ const TEXT_OPERATORS = new Set<FilterOperator>([
  */
 export function listQuerySchema(resource: ResourceDefinition<any, any>) {
   const sortable = new Set<string>(resource.list.sortable);
+  const filterValue = z.union([z.string(), z.array(z.string())]);
   return z
     .object({
       page: z.coerce.number().int().min(1).max(100_000).default(1).describe("1-based page number"),
       pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20).describe(`rows per page, at most ${MAX_PAGE_SIZE}`),
       sort: z.string().max(200).optional().describe(`comma-separated fields, '-' for descending; sortable: ${[...sortable].join(", ")}`),
       q: z.string().trim().max(100).optional().describe("free-text search"),
+      // Declared so the OpenAPI document lists every filter a client (or a fuzzer) may use; parsed below like any other key.
+      ...Object.fromEntries(filterKeys(resource).map(([key, hint]) => [key, filterValue.optional().describe(hint)])),
     })
-    .catchall(z.union([z.string(), z.array(z.string())]).describe("filter[field]=v or filter[field][op]=v"))
+    .catchall(filterValue.describe("filter[field]=v or filter[field][op]=v"))
     .transform((raw, ctx): ListQuery => {
       const { page, pageSize, sort, q, ...rest } = raw;
       const sorters = sort === undefined ? [...resource.list.defaultSort] : parseSort(sort, sortable, ctx);
       const filters: ListFilter[] = [];
       for (const [key, value] of Object.entries(rest)) {
+        if (value === undefined) continue;
         const match = FILTER_KEY.exec(key);
         if (!match) {
           ctx.addIssue({ code: "custom", path: [key], message: "unknown parameter" });
@@ -53,6 +60,22 @@ export function listQuerySchema(resource: ResourceDefinition<any, any>) {
       }
       return { page, pageSize, sort: sorters, q: q || undefined, filters };
     });
+}
+
+/** Every filter parameter the declaration allows, with what its value looks like. */
+function filterKeys(resource: ResourceDefinition<any, any>): [string, string][] {
+  const filters = { id: ID_OPERATORS, ...resource.list.filters } as Record<string, readonly FilterOperator[]>;
+  return Object.entries(filters).flatMap(([field, operators]) => {
+    const hint = (operator: FilterOperator) =>
+      operator === "in" || operator === "nin" ? `${field} ${operator}: comma-separated values`
+      : operator === "between" || operator === "nbetween" ? `${field} ${operator}: from,to`
+      : operator === "null" || operator === "nnull" ? `${field} ${operator}: no value`
+      : `${field} ${operator}`;
+    return [
+      ...(operators.includes("eq") ? [[`filter[${field}]`, `${field} eq`] as [string, string]] : []),
+      ...operators.map((operator) => [`filter[${field}][${operator}]`, hint(operator)] as [string, string]),
+    ];
+  });
 }
 
 function parseSort(sort: string, sortable: Set<string>, ctx: z.RefinementCtx) {
@@ -127,14 +150,18 @@ function parseFilter(
 function scalarSchema(resource: ResourceDefinition<any, any>, field: string, operator: FilterOperator): z.ZodType {
   if (TEXT_OPERATORS.has(operator)) return z.string().min(1, "must not be empty").max(100);
   const kind = resource.fields[field]?.kind;
-  if (kind === "money") return z.coerce.number().int("must be whole minor units");
+  // Integers are compared with integer columns: a bound outside their range is a 400, not a database error.
+  if (kind === "money") return z.coerce.number().int("must be whole minor units").min(INT4_MIN, INT4_MESSAGE).max(INT4_MAX, INT4_MESSAGE);
   // A filter bound is any valid date or time: the record's own rules (say, "not in the future") are not the filter's.
   if (kind === "date") return z.iso.date("a date as YYYY-MM-DD");
   if (kind === "datetime") return z.iso.datetime({ offset: true, message: "an ISO 8601 date and time" });
   let schema = (resource.schema.shape as Record<string, z.ZodType>)[field];
   if (!schema) return z.string().max(100);
   while (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) schema = schema.unwrap() as z.ZodType;
-  if (schema instanceof z.ZodNumber) return z.coerce.number("must be a number").pipe(schema);
+  if (schema instanceof z.ZodNumber) {
+    const number = z.coerce.number("must be a number").pipe(schema);
+    return schema.isInt ? number.pipe(z.number().min(INT4_MIN, INT4_MESSAGE).max(INT4_MAX, INT4_MESSAGE)) : number;
+  }
   if (schema instanceof z.ZodBoolean) return z.enum(["true", "false"]).transform((v) => v === "true");
   return schema;
 }

@@ -18,12 +18,8 @@ export async function postgresAnswers(url = TEST_DATABASE_URL): Promise<boolean>
   }
 }
 
-/**
- * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
- * database on the PostgreSQL server, dropped again on close.
- */
-export async function openTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB !== "postgres") return openDatabase({ dataDir: "memory://" });
+/** A new, empty database on the PostgreSQL server (not migrated): its URL, and drop() to remove it. */
+export async function createThrowawayPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
@@ -31,15 +27,30 @@ export async function openTestDatabase(): Promise<Database> {
   await admin.end();
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: "" });
   return {
-    ...database,
-    async close() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new
+ * database on the PostgreSQL server, dropped again on close.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  if (process.env.TEST_DB !== "postgres") return openDatabase({ dataDir: "memory://" });
+  const throwaway = await createThrowawayPostgresDatabase();
+  const database = await openDatabase({ url: throwaway.url, dataDir: "" });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await throwaway.drop();
     },
   };
 }

@@ -1,0 +1,32 @@
+import type { FastifyRequest } from "fastify";
+import { badRequest, type FieldError } from "../errors";
+
+/** NUL, or a UTF-16 surrogate without its pair: neither can be stored in PostgreSQL text or jsonb. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const MESSAGE = "contains a character that cannot be stored (NUL or an unpaired surrogate)";
+
+function findUnstorable(value: unknown, path: string[], found: FieldError[], depth = 0): void {
+  if (found.length >= 10 || depth > 64) return;
+  if (typeof value === "string") {
+    if (UNSTORABLE.test(value)) found.push({ path: path.join(".") || "body", message: MESSAGE });
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => findUnstorable(item, [...path, String(i)], found, depth + 1));
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      if (UNSTORABLE.test(key)) found.push({ path: [...path, key].join("."), message: `the name ${MESSAGE}` });
+      findUnstorable(item, [...path, key], found, depth + 1);
+    }
+  }
+}
+
+/**
+ * preValidation hook: text that the database would refuse (a 500 from deep inside a query) is a 400
+ * naming where it is, whatever route or schema it came through: path, query or body.
+ */
+export async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
+  for (const [where, value] of [["path", request.params], ["query", request.query], ["body", request.body]] as const) {
+    const found: FieldError[] = [];
+    findUnstorable(value, [], found);
+    if (found.length) throw badRequest(`The ${where} is not valid: ${found.map((e) => `${e.path}: ${e.message}`).join("; ")}`, found);
+  }
+}
