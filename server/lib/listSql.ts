@@ -8,11 +8,21 @@ import { escapeLike } from "./sql";
 /** The SQL expression behind each field a list may filter or sort by. */
 export type ColumnMap = Record<string, AnyColumn | SQL>;
 
+/**
+ * A filter value as its column takes it: a timestamp column maps Dates to the driver, so an ISO
+ * time given as text becomes a Date (an expression on jsonb compares the text itself).
+ */
+function valueFor(target: AnyColumn | SQL, value: unknown): unknown {
+  const isTimestamp = (target as { columnType?: string }).columnType === "PgTimestamp";
+  if (!isTimestamp) return value;
+  const toDate = (v: unknown) => (typeof v === "string" ? new Date(v) : v);
+  return Array.isArray(value) ? value.map(toDate) : toDate(value);
+}
 
 function condition(target: AnyColumn | SQL, filter: ListFilter): SQL | undefined {
   // A column or an expression (generic records filter on data->>'field'); drizzle takes either at run time.
   const column = target as SQL;
-  const v = filter.value as never;
+  const v = valueFor(target, filter.value) as never;
   const text = typeof filter.value === "string" ? escapeLike(filter.value) : "";
   switch (filter.operator) {
     case "eq": return eq(column, v);

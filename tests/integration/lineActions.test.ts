@@ -313,6 +313,17 @@ describe("orders", () => {
     expectProblem(await backend.get(`/api/v1/orders/${mine.data[0]!.id}`, { as: SAM }), 404);
   });
 
+  it("filters by time on a timestamp column, given as ISO text", async () => {
+    const now = new Date().toISOString();
+    const before = (await backend.get(`/api/v1/orders?filter[createdAt][lte]=${encodeURIComponent(now)}&pageSize=100`, { as: ALEX })).json() as { total: number };
+    const after = (await backend.get(`/api/v1/orders?filter[createdAt][gte]=${encodeURIComponent(now)}&pageSize=100`, { as: ALEX })).json() as { total: number };
+    const all = (await backend.get("/api/v1/orders?pageSize=100", { as: ALEX })).json() as { total: number };
+    expect(before.total).toBeGreaterThan(0);
+    expect(before.total + after.total).toBe(all.total);
+    const between = await backend.get(`/api/v1/audit-events?filter[createdAt][between]=2000-01-01T00:00:00Z,${encodeURIComponent(now)}`, { as: ADMIN });
+    expect(between.statusCode, between.body).toBe(200);
+  });
+
   it("an order still acknowledged can be cancelled by its holder, once; one carried out cannot", async () => {
     const [waiting] = await backend.database.db
       .insert(orders)
