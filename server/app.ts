@@ -16,7 +16,8 @@ import type { Auth } from "firebase-admin/auth";
 import type { TokenVerifier } from "./auth/tokenVerifier";
 import { authenticateRequest, operatorHeader } from "./auth/requestAuth";
 import { createOperatorDirectory, OPERATOR_SETTINGS_TTL_MS } from "./auth/operatorSettings";
-import { createLimiters, enforce, type RateLimits } from "./lib/rateLimits";
+import { createAccessInvalidation } from "./auth/accessInvalidation";
+import { createRateLimiter, type RateLimits } from "./lib/rateLimits";
 import { createEventBus, type EventBus } from "./live/eventBus";
 import { resources as registry } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/define";
@@ -41,9 +42,9 @@ export interface AppDeps {
   /** firebase-admin Auth for claims, staff users and revocation; identity routes answer 503 without it. */
   auth?: Auth;
   operator: string;
-  /** Overrides of the rate limits (tests use small numbers). */
+  /** Overrides of the rate limits (tests use small numbers); the hits are counted in the database, across instances. */
   rateLimits?: Partial<RateLimits>;
-  /** How long operator settings (the staff MFA policy) are cached; at most a few seconds. */
+  /** How long operator settings (the staff MFA policy) are cached; changes invalidate every instance at once, so this only bounds a missed notification. */
   operatorSettingsTtlMs?: number;
   staticDir?: string;
   corsOrigins?: string[];
@@ -131,22 +132,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps.database, deps.operator));
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
+  const operators = createOperatorDirectory(deps.database.db, { ttlMs: deps.operatorSettingsTtlMs ?? OPERATOR_SETTINGS_TTL_MS });
+  // Role changes, disabled accounts, sign-outs and policy changes reach every instance's caches.
+  const invalidation = createAccessInvalidation(events.access, { verifier: deps.verifier, operators }, app.log);
+  app.addHook("onClose", async () => invalidation.close());
+
   const services: IdentityServices = {
     db: deps.database.db,
     auth: deps.auth,
-    verifier: deps.verifier,
-    operators: createOperatorDirectory(deps.database.db, { ttlMs: deps.operatorSettingsTtlMs ?? OPERATOR_SETTINGS_TTL_MS }),
-    limiters: createLimiters(deps.rateLimits),
+    invalidation,
+    operators,
+    limiter: createRateLimiter(deps.database.db, { limits: deps.rateLimits }),
   };
 
   // Sign-in related and unauthenticated: rate limited per client IP before anything else.
   await app.register(
     async (signIn) => {
       signIn.addHook("onRequest", async (request) => {
-        enforce(services.limiters.authPerIp, request.ip, "Too many sign-in requests from this network; try again later.");
+        await services.limiter.enforce([{ limit: "authPerIp", key: request.ip, detail: "Too many sign-in requests from this network; try again later." }]);
         operatorHeader(request);
       });
-      await signIn.register(smsAllowanceRoutes(services.operators, services.limiters));
+      await signIn.register(smsAllowanceRoutes(services.operators, services.limiter));
     },
     { prefix: "/api/auth" },
   );

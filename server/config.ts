@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_OPERATOR, OPERATOR_CODE_PATTERN } from "../src/config/operator";
+import { DEFAULT_TOKEN_CACHE_SECONDS } from "./auth/tokenVerifier";
 
 /**
  * The backend's environment. "local" is the embedded default (Auth emulator, PGlite, demo data);
@@ -22,6 +23,17 @@ export const serverEnvSchema = z
     CORS_ORIGINS: z.string().default(""),
     /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-address rate limits). */
     TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    /**
+     * How long a read may trust a cached token verification; writes and reads of secrets never do.
+     * It bounds how late a revocation made outside the portal (Firebase console, another service)
+     * reaches reads. 0 turns the cache off.
+     */
+    TOKEN_CACHE_SECONDS: z.coerce
+      .number("a whole number of seconds")
+      .int("a whole number of seconds")
+      .min(0, "0 (no cache) or more")
+      .max(300, "at most 300: a longer cache would let revoked sessions read for too long")
+      .default(DEFAULT_TOKEN_CACHE_SECONDS),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE === "production" && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -47,6 +59,7 @@ export const serverEnvSchema = z
     logLevel: env.LOG_LEVEL,
     corsOrigins: env.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
     trustProxy: env.TRUST_PROXY === "true",
+    tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
   }));
 
 export type ServerConfig = z.output<typeof serverEnvSchema>;

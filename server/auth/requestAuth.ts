@@ -26,6 +26,11 @@ declare module "fastify" {
      * end up in logs and histories, so nowhere else (the logger redacts `token`).
      */
     queryCredentials?: boolean;
+    /**
+     * The route reveals secrets (a PUK, a port-out PIN, payment methods): like every write, it
+     * checks revocation, disabled state and claims with Firebase now, never from the token cache.
+     */
+    secret?: boolean;
   }
 }
 
@@ -59,12 +64,23 @@ function operatorOfHeaderOrQuery(request: FastifyRequest): string {
 const isStaff = (role: string | null) => role === "agent" || role === "admin";
 
 /**
+ * Writes (any method but GET and HEAD) and reads of secrets are decided on the account as it is
+ * now; other reads may trust a cached verification for TOKEN_CACHE_SECONDS.
+ */
+export function needsFreshVerification(request: FastifyRequest): boolean {
+  return (request.method !== "GET" && request.method !== "HEAD") || request.routeOptions.config.secret === true;
+}
+
+/**
  * onRequest hook of /api/v1: a valid Firebase ID token (401 otherwise), then tenancy: the
  * `X-Operator` header must name the operator in the caller's claims (403 otherwise). It runs before
  * validation so an anonymous caller learns nothing from error details.
  *
  * Routes with `config.allowWithoutRole` also accept a user without claims: X-Operator must then
  * name a known operator (403 otherwise), and claims, when present, must still match it.
+ *
+ * Writes and routes marked `config.secret` verify the token with Firebase at once (revoked or
+ * disabled outside the portal: refused on the next such request); other reads may use the cache.
  *
  * Staff MFA policy: when the operator's `settings.requireStaffMfa` is on, an agent or admin whose
  * token was not signed in with a second factor gets 403 `type: /problems/mfa-required` on every
@@ -77,7 +93,7 @@ export function authenticateRequest(verifier: TokenVerifier, operators: Operator
     const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     const token = match?.[1] ?? (config.queryCredentials && header === undefined ? queryParam(request, "token") : undefined);
     if (!token) throw unauthorized("Sign in first: send 'Authorization: Bearer <Firebase ID token>'.");
-    const user = await verifier.verify(token);
+    const user = await verifier.verify(token, { fresh: needsFreshVerification(request) });
     const operator = config.queryCredentials ? operatorOfHeaderOrQuery(request) : operatorHeader(request);
 
     if (config.allowWithoutRole) {

@@ -17,7 +17,7 @@ function mayRead(principal: Principal) {
 /** The operator's security policy for its staff: today one switch, requireStaffMfa. */
 export const securityPolicyRoutes = (services: IdentityServices, events?: EventBus): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, operators: directory } = services;
+    const { db, operators: directory, invalidation } = services;
 
     app.get(
       "/security-policy",
@@ -84,7 +84,7 @@ export const securityPolicyRoutes = (services: IdentityServices, events?: EventB
           });
           return after;
         });
-        directory.invalidate(principal.operator);
+        await invalidation.forgetOperator(principal.operator);
         await publishAfterCommit(events, request.log, {
           operator: principal.operator,
           resource: "security-policy",

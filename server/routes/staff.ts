@@ -59,7 +59,7 @@ const uidParamsSchema = z.object({ uid: z.string().min(1).max(128) });
 
 export const staffRoutes = (services: IdentityServices, events?: EventBus): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, verifier } = services;
+    const { db, invalidation } = services;
 
     app.get(
       "/staff",
@@ -233,11 +233,12 @@ export const staffRoutes = (services: IdentityServices, events?: EventBus): Fast
             await auth.updateUser(uid, { disabled });
             if (disabled) await auth.revokeRefreshTokens(uid);
           }
-          verifier.forgetUser(uid);
           return row!;
         });
         const member = toMember(updated);
         if (changed) {
+          // After the commit: PGlite has one connection, which the transaction holds until then.
+          await invalidation.forgetUser(uid);
           await publishAfterCommit(events, request.log, { operator: principal.operator, resource: staffResource.name, type: "updated", ids: [uid], at: member.updatedAt });
         }
         return member;

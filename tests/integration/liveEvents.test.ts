@@ -1,15 +1,12 @@
 import { randomUUID } from "node:crypto";
 import http, { type ClientRequest, type IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
 import { buildApp } from "../../server/app";
 import { createTokenVerifier } from "../../server/auth/tokenVerifier";
-import { openDatabase, type Database } from "../../server/db/client";
 import { createEventBus, type EventBus } from "../../server/live/eventBus";
 import type { StaffInviteResult } from "../../src/resources/staff";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
-import { TEST_DATABASE_URL } from "../support/testDatabase";
 import { ALEX, AGENT, ADMIN, TMO_ADMIN } from "../support/fixtures";
 
 // GET /api/v1/live over real HTTP (inject would buffer a never-ending response), on the real
@@ -234,7 +231,7 @@ describe("GET /api/v1/live: events", () => {
       },
     };
     await bus.ready;
-    const app = await buildApp({ database: backend.database, verifier: createTokenVerifier(backend.auth, { emulator: true }), auth: backend.auth, operator: "ATT", logLevel: "silent", events: counting });
+    const app = await buildApp({ database: backend.database, verifier: createTokenVerifier(backend.auth), auth: backend.auth, operator: "ATT", logLevel: "silent", events: counting });
     try {
       const base = await listenOn(app);
       const stream = await openLive(base, "staff", { as: ADMIN });
@@ -256,37 +253,22 @@ describe("GET /api/v1/live: events", () => {
 describe("GET /api/v1/live across backend instances", () => {
   test.runIf(process.env.TEST_DB === "postgres")("a client of instance B hears a write made on instance A (LISTEN/NOTIFY)", async () => {
     // Instance B: its own pool and its own LISTEN connection on the same PostgreSQL database.
-    const { rows } = (await backend.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
-    const [row] = rows;
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${row!.name}`;
-    const databaseB: Database = await openDatabase({ url: url.toString(), dataDir: "" });
-    const appB = await buildApp({ database: databaseB, verifier: createTokenVerifier(backend.auth, { emulator: true }), auth: backend.auth, operator: "ATT", logLevel: "silent" });
-    try {
-      const baseB = await listenOn(appB);
-      const onB = await openLive(baseB, "staff", { as: ADMIN });
-      const onA = await openLive(baseA, "staff", { as: ADMIN });
-      expect([onB.status, onA.status]).toEqual([200, 200]);
+    const b = await backend.startAnotherInstance();
+    const baseB = await listenOn(b.app);
+    const onB = await openLive(baseB, "staff", { as: ADMIN });
+    const onA = await openLive(baseA, "staff", { as: ADMIN });
+    expect([onB.status, onA.status]).toEqual([200, 200]);
 
-      const member = await invitedStaff("agent", "cross"); // written through instance A
-      expect(await onB.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
-      expect(await onA.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
+    const member = await invitedStaff("agent", "cross"); // written through instance A
+    expect(await onB.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
+    expect(await onA.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
 
-      // And the other way round: a write on instance B (its own pool and bus).
-      const res = await appB.inject({
-        method: "PATCH",
-        url: `/api/v1/staff/${member.uid}`,
-        headers: { authorization: `Bearer ${await backend.tokenFor(ADMIN)}`, "x-operator": "ATT" },
-        payload: { disabled: true, reason: "Live events test" },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(await onA.next()).toMatchObject({ type: "updated", ids: [member.uid] });
-      expect(await onB.next()).toMatchObject({ type: "updated", ids: [member.uid] });
-      onA.close();
-      onB.close();
-    } finally {
-      await appB.close();
-      await databaseB.close();
-    }
+    // And the other way round: a write on instance B (its own pool and bus).
+    const res = await b.send("PATCH", `/api/v1/staff/${member.uid}`, { as: ADMIN, body: { disabled: true, reason: "Live events test" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await onA.next()).toMatchObject({ type: "updated", ids: [member.uid] });
+    expect(await onB.next()).toMatchObject({ type: "updated", ids: [member.uid] });
+    onA.close();
+    onB.close();
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database } from "../../server/db/client";
 
@@ -42,4 +43,17 @@ export async function openTestDatabase(): Promise<Database> {
       await cleanup.end();
     },
   };
+}
+
+/**
+ * Another handle on a test database, as a second backend instance would open: on PostgreSQL its
+ * own pool and LISTEN connection on the same database (closing it drops nothing); on PGlite the
+ * same embedded database, which one process alone can open (closing the handle leaves it open).
+ */
+export async function openAnotherHandle(database: Database): Promise<Database> {
+  if (database.driver === "pglite") return { ...database, close: async () => {} };
+  const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${rows[0]!.name}`;
+  return openDatabase({ url: url.toString(), dataDir: "" });
 }
