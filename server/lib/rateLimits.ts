@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { and, eq, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimitWindows } from "../db/schema";
 import { tooManyRequests } from "../errors";
@@ -130,7 +130,7 @@ export function createRateLimiter(db: Db, options: { limits?: Partial<RateLimits
 
   async function sweepAt(at: number): Promise<void> {
     lastSweep = at;
-    await db.delete(rateLimitWindows).where(lt(rateLimitWindows.expiresAt, new Date(at)));
+    await db.delete(rateLimitWindows).where(lte(rateLimitWindows.expiresAt, new Date(at)));
   }
 
   return {

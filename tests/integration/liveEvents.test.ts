@@ -8,6 +8,7 @@ import { createEventBus, type EventBus } from "../../server/live/eventBus";
 import type { StaffInviteResult } from "../../src/resources/staff";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, AGENT, ADMIN, TMO_ADMIN } from "../support/fixtures";
+import { clockPastSignInOf } from "../support/waitFor";
 
 // GET /api/v1/live over real HTTP (inject would buffer a never-ending response), on the real
 // database (TEST_DB) and the real Auth emulator. Users whose role changes are invited here.
@@ -214,6 +215,37 @@ describe("GET /api/v1/live: events", () => {
     expect(await tmo.next()).toMatchObject({ resource: "security-policy", type: "updated", ids: ["TMO"] });
     agent.close();
     tmo.close();
+  });
+
+  it("access invalidations travel on the same bus but never reach a stream", async () => {
+    const member = await invitedStaff("agent", "signs-out");
+    await backend.auth.updateUser(member.uid, { password: PASSWORD });
+    const token = await signInWithPassword(member.email, PASSWORD);
+    const stream = await openLive(baseA, "staff", { as: ADMIN });
+    expect(stream.status).toBe(200);
+    await expect.poll(() => stream.text()).toMatch(/following staff/);
+    const before = stream.text().length;
+
+    // Another listener on the database hears the invalidation, so it was sent.
+    const bus = createEventBus(backend.database);
+    const heard: string[] = [];
+    bus.access.subscribe({ message: (text) => heard.push(text), missed: () => {} });
+    try {
+      await bus.ready;
+      await clockPastSignInOf(token);
+      expect((await backend.send("POST", "/api/v1/me/sign-out-everywhere", { token })).statusCode).toBe(204);
+      await expect.poll(() => heard).toContainEqual(expect.stringContaining(member.uid));
+    } finally {
+      await bus.close();
+    }
+
+    // The stream's next event is the next resource event; nothing of the invalidation came before it.
+    const next = await invitedStaff("agent", "after-sign-out");
+    expect(await stream.next()).toMatchObject({ resource: "staff", type: "created", ids: [next.uid] });
+    const received = stream.text().slice(before);
+    expect(received).not.toContain(member.uid);
+    expect(received).not.toContain("kind");
+    stream.close();
   });
 
   it("a disconnected client's subscription is removed", async () => {

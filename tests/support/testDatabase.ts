@@ -39,6 +39,11 @@ export async function openTestDatabase(): Promise<Database> {
       await database.close();
       const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await cleanup.connect();
+      // pg's Pool.end() resolves before its connections have said goodbye; dropping the database
+      // under them would make them fail loudly, so wait (a while at most) until they are gone.
+      const sessions = async () => (await cleanup.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name])).rows[0].n as number;
+      const deadline = Date.now() + 5_000;
+      while ((await sessions()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
