@@ -170,7 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(meRoutes(services));
       await v1.register(staffRoutes(services, events));
       await v1.register(securityPolicyRoutes(services, events));
-      await v1.register(liveEventRoutes(events));
+      await v1.register(liveEventRoutes(services, events));
       await v1.register(auditEventRoutes(deps.database.db));
     },
     { prefix: "/api/v1" },

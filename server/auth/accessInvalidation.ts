@@ -9,6 +9,8 @@ const accessChangeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("operator"), operator: z.string().min(1) }),
 ]);
 export type AccessChange = z.infer<typeof accessChangeSchema>;
+/** What an instance learns: a change, or `all` when its LISTEN connection dropped and some may have been missed. */
+export type HeardAccessChange = AccessChange | { kind: "all" };
 
 export interface AccessInvalidation {
   /**
@@ -18,6 +20,8 @@ export interface AccessInvalidation {
   forgetUser(uid: string): Promise<void>;
   /** An operator's settings (the staff MFA policy) changed: every instance drops its cached copy. */
   forgetOperator(code: string): Promise<void>;
+  /** Every change this instance hears, after its caches were dropped (e.g. to end live streams it concerns). */
+  subscribe(listener: (change: HeardAccessChange) => void): () => void;
   /** Stops listening (the app closes). */
   close(): void;
 }
@@ -39,9 +43,21 @@ export function createAccessInvalidation(
   caches: { verifier: TokenVerifier; operators: OperatorDirectory },
   log: Log,
 ): AccessInvalidation {
-  const apply = (change: AccessChange) => {
+  const listeners = new Set<(change: HeardAccessChange) => void>();
+  const apply = (change: HeardAccessChange) => {
     if (change.kind === "user") caches.verifier.forgetUser(change.uid);
-    else caches.operators.invalidate(change.operator);
+    else if (change.kind === "operator") caches.operators.invalidate(change.operator);
+    else {
+      caches.verifier.forgetAll();
+      caches.operators.invalidateAll();
+    }
+    for (const listener of [...listeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        log.error({ err: error }, "an access change listener failed");
+      }
+    }
   };
 
   const unsubscribe = channel.subscribe({
@@ -50,10 +66,7 @@ export function createAccessInvalidation(
       if (change) apply(change);
       else log.warn({ payload: text.slice(0, 200) }, "ignored a notification that is not an access change");
     },
-    missed() {
-      caches.verifier.forgetAll();
-      caches.operators.invalidateAll();
-    },
+    missed: () => apply({ kind: "all" }),
   });
 
   async function broadcast(change: AccessChange) {
@@ -69,7 +82,16 @@ export function createAccessInvalidation(
   return {
     forgetUser: (uid) => broadcast({ kind: "user", uid }),
     forgetOperator: (operator) => broadcast({ kind: "operator", operator }),
-    close: unsubscribe,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    close() {
+      unsubscribe();
+      listeners.clear();
+    },
   };
 }
 

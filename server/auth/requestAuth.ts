@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { Principal } from "../../src/resources/access";
 import { OPERATOR_CODE_PATTERN } from "../../src/config/operator";
 import { badRequest, forbidden, MFA_REQUIRED_TYPE, ProblemError, unauthorized } from "../errors";
+import type { HeardAccessChange } from "./accessInvalidation";
 import { securityPolicyOf, type OperatorDirectory } from "./operatorSettings";
 import type { TokenVerifier, VerifiedUser } from "./tokenVerifier";
 
@@ -118,6 +119,18 @@ export function authenticateRequest(verifier: TokenVerifier, operators: Operator
       }
     }
   };
+}
+
+/**
+ * Whether a session admitted earlier (an open live stream) may go on after an access change heard
+ * from any instance: not after a change of its user (role, disabled, signed out) nor when changes
+ * may have been missed; after an operator's policy change only if it still lets the user in.
+ */
+export async function stillAllowed(change: HeardAccessChange, user: VerifiedUser, operators: OperatorDirectory): Promise<boolean> {
+  if (change.kind === "all") return false;
+  if (change.kind === "user") return change.uid !== user.uid;
+  if (change.operator !== user.operator || user.secondFactor) return true;
+  return !(await staffMfaRequired(operators, user.role, user.operator));
 }
 
 /** Whether staff with this role must use a second factor at this operator. */

@@ -178,7 +178,6 @@ export function createEventBus(database: Pick<Database, "db" | "notifications">,
     let client: PgClient | null = null;
     let retryTimer: NodeJS.Timeout | null = null;
     let backoff = initialBackoff;
-
     let listenedBefore = false;
 
     const connect = async (): Promise<void> => {

@@ -1,10 +1,12 @@
 import { PassThrough } from "node:stream";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { stillAllowed } from "../auth/requestAuth";
 import { forbidden } from "../errors";
 import type { EventBus, ResourceEvent } from "../live/eventBus";
 import { liveResourceNames, liveResources, mayReceive } from "../live/eventScope";
 import { errorResponses } from "./common";
+import type { IdentityServices } from "./services";
 
 /** A comment line every 25 s keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -49,8 +51,11 @@ const toClient = (event: ResourceEvent) => ({ resource: event.resource, type: ev
  * Browsers' EventSource cannot send headers, so this route alone also takes the ID token and the
  * operator from the query (`token`, `operator`); they are checked by the same /api/v1 hook as every
  * other route (config.queryCredentials), and the request logger redacts `token` from URLs.
+ *
+ * A stream ends when its user's access changes on any instance (role, disabled, signed out, or an
+ * operator policy that now refuses them): the client reconnects, and its token is decided anew.
  */
-export const liveEventRoutes = (events: EventBus): FastifyPluginAsyncZod =>
+export const liveEventRoutes = (services: Pick<IdentityServices, "invalidation" | "operators">, events: EventBus): FastifyPluginAsyncZod =>
   async (app) => {
     const open = new Set<() => void>();
     // A stream never ends by itself: end them all so closing the server does not wait for clients.
@@ -91,6 +96,9 @@ export const liveEventRoutes = (events: EventBus): FastifyPluginAsyncZod =>
           if (!followed.has(event.resource) || !mayReceive(principal, liveResources[event.resource], event)) return;
           write(`event: resource\ndata: ${JSON.stringify(toClient(event))}\n\n`);
         });
+        const stopWatching = services.invalidation.subscribe((change) => {
+          stillAllowed(change, request.identity, services.operators).then((allowed) => allowed || end(), () => end());
+        });
         const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
         const expiresAt = tokenExpiryMs(request.headers.authorization, request.query.token);
         const expiry = expiresAt === null ? null : setTimeout(() => end(), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
@@ -101,6 +109,7 @@ export const liveEventRoutes = (events: EventBus): FastifyPluginAsyncZod =>
           ended = true;
           open.delete(end);
           unsubscribe();
+          stopWatching();
           clearInterval(heartbeat);
           if (expiry) clearTimeout(expiry);
           stream.end();

@@ -7,7 +7,7 @@ import type { StaffInviteResult } from "../../src/resources/staff";
 import { createTokenVerifier } from "../../server/auth/tokenVerifier";
 import { freshPhoneNumber } from "../support/emulatorCodes";
 import { ADMIN, AGENT } from "../support/fixtures";
-import { signInWithPassword, signInWithSecondFactor, startTestBackend, type BackendOptions, type TestBackend, type TestInstance } from "../support/testBackend";
+import { adminWithSecondFactor, signInWithPassword, startTestBackend, type BackendOptions, type TestBackend, type TestInstance } from "../support/testBackend";
 import { clockPastSignInOf, waitFor } from "../support/waitFor";
 
 // Two backend instances on one database: A (the test backend) and B (a second buildApp with its
@@ -121,16 +121,9 @@ describe("access changes made through instance A are refused by instance B", () 
     expect(refusal).toMatchObject({ status: 403, problem: { type: "/problems/mfa-required" } });
 
     // Off again through A, by an admin signed in with a second factor: B lets staff in again.
-    const email = `mfa-admin-${randomUUID()}@example.test`;
-    const admin = await a.auth.createUser({
-      email,
-      password: PASSWORD,
-      emailVerified: true,
-      multiFactor: { enrolledFactors: [{ factorId: "phone", phoneNumber: freshPhoneNumber() }] },
-    });
+    const admin = await adminWithSecondFactor(a.auth, PASSWORD);
     created.push(admin.uid);
-    await a.auth.setCustomUserClaims(admin.uid, { role: "admin", operator: "ATT" });
-    const off = await a.send("PUT", "/api/v1/security-policy", { token: await signInWithSecondFactor(email, PASSWORD), body: { requireStaffMfa: false, reason: "Instances test over" } });
+    const off = await a.send("PUT", "/api/v1/security-policy", { token: admin.token, body: { requireStaffMfa: false, reason: "Instances test over" } });
     expect(off.statusCode, off.body).toBe(200);
     await waitFor("instance B to let staff in again", async () => (await b.get("/api/v1/lines", { as: AGENT })).statusCode === 200);
   });

@@ -6,7 +6,7 @@ import { buildApp } from "../../server/app";
 import { createTokenVerifier } from "../../server/auth/tokenVerifier";
 import { createEventBus, type EventBus } from "../../server/live/eventBus";
 import type { StaffInviteResult } from "../../src/resources/staff";
-import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
+import { adminWithSecondFactor, signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, AGENT, ADMIN, TMO_ADMIN } from "../support/fixtures";
 import { clockPastSignInOf } from "../support/waitFor";
 
@@ -36,6 +36,8 @@ interface LiveStream {
   next(timeoutMs?: number): Promise<LiveEventData>;
   /** Problem body of a refused request. */
   problem(): Promise<{ status: number; detail: string; errors?: { path: string; message: string }[] }>;
+  /** Resolves when the server ends the response. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -92,6 +94,7 @@ async function openLive(base: string, resources: string, options: { as?: string;
       }
     },
     problem: async () => (await ended, JSON.parse(received)),
+    ended,
     close: () => request.destroy(),
   };
   streams.push(stream);
@@ -246,6 +249,48 @@ describe("GET /api/v1/live: events", () => {
     expect(received).not.toContain(member.uid);
     expect(received).not.toContain("kind");
     stream.close();
+  });
+
+  it("a stream ends when its user's access changes through another instance, so its token is decided anew", async () => {
+    const b = await backend.startAnotherInstance();
+    const baseB = await listenOn(b.app);
+    const member = await invitedStaff("agent", "demoted");
+    await backend.auth.updateUser(member.uid, { password: PASSWORD });
+    const onB = await openLive(baseB, "lines", { token: await signInWithPassword(member.email, PASSWORD) });
+    const bystander = await openLive(baseB, "staff", { as: ADMIN });
+    expect([onB.status, bystander.status]).toEqual([200, 200]);
+
+    const res = await backend.send("PATCH", `/api/v1/staff/${member.uid}`, { as: ADMIN, body: { disabled: true, reason: "Live events test" } });
+    expect(res.statusCode, res.body).toBe(200);
+    await onB.ended;
+    // Other users' streams go on: the admin's still hears the change, which is published after it.
+    expect(await bystander.next()).toMatchObject({ resource: "staff", type: "updated", ids: [member.uid] });
+    bystander.close();
+  });
+
+  it("turning staff MFA on ends the streams of staff without a second factor; the others go on", async () => {
+    const admin = await adminWithSecondFactor(backend.auth, PASSWORD);
+    invited.push(admin.uid);
+    const agent = await openLive(baseA, "security-policy", { as: AGENT });
+    const withSecondFactor = await openLive(baseA, "security-policy", { token: admin.token });
+    const subscriber = await openLive(baseA, "lines", { as: ALEX });
+    expect([agent.status, withSecondFactor.status, subscriber.status]).toEqual([200, 200, 200]);
+    let subscriberEnded = false;
+    void subscriber.ended.then(() => (subscriberEnded = true));
+    try {
+      const on = await backend.send("PUT", "/api/v1/security-policy", { as: ADMIN, body: { requireStaffMfa: true, reason: "Live events test" } });
+      expect(on.statusCode, on.body).toBe(200);
+      await agent.ended;
+      expect(await withSecondFactor.next()).toMatchObject({ resource: "security-policy", type: "updated" });
+    } finally {
+      const off = await backend.send("PUT", "/api/v1/security-policy", { token: admin.token, body: { requireStaffMfa: false, reason: "Live events test over" } });
+      expect(off.statusCode, off.body).toBe(200);
+    }
+    expect(await withSecondFactor.next()).toMatchObject({ resource: "security-policy", type: "updated" });
+    // Both changes reached every stream by now (the second event came after them): subscribers are not staff.
+    expect(subscriberEnded).toBe(false);
+    withSecondFactor.close();
+    subscriber.close();
   });
 
   it("a disconnected client's subscription is removed", async () => {

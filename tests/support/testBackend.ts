@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../server/app";
 import { createAdminAuth } from "../../server/auth/firebaseAdmin";
@@ -9,6 +10,7 @@ import { seedOperator } from "../../server/db/seed/seedDatabase";
 import { seedStaff } from "../../server/db/seed/seedStaff";
 import type { AppDeps } from "../../server/app";
 import { EMULATOR_HOST, PROJECT_ID } from "./authEmulator";
+import { freshPhoneNumber } from "./emulatorCodes";
 import { otherOperatorSeed, otherOperatorUsers } from "./fixtures";
 import { openAnotherHandle, openTestDatabase } from "./testDatabase";
 
@@ -97,6 +99,17 @@ export async function signInWithSecondFactor(email: string, password: string): P
   });
   if (!done.idToken) throw new Error(`MFA sign-in of ${email} failed: ${done.error?.message}`);
   return done.idToken;
+}
+
+/**
+ * A throwaway admin of ATT with an enrolled phone second factor, signed in with it: the one who may
+ * still change the security policy while staff must use a second factor. The caller deletes `uid`.
+ */
+export async function adminWithSecondFactor(auth: TestBackend["auth"], password: string): Promise<{ uid: string; token: string }> {
+  const email = `mfa-admin-${randomUUID()}@example.test`;
+  const user = await auth.createUser({ email, password, emailVerified: true, multiFactor: { enrolledFactors: [{ factorId: "phone", phoneNumber: freshPhoneNumber() }] } });
+  await auth.setCustomUserClaims(user.uid, { role: "admin", operator: "ATT" });
+  return { uid: user.uid, token: await signInWithSecondFactor(email, password) };
 }
 
 /** Signs in with email and password against the Auth emulator and returns the ID token. */

@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { authenticateRequest } from "../../server/auth/requestAuth";
+import { authenticateRequest, stillAllowed } from "../../server/auth/requestAuth";
 import { createOperatorDirectory, type OperatorDirectory } from "../../server/auth/operatorSettings";
 import type { TokenVerifier, VerifiedUser } from "../../server/auth/tokenVerifier";
 import { ProblemError, sendProblem } from "../../server/errors";
@@ -141,5 +141,26 @@ describe("fresh verification", () => {
     expect(await freshness("GET", "/lines/puk")).toEqual([true]);
     expect(await freshness("POST", "/me/claim")).toEqual([true]);
     for (const method of ["PUT", "PATCH", "DELETE"] as const) expect(await freshness(method, "/lines")).toEqual([true]);
+  });
+});
+
+describe("an open session after an access change", () => {
+  const user = (token: string) => verifier.verify(token);
+
+  it("ends on a change of its own user, or when changes may have been missed", async () => {
+    const d = directory({ ATT: {} });
+    expect(await stillAllowed({ kind: "user", uid: "agent" }, await user("agent"), d)).toBe(false);
+    expect(await stillAllowed({ kind: "user", uid: "admin" }, await user("agent"), d)).toBe(true);
+    expect(await stillAllowed({ kind: "all" }, await user("alex"), d)).toBe(false);
+  });
+
+  it("after a policy change, ends only for staff the policy now refuses", async () => {
+    const on = directory({ ATT: { requireStaffMfa: true }, TMO: { requireStaffMfa: true } });
+    const change = { kind: "operator", operator: "ATT" } as const;
+    expect(await stillAllowed(change, await user("agent"), on)).toBe(false);
+    expect(await stillAllowed(change, await user("agent-2fa"), on)).toBe(true);
+    expect(await stillAllowed(change, await user("alex"), on)).toBe(true);
+    expect(await stillAllowed({ kind: "operator", operator: "TMO" }, await user("agent"), on)).toBe(true);
+    expect(await stillAllowed(change, await user("agent"), directory({ ATT: {} }))).toBe(true);
   });
 });
