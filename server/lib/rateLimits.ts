@@ -88,10 +88,10 @@ export function createRateLimiter(db: Db, options: { limits?: Partial<RateLimits
   async function take(hits: LimitHit[], { record = true }: TakeOptions = {}): Promise<LimitDecision> {
     const at = now();
     // One row per distinct (limit, key), locked in the same order on every instance.
-    const idOf = new Map(hits.map((hit) => [hit, `${hit.limit}\u0000${hashKey(hit.key)}`]));
-    const rows = new Map<string, { limitName: LimitName; keyHash: string }>();
-    for (const hit of hits) rows.set(idOf.get(hit)!, { limitName: hit.limit, keyHash: hashKey(hit.key) });
-    const ordered = [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const rowOf = new Map(hits.map((hit) => [hit, { limitName: hit.limit, keyHash: hashKey(hit.key) }]));
+    const idOf = (row: { limitName: string; keyHash: string }) => `${row.limitName}\u0000${row.keyHash}`;
+    const ordered = [...new Map([...rowOf.values()].map((row) => [idOf(row), row])).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const recentOf = (hit: LimitHit) => recent.get(idOf(rowOf.get(hit)!)) ?? [];
     const recent = new Map<string, number[]>();
     const whereRow = (row: { limitName: string; keyHash: string }) =>
       and(eq(rateLimitWindows.limitName, row.limitName), eq(rateLimitWindows.keyHash, row.keyHash));
@@ -99,8 +99,8 @@ export function createRateLimiter(db: Db, options: { limits?: Partial<RateLimits
     let decision: LimitDecision;
     if (!record) {
       const found = ordered.length ? await db.select().from(rateLimitWindows).where(or(...ordered.map(([, row]) => whereRow(row)))) : [];
-      for (const row of found) recent.set(`${row.limitName}\u0000${row.keyHash}`, hitsInWindow(row.hits, at, limits[row.limitName as LimitName].windowMs));
-      decision = decideAll(hits, (hit) => recent.get(idOf.get(hit)!) ?? [], at);
+      for (const row of found) recent.set(idOf(row), hitsInWindow(row.hits, at, limits[row.limitName as LimitName].windowMs));
+      decision = decideAll(hits, recentOf, at);
     } else {
       decision = await db.transaction(async (tx) => {
         for (const [id, row] of ordered) {
@@ -112,7 +112,7 @@ export function createRateLimiter(db: Db, options: { limits?: Partial<RateLimits
             .returning({ hits: rateLimitWindows.hits });
           recent.set(id, hitsInWindow(locked!.hits, at, limits[row.limitName].windowMs));
         }
-        const result = decideAll(hits, (hit) => recent.get(idOf.get(hit)!)!, at);
+        const result = decideAll(hits, recentOf, at);
         if (result.allowed) {
           for (const [id, row] of ordered) {
             await tx
@@ -124,7 +124,8 @@ export function createRateLimiter(db: Db, options: { limits?: Partial<RateLimits
         return result;
       });
     }
-    if (at - lastSweep >= SWEEP_EVERY_MS) await sweepAt(at);
+    // The decision stands whatever happens to the sweep; the next one retries.
+    if (at - lastSweep >= SWEEP_EVERY_MS) await sweepAt(at).catch(() => {});
     return decision;
   }
 
