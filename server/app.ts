@@ -17,7 +17,8 @@ import type { Auth } from "firebase-admin/auth";
 import type { TokenVerifier } from "./auth/tokenVerifier";
 import { authenticateRequest, operatorHeader } from "./auth/requestAuth";
 import { createOperatorDirectory, OPERATOR_SETTINGS_TTL_MS } from "./auth/operatorSettings";
-import { createLimiters, enforce, type RateLimits } from "./lib/rateLimits";
+import { createAccessInvalidation } from "./auth/accessInvalidation";
+import { createRateLimiter, type RateLimits } from "./lib/rateLimits";
 import { rejectUnstorableText } from "./lib/storableText";
 import { createEventBus, type EventBus } from "./live/eventBus";
 import { resources as registry } from "../src/resources";
@@ -41,9 +42,9 @@ export interface AppDeps {
   /** firebase-admin Auth for claims, staff users and revocation; identity routes answer 503 without it. */
   auth?: Auth;
   operator: string;
-  /** Overrides of the rate limits (tests use small numbers). */
+  /** Overrides of the rate limits (tests use small numbers); the hits are counted in the database, across instances. */
   rateLimits?: Partial<RateLimits>;
-  /** How long operator settings (the staff MFA policy) are cached; at most a few seconds. */
+  /** How long operator settings (the staff MFA policy) are cached; changes invalidate every instance at once, so this only bounds a missed notification. */
   operatorSettingsTtlMs?: number;
   staticDir?: string;
   /** Send Strict-Transport-Security (production: the portal is only ever served over HTTPS). */
@@ -152,12 +153,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps.database, deps.operator));
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
+  const operators = createOperatorDirectory(deps.database.db, { ttlMs: deps.operatorSettingsTtlMs ?? OPERATOR_SETTINGS_TTL_MS });
+  // Role changes, disabled accounts, sign-outs and policy changes reach every instance's caches.
+  const invalidation = createAccessInvalidation(events.access, { verifier: deps.verifier, operators }, app.log);
+  app.addHook("onClose", async () => invalidation.close());
+
   const services: EngineServices = {
     db: deps.database.db,
     auth: deps.auth,
-    verifier: deps.verifier,
-    operators: createOperatorDirectory(deps.database.db, { ttlMs: deps.operatorSettingsTtlMs ?? OPERATOR_SETTINGS_TTL_MS }),
-    limiters: createLimiters(deps.rateLimits),
+    invalidation,
+    operators,
+    limiter: createRateLimiter(deps.database.db, { limits: deps.rateLimits }),
     events,
     secrets: createSecretBox(deps.secretsKey ?? LOCAL_SECRETS_KEY),
     reauthMaxAgeSeconds: deps.reauthMaxAgeSeconds ?? REAUTH_MAX_AGE_SECONDS,
@@ -167,10 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (signIn) => {
       signIn.addHook("onRequest", async (request) => {
-        enforce(services.limiters.authPerIp, request.ip, "Too many sign-in requests from this network; try again later.");
+        await services.limiter.enforce([{ limit: "authPerIp", key: request.ip, detail: "Too many sign-in requests from this network; try again later." }]);
         operatorHeader(request);
       });
-      await signIn.register(smsAllowanceRoutes(services.operators, services.limiters));
+      await signIn.register(smsAllowanceRoutes(services.operators, services.limiter));
     },
     { prefix: "/api/auth" },
   );
@@ -188,7 +194,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
       await v1.register(meRoutes(services));
       await v1.register(securityPolicyRoutes(services));
-      await v1.register(liveEventRoutes(events));
+      await v1.register(liveEventRoutes(services, events));
     },
     { prefix: "/api/v1" },
   );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_OPERATOR, OPERATOR_CODE_PATTERN } from "../src/config/operator";
 import { LOCAL_SECRETS_KEY } from "./lib/secretBox";
+import { DEFAULT_TOKEN_CACHE_SECONDS } from "./auth/tokenVerifier";
 
 /**
  * The backend's environment. "local" is the embedded default (Auth emulator, PGlite, demo data);
@@ -28,6 +29,17 @@ export const serverEnvSchema = z
       .string()
       .refine((v) => Buffer.from(v, "base64").length === 32, "32 random bytes, base64-encoded (e.g. `openssl rand -base64 32`)")
       .optional(),
+    /**
+     * How long a read may trust a cached token verification; writes and reads of secrets never do.
+     * It bounds how late a revocation made outside the portal (Firebase console, another service)
+     * reaches reads. 0 turns the cache off.
+     */
+    TOKEN_CACHE_SECONDS: z.coerce
+      .number("a whole number of seconds")
+      .int("a whole number of seconds")
+      .min(0, "0 (no cache) or more")
+      .max(300, "at most 300: a longer cache would let revoked sessions read for too long")
+      .default(DEFAULT_TOKEN_CACHE_SECONDS),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE === "production" && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -57,6 +69,7 @@ export const serverEnvSchema = z
     corsOrigins: env.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
     trustProxy: env.TRUST_PROXY === "true",
     secretsKey: env.SECRETS_KEY ?? (env.APP_MODE === "local" ? LOCAL_SECRETS_KEY : undefined),
+    tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
   }));
 
 export type ServerConfig = z.output<typeof serverEnvSchema>;

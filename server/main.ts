@@ -16,7 +16,7 @@ async function main() {
   const { auth } = createAdminAuth({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost });
   const app = await buildApp({
     database,
-    verifier: createTokenVerifier(auth, { emulator: Boolean(config.authEmulatorHost) }),
+    verifier: createTokenVerifier(auth, { cacheSeconds: config.tokenCacheSeconds }),
     auth,
     operator: config.operator,
     staticDir: config.staticDir,

@@ -12,16 +12,18 @@ export function securityPolicyOf(settings: Record<string, unknown> | null | unde
 export interface OperatorDirectory {
   /** The operator's settings, or null when no such operator exists. Cached for `ttlMs`. */
   settings(code: string): Promise<Record<string, unknown> | null>;
-  /** Drops the cached settings of an operator (after a change). */
+  /** Drops this instance's cached settings of an operator (after a change; server/auth/accessInvalidation.ts tells the others). */
   invalidate(code: string): void;
+  /** Drops every cached operator (when invalidations may have been missed). */
+  invalidateAll(): void;
 }
 
 export const OPERATOR_SETTINGS_TTL_MS = 3_000;
 
 /**
  * Operators and their settings, read on requests that need them (the staff MFA policy, the
- * known-operator check) and cached a few seconds so a policy change applies everywhere within
- * `ttlMs`; the process that makes the change invalidates at once.
+ * known-operator check) and cached a few seconds. A change is invalidated on every instance at once
+ * (server/auth/accessInvalidation.ts); the TTL only bounds what a missed notification can cost.
  */
 export function createOperatorDirectory(db: Db, options: { ttlMs?: number; now?: () => number } = {}): OperatorDirectory {
   const ttlMs = options.ttlMs ?? OPERATOR_SETTINGS_TTL_MS;
@@ -46,6 +48,9 @@ export function createOperatorDirectory(db: Db, options: { ttlMs?: number; now?:
     },
     invalidate(code) {
       cache.delete(code);
+    },
+    invalidateAll() {
+      cache.clear();
     },
   };
 }

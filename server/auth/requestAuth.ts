@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { isStaff, type Principal } from "../../src/resources/access";
 import { OPERATOR_CODE_PATTERN } from "../../src/config/operator";
 import { badRequest, forbidden, MFA_REQUIRED_TYPE, ProblemError, unauthorized } from "../errors";
+import type { HeardAccessChange } from "./accessInvalidation";
 import { securityPolicyOf, type OperatorDirectory } from "./operatorSettings";
 import type { TokenVerifier, VerifiedUser } from "./tokenVerifier";
 
@@ -26,6 +27,11 @@ declare module "fastify" {
      * end up in logs and histories, so nowhere else (the logger redacts `token`).
      */
     queryCredentials?: boolean;
+    /**
+     * The route reveals secrets (a PUK, a port-out PIN, payment methods): like every write, it
+     * checks revocation, disabled state and claims with Firebase now, never from the token cache.
+     */
+    secret?: boolean;
   }
 }
 
@@ -57,12 +63,23 @@ function operatorOfHeaderOrQuery(request: FastifyRequest): string {
 }
 
 /**
+ * Writes (any method but GET and HEAD) and reads of secrets are decided on the account as it is
+ * now; other reads may trust a cached verification for TOKEN_CACHE_SECONDS.
+ */
+export function needsFreshVerification(request: FastifyRequest): boolean {
+  return (request.method !== "GET" && request.method !== "HEAD") || request.routeOptions.config.secret === true;
+}
+
+/**
  * onRequest hook of /api/v1: a valid Firebase ID token (401 otherwise), then tenancy: the
  * `X-Operator` header must name the operator in the caller's claims (403 otherwise). It runs before
  * validation so an anonymous caller learns nothing from error details.
  *
  * Routes with `config.allowWithoutRole` also accept a user without claims: X-Operator must then
  * name a known operator (403 otherwise), and claims, when present, must still match it.
+ *
+ * Writes and routes marked `config.secret` verify the token with Firebase at once (revoked or
+ * disabled outside the portal: refused on the next such request); other reads may use the cache.
  *
  * Staff MFA policy: when the operator's `settings.requireStaffMfa` is on, an agent or admin whose
  * token was not signed in with a second factor gets 403 `type: /problems/mfa-required` on every
@@ -75,7 +92,7 @@ export function authenticateRequest(verifier: TokenVerifier, operators: Operator
     const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     const token = match?.[1] ?? (config.queryCredentials && header === undefined ? queryParam(request, "token") : undefined);
     if (!token) throw unauthorized("Sign in first: send 'Authorization: Bearer <Firebase ID token>'.");
-    const user = await verifier.verify(token);
+    const user = await verifier.verify(token, { fresh: needsFreshVerification(request) });
     const operator = config.queryCredentials ? operatorOfHeaderOrQuery(request) : operatorHeader(request);
 
     if (config.allowWithoutRole) {
@@ -100,6 +117,18 @@ export function authenticateRequest(verifier: TokenVerifier, operators: Operator
       }
     }
   };
+}
+
+/**
+ * Whether a session admitted earlier (an open live stream) may go on after an access change heard
+ * from any instance: not after a change of its user (role, disabled, signed out) nor when changes
+ * may have been missed; after an operator's policy change only if it still lets the user in.
+ */
+export async function stillAllowed(change: HeardAccessChange, user: VerifiedUser, operators: OperatorDirectory): Promise<boolean> {
+  if (change.kind === "all") return false;
+  if (change.kind === "user") return change.uid !== user.uid;
+  if (change.operator !== user.operator || user.secondFactor) return true;
+  return !(await staffMfaRequired(operators, user.role, user.operator));
 }
 
 /** Whether staff with this role must use a second factor at this operator. */

@@ -14,37 +14,57 @@ export interface VerifiedUser {
   operator: string | null;
   /** The second factor this session was signed in with (`firebase.sign_in_second_factor`, e.g. "phone"), or null. */
   secondFactor: string | null;
-  /** When the user last signed in (seconds since the epoch): actions declared with `reauth` need it recent. */
+  /** When the user last signed in (the token's `auth_time`, seconds since the epoch); refreshed tokens keep it. */
   authTime: number;
 }
 
-export interface TokenVerifier {
-  verify(token: string): Promise<VerifiedUser>;
-  /** Drops cached verifications of a user (after a role change or revocation). */
-  forgetUser(uid: string): void;
+export interface VerifyOptions {
+  /**
+   * Ask Firebase now, never the cache: revocation, disabled state and claims as they are this
+   * moment. Writes and reads of secrets need it (server/auth/requestAuth.ts decides).
+   */
+  fresh?: boolean;
 }
 
-const CACHE_TTL_MS = 30_000;
+export interface TokenVerifier {
+  verify(token: string, options?: VerifyOptions): Promise<VerifiedUser>;
+  /**
+   * Drops this instance's cached verifications of a user (after a role change or revocation).
+   * Other instances learn of it through server/auth/accessInvalidation.ts.
+   */
+  forgetUser(uid: string): void;
+  /** Drops every cached verification (when invalidations may have been missed). */
+  forgetAll(): void;
+}
+
+export const DEFAULT_TOKEN_CACHE_SECONDS = 30;
 const CACHE_MAX = 10_000;
 
 /**
- * Verifies ID tokens with firebase-admin. In production signatures are checked against Google's keys
- * and `checkRevoked` refuses revoked and disabled users. The Auth emulator's tokens are unsigned, so
- * in emulator mode the token is also compared with the emulator's own record of the user: a token
- * whose claims were edited by hand, whose user is unknown or disabled, or that predates a revocation
- * is refused. A short cache keyed by the token spares repeat verifications (never past `exp`).
+ * Verifies ID tokens with firebase-admin: the signature (the Auth emulator's tokens are unsigned
+ * and pass), then `checkRevoked`, which refuses disabled users and tokens signed in before a
+ * revocation, then the user's record: a token whose role or operator is not the account's (a role
+ * changed since, or claims edited by hand in an unsigned emulator token) is refused too; the portal
+ * then retries once with a freshly minted token.
+ *
+ * A cache keyed by the token spares repeat verifications of reads for `cacheSeconds` (never past
+ * `exp`; 0 turns it off). A verification that was running while a user was forgotten is not cached,
+ * so it cannot put back what an invalidation just dropped.
  */
-export function createTokenVerifier(auth: Auth, options: { emulator: boolean }): TokenVerifier {
+export function createTokenVerifier(auth: Auth, options: { cacheSeconds?: number; now?: () => number } = {}): TokenVerifier {
+  const cacheMs = (options.cacheSeconds ?? DEFAULT_TOKEN_CACHE_SECONDS) * 1000;
+  const now = options.now ?? Date.now;
   const cache = new Map<string, { user: VerifiedUser; until: number }>();
+  let generation = 0;
 
   async function verifyUncached(token: string): Promise<VerifiedUser> {
     let decoded: DecodedIdToken;
     try {
-      decoded = await auth.verifyIdToken(token, !options.emulator);
+      decoded = await auth.verifyIdToken(token, true);
     } catch (error) {
       throw unauthorized(describeFirebaseError(error));
     }
-    if (options.emulator) await checkAgainstEmulatorRecord(auth, decoded);
+    await checkAgainstUserRecord(auth, decoded);
     return {
       uid: decoded.uid,
       email: decoded.email ?? null,
@@ -57,24 +77,32 @@ export function createTokenVerifier(auth: Auth, options: { emulator: boolean }):
   }
 
   return {
-    async verify(token) {
-      const now = Date.now();
+    async verify(token, { fresh = false } = {}) {
       const hit = cache.get(token);
-      if (hit && hit.until > now) return hit.user;
+      if (hit && !fresh && hit.until > now()) return hit.user;
       if (hit) cache.delete(token);
+      const startedIn = generation;
       const user = await verifyUncached(token);
-      const exp = decodeExp(token);
-      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
-      cache.set(token, { user, until: Math.min(now + CACHE_TTL_MS, exp * 1000) });
+      const until = Math.min(now() + cacheMs, decodeExp(token) * 1000);
+      if (cacheMs > 0 && generation === startedIn && until > now()) {
+        if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+        cache.set(token, { user, until });
+      }
       return user;
     },
     forgetUser(uid) {
+      generation++;
       for (const [token, entry] of cache) if (entry.user.uid === uid) cache.delete(token);
+    },
+    forgetAll() {
+      generation++;
+      cache.clear();
     },
   };
 }
 
-async function checkAgainstEmulatorRecord(auth: Auth, decoded: DecodedIdToken): Promise<void> {
+/** The account as Firebase holds it now must carry the role and operator the token claims. */
+async function checkAgainstUserRecord(auth: Auth, decoded: DecodedIdToken): Promise<void> {
   let record;
   try {
     record = await auth.getUser(decoded.uid);
@@ -82,8 +110,6 @@ async function checkAgainstEmulatorRecord(auth: Auth, decoded: DecodedIdToken): 
     throw unauthorized("The token names a user that does not exist.");
   }
   if (record.disabled) throw unauthorized("This account is disabled.");
-  const validSince = record.tokensValidAfterTime ? Date.parse(record.tokensValidAfterTime) : 0;
-  if (decoded.auth_time * 1000 < validSince - 1000) throw unauthorized("The session was signed out everywhere; sign in again.");
   const inToken = claimsOf(decoded);
   const onRecord = claimsOf(record.customClaims);
   if (inToken.role !== onRecord.role || inToken.operator !== onRecord.operator) {

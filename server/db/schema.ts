@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ACCOUNT_STATUSES } from "../../src/resources/accounts";
 import { ROLES } from "../../src/resources/define";
 import { LINE_STATUSES, SIM_TYPES, SUSPEND_REASONS } from "../../src/resources/lines";
@@ -230,4 +230,22 @@ export const notifications = pgTable(
     index("notifications_recipient_idx").on(t.operatorCode, t.recipientUid, t.createdAt.desc()),
     index("notifications_unread_idx").on(t.operatorCode, t.recipientUid).where(sql`${t.readAt} is null`),
   ],
+);
+
+/**
+ * Sliding-window rate limits shared by every backend instance (server/lib/rateLimits.ts): for one
+ * limit and one key, the times of the allowed hits still in the window. Keys (phone numbers,
+ * addresses, uids) are kept as hashes. A row whose newest hit left the window is deleted.
+ */
+export const rateLimitWindows = pgTable(
+  "rate_limits",
+  {
+    limitName: text("limit_name").notNull(),
+    keyHash: text("key_hash").notNull(),
+    /** Epoch milliseconds of the allowed hits still in the window, oldest first. */
+    hits: bigint("hits", { mode: "number" }).array().notNull(),
+    /** When the newest hit leaves the window: from then on the row holds nothing and may go. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.limitName, t.keyHash] }), index("rate_limits_expires_idx").on(t.expiresAt)],
 );

@@ -1,9 +1,9 @@
 import type { Auth } from "firebase-admin/auth";
+import type { AccessInvalidation } from "../auth/accessInvalidation";
 import type { OperatorDirectory } from "../auth/operatorSettings";
-import type { TokenVerifier } from "../auth/tokenVerifier";
 import type { Db } from "../db/client";
 import { unavailable } from "../errors";
-import type { Limiters } from "../lib/rateLimits";
+import type { RateLimiter } from "../lib/rateLimits";
 import type { SecretBox } from "../lib/secretBox";
 import type { EventBus } from "../live/eventBus";
 
@@ -12,9 +12,11 @@ export interface EngineServices {
   db: Db;
   /** firebase-admin Auth (claims, users, revocation); absent in apps built without it (503). */
   auth?: Auth;
-  verifier: TokenVerifier;
+  /** Tells every backend instance that a user's or an operator's access changed (drops their caches). */
+  invalidation: AccessInvalidation;
   operators: OperatorDirectory;
-  limiters: Limiters;
+  /** The rate limits, counted across instances. */
+  limiter: RateLimiter;
   events: EventBus;
   secrets: SecretBox;
   /** How recent a sign-in must be for actions declared with `reauth` (seconds). */

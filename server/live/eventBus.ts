@@ -3,14 +3,35 @@ import type { Client as PgClient } from "pg";
 import type { Database } from "../db/client";
 import { resourceEventSchema, type ResourceEvent } from "../../src/resources/events";
 
-/** The PostgreSQL channel every backend instance LISTENs on. */
+/** The PostgreSQL channel of resource events, which every backend instance LISTENs on. */
 export const EVENT_CHANNEL = "portal_events";
+/**
+ * The channel of access invalidations (server/auth/accessInvalidation.ts), LISTENed on the same
+ * connection. A channel of its own keeps them away from resource subscribers, hence from browsers.
+ */
+export const ACCESS_CHANNEL = "portal_access";
 /** NOTIFY payloads must stay under 8000 bytes; events carry ids only, and long id lists are split. */
 export const MAX_PAYLOAD_BYTES = 7900;
 
 export type { ResourceEvent };
 
 export type EventListener = (event: ResourceEvent) => void;
+
+/** A listener of the access channel. */
+export interface AccessListener {
+  /** A message from any instance (this one included). */
+  message(text: string): void;
+  /** The LISTEN connection was lost, or is back: messages sent in between never arrived. */
+  missed(): void;
+}
+
+/** The second kind of message on the bus: access invalidations, never seen by resource subscribers. */
+export interface AccessChannel {
+  /** NOTIFY every backend instance on the database (this one included). */
+  publish(message: string): Promise<void>;
+  /** Local listeners of this instance; returns the unsubscribe function. */
+  subscribe(listener: AccessListener): () => void;
+}
 
 export interface EventBus {
   /** Resolves once this instance LISTENs (the first time); rejects when the first LISTEN fails. */
@@ -19,6 +40,8 @@ export interface EventBus {
   publish(event: ResourceEvent): Promise<void>;
   /** Local subscribers of this instance; returns the unsubscribe function. */
   subscribe(listener: EventListener): () => void;
+  /** Access invalidations, on the same connection but their own channel. */
+  access: AccessChannel;
   close(): Promise<void>;
 }
 
@@ -66,17 +89,34 @@ export function parsePayload(payload: string): ResourceEvent | null {
  * and fans the events out to its local subscribers, so an instance hears its own events the same way
  * as everybody else's (once).
  *
+ * The same connection carries a second kind of message, access invalidations, on ACCESS_CHANNEL:
+ * they go to `access` listeners only, never to resource subscribers (and so never to browsers).
+ *
  * PostgreSQL: LISTEN needs a connection of its own (a pooled one would lose it on release), so the
  * bus opens a dedicated pg client and, when it drops, reconnects with a doubling backoff. Events sent
  * while it is down are missed (NOTIFY is not queued for absent listeners); clients refetch when their
- * stream reconnects. PGlite: its listen() API delivers NOTIFY sent within the same instance.
+ * stream reconnects, and access listeners are told (`missed`) when it drops and when it is back.
+ * PGlite: its listen() API delivers NOTIFY sent within the same instance.
  */
 export function createEventBus(database: Pick<Database, "db" | "notifications">, options: EventBusOptions = {}): EventBus {
   const listeners = new Set<EventListener>();
+  const accessListeners = new Set<AccessListener>();
   const log = options.log;
   const initialBackoff = options.initialBackoffMs ?? 500;
   const maxBackoff = options.maxBackoffMs ?? 30_000;
   let closed = false;
+
+  function toAccessListeners(call: (listener: AccessListener) => void) {
+    for (const listener of [...accessListeners]) {
+      try {
+        call(listener);
+      } catch (error) {
+        log?.error({ err: error }, "an access listener failed");
+      }
+    }
+  }
+  const accessMessage = (payload: string) => toAccessListeners((listener) => listener.message(payload));
+  const accessMissed = () => toAccessListeners((listener) => listener.missed());
 
   function fanOut(payload: string) {
     const event = parsePayload(payload);
@@ -101,32 +141,38 @@ export function createEventBus(database: Pick<Database, "db" | "notifications">,
     // A stand-in database without LISTEN: events stay within this process.
     ready = Promise.resolve();
   } else if (notifications.driver === "pglite") {
-    const subscription = notifications.client.listen(EVENT_CHANNEL, fanOut);
-    ready = subscription.then(() => undefined);
+    const subscriptions = [notifications.client.listen(EVENT_CHANNEL, fanOut), notifications.client.listen(ACCESS_CHANNEL, accessMessage)];
+    ready = Promise.all(subscriptions).then(() => undefined);
     stop = async () => {
-      const unlisten = await subscription.catch(() => null);
-      await unlisten?.().catch(() => {});
+      for (const subscription of subscriptions) {
+        const unlisten = await subscription.catch(() => null);
+        await unlisten?.().catch(() => {});
+      }
     };
   } else {
     let client: PgClient | null = null;
     let retryTimer: NodeJS.Timeout | null = null;
     let backoff = initialBackoff;
+    let listenedBefore = false;
 
     const connect = async (): Promise<void> => {
       const next = notifications.newClient();
       next.on("notification", (message) => {
-        if (message.channel === EVENT_CHANNEL && message.payload !== undefined) fanOut(message.payload);
+        if (message.payload === undefined) return;
+        if (message.channel === EVENT_CHANNEL) fanOut(message.payload);
+        else if (message.channel === ACCESS_CHANNEL) accessMessage(message.payload);
       });
       // 'error' without a listener would crash the process; 'end' follows it, and reconnects.
       next.on("error", (error) => log?.warn({ err: error }, "live events: the LISTEN connection failed"));
       next.on("end", () => {
         if (client !== next) return;
         client = null;
+        accessMissed();
         scheduleReconnect();
       });
       try {
         await next.connect();
-        await next.query(`LISTEN ${EVENT_CHANNEL}`);
+        await next.query(`LISTEN ${EVENT_CHANNEL}; LISTEN ${ACCESS_CHANNEL}`);
       } catch (error) {
         await next.end().catch(() => {});
         throw error;
@@ -137,6 +183,9 @@ export function createEventBus(database: Pick<Database, "db" | "notifications">,
       }
       client = next;
       backoff = initialBackoff;
+      // Whatever was sent while no connection listened is lost.
+      if (listenedBefore) accessMissed();
+      listenedBefore = true;
     };
 
     const scheduleReconnect = () => {
@@ -183,10 +232,24 @@ export function createEventBus(database: Pick<Database, "db" | "notifications">,
         listeners.delete(listener);
       };
     },
+    access: {
+      async publish(message) {
+        if (closed) return;
+        if (!notifications) return accessMessage(message);
+        await database.db.execute(sql`select pg_notify(${ACCESS_CHANNEL}, ${message})`);
+      },
+      subscribe(listener) {
+        accessListeners.add(listener);
+        return () => {
+          accessListeners.delete(listener);
+        };
+      },
+    },
     async close() {
       if (closed) return;
       closed = true;
       listeners.clear();
+      accessListeners.clear();
       await stop();
     },
   };

@@ -1,11 +1,13 @@
 import { PassThrough } from "node:stream";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { stillAllowed } from "../auth/requestAuth";
 import { forbidden } from "../errors";
 import type { EventBus } from "../live/eventBus";
 import type { ClientResourceEvent, ResourceEvent } from "../../src/resources/events";
 import { liveResourceNames, liveResources, mayReceive } from "../live/eventScope";
 import { errorResponses } from "./common";
+import type { EngineServices } from "../engine/services";
 
 /** A comment line every 25 s keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -50,8 +52,11 @@ const toClient = (event: ResourceEvent): ClientResourceEvent => ({ resource: eve
  * Browsers' EventSource cannot send headers, so this route alone also takes the ID token and the
  * operator from the query (`token`, `operator`); they are checked by the same /api/v1 hook as every
  * other route (config.queryCredentials), and the request logger redacts `token` from URLs.
+ *
+ * A stream ends when its user's access changes on any instance (role, disabled, signed out, or an
+ * operator policy that now refuses them): the client reconnects, and its token is decided anew.
  */
-export const liveEventRoutes = (events: EventBus): FastifyPluginAsyncZod =>
+export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | "operators">, events: EventBus): FastifyPluginAsyncZod =>
   async (app) => {
     const open = new Set<() => void>();
     // A stream never ends by itself: end them all so closing the server does not wait for clients.
@@ -92,6 +97,9 @@ export const liveEventRoutes = (events: EventBus): FastifyPluginAsyncZod =>
           if (!followed.has(event.resource) || !mayReceive(principal, liveResources[event.resource], event)) return;
           write(`event: resource\ndata: ${JSON.stringify(toClient(event))}\n\n`);
         });
+        const stopWatching = services.invalidation.subscribe((change) => {
+          stillAllowed(change, request.identity, services.operators).then((allowed) => allowed || end(), () => end());
+        });
         const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
         const expiresAt = tokenExpiryMs(request.headers.authorization, request.query.token);
         const expiry = expiresAt === null ? null : setTimeout(() => end(), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
@@ -102,6 +110,7 @@ export const liveEventRoutes = (events: EventBus): FastifyPluginAsyncZod =>
           ended = true;
           open.delete(end);
           unsubscribe();
+          stopWatching();
           clearInterval(heartbeat);
           if (expiry) clearTimeout(expiry);
           stream.end();

@@ -7,7 +7,6 @@ import { recordAudit } from "../audit";
 import { operatorHeader, staffMfaRequired } from "../auth/requestAuth";
 import { accounts } from "../db/schema";
 import { conflict, forbidden } from "../errors";
-import { enforce } from "../lib/rateLimits";
 import { apiHeadersSchema, errorResponses, problemSchema } from "./common";
 import { adminAuth, type EngineServices } from "../engine/services";
 
@@ -16,7 +15,7 @@ const noContent = z.null().describe("No Content");
 /** The caller's own identity: who am I, become a subscriber, sign out everywhere, report a change. */
 export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, verifier, operators, limiters } = services;
+    const { db, invalidation, operators, limiter } = services;
 
     app.get(
       "/me",
@@ -74,7 +73,7 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
       async (request) => {
         const user = request.identity;
         const operator = operatorHeader(request);
-        enforce(limiters.claimPerUid, user.uid, "Too many claims for this account; wait a minute.");
+        await limiter.enforce([{ limit: "claimPerUid", key: user.uid, detail: "Too many claims for this account; wait a minute." }]);
         const auth = adminAuth(services);
 
         // The user record, not the token, is the authority on claims, email and verification.
@@ -87,7 +86,7 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
         const claimed = role === null;
         if (claimed) {
           await auth.setCustomUserClaims(user.uid, { ...claims, role: "subscriber", operator });
-          verifier.forgetUser(user.uid);
+          await invalidation.forgetUser(user.uid);
         }
 
         const matches: SQL[] = [];
@@ -140,7 +139,7 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
       async (request, reply) => {
         const { uid, role, operator } = request.principal;
         await adminAuth(services).revokeRefreshTokens(uid);
-        verifier.forgetUser(uid);
+        await invalidation.forgetUser(uid);
         await recordAudit(db, {
           operator,
           actorUid: uid,

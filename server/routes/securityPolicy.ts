@@ -17,7 +17,7 @@ function mayRead(principal: Principal) {
 /** The operator's security policy for its staff: today one switch, requireStaffMfa. */
 export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, operators: directory, events } = services;
+    const { db, operators: directory, invalidation, events } = services;
 
     app.get(
       "/security-policy",
@@ -84,7 +84,7 @@ export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsy
           });
           return after;
         });
-        directory.invalidate(principal.operator);
+        await invalidation.forgetOperator(principal.operator);
         await publishAfterCommit(events, request.log, {
           operator: principal.operator,
           resource: "security-policy",

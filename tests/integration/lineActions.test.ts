@@ -81,7 +81,7 @@ beforeAll(async () => {
   backend = await startTestBackend();
   strict = await buildApp({
     database: backend.database,
-    verifier: createTokenVerifier(backend.auth, { emulator: true }),
+    verifier: createTokenVerifier(backend.auth),
     auth: backend.auth,
     operator: "ATT",
     logLevel: "silent",

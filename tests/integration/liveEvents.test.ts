@@ -1,16 +1,14 @@
 import { randomUUID } from "node:crypto";
 import http, { type ClientRequest, type IncomingMessage } from "node:http";
 import type { FastifyInstance } from "fastify";
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
 import { buildApp } from "../../server/app";
 import { createTokenVerifier } from "../../server/auth/tokenVerifier";
-import { openDatabase, type Database } from "../../server/db/client";
 import { createEventBus, type EventBus } from "../../server/live/eventBus";
 import type { StaffInviteResult } from "../../src/resources/staff";
-import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
-import { TEST_DATABASE_URL } from "../support/testDatabase";
+import { adminWithSecondFactor, signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, AGENT, ADMIN, TMO_ADMIN } from "../support/fixtures";
+import { clockPastSignInOf } from "../support/waitFor";
 
 // GET /api/v1/live over real HTTP (inject would buffer a never-ending response), on the real
 // database (TEST_DB) and the real Auth emulator. Users whose role changes are invited here.
@@ -38,6 +36,8 @@ interface LiveStream {
   next(timeoutMs?: number): Promise<LiveEventData>;
   /** Problem body of a refused request. */
   problem(): Promise<{ status: number; detail: string; errors?: { path: string; message: string }[] }>;
+  /** Resolves when the server ends the response. */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -94,6 +94,7 @@ async function openLive(base: string, resources: string, options: { as?: string;
       }
     },
     problem: async () => (await ended, JSON.parse(received)),
+    ended,
     close: () => request.destroy(),
   };
   streams.push(stream);
@@ -219,6 +220,79 @@ describe("GET /api/v1/live: events", () => {
     tmo.close();
   });
 
+  it("access invalidations travel on the same bus but never reach a stream", async () => {
+    const member = await invitedStaff("agent", "signs-out");
+    await backend.auth.updateUser(member.uid, { password: PASSWORD });
+    const token = await signInWithPassword(member.email, PASSWORD);
+    const stream = await openLive(baseA, "staff", { as: ADMIN });
+    expect(stream.status).toBe(200);
+    await expect.poll(() => stream.text()).toMatch(/following staff/);
+    const before = stream.text().length;
+
+    // Another listener on the database hears the invalidation, so it was sent.
+    const bus = createEventBus(backend.database);
+    const heard: string[] = [];
+    bus.access.subscribe({ message: (text) => heard.push(text), missed: () => {} });
+    try {
+      await bus.ready;
+      await clockPastSignInOf(token);
+      expect((await backend.send("POST", "/api/v1/me/sign-out-everywhere", { token })).statusCode).toBe(204);
+      await expect.poll(() => heard).toContainEqual(expect.stringContaining(member.uid));
+    } finally {
+      await bus.close();
+    }
+
+    // The stream's next event is the next resource event; nothing of the invalidation came before it.
+    const next = await invitedStaff("agent", "after-sign-out");
+    expect(await stream.next()).toMatchObject({ resource: "staff", type: "created", ids: [next.uid] });
+    const received = stream.text().slice(before);
+    expect(received).not.toContain(member.uid);
+    expect(received).not.toContain("kind");
+    stream.close();
+  });
+
+  it("a stream ends when its user's access changes through another instance, so its token is decided anew", async () => {
+    const b = await backend.startAnotherInstance();
+    const baseB = await listenOn(b.app);
+    const member = await invitedStaff("agent", "demoted");
+    await backend.auth.updateUser(member.uid, { password: PASSWORD });
+    const onB = await openLive(baseB, "lines", { token: await signInWithPassword(member.email, PASSWORD) });
+    const bystander = await openLive(baseB, "staff", { as: ADMIN });
+    expect([onB.status, bystander.status]).toEqual([200, 200]);
+
+    const res = await backend.send("PATCH", `/api/v1/staff/${member.uid}`, { as: ADMIN, body: { disabled: true, reason: "Live events test" } });
+    expect(res.statusCode, res.body).toBe(200);
+    await onB.ended;
+    // Other users' streams go on: the admin's still hears the change, which is published after it.
+    expect(await bystander.next()).toMatchObject({ resource: "staff", type: "updated", ids: [member.uid] });
+    bystander.close();
+  });
+
+  it("turning staff MFA on ends the streams of staff without a second factor; the others go on", async () => {
+    const admin = await adminWithSecondFactor(backend.auth, PASSWORD);
+    invited.push(admin.uid);
+    const agent = await openLive(baseA, "security-policy", { as: AGENT });
+    const withSecondFactor = await openLive(baseA, "security-policy", { token: admin.token });
+    const subscriber = await openLive(baseA, "lines", { as: ALEX });
+    expect([agent.status, withSecondFactor.status, subscriber.status]).toEqual([200, 200, 200]);
+    let subscriberEnded = false;
+    void subscriber.ended.then(() => (subscriberEnded = true));
+    try {
+      const on = await backend.send("PUT", "/api/v1/security-policy", { as: ADMIN, body: { requireStaffMfa: true, reason: "Live events test" } });
+      expect(on.statusCode, on.body).toBe(200);
+      await agent.ended;
+      expect(await withSecondFactor.next()).toMatchObject({ resource: "security-policy", type: "updated" });
+    } finally {
+      const off = await backend.send("PUT", "/api/v1/security-policy", { token: admin.token, body: { requireStaffMfa: false, reason: "Live events test over" } });
+      expect(off.statusCode, off.body).toBe(200);
+    }
+    expect(await withSecondFactor.next()).toMatchObject({ resource: "security-policy", type: "updated" });
+    // Both changes reached every stream by now (the second event came after them): subscribers are not staff.
+    expect(subscriberEnded).toBe(false);
+    withSecondFactor.close();
+    subscriber.close();
+  });
+
   it("a disconnected client's subscription is removed", async () => {
     const bus = createEventBus(backend.database);
     let subscribers = 0;
@@ -234,7 +308,7 @@ describe("GET /api/v1/live: events", () => {
       },
     };
     await bus.ready;
-    const app = await buildApp({ database: backend.database, verifier: createTokenVerifier(backend.auth, { emulator: true }), auth: backend.auth, operator: "ATT", logLevel: "silent", events: counting });
+    const app = await buildApp({ database: backend.database, verifier: createTokenVerifier(backend.auth), auth: backend.auth, operator: "ATT", logLevel: "silent", events: counting });
     try {
       const base = await listenOn(app);
       const stream = await openLive(base, "staff", { as: ADMIN });
@@ -256,37 +330,22 @@ describe("GET /api/v1/live: events", () => {
 describe("GET /api/v1/live across backend instances", () => {
   test.runIf(process.env.TEST_DB === "postgres")("a client of instance B hears a write made on instance A (LISTEN/NOTIFY)", async () => {
     // Instance B: its own pool and its own LISTEN connection on the same PostgreSQL database.
-    const { rows } = (await backend.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
-    const [row] = rows;
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${row!.name}`;
-    const databaseB: Database = await openDatabase({ url: url.toString(), dataDir: "" });
-    const appB = await buildApp({ database: databaseB, verifier: createTokenVerifier(backend.auth, { emulator: true }), auth: backend.auth, operator: "ATT", logLevel: "silent" });
-    try {
-      const baseB = await listenOn(appB);
-      const onB = await openLive(baseB, "staff", { as: ADMIN });
-      const onA = await openLive(baseA, "staff", { as: ADMIN });
-      expect([onB.status, onA.status]).toEqual([200, 200]);
+    const b = await backend.startAnotherInstance();
+    const baseB = await listenOn(b.app);
+    const onB = await openLive(baseB, "staff", { as: ADMIN });
+    const onA = await openLive(baseA, "staff", { as: ADMIN });
+    expect([onB.status, onA.status]).toEqual([200, 200]);
 
-      const member = await invitedStaff("agent", "cross"); // written through instance A
-      expect(await onB.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
-      expect(await onA.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
+    const member = await invitedStaff("agent", "cross"); // written through instance A
+    expect(await onB.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
+    expect(await onA.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
 
-      // And the other way round: a write on instance B (its own pool and bus).
-      const res = await appB.inject({
-        method: "PATCH",
-        url: `/api/v1/staff/${member.uid}`,
-        headers: { authorization: `Bearer ${await backend.tokenFor(ADMIN)}`, "x-operator": "ATT" },
-        payload: { disabled: true, reason: "Live events test" },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      expect(await onA.next()).toMatchObject({ type: "updated", ids: [member.uid] });
-      expect(await onB.next()).toMatchObject({ type: "updated", ids: [member.uid] });
-      onA.close();
-      onB.close();
-    } finally {
-      await appB.close();
-      await databaseB.close();
-    }
+    // And the other way round: a write on instance B (its own pool and bus).
+    const res = await b.send("PATCH", `/api/v1/staff/${member.uid}`, { as: ADMIN, body: { disabled: true, reason: "Live events test" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await onA.next()).toMatchObject({ type: "updated", ids: [member.uid] });
+    expect(await onB.next()).toMatchObject({ type: "updated", ids: [member.uid] });
+    onA.close();
+    onB.close();
   });
 });

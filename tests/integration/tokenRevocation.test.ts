@@ -47,7 +47,7 @@ beforeAll(async () => {
   // Only refusals go through this app, so it never reaches a handler and needs no real database
   // (nor the generic resources, whose indexes it would create at start-up).
   const database = { db: {} as never, driver: "pglite" as const, close: async () => {} };
-  app = await buildApp({ database, verifier: createTokenVerifier(auth, { emulator: true }), operator: "ATT", logLevel: "silent", resources: [] });
+  app = await buildApp({ database, verifier: createTokenVerifier(auth), operator: "ATT", logLevel: "silent", resources: [] });
 });
 
 afterAll(async () => {
@@ -58,7 +58,7 @@ afterAll(async () => {
 describe("token revocation", () => {
   it("a token issued before revokeRefreshTokens is refused once no cache holds it", async () => {
     const token = await signInWithPassword(user.email, PASSWORD);
-    const cached = createTokenVerifier(auth, { emulator: true });
+    const cached = createTokenVerifier(auth);
     await expect(cached.verify(token)).resolves.toMatchObject({ uid: user.uid, role: "subscriber", operator: "ATT" });
 
     // tokensValidAfterTime and auth_time are whole seconds: revoke in a later second than the sign-in.
@@ -68,7 +68,7 @@ describe("token revocation", () => {
     expect(validSince).toBeGreaterThan(payload(token).auth_time * 1000);
 
     // A verifier that has not seen the token asks the emulator and refuses it.
-    await expectRefused(createTokenVerifier(auth, { emulator: true }).verify(token), /signed out everywhere/);
+    await expectRefused(createTokenVerifier(auth).verify(token), /signed out everywhere/);
     expect(await viaApi(token)).toMatchObject({ status: 401, type: expect.stringMatching(/^application\/problem\+json/), body: { status: 401 } });
 
     // The verifier that cached it keeps answering from its cache until told to forget the user.
@@ -80,7 +80,7 @@ describe("token revocation", () => {
   it("signing in again after the revocation gives a token that is accepted", async () => {
     // auth_time of a sign-in after the revocation is at least tokensValidAfterTime (same second counts as valid).
     const fresh = await signInWithPassword(user.email, PASSWORD);
-    await expect(createTokenVerifier(auth, { emulator: true }).verify(fresh)).resolves.toMatchObject({ uid: user.uid });
+    await expect(createTokenVerifier(auth).verify(fresh)).resolves.toMatchObject({ uid: user.uid });
   });
 });
 
@@ -88,22 +88,22 @@ describe("disabled users", () => {
   it("a token of a user disabled after signing in is refused, and accepted again once re-enabled", async () => {
     const other = await throwawayUser();
     const token = await signInWithPassword(other.email, PASSWORD);
-    await expect(createTokenVerifier(auth, { emulator: true }).verify(token)).resolves.toMatchObject({ uid: other.uid });
+    await expect(createTokenVerifier(auth).verify(token)).resolves.toMatchObject({ uid: other.uid });
 
     await auth.updateUser(other.uid, { disabled: true });
-    await expectRefused(createTokenVerifier(auth, { emulator: true }).verify(token), /disabled/);
+    await expectRefused(createTokenVerifier(auth).verify(token), /disabled/);
     expect(await viaApi(token)).toMatchObject({ status: 401, type: expect.stringMatching(/^application\/problem\+json/), body: { status: 401 } });
     await expect(signInWithPassword(other.email, PASSWORD)).rejects.toThrow(/USER_DISABLED/);
 
     await auth.updateUser(other.uid, { disabled: false });
-    await expect(createTokenVerifier(auth, { emulator: true }).verify(token)).resolves.toMatchObject({ uid: other.uid });
+    await expect(createTokenVerifier(auth).verify(token)).resolves.toMatchObject({ uid: other.uid });
   });
 
   it("a token of a deleted user is refused", async () => {
     const gone = await throwawayUser();
     const token = await signInWithPassword(gone.email, PASSWORD);
     await auth.deleteUser(gone.uid);
-    await expectRefused(createTokenVerifier(auth, { emulator: true }).verify(token), /not valid|does not exist/);
+    await expectRefused(createTokenVerifier(auth).verify(token), /not valid|does not exist/);
   });
 });
 
@@ -118,6 +118,6 @@ describe("seeding sign-ins", () => {
     const results = await Promise.all([seedAuthUsers(auth, users), seedAuthUsers(auth, users)]);
     expect(results[0]!.created + results[1]!.created).toBe(2);
     const token = await signInWithPassword(users[1]!.email, PASSWORD);
-    await expect(createTokenVerifier(auth, { emulator: true }).verify(token)).resolves.toMatchObject({ uid: users[1]!.uid, role: "agent", operator: "ATT" });
+    await expect(createTokenVerifier(auth).verify(token)).resolves.toMatchObject({ uid: users[1]!.uid, role: "agent", operator: "ATT" });
   });
 });

@@ -1,30 +1,48 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../server/app";
 import { createAdminAuth } from "../../server/auth/firebaseAdmin";
 import { seedAuthUsers } from "../../server/auth/seedAuthUsers";
-import { createTokenVerifier } from "../../server/auth/tokenVerifier";
+import { createTokenVerifier, type TokenVerifier } from "../../server/auth/tokenVerifier";
 import type { Database } from "../../server/db/client";
 import { attSeed, DEMO_PASSWORD, demoUsers } from "../../server/db/seed/demoData";
 import { seedOperator } from "../../server/db/seed/seedDatabase";
 import { seedStaff } from "../../server/db/seed/seedStaff";
 import type { AppDeps } from "../../server/app";
 import { EMULATOR_HOST, PROJECT_ID } from "./authEmulator";
+import { freshPhoneNumber } from "./emulatorCodes";
 import { otherOperatorSeed, otherOperatorUsers } from "./fixtures";
-import { openTestDatabase } from "./testDatabase";
+import { openAnotherHandle, openTestDatabase } from "./testDatabase";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../../server/lib/secretBox";
 
-export interface TestBackend {
+/** One backend instance driven through fastify.inject. */
+export interface TestInstance {
   app: FastifyInstance;
-  database: Database;
-  auth: ReturnType<typeof createAdminAuth>["auth"];
-  /** ID token of a seeded user, signed in through the emulator's REST API. */
-  tokenFor(email: string): Promise<string>;
+  /** This instance's token verifier (its own cache). */
+  verifier: TokenVerifier;
   /** GET with a user's token and X-Operator (ATT unless given). */
   get(url: string, options?: { as?: string; token?: string; operator?: string | null }): Promise<LightMyRequestResponse>;
   /** Any method with a user's token, X-Operator (ATT unless given), a JSON body and extra headers. */
   send(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, options?: SendOptions): Promise<LightMyRequestResponse>;
+}
+
+export interface TestBackend extends TestInstance {
+  database: Database;
+  auth: ReturnType<typeof createAdminAuth>["auth"];
+  /** ID token of a seeded user, signed in through the emulator's REST API. */
+  tokenFor(email: string): Promise<string>;
+  /**
+   * A second backend instance on the same database, as a second server would run: its own caches
+   * and event bus and, on PostgreSQL, its own pool and LISTEN connection. Closed with the backend.
+   */
+  startAnotherInstance(options?: BackendOptions): Promise<TestInstance>;
   close(): Promise<void>;
 }
+
+export type BackendOptions = Pick<AppDeps, "rateLimits" | "operatorSettingsTtlMs" | "resources" | "staticDir" | "strictTransportSecurity" | "reauthMaxAgeSeconds"> & {
+  /** TOKEN_CACHE_SECONDS of the instance (30 unless given). */
+  tokenCacheSeconds?: number;
+};
 
 export interface SendOptions {
   as?: string;
@@ -84,6 +102,17 @@ export async function signInWithSecondFactor(email: string, password: string): P
   return done.idToken;
 }
 
+/**
+ * A throwaway admin of ATT with an enrolled phone second factor, signed in with it: the one who may
+ * still change the security policy while staff must use a second factor. The caller deletes `uid`.
+ */
+export async function adminWithSecondFactor(auth: TestBackend["auth"], password: string): Promise<{ uid: string; token: string }> {
+  const email = `mfa-admin-${randomUUID()}@example.test`;
+  const user = await auth.createUser({ email, password, emailVerified: true, multiFactor: { enrolledFactors: [{ factorId: "phone", phoneNumber: freshPhoneNumber() }] } });
+  await auth.setCustomUserClaims(user.uid, { role: "admin", operator: "ATT" });
+  return { uid: user.uid, token: await signInWithSecondFactor(email, password) };
+}
+
 /** Signs in with email and password against the Auth emulator and returns the ID token. */
 export async function signInWithPassword(email: string, password = DEMO_PASSWORD): Promise<string> {
   const res = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
@@ -97,9 +126,7 @@ export async function signInWithPassword(email: string, password = DEMO_PASSWORD
 }
 
 /** The real backend (real database, real Auth emulator) driven through fastify.inject. */
-export async function startTestBackend(
-  options: Pick<AppDeps, "rateLimits" | "operatorSettingsTtlMs" | "resources" | "staticDir" | "strictTransportSecurity" | "reauthMaxAgeSeconds"> = {},
-): Promise<TestBackend> {
+export async function startTestBackend(options: BackendOptions = {}): Promise<TestBackend> {
   const database = await openTestDatabase();
   const secrets = createSecretBox(LOCAL_SECRETS_KEY);
   await seedOperator(database.db, attSeed, secrets);
@@ -107,17 +134,45 @@ export async function startTestBackend(
   await seedStaff(database.db, [...demoUsers, ...otherOperatorUsers]);
   const { auth } = createAdminAuth({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST });
   await seedAuthUsers(auth, [...demoUsers, ...otherOperatorUsers]);
-  const app = await buildApp({ database, verifier: createTokenVerifier(auth, { emulator: true }), auth, operator: "ATT", logLevel: "silent", ...options });
   const tokens = new Map<string, string>();
   const tokenFor = async (email: string) => {
     if (!tokens.has(email)) tokens.set(email, await signInWithPassword(email));
     return tokens.get(email)!;
   };
+
+  const instanceOn = async (db: Database, { tokenCacheSeconds, ...appOptions }: BackendOptions): Promise<TestInstance> => {
+    const verifier = createTokenVerifier(auth, { cacheSeconds: tokenCacheSeconds });
+    const app = await buildApp({ database: db, verifier, auth, operator: "ATT", logLevel: "silent", ...appOptions });
+    return { app, verifier, ...injectorFor(app, tokenFor) };
+  };
+
+  const main = await instanceOn(database, options);
+  const others: { instance: TestInstance; handle: Database }[] = [];
   return {
-    app,
+    ...main,
     database,
     auth,
     tokenFor,
+    async startAnotherInstance(instanceOptions = {}) {
+      const handle = await openAnotherHandle(database);
+      const instance = await instanceOn(handle, instanceOptions);
+      others.push({ instance, handle });
+      return instance;
+    },
+    async close() {
+      for (const { instance, handle } of others) {
+        await instance.app.close();
+        await handle.close();
+      }
+      await main.app.close();
+      await database.close();
+    },
+  };
+}
+
+/** get() and send() of an app: a user's token, X-Operator (ATT unless given), a JSON body and extra headers. */
+function injectorFor(app: FastifyInstance, tokenFor: (email: string) => Promise<string>): Pick<TestInstance, "get" | "send"> {
+  return {
     async get(url, options = {}) {
       const headers: Record<string, string> = { "x-app-version": "3.2.1" };
       const token = options.token ?? (options.as ? await tokenFor(options.as) : undefined);
@@ -137,10 +192,6 @@ export async function startTestBackend(
         ...(options.body !== undefined ? { payload: options.body as object } : {}),
         ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       });
-    },
-    async close() {
-      await app.close();
-      await database.close();
     },
   };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database } from "../../server/db/client";
 
@@ -32,6 +33,11 @@ export async function createThrowawayPostgresDatabase(): Promise<{ url: string; 
     async drop() {
       const cleanup = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await cleanup.connect();
+      // pg's Pool.end() resolves before its connections have said goodbye; dropping the database
+      // under them would make them fail loudly, so wait (a while at most) until they are gone.
+      const sessions = async () => (await cleanup.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name])).rows[0].n as number;
+      const deadline = Date.now() + 5_000;
+      while ((await sessions()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
     },
@@ -53,4 +59,17 @@ export async function openTestDatabase(): Promise<Database> {
       await throwaway.drop();
     },
   };
+}
+
+/**
+ * Another handle on a test database, as a second backend instance would open: on PostgreSQL its
+ * own pool and LISTEN connection on the same database (closing it drops nothing); on PGlite the
+ * same embedded database, which one process alone can open (closing the handle leaves it open).
+ */
+export async function openAnotherHandle(database: Database): Promise<Database> {
+  if (database.driver === "pglite") return { ...database, close: async () => {} };
+  const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  const url = new URL(TEST_DATABASE_URL);
+  url.pathname = `/${rows[0]!.name}`;
+  return openDatabase({ url: url.toString(), dataDir: "" });
 }

@@ -1,6 +1,6 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { authenticateRequest } from "../../server/auth/requestAuth";
+import { authenticateRequest, stillAllowed } from "../../server/auth/requestAuth";
 import { createOperatorDirectory, type OperatorDirectory } from "../../server/auth/operatorSettings";
 import type { TokenVerifier, VerifiedUser } from "../../server/auth/tokenVerifier";
 import { ProblemError, sendProblem } from "../../server/errors";
@@ -15,13 +15,17 @@ const users: Record<string, Partial<VerifiedUser>> = {
   newbie: {},
   "tmo-sub": { role: "subscriber", operator: "TMO" },
 };
+/** How each request asked for its verification, in order. */
+const asked: { token: string; fresh: boolean }[] = [];
 const verifier: TokenVerifier = {
-  async verify(token) {
+  async verify(token, options) {
+    asked.push({ token, fresh: options?.fresh === true });
     const u = users[token];
     if (!u) throw new ProblemError(401, "bad token");
-    return { uid: token, email: null, emailVerified: false, phoneNumber: null, role: null, operator: null, secondFactor: null, authTime: Math.floor(Date.now() / 1000), ...u };
+    return { uid: token, email: null, emailVerified: false, phoneNumber: null, role: null, operator: null, secondFactor: null, authTime: 1_800_000_000, ...u };
   },
   forgetUser() {},
+  forgetAll() {},
 };
 
 function directory(settings: Record<string, Record<string, unknown>>): OperatorDirectory & { reads: number } {
@@ -32,6 +36,7 @@ function directory(settings: Record<string, Record<string, unknown>>): OperatorD
       return settings[code] ?? null;
     },
     invalidate() {},
+    invalidateAll() {},
   };
   return d;
 }
@@ -45,6 +50,8 @@ async function appWith(operators: OperatorDirectory) {
   app.get("/lines", async () => ({ ok: true }));
   app.get("/me", { config: { allowWithoutRole: true, mfaExempt: true } }, async (req) => ({ role: req.identity.role, principal: req.principal ?? null }));
   app.post("/me/claim", { config: { allowWithoutRole: true } }, async () => ({ ok: true }));
+  app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/lines", handler: async () => ({ ok: true }) });
+  app.get("/lines/puk", { config: { secret: true } }, async () => ({ ok: true }));
   return app;
 }
 
@@ -117,5 +124,43 @@ describe("operator settings cache", () => {
     d.invalidate("ATT");
     expect(await d.settings("ATT")).toEqual({ requireStaffMfa: true });
     expect(selects).toBe(3);
+  });
+});
+
+describe("fresh verification", () => {
+  it("writes and routes marked secret are verified with Firebase now; other reads may use the cache", async () => {
+    const app = await appWith(directory({ ATT: {} }));
+    const freshness = async (method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE", url: string) => {
+      asked.length = 0;
+      const res = await app.inject({ method, url, headers: { authorization: "Bearer alex", "x-operator": "ATT" } });
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+      return asked.map((a) => a.fresh);
+    };
+    expect(await freshness("GET", "/lines")).toEqual([false]);
+    expect(await freshness("HEAD", "/lines")).toEqual([false]);
+    expect(await freshness("GET", "/lines/puk")).toEqual([true]);
+    expect(await freshness("POST", "/me/claim")).toEqual([true]);
+    for (const method of ["PUT", "PATCH", "DELETE"] as const) expect(await freshness(method, "/lines")).toEqual([true]);
+  });
+});
+
+describe("an open session after an access change", () => {
+  const user = (token: string) => verifier.verify(token);
+
+  it("ends on a change of its own user, or when changes may have been missed", async () => {
+    const d = directory({ ATT: {} });
+    expect(await stillAllowed({ kind: "user", uid: "agent" }, await user("agent"), d)).toBe(false);
+    expect(await stillAllowed({ kind: "user", uid: "admin" }, await user("agent"), d)).toBe(true);
+    expect(await stillAllowed({ kind: "all" }, await user("alex"), d)).toBe(false);
+  });
+
+  it("after a policy change, ends only for staff the policy now refuses", async () => {
+    const on = directory({ ATT: { requireStaffMfa: true }, TMO: { requireStaffMfa: true } });
+    const change = { kind: "operator", operator: "ATT" } as const;
+    expect(await stillAllowed(change, await user("agent"), on)).toBe(false);
+    expect(await stillAllowed(change, await user("agent-2fa"), on)).toBe(true);
+    expect(await stillAllowed(change, await user("alex"), on)).toBe(true);
+    expect(await stillAllowed({ kind: "operator", operator: "TMO" }, await user("agent"), on)).toBe(true);
+    expect(await stillAllowed(change, await user("agent"), directory({ ATT: {} }))).toBe(true);
   });
 });

@@ -18,7 +18,13 @@ describe("loadServerConfig", () => {
       seedDemoData: true,
       logLevel: "info",
       corsOrigins: [],
+      tokenCacheSeconds: 30,
     });
+  });
+
+  it("TOKEN_CACHE_SECONDS: 0 turns the cache off; up to 300 seconds", () => {
+    expect(loadServerConfig({ TOKEN_CACHE_SECONDS: "0" }).tokenCacheSeconds).toBe(0);
+    expect(loadServerConfig({ TOKEN_CACHE_SECONDS: "300" }).tokenCacheSeconds).toBe(300);
   });
 
   it("local mode uses the emulator host and port it is given", () => {
@@ -73,6 +79,10 @@ describe("loadServerConfig", () => {
     ["OPERATOR", "att"],
     ["LOG_LEVEL", "verbose"],
     ["SEED_DEMO_DATA", "yes"],
+    ["TOKEN_CACHE_SECONDS", "-1"],
+    ["TOKEN_CACHE_SECONDS", "2.5"],
+    ["TOKEN_CACHE_SECONDS", "301"],
+    ["TOKEN_CACHE_SECONDS", "soon"],
   ])("%s=%j is rejected and named", (name, value) => {
     expect(() => loadServerConfig({ [name]: value })).toThrow(new RegExp(`^Invalid server configuration:[\\s\\S]*\\b${name}:`));
   });

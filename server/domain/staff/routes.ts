@@ -35,7 +35,7 @@ const uidParamsSchema = z.object({ id: z.string().min(1).max(128).regex(/^[\w-]+
  */
 export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, verifier, events } = services;
+    const { db, invalidation, events } = services;
 
     app.post(
       "/staff",
@@ -183,11 +183,12 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
             await auth.updateUser(uid, { disabled });
             if (disabled) await auth.revokeRefreshTokens(uid);
           }
-          verifier.forgetUser(uid);
           return row!;
         });
         const member = toMember(updated);
         if (changed) {
+          // After the commit: PGlite has one connection, which the transaction holds until then.
+          await invalidation.forgetUser(uid);
           await publishAfterCommit(events, request.log, { operator: principal.operator, resource: staffResource.name, type: "updated", ids: [uid], at: member.updatedAt });
         }
         return member;
