@@ -28,6 +28,8 @@ import { buildModules } from "./engine/registry";
 import { resourceRoutes } from "./engine/routeFactory";
 import type { EngineServices } from "./engine/services";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
+import { domainJobs } from "./domain/jobs";
+import { startJobQueue } from "./jobs/jobQueue";
 import { healthRoutes } from "./routes/health";
 import { liveEventRoutes } from "./routes/liveEvents";
 import { meRoutes } from "./routes/me";
@@ -61,6 +63,8 @@ export interface AppDeps {
   secretsKey?: string;
   /** How recent a sign-in must be for actions declared with `reauth`; 5 minutes unless a test shortens it. */
   reauthMaxAgeSeconds?: number;
+  /** Run the domain's background jobs (pg-boss on the same database); the server does, tests only when they test jobs. */
+  jobs?: boolean;
   /** Resource events for GET /api/v1/live; by default a bus on `database` (LISTEN/NOTIFY), closed with the app. */
   events?: EventBus;
 }
@@ -198,6 +202,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: "/api/v1" },
   );
+
+  if (deps.jobs) {
+    services.jobs = await startJobQueue(deps.database, domainJobs(services), { log: app.log });
+    app.addHook("onClose", async () => services.jobs?.stop());
+  }
 
   if (portal) await serveStatic(app, portal);
   app.setNotFoundHandler((request, reply) => {

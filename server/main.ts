@@ -25,6 +25,7 @@ async function main() {
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     secretsKey: config.secretsKey,
+    jobs: true,
   });
 
   if (config.seedDemoData) {

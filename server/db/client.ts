@@ -19,6 +19,12 @@ export interface Database {
    * built by tests, where events then stay within the process.
    */
   notifications?: { driver: "postgres"; newClient(): PgClient } | { driver: "pglite"; client: PGlite };
+  /**
+   * Plain SQL text with $1… parameters, for libraries that bring their own queries (the job queue).
+   * Without parameters it may hold several statements. Never inside a Drizzle transaction on PGlite:
+   * its one connection waits for that transaction to end.
+   */
+  executeSql?(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
   close(): Promise<void>;
 }
 
@@ -38,7 +44,13 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
     await migrate(db, { migrationsFolder });
     const url = options.url;
     const newClient = () => new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
-    return { db: db as unknown as Db, driver: "postgres", notifications: { driver: "postgres", newClient }, close: () => pool.end() };
+    return {
+      db: db as unknown as Db,
+      driver: "postgres",
+      notifications: { driver: "postgres", newClient },
+      executeSql: (text, values) => pool.query(text, values),
+      close: () => pool.end(),
+    };
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
@@ -48,5 +60,12 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });
-  return { db: db as unknown as Db, driver: "pglite", notifications: { driver: "pglite", client }, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    driver: "pglite",
+    notifications: { driver: "pglite", client },
+    // PGlite's extended protocol takes one statement; several (a library's migration) go through exec.
+    executeSql: async (text, values) => (values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })),
+    close: () => client.close(),
+  };
 }

@@ -6,6 +6,7 @@ import { unavailable } from "../errors";
 import type { RateLimiter } from "../lib/rateLimits";
 import type { SecretBox } from "../lib/secretBox";
 import type { EventBus } from "../live/eventBus";
+import type { JobQueue } from "../jobs/jobQueue";
 
 /** What routes, modules and handlers work with: one object built by buildApp. */
 export interface EngineServices {
@@ -21,6 +22,8 @@ export interface EngineServices {
   secrets: SecretBox;
   /** How recent a sign-in must be for actions declared with `reauth` (seconds). */
   reauthMaxAgeSeconds: number;
+  /** Background jobs, when this instance runs them (buildApp's `jobs`); domain code sends one-off jobs after its commit. */
+  jobs?: JobQueue;
 }
 
 export function adminAuth(services: Pick<EngineServices, "auth">): Auth {

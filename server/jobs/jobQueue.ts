@@ -1,0 +1,57 @@
+import PgBoss from "pg-boss";
+import type { Database } from "../db/client";
+
+/** A job: its name, what it does with its data, and when it runs on its own (cron, in UTC). */
+export interface JobDefinition<Data extends object = Record<string, unknown>> {
+  name: string;
+  run(data: Data): Promise<void>;
+  /** Every run of this cron expression also runs the job (with `{}`), on one instance at a time. */
+  cron?: string;
+  /** Retries after a failure, before the job is given up (and logged), the first after `retryDelaySeconds`, then doubling. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
+
+export interface JobQueue {
+  /** Runs `name` with `data` once, at `startAfter` or as soon as a worker is free. */
+  send(name: string, data: object, options?: { startAfter?: Date }): Promise<string | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Background work, durable across restarts: pg-boss keeps jobs and schedules in the database the
+ * portal already uses (its own `pgboss` schema), so a job sent before a crash runs after it, and a
+ * cron job runs once per tick however many backends are up. On PGlite, pg-boss talks through the
+ * same embedded instance; jobs are never sent inside a Drizzle transaction (see Database.executeSql),
+ * so work that must not be lost is also kept in the domain's own tables and swept by a cron job.
+ */
+export async function startJobQueue(
+  database: Pick<Database, "executeSql">,
+  jobs: readonly JobDefinition<any>[],
+  options: { log: { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void }; pollingIntervalSeconds?: number },
+): Promise<JobQueue> {
+  const executeSql = database.executeSql;
+  if (!executeSql) throw new Error("The job queue needs a database that runs plain SQL (Database.executeSql)");
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => executeSql(text, values) },
+    schema: "pgboss",
+    supervise: true,
+    schedule: jobs.some((job) => job.cron),
+    migrate: true,
+  });
+  boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
+  await boss.start();
+  for (const job of jobs) {
+    await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: job.retryDelaySeconds ?? 5, retryBackoff: true });
+    await boss.work<object>(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([item]) => {
+      if (item) await job.run(item.data as never);
+    });
+    if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
+    else await boss.unschedule(job.name).catch(() => undefined);
+  }
+  options.log.info({ jobs: jobs.map((j) => j.name) }, "job queue ready");
+  return {
+    send: (name, data, sendOptions = {}) => boss.send(name, data, sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
+  };
+}
