@@ -13,14 +13,14 @@ const RESOLVED = `\0${MODULE_ID}`;
  * have fails the build, naming the resource: declarations may use any antd icon, and a typo is
  * caught before anyone sees a blank menu entry.
  */
-export function declaredIcons(root: string = process.cwd()): Plugin {
+export function declaredIcons(root: string = process.cwd(), registryFile = "src/resources/index.ts"): Plugin {
   const iconsDir = join(dirname(createRequire(join(root, "package.json")).resolve("@ant-design/icons/package.json")), "es", "icons");
   return {
     name: "declared-icons",
     resolveId: (id) => (id === MODULE_ID ? RESOLVED : undefined),
     async load(id) {
       if (id !== RESOLVED) return undefined;
-      const registry = join(root, "src/resources/index.ts");
+      const registry = join(root, registryFile);
       this.addWatchFile(registry);
       // The declarations are TypeScript: tsx loads them the way the backend does.
       const { tsImport } = await import("tsx/esm/api");

@@ -57,8 +57,16 @@ export function assertWritable(resource: ResourceDefinition<any, any>) {
       if (!shape[field] || SERVER_SET.includes(field)) throw new Error(`${resource.name}: form.${kind} names '${field}', which is not a writable field of its schema`);
     }
   }
+  // Computed fields are the server's: numbers (or money) from two numeric fields, never in a form.
+  const computed = resource.store === "table" ? {} : (resource.computed ?? {});
+  const numeric = (field: string) => ["number", "quantity", "dataMb", "money"].includes(resource.fields[field]?.kind ?? "");
+  for (const [field, rule] of Object.entries(computed)) {
+    if (!shape[field]) throw new Error(`${resource.name}: computed field '${field}' is not in its schema`);
+    if (formFields(resource, "create").includes(field) || formFields(resource, "edit").includes(field)) throw new Error(`${resource.name}: computed field '${field}' cannot be in a form`);
+    for (const operand of rule!.of) if (!shape[operand] || !numeric(operand)) throw new Error(`${resource.name}: computed field '${field}' needs numeric fields, and '${operand}' is not one`);
+  }
   // A new record must be complete: every field the form does not ask for needs a default (or may be absent).
-  const created = new Set<string>([...formFields(resource, "create"), ...Object.keys(resource.defaults ?? {}), ...SERVER_SET]);
+  const created = new Set<string>([...formFields(resource, "create"), ...Object.keys(resource.defaults ?? {}), ...Object.keys(computed), ...SERVER_SET]);
   for (const [field, schema] of Object.entries(shape)) {
     if (!created.has(field) && !schema.safeParse(undefined).success) throw new Error(`${resource.name}: '${field}' is neither in form.create nor in defaults, so no record could be created`);
   }
