@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ACCOUNT_STATUSES } from "../../src/resources/accounts";
 import { ROLES } from "../../src/resources/define";
 import { LINE_STATUSES, SIM_TYPES, SUSPEND_REASONS } from "../../src/resources/lines";
@@ -7,6 +7,10 @@ import { NOTIFICATION_KINDS } from "../../src/resources/notifications";
 import { ORDER_EFFECTIVE, ORDER_STATES, ORDER_TYPES, type OrderStep } from "../../src/resources/orders";
 import { PLAN_KINDS, PLAN_STATUSES } from "../../src/resources/plans";
 import { STAFF_ROLES } from "../../src/resources/staff";
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../src/resources/tickets";
+import { ROAMING_ZONES, USAGE_TYPES } from "../../src/resources/usage";
+import { LEDGER_KINDS } from "../../src/resources/ledgerEntries";
+import { INVOICE_STATUSES } from "../../src/resources/invoices";
 
 // Enums come from the resource declarations (src/resources), so the API and the tables agree.
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "));
@@ -62,12 +66,37 @@ export const accounts = pgTable(
     type: text("type", { enum: PLAN_KINDS }).notNull(),
     status: text("status", { enum: ACCOUNT_STATUSES }).notNull().default("active"),
     address: jsonb("address").$type<Record<string, string>>(),
+    /**
+     * Prepaid balance in the operator currency's minor units: the sum of the account's ledger
+     * entries, kept by the ledger's insert trigger only (another UPDATE of it is refused). Postpaid: 0.
+     */
+    balanceAmount: integer("balance_amount").notNull().default(0),
     ...timestamps,
   },
   (t) => [
     index("accounts_owner_idx").on(t.operatorCode, t.ownerUid),
     index("accounts_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // Care search finds accounts by their exact name once it chose the names (subscriber_names).
+    index("accounts_name_idx").on(t.name),
+    // Care search by the start of an address ("sam@ex…"): prefix LIKE on the lower-cased address.
+    index("accounts_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
+    check("accounts_balance_nonnegative", sql`${t.balanceAmount} >= 0`),
+    check("accounts_balance_prepaid_only", sql`${t.type} = 'prepaid' or ${t.balanceAmount} = 0`),
   ],
+);
+
+/**
+ * Every distinct account name with how many accounts bear it, kept in step with `accounts` by a
+ * trigger (migration 0006). Typo-tolerant search compares the query with these few names (trigram
+ * index) instead of a million accounts, then fetches the accounts of the closest names by equality.
+ */
+export const subscriberNames = pgTable(
+  "subscriber_names",
+  {
+    name: text("name").primaryKey(),
+    accounts: integer("accounts").notNull(),
+  },
+  (t) => [index("subscriber_names_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`)],
 );
 
 export const lines = pgTable(
@@ -77,6 +106,8 @@ export const lines = pgTable(
     operatorCode: text("operator_code").notNull().references(() => operators.code),
     accountId: uuid("account_id").notNull().references(() => accounts.id),
     msisdn: text("msisdn").notNull(),
+    /** The number's digits only ("12025550103"): what care search matches any 4+ digits against. */
+    msisdnDigits: text("msisdn_digits").generatedAlwaysAs(sql`regexp_replace(msisdn, '[^0-9]', '', 'g')`),
     iccid: text("iccid").notNull(),
     simType: text("sim_type", { enum: SIM_TYPES }).notNull(),
     planId: uuid("plan_id").notNull().references(() => plans.id),
@@ -98,6 +129,7 @@ export const lines = pgTable(
     index("lines_account_idx").on(t.accountId),
     // Staff search by any part of a number: trigram index keeps "contains" fast at scale.
     index("lines_msisdn_trgm_idx").using("gin", sql`${t.msisdn} gin_trgm_ops`),
+    index("lines_msisdn_digits_trgm_idx").using("gin", sql`${t.msisdnDigits} gin_trgm_ops`),
     check("lines_cycle_day_range", sql`${t.cycleDay} between 1 and 28`),
     check("lines_suspend_reason_only_when_suspended", sql`(${t.status} = 'suspended') = (${t.suspendReason} is not null)`),
   ],
@@ -248,4 +280,316 @@ export const rateLimitWindows = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.limitName, t.keyHash] }), index("rate_limits_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Usage records from the network's mediation (immutable). Keyed by mediation's own record id per
+ * operator, so a replayed batch inserts nothing. `cycle_start` is the first day of the line's billing
+ * cycle the record falls in, fixed at ingest. No foreign key to lines: lines are never deleted, and
+ * a per-row check would cost a third of the ingest rate; ingest only stores numbers it matched.
+ */
+export const usageRecords = pgTable(
+  "usage_records",
+  {
+    operatorCode: text("operator_code").notNull(),
+    id: text("id").notNull(),
+    lineId: uuid("line_id").notNull(),
+    type: text("type", { enum: USAGE_TYPES }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }).notNull(),
+    quantity: integer("quantity").notNull(),
+    roamingZone: text("roaming_zone", { enum: ROAMING_ZONES }),
+    cycleStart: date("cycle_start", { mode: "string" }).notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.operatorCode, t.id] }),
+    index("usage_records_line_started_idx").on(t.lineId, t.startedAt.desc()),
+    check("usage_records_quantity_nonnegative", sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** How much of each type a line used in one cycle: kept in step with usage_records in the ingest's transaction. */
+export const usageCounters = pgTable(
+  "usage_counters",
+  {
+    lineId: uuid("line_id").notNull().references(() => lines.id),
+    cycleStart: date("cycle_start", { mode: "string" }).notNull(),
+    type: text("type", { enum: USAGE_TYPES }).notNull(),
+    /** MB, seconds or messages. */
+    used: bigint("used", { mode: "number" }).notNull().default(0),
+    /** The start time of the newest record counted (the meter's "as of"). */
+    lastRecordAt: timestamp("last_record_at", { withTimezone: true, mode: "date" }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lineId, t.cycleStart, t.type] })],
+);
+
+/** Allowance alerts sent (80 % and 100 %): one per line, cycle, type and threshold, ever. */
+export const usageAlerts = pgTable(
+  "usage_alerts",
+  {
+    lineId: uuid("line_id").notNull().references(() => lines.id),
+    cycleStart: date("cycle_start", { mode: "string" }).notNull(),
+    type: text("type", { enum: USAGE_TYPES }).notNull(),
+    threshold: integer("threshold").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lineId, t.cycleStart, t.type, t.threshold] }), check("usage_alerts_threshold", sql`${t.threshold} in (80, 100)`)],
+);
+
+/** A subscriber's choices of how alerts reach them beyond the inbox (which they always get). */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    uid: text("uid").notNull(),
+    usageAlertsByEmail: boolean("usage_alerts_by_email").notNull().default(false),
+    usageAlertsBySms: boolean("usage_alerts_by_sms").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.operatorCode, t.uid] })],
+);
+
+/**
+ * Emails and SMS to send, written in the transaction of what caused them and delivered afterwards
+ * (locally: logged), so a message is never sent for a change that rolled back, nor lost by a crash.
+ */
+export const outboxMessages = pgTable(
+  "outbox_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    channel: text("channel", { enum: ["email", "sms"] }).notNull(),
+    recipient: text("recipient").notNull(),
+    kind: text("kind").notNull(),
+    params: jsonb("params").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("outbox_messages_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
+    check("outbox_messages_channel", sql`${t.channel} in ('email', 'sms')`),
+  ],
+);
+
+/**
+ * Every movement of money on an account (top-up, charge, adjustment, refund, reversal). Append-only:
+ * triggers refuse UPDATE, DELETE and TRUNCATE; an insert trigger moves the prepaid balance in the
+ * same statement and records it in `balance_after`, so balance = sum of entries by construction.
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
+    /** Positive minor units; the kind gives the sign. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** The prepaid balance after this entry (set by the insert trigger); null on postpaid accounts. */
+    balanceAfter: integer("balance_after"),
+    reason: text("reason").notNull(),
+    actorUid: text("actor_uid"),
+    actorRole: text("actor_role").notNull(),
+    idempotencyKey: text("idempotency_key"),
+    referenceType: text("reference_type"),
+    referenceId: text("reference_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("ledger_entries_account_idx").on(t.accountId, t.createdAt.desc()),
+    index("ledger_entries_operator_idx").on(t.operatorCode, t.createdAt.desc()),
+    uniqueIndex("ledger_entries_idempotency_uq").on(t.accountId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    check("ledger_entries_amount_positive", sql`${t.amount} > 0`),
+    check("ledger_entries_currency_iso", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("ledger_entries_kind_valid", sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
+    check("ledger_entries_reference_pair", sql`(${t.referenceType} is null) = (${t.referenceId} is null)`),
+  ],
+);
+
+export interface InvoiceItem {
+  /** i18n key of what the line is (plan fee, add-on, proration, overage). */
+  label: string;
+  description: string;
+  amount: number;
+  /** The ledger charge this item bills, when it comes from one. */
+  ledgerEntryId?: string;
+}
+
+/** Postpaid bills (TMF678): the unbilled charges of one cycle, taxed, with a due date. */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    number: text("number").notNull(),
+    periodStart: text("period_start").notNull(),
+    periodEnd: text("period_end").notNull(),
+    currency: text("currency").notNull(),
+    items: jsonb("items").$type<InvoiceItem[]>().notNull().default([]),
+    subtotalAmount: integer("subtotal_amount").notNull(),
+    taxAmount: integer("tax_amount").notNull(),
+    totalAmount: integer("total_amount").notNull(),
+    /** Tax rate applied, in basis points (825 = 8.25 %). */
+    taxRateBps: integer("tax_rate_bps").notNull(),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull().default("issued"),
+    issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    dueOn: text("due_on").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
+    voidReason: text("void_reason"),
+    ...timestamps,
+  },
+  (t) => [
+    // One bill per account and cycle: closing a cycle twice bills it once.
+    uniqueIndex("invoices_account_period_uq").on(t.accountId, t.periodStart),
+    uniqueIndex("invoices_operator_number_uq").on(t.operatorCode, t.number),
+    index("invoices_status_due_idx").on(t.status, t.dueOn),
+    check("invoices_amounts", sql`${t.subtotalAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.totalAmount} = ${t.subtotalAmount} + ${t.taxAmount}`),
+    check("invoices_currency_iso", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("invoices_status_valid", sql`${t.status} in (${inList(INVOICE_STATUSES)})`),
+    check("invoices_void_has_reason", sql`(${t.status} = 'void') = (${t.voidReason} is not null)`),
+    check("invoices_paid_has_time", sql`(${t.status} = 'paid') = (${t.paidAt} is not null)`),
+  ],
+);
+
+/** Which ledger charge a bill collected: a postpaid charge without a row here is unbilled. Each charge is billed once. */
+export const invoiceCharges = pgTable(
+  "invoice_charges",
+  {
+    ledgerEntryId: uuid("ledger_entry_id").primaryKey().references(() => ledgerEntries.id),
+    invoiceId: uuid("invoice_id").notNull().references(() => invoices.id),
+  },
+  (t) => [index("invoice_charges_invoice_idx").on(t.invoiceId)],
+);
+
+/** Batches of prepaid vouchers generated by an admin. */
+export const voucherBatches = pgTable(
+  "voucher_batches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    count: integer("count").notNull(),
+    valueAmount: integer("value_amount").notNull(),
+    currency: text("currency").notNull(),
+    expiresOn: text("expires_on").notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("voucher_batches_operator_idx").on(t.operatorCode, t.createdAt.desc()),
+    check("voucher_batches_count_range", sql`${t.count} between 1 and 1000`),
+    check("voucher_batches_value_positive", sql`${t.valueAmount} > 0`),
+  ],
+);
+
+/** One voucher: its code only as a SHA-256 hash; redeemed at most once (the UPDATE that redeems it requires status unused). */
+export const vouchers = pgTable(
+  "vouchers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    batchId: uuid("batch_id").notNull().references(() => voucherBatches.id),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    codeHash: text("code_hash").notNull(),
+    status: text("status", { enum: ["unused", "redeemed"] }).notNull().default("unused"),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true, mode: "date" }),
+    redeemedAccountId: uuid("redeemed_account_id").references(() => accounts.id),
+  },
+  (t) => [
+    uniqueIndex("vouchers_code_hash_uq").on(t.codeHash),
+    index("vouchers_batch_idx").on(t.batchId),
+    check("vouchers_status_valid", sql`${t.status} in ('unused', 'redeemed')`),
+    check("vouchers_redeemed_complete", sql`(${t.status} = 'redeemed') = (${t.redeemedAt} is not null and ${t.redeemedAccountId} is not null)`),
+  ],
+);
+
+/**
+ * What the portal keeps about a signed-in person beyond their accounts: their contact details and
+ * their consent to the operator's third-party services (so a choice follows them to another device).
+ */
+export const subscriberProfiles = pgTable(
+  "subscriber_profiles",
+  {
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    uid: text("uid").notNull(),
+    consent: jsonb("consent").$type<{ analytics: boolean; chat: boolean; decidedAt: string }>(),
+    /** The profile page's contact details (name, email, phone, address, language); null until first saved. */
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.operatorCode, t.uid] })],
+);
+
+/**
+ * Leads for the operator's CRM (Bitrix24 crm.lead.add), written in the same transaction as the
+ * record they come from; the delivery worker sends them with backoff and dead-letters a lead
+ * after the configured number of tries (server/domain/crm).
+ */
+export const crmOutbox = pgTable(
+  "crm_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    /** What the lead is about: device_claim, contact_request, refund_claim. */
+    sourceType: text("source_type").notNull(),
+    sourceId: text("source_id").notNull(),
+    /** Bitrix24 lead fields (TITLE, NAME, PHONE, EMAIL, COMMENTS, SOURCE_ID, …), as sent. */
+    fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
+    status: text("status", { enum: ["pending", "delivered", "dead"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    /** The lead's id in Bitrix24 once delivered. */
+    crmLeadId: text("crm_lead_id"),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("crm_outbox_source_idx").on(t.operatorCode, t.sourceType, t.sourceId),
+    index("crm_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    check("crm_outbox_status_valid", sql`${t.status} in ('pending', 'delivered', 'dead')`),
+  ],
+);
+
+/** Trouble tickets (TMF621): a subscriber's request to care about one of their accounts. */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    category: text("category", { enum: TICKET_CATEGORIES }).notNull(),
+    subject: text("subject").notNull(),
+    status: text("status", { enum: TICKET_STATUSES }).notNull().default("acknowledged"),
+    priority: text("priority", { enum: TICKET_PRIORITIES }).notNull(),
+    /** The care agent working on it (a staff uid), once one took it. */
+    assigneeUid: text("assignee_uid"),
+    createdBy: text("created_by").notNull(),
+    createdByRole: text("created_by_role", { enum: ROLES }).notNull(),
+    /** When it reached resolved (the SLA clock stops there). */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [
+    // The queue: open tickets of the operator by priority and age.
+    index("tickets_queue_idx").on(t.operatorCode, t.status, t.createdAt),
+    index("tickets_account_idx").on(t.accountId, t.createdAt.desc()),
+    check("tickets_status_valid", sql`${t.status} in (${inList(TICKET_STATUSES)})`),
+    check("tickets_priority_valid", sql`${t.priority} in (${inList(TICKET_PRIORITIES)})`),
+  ],
+);
+
+/** The conversation of a ticket: the opening message and every reply, by role. Append-only. */
+export const ticketMessages = pgTable(
+  "ticket_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ticketId: uuid("ticket_id").notNull().references(() => tickets.id),
+    authorUid: text("author_uid").notNull(),
+    authorRole: text("author_role", { enum: ROLES }).notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("ticket_messages_ticket_idx").on(t.ticketId, t.createdAt)],
 );
