@@ -60,3 +60,46 @@ export async function reserveIdempotencyKey(db: Db, input: { actorUid: string; k
   }
   throw conflict("A request with this Idempotency-Key is still being processed; retry in a moment.");
 }
+
+export type Claim = { kind: "new"; complete(status: number, response: unknown): Promise<void> } | { kind: "replay"; status: number; response: unknown };
+
+/**
+ * Claims an Idempotency-Key inside the write's own transaction, so the key and the write commit or
+ * vanish together: a request killed mid-way (even by SIGKILL) leaves no reservation behind, and its
+ * retry runs at once instead of waiting for one to age. A concurrent request with the same key waits
+ * on the key's row until the first commits, then replays its response (or proceeds, if it rolled
+ * back). Same rules as reserveIdempotencyKey: another request under the key is 422.
+ */
+export async function claimIdempotencyKey(tx: Executor, input: { actorUid: string; key: string; route: string; requestHash: string }): Promise<Claim> {
+  const { actorUid, key, route, requestHash } = input;
+  const mine = and(eq(idempotencyKeys.actorUid, actorUid), eq(idempotencyKeys.key, key));
+  const newClaim: Claim = {
+    kind: "new",
+    async complete(status, response) {
+      await tx.update(idempotencyKeys).set({ status, response }).where(mine);
+    },
+  };
+  const [inserted] = await tx.insert(idempotencyKeys).values({ actorUid, key, route, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  if (inserted) return newClaim;
+  const [existing] = await tx.select().from(idempotencyKeys).where(mine).limit(1).for("update");
+  if (!existing) {
+    // Housekeeping removed it in between: claim it afresh (the insert waits on no one now).
+    await tx.insert(idempotencyKeys).values({ actorUid, key, route, requestHash });
+    return newClaim;
+  }
+  if (existing.route !== route || existing.requestHash !== requestHash) {
+    throw unprocessable("This Idempotency-Key was already used for a different request; use a new key.", [
+      { path: "idempotency-key", message: "already used for a different request" },
+    ]);
+  }
+  if (existing.status !== null) return { kind: "replay", status: existing.status, response: existing.response };
+  // A reservation left by reserveIdempotencyKey (outside a transaction) for a request still running, or one that died.
+  if (existing.createdAt.getTime() > Date.now() - ABANDONED_AFTER_MS) throw conflict("A request with this Idempotency-Key is still being processed; retry in a moment.");
+  await tx.update(idempotencyKeys).set({ createdAt: new Date() }).where(mine);
+  return newClaim;
+}
+
+/** Drops keys older than the retention (their replays are no longer promised); run outside any write's transaction. */
+export async function forgetOldIdempotencyKeys(db: Db): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)));
+}

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, ne, or } from "drizzle-orm";
+import { and, count, eq, ilike, or } from "drizzle-orm";
 import type { Plan } from "../../../src/resources/plans";
 import type { Executor } from "../../audit";
 import { plans } from "../../db/schema";
@@ -23,7 +23,7 @@ export const toPlan = (row: PlanRow): Plan => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** The operator's catalog: open to every signed-in role, but subscribers never see offerings still in draft. */
+/** The operator's catalog: open to every signed-in role; subscribers see only what is on sale (not drafts, not retired plans). */
 export const plansModule: DomainModule<PlanRow> = {
   source: {
     rows: (db: Executor) => db.select().from(plans).$dynamic(),
@@ -41,7 +41,7 @@ export const plansModule: DomainModule<PlanRow> = {
     },
     scope(principal) {
       const sameOperator = eq(plans.operatorCode, principal.operator);
-      return principal.role === "subscriber" ? and(sameOperator, ne(plans.status, "draft"))! : sameOperator;
+      return principal.role === "subscriber" ? and(sameOperator, eq(plans.status, "active"))! : sameOperator;
     },
     search: (q) => or(ilike(plans.name, `%${escapeLike(q)}%`), ilike(plans.code, `%${escapeLike(q)}%`)),
     toRecord: toPlan,

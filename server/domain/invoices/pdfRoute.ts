@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { idParamsSchema } from "../../routes/common";
+import { invoicesResource } from "../../../src/resources/invoices";
+import { operators } from "../../db/schema";
+import { notFound } from "../../errors";
+import { findRecordRow } from "../../engine/records";
+import type { EngineServices } from "../../engine/services";
+import { apiHeadersSchema, errorResponses } from "../../routes/common";
+import { renderInvoicePdf } from "./invoicePdf";
+import { invoicesModule, toInvoice } from "./module";
+
+/**
+ * `GET /invoices/{id}/pdf`: a file, not a record, so the record API cannot serve it. Whoever may
+ * show the bill may download it (the same access and ownership); anyone else gets 404.
+ */
+export const invoicePdfRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/invoices/:id/pdf",
+      {
+        schema: {
+          tags: ["invoices"],
+          operationId: "getInvoicePdf",
+          summary: "One bill as a PDF",
+          description: "The same access as GET /invoices/{id}: 404 when it does not exist or is not yours. Answers application/pdf.",
+          headers: apiHeadersSchema,
+          params: idParamsSchema,
+          response: { ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const row = await findRecordRow(services.db, invoicesResource, invoicesModule, request.principal, "show", request.params.id);
+        if (!row) throw notFound("No such invoices record.");
+        const invoice = toInvoice(row);
+        const [operator] = await services.db.select({ name: operators.name }).from(operators).where(eq(operators.code, request.principal.operator));
+        const pdf = await renderInvoicePdf(invoice, operator?.name ?? request.principal.operator);
+        return reply
+          .type("application/pdf")
+          .header("content-disposition", `inline; filename="bill-${invoice.number}.pdf"`)
+          .header("cache-control", "private, no-store")
+          .send(Buffer.from(pdf) as never);
+      },
+    );
+  };

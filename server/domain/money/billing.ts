@@ -1,0 +1,181 @@
+import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import type { Executor } from "../../audit";
+import type { Db } from "../../db/client";
+import { accounts, invoiceCharges, invoices, ledgerEntries, lines, notifications, operators, plans } from "../../db/schema";
+import { taxOf } from "../../db/seed/seedMoney";
+import type { ActionHandler } from "../../engine/types";
+import type { InvoiceRow } from "../invoices/module";
+import { postLedgerEntry } from "./ledger";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const addMonths = (date: Date, months: number) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
+
+/** The billing settings of an operator (operators.settings), with their defaults. */
+export function billingSettingsOf(settings: Record<string, unknown> | null | undefined) {
+  const int = (value: unknown, fallback: number) => (Number.isInteger(value) && (value as number) >= 0 ? (value as number) : fallback);
+  return { taxRateBps: int(settings?.taxRateBps, 0), billDueDays: int(settings?.billDueDays, 14), overdueGraceDays: int(settings?.overdueGraceDays, 10) };
+}
+
+/** The cycle a bill issued on `asOf` closes, for an account whose cycle day is `cycleDay`: it started a month before the last cycle day. */
+export function lastClosedCycle(cycleDay: number, asOf: Date) {
+  const today = new Date(Date.UTC(asOf.getUTCFullYear(), asOf.getUTCMonth(), asOf.getUTCDate()));
+  let issued = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), cycleDay));
+  if (issued > today) issued = addMonths(issued, -1);
+  return { issued, periodStart: addMonths(issued, -1), periodEnd: new Date(issued.getTime() - DAY_MS) };
+}
+
+export interface IssuedBill {
+  invoiceId: string;
+  accountId: string;
+  ownerUid: string | null;
+  operatorCode: string;
+}
+
+/**
+ * Closes the last cycle of every postpaid account of the operator (or of `accountIds`) that has no bill
+ * for it yet: posts each line's plan fee for the period (once: keyed by line and period), collects
+ * every unbilled charge (plan fees, add-ons, proration, overage), taxes them at the operator's rate,
+ * and issues the bill with its due date; the holder is notified. Each account in a transaction of its
+ * own, its row locked; the bill's unique (account, period start) makes a second close a no-op, so
+ * the daily job, `npm run cycle:close` and a retry after a crash all bill a cycle once.
+ */
+export async function closeCycles(db: Db, options: { operatorCode: string; asOf?: Date; accountIds?: string[] }): Promise<{ issued: IssuedBill[]; skipped: number }> {
+  const asOf = options.asOf ?? new Date();
+  const [operator] = await db.select().from(operators).where(eq(operators.code, options.operatorCode));
+  if (!operator) throw new Error(`No operator ${options.operatorCode}`);
+  const settings = billingSettingsOf(operator.settings);
+  const candidates = await db
+    .select({ id: accounts.id, ownerUid: accounts.ownerUid, cycleDay: sql<number>`min(${lines.cycleDay})::int` })
+    .from(accounts)
+    .innerJoin(lines, and(eq(lines.accountId, accounts.id), ne(lines.status, "terminated")))
+    .where(and(eq(accounts.operatorCode, operator.code), eq(accounts.type, "postpaid"), ne(accounts.status, "closed"), options.accountIds ? inArray(accounts.id, options.accountIds) : undefined))
+    .groupBy(accounts.id, accounts.ownerUid)
+    .orderBy(asc(accounts.id));
+
+  const issued: IssuedBill[] = [];
+  let skipped = 0;
+  for (const account of candidates) {
+    const cycle = lastClosedCycle(account.cycleDay, asOf);
+    const bill = await db.transaction(async (tx) => {
+      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id)).for("update");
+      const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.accountId, account.id), eq(invoices.periodStart, isoDay(cycle.periodStart))));
+      if (existing) return null;
+      await postPlanFees(tx, operator.code, operator.currency, account.id, isoDay(cycle.periodStart), isoDay(cycle.periodEnd));
+      return issueBill(tx, { operatorCode: operator.code, currency: operator.currency, accountId: account.id, ownerUid: account.ownerUid, cycle, settings, asOf });
+    });
+    if (bill) issued.push(bill);
+    else skipped++;
+  }
+  return { issued, skipped };
+}
+
+/** Each line's plan fee for the period, as a charge posted once (the ledger's key: line and period). */
+async function postPlanFees(tx: Executor, operatorCode: string, currency: string, accountId: string, periodStart: string, periodEnd: string) {
+  const fees = await tx
+    .select({ lineId: lines.id, msisdn: lines.msisdn, planName: plans.name, price: plans.priceAmount })
+    .from(lines)
+    .innerJoin(plans, eq(plans.id, lines.planId))
+    .where(and(eq(lines.accountId, accountId), ne(lines.status, "terminated")));
+  for (const fee of fees) {
+    if (fee.price <= 0) continue;
+    await postLedgerEntry(tx, {
+      operatorCode,
+      accountId,
+      kind: "charge",
+      amount: fee.price,
+      currency,
+      reason: `${fee.planName}, ${periodStart} to ${periodEnd} (${fee.msisdn})`,
+      actorUid: null,
+      actorRole: "system",
+      idempotencyKey: `plan-fee:${fee.lineId}:${periodStart}`,
+      reference: { type: "line", id: fee.lineId },
+    });
+  }
+}
+
+async function issueBill(
+  tx: Executor,
+  bill: { operatorCode: string; currency: string; accountId: string; ownerUid: string | null; cycle: ReturnType<typeof lastClosedCycle>; settings: ReturnType<typeof billingSettingsOf>; asOf: Date },
+): Promise<IssuedBill | null> {
+  // Every charge of the account that no bill has collected yet.
+  const unbilled = await tx
+    .select({ id: ledgerEntries.id, amount: ledgerEntries.amount, reason: ledgerEntries.reason })
+    .from(ledgerEntries)
+    .leftJoin(invoiceCharges, eq(invoiceCharges.ledgerEntryId, ledgerEntries.id))
+    .where(and(eq(ledgerEntries.accountId, bill.accountId), eq(ledgerEntries.kind, "charge"), isNull(invoiceCharges.ledgerEntryId)))
+    .orderBy(asc(ledgerEntries.createdAt));
+  if (unbilled.length === 0) return null;
+  const subtotal = unbilled.reduce((sum, charge) => sum + charge.amount, 0);
+  const tax = taxOf(subtotal, bill.settings.taxRateBps);
+  const issuedOn = isoDay(bill.cycle.issued);
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      operatorCode: bill.operatorCode,
+      accountId: bill.accountId,
+      number: `${bill.operatorCode}-${issuedOn.replaceAll("-", "")}-${bill.accountId.slice(0, 8).toUpperCase()}`,
+      periodStart: isoDay(bill.cycle.periodStart),
+      periodEnd: isoDay(bill.cycle.periodEnd),
+      currency: bill.currency,
+      items: unbilled.map((charge) => ({ label: "charge", description: charge.reason, amount: charge.amount, ledgerEntryId: charge.id })),
+      subtotalAmount: subtotal,
+      taxAmount: tax,
+      totalAmount: subtotal + tax,
+      taxRateBps: bill.settings.taxRateBps,
+      status: "issued",
+      issuedAt: new Date(),
+      // A bill issued late (a cycle caught up after a day without backend) still gets its full time to pay.
+      dueOn: isoDay(new Date(Math.max(bill.cycle.issued.getTime(), Date.parse(`${isoDay(bill.asOf)}T00:00:00Z`)) + bill.settings.billDueDays * DAY_MS)),
+    })
+    .returning({ id: invoices.id, dueOn: invoices.dueOn });
+  await tx.insert(invoiceCharges).values(unbilled.map((charge) => ({ ledgerEntryId: charge.id, invoiceId: invoice!.id })));
+  if (bill.ownerUid) {
+    await tx.insert(notifications).values({
+      operatorCode: bill.operatorCode,
+      recipientUid: bill.ownerUid,
+      kind: "bill.issued",
+      params: { total: subtotal + tax, currency: bill.currency, dueOn: invoice!.dueOn },
+      link: `/invoices/show/${invoice!.id}`,
+    });
+  }
+  return { invoiceId: invoice!.id, accountId: bill.accountId, ownerUid: bill.ownerUid, operatorCode: bill.operatorCode };
+}
+
+/** Bills still issued after their due date become overdue (the holder is told). Returns those changed. */
+export async function markOverdueBills(db: Db, options: { asOf?: Date } = {}): Promise<IssuedBill[]> {
+  const today = isoDay(options.asOf ?? new Date());
+  return db.transaction(async (tx) => {
+    const changed = await tx
+      .update(invoices)
+      .set({ status: "overdue", updatedAt: new Date() })
+      .where(and(eq(invoices.status, "issued"), lt(invoices.dueOn, today)))
+      .returning({ invoiceId: invoices.id, accountId: invoices.accountId, operatorCode: invoices.operatorCode, total: invoices.totalAmount, currency: invoices.currency });
+    if (changed.length === 0) return [];
+    const owners = new Map(
+      (await tx.select({ id: accounts.id, ownerUid: accounts.ownerUid }).from(accounts).where(inArray(accounts.id, [...new Set(changed.map((c) => c.accountId))]))).map((a) => [a.id, a.ownerUid]),
+    );
+    const notices = changed.filter((c) => owners.get(c.accountId));
+    if (notices.length) {
+      await tx.insert(notifications).values(
+        notices.map((c) => ({ operatorCode: c.operatorCode, recipientUid: owners.get(c.accountId)!, kind: "bill.overdue" as const, params: { total: c.total, currency: c.currency }, link: `/invoices/show/${c.invoiceId}` })),
+      );
+    }
+    return changed.map((c) => ({ invoiceId: c.invoiceId, accountId: c.accountId, operatorCode: c.operatorCode, ownerUid: owners.get(c.accountId) ?? null }));
+  });
+}
+
+/** An admin voids a bill with a reason: it is no longer owed (its charges stay collected by it, so they are never billed again). */
+export const voidInvoice: ActionHandler<InvoiceRow> = {
+  async run(ctx) {
+    await ctx.tx.update(invoices).set({ status: "void", voidReason: ctx.reason!, updatedAt: new Date() }).where(eq(invoices.id, ctx.row.invoice.id));
+    if (ctx.row.ownerUid) {
+      await ctx.effects.notify({
+        recipientUid: ctx.row.ownerUid,
+        kind: "bill.voided",
+        params: { total: ctx.row.invoice.totalAmount, currency: ctx.row.invoice.currency, number: ctx.row.invoice.number, byRole: ctx.principal.role },
+        link: `/invoices/show/${ctx.row.invoice.id}`,
+      });
+    }
+  },
+};

@@ -1,0 +1,110 @@
+import { and, eq } from "drizzle-orm";
+import type { Money } from "../../../src/resources/common";
+import { signOf, type LedgerEntry, type LedgerKind } from "../../../src/resources/ledgerEntries";
+import type { Executor } from "../../audit";
+import { accounts, ledgerEntries, operators } from "../../db/schema";
+import { notFound, ProblemError, unprocessable } from "../../errors";
+import { moneyText } from "./moneyText";
+
+export interface NewLedgerEntry {
+  operatorCode: string;
+  accountId: string;
+  kind: LedgerKind;
+  /** Positive integer minor units; the kind gives the sign. */
+  amount: number;
+  currency: string;
+  reason: string;
+  actorUid: string | null;
+  actorRole: string;
+  /** The same key on the same account posts once: a repeat answers the first entry. */
+  idempotencyKey?: string;
+  reference?: { type: string; id: string };
+}
+
+export type LedgerRow = typeof ledgerEntries.$inferSelect;
+
+/** The problem type of a charge refused for want of balance (its body carries `shortfall`). */
+export const INSUFFICIENT_BALANCE_TYPE = "/problems/insufficient-balance";
+
+export function toLedgerEntry(row: LedgerRow): LedgerEntry {
+  return {
+    id: row.id,
+    accountId: row.accountId,
+    kind: row.kind,
+    amount: { amount: row.amount, currency: row.currency },
+    balanceAfter: row.balanceAfter === null ? null : { amount: row.balanceAfter, currency: row.currency },
+    reason: row.reason,
+    actorRole: row.actorRole,
+    referenceType: row.referenceType,
+    referenceId: row.referenceId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Posts one entry to an account's ledger inside the caller's transaction. The account row is locked
+ * first, so entries of one account are serialised: the balance read, the shortfall check and the
+ * idempotency check all see the latest state. The insert trigger moves the prepaid balance (the
+ * database refuses a negative one too); a postpaid charge is stored unbilled until its cycle closes.
+ */
+export async function postLedgerEntry(tx: Executor, entry: NewLedgerEntry): Promise<{ entry: LedgerEntry; balance: Money | null }> {
+  if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) {
+    throw unprocessable("An amount must be a positive whole number of minor units.", [{ path: "amount", message: "must be a positive integer" }]);
+  }
+  const [account] = await tx
+    .select({ id: accounts.id, type: accounts.type, balance: accounts.balanceAmount, currency: operators.currency })
+    .from(accounts)
+    .innerJoin(operators, eq(operators.code, accounts.operatorCode))
+    .where(and(eq(accounts.id, entry.accountId), eq(accounts.operatorCode, entry.operatorCode)))
+    .for("update", { of: accounts });
+  if (!account) throw notFound("No such account.");
+  if (entry.currency !== account.currency) {
+    throw unprocessable(`This account is kept in ${account.currency}.`, [{ path: "currency", message: `must be ${account.currency}` }]);
+  }
+  const prepaid = account.type === "prepaid";
+
+  if (entry.idempotencyKey) {
+    const [first] = await tx
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.accountId, entry.accountId), eq(ledgerEntries.idempotencyKey, entry.idempotencyKey)))
+      .limit(1);
+    if (first) {
+      if (first.kind !== entry.kind || first.amount !== entry.amount || first.currency !== entry.currency) {
+        throw unprocessable("This idempotency key was already used for a different entry on this account.", [{ path: "idempotency-key", message: "already used for a different entry" }]);
+      }
+      return { entry: toLedgerEntry(first), balance: prepaid ? { amount: account.balance, currency: account.currency } : null };
+    }
+  }
+
+  const delta = signOf(entry.kind) * entry.amount;
+  if (prepaid && account.balance + delta < 0) {
+    const shortfall = { amount: -(account.balance + delta), currency: account.currency };
+    throw new ProblemError(
+      422,
+      `The balance (${moneyText({ amount: account.balance, currency: account.currency })}) is short by ${moneyText(shortfall)} for this ${moneyText({ amount: entry.amount, currency: entry.currency })}.`,
+      [{ path: "amount", message: `short by ${moneyText(shortfall)}` }],
+      INSUFFICIENT_BALANCE_TYPE,
+      undefined,
+      { shortfall, balance: { amount: account.balance, currency: account.currency } },
+    );
+  }
+
+  const [row] = await tx
+    .insert(ledgerEntries)
+    .values({
+      operatorCode: entry.operatorCode,
+      accountId: entry.accountId,
+      kind: entry.kind,
+      amount: entry.amount,
+      currency: entry.currency,
+      reason: entry.reason,
+      actorUid: entry.actorUid,
+      actorRole: entry.actorRole,
+      idempotencyKey: entry.idempotencyKey ?? null,
+      referenceType: entry.reference?.type ?? null,
+      referenceId: entry.reference?.id ?? null,
+    })
+    .returning();
+  return { entry: toLedgerEntry(row!), balance: prepaid ? { amount: row!.balanceAfter!, currency: row!.currency } : null };
+}

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { defineResource } from "./define";
+import { idSchema, isoDate, isoDateTime, moneySchema } from "./common";
+
+/** A bill's states (TMF678 CustomerBill): issued → paid / overdue → paid; void by an admin. */
+export const INVOICE_STATUSES = ["issued", "paid", "overdue", "void"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** Bills that still ask for money: the account's amount due is their sum. */
+export const OPEN_INVOICE_STATUSES = ["issued", "overdue"] as const satisfies readonly InvoiceStatus[];
+
+export const invoiceItemSchema = z.object({ description: z.string(), amount: moneySchema });
+
+/** A postpaid bill: the charges of one cycle, taxed, with a due date. The PDF is GET /invoices/{id}/pdf. */
+export const invoiceSchema = z.object({
+  id: idSchema,
+  accountId: idSchema,
+  accountName: z.string(),
+  number: z.string(),
+  periodStart: isoDate,
+  periodEnd: isoDate,
+  items: z.array(invoiceItemSchema),
+  subtotal: moneySchema,
+  tax: moneySchema,
+  /** Tax rate applied, in basis points (825 = 8.25 %). */
+  taxRateBps: z.number().int().nonnegative(),
+  total: moneySchema,
+  status: z.enum(INVOICE_STATUSES),
+  issuedAt: isoDateTime,
+  dueOn: isoDate,
+  paidAt: isoDateTime.nullable(),
+  voidReason: z.string().nullable(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Invoice = z.output<typeof invoiceSchema>;
+
+export const invoicesResource = defineResource({
+  name: "invoices",
+  store: "table",
+  label: "resources.invoices.label",
+  icon: "FileTextOutlined",
+  schema: invoiceSchema,
+  recordTitle: "number",
+  fields: {
+    number: { label: "fields.invoiceNumber", kind: "text" },
+    accountName: { label: "fields.account", kind: "text", reference: { resource: "accounts", idField: "accountId" } },
+    periodStart: { label: "fields.periodStart", kind: "date" },
+    periodEnd: { label: "fields.periodEnd", kind: "date" },
+    subtotal: { label: "fields.subtotal", kind: "money" },
+    tax: { label: "fields.tax", kind: "money" },
+    total: { label: "fields.total", kind: "money" },
+    status: { label: "fields.status", kind: "enum", options: INVOICE_STATUSES, labels: "enums.invoiceStatus" },
+    issuedAt: { label: "fields.issuedAt", kind: "datetime" },
+    dueOn: { label: "fields.dueOn", kind: "date" },
+    paidAt: { label: "fields.paidAt", kind: "datetime" },
+    voidReason: { label: "fields.voidReason", kind: "text" },
+  },
+  list: {
+    columns: ["number", "periodEnd", "total", "dueOn", "status"],
+    defaultSort: [{ field: "issuedAt", order: "desc" }],
+    sortable: ["issuedAt", "dueOn", "status"],
+    filters: { accountId: ["eq", "in"], status: ["eq", "in"], dueOn: ["lt", "lte", "gte", "between"], issuedAt: ["gte", "lte", "between"] },
+    search: { placeholder: "resources.invoices.search", fields: ["number"] },
+  },
+  show: ["number", "accountName", "periodStart", "periodEnd", "subtotal", "tax", "total", "status", "issuedAt", "dueOn", "paidAt", "voidReason"],
+  actions: {
+    void: {
+      label: "resources.invoices.actions.void",
+      handler: "invoices.void",
+      when: { status: ["issued", "overdue"] },
+      reason: true,
+      danger: true,
+      confirm: "resources.invoices.confirm.void",
+    },
+  },
+  access: {
+    list: { subscriber: "own", agent: "all", admin: "all" },
+    show: { subscriber: "own", agent: "all", admin: "all" },
+    void: { admin: "all" },
+  },
+  ownership: { path: "account.ownerUid" },
+  source: "backend",
+  audit: true,
+  messages: {
+    en: {
+      "resources.invoices.label": "Bills",
+      "resources.invoices.search": "Search by bill number",
+      "resources.invoices.actions.void": "Void",
+      "resources.invoices.confirm.void": "Void bill {{title}}? The customer will no longer owe it.",
+      "resources.invoices.pdf": "Download PDF",
+      "fields.invoiceNumber": "Bill number",
+      "fields.periodStart": "Period from",
+      "fields.periodEnd": "Period to",
+      "fields.subtotal": "Subtotal",
+      "fields.tax": "Tax",
+      "fields.total": "Total",
+      "fields.issuedAt": "Issued",
+      "fields.dueOn": "Due",
+      "fields.paidAt": "Paid",
+      "fields.voidReason": "Why it was voided",
+      "enums.invoiceStatus.issued": "Issued",
+      "enums.invoiceStatus.paid": "Paid",
+      "enums.invoiceStatus.overdue": "Overdue",
+      "enums.invoiceStatus.void": "Void",
+    },
+    es: {
+      "resources.invoices.label": "Facturas",
+      "resources.invoices.search": "Buscar por número de factura",
+      "resources.invoices.actions.void": "Anular",
+      "resources.invoices.confirm.void": "¿Anular la factura {{title}}? El cliente ya no la deberá.",
+      "resources.invoices.pdf": "Descargar PDF",
+      "fields.invoiceNumber": "Número de factura",
+      "fields.periodStart": "Periodo desde",
+      "fields.periodEnd": "Periodo hasta",
+      "fields.subtotal": "Subtotal",
+      "fields.tax": "Impuestos",
+      "fields.total": "Total",
+      "fields.issuedAt": "Emitida",
+      "fields.dueOn": "Vence",
+      "fields.paidAt": "Pagada",
+      "fields.voidReason": "Motivo de la anulación",
+      "enums.invoiceStatus.issued": "Emitida",
+      "enums.invoiceStatus.paid": "Pagada",
+      "enums.invoiceStatus.overdue": "Vencida",
+      "enums.invoiceStatus.void": "Anulada",
+    },
+  },
+});

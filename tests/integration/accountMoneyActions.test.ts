@@ -1,0 +1,128 @@
+import type { LightMyRequestResponse } from "fastify";
+import { and, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, ledgerEntries, notifications } from "../../server/db/schema";
+import type { Account } from "../../src/resources/accounts";
+import type { LedgerEntry } from "../../src/resources/ledgerEntries";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { ADMIN, AGENT, ALEX, SAM, TMO_ADMIN } from "../support/fixtures";
+
+// Money moved by hand (issue 9): staff credits and charges on accounts, bounded per role, with a
+// reason; every money POST replays its first answer under the same Idempotency-Key.
+let backend: TestBackend;
+let sam: Account;
+let alexPostpaid: Account;
+
+function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+  const problem = res.json() as { errors?: { path: string; message: string }[]; shortfall?: unknown };
+  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
+  return problem;
+}
+
+const act = (accountId: string, action: "adjust" | "charge", as: string, body: unknown, options: { key?: string; operator?: string } = {}) =>
+  backend.send("POST", `/api/v1/accounts/${accountId}/actions/${action}`, {
+    as,
+    body,
+    operator: options.operator,
+    headers: options.key ? { "idempotency-key": options.key } : {},
+  });
+
+const usd = (amount: number) => ({ amount, currency: "USD" });
+
+async function balance(accountId = sam.id) {
+  return ((await backend.get(`/api/v1/accounts/${accountId}`, { as: ADMIN })).json() as Account).balance!.amount;
+}
+
+const entriesOf = async (accountId: string) => (await backend.database.db.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId)))[0]!.n;
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
+  alexPostpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "postpaid")!;
+});
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+describe("POST /accounts/{id}/actions/adjust and /charge", () => {
+  it("an admin credits with a reason: one ledger entry, the new balance, an audit row and a notice to the holder", async () => {
+    const start = await balance();
+    const res = await act(sam.id, "adjust", ADMIN, { amount: usd(1000), reason: "goodwill after an outage" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as Account).balance).toEqual(usd(start + 1000));
+    const entries = (await backend.get(`/api/v1/ledger-entries?filter[accountId]=${sam.id}`, { as: SAM })).json() as { data: LedgerEntry[] };
+    expect(entries.data[0]).toMatchObject({ kind: "adjustment", amount: usd(1000), balanceAfter: usd(start + 1000), reason: "goodwill after an outage", actorRole: "admin" });
+    const [audit] = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "accounts.adjust"), eq(auditEvents.targetId, sam.id)));
+    expect(audit).toMatchObject({ actorRole: "admin", reason: "goodwill after an outage" });
+    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-sam"), eq(notifications.kind, "money.adjusted")));
+    expect(notices[0]?.params).toMatchObject({ amount: 1000, currency: "USD", byRole: "admin" });
+  });
+
+  it("the same Idempotency-Key replays the first answer and moves money once, even when sent concurrently", async () => {
+    const start = await balance();
+    const key = `adjust-${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => act(sam.id, "adjust", AGENT, { amount: usd(250), reason: "retry test" }, { key })));
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    expect(new Set(answers.map((a) => JSON.stringify((a.json() as Account).balance)))).toEqual(new Set([JSON.stringify(usd(start + 250))]));
+    expect(answers.filter((a) => a.headers["idempotent-replayed"] === "true")).toHaveLength(4);
+    const later = await act(sam.id, "adjust", AGENT, { amount: usd(250), reason: "retry test" }, { key });
+    expect(later.headers["idempotent-replayed"]).toBe("true");
+    expect(later.json()).toEqual(answers[0]!.json());
+    expect(await balance()).toBe(start + 250);
+    expectProblem(await act(sam.id, "adjust", AGENT, { amount: usd(251), reason: "retry test" }, { key }), 422, "idempotency-key");
+    expect(await balance()).toBe(start + 250);
+  });
+
+  it("a charge the balance cannot cover is 422 naming the shortfall, and changes nothing", async () => {
+    const start = await balance();
+    const entries = await entriesOf(sam.id);
+    const problem = expectProblem(await act(sam.id, "charge", ADMIN, { amount: usd(start + 125), reason: "replacement SIM fee" }), 422, "amount");
+    expect(problem.errors).toEqual([{ path: "amount", message: "short by $1.25" }]);
+    expect(problem.shortfall).toEqual(usd(125));
+    expect(await balance()).toBe(start);
+    expect(await entriesOf(sam.id)).toBe(entries);
+    const ok = await act(sam.id, "charge", ADMIN, { amount: usd(start), reason: "replacement SIM fee" });
+    expect((ok.json() as Account).balance).toEqual(usd(0));
+  });
+
+  it("a failed attempt does not use up its key: the retry runs", async () => {
+    const key = `charge-${Date.now()}`;
+    expectProblem(await act(sam.id, "charge", ADMIN, { amount: usd(500), reason: "fee" }, { key }), 422, "amount");
+    await act(sam.id, "adjust", ADMIN, { amount: usd(600), reason: "top up for the retry" });
+    const retried = await act(sam.id, "charge", ADMIN, { amount: usd(500), reason: "fee" }, { key });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.headers["idempotent-replayed"]).toBeUndefined();
+  });
+
+  it("agents move at most $50.00 at a time, admins at most $1,000.00", async () => {
+    expectProblem(await act(sam.id, "adjust", AGENT, { amount: usd(5001), reason: "too much" }), 422, "amount.amount");
+    expect((await act(sam.id, "adjust", AGENT, { amount: usd(5000), reason: "just enough" })).statusCode).toBe(200);
+    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(100_001), reason: "too much" }), 422, "amount.amount");
+  });
+
+  it("a postpaid charge is stored unbilled: the amount due waits for the bill", async () => {
+    const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    const res = await act(alexPostpaid.id, "charge", AGENT, { amount: usd(999), reason: "late return of a device" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as Account).amountDue).toEqual(before.amountDue);
+    const [entry] = ((await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPostpaid.id}`, { as: ALEX })).json() as { data: LedgerEntry[] }).data;
+    expect(entry).toMatchObject({ kind: "charge", amount: usd(999), balanceAfter: null });
+  });
+
+  it("refuses subscribers, anonymous callers, another operator's staff, a missing reason and malformed amounts, changing nothing", async () => {
+    const start = await balance();
+    expectProblem(await act(sam.id, "adjust", SAM, { amount: usd(100), reason: "free money" }), 403);
+    expectProblem(await backend.send("POST", `/api/v1/accounts/${sam.id}/actions/adjust`, { body: { amount: usd(100), reason: "anonymous" } }), 401);
+    expectProblem(await act(sam.id, "adjust", TMO_ADMIN, { amount: usd(100), reason: "other operator" }, { operator: "TMO" }), 404);
+    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(100) }), 400, "reason");
+    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(10.5), reason: "float" }), 400, "amount.amount");
+    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(-100), reason: "negative" }), 400, "amount.amount");
+    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: { amount: 100, currency: "usd" }, reason: "bad currency" }), 400, "amount.currency");
+    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: { amount: 100, currency: "EUR" }, reason: "other currency" }), 422, "amount.currency");
+    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(100), reason: "extra", extra: 1 }), 400);
+    expect(await balance()).toBe(start);
+  });
+});

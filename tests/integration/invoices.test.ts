@@ -1,0 +1,180 @@
+import type { LightMyRequestResponse } from "fastify";
+import { inflateSync } from "node:zlib";
+import { and, eq } from "drizzle-orm";
+import { PDFArray, PDFDocument, PDFRawStream, PDFRef } from "pdf-lib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { notifications } from "../../server/db/schema";
+import { taxOf } from "../../server/db/seed/seedMoney";
+import { closeCycles, markOverdueBills } from "../../server/domain/money/billing";
+import { domainJobs } from "../../server/domain/jobs";
+import type { EngineServices } from "../../server/engine/services";
+import type { Account } from "../../src/resources/accounts";
+import type { Invoice } from "../../src/resources/invoices";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+
+// Postpaid bills (issue 9): the seeded history, the cycle close, overdue, void, and the PDF.
+let backend: TestBackend;
+let alexPostpaid: Account;
+const usd = (amount: number) => ({ amount, currency: "USD" });
+
+function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+  const problem = res.json() as { errors?: { path: string }[] };
+  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
+}
+
+const billsOf = async (accountId: string, as = ALEX) => {
+  const res = await backend.get(`/api/v1/invoices?filter[accountId]=${accountId}`, { as });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: Invoice[]; total: number };
+};
+
+/** The text a PDF's pages draw: pdf-lib writes Flate-compressed content streams with hex strings. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const pdf = await PDFDocument.load(bytes);
+  const parts: string[] = [];
+  for (const page of pdf.getPages()) {
+    const contents = page.node.Contents();
+    const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
+    for (const ref of refs) {
+      const stream = (ref instanceof PDFRef ? pdf.context.lookup(ref) : ref) as PDFRawStream;
+      const raw = Buffer.from(stream.getContents());
+      const decoded = stream.dict.toString().includes("FlateDecode") ? inflateSync(raw).toString("latin1") : raw.toString("latin1");
+      for (const [, hex] of decoded.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) parts.push(Buffer.from(hex!, "hex").toString("latin1"));
+    }
+  }
+  return parts.join("\n");
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  alexPostpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "postpaid")!;
+});
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+describe("GET /invoices", () => {
+  it("lists the postpaid account's three past bills, one overdue, taxed at the operator's 8.25 %", async () => {
+    const { data, total } = await billsOf(alexPostpaid.id);
+    expect(total).toBe(3);
+    expect(data.map((b) => b.status)).toEqual(["overdue", "paid", "paid"]);
+    for (const bill of data) {
+      expect(bill.subtotal).toEqual(usd(6500));
+      expect(bill.tax).toEqual(usd(536));
+      expect(bill.total).toEqual(usd(7036));
+      expect(bill.items).toEqual([{ description: "Postpaid Extra 50 GB: monthly plan", amount: usd(6500) }]);
+    }
+    expect(data[0]!.dueOn < new Date().toISOString().slice(0, 10)).toBe(true);
+  });
+
+  it("a subscriber sees only their own bills; staff all of their operator's; another operator none", async () => {
+    expect((await billsOf(alexPostpaid.id, SAM)).total).toBe(0);
+    expect((await billsOf(alexPostpaid.id, AGENT)).total).toBe(3);
+    const id = (await billsOf(alexPostpaid.id)).data[0]!.id;
+    expectProblem(await backend.get(`/api/v1/invoices/${id}`, { as: SAM }), 404);
+    expectProblem(await backend.get(`/api/v1/invoices/${id}`, { as: TAYLOR, operator: "TMO" }), 404);
+    expect(((await backend.get(`/api/v1/invoices?filter[accountId]=${alexPostpaid.id}`, { as: TMO_ADMIN, operator: "TMO" })).json() as { total: number }).total).toBe(0);
+    expectProblem(await backend.get(`/api/v1/invoices?filter[accountId]=${alexPostpaid.id}`), 401);
+    expectProblem(await backend.get("/api/v1/invoices?filter[total]=1", { as: AGENT }), 400, "filter[total]");
+    expectProblem(await backend.get("/api/v1/invoices?filter[status]=lost", { as: AGENT }), 400);
+  });
+});
+
+describe("GET /invoices/{id}/pdf", () => {
+  it("renders the bill: a PDF whose page shows the number, the items and the total", async () => {
+    const bill = (await billsOf(alexPostpaid.id)).data[0]!;
+    const res = await backend.get(`/api/v1/invoices/${bill.id}/pdf`, { as: ALEX });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    const bytes = res.rawPayload;
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await pdfText(bytes);
+    expect(text).toContain(bill.number);
+    expect(text).toContain("Postpaid Extra 50 GB: monthly plan");
+    expect(text).toMatch(/Total\n\$70\.36/);
+    expect((await PDFDocument.load(bytes)).getSubject()).toBe(`Total $70.36, due ${bill.dueOn}`);
+  });
+
+  it("is 404 to other subscribers and operators, 401 without a token, 400 for a bad id", async () => {
+    const id = (await billsOf(alexPostpaid.id)).data[0]!.id;
+    expect((await backend.get(`/api/v1/invoices/${id}/pdf`, { as: AGENT })).statusCode).toBe(200);
+    expectProblem(await backend.get(`/api/v1/invoices/${id}/pdf`, { as: SAM }), 404);
+    expectProblem(await backend.get(`/api/v1/invoices/${id}/pdf`, { as: TMO_ADMIN, operator: "TMO" }), 404);
+    expectProblem(await backend.get(`/api/v1/invoices/${id}/pdf`), 401);
+    expectProblem(await backend.get("/api/v1/invoices/not-a-uuid/pdf", { as: ALEX }), 400, "id");
+  });
+});
+
+describe("closing a cycle", () => {
+  it("bills the plan fee and every unbilled charge, taxed, due in 14 days; a second close bills nothing", async () => {
+    const charged = await backend.send("POST", `/api/v1/accounts/${alexPostpaid.id}/actions/charge`, { as: AGENT, body: { amount: usd(999), reason: "roaming pass bought by phone" } });
+    expect(charged.statusCode, charged.body).toBe(200);
+    const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    const latest = (await billsOf(alexPostpaid.id)).data[0]!;
+    // The next cycle day after the seeded bills.
+    const nextIssue = new Date(`${latest.periodEnd}T12:00:00Z`);
+    nextIssue.setUTCDate(nextIssue.getUTCDate() + 1);
+    nextIssue.setUTCMonth(nextIssue.getUTCMonth() + 1);
+
+    const first = await closeCycles(backend.database.db, { operatorCode: "ATT", asOf: nextIssue, accountIds: [alexPostpaid.id] });
+    expect(first.issued).toHaveLength(1);
+    const bill = ((await backend.get(`/api/v1/invoices/${first.issued[0]!.invoiceId}`, { as: ALEX })).json() as Invoice);
+    const subtotal = 6500 + 999;
+    expect(bill).toMatchObject({ status: "issued", subtotal: usd(subtotal), tax: usd(taxOf(subtotal, 825)), total: usd(subtotal + taxOf(subtotal, 825)), taxRateBps: 825 });
+    expect(bill.items.map((i) => i.amount.amount).sort((a, b) => a - b)).toEqual([999, 6500]);
+    expect(bill.periodStart).toBe(new Date(new Date(`${latest.periodEnd}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10));
+    expect(bill.dueOn).toBe(new Date(Date.parse(`${nextIssue.toISOString().slice(0, 10)}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10));
+    const after = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    expect(after.amountDue).toEqual(usd(before.amountDue!.amount + bill.total.amount));
+    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "bill.issued")));
+    expect(notices[0]?.params).toMatchObject({ total: bill.total.amount, currency: "USD", dueOn: bill.dueOn });
+
+    const again = await closeCycles(backend.database.db, { operatorCode: "ATT", asOf: nextIssue, accountIds: [alexPostpaid.id] });
+    expect(again).toEqual({ issued: [], skipped: 1 });
+    expect((await billsOf(alexPostpaid.id)).total).toBe(4);
+
+    // Past its due date the bill is overdue.
+    const overdue = await markOverdueBills(backend.database.db, { asOf: new Date(Date.parse(`${bill.dueOn}T00:00:00Z`) + 86_400_000) });
+    expect(overdue.map((o) => o.invoiceId)).toContain(bill.id);
+    expect(((await backend.get(`/api/v1/invoices/${bill.id}`, { as: ALEX })).json() as Invoice).status).toBe("overdue");
+  });
+});
+
+describe("the daily billing jobs", () => {
+  it("are scheduled every day and close every postpaid account's last cycle once", async () => {
+    const jobs = domainJobs({ db: backend.database.db } as EngineServices);
+    expect(jobs.map((j) => [j.name, j.cron])).toEqual([
+      ["billing.close-cycles", "10 0 * * *"],
+      ["billing.mark-overdue", "20 0 * * *"],
+    ]);
+    const countBills = async () => ((await backend.get("/api/v1/invoices?pageSize=1", { as: ADMIN })).json() as { total: number }).total;
+    const before = await countBills();
+    await jobs[0]!.run({});
+    const after = await countBills();
+    // The seeded postpaid accounts without a bill for their last cycle got one (Alex's was billed already or just now).
+    expect(after).toBeGreaterThan(before + 10);
+    await jobs[0]!.run({});
+    expect(await countBills()).toBe(after);
+  });
+});
+
+describe("POST /invoices/{id}/actions/void", () => {
+  it("an admin voids a bill with a reason: it is no longer due; nobody else may, and not twice", async () => {
+    const bill = (await billsOf(alexPostpaid.id)).data.find((b) => b.status === "overdue")!;
+    const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    expectProblem(await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: AGENT, body: { reason: "billing error" } }), 403);
+    expectProblem(await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: ALEX, body: { reason: "billing error" } }), 403);
+    expectProblem(await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: ADMIN, body: {} }), 400, "reason");
+    expectProblem(await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: TMO_ADMIN, operator: "TMO", body: { reason: "other operator" } }), 404);
+    const res = await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: ADMIN, body: { reason: "billed twice for the same month" } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: "void", voidReason: "billed twice for the same month" });
+    const after = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    expect(after.amountDue).toEqual(usd(before.amountDue!.amount - bill.total.amount));
+    expectProblem(await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: ADMIN, body: { reason: "again" } }), 409, "status");
+  });
+});
