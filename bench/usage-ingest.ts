@@ -1,0 +1,126 @@
+// How many usage records per second the ingest API counts (issue 10: target ≥ 100,000/s on
+// PostgreSQL). Through the real backend over HTTP on a local port: JSON parsing, validation of every
+// record, the line lookup, the insert and the counter upsert, in batches of 10,000 records spread over
+// 1,000 lines, on PGlite and, when a server answers, on PostgreSQL. Prints figures; never fails on them.
+//
+//   npm run bench:usage-ingest            (BATCHES=40 CONCURRENCY=2 for more)
+import { randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import { buildApp } from "../server/app";
+import { createAdminAuth } from "../server/auth/firebaseAdmin";
+import { createTokenVerifier } from "../server/auth/tokenVerifier";
+import { LOCAL_INGEST_KEY } from "../server/auth/serviceKeys";
+import { openDatabase, type Database } from "../server/db/client";
+import { attSeed } from "../server/db/seed/demoData";
+import { seedOperator } from "../server/db/seed/seedDatabase";
+import { createSecretBox, LOCAL_SECRETS_KEY } from "../server/lib/secretBox";
+import { createThrowawayPostgresDatabase, postgresAnswers, TEST_DATABASE_URL } from "../tests/support/testDatabase";
+
+const BATCH = 10_000;
+const LINES = 1_000;
+const BATCHES = Number(process.env.BATCHES ?? 20);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 1);
+
+/** 1,000 more lines of the operator (the numbers +1202700xxxx), in SQL. */
+async function seedLines(database: Database) {
+  await database.db.execute(sql`
+    with account as (
+      insert into accounts (operator_code, name, type) values ('ATT', 'Bench Fleet', 'postpaid') returning id
+    )
+    insert into lines (operator_code, account_id, msisdn, iccid, sim_type, plan_id, status, cycle_day)
+    select 'ATT', account.id, '+1202700' || lpad(g::text, 4, '0'), '89014109' || lpad(g::text, 11, '0'), 'physical',
+      (select id from plans where operator_code = 'ATT' and code = 'POST_50GB'), 'active', 1 + g % 28
+    from account, generate_series(0, ${LINES - 1}) as g`);
+}
+
+function batchBody(): string {
+  const now = Date.now();
+  const records = Array.from({ length: BATCH }, (_, i) => {
+    const type = i % 10 < 6 ? "data" : i % 10 < 9 ? "voice" : "sms";
+    return {
+      id: randomUUID(),
+      msisdn: `+1202700${String(Math.floor(Math.random() * LINES)).padStart(4, "0")}`,
+      type,
+      startedAt: new Date(now - Math.floor(Math.random() * 3_600_000)).toISOString(),
+      quantity: type === "data" ? 1 + (i % 40) : type === "voice" ? 5 + (i % 600) : 1,
+      ...(i % 25 === 0 ? { roamingZone: "europe" } : {}),
+    };
+  });
+  return JSON.stringify({ records });
+}
+
+async function run(driver: "pglite" | "postgres") {
+  const throwaway = driver === "postgres" ? await createThrowawayPostgresDatabase() : undefined;
+  const database = await openDatabase({ url: throwaway?.url, dataDir: "memory://" });
+  const { auth } = createAdminAuth({ projectId: "demo-att-portal", emulatorHost: "127.0.0.1:9099" }); // never called: ingest takes API keys
+  const app = await buildApp({ database, verifier: createTokenVerifier(auth), auth, operator: "ATT", logLevel: "warn" });
+  try {
+    await seedOperator(database.db, attSeed, createSecretBox(LOCAL_SECRETS_KEY));
+    await seedLines(database);
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1/usage-records/batch`;
+    const bodies = Array.from({ length: BATCHES + 1 }, batchBody); // built before the clock runs
+    const send = async (body: string) => {
+      const res = await fetch(url, { method: "POST", headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT", "content-type": "application/json" }, body });
+      const result = (await res.json()) as { counted?: number };
+      if (res.status !== 200 || result.counted !== BATCH) throw new Error(`batch refused or short: ${res.status} ${JSON.stringify(result).slice(0, 300)}`);
+    };
+    await send(bodies.pop()!); // warm-up
+    const latencies: number[] = [];
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < bodies.length) {
+          const body = bodies[next++]!;
+          const t = performance.now();
+          await send(body);
+          latencies.push(performance.now() - t);
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const { rows } = (await database.db.execute(sql`select count(*)::int as records, (select sum(used)::bigint from usage_counters) as counted from usage_records`)) as unknown as {
+      rows: { records: number; counted: string }[];
+    };
+    latencies.sort((a, b) => a - b);
+    const figures = {
+      driver,
+      batches: BATCHES,
+      batch_size: BATCH,
+      concurrency: CONCURRENCY,
+      records_per_second: Math.round((BATCHES * BATCH) / seconds),
+      batch_p50_ms: Math.round(latencies[Math.floor(latencies.length / 2)]!),
+      batch_max_ms: Math.round(latencies.at(-1)!),
+      records_stored: rows[0]!.records,
+      // The machine is shared: the figure means little without how busy its cores were.
+      load_average_1m: +loadavg()[0]!.toFixed(2),
+      cores: cpus().length,
+    };
+    console.log(`${driver.padEnd(8)} ${String(figures.records_per_second).padStart(9)} records/s   batch of ${BATCH}: p50 ${figures.batch_p50_ms} ms, max ${figures.batch_max_ms} ms   (${BATCHES} batches, concurrency ${CONCURRENCY}, ${figures.records_stored} rows stored; load ${figures.load_average_1m} on ${figures.cores} cores)`);
+    return figures;
+  } finally {
+    await app.close();
+    await database.close();
+    await throwaway?.drop();
+  }
+}
+
+async function main() {
+  const drivers: ("pglite" | "postgres")[] = ["pglite"];
+  if (await postgresAnswers()) drivers.push("postgres");
+  else console.log(`PostgreSQL: no server at ${TEST_DATABASE_URL}; PGlite only`);
+  const results = [];
+  for (const driver of drivers) results.push(await run(driver));
+  mkdirSync("bench/results", { recursive: true });
+  writeFileSync("bench/results/usage-ingest.json", JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+  console.log("written: bench/results/usage-ingest.json");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,70 @@
+import { and, eq } from "drizzle-orm";
+import type { ResourceEvent } from "../../../src/resources/events";
+import type { UsageType } from "../../../src/resources/usage";
+import type { Executor } from "../../audit";
+import { notificationPreferences, notifications, outboxMessages, usageAlerts } from "../../db/schema";
+import { allowancesOf, meterValue } from "./allowances";
+import { cycleStartOf } from "./cycles";
+
+/** The shares of an allowance that raise an alert, each once per line, cycle and type. */
+export const ALERT_THRESHOLDS = [80, 100] as const;
+
+export interface ChangedCounter {
+  lineId: string;
+  cycleStart: string;
+  type: UsageType;
+  /** The counter after this batch (MB, seconds or messages). */
+  used: number;
+}
+
+/**
+ * Raises the alerts that counters just crossed, in the ingest's transaction: the current cycle's
+ * counters only (a late record of a past cycle alerts nobody), each threshold once (usage_alerts
+ * remembers it). The line's holder gets one notice per meter, for the highest threshold crossed,
+ * in the inbox and, as they chose, by email and SMS through the outbox. Returns the live events.
+ */
+export async function sendUsageAlerts(tx: Executor, operator: string, counters: readonly ChangedCounter[], now = new Date()): Promise<ResourceEvent[]> {
+  if (counters.length === 0) return [];
+  const lines = await allowancesOf(tx, [...new Set(counters.map((c) => c.lineId))]);
+  const crossed: { lineId: string; cycleStart: string; type: UsageType; threshold: number }[] = [];
+  for (const counter of counters) {
+    const line = lines.get(counter.lineId);
+    const allowance = line?.allowance[counter.type];
+    if (!line || allowance === null || allowance === undefined || counter.cycleStart !== cycleStartOf(now, line.cycleDay)) continue;
+    const used = meterValue(counter.type, counter.used);
+    for (const threshold of ALERT_THRESHOLDS) {
+      if (used * 100 >= allowance * threshold) crossed.push({ lineId: counter.lineId, cycleStart: counter.cycleStart, type: counter.type, threshold });
+    }
+  }
+  if (crossed.length === 0) return [];
+  const fresh = await tx.insert(usageAlerts).values(crossed).onConflictDoNothing().returning();
+
+  // One notice per meter: the highest threshold it newly crossed.
+  const highest = new Map<string, (typeof fresh)[number]>();
+  for (const alert of fresh) {
+    const key = `${alert.lineId}|${alert.type}`;
+    if ((highest.get(key)?.threshold ?? 0) < alert.threshold) highest.set(key, alert);
+  }
+  const events: ResourceEvent[] = [];
+  for (const alert of highest.values()) {
+    const line = lines.get(alert.lineId)!;
+    if (!line.ownerUid) continue; // a line nobody signs in for has no inbox
+    const params = { msisdn: line.msisdn, usageType: alert.type, threshold: alert.threshold };
+    const [notice] = await tx
+      .insert(notifications)
+      .values({ operatorCode: operator, recipientUid: line.ownerUid, kind: "usage.threshold", params, link: `/lines/show/${line.lineId}` })
+      .returning({ id: notifications.id });
+    events.push({ operator, resource: "notifications", type: "created", ids: [notice!.id], ownerUids: [line.ownerUid], at: new Date().toISOString() });
+    const [preference] = await tx
+      .select()
+      .from(notificationPreferences)
+      .where(and(eq(notificationPreferences.operatorCode, operator), eq(notificationPreferences.uid, line.ownerUid)));
+    const outgoing = [
+      ...(preference?.usageAlertsByEmail && line.email ? [{ channel: "email" as const, recipient: line.email }] : []),
+      ...(preference?.usageAlertsBySms ? [{ channel: "sms" as const, recipient: line.msisdn }] : []),
+    ];
+    if (outgoing.length) await tx.insert(outboxMessages).values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.threshold", params })));
+  }
+  return events;
+}
+

@@ -1,0 +1,45 @@
+import { eq, sql } from "drizzle-orm";
+import { METER_UNITS, type UsageType } from "../../../src/resources/usage";
+import type { Executor } from "../../audit";
+import { accounts, lines, plans } from "../../db/schema";
+
+/** A line with what its meters are measured against: its plan's allowances (null = unlimited). */
+export interface LineAllowances {
+  lineId: string;
+  msisdn: string;
+  cycleDay: number;
+  ownerUid: string | null;
+  email: string | null;
+  allowance: Record<UsageType, number | null>;
+}
+
+/** The allowances of the given lines, by line id (one query). */
+export async function allowancesOf(db: Executor, lineIds: readonly string[]): Promise<Map<string, LineAllowances>> {
+  if (lineIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      lineId: lines.id,
+      msisdn: lines.msisdn,
+      cycleDay: lines.cycleDay,
+      ownerUid: accounts.ownerUid,
+      email: accounts.email,
+      dataMb: plans.dataMb,
+      voiceMinutes: plans.voiceMinutes,
+      sms: plans.sms,
+    })
+    .from(lines)
+    .innerJoin(accounts, eq(lines.accountId, accounts.id))
+    .innerJoin(plans, eq(lines.planId, plans.id))
+    .where(sql`${lines.id} = any(${sql.param([...lineIds])}::uuid[])`);
+  return new Map(
+    rows.map((row) => [
+      row.lineId,
+      { lineId: row.lineId, msisdn: row.msisdn, cycleDay: row.cycleDay, ownerUid: row.ownerUid, email: row.email, allowance: { data: row.dataMb, voice: row.voiceMinutes, sms: row.sms } },
+    ]),
+  );
+}
+
+/** A counter's value in the meter's unit: seconds of voice become minutes, rounded up (a started minute counts). */
+export function meterValue(type: UsageType, counted: number): number {
+  return METER_UNITS[type] === "minutes" ? Math.ceil(counted / 60) : counted;
+}

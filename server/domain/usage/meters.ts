@@ -1,0 +1,47 @@
+import { and, gte, sql } from "drizzle-orm";
+import { METER_UNITS, USAGE_TYPES, type Meter } from "../../../src/resources/usage";
+import type { Executor } from "../../audit";
+import { usageCounters } from "../../db/schema";
+import { allowancesOf, meterValue, type LineAllowances } from "./allowances";
+import { cycleStartOf, nextCycleStart } from "./cycles";
+
+/**
+ * The meters of lines in their current cycle (data, voice, SMS, in that order), by line id: used
+ * of the allowance (null = unlimited), as of the newest counted record. Two queries for any number of lines.
+ */
+export async function metersOf(db: Executor, lineIds: readonly string[], now = new Date()): Promise<Map<string, Meter[]>> {
+  const allowances = await allowancesOf(db, lineIds);
+  return metersFor(db, [...allowances.values()], now);
+}
+
+/** The same, for lines whose allowances are already read. */
+export async function metersFor(db: Executor, lines: readonly LineAllowances[], now = new Date()): Promise<Map<string, Meter[]>> {
+  const meters = new Map<string, Meter[]>();
+  if (lines.length === 0) return meters;
+  const current = new Map(lines.map((line) => [line.lineId, cycleStartOf(now, line.cycleDay)]));
+  const earliest = [...current.values()].sort()[0]!;
+  const counters = await db
+    .select()
+    .from(usageCounters)
+    .where(and(sql`${usageCounters.lineId} = any(${sql.param(lines.map((l) => l.lineId))}::uuid[])`, gte(usageCounters.cycleStart, earliest)));
+  const counterOf = new Map(counters.filter((c) => current.get(c.lineId) === c.cycleStart).map((c) => [`${c.lineId}|${c.type}`, c]));
+  for (const line of lines) {
+    const cycleStart = current.get(line.lineId)!;
+    meters.set(
+      line.lineId,
+      USAGE_TYPES.map((type) => {
+        const counter = counterOf.get(`${line.lineId}|${type}`);
+        return {
+          type,
+          used: meterValue(type, counter?.used ?? 0),
+          allowance: line.allowance[type],
+          unit: METER_UNITS[type],
+          asOf: counter ? counter.lastRecordAt.toISOString() : null,
+          cycleStart,
+          cycleEnd: nextCycleStart(cycleStart),
+        };
+      }),
+    );
+  }
+  return meters;
+}

@@ -1,0 +1,133 @@
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { dailyUsageSchema, homeSchema, meterSchema } from "../../src/resources/usage";
+import { isoDate } from "../../src/resources/common";
+import { linesResource } from "../../src/resources/lines";
+import { accessScope } from "../../src/resources/access";
+import { accounts, lines, plans, usageRecords } from "../db/schema";
+import { forbidden, notFound } from "../errors";
+import { findRecordRow } from "../engine/records";
+import type { EngineServices } from "../engine/services";
+import { linesModule } from "../domain/lines/module";
+import { metersOf } from "../domain/usage/meters";
+import { cycleStartOf, daysUntil, nextCycleStart } from "../domain/usage/cycles";
+import { readAccountMoney } from "../domain/money/accountMoney";
+import { apiHeadersSchema, errorResponses, idParamsSchema } from "./common";
+
+/**
+ * What a subscriber opens the app for, in as few requests as possible: GET /home (their lines with
+ * plan and meters, one request for the whole home page) and GET /lines/{id}/meters (one line's
+ * meters, for anyone who may open the line). Derived data, not records: no list or write API.
+ */
+export const homeRoutes = (services: Pick<EngineServices, "db">): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = services;
+
+    app.get(
+      "/lines/:id/meters",
+      {
+        schema: {
+          tags: ["lines"],
+          operationId: "getLineMeters",
+          summary: "The line's allowance meters in its current cycle (data MB, voice minutes, SMS)",
+          description: "`allowance` null means unlimited; `asOf` is the time of the newest record counted. 404 when the line is not yours.",
+          headers: apiHeadersSchema,
+          params: idParamsSchema,
+          response: { 200: z.array(meterSchema), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const row = await findRecordRow(db, linesResource, linesModule, request.principal, "show", request.params.id);
+        if (!row) throw notFound("No such lines record.");
+        return (await metersOf(db, [request.params.id])).get(request.params.id) ?? [];
+      },
+    );
+
+    app.get(
+      "/lines/:id/usage-daily",
+      {
+        schema: {
+          tags: ["lines"],
+          operationId: "getLineDailyUsage",
+          summary: "The line's usage per day of a cycle (data MB, voice seconds, SMS), for the history chart",
+          description: "The current cycle unless `cycleStart` names an earlier one. 404 when the line is not yours.",
+          headers: apiHeadersSchema,
+          params: idParamsSchema,
+          querystring: z.object({ cycleStart: isoDate.optional() }).strict(),
+          response: { 200: dailyUsageSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const row = await findRecordRow(db, linesResource, linesModule, request.principal, "show", request.params.id);
+        if (!row) throw notFound("No such lines record.");
+        const cycleStart = request.query.cycleStart ?? cycleStartOf(new Date(), row.cycleDay as number);
+        const sums = await db
+          .select({ day: sql<string>`to_char(${usageRecords.startedAt} at time zone 'UTC', 'YYYY-MM-DD')`, type: usageRecords.type, total: sql<string>`sum(${usageRecords.quantity})` })
+          .from(usageRecords)
+          .where(and(eq(usageRecords.lineId, request.params.id), eq(usageRecords.cycleStart, cycleStart)))
+          .groupBy(sql`1`, usageRecords.type)
+          .orderBy(sql`1`);
+        const days = new Map<string, { day: string; data: number; voice: number; sms: number }>();
+        for (const sum of sums) {
+          const day = days.get(sum.day) ?? { day: sum.day, data: 0, voice: 0, sms: 0 };
+          day[sum.type] = Number(sum.total);
+          days.set(sum.day, day);
+        }
+        return { cycleStart, cycleEnd: nextCycleStart(cycleStart), days: [...days.values()] };
+      },
+    );
+
+    app.get(
+      "/home",
+      {
+        schema: {
+          tags: ["home"],
+          operationId: "getHome",
+          summary: "The signed-in subscriber's home page in one answer: every line with its plan, days left in the cycle and meters; each account's balance or amount due",
+          headers: apiHeadersSchema,
+          response: { 200: homeSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const principal = request.principal;
+        if (accessScope(principal, linesResource, "list") !== "own") throw forbidden("The home page's lines are a subscriber's own; staff find subscribers instead.");
+        const owned = await db
+          .select({
+            id: lines.id,
+            msisdn: lines.msisdn,
+            status: lines.status,
+            accountId: lines.accountId,
+            accountType: accounts.type,
+            planId: plans.id,
+            planName: plans.name,
+            priceAmount: plans.priceAmount,
+            currency: plans.currency,
+          })
+          .from(lines)
+          .innerJoin(accounts, eq(lines.accountId, accounts.id))
+          .innerJoin(plans, eq(lines.planId, plans.id))
+          .where(and(eq(lines.operatorCode, principal.operator), eq(accounts.ownerUid, principal.uid)))
+          .orderBy(lines.msisdn);
+        const now = new Date();
+        const accountIds = [...new Set(owned.map((l) => l.accountId))];
+        const [meters, money] = await Promise.all([metersOf(db, owned.map((l) => l.id), now), readAccountMoney(db, accountIds)]);
+        return {
+          accounts: accountIds.map((id) => ({ id, type: owned.find((l) => l.accountId === id)!.accountType, ...money.get(id) })),
+          lines: owned.map((line) => {
+            const lineMeters = meters.get(line.id) ?? [];
+            return {
+              id: line.id,
+              msisdn: line.msisdn,
+              status: line.status,
+              accountId: line.accountId,
+              accountType: line.accountType,
+              plan: { id: line.planId, name: line.planName, price: { amount: line.priceAmount, currency: line.currency } },
+              daysLeft: lineMeters[0] ? daysUntil(lineMeters[0].cycleEnd, now) : 0,
+              meters: lineMeters,
+            };
+          }),
+        };
+      },
+    );
+  };

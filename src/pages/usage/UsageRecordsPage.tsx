@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from "react";
+import { useCustom, useList } from "@refinedev/core";
+import { Card, Select, Skeleton, Space, Typography } from "antd";
+import type { ResourceDefinition } from "../../resources/define";
+import type { Line } from "../../resources/lines";
+import type { DailyUsage } from "../../resources/usage";
+import { translate as t } from "../../i18n";
+import { formatMsisdn } from "../../components/format";
+import { ResourceListPage } from "../ResourceListPage";
+import { DailyUsageChart } from "./DailyUsageChart";
+
+/** The width the chart may take: its card's, followed as the window changes. */
+function useWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(320);
+  useEffect(() => {
+    if (!ref.current) return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(240, Math.floor(entry!.contentRect.width))));
+    observer.observe(ref.current);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
+
+/** Usage history: this cycle's data per day for one line (a chart), then every record, filtered and exported by the generic list. */
+export default function UsageRecordsPage({ resource }: { resource: ResourceDefinition<any, any> }) {
+  const { result: lines } = useList<Line>({ resource: "lines", pagination: { pageSize: 50 } });
+  const [lineId, setLineId] = useState<string>();
+  const chosen = lineId ?? lines.data[0]?.id;
+  const { query, result } = useCustom<DailyUsage>({ url: `/lines/${chosen}/usage-daily`, method: "get", queryOptions: { enabled: !!chosen } });
+  const { ref, width } = useWidth();
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: "100%" }}>
+      <Card
+        title={<Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>{t("usage.history.title")}</Typography.Title>}
+        extra={
+          lines.data.length > 1 && (
+            <Select
+              aria-label={t("usage.history.line")}
+              value={chosen}
+              onChange={setLineId}
+              options={lines.data.map((l) => ({ value: l.id, label: formatMsisdn(l.msisdn) }))}
+              style={{ minWidth: 160 }}
+            />
+          )
+        }
+      >
+        <div ref={ref}>{result.data && !query.isLoading ? <DailyUsageChart usage={result.data} width={width} /> : <Skeleton active />}</div>
+      </Card>
+      <ResourceListPage resource={resource} />
+    </Space>
+  );
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { e164Schema, idSchema, isoDate, isoDateTime, moneySchema } from "./common";
+import { PLAN_KINDS } from "./plans";
+import { LINE_STATUSES } from "./lines";
+
+// Usage from the network: what mediation sends, and the meters a subscriber sees. Pure data + zod,
+// shared by the backend (validation, OpenAPI) and the portal (types, units).
+
+export const USAGE_TYPES = ["data", "voice", "sms"] as const;
+export type UsageType = (typeof USAGE_TYPES)[number];
+
+/** Where a record was used abroad; absent (null) at home. Roaming passes are sold per zone. */
+export const ROAMING_ZONES = ["canada_mexico", "europe", "rest_of_world"] as const;
+
+/** The unit of a record's quantity, by type: data in MB, voice in seconds, SMS in messages. */
+export const RECORD_UNITS: Record<UsageType, "MB" | "seconds" | "messages"> = { data: "MB", voice: "seconds", sms: "messages" };
+/** The unit a meter shows (voice allowances are minutes; counted seconds are rounded up to whole minutes). */
+export const METER_UNITS: Record<UsageType, "MB" | "minutes" | "messages"> = { data: "MB", voice: "minutes", sms: "messages" };
+
+/** The most one record may carry, by type: a guard against a unit mix-up in mediation (KB sent as MB). */
+export const MAX_RECORD_QUANTITY: Record<UsageType, number> = { data: 102_400, voice: 86_400, sms: 100 };
+
+export const MAX_INGEST_BATCH = 10_000;
+
+/**
+ * One usage record (a CDR/xDR after mediation). `id` is mediation's own record id: sending it again
+ * counts nothing twice. Quantities are whole units (mediation rounds a data session up to the MB).
+ */
+export const usageRecordInputSchema = z
+  .object({
+    // Letters, digits, - and _ only: the id is also the record's address in the API (/usage-records/{id}).
+    id: z.string().min(1).max(64).regex(/^[\w-]+$/, "letters, digits, - and _"),
+    // E.164 by shape only: the numbering-plan check costs 13 µs a record (the whole budget of a
+    // 100,000 records/s ingest), and a number that is no line of the operator is reported anyway.
+    msisdn: z.string().regex(/^\+[1-9]\d{6,14}$/, "a phone number in E.164 form, such as +12025550101"),
+    type: z.enum(USAGE_TYPES, "one of data, voice, sms"),
+    startedAt: isoDateTime,
+    quantity: z.number().int("a whole number of MB, seconds or messages").min(0),
+    roamingZone: z.enum(ROAMING_ZONES).nullable().optional(),
+  })
+  .strict()
+  .superRefine((record, ctx) => {
+    const max = MAX_RECORD_QUANTITY[record.type];
+    if (record.quantity > max) ctx.addIssue({ code: "custom", path: ["quantity"], message: `at most ${max} ${RECORD_UNITS[record.type]} in one ${record.type} record` });
+  });
+export type UsageRecordInput = z.output<typeof usageRecordInputSchema>;
+
+export const usageBatchSchema = z
+  .object({ records: z.array(usageRecordInputSchema).min(1, "at least one record").max(MAX_INGEST_BATCH, `at most ${MAX_INGEST_BATCH} records per batch`) })
+  .strict();
+
+export const usageBatchResultSchema = z.object({
+  /** Records in the batch. */
+  received: z.number().int(),
+  /** Records counted now (new ids of known lines). */
+  counted: z.number().int(),
+  /** Records whose id was counted before (a replay): nothing counted again. */
+  duplicates: z.number().int(),
+  /** Records whose number is not a line of this operator: not stored, not counted. */
+  unknownLines: z.array(z.object({ index: z.number().int(), msisdn: z.string() })),
+});
+export type UsageBatchResult = z.output<typeof usageBatchResultSchema>;
+
+/** One allowance meter of a line in its current cycle. `allowance` null = unlimited. */
+export const meterSchema = z.object({
+  type: z.enum(USAGE_TYPES),
+  used: z.number().int(),
+  allowance: z.number().int().nullable(),
+  unit: z.enum(["MB", "minutes", "messages"]),
+  /** The time of the newest record counted in this cycle; null before the first. */
+  asOf: isoDateTime.nullable(),
+  cycleStart: isoDate,
+  /** The first day of the next cycle (the meter resets then). */
+  cycleEnd: isoDate,
+});
+export type Meter = z.output<typeof meterSchema>;
+
+/** What the home page shows for one line: the line, its plan and its meters. */
+export const homeLineSchema = z.object({
+  id: idSchema,
+  msisdn: e164Schema,
+  status: z.enum(LINE_STATUSES),
+  accountId: idSchema,
+  accountType: z.enum(PLAN_KINDS),
+  plan: z.object({ id: idSchema, name: z.string(), price: moneySchema }),
+  daysLeft: z.number().int(),
+  meters: z.array(meterSchema),
+});
+export type HomeLine = z.output<typeof homeLineSchema>;
+
+/** The money of an account beside its lines: prepaid balance, or postpaid amount due (open bills). */
+export const homeAccountSchema = z.object({
+  id: idSchema,
+  type: z.enum(PLAN_KINDS),
+  balance: moneySchema.optional(),
+  amountDue: moneySchema.optional(),
+});
+
+export type HomeAccount = z.output<typeof homeAccountSchema>;
+
+export const homeSchema = z.object({ lines: z.array(homeLineSchema), accounts: z.array(homeAccountSchema) });
+export type Home = z.output<typeof homeSchema>;
+
+/** Usage of one line per day of a cycle, for the history chart: one row per day that had any. */
+export const dailyUsageSchema = z.object({
+  cycleStart: isoDate,
+  cycleEnd: isoDate,
+  days: z.array(z.object({ day: isoDate, data: z.number().int(), voice: z.number().int(), sms: z.number().int() })),
+});
+export type DailyUsage = z.output<typeof dailyUsageSchema>;

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import { defineResource } from "./define";
+import { idSchema, isoDate, isoDateTime } from "./common";
+import { ROAMING_ZONES, USAGE_TYPES } from "./usage";
+
+const UNITS = ["MB", "seconds", "messages"] as const;
+
+/** One usage record as counted (immutable): mediation's id, the line, what, when, how much, where. */
+export const usageRecordSchema = z.object({
+  id: z.string(),
+  lineId: idSchema,
+  msisdn: z.string(),
+  type: z.enum(USAGE_TYPES),
+  startedAt: isoDateTime,
+  quantity: z.number().int(),
+  unit: z.enum(UNITS),
+  /** Used abroad (a roaming zone), or at home. */
+  roaming: z.boolean(),
+  roamingZone: z.enum(ROAMING_ZONES).nullable(),
+  /** The first day of the billing cycle it counts in. */
+  cycleStart: isoDate,
+  receivedAt: isoDateTime,
+});
+export type UsageRecord = z.output<typeof usageRecordSchema>;
+
+/** Usage history: read-only records, a subscriber's own lines', filtered and exported like any list. */
+export const usageRecordsResource = defineResource({
+  name: "usage-records",
+  store: "table",
+  label: "resources.usage-records.label",
+  icon: "BarChartOutlined",
+  schema: usageRecordSchema,
+  recordTitle: "startedAt",
+  fields: {
+    startedAt: { label: "fields.startedAt", kind: "datetime" },
+    msisdn: { label: "fields.msisdn", kind: "msisdn", reference: { resource: "lines", idField: "lineId" } },
+    type: { label: "fields.usageType", kind: "enum", options: USAGE_TYPES, labels: "enums.usageType" },
+    quantity: { label: "fields.quantity", kind: "number" },
+    unit: { label: "fields.unit", kind: "enum", options: UNITS, labels: "enums.usageUnit" },
+    roaming: { label: "fields.roaming", kind: "boolean" },
+    roamingZone: { label: "fields.roamingZone", kind: "enum", options: ROAMING_ZONES, labels: "enums.roamingZone" },
+    cycleStart: { label: "fields.cycleStart", kind: "date" },
+    receivedAt: { label: "fields.receivedAt", kind: "datetime" },
+  },
+  list: {
+    columns: ["startedAt", "msisdn", "type", "quantity", "unit", "roamingZone"],
+    defaultSort: [{ field: "startedAt", order: "desc" }],
+    sortable: ["startedAt", "quantity"],
+    filters: {
+      lineId: ["eq"],
+      type: ["eq", "in"],
+      startedAt: ["gte", "lte", "between"],
+      roaming: ["eq"],
+      roamingZone: ["eq", "in"],
+      cycleStart: ["eq"],
+    },
+  },
+  show: ["startedAt", "msisdn", "type", "quantity", "unit", "roaming", "roamingZone", "cycleStart", "receivedAt"],
+  access: {
+    list: { subscriber: "own", agent: "all", admin: "all" },
+    show: { subscriber: "own", agent: "all", admin: "all" },
+  },
+  ownership: { path: "line.account.ownerUid" },
+  views: { list: () => import("../pages/usage/UsageRecordsPage") },
+  source: "backend",
+  // Read-only: nothing is written through the API, so there is nothing to audit.
+  audit: false,
+  messages: {
+    en: {
+      "resources.usage-records.label": "Usage history",
+      "fields.startedAt": "When",
+      "fields.usageType": "Type",
+      "fields.quantity": "Amount",
+      "fields.unit": "Unit",
+      "fields.roaming": "Abroad",
+      "fields.roamingZone": "Roaming zone",
+      "fields.cycleStart": "Cycle from",
+      "fields.receivedAt": "Received",
+      "enums.usageType.data": "Data",
+      "enums.usageType.voice": "Call",
+      "enums.usageType.sms": "Text",
+      "enums.usageUnit.MB": "MB",
+      "enums.usageUnit.seconds": "seconds",
+      "enums.usageUnit.messages": "messages",
+      "enums.roamingZone.canada_mexico": "Canada & Mexico",
+      "enums.roamingZone.europe": "Europe",
+      "enums.roamingZone.rest_of_world": "Rest of the world",
+    },
+    es: {
+      "resources.usage-records.label": "Historial de consumo",
+      "fields.startedAt": "Cuándo",
+      "fields.usageType": "Tipo",
+      "fields.quantity": "Cantidad",
+      "fields.unit": "Unidad",
+      "fields.roaming": "En el extranjero",
+      "fields.roamingZone": "Zona de roaming",
+      "fields.cycleStart": "Ciclo desde",
+      "fields.receivedAt": "Recibido",
+      "enums.usageType.data": "Datos",
+      "enums.usageType.voice": "Llamada",
+      "enums.usageType.sms": "SMS",
+      "enums.usageUnit.MB": "MB",
+      "enums.usageUnit.seconds": "segundos",
+      "enums.usageUnit.messages": "mensajes",
+      "enums.roamingZone.canada_mexico": "Canadá y México",
+      "enums.roamingZone.europe": "Europa",
+      "enums.roamingZone.rest_of_world": "Resto del mundo",
+    },
+  },
+});

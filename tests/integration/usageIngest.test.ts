@@ -1,0 +1,296 @@
+import http from "node:http";
+import { randomUUID } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lines, notificationPreferences, notifications, outboxMessages, usageCounters, usageRecords } from "../../server/db/schema";
+import { parseServiceKeys } from "../../server/auth/serviceKeys";
+import { readAccountMoney } from "../../server/domain/money/accountMoney";
+import type { Meter, UsageBatchResult } from "../../src/resources/usage";
+import type { Home } from "../../src/resources/usage";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+
+// Usage from the network (issue 10): the ingest service path, the counters it keeps, the meters and
+// home page built on them, live meter events and allowance alerts, on the real database (TEST_DB).
+const BATCH = "/api/v1/usage-records/batch";
+const ATT_KEY = "att-mediation-key";
+const TMO_KEY = "tmo-mediation-key";
+const ALEX_PREPAID = "+12025550101";
+const SAM_LINE = "+12025550103";
+const TMO_LINE = "+13105550199";
+
+let backend: TestBackend;
+const ids: Record<string, string> = {};
+
+interface Problem {
+  status: number;
+  detail: string;
+  errors?: { path: string; message: string }[];
+}
+
+function ingest(records: unknown[], options: { key?: string | null; operator?: string; authorization?: string } = {}): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { "content-type": "application/json", "x-operator": options.operator ?? "ATT" };
+  const authorization = options.authorization ?? (options.key === null ? undefined : `ApiKey ${options.key ?? ATT_KEY}`);
+  if (authorization) headers.authorization = authorization;
+  return backend.app.inject({ method: "POST", url: BATCH, headers, payload: { records } });
+}
+
+async function ingestOk(records: unknown[], options: { key?: string; operator?: string } = {}): Promise<UsageBatchResult> {
+  const res = await ingest(records, options);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as UsageBatchResult;
+}
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+const record = (msisdn: string, type: "data" | "voice" | "sms", quantity: number, extra: Record<string, unknown> = {}) => ({
+  id: `test-${randomUUID()}`,
+  msisdn,
+  type,
+  startedAt: minutesAgo(5),
+  quantity,
+  ...extra,
+});
+
+async function meters(lineId: string, as = ALEX): Promise<Record<string, Meter>> {
+  const res = await backend.get(`/api/v1/lines/${lineId}/meters`, { as });
+  expect(res.statusCode, res.body).toBe(200);
+  return Object.fromEntries((res.json() as Meter[]).map((m) => [m.type, m]));
+}
+
+async function countersOf(lineId: string) {
+  return backend.database.db.select().from(usageCounters).where(eq(usageCounters.lineId, lineId));
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend({ ingestApiKeys: parseServiceKeys(`${ATT_KEY},TMO:${TMO_KEY}`, "ATT") });
+  for (const msisdn of [ALEX_PREPAID, SAM_LINE, TMO_LINE, "+12025550102"]) {
+    const [row] = await backend.database.db.select({ id: lines.id }).from(lines).where(eq(lines.msisdn, msisdn));
+    ids[msisdn] = row!.id;
+  }
+});
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+describe("POST /usage-records/batch: who may send", () => {
+  it("401 without a key and with a key the backend does not know; 403 for a person's token and for another operator's key; nothing counted", async () => {
+    const batch = [record(ALEX_PREPAID, "data", 10)];
+    const noKey = await ingest(batch, { key: null });
+    expect(noKey.statusCode, noKey.body).toBe(401);
+    expect(noKey.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect((await ingest(batch, { key: "not-a-configured-key" })).statusCode).toBe(401);
+    expect((await ingest(batch, { authorization: "ApiKey" })).statusCode).toBe(401);
+
+    const person = await ingest(batch, { authorization: `Bearer ${await backend.tokenFor(ALEX)}` });
+    expect(person.statusCode, person.body).toBe(403);
+    const staff = await ingest(batch, { authorization: `Bearer ${await backend.tokenFor(AGENT)}` });
+    expect(staff.statusCode, staff.body).toBe(403);
+
+    const otherOperatorsKey = await ingest(batch, { key: TMO_KEY, operator: "ATT" });
+    expect(otherOperatorsKey.statusCode, otherOperatorsKey.body).toBe(403);
+    const missingOperator = await backend.app.inject({ method: "POST", url: BATCH, headers: { authorization: `ApiKey ${ATT_KEY}` }, payload: { records: batch } });
+    expect(missingOperator.statusCode).toBe(400);
+
+    expect(await countersOf(ids[ALEX_PREPAID]!)).toEqual([]);
+  });
+});
+
+describe("POST /usage-records/batch: counting", () => {
+  it("counts records into the line's cycle counters; the meters show them with the newest record's time", async () => {
+    const newest = minutesAgo(1);
+    const batch = [
+      record(ALEX_PREPAID, "data", 100),
+      record(ALEX_PREPAID, "data", 50, { startedAt: newest }),
+      record(ALEX_PREPAID, "voice", 61),
+      record(ALEX_PREPAID, "voice", 30),
+      record(ALEX_PREPAID, "sms", 2, { roamingZone: "europe" }),
+    ];
+    expect(await ingestOk(batch)).toEqual({ received: 5, counted: 5, duplicates: 0, unknownLines: [] });
+
+    const m = await meters(ids[ALEX_PREPAID]!);
+    expect(m.data).toMatchObject({ used: 150, allowance: 15 * 1024, unit: "MB", asOf: newest });
+    expect(m.voice).toMatchObject({ used: 2, allowance: null, unit: "minutes" }); // 91 s: two started minutes
+    expect(m.sms).toMatchObject({ used: 2, allowance: null, unit: "messages" });
+    expect(Date.parse(`${m.data!.cycleEnd}T00:00:00Z`)).toBeGreaterThan(Date.now());
+    expect(m.data!.cycleEnd.slice(8)).toBe("05"); // alex's prepaid line's cycle day
+  });
+
+  it("a replayed batch counts nothing twice, and a batch repeating an id counts it once", async () => {
+    const batch = [record(ALEX_PREPAID, "data", 7), record(ALEX_PREPAID, "sms", 1)];
+    const before = await meters(ids[ALEX_PREPAID]!);
+    expect(await ingestOk(batch)).toMatchObject({ counted: 2, duplicates: 0 });
+    expect(await ingestOk(batch)).toMatchObject({ counted: 0, duplicates: 2 });
+    const twiceInOne = record(ALEX_PREPAID, "data", 3);
+    expect(await ingestOk([twiceInOne, twiceInOne])).toMatchObject({ received: 2, counted: 1, duplicates: 1 });
+    const after = await meters(ids[ALEX_PREPAID]!);
+    expect(after.data!.used - before.data!.used).toBe(10);
+    expect(after.sms!.used - before.sms!.used).toBe(1);
+  });
+
+  it("a record of an earlier cycle counts in that cycle, not in the current meter", async () => {
+    const before = await meters(ids[ALEX_PREPAID]!);
+    const lastCycle = new Date(Date.parse(`${before.data!.cycleStart}T00:00:00Z`) - 86_400_000).toISOString();
+    await ingestOk([record(ALEX_PREPAID, "data", 500, { startedAt: lastCycle })]);
+    expect((await meters(ids[ALEX_PREPAID]!)).data!.used).toBe(before.data!.used);
+    const counters = await countersOf(ids[ALEX_PREPAID]!);
+    expect(counters.find((c) => c.type === "data" && c.cycleStart < before.data!.cycleStart)?.used).toBe(500);
+  });
+
+  it("a malformed record refuses the batch with 400 naming the record's index and field, and counts nothing", async () => {
+    const before = await meters(ids[ALEX_PREPAID]!);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ quantity: -1 }, "records.1.quantity"],
+      [{ quantity: 1.5 }, "records.1.quantity"],
+      [{ type: "fax" }, "records.1.type"],
+      [{ startedAt: "yesterday" }, "records.1.startedAt"],
+      [{ msisdn: "555" }, "records.1.msisdn"],
+      [{ roamingZone: "moon" }, "records.1.roamingZone"],
+      [{ id: "" }, "records.1.id"],
+      [{ colour: "blue" }, "records.1"],
+      [{ type: "sms", quantity: 5000 }, "records.1.quantity"],
+    ];
+    for (const [change, path] of cases) {
+      const res = await ingest([record(ALEX_PREPAID, "data", 1), { ...record(ALEX_PREPAID, "data", 1), ...change }]);
+      expect(res.statusCode, res.body).toBe(400);
+      const problem = res.json() as Problem;
+      expect(problem.errors?.map((e) => e.path), `${JSON.stringify(change)}: ${res.body}`).toContain(path);
+    }
+    const empty = await ingest([]);
+    expect(empty.statusCode).toBe(400);
+    expect((empty.json() as Problem).errors?.map((e) => e.path)).toContain("records");
+    const tooMany = await ingest(Array.from({ length: 10_001 }, () => record(ALEX_PREPAID, "sms", 1)));
+    expect(tooMany.statusCode).toBe(400);
+    expect((await meters(ids[ALEX_PREPAID]!)).data!.used).toBe(before.data!.used);
+  });
+
+  it("another operator's number is reported and not stored; that operator's own key counts it for them", async () => {
+    const result = await ingestOk([record(ALEX_PREPAID, "sms", 1), record(TMO_LINE, "data", 999), record("+12025550199", "sms", 1)]);
+    expect(result).toEqual({ received: 3, counted: 1, duplicates: 0, unknownLines: [{ index: 1, msisdn: TMO_LINE }, { index: 2, msisdn: "+12025550199" }] });
+    expect(await countersOf(ids[TMO_LINE]!)).toEqual([]);
+    const stored = await backend.database.db.select().from(usageRecords).where(eq(usageRecords.lineId, ids[TMO_LINE]!));
+    expect(stored).toEqual([]);
+
+    expect(await ingestOk([record(TMO_LINE, "data", 42)], { key: TMO_KEY, operator: "TMO" })).toMatchObject({ counted: 1 });
+    const theirs = await backend.get(`/api/v1/lines/${ids[TMO_LINE]}/meters`, { as: TAYLOR, operator: "TMO" });
+    expect(theirs.statusCode, theirs.body).toBe(200);
+    expect((theirs.json() as Meter[]).find((m) => m.type === "data")?.used).toBe(42);
+  });
+});
+
+describe("GET /lines/{id}/meters and GET /home", () => {
+  it("401 without a token; 404 for another subscriber's line and for another operator's; staff see any line of theirs", async () => {
+    expect((await backend.get(`/api/v1/lines/${ids[ALEX_PREPAID]}/meters`)).statusCode).toBe(401);
+    expect((await backend.get(`/api/v1/lines/${ids[ALEX_PREPAID]}/meters`, { as: SAM })).statusCode).toBe(404);
+    expect((await backend.get(`/api/v1/lines/${ids[ALEX_PREPAID]}/meters`, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(404);
+    expect((await backend.get(`/api/v1/lines/${ids[ALEX_PREPAID]}/meters`, { as: TAYLOR })).statusCode).toBe(403);
+    expect((await backend.get(`/api/v1/lines/not-a-uuid/meters`, { as: ALEX })).statusCode).toBe(400);
+    const agent = await meters(ids[ALEX_PREPAID]!, AGENT);
+    expect(agent.data!.used).toBeGreaterThan(0);
+  });
+
+  it("the home page gives alex both lines with plan, days left and meters in one answer; staff and strangers are refused", async () => {
+    const res = await backend.get("/api/v1/home", { as: ALEX });
+    expect(res.statusCode, res.body).toBe(200);
+    const home = res.json() as Home;
+    expect(home.lines.map((l) => l.msisdn)).toEqual([ALEX_PREPAID, "+12025550102"]);
+    const prepaid = home.lines[0]!;
+    expect(prepaid.plan).toMatchObject({ name: "Prepaid 15 GB", price: { amount: 3500, currency: "USD" } });
+    expect(prepaid.meters.map((m) => m.type)).toEqual(["data", "voice", "sms"]);
+    expect(prepaid.meters[0]).toEqual((await meters(ids[ALEX_PREPAID]!)).data);
+    expect(prepaid.daysLeft).toBeGreaterThanOrEqual(0);
+    expect(prepaid.daysLeft).toBeLessThanOrEqual(31);
+    expect(home.lines[1]!.meters[0]).toMatchObject({ used: 0, allowance: 50 * 1024, asOf: null });
+    // Beside the lines, each account's money as the ledger has it (prepaid balance, postpaid amount due).
+    const money = await readAccountMoney(backend.database.db, home.accounts.map((a) => a.id));
+    expect(home.accounts).toEqual([
+      { id: prepaid.accountId, type: "prepaid", balance: money.get(prepaid.accountId)!.balance },
+      { id: home.lines[1]!.accountId, type: "postpaid", amountDue: money.get(home.lines[1]!.accountId)!.amountDue },
+    ]);
+    expect(home.accounts[0]!.balance!.currency).toBe("USD");
+
+    expect((await backend.get("/api/v1/home")).statusCode).toBe(401);
+    expect((await backend.get("/api/v1/home", { as: AGENT })).statusCode).toBe(403);
+    const samHome = (await backend.get("/api/v1/home", { as: SAM })).json() as Home;
+    expect(samHome.lines.map((l) => l.msisdn)).toEqual([SAM_LINE]);
+  });
+});
+
+/** Opens GET /live as a user and resolves with the next event naming `resource`. */
+async function nextLiveEvent(base: string, token: string, resource: string): Promise<{ close(): void; event: Promise<{ resource: string; ids: string[] }> }> {
+  const url = `${base}/api/v1/live?resources=${resource}&operator=ATT&token=${encodeURIComponent(token)}`;
+  const response = await new Promise<http.IncomingMessage & { req?: http.ClientRequest }>((resolve, reject) => {
+    const req = http.get(url, { agent: false }, (res) => resolve(Object.assign(res, { req })));
+    req.on("error", reject);
+  });
+  expect(response.statusCode).toBe(200);
+  response.setEncoding("utf8");
+  let received = "";
+  const event = new Promise<{ resource: string; ids: string[] }>((resolve) => {
+    response.on("data", (chunk: string) => {
+      received += chunk;
+      const data = received.split("\n").find((line) => line.startsWith("data: "));
+      if (data) resolve(JSON.parse(data.slice(6)));
+    });
+  });
+  response.on("error", () => {});
+  return { close: () => response.req?.destroy(), event };
+}
+
+describe("live meters and allowance alerts", () => {
+  it("an ingest tells the line's holder at once that the meters of that line moved", async () => {
+    await backend.app.listen({ port: 0, host: "127.0.0.1" });
+    const base = `http://127.0.0.1:${(backend.app.server.address() as { port: number }).port}`;
+    const alexLive = await nextLiveEvent(base, await backend.tokenFor(ALEX), "meters");
+    try {
+      await ingestOk([record(ALEX_PREPAID, "data", 1)]);
+      const event = await alexLive.event;
+      expect(event).toMatchObject({ resource: "meters", ids: [ids[ALEX_PREPAID]] });
+    } finally {
+      alexLive.close();
+    }
+  });
+
+  it("80 % and 100 % of an allowance each notify the holder once per cycle, in the inbox and by the channels they chose", async () => {
+    const db = backend.database.db;
+    await db.insert(notificationPreferences).values({ operatorCode: "ATT", uid: "demo-sam", usageAlertsByEmail: true, usageAlertsBySms: false });
+    const samLine = ids[SAM_LINE]!;
+    const usageNotices = () =>
+      db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-sam"), eq(notifications.kind, "usage.threshold")));
+
+    // Sam's plan has 5 GB: 4,000 MB is 78 %, nothing yet; 100 MB more is 80 %.
+    await ingestOk([record(SAM_LINE, "data", 4000)]);
+    expect(await usageNotices()).toEqual([]);
+    await ingestOk([record(SAM_LINE, "data", 100)]);
+    let notices = await usageNotices();
+    expect(notices.map((n) => n.params)).toEqual([{ msisdn: SAM_LINE, usageType: "data", threshold: 80 }]);
+    expect(notices[0]!.link).toBe(`/lines/show/${samLine}`);
+
+    // More usage below 100 % notifies nobody again.
+    await ingestOk([record(SAM_LINE, "data", 500)]);
+    expect(await usageNotices()).toHaveLength(1);
+    await ingestOk([record(SAM_LINE, "data", 600)]);
+    notices = await usageNotices();
+    expect(notices.map((n) => n.params.threshold).sort()).toEqual([100, 80]);
+    await ingestOk([record(SAM_LINE, "data", 600)]);
+    expect(await usageNotices()).toHaveLength(2);
+
+    const inbox = await backend.get("/api/v1/notifications", { as: SAM });
+    expect((inbox.json() as { data: { kind: string }[] }).data.filter((n) => n.kind === "usage.threshold")).toHaveLength(2);
+    const outbox = await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "sam@example.com"));
+    expect(outbox.map((m) => [m.channel, m.kind, m.params.threshold])).toEqual([
+      ["email", "usage.threshold", 80],
+      ["email", "usage.threshold", 100],
+    ]);
+    expect(await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, SAM_LINE))).toEqual([]);
+  });
+
+  it("crossing both thresholds in one batch sends one notice, for 100 %", async () => {
+    const db = backend.database.db;
+    const postpaid = "+12025550102"; // alex's 50 GB postpaid line
+    await ingestOk([record(postpaid, "data", 51_200)]);
+    const notices = await db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "usage.threshold")));
+    expect(notices.map((n) => n.params)).toEqual([{ msisdn: postpaid, usageType: "data", threshold: 100 }]);
+  });
+});
