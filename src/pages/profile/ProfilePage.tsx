@@ -1,0 +1,17 @@
+import { Space, Typography } from "antd";
+import { translate as t } from "../../i18n";
+import { ConsentCard } from "./ConsentCard";
+import { NotificationPreferencesSlot } from "./NotificationPreferencesSlot";
+
+/** The signed-in person's profile, phone first (360 px): preferences and privacy choices. */
+export function ProfilePage() {
+  return (
+    <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 720 }}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t("profile.title")}
+      </Typography.Title>
+      <NotificationPreferencesSlot />
+      <ConsentCard />
+    </Space>
+  );
+}

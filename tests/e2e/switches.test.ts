@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
+import { launchChromium } from "../support/browser";
+import { startSwitchedPortal, type SwitchedPortal } from "../support/switchedPortal";
+import { waitFor } from "../support/waitFor";
+
+// The operator's third-party switches in real Chromium. A build with every switch set, whose third
+// parties (tag manager, analytics, CRM tracker and chat) are local HTTP peers that record what
+// reaches them: nothing before consent, exactly the configured ids after it, the chat only on the
+// help button and with the subscriber's context. The default build (no switch set) asks nothing and
+// calls no one.
+let browser: Browser;
+let portal: SwitchedPortal;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  portal = await startSwitchedPortal();
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+});
+
+/** A fresh browser (no stored consent) at phone width, recording every request and CSP violation. */
+async function phone(): Promise<{ context: BrowserContext; page: Page; requests: string[]; violations: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: "en-US" });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  const requests: string[] = [];
+  const violations: string[] = [];
+  page.on("request", (r) => requests.push(r.url()));
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  return { context, page, requests, violations };
+}
+
+async function signIn(page: Page, baseUrl: string, email: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("heading", { name: /Hello/ }).waitFor();
+}
+
+const tagCalls = () => portal.tags.calls.map((c) => `${c.method} ${c.url}`).sort();
+const crmCalls = () => portal.crm.calls.map((c) => `${c.method} ${c.url}`).sort();
+const toPeers = (requests: string[]) => requests.filter((url) => url.startsWith(portal.tags.origin) || url.startsWith(portal.crm.origin));
+const banner = (page: Page) => page.getByRole("region", { name: "Your privacy choices" });
+
+describe("a build with every switch set", () => {
+  test("before consent nothing reaches the third parties; after it, exactly the configured ids; the chat loads only on the help button", async () => {
+    portal.tags.calls.length = 0;
+    portal.crm.calls.length = 0;
+    const { context, page, requests, violations } = await phone();
+    await page.goto(`${portal.baseUrl}/login`);
+    await banner(page).waitFor();
+    await signIn(page, portal.baseUrl, "alex@example.com");
+    await page.waitForLoadState("networkidle");
+    await expect(banner(page).isVisible()).resolves.toBe(true);
+    expect(toPeers(requests)).toEqual([]);
+    expect(tagCalls()).toEqual([]);
+    expect(crmCalls()).toEqual([]);
+
+    await banner(page).getByRole("button", { name: "Accept all" }).click();
+    await waitFor("the tag manager, both analytics hits and the tracker", () => portal.tags.calls.length >= 4 && portal.crm.calls.length >= 2, { timeoutMs: 15_000 });
+    await page.waitForLoadState("networkidle");
+    expect(tagCalls()).toEqual(["GET /gtag/js?id=G-TEST01", "GET /gtm.js?id=GTM-TEST01", "POST /g/collect?tid=G-TEST01", "POST /g/collect?tid=G-TEST02"]);
+    expect(crmCalls()).toEqual(["GET /crm/tracker.js", "POST /crm/track"]);
+    expect(portal.crm.posted("/crm/track")).toEqual([{ accessKey: "site-key-42" }]);
+    await expect(banner(page).count()).resolves.toBe(0);
+
+    // The chat widget: not before the help button is pressed.
+    await page.getByRole("button", { name: "Help and chat" }).click();
+    await page.getByRole("dialog", { name: "CRM chat" }).waitFor();
+    await waitFor("the widget's report", () => portal.crm.posted("/crm/received").length === 1 && portal.crm.posted("/crm/opened").length === 1);
+    const received = portal.crm.posted("/crm/received")[0] as { accessKey: string; locale: string; subscriber: { name: string; accountId: string } };
+    expect(Object.keys(received).sort()).toEqual(["accessKey", "locale", "subscriber"]);
+    expect(received.accessKey).toBe("site-key-42");
+    expect(received.locale).toBe("en");
+    expect(Object.keys(received.subscriber).sort()).toEqual(["accountId", "name"]);
+    expect(received.subscriber.name).toMatch(/Alex/);
+    expect(received.subscriber.accountId).toMatch(/^[0-9a-f-]{36}$/);
+    // Never a token: nothing that looks like a JWT or a refresh token reached any third party.
+    for (const call of [...portal.crm.calls, ...portal.tags.calls]) expect(`${call.url} ${call.body}`).not.toMatch(/eyJ[\w-]+\.|refresh/i);
+    expect(violations).toEqual([]);
+    await context.close();
+
+    // The choice is on the profile: another browser (nothing stored) adopts it after sign-in, no banner.
+    portal.tags.calls.length = 0;
+    const other = await phone();
+    await signIn(other.page, portal.baseUrl, "alex@example.com");
+    await waitFor("the tag manager in the second browser", () => portal.tags.calls.some((c) => c.url === "/gtm.js?id=GTM-TEST01"), { timeoutMs: 15_000 });
+    await expect(banner(other.page).count()).resolves.toBe(0);
+    await other.context.close();
+  }, 120_000);
+
+  test("reject all: nothing loads, the help button asks for consent first, and the profile page can change the choice", async () => {
+    portal.tags.calls.length = 0;
+    portal.crm.calls.length = 0;
+    const { context, page, requests, violations } = await phone();
+    await signIn(page, portal.baseUrl, "sam@example.com");
+    await banner(page).getByRole("button", { name: "Reject all" }).click();
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("button", { name: "Help and chat" }).click();
+    const ask = page.getByRole("dialog", { name: "Care chat" });
+    await ask.waitFor();
+    await ask.getByRole("button", { name: "Not now" }).click();
+    await page.waitForLoadState("networkidle");
+    expect(toPeers(requests)).toEqual([]);
+    expect(crmCalls()).toEqual([]);
+    expect(tagCalls()).toEqual([]);
+
+    // Changed later, from the profile page: measurement on.
+    await page.goto(`${portal.baseUrl}/profile`);
+    await page.getByRole("switch", { name: /Measurement/ }).click();
+    await page.getByRole("button", { name: "Save my choices" }).click();
+    await waitFor("the tag manager after the profile's change", () => portal.tags.calls.some((c) => c.url === "/gtm.js?id=GTM-TEST01"), { timeoutMs: 15_000 });
+    await page.waitForLoadState("networkidle");
+    expect(crmCalls()).toEqual(["GET /crm/tracker.js", "POST /crm/track"]); // the tracker, and still no chat
+    expect(violations).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  test("choose: only the picked category loads", async () => {
+    portal.tags.calls.length = 0;
+    portal.crm.calls.length = 0;
+    const { context, page } = await phone();
+    await page.goto(`${portal.baseUrl}/login`);
+    await banner(page).getByRole("button", { name: "Choose" }).click();
+    await banner(page).getByRole("checkbox", { name: /Care chat/ }).check();
+    await banner(page).getByRole("button", { name: "Save my choices" }).click();
+    await page.waitForLoadState("networkidle");
+    expect(tagCalls()).toEqual([]);
+    expect(crmCalls()).toEqual([]); // chat allowed, but nothing loads until the help button
+    await context.close();
+  }, 60_000);
+});
+
+test("Remote Config: the page renders at once with the defaults; the background fetch fails offline and they hold", async () => {
+  const { context, page, requests, violations } = await phone();
+  await signIn(page, portal.baseUrl, "alex@example.com");
+  // The fetch was attempted (the build has an app id) and could not succeed here.
+  await waitFor("a Remote Config fetch attempt", () => requests.some((url) => /firebase(installations|remoteconfig)\.googleapis\.com/.test(url)), { timeoutMs: 15_000 });
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByTestId("outage-banner").count()).resolves.toBe(0);
+  await expect(page.getByRole("heading", { name: /Hello/ }).isVisible()).resolves.toBe(true);
+  expect(violations).toEqual([]);
+  await context.close();
+}, 60_000);
+
+// Under E2E_BUILD=all-switches the suite's baseUrl is the switched build itself: there is no default build to check.
+describe.skipIf(process.env.E2E_BUILD === "all-switches")("the default build (no switch set)", () => {
+  test("asks nothing, shows no chat button and calls no host but its own and the Auth emulator", async () => {
+    const baseUrl = inject("baseUrl");
+    const { context, page, requests, violations } = await phone();
+    await signIn(page, baseUrl, "alex@example.com");
+    await page.waitForLoadState("networkidle");
+    await expect(banner(page).count()).resolves.toBe(0);
+    await expect(page.getByRole("button", { name: "Help and chat" }).count()).resolves.toBe(0);
+    const hosts = new Set(requests.map((url) => new URL(url).origin));
+    expect([...hosts].sort()).toEqual([baseUrl, "http://127.0.0.1:9099"].sort());
+    expect(violations).toEqual([]);
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,72 @@
+import { spawn } from "node:child_process";
+import { startProcess, stopProcess, waitForHttp } from "../../scripts/processes";
+import { freePort } from "./freePort";
+import { startThirdPartyPeer, type ThirdPartyPeer } from "./thirdPartyPeer";
+
+/** The portal built with every operator switch set, its third parties faked on this machine, served by a backend of its own. */
+export interface SwitchedPortal {
+  baseUrl: string;
+  /** Tag manager and analytics (gtm.js, gtag.js), at http://localhost:port. */
+  tags: ThirdPartyPeer;
+  /** The CRM's tracker and chat widget, at http://127.0.0.1:port. */
+  crm: ThirdPartyPeer;
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+export const SWITCHED_BUILD_DIR = ".test-data/dist-all-switches";
+
+/** Every build-time switch set; the third parties' URLs point at the local peers. */
+export function allSwitchesEnv(tagsOrigin: string, crmOrigin: string): Record<string, string> {
+  return {
+    VITE_TAG_MANAGER_ID: "GTM-TEST01",
+    VITE_ANALYTICS_IDS: "G-TEST01,G-TEST02",
+    VITE_TAG_SCRIPT_ORIGIN: tagsOrigin,
+    VITE_CRM_TRACKER_URL: `${crmOrigin}/crm/tracker.js`,
+    VITE_CRM_CHAT_SCRIPT_URL: `${crmOrigin}/crm/chat.js`,
+    VITE_CHAT_ACCESS_KEY: "site-key-42",
+    VITE_MAPS_PLACES_KEY: "AIzaTestMapsKey_0001",
+    VITE_TOPUP_PAYMENT_SETTING: "card",
+    VITE_BITRIX_INTEGRATION_REQUIRED: "true",
+    // A Firebase app id turns Remote Config's background fetch on; offline here, so its defaults must hold.
+    VITE_FIREBASE_APP_ID: "1:1234567890:web:0a1b2c3d4e5f",
+  };
+}
+
+/** Builds the portal into `outDir` with `env` in a child process (the build reads VITE_* from its environment); skipped when up to date. */
+export function buildPortalWith(outDir: string, env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/build.ts", "--if-stale"], { stdio: "inherit", env: { ...process.env, ...env, PORTAL_OUT_DIR: outDir } });
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`The build with every switch set failed (exit ${code}).`))));
+  });
+}
+
+/** Starts the peers, builds (if stale) and starts a backend serving that build; the Auth emulator must be running. */
+export async function startSwitchedPortal(backendEnv: Record<string, string> = {}): Promise<SwitchedPortal> {
+  const tags = await startThirdPartyPeer("localhost", await freePort());
+  const crm = await startThirdPartyPeer("127.0.0.1", await freePort());
+  const env = allSwitchesEnv(tags.origin, crm.origin);
+  await buildPortalWith(SWITCHED_BUILD_DIR, env);
+  const port = await freePort();
+  const server = startProcess(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    APP_MODE: "local",
+    PORT: String(port),
+    DATA_DIR: "memory://",
+    LOG_LEVEL: "warn",
+    STATIC_DIR: SWITCHED_BUILD_DIR,
+    ...backendEnv,
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const close = async () => {
+    await stopProcess(server);
+    await tags.close();
+    await crm.close();
+  };
+  try {
+    await waitForHttp(`${baseUrl}/api/health`, 120_000, () => server.exitCode === null);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { baseUrl, tags, crm, env, close };
+}
