@@ -1,0 +1,34 @@
+import type { FieldError } from "../../errors";
+
+/** What the care search box was given, read the way an agent means it. */
+export type CareQuery =
+  /** A phone number in any format or part of one (4+ digits), or a whole ICCID. */
+  | { kind: "digits"; digits: string }
+  /** An account, line or order id. */
+  | { kind: "id"; id: string }
+  /** The start of an email address. */
+  | { kind: "email"; text: string }
+  /** A name (typo-tolerant) or the start of an email address. */
+  | { kind: "text"; text: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Only what people type in numbers: digits, spaces, + ( ) . - */
+const PHONE_LIKE = /^[\d\s()+.-]+$/;
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+export const MIN_DIGITS = 4;
+
+/** Reads `q` (already trimmed, at most 100 characters) or says what is wrong with it, at `q`. */
+export function parseCareQuery(q: string): { query: CareQuery } | { error: FieldError } {
+  const text = q.trim();
+  if (CONTROL.test(text)) return { error: { path: "q", message: "must not contain control characters" } };
+  if (text.length < 2) return { error: { path: "q", message: "at least 2 characters" } };
+  if (UUID.test(text)) return { query: { kind: "id", id: text.toLowerCase() } };
+  if (PHONE_LIKE.test(text)) {
+    const digits = text.replace(/\D/g, "");
+    if (digits.length < MIN_DIGITS) return { error: { path: "q", message: `a number needs at least ${MIN_DIGITS} digits` } };
+    return { query: { kind: "digits", digits } };
+  }
+  if (text.includes("@")) return { query: { kind: "email", text: text.toLowerCase() } };
+  return { query: { kind: "text", text } };
+}

@@ -1,0 +1,131 @@
+import { count, eq, sql, type SQL } from "drizzle-orm";
+import type { Subscriber, SubscriberLine } from "../../../src/resources/subscribers";
+import type { Executor } from "../../audit";
+import { accounts } from "../../db/schema";
+import { badRequest } from "../../errors";
+import { escapeLike } from "../../lib/sql";
+import type { DomainModule } from "../../engine/types";
+import { parseCareQuery, type CareQuery } from "./careQuery";
+import { subscriberRoutes } from "./routes";
+
+/** The account's id inside correlated subqueries (drizzle leaves a lone table's columns unqualified, and "id" would be the line's). */
+const ACCOUNT_ID = sql.raw(`"accounts"."id"`);
+
+/** How many distinct names a name search considers, closest first (each may be several accounts). */
+const CLOSEST_NAMES = 20;
+
+/** How many matching lines a number search considers (a whole number matches one). */
+const LINE_MATCHES = 100;
+
+/** Lines shown per account in a result (an account may hold more; `lineCount` says how many). */
+const LINES_PER_ACCOUNT = 20;
+
+/** Reads `q` or answers 400 at `q` (the factory calls search before it reads any row). */
+function careQueryOf(q: string): CareQuery {
+  const parsed = parseCareQuery(q);
+  if ("error" in parsed) throw badRequest(`The search is not valid: ${parsed.error.message}.`, [parsed.error]);
+  return parsed.query;
+}
+
+/** The lines a digits search matches: any part of the number (trigram index on the digits), or a whole ICCID. */
+const lineMatchesDigits = (digits: string, alias: string) =>
+  digits.length >= 18
+    ? sql`(${sql.raw(alias)}.msisdn_digits like ${`%${digits}%`} or ${sql.raw(alias)}.iccid = ${digits})`
+    : sql`${sql.raw(alias)}.msisdn_digits like ${`%${digits}%`}`;
+
+/** The accounts `q` finds (in the operator scope the factory adds). */
+function searchAccounts(q: string): SQL {
+  const query = careQueryOf(q);
+  switch (query.kind) {
+    case "digits":
+      // A few digits match hundreds of numbers at 1M lines: the first LINE_MATCHES are enough to pick
+      // from (the agent types more digits to narrow), and keep the answer fast.
+      return sql`${accounts.id} in (select l.account_id from lines l where ${lineMatchesDigits(query.digits, "l")} limit ${LINE_MATCHES})`;
+    case "id":
+      // One IN over a UNION (not ORs of subqueries, which make the planner scan every account).
+      return sql`${accounts.id} in (select ${query.id}::uuid
+        union all select l.account_id from lines l where l.id = ${query.id}
+        union all select o.account_id from orders o where o.id = ${query.id})`;
+    case "email":
+      return sql`lower(${accounts.email}) like ${`${escapeLike(query.text)}%`}`;
+    case "text":
+      // Typo-tolerant: the closest of the distinct names (trigram index on subscriber_names, tens of
+      // thousands of rows where accounts are a million), then their accounts by equality; or the start
+      // of an email. `%` alone keeps the index plan (an OR with ILIKE made the planner scan every name).
+      return sql`${accounts.id} in (
+        select a.id from accounts a join (select n.name from subscriber_names n
+            where n.name % ${query.text}
+            order by similarity(n.name, ${query.text}) desc, n.name limit ${CLOSEST_NAMES}) closest on a.name = closest.name
+        union all
+        select a.id from accounts a where lower(a.email) like ${`${escapeLike(query.text.toLowerCase())}%`})`;
+  }
+}
+
+/** How well the account matches (names: trigram word similarity), so the closest come first. */
+function relevanceOf(query: CareQuery | undefined): SQL<number> {
+  if (query?.kind !== "text") return sql<number>`1::real`;
+  return sql<number>`greatest(similarity(${accounts.name}, ${query.text}), word_similarity(${query.text}, ${accounts.name}))`;
+}
+
+/** The account's lines as JSON: those the search matched when it was a number or a line id, otherwise all. */
+function linesOf(query: CareQuery | undefined): SQL<SubscriberLine[]> {
+  const match =
+    query?.kind === "digits" ? lineMatchesDigits(query.digits, "l")
+    : query?.kind === "id" ? sql`(l.id = ${query.id} or not exists (select 1 from lines m where m.account_id = ${ACCOUNT_ID} and m.id = ${query.id}))`
+    : sql`true`;
+  return sql<SubscriberLine[]>`(select coalesce(json_agg(json_build_object('id', x.id, 'msisdn', x.msisdn, 'iccid', x.iccid, 'simType', x.sim_type, 'status', x.status) order by x.msisdn), '[]'::json)
+    from (select l.id, l.msisdn, l.iccid, l.sim_type, l.status from lines l where l.account_id = ${ACCOUNT_ID} and ${match} order by l.msisdn limit ${LINES_PER_ACCOUNT}) x)`;
+}
+
+function selectionFor(query: CareQuery | undefined) {
+  return {
+    id: accounts.id,
+    name: accounts.name,
+    email: accounts.email,
+    phone: accounts.phone,
+    type: accounts.type,
+    status: accounts.status,
+    lineCount: sql<number>`(select count(*)::int from lines c where c.account_id = ${ACCOUNT_ID} and c.status <> 'terminated')`,
+    lines: linesOf(query),
+    relevance: relevanceOf(query).as("relevance"),
+    ownerUid: accounts.ownerUid,
+    createdAt: accounts.createdAt,
+    updatedAt: accounts.updatedAt,
+  };
+}
+
+export type SubscriberRow = Omit<Subscriber, "createdAt" | "updatedAt"> & { ownerUid: string | null; createdAt: Date; updatedAt: Date };
+
+/**
+ * Care search (issue 12): accounts of the operator found by any part of a number, a name with typos,
+ * an email, an ICCID, or an account, line or order id; each with its matching lines. Staff only.
+ */
+export const subscribersModule: DomainModule<SubscriberRow> = {
+  source: {
+    rows: (db: Executor, context) => {
+      const query = context?.q ? careQueryOf(context.q) : undefined;
+      return db.select(selectionFor(query)).from(accounts).$dynamic();
+    },
+    count: (db: Executor) => db.select({ total: count() }).from(accounts).$dynamic(),
+    id: accounts.id,
+    table: accounts,
+    columns: {
+      name: accounts.name,
+      createdAt: accounts.createdAt,
+      type: accounts.type,
+      status: accounts.status,
+      // The select's output column (ORDER BY may name it bare): the search's score of each row.
+      relevance: sql`"relevance"`,
+    },
+    scope: (principal) => eq(accounts.operatorCode, principal.operator),
+    search: searchAccounts,
+    toRecord: ({ ownerUid: _owner, ...row }) => ({
+      ...row,
+      relevance: Math.round(Number(row.relevance) * 1000) / 1000,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }),
+    ownerUids: (row) => (row.ownerUid ? [row.ownerUid] : []),
+  },
+  extraRoutes: subscriberRoutes,
+};

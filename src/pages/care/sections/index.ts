@@ -1,0 +1,20 @@
+import { AuditSection } from "./AuditSection";
+import { IdentitySection } from "./IdentitySection";
+import { LinesSection } from "./LinesSection";
+import { NotificationsSection } from "./NotificationsSection";
+import { OrdersSection } from "./OrdersSection";
+import { TicketsSection } from "./TicketsSection";
+import type { SubscriberSection } from "./types";
+
+/**
+ * The sections of the subscriber 360, in page order. Each loads its own data the first time it is
+ * opened. A new one (balance, bills, usage) is one component in this folder and one line here.
+ */
+export const subscriberSections: SubscriberSection[] = [
+  { key: "lines", title: "care.sections.lines", Component: LinesSection, open: true },
+  { key: "tickets", title: "care.sections.tickets", Component: TicketsSection, open: true },
+  { key: "orders", title: "care.sections.orders", Component: OrdersSection },
+  { key: "notifications", title: "care.sections.notifications", Component: NotificationsSection },
+  { key: "identity", title: "care.sections.identity", Component: IdentitySection },
+  { key: "audit", title: "care.sections.audit", Component: AuditSection },
+];

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import { defineResource } from "./define";
+import { e164Schema, idSchema, isoDateTime } from "./common";
+import { ACCOUNT_STATUSES } from "./accounts";
+import { iccidSchema, LINE_STATUSES, SIM_TYPES } from "./lines";
+import { PLAN_KINDS } from "./plans";
+
+/** A line as care search shows it beside its account: enough to recognise it, never its secrets. */
+export const subscriberLineSchema = z.object({
+  id: idSchema,
+  msisdn: e164Schema,
+  iccid: iccidSchema,
+  simType: z.enum(SIM_TYPES),
+  status: z.enum(LINE_STATUSES),
+});
+export type SubscriberLine = z.output<typeof subscriberLineSchema>;
+
+/**
+ * One account found by care search, with its lines: those the search matched when it matched lines
+ * (a number, an ICCID, a line id), otherwise all of them (at most 20; `lineCount` tells how many).
+ */
+export const subscriberSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  type: z.enum(PLAN_KINDS),
+  status: z.enum(ACCOUNT_STATUSES),
+  lineCount: z.number().int().nonnegative(),
+  lines: z.array(subscriberLineSchema),
+  /** How well the account matches the search, 0 to 1 (names by trigram similarity; 1 for exact kinds of match). */
+  relevance: z.number(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type Subscriber = z.output<typeof subscriberSchema>;
+
+/** Sign-in methods and second factors of the account holder (firebase-admin), never a secret. */
+export const subscriberIdentitySchema = z.object({
+  uid: z.string().nullable(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  disabled: z.boolean(),
+  providers: z.array(z.object({ providerId: z.string(), email: z.string().nullable(), phoneNumber: z.string().nullable() })),
+  mfa: z.array(z.object({ factorId: z.string(), displayName: z.string().nullable(), phoneNumber: z.string().nullable(), enrolledAt: z.string().nullable() })),
+  createdAt: z.string().nullable(),
+  lastSignInAt: z.string().nullable(),
+});
+export type SubscriberIdentity = z.output<typeof subscriberIdentitySchema>;
+
+/** GET /api/v1/subscribers?q=…: the care desk's one search box, and the head of the subscriber 360. */
+export const subscribersResource = defineResource({
+  name: "subscribers",
+  store: "table",
+  label: "resources.subscribers.label",
+  icon: "TeamOutlined",
+  schema: subscriberSchema,
+  recordTitle: "name",
+  fields: {
+    name: { label: "fields.accountName", kind: "text" },
+    email: { label: "fields.email", kind: "text" },
+    phone: { label: "fields.contactPhone", kind: "msisdn" },
+    type: { label: "fields.accountType", kind: "enum", options: PLAN_KINDS, labels: "enums.accountType" },
+    status: { label: "fields.status", kind: "enum", options: ACCOUNT_STATUSES },
+    lineCount: { label: "fields.lineCount", kind: "number" },
+    relevance: { label: "fields.relevance", kind: "number" },
+    createdAt: { label: "fields.createdAt", kind: "datetime" },
+  },
+  list: {
+    columns: ["name", "email", "type", "lineCount", "status"],
+    defaultSort: [{ field: "relevance", order: "desc" }, { field: "name", order: "asc" }],
+    sortable: ["relevance", "name", "createdAt"],
+    filters: { type: ["eq"], status: ["eq", "in"] },
+    search: { placeholder: "resources.subscribers.search" },
+  },
+  show: ["name", "type", "status", "email", "phone", "lineCount", "createdAt"],
+  access: {
+    list: { agent: "all", admin: "all" },
+    show: { agent: "all", admin: "all" },
+  },
+  source: "backend",
+  audit: false,
+  views: {
+    list: () => import("../pages/care/SubscriberSearchPage"),
+    show: () => import("../pages/care/Subscriber360Page"),
+  },
+  messages: {
+    en: {
+      "resources.subscribers.label": "Subscribers",
+      "resources.subscribers.search": "Number (any 4+ digits), name, email, ICCID, account or order id",
+      "fields.relevance": "Match",
+    },
+    es: {
+      "resources.subscribers.label": "Abonados",
+      "resources.subscribers.search": "Número (4 o más dígitos), nombre, correo, ICCID, id de cuenta o de pedido",
+      "fields.relevance": "Coincidencia",
+    },
+  },
+});

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { accessibilityProblems } from "../support/accessibility";
+import { launchChromium } from "../support/browser";
+
+// The care desk (issue 12) in Chromium against the real backend and Auth emulator: sam asks for help
+// on his 360 px phone; the care agent at a 1280 px desk finds him by "0103", opens his 360, suspends
+// his line with a reason and answers his ticket; sam's open page shows both without a reload.
+const baseUrl = inject("baseUrl");
+const PASSWORD = "Demo-2026!";
+const POLL = { timeout: 20_000, interval: 200 };
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(email: string, width: number, height: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, locale: "en-US" });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${baseUrl}/`);
+  await page.locator("input[type=email]").fill(email);
+  await page.locator("input[type=password]").fill(PASSWORD);
+  await page.locator("button[type=submit]").click();
+  await page.getByRole("heading", { name: /Hello/ }).waitFor();
+  return page;
+}
+
+const dialog = (page: Page, action: string) => page.getByRole("dialog", { name: new RegExp(`^${action} · `) });
+
+async function pick(page: Page, scope: ReturnType<Page["getByRole"]> | Page, label: string, option: string) {
+  await scope.getByRole("combobox", { name: label }).locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]").click();
+  await page.locator(".ant-select-dropdown:visible").getByText(option, { exact: true }).click();
+}
+
+test("sam asks for help; the agent finds him by 0103, suspends his line with a reason and answers; sam sees both live", async () => {
+  // Sam, on his phone, opens a help request from the help page and stays on it.
+  const sam = await signedIn("sam@example.com", 360, 740);
+  await sam.goto(`${baseUrl}/tickets`);
+  await sam.getByRole("heading", { name: "Ask for help" }).waitFor();
+  await pick(sam, sam, "Topic", "SIM or device");
+  await sam.getByLabel("Subject").fill("Phone stolen on the train");
+  await sam.getByLabel("Message").fill("My phone was stolen an hour ago. Please block the line.");
+  expect(await accessibilityProblems(sam)).toEqual([]);
+  await sam.getByRole("button", { name: "Send request" }).click();
+  await sam.waitForURL(/\/tickets\/show\//);
+  await sam.getByRole("heading", { name: "Phone stolen on the train" }).waitFor();
+  await sam.getByText("Received").first().waitFor();
+  const bellBefore = (await sam.getByTestId("notification-bell").getAttribute("aria-label")) ?? "";
+
+  // The agent, at a desk: one search box, any part of the number.
+  const agent = await signedIn("agent@att.example", 1280, 800);
+  await agent.goto(`${baseUrl}/subscribers`);
+  await agent.getByLabel("Search subscribers").fill("0103");
+  await agent.getByLabel("Search subscribers").press("Enter");
+  await agent.getByTestId("subscriber-result").filter({ hasText: "Sam Chen" }).click();
+  await agent.waitForURL(/\/subscribers\/show\//);
+  await agent.getByTestId("subscriber-name").getByText("Sam Chen").waitFor();
+  // Lines and tickets open at once; the other sections load when opened.
+  await agent.getByText("(202) 555-0103").first().waitFor();
+  await agent.getByRole("link", { name: "Phone stolen on the train" }).waitFor();
+  expect(await accessibilityProblems(agent)).toEqual([]);
+
+  // Suspend the line from the 360, with a reason (required of staff).
+  await agent.getByRole("button", { name: "Suspend" }).click();
+  await pick(agent, dialog(agent, "Suspend"), "Suspension reason", "Stolen");
+  await dialog(agent, "Suspend").getByLabel("Reason", { exact: true }).fill("Sam reported the phone stolen in ticket");
+  await dialog(agent, "Suspend").getByRole("button", { name: "Review" }).click();
+  await dialog(agent, "Suspend").getByRole("button", { name: "Suspend" }).click();
+  await agent.getByTestId("line-status").getByText("Suspended").waitFor();
+
+  // The audit trail section has it, with the reason.
+  await agent.getByTestId("section-audit").click();
+  await agent.getByText("Sam reported the phone stolen in ticket").first().waitFor();
+
+  // Answer the ticket.
+  await agent.getByRole("link", { name: "Phone stolen on the train" }).click();
+  await agent.waitForURL(/\/tickets\/show\//);
+  await agent.getByLabel("Your reply").fill("Your line is suspended now. Visit a store for a new SIM.");
+  await agent.getByRole("button", { name: "Send reply" }).click();
+  await agent.getByText("In progress").first().waitFor();
+  expect(await accessibilityProblems(agent)).toEqual([]);
+
+  // Sam's page, never reloaded: the answer appears in the conversation, the status moves, and the
+  // bell counts the notices (the suspension and the answer); the inbox, one tap away, says both.
+  await sam.getByText("Your line is suspended now. Visit a store for a new SIM.").waitFor({ timeout: 20_000 });
+  await sam.getByText("In progress").first().waitFor();
+  await expect.poll(() => sam.getByTestId("notification-bell").getAttribute("aria-label"), POLL).not.toBe(bellBefore);
+  await sam.getByTestId("notification-bell").click();
+  await sam.getByText("Line (202) 555-0103 was suspended (Stolen) by a care agent.").waitFor();
+  await sam.getByText("Care answered your request “Phone stolen on the train”.").waitFor();
+
+  // Back as it was, for the other suites.
+  await agent.goto(`${baseUrl}/subscribers?q=0103`);
+  await agent.getByTestId("subscriber-result").filter({ hasText: "Sam Chen" }).click();
+  await agent.getByRole("button", { name: "Restore" }).click();
+  await dialog(agent, "Restore").getByLabel("Reason", { exact: true }).fill("Test over: restoring");
+  await dialog(agent, "Restore").getByRole("button", { name: "Restore" }).click();
+  await agent.getByTestId("line-status").getByText("Active").waitFor();
+  await agent.context().close();
+  await sam.context().close();
+});

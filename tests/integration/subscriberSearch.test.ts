@@ -1,0 +1,166 @@
+import type { LightMyRequestResponse } from "fastify";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts, subscriberNames } from "../../server/db/schema";
+import type { Line } from "../../src/resources/lines";
+import type { Notification } from "../../src/resources/notifications";
+import type { Order } from "../../src/resources/orders";
+import type { Subscriber, SubscriberIdentity } from "../../src/resources/subscribers";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
+
+// Care search (issue 12) through the route factory on the real database and the Auth emulator.
+const SUBSCRIBERS = "/api/v1/subscribers";
+
+let backend: TestBackend;
+let samLine: Line;
+let alexLines: Line[];
+
+async function search(q: string, as = AGENT, operator?: string) {
+  const res = await backend.get(`${SUBSCRIBERS}?q=${encodeURIComponent(q)}`, { as, operator });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { data: Subscriber[]; total: number };
+}
+
+function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+  if (field) expect((res.json() as { errors?: { path: string }[] }).errors?.map((e) => e.path), res.body).toContain(field);
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  const own = async (as: string) => ((await backend.get(`/api/v1/lines?sort=msisdn`, { as })).json() as { data: Line[] }).data;
+  [samLine] = (await own(SAM)) as [Line];
+  alexLines = await own(ALEX);
+});
+
+afterAll(async () => {
+  await backend?.close();
+});
+
+describe("who may search", () => {
+  it("401 without a token, 403 for subscribers, 200 for agents and admins", async () => {
+    expectProblem(await backend.send("GET", `${SUBSCRIBERS}?q=0103`), 401);
+    expectProblem(await backend.get(`${SUBSCRIBERS}?q=0103`, { as: SAM }), 403);
+    expectProblem(await backend.get(`${SUBSCRIBERS}/${samLine.accountId}`, { as: SAM }), 403);
+    expectProblem(await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/identity`, { as: SAM }), 403);
+    expectProblem(await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/notifications`, { as: ALEX }), 403);
+    expect((await search("0103", ADMIN)).total).toBe(1);
+  });
+
+  it("never shows another operator's subscribers", async () => {
+    // Taylor's number is +13105550199 at TMO: ATT staff find nothing, TMO's agent finds only Taylor.
+    expect((await search("5550199")).total).toBe(0);
+    expect((await search("Taylor Other")).data.map((s) => s.name)).not.toContain("Taylor Other");
+    const tmo = await search("0199", TMO_AGENT, "TMO");
+    expect(tmo.data.map((s) => s.name)).toEqual(["Taylor Other"]);
+    expect((await search("0103", TMO_AGENT, "TMO")).total).toBe(0);
+    expectProblem(await backend.get(`${SUBSCRIBERS}/${samLine.accountId}`, { as: TMO_AGENT, operator: "TMO" }), 404);
+    expectProblem(await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/identity`, { as: TMO_AGENT, operator: "TMO" }), 404);
+    expectProblem(await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/notifications`, { as: TMO_AGENT, operator: "TMO" }), 404);
+    // A TMO user asking as ATT is refused before any search.
+    expectProblem(await backend.get(`${SUBSCRIBERS}?q=0103`, { as: TAYLOR }), 403);
+  });
+
+  it("400 at q for a search it cannot read: too few digits, one character, control characters", async () => {
+    expectProblem(await backend.get(`${SUBSCRIBERS}?q=010`, { as: AGENT }), 400, "q");
+    expectProblem(await backend.get(`${SUBSCRIBERS}?q=(20)`, { as: AGENT }), 400, "q");
+    expectProblem(await backend.get(`${SUBSCRIBERS}?q=x`, { as: AGENT }), 400, "q");
+    expectProblem(await backend.get(`${SUBSCRIBERS}?q=${encodeURIComponent("sam\u0007")}`, { as: AGENT }), 400, "q");
+    expectProblem(await backend.get(`${SUBSCRIBERS}?q=${"a".repeat(101)}`, { as: AGENT }), 400, "q");
+    expectProblem(await backend.get(`${SUBSCRIBERS}?sort=email`, { as: AGENT }), 400, "sort");
+  });
+});
+
+describe("one box finds the account", () => {
+  it("by any 4+ digits of a number in any format, with only the matching lines", async () => {
+    for (const q of ["0103", "5550103", "(202) 555-0103", "+1 202 555 0103", "202.555.0103", "12025550103"]) {
+      const { data, total } = await search(q);
+      expect(total, q).toBe(1);
+      expect(data[0]).toMatchObject({ id: samLine.accountId, name: "Sam Chen", email: "sam@example.com", lineCount: 1 });
+      expect(data[0]!.lines).toEqual([{ id: samLine.id, msisdn: "+12025550103", iccid: samLine.iccid, simType: samLine.simType, status: samLine.status }]);
+    }
+    // A prefix common to many numbers finds many accounts; Alex's two accounts each show their own matching line.
+    const alex = await search("5550101");
+    expect(alex.data).toHaveLength(1);
+    expect(alex.data[0]!.lines.map((l) => l.msisdn)).toEqual(["+12025550101"]);
+    expect((await search("2025550")).total).toBeGreaterThan(3);
+  });
+
+  it("by name, forgiving typos, the closest first", async () => {
+    const exact = await search("Sam Chen");
+    expect(exact.data[0]).toMatchObject({ name: "Sam Chen" });
+    const typo = await search("Sam Chenn");
+    expect(typo.data[0]).toMatchObject({ name: "Sam Chen" });
+    const swapped = await search("Alx Rivera");
+    expect(swapped.data.map((s) => s.name)).toContain("Alex Rivera");
+    expect(swapped.data[0]!.relevance).toBeGreaterThanOrEqual(swapped.data.at(-1)!.relevance);
+    // An account found by name shows all its lines.
+    expect(exact.data[0]!.lines.map((l) => l.id)).toEqual([samLine.id]);
+    expect((await search("Zebedee Quux")).total).toBe(0);
+  });
+
+  it("by email (the start of it, any case), by ICCID, by account, line or order id", async () => {
+    expect((await search("SAM@EXAMPLE.COM")).data.map((s) => s.id)).toEqual([samLine.accountId]);
+    expect((await search("sam@ex")).data.map((s) => s.id)).toEqual([samLine.accountId]);
+    expect((await search(samLine.iccid)).data.map((s) => s.id)).toEqual([samLine.accountId]);
+    expect((await search(samLine.accountId)).data.map((s) => s.id)).toEqual([samLine.accountId]);
+    const byLine = await search(alexLines[1]!.id);
+    expect(byLine.data.map((s) => s.id)).toEqual([alexLines[1]!.accountId]);
+    expect(byLine.data[0]!.lines.map((l) => l.id)).toEqual([alexLines[1]!.id]);
+
+    // An order placed on Sam's line finds Sam's account.
+    const suspended = await backend.send("POST", `/api/v1/lines/${samLine.id}/actions/suspend`, { as: SAM, body: { suspendReason: "request" } });
+    expect(suspended.statusCode, suspended.body).toBe(200);
+    const order = (suspended.json() as { order: Pick<Order, "id"> }).order;
+    expect((await search(order.id)).data.map((s) => s.id)).toEqual([samLine.accountId]);
+    const restored = await backend.send("POST", `/api/v1/lines/${samLine.id}/actions/restore`, { as: SAM });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await search("00000000-0000-4000-8000-000000000000")).total).toBe(0);
+  });
+
+  it("follows renamed, new and removed accounts (the distinct names are kept by a trigger)", async () => {
+    const db = backend.database.db;
+    const [{ id }] = (await db.insert(accounts).values({ operatorCode: "ATT", name: "Quentin Blake", type: "prepaid" }).returning({ id: accounts.id })) as [{ id: string }];
+    expect((await search("Quentin Blak")).data.map((s) => s.id)).toEqual([id]);
+    await db.update(accounts).set({ name: "Quentin Drake" }).where(eq(accounts.id, id));
+    expect((await search("Quentin Blake")).data.map((s) => s.name)).not.toContain("Quentin Blake");
+    expect((await search("Quentin Drak")).data.map((s) => s.id)).toEqual([id]);
+    expect(await db.select().from(subscriberNames).where(eq(subscriberNames.name, "Quentin Blake"))).toEqual([]);
+    await db.delete(accounts).where(eq(accounts.id, id));
+    expect(await db.select().from(subscriberNames).where(eq(subscriberNames.name, "Quentin Drake"))).toEqual([]);
+  });
+
+  it("pages with a stable total and refuses unknown filters", async () => {
+    const first = await backend.get(`${SUBSCRIBERS}?q=2025550&pageSize=2&page=1`, { as: AGENT });
+    const second = await backend.get(`${SUBSCRIBERS}?q=2025550&pageSize=2&page=2`, { as: AGENT });
+    const a = first.json() as { data: Subscriber[]; total: number };
+    const b = second.json() as { data: Subscriber[]; total: number };
+    expect(a.total).toBe(b.total);
+    expect(a.data.map((s) => s.id).filter((id) => b.data.some((s) => s.id === id))).toEqual([]);
+    expectProblem(await backend.get(`${SUBSCRIBERS}?filter[email]=x`, { as: AGENT }), 400, "filter[email]");
+  });
+});
+
+describe("the 360's own sections", () => {
+  it("sign-in methods and MFA state of the holder, never a secret", async () => {
+    const res = await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/identity`, { as: AGENT });
+    expect(res.statusCode, res.body).toBe(200);
+    const identity = res.json() as SubscriberIdentity;
+    expect(identity).toMatchObject({ uid: "demo-sam", email: "sam@example.com", disabled: false, mfa: [] });
+    expect(identity.providers.map((p) => p.providerId)).toContain("password");
+    expect(res.body).not.toMatch(/passwordHash|passwordSalt|tokensValidAfter|refreshToken/i);
+  });
+
+  it("the notices sent to the holder, newest first, paged", async () => {
+    const res = await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/notifications?pageSize=1`, { as: AGENT });
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json() as { data: Notification[]; total: number };
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    expect(page.data).toHaveLength(1);
+    expect(page.data[0]!.kind).toBe("line.restored");
+    expectProblem(await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/notifications?pageSize=500`, { as: AGENT }), 400, "pageSize");
+    expectProblem(await backend.get(`${SUBSCRIBERS}/not-a-uuid/notifications`, { as: AGENT }), 400, "id");
+  });
+});
