@@ -10,7 +10,12 @@ import { pathToFileURL } from "node:url";
 import { portalContentSecurityPolicy, SECURITY_POLICY_FILE } from "../src/config/contentSecurityPolicy";
 
 const INPUTS = ["src", "public", "index.html", "vite.config.ts", "package-lock.json", "scripts/build.ts"];
-const STAMP = "dist/.build-stamp";
+/**
+ * Where the build goes: dist/ unless PORTAL_OUT_DIR names another folder (the e2e suite builds the
+ * portal a second time with every operator switch set, beside the default build).
+ */
+export const portalOutDir = () => process.env.PORTAL_OUT_DIR || "dist";
+const stampOf = (outDir: string) => join(outDir, ".build-stamp");
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/;
 
 function* files(path: string): Generator<string> {
@@ -30,26 +35,27 @@ function inputsFingerprint(): string {
   return hash.digest("hex");
 }
 
-export function isPortalBuildStale(): boolean {
-  const complete = existsSync("dist/index.html") && existsSync(join("dist", SECURITY_POLICY_FILE)) && existsSync(STAMP);
-  return !complete || readFileSync(STAMP, "utf8") !== inputsFingerprint();
+export function isPortalBuildStale(outDir = portalOutDir()): boolean {
+  const stamp = stampOf(outDir);
+  const complete = existsSync(join(outDir, "index.html")) && existsSync(join(outDir, SECURITY_POLICY_FILE)) && existsSync(stamp);
+  return !complete || readFileSync(stamp, "utf8") !== inputsFingerprint();
 }
 
-export async function buildPortal(): Promise<void> {
+export async function buildPortal(outDir = portalOutDir()): Promise<void> {
   const fingerprint = inputsFingerprint();
   const { build } = await import("vite");
   // Always React's production build, even when called from a test runner (NODE_ENV=test).
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
   try {
-    await build({ mode: "production", logLevel: "warn" });
-    await prerenderSignIn(build);
+    await build({ mode: "production", logLevel: "warn", build: { outDir, emptyOutDir: true } });
+    await prerenderSignIn(build, outDir);
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
   let raw = 0;
   let gz = 0;
-  for (const file of files("dist")) {
+  for (const file of files(outDir)) {
     if (!COMPRESSIBLE.test(file)) continue;
     const content = readFileSync(file);
     const gzipped = gzipSync(content, { level: 9 });
@@ -61,27 +67,28 @@ export async function buildPortal(): Promise<void> {
     }
   }
   // After the compressed copies: only the backend reads it.
-  await writeSecurityPolicy();
-  writeFileSync(STAMP, fingerprint);
-  console.log(`Portal built: ${(raw / 1024).toFixed(0)} KB of JS and CSS, ${(gz / 1024).toFixed(0)} KB gzip (${relative(".", "dist")}/)`);
+  await writeSecurityPolicy(outDir);
+  writeFileSync(stampOf(outDir), fingerprint);
+  console.log(`Portal built: ${(raw / 1024).toFixed(0)} KB of JS and CSS, ${(gz / 1024).toFixed(0)} KB gzip (${relative(".", outDir)}/)`);
 }
 
 /** Writes the sign-in form's HTML into dist/index.html (src/prerender.tsx, built for Node). */
-async function prerenderSignIn(build: typeof import("vite").build): Promise<void> {
-  const outDir = ".test-data/prerender";
+async function prerenderSignIn(build: typeof import("vite").build, portalDir: string): Promise<void> {
+  const outDir = `.test-data/prerender-${portalDir.replace(/[^\w-]/g, "_")}`;
   await build({ mode: "production", logLevel: "warn", build: { ssr: "src/prerender.tsx", outDir, emptyOutDir: true, sourcemap: false } });
   const { renderSignInPage } = (await import(pathToFileURL(resolve(outDir, "prerender.js")).href + `?t=${Date.now()}`)) as { renderSignInPage(): string };
-  const index = readFileSync("dist/index.html", "utf8");
-  if (!index.includes("<!--prerendered-sign-in-->")) throw new Error("dist/index.html has no <!--prerendered-sign-in--> placeholder");
-  writeFileSync("dist/index.html", inlineEntryCss(deferEntryPastFirstPaint(index.replace("<!--prerendered-sign-in-->", renderSignInPage()))));
+  const indexFile = join(portalDir, "index.html");
+  const index = readFileSync(indexFile, "utf8");
+  if (!index.includes("<!--prerendered-sign-in-->")) throw new Error(`${indexFile} has no <!--prerendered-sign-in--> placeholder`);
+  writeFileSync(indexFile, inlineEntryCss(deferEntryPastFirstPaint(index.replace("<!--prerendered-sign-in-->", renderSignInPage())), portalDir));
 }
 
 /**
  * The sign-in page's stylesheet (~1 KB) goes inline: a render-blocking request would otherwise
  * queue behind the entry's preloads on a phone's few connections, delaying the first paint.
  */
-function inlineEntryCss(html: string): string {
-  return html.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (_tag, href: string) => `<style>${readFileSync(`dist${href}`, "utf8")}</style>`);
+function inlineEntryCss(html: string, portalDir: string): string {
+  return html.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (_tag, href: string) => `<style>${readFileSync(join(portalDir, href), "utf8")}</style>`);
 }
 
 /**
@@ -105,21 +112,22 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /** The policy of this build: the same validated configuration the bundle was built with, and index.html's inline scripts. */
-async function writeSecurityPolicy(): Promise<void> {
+async function writeSecurityPolicy(outDir: string): Promise<void> {
   const { loadPortalEnv } = await import("../src/config/env"); // loads Vite: only when building
-  const html = readFileSync("dist/index.html", "utf8");
+  const html = readFileSync(join(outDir, "index.html"), "utf8");
   const policy = portalContentSecurityPolicy(loadPortalEnv("production"), inlineScriptHashes(html));
-  writeFileSync(join("dist", SECURITY_POLICY_FILE), JSON.stringify({ contentSecurityPolicy: policy }, null, 2) + "\n");
+  writeFileSync(join(outDir, SECURITY_POLICY_FILE), JSON.stringify({ contentSecurityPolicy: policy }, null, 2) + "\n");
 }
 
-export async function buildPortalIfStale(): Promise<boolean> {
-  if (!isPortalBuildStale()) return false;
-  await buildPortal();
+export async function buildPortalIfStale(outDir = portalOutDir()): Promise<boolean> {
+  if (!isPortalBuildStale(outDir)) return false;
+  await buildPortal(outDir);
   return true;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  buildPortal().catch((error) => {
+  // `--if-stale`: only when something that goes into the build changed (tests build a second portal this way).
+  (process.argv.includes("--if-stale") ? buildPortalIfStale() : buildPortal()).catch((error) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });

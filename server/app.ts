@@ -1,15 +1,13 @@
 import { randomUUID } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
+import pino from "pino";
 import cors from "@fastify/cors";
 import swagger from "@fastify/swagger";
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { APP_VERSION } from "../src/config/operator";
 import { REAUTH_MAX_AGE_SECONDS } from "../src/resources/api";
 import type { Database } from "./db/client";
 import { ProblemError, sendClientErrorProblem, sendProblem } from "./errors";
@@ -20,6 +18,7 @@ import { createOperatorDirectory, OPERATOR_SETTINGS_TTL_MS } from "./auth/operat
 import { createAccessInvalidation } from "./auth/accessInvalidation";
 import { createRateLimiter, type RateLimits } from "./lib/rateLimits";
 import { rejectUnstorableText } from "./lib/storableText";
+import { serializerCompiler } from "./lib/responseSerializer";
 import { createEventBus, type EventBus } from "./live/eventBus";
 import { resources as registry } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/define";
@@ -33,9 +32,21 @@ import { startJobQueue } from "./jobs/jobQueue";
 import { healthRoutes } from "./routes/health";
 import { liveEventRoutes } from "./routes/liveEvents";
 import { meRoutes } from "./routes/me";
+import { consentRoutes } from "./routes/consent";
+import { profileRoutes } from "./routes/profile";
+import { featureFlagRoutes } from "./routes/featureFlags";
+import { createFeatureFlags, type FeatureFlagSource } from "./lib/featureFlags";
 import { securityPolicyRoutes } from "./routes/securityPolicy";
 import { smsAllowanceRoutes } from "./routes/smsAllowance";
+import { openApiOptions } from "./openapi/document";
+import { declareScopeProblems } from "./openapi/problems";
+import { usageIngestRoutes } from "./routes/usageIngest";
+import { homeRoutes } from "./routes/home";
+import { LOCAL_INGEST_KEY, parseServiceKeys, type ServiceKeys } from "./auth/serviceKeys";
 import { addSecurityHeaders, setSecurityHeaders } from "./securityHeaders";
+import { requireMinAppVersion } from "./lib/minAppVersion";
+import type { BitrixSettings } from "./domain/crm/bitrixClient";
+import { startCrmDelivery } from "./domain/crm/deliveryWorker";
 import { readPortalBuild, sendIndex, serveStatic } from "./static";
 
 export interface AppDeps {
@@ -65,6 +76,14 @@ export interface AppDeps {
   reauthMaxAgeSeconds?: number;
   /** Run the domain's background jobs (pg-boss on the same database); the server does, tests only when they test jobs. */
   jobs?: boolean;
+  /** API keys of the network's mediation (POST /usage-records/batch); local mode's key for `operator` unless given. */
+  ingestApiKeys?: ServiceKeys;
+  /** Portals sending an older X-App-Version get 426 (problem+json) and are told to reload; none: any version. */
+  minAppVersion?: string;
+  /** "Bitrix integration required": deliver the CRM outbox to this Bitrix24 webhook. None: nothing leaves. */
+  crm?: BitrixSettings & { pollIntervalMs?: number };
+  /** Feature flags (Remote Config server template); by default the repo's template over the in-code defaults. */
+  featureFlags?: FeatureFlagSource;
   /** Resource events for GET /api/v1/live; by default a bus on `database` (LISTEN/NOTIFY), closed with the app. */
   events?: EventBus;
 }
@@ -75,9 +94,14 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const portal = deps.staticDir ? readPortalBuild(deps.staticDir) : undefined;
   const securityHeaders = { portalPolicy: portal?.contentSecurityPolicy, strictTransportSecurity: deps.strictTransportSecurity ?? false };
+  const logLevel = deps.logLevel ?? "info";
   const app = Fastify({
     logger: {
-      level: deps.logLevel ?? "info",
+      level: logLevel,
+      // Written in the background, lines that pile up during one write going out together: a
+      // synchronous write per line cost more CPU than the rest of a cached read. Flushed on exit;
+      // a SIGKILL loses at most the lines of the write in flight.
+      ...(logLevel === "silent" ? {} : { stream: pino.destination({ dest: 1, sync: false }) }),
       redact: ["req.headers.authorization"],
       serializers: {
         req: (req) => ({
@@ -113,24 +137,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   addSecurityHeaders(app, securityHeaders);
   app.addHook("preValidation", rejectUnstorableText);
+  if (deps.minAppVersion) app.addHook("onRequest", requireMinAppVersion(deps.minAppVersion));
 
   if (deps.corsOrigins?.length) {
     await app.register(cors, {
       origin: deps.corsOrigins,
       allowedHeaders: ["authorization", "content-type", "x-operator", "x-app-version", "idempotency-key", "x-request-id"],
-      exposedHeaders: ["x-total-count", "x-request-id", "retry-after"],
+      exposedHeaders: ["x-total-count", "x-request-id", "retry-after", "x-min-app-version"],
     });
   }
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: "3.1.0",
-      info: { title: "Common backend: operator self-service API", version: APP_VERSION },
-      components: { securitySchemes: { firebaseIdToken: { type: "http", scheme: "bearer", bearerFormat: "Firebase ID token" } } },
-      security: [{ firebaseIdToken: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  // Every route answers 400 for text that cannot be stored (rejectUnstorableText); the document says so.
+  app.addHook("onRoute", declareScopeProblems(400));
+  await app.register(swagger, openApiOptions(deps.resources ?? registry));
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -141,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }));
       return sendProblem(reply, 400, `The ${where} is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
     }
-    if (error instanceof ProblemError) return sendProblem(reply, error.status, error.detail, error.errors, error.type, error.headers);
+    if (error instanceof ProblemError) return sendProblem(reply, error.status, error.detail, error.errors, error.type, error.headers, error.extensions);
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) return sendProblem(reply, status, (error as Error).message);
     request.log.error({ err: error }, "unhandled error");
@@ -162,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const invalidation = createAccessInvalidation(events.access, { verifier: deps.verifier, operators }, app.log);
   app.addHook("onClose", async () => invalidation.close());
 
+  const featureFlags = deps.featureFlags ?? createFeatureFlags({ app: deps.auth?.app });
   const services: EngineServices = {
     db: deps.database.db,
     auth: deps.auth,
@@ -176,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Sign-in related and unauthenticated: rate limited per client IP before anything else.
   await app.register(
     async (signIn) => {
+      signIn.addHook("onRoute", declareScopeProblems(400, 429));
       signIn.addHook("onRequest", async (request) => {
         await services.limiter.enforce([{ limit: "authPerIp", key: request.ip, detail: "Too many sign-in requests from this network; try again later." }]);
         operatorHeader(request);
@@ -191,21 +212,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (v1) => {
+      v1.addHook("onRoute", declareScopeProblems(400, 401, 403));
       v1.addHook("onRequest", authenticateRequest(deps.verifier, services.operators));
       for (const { resource, module } of modules.values()) {
         await v1.register(resourceRoutes(resource, module, services, modules));
         if (module.extraRoutes) await v1.register(module.extraRoutes(services));
       }
       await v1.register(meRoutes(services));
+      await v1.register(consentRoutes(services));
+      await v1.register(profileRoutes(services));
+      await v1.register(featureFlagRoutes(featureFlags));
       await v1.register(securityPolicyRoutes(services));
       await v1.register(liveEventRoutes(services, events));
+      await v1.register(homeRoutes(services));
     },
     { prefix: "/api/v1" },
   );
+  // Machine callers (usage mediation): API keys, never a person's token; outside the hook above.
+  await app.register(usageIngestRoutes(services, deps.ingestApiKeys ?? parseServiceKeys(LOCAL_INGEST_KEY, deps.operator)), { prefix: "/api/v1" });
 
   if (deps.jobs) {
     services.jobs = await startJobQueue(deps.database, domainJobs(services), { log: app.log });
     app.addHook("onClose", async () => services.jobs?.stop());
+  }
+
+  if (deps.crm) {
+    const delivery = startCrmDelivery(deps.database.db, deps.crm, app.log, deps.crm.pollIntervalMs);
+    app.addHook("onClose", async () => delivery.stop());
   }
 
   if (portal) await serveStatic(app, portal);

@@ -2,6 +2,8 @@ import { z } from "zod";
 import { DEFAULT_OPERATOR, OPERATOR_CODE_PATTERN } from "../src/config/operator";
 import { LOCAL_SECRETS_KEY } from "./lib/secretBox";
 import { DEFAULT_TOKEN_CACHE_SECONDS } from "./auth/tokenVerifier";
+import { LOCAL_INGEST_KEY } from "./auth/serviceKeys";
+import { APP_VERSION_PATTERN } from "../src/config/appVersion";
 
 /**
  * The backend's environment. "local" is the embedded default (Auth emulator, PGlite, demo data);
@@ -34,12 +36,22 @@ export const serverEnvSchema = z
      * It bounds how late a revocation made outside the portal (Firebase console, another service)
      * reaches reads. 0 turns the cache off.
      */
+    /** API keys of the usage mediation system: `OPERATOR:key` or a bare key of OPERATOR, comma-separated. Local mode: `local-ingest-key`. */
+    INGEST_API_KEYS: z.string().optional(),
     TOKEN_CACHE_SECONDS: z.coerce
       .number("a whole number of seconds")
       .int("a whole number of seconds")
       .min(0, "0 (no cache) or more")
       .max(300, "at most 300: a longer cache would let revoked sessions read for too long")
       .default(DEFAULT_TOKEN_CACHE_SECONDS),
+    /** Portals older than this version (X-App-Version) get 426 and are told to reload; empty: any version. */
+    MIN_APP_VERSION: z.union([z.literal(""), z.string().regex(APP_VERSION_PATTERN, "a version like 3.2.1")]).default(""),
+    /** "Bitrix integration required": device claims and contact requests become Bitrix24 CRM leads. Off: nothing leaves. */
+    BITRIX_INTEGRATION_REQUIRED: z.enum(["true", "false", ""], "true or false").default("false"),
+    /** The Bitrix24 inbound webhook base, e.g. https://att.bitrix24.com/rest/1/abcdef/ (crm.lead.add is called under it). */
+    BITRIX_WEBHOOK_URL: z.union([z.literal(""), z.url("an https:// URL of the Bitrix24 inbound webhook")]).default(""),
+    /** Deliveries of one CRM lead tried before it is dead-lettered (an admin can retry it from the outbox page). */
+    CRM_OUTBOX_MAX_ATTEMPTS: z.coerce.number("a whole number").int("a whole number").min(1, "at least 1").max(50, "at most 50").default(12),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE === "production" && env.FIREBASE_AUTH_EMULATOR_HOST) {
@@ -48,6 +60,12 @@ export const serverEnvSchema = z
         path: ["FIREBASE_AUTH_EMULATOR_HOST"],
         message: "must not be set in production mode: the Auth emulator's tokens are unsigned and anyone could forge one",
       });
+    }
+    if (env.BITRIX_INTEGRATION_REQUIRED === "true" && !env.BITRIX_WEBHOOK_URL) {
+      ctx.addIssue({ code: "custom", path: ["BITRIX_WEBHOOK_URL"], message: "is required when BITRIX_INTEGRATION_REQUIRED is true" });
+    }
+    if (env.APP_MODE === "production" && env.BITRIX_WEBHOOK_URL.startsWith("http:")) {
+      ctx.addIssue({ code: "custom", path: ["BITRIX_WEBHOOK_URL"], message: "must be https:// in production mode: the URL carries the webhook's secret" });
     }
     if (env.APP_MODE === "production" && !env.SECRETS_KEY) {
       ctx.addIssue({ code: "custom", path: ["SECRETS_KEY"], message: "is required in production mode: the development key is public" });
@@ -70,6 +88,9 @@ export const serverEnvSchema = z
     trustProxy: env.TRUST_PROXY === "true",
     secretsKey: env.SECRETS_KEY ?? (env.APP_MODE === "local" ? LOCAL_SECRETS_KEY : undefined),
     tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
+    ingestApiKeys: env.INGEST_API_KEYS ?? (env.APP_MODE === "local" ? LOCAL_INGEST_KEY : ""),
+    minAppVersion: env.MIN_APP_VERSION || undefined,
+    bitrix: env.BITRIX_INTEGRATION_REQUIRED === "true" ? { webhookUrl: env.BITRIX_WEBHOOK_URL, maxAttempts: env.CRM_OUTBOX_MAX_ATTEMPTS } : undefined,
   }));
 
 export type ServerConfig = z.output<typeof serverEnvSchema>;

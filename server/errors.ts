@@ -15,6 +15,7 @@ const TITLES: Record<number, string> = {
   404: "Not Found",
   409: "Conflict",
   422: "Unprocessable Content",
+  426: "Upgrade Required",
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",
@@ -29,6 +30,8 @@ export class ProblemError extends Error {
     readonly type = "about:blank",
     /** Extra response headers, e.g. Retry-After on a 429. */
     readonly headers?: Record<string, string>,
+    /** RFC 9457 extension members of the body (a shortfall's amount). */
+    readonly extensions?: Record<string, unknown>,
   ) {
     super(detail);
   }
@@ -47,9 +50,17 @@ export const tooManyRequests = (detail: string, retryAfterMs: number) =>
 /** A staff member must sign in with a second factor while the operator requires it. */
 export const MFA_REQUIRED_TYPE = "/problems/mfa-required";
 
-export function sendProblem(reply: FastifyReply, status: number, detail: string, errors?: FieldError[], type = "about:blank", headers?: Record<string, string>) {
+export function sendProblem(
+  reply: FastifyReply,
+  status: number,
+  detail: string,
+  errors?: FieldError[],
+  type = "about:blank",
+  headers?: Record<string, string>,
+  extensions?: Record<string, unknown>,
+) {
   if (headers) reply.headers(headers);
-  const body = { type, title: TITLES[status] ?? STATUS_CODES[status] ?? "Error", status, detail, ...(errors?.length ? { errors } : {}) };
+  const body = { ...extensions, type, title: TITLES[status] ?? STATUS_CODES[status] ?? "Error", status, detail, ...(errors?.length ? { errors } : {}) };
   return reply.code(status).type("application/problem+json").send(body);
 }
 

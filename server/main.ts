@@ -3,17 +3,23 @@ import { openDatabase } from "./db/client";
 import { attSeed, demoUsers } from "./db/seed/demoData";
 import { seedOperator } from "./db/seed/seedDatabase";
 import { seedStaff } from "./db/seed/seedStaff";
+import { seedUsage } from "./db/seed/seedUsage";
 import { createAdminAuth } from "./auth/firebaseAdmin";
 import { seedAuthUsers } from "./auth/seedAuthUsers";
 import { createTokenVerifier } from "./auth/tokenVerifier";
 import { buildApp } from "./app";
+import { parseServiceKeys } from "./auth/serviceKeys";
+import { createFeatureFlags } from "./lib/featureFlags";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
 
 /** Starts the common backend from the environment (see README: configuration). */
 async function main() {
   const config = loadServerConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const { auth } = createAdminAuth({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost });
+  const { app: firebaseAdminApp, auth } = createAdminAuth({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost });
+  // Production reads the project's live Remote Config template; offline (or locally) the repo's template and the defaults hold.
+  const featureFlags = createFeatureFlags({ app: firebaseAdminApp });
+  if (config.mode === "production" && !(await featureFlags.load())) console.warn("Remote Config not reached: feature flags keep the repo template's defaults.");
   const app = await buildApp({
     database,
     verifier: createTokenVerifier(auth, { cacheSeconds: config.tokenCacheSeconds }),
@@ -25,14 +31,19 @@ async function main() {
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     secretsKey: config.secretsKey,
+    ingestApiKeys: parseServiceKeys(config.ingestApiKeys, config.operator),
     jobs: true,
+    minAppVersion: config.minAppVersion,
+    crm: config.bitrix,
+    featureFlags,
   });
 
   if (config.seedDemoData) {
     const { accountsCreated } = await seedOperator(database.db, attSeed, createSecretBox(config.secretsKey ?? LOCAL_SECRETS_KEY));
     const { created: staffCreated } = await seedStaff(database.db, demoUsers);
     const { created } = await seedAuthUsers(auth, demoUsers);
-    app.log.info({ accountsCreated, staffCreated, authUsersCreated: created }, "demo data ready");
+    const { counted: usageRecordsCounted } = await seedUsage(database.db, attSeed.code);
+    app.log.info({ accountsCreated, staffCreated, authUsersCreated: created, usageRecordsCounted }, "demo data ready");
   }
 
   const shutdown = async (signal: string) => {

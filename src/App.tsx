@@ -17,10 +17,15 @@ import { dataProvider } from "./providers/dataProvider";
 import { portalLiveProvider, rtdbAvailable, rtdbDataProvider } from "./providers/dataSources";
 import { i18nProvider } from "./providers/i18nProvider";
 import { liveProvider } from "./providers/liveProvider";
+import { ReloadRequiredBanner } from "./components/switches/ReloadRequiredBanner";
+import { OutageBanner } from "./components/switches/OutageBanner";
 import { AppHeader } from "./components/AppHeader";
 import { PortalSider } from "./components/PortalSider";
 import { StaffMfaGate } from "./components/StaffMfaGate";
 import { SecurityPage } from "./pages/security/SecurityPage";
+import { ProfilePage } from "./pages/profile/ProfilePage";
+import { ConsentSync } from "./components/switches/ConsentSync";
+import { HelpChatButton } from "./components/switches/HelpChatButton";
 import { icons } from "./components/icons";
 import { DashboardPage } from "./pages/DashboardPage";
 import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
@@ -75,6 +80,8 @@ export function App() {
     <BrowserRouter>
       <ConfigProvider locale={antdLocaleOf(locale)} theme={theme}>
         <AntdApp>
+          <ReloadRequiredBanner />
+          <OutageBanner />
           <Refine
             routerProvider={routerProvider}
             dataProvider={dataProviders}
@@ -95,6 +102,8 @@ export function App() {
                       Sider={PortalSider}
                       Title={({ collapsed }) => <ThemedTitle collapsed={collapsed} text={brand.name} icon={icons.MobileOutlined ? <icons.MobileOutlined /> : null} />}
                     >
+                      <ConsentSync />
+                      <HelpChatButton />
                       <StaffMfaGate>
                         <CanAccess fallback={<Forbidden />}>
                           <Outlet />
@@ -107,6 +116,7 @@ export function App() {
                 <Route index element={<DashboardPage />} />
                 {resourceRoutes()}
                 <Route path="security" element={<SecurityPage />} />
+                <Route path="profile" element={<ProfilePage />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<ToSignIn />} />

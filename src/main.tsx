@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { getLocale, LOCALES, setLocale, type Locale } from "./i18n";
 import { BootScreen, SignInPage, type SignInPageProps, type SignInResult } from "./pages/SignInPage";
 import { hadSession } from "./providers/sessionHint";
+import { consentNeeded } from "./consent/consent";
 
 /**
  * Entry point. The production build prerenders the sign-in form into index.html, so a phone on a
@@ -145,5 +146,8 @@ async function boot() {
   history.replaceState(null, "", path === "/" ? "/login" : `/login?to=${encodeURIComponent(path)}`);
   showSignIn();
 }
+
+// Consent (and with it any third-party script) only for a build that configures such a service, after the first paint.
+if (consentNeeded) afterPaint(() => void import("./consent/mountConsent").then((m) => m.mountConsent()));
 
 boot().catch((error) => console.warn("Portal start-up did not finish; sign-in will retry.", error));

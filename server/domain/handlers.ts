@@ -1,7 +1,13 @@
 import type { ActionHandler } from "../engine/types";
 import { issuePortOutPin, lockNumber, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
+import { adjustAccount, chargeAccount } from "./money/accountActions";
+import { redeemVoucher } from "./money/vouchers";
+import { voidInvoice } from "./money/billing";
 import { markNotificationRead } from "./notifications/module";
 import { cancelOrder } from "./orders/handlers";
+import { changePlan } from "./plans/changePlan";
+import { retryCrmLead } from "./crmOutbox/module";
+import { cancelTicket, closeTicket, pendTicket, prioritizeTicket, replyToTicket, resolveTicket, takeTicket } from "./tickets/handlers";
 
 /**
  * Every domain action, by the name declarations give in `actions.<name>.handler`. The route factory
@@ -16,5 +22,18 @@ export const handlers: Record<string, ActionHandler> = {
   "lines.revealPuk": revealPuk,
   "lines.swapSim": swapSim,
   "orders.cancel": cancelOrder,
+  "lines.changePlan": changePlan,
   "notifications.markRead": markNotificationRead,
+  "accounts.adjust": adjustAccount,
+  "accounts.charge": chargeAccount,
+  "accounts.redeemVoucher": redeemVoucher,
+  "invoices.void": voidInvoice,
+  "crmOutbox.retry": retryCrmLead,
+  "tickets.reply": replyToTicket,
+  "tickets.take": takeTicket,
+  "tickets.pend": pendTicket,
+  "tickets.resolve": resolveTicket,
+  "tickets.close": closeTicket,
+  "tickets.cancel": cancelTicket,
+  "tickets.prioritize": prioritizeTicket,
 };

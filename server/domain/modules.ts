@@ -1,11 +1,20 @@
 import type { DomainModule } from "../engine/types";
 import { accountsModule } from "./accounts/module";
 import { auditEventsModule } from "./auditEvents/module";
+import { invoicesModule } from "./invoices/module";
+import { ledgerEntriesModule } from "./ledgerEntries/module";
 import { linesModule } from "./lines/module";
 import { notificationsModule } from "./notifications/module";
 import { ordersModule } from "./orders/module";
 import { plansModule } from "./plans/module";
 import { staffModule } from "./staff/module";
+import { voucherBatchesModule } from "./voucherBatches/module";
+import { usageRecordsModule } from "./usageRecords/module";
+import { crmOutboxModule } from "./crmOutbox/module";
+import { contactRequestLeads, deviceClaimLeads } from "./crm/leadSources";
+import type { ResourceDefinition } from "../../src/resources/define";
+import { subscribersModule } from "./subscribers/module";
+import { ticketsModule } from "./tickets/module";
 
 /** The module of every resource declared with `store: "table"`, by resource name (start-up checks both lists agree). */
 export const domainModules: Record<string, DomainModule> = {
@@ -16,4 +25,20 @@ export const domainModules: Record<string, DomainModule> = {
   notifications: notificationsModule,
   staff: staffModule,
   "audit-events": auditEventsModule,
+  "usage-records": usageRecordsModule,
+  "ledger-entries": ledgerEntriesModule,
+  "voucher-batches": voucherBatchesModule,
+  invoices: invoicesModule,
+  "crm-outbox": crmOutboxModule,
+  subscribers: subscribersModule,
+  tickets: ticketsModule,
+};
+
+/**
+ * Document resources served by the generic module plus domain effects, by resource name: their new
+ * records also become CRM leads, in the same transaction (server/domain/crm).
+ */
+export const documentModuleFactories: Record<string, (resource: ResourceDefinition<any, any>) => DomainModule> = {
+  "device-claims": deviceClaimLeads,
+  "contact-requests": contactRequestLeads,
 };

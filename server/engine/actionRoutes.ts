@@ -7,7 +7,7 @@ import { reasonSchema } from "../../src/resources/common";
 import { meets, type ActionSpec, type ResourceDefinition } from "../../src/resources/define";
 import { badRequest, conflict, forbidden, notFound, ProblemError, type FieldError } from "../errors";
 import { handlers } from "../domain/handlers";
-import { hashRequest, reserveIdempotencyKey } from "../lib/idempotency";
+import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../lib/idempotency";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
 import { createEffects } from "./effects";
 import { findRecordRow } from "./records";
@@ -124,37 +124,41 @@ export const actionRoutes = (resource: ResourceDefinition<any, any>, module: Dom
           const { reason, input } = await prepare(principal, request.body as Record<string, unknown> | null | undefined);
           // A shown-once result is never stored for replay; other actions may be retried with a key.
           const key = action.result ? undefined : (request.headers as Record<string, string | undefined>)["idempotency-key"];
-          const reservation = key
-            ? await reserveIdempotencyKey(db, { actorUid: principal.uid, key, route: `POST ${path.replace(":id", request.params.id)}`, requestHash: hashRequest({ body: request.body, operator: principal.operator }) })
+          // The key is claimed in the write's transaction: it commits with the write or not at all.
+          const idempotency = key
+            ? { actorUid: principal.uid, key, route: `POST ${path.replace(":id", request.params.id)}`, requestHash: hashRequest({ body: request.body, operator: principal.operator }) }
             : undefined;
-          if (reservation?.kind === "replay") return reply.code(reservation.status).header("idempotent-replayed", "true").send(reservation.response as never);
-          try {
-            const { response, published } = await db.transaction(async (tx) => {
-              const row = await findRecordRow(tx, resource, module, principal, name, request.params.id, { forUpdate: true });
-              if (!row) throw notFound(`No such ${resource.name} record.`);
-              const before = source.toRecord(row);
-              const blocked = unmet(action.when, before);
-              if (blocked.length) throw conflict(`You cannot ${name} this record now: ${blocked.map((e) => e.message).join("; ")}.`, blocked);
-              checkReauth(action, principal, request.identity.authTime, before, services.reauthMaxAgeSeconds);
-              const { effects, pending } = createEffects(tx, principal, request.id);
-              const ctx: ActionContext = { tx, principal, requestId: request.id, effects, services, row, record: before, input, reason };
-              let outcome = {};
-              if (handler) outcome = (await handler.run(ctx)) ?? {};
-              else await module.writer!.set!(ctx, row, action.set ?? {});
-              const [updated] = await source.rows(tx).where(eq(source.id, request.params.id)).limit(1);
-              const after = source.toRecord(updated);
-              await auditWrite(tx, resource, request, name, request.params.id, before, after, reason);
-              const response = { ...after, ...outcome };
-              if (reservation?.kind === "new") await reservation.complete(tx, 200, response);
-              const own = { operator: principal.operator, resource: resource.name, type: "updated" as const, ids: [request.params.id], ownerUids: source.ownerUids(updated), at: new Date().toISOString() };
-              return { response, published: [own, ...pending] };
-            });
-            await publishAll(events, request.log, published);
-            return response;
-          } catch (error) {
-            if (reservation?.kind === "new") await reservation.release();
+          const guard = { principal, services, recordId: request.params.id, input };
+          await handler?.before?.(guard);
+          const done = await db.transaction(async (tx) => {
+            const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
+            if (claim?.kind === "replay") return { replay: claim };
+            const row = await findRecordRow(tx, resource, module, principal, name, request.params.id, { forUpdate: true });
+            if (!row) throw notFound(`No such ${resource.name} record.`);
+            const before = source.toRecord(row);
+            const blocked = unmet(action.when, before);
+            if (blocked.length) throw conflict(`You cannot ${name} this record now: ${blocked.map((e) => e.message).join("; ")}.`, blocked);
+            checkReauth(action, principal, request.identity.authTime, before, services.reauthMaxAgeSeconds);
+            const { effects, pending } = createEffects(tx, principal, request.id);
+            const ctx: ActionContext = { tx, principal, requestId: request.id, effects, services, row, record: before, input, reason };
+            let outcome = {};
+            if (handler) outcome = (await handler.run(ctx)) ?? {};
+            else await module.writer!.set!(ctx, row, action.set ?? {});
+            const [updated] = await source.rows(tx).where(eq(source.id, request.params.id)).limit(1);
+            const after = source.toRecord(updated);
+            await auditWrite(tx, resource, request, name, request.params.id, before, after, reason);
+            const response = { ...after, ...outcome };
+            if (claim) await claim.complete(200, response);
+            const own = { operator: principal.operator, resource: resource.name, type: "updated" as const, ids: [request.params.id], ownerUids: source.ownerUids(updated), at: new Date().toISOString() };
+            return { response, published: [own, ...pending] };
+          }).catch(async (error: unknown) => {
+            await handler?.failed?.(guard, error);
             throw error;
-          }
+          });
+          if (done.replay) return reply.code(done.replay.status).header("idempotent-replayed", "true").send(done.replay.response as never);
+          await publishAll(events, request.log, done.published);
+          if (idempotency) await forgetOldIdempotencyKeys(db).catch((error: unknown) => request.log.warn({ err: error }, "idempotency housekeeping failed"));
+          return done.response;
         },
       );
 

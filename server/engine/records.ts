@@ -4,6 +4,7 @@ import type { ResourceDefinition } from "../../src/resources/define";
 import type { Executor } from "../audit";
 import { forbidden } from "../errors";
 import type { FieldError } from "../errors";
+import { preparedRead } from "./preparedRead";
 import type { DomainModule } from "./types";
 
 /** Every served resource with its module, by name (built once by the registry). */
@@ -11,7 +12,8 @@ export type ModuleMap = ReadonlyMap<string, { resource: ResourceDefinition<any, 
 
 /**
  * One record the principal may reach through `action` (its access scope), or null; 403 when the role
- * may not take the action at all. `forUpdate` locks the resource's own row for the transaction.
+ * may not take the action at all. `forUpdate` locks the resource's own row for the transaction;
+ * `reuse` (only for `db` that lives as long as the app, never a transaction) runs a query built once.
  */
 export async function findRecordRow(
   db: Executor,
@@ -20,10 +22,12 @@ export async function findRecordRow(
   principal: Principal,
   action: string,
   id: string,
-  options: { forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean; reuse?: boolean } = {},
 ): Promise<any | null> {
   const scope = accessScope(principal, resource, action);
   if (!scope) throw forbidden(`Your role (${principal.role}) may not ${action} ${resource.name}.`);
+  const prepared = options.reuse && !options.forUpdate ? preparedRead(db, module, principal.role, scope) : null;
+  if (prepared) return (await prepared.execute({ operator: principal.operator, uid: principal.uid, id }))[0] ?? null;
   const { source } = module;
   const query = source.rows(db).where(and(source.scope(principal, scope), eq(source.id, id))).limit(1);
   const [row] = options.forUpdate ? await query.for("update", { of: source.table }) : await query;

@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from "../../src/resources/define";
 import { handlers } from "../domain/handlers";
-import { domainModules } from "../domain/modules";
+import { documentModuleFactories, domainModules } from "../domain/modules";
 import { documentModule } from "../generic/documentModule";
 import type { ModuleMap } from "./records";
 import type { DomainModule } from "./types";
@@ -15,7 +15,8 @@ export function buildModules(resources: readonly ResourceDefinition<any, any>[],
   for (const resource of resources) {
     if (resource.source !== "backend") continue;
     if (map.has(resource.name)) throw new Error(`${resource.name}: declared twice`);
-    const module = resource.store === "table" ? modules[resource.name] : documentModule(resource);
+    // Documents get the generic module, or the generic module with domain effects added (CRM leads).
+    const module = resource.store === "table" ? modules[resource.name] : (documentModuleFactories[resource.name] ?? documentModule)(resource);
     if (!module) throw new Error(`${resource.name}: declared with store "table" but server/domain/modules.ts has no module for it`);
     assertServable(resource, module);
     map.set(resource.name, { resource, module });

@@ -6,10 +6,11 @@ import { listResponse } from "../../src/resources/api";
 import type { ResourceEvent } from "../../src/resources/events";
 import { badRequest, forbidden, notFound, ProblemError } from "../errors";
 import { refusedFields, writeBodySchema, type WriteKind } from "../generic/writeRules";
-import { hashRequest, reserveIdempotencyKey } from "../lib/idempotency";
+import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../lib/idempotency";
 import { listQuerySchema } from "../lib/listQuery";
 import { filtersToSql, pageToLimitOffset, sortToSql } from "../lib/listSql";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
+import { problemResponses } from "../openapi/problems";
 import { actionRoutes } from "./actionRoutes";
 import { createEffects } from "./effects";
 import { checkReferences, findRecordRow, type ModuleMap } from "./records";
@@ -65,7 +66,8 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
           description: "Declared filters, sorts and search run in SQL; a subscriber sees only their own records where access says so.",
           headers: apiHeadersSchema,
           querystring: listQuerySchema(resource),
-          response: { 200: listResponse(resource.schema), ...errorResponses },
+          // A list is never a 404: only the refusals of the /api/v1 scope and of the query.
+          response: { 200: listResponse(resource.schema), ...problemResponses(400, 401, 403) },
         },
       },
       async (request) => {
@@ -76,7 +78,7 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
         const where = and(source.scope(principal, scope), filtersToSql(list.filters, { id: source.id, ...source.columns }), list.q && source.search ? source.search(list.q) : undefined);
         const { limit, offset } = pageToLimitOffset(list);
         const [rows, [totals]] = await Promise.all([
-          source.rows(db).where(where).orderBy(...sortToSql(list.sort, source.columns, source.id)).limit(limit).offset(offset),
+          source.rows(db, { q: list.q }).where(where).orderBy(...sortToSql(list.sort, source.columns, source.id)).limit(limit).offset(offset),
           source.count(db).where(where),
         ]);
         return { data: rows.map(source.toRecord), total: Number(totals?.total ?? 0) };
@@ -97,7 +99,7 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
         },
       },
       async (request) => {
-        const row = await findRecordRow(db, resource, module, request.principal, "show", request.params.id);
+        const row = await findRecordRow(db, resource, module, request.principal, "show", request.params.id, { reuse: true });
         if (!row) throw notFound(`No such ${resource.name} record.`);
         return source.toRecord(row);
       },
@@ -124,28 +126,25 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
           const body = request.body as Record<string, unknown>;
           refuse(resource, "create", principal, body);
           const key = request.headers["idempotency-key"];
-          const reservation = key
-            ? await reserveIdempotencyKey(db, { actorUid: principal.uid, key, route: `POST /api/v1${base}`, requestHash: hashRequest({ body, operator: principal.operator }) })
-            : undefined;
-          if (reservation?.kind === "replay") return reply.code(reservation.status).header("idempotent-replayed", "true").send(reservation.response as never);
-          try {
-            const { record, published } = await db.transaction(async (tx) => {
-              const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
-              if (errors.length) throw badRequest(`The body is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
-              const { effects, pending } = createEffects(tx, principal, request.id);
-              const id = await create({ tx, principal, requestId: request.id, effects, services }, body, owners);
-              const row = await reload(tx, id);
-              const record = source.toRecord(row);
-              await auditWrite(tx, resource, request, "create", id, null, record);
-              if (reservation?.kind === "new") await reservation.complete(tx, 201, record);
-              return { record, published: [recordEvent(principal, "created", id, row), ...pending] };
-            });
-            await publishAll(events, request.log, published);
-            return reply.code(201).send(record as never);
-          } catch (error) {
-            if (reservation?.kind === "new") await reservation.release();
-            throw error;
-          }
+          // The key is claimed in the write's transaction: it commits with the record or not at all.
+          const idempotency = key ? { actorUid: principal.uid, key, route: `POST /api/v1${base}`, requestHash: hashRequest({ body, operator: principal.operator }) } : undefined;
+          const done = await db.transaction(async (tx) => {
+            const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
+            if (claim?.kind === "replay") return { replay: claim };
+            const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
+            if (errors.length) throw badRequest(`The body is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
+            const { effects, pending } = createEffects(tx, principal, request.id);
+            const id = await create({ tx, principal, requestId: request.id, effects, services }, body, owners);
+            const row = await reload(tx, id);
+            const record = source.toRecord(row);
+            await auditWrite(tx, resource, request, "create", id, null, record);
+            if (claim) await claim.complete(201, record);
+            return { record, published: [recordEvent(principal, "created", id, row), ...pending] };
+          });
+          if (done.replay) return reply.code(done.replay.status).header("idempotent-replayed", "true").send(done.replay.response as never);
+          await publishAll(events, request.log, done.published);
+          if (idempotency) await forgetOldIdempotencyKeys(db).catch((error: unknown) => request.log.warn({ err: error }, "idempotency housekeeping failed"));
+          return reply.code(201).send(done.record as never);
         },
       );
     }

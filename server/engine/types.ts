@@ -17,8 +17,11 @@ export type ApiRecord = Record<string, unknown> & { id: string };
  * `id = ?` of one record; it never knows the tables.
  */
 export interface RecordSource<Row = any> {
-  /** `SELECT … FROM … JOIN …` of the records, dynamic so the factory can add WHERE, ORDER BY, LIMIT. */
-  rows(db: Executor): any;
+  /**
+   * `SELECT … FROM … JOIN …` of the records, dynamic so the factory can add WHERE, ORDER BY, LIMIT.
+   * A list passes its `q`, so a module may shape rows by the search (care search: the matching lines).
+   */
+  rows(db: Executor, context?: { q?: string }): any;
   /** `SELECT count(*) FROM …` with the same joins. */
   count(db: Executor): any;
   /** The record's id column: `id = ?`, and the last sort key so pages never overlap. */
@@ -99,8 +102,20 @@ export interface ActionOutcome {
   order?: { id: string; type: string; state: string };
 }
 
+/** What an action's guards see: no transaction, no record yet (they run before and after it). */
+export interface ActionGuardContext<Input = any> {
+  principal: Principal;
+  services: EngineServices;
+  recordId: string;
+  input: Input;
+}
+
 /** A domain action (server/domain/handlers.ts names each): it runs in the write's transaction; its preview changes nothing. */
 export interface ActionHandler<Row = any, Input = any> {
   run(ctx: ActionContext<Row, Input>): Promise<ActionOutcome | void>;
   preview?(ctx: ActionContext<Row, Input>): Promise<Quote>;
+  /** Runs before the transaction (a rate limit): throwing refuses the request. */
+  before?(ctx: ActionGuardContext<Input>): Promise<void>;
+  /** Runs after `run` failed and its transaction rolled back (counting failures toward a limit). */
+  failed?(ctx: ActionGuardContext<Input>, error: unknown): Promise<void>;
 }

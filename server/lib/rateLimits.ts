@@ -15,6 +15,8 @@ export interface RateLimits {
   authPerIp: WindowLimit;
   /** POST /api/v1/me/claim per uid. */
   claimPerUid: WindowLimit;
+  /** Failed voucher redemptions per account (guessing codes): the next attempt is refused. */
+  voucherFailuresPerAccount: WindowLimit;
 }
 
 export type LimitName = keyof RateLimits;
@@ -26,6 +28,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   smsPerIp: { max: 10, windowMs: 60 * MINUTE },
   authPerIp: { max: 60, windowMs: MINUTE },
   claimPerUid: { max: 10, windowMs: MINUTE },
+  voucherFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
 };
 
 /** One hit against one limit for one key (a phone number, an address, a uid). */

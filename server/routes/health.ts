@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { APP_VERSION } from "../../src/config/operator";
 import type { Database } from "../db/client";
+import { routeSchema } from "../openapi/routeDoc";
 
 const healthSchema = z.object({
   status: z.enum(["ok", "degraded"]),
@@ -14,7 +15,12 @@ const healthSchema = z.object({
 /** GET /api/health: public, cheap, and honest about the database. */
 export const healthRoutes = (database: Database, operator: string): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/health", { schema: { tags: ["health"], response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+    app.get("/api/health", {
+        schema: routeSchema(
+          { operationId: "getHealth", summary: "Whether this backend and its database answer (no sign-in)", tag: "health" },
+          { security: [], response: { 200: healthSchema, 503: healthSchema } },
+        ),
+      }, async (_request, reply) => {
       const started = performance.now();
       let ok = true;
       try {

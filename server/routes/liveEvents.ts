@@ -6,7 +6,7 @@ import { forbidden } from "../errors";
 import type { EventBus } from "../live/eventBus";
 import type { ClientResourceEvent, ResourceEvent } from "../../src/resources/events";
 import { liveResourceNames, liveResources, mayReceive } from "../live/eventScope";
-import { errorResponses } from "./common";
+import { routeSchema } from "../openapi/routeDoc";
 import type { EngineServices } from "../engine/services";
 
 /** A comment line every 25 s keeps proxies and load balancers from closing an idle stream. */
@@ -43,6 +43,9 @@ function tokenExpiryMs(authorization: string | undefined, queryToken: string | u
   }
 }
 
+/** One `event: resource` of the stream, as text. */
+const eventStreamSchema = z.string().describe("`event: resource` blocks whose data is `{resource, type, ids, at}`; comment lines as heartbeats");
+
 /** What a browser is told: never the operator or the owners, only what changed and which ids. */
 const toClient = (event: ResourceEvent): ClientResourceEvent => ({ resource: event.resource, type: event.type, ids: event.ids, at: event.at });
 
@@ -68,19 +71,25 @@ export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | 
       "/live",
       {
         config: { queryCredentials: true },
-        schema: {
-          tags: ["live"],
-          summary: "Follow changes of resources as server-sent events (text/event-stream)",
-          description:
-            "Each change is `event: resource` with data `{resource, type: created|updated|deleted, ids, at}`: ids only, " +
-            "never record contents; refetch through the API. Events are scoped like the lists: the caller's operator, and " +
-            "only resources the caller may list (subscribers: events naming their own records). A comment line every 25 s " +
-            "keeps the stream open; the stream ends when the ID token expires, and the client reconnects with a fresh one. " +
-            "EventSource cannot send headers, so `token` and `operator` may be given as parameters instead.",
-          headers: liveHeadersSchema,
-          querystring: liveQuerySchema,
-          response: errorResponses,
-        },
+        schema: routeSchema(
+          {
+            operationId: "followLiveEvents",
+            summary: "Follow changes of resources as server-sent events (text/event-stream)",
+            tag: "live",
+            description:
+              "Each change is `event: resource` with data `{resource, type: created|updated|deleted, ids, at}`: ids only, " +
+              "never record contents; refetch through the API. Events are scoped like the lists: the caller's operator, and " +
+              "only resources the caller may list (subscribers: events naming their own records). A comment line every 25 s " +
+              "keeps the stream open; the stream ends when the ID token expires, and the client reconnects with a fresh one. " +
+              "EventSource cannot send headers, so `token` and `operator` may be given as parameters instead.",
+          },
+          {
+            headers: liveHeadersSchema,
+            querystring: liveQuerySchema,
+            // A stream is piped as is, never serialized: this only documents it.
+            response: { 200: { description: "The event stream; it ends when the token expires or access changes", content: { "text/event-stream": { schema: eventStreamSchema } } } },
+          },
+        ),
       },
       async (request, reply) => {
         const principal = request.principal;

@@ -7,7 +7,8 @@ import { recordAudit } from "../audit";
 import { operatorHeader, staffMfaRequired } from "../auth/requestAuth";
 import { accounts } from "../db/schema";
 import { conflict, forbidden } from "../errors";
-import { apiHeadersSchema, errorResponses, problemSchema } from "./common";
+import { routeSchema } from "../openapi/routeDoc";
+import { apiHeadersSchema } from "./common";
 import { adminAuth, type EngineServices } from "../engine/services";
 
 const noContent = z.null().describe("No Content");
@@ -21,12 +22,10 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
       "/me",
       {
         config: { allowWithoutRole: true, mfaExempt: true },
-        schema: {
-          tags: ["identity"],
-          summary: "The signed-in user: claims, verification, second factors, providers (also without a role yet)",
-          headers: apiHeadersSchema,
-          response: { 200: meSchema, ...errorResponses },
-        },
+        schema: routeSchema(
+          { operationId: "getMe", summary: "The signed-in user: claims, verification, second factors, providers (also without a role yet)", tag: "identity" },
+          { headers: apiHeadersSchema, response: { 200: meSchema } },
+        ),
       },
       async (request) => {
         const user = request.identity;
@@ -59,16 +58,19 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
       "/me/claim",
       {
         config: { allowWithoutRole: true },
-        schema: {
-          tags: ["identity"],
-          summary: "Become a subscriber of the operator and link its unowned accounts with your verified email or phone number",
-          description:
-            "Sets the custom claims {role: subscriber, operator}; the caller's current ID token is then stale: refresh it. " +
-            "Accounts are linked by email only when the email is verified; phone numbers from phone sign-in are verified. " +
-            "Idempotent for an existing subscriber (links again); staff get 409. At most 10 calls a minute per user.",
-          headers: apiHeadersSchema,
-          response: { 200: claimResultSchema, ...errorResponses, 409: problemSchema, 429: problemSchema },
-        },
+        schema: routeSchema(
+          {
+            operationId: "claimSubscriber",
+            summary: "Become a subscriber of the operator and link its unowned accounts with your verified email or phone number",
+            description:
+              "Sets the custom claims {role: subscriber, operator}; the caller's current ID token is then stale: refresh it. " +
+              "Accounts are linked by email only when the email is verified; phone numbers from phone sign-in are verified. " +
+              "Idempotent for an existing subscriber (links again); staff get 409. At most 10 calls a minute per user.",
+            tag: "identity",
+            problems: [409, 429],
+          },
+          { headers: apiHeadersSchema, response: { 200: claimResultSchema } },
+        ),
       },
       async (request) => {
         const user = request.identity;
@@ -129,12 +131,10 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
       "/me/sign-out-everywhere",
       {
         config: { mfaExempt: true },
-        schema: {
-          tags: ["identity"],
-          summary: "Revoke every session of the caller; tokens issued before now stop working",
-          headers: apiHeadersSchema,
-          response: { 204: noContent, ...errorResponses },
-        },
+        schema: routeSchema(
+          { operationId: "signOutEverywhere", summary: "Revoke every session of the caller; tokens issued before now stop working", tag: "identity" },
+          { headers: apiHeadersSchema, response: { 204: noContent } },
+        ),
       },
       async (request, reply) => {
         const { uid, role, operator } = request.principal;
@@ -158,13 +158,14 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
       {
         // Reporting an MFA enrollment must work for the staff member the policy is waiting on.
         config: { mfaExempt: true },
-        schema: {
-          tags: ["identity"],
-          summary: "Report a change the portal made through Firebase Auth (second factor or linked provider) for the audit trail",
-          headers: apiHeadersSchema,
-          body: auditReportSchema,
-          response: { 204: noContent, ...errorResponses },
-        },
+        schema: routeSchema(
+          {
+            operationId: "reportIdentityChange",
+            summary: "Report a change the portal made through Firebase Auth (second factor or linked provider) for the audit trail",
+            tag: "identity",
+          },
+          { headers: apiHeadersSchema, body: auditReportSchema, response: { 204: noContent } },
+        ),
       },
       async (request, reply) => {
         const { uid, role, operator } = request.principal;

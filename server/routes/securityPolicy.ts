@@ -7,7 +7,8 @@ import { securityPolicyOf } from "../auth/operatorSettings";
 import { operators } from "../db/schema";
 import { forbidden, notFound } from "../errors";
 import { publishAfterCommit } from "../live/eventBus";
-import { apiHeadersSchema, errorResponses } from "./common";
+import { routeSchema } from "../openapi/routeDoc";
+import { apiHeadersSchema } from "./common";
 import type { EngineServices } from "../engine/services";
 
 function mayRead(principal: Principal) {
@@ -22,12 +23,10 @@ export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsy
     app.get(
       "/security-policy",
       {
-        schema: {
-          tags: ["security"],
-          summary: "The operator's security policy (agents and admins)",
-          headers: apiHeadersSchema,
-          response: { 200: securityPolicySchema, ...errorResponses },
-        },
+        schema: routeSchema(
+          { operationId: "getSecurityPolicy", summary: "The operator's security policy (agents and admins)", tag: "security", problems: [404] },
+          { headers: apiHeadersSchema, response: { 200: securityPolicySchema } },
+        ),
       },
       async (request) => {
         mayRead(request.principal);
@@ -40,17 +39,19 @@ export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsy
     app.put(
       "/security-policy",
       {
-        schema: {
-          tags: ["security"],
-          summary: "Change the operator's security policy (admins; audited with the reason)",
-          description:
-            "With requireStaffMfa on, agents and admins whose session was not signed in with a second factor get 403 " +
-            "type /problems/mfa-required everywhere but GET /me, POST /me/sign-out-everywhere and POST /me/audit; " +
-            "that includes this route, so enroll a second factor before turning it on.",
-          headers: apiHeadersSchema,
-          body: securityPolicyUpdateSchema,
-          response: { 200: securityPolicySchema, ...errorResponses },
-        },
+        schema: routeSchema(
+          {
+            operationId: "updateSecurityPolicy",
+            summary: "Change the operator's security policy (admins; audited with the reason)",
+            description:
+              "With requireStaffMfa on, agents and admins whose session was not signed in with a second factor get 403 " +
+              "type /problems/mfa-required everywhere but GET /me, POST /me/sign-out-everywhere and POST /me/audit; " +
+              "that includes this route, so enroll a second factor before turning it on.",
+            tag: "security",
+            problems: [404],
+          },
+          { headers: apiHeadersSchema, body: securityPolicyUpdateSchema, response: { 200: securityPolicySchema } },
+        ),
       },
       async (request) => {
         const principal = request.principal;

@@ -4,7 +4,8 @@ import type { OperatorDirectory } from "../auth/operatorSettings";
 import { operatorHeader } from "../auth/requestAuth";
 import { forbidden } from "../errors";
 import type { RateLimiter } from "../lib/rateLimits";
-import { apiHeadersSchema, problemSchema } from "./common";
+import { routeSchema } from "../openapi/routeDoc";
+import { apiHeadersSchema } from "./common";
 
 /**
  * POST /api/auth/sms-allowance: asked by the portal before it has Firebase send a verification code
@@ -17,14 +18,15 @@ export const smsAllowanceRoutes = (operators: OperatorDirectory, limiter: RateLi
     app.post(
       "/sms-allowance",
       {
-        schema: {
-          tags: ["identity"],
-          summary: "May a verification SMS be sent to this number now? 429 with Retry-After when over the limits",
-          security: [],
-          headers: apiHeadersSchema,
-          body: smsAllowanceRequestSchema,
-          response: { 200: smsAllowanceResultSchema, 400: problemSchema, 403: problemSchema, 429: problemSchema },
-        },
+        schema: routeSchema(
+          {
+            operationId: "requestSmsAllowance",
+            summary: "May a verification SMS be sent to this number now? 429 with Retry-After when over the limits",
+            tag: "identity",
+            problems: [403, 429],
+          },
+          { security: [], headers: apiHeadersSchema, body: smsAllowanceRequestSchema, response: { 200: smsAllowanceResultSchema } },
+        ),
       },
       async (request) => {
         const operator = operatorHeader(request);

@@ -1,14 +1,23 @@
 import type { Notification } from "../resources/notifications";
 import { translate as t } from "../i18n";
-import { formatMsisdn } from "./format";
+import { formatMoney, formatMsisdn } from "./format";
+
+/** Money a notice names travels as integer minor units plus `currency`; shown in the reader's locale. */
+const MONEY_PARAMS = ["amount", "balance", "total"] as const;
 
 /** A notice in the reader's language: its kind's sentence, with the actor's role and enum values in words. */
 export function noticeText(notice: Pick<Notification, "kind" | "params">): string {
-  const { byRole, msisdn, suspendReason, ...rest } = notice.params;
+  const { byRole, msisdn, suspendReason, usageType, ...rest } = notice.params;
+  const currency = typeof rest.currency === "string" ? rest.currency : null;
+  const money = Object.fromEntries(
+    MONEY_PARAMS.filter((k) => currency && typeof rest[k] === "number").map((k) => [k, formatMoney({ amount: rest[k] as number, currency: currency! })]),
+  );
   return t(`notifications.kinds.${notice.kind}`, {
     ...rest,
+    ...money,
     by: byRole ? t(`notifications.by.${byRole}`, undefined, String(byRole)) : "",
     msisdn: typeof msisdn === "string" ? formatMsisdn(msisdn) : "",
     suspendReason: suspendReason ? t(`enums.suspendReason.${suspendReason}`, undefined, String(suspendReason)) : "",
+    usageType: usageType ? t(`usage.types.${usageType}`, undefined, String(usageType)) : "",
   });
 }

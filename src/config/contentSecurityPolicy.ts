@@ -39,11 +39,12 @@ function firebaseAuth(env: PortalEnv): Directives {
   };
 }
 
-const googleAnalytics: Directives = {
-  "script-src": ["https://www.googletagmanager.com"],
-  "img-src": ["https://*.google-analytics.com", "https://*.googletagmanager.com"],
-  "connect-src": ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"],
-};
+/** Analytics: its script from the tag origin, and its beacons to Google's collection hosts. */
+const analytics = (env: PortalEnv): Directives => ({
+  "script-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN)],
+  "img-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN), "https://*.google-analytics.com"],
+  "connect-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN), "https://*.google-analytics.com", "https://*.analytics.google.com"],
+});
 
 /**
  * The optional integrations, one row each: the switch that turns it on and the hosts it needs.
@@ -52,10 +53,12 @@ const googleAnalytics: Directives = {
 export const OPTIONAL_FEATURES: readonly { switch: keyof PortalEnv; sources: (env: PortalEnv) => Directives }[] = [
   { switch: "VITE_API_URL", sources: (env) => ({ "connect-src": [originOf(env.VITE_API_URL)] }) },
   { switch: "VITE_FIREBASE_DATABASE_URL", sources: realtimeDatabase },
+  // Remote Config needs an app id; it fetches through Firebase Installations.
+  { switch: "VITE_FIREBASE_APP_ID", sources: () => ({ "connect-src": ["https://firebaseinstallations.googleapis.com", "https://firebaseremoteconfig.googleapis.com"] }) },
   { switch: "VITE_CRM_CHAT_SCRIPT_URL", sources: (env) => ({ "script-src": [originOf(env.VITE_CRM_CHAT_SCRIPT_URL)], "connect-src": [originOf(env.VITE_CRM_CHAT_SCRIPT_URL)] }) },
   { switch: "VITE_CRM_TRACKER_URL", sources: (env) => ({ "script-src": [originOf(env.VITE_CRM_TRACKER_URL)], "connect-src": [originOf(env.VITE_CRM_TRACKER_URL)] }) },
-  { switch: "VITE_TAG_MANAGER_ID", sources: () => ({ "script-src": ["https://www.googletagmanager.com"], "img-src": ["https://www.googletagmanager.com"] }) },
-  { switch: "VITE_ANALYTICS_IDS", sources: () => googleAnalytics },
+  { switch: "VITE_TAG_MANAGER_ID", sources: (env) => ({ "script-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN)], "img-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN)] }) },
+  { switch: "VITE_ANALYTICS_IDS", sources: analytics },
   {
     switch: "VITE_MAPS_PLACES_KEY",
     sources: () => ({

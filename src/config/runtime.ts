@@ -18,4 +18,15 @@ export const runtimeConfig = {
   },
   authEmulatorHost: (env.VITE_AUTH_EMULATOR_HOST as string) ?? "",
   databaseEmulatorHost: (env.VITE_DATABASE_EMULATOR_HOST as string) ?? "",
+  /** The operator's third-party switches; each empty string means "off: nothing is loaded". */
+  switches: {
+    tagManagerId: (env.VITE_TAG_MANAGER_ID as string) ?? "",
+    analyticsIds: ((env.VITE_ANALYTICS_IDS as string) ?? "").split(",").filter(Boolean),
+    tagScriptOrigin: ((env.VITE_TAG_SCRIPT_ORIGIN as string) ?? "https://www.googletagmanager.com").replace(/\/$/, ""),
+    crmChatScriptUrl: (env.VITE_CRM_CHAT_SCRIPT_URL as string) ?? "",
+    crmTrackerUrl: (env.VITE_CRM_TRACKER_URL as string) ?? "",
+    chatAccessKey: (env.VITE_CHAT_ACCESS_KEY as string) ?? "",
+    mapsPlacesKey: (env.VITE_MAPS_PLACES_KEY as string) ?? "",
+    bitrixIntegrationRequired: env.VITE_BITRIX_INTEGRATION_REQUIRED === true || env.VITE_BITRIX_INTEGRATION_REQUIRED === "true",
+  },
 } as const;

@@ -1,9 +1,11 @@
-import { useGetIdentity, useGo, useList } from "@refinedev/core";
+import { useCustom, useGetIdentity, useGo, useSubscription } from "@refinedev/core";
 import { Alert, Card, Col, Empty, Input, Row, Skeleton, Space, Typography } from "antd";
 import { Link } from "react-router";
 import { translate as t } from "../i18n";
 import type { SessionUser } from "../providers/session";
-import type { Line } from "../resources/lines";
+import type { Home, HomeAccount } from "../resources/usage";
+import { LineMeters } from "../components/usage/LineMeters";
+import { formatMoney, formatMsisdn } from "../components/format";
 import { FieldValue } from "../components/FieldValue";
 import { linesResource } from "../resources/lines";
 
@@ -22,43 +24,56 @@ export function DashboardPage() {
 }
 
 function SubscriberLines() {
-  const { query, result } = useList<Line>({ resource: "lines", pagination: { pageSize: 50 } });
-  if (query.isError) return <Alert type="error" showIcon message={t("list.error", { message: query.error?.message ?? "" })} />;
+  // One request for the whole home page (lines, plans, meters); meters refetch when the network counts usage.
+  const { query, result } = useCustom<Home>({ url: "/home", method: "get" });
+  useSubscription({ channel: "resources/meters", types: ["*"], onLiveEvent: () => void query.refetch() });
+  if (query.isError) return <Alert type="error" showIcon message={t("usage.home.error", { message: query.error?.message ?? "" })} />;
+  const lines = result.data?.lines;
   return (
     <section aria-labelledby="your-lines">
       <Typography.Title level={3} id="your-lines">
         {t("dashboard.yourLines")}
       </Typography.Title>
-      {query.isLoading ? (
+      {!lines ? (
         <Skeleton active />
-      ) : result.data.length === 0 ? (
+      ) : lines.length === 0 ? (
         <Empty description={t("dashboard.noLines")} />
       ) : (
         <Row gutter={[16, 16]}>
-          {result.data.map((line) => (
+          {lines.map((line) => (
             <Col key={line.id} xs={24} md={12} xl={8}>
               <Card
                 data-testid="line-card"
-                title={
-                  <Link to={`/lines/show/${line.id}`}>
-                    <FieldValue name="msisdn" spec={linesResource.fields.msisdn} record={line} />
-                  </Link>
-                }
+                aria-label={t("usage.home.line", { msisdn: formatMsisdn(line.msisdn) })}
+                title={<Link to={`/lines/show/${line.id}`}>{formatMsisdn(line.msisdn)}</Link>}
                 extra={<FieldValue name="status" spec={linesResource.fields.status} record={line} />}
               >
-                <Typography.Paragraph style={{ marginBottom: 4 }}>
-                  <Typography.Text strong>{line.planName}</Typography.Text>
+                <Typography.Paragraph style={{ marginBottom: 12 }}>
+                  <Typography.Text strong>{line.plan.name}</Typography.Text>{" "}
+                  <Typography.Text type="secondary">
+                    · {t("units.perMonth", { price: formatMoney(line.plan.price) })} · <FieldValue name="accountType" spec={linesResource.fields.accountType} record={line} />
+                  </Typography.Text>
                 </Typography.Paragraph>
-                <Typography.Text type="secondary">
-                  <FieldValue name="accountType" spec={linesResource.fields.accountType} record={line} /> ·{" "}
-                  <FieldValue name="simType" spec={linesResource.fields.simType} record={line} />
-                </Typography.Text>
+                <AccountMoneyLine account={result.data?.accounts.find((a) => a.id === line.accountId)} />
+                <LineMeters meters={line.meters} daysLeft={line.daysLeft} />
               </Card>
             </Col>
           ))}
         </Row>
       )}
     </section>
+  );
+}
+
+/** The prepaid balance or postpaid amount due of the line's account, as the ledger has it. */
+function AccountMoneyLine({ account }: { account: HomeAccount | undefined }) {
+  if (!account?.balance && !account?.amountDue) return null;
+  return (
+    <Typography.Paragraph style={{ marginBottom: 12 }} data-testid="account-money">
+      {account.balance
+        ? t("usage.money.balance", { amount: formatMoney(account.balance) })
+        : t("usage.money.amountDue", { amount: formatMoney(account.amountDue!) })}
+    </Typography.Paragraph>
   );
 }
 

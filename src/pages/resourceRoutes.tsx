@@ -37,6 +37,7 @@ export function refineResources(): ResourceProps[] {
         hide: r.menu === false,
       },
     })),
+    { name: "profile", list: "/profile", meta: { label: t("profile.title"), icon: createElement(icons.UserOutlined!) } },
     { name: "security", list: "/security", meta: { label: t("security.title"), icon: createElement(icons.SafetyOutlined!) } },
   ];
 }

@@ -4,6 +4,8 @@ import { translate } from "../i18n";
 import { currentIdToken } from "./session";
 
 import type { Problem } from "../resources/api";
+import { UPGRADE_REQUIRED_PROBLEM } from "../config/appVersion";
+import { markReloadRequired } from "./reloadRequired";
 
 export interface ApiRequest {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -68,6 +70,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     const body = await response.json().catch(() => null);
     if (!response.ok) {
       const error = toHttpError(response.status, body);
+      if (error.problemType === UPGRADE_REQUIRED_PROBLEM) markReloadRequired();
       const retryAfter = Number(response.headers.get("retry-after"));
       throw Number.isFinite(retryAfter) && retryAfter > 0 ? { ...error, retryAfter } : error;
     }

@@ -1,9 +1,16 @@
 import { z } from "zod";
 import { defineResource } from "./define";
-import { idSchema, isoDateTime } from "./common";
+import { idSchema, isoDateTime, moneySchema } from "./common";
+import { voucherCodeSchema } from "./voucherBatches";
 import { PLAN_KINDS } from "./plans";
 
 export const ACCOUNT_STATUSES = ["active", "suspended", "closed"] as const;
+
+/** The most one staff member may credit or charge by hand at a time, in the operator currency's minor units. */
+export const ADJUSTMENT_LIMITS = { agent: 5_000, admin: 100_000 } as const;
+
+/** A positive amount of money typed by staff. */
+const positiveMoney = moneySchema.extend({ amount: z.number().int("whole minor units (cents)").positive("more than zero") });
 
 /** A customer account (TM Forum Customer/BillingAccount): the holder of lines, balance and bills. */
 export const accountSchema = z.object({
@@ -15,6 +22,10 @@ export const accountSchema = z.object({
   status: z.enum(ACCOUNT_STATUSES),
   /** How many lines the account holds (not terminated). */
   lineCount: z.number().int().nonnegative(),
+  /** Prepaid: what is left to spend (the sum of the ledger); null on postpaid accounts. */
+  balance: moneySchema.nullable(),
+  /** Postpaid: the total of the bills still open; null on prepaid accounts. */
+  amountDue: moneySchema.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -34,6 +45,8 @@ export const accountsResource = defineResource({
     type: { label: "fields.accountType", kind: "enum", options: PLAN_KINDS, labels: "enums.accountType" },
     status: { label: "fields.status", kind: "enum", options: ACCOUNT_STATUSES },
     lineCount: { label: "fields.lineCount", kind: "number" },
+    balance: { label: "fields.balance", kind: "money" },
+    amountDue: { label: "fields.amountDue", kind: "money" },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
   },
   list: {
@@ -43,10 +56,43 @@ export const accountsResource = defineResource({
     filters: { type: ["eq"], status: ["eq", "in"] },
     search: { placeholder: "resources.accounts.search", fields: ["name", "email"] },
   },
-  show: ["name", "type", "status", "email", "phone", "lineCount", "createdAt"],
+  show: ["name", "type", "status", "balance", "amountDue", "email", "phone", "lineCount", "createdAt"],
+  actions: {
+    "redeem-voucher": {
+      label: "resources.accounts.actions.redeemVoucher",
+      handler: "accounts.redeemVoucher",
+      when: { type: ["prepaid"], status: ["active", "suspended"] },
+      input: z.object({ code: voucherCodeSchema }),
+      inputFields: { code: { label: "fields.voucherCode", kind: "text", help: "resources.accounts.voucherHelp" } },
+      reason: "staff",
+    },
+    adjust: {
+      label: "resources.accounts.actions.adjust",
+      handler: "accounts.adjust",
+      when: { status: ["active", "suspended"] },
+      input: z.object({ amount: positiveMoney }),
+      inputFields: { amount: { label: "fields.amount", kind: "money", help: "resources.accounts.adjustHelp" } },
+      reason: true,
+      confirm: "resources.accounts.confirm.adjust",
+    },
+    charge: {
+      label: "resources.accounts.actions.charge",
+      handler: "accounts.charge",
+      when: { status: ["active", "suspended"] },
+      input: z.object({ amount: positiveMoney }),
+      inputFields: { amount: { label: "fields.amount", kind: "money", help: "resources.accounts.adjustHelp" } },
+      reason: true,
+      danger: true,
+      confirm: "resources.accounts.confirm.charge",
+    },
+  },
   access: {
     list: { subscriber: "own", agent: "all", admin: "all" },
     show: { subscriber: "own", agent: "all", admin: "all" },
+    "redeem-voucher": { subscriber: "own", agent: "all", admin: "all" },
+    // Money by hand: staff only, bounded per role (ADJUSTMENT_LIMITS), always with a reason.
+    adjust: { agent: "all", admin: "all" },
+    charge: { agent: "all", admin: "all" },
   },
   ownership: { path: "ownerUid" },
   source: "backend",
@@ -58,6 +104,16 @@ export const accountsResource = defineResource({
       "fields.accountName": "Account holder",
       "fields.contactPhone": "Contact phone",
       "fields.lineCount": "Lines",
+      "fields.balance": "Balance",
+      "resources.accounts.actions.redeemVoucher": "Redeem a voucher",
+      "fields.voucherCode": "Voucher code",
+      "resources.accounts.voucherHelp": "The 16 letters and digits on the voucher; dashes are optional.",
+      "resources.accounts.actions.adjust": "Credit",
+      "resources.accounts.actions.charge": "Charge",
+      "resources.accounts.adjustHelp": "Agents up to $50.00 at a time; administrators up to $1,000.00.",
+      "resources.accounts.confirm.adjust": "Credit this amount to {{title}}? It is recorded in the account's ledger with your reason.",
+      "resources.accounts.confirm.charge": "Charge this amount to {{title}}? A prepaid balance must cover it.",
+      "fields.amountDue": "Amount due",
       "enums.status.closed": "Closed",
     },
     es: {
@@ -66,6 +122,16 @@ export const accountsResource = defineResource({
       "fields.accountName": "Titular de la cuenta",
       "fields.contactPhone": "Teléfono de contacto",
       "fields.lineCount": "Líneas",
+      "fields.balance": "Saldo",
+      "resources.accounts.actions.redeemVoucher": "Canjear un cupón",
+      "fields.voucherCode": "Código del cupón",
+      "resources.accounts.voucherHelp": "Las 16 letras y cifras del cupón; los guiones son opcionales.",
+      "resources.accounts.actions.adjust": "Abonar",
+      "resources.accounts.actions.charge": "Cargar",
+      "resources.accounts.adjustHelp": "Agentes hasta 50,00 US$ por vez; administradores hasta 1000,00 US$.",
+      "resources.accounts.confirm.adjust": "¿Abonar este importe a {{title}}? Queda en el historial de la cuenta con tu motivo.",
+      "resources.accounts.confirm.charge": "¿Cargar este importe a {{title}}? Un saldo prepago debe cubrirlo.",
+      "fields.amountDue": "Importe pendiente",
       "enums.status.closed": "Cerrada",
     },
   },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UPGRADE_REQUIRED_PROBLEM } from "../config/appVersion";
 
 // Shapes of the HTTP contract both sides read (design.md §4), declared once.
 
@@ -15,6 +16,8 @@ export const problemSchema = z
     detail: z.string(),
     errors: z.array(fieldErrorSchema).optional(),
   })
+  // RFC 9457 extension members (a shortfall's amount) pass through.
+  .catchall(z.unknown())
   .describe("RFC 9457 problem details");
 export type Problem = z.output<typeof problemSchema>;
 
@@ -24,6 +27,8 @@ export const PROBLEM_TYPES = {
   mfaRequired: "/problems/mfa-required",
   /** The action needs a sign-in from the last few minutes: re-authenticate, then retry. */
   reauthRequired: "/problems/reauth-required",
+  /** The portal is older than the backend accepts (X-App-Version below its minimum): reload it. */
+  upgradeRequired: UPGRADE_REQUIRED_PROBLEM,
 } as const;
 
 /** How recent a sign-in must be for actions declared with `reauth` (seconds). */

@@ -46,7 +46,7 @@ export const auditEventsResource = defineResource({
       actorUid: ["eq"],
       actorRole: ["eq", "in"],
       targetType: ["eq"],
-      targetId: ["eq"],
+      targetId: ["eq", "in"],
       createdAt: ["gte", "lte", "between"],
     },
     search: { placeholder: "resources.auditEvents.search" },
@@ -58,6 +58,7 @@ export const auditEventsResource = defineResource({
   },
   source: "backend",
   audit: false,
+  views: { list: () => import("../pages/care/AuditViewerPage") },
   messages: {
     en: {
       "resources.auditEvents.label": "Audit trail",

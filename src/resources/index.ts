@@ -2,11 +2,19 @@ import type { ResourceDefinition } from "./define";
 import { accountsResource } from "./accounts";
 import { auditEventsResource } from "./auditEvents";
 import { deviceClaimsResource } from "./deviceClaims";
+import { invoicesResource } from "./invoices";
+import { ledgerEntriesResource } from "./ledgerEntries";
+import { contactRequestsResource } from "./contactRequests";
+import { crmOutboxResource } from "./crmOutbox";
 import { linesResource } from "./lines";
 import { notificationsResource } from "./notifications";
 import { ordersResource } from "./orders";
 import { plansResource } from "./plans";
 import { staffResource } from "./staff";
+import { voucherBatchesResource } from "./voucherBatches";
+import { usageRecordsResource } from "./usageRecords";
+import { subscribersResource } from "./subscribers";
+import { ticketsResource } from "./tickets";
 
 /**
  * The registry: every resource of the product, in menu order, and the only list of them. The
@@ -14,14 +22,22 @@ import { staffResource } from "./staff";
  * and live updates follow it. Add a resource with one line here.
  */
 export const resources = [
+  subscribersResource,
   linesResource,
   accountsResource,
+  ledgerEntriesResource,
+  invoicesResource,
   ordersResource,
+  usageRecordsResource,
   plansResource,
   deviceClaimsResource,
+  contactRequestsResource,
+  ticketsResource,
   notificationsResource,
+  voucherBatchesResource,
   staffResource,
   auditEventsResource,
+  crmOutboxResource,
 ] as const satisfies readonly ResourceDefinition<any, any>[];
 
 export type ResourceName = (typeof resources)[number]["name"];
@@ -38,4 +54,6 @@ export function findResource(name: string): ResourceDefinition<any, any> | undef
  */
 export const liveChannels: Record<string, Pick<ResourceDefinition, "access">> = {
   "security-policy": { access: { list: { agent: "all", admin: "all" } } },
+  // A line's meters moved (ids: line ids); subscribers hear about their own lines (server/domain/usage/ingest.ts).
+  meters: { access: { list: { subscriber: "own", agent: "all", admin: "all" } } },
 };

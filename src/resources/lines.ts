@@ -8,6 +8,8 @@ export const SUSPEND_REASONS = ["lost", "stolen", "non_payment", "request"] as c
 /** The reasons a person may give; non_payment is the billing system's. */
 export const SELF_SUSPEND_REASONS = ["lost", "stolen", "request"] as const;
 export const SIM_TYPES = ["physical", "esim"] as const;
+/** When a plan change takes effect: at once (prorated) or at the start of the next cycle (no charge now). */
+export const PLAN_CHANGE_EFFECTIVE = ["now", "next-cycle"] as const;
 
 /** An ICCID: 19 or 20 digits starting with 89 (the telecom industry prefix). */
 export const iccidSchema = z.string().regex(/^89\d{17,18}$/, "19 or 20 digits starting with 89");
@@ -133,6 +135,22 @@ export const linesResource = defineResource({
         fields: { puk: { label: "fields.puk", kind: "secret" } },
       },
     },
+    "change-plan": {
+      label: "resources.lines.actions.changePlan",
+      handler: "lines.changePlan",
+      when: { status: ["active"] },
+      input: z.object({
+        planId: idSchema,
+        effective: z.enum(PLAN_CHANGE_EFFECTIVE, "now or next-cycle").default("now"),
+      }),
+      inputFields: {
+        planId: { label: "fields.newPlan", kind: "reference", reference: { resource: "plans" } },
+        effective: { label: "fields.changeEffective", kind: "enum", options: PLAN_CHANGE_EFFECTIVE, labels: "enums.changeEffective" },
+      },
+      preview: true,
+      reason: STAFF_REASON,
+      confirm: "resources.lines.confirm.changePlan",
+    },
     "swap-sim": {
       label: "resources.lines.actions.swapSim",
       handler: "lines.swapSim",
@@ -164,6 +182,7 @@ export const linesResource = defineResource({
     },
   },
   access: {
+    "change-plan": { subscriber: "own", agent: "all", admin: "all" },
     // Subscribers see the lines of their own accounts; staff see every line of their operator.
     list: { subscriber: "own", agent: "all", admin: "all" },
     show: { subscriber: "own", agent: "all", admin: "all" },
@@ -187,6 +206,18 @@ export const linesResource = defineResource({
       "resources.lines.actions.portOutPin": "Get transfer PIN",
       "resources.lines.actions.revealPuk": "Show PUK",
       "resources.lines.actions.swapSim": "Replace SIM",
+      "resources.lines.actions.changePlan": "Change plan",
+      "resources.lines.confirm.changePlan": "Change the plan of {{title}}? You will see what it costs before anything changes.",
+      "resources.lines.preview.changePlanNow": "{{msisdn}} moves to {{plan}} now.",
+      "resources.lines.preview.changePlanNextCycle": "{{msisdn}} moves to {{plan}} when the next cycle starts on {{date}}.",
+      "resources.lines.preview.creditOldPlan": "Credit for the {{days}} unused days (of {{cycleDays}}) of {{plan}}",
+      "resources.lines.preview.chargeNewPlan": "{{plan}} for the {{days}} remaining days (of {{cycleDays}})",
+      "resources.lines.preview.noChargeNow": "Nothing is charged now.",
+      "resources.lines.preview.newMonthlyPrice": "New monthly price from the next cycle",
+      "fields.newPlan": "New plan",
+      "fields.changeEffective": "When",
+      "enums.changeEffective.now": "Now (prorated)",
+      "enums.changeEffective.next-cycle": "At the next cycle",
       "resources.lines.confirm.suspend": "Suspend {{title}}? Calls, texts and data stop until the line is restored.",
       "resources.lines.confirm.restore": "Restore {{title}}? Calls, texts and data start again.",
       "resources.lines.confirm.lockNumber": "Lock {{title}} against transfers? While locked, nobody can move the number to another carrier or replace its SIM.",
@@ -222,6 +253,18 @@ export const linesResource = defineResource({
       "resources.lines.actions.portOutPin": "Obtener PIN de portabilidad",
       "resources.lines.actions.revealPuk": "Ver PUK",
       "resources.lines.actions.swapSim": "Cambiar SIM",
+      "resources.lines.actions.changePlan": "Cambiar de plan",
+      "resources.lines.confirm.changePlan": "¿Cambiar el plan de {{title}}? Verás lo que cuesta antes de que cambie nada.",
+      "resources.lines.preview.changePlanNow": "{{msisdn}} pasa al plan {{plan}} ahora.",
+      "resources.lines.preview.changePlanNextCycle": "{{msisdn}} pasa al plan {{plan}} cuando empiece el próximo ciclo, el {{date}}.",
+      "resources.lines.preview.creditOldPlan": "Abono por los {{days}} días no usados (de {{cycleDays}}) de {{plan}}",
+      "resources.lines.preview.chargeNewPlan": "{{plan}} por los {{days}} días restantes (de {{cycleDays}})",
+      "resources.lines.preview.noChargeNow": "No se cobra nada ahora.",
+      "resources.lines.preview.newMonthlyPrice": "Nuevo precio mensual desde el próximo ciclo",
+      "fields.newPlan": "Plan nuevo",
+      "fields.changeEffective": "Cuándo",
+      "enums.changeEffective.now": "Ahora (prorrateado)",
+      "enums.changeEffective.next-cycle": "En el próximo ciclo",
       "resources.lines.confirm.suspend": "¿Suspender {{title}}? Las llamadas, los SMS y los datos se detienen hasta que se reactive la línea.",
       "resources.lines.confirm.restore": "¿Reactivar {{title}}? Las llamadas, los SMS y los datos vuelven a funcionar.",
       "resources.lines.confirm.lockNumber": "¿Bloquear {{title}} para portabilidad? Mientras esté bloqueado, nadie puede llevarse el número a otra compañía ni cambiar su SIM.",

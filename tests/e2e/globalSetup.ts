@@ -3,6 +3,7 @@ import { buildPortalIfStale } from "../../scripts/build";
 import { startProcess, stopProcess, waitForHttp } from "../../scripts/processes";
 import { ensureAuthEmulator } from "../support/authEmulator";
 import { freePort } from "../support/freePort";
+import { startSwitchedPortal } from "../support/switchedPortal";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,6 +16,17 @@ declare module "vitest" {
  * in-memory PGlite seeded with the demo data) and the real Auth emulator.
  */
 export default async function setup(project: TestProject) {
+  // E2E_BUILD=all-switches: the whole suite against the build with every operator switch set, its
+  // third parties faked locally (tests/support/switchedPortal.ts); the issue asks both builds to pass.
+  if (process.env.E2E_BUILD === "all-switches") {
+    const emulator = await ensureAuthEmulator();
+    const switched = await startSwitchedPortal();
+    project.provide("baseUrl", switched.baseUrl);
+    return async () => {
+      await switched.close();
+      await emulator.stop();
+    };
+  }
   await buildPortalIfStale();
   const emulator = await ensureAuthEmulator();
   const port = await freePort();

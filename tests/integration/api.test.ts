@@ -395,11 +395,12 @@ describe("malformed input is 400 naming the parameter", () => {
 });
 
 describe("plans", () => {
-  it("subscribers never see draft plans in the list", async () => {
+  it("subscribers never see draft (or retired) plans in the list", async () => {
     for (const as of [ALEX, SAM]) {
       const res = await list<Plan>("/api/v1/plans?pageSize=100", as);
-      expect(res.total).toBe(7);
+      expect(res.total).toBe(6);
       expect(res.data.map((p) => p.status)).not.toContain("draft");
+      expect(res.data.map((p) => p.status)).not.toContain("retired");
       expect(res.data.map((p) => p.code)).not.toContain("POST_FAMILY_DRAFT");
       // Not even when asking for them.
       expect(await list<Plan>("/api/v1/plans?filter[status]=draft", as)).toEqual({ data: [], total: 0 });
@@ -429,11 +430,11 @@ describe("plans", () => {
     expect(res.json()).toEqual(active);
   });
 
-  it("filter[kind]=prepaid returns only prepaid plans", async () => {
+  it("filter[kind]=prepaid returns only prepaid plans (a subscriber: those on sale, never retired ones)", async () => {
     const res = await list<Plan>("/api/v1/plans?filter[kind]=prepaid", ALEX);
-    expect(res.total).toBe(4);
+    expect(res.total).toBe(3);
     expect(res.data.every((p) => p.kind === "prepaid")).toBe(true);
-    expect(res.data.map((p) => p.code).sort()).toEqual(["PRE_15GB", "PRE_2GB_LEGACY", "PRE_5GB", "PRE_UNL"]);
+    expect(res.data.map((p) => p.code).sort()).toEqual(["PRE_15GB", "PRE_5GB", "PRE_UNL"]);
   });
 
   it("filter[price][between] and [lte] work on minor units", async () => {

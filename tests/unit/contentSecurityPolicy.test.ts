@@ -28,6 +28,11 @@ const SWITCHES: { name: keyof PortalEnv; value: string; adds: Directives }[] = [
     adds: { "connect-src": ["https://att-portal.firebaseio.com", "wss://att-portal.firebaseio.com", "wss://*.firebaseio.com"] },
   },
   {
+    name: "VITE_FIREBASE_APP_ID",
+    value: "1:1234567890:web:abcdef",
+    adds: { "connect-src": ["https://firebaseinstallations.googleapis.com", "https://firebaseremoteconfig.googleapis.com"] },
+  },
+  {
     name: "VITE_CRM_CHAT_SCRIPT_URL",
     value: "https://chat.crm.example/widget/loader.js",
     adds: { "script-src": ["https://chat.crm.example"], "connect-src": ["https://chat.crm.example"] },
@@ -47,8 +52,8 @@ const SWITCHES: { name: keyof PortalEnv; value: string; adds: Directives }[] = [
     value: "G-XYZ789",
     adds: {
       "script-src": ["https://www.googletagmanager.com"],
-      "img-src": ["https://*.google-analytics.com", "https://*.googletagmanager.com"],
-      "connect-src": ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"],
+      "img-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com"],
+      "connect-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"],
     },
   },
   {
@@ -112,6 +117,14 @@ describe("the portal's Content-Security-Policy", () => {
     const got = added(portalDirectives(LOCAL, HASHES), portalDirectives(all, HASHES));
     expect(Object.keys(got).sort()).toEqual(Object.keys(expected).sort());
     for (const name of Object.keys(expected)) expect(new Set(got[name]), name).toEqual(new Set(expected[name]));
+  });
+
+  it("VITE_TAG_SCRIPT_ORIGIN replaces Google's tag host, and adds nothing while no tag id is set", () => {
+    const origin = { VITE_TAG_SCRIPT_ORIGIN: "https://tags.att.example/" };
+    expect(portalDirectives(parsePortalEnv(origin), HASHES)).toEqual(portalDirectives(LOCAL, HASHES));
+    const tagged = portalDirectives(parsePortalEnv({ ...origin, VITE_TAG_MANAGER_ID: "GTM-ABC123", VITE_ANALYTICS_IDS: "G-XYZ789" }), HASHES);
+    expect(tagged["script-src"]).toContain("https://tags.att.example");
+    expect(Object.values(tagged).flat().filter((s) => s.includes("googletagmanager"))).toEqual([]);
   });
 
   it("allows a Realtime Database emulator only for a build that names a database", () => {

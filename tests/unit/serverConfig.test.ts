@@ -1,7 +1,20 @@
 const KEY = Buffer.alloc(32, 7).toString("base64");
 import { describe, expect, it } from "vitest";
 import { loadServerConfig } from "../../server/config";
-import { parsePortalEnv } from "../../src/config/env";
+import { loadPortalEnv, parsePortalEnv } from "../../src/config/env";
+
+/** Every operator switch of the portal with a well-formed value (local HTTP allowed for scripts). */
+const ALL_PORTAL_SWITCHES = {
+  VITE_MAPS_PLACES_KEY: "AIzaSyExampleKey_123",
+  VITE_CRM_CHAT_SCRIPT_URL: "https://chat.crm.example/widget.js",
+  VITE_CRM_TRACKER_URL: "http://127.0.0.1:4100/tracker.js",
+  VITE_CHAT_ACCESS_KEY: "site-key-42",
+  VITE_TAG_MANAGER_ID: "GTM-ABC123",
+  VITE_ANALYTICS_IDS: "G-XYZ789,AW-1234567",
+  VITE_TAG_SCRIPT_ORIGIN: "https://tags.att.example",
+  VITE_TOPUP_PAYMENT_SETTING: "",
+  VITE_BITRIX_INTEGRATION_REQUIRED: "true",
+};
 
 describe("loadServerConfig", () => {
   it("defaults to local mode: emulator on 127.0.0.1:9099, embedded PGlite, demo data seeded", () => {
@@ -88,6 +101,44 @@ describe("loadServerConfig", () => {
   });
 });
 
+describe("loadServerConfig: the operator's switches", () => {
+  it("by default: any app version, Bitrix off", () => {
+    const config = loadServerConfig({});
+    expect(config.minAppVersion).toBeUndefined();
+    expect(config.bitrix).toBeUndefined();
+  });
+
+  it("MIN_APP_VERSION and the Bitrix webhook with its retry limit", () => {
+    const config = loadServerConfig({
+      MIN_APP_VERSION: "3.2.0",
+      BITRIX_INTEGRATION_REQUIRED: "true",
+      BITRIX_WEBHOOK_URL: "https://att.bitrix24.com/rest/1/secret/",
+      CRM_OUTBOX_MAX_ATTEMPTS: "5",
+    });
+    expect(config.minAppVersion).toBe("3.2.0");
+    expect(config.bitrix).toEqual({ webhookUrl: "https://att.bitrix24.com/rest/1/secret/", maxAttempts: 5 });
+  });
+
+  it("a webhook without the flag sends nothing: the flag decides", () => {
+    expect(loadServerConfig({ BITRIX_WEBHOOK_URL: "https://att.bitrix24.com/rest/1/secret/" }).bitrix).toBeUndefined();
+  });
+
+  it.each([
+    [{ MIN_APP_VERSION: "3.2" }, "MIN_APP_VERSION", /a version like 3.2.1/],
+    [{ MIN_APP_VERSION: "v3.2.1" }, "MIN_APP_VERSION", /a version like 3.2.1/],
+    [{ BITRIX_INTEGRATION_REQUIRED: "yes" }, "BITRIX_INTEGRATION_REQUIRED", /true or false/],
+    [{ BITRIX_INTEGRATION_REQUIRED: "true" }, "BITRIX_WEBHOOK_URL", /required when BITRIX_INTEGRATION_REQUIRED is true/],
+    [{ BITRIX_WEBHOOK_URL: "bitrix24" }, "BITRIX_WEBHOOK_URL", /https:\/\/ URL/],
+    [{ APP_MODE: "production", SECRETS_KEY: KEY, BITRIX_WEBHOOK_URL: "http://att.bitrix24.com/rest/1/s/" }, "BITRIX_WEBHOOK_URL", /must be https/],
+    [{ CRM_OUTBOX_MAX_ATTEMPTS: "0" }, "CRM_OUTBOX_MAX_ATTEMPTS", /at least 1/],
+    [{ CRM_OUTBOX_MAX_ATTEMPTS: "many" }, "CRM_OUTBOX_MAX_ATTEMPTS", /a whole number/],
+  ])("%j stops the start with a message naming %s", (env, name, why) => {
+    const start = () => loadServerConfig(env);
+    expect(start).toThrow(new RegExp(`^Invalid server configuration:[\\s\\S]*\\b${name}: `));
+    expect(start).toThrow(why);
+  });
+});
+
 describe("parsePortalEnv", () => {
   it("defaults to the ATT build against the local emulator and same-origin API", () => {
     const env = parsePortalEnv({});
@@ -113,6 +164,39 @@ describe("parsePortalEnv", () => {
 
   it.each(["not a url", "api.example.com"])("VITE_API_URL=%j is rejected and named", (value) => {
     expect(() => parsePortalEnv({ VITE_API_URL: value })).toThrow(/Invalid portal configuration:[\s\S]*VITE_API_URL:/);
+  });
+
+  it("accepts every operator switch set to a well-formed value", () => {
+    const env = parsePortalEnv(ALL_PORTAL_SWITCHES);
+    expect(env.VITE_ANALYTICS_IDS).toBe("G-XYZ789,AW-1234567");
+    expect(env.VITE_CRM_CHAT_SCRIPT_URL).toBe("https://chat.crm.example/widget.js");
+  });
+
+  it.each([
+    ["VITE_TAG_MANAGER_ID", "UA-12345", /a container id like GTM-ABC123/],
+    ["VITE_ANALYTICS_IDS", "G-XYZ789;G-OTHER1", /comma-separated ids/],
+    ["VITE_ANALYTICS_IDS", "G-XYZ789,", /comma-separated ids/],
+    ["VITE_CRM_CHAT_SCRIPT_URL", "http://chat.crm.example/widget.js", /https:\/\/ URL/],
+    ["VITE_CRM_TRACKER_URL", "javascript:alert(1)", /https:\/\/ URL/],
+    ["VITE_TAG_SCRIPT_ORIGIN", "ftp://tags.example", /https:\/\/ URL/],
+    ["VITE_CHAT_ACCESS_KEY", "key with spaces", /letters, digits/],
+    ["VITE_MAPS_PLACES_KEY", "short", /an API key/],
+    ["VITE_BITRIX_INTEGRATION_REQUIRED", "yes", /VITE_BITRIX_INTEGRATION_REQUIRED:/],
+  ])("%s=%j stops the build with a message naming it", (name, value, why) => {
+    const attempt = () => parsePortalEnv({ ...ALL_PORTAL_SWITCHES, [name]: value });
+    expect(attempt).toThrow(new RegExp(`^Invalid portal configuration:\\n  ${name}: `));
+    expect(attempt).toThrow(why);
+  });
+
+  it("the build reads the environment through the same schema (vite.config.ts calls loadPortalEnv)", () => {
+    const saved = process.env.VITE_TAG_MANAGER_ID;
+    process.env.VITE_TAG_MANAGER_ID = "gtm-lowercase";
+    try {
+      expect(() => loadPortalEnv("production")).toThrow(/VITE_TAG_MANAGER_ID: a container id/);
+    } finally {
+      if (saved === undefined) delete process.env.VITE_TAG_MANAGER_ID;
+      else process.env.VITE_TAG_MANAGER_ID = saved;
+    }
   });
 
   it("names every bad variable at once", () => {

@@ -23,6 +23,20 @@ export interface LineSeed {
   cycleDay: number;
 }
 
+/** A past movement on a prepaid ledger, oldest first. */
+export interface LedgerSeed {
+  kind: "top_up" | "charge" | "adjustment";
+  amount: number;
+  reason: string;
+  daysAgo: number;
+}
+
+/** A past bill of a postpaid account: `cyclesAgo` 0 is the last cycle whose due date has passed. */
+export interface InvoiceSeed {
+  cyclesAgo: number;
+  status: "paid" | "overdue";
+}
+
 export interface AccountSeed {
   ownerUid: string | null;
   name: string;
@@ -30,6 +44,8 @@ export interface AccountSeed {
   phone: string | null;
   type: "prepaid" | "postpaid";
   lines: LineSeed[];
+  ledger?: LedgerSeed[];
+  invoices?: InvoiceSeed[];
 }
 
 export interface OperatorSeed {
@@ -37,8 +53,21 @@ export interface OperatorSeed {
   name: string;
   currency: string;
   timezone: string;
+  /** Settings the seed guarantees (merged under any an admin changed later). */
+  settings?: OperatorSettingsSeed;
   plans: PlanSeed[];
   accounts: AccountSeed[];
+}
+
+export interface OperatorSettingsSeed {
+  /** Which gateway takes card top-ups: "" = none (card top-up unavailable, vouchers only), "sandbox" = the local test gateway. */
+  topUpPayment: string;
+  /** Tax on postpaid bills, in basis points (825 = 8.25 %). */
+  taxRateBps: number;
+  /** Days from a bill's issue to its due date. */
+  billDueDays: number;
+  /** Days past the due date before the lines of an unpaid account are suspended for non-payment. */
+  overdueGraceDays: number;
 }
 
 export interface DemoUser {
@@ -110,15 +139,30 @@ export const attSeed: OperatorSeed = {
   name: "AT&T",
   currency: "USD",
   timezone: "America/New_York",
+  // The build-time "top-up payment setting" is empty for ATT: no card top-ups, vouchers only.
+  settings: { topUpPayment: "", taxRateBps: 825, billDueDays: 14, overdueGraceDays: 10 },
   plans: attPlans,
   accounts: [
     {
       ownerUid: "demo-alex", name: "Alex Rivera", email: "alex@example.com", phone: "+12025550101", type: "prepaid",
       lines: [{ msisdn: "+12025550101", iccid: iccid(101), simType: "esim", planCode: "PRE_15GB", status: "active", cycleDay: 5 }],
+      ledger: [
+        { kind: "top_up", amount: 5000, reason: "Voucher top-up", daysAgo: 48 },
+        { kind: "charge", amount: 3500, reason: "Prepaid 15 GB: monthly plan", daysAgo: 47 },
+        { kind: "top_up", amount: 2000, reason: "Voucher top-up", daysAgo: 25 },
+        { kind: "top_up", amount: 2500, reason: "Voucher top-up", daysAgo: 19 },
+        { kind: "charge", amount: 3500, reason: "Prepaid 15 GB: monthly plan", daysAgo: 18 },
+        { kind: "top_up", amount: 1500, reason: "Voucher top-up", daysAgo: 6 },
+      ],
     },
     {
       ownerUid: "demo-alex", name: "Alex Rivera", email: "alex@example.com", phone: "+12025550101", type: "postpaid",
       lines: [{ msisdn: "+12025550102", iccid: iccid(102), simType: "physical", planCode: "POST_50GB", status: "active", cycleDay: 12 }],
+      invoices: [
+        { cyclesAgo: 2, status: "paid" },
+        { cyclesAgo: 1, status: "paid" },
+        { cyclesAgo: 0, status: "overdue" },
+      ],
     },
     {
       ownerUid: "demo-sam", name: "Sam Chen", email: "sam@example.com", phone: "+12025550103", type: "prepaid",

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { accounts, lines, operators, plans } from "../schema";
 import type { OperatorSeed } from "./demoData";
 import { randomDigits, type SecretBox } from "../../lib/secretBox";
+import { seedAccountMoney } from "./seedMoney";
 
 /**
  * Writes an operator, its catalog and its accounts (each SIM with a sealed PUK). Idempotent: plans are keyed by code, accounts
@@ -12,14 +13,16 @@ export async function seedOperator(db: Db, seed: OperatorSeed, secrets: SecretBo
   return db.transaction(async (tx) => {
     await tx
       .insert(operators)
-      .values({ code: seed.code, name: seed.name, currency: seed.currency, timezone: seed.timezone })
-      .onConflictDoNothing();
+      .values({ code: seed.code, name: seed.name, currency: seed.currency, timezone: seed.timezone, settings: { ...seed.settings } })
+      // Settings the seed adds later reach existing databases; what an admin set stays.
+      .onConflictDoUpdate({ target: operators.code, set: { settings: sql`excluded.settings || ${operators.settings}` } });
     await tx
       .insert(plans)
       .values(seed.plans.map((p) => ({ ...p, operatorCode: seed.code, currency: seed.currency })))
       .onConflictDoNothing();
-    const planRows = await tx.select({ id: plans.id, code: plans.code }).from(plans).where(eq(plans.operatorCode, seed.code));
+    const planRows = await tx.select({ id: plans.id, code: plans.code, name: plans.name, priceAmount: plans.priceAmount }).from(plans).where(eq(plans.operatorCode, seed.code));
     const planIdByCode = new Map(planRows.map((p) => [p.code, p.id]));
+    const planByCode = new Map(planRows.map((p) => [p.code, p]));
 
     const firstNumbers = seed.accounts.map((a) => a.lines[0]!.msisdn);
     const existing = await tx
@@ -43,6 +46,7 @@ export async function seedOperator(db: Db, seed: OperatorSeed, secrets: SecretBo
           return { ...l, suspendReason: l.suspendReason ?? null, operatorCode: seed.code, accountId: row!.id, planId, pukCipher: secrets.seal(randomDigits(8)) };
         }),
       );
+      await seedAccountMoney(tx, seed, account, row!.id, planByCode.get(account.lines[0]!.planCode)!);
       accountsCreated++;
     }
     return { accountsCreated };

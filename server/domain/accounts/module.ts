@@ -1,7 +1,8 @@
 import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Account } from "../../../src/resources/accounts";
 import type { Executor } from "../../audit";
-import { accounts } from "../../db/schema";
+import { accounts, operators } from "../../db/schema";
+import { amountDueSql } from "../money/accountMoney";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
 
@@ -14,16 +15,26 @@ const selection = {
   type: accounts.type,
   status: accounts.status,
   lineCount: sql<number>`(select count(*)::int from lines where lines.account_id = ${accounts.id} and lines.status <> 'terminated')`,
+  balanceAmount: accounts.balanceAmount,
+  currency: operators.currency,
+  amountDue: amountDueSql(accounts.id),
   createdAt: accounts.createdAt,
   updatedAt: accounts.updatedAt,
 };
 
-type AccountRow = Omit<Account, "createdAt" | "updatedAt"> & { ownerUid: string | null; createdAt: Date; updatedAt: Date };
+type AccountRow = Omit<Account, "createdAt" | "updatedAt" | "balance" | "amountDue"> & {
+  ownerUid: string | null;
+  balanceAmount: number;
+  currency: string;
+  amountDue: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 /** Customer accounts: a subscriber's are those they own. */
 export const accountsModule: DomainModule<AccountRow> = {
   source: {
-    rows: (db: Executor) => db.select(selection).from(accounts).$dynamic(),
+    rows: (db: Executor) => db.select(selection).from(accounts).innerJoin(operators, eq(operators.code, accounts.operatorCode)).$dynamic(),
     count: (db: Executor) => db.select({ total: count() }).from(accounts).$dynamic(),
     id: accounts.id,
     table: accounts,
@@ -33,7 +44,14 @@ export const accountsModule: DomainModule<AccountRow> = {
       return scope === "all" ? sameOperator : and(sameOperator, eq(accounts.ownerUid, principal.uid))!;
     },
     search: (q) => or(ilike(accounts.name, `%${escapeLike(q)}%`), ilike(accounts.email, `%${escapeLike(q)}%`)),
-    toRecord: ({ ownerUid: _owner, ...row }) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }),
+    // Prepaid accounts show their balance, postpaid ones what their open bills add up to (server/domain/money).
+    toRecord: ({ ownerUid: _owner, balanceAmount, currency, amountDue, ...row }) => ({
+      ...row,
+      balance: row.type === "prepaid" ? { amount: balanceAmount, currency } : null,
+      amountDue: row.type === "postpaid" ? { amount: Number(amountDue), currency } : null,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    }),
     ownerUids: (row) => (row.ownerUid ? [row.ownerUid] : []),
   },
 };
