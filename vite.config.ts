@@ -16,6 +16,13 @@ export default defineConfig(({ mode }) => {
       sourcemap: true,
       // The portal chunk (Refine + antd) is fetched after the sign-in form shows; only the entry is critical.
       chunkSizeWarningLimit: 1800,
+      rolldownOptions: {
+        output: {
+          // zod and the module that turns its eval probe off share one chunk, so every chunk that
+          // parses with zod has run `config({ jitless: true })` first: the policy forbids eval.
+          codeSplitting: { groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]config[\\/]zodWithoutEval/ }] },
+        },
+      },
     },
     server: {
       port: 5173,
