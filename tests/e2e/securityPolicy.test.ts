@@ -50,7 +50,13 @@ async function watchedContext(width: number): Promise<{ context: BrowserContext;
 async function visit(page: Page, path: string) {
   const response = await page.goto(`${baseUrl}${path}`);
   expect(response?.headers()["content-security-policy"], path).toContain("frame-ancestors 'none'");
-  await page.locator("main h1, main h2, main h3, main h4, .ant-page-header-heading-title, .ant-card-head-title").first().waitFor();
+  await page
+    .locator("main h1, main h2, main h3, main h4, .ant-page-header-heading-title, .ant-card-head-title")
+    .first()
+    .waitFor()
+    .catch((error: Error) => {
+      throw new Error(`${path} showed no heading: ${error.message}`);
+    });
   await page.waitForLoadState("networkidle");
 }
 
