@@ -1,5 +1,5 @@
 import { useSelect } from "@refinedev/antd";
-import { DatePicker, Input, InputNumber, Select, Switch } from "antd";
+import { DatePicker, Input, InputNumber, Select, Switch, type SelectProps } from "antd";
 import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
 import { translate as t } from "../i18n";
@@ -32,6 +32,11 @@ function withoutAriaRequired<P extends object>(props: P): P {
   const rest = { ...props } as P & { "aria-required"?: unknown };
   delete rest["aria-required"];
   return rest;
+}
+
+/** A select inside a Form.Item with a required rule, for forms written by hand (see withoutAriaRequired). */
+export function FormSelect(props: SelectProps) {
+  return <Select {...withoutAriaRequired(props)} />;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useCreate, useList } from "@refinedev/core";
-import { Alert, Button, Card, Empty, Form, Input, List, Select, Space, Typography } from "antd";
+import { Alert, Button, Card, Empty, Form, Input, List, Space, Typography } from "antd";
+import { FormSelect } from "../../components/FieldInput";
 import { Link, useNavigate } from "react-router";
 import type { Account } from "../../resources/accounts";
 import { TICKET_CATEGORIES, ticketsResource, type Ticket } from "../../resources/tickets";
@@ -43,12 +44,12 @@ export function HelpPage() {
         >
           {accountOptions.length > 1 && (
             <Form.Item name="accountId" label={t("fields.account")} rules={[{ required: true, message: t("care.help.pickAccount") }]}>
-              <Select options={accountOptions} aria-label={t("fields.account")} />
+              <FormSelect options={accountOptions} aria-label={t("fields.account")} />
             </Form.Item>
           )}
           {accountOptions.length <= 1 && <Form.Item name="accountId" hidden initialValue={accountOptions[0]?.value}><Input /></Form.Item>}
           <Form.Item name="category" label={t("fields.ticketCategory")} rules={[{ required: true, message: t("care.help.pickCategory") }]}>
-            <Select aria-label={t("fields.ticketCategory")} options={TICKET_CATEGORIES.map((c) => ({ value: c, label: t(`enums.ticketCategory.${c}`) }))} />
+            <FormSelect aria-label={t("fields.ticketCategory")} options={TICKET_CATEGORIES.map((c) => ({ value: c, label: t(`enums.ticketCategory.${c}`) }))} />
           </Form.Item>
           <Form.Item name="subject" label={t("fields.subject")} rules={fieldRules(ticketsResource, "subject")}>
             <Input maxLength={120} />
