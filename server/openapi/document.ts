@@ -27,6 +27,8 @@ const OTHER_TAGS = [
   { name: "identity", description: "The signed-in user: claims, becoming a subscriber, signing out everywhere, SMS allowance before a phone sign-in." },
   { name: "security", description: "The operator's security policy (staff second factor)." },
   { name: "live", description: "Server-sent events announcing changes of records the caller may list." },
+  { name: "home", description: "What the signed-in subscriber's home page shows, in one request." },
+  { name: "configuration", description: "Feature flags the portal and the backend apply (Remote Config with in-code defaults)." },
 ];
 
 const labelOf = (resource: ResourceDefinition<any, any>) =>

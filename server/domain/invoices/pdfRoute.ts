@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../routes/common";
 import { invoicesResource } from "../../../src/resources/invoices";
@@ -26,7 +27,10 @@ export const invoicePdfRoutes = (services: EngineServices): FastifyPluginAsyncZo
           description: "The same access as GET /invoices/{id}: 404 when it does not exist or is not yours. Answers application/pdf.",
           headers: apiHeadersSchema,
           params: idParamsSchema,
-          response: { ...errorResponses },
+          response: {
+            200: { description: "The bill as a PDF file", content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } },
+            ...errorResponses,
+          },
         },
       },
       async (request, reply) => {
