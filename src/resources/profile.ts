@@ -36,4 +36,8 @@ export const profileSchema = z.object({
 export type Profile = z.output<typeof profileSchema>;
 
 /** What GET answers: the stored profile, or what the accounts say until the person saves one. */
-export const profileStateSchema = z.object({ profile: profileSchema.extend({ contactPhone: z.string().nullable() }), saved: z.boolean() });
+// A person with no account yet (staff, or a subscriber before their first line) has no name to prefill.
+export const profileStateSchema = z.object({
+  profile: profileSchema.extend({ name: z.string().max(100), contactEmail: z.string().nullable(), contactPhone: z.string().nullable() }),
+  saved: z.boolean(),
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
-import { ALEX, SAM, TAYLOR } from "../support/fixtures";
+import { ADMIN, ALEX, SAM, TAYLOR } from "../support/fixtures";
 
 // The profile (GET/PUT /api/v1/me/profile): the person's own contact details, each field checked with
 // the message at the field, phone numbers stored as E.164, US addresses with state and ZIP rules.
@@ -32,6 +32,12 @@ describe("the profile", () => {
     const { profile, saved } = await read(SAM);
     expect(saved).toBe(false);
     expect(profile).toMatchObject({ name: expect.stringMatching(/Sam/), contactEmail: "sam@example.com", address: null, language: "en" });
+  });
+
+  it("is empty, not an error, for a person with no account to prefill it from (the fuzz found a 500)", async () => {
+    const { profile, saved } = await read(ADMIN);
+    expect(saved).toBe(false);
+    expect(profile).toMatchObject({ name: "", contactEmail: null, contactPhone: null, address: null });
   });
 
   it("saves every field, the phone number as E.164, and reads back the same", async () => {
