@@ -1,10 +1,10 @@
 import "./config/zodWithoutEval";
 import "@ant-design/v5-patch-for-react-19";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Authenticated, CanAccess, ErrorComponent, Refine } from "@refinedev/core";
 import { ThemedLayout, ThemedTitle, useNotificationProvider } from "@refinedev/antd";
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
-import { App as AntdApp, ConfigProvider, Result } from "antd";
+import { App as AntdApp, ConfigProvider, Result, Spin } from "antd";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
 import { antdLocaleOf } from "./config/antdLocales";
 import { brandOf } from "./config/brand";
@@ -22,13 +22,15 @@ import { OutageBanner } from "./components/switches/OutageBanner";
 import { AppHeader } from "./components/AppHeader";
 import { PortalSider } from "./components/PortalSider";
 import { StaffMfaGate } from "./components/StaffMfaGate";
-import { SecurityPage } from "./pages/security/SecurityPage";
-import { ProfilePage } from "./pages/profile/ProfilePage";
 import { ConsentSync } from "./components/switches/ConsentSync";
 import { HelpChatButton } from "./components/switches/HelpChatButton";
 import { icons } from "./components/icons";
 import { DashboardPage } from "./pages/DashboardPage";
 import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
+
+// Pages other than home load with their route, so the signed-in home page waits for none of their code.
+const SecurityPage = lazy(() => import("./pages/security/SecurityPage").then((m) => ({ default: m.SecurityPage })));
+const ProfilePage = lazy(() => import("./pages/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })));
 
 addResourceMessages();
 const brand = brandOf(runtimeConfig.operator);
@@ -106,7 +108,9 @@ export function App() {
                       <HelpChatButton />
                       <StaffMfaGate>
                         <CanAccess fallback={<Forbidden />}>
-                          <Outlet />
+                          <Suspense fallback={<Spin style={{ display: "block", margin: 48 }} />}>
+                            <Outlet />
+                          </Suspense>
                         </CanAccess>
                       </StaffMfaGate>
                     </ThemedLayout>

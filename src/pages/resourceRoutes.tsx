@@ -7,9 +7,6 @@ import { servable } from "../providers/dataSources";
 import type { ResourceDefinition, View } from "../resources/define";
 import { translate as t } from "../i18n";
 import { iconOf, icons } from "../components/icons";
-import { ResourceFormPage } from "./ResourceFormPage";
-import { ResourceListPage } from "./ResourceListPage";
-import { ResourceShowPage } from "./ResourceShowPage";
 
 /** A page of a resource: the generic one, or a declaration's own (`views`). */
 export type ViewComponent = ComponentType<{ resource: ResourceDefinition<any, any> }>;
@@ -41,6 +38,12 @@ export function refineResources(): ResourceProps[] {
     { name: "security", list: "/security", meta: { label: t("security.title"), icon: createElement(icons.SafetyOutlined!) } },
   ];
 }
+
+// The generic pages load with their route: tables, forms and date pickers stay off the home page's
+// critical path (it renders from the App chunk alone).
+const ResourceListPage = lazy(() => import("./ResourceListPage").then((m) => ({ default: m.ResourceListPage })));
+const ResourceShowPage = lazy(() => import("./ResourceShowPage").then((m) => ({ default: m.ResourceShowPage })));
+const ResourceFormPage = lazy(() => import("./ResourceFormPage").then((m) => ({ default: m.ResourceFormPage })));
 
 const generic: Record<View, ViewComponent> = {
   list: ResourceListPage,
