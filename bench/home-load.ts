@@ -1,0 +1,133 @@
+// Sign-in → meters (issue 10, item 4): how long alex, on a phone over Fast 4G with 4x CPU slowdown,
+// waits from pressing "Sign in" until his data meter is on screen, and how much it took over the wire.
+// Builds the portal if stale, starts the real backend (demo data on PGlite in memory) and the Auth
+// emulator if none answers, then measures five cold browser contexts and prints the medians.
+// A benchmark reports: a missed target does not fail it; only a broken run does.
+//
+//   npm run bench:home-load          (RUNS=5)
+import { createServer } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadavg } from "node:os";
+import type { Browser } from "playwright-core";
+import { buildPortalIfStale } from "../scripts/build";
+import { startProcess, stopProcess, waitForHttp } from "../scripts/processes";
+import { ensureAuthEmulator } from "../tests/support/authEmulator";
+import { launchChromium } from "../tests/support/browser";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const RUNS = Number(process.env.RUNS ?? 5);
+const TARGET_MS = 1000;
+/** Fast 4G as Lighthouse defines it, on a mid-range phone. */
+const NETWORK = { offline: false, latency: 60, downloadThroughput: 9_000_000 / 8, uploadThroughput: 1_500_000 / 8 };
+const CPU_SLOWDOWN = 4;
+const ALEX = { email: "alex@example.com", password: "Demo-2026!" };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      if (!address || typeof address === "string") return reject(new Error("could not get a free port"));
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+interface Run {
+  run: number;
+  signInToMetersMs: number;
+  requestsAfterClick: number;
+  bytesAfterClick: number;
+  apiCallsAfterClick: string[];
+}
+
+async function measureOnce(browser: Browser, baseUrl: string, run: number): Promise<Run> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Network.emulateNetworkConditions", NETWORK);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+
+  // The sign-in page loads and settles first: the figure is what the person waits for after the click.
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("Email").fill(ALEX.email);
+  await page.getByLabel("Password", { exact: true }).fill(ALEX.password);
+  await page.waitForLoadState("networkidle");
+
+  let counting = false;
+  const urls: string[] = [];
+  let bytes = 0;
+  cdp.on("Network.requestWillBeSent", (e) => {
+    if (counting) urls.push(e.request.url);
+  });
+  cdp.on("Network.loadingFinished", (e) => {
+    if (counting) bytes += e.encodedDataLength;
+  });
+
+  const started = performance.now();
+  counting = true;
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByTestId("meter-data").first().waitFor({ timeout: 60_000 });
+  const elapsed = performance.now() - started;
+  counting = false;
+  await context.close();
+  return {
+    run,
+    signInToMetersMs: Math.round(elapsed),
+    requestsAfterClick: urls.length,
+    bytesAfterClick: bytes,
+    apiCallsAfterClick: urls.filter((u) => u.includes("/api/")).map((u) => new URL(u).pathname.replace(/[0-9a-f-]{36}/g, "{id}")),
+  };
+}
+
+async function main(): Promise<void> {
+  process.chdir(ROOT);
+  if (await buildPortalIfStale()) console.log("(portal was stale: rebuilt)");
+  const emulator = await ensureAuthEmulator();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = startProcess(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    APP_MODE: "local",
+    SEED_DEMO_DATA: "true",
+    DATA_DIR: "memory://",
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+  });
+  let browser: Browser | undefined;
+  try {
+    await waitForHttp(`${baseUrl}/api/health`, 120_000, () => server.exitCode === null && server.signalCode === null);
+    browser = await launchChromium();
+    console.log(`Sign-in → meters for alex on ${baseUrl}: 360x740 phone, Fast 4G (9 Mbps, 60 ms), ${CPU_SLOWDOWN}x CPU slowdown, cold cache, ${RUNS} runs; load average ${loadavg()[0]!.toFixed(1)}`);
+    const results: Run[] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      const result = await measureOnce(browser, baseUrl, run);
+      results.push(result);
+      console.log(`run ${run}: ${result.signInToMetersMs} ms, ${result.requestsAfterClick} requests, ${(result.bytesAfterClick / 1024).toFixed(1)} KB after the click`);
+    }
+    const ms = results.map((r) => r.signInToMetersMs);
+    console.log(`\nmedian ${median(ms)} ms (min ${Math.min(...ms)}, max ${Math.max(...ms)}); target ${TARGET_MS} ms ${median(ms) <= TARGET_MS ? "met" : "NOT met"}`);
+    console.log(`API calls after the click (run 1): ${results[0]!.apiCallsAfterClick.join(", ")}`);
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await stopProcess(server);
+    await emulator.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
