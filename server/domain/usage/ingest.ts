@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { accounts, lines } from "../../db/schema";
 import { cycleStartOf } from "./cycles";
 import { sendUsageAlerts, type ChangedCounter } from "./alerts";
+import { rowsOf } from "../../db/rowsOf";
 
 /** The live channel of meters: ids are line ids (src/resources/index.ts declares who may follow it). */
 export const METERS_CHANNEL = "meters";
@@ -14,8 +15,6 @@ interface MatchedLine {
   cycleDay: number;
   ownerUid: string | null;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Counts a batch of usage records for one operator. Records of numbers that are not the operator's
