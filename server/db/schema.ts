@@ -130,6 +130,9 @@ export const lines = pgTable(
     // Staff search by any part of a number: trigram index keeps "contains" fast at scale.
     index("lines_msisdn_trgm_idx").using("gin", sql`${t.msisdn} gin_trgm_ops`),
     index("lines_msisdn_digits_trgm_idx").using("gin", sql`${t.msisdnDigits} gin_trgm_ops`),
+    // KPIs: new lines per day, and active or terminated (churned) lines, without scanning the table.
+    index("lines_operator_created_idx").on(t.operatorCode, t.createdAt),
+    index("lines_operator_status_updated_idx").on(t.operatorCode, t.status, t.updatedAt),
     check("lines_cycle_day_range", sql`${t.cycleDay} between 1 and 28`),
     check("lines_suspend_reason_only_when_suspended", sql`(${t.status} = 'suspended') = (${t.suspendReason} is not null)`),
   ],
@@ -446,6 +449,8 @@ export const invoices = pgTable(
     uniqueIndex("invoices_account_period_uq").on(t.accountId, t.periodStart),
     uniqueIndex("invoices_operator_number_uq").on(t.operatorCode, t.number),
     index("invoices_status_due_idx").on(t.status, t.dueOn),
+    // KPIs: payments per day.
+    index("invoices_operator_paid_idx").on(t.operatorCode, t.paidAt).where(sql`${t.paidAt} is not null`),
     check("invoices_amounts", sql`${t.subtotalAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.totalAmount} = ${t.subtotalAmount} + ${t.taxAmount}`),
     check("invoices_currency_iso", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("invoices_status_valid", sql`${t.status} in (${inList(INVOICE_STATUSES)})`),

@@ -28,6 +28,7 @@ const OTHER_TAGS = [
   { name: "security", description: "The operator's security policy (staff second factor)." },
   { name: "live", description: "Server-sent events announcing changes of records the caller may list." },
   { name: "home", description: "What the signed-in subscriber's home page shows, in one request." },
+  { name: "kpis", description: "The operator's business figures over a period, for its admins." },
   { name: "configuration", description: "Feature flags the portal and the backend apply (Remote Config with in-code defaults)." },
 ];
 

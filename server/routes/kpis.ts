@@ -1,0 +1,41 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { kpiQuerySchema, kpiReportSchema } from "../../src/resources/kpis";
+import { operators } from "../db/schema";
+import { forbidden } from "../errors";
+import type { EngineServices } from "../engine/services";
+import { operatorKpis } from "../domain/kpis/operatorKpis";
+import { apiHeadersSchema, errorResponses } from "./common";
+
+/**
+ * GET /kpis: the business over a period for the operator's admins (active, new and churned lines,
+ * top-ups and payments per day, ARPU, open tickets by age). Derived figures, not records: no list or
+ * write API, so a route rather than a resource; it reads only the caller's operator.
+ */
+export const kpiRoutes = (services: Pick<EngineServices, "db">): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/kpis",
+      {
+        schema: {
+          tags: ["kpis"],
+          operationId: "getKpis",
+          summary: "The operator's KPIs over a period of whole days (admins only)",
+          description: "Days are the operator's time zone, both ends included, at most 366. Amounts are minor units.",
+          headers: apiHeadersSchema,
+          querystring: kpiQuerySchema,
+          response: { 200: kpiReportSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { principal } = request;
+        if (principal.role !== "admin") throw forbidden("Only the operator's admins see its KPIs.");
+        const [operator] = await services.db
+          .select({ code: operators.code, timezone: operators.timezone, currency: operators.currency })
+          .from(operators)
+          .where(eq(operators.code, principal.operator));
+        if (!operator) throw forbidden("Unknown operator.");
+        return operatorKpis(services.db, operator, request.query);
+      },
+    );
+  };
