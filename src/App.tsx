@@ -31,6 +31,7 @@ import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
 // Pages other than home load with their route, so the signed-in home page waits for none of their code.
 const SecurityPage = lazy(() => import("./pages/security/SecurityPage").then((m) => ({ default: m.SecurityPage })));
 const ProfilePage = lazy(() => import("./pages/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })));
+const KpiPage = lazy(() => import("./pages/kpis/KpiPage").then((m) => ({ default: m.KpiPage })));
 
 addResourceMessages();
 const brand = brandOf(runtimeConfig.operator);
@@ -121,6 +122,7 @@ export function App() {
                 {resourceRoutes()}
                 <Route path="security" element={<SecurityPage />} />
                 <Route path="profile" element={<ProfilePage />} />
+                <Route path="kpis" element={<KpiPage />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<ToSignIn />} />

@@ -36,6 +36,7 @@ export function refineResources(): ResourceProps[] {
     })),
     { name: "profile", list: "/profile", meta: { label: t("profile.title"), icon: createElement(icons.UserOutlined!) } },
     { name: "security", list: "/security", meta: { label: t("security.title"), icon: createElement(icons.SafetyOutlined!) } },
+    { name: "kpis", list: "/kpis", meta: { label: t("kpis.title"), icon: createElement(icons.LineChartOutlined!) } },
   ];
 }
 

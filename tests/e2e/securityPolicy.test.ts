@@ -102,7 +102,7 @@ async function visitSignedIn(page: Page, email: string, extraPages: string[]): P
 
 test.each([
   { who: "a subscriber on a phone", email: "alex@example.com", width: 360, extraPages: [] },
-  { who: "an admin at a desk", email: "admin@att.example", width: 1280, extraPages: ["/staff"] },
+  { who: "an admin at a desk", email: "admin@att.example", width: 1280, extraPages: ["/staff", "/kpis"] },
 ])("every page $who opens loads without a violation", async ({ email, width, extraPages }) => {
   const { context, page, violations } = await watchedContext(width);
   const visited = await visitSignedIn(page, email, extraPages);

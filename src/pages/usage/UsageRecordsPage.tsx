@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useCustom, useList } from "@refinedev/core";
 import { Card, Select, Skeleton, Space, Typography } from "antd";
 import type { ResourceDefinition } from "../../resources/define";
@@ -8,19 +8,7 @@ import { translate as t } from "../../i18n";
 import { formatMsisdn } from "../../components/format";
 import { ResourceListPage } from "../ResourceListPage";
 import { DailyUsageChart } from "./DailyUsageChart";
-
-/** The width the chart may take: its card's, followed as the window changes. */
-function useWidth() {
-  const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(320);
-  useEffect(() => {
-    if (!ref.current) return;
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.max(240, Math.floor(entry!.contentRect.width))));
-    observer.observe(ref.current);
-    return () => observer.disconnect();
-  }, []);
-  return { ref, width };
-}
+import { useWidth } from "../../components/charts/useWidth";
 
 /** Usage history: this cycle's data per day for one line (a chart), then every record, filtered and exported by the generic list. */
 export default function UsageRecordsPage({ resource }: { resource: ResourceDefinition<any, any> }) {
