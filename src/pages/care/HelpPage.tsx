@@ -27,7 +27,10 @@ export function HelpPage() {
   const error = mutation.error as { message?: string; errors?: Record<string, string[]> } | null;
 
   const submit = async (values: NewTicket) => {
-    const { data } = await mutateAsync({ resource: "tickets", values, successNotification: false });
+    // With one account there is nothing to choose: the form's initial values were set before the
+    // accounts arrived, so the only account is named here rather than trusted to the hidden field.
+    const accountId = values.accountId || (accountOptions.length === 1 ? accountOptions[0]!.value : undefined);
+    const { data } = await mutateAsync({ resource: "tickets", values: { ...values, accountId } as NewTicket, successNotification: false });
     form.resetFields();
     navigate(`/tickets/show/${data.id}`);
   };
