@@ -29,6 +29,10 @@ const STATUS_TONES: Record<string, Tone> = {
 };
 export const toneOfStatus = (status: string): Tone => STATUS_TONES[status] ?? "neutral";
 
-export function StatusTag({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <Tag style={TONES[tone]}>{children}</Tag>;
+export function StatusTag({ tone, children, ...attributes }: { tone: Tone; children: ReactNode } & Record<`data-${string}`, string>) {
+  return (
+    <Tag style={TONES[tone]} {...attributes}>
+      {children}
+    </Tag>
+  );
 }

@@ -1,5 +1,5 @@
 import { useList } from "@refinedev/core";
-import { Alert, Card, Input, Space, Table, Tag, Typography } from "antd";
+import { Alert, Card, Input, Space, Table, Typography } from "antd";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { Subscriber } from "../../resources/subscribers";
@@ -64,9 +64,9 @@ export default function SubscriberSearchPage() {
                 render: (lines: Subscriber["lines"], row) => (
                   <Space wrap size={4}>
                     {lines.map((line) => (
-                      <Tag key={line.id} color={line.status === "active" ? "green" : line.status === "suspended" ? "orange" : undefined}>
+                      <StatusTag key={line.id} tone={toneOfStatus(line.status)}>
                         {formatMsisdn(line.msisdn)} · {t(`enums.status.${line.status}`)}
-                      </Tag>
+                      </StatusTag>
                     ))}
                     {row.lineCount > lines.length && <Typography.Text type="secondary">{t("care.search.moreLines", { count: row.lineCount - lines.length })}</Typography.Text>}
                   </Space>

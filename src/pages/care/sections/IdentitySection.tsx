@@ -3,6 +3,7 @@ import { Descriptions, Tag, Typography } from "antd";
 import type { Subscriber, SubscriberIdentity } from "../../../resources/subscribers";
 import { translate as t } from "../../../i18n";
 import { formatDateTime } from "../../../components/format";
+import { StatusTag } from "../../../components/StatusTag";
 
 /** How the holder signs in and whether a second factor guards the account; never a secret. */
 export function IdentitySection({ subscriber }: { subscriber: Subscriber }) {
@@ -14,17 +15,17 @@ export function IdentitySection({ subscriber }: { subscriber: Subscriber }) {
   return (
     <Descriptions size="small" column={2} bordered>
       <Descriptions.Item label={t("fields.email")}>
-        {identity.email ?? "—"} {identity.emailVerified ? <Tag color="green">{t("care.identity.verified")}</Tag> : <Tag>{t("care.identity.unverified")}</Tag>}
+        {identity.email ?? "—"} {identity.emailVerified ? <StatusTag tone="good">{t("care.identity.verified")}</StatusTag> : <Tag>{t("care.identity.unverified")}</Tag>}
       </Descriptions.Item>
-      <Descriptions.Item label={t("care.identity.state")}>{identity.disabled ? <Tag color="red">{t("care.identity.disabled")}</Tag> : <Tag color="green">{t("care.identity.enabled")}</Tag>}</Descriptions.Item>
+      <Descriptions.Item label={t("care.identity.state")}>{identity.disabled ? <StatusTag tone="bad">{t("care.identity.disabled")}</StatusTag> : <StatusTag tone="good">{t("care.identity.enabled")}</StatusTag>}</Descriptions.Item>
       <Descriptions.Item label={t("care.identity.providers")}>
         {identity.providers.map((p) => <Tag key={p.providerId}>{t(`care.identity.provider.${p.providerId}`, undefined, p.providerId)}</Tag>)}
       </Descriptions.Item>
       <Descriptions.Item label={t("care.identity.mfa")}>
         {identity.mfa.length === 0 ? (
-          <Tag color="orange">{t("care.identity.noMfa")}</Tag>
+          <StatusTag tone="warning">{t("care.identity.noMfa")}</StatusTag>
         ) : (
-          identity.mfa.map((f, i) => <Tag key={i} color="green">{[f.factorId, f.displayName, f.phoneNumber].filter(Boolean).join(" · ")}</Tag>)
+          identity.mfa.map((f, i) => <StatusTag key={i} tone="good">{[f.factorId, f.displayName, f.phoneNumber].filter(Boolean).join(" · ")}</StatusTag>)
         )}
       </Descriptions.Item>
       <Descriptions.Item label={t("care.identity.created")}>{identity.createdAt ? formatDateTime(new Date(identity.createdAt).toISOString()) : "—"}</Descriptions.Item>
