@@ -129,8 +129,7 @@ async function main() {
       await client.query("alter table accounts enable trigger accounts_subscriber_names");
     }
 
-    // The usage engineer's usage_records (branch wt/usage) is not on main yet: the same shape, created
-    // here when the migrations did not, so 10M records weigh on the database as they will.
+    // usage_records comes from the migrations; created here only if an older schema lacks it.
     await client.query(`
       create table if not exists usage_records (
         operator_code text not null, id text not null, line_id uuid not null, type text not null,
@@ -138,11 +137,18 @@ async function main() {
         cycle_start date not null, received_at timestamptz not null default now())`);
     let haveUsage = await count("select count(*) as n from usage_records where id like 'bench-%'");
     if (haveUsage < USAGE) {
+      // Bulk load without indexes, then build them once: the primary key by its own name and definition.
+      const [pk] = (
+        await client.query<{ conname: string; def: string }>(
+          "select conname, pg_get_constraintdef(oid) as def from pg_constraint where conrelid = 'usage_records'::regclass and contype = 'p'",
+        )
+      ).rows;
       const { rows } = await client.query<{ indexname: string; indexdef: string }>(
-        "select indexname, indexdef from pg_indexes where tablename = 'usage_records' and indexname <> 'usage_records_pkey'",
+        `select indexname, indexdef from pg_indexes where tablename = 'usage_records'
+           and indexname not in (select conname from pg_constraint where conrelid = 'usage_records'::regclass)`,
       );
       for (const row of rows) await client.query(`drop index if exists "${row.indexname}"`);
-      await client.query("alter table usage_records drop constraint if exists usage_records_pkey");
+      if (pk) await client.query(`alter table usage_records drop constraint "${pk.conname}"`);
       while (haveUsage < USAGE) {
         const from = haveUsage + 1;
         const to = Math.min(USAGE, haveUsage + USAGE_BATCH);
@@ -160,7 +166,9 @@ async function main() {
         );
         haveUsage = to;
       }
-      await step("usage_records primary key", () => client.query("alter table usage_records add constraint usage_records_pkey primary key (operator_code, id)"));
+      await step("usage_records primary key", () =>
+        client.query(`alter table usage_records add constraint "${pk?.conname ?? "usage_records_pkey"}" ${pk?.def ?? "primary key (operator_code, id)"}`),
+      );
       await step("usage_records (line_id, started_at desc) index", () =>
         client.query("create index if not exists usage_records_line_started_idx on usage_records (line_id, started_at desc)"),
       );
