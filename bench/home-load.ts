@@ -44,6 +44,8 @@ function freePort(): Promise<number> {
 
 interface Run {
   run: number;
+  /** When each request after the click was sent, ms after the click. */
+  timeline: string[];
   signInToMetersMs: number;
   requestsAfterClick: number;
   bytesAfterClick: number;
@@ -67,15 +69,20 @@ async function measureOnce(browser: Browser, baseUrl: string, run: number): Prom
 
   let counting = false;
   const urls: string[] = [];
+  const timeline: string[] = [];
   let bytes = 0;
+  let started = 0;
   cdp.on("Network.requestWillBeSent", (e) => {
-    if (counting) urls.push(e.request.url);
+    if (!counting) return;
+    urls.push(e.request.url);
+    const url = new URL(e.request.url);
+    timeline.push(`${Math.round(performance.now() - started)} ms ${e.request.method} ${url.host === new URL(baseUrl).host ? url.pathname : url.host + url.pathname.slice(0, 40)}`);
   });
   cdp.on("Network.loadingFinished", (e) => {
     if (counting) bytes += e.encodedDataLength;
   });
 
-  const started = performance.now();
+  started = performance.now();
   counting = true;
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByTestId("meter-data").first().waitFor({ timeout: 60_000 });
@@ -84,6 +91,7 @@ async function measureOnce(browser: Browser, baseUrl: string, run: number): Prom
   await context.close();
   return {
     run,
+    timeline,
     signInToMetersMs: Math.round(elapsed),
     requestsAfterClick: urls.length,
     bytesAfterClick: bytes,
@@ -120,6 +128,7 @@ async function main(): Promise<void> {
     const ms = results.map((r) => r.signInToMetersMs);
     console.log(`\nmedian ${median(ms)} ms (min ${Math.min(...ms)}, max ${Math.max(...ms)}); target ${TARGET_MS} ms ${median(ms) <= TARGET_MS ? "met" : "NOT met"}`);
     console.log(`API calls after the click (run 1): ${results[0]!.apiCallsAfterClick.join(", ")}`);
+    console.log(`Requests after the click, last run (ms after it):\n  ${results.at(-1)!.timeline.join("\n  ")}`);
   } finally {
     await browser?.close().catch(() => undefined);
     await stopProcess(server);
