@@ -27,6 +27,7 @@ const OTHER_TAGS = [
   { name: "identity", description: "The signed-in user: claims, becoming a subscriber, signing out everywhere, SMS allowance before a phone sign-in." },
   { name: "security", description: "The operator's security policy (staff second factor)." },
   { name: "live", description: "Server-sent events announcing changes of records the caller may list." },
+  { name: "configuration", description: "The operator's switches the portal reads at run time: feature flags from Remote Config." },
 ];
 
 const labelOf = (resource: ResourceDefinition<any, any>) =>
