@@ -16,6 +16,7 @@ import { usageRecordsResource } from "./usageRecords";
 import { subscribersResource } from "./subscribers";
 import { ticketsResource } from "./tickets";
 import { filesResource } from "./files";
+import { privacyRequestsResource } from "./privacyRequests";
 
 /**
  * The registry: every resource of the product, in menu order, and the only list of them. The
@@ -40,6 +41,7 @@ export const resources = [
   auditEventsResource,
   crmOutboxResource,
   filesResource,
+  privacyRequestsResource,
 ] as const satisfies readonly ResourceDefinition<any, any>[];
 
 export type ResourceName = (typeof resources)[number]["name"];
