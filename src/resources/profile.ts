@@ -36,4 +36,5 @@ export const profileSchema = z.object({
 export type Profile = z.output<typeof profileSchema>;
 
 /** What GET answers: the stored profile, or what the accounts say until the person saves one. */
-export const profileStateSchema = z.object({ profile: profileSchema.extend({ contactPhone: z.string().nullable() }), saved: z.boolean() });
+// Rules of input are checked on writes only: a prefilled profile (staff have no account, so no name) must stay readable.
+export const profileStateSchema = z.object({ profile: profileSchema.extend({ name: z.string(), contactPhone: z.string().nullable() }), saved: z.boolean() });

@@ -141,7 +141,7 @@ function queryEntries(op: Operation, ctx: ValueContext): fc.Arbitrary<Case["quer
       optional.length
         ? fc.oneof(
             { weight: 2, arbitrary: fc.oneof(...optional.map((p) => entry(p).map((e) => [e]))) },
-            { weight: 1, arbitrary: fc.subarray(optional, { maxLength: 2 }).chain((ps) => fc.tuple(...ps.map(entry))) },
+            { weight: 1, arbitrary: fc.subarray(optional, { maxLength: Math.min(2, optional.length) }).chain((ps) => fc.tuple(...ps.map(entry))) },
           )
         : fc.constant([]),
     )
