@@ -49,6 +49,9 @@ import { requireMinAppVersion } from "./lib/minAppVersion";
 import type { BitrixSettings } from "./domain/crm/bitrixClient";
 import { startCrmDelivery } from "./domain/crm/deliveryWorker";
 import { readPortalBuild, sendIndex, serveStatic } from "./static";
+import type { FileStore } from "./files/fileStore";
+import { createTemporaryDiskFileStore } from "./files/diskFileStore";
+import { DEFAULT_FILE_MAX_BYTES } from "../src/resources/files";
 
 export interface AppDeps {
   database: Database;
@@ -87,6 +90,10 @@ export interface AppDeps {
   featureFlags?: FeatureFlagSource;
   /** Resource events for GET /api/v1/live; by default a bus on `database` (LISTEN/NOTIFY), closed with the app. */
   events?: EventBus;
+  /** Where uploaded files go (server/files): a disk folder or Firebase Storage; a temporary folder removed on close by default. */
+  fileStore?: FileStore;
+  /** The largest upload in bytes (10 MiB by default). */
+  fileMaxBytes?: number;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -192,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     secrets: createSecretBox(deps.secretsKey ?? LOCAL_SECRETS_KEY),
     reauthMaxAgeSeconds: deps.reauthMaxAgeSeconds ?? REAUTH_MAX_AGE_SECONDS,
+    files: { store: deps.fileStore ?? (await createTemporaryDiskFileStore(app)), maxBytes: deps.fileMaxBytes ?? DEFAULT_FILE_MAX_BYTES },
   };
 
   // Sign-in related and unauthenticated: rate limited per client IP before anything else.

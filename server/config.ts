@@ -51,6 +51,12 @@ export const serverEnvSchema = z
     /** The Bitrix24 inbound webhook base, e.g. https://att.bitrix24.com/rest/1/abcdef/ (crm.lead.add is called under it). */
     BITRIX_WEBHOOK_URL: z.union([z.literal(""), z.url("an https:// URL of the Bitrix24 inbound webhook")]).default(""),
     /** Deliveries of one CRM lead tried before it is dead-lettered (an admin can retry it from the outbox page). */
+    /** Where uploaded files are kept when no Storage bucket is set (the local disk adapter). */
+    FILES_DIR: z.string().min(1).default(".data/files"),
+    /** A Firebase Storage bucket (e.g. att-portal.appspot.com): uploads go there instead of FILES_DIR. */
+    FIREBASE_STORAGE_BUCKET: z.union([z.literal(""), z.string().regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, "a bucket name like my-project.appspot.com")]).default(""),
+    /** The largest upload, in bytes (ID documents, claim attachments). */
+    FILE_MAX_BYTES: z.coerce.number("a whole number of bytes").int("a whole number of bytes").min(1024, "at least 1024").max(50 * 1024 * 1024, "at most 52428800 (50 MiB)").default(10 * 1024 * 1024),
     CRM_OUTBOX_MAX_ATTEMPTS: z.coerce.number("a whole number").int("a whole number").min(1, "at least 1").max(50, "at most 50").default(12),
   })
   .superRefine((env, ctx) => {
@@ -90,6 +96,7 @@ export const serverEnvSchema = z
     tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
     ingestApiKeys: env.INGEST_API_KEYS ?? (env.APP_MODE === "local" ? LOCAL_INGEST_KEY : ""),
     minAppVersion: env.MIN_APP_VERSION || undefined,
+    files: { dir: env.FILES_DIR, storageBucket: env.FIREBASE_STORAGE_BUCKET || undefined, maxBytes: env.FILE_MAX_BYTES },
     bitrix: env.BITRIX_INTEGRATION_REQUIRED === "true" ? { webhookUrl: env.BITRIX_WEBHOOK_URL, maxAttempts: env.CRM_OUTBOX_MAX_ATTEMPTS } : undefined,
   }));
 

@@ -8,6 +8,7 @@ import { createAdminAuth } from "./auth/firebaseAdmin";
 import { seedAuthUsers } from "./auth/seedAuthUsers";
 import { createTokenVerifier } from "./auth/tokenVerifier";
 import { buildApp } from "./app";
+import { createConfiguredFileStore } from "./files/configuredFileStore";
 import { parseServiceKeys } from "./auth/serviceKeys";
 import { createFeatureFlags } from "./lib/featureFlags";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
@@ -36,6 +37,8 @@ async function main() {
     minAppVersion: config.minAppVersion,
     crm: config.bitrix,
     featureFlags,
+    fileStore: await createConfiguredFileStore(config.files, firebaseAdminApp),
+    fileMaxBytes: config.files.maxBytes,
   });
 
   if (config.seedDemoData) {

@@ -598,3 +598,28 @@ export const ticketMessages = pgTable(
   },
   (t) => [index("ticket_messages_ticket_idx").on(t.ticketId, t.createdAt)],
 );
+
+/**
+ * Files uploaded through the file store (server/files): ID documents, attachments to claims and
+ * tickets. The bytes live in the configured store (local disk or Firebase Storage) under
+ * `storage_key`; this row says whose they are and what they are (the type sniffed from the bytes).
+ */
+export const storedFiles = pgTable(
+  "stored_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    ownerUid: text("owner_uid").notNull(),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    purpose: text("purpose", { enum: ["attachment", "id_document"] }).notNull().default("attachment"),
+    storageKey: text("storage_key").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("stored_files_owner_idx").on(t.operatorCode, t.ownerUid, t.createdAt.desc()),
+    check("stored_files_size_positive", sql`${t.size} > 0`),
+    check("stored_files_purpose_valid", sql`${t.purpose} in ('attachment', 'id_document')`),
+  ],
+);

@@ -7,6 +7,7 @@ import { markNotificationRead } from "./notifications/module";
 import { cancelOrder } from "./orders/handlers";
 import { changePlan } from "./plans/changePlan";
 import { retryCrmLead } from "./crmOutbox/module";
+import { completePrivacyRequest } from "./privacy/module";
 import { cancelTicket, closeTicket, pendTicket, prioritizeTicket, replyToTicket, resolveTicket, takeTicket } from "./tickets/handlers";
 
 /**
@@ -36,4 +37,5 @@ export const handlers: Record<string, ActionHandler> = {
   "tickets.close": closeTicket,
   "tickets.cancel": cancelTicket,
   "tickets.prioritize": prioritizeTicket,
+  "privacyRequests.complete": completePrivacyRequest,
 };

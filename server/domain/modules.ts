@@ -15,6 +15,8 @@ import { contactRequestLeads, deviceClaimLeads } from "./crm/leadSources";
 import type { ResourceDefinition } from "../../src/resources/define";
 import { subscribersModule } from "./subscribers/module";
 import { ticketsModule } from "./tickets/module";
+import { filesModule } from "./files/module";
+import { privacyRequestsModule } from "./privacy/module";
 
 /** The module of every resource declared with `store: "table"`, by resource name (start-up checks both lists agree). */
 export const domainModules: Record<string, DomainModule> = {
@@ -32,6 +34,7 @@ export const domainModules: Record<string, DomainModule> = {
   "crm-outbox": crmOutboxModule,
   subscribers: subscribersModule,
   tickets: ticketsModule,
+  files: filesModule,
 };
 
 /**
@@ -41,4 +44,5 @@ export const domainModules: Record<string, DomainModule> = {
 export const documentModuleFactories: Record<string, (resource: ResourceDefinition<any, any>) => DomainModule> = {
   "device-claims": deviceClaimLeads,
   "contact-requests": contactRequestLeads,
+  "privacy-requests": privacyRequestsModule,
 };

@@ -7,6 +7,7 @@ import type { RateLimiter } from "../lib/rateLimits";
 import type { SecretBox } from "../lib/secretBox";
 import type { EventBus } from "../live/eventBus";
 import type { JobQueue } from "../jobs/jobQueue";
+import type { FileStore } from "../files/fileStore";
 
 /** What routes, modules and handlers work with: one object built by buildApp. */
 export interface EngineServices {
@@ -24,6 +25,8 @@ export interface EngineServices {
   reauthMaxAgeSeconds: number;
   /** Background jobs, when this instance runs them (buildApp's `jobs`); domain code sends one-off jobs after its commit. */
   jobs?: JobQueue;
+  /** Where uploaded bytes go (server/files) and the largest upload; buildApp always sets it. */
+  files?: { store: FileStore; maxBytes: number };
 }
 
 export function adminAuth(services: Pick<EngineServices, "auth">): Auth {

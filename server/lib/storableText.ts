@@ -7,6 +7,7 @@ const MESSAGE = "contains a character that cannot be stored (NUL or an unpaired 
 
 function findUnstorable(value: unknown, path: string[], found: FieldError[], depth = 0): void {
   if (found.length >= 10 || depth > 64) return;
+  if (value instanceof Uint8Array) return; // an uploaded file's bytes (POST /files), not text
   if (typeof value === "string") {
     if (UNSTORABLE.test(value)) found.push({ path: path.join(".") || "body", message: MESSAGE });
   } else if (Array.isArray(value)) {

@@ -5,6 +5,7 @@ import { findResource } from "../resources";
 import { translate as t } from "../i18n";
 import { fieldText } from "./fieldText";
 import { MoneyInput } from "./MoneyInput";
+import { FileUploadInput } from "./FileUploadInput";
 import { brandOf } from "../config/brand";
 import { runtimeConfig } from "../config/runtime";
 
@@ -64,6 +65,8 @@ export function FieldInput({ name, spec, ...props }: { name: string; spec: Field
     case "tags":
       return <Select {...selectProps} mode="tags" />;
     case "reference":
+      // An attachment: uploaded on the spot (POST /files), the field holds the new file's id.
+      if (spec.reference?.resource === "files") return <FileUploadInput id={props.id} value={props.value} onChange={props.onChange} />;
       return spec.reference ? <ReferenceSelect resource={spec.reference.resource} {...selectProps} /> : <Input {...props} />;
     default:
       return <Input {...props} />;

@@ -18,6 +18,8 @@ export const deviceClaimSchema = z.object({
   description: z.string().trim().min(10, "at least 10 characters").max(1000),
   status: z.enum(CLAIM_STATUSES),
   assessment: z.string().trim().max(1000).nullable(),
+  /** A photo or PDF uploaded first (POST /api/v1/files): the writer must be able to open it, so only their own. */
+  attachmentId: idSchema.nullable().optional(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -37,6 +39,7 @@ export const deviceClaimsResource = defineResource({
     description: { label: "fields.description", kind: "longText", help: "resources.device-claims.descriptionHelp" },
     status: { label: "fields.status", kind: "enum", options: CLAIM_STATUSES },
     assessment: { label: "fields.assessment", kind: "longText", writableBy: ["agent", "admin"] },
+    attachmentId: { label: "fields.attachment", kind: "reference", reference: { resource: "files" } },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
   },
   list: {
@@ -46,8 +49,8 @@ export const deviceClaimsResource = defineResource({
     filters: { status: ["eq", "ne", "in"], incident: ["eq", "in"], lineId: ["eq"], occurredOn: ["gte", "lte", "between"] },
     search: { placeholder: "resources.device-claims.search", fields: ["description", "assessment"] },
   },
-  show: ["lineId", "incident", "occurredOn", "description", "status", "assessment", "createdAt"],
-  form: { create: ["lineId", "incident", "occurredOn", "description"], edit: ["incident", "occurredOn", "description", "assessment"] },
+  show: ["lineId", "incident", "occurredOn", "description", "attachmentId", "status", "assessment", "createdAt"],
+  form: { create: ["lineId", "incident", "occurredOn", "description", "attachmentId"], edit: ["incident", "occurredOn", "description", "assessment"] },
   defaults: { status: "submitted", assessment: null },
   actions: {
     approve: { label: "resources.device-claims.approve", set: { status: "approved" }, when: { status: ["submitted"] } },

@@ -15,6 +15,8 @@ import { voucherBatchesResource } from "./voucherBatches";
 import { usageRecordsResource } from "./usageRecords";
 import { subscribersResource } from "./subscribers";
 import { ticketsResource } from "./tickets";
+import { filesResource } from "./files";
+import { privacyRequestsResource } from "./privacyRequests";
 
 /**
  * The registry: every resource of the product, in menu order, and the only list of them. The
@@ -38,6 +40,8 @@ export const resources = [
   staffResource,
   auditEventsResource,
   crmOutboxResource,
+  filesResource,
+  privacyRequestsResource,
 ] as const satisfies readonly ResourceDefinition<any, any>[];
 
 export type ResourceName = (typeof resources)[number]["name"];

@@ -123,6 +123,60 @@ describe("a build with every switch set", () => {
     await context.close();
   }, 120_000);
 
+  test("maps places: the script loads on the profile page only, and a chosen place fills the address form", async () => {
+    const { context, page, requests, violations } = await phone();
+    // Google's Maps script stands in locally: it records the key and hands the test the autocomplete.
+    const mapsScripts: string[] = [];
+    await page.route("https://maps.googleapis.com/**", async (route) => {
+      mapsScripts.push(route.request().url());
+      const callback = new URL(route.request().url()).searchParams.get("callback");
+      await route.fulfill({
+        contentType: "text/javascript",
+        body: `(() => {
+          class Autocomplete {
+            constructor(input, options) { this.input = input; this.options = options; this.listeners = []; window.__placesStub = this; }
+            addListener(event, handler) { this.listeners.push(handler); return { remove() {} }; }
+            getPlace() { return this.place; }
+            choose(place) { this.place = place; this.listeners.forEach((h) => h()); }
+          }
+          window.google = { maps: { places: { Autocomplete } } };
+          window[${JSON.stringify(callback)}]();
+        })();`,
+      });
+    });
+    await signIn(page, portal.baseUrl, "alex@example.com");
+    await page.waitForLoadState("networkidle");
+    expect(requests.filter((url) => url.startsWith("https://maps.googleapis.com"))).toEqual([]);
+
+    await page.goto(`${portal.baseUrl}/profile`);
+    await page.getByRole("button", { name: "Add an address" }).click();
+    await page.getByLabel("Find your address").waitFor();
+    await waitFor("the maps script", () => mapsScripts.length === 1, { timeoutMs: 15_000 });
+    expect(new URL(mapsScripts[0]!).searchParams.get("key")).toBe("AIzaTestMapsKey_0001");
+    await page.waitForFunction(() => Boolean((window as unknown as { __placesStub?: unknown }).__placesStub));
+    await page.evaluate(() =>
+      (window as unknown as { __placesStub: { choose(place: unknown): void } }).__placesStub.choose({
+        address_components: [
+          { types: ["street_number"], long_name: "600", short_name: "600" },
+          { types: ["route"], long_name: "Congress Avenue", short_name: "Congress Ave" },
+          { types: ["locality"], long_name: "Austin", short_name: "Austin" },
+          { types: ["administrative_area_level_1"], long_name: "Texas", short_name: "TX" },
+          { types: ["country"], long_name: "United States", short_name: "US" },
+          { types: ["postal_code"], long_name: "78701", short_name: "78701" },
+        ],
+      }),
+    );
+    await expect(page.getByLabel("Street and number").inputValue()).resolves.toBe("600 Congress Avenue");
+    await expect(page.getByLabel("City").inputValue()).resolves.toBe("Austin");
+    await expect(page.getByLabel("ZIP code").inputValue()).resolves.toBe("78701");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await page.getByText("Your details are saved.").waitFor();
+    // Nothing is wider than the phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(violations).toEqual([]);
+    await context.close();
+  }, 120_000);
+
   test("choose: only the picked category loads", async () => {
     portal.tags.calls.length = 0;
     portal.crm.calls.length = 0;
@@ -159,6 +213,19 @@ describe.skipIf(process.env.E2E_BUILD === "all-switches")("the default build (no
     await page.waitForLoadState("networkidle");
     await expect(banner(page).count()).resolves.toBe(0);
     await expect(page.getByRole("button", { name: "Help and chat" }).count()).resolves.toBe(0);
+    // The profile's address form is the plain one: no search box, no maps host.
+    await page.goto(`${baseUrl}/profile`);
+    await page.getByRole("button", { name: "Add an address" }).click();
+    await page.getByLabel("ZIP code").fill("2050");
+    await page.getByLabel("City").focus();
+    await page.getByText("5 digits, or ZIP+4 like 20001-1234.").waitFor();
+    await expect(page.getByLabel("Find your address").count()).resolves.toBe(0);
+    // The data export downloads as a zip.
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download my data" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    await page.waitForLoadState("networkidle");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     const hosts = new Set(requests.map((url) => new URL(url).origin));
     expect([...hosts].sort()).toEqual([baseUrl, "http://127.0.0.1:9099"].sort());
     expect(violations).toEqual([]);

@@ -2,6 +2,8 @@ import { Space, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import { ConsentCard } from "./ConsentCard";
 import { NotificationPreferencesSlot } from "./NotificationPreferencesSlot";
+import { ProfileDetailsCard } from "./ProfileDetailsCard";
+import { PrivacySection } from "./PrivacySection";
 
 /** The signed-in person's profile, phone first (360 px): preferences and privacy choices. */
 export function ProfilePage() {
@@ -10,8 +12,10 @@ export function ProfilePage() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t("profile.title")}
       </Typography.Title>
+      <ProfileDetailsCard />
       <NotificationPreferencesSlot />
       <ConsentCard />
+      <PrivacySection />
     </Space>
   );
 }

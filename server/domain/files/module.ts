@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import { and, count, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { fileSchema, fileUploadQuerySchema, type StoredFile } from "../../../src/resources/files";
+import { isStaff } from "../../../src/resources/access";
+import { recordAudit, type Executor } from "../../audit";
+import { storedFiles } from "../../db/schema";
+import type { DomainModule } from "../../engine/types";
+import type { EngineServices } from "../../engine/services";
+import { badRequest, notFound, ProblemError, unavailable } from "../../errors";
+import { EXTENSIONS, sniffContentType } from "../../files/sniff";
+import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
+
+type FileRow = typeof storedFiles.$inferSelect;
+
+const toRecord = (row: FileRow): StoredFile => ({
+  id: row.id,
+  name: row.name,
+  contentType: row.contentType as StoredFile["contentType"],
+  size: row.size,
+  purpose: row.purpose,
+  ownerUid: row.ownerUid,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** A name safe in a Content-Disposition header: no quotes, slashes or control characters, with the sniffed type's extension. */
+function downloadName(row: FileRow): string {
+  const base = row.name.replace(/[^\w.\- ]+/g, "_").slice(0, 120) || "file";
+  const extension = EXTENSIONS[row.contentType as keyof typeof EXTENSIONS];
+  return base.toLowerCase().endsWith(`.${extension}`) ? base : `${base}.${extension}`;
+}
+
+/**
+ * Uploaded files. The record API lists and shows them (own for subscribers, all of the operator
+ * for staff); two routes it cannot express carry the bytes:
+ * - `POST /files?name=…&purpose=…` with the raw bytes as the body (any Content-Type: the type is
+ *   sniffed from the bytes; PDF, PNG, JPEG, WebP, HEIC), at most the configured size: 201 + record.
+ * - `GET /files/{id}/content`: the bytes, to the owner and the operator's staff only (others: 404).
+ */
+export const filesModule: DomainModule<FileRow> = {
+  source: {
+    rows: (db: Executor) => db.select().from(storedFiles).$dynamic(),
+    count: (db: Executor) => db.select({ total: count() }).from(storedFiles).$dynamic(),
+    id: storedFiles.id,
+    table: storedFiles,
+    columns: {
+      createdAt: storedFiles.createdAt,
+      name: storedFiles.name,
+      size: storedFiles.size,
+      purpose: storedFiles.purpose,
+      contentType: storedFiles.contentType,
+      ownerUid: storedFiles.ownerUid,
+    },
+    scope(principal, scope) {
+      const sameOperator = eq(storedFiles.operatorCode, principal.operator);
+      return scope === "all" ? sameOperator : and(sameOperator, eq(storedFiles.ownerUid, principal.uid))!;
+    },
+    toRecord,
+    ownerUids: (row) => [row.ownerUid],
+  },
+  extraRoutes: (services) => fileRoutes(services),
+};
+
+function fileStoreOf(services: EngineServices) {
+  if (!services.files) throw unavailable("No file store is configured on this server.");
+  return services.files;
+}
+
+const fileRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const maxBytes = services.files?.maxBytes ?? 0;
+    // The bytes as they came, whatever the client calls them: the type is read from the bytes.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: Math.max(maxBytes, 1) }, (_request, body, done) => done(null, body));
+
+    app.post(
+      "/files",
+      {
+        bodyLimit: Math.max(maxBytes, 1),
+        schema: {
+          tags: ["files"],
+          operationId: "uploadFile",
+          summary: "Upload a file (the raw bytes as the body; PDF, PNG, JPEG, WebP or HEIC, sniffed from the bytes)",
+          headers: apiHeadersSchema,
+          querystring: fileUploadQuerySchema,
+          response: { 201: fileSchema, 413: problemSchema, 415: problemSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { store } = fileStoreOf(services);
+        const bytes = request.body;
+        if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw badRequest("The body must be the file's bytes.", [{ path: "body", message: "send the file's bytes" }]);
+        const contentType = sniffContentType(bytes);
+        if (!contentType) {
+          throw new ProblemError(415, "Only PDF, PNG, JPEG, WebP and HEIC files are accepted.", [{ path: "body", message: "not a PDF, PNG, JPEG, WebP or HEIC file" }]);
+        }
+        const { uid, operator, role } = request.principal;
+        const id = randomUUID();
+        const storageKey = `${operator}/${id}`;
+        // Bytes first, then the row: a row never points at nothing. A failed insert leaves the bytes, removed right after.
+        await store.put(storageKey, bytes, contentType);
+        try {
+          const row = await services.db.transaction(async (tx) => {
+            const [inserted] = await tx
+              .insert(storedFiles)
+              .values({ id, operatorCode: operator, ownerUid: uid, name: request.query.name, contentType, size: bytes.length, purpose: request.query.purpose, storageKey })
+              .returning();
+            await recordAudit(tx, { operator, actorUid: uid, actorRole: role, action: "files.upload", targetType: "files", targetId: id, after: toRecord(inserted!), requestId: request.id });
+            return inserted!;
+          });
+          return reply.code(201).send(toRecord(row));
+        } catch (error) {
+          await store.delete(storageKey).catch(() => undefined);
+          throw error;
+        }
+      },
+    );
+
+    app.get(
+      "/files/:id/content",
+      {
+        schema: {
+          tags: ["files"],
+          operationId: "downloadFile",
+          summary: "The bytes of a file: to its owner and the operator's staff",
+          headers: apiHeadersSchema,
+          params: z.object({ id: z.uuid("must be a UUID") }),
+          // Sent as raw bytes (Fastify never serializes a Buffer); the schema documents the 200.
+          response: { 200: z.unknown().describe("The file's bytes, with the Content-Type read from them at upload"), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { store } = fileStoreOf(services);
+        const { uid, operator, role } = request.principal;
+        const [row] = await services.db
+          .select()
+          .from(storedFiles)
+          .where(and(eq(storedFiles.id, request.params.id), eq(storedFiles.operatorCode, operator)));
+        // Another person's file is as absent as a missing one: its existence is not told.
+        if (!row || (row.ownerUid !== uid && !isStaff(role))) throw notFound("No such file.");
+        const bytes = await store.get(row.storageKey);
+        if (!bytes) throw notFound("The file's content is no longer stored.");
+        return reply
+          .header("content-type", row.contentType)
+          .header("content-length", String(bytes.length))
+          .header("content-disposition", `attachment; filename="${downloadName(row)}"`)
+          .header("cache-control", "private, no-store")
+          .send(bytes as never);
+      },
+    );
+  };

@@ -1,0 +1,70 @@
+import { useEffect, useRef } from "react";
+import { Form, Input, Select, type FormInstance, type InputRef } from "antd";
+import type { Rule } from "antd/es/form";
+import { translate as t } from "../../i18n";
+import { addressSchema, US_STATES, type Address } from "../../resources/profile";
+import { attachPlaces, placesEnabled } from "./placesAutocomplete";
+
+type AddressField = keyof Address;
+
+/** The server's rule of one address field, with the message in the reader's language, shown at the field. */
+export const addressRule = (field: AddressField): Rule => ({
+  validator: async (_rule, value: unknown) => {
+    const empty = value === undefined || value === null || value === "";
+    if (field === "line2" && empty) return;
+    if (!addressSchema.shape[field].safeParse(empty ? "" : value).success) throw new Error(t(`profile.errors.${field}`));
+  },
+});
+
+const STATE_OPTIONS = US_STATES.map((code) => ({ value: code, label: code }));
+
+/**
+ * A US postal address inside a form (under the name `address`): a plain validated form (states
+ * list, ZIP or ZIP+4), and above it, when a maps places key is configured, a search box that fills
+ * the fields from the chosen place.
+ */
+export function AddressFields({ form }: { form: FormInstance }) {
+  const search = useRef<InputRef>(null);
+  useEffect(() => {
+    const input = search.current?.input;
+    if (!placesEnabled || !input) return;
+    let detach: (() => void) | undefined;
+    let cancelled = false;
+    attachPlaces(input, (address) => {
+      form.setFieldsValue({ address: { ...form.getFieldValue("address"), ...address } });
+      void form.validateFields([["address", "line1"], ["address", "city"], ["address", "state"], ["address", "zip"]]).catch(() => undefined);
+    })
+      .then((off) => (cancelled ? off() : (detach = off)))
+      .catch(console.warn);
+    return () => {
+      cancelled = true;
+      detach?.();
+    };
+  }, [form]);
+
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <legend style={{ fontSize: 16, fontWeight: 600, marginBottom: 8 }}>{t("profile.address.title")}</legend>
+      {placesEnabled ? (
+        <Form.Item label={t("profile.address.search")} htmlFor="address-search" extra={t("profile.address.searchHelp")}>
+          <Input id="address-search" ref={search} autoComplete="off" data-testid="address-search" />
+        </Form.Item>
+      ) : null}
+      <Form.Item name={["address", "line1"]} label={t("profile.address.line1")} rules={[addressRule("line1")]} validateTrigger="onBlur">
+        <Input autoComplete="address-line1" maxLength={100} />
+      </Form.Item>
+      <Form.Item name={["address", "line2"]} label={t("profile.address.line2")} rules={[addressRule("line2")]} validateTrigger="onBlur">
+        <Input autoComplete="address-line2" maxLength={100} />
+      </Form.Item>
+      <Form.Item name={["address", "city"]} label={t("profile.address.city")} rules={[addressRule("city")]} validateTrigger="onBlur">
+        <Input autoComplete="address-level2" maxLength={60} />
+      </Form.Item>
+      <Form.Item name={["address", "state"]} label={t("profile.address.state")} rules={[addressRule("state")]}>
+        <Select options={STATE_OPTIONS} showSearch optionFilterProp="label" aria-label={t("profile.address.state")} />
+      </Form.Item>
+      <Form.Item name={["address", "zip"]} label={t("profile.address.zip")} rules={[addressRule("zip")]} validateTrigger="onBlur">
+        <Input autoComplete="postal-code" inputMode="numeric" maxLength={10} />
+      </Form.Item>
+    </fieldset>
+  );
+}

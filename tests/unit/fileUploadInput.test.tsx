@@ -1,0 +1,44 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+// A claim's attachment field: the file is uploaded as raw bytes at once and the field takes its id;
+// a refused file is said under the button.
+vi.mock("../../src/providers/session", () => ({ currentIdToken: async () => "id-token" }));
+const { FileUploadInput } = await import("../../src/components/FileUploadInput");
+
+const pick = (input: HTMLElement, file: File) => fireEvent.change(input, { target: { files: [file] } });
+
+describe("the attachment input", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("uploads the bytes with the token and the file's name, and takes the new id", async () => {
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: "f-1", name: "crack.jpg" }), { status: 201 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const onChange = vi.fn();
+    const { rerender } = render(<FileUploadInput id="attachment" onChange={onChange} />);
+    const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], "crack.jpg", { type: "image/jpeg" });
+    pick(document.getElementById("attachment")!, file);
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith("f-1"));
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/api\/v1\/files\?name=crack.jpg&purpose=attachment$/);
+    expect(init.method).toBe("POST");
+    expect(init.body).toBe(file);
+    expect((init.headers as Record<string, string>).authorization).toBe("Bearer id-token");
+    rerender(<FileUploadInput id="attachment" value="f-1" onChange={onChange} />);
+    expect(screen.getByText("crack.jpg")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Remove" }));
+    expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it.each([
+    [415, "Only PDF files and photos (PNG, JPEG, WebP, HEIC) can be attached."],
+    [413, "The file is too large: at most 10 MB."],
+  ])("says why a %s refusal happened, and keeps no value", async (status, text) => {
+    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ status, title: "x", detail: "refused", type: "about:blank" }), { status })));
+    const onChange = vi.fn();
+    render(<FileUploadInput id="attachment" onChange={onChange} />);
+    pick(document.getElementById("attachment")!, new File(["MZ"], "tool.exe"));
+    expect((await screen.findByRole("alert")).textContent).toBe(text);
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});
