@@ -346,6 +346,9 @@ export const notificationPreferences = pgTable(
     uid: text("uid").notNull(),
     usageAlertsByEmail: boolean("usage_alerts_by_email").notNull().default(false),
     usageAlertsBySms: boolean("usage_alerts_by_sms").notNull().default(false),
+    /** The 100 % alert (allowance used up); the two columns above are the 80 % warning's. */
+    usageLimitByEmail: boolean("usage_limit_by_email").notNull().default(false),
+    usageLimitBySms: boolean("usage_limit_by_sms").notNull().default(false),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.operatorCode, t.uid] })],

@@ -35,6 +35,8 @@ CREATE TABLE "add_ons" (
 	CONSTRAINT "add_ons_zone_for_roaming" CHECK (("add_ons"."kind" = 'roaming') = ("add_ons"."roaming_zone" is not null))
 );
 --> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD COLUMN "usage_limit_by_email" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "notification_preferences" ADD COLUMN "usage_limit_by_sms" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "add_on_purchases" ADD CONSTRAINT "add_on_purchases_operator_code_operators_code_fk" FOREIGN KEY ("operator_code") REFERENCES "public"."operators"("code") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "add_on_purchases" ADD CONSTRAINT "add_on_purchases_line_id_lines_id_fk" FOREIGN KEY ("line_id") REFERENCES "public"."lines"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "add_on_purchases" ADD CONSTRAINT "add_on_purchases_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
