@@ -218,6 +218,8 @@ export const linesResource = defineResource({
     "stop-add-on-renewal": { subscriber: "own", agent: "all", admin: "all" },
   },
   ownership: { path: "account.ownerUid" },
+  // The line page adds the line's add-ons (active ones, passes to buy) under the generic record view.
+  views: { show: () => import("../pages/lines/LineShowPage") },
   source: "backend",
   audit: true,
   messages: {

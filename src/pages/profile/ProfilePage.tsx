@@ -1,7 +1,7 @@
 import { Space, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import { ConsentCard } from "./ConsentCard";
-import { NotificationPreferencesSlot } from "./NotificationPreferencesSlot";
+import { NotificationPreferencesCard } from "../../components/preferences/NotificationPreferencesCard";
 
 /** The signed-in person's profile, phone first (360 px): preferences and privacy choices. */
 export function ProfilePage() {
@@ -10,7 +10,7 @@ export function ProfilePage() {
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t("profile.title")}
       </Typography.Title>
-      <NotificationPreferencesSlot />
+      <NotificationPreferencesCard />
       <ConsentCard />
     </Space>
   );
