@@ -27,6 +27,7 @@ const OTHER_TAGS = [
   { name: "identity", description: "The signed-in user: claims, becoming a subscriber, signing out everywhere, SMS allowance before a phone sign-in." },
   { name: "security", description: "The operator's security policy (staff second factor)." },
   { name: "live", description: "Server-sent events announcing changes of records the caller may list." },
+  { name: "home", description: "The subscriber's home page in one answer: lines, plans, meters and money." },
 ];
 
 const labelOf = (resource: ResourceDefinition<any, any>) =>
