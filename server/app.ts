@@ -33,6 +33,7 @@ import { healthRoutes } from "./routes/health";
 import { liveEventRoutes } from "./routes/liveEvents";
 import { meRoutes } from "./routes/me";
 import { consentRoutes } from "./routes/consent";
+import { notificationPreferenceRoutes } from "./routes/notificationPreferences";
 import { profileRoutes } from "./routes/profile";
 import { featureFlagRoutes } from "./routes/featureFlags";
 import { createFeatureFlags, type FeatureFlagSource } from "./lib/featureFlags";
@@ -229,6 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
       await v1.register(meRoutes(services));
       await v1.register(consentRoutes(services));
+      await v1.register(notificationPreferenceRoutes(services));
       await v1.register(profileRoutes(services));
       await v1.register(featureFlagRoutes(featureFlags));
       await v1.register(securityPolicyRoutes(services));

@@ -9,6 +9,7 @@ import { PLAN_KINDS, PLAN_STATUSES } from "../../src/resources/plans";
 import { STAFF_ROLES } from "../../src/resources/staff";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../src/resources/tickets";
 import { ROAMING_ZONES, USAGE_TYPES } from "../../src/resources/usage";
+import { ADD_ON_KINDS, ADD_ON_STATUSES } from "../../src/resources/addOns";
 import { LEDGER_KINDS } from "../../src/resources/ledgerEntries";
 import { INVOICE_STATUSES } from "../../src/resources/invoices";
 
@@ -348,6 +349,9 @@ export const notificationPreferences = pgTable(
     uid: text("uid").notNull(),
     usageAlertsByEmail: boolean("usage_alerts_by_email").notNull().default(false),
     usageAlertsBySms: boolean("usage_alerts_by_sms").notNull().default(false),
+    /** The 100 % alert (allowance used up); the two columns above are the 80 % warning's. */
+    usageLimitByEmail: boolean("usage_limit_by_email").notNull().default(false),
+    usageLimitBySms: boolean("usage_limit_by_sms").notNull().default(false),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.operatorCode, t.uid] })],
@@ -621,5 +625,58 @@ export const storedFiles = pgTable(
     index("stored_files_owner_idx").on(t.operatorCode, t.ownerUid, t.createdAt.desc()),
     check("stored_files_size_positive", sql`${t.size} > 0`),
     check("stored_files_purpose_valid", sql`${t.purpose} in ('attachment', 'id_document')`),
+  ],
+);
+
+/** Add-on offerings (data and roaming passes) of an operator's catalog: draft → active → retired. */
+export const addOns = pgTable(
+  "add_ons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: ADD_ON_KINDS }).notNull(),
+    roamingZone: text("roaming_zone", { enum: ROAMING_ZONES }),
+    status: text("status", { enum: ADD_ON_STATUSES }).notNull().default("draft"),
+    priceAmount: integer("price_amount").notNull(),
+    currency: text("currency").notNull(),
+    dataMb: integer("data_mb").notNull(),
+    validityDays: integer("validity_days").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("add_ons_operator_code_uq").on(t.operatorCode, t.code),
+    check("add_ons_price_nonnegative", sql`${t.priceAmount} >= 0`),
+    check("add_ons_status_valid", sql`${t.status} in (${inList(ADD_ON_STATUSES)})`),
+    check("add_ons_zone_for_roaming", sql`(${t.kind} = 'roaming') = (${t.roamingZone} is not null)`),
+  ],
+);
+
+/**
+ * An add-on bought on a line: its allowance counts on the line's data meter from `startsAt` until
+ * `expiresAt`; the expiry job then renews it (when `autoRenew`, charging again) or lets it expire.
+ */
+export const addOnPurchases = pgTable(
+  "add_on_purchases",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    lineId: uuid("line_id").notNull().references(() => lines.id),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    addOnId: uuid("add_on_id").notNull().references(() => addOns.id),
+    orderId: uuid("order_id").notNull().references(() => orders.id),
+    dataMb: integer("data_mb").notNull(),
+    status: text("status", { enum: ["active", "expired"] }).notNull().default("active"),
+    autoRenew: boolean("auto_renew").notNull(),
+    renewals: integer("renewals").notNull().default(0),
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("add_on_purchases_line_idx").on(t.lineId, t.expiresAt),
+    index("add_on_purchases_due_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    check("add_on_purchases_status_valid", sql`${t.status} in ('active', 'expired')`),
   ],
 );

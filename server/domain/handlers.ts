@@ -6,6 +6,8 @@ import { voidInvoice } from "./money/billing";
 import { markNotificationRead } from "./notifications/module";
 import { cancelOrder } from "./orders/handlers";
 import { changePlan } from "./plans/changePlan";
+import { activateAddOn, retireAddOn } from "./addOns/module";
+import { buyAddOn, stopAddOnRenewal } from "./addOns/purchases";
 import { retryCrmLead } from "./crmOutbox/module";
 import { completePrivacyRequest } from "./privacy/module";
 import { cancelTicket, closeTicket, pendTicket, prioritizeTicket, replyToTicket, resolveTicket, takeTicket } from "./tickets/handlers";
@@ -38,4 +40,8 @@ export const handlers: Record<string, ActionHandler> = {
   "tickets.cancel": cancelTicket,
   "tickets.prioritize": prioritizeTicket,
   "privacyRequests.complete": completePrivacyRequest,
+  "addOns.activate": activateAddOn,
+  "addOns.retire": retireAddOn,
+  "lines.buyAddOn": buyAddOn,
+  "lines.stopAddOnRenewal": stopAddOnRenewal,
 };

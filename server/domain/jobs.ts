@@ -2,6 +2,8 @@ import type { EngineServices } from "../engine/services";
 import type { JobDefinition } from "../jobs/jobQueue";
 import { billingJobs } from "./money/billingJobs";
 import { runDuePlanChanges, SCHEDULED_PLAN_CHANGES_JOB } from "./plans/scheduledChanges";
+import { ADD_ON_EXPIRY_JOB, runAddOnExpiries } from "./addOns/purchases";
+import { deliverOutbox, OUTBOX_DELIVERY_JOB } from "./outbox/deliver";
 
 /**
  * Every background job of the domain, bound to the app's services: the cron sweeps that carry out
@@ -12,6 +14,10 @@ export function domainJobs(services: EngineServices): JobDefinition<any>[] {
   return [
     ...billingJobs(services),
     // Next-cycle plan changes: the orders table holds the schedule; every minute the due ones run.
+    // Add-ons whose validity ran out: renewed (charged again) or expired; the purchases table is the schedule.
+    { name: ADD_ON_EXPIRY_JOB, cron: "* * * * *", run: async () => void (await runAddOnExpiries(services.db, services.events)) },
+    // Emails and SMS (usage alerts) written by transactions that committed: sent (locally: logged) every minute.
+    { name: OUTBOX_DELIVERY_JOB, cron: "* * * * *", run: async () => void (await deliverOutbox(services.db)) },
     { name: SCHEDULED_PLAN_CHANGES_JOB, cron: "* * * * *", run: async () => void (await runDuePlanChanges(services.db, services.events)) },
   ];
 }

@@ -17,6 +17,7 @@ import { subscribersModule } from "./subscribers/module";
 import { ticketsModule } from "./tickets/module";
 import { filesModule } from "./files/module";
 import { privacyRequestsModule } from "./privacy/module";
+import { addOnsModule } from "./addOns/module";
 
 /** The module of every resource declared with `store: "table"`, by resource name (start-up checks both lists agree). */
 export const domainModules: Record<string, DomainModule> = {
@@ -35,6 +36,7 @@ export const domainModules: Record<string, DomainModule> = {
   subscribers: subscribersModule,
   tickets: ticketsModule,
   files: filesModule,
+  "add-ons": addOnsModule,
 };
 
 /**

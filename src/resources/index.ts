@@ -10,6 +10,7 @@ import { linesResource } from "./lines";
 import { notificationsResource } from "./notifications";
 import { ordersResource } from "./orders";
 import { plansResource } from "./plans";
+import { addOnsResource } from "./addOns";
 import { staffResource } from "./staff";
 import { voucherBatchesResource } from "./voucherBatches";
 import { usageRecordsResource } from "./usageRecords";
@@ -32,6 +33,7 @@ export const resources = [
   ordersResource,
   usageRecordsResource,
   plansResource,
+  addOnsResource,
   deviceClaimsResource,
   contactRequestsResource,
   ticketsResource,

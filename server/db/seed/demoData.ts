@@ -56,7 +56,20 @@ export interface OperatorSeed {
   /** Settings the seed guarantees (merged under any an admin changed later). */
   settings?: OperatorSettingsSeed;
   plans: PlanSeed[];
+  /** Add-on offerings (data and roaming passes), keyed by code. */
+  addOns?: AddOnSeed[];
   accounts: AccountSeed[];
+}
+
+export interface AddOnSeed {
+  code: string;
+  name: string;
+  kind: "data" | "roaming";
+  roamingZone: "canada_mexico" | "europe" | "rest_of_world" | null;
+  status: "draft" | "active" | "retired";
+  priceAmount: number;
+  dataMb: number;
+  validityDays: number;
 }
 
 export interface OperatorSettingsSeed {
@@ -142,6 +155,14 @@ export const attSeed: OperatorSeed = {
   // The build-time "top-up payment setting" is empty for ATT: no card top-ups, vouchers only.
   settings: { topUpPayment: "", taxRateBps: 825, billDueDays: 14, overdueGraceDays: 10 },
   plans: attPlans,
+  addOns: [
+    { code: "DATA_1GB", name: "1 GB data pass", kind: "data", roamingZone: null, status: "active", priceAmount: 1000, dataMb: 1024, validityDays: 30 },
+    { code: "DATA_5GB_7D", name: "5 GB for 7 days", kind: "data", roamingZone: null, status: "active", priceAmount: 1500, dataMb: 5 * 1024, validityDays: 7 },
+    { code: "ROAM_EU_7D", name: "Europe pass, 7 days", kind: "roaming", roamingZone: "europe", status: "active", priceAmount: 3500, dataMb: 2048, validityDays: 7 },
+    { code: "ROAM_NA_10D", name: "Canada & Mexico pass, 10 days", kind: "roaming", roamingZone: "canada_mexico", status: "active", priceAmount: 2000, dataMb: 3072, validityDays: 10 },
+    { code: "ROAM_WORLD_OLD", name: "World pass (old)", kind: "roaming", roamingZone: "rest_of_world", status: "retired", priceAmount: 6000, dataMb: 1024, validityDays: 7 },
+    { code: "DATA_20GB_DRAFT", name: "20 GB pass (coming soon)", kind: "data", roamingZone: null, status: "draft", priceAmount: 2500, dataMb: 20 * 1024, validityDays: 30 },
+  ],
   accounts: [
     {
       ownerUid: "demo-alex", name: "Alex Rivera", email: "alex@example.com", phone: "+12025550101", type: "prepaid",

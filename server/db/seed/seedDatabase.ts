@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { accounts, lines, operators, plans } from "../schema";
+import { accounts, addOns, lines, operators, plans } from "../schema";
 import type { OperatorSeed } from "./demoData";
 import { randomDigits, type SecretBox } from "../../lib/secretBox";
 import { seedAccountMoney } from "./seedMoney";
@@ -20,6 +20,12 @@ export async function seedOperator(db: Db, seed: OperatorSeed, secrets: SecretBo
       .insert(plans)
       .values(seed.plans.map((p) => ({ ...p, operatorCode: seed.code, currency: seed.currency })))
       .onConflictDoNothing();
+    if (seed.addOns?.length) {
+      await tx
+        .insert(addOns)
+        .values(seed.addOns.map((a) => ({ ...a, operatorCode: seed.code, currency: seed.currency })))
+        .onConflictDoNothing();
+    }
     const planRows = await tx.select({ id: plans.id, code: plans.code, name: plans.name, priceAmount: plans.priceAmount }).from(plans).where(eq(plans.operatorCode, seed.code));
     const planIdByCode = new Map(planRows.map((p) => [p.code, p.id]));
     const planByCode = new Map(planRows.map((p) => [p.code, p]));

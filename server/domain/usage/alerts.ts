@@ -59,9 +59,13 @@ export async function sendUsageAlerts(tx: Executor, operator: string, counters: 
       .select()
       .from(notificationPreferences)
       .where(and(eq(notificationPreferences.operatorCode, operator), eq(notificationPreferences.uid, line.ownerUid)));
+    // The 80 % warning and the 100 % limit each have their own email and SMS choice.
+    const full = alert.threshold >= 100;
+    const byEmail = full ? preference?.usageLimitByEmail : preference?.usageAlertsByEmail;
+    const bySms = full ? preference?.usageLimitBySms : preference?.usageAlertsBySms;
     const outgoing = [
-      ...(preference?.usageAlertsByEmail && line.email ? [{ channel: "email" as const, recipient: line.email }] : []),
-      ...(preference?.usageAlertsBySms ? [{ channel: "sms" as const, recipient: line.msisdn }] : []),
+      ...(byEmail && line.email ? [{ channel: "email" as const, recipient: line.email }] : []),
+      ...(bySms ? [{ channel: "sms" as const, recipient: line.msisdn }] : []),
     ];
     if (outgoing.length) await tx.insert(outboxMessages).values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.threshold", params })));
   }

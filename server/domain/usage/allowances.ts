@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { METER_UNITS, type UsageType } from "../../../src/resources/usage";
 import type { Executor } from "../../audit";
 import { accounts, lines, plans } from "../../db/schema";
+import { addOnDataOf } from "../addOns/addOnData";
 
 /** A line with what its meters are measured against: its plan's allowances (null = unlimited). */
 export interface LineAllowances {
@@ -13,7 +14,7 @@ export interface LineAllowances {
   allowance: Record<UsageType, number | null>;
 }
 
-/** The allowances of the given lines, by line id (one query). */
+/** The allowances of the given lines, by line id (two queries: plans, then add-ons counting now). */
 export async function allowancesOf(db: Executor, lineIds: readonly string[]): Promise<Map<string, LineAllowances>> {
   if (lineIds.length === 0) return new Map();
   const rows = await db
@@ -31,10 +32,19 @@ export async function allowancesOf(db: Executor, lineIds: readonly string[]): Pr
     .innerJoin(accounts, eq(lines.accountId, accounts.id))
     .innerJoin(plans, eq(lines.planId, plans.id))
     .where(sql`${lines.id} = any(${sql.param([...lineIds])}::uuid[])`);
+  // Add-ons bought on a line (data and roaming passes) add their MB to its data allowance while they last.
+  const extra = await addOnDataOf(db, lineIds);
   return new Map(
     rows.map((row) => [
       row.lineId,
-      { lineId: row.lineId, msisdn: row.msisdn, cycleDay: row.cycleDay, ownerUid: row.ownerUid, email: row.email, allowance: { data: row.dataMb, voice: row.voiceMinutes, sms: row.sms } },
+      {
+        lineId: row.lineId,
+        msisdn: row.msisdn,
+        cycleDay: row.cycleDay,
+        ownerUid: row.ownerUid,
+        email: row.email,
+        allowance: { data: row.dataMb === null ? null : row.dataMb + (extra.get(row.lineId) ?? 0), voice: row.voiceMinutes, sms: row.sms },
+      },
     ]),
   );
 }

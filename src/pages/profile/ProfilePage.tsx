@@ -1,9 +1,9 @@
 import { Space, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import { ConsentCard } from "./ConsentCard";
-import { NotificationPreferencesSlot } from "./NotificationPreferencesSlot";
 import { ProfileDetailsCard } from "./ProfileDetailsCard";
 import { PrivacySection } from "./PrivacySection";
+import { NotificationPreferencesCard } from "../../components/preferences/NotificationPreferencesCard";
 
 /** The signed-in person's profile, phone first (360 px): preferences and privacy choices. */
 export function ProfilePage() {
@@ -13,7 +13,7 @@ export function ProfilePage() {
         {t("profile.title")}
       </Typography.Title>
       <ProfileDetailsCard />
-      <NotificationPreferencesSlot />
+      <NotificationPreferencesCard />
       <ConsentCard />
       <PrivacySection />
     </Space>

@@ -1,0 +1,110 @@
+import { and, count, eq, ilike, or } from "drizzle-orm";
+import type { AddOn } from "../../../src/resources/addOns";
+import type { Executor } from "../../audit";
+import { addOns, operators } from "../../db/schema";
+import { badRequest, conflict } from "../../errors";
+import { escapeLike } from "../../lib/sql";
+import type { ActionHandler, DomainModule } from "../../engine/types";
+import { lineAddOnRoutes } from "./routes";
+
+export type AddOnRow = typeof addOns.$inferSelect;
+
+export const toAddOn = (row: AddOnRow): AddOn => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  kind: row.kind,
+  roamingZone: row.roamingZone,
+  status: row.status,
+  price: { amount: row.priceAmount, currency: row.currency },
+  dataMb: row.dataMb,
+  validityDays: row.validityDays,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+type Money = { amount: number; currency: string };
+
+/** The add-on catalog: every signed-in role reads it, subscribers only what is on sale; admins write it (new ones start as drafts). */
+export const addOnsModule: DomainModule<AddOnRow> = {
+  source: {
+    rows: (db: Executor) => db.select().from(addOns).$dynamic(),
+    count: (db: Executor) => db.select({ total: count() }).from(addOns).$dynamic(),
+    id: addOns.id,
+    table: addOns,
+    columns: {
+      name: addOns.name,
+      code: addOns.code,
+      kind: addOns.kind,
+      roamingZone: addOns.roamingZone,
+      status: addOns.status,
+      price: addOns.priceAmount,
+      dataMb: addOns.dataMb,
+      validityDays: addOns.validityDays,
+      createdAt: addOns.createdAt,
+    },
+    scope(principal) {
+      const sameOperator = eq(addOns.operatorCode, principal.operator);
+      return principal.role === "subscriber" ? and(sameOperator, eq(addOns.status, "active"))! : sameOperator;
+    },
+    search: (q) => or(ilike(addOns.name, `%${escapeLike(q)}%`), ilike(addOns.code, `%${escapeLike(q)}%`)),
+    toRecord: toAddOn,
+    ownerUids: () => [],
+  },
+  /** GET /lines/{id}/add-ons (server/domain/addOns/routes.ts): what a line has bought and counts now. */
+  extraRoutes: lineAddOnRoutes,
+  writer: {
+    async create(ctx, body) {
+      const price = body.price as Money;
+      const [operator] = await ctx.tx.select({ currency: operators.currency }).from(operators).where(eq(operators.code, ctx.principal.operator));
+      if (price.currency !== operator!.currency) throw badRequest(`The catalog is priced in ${operator!.currency}.`, [{ path: "price.currency", message: `must be ${operator!.currency}` }]);
+      const kind = body.kind as AddOnRow["kind"];
+      const roamingZone = (body.roamingZone ?? null) as AddOnRow["roamingZone"];
+      if ((kind === "roaming") !== (roamingZone !== null)) {
+        throw badRequest("A roaming pass names its zone; a data pass has none.", [{ path: "roamingZone", message: kind === "roaming" ? "required for a roaming pass" : "only for a roaming pass" }]);
+      }
+      const [taken] = await ctx.tx.select({ id: addOns.id }).from(addOns).where(and(eq(addOns.operatorCode, ctx.principal.operator), eq(addOns.code, String(body.code))));
+      if (taken) throw conflict("An add-on with this code exists.", [{ path: "code", message: "already used" }]);
+      const [row] = await ctx.tx
+        .insert(addOns)
+        .values({
+          operatorCode: ctx.principal.operator,
+          code: String(body.code),
+          name: String(body.name),
+          kind,
+          roamingZone,
+          status: "draft",
+          priceAmount: price.amount,
+          currency: price.currency,
+          dataMb: Number(body.dataMb),
+          validityDays: Number(body.validityDays),
+        })
+        .returning({ id: addOns.id });
+      return row!.id;
+    },
+    async edit(ctx, row, body) {
+      const price = body.price as Money | undefined;
+      if (price && price.currency !== row.currency) throw badRequest(`The catalog is priced in ${row.currency}.`, [{ path: "price.currency", message: `must be ${row.currency}` }]);
+      await ctx.tx
+        .update(addOns)
+        .set({
+          ...(body.name !== undefined ? { name: String(body.name) } : {}),
+          ...(price ? { priceAmount: price.amount } : {}),
+          ...(body.dataMb !== undefined ? { dataMb: Number(body.dataMb) } : {}),
+          ...(body.validityDays !== undefined ? { validityDays: Number(body.validityDays) } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(addOns.id, row.id));
+    },
+  },
+};
+
+const setStatus = (status: "active" | "retired"): ActionHandler<AddOnRow> => ({
+  async run(ctx) {
+    await ctx.tx.update(addOns).set({ status, updatedAt: new Date() }).where(eq(addOns.id, ctx.row.id));
+  },
+});
+
+/** add-ons/{id}/actions/activate (draft → active) and retire (active → retired); the declaration's `when` guards the state. */
+export const activateAddOn = setStatus("active");
+export const retireAddOn = setStatus("retired");

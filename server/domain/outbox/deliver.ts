@@ -1,0 +1,34 @@
+import { eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { outboxMessages } from "../../db/schema";
+
+/** The cron job that sends what the outbox holds. */
+export const OUTBOX_DELIVERY_JOB = "outbox.deliver";
+
+export type OutboxSender = (message: typeof outboxMessages.$inferSelect) => Promise<void>;
+
+/** Locally nothing leaves the machine: each email or SMS is written to the log (no gateway is configured). */
+export const logSender: OutboxSender = async (message) => {
+  console.info(`[outbox] ${message.channel} to ${message.recipient}: ${message.kind} ${JSON.stringify(message.params)}`);
+};
+
+/**
+ * Sends pending outbox messages, oldest first, a batch per transaction: each row is locked (SKIP
+ * LOCKED, so two instances never send one twice) and marked sent in the same transaction as its
+ * sending. Returns how many were sent.
+ */
+export async function deliverOutbox(db: Db, send: OutboxSender = logSender, batch = 100): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const count = await db.transaction(async (tx) => {
+      const due = await tx.select().from(outboxMessages).where(isNull(outboxMessages.sentAt)).orderBy(outboxMessages.createdAt).limit(batch).for("update", { skipLocked: true });
+      for (const message of due) {
+        await send(message);
+        await tx.update(outboxMessages).set({ sentAt: sql`now()` }).where(eq(outboxMessages.id, message.id));
+      }
+      return due.length;
+    });
+    sent += count;
+    if (count < batch) return sent;
+  }
+}

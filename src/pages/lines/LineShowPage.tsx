@@ -1,0 +1,18 @@
+import { useGetIdentity } from "@refinedev/core";
+import { useParams } from "react-router";
+import type { ResourceDefinition } from "../../resources/define";
+import type { SessionUser } from "../../providers/session";
+import { ResourceShowPage } from "../ResourceShowPage";
+import { LineAddOns } from "../../components/addOns/LineAddOns";
+
+/** The line page: the generic record view, then its add-ons (active ones and passes to buy). */
+export default function LineShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
+  const { id } = useParams();
+  const { data: user } = useGetIdentity<SessionUser>();
+  return (
+    <>
+      <ResourceShowPage resource={resource} />
+      {id && user && <LineAddOns lineId={id} canBuy={Boolean(user.role && resource.access["buy-add-on"]?.[user.role])} reasonRequired={user.role !== "subscriber"} />}
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, notificationPreferences, outboxMessages } from "../../server/db/schema";
+import { deliverOutbox, OUTBOX_DELIVERY_JOB } from "../../server/domain/outbox/deliver";
+import { domainJobs } from "../../server/domain/jobs";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { ALEX, SAM, TAYLOR } from "../support/fixtures";
+
+// Notification preferences (issue 10, item 6): GET/PUT /me/notification-preferences, email and SMS
+// per alert kind, and the outbox that carries them (logged locally); on TEST_DB.
+let backend: TestBackend;
+const URL = "/api/v1/me/notification-preferences";
+const OFF = { usage80: { email: false, sms: false }, usage100: { email: false, sms: false } };
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+});
+afterAll(async () => {
+  await backend?.close();
+});
+
+describe("GET/PUT /me/notification-preferences", () => {
+  it("401 without a token", async () => {
+    expect((await backend.send("GET", URL)).statusCode).toBe(401);
+    expect((await backend.send("PUT", URL, { body: OFF })).statusCode).toBe(401);
+  });
+
+  it("all off until chosen; a PUT changes only the caller's own, the kinds it names, audited", async () => {
+    expect((await backend.get(URL, { as: ALEX })).json()).toEqual(OFF);
+    const res = await backend.send("PUT", URL, { as: ALEX, body: { usage100: { email: true, sms: true } } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ usage80: { email: false, sms: false }, usage100: { email: true, sms: true } });
+    const again = await backend.send("PUT", URL, { as: ALEX, body: { usage80: { email: true, sms: false } } });
+    expect(again.json()).toEqual({ usage80: { email: true, sms: false }, usage100: { email: true, sms: true } });
+    expect((await backend.get(URL, { as: ALEX })).json()).toEqual(again.json());
+    // Another subscriber, and another operator's subscriber, see their own (untouched) choices.
+    expect((await backend.get(URL, { as: SAM })).json()).toEqual(OFF);
+    expect((await backend.get(URL, { as: TAYLOR, operator: "TMO" })).json()).toEqual(OFF);
+    const audit = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "notification-preferences.update"), eq(auditEvents.actorUid, "demo-alex")));
+    expect(audit).toHaveLength(2);
+  });
+
+  it("malformed input: 400 naming the field, nothing written", async () => {
+    for (const [body, path] of [
+      [{ usage80: { email: "yes", sms: false } }, "usage80.email"],
+      [{ usage100: { email: true } }, "usage100.sms"],
+      [{ usage50: { email: true, sms: true } }, ""],
+    ] as const) {
+      const res = await backend.send("PUT", URL, { as: SAM, body });
+      expect(res.statusCode, res.body).toBe(400);
+      const errors = (res.json() as { errors?: { path: string }[] }).errors ?? [];
+      if (path) expect(errors.map((e) => e.path)).toContain(path);
+    }
+    expect(await backend.database.db.select().from(notificationPreferences).where(eq(notificationPreferences.uid, "demo-sam"))).toEqual([]);
+  });
+});
+
+describe("the outbox", () => {
+  it("sends (locally: logs) each pending message once and marks it sent; runs every minute as a durable job", async () => {
+    const db = backend.database.db;
+    await db.insert(outboxMessages).values([
+      { operatorCode: "ATT", channel: "email", recipient: "alex@example.com", kind: "usage.threshold", params: { threshold: 80 } },
+      { operatorCode: "ATT", channel: "sms", recipient: "+12025550101", kind: "usage.threshold", params: { threshold: 100 } },
+    ]);
+    const sent: string[] = [];
+    expect(await deliverOutbox(db, async (m) => void sent.push(`${m.channel}:${m.recipient}`))).toBe(2);
+    expect(sent.sort()).toEqual(["email:alex@example.com", "sms:+12025550101"]);
+    expect(await deliverOutbox(db, async () => void sent.push("again"))).toBe(0);
+    expect(await db.select().from(outboxMessages).where(isNull(outboxMessages.sentAt))).toEqual([]);
+    expect(domainJobs({} as never).find((j) => j.name === OUTBOX_DELIVERY_JOB)?.cron).toBe("* * * * *");
+  });
+});
