@@ -42,6 +42,7 @@ import { openApiOptions } from "./openapi/document";
 import { declareScopeProblems } from "./openapi/problems";
 import { usageIngestRoutes } from "./routes/usageIngest";
 import { homeRoutes } from "./routes/home";
+import { topUpRoutes } from "./payments/topUpRoutes";
 import { LOCAL_INGEST_KEY, parseServiceKeys, type ServiceKeys } from "./auth/serviceKeys";
 import { addSecurityHeaders, setSecurityHeaders } from "./securityHeaders";
 import { requireMinAppVersion } from "./lib/minAppVersion";
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(securityPolicyRoutes(services));
       await v1.register(liveEventRoutes(services, events));
       await v1.register(homeRoutes(services));
+      await v1.register(topUpRoutes(services));
     },
     { prefix: "/api/v1" },
   );

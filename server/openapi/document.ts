@@ -27,6 +27,7 @@ const OTHER_TAGS = [
   { name: "identity", description: "The signed-in user: claims, becoming a subscriber, signing out everywhere, SMS allowance before a phone sign-in." },
   { name: "security", description: "The operator's security policy (staff second factor)." },
   { name: "live", description: "Server-sent events announcing changes of records the caller may list." },
+  { name: "top-ups", description: "Card top-ups of prepaid accounts, where the operator has a card gateway (ATT has none: vouchers instead)." },
 ];
 
 const labelOf = (resource: ResourceDefinition<any, any>) =>
