@@ -24,6 +24,7 @@ import { PortalSider } from "./components/PortalSider";
 import { StaffMfaGate } from "./components/StaffMfaGate";
 import { SecurityPage } from "./pages/security/SecurityPage";
 import { ProfilePage } from "./pages/profile/ProfilePage";
+import { TopUpPage } from "./pages/money/TopUpPage";
 import { ConsentSync } from "./components/switches/ConsentSync";
 import { HelpChatButton } from "./components/switches/HelpChatButton";
 import { icons } from "./components/icons";
@@ -117,6 +118,7 @@ export function App() {
                 {resourceRoutes()}
                 <Route path="security" element={<SecurityPage />} />
                 <Route path="profile" element={<ProfilePage />} />
+                <Route path="top-up" element={<TopUpPage />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<ToSignIn />} />
