@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../routes/common";
 import { invoicesResource } from "../../../src/resources/invoices";
@@ -26,7 +27,8 @@ export const invoicePdfRoutes = (services: EngineServices): FastifyPluginAsyncZo
           description: "The same access as GET /invoices/{id}: 404 when it does not exist or is not yours. Answers application/pdf.",
           headers: apiHeadersSchema,
           params: idParamsSchema,
-          response: { ...errorResponses },
+          // The bytes of the PDF (a Buffer is sent as is, never serialized).
+          response: { 200: z.any().describe("The bill as application/pdf"), ...errorResponses },
         },
       },
       async (request, reply) => {
