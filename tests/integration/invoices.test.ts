@@ -146,7 +146,8 @@ describe("closing a cycle", () => {
 
 describe("the daily billing jobs", () => {
   it("are scheduled every day and close every postpaid account's last cycle once", async () => {
-    const jobs = domainJobs({ db: backend.database.db } as EngineServices);
+    // Other areas schedule their own jobs too (plans' scheduled changes): these are billing's.
+    const jobs = domainJobs({ db: backend.database.db } as EngineServices).filter((j) => j.name.startsWith("billing."));
     expect(jobs.map((j) => [j.name, j.cron])).toEqual([
       ["billing.close-cycles", "10 0 * * *"],
       ["billing.mark-overdue", "20 0 * * *"],
