@@ -44,6 +44,7 @@ import { declareScopeProblems } from "./openapi/problems";
 import { usageIngestRoutes } from "./routes/usageIngest";
 import { homeRoutes } from "./routes/home";
 import { kpiRoutes } from "./routes/kpis";
+import { topUpRoutes } from "./payments/topUpRoutes";
 import { LOCAL_INGEST_KEY, parseServiceKeys, type ServiceKeys } from "./auth/serviceKeys";
 import { addSecurityHeaders, setSecurityHeaders } from "./securityHeaders";
 import { requireMinAppVersion } from "./lib/minAppVersion";
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(liveEventRoutes(services, events));
       await v1.register(homeRoutes(services));
       await v1.register(kpiRoutes(services));
+      await v1.register(topUpRoutes(services));
     },
     { prefix: "/api/v1" },
   );

@@ -32,6 +32,7 @@ import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
 const SecurityPage = lazy(() => import("./pages/security/SecurityPage").then((m) => ({ default: m.SecurityPage })));
 const ProfilePage = lazy(() => import("./pages/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })));
 const KpiPage = lazy(() => import("./pages/kpis/KpiPage").then((m) => ({ default: m.KpiPage })));
+const TopUpPage = lazy(() => import("./pages/money/TopUpPage").then((m) => ({ default: m.TopUpPage })));
 
 addResourceMessages();
 const brand = brandOf(runtimeConfig.operator);
@@ -123,6 +124,7 @@ export function App() {
                 <Route path="security" element={<SecurityPage />} />
                 <Route path="profile" element={<ProfilePage />} />
                 <Route path="kpis" element={<KpiPage />} />
+                <Route path="top-up" element={<TopUpPage />} />
                 <Route path="*" element={<ErrorComponent />} />
               </Route>
               <Route path="/login" element={<ToSignIn />} />

@@ -30,6 +30,7 @@ const OTHER_TAGS = [
   { name: "home", description: "What the signed-in subscriber's home page shows, in one request." },
   { name: "kpis", description: "The operator's business figures over a period, for its admins." },
   { name: "configuration", description: "Feature flags the portal and the backend apply (Remote Config with in-code defaults)." },
+  { name: "top-ups", description: "Card top-ups of prepaid accounts, where the operator has a card gateway (ATT has none: vouchers instead)." },
 ];
 
 const labelOf = (resource: ResourceDefinition<any, any>) =>
