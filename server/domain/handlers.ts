@@ -1,4 +1,5 @@
 import type { ActionHandler } from "../engine/types";
+import { cancelBulkJob } from "./bulkJobs/module";
 import { issuePortOutPin, lockNumber, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
 import { adjustAccount, chargeAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
@@ -36,4 +37,5 @@ export const handlers: Record<string, ActionHandler> = {
   "tickets.close": closeTicket,
   "tickets.cancel": cancelTicket,
   "tickets.prioritize": prioritizeTicket,
+  "bulkJobs.cancel": cancelBulkJob,
 };

@@ -1,6 +1,7 @@
 import type { EngineServices } from "../engine/services";
 import type { JobDefinition } from "../jobs/jobQueue";
 import { billingJobs } from "./money/billingJobs";
+import { bulkJobDefinitions } from "./bulkJobs/runner";
 import { runDuePlanChanges, SCHEDULED_PLAN_CHANGES_JOB } from "./plans/scheduledChanges";
 
 /**
@@ -11,6 +12,7 @@ import { runDuePlanChanges, SCHEDULED_PLAN_CHANGES_JOB } from "./plans/scheduled
 export function domainJobs(services: EngineServices): JobDefinition<any>[] {
   return [
     ...billingJobs(services),
+    ...bulkJobDefinitions(services),
     // Next-cycle plan changes: the orders table holds the schedule; every minute the due ones run.
     { name: SCHEDULED_PLAN_CHANGES_JOB, cron: "* * * * *", run: async () => void (await runDuePlanChanges(services.db, services.events)) },
   ];

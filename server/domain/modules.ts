@@ -15,6 +15,7 @@ import { contactRequestLeads, deviceClaimLeads } from "./crm/leadSources";
 import type { ResourceDefinition } from "../../src/resources/define";
 import { subscribersModule } from "./subscribers/module";
 import { ticketsModule } from "./tickets/module";
+import { bulkJobsModule } from "./bulkJobs/module";
 
 /** The module of every resource declared with `store: "table"`, by resource name (start-up checks both lists agree). */
 export const domainModules: Record<string, DomainModule> = {
@@ -32,6 +33,7 @@ export const domainModules: Record<string, DomainModule> = {
   "crm-outbox": crmOutboxModule,
   subscribers: subscribersModule,
   tickets: ticketsModule,
+  "bulk-jobs": bulkJobsModule,
 };
 
 /**

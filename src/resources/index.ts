@@ -15,6 +15,7 @@ import { voucherBatchesResource } from "./voucherBatches";
 import { usageRecordsResource } from "./usageRecords";
 import { subscribersResource } from "./subscribers";
 import { ticketsResource } from "./tickets";
+import { bulkJobsResource } from "./bulkJobs";
 
 /**
  * The registry: every resource of the product, in menu order, and the only list of them. The
@@ -38,6 +39,7 @@ export const resources = [
   staffResource,
   auditEventsResource,
   crmOutboxResource,
+  bulkJobsResource,
 ] as const satisfies readonly ResourceDefinition<any, any>[];
 
 export type ResourceName = (typeof resources)[number]["name"];

@@ -1,0 +1,172 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { and, count, eq, inArray, like } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../../server/app";
+import { createTokenVerifier } from "../../server/auth/tokenVerifier";
+import { auditEvents, bulkJobs, lines, notifications } from "../../server/db/schema";
+import { runBulkJob } from "../../server/domain/bulkJobs/runner";
+import type { EngineServices } from "../../server/engine/services";
+import type { BulkJob } from "../../src/resources/bulkJobs";
+import type { Line } from "../../src/resources/lines";
+import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { waitFor } from "../support/waitFor";
+
+// Bulk suspend / restore (issue 12, bulk work) on the real database (TEST_DB) and the Auth emulator:
+// the job is written with its items, worked in the background one line per transaction, audited with
+// the reason, the holders told; cancelled between items; resumed by a restarted backend without
+// redoing what was done.
+const JOBS = "/api/v1/bulk-jobs";
+
+let backend: TestBackend;
+let restarted: FastifyInstance | undefined;
+let alexPrepaid: Line;
+let alexPostpaid: Line;
+let samLine: Line;
+let tmoLineId: string;
+/** What the worker needs of the app's services: the database (no live bus, no queue: the test drives it). */
+let worker: EngineServices;
+
+function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+  if (field) expect((res.json() as { errors?: { path: string }[] }).errors?.map((e) => e.path), res.body).toContain(field);
+}
+
+const jobCount = async () => (await backend.database.db.select({ n: count() }).from(bulkJobs))[0]!.n;
+const start = (as: string, body: unknown, operator?: string) => backend.send("POST", JOBS, { as, body, operator });
+async function startOk(body: unknown, as = AGENT): Promise<BulkJob> {
+  const res = await start(as, body);
+  expect(res.statusCode, res.body).toBe(202);
+  return res.json() as BulkJob;
+}
+const getJob = async (id: string, as = AGENT) => (await backend.get(`${JOBS}/${id}`, { as })).json() as BulkJob;
+const statusOf = async (id: string) => (await backend.database.db.select({ status: lines.status }).from(lines).where(eq(lines.id, id)))[0]!.status;
+async function resetLines() {
+  await backend.database.db.update(lines).set({ status: "active", suspendReason: null }).where(inArray(lines.id, [alexPrepaid.id, alexPostpaid.id, samLine.id]));
+}
+
+beforeAll(async () => {
+  backend = await startTestBackend();
+  const own = async (as: string, operator?: string) => ((await backend.get(`/api/v1/lines?sort=msisdn`, { as, operator })).json() as { data: Line[] }).data;
+  [alexPrepaid, alexPostpaid] = (await own(ALEX)) as [Line, Line];
+  [samLine] = (await own(SAM)) as [Line];
+  tmoLineId = (await own(TAYLOR, "TMO"))[0]!.id;
+  worker = { db: backend.database.db } as unknown as EngineServices;
+  await resetLines();
+});
+
+afterAll(async () => {
+  await restarted?.close();
+  await backend?.close();
+});
+
+describe("POST /bulk-jobs refuses", () => {
+  it("an unauthenticated call (401), a subscriber (403), and writes nothing", async () => {
+    const before = await jobCount();
+    const anonymous = await backend.send("POST", JOBS, { body: { kind: "suspend-lines", lineIds: [samLine.id], reason: "fraud sweep" } });
+    expectProblem(anonymous, 401);
+    expectProblem(await start(ALEX, { kind: "suspend-lines", lineIds: [alexPrepaid.id], reason: "my own lines" }), 403);
+    expectProblem(await start(TAYLOR, { kind: "suspend-lines", lineIds: [tmoLineId], reason: "my own lines" }, "TMO"), 403);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it("another operator's lines: 404 naming the line, nothing written", async () => {
+    const before = await jobCount();
+    expectProblem(await start(TMO_AGENT, { kind: "suspend-lines", lineIds: [tmoLineId, samLine.id], reason: "fraud sweep" }, "TMO"), 404, "lineIds.1");
+    expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: [tmoLineId], reason: "fraud sweep" }), 404, "lineIds.0");
+    expect(await jobCount()).toBe(before);
+  });
+
+  it("malformed input: 400 naming the field, nothing written", async () => {
+    const before = await jobCount();
+    expectProblem(await start(AGENT, { kind: "delete-lines", lineIds: [samLine.id], reason: "fraud sweep" }), 400, "kind");
+    expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: [], reason: "fraud sweep" }), 400, "lineIds");
+    expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: ["not-an-id"], reason: "fraud sweep" }), 400, "lineIds.0");
+    expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: [samLine.id, samLine.id], reason: "fraud sweep" }), 400, "lineIds");
+    expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: [samLine.id] }), 400, "reason");
+    expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: [samLine.id], reason: "fraud sweep", extra: 1 }), 400);
+    expect(await jobCount()).toBe(before);
+  });
+});
+
+describe("a bulk suspend", () => {
+  it("interrupted after one line, is resumed by a restarted backend without redoing it; each line audited with the reason, each holder told", { timeout: 90_000 }, async () => {
+    await resetLines();
+    const ids = [alexPrepaid.id, samLine.id, alexPostpaid.id];
+    const noticesBefore = (await backend.database.db.select({ n: count() }).from(notifications).where(eq(notifications.kind, "line.suspended")))[0]!.n;
+    const job = await startOk({ kind: "suspend-lines", lineIds: ids, reason: "lost shipment of SIMs", suspendReason: "lost" });
+    expect(job).toMatchObject({ kind: "suspend-lines", status: "queued", total: 3, done: 0, failed: 0 });
+    expect(job.items.map((i) => i.status)).toEqual(["pending", "pending", "pending"]);
+
+    // The first backend works one line, then dies (the limit stands in for the kill).
+    expect(await runBulkJob(worker, job.id, { limit: 1 })).toBe(1);
+    const halfway = await getJob(job.id);
+    expect(halfway).toMatchObject({ status: "running", done: 1, total: 3 });
+    expect(halfway.items.map((i) => i.status)).toEqual(["succeeded", "pending", "pending"]);
+    expect(await statusOf(alexPrepaid.id)).toBe("suspended");
+    expect(await statusOf(samLine.id)).toBe("active");
+
+    // A new backend process on the same database, with its job queue: it picks the job up on start.
+    restarted = await buildApp({ database: backend.database, verifier: createTokenVerifier(backend.auth), auth: backend.auth, operator: "ATT", logLevel: "silent", jobs: true });
+    await waitFor("the job to complete", async () => (await getJob(job.id)).status === "completed", { timeoutMs: 60_000, intervalMs: 200 });
+    await restarted.close();
+    restarted = undefined;
+
+    const finished = await getJob(job.id, ADMIN);
+    expect(finished).toMatchObject({ status: "completed", done: 3, failed: 0 });
+    expect(finished.items.map((i) => i.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
+    for (const id of ids) expect(await statusOf(id)).toBe("suspended");
+    // Each line changed once: one audit row each, with the job's reason and the agent as actor.
+    const audits = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "lines.suspend"), like(auditEvents.requestId, `bulk-job:${job.id}:%`)));
+    expect(audits.map((a) => a.targetId).sort()).toEqual([...ids].sort());
+    expect(audits.every((a) => a.reason === "lost shipment of SIMs" && a.actorRole === "agent" && a.before?.status === "active" && a.after?.status === "suspended")).toBe(true);
+    const noticesAfter = (await backend.database.db.select({ n: count() }).from(notifications).where(eq(notifications.kind, "line.suspended")))[0]!.n;
+    expect(noticesAfter - noticesBefore).toBe(3);
+    // The holder sees the line suspended with the reason code given.
+    const sams = (await backend.get(`/api/v1/lines/${samLine.id}`, { as: SAM })).json() as Line;
+    expect(sams).toMatchObject({ status: "suspended", suspendReason: "lost" });
+  });
+
+  it("a bulk restore records a per-item failure for a line not in the state it needs", async () => {
+    await resetLines();
+    await backend.database.db.update(lines).set({ status: "suspended", suspendReason: "request" }).where(eq(lines.id, samLine.id));
+    const job = await startOk({ kind: "restore-lines", lineIds: [alexPrepaid.id, samLine.id], reason: "customer called back" }, ADMIN);
+    await runBulkJob(worker, job.id);
+    const done = await getJob(job.id);
+    expect(done).toMatchObject({ status: "completed", done: 2, failed: 1 });
+    expect(done.items[0]).toMatchObject({ status: "failed", error: expect.stringContaining("suspended") });
+    expect(done.items[1]).toMatchObject({ status: "succeeded", error: null });
+    expect(await statusOf(samLine.id)).toBe("active");
+  });
+});
+
+describe("the cancel action", () => {
+  it("stops a running job between items: done lines stay done, the rest are left alone", async () => {
+    await resetLines();
+    const job = await startOk({ kind: "suspend-lines", lineIds: [alexPrepaid.id, samLine.id, alexPostpaid.id], reason: "wrong batch picked" });
+    await runBulkJob(worker, job.id, { limit: 1 });
+    expectProblem(await backend.send("POST", `${JOBS}/${job.id}/actions/cancel`, { as: ALEX }), 403);
+    expectProblem(await backend.send("POST", `${JOBS}/${job.id}/actions/cancel`, { as: TMO_AGENT, operator: "TMO" }), 404);
+    expectProblem(await backend.send("POST", `${JOBS}/${job.id}/actions/cancel`), 401);
+    const res = await backend.send("POST", `${JOBS}/${job.id}/actions/cancel`, { as: AGENT });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: "cancelled", done: 1 });
+    expect(await runBulkJob(worker, job.id)).toBe(0);
+    const after = await getJob(job.id);
+    expect(after.items.map((i) => i.status)).toEqual(["succeeded", "cancelled", "cancelled"]);
+    expect(await statusOf(samLine.id)).toBe("active");
+    expectProblem(await backend.send("POST", `${JOBS}/${job.id}/actions/cancel`, { as: AGENT }), 409, "status");
+  });
+
+  it("jobs are the operator's staff's only: a subscriber 403, another operator's staff 404", async () => {
+    const [job] = await backend.database.db.select({ id: bulkJobs.id }).from(bulkJobs).limit(1);
+    expectProblem(await backend.get(`${JOBS}/${job!.id}`, { as: ALEX }), 403);
+    expectProblem(await backend.get(`${JOBS}/${job!.id}`, { as: TMO_AGENT, operator: "TMO" }), 404);
+    expect(((await backend.get(JOBS, { as: TMO_AGENT, operator: "TMO" })).json() as { total: number }).total).toBe(0);
+    expectProblem(await backend.get(JOBS), 401);
+  });
+});
