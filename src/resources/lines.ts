@@ -196,6 +196,8 @@ export const linesResource = defineResource({
   },
   ownership: { path: "account.ownerUid" },
   source: "backend",
+  // Staff select rows for a bulk suspend or restore (bulk-jobs); subscribers get the plain list.
+  views: { list: () => import("../pages/care/LinesListPage") },
   audit: true,
   messages: {
     en: {
