@@ -628,6 +628,8 @@ export const bulkJobItems = pgTable(
     jobId: uuid("job_id").notNull().references(() => bulkJobs.id),
     position: integer("position").notNull(),
     targetId: text("target_id").notNull(),
+    /** An import row's values, as validated (the line to create). */
+    data: jsonb("data").$type<Record<string, unknown>>(),
     status: text("status").notNull().default("pending"),
     error: text("error"),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { defineResource } from "./define";
 import { idSchema, isoDateTime, reasonSchema } from "./common";
-import { SELF_SUSPEND_REASONS } from "./lines";
+import { e164Schema } from "./common";
+import { iccidSchema, SELF_SUSPEND_REASONS, SIM_TYPES } from "./lines";
 
 /** What a bulk job does to each of its items. */
-export const BULK_JOB_KINDS = ["suspend-lines", "restore-lines"] as const;
+export const BULK_JOB_KINDS = ["suspend-lines", "restore-lines", "import-lines"] as const;
+/** The kinds over a selection of existing lines. */
+export const LINE_SELECTION_KINDS = ["suspend-lines", "restore-lines"] as const;
 /** queued → running → completed; cancelled by staff while queued or running. */
 export const BULK_JOB_STATUSES = ["queued", "running", "completed", "cancelled"] as const;
 /** One item: pending until the worker reaches it; never redone once succeeded or failed. */
@@ -35,10 +38,47 @@ export const bulkJobSchema = z.object({
 });
 export type BulkJob = z.output<typeof bulkJobSchema>;
 
-/** What `POST /bulk-jobs` takes. */
-export const newBulkJobSchema = z
+/** The columns of a line import, in its header row (any order). */
+export const IMPORT_COLUMNS = ["accountId", "msisdn", "iccid", "simType", "planId", "cycleDay"] as const;
+/** Most rows one import may hold. */
+export const MAX_IMPORT_ROWS = 5_000;
+
+/** One row of a line import, as its cells are checked (each error names the column). */
+export const importRowSchema = z.object({
+  accountId: idSchema,
+  msisdn: e164Schema,
+  iccid: iccidSchema,
+  simType: z.enum(SIM_TYPES, "physical or esim"),
+  planId: idSchema,
+  cycleDay: z.coerce.number("a whole number from 1 to 28").int("a whole number from 1 to 28").min(1, "from 1 to 28").max(28, "from 1 to 28"),
+});
+export type ImportRow = z.output<typeof importRowSchema>;
+
+/** One refusal of a dry run: the row of the file (the header is row 1), the column, why. */
+export const importRowErrorSchema = z.object({ row: z.number().int().positive(), field: z.string(), message: z.string() });
+
+/** What a dry run of an import answers: nothing was written. */
+export const importDryRunSchema = z.object({
+  dryRun: z.literal(true),
+  total: z.number().int().nonnegative(),
+  valid: z.number().int().nonnegative(),
+  errors: z.array(importRowErrorSchema),
+});
+
+/** `kind: "import-lines"`: the CSV text; `dryRun` lists every row's errors and writes nothing. */
+const importLinesJob = z
   .object({
-    kind: z.enum(BULK_JOB_KINDS, "one of suspend-lines, restore-lines"),
+    kind: z.literal("import-lines"),
+    csv: z.string().min(1, "the CSV text, with a header row").max(2_000_000, "at most 2 MB of CSV"),
+    dryRun: z.boolean().default(false),
+    reason: reasonSchema,
+  })
+  .strict();
+
+/** Suspend or restore a selection of lines. */
+const lineSelectionJob = z
+  .object({
+    kind: z.enum(LINE_SELECTION_KINDS, "one of suspend-lines, restore-lines, import-lines"),
     lineIds: z
       .array(idSchema)
       .min(1, "select at least one line")
@@ -49,6 +89,9 @@ export const newBulkJobSchema = z
     suspendReason: z.enum(SELF_SUSPEND_REASONS, "one of lost, stolen, request").optional(),
   })
   .strict();
+
+/** What `POST /bulk-jobs` takes. */
+export const newBulkJobSchema = z.discriminatedUnion("kind", [lineSelectionJob, importLinesJob], { error: () => "one of suspend-lines, restore-lines, import-lines" });
 
 export const bulkJobsResource = defineResource({
   name: "bulk-jobs",
@@ -109,6 +152,7 @@ export const bulkJobsResource = defineResource({
       "fields.bulkItemError": "Error",
       "enums.bulkKind.suspend-lines": "Suspend lines",
       "enums.bulkKind.restore-lines": "Restore lines",
+      "enums.bulkKind.import-lines": "Import lines and SIMs",
       "enums.bulkStatus.queued": "Queued",
       "enums.bulkStatus.running": "Running",
       "enums.bulkStatus.completed": "Completed",
@@ -133,6 +177,7 @@ export const bulkJobsResource = defineResource({
       "fields.bulkItemError": "Error",
       "enums.bulkKind.suspend-lines": "Suspender líneas",
       "enums.bulkKind.restore-lines": "Reactivar líneas",
+      "enums.bulkKind.import-lines": "Importar líneas y SIM",
       "enums.bulkStatus.queued": "En cola",
       "enums.bulkStatus.running": "En curso",
       "enums.bulkStatus.completed": "Terminado",

@@ -170,3 +170,64 @@ describe("the cancel action", () => {
     expectProblem(await backend.get(JOBS), 401);
   });
 });
+
+describe("a CSV import of lines and SIMs", () => {
+  const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join("");
+  /** A valid, unused-looking US number: the exchange must not start with 0 or 1. */
+  const number = () => `+1202${200 + Math.floor(Math.random() * 800)}${digits(4)}`;
+  const header = "accountId,msisdn,iccid,simType,planId,cycleDay";
+  let csv: string;
+  let newNumber: string;
+  const lineCount = async () => (await backend.database.db.select({ n: count() }).from(lines))[0]!.n;
+
+  beforeAll(() => {
+    newNumber = number();
+    const iccid = `89${digits(17)}`;
+    csv = [
+      header,
+      `${alexPrepaid.accountId},${newNumber},${iccid},physical,${alexPrepaid.planId},5`,
+      `${alexPrepaid.accountId},202-555,${`89${digits(17)}`},physical,${alexPrepaid.planId},40`,
+      `${alexPrepaid.accountId},${number()},${iccid},esim,${alexPrepaid.planId},5`,
+      `"${alexPrepaid.accountId}",${samLine.msisdn},${`89${digits(17)}`},physical,${alexPrepaid.planId},7`,
+      `00000000-0000-4000-8000-000000000000,${number()},${`89${digits(17)}`},physical,${alexPrepaid.planId},7`,
+    ].join("\r\n");
+  });
+
+  it("a dry run lists every row's errors (row, field, message) and writes nothing", async () => {
+    const before = { jobs: await jobCount(), lines: await lineCount() };
+    const res = await start(AGENT, { kind: "import-lines", csv, dryRun: true, reason: "new SIM stock" });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json() as { dryRun: true; total: number; valid: number; errors: { row: number; field: string; message: string }[] };
+    expect(answer).toMatchObject({ dryRun: true, total: 5, valid: 1 });
+    const where = answer.errors.map((e) => `${e.row}:${e.field}`);
+    expect(where, JSON.stringify(answer.errors)).toEqual(expect.arrayContaining(["3:msisdn", "3:cycleDay", "4:iccid", "5:msisdn", "6:accountId"]));
+    expect(answer.errors.find((e) => e.row === 4)?.message).toMatch(/row 2/);
+    expect(where.some((w) => w.startsWith("2:"))).toBe(false);
+    expect({ jobs: await jobCount(), lines: await lineCount() }).toEqual(before);
+  });
+
+  it("refuses a file it cannot read, a subscriber and another operator's staff's view, writing nothing", async () => {
+    const before = await jobCount();
+    expectProblem(await start(AGENT, { kind: "import-lines", csv: "msisdn,iccid\n+12025550199,8900000000000000000", reason: "new SIM stock" }), 400, "csv");
+    expectProblem(await start(AGENT, { kind: "import-lines", csv: `${header}\n"open`, reason: "new SIM stock" }), 400, "csv");
+    expectProblem(await start(AGENT, { kind: "import-lines", reason: "new SIM stock" }), 400, "csv");
+    expectProblem(await start(ALEX, { kind: "import-lines", csv, dryRun: true, reason: "new SIM stock" }), 403);
+    expectProblem(await backend.send("POST", JOBS, { body: { kind: "import-lines", csv, reason: "new SIM stock" } }), 401);
+    expect(await jobCount()).toBe(before);
+  });
+
+  it("the real run keeps the bad rows as failed items and creates the valid ones in the background, audited", async () => {
+    const job = await startOk({ kind: "import-lines", csv, reason: "new SIM stock" }, ADMIN);
+    expect(job).toMatchObject({ kind: "import-lines", total: 5, done: 4, failed: 4 });
+    expect(await backend.database.db.select().from(lines).where(eq(lines.msisdn, newNumber))).toHaveLength(0);
+    await runBulkJob(worker, job.id);
+    const done = await getJob(job.id, ADMIN);
+    expect(done).toMatchObject({ status: "completed", done: 5, failed: 4 });
+    expect(done.items.map((i) => i.status)).toEqual(["succeeded", "failed", "failed", "failed", "failed"]);
+    const [created] = await backend.database.db.select().from(lines).where(eq(lines.msisdn, newNumber));
+    expect(created).toMatchObject({ status: "pending", accountId: alexPrepaid.accountId, cycleDay: 5 });
+    const audits = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "lines.import"), eq(auditEvents.targetId, created!.id)));
+    expect(audits).toHaveLength(1);
+    expect(audits[0]!.reason).toBe("new SIM stock");
+  });
+});

@@ -2,6 +2,7 @@ CREATE TABLE "bulk_job_items" (
 	"job_id" uuid NOT NULL,
 	"position" integer NOT NULL,
 	"target_id" text NOT NULL,
+	"data" jsonb,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"error" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -23,7 +24,7 @@ CREATE TABLE "bulk_jobs" (
 	"created_by_role" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "bulk_jobs_kind_valid" CHECK ("bulk_jobs"."kind" in ('suspend-lines', 'restore-lines')),
+	CONSTRAINT "bulk_jobs_kind_valid" CHECK ("bulk_jobs"."kind" in ('suspend-lines', 'restore-lines', 'import-lines')),
 	CONSTRAINT "bulk_jobs_status_valid" CHECK ("bulk_jobs"."status" in ('queued', 'running', 'completed', 'cancelled'))
 );
 --> statement-breakpoint

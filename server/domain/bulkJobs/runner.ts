@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Principal } from "../../../src/resources/access";
 import type { Role } from "../../../src/resources/define";
-import { recordAudit } from "../../audit";
+import { recordAudit, type Executor } from "../../audit";
+import type { ResourceEvent } from "../../../src/resources/events";
 import { bulkJobItems, bulkJobs, lines } from "../../db/schema";
 import { createEffects } from "../../engine/effects";
 import type { EngineServices } from "../../engine/services";
@@ -10,6 +11,8 @@ import type { JobDefinition } from "../../jobs/jobQueue";
 import { publishAfterCommit } from "../../live/eventBus";
 import { restoreLine, suspendLine } from "../lines/handlers";
 import { linesModule, toLine } from "../lines/module";
+import type { ImportRow } from "../../../src/resources/bulkJobs";
+import { createImportedLine } from "./importLines";
 
 export const BULK_JOB_RUN = "bulk-jobs.run";
 export const BULK_JOB_SWEEP = "bulk-jobs.sweep";
@@ -45,6 +48,15 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
       await tx.update(bulkJobs).set({ status: "completed", updatedAt: new Date() }).where(eq(bulkJobs.id, jobId));
       return { outcome: "stop" as const, pending: [] };
     }
+    if (job.kind === "import-lines") {
+      const created = await createImportedLine(tx, job.operatorCode, item.data as ImportRow);
+      const error = "error" in created ? created.error : null;
+      if (!("error" in created)) {
+        const [line] = await linesModule.source.rows(tx).where(eq(lines.id, created.id)).limit(1);
+        await recordAudit(tx, { operator: job.operatorCode, actorUid: job.createdBy, actorRole: job.createdByRole, action: "lines.import", targetType: "lines", targetId: created.id, before: null, after: toLine(line), reason: job.reason, requestId: `bulk-job:${jobId}:${item.position}` });
+      }
+      return finishItem(tx, job, item.position, error, []);
+    }
     const kind = KINDS[job.kind as keyof typeof KINDS];
     const principal: Principal = { uid: job.createdBy, role: job.createdByRole as Role, operator: job.operatorCode };
     const requestId = `bulk-job:${jobId}:${item.position}`;
@@ -67,17 +79,23 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
       await recordAudit(tx, { operator: job.operatorCode, actorUid: job.createdBy, actorRole: job.createdByRole, action: `lines.${kind.action}`, targetType: "lines", targetId: item.targetId, before, after, reason: job.reason, requestId });
       pending.push({ operator: job.operatorCode, resource: "lines", type: "updated", ids: [item.targetId], ownerUids: linesModule.source.ownerUids(updated), at: new Date().toISOString() });
     }
+    return finishItem(tx, job, item.position, error, pending);
+  });
+  for (const event of done.pending) await publishAfterCommit(services.events, silentLog, event);
+  return done.outcome;
+}
+
+/** Marks the item, moves the job's counters, and tells the job's page. */
+async function finishItem(tx: Executor, job: { id: string; operatorCode: string }, position: number, error: string | null, pending: ResourceEvent[]) {
+    const jobId = job.id;
     const outcome = error ? ("failed" as const) : ("succeeded" as const);
-    await tx.update(bulkJobItems).set({ status: outcome, error, updatedAt: new Date() }).where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.position, item.position)));
+    await tx.update(bulkJobItems).set({ status: outcome, error, updatedAt: new Date() }).where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.position, position)));
     await tx
       .update(bulkJobs)
       .set({ status: "running", done: sql`${bulkJobs.done} + 1`, failed: error ? sql`${bulkJobs.failed} + 1` : bulkJobs.failed, updatedAt: new Date() })
       .where(eq(bulkJobs.id, jobId));
     pending.push({ operator: job.operatorCode, resource: "bulk-jobs", type: "updated", ids: [jobId], ownerUids: [], at: new Date().toISOString() });
     return { outcome, pending };
-  });
-  for (const event of done.pending) await publishAfterCommit(services.events, silentLog, event);
-  return done.outcome;
 }
 
 /** Works a job's pending items until none is left, it is cancelled, or `limit` items were done (tests stop there, as a crash would). */
