@@ -231,3 +231,23 @@ describe("a CSV import of lines and SIMs", () => {
     expect(audits[0]!.reason).toBe("new SIM stock");
   });
 });
+
+describe("the audit viewer's filters over what bulk jobs did", () => {
+  const AUDIT = "/api/v1/audit-events";
+  it("filters by actor, action, target and time range; refuses others and bad filters", async () => {
+    const from = encodeURIComponent(new Date(Date.now() - 60 * 60 * 1000).toISOString());
+    const to = encodeURIComponent(new Date(Date.now() + 60 * 1000).toISOString());
+    const query = `filter[actorUid]=demo-agent&filter[action]=lines.suspend&filter[targetId]=${samLine.id}&filter[createdAt][gte]=${from}&filter[createdAt][lte]=${to}&pageSize=100`;
+    const res = await backend.get(`${AUDIT}?${query}`, { as: ADMIN });
+    expect(res.statusCode, res.body).toBe(200);
+    const { data } = res.json() as { data: { action: string; targetId: string; actorUid: string; reason: string }[] };
+    expect(data.length).toBeGreaterThan(0);
+    expect(data.every((e) => e.action === "lines.suspend" && e.targetId === samLine.id && e.actorUid === "demo-agent")).toBe(true);
+    const future = encodeURIComponent(new Date(Date.now() + 60 * 60 * 1000).toISOString());
+    expect(((await backend.get(`${AUDIT}?filter[action]=lines.suspend&filter[createdAt][gte]=${future}`, { as: ADMIN })).json() as { total: number }).total).toBe(0);
+    expect(((await backend.get(`${AUDIT}?filter[action]=lines.suspend`, { as: "admin@tmo.example", operator: "TMO" })).json() as { total: number }).total).toBe(0);
+    expectProblem(await backend.get(`${AUDIT}?${query}`), 401);
+    expectProblem(await backend.get(`${AUDIT}?${query}`, { as: ALEX }), 403);
+    expectProblem(await backend.get(`${AUDIT}?filter[createdAt][gte]=yesterday`, { as: ADMIN }), 400);
+  });
+});
