@@ -29,6 +29,7 @@ import type { EngineServices } from "./engine/services";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
 import { domainJobs } from "./domain/jobs";
 import { startJobQueue } from "./jobs/jobQueue";
+import { BULK_JOB_SWEEP } from "./domain/bulkJobs/runner";
 import { healthRoutes } from "./routes/health";
 import { liveEventRoutes } from "./routes/liveEvents";
 import { meRoutes } from "./routes/me";
@@ -248,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.jobs) {
     services.jobs = await startJobQueue(deps.database, domainJobs(services), { log: app.log });
     app.addHook("onClose", async () => services.jobs?.stop());
+    // Bulk jobs a restart interrupted resume at once, not at the next minute's sweep.
+    await services.jobs.send(BULK_JOB_SWEEP, {});
   }
 
   if (deps.crm) {

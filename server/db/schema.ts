@@ -12,6 +12,7 @@ import { ROAMING_ZONES, USAGE_TYPES } from "../../src/resources/usage";
 import { ADD_ON_KINDS, ADD_ON_STATUSES } from "../../src/resources/addOns";
 import { LEDGER_KINDS } from "../../src/resources/ledgerEntries";
 import { INVOICE_STATUSES } from "../../src/resources/invoices";
+import { BULK_ITEM_STATUSES, BULK_JOB_KINDS, BULK_JOB_STATUSES } from "../../src/resources/bulkJobs";
 
 // Enums come from the resource declarations (src/resources), so the API and the tables agree.
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "));
@@ -679,4 +680,46 @@ export const addOnPurchases = pgTable(
     index("add_on_purchases_due_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
     check("add_on_purchases_status_valid", sql`${t.status} in ('active', 'expired')`),
   ],
+);
+
+/** Staff's background jobs over a selection of lines (bulk suspend / restore): progress kept here, work done by pg-boss. */
+export const bulkJobs = pgTable(
+  "bulk_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default("queued"),
+    reason: text("reason").notNull(),
+    params: jsonb("params").$type<Record<string, unknown>>().notNull().default({}),
+    total: integer("total").notNull(),
+    done: integer("done").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    createdBy: text("created_by").notNull(),
+    createdByRole: text("created_by_role").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("bulk_jobs_operator_created_idx").on(t.operatorCode, t.createdAt.desc()),
+    index("bulk_jobs_status_idx").on(t.status),
+    check("bulk_jobs_kind_valid", sql`${t.kind} in (${inList(BULK_JOB_KINDS)})`),
+    check("bulk_jobs_status_valid", sql`${t.status} in (${inList(BULK_JOB_STATUSES)})`),
+  ],
+);
+
+/** One item of a bulk job: a line and what became of it; a finished item is never redone. */
+export const bulkJobItems = pgTable(
+  "bulk_job_items",
+  {
+    jobId: uuid("job_id").notNull().references(() => bulkJobs.id),
+    position: integer("position").notNull(),
+    targetId: text("target_id").notNull(),
+    /** An import row's values, as validated (the line to create). */
+    data: jsonb("data").$type<Record<string, unknown>>(),
+    status: text("status").notNull().default("pending"),
+    error: text("error"),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.position] }), check("bulk_job_items_status_valid", sql`${t.status} in (${inList(BULK_ITEM_STATUSES)})`)],
 );

@@ -1,4 +1,5 @@
 import type { ActionHandler } from "../engine/types";
+import { cancelBulkJob } from "./bulkJobs/module";
 import { issuePortOutPin, lockNumber, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
 import { adjustAccount, chargeAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
@@ -44,4 +45,5 @@ export const handlers: Record<string, ActionHandler> = {
   "addOns.retire": retireAddOn,
   "lines.buyAddOn": buyAddOn,
   "lines.stopAddOnRenewal": stopAddOnRenewal,
+  "bulkJobs.cancel": cancelBulkJob,
 };

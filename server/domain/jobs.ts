@@ -1,6 +1,7 @@
 import type { EngineServices } from "../engine/services";
 import type { JobDefinition } from "../jobs/jobQueue";
 import { billingJobs } from "./money/billingJobs";
+import { bulkJobDefinitions } from "./bulkJobs/runner";
 import { runDuePlanChanges, SCHEDULED_PLAN_CHANGES_JOB } from "./plans/scheduledChanges";
 import { ADD_ON_EXPIRY_JOB, runAddOnExpiries } from "./addOns/purchases";
 import { deliverOutbox, OUTBOX_DELIVERY_JOB } from "./outbox/deliver";
@@ -13,6 +14,7 @@ import { deliverOutbox, OUTBOX_DELIVERY_JOB } from "./outbox/deliver";
 export function domainJobs(services: EngineServices): JobDefinition<any>[] {
   return [
     ...billingJobs(services),
+    ...bulkJobDefinitions(services),
     // Next-cycle plan changes: the orders table holds the schedule; every minute the due ones run.
     // Add-ons whose validity ran out: renewed (charged again) or expired; the purchases table is the schedule.
     { name: ADD_ON_EXPIRY_JOB, cron: "* * * * *", run: async () => void (await runAddOnExpiries(services.db, services.events)) },

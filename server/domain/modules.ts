@@ -18,6 +18,7 @@ import { ticketsModule } from "./tickets/module";
 import { filesModule } from "./files/module";
 import { privacyRequestsModule } from "./privacy/module";
 import { addOnsModule } from "./addOns/module";
+import { bulkJobsModule } from "./bulkJobs/module";
 
 /** The module of every resource declared with `store: "table"`, by resource name (start-up checks both lists agree). */
 export const domainModules: Record<string, DomainModule> = {
@@ -37,6 +38,7 @@ export const domainModules: Record<string, DomainModule> = {
   tickets: ticketsModule,
   files: filesModule,
   "add-ons": addOnsModule,
+  "bulk-jobs": bulkJobsModule,
 };
 
 /**

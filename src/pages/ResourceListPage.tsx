@@ -1,6 +1,7 @@
 import { DeleteButton, EditButton, ExportButton, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
 import { useExport, type CrudFilter, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography } from "antd";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
@@ -11,11 +12,15 @@ import { ReferencedRecords } from "../components/ReferencedRecords";
 
 type AnyRecord = Record<string, any> & { id: string };
 
+/** Rows a staff member may select in the wide table, and what to do with them (the lines' bulk suspend/restore). */
+export type BulkSelection = (selectedIds: string[], clear: () => void) => ReactNode;
+
 /**
  * The list of any declared resource: server-side pagination, sort, filters and search, kept in the
  * URL. Under 768 px it is a list of cards (subscribers are on phones); wider, a table (staff).
  */
-export function ResourceListPage({ resource }: { resource: ResourceDefinition<any, any> }) {
+export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinition<any, any>; bulk?: BulkSelection }) {
+  const [selected, setSelected] = useState<string[]>([]);
   const screens = Grid.useBreakpoint();
   const compact = !screens.md;
   const { tableProps, searchFormProps, setFilters, filters, sorters, tableQuery, currentPage, setCurrentPage, pageSize } = useTable<AnyRecord, HttpError, { q?: string }>({
@@ -92,6 +97,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
       )}
     >
       {toolbar}
+      {bulk && !compact ? bulk(selected, () => setSelected([])) : null}
       <ReferencedRecords resource={resource} rows={(tableProps.dataSource as AnyRecord[] | undefined) ?? []} columns={resource.list.columns}>
       {tableQuery.isError ? (
         <Alert
@@ -127,6 +133,7 @@ export function ResourceListPage({ resource }: { resource: ResourceDefinition<an
         <Table<AnyRecord>
           {...tableProps}
           rowKey="id"
+          {...(bulk ? { rowSelection: { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys: React.Key[]) => setSelected(keys.map(String)) } } : {})}
           columns={columns}
           locale={{ emptyText: empty }}
           pagination={{ ...tableProps.pagination, showTotal: (count) => t("list.total", { count }), showSizeChanger: true }}

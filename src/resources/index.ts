@@ -18,6 +18,7 @@ import { subscribersResource } from "./subscribers";
 import { ticketsResource } from "./tickets";
 import { filesResource } from "./files";
 import { privacyRequestsResource } from "./privacyRequests";
+import { bulkJobsResource } from "./bulkJobs";
 
 /**
  * The registry: every resource of the product, in menu order, and the only list of them. The
@@ -44,6 +45,7 @@ export const resources = [
   crmOutboxResource,
   filesResource,
   privacyRequestsResource,
+  bulkJobsResource,
 ] as const satisfies readonly ResourceDefinition<any, any>[];
 
 export type ResourceName = (typeof resources)[number]["name"];

@@ -218,8 +218,9 @@ export const linesResource = defineResource({
     "stop-add-on-renewal": { subscriber: "own", agent: "all", admin: "all" },
   },
   ownership: { path: "account.ownerUid" },
-  // The line page adds the line's add-ons (active ones, passes to buy) under the generic record view.
-  views: { show: () => import("../pages/lines/LineShowPage") },
+  // The line page adds the line's add-ons (active ones, passes to buy) under the generic record view;
+  // the list lets staff select rows for a bulk suspend or restore (bulk-jobs); subscribers get the plain list.
+  views: { show: () => import("../pages/lines/LineShowPage"), list: () => import("../pages/care/LinesListPage") },
   source: "backend",
   audit: true,
   messages: {

@@ -1,0 +1,61 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import type { BulkJob } from "../../../src/resources/bulkJobs";
+import type { Executor } from "../../audit";
+import { bulkJobItems, bulkJobs } from "../../db/schema";
+import type { ActionHandler, DomainModule } from "../../engine/types";
+import { bulkJobRoutes } from "./routes";
+
+const selection = {
+  id: bulkJobs.id,
+  operatorCode: bulkJobs.operatorCode,
+  kind: bulkJobs.kind,
+  status: bulkJobs.status,
+  reason: bulkJobs.reason,
+  total: bulkJobs.total,
+  done: bulkJobs.done,
+  failed: bulkJobs.failed,
+  createdBy: bulkJobs.createdBy,
+  createdAt: bulkJobs.createdAt,
+  updatedAt: bulkJobs.updatedAt,
+  // Spelled out: drizzle leaves columns of a one-table select unqualified.
+  items: sql<BulkJob["items"] | null>`(select jsonb_agg(jsonb_build_object('position', i.position, 'targetId', i.target_id, 'status', i.status, 'error', i.error) order by i.position) from bulk_job_items i where i.job_id = bulk_jobs.id)`,
+};
+
+export type BulkJobRow = Omit<typeof bulkJobs.$inferSelect, "params" | "createdByRole"> & { items: BulkJob["items"] | null };
+
+export const toBulkJob = (row: BulkJobRow): BulkJob => ({
+  id: row.id,
+  kind: row.kind as BulkJob["kind"],
+  status: row.status as BulkJob["status"],
+  reason: row.reason,
+  total: row.total,
+  done: row.done,
+  failed: row.failed,
+  createdBy: row.createdBy,
+  items: row.items ?? [],
+  createdAt: new Date(row.createdAt).toISOString(),
+  updatedAt: new Date(row.updatedAt).toISOString(),
+});
+
+/** Stops a queued or running job: the items not reached yet are cancelled; those done stay done. */
+export const cancelBulkJob: ActionHandler<BulkJobRow> = {
+  async run(ctx) {
+    await ctx.tx.update(bulkJobs).set({ status: "cancelled", updatedAt: new Date() }).where(eq(bulkJobs.id, ctx.row.id));
+    await ctx.tx.update(bulkJobItems).set({ status: "cancelled", updatedAt: new Date() }).where(and(eq(bulkJobItems.jobId, ctx.row.id), eq(bulkJobItems.status, "pending")));
+  },
+};
+
+/** The operator's bulk jobs, for its staff; created by the module's own route (it queues the background work). */
+export const bulkJobsModule: DomainModule<BulkJobRow> = {
+  source: {
+    rows: (db: Executor) => db.select(selection).from(bulkJobs).$dynamic(),
+    count: (db: Executor) => db.select({ total: count() }).from(bulkJobs).$dynamic(),
+    id: bulkJobs.id,
+    table: bulkJobs,
+    columns: { createdAt: bulkJobs.createdAt, status: bulkJobs.status, kind: bulkJobs.kind },
+    scope: (principal) => eq(bulkJobs.operatorCode, principal.operator),
+    toRecord: toBulkJob,
+    ownerUids: () => [],
+  },
+  extraRoutes: bulkJobRoutes,
+};

@@ -1,0 +1,51 @@
+import { useOne } from "@refinedev/core";
+import { Alert, Card, Descriptions, Progress, Table, Tag, Typography } from "antd";
+import { Link, useParams } from "react-router";
+import { bulkJobsResource, type BulkJob } from "../../resources/bulkJobs";
+import { translate as t } from "../../i18n";
+import { formatDateTime } from "../../components/format";
+import { RecordActions } from "../../components/actions/RecordActions";
+
+const ITEM_COLORS: Record<BulkJob["items"][number]["status"], string> = { pending: "default", succeeded: "green", failed: "red", cancelled: "orange" };
+
+/**
+ * One bulk job: its progress bar (kept live: every item the worker finishes publishes an update),
+ * the cancel action while it runs, and each line's result.
+ */
+export default function BulkJobPage() {
+  const { id = "" } = useParams();
+  const { result: job, query } = useOne<BulkJob>({ resource: "bulk-jobs", id });
+  if (query.isError) return <Alert type="error" showIcon message={t("show.notFound")} />;
+  if (!job) return <Card loading />;
+  const percent = job.total ? Math.round((job.done / job.total) * 100) : 100;
+  const status = job.status === "cancelled" ? "exception" : job.status === "completed" ? (job.failed ? "normal" : "success") : "active";
+  return (
+    <Card
+      title={<Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>{t(`enums.bulkKind.${job.kind}`)}</Typography.Title>}
+      extra={<RecordActions resource={bulkJobsResource} record={job} />}
+    >
+      <Progress percent={percent} status={status} aria-label={t("resources.bulk-jobs.progress", { done: job.done, total: job.total, failed: job.failed })} />
+      <Typography.Paragraph role="status" aria-live="polite">
+        {t("resources.bulk-jobs.progress", { done: job.done, total: job.total, failed: job.failed })}
+      </Typography.Paragraph>
+      <Descriptions size="small" column={{ xs: 1, md: 2 }} style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={t("fields.status")}>{t(`enums.bulkStatus.${job.status}`)}</Descriptions.Item>
+        <Descriptions.Item label={t("fields.reason")}>{job.reason}</Descriptions.Item>
+        <Descriptions.Item label={t("fields.createdAt")}>{formatDateTime(job.createdAt)}</Descriptions.Item>
+      </Descriptions>
+      <Table
+        size="small"
+        rowKey="position"
+        dataSource={job.items}
+        pagination={{ pageSize: 50, hideOnSinglePage: true }}
+        scroll={{ x: true }}
+        columns={[
+          { title: "#", dataIndex: "position", width: 60, render: (p: number) => p + 1 },
+          { title: t("resources.lines.label"), dataIndex: "targetId", render: (lineId: string) => <Link to={`/lines/show/${lineId}`}>{lineId.slice(0, 8)}</Link> },
+          { title: t("fields.status"), dataIndex: "status", render: (s: BulkJob["items"][number]["status"]) => <Tag color={ITEM_COLORS[s]}>{t(`enums.bulkItemStatus.${s}`)}</Tag> },
+          { title: t("fields.bulkItemError"), dataIndex: "error", render: (e: string | null) => e ?? "" },
+        ]}
+      />
+    </Card>
+  );
+}
