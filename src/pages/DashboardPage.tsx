@@ -70,9 +70,13 @@ function AccountMoneyLine({ account }: { account: HomeAccount | undefined }) {
   if (!account?.balance && !account?.amountDue) return null;
   return (
     <Typography.Paragraph style={{ marginBottom: 12 }} data-testid="account-money">
-      {account.balance
-        ? t("usage.money.balance", { amount: formatMoney(account.balance) })
-        : t("usage.money.amountDue", { amount: formatMoney(account.amountDue!) })}
+      {account.balance ? (
+        <>
+          {t("usage.money.balance", { amount: formatMoney(account.balance) })} · <Link to="/top-up">{t("topUp.title")}</Link>
+        </>
+      ) : (
+        t("usage.money.amountDue", { amount: formatMoney(account.amountDue!) })
+      )}
     </Typography.Paragraph>
   );
 }
