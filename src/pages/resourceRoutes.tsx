@@ -46,7 +46,7 @@ const ResourceListPage = lazy(() => import("./ResourceListPage").then((m) => ({ 
 const ResourceShowPage = lazy(() => import("./ResourceShowPage").then((m) => ({ default: m.ResourceShowPage })));
 const ResourceFormPage = lazy(() => import("./ResourceFormPage").then((m) => ({ default: m.ResourceFormPage })));
 
-const generic: Record<View, ViewComponent> = {
+export const genericViews: Record<View, ViewComponent> = {
   list: ResourceListPage,
   show: ResourceShowPage,
   create: (props) => <ResourceFormPage {...props} action="create" />,
@@ -57,7 +57,7 @@ const generic: Record<View, ViewComponent> = {
 const custom = new Map<string, ViewComponent>();
 export function viewOf(resource: ResourceDefinition<any, any>, view: View): ViewComponent {
   const load = resource.views?.[view];
-  if (!load) return generic[view];
+  if (!load) return genericViews[view];
   const key = `${resource.name}:${view}`;
   if (!custom.has(key)) custom.set(key, lazy(load as () => Promise<{ default: ViewComponent }>));
   return custom.get(key)!;
