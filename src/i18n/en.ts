@@ -321,6 +321,7 @@ export const en = {
   "list.noMatch": "Nothing matches your search.",
   "list.error": "This list could not be loaded: {{message}}",
   "list.retry": "Try again",
+  "list.selectRecord": "Select {{title}}",
   "list.total": "{{count}} in total",
   "list.view": "View",
   "show.notFound": "This record does not exist, or it is not yours.",

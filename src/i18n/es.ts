@@ -323,6 +323,7 @@ export const es: Record<MessageKey, string> = {
   "list.noMatch": "Nada coincide con tu búsqueda.",
   "list.error": "No se pudo cargar esta lista: {{message}}",
   "list.retry": "Reintentar",
+  "list.selectRecord": "Seleccionar {{title}}",
   "list.total": "{{count}} en total",
   "list.view": "Ver",
   "show.notFound": "Este registro no existe o no es tuyo.",

@@ -1,6 +1,6 @@
 import { DeleteButton, EditButton, ExportButton, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
 import { useExport, type CrudFilter, type HttpError } from "@refinedev/core";
-import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography } from "antd";
+import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography, type CheckboxProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import type { ResourceDefinition } from "../resources/define";
@@ -133,11 +133,24 @@ export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinit
         <Table<AnyRecord>
           {...tableProps}
           rowKey="id"
-          {...(bulk ? { rowSelection: { selectedRowKeys: selected, preserveSelectedRowKeys: true, onChange: (keys: React.Key[]) => setSelected(keys.map(String)) } } : {})}
+          {...(bulk
+            ? {
+                rowSelection: {
+                  selectedRowKeys: selected,
+                  preserveSelectedRowKeys: true,
+                  onChange: (keys: React.Key[]) => setSelected(keys.map(String)),
+                  // Each row's checkbox names its record (axe: a form control needs a label).
+                  getCheckboxProps: (record: AnyRecord) =>
+                    ({ "aria-label": t("list.selectRecord", { title: fieldText(titleField, resource.fields[titleField], record) }) }) as Partial<CheckboxProps>,
+                },
+              }
+            : {})}
           columns={columns}
           locale={{ emptyText: empty }}
           pagination={{ ...tableProps.pagination, showTotal: (count) => t("list.total", { count }), showSizeChanger: true }}
-          scroll={{ x: "max-content" }}
+          // With row selection, antd's measuring row (aria-hidden, present when scrolling on x) would hold
+          // focusable checkboxes (axe: aria-hidden-focus): a selectable table wraps instead of scrolling.
+          scroll={bulk ? undefined : { x: "max-content" }}
         />
       )}
       </ReferencedRecords>
