@@ -72,7 +72,9 @@ function AccountMoneyLine({ account }: { account: HomeAccount | undefined }) {
     <Typography.Paragraph style={{ marginBottom: 12 }} data-testid="account-money">
       {account.balance ? (
         <>
-          {t("usage.money.balance", { amount: formatMoney(account.balance) })} · <Link to="/top-up">{t("topUp.title")}</Link>
+          {t("usage.money.balance", { amount: formatMoney(account.balance) })} · <Link to="/top-up" style={{ textDecoration: "underline" }}>
+            {t("topUp.title")}
+          </Link>
         </>
       ) : (
         t("usage.money.amountDue", { amount: formatMoney(account.amountDue!) })
