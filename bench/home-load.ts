@@ -5,7 +5,6 @@
 // A benchmark reports: a missed target does not fail it; only a broken run does.
 //
 //   npm run bench:home-load          (RUNS=5)
-import { createServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadavg } from "node:os";
@@ -14,6 +13,7 @@ import { buildPortalIfStale } from "../scripts/build";
 import { startProcess, stopProcess, waitForHttp } from "../scripts/processes";
 import { ensureAuthEmulator } from "../tests/support/authEmulator";
 import { launchChromium } from "../tests/support/browser";
+import { freePort } from "../tests/support/freePort";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -28,19 +28,6 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      if (!address || typeof address === "string") return reject(new Error("could not get a free port"));
-      server.close(() => resolve(address.port));
-    });
-  });
-}
 
 interface Run {
   run: number;
