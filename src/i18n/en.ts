@@ -485,7 +485,6 @@ export const en = {
   "addOns.renewsOn": "renews {{date}}",
   "addOns.expiresOn": "expires {{date}}",
   "addOns.reasonLabel": "Reason (kept in the audit trail)",
-  "addOns.reasonPrompt": "Reason (kept in the audit trail)",
   "preferences.title": "Usage alerts",
   "preferences.intro": "Alerts always reach your inbox here. Choose whether they also come by email or SMS.",
   "preferences.kind.usage80": "80 % of an allowance used",

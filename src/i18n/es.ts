@@ -487,7 +487,6 @@ export const es: Record<MessageKey, string> = {
   "addOns.renewsOn": "se renueva el {{date}}",
   "addOns.expiresOn": "caduca el {{date}}",
   "addOns.reasonLabel": "Motivo (queda en el registro de auditoría)",
-  "addOns.reasonPrompt": "Motivo (queda en el registro de auditoría)",
   "preferences.title": "Avisos de consumo",
   "preferences.intro": "Los avisos siempre llegan a tu bandeja aquí. Elige si también quieres recibirlos por correo o SMS.",
   "preferences.kind.usage80": "80 % de un saldo consumido",

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useList, useSubscription } from "@refinedev/core";
-import { Alert, App, Button, Card, Empty, List, Modal, Space, Switch, Tag, Typography } from "antd";
+import { Alert, App, Button, Card, Empty, Input, List, Modal, Space, Switch, Tag, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import { apiRequest } from "../../providers/apiClient";
 import type { AddOn, LineAddOn } from "../../resources/addOns";
@@ -14,7 +14,6 @@ const kindLabel = (addOn: Pick<AddOn, "kind" | "roamingZone">) =>
  * passes on sale as cards, each bought through a dialog that states the price and the auto-renew choice.
  */
 export function LineAddOns({ lineId, canBuy, reasonRequired }: { lineId: string; canBuy: boolean; reasonRequired: boolean }) {
-  const { message } = App.useApp();
   const [active, setActive] = useState<LineAddOn[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [buying, setBuying] = useState<AddOn | null>(null);
@@ -27,17 +26,7 @@ export function LineAddOns({ lineId, canBuy, reasonRequired }: { lineId: string;
   useEffect(() => void load(), [lineId]);
   useSubscription({ channel: "resources/meters", types: ["*"], onLiveEvent: () => void load() });
 
-  const stopRenewal = async (purchase: LineAddOn) => {
-    try {
-      const reason = reasonRequired ? window.prompt(t("addOns.reasonPrompt")) : null;
-      if (reasonRequired && !reason) return;
-      await apiRequest(`/lines/${lineId}/actions/stop-add-on-renewal`, { method: "POST", body: { addOnPurchaseId: purchase.id, ...(reason ? { reason } : {}) } });
-      void message.success(t("addOns.renewalStopped", { name: purchase.name }));
-      void load();
-    } catch (e) {
-      void message.error((e as { message?: string }).message ?? "");
-    }
-  };
+  const [stopping, setStopping] = useState<LineAddOn | null>(null);
 
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%", marginTop: 16 }}>
@@ -53,7 +42,7 @@ export function LineAddOns({ lineId, canBuy, reasonRequired }: { lineId: string;
                 actions={
                   purchase.autoRenew
                     ? [
-                        <Button key="stop" size="small" onClick={() => void stopRenewal(purchase)} aria-label={t("addOns.stopRenewalOf", { name: purchase.name })}>
+                        <Button key="stop" size="small" onClick={() => setStopping(purchase)} aria-label={t("addOns.stopRenewalOf", { name: purchase.name })}>
                           {t("addOns.stopRenewal")}
                         </Button>,
                       ]
@@ -102,6 +91,7 @@ export function LineAddOns({ lineId, canBuy, reasonRequired }: { lineId: string;
           </Space>
         </section>
       )}
+      {stopping && <StopRenewalDialog lineId={lineId} purchase={stopping} reasonRequired={reasonRequired} onClose={(stopped) => { setStopping(null); if (stopped) void load(); }} />}
       {buying && <BuyDialog lineId={lineId} addOn={buying} reasonRequired={reasonRequired} onClose={(bought) => { setBuying(null); if (bought) void load(); }} />}
     </Space>
   );
@@ -148,12 +138,57 @@ function BuyDialog({ lineId, addOn, reasonRequired, onClose }: { lineId: string;
           <Switch id="add-on-auto-renew" checked={autoRenew} onChange={setAutoRenew} />
           <label htmlFor="add-on-auto-renew">{t("addOns.autoRenewLabel", { days: addOn.validityDays })}</label>
         </Space>
-        {reasonRequired && (
-          <label style={{ display: "block" }}>
-            {t("addOns.reasonLabel")}
-            <textarea value={reason} onChange={(e) => setReason(e.target.value)} rows={2} style={{ width: "100%" }} />
-          </label>
-        )}
+        {reasonRequired && <ReasonField id="add-on-buy-reason" value={reason} onChange={setReason} />}
+        {problem && <Alert type="error" showIcon message={problem} role="alert" />}
+      </Space>
+    </Modal>
+  );
+}
+
+/** The reason staff give when they act for a subscriber: a labelled, required text area. */
+function ReasonField({ id, value, onChange }: { id: string; value: string; onChange: (reason: string) => void }) {
+  return (
+    <div>
+      <label htmlFor={id} style={{ display: "block", marginBottom: 4 }}>
+        {t("addOns.reasonLabel")}
+      </label>
+      <Input.TextArea id={id} value={value} onChange={(e) => onChange(e.target.value)} rows={2} aria-required="true" />
+    </div>
+  );
+}
+
+/** Stops the auto-renewal of one pass; staff acting for the subscriber say why (kept in the audit trail). */
+function StopRenewalDialog({ lineId, purchase, reasonRequired, onClose }: { lineId: string; purchase: LineAddOn; reasonRequired: boolean; onClose: (stopped: boolean) => void }) {
+  const { message } = App.useApp();
+  const [reason, setReason] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const stop = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await apiRequest(`/lines/${lineId}/actions/stop-add-on-renewal`, { method: "POST", body: { addOnPurchaseId: purchase.id, ...(reasonRequired ? { reason: reason.trim() } : {}) } });
+      void message.success(t("addOns.renewalStopped", { name: purchase.name }));
+      onClose(true);
+    } catch (e) {
+      setProblem((e as { message?: string }).message ?? "");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t("addOns.stopRenewalOf", { name: purchase.name })}
+      okText={t("addOns.stopRenewal")}
+      cancelText={t("addOns.cancel")}
+      onOk={() => void stop()}
+      okButtonProps={{ loading: busy, disabled: reasonRequired && !reason.trim() }}
+      onCancel={() => onClose(false)}
+    >
+      <Space direction="vertical" style={{ width: "100%" }}>
+        <Typography.Paragraph>{t("addOns.expiresOn", { date: formatDateTime(purchase.expiresAt) })}</Typography.Paragraph>
+        {reasonRequired && <ReasonField id="add-on-stop-reason" value={reason} onChange={setReason} />}
         {problem && <Alert type="error" showIcon message={problem} role="alert" />}
       </Space>
     </Modal>
