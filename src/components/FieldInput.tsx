@@ -1,8 +1,8 @@
 import { useSelect } from "@refinedev/antd";
+import type { CrudFilter } from "@refinedev/core";
 import { DatePicker, Input, InputNumber, Select, Switch, type SelectProps } from "antd";
 import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
-import { translate as t } from "../i18n";
 import { fieldText } from "./fieldText";
 import { MoneyInput } from "./MoneyInput";
 import { FileUploadInput } from "./FileUploadInput";
@@ -10,7 +10,7 @@ import { brandOf } from "../config/brand";
 import { runtimeConfig } from "../config/runtime";
 
 /** A select over the records of another resource the user may see, searchable through its `q` search. */
-function ReferenceSelect({ resource, id, ...props }: { resource: string; id?: string; value?: string; onChange?: (v: string) => void }) {
+function ReferenceSelect({ resource, filters, id, ...props }: { resource: string; filters: CrudFilter[]; id?: string; value?: string; onChange?: (v: string) => void }) {
   const target = findResource(resource);
   const title = target?.recordTitle ?? "id";
   const { selectProps } = useSelect<Record<string, any>>({
@@ -20,9 +20,19 @@ function ReferenceSelect({ resource, id, ...props }: { resource: string; id?: st
     searchField: "q",
     defaultValue: props.value,
     pagination: { pageSize: 50 },
+    filters,
     onSearch: (text) => [{ field: "q", operator: "eq", value: text || undefined }],
   });
   return <Select id={id} showSearch {...(selectProps as object)} {...props} style={{ width: "100%" }} />;
+}
+
+/** The declared limits of a reference's options: fixed values, and values taken from the acted-on record. */
+function referenceFilters(reference: NonNullable<FieldSpec["reference"]>, record: Record<string, any> | undefined): CrudFilter[] {
+  const fixed = Object.entries(reference.where ?? {}).map(([field, value]): CrudFilter => ({ field, operator: "eq", value }));
+  const matching = Object.entries(reference.matching ?? {}).flatMap(([field, from]): CrudFilter[] =>
+    record?.[from] === undefined || record[from] === null ? [] : [{ field, operator: "eq", value: record[from] }],
+  );
+  return [...fixed, ...matching];
 }
 
 /**
@@ -44,13 +54,14 @@ export function FormSelect(props: SelectProps) {
  * The input for one declared field, by its kind. Props come from Form.Item (value, onChange, id),
  * so the label points at the input.
  */
-export function FieldInput({ name, spec, ...props }: { name: string; spec: FieldSpec | undefined; id?: string; value?: any; onChange?: (value: any) => void }) {
+export function FieldInput({ name, spec, record, ...props }: { name: string; spec: FieldSpec | undefined; record?: Record<string, any>; id?: string; value?: any; onChange?: (value: any) => void }) {
   const selectProps = withoutAriaRequired(props);
   switch (spec?.kind) {
     case "longText":
       return <Input.TextArea {...props} autoSize={{ minRows: 3, maxRows: 10 }} maxLength={1000} />;
     case "enum":
-      return <Select {...selectProps} options={(spec.options ?? []).map((o) => ({ value: o, label: t(`enums.${name}.${o}`, undefined, o) }))} />;
+      // Labelled as the record view shows them (the declaration's own `labels`, when it has them).
+      return <Select {...selectProps} options={(spec.options ?? []).map((o) => ({ value: o, label: fieldText(name, spec, { [name]: o }) }))} />;
     case "number":
     case "quantity":
     case "dataMb":
@@ -67,7 +78,7 @@ export function FieldInput({ name, spec, ...props }: { name: string; spec: Field
     case "reference":
       // An attachment: uploaded on the spot (POST /files), the field holds the new file's id.
       if (spec.reference?.resource === "files") return <FileUploadInput id={props.id} value={props.value} onChange={props.onChange} />;
-      return spec.reference ? <ReferenceSelect resource={spec.reference.resource} {...selectProps} /> : <Input {...props} />;
+      return spec.reference ? <ReferenceSelect resource={spec.reference.resource} filters={referenceFilters(spec.reference, record)} {...selectProps} /> : <Input {...props} />;
     default:
       return <Input {...props} />;
   }

@@ -50,7 +50,17 @@ export interface FieldSpec {
    * `idField` names the field holding its id when this field is a joined label (lines.planName);
    * without it, this field itself holds the id (kind "reference").
    */
-  reference?: { resource: string; idField?: string };
+  reference?: {
+    resource: string;
+    idField?: string;
+    /**
+     * In an action's input: offer only the referenced records whose field (key) equals the acted-on
+     * record's field (value), e.g. `{ kind: "accountType" }` offers a line only plans of its own kind.
+     */
+    matching?: Record<string, string>;
+    /** In an action's input: offer only the referenced records holding these values (`{ status: "active" }`). */
+    where?: Record<string, string>;
+  };
   /** Roles that may write this field; others get 403 naming it. Unset: whoever may create/edit. */
   writableBy?: readonly Role[];
   /** i18n key of a hint shown under the form input. */

@@ -144,7 +144,8 @@ export const linesResource = defineResource({
         effective: z.enum(PLAN_CHANGE_EFFECTIVE, "now or next-cycle").default("now"),
       }),
       inputFields: {
-        planId: { label: "fields.newPlan", kind: "reference", reference: { resource: "plans" } },
+        // A line moves only between plans on sale of its own kind (the server refuses prepaid ↔ postpaid here).
+        planId: { label: "fields.newPlan", kind: "reference", reference: { resource: "plans", matching: { kind: "accountType" }, where: { status: "active" } } },
         effective: { label: "fields.changeEffective", kind: "enum", options: PLAN_CHANGE_EFFECTIVE, labels: "enums.changeEffective" },
       },
       preview: true,
@@ -157,7 +158,7 @@ export const linesResource = defineResource({
       when: { status: ["active"] },
       input: z.object({ addOnId: idSchema, autoRenew: z.boolean("true or false").default(false) }),
       inputFields: {
-        addOnId: { label: "fields.addOn", kind: "reference", reference: { resource: "add-ons" } },
+        addOnId: { label: "fields.addOn", kind: "reference", reference: { resource: "add-ons", where: { status: "active" } } },
         autoRenew: { label: "fields.autoRenew", kind: "boolean" },
       },
       preview: true,

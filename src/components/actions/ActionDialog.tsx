@@ -24,13 +24,15 @@ type Values = Record<string, unknown> & { reason?: string };
  * request itself. A "sign in again" answer opens the re-authentication dialog and retries; a result
  * shown once (a PIN, a PUK, an eSIM code) opens in its own dialog.
  */
-export function ActionDialog({ resource, name, action, record, open, onClose }: {
+export function ActionDialog({ resource, name, action, record, open, onClose, preset }: {
   resource: ResourceDefinition<any, any>;
   name: string;
   action: ActionSpec;
   record: AnyRecord;
   open: boolean;
   onClose: () => void;
+  /** Inputs already chosen where the dialog was opened (the plan card a subscriber picked). */
+  preset?: Values;
 }) {
   const { data: user } = useGetIdentity<SessionUser>();
   const apiUrl = useApiUrl();
@@ -144,11 +146,11 @@ export function ActionDialog({ resource, name, action, record, open, onClose }: 
       >
         <Typography.Paragraph>{action.confirm ? t(action.confirm, { title }) : t("actions.confirm", { action: label })}</Typography.Paragraph>
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical" initialValues={defaults} onValuesChange={() => setQuote(undefined)}>
+        <Form form={form} layout="vertical" initialValues={{ ...defaults, ...preset }} onValuesChange={() => setQuote(undefined)}>
           {inputs.map(([field, spec]) => {
             const item = (
               <Form.Item key={field} name={field} label={t(spec.label)} extra={spec.help ? t(spec.help) : undefined} rules={shape[field] ? zodRules(shape[field]!, t(spec.label)) : []}>
-                <FieldInput name={field} spec={spec} />
+                <FieldInput name={field} spec={spec} record={record} />
               </Form.Item>
             );
             if (!spec.onlyWhen) return item;

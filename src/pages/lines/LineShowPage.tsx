@@ -4,14 +4,16 @@ import type { ResourceDefinition } from "../../resources/define";
 import type { SessionUser } from "../../providers/session";
 import { ResourceShowPage } from "../ResourceShowPage";
 import { LineAddOns } from "../../components/addOns/LineAddOns";
+import { PlanCatalog } from "../../components/plans/PlanCatalog";
 
-/** The line page: the generic record view, then its add-ons (active ones and passes to buy). */
+/** The line page: the generic record view, the plans it can move to, then its add-ons (active ones and passes to buy). */
 export default function LineShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
   const { id } = useParams();
   const { data: user } = useGetIdentity<SessionUser>();
   return (
     <>
       <ResourceShowPage resource={resource} />
+      {id && <PlanCatalog lineId={id} />}
       {id && user && <LineAddOns lineId={id} canBuy={Boolean(user.role && resource.access["buy-add-on"]?.[user.role])} reasonRequired={user.role !== "subscriber"} />}
     </>
   );

@@ -15,7 +15,9 @@ export default function UsageRecordsPage({ resource }: { resource: ResourceDefin
   const { result: lines } = useList<Line>({ resource: "lines", pagination: { pageSize: 50 } });
   const [lineId, setLineId] = useState<string>();
   const chosen = lineId ?? lines.data[0]?.id;
-  const { query, result } = useCustom<DailyUsage>({ url: `/lines/${chosen}/usage-daily`, method: "get", queryOptions: { enabled: !!chosen } });
+  // Not `result.data`: refine gives an empty object there until an answer arrives (and while the query waits for a line).
+  const { query } = useCustom<DailyUsage>({ url: `/lines/${chosen}/usage-daily`, method: "get", queryOptions: { enabled: !!chosen } });
+  const usage = query.data?.data;
   const { ref, width } = useWidth();
 
   return (
@@ -34,7 +36,7 @@ export default function UsageRecordsPage({ resource }: { resource: ResourceDefin
           )
         }
       >
-        <div ref={ref}>{result.data && !query.isLoading ? <DailyUsageChart usage={result.data} width={width} /> : <Skeleton active />}</div>
+        <div ref={ref}>{usage ? <DailyUsageChart usage={usage} width={width} /> : <Skeleton active />}</div>
       </Card>
       <ResourceListPage resource={resource} />
     </Space>

@@ -1,0 +1,83 @@
+import { useState } from "react";
+import { useCan, useList, useOne } from "@refinedev/core";
+import { Button, Card, Col, Row, Space, Tag, Typography } from "antd";
+import { translate as t } from "../../i18n";
+import type { Plan } from "../../resources/plans";
+import { linesResource } from "../../resources/lines";
+import type { ActionSpec } from "../../resources/define";
+import { ActionDialog } from "../actions/ActionDialog";
+import { actionApplies } from "../actions/RecordActions";
+import { formatDataMb, formatMoney, formatQuantity } from "../format";
+
+const changePlan = linesResource.actions!["change-plan"] as ActionSpec;
+
+/**
+ * The plans a line can move to, as cards to compare side by side (one column at 360 px): the
+ * operator's plans on sale of the line's own kind, its current plan marked. Choosing one opens the
+ * declared change-plan action with that plan picked, so the quote and the rules are the engine's.
+ */
+export function PlanCatalog({ lineId }: { lineId: string }) {
+  const { result: line } = useOne<Record<string, any> & { id: string }>({ resource: "lines", id: lineId });
+  const { data: access } = useCan({ resource: "lines", action: "change-plan", params: { id: lineId } });
+  const { result: plans } = useList<Plan>({
+    resource: "plans",
+    pagination: { pageSize: 50 },
+    sorters: [{ field: "price", order: "asc" }],
+    filters: [
+      { field: "status", operator: "eq", value: "active" },
+      { field: "kind", operator: "eq", value: line?.accountType },
+    ],
+    queryOptions: { enabled: Boolean(line?.accountType) },
+  });
+  const [chosen, setChosen] = useState<Plan | null>(null);
+  if (!line || !access?.can || !actionApplies(changePlan, line) || !plans?.data.length) return null;
+
+  return (
+    <section aria-labelledby="plan-catalog" style={{ marginTop: 16 }}>
+      <Typography.Title level={4} id="plan-catalog">
+        {t("plans.catalogTitle")}
+      </Typography.Title>
+      <Row gutter={[12, 12]}>
+        {plans.data.map((plan) => {
+          const current = plan.id === line.planId;
+          return (
+            <Col key={plan.id} xs={24} sm={12} lg={8}>
+              <Card size="small" data-testid="plan-card" title={plan.name} extra={current ? <Tag color="blue">{t("plans.current")}</Tag> : null} style={{ height: "100%" }}>
+                <Typography.Title level={5} style={{ marginTop: 0 }}>
+                  {t("units.perMonth", { price: formatMoney(plan.price) })}
+                </Typography.Title>
+                <dl style={{ margin: "0 0 8px" }}>
+                  <Allowance label={t("usage.meter.data")} value={formatDataMb(plan.dataMb)} />
+                  <Allowance label={t("usage.meter.voice")} value={formatQuantity(plan.voiceMinutes, "units.minutes")} />
+                  <Allowance label={t("usage.meter.sms")} value={formatQuantity(plan.sms, "units.texts")} />
+                </dl>
+                {plan.features.length > 0 && (
+                  <Space size={[4, 4]} wrap style={{ marginBottom: 8 }}>
+                    {plan.features.map((feature) => (
+                      <Tag key={feature}>{feature}</Tag>
+                    ))}
+                  </Space>
+                )}
+                {!current && (
+                  <Button block onClick={() => setChosen(plan)} aria-label={t("plans.chooseNamed", { name: plan.name })}>
+                    {t("plans.choose")}
+                  </Button>
+                )}
+              </Card>
+            </Col>
+          );
+        })}
+      </Row>
+      <ActionDialog resource={linesResource} name="change-plan" action={changePlan} record={line} open={Boolean(chosen)} preset={chosen ? { planId: chosen.id } : undefined} onClose={() => setChosen(null)} />
+    </section>
+  );
+}
+
+function Allowance({ label, value }: { label: string; value: string }) {
+  return (
+    <div style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
+      <dt>{label}</dt>
+      <dd style={{ margin: 0, fontWeight: 600 }}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, expect, inject, test } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { startProcess, stopProcess } from "../../scripts/processes";
+import { LOCAL_INGEST_KEY } from "../../server/auth/serviceKeys";
+import { accessibilityProblems } from "../support/accessibility";
+import { launchChromium } from "../support/browser";
+
+// What a subscriber opens the app for (issue 10), as its "done when" tells it: alex, on a 360 px
+// phone, watches his data meter move while `npm run simulate:usage` sends records, gets the 80 %
+// notice live, previews and changes his plan, buys a roaming pass and exports his usage. Real
+// Chromium, the real backend seeded with the demo data, the real Auth emulator.
+const baseUrl = inject("baseUrl");
+const PASSWORD = "Demo-2026!";
+const POLL = { timeout: 30_000, interval: 200 };
+/** Alex's postpaid line, on "Postpaid Extra 50 GB" in the seed. */
+const NUMBER = "+12025550102";
+const SHOWN = "(202) 555-0102";
+const DATA_ALLOWANCE_MB = 50 * 1024;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: "en-US" });
+  page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${baseUrl}/`);
+  await page.locator("input[type=email]").fill("alex@example.com");
+  await page.locator("input[type=password]").fill(PASSWORD);
+  await page.locator("button[type=submit]").click();
+  await page.getByRole("heading", { name: /Hello/ }).waitFor();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const lineCard = () => page.getByTestId("line-card").filter({ hasText: SHOWN });
+/** The data counted on the line's meter, as the page shows it now (MB). */
+const dataUsed = async () => Number(await lineCard().getByTestId("meter-data").getAttribute("data-used"));
+
+/** Sends one batch of records to the ingest API, as the operator's mediation system does. */
+async function ingest(records: { id: string; type: "data" | "voice" | "sms"; quantity: number }[]) {
+  const res = await fetch(`${baseUrl}/api/v1/usage-records/batch`, {
+    method: "POST",
+    headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT", "content-type": "application/json" },
+    body: JSON.stringify({ records: records.map((r) => ({ ...r, msisdn: NUMBER, startedAt: new Date().toISOString() })) }),
+  });
+  expect(res.status).toBe(200);
+}
+
+test("alex watches his data meter move while simulate:usage runs, without a reload", async () => {
+  await lineCard().getByTestId("meter-data").waitFor();
+  expect(await accessibilityProblems(page)).toEqual([]);
+  const before = await dataUsed();
+  const navigations: string[] = [];
+  page.on("framenavigated", (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
+
+  // The very command a person runs beside `npm start`, pointed at this backend and at alex's line.
+  const simulator = startProcess(process.execPath, ["--import", "tsx", "scripts/simulate-usage.ts"], {
+    BACKEND_URL: baseUrl,
+    NUMBERS: NUMBER,
+    INTERVAL_MS: "300",
+    DATA_MB: "40",
+  });
+  try {
+    await expect.poll(dataUsed, POLL).toBeGreaterThan(before);
+  } finally {
+    await stopProcess(simulator);
+  }
+  expect(navigations).toEqual([]);
+  // "As of" tells the time of the newest record counted.
+  await lineCard().getByTestId("meter-data").getByText(/^.*As of /i).waitFor();
+});
+
+test("crossing 80 % of the data allowance brings the notice live, once", async () => {
+  const used = await dataUsed();
+  const toEighty = Math.ceil(DATA_ALLOWANCE_MB * 0.8) - used;
+  // The seed leaves the line under 80 %; the simulator above added only a little.
+  expect(toEighty).toBeGreaterThan(0);
+  const bell = page.getByTestId("notification-bell");
+  const unreadBefore = Number((await bell.locator(".ant-scroll-number").getAttribute("title").catch(() => null)) ?? 0);
+
+  await ingest([{ id: `e2e-80-${Date.now()}`, type: "data", quantity: toEighty + 5 }]);
+  await expect.poll(dataUsed, POLL).toBeGreaterThanOrEqual(DATA_ALLOWANCE_MB * 0.8);
+  await expect.poll(async () => Number((await bell.locator(".ant-scroll-number").getAttribute("title").catch(() => null)) ?? 0), POLL).toBe(unreadBefore + 1);
+
+  // A second batch over 80 % (but under 100 %) sends nothing more.
+  await ingest([{ id: `e2e-80-more-${Date.now()}`, type: "data", quantity: 1 }]);
+  await bell.click();
+  await page.waitForURL(/\/notifications$/);
+  const notice = page.getByTestId("notice").filter({ hasText: `You have used 80 % of the data allowance of ${SHOWN} this cycle.` });
+  await notice.first().waitFor();
+  expect(await notice.count()).toBe(1);
+  expect(await accessibilityProblems(page)).toEqual([]);
+});
+
+test("alex previews a plan change, sees the prorated quote, and changes his plan now", async () => {
+  await page.goto(`${baseUrl}/`);
+  await lineCard().getByRole("link").first().click();
+  await page.waitForURL(/\/lines\/show\//);
+  const plan = page.locator("th.ant-descriptions-item-label").filter({ hasText: /^Plan$/ }).locator("xpath=following-sibling::td[1]");
+  await plan.getByText("Postpaid Extra 50 GB").waitFor();
+
+  // The plans he can move to, as cards to compare: postpaid ones on sale, his own marked.
+  const cards = page.getByTestId("plan-card");
+  await cards.first().waitFor();
+  const names = await cards.locator(".ant-card-head-title").allInnerTexts();
+  expect(names).toEqual(["Postpaid Starter 10 GB", "Postpaid Extra 50 GB", "Postpaid Premium Unlimited"]);
+  await cards.filter({ hasText: "Postpaid Extra 50 GB" }).getByText("Your plan").waitFor();
+  expect(await accessibilityProblems(page)).toEqual([]);
+
+  await page.getByRole("button", { name: "Choose Postpaid Premium Unlimited" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Change plan · / });
+  // The dialog's own select offers the same plans, with the chosen one already picked.
+  await dialog.getByText("Postpaid Premium Unlimited").first().waitFor();
+  await dialog.getByRole("combobox", { name: "New plan" }).locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]").click();
+  const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
+  await expect.poll(() => options.allInnerTexts(), POLL).toEqual(["Postpaid Starter 10 GB", "Postpaid Extra 50 GB", "Postpaid Premium Unlimited"]);
+  await options.filter({ hasText: "Postpaid Premium Unlimited" }).click();
+  await dialog.getByRole("combobox", { name: "When" }).locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]").click();
+  await page.locator(".ant-select-dropdown:visible").getByText("Now (prorated)", { exact: true }).click();
+  await dialog.getByRole("button", { name: "Review" }).click();
+
+  // The quote, before anything changes: the move, then a credit and a charge in dollars and cents.
+  const quote = dialog.getByTestId("action-quote");
+  await quote.getByText(`${SHOWN} moves to Postpaid Premium Unlimited now.`).waitFor();
+  expect(await quote.innerText()).toMatch(/\$\d+\.\d{2}/);
+  expect(await accessibilityProblems(page)).toEqual([]);
+  await dialog.getByRole("button", { name: "Change plan" }).click();
+  await page.getByText("Change plan: done.").waitFor();
+  await plan.getByText("Postpaid Premium Unlimited").waitFor();
+});
+
+test("alex buys a roaming pass, which appears among his active add-ons", async () => {
+  await page.getByRole("button", { name: "Buy Europe pass, 7 days" }).click();
+  const dialog = page.getByRole("dialog", { name: /Europe pass, 7 days/ });
+  await dialog.getByRole("button", { name: "Pay $35.00" }).click();
+  await page.getByText("Europe pass, 7 days was added.").waitFor();
+  await page.getByTestId("active-add-on").filter({ hasText: "Europe pass, 7 days" }).waitFor();
+  expect(await accessibilityProblems(page)).toEqual([]);
+});
+
+test("alex's usage history charts the cycle by day and exports his records as CSV", async () => {
+  await page.goto(`${baseUrl}/usage-records`);
+  await page.getByTestId("daily-usage-chart").locator("canvas").first().waitFor();
+  expect(await accessibilityProblems(page)).toEqual([]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const csv = await readFile((await download.path())!, "utf8");
+  const [header, ...rows] = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  expect(header!.length).toBeGreaterThan(0);
+  expect(rows.length).toBeGreaterThan(0);
+  // Only alex's own lines: sam's and others' numbers never appear.
+  expect(rows.every((row) => row.includes("555-0101") || row.includes("555-0102") || row.includes("5550101") || row.includes("5550102"))).toBe(true);
+});
