@@ -1,6 +1,6 @@
 import type { ActionHandler } from "../engine/types";
 import { cancelBulkJob } from "./bulkJobs/module";
-import { issuePortOutPin, lockNumber, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
+import { issuePortOutPin, lockNumber, orderSim, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
 import { adjustAccount, chargeAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
 import { voidInvoice } from "./money/billing";
@@ -25,6 +25,7 @@ export const handlers: Record<string, ActionHandler> = {
   "lines.portOutPin": issuePortOutPin,
   "lines.revealPuk": revealPuk,
   "lines.swapSim": swapSim,
+  "lines.orderSim": orderSim,
   "orders.cancel": cancelOrder,
   "lines.changePlan": changePlan,
   "notifications.markRead": markNotificationRead,

@@ -31,7 +31,9 @@ export type FieldKind =
   /** An eSIM activation code: shown as a QR code to scan, and as text. */
   | "qrCode"
   /** A list of {state, at, byRole, note} changes, drawn as a timeline. */
-  | "timeline";
+  | "timeline"
+  /** A US postal address (an action's input): the validated form, with maps autocomplete when configured. */
+  | "address";
 
 export interface FieldSpec {
   /** i18n key of the field label. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineResource } from "./define";
 import { e164Schema, idSchema, isoDateTime } from "./common";
 import { PLAN_KINDS } from "./plans";
+import { addressSchema } from "./profile";
 
 export const LINE_STATUSES = ["pending", "active", "suspended", "terminated"] as const;
 export const SUSPEND_REASONS = ["lost", "stolen", "non_payment", "request"] as const;
@@ -173,6 +174,18 @@ export const linesResource = defineResource({
       reason: STAFF_REASON,
       confirm: "resources.lines.confirm.stopAddOnRenewal",
     },
+    "order-sim": {
+      label: "resources.lines.actions.orderSim",
+      handler: "lines.orderSim",
+      when: { status: ["active", "suspended"], simType: ["physical"] },
+      // A replacement physical SIM posted to a US address; the line keeps its SIM until the new one is
+      // activated with "Replace SIM" (which completes this order).
+      input: z.object({ address: addressSchema.partial({ line2: true }) }),
+      inputFields: { address: { label: "fields.deliveryAddress", kind: "address" } },
+      preview: true,
+      reason: STAFF_REASON,
+      confirm: "resources.lines.confirm.orderSim",
+    },
     "swap-sim": {
       label: "resources.lines.actions.swapSim",
       handler: "lines.swapSim",
@@ -215,6 +228,7 @@ export const linesResource = defineResource({
     "port-out-pin": { subscriber: "own" },
     "reveal-puk": { subscriber: "own", agent: "all", admin: "all" },
     "swap-sim": { subscriber: "own", agent: "all", admin: "all" },
+    "order-sim": { subscriber: "own", agent: "all", admin: "all" },
     "buy-add-on": { subscriber: "own", agent: "all", admin: "all" },
     "stop-add-on-renewal": { subscriber: "own", agent: "all", admin: "all" },
   },
@@ -232,6 +246,12 @@ export const linesResource = defineResource({
       "resources.lines.actions.unlockNumber": "Unlock number",
       "resources.lines.actions.portOutPin": "Get transfer PIN",
       "resources.lines.actions.revealPuk": "Show PUK",
+      "resources.lines.actions.orderSim": "Order a SIM by post",
+      "resources.lines.confirm.orderSim": "Post a new SIM for {{title}}? The current SIM keeps working until you activate the new one.",
+      "resources.lines.preview.orderSim": "A new SIM for {{msisdn}} is posted to {{address}}.",
+      "resources.lines.preview.simKeepsWorking": "Your current SIM keeps working until the new one arrives and you activate it with Replace SIM.",
+      "resources.lines.preview.deliveryDays": "It usually arrives in 2 to 5 working days.",
+      "fields.deliveryAddress": "Delivery address",
       "resources.lines.actions.swapSim": "Replace SIM",
       "resources.lines.actions.changePlan": "Change plan",
       "resources.lines.actions.buyAddOn": "Buy add-on",
@@ -290,6 +310,12 @@ export const linesResource = defineResource({
       "resources.lines.actions.unlockNumber": "Desbloquear número",
       "resources.lines.actions.portOutPin": "Obtener PIN de portabilidad",
       "resources.lines.actions.revealPuk": "Ver PUK",
+      "resources.lines.actions.orderSim": "Pedir una SIM por correo",
+      "resources.lines.confirm.orderSim": "¿Enviar una SIM nueva para {{title}}? La SIM actual sigue funcionando hasta que actives la nueva.",
+      "resources.lines.preview.orderSim": "Se envía una SIM nueva para {{msisdn}} a {{address}}.",
+      "resources.lines.preview.simKeepsWorking": "Tu SIM actual sigue funcionando hasta que llegue la nueva y la actives con Cambiar SIM.",
+      "resources.lines.preview.deliveryDays": "Suele llegar en 2 a 5 días laborables.",
+      "fields.deliveryAddress": "Dirección de entrega",
       "resources.lines.actions.swapSim": "Cambiar SIM",
       "resources.lines.actions.changePlan": "Cambiar de plan",
       "resources.lines.actions.buyAddOn": "Comprar complemento",

@@ -117,7 +117,10 @@ test("alex previews a plan change, sees the prorated quote, and changes his plan
   await dialog.getByRole("combobox", { name: "New plan" }).locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]").click();
   const options = page.locator(".ant-select-dropdown:visible .ant-select-item-option");
   await expect.poll(() => options.allInnerTexts(), POLL).toEqual(["Postpaid Starter 10 GB", "Postpaid Extra 50 GB", "Postpaid Premium Unlimited"]);
-  await options.filter({ hasText: "Postpaid Premium Unlimited" }).click();
+  // Closed without picking: the card's plan is already chosen.
+  await page.keyboard.press("Escape");
+  await page.locator(".ant-select-dropdown:visible").waitFor({ state: "detached" });
+  await dialog.getByTitle("Postpaid Premium Unlimited").waitFor();
   await dialog.getByRole("combobox", { name: "When" }).locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]").click();
   await page.locator(".ant-select-dropdown:visible").getByText("Now (prorated)", { exact: true }).click();
   await dialog.getByRole("button", { name: "Review" }).click();
@@ -139,6 +142,26 @@ test("alex buys a roaming pass, which appears among his active add-ons", async (
   await page.getByText("Europe pass, 7 days was added.").waitFor();
   await page.getByTestId("active-add-on").filter({ hasText: "Europe pass, 7 days" }).waitFor();
   expect(await accessibilityProblems(page)).toEqual([]);
+});
+
+test("alex orders a SIM by post: a wrong ZIP is named at its field, then the order waits with his address", async () => {
+  await page.getByRole("button", { name: "Order a SIM by post" }).click();
+  const dialog = page.getByRole("dialog", { name: /^Order a SIM by post · / });
+  await dialog.getByRole("group", { name: "Delivery address" }).waitFor();
+  await dialog.getByLabel("Street and number").fill("1600 Pennsylvania Ave NW");
+  await dialog.getByLabel("City").fill("Washington");
+  await dialog.getByRole("combobox", { name: "State" }).fill("DC");
+  await page.locator(".ant-select-dropdown:visible .ant-select-item-option").filter({ hasText: /^DC$/ }).click();
+  await dialog.getByLabel("ZIP code").fill("2050");
+  await dialog.getByRole("button", { name: "Review" }).click();
+  await dialog.getByText("5 digits, or ZIP+4 like 20001-1234").waitFor();
+  expect(await accessibilityProblems(page)).toEqual([]);
+
+  await dialog.getByLabel("ZIP code").fill("20500");
+  await dialog.getByRole("button", { name: "Review" }).click();
+  await dialog.getByTestId("action-quote").getByText(`A new SIM for ${SHOWN} is posted to 1600 Pennsylvania Ave NW, Washington, DC 20500.`).waitFor();
+  await dialog.getByRole("button", { name: "Order a SIM by post" }).click();
+  await page.getByText("Order a SIM by post: done.").waitFor();
 });
 
 test("alex's usage history charts the cycle by day and exports his records as CSV", async () => {

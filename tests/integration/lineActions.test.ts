@@ -299,6 +299,61 @@ describe("swap SIM", () => {
   });
 });
 
+describe("a SIM by post", () => {
+  const HOME = { line1: "1600 Pennsylvania Ave NW", line2: "Apt 2", city: "Washington", state: "DC", zip: "20500" };
+  const deliveryOrders = () => backend.database.db.select().from(orders).where(and(eq(orders.lineId, samLine.id), eq(orders.type, "sim_swap")));
+
+  it("refused without a token, on another subscriber's or operator's line, for an eSIM line, and with a bad address named at its field: nothing changes", async () => {
+    await resetLine(samLine.id);
+    const before = await snapshot();
+    expectProblem(await backend.send("POST", `${LINES}/${samLine.id}/actions/order-sim`, { body: { address: HOME } }), 401);
+    expectProblem(await act(samLine.id, "order-sim", ALEX, { address: HOME }), 404);
+    expectProblem(await act(tmoLineId, "order-sim", SAM, { address: HOME }), 404);
+    expectProblem(await act(samLine.id, "order-sim", TAYLOR, { address: HOME }, { operator: "TMO" }), 404);
+    expectProblem(await act(samLine.id, "order-sim", SAM, { address: { ...HOME, zip: "2050" } }), 400, "address.zip");
+    expectProblem(await act(samLine.id, "order-sim", SAM, { address: { ...HOME, state: "ZZ" } }), 400, "address.state");
+    expectProblem(await act(samLine.id, "order-sim", SAM, { address: { ...HOME, line1: "  " } }), 400, "address.line1");
+    expectProblem(await act(samLine.id, "order-sim", SAM, {}), 400, "address");
+    expectProblem(await act(samLine.id, "order-sim", AGENT, { address: HOME }), 400, "reason");
+    // Alex's prepaid line runs on an eSIM: nothing to post.
+    expectProblem(await act(alexPrepaid.id, "order-sim", ALEX, { address: HOME }), 409, "simType");
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("the preview names the address and changes nothing", async () => {
+    const before = await snapshot();
+    const res = await act(samLine.id, "order-sim", SAM, { address: HOME }, { preview: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ summary: "resources.lines.preview.orderSim", params: { address: "1600 Pennsylvania Ave NW, Apt 2, Washington, DC 20500" } });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("sam orders one: an order waits with the address, he is told, a second is refused while it is on its way, and activating the SIM completes it", async () => {
+    const ordered = await actOk(samLine.id, "order-sim", SAM, { address: { ...HOME, line2: "" } });
+    expect(ordered.order).toMatchObject({ type: "sim_swap", state: "acknowledged" });
+    expect(ordered.iccid).toBe(samLine.iccid); // the line keeps its SIM until the new one is in
+    const [order] = (await deliveryOrders()).filter((o) => o.id === ordered.order!.id);
+    expect(order!.details).toEqual({ simType: "physical", delivery: { ...HOME, line2: null } });
+    const notice = (await noticesOf(UID.sam)).find((n) => n.kind === "line.sim_ordered");
+    expect(notice?.params).toMatchObject({ address: "1600 Pennsylvania Ave NW, Washington, DC 20500", byRole: "subscriber" });
+
+    const again = await snapshot();
+    expectProblem(await act(samLine.id, "order-sim", AGENT, { address: HOME, reason: "customer called, never arrived" }), 409, "address");
+    expect(await snapshot()).toEqual(again);
+
+    await actOk(samLine.id, "swap-sim", SAM, { iccid: "8901410000000088888" });
+    const [done] = (await deliveryOrders()).filter((o) => o.id === ordered.order!.id);
+    expect(done!.state).toBe("completed");
+    expect(done!.timeline.map((step) => step.state)).toEqual(["acknowledged", "in_progress", "completed"]);
+    expect(done!.timeline.at(-1)!.note).toBe("activated as the SIM ending 8888");
+    // With that one in, another can be ordered again (by an agent, with a reason).
+    const byAgent = await actOk(samLine.id, "order-sim", AGENT, { address: HOME, reason: "customer called, SIM damaged" });
+    expect(byAgent.order!.state).toBe("acknowledged");
+    const [agentOrder] = (await deliveryOrders()).filter((o) => o.id === byAgent.order!.id);
+    expect(agentOrder!.reason).toBe("customer called, SIM damaged");
+  });
+});
+
 describe("orders", () => {
   it("subscribers list their own orders, staff all; nobody sees another operator's", async () => {
     const mine = (await backend.get("/api/v1/orders?pageSize=100", { as: ALEX })).json() as { data: Order[]; total: number };

@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { App, Form } from "antd";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
-import { AddressFields, addressRule } from "../../src/pages/profile/AddressFields";
+import { AddressFields, addressRule } from "../../src/components/address/AddressFields";
 import { US_STATES } from "../../src/resources/profile";
-import { addressFromComponents, placesEnabled } from "../../src/pages/profile/placesAutocomplete";
+import { addressFromComponents, placesEnabled } from "../../src/components/address/placesAutocomplete";
 
 const apiRequest = vi.hoisted(() => vi.fn());
 vi.mock("../../src/providers/apiClient", () => ({ apiRequest }));

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { NotificationKind } from "../../../src/resources/notifications";
+import type { Address } from "../../../src/resources/profile";
 import type { ActionContext, ActionHandler } from "../../engine/types";
 import type { NoticeParams } from "../../engine/effects";
-import { lines } from "../../db/schema";
+import { lines, orders } from "../../db/schema";
 import { conflict, unprocessable } from "../../errors";
 import { hashSecret, randomDigits } from "../../lib/secretBox";
-import { placeOrder } from "../orders/orderFlow";
+import { advanceOrder, placeOrder } from "../orders/orderFlow";
 import type { LineRow } from "./module";
 import { newEsimIccid } from "./simNumbers";
 
@@ -113,6 +114,45 @@ export const revealPuk: ActionHandler<LineRow> = {
   },
 };
 
+/** The line's SIM order on its way by post (acknowledged or in progress), if any: one at a time. */
+async function simOnItsWay(ctx: LineContext) {
+  const [order] = await ctx.tx
+    .select({ id: orders.id, state: orders.state, timeline: orders.timeline })
+    .from(orders)
+    .where(and(eq(orders.lineId, lineId(ctx)), eq(orders.type, "sim_swap"), inArray(orders.state, ["acknowledged", "in_progress"]), sql`${orders.details} ? 'delivery'`))
+    .limit(1);
+  return order;
+}
+
+const oneLine = (a: Partial<Address>) => [a.line1, a.line2, a.city, `${a.state} ${a.zip}`].filter(Boolean).join(", ");
+
+/**
+ * A replacement physical SIM posted to a US address: an order that waits (acknowledged) until the
+ * new SIM is activated with swap-sim, which completes it. The line keeps working on its SIM meanwhile.
+ */
+export const orderSim: ActionHandler<LineRow, { address: Partial<Address> & Pick<Address, "line1" | "city" | "state" | "zip"> }> = {
+  async run(ctx) {
+    if (await simOnItsWay(ctx)) throw conflict("A SIM for this line is already on its way; activate it with Replace SIM when it arrives.", [{ path: "address", message: "a SIM is already on its way" }]);
+    const delivery = { ...ctx.input.address, line2: ctx.input.address.line2 || null };
+    const order = await placeOrder(
+      ctx,
+      { type: "sim_swap", accountId: ctx.row.accountId as string, lineId: lineId(ctx), ownerUid: ctx.row.ownerUid, details: { simType: "physical", delivery }, reason: ctx.reason },
+      { complete: false },
+    );
+    await tellHolder(ctx, "line.sim_ordered", { address: oneLine(delivery) });
+    return { order };
+  },
+  async preview(ctx) {
+    if (await simOnItsWay(ctx)) throw conflict("A SIM for this line is already on its way; activate it with Replace SIM when it arrives.", [{ path: "address", message: "a SIM is already on its way" }]);
+    return {
+      summary: "resources.lines.preview.orderSim",
+      params: { msisdn: ctx.row.msisdn as string, address: oneLine(ctx.input.address) },
+      lines: [{ label: "resources.lines.preview.simKeepsWorking" }, { label: "resources.lines.preview.deliveryDays" }, { label: "resources.lines.preview.noCharge" }],
+      total: null,
+    };
+  },
+};
+
 /** The address of the operator's eSIM provisioning server (SM-DP+), part of every activation code. */
 const SMDP_ADDRESS = "smdp.att.example";
 
@@ -132,6 +172,16 @@ export const swapSim: ActionHandler<LineRow, { simType: "physical" | "esim"; icc
       .where(eq(lines.id, lineId(ctx)));
     const activationCode = esim ? `LPA:1$${SMDP_ADDRESS}$${randomBytes(16).toString("hex").toUpperCase()}` : null;
     const order = await completedOrder(ctx, "sim_swap", { fromIccid: ctx.row.iccid, toIccid: iccid, simType: ctx.input.simType });
+    // A SIM that came by post is now in the phone: its delivery order is done.
+    const posted = ctx.input.simType === "physical" ? await simOnItsWay(ctx) : undefined;
+    if (posted) {
+      let current = { ...posted, ownerUid: ctx.row.ownerUid };
+      if (current.state === "acknowledged") {
+        await advanceOrder(ctx, current, "in_progress", "system");
+        current = { ...(await simOnItsWay(ctx))!, ownerUid: ctx.row.ownerUid };
+      }
+      await advanceOrder(ctx, current, "completed", ctx.principal.role, `activated as the SIM ending ${iccid.slice(-4)}`);
+    }
     await tellHolder(ctx, "line.sim_swapped");
     return { result: { iccid, simType: ctx.input.simType, activationCode }, order };
   },

@@ -9,6 +9,7 @@ import type { ApiError } from "../../providers/apiClient";
 import type { SessionUser } from "../../providers/session";
 import { translate as t } from "../../i18n";
 import { FieldInput } from "../FieldInput";
+import { AddressFields } from "../address/AddressFields";
 import { fieldText } from "../fieldText";
 import { zodRules } from "../formRules";
 import { ReauthModal } from "../ReauthModal";
@@ -70,8 +71,9 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
 
   /** Shows what the server said at the fields it names, or above the form. */
   const showError = (e: ApiError) => {
-    const fields = Object.entries(e.errors ?? {}).filter(([path]) => path === "reason" || Object.hasOwn(action.inputFields ?? {}, path));
-    if (fields.length) form.setFields(fields.map(([path, messages]) => ({ name: path, errors: messages as string[] })));
+    // A nested path ("address.zip") lands on the nested field.
+    const fields = Object.entries(e.errors ?? {}).filter(([path]) => path === "reason" || Object.hasOwn(action.inputFields ?? {}, path.split(".")[0]!));
+    if (fields.length) form.setFields(fields.map(([path, messages]) => ({ name: path.split("."), errors: messages as string[] })));
     else setError(e.message);
   };
 
@@ -109,7 +111,7 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
     const values = await form.validateFields();
     const whole = action.input?.safeParse(bodyOf(values));
     if (whole && !whole.success) {
-      form.setFields(whole.error.issues.filter((i) => i.path.length).map((i) => ({ name: String(i.path[0]), errors: [i.message] })));
+      form.setFields(whole.error.issues.filter((i) => i.path.length).map((i) => ({ name: i.path.map(String), errors: [i.message] })));
       return null;
     }
     return values;
@@ -148,6 +150,8 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
         <Form form={form} layout="vertical" initialValues={{ ...defaults, ...preset }} onValuesChange={() => setQuote(undefined)}>
           {inputs.map(([field, spec]) => {
+            // A postal address is a group of fields of its own (named address.line1, address.city, …).
+            if (spec.kind === "address") return <AddressFields key={field} form={form} name={field} legend={t(spec.label)} prefillFromProfile={user?.role === "subscriber"} />;
             const item = (
               <Form.Item key={field} name={field} label={t(spec.label)} extra={spec.help ? t(spec.help) : undefined} rules={shape[field] ? zodRules(shape[field]!, t(spec.label)) : []}>
                 <FieldInput name={field} spec={spec} record={record} />

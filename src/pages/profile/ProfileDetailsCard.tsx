@@ -4,7 +4,7 @@ import type { Rule } from "antd/es/form";
 import { getLocale, setLocale, translate as t, type Locale } from "../../i18n";
 import { apiRequest, type ApiError } from "../../providers/apiClient";
 import { contactPhoneSchema, profileSchema, type Address, type Profile } from "../../resources/profile";
-import { AddressFields } from "./AddressFields";
+import { AddressFields } from "../../components/address/AddressFields";
 
 interface ProfileForm {
   name: string;

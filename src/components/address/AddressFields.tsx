@@ -2,7 +2,8 @@ import { useEffect, useRef } from "react";
 import { Form, Input, Select, type FormInstance, type InputRef } from "antd";
 import type { Rule } from "antd/es/form";
 import { translate as t } from "../../i18n";
-import { addressSchema, US_STATES, type Address } from "../../resources/profile";
+import { addressSchema, US_STATES, type Address, type Profile } from "../../resources/profile";
+import { apiRequest } from "../../providers/apiClient";
 import { attachPlaces, placesEnabled } from "./placesAutocomplete";
 
 type AddressField = keyof Address;
@@ -19,20 +20,34 @@ export const addressRule = (field: AddressField): Rule => ({
 const STATE_OPTIONS = US_STATES.map((code) => ({ value: code, label: code }));
 
 /**
- * A US postal address inside a form (under the name `address`): a plain validated form (states
+ * A US postal address inside a form (under the field `name`, "address" unless told): a plain validated form (states
  * list, ZIP or ZIP+4), and above it, when a maps places key is configured, a search box that fills
  * the fields from the chosen place.
  */
-export function AddressFields({ form }: { form: FormInstance }) {
+export function AddressFields({ form, name = "address", legend, prefillFromProfile }: {
+  form: FormInstance;
+  /** The form field holding the address object. */
+  name?: string;
+  /** What the address is for ("Delivery address"); the profile's "Address" when unset. */
+  legend?: string;
+  /** Start from the signed-in person's saved address (a subscriber ordering a SIM to their home). */
+  prefillFromProfile?: boolean;
+}) {
   const search = useRef<InputRef>(null);
+  useEffect(() => {
+    if (!prefillFromProfile) return;
+    apiRequest<{ profile: Profile }>("/me/profile")
+      .then(({ profile }) => profile.address && !form.getFieldValue([name, "line1"]) && form.setFieldsValue({ [name]: profile.address }))
+      .catch(() => undefined); // no saved address: the form starts empty
+  }, [form, name, prefillFromProfile]);
   useEffect(() => {
     const input = search.current?.input;
     if (!placesEnabled || !input) return;
     let detach: (() => void) | undefined;
     let cancelled = false;
     attachPlaces(input, (address) => {
-      form.setFieldsValue({ address: { ...form.getFieldValue("address"), ...address } });
-      void form.validateFields([["address", "line1"], ["address", "city"], ["address", "state"], ["address", "zip"]]).catch(() => undefined);
+      form.setFieldsValue({ [name]: { ...form.getFieldValue(name), ...address } });
+      void form.validateFields([[name, "line1"], [name, "city"], [name, "state"], [name, "zip"]]).catch(() => undefined);
     })
       .then((off) => (cancelled ? off() : (detach = off)))
       .catch(console.warn);
@@ -40,29 +55,29 @@ export function AddressFields({ form }: { form: FormInstance }) {
       cancelled = true;
       detach?.();
     };
-  }, [form]);
+  }, [form, name]);
 
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-      <legend style={{ fontSize: 16, fontWeight: 600, marginBottom: 8 }}>{t("profile.address.title")}</legend>
+      <legend style={{ fontSize: 16, fontWeight: 600, marginBottom: 8 }}>{legend ?? t("profile.address.title")}</legend>
       {placesEnabled ? (
         <Form.Item label={t("profile.address.search")} htmlFor="address-search" extra={t("profile.address.searchHelp")}>
           <Input id="address-search" ref={search} autoComplete="off" data-testid="address-search" />
         </Form.Item>
       ) : null}
-      <Form.Item name={["address", "line1"]} label={t("profile.address.line1")} rules={[addressRule("line1")]} validateTrigger="onBlur">
+      <Form.Item name={[name, "line1"]} label={t("profile.address.line1")} rules={[addressRule("line1")]} validateTrigger="onBlur">
         <Input autoComplete="address-line1" maxLength={100} />
       </Form.Item>
-      <Form.Item name={["address", "line2"]} label={t("profile.address.line2")} rules={[addressRule("line2")]} validateTrigger="onBlur">
+      <Form.Item name={[name, "line2"]} label={t("profile.address.line2")} rules={[addressRule("line2")]} validateTrigger="onBlur">
         <Input autoComplete="address-line2" maxLength={100} />
       </Form.Item>
-      <Form.Item name={["address", "city"]} label={t("profile.address.city")} rules={[addressRule("city")]} validateTrigger="onBlur">
+      <Form.Item name={[name, "city"]} label={t("profile.address.city")} rules={[addressRule("city")]} validateTrigger="onBlur">
         <Input autoComplete="address-level2" maxLength={60} />
       </Form.Item>
-      <Form.Item name={["address", "state"]} label={t("profile.address.state")} rules={[addressRule("state")]}>
+      <Form.Item name={[name, "state"]} label={t("profile.address.state")} rules={[addressRule("state")]}>
         <Select options={STATE_OPTIONS} showSearch optionFilterProp="label" aria-label={t("profile.address.state")} />
       </Form.Item>
-      <Form.Item name={["address", "zip"]} label={t("profile.address.zip")} rules={[addressRule("zip")]} validateTrigger="onBlur">
+      <Form.Item name={[name, "zip"]} label={t("profile.address.zip")} rules={[addressRule("zip")]} validateTrigger="onBlur">
         <Input autoComplete="postal-code" inputMode="numeric" maxLength={10} />
       </Form.Item>
     </fieldset>
