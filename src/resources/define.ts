@@ -31,7 +31,9 @@ export type FieldKind =
   /** An eSIM activation code: shown as a QR code to scan, and as text. */
   | "qrCode"
   /** A list of {state, at, byRole, note} changes, drawn as a timeline. */
-  | "timeline";
+  | "timeline"
+  /** Ids of files uploaded first (POST /files): a form picks and uploads them, a page lists them. */
+  | "files";
 
 export interface FieldSpec {
   /** i18n key of the field label. */
