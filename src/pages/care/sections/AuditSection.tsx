@@ -10,7 +10,6 @@ export function AuditSection({ subscriber }: { subscriber: Subscriber }) {
   const lines = useAccountLineIds(subscriber);
   return (
     <PagedSection<AuditEvent>
-      label={t("care.sections.audit")}
       enabled={lines.ready}
       source={{ resource: "audit-events", filters: [{ field: "targetId", operator: "in", value: [subscriber.id, ...lines.ids] }], sorters: [{ field: "createdAt", order: "desc" }] }}
       columns={[

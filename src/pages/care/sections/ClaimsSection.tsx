@@ -14,7 +14,6 @@ export function ClaimsSection({ subscriber }: { subscriber: Subscriber }) {
   const ids = lines.ids.length ? lines.ids : [subscriber.id];
   return (
     <PagedSection<DeviceClaim>
-      label={t("care.sections.claims")}
       testId="section-claims"
       enabled={lines.ready}
       source={{ resource: "device-claims", filters: [{ field: "lineId", operator: "in", value: ids }], sorters: [{ field: "createdAt", order: "desc" }] }}

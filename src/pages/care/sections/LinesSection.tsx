@@ -11,7 +11,6 @@ import { PagedSection } from "./PagedSection";
 export function LinesSection({ subscriber }: { subscriber: Subscriber }) {
   return (
     <PagedSection<Line>
-      label={t("care.sections.lines")}
       source={{ resource: "lines", filters: [{ field: "accountId", operator: "eq", value: subscriber.id }], sorters: [{ field: "msisdn", order: "asc" }] }}
       columns={[
         { title: t("fields.msisdn"), dataIndex: "msisdn", render: (msisdn: string) => <Typography.Text strong>{formatMsisdn(msisdn)}</Typography.Text> },

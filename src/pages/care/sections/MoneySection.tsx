@@ -51,7 +51,6 @@ export function MoneySection({ subscriber }: { subscriber: Subscriber }) {
       </Descriptions>
       <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>{t("care.money.bills")}</Typography.Title>
       <PagedSection<Invoice>
-        label={t("care.money.bills")}
         testId="section-invoices"
         source={{ resource: "invoices", filters: byAccount, sorters: [{ field: "issuedAt", order: "desc" }] }}
         columns={[
@@ -61,7 +60,6 @@ export function MoneySection({ subscriber }: { subscriber: Subscriber }) {
       />
       <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>{t("care.money.ledger")}</Typography.Title>
       <PagedSection<LedgerEntry>
-        label={t("care.money.ledger")}
         testId="section-ledger"
         source={{ resource: "ledger-entries", filters: byAccount, sorters: [{ field: "createdAt", order: "desc" }] }}
         columns={declaredColumns<LedgerEntry>(ledgerEntriesResource, ["createdAt", "kind", "amount", "balanceAfter", "reason"])}

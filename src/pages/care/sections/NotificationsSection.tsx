@@ -9,7 +9,6 @@ import { PagedSection } from "./PagedSection";
 export function NotificationsSection({ subscriber }: { subscriber: Subscriber }) {
   return (
     <PagedSection<Notification>
-      label={t("care.sections.notifications")}
       source={{ path: `/subscribers/${subscriber.id}/notifications` }}
       columns={[
         { title: t("fields.createdAt"), dataIndex: "createdAt", render: (at: string) => formatDateTime(at) },

@@ -9,7 +9,6 @@ import { PagedSection } from "./PagedSection";
 export function OrdersSection({ subscriber }: { subscriber: Subscriber }) {
   return (
     <PagedSection<Order>
-      label={t("care.sections.orders")}
       source={{ resource: "orders", filters: [{ field: "accountId", operator: "eq", value: subscriber.id }], sorters: [{ field: "createdAt", order: "desc" }] }}
       columns={[
         { title: t("fields.createdAt"), dataIndex: "createdAt", render: (at: string) => formatDateTime(at) },

@@ -19,8 +19,7 @@ interface PagedSectionProps<T> {
   columns: ColumnsType<T>;
   /** False while something the query needs (the account's line ids) is still loading. */
   enabled?: boolean;
-  /** Names the table for assistive technology and tests (`data-testid`). */
-  label: string;
+  /** Names the table for tests (`data-testid`). */
   testId?: string;
 }
 
@@ -59,7 +58,7 @@ function usePathPage<T>(source: SectionSource, page: number, enabled: boolean): 
  * (only once the section is opened: the 360's panels render their content on first open), the
  * same page size everywhere, and an error line instead of an empty table when the request fails.
  */
-export function PagedSection<T extends BaseRecord>({ source, columns, enabled = true, label, testId }: PagedSectionProps<T>) {
+export function PagedSection<T extends BaseRecord>({ source, columns, enabled = true, testId }: PagedSectionProps<T>) {
   const [page, setPage] = useState(1);
   const byResource = useResourcePage<T>(source, page, enabled);
   const byPath = usePathPage<T>(source, page, enabled);
@@ -69,7 +68,6 @@ export function PagedSection<T extends BaseRecord>({ source, columns, enabled = 
     <Table<T>
       rowKey="id"
       size="small"
-      aria-label={label}
       data-testid={testId}
       loading={loading || !enabled}
       dataSource={rows}

@@ -13,7 +13,6 @@ export function TicketsSection({ subscriber }: { subscriber: Subscriber }) {
   const now = useNow();
   return (
     <PagedSection<Ticket>
-      label={t("care.sections.tickets")}
       source={{ resource: "tickets", filters: [{ field: "accountId", operator: "eq", value: subscriber.id }], sorters: [{ field: "createdAt", order: "desc" }] }}
       columns={[
         { title: t("fields.subject"), dataIndex: "subject", render: (subject: string, ticket) => <Link to={`/tickets/show/${ticket.id}`}>{subject}</Link> },

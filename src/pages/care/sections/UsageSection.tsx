@@ -11,7 +11,6 @@ export function UsageSection({ subscriber }: { subscriber: Subscriber }) {
   const ids = lines.ids.length ? lines.ids : [subscriber.id];
   return (
     <PagedSection<UsageRecord>
-      label={t("care.sections.usage")}
       testId="section-usage-records"
       enabled={lines.ready}
       source={{ resource: "usage-records", filters: [{ field: "lineId", operator: "in", value: ids }], sorters: [{ field: "startedAt", order: "desc" }] }}
