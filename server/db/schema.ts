@@ -629,6 +629,21 @@ export const storedFiles = pgTable(
   ],
 );
 
+/**
+ * Files attached to a ticket's messages (the opening one or a reply): each file once, by the
+ * message's writer. The bytes stay in the file store; whoever holds the ticket's account, and the
+ * operator's staff, may download them. Erasing a file (privacy) drops its attachment with it.
+ */
+export const ticketAttachments = pgTable(
+  "ticket_attachments",
+  {
+    messageId: uuid("message_id").notNull().references(() => ticketMessages.id),
+    fileId: uuid("file_id").notNull().references(() => storedFiles.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.fileId] }), uniqueIndex("ticket_attachments_file_idx").on(t.fileId)],
+);
+
 /** Add-on offerings (data and roaming passes) of an operator's catalog: draft → active → retired. */
 export const addOns = pgTable(
   "add_ons",

@@ -5,7 +5,7 @@ import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
 import { fieldText } from "./fieldText";
 import { MoneyInput } from "./MoneyInput";
-import { FileUploadInput } from "./FileUploadInput";
+import { FileListUploadInput, FileUploadInput } from "./FileUploadInput";
 import { brandOf } from "../config/brand";
 import { runtimeConfig } from "../config/runtime";
 
@@ -75,6 +75,9 @@ export function FieldInput({ name, spec, record, ...props }: { name: string; spe
       return <DatePicker {...props} style={{ width: "100%" }} format="YYYY-MM-DD" />;
     case "tags":
       return <Select {...selectProps} mode="tags" />;
+    case "files":
+      // Attachments: each picked file uploaded on the spot (POST /files), the field holds their ids.
+      return <FileListUploadInput id={props.id} value={props.value} onChange={props.onChange} />;
     case "reference":
       // An attachment: uploaded on the spot (POST /files), the field holds the new file's id.
       if (spec.reference?.resource === "files") return <FileUploadInput id={props.id} value={props.value} onChange={props.onChange} />;

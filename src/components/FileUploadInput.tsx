@@ -5,11 +5,12 @@ import { translate as t } from "../i18n";
 import { runtimeConfig } from "../config/runtime";
 import { apiBase, toHttpError, type ApiError } from "../providers/apiClient";
 import { currentIdToken } from "../providers/session";
+import { formatBytes } from "./format";
 
 const ACCEPT = "application/pdf,image/png,image/jpeg,image/webp,image/heic,.heic";
 
 /** Sends a file's bytes to POST /files (the server reads the type from them) and answers the new file's id and name. */
-export async function uploadFile(file: File, purpose: "attachment" | "id_document" = "attachment"): Promise<{ id: string; name: string }> {
+export async function uploadFile(file: File, purpose: "attachment" | "id_document" = "attachment"): Promise<{ id: string; name: string; size: number }> {
   const token = await currentIdToken();
   const response = await fetch(`${apiBase}/files?${new URLSearchParams({ name: file.name, purpose })}`, {
     method: "POST",
@@ -23,7 +24,74 @@ export async function uploadFile(file: File, purpose: "attachment" | "id_documen
   });
   const body = await response.json().catch(() => null);
   if (!response.ok) throw toHttpError(response.status, body);
-  return body as { id: string; name: string };
+  return body as { id: string; name: string; size: number };
+}
+
+/** Why the file store refused a file, in the reader's language. */
+const refusalText = (problem: ApiError) => (problem.statusCode === 413 ? t("files.tooLarge") : problem.statusCode === 415 ? t("files.wrongType") : problem.message);
+
+/** Files a message carries: at most this many (the server says so too). */
+const DEFAULT_MAX_FILES = 5;
+
+/**
+ * A form input whose value is a list of uploaded file ids (a ticket's attachments): each picked file
+ * is uploaded at once, listed with its size and a button to take it off; refusals (type, size) are
+ * said under the picker, per file.
+ */
+export function FileListUploadInput({ id, value, onChange, max = DEFAULT_MAX_FILES }: { id?: string; value?: string[] | null; onChange?: (value: string[]) => void; max?: number }) {
+  const [files, setFiles] = useState<{ id: string; name: string; size: number }[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const ids = value ?? [];
+  // A form reset empties the value: forget the names of files no longer in it.
+  const shown = files.filter((f) => ids.includes(f.id));
+  return (
+    <Space direction="vertical" style={{ width: "100%" }}>
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept={ACCEPT}
+        disabled={busy || ids.length >= max}
+        aria-describedby={errors.length ? `${id}-error` : undefined}
+        onChange={async (event) => {
+          const picked = [...(event.target.files ?? [])].slice(0, Math.max(0, max - ids.length));
+          if (!picked.length) return;
+          setBusy(true);
+          const refused: string[] = [];
+          const added: { id: string; name: string; size: number }[] = [];
+          for (const file of picked) {
+            try {
+              added.push(await uploadFile(file));
+            } catch (problem) {
+              refused.push(`${file.name}: ${refusalText(problem as ApiError)}`);
+            }
+          }
+          setFiles((before) => [...before, ...added]);
+          setErrors(refused);
+          onChange?.([...ids, ...added.map((f) => f.id)]);
+          event.target.value = "";
+          setBusy(false);
+        }}
+        style={{ maxWidth: "100%" }}
+      />
+      {shown.map((file) => (
+        <Space wrap key={file.id} data-testid="picked-file">
+          <PaperClipOutlined aria-hidden />
+          <Typography.Text>{file.name}</Typography.Text>
+          <Typography.Text type="secondary">{formatBytes(file.size)}</Typography.Text>
+          <Button size="small" aria-label={`${t("files.remove")} ${file.name}`} onClick={() => onChange?.(ids.filter((other) => other !== file.id))}>
+            {t("files.remove")}
+          </Button>
+        </Space>
+      ))}
+      {errors.length ? (
+        <Typography.Text type="danger" id={`${id}-error`} role="alert">
+          {errors.join(" ")}
+        </Typography.Text>
+      ) : null}
+    </Space>
+  );
 }
 
 /**
@@ -52,7 +120,7 @@ export function FileUploadInput({ id, value, onChange }: { id?: string; value?: 
             setName(uploaded.name);
             onChange?.(uploaded.id);
           } catch (problem) {
-            setError((problem as ApiError).statusCode === 413 ? t("files.tooLarge") : (problem as ApiError).statusCode === 415 ? t("files.wrongType") : (problem as ApiError).message);
+            setError(refusalText(problem as ApiError));
             event.target.value = "";
           } finally {
             setBusy(false);

@@ -37,6 +37,8 @@ export function fieldText(name: string, spec: FieldSpec | undefined, record: Rec
       return (value as { state: string; at: string }[]).map((step) => `${step.state} ${formatDateTime(step.at)}`).join("; ");
     case "tags":
       return (value as string[]).join(", ");
+    case "files":
+      return (value as string[]).length ? String((value as string[]).length) : "";
     default:
       return spec?.masked ? maskTail(String(value)) : String(value);
   }

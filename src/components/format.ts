@@ -46,3 +46,9 @@ export function formatDateTime(iso: string): string {
 export function formatDate(day: string): string {
   return new Intl.DateTimeFormat(intlLocale(), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
+
+/** A file's size as people read it: 812 → "812 byte", 48_213 → "47.1 kB", 2_400_000 → "2.3 MB". */
+export function formatBytes(bytes: number): string {
+  const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : bytes >= 1024 ? [bytes / 1024, "kilobyte"] : [bytes, "byte"];
+  return new Intl.NumberFormat(intlLocale(), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+}

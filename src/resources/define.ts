@@ -33,7 +33,9 @@ export type FieldKind =
   /** A list of {state, at, byRole, note} changes, drawn as a timeline. */
   | "timeline"
   /** A US postal address (an action's input): the validated form, with maps autocomplete when configured. */
-  | "address";
+  | "address"
+  /** Ids of files uploaded first (POST /files): a form picks and uploads them, a page lists them. */
+  | "files";
 
 export interface FieldSpec {
   /** i18n key of the field label. */

@@ -46,7 +46,7 @@ export const deviceClaimsResource = defineResource({
     columns: ["description", "lineId", "incident", "occurredOn", "status", "createdAt"],
     defaultSort: [{ field: "createdAt", order: "desc" }],
     sortable: ["createdAt", "occurredOn", "status", "incident"],
-    filters: { status: ["eq", "ne", "in"], incident: ["eq", "in"], lineId: ["eq"], occurredOn: ["gte", "lte", "between"] },
+    filters: { status: ["eq", "ne", "in"], incident: ["eq", "in"], lineId: ["eq", "in"], occurredOn: ["gte", "lte", "between"] },
     search: { placeholder: "resources.device-claims.search", fields: ["description", "assessment"] },
   },
   show: ["lineId", "incident", "occurredOn", "description", "attachmentId", "status", "assessment", "createdAt"],

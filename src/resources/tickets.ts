@@ -33,11 +33,34 @@ export function slaState(ticket: Pick<Ticket, "createdAt" | "slaDueAt">, now: nu
   return now >= start + (due - start) * SLA_AMBER_SHARE ? "amber" : "ok";
 }
 
+/** The most files one message may carry. */
+export const MAX_TICKET_ATTACHMENTS = 5;
+
+/** A file attached to a message: uploaded first (POST /api/v1/files), downloaded from /files/{id}/content. */
+export const ticketAttachmentSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  contentType: z.string(),
+  size: z.number().int().positive(),
+});
+export type TicketAttachment = z.output<typeof ticketAttachmentSchema>;
+
+/**
+ * Files the writer uploaded first and attaches to a message: their own uploads only, each once.
+ * Optional: a message without files sends none.
+ */
+export const attachmentIdsSchema = z
+  .array(idSchema)
+  .max(MAX_TICKET_ATTACHMENTS, `at most ${MAX_TICKET_ATTACHMENTS} files`)
+  .refine((ids) => new Set(ids).size === ids.length, "the same file twice")
+  .default([]);
+
 export const ticketMessageSchema = z.object({
   id: idSchema,
   /** Who wrote it, by role: subscribers never see a staff member's name. */
   authorRole: z.enum(ROLES),
   body: z.string(),
+  attachments: z.array(ticketAttachmentSchema),
   createdAt: isoDateTime,
 });
 export type TicketMessage = z.output<typeof ticketMessageSchema>;
@@ -52,6 +75,10 @@ export const ticketSchema = z.object({
   subject: z.string().trim().min(3, "at least 3 characters").max(120, "at most 120 characters"),
   /** The opening message. */
   message: messageText,
+  /** On create: ids of files uploaded first, attached to the opening message. On read: those files' ids. */
+  attachmentIds: attachmentIdsSchema,
+  /** The opening message's files, with name and size. */
+  attachments: z.array(ticketAttachmentSchema).default([]),
   status: z.enum(TICKET_STATUSES),
   priority: z.enum(TICKET_PRIORITIES),
   /** Whether a care agent has taken it. */
@@ -83,6 +110,7 @@ export const ticketsResource = defineResource({
     subject: { label: "fields.subject", kind: "text" },
     category: { label: "fields.ticketCategory", kind: "enum", options: TICKET_CATEGORIES, labels: "enums.ticketCategory" },
     message: { label: "fields.ticketMessage", kind: "longText", help: "resources.tickets.messageHelp" },
+    attachmentIds: { label: "fields.attachments", kind: "files" },
     accountId: { label: "fields.account", kind: "reference", reference: { resource: "accounts" } },
     accountName: { label: "fields.accountName", kind: "text", reference: { resource: "accounts", idField: "accountId" } },
     status: { label: "fields.status", kind: "enum", options: TICKET_STATUSES, labels: "enums.ticketStatus" },
@@ -101,14 +129,14 @@ export const ticketsResource = defineResource({
     search: { placeholder: "resources.tickets.search", fields: ["subject"] },
   },
   show: ["subject", "accountName", "category", "priority", "status", "slaDueAt", "createdByRole", "createdAt"],
-  form: { create: ["accountId", "category", "subject", "message"], edit: [] },
+  form: { create: ["accountId", "category", "subject", "message", "attachmentIds"], edit: [] },
   actions: {
     reply: {
       label: "resources.tickets.actions.reply",
       handler: "tickets.reply",
       when: { status: ["acknowledged", "in_progress", "pending", "resolved"] },
-      input: z.object({ message: messageText }),
-      inputFields: { message: { label: "fields.ticketMessage", kind: "longText" } },
+      input: z.object({ message: messageText, attachmentIds: attachmentIdsSchema }),
+      inputFields: { message: { label: "fields.ticketMessage", kind: "longText" }, attachmentIds: { label: "fields.attachments", kind: "files" } },
     },
     take: { label: "resources.tickets.actions.take", handler: "tickets.take", when: { status: ["acknowledged", "pending"] } },
     pend: { label: "resources.tickets.actions.pend", handler: "tickets.pend", when: { status: ["in_progress"] } },
@@ -169,6 +197,7 @@ export const ticketsResource = defineResource({
       "fields.assigned": "Taken",
       "fields.slaDueAt": "Due by",
       "fields.lastMessageAt": "Last message",
+      "fields.attachments": "Attachments",
       "enums.ticketCategory.billing": "Bills and payments",
       "enums.ticketCategory.network": "Coverage or service",
       "enums.ticketCategory.sim": "SIM or device",
@@ -204,6 +233,7 @@ export const ticketsResource = defineResource({
       "fields.assigned": "Tomada",
       "fields.slaDueAt": "Vence",
       "fields.lastMessageAt": "Último mensaje",
+      "fields.attachments": "Adjuntos",
       "enums.ticketCategory.billing": "Facturas y pagos",
       "enums.ticketCategory.network": "Cobertura o servicio",
       "enums.ticketCategory.sim": "SIM o equipo",

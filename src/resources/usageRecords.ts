@@ -47,7 +47,8 @@ export const usageRecordsResource = defineResource({
     defaultSort: [{ field: "startedAt", order: "desc" }],
     sortable: ["startedAt", "quantity"],
     filters: {
-      lineId: ["eq"],
+      // "in": the care 360 asks for the usage of all the account's lines at once.
+      lineId: ["eq", "in"],
       type: ["eq", "in"],
       startedAt: ["gte", "lte", "between"],
       roaming: ["eq"],

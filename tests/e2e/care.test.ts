@@ -3,10 +3,13 @@ import type { Browser, Page } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
 import { signInWithPassword } from "../support/testBackend";
+import { SAMPLE_FILES } from "../support/sampleFiles";
 
 // The care desk (issue 12) in Chromium against the real backend and Auth emulator: sam asks for help
 // on his 360 px phone; the care agent at a 1280 px desk finds him by "0103", opens his 360, suspends
-// his line with a reason and answers his ticket; sam's open page shows both without a reload.
+// his line with a reason and answers his ticket; sam's open page shows both without a reload. Sam's
+// request carries a photo, which the agent sees (name and size) and downloads; the 360's money and
+// usage sections load when opened.
 const baseUrl = inject("baseUrl");
 const PASSWORD = "Demo-2026!";
 const POLL = { timeout: 20_000, interval: 200 };
@@ -65,10 +68,14 @@ test("sam asks for help; the agent finds him by 0103, suspends his line with a r
   await pick(sam, sam, "Topic", "SIM or device");
   await sam.getByLabel("Subject").fill("Phone stolen on the train");
   await sam.getByLabel("Message").fill("My phone was stolen an hour ago. Please block the line.");
+  // A photo of the police report, uploaded as it is picked and listed with its size.
+  await sam.getByLabel("Attachments").setInputFiles({ name: "police-report.png", mimeType: "image/png", buffer: SAMPLE_FILES.png });
+  await sam.getByTestId("picked-file").getByText("police-report.png").waitFor();
   expect(await accessibilityProblems(sam)).toEqual([]);
   await sam.getByRole("button", { name: "Send request" }).click();
   await sam.waitForURL(/\/tickets\/show\//);
   await sam.getByRole("heading", { name: "Phone stolen on the train" }).waitFor();
+  await sam.getByTestId("attachment").getByText("police-report.png").waitFor();
   await sam.getByText("Received").first().waitFor();
   const bellBefore = (await sam.getByTestId("notification-bell").getAttribute("aria-label")) ?? "";
 
@@ -97,9 +104,26 @@ test("sam asks for help; the agent finds him by 0103, suspends his line with a r
   await agent.getByTestId("section-audit").click();
   await agent.getByText("Sam reported the phone stolen in ticket").first().waitFor();
 
-  // Answer the ticket.
+  // Money and usage load when opened: sam's prepaid balance, his bills and ledger (whatever the other
+  // suites left there, or none), his line's latest usage (the demo data's 30 days).
+  await agent.getByTestId("section-money").click();
+  await expect.poll(() => agent.getByTestId("account-balance").textContent(), POLL).toMatch(/\$\d/);
+  for (const table of ["section-invoices", "section-ledger"]) {
+    await agent.getByTestId(table).locator("tbody tr.ant-table-row, tbody tr.ant-table-placeholder").first().waitFor();
+    await expect.poll(() => agent.getByTestId(table).locator(".ant-spin-spinning").count(), POLL).toBe(0);
+  }
+  await agent.getByTestId("section-usage").click();
+  await agent.getByTestId("section-usage-records").locator("tbody tr.ant-table-row").filter({ hasText: "(202) 555-0103" }).first().waitFor();
+  expect(await accessibilityProblems(agent)).toEqual([]);
+
+  // Answer the ticket: sam's photo is there, by name and size, and downloads.
   await agent.getByRole("link", { name: "Phone stolen on the train" }).click();
   await agent.waitForURL(/\/tickets\/show\//);
+  const photo = agent.getByTestId("attachment").filter({ hasText: "police-report.png" });
+  await photo.waitFor();
+  expect(await photo.textContent()).toMatch(/\d+ byte/);
+  const [download] = await Promise.all([agent.waitForEvent("download"), photo.getByRole("button", { name: "Download police-report.png" }).click()]);
+  expect(download.suggestedFilename()).toBe("police-report.png");
   await agent.getByLabel("Your reply").fill("Your line is suspended now. Visit a store for a new SIM.");
   await agent.getByRole("button", { name: "Send reply" }).click();
   await agent.getByText("In progress").first().waitFor();

@@ -53,7 +53,8 @@ async function visit(page: Page, path: string) {
   await page
     .locator("main h1, main h2, main h3, main h4, .ant-page-header-heading-title, .ant-card-head-title")
     .first()
-    .waitFor()
+    // A full page load per page: on a machine loaded to both cores it can take longer than the default 20 s.
+    .waitFor({ timeout: 60_000 })
     .catch((error: Error) => {
       throw new Error(`${path} showed no heading: ${error.message}`);
     });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 // A claim's attachment field: the file is uploaded as raw bytes at once and the field takes its id;
 // a refused file is said under the button.
 vi.mock("../../src/providers/session", () => ({ currentIdToken: async () => "id-token" }));
-const { FileUploadInput } = await import("../../src/components/FileUploadInput");
+const { FileListUploadInput, FileUploadInput } = await import("../../src/components/FileUploadInput");
 
 const pick = (input: HTMLElement, file: File) => fireEvent.change(input, { target: { files: [file] } });
 
@@ -40,5 +40,28 @@ describe("the attachment input", () => {
     pick(document.getElementById("attachment")!, new File(["MZ"], "tool.exe"));
     expect((await screen.findByRole("alert")).textContent).toBe(text);
     expect(onChange).not.toHaveBeenCalled();
+  });
+});
+
+describe("the attachments input (several files)", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("uploads each picked file, lists the accepted ones with their size, says which were refused, and removes one", async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.includes("name=tool.exe")
+        ? new Response(JSON.stringify({ status: 415, title: "x", detail: "refused", type: "about:blank" }), { status: 415 })
+        : new Response(JSON.stringify({ id: "f-2", name: "bill.pdf", size: 2048 }), { status: 201 }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const onChange = vi.fn();
+    const { rerender } = render(<FileListUploadInput id="attachments" value={["f-1"]} onChange={onChange} />);
+    fireEvent.change(document.getElementById("attachments")!, { target: { files: [new File(["%PDF-"], "bill.pdf"), new File(["MZ"], "tool.exe")] } });
+    await waitFor(() => expect(onChange).toHaveBeenCalledWith(["f-1", "f-2"]));
+    expect((await screen.findByRole("alert")).textContent).toBe("tool.exe: Only PDF files and photos (PNG, JPEG, WebP, HEIC) can be attached.");
+    rerender(<FileListUploadInput id="attachments" value={["f-1", "f-2"]} onChange={onChange} />);
+    expect(screen.getByText("bill.pdf")).toBeTruthy();
+    expect(screen.getByText("2 kB")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Remove bill.pdf" }));
+    expect(onChange).toHaveBeenLastCalledWith(["f-1"]);
   });
 });

@@ -11,6 +11,7 @@ import type { EngineServices } from "../../engine/services";
 import { badRequest, notFound, ProblemError, unavailable } from "../../errors";
 import { EXTENSIONS, sniffContentType } from "../../files/sniff";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
+import { attachedToHoldersTicket } from "../tickets/attachments";
 
 type FileRow = typeof storedFiles.$inferSelect;
 
@@ -37,7 +38,8 @@ function downloadName(row: FileRow): string {
  * for staff); two routes it cannot express carry the bytes:
  * - `POST /files?name=…&purpose=…` with the raw bytes as the body (any Content-Type: the type is
  *   sniffed from the bytes; PDF, PNG, JPEG, WebP, HEIC), at most the configured size: 201 + record.
- * - `GET /files/{id}/content`: the bytes, to the owner and the operator's staff only (others: 404).
+ * - `GET /files/{id}/content`: the bytes, to the owner, the operator's staff and (for a file attached
+ *   to a ticket) the ticket's holder only (others: 404).
  */
 export const filesModule: DomainModule<FileRow> = {
   source: {
@@ -139,8 +141,9 @@ const fileRoutes =
           .select()
           .from(storedFiles)
           .where(and(eq(storedFiles.id, request.params.id), eq(storedFiles.operatorCode, operator)));
-        // Another person's file is as absent as a missing one: its existence is not told.
-        if (!row || (row.ownerUid !== uid && !isStaff(role))) throw notFound("No such file.");
+        // Another person's file is as absent as a missing one: its existence is not told. A file care
+        // attached to a ticket is also the ticket holder's to download.
+        if (!row || (row.ownerUid !== uid && !isStaff(role) && !(await attachedToHoldersTicket(services.db, operator, uid, row.id)))) throw notFound("No such file.");
         const bytes = await store.get(row.storageKey);
         if (!bytes) throw notFound("The file's content is no longer stored.");
         return reply

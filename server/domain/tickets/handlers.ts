@@ -5,6 +5,7 @@ import { isStaff } from "../../../src/resources/access";
 import type { ActionContext, ActionHandler } from "../../engine/types";
 import { ticketMessages, tickets } from "../../db/schema";
 import type { TicketRow } from "./module";
+import { attachFiles } from "./attachments";
 
 type TicketContext<I = Record<string, unknown>> = ActionContext<TicketRow, I>;
 
@@ -39,9 +40,13 @@ async function tellHolder(ctx: TicketContext, kind: NotificationKind) {
  * A message from either side. Care answering a new ticket starts work on it (and takes it if nobody
  * has); the subscriber answering a ticket that waits for them, or that was resolved, reopens it.
  */
-export const replyToTicket: ActionHandler<TicketRow, { message: string }> = {
+export const replyToTicket: ActionHandler<TicketRow, { message: string; attachmentIds?: string[] }> = {
   async run(ctx) {
-    await ctx.tx.insert(ticketMessages).values({ ticketId: ticketId(ctx), authorUid: ctx.principal.uid, authorRole: ctx.principal.role, body: ctx.input.message.trim() });
+    const [written] = await ctx.tx
+      .insert(ticketMessages)
+      .values({ ticketId: ticketId(ctx), authorUid: ctx.principal.uid, authorRole: ctx.principal.role, body: ctx.input.message.trim() })
+      .returning({ id: ticketMessages.id });
+    await attachFiles(ctx.tx, ctx.principal, written!.id, ctx.input.attachmentIds ?? []);
     const status = ctx.row.status as TicketStatus;
     if (isStaff(ctx.principal.role)) {
       if (status === "acknowledged") await moveTo(ctx, "in_progress", { take: ctx.row.assigneeUid === null });

@@ -1,10 +1,11 @@
 import { count, eq, ilike, sql } from "drizzle-orm";
 import { and } from "drizzle-orm";
-import { DEFAULT_PRIORITY, DEFAULT_SLA_HOURS, type Ticket, type TicketCategory, type TicketMessage } from "../../../src/resources/tickets";
+import { DEFAULT_PRIORITY, DEFAULT_SLA_HOURS, type Ticket, type TicketAttachment, type TicketCategory, type TicketMessage } from "../../../src/resources/tickets";
 import type { Executor } from "../../audit";
 import { accounts, operators, ticketMessages, tickets } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
+import { attachFiles, attachmentsOf } from "./attachments";
 
 /** The ticket's id inside correlated subqueries (qualified: the messages have an id too). */
 const TICKET_ID = sql.raw(`"tickets"."id"`);
@@ -33,14 +34,15 @@ const selection = {
   slaDueAt,
   // The opening message, then the conversation after it (oldest first), and when it last moved.
   message: sql<string>`(select m.body from ticket_messages m where m.ticket_id = ${TICKET_ID} order by m.created_at, m.id limit 1)`,
-  messages: sql<TicketMessage[]>`(select coalesce(json_agg(json_build_object('id', x.id, 'authorRole', x.author_role, 'body', x.body, 'createdAt', x.created_at) order by x.created_at, x.id), '[]'::json)
+  attachments: sql<TicketAttachment[]>`${attachmentsOf(sql`(select m.id from ticket_messages m where m.ticket_id = ${TICKET_ID} order by m.created_at, m.id limit 1)`)}`,
+  messages: sql<TicketMessage[]>`(select coalesce(json_agg(json_build_object('id', x.id, 'authorRole', x.author_role, 'body', x.body, 'attachments', ${attachmentsOf(sql.raw("x.id"))}, 'createdAt', x.created_at) order by x.created_at, x.id), '[]'::json)
     from (select m.id, m.author_role, m.body, m.created_at from ticket_messages m where m.ticket_id = ${TICKET_ID} order by m.created_at, m.id offset 1) x)`,
   lastMessageAt: sql<Date>`(select max(m.created_at) from ticket_messages m where m.ticket_id = ${TICKET_ID})`,
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
 };
 
-export type TicketRow = Omit<Ticket, "assigned" | "slaDueAt" | "lastMessageAt" | "createdAt" | "updatedAt" | "messages"> & {
+export type TicketRow = Omit<Ticket, "assigned" | "slaDueAt" | "lastMessageAt" | "createdAt" | "updatedAt" | "messages" | "attachmentIds"> & {
   ownerUid: string | null;
   assigneeUid: string | null;
   slaDueAt: Date | string | null;
@@ -79,6 +81,7 @@ export const ticketsModule: DomainModule<TicketRow> = {
     toRecord: ({ ownerUid: _owner, assigneeUid, ...row }) => ({
       ...row,
       assigned: assigneeUid !== null,
+      attachmentIds: row.attachments.map((file) => file.id),
       slaDueAt: row.slaDueAt ? iso(row.slaDueAt) : null,
       lastMessageAt: iso(row.lastMessageAt),
       messages: row.messages.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
@@ -103,7 +106,11 @@ export const ticketsModule: DomainModule<TicketRow> = {
           createdByRole: ctx.principal.role,
         })
         .returning({ id: tickets.id });
-      await ctx.tx.insert(ticketMessages).values({ ticketId: ticket!.id, authorUid: ctx.principal.uid, authorRole: ctx.principal.role, body: String(body.message).trim() });
+      const [opening] = await ctx.tx
+        .insert(ticketMessages)
+        .values({ ticketId: ticket!.id, authorUid: ctx.principal.uid, authorRole: ctx.principal.role, body: String(body.message).trim() })
+        .returning({ id: ticketMessages.id });
+      await attachFiles(ctx.tx, ctx.principal, opening!.id, (body.attachmentIds as string[] | undefined) ?? []);
       return ticket!.id;
     },
   },

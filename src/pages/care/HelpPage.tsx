@@ -8,12 +8,15 @@ import { translate as t } from "../../i18n";
 import { formatDateTime } from "../../components/format";
 import { fieldRules } from "../../components/formRules";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
+import { FileListUploadInput } from "../../components/FileUploadInput";
 
 interface NewTicket {
   accountId: string;
   category: string;
   subject: string;
   message: string;
+  /** Files uploaded as they are picked (POST /files), attached by id. */
+  attachmentIds?: string[];
 }
 
 /** A subscriber's help page (phone first): ask for help about one of their accounts, and follow what they asked. */
@@ -59,6 +62,9 @@ export function HelpPage() {
           </Form.Item>
           <Form.Item name="message" label={t("fields.ticketMessage")} extra={t("resources.tickets.messageHelp")} rules={fieldRules(ticketsResource, "message")}>
             <Input.TextArea rows={5} maxLength={4000} />
+          </Form.Item>
+          <Form.Item name="attachmentIds" label={t("fields.attachments")} extra={t("care.help.attachHelp")}>
+            <FileListUploadInput />
           </Form.Item>
           {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={error.message} />}
           <Button type="primary" htmlType="submit" block loading={mutation.isPending} disabled={accounts.query.isLoading}>

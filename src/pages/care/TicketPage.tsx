@@ -10,6 +10,8 @@ import { formatDateTime } from "../../components/format";
 import { fieldRules } from "../../components/formRules";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
 import { RecordActions } from "../../components/actions/RecordActions";
+import { AttachmentList } from "../../components/AttachmentList";
+import { FileListUploadInput } from "../../components/FileUploadInput";
 import { SlaTag } from "./SlaTag";
 import { useNow } from "./useNow";
 
@@ -29,7 +31,7 @@ export default function TicketPage() {
   const apiUrl = useApiUrl();
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation<Ticket>();
-  const [form] = Form.useForm<{ message: string }>();
+  const [form] = Form.useForm<{ message: string; attachmentIds?: string[] }>();
   const key = useMemo(() => crypto.randomUUID(), [ticket?.messages.length]);
 
   if (query.isError) return <Alert type="error" showIcon message={t("show.notFound")} />;
@@ -38,14 +40,14 @@ export default function TicketPage() {
   // By role, never by name: care is "Care" to everyone; the subscriber is "You" to themselves.
   const author = (role: string) => (isStaff(role) ? t("care.ticket.care") : staff ? t("care.ticket.customer") : t("care.ticket.you"));
   const conversation = [
-    { id: "opening", authorRole: ticket.createdByRole, body: ticket.message, createdAt: ticket.createdAt },
+    { id: "opening", authorRole: ticket.createdByRole, body: ticket.message, attachments: ticket.attachments, createdAt: ticket.createdAt },
     ...ticket.messages,
   ];
   const open = ["acknowledged", "in_progress", "pending", "resolved"].includes(ticket.status);
   const error = mutation.error as { message?: string } | null;
 
-  const reply = async ({ message }: { message: string }) => {
-    await mutateAsync({ url: `${apiUrl}/tickets/${ticket.id}/actions/reply`, method: "post", values: { message }, meta: { idempotencyKey: key }, successNotification: false });
+  const reply = async ({ message, attachmentIds = [] }: { message: string; attachmentIds?: string[] }) => {
+    await mutateAsync({ url: `${apiUrl}/tickets/${ticket.id}/actions/reply`, method: "post", values: { message, attachmentIds }, meta: { idempotencyKey: key }, successNotification: false });
     form.resetFields();
     await invalidate({ resource: "tickets", invalidates: ["detail", "list"], id: ticket.id });
   };
@@ -76,6 +78,7 @@ export default function TicketPage() {
               <Space direction="vertical" size={0} style={{ width: "100%" }}>
                 <Typography.Text type="secondary">{author(m.authorRole)} · {formatDateTime(m.createdAt)}</Typography.Text>
                 <Typography.Paragraph style={{ whiteSpace: "pre-wrap", marginBottom: 0 }}>{m.body}</Typography.Paragraph>
+                <AttachmentList files={m.attachments} />
               </Space>
             </List.Item>
           )}
@@ -84,6 +87,9 @@ export default function TicketPage() {
           <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void reply(values).catch(() => {})} style={{ marginTop: 12 }}>
             <Form.Item name="message" label={t("care.ticket.reply")} rules={fieldRules(ticketsResource, "message")}>
               <Input.TextArea rows={3} maxLength={4000} />
+            </Form.Item>
+            <Form.Item name="attachmentIds" label={t("fields.attachments")}>
+              <FileListUploadInput />
             </Form.Item>
             {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={error.message} />}
             <Button type="primary" htmlType="submit" loading={mutation.isPending}>{t("care.ticket.send")}</Button>

@@ -1,29 +1,15 @@
-import { useList } from "@refinedev/core";
-import { Table } from "antd";
-import { useState } from "react";
 import type { Order } from "../../../resources/orders";
 import type { Subscriber } from "../../../resources/subscribers";
 import { translate as t } from "../../../i18n";
 import { formatDateTime, formatMsisdn } from "../../../components/format";
 import { StatusTag, toneOfStatus } from "../../../components/StatusTag";
-import { SECTION_PAGE_SIZE } from "./types";
+import { PagedSection } from "./PagedSection";
 
 /** The account's orders, newest first: what changed on its lines, who asked (by role) and why. */
 export function OrdersSection({ subscriber }: { subscriber: Subscriber }) {
-  const [page, setPage] = useState(1);
-  const { result, query } = useList<Order>({
-    resource: "orders",
-    filters: [{ field: "accountId", operator: "eq", value: subscriber.id }],
-    sorters: [{ field: "createdAt", order: "desc" }],
-    pagination: { currentPage: page, pageSize: SECTION_PAGE_SIZE },
-  });
   return (
-    <Table<Order>
-      rowKey="id"
-      size="small"
-      loading={query.isLoading}
-      dataSource={result?.data ?? []}
-      pagination={{ current: page, pageSize: SECTION_PAGE_SIZE, total: result?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+    <PagedSection<Order>
+      source={{ resource: "orders", filters: [{ field: "accountId", operator: "eq", value: subscriber.id }], sorters: [{ field: "createdAt", order: "desc" }] }}
       columns={[
         { title: t("fields.createdAt"), dataIndex: "createdAt", render: (at: string) => formatDateTime(at) },
         { title: t("fields.orderType"), dataIndex: "type", render: (type: string) => t(`enums.orderType.${type}`) },

@@ -1,0 +1,109 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { App as AntdApp } from "antd";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import "../../src/resources"; // registers the declarations' messages
+import { i18nProvider } from "../../src/providers/i18nProvider";
+import Subscriber360Page from "../../src/pages/care/Subscriber360Page";
+import { PagedSection } from "../../src/pages/care/sections/PagedSection";
+
+// The subscriber 360's sections: each a PagedSection that asks for one page of its own data, and
+// only once its panel is opened (the lines and tickets open with the page; the rest wait).
+const ACCOUNT = "6f1c7a52-3f0e-4d7e-9d59-6a1f1b2a3c4d";
+const LINE = "0b6a1d2e-8e7f-4b44-9a51-2a8d0c1e9f10";
+const subscriber = {
+  id: ACCOUNT, name: "Sam Chen", email: "sam@example.com", phone: "+12025550103", type: "prepaid", status: "active",
+  lineCount: 1, lines: [], relevance: 1, createdAt: "2026-11-02T10:00:00.000Z", updatedAt: "2026-11-02T10:00:00.000Z",
+};
+const account = { ...subscriber, balance: { amount: 1250, currency: "USD" }, amountDue: null };
+const line = { id: LINE, msisdn: "+12025550103", iccid: "8901260000000000103", simType: "physical", status: "active", planName: "Prepaid 5 GB", suspendReason: null };
+
+function providers() {
+  const dataProvider = {
+    getApiUrl: () => "/api/v1",
+    getOne: vi.fn(async ({ resource }: { resource: string }) => ({ data: resource === "accounts" ? account : subscriber })),
+    getList: vi.fn(async ({ resource }: { resource: string }) => (resource === "lines" ? { data: [line], total: 25 } : { data: [], total: 0 })),
+    custom: vi.fn(async () => ({ data: { data: [], total: 0 } })),
+    create: vi.fn(),
+    update: vi.fn(),
+    deleteOne: vi.fn(),
+  };
+  const authProvider: AuthProvider = {
+    login: async () => ({ success: true }),
+    logout: async () => ({ success: true }),
+    check: async () => ({ authenticated: true }),
+    onError: async () => ({}),
+    getIdentity: async () => ({ uid: "agent", role: "agent", operator: "ATT" }),
+  };
+  return { dataProvider, authProvider };
+}
+
+function renderWithRefine(ui: React.ReactNode, path = "/") {
+  const { dataProvider, authProvider } = providers();
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <AntdApp>
+        <Refine dataProvider={dataProvider as unknown as DataProvider} authProvider={authProvider} routerProvider={routerProvider} i18nProvider={i18nProvider} options={{ disableTelemetry: true }}>
+          <Routes>
+            <Route path="/subscribers/show/:id" element={ui} />
+            <Route path="/" element={ui} />
+          </Routes>
+        </Refine>
+      </AntdApp>
+    </MemoryRouter>,
+  );
+  return dataProvider;
+}
+
+const listedResources = (dataProvider: ReturnType<typeof providers>["dataProvider"]) => new Set(dataProvider.getList.mock.calls.map(([args]) => (args as { resource: string }).resource));
+
+describe("PagedSection", () => {
+  it("asks a resource's list for one page with the section's filters and sort, and the next page when asked", async () => {
+    const dataProvider = renderWithRefine(
+      <PagedSection source={{ resource: "lines", filters: [{ field: "accountId", operator: "eq", value: ACCOUNT }], sorters: [{ field: "msisdn", order: "asc" }] }} columns={[{ title: "Number", dataIndex: "msisdn" }]} />,
+    );
+    await screen.findByText("+12025550103");
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      expect.objectContaining({
+        resource: "lines",
+        filters: [{ field: "accountId", operator: "eq", value: ACCOUNT }],
+        sorters: [{ field: "msisdn", order: "asc" }],
+        pagination: expect.objectContaining({ currentPage: 1, pageSize: 10 }),
+      }),
+    );
+    fireEvent.click(screen.getByTitle("2"));
+    await waitFor(() => expect(dataProvider.getList).toHaveBeenCalledWith(expect.objectContaining({ resource: "lines", pagination: expect.objectContaining({ currentPage: 2, pageSize: 10 }) })));
+  });
+
+  it("asks nothing while it is not enabled, and a path of the API with the page when its source is one", async () => {
+    const dataProvider = renderWithRefine(
+      <>
+        <PagedSection enabled={false} source={{ resource: "usage-records" }} columns={[]} />
+        <PagedSection source={{ path: `/subscribers/${ACCOUNT}/notifications` }} columns={[]} />
+      </>,
+    );
+    await waitFor(() => expect(dataProvider.custom).toHaveBeenCalledWith(expect.objectContaining({ url: `/api/v1/subscribers/${ACCOUNT}/notifications?page=1&pageSize=10`, method: "get" })));
+    expect(dataProvider.getList).not.toHaveBeenCalled();
+  });
+});
+
+describe("the 360's sections load when opened", () => {
+  it("lines and tickets at once; money (bills, ledger, balance) and usage only when their panels open", async () => {
+    const dataProvider = renderWithRefine(<Subscriber360Page />, `/subscribers/show/${ACCOUNT}`);
+    await screen.findByText("(202) 555-0103");
+    await waitFor(() => expect(listedResources(dataProvider)).toEqual(new Set(["lines", "tickets"])));
+    expect(dataProvider.custom).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByTestId("section-money"));
+    await waitFor(() => expect(listedResources(dataProvider)).toEqual(new Set(["lines", "tickets", "invoices", "ledger-entries"])));
+    expect(await screen.findByText("$12.50")).toBeTruthy();
+
+    fireEvent.click(screen.getByTestId("section-usage"));
+    await waitFor(() => expect(listedResources(dataProvider)).toContain("usage-records"));
+    const usage = dataProvider.getList.mock.calls.map(([args]) => args as { resource: string; filters: unknown }).find((args) => args.resource === "usage-records")!;
+    expect(usage.filters).toEqual([{ field: "lineId", operator: "in", value: [LINE] }]);
+    expect(listedResources(dataProvider)).not.toContain("device-claims");
+  });
+});
