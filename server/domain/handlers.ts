@@ -1,5 +1,6 @@
 import type { ActionHandler } from "../engine/types";
 import { cancelBulkJob } from "./bulkJobs/module";
+import { approveRequest, rejectRequest } from "./approvals/decide";
 import { issuePortOutPin, lockNumber, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
 import { adjustAccount, chargeAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
@@ -46,4 +47,6 @@ export const handlers: Record<string, ActionHandler> = {
   "lines.buyAddOn": buyAddOn,
   "lines.stopAddOnRenewal": stopAddOnRenewal,
   "bulkJobs.cancel": cancelBulkJob,
+  "approvals.approve": approveRequest,
+  "approvals.reject": rejectRequest,
 };
