@@ -8,6 +8,7 @@ import { voidInvoice } from "./money/billing";
 import { markNotificationRead } from "./notifications/module";
 import { cancelOrder } from "./orders/handlers";
 import { changePlan } from "./plans/changePlan";
+import { activatePlan, changePlanPrice, retirePlan } from "./plans/priceChange";
 import { activateAddOn, retireAddOn } from "./addOns/module";
 import { buyAddOn, stopAddOnRenewal } from "./addOns/purchases";
 import { retryCrmLead } from "./crmOutbox/module";
@@ -49,4 +50,7 @@ export const handlers: Record<string, ActionHandler> = {
   "bulkJobs.cancel": cancelBulkJob,
   "approvals.approve": approveRequest,
   "approvals.reject": rejectRequest,
+  "plans.activate": activatePlan,
+  "plans.retire": retirePlan,
+  "plans.changePrice": changePlanPrice,
 };
