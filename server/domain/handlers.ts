@@ -2,7 +2,7 @@ import type { ActionHandler } from "../engine/types";
 import { cancelBulkJob } from "./bulkJobs/module";
 import { approveRequest, rejectRequest } from "./approvals/decide";
 import { issuePortOutPin, lockNumber, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
-import { adjustAccount, chargeAccount } from "./money/accountActions";
+import { adjustAccount, chargeAccount, refundAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
 import { voidInvoice } from "./money/billing";
 import { markNotificationRead } from "./notifications/module";
@@ -32,6 +32,7 @@ export const handlers: Record<string, ActionHandler> = {
   "notifications.markRead": markNotificationRead,
   "accounts.adjust": adjustAccount,
   "accounts.charge": chargeAccount,
+  "accounts.refund": refundAccount,
   "accounts.redeemVoucher": redeemVoucher,
   "invoices.void": voidInvoice,
   "crmOutbox.retry": retryCrmLead,

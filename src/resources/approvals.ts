@@ -3,7 +3,7 @@ import { defineResource } from "./define";
 import { idSchema, isoDateTime, moneySchema } from "./common";
 
 /** What an approval would post to the account's ledger once an admin approves it. */
-export const APPROVAL_KINDS = ["adjustment", "charge"] as const;
+export const APPROVAL_KINDS = ["adjustment", "refund", "charge"] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected"] as const;
 
@@ -103,6 +103,7 @@ export const approvalsResource = defineResource({
       "fields.decidedAt": "Decided",
       "fields.decisionReason": "Decision reason",
       "enums.approvalKind.adjustment": "Credit",
+      "enums.approvalKind.refund": "Refund",
       "enums.approvalKind.charge": "Charge",
       "enums.approvalStatus.pending": "Pending",
       "enums.approvalStatus.approved": "Approved",
@@ -121,6 +122,7 @@ export const approvalsResource = defineResource({
       "fields.decidedAt": "Decidida",
       "fields.decisionReason": "Motivo de la decisión",
       "enums.approvalKind.adjustment": "Abono",
+      "enums.approvalKind.refund": "Reembolso",
       "enums.approvalKind.charge": "Cargo",
       "enums.approvalStatus.pending": "Pendiente",
       "enums.approvalStatus.approved": "Aprobada",

@@ -28,7 +28,7 @@ function expectProblem(res: LightMyRequestResponse, status: number, field?: stri
   return problem;
 }
 
-const request = (accountId: string, action: "adjust" | "charge", as: string, amount: number, reason = "above my bound") =>
+const request = (accountId: string, action: "adjust" | "refund" | "charge", as: string, amount: number, reason = "above my bound") =>
   backend.send("POST", `/api/v1/accounts/${accountId}/actions/${action}`, { as, body: { amount: usd(amount), reason } });
 
 const decide = (id: string, action: "approve" | "reject", who: { as?: string; token?: string; operator?: string }, body: unknown = { reason: "checked the account history" }, key?: string) =>
@@ -41,7 +41,7 @@ async function balance(accountId = sam.id) {
 const entriesFor = async (approvalId: string) =>
   (await backend.database.db.select({ n: count() }).from(ledgerEntries).where(and(eq(ledgerEntries.referenceType, "approval"), eq(ledgerEntries.referenceId, approvalId))))[0]!.n;
 
-async function pendingRequest(amount = 7500, as = AGENT, action: "adjust" | "charge" = "adjust", accountId = sam.id): Promise<Approval> {
+async function pendingRequest(amount = 7500, as = AGENT, action: "adjust" | "refund" | "charge" = "adjust", accountId = sam.id): Promise<Approval> {
   const res = await request(accountId, action, as, amount);
   expect(res.statusCode, res.body).toBe(202);
   return res.json() as Approval;
@@ -141,6 +141,23 @@ describe("POST /approvals/{id}/actions/approve", () => {
     expectProblem(await decide(approval.id, "approve", { as: ADMIN }), 422, "amount");
     expect(await balance()).toBe(start);
     expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe("pending");
+  });
+});
+
+describe("a refund", () => {
+  it("within the bound is credited at once; above it waits, and its approval posts a refund entry", async () => {
+    const start = await balance();
+    const now = await request(sam.id, "refund", AGENT, 1500, "charged twice for a pass");
+    expect(now.statusCode, now.body).toBe(200);
+    expect(await balance()).toBe(start + 1500);
+    const approval = await pendingRequest(8000, AGENT, "refund");
+    expect(approval).toMatchObject({ kind: "refund", status: "pending" });
+    expect(await balance()).toBe(start + 1500);
+    const res = await decide(approval.id, "approve", { as: ADMIN });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, (res.json() as Approval).ledgerEntryId!));
+    expect(entry).toMatchObject({ kind: "refund", amount: 8000 });
+    expect(await balance()).toBe(start + 9500);
   });
 });
 

@@ -16,7 +16,7 @@ CREATE TABLE "approvals" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "approvals_amount_positive" CHECK ("approvals"."amount" > 0),
-	CONSTRAINT "approvals_kind_valid" CHECK ("approvals"."kind" in ('adjustment', 'charge')),
+	CONSTRAINT "approvals_kind_valid" CHECK ("approvals"."kind" in ('adjustment', 'refund', 'charge')),
 	CONSTRAINT "approvals_status_valid" CHECK ("approvals"."status" in ('pending', 'approved', 'rejected')),
 	CONSTRAINT "approvals_decider_not_requester" CHECK ("approvals"."decided_by" is null or "approvals"."decided_by" <> "approvals"."requested_by"),
 	CONSTRAINT "approvals_decided_when_not_pending" CHECK (("approvals"."status" = 'pending') = ("approvals"."decided_by" is null)),

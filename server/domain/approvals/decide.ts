@@ -57,9 +57,9 @@ export const approveRequest: ActionHandler<ApprovalRow> = {
     if (row.ownerUid) {
       const params = { amount: row.amount, currency: row.currency, byRole: row.requestedByRole };
       await ctx.effects.notify(
-        row.kind === "adjustment"
-          ? { recipientUid: row.ownerUid, kind: "money.adjusted", params: { ...params, balance: balance?.amount ?? null }, link: null }
-          : { recipientUid: row.ownerUid, kind: "money.charged", params, link: null },
+        row.kind === "charge"
+          ? { recipientUid: row.ownerUid, kind: "money.charged", params, link: null }
+          : { recipientUid: row.ownerUid, kind: "money.adjusted", params: { ...params, balance: balance?.amount ?? null }, link: null },
       );
     }
   },

@@ -21,12 +21,12 @@ function withinBound(ctx: ActionContext<AccountRowLike, { amount: Money }>): boo
 }
 
 /** Above the caller's bound: nothing moves, an admin other than the caller must approve (202 with the request). */
-async function fileForApproval(ctx: ActionContext<AccountRowLike, { amount: Money }>, kind: "adjustment" | "charge") {
+async function fileForApproval(ctx: ActionContext<AccountRowLike, { amount: Money }>, kind: "adjustment" | "refund" | "charge") {
   const accepted = await requestApproval(ctx, { kind, accountId: ctx.row.id, accountName: ctx.row.name, ownerUid: ctx.row.ownerUid, amount: ctx.input.amount, reason: ctx.reason! });
   return { accepted };
 }
 
-const moneyEntry = (ctx: ActionContext<AccountRowLike, { amount: Money }>, kind: "adjustment" | "charge") => ({
+const moneyEntry = (ctx: ActionContext<AccountRowLike, { amount: Money }>, kind: "adjustment" | "refund" | "charge") => ({
   operatorCode: ctx.principal.operator,
   accountId: ctx.row.id,
   kind,
@@ -42,6 +42,16 @@ export const adjustAccount: ActionHandler<AccountRowLike, { amount: Money }> = {
   async run(ctx) {
     if (!withinBound(ctx)) return fileForApproval(ctx, "adjustment");
     const { balance } = await postLedgerEntry(ctx.tx, moneyEntry(ctx, "adjustment"));
+    ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [ctx.row.id], ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [] });
+    if (ctx.row.ownerUid) await ctx.effects.notify({ recipientUid: ctx.row.ownerUid, kind: "money.adjusted", params: { amount: ctx.input.amount.amount, balance: balance?.amount ?? null, currency: ctx.input.amount.currency, byRole: ctx.principal.role }, link: null });
+  },
+};
+
+/** Money given back by staff (a charge made in error, a service not delivered): a credit like an adjustment, kept apart in the ledger. Above the bound, a request for approval. */
+export const refundAccount: ActionHandler<AccountRowLike, { amount: Money }> = {
+  async run(ctx) {
+    if (!withinBound(ctx)) return fileForApproval(ctx, "refund");
+    const { balance } = await postLedgerEntry(ctx.tx, moneyEntry(ctx, "refund"));
     ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [ctx.row.id], ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [] });
     if (ctx.row.ownerUid) await ctx.effects.notify({ recipientUid: ctx.row.ownerUid, kind: "money.adjusted", params: { amount: ctx.input.amount.amount, balance: balance?.amount ?? null, currency: ctx.input.amount.currency, byRole: ctx.principal.role }, link: null });
   },
