@@ -17,19 +17,23 @@ import { RecordActions } from "../../components/actions/RecordActions";
 export default function ApprovalsPage() {
   const { data: me } = useGetIdentity<SessionUser>();
   const [pendingOnly, setPendingOnly] = useState(true);
-  const { tableProps } = useTable<Approval, HttpError>({
+  const { tableProps, setFilters } = useTable<Approval, HttpError>({
     resource: "approvals",
     syncWithLocation: false,
     sorters: { initial: [{ field: "createdAt", order: "asc" }] },
-    filters: { permanent: pendingOnly ? [{ field: "status", operator: "eq", value: "pending" }] : [] },
+    filters: { initial: [{ field: "status", operator: "eq", value: "pending" }] },
     pagination: { pageSize: 20 },
   });
+  const showPendingOnly = (on: boolean) => {
+    setPendingOnly(on);
+    setFilters([{ field: "status", operator: "eq", value: on ? "pending" : undefined }], "replace");
+  };
   const spec = approvalsResource.fields;
 
   return (
     <List title={t(approvalsResource.label)}>
       <Space style={{ marginBottom: 12 }}>
-        <Switch id="approvals-pending-only" checked={pendingOnly} onChange={setPendingOnly} />
+        <Switch id="approvals-pending-only" checked={pendingOnly} onChange={showPendingOnly} />
         <label htmlFor="approvals-pending-only">{t("resources.approvals.pendingOnly")}</label>
       </Space>
       <Table<Approval>
