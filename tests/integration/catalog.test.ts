@@ -117,6 +117,26 @@ describe("the plan lifecycle: draft → active → retired", () => {
   });
 });
 
+describe("PATCH /plans/{id}", () => {
+  it("admins edit a plan's words and allowances, never its price; others are refused and nothing changes", async () => {
+    const id = planId.POST_PREMIUM!;
+    const before = await plan(id);
+    const body = { name: "Postpaid Premium Unlimited Plus", features: ["Unlimited talk & text", "5G"] };
+    expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { as: AGENT, body }), 403);
+    expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { as: SAM, body }), 403);
+    expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { as: TMO_ADMIN, operator: "TMO", body }), 404);
+    expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { body }), 401);
+    expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { as: ADMIN, body: { price: usd(1) } }), 403, "price");
+    expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { as: ADMIN, body: { name: "x" } }), 400, "name");
+    expect(await plan(id)).toEqual(before);
+
+    const res = await backend.send("PATCH", `/api/v1/plans/${id}`, { as: ADMIN, body });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ...body, price: before.price, status: "active" });
+    expectProblem(await backend.send("POST", "/api/v1/plans", { body: { code: "ANON", name: "Anonymous", kind: "prepaid", price: usd(100), dataMb: null, voiceMinutes: null, sms: null, features: [] } }), 401);
+  });
+});
+
 describe("a price change", () => {
   it("previews how many lines it touches: the operator's active and suspended lines on the plan", async () => {
     const id = planId.POST_50GB!;

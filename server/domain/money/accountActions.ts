@@ -37,25 +37,20 @@ const moneyEntry = (ctx: ActionContext<AccountRowLike, { amount: Money }>, kind:
   actorRole: ctx.principal.role,
 });
 
-/** A credit by staff (goodwill, a correction), with the reason the engine requires; the holder is told. Above the bound, a request for approval. */
-export const adjustAccount: ActionHandler<AccountRowLike, { amount: Money }> = {
+/** A credit by staff of this kind, with the reason the engine requires; the holder is told. Above the bound, a request for approval. */
+const creditAccount = (kind: "adjustment" | "refund"): ActionHandler<AccountRowLike, { amount: Money }> => ({
   async run(ctx) {
-    if (!withinBound(ctx)) return fileForApproval(ctx, "adjustment");
-    const { balance } = await postLedgerEntry(ctx.tx, moneyEntry(ctx, "adjustment"));
+    if (!withinBound(ctx)) return fileForApproval(ctx, kind);
+    const { balance } = await postLedgerEntry(ctx.tx, moneyEntry(ctx, kind));
     ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [ctx.row.id], ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [] });
     if (ctx.row.ownerUid) await ctx.effects.notify({ recipientUid: ctx.row.ownerUid, kind: "money.adjusted", params: { amount: ctx.input.amount.amount, balance: balance?.amount ?? null, currency: ctx.input.amount.currency, byRole: ctx.principal.role }, link: null });
   },
-};
+});
 
-/** Money given back by staff (a charge made in error, a service not delivered): a credit like an adjustment, kept apart in the ledger. Above the bound, a request for approval. */
-export const refundAccount: ActionHandler<AccountRowLike, { amount: Money }> = {
-  async run(ctx) {
-    if (!withinBound(ctx)) return fileForApproval(ctx, "refund");
-    const { balance } = await postLedgerEntry(ctx.tx, moneyEntry(ctx, "refund"));
-    ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [ctx.row.id], ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [] });
-    if (ctx.row.ownerUid) await ctx.effects.notify({ recipientUid: ctx.row.ownerUid, kind: "money.adjusted", params: { amount: ctx.input.amount.amount, balance: balance?.amount ?? null, currency: ctx.input.amount.currency, byRole: ctx.principal.role }, link: null });
-  },
-};
+/** Goodwill or a correction. */
+export const adjustAccount = creditAccount("adjustment");
+/** Money given back (a charge made in error, a service not delivered): a credit kept apart in the ledger as a refund. */
+export const refundAccount = creditAccount("refund");
 
 /** A one-off charge by staff (a fee, a correction of a credit given by mistake): a prepaid balance must cover it (else 422 with the shortfall). Above the bound, a request for approval. */
 export const chargeAccount: ActionHandler<AccountRowLike, { amount: Money }> = {
