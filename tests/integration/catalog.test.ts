@@ -157,6 +157,10 @@ describe("a price change", () => {
     expect(quote.params.suspended).toBeGreaterThanOrEqual(1);
     expect(quote.lines.find((l) => l.label === "resources.plans.quote.priceNow")?.amount).toEqual(usd(6500));
     expect(quote.lines.find((l) => l.label === "resources.plans.quote.priceNext")?.amount).toEqual(usd(7000));
+    // The same quote as a read: GET /plans/{id}/price-change-preview?amount=…
+    const read = await backend.get(`/api/v1/plans/${id}/price-change-preview?amount=7000`, { as: ADMIN });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toEqual(quote);
     // A preview changes nothing.
     expect(await plan(id)).toMatchObject({ price: usd(6500), pendingPrice: null });
     // Another operator's plan and lines are never counted, nor reachable.
@@ -207,6 +211,14 @@ describe("a price change", () => {
     expectProblem(await changePrice(other, {}), 400, "price");
     expectProblem(await changePrice(other, { price: usd(4600), extra: true }), 400);
     expectProblem(await previewPrice(other, { amount: 4600 }), 400);
+    const preview = (query: string) => backend.get(`/api/v1/plans/${other}/price-change-preview${query}`, { as: ADMIN });
+    expectProblem(await preview(""), 400, "amount");
+    expectProblem(await preview("?amount=-5"), 400, "amount");
+    expectProblem(await preview("?amount=12.5"), 400, "amount");
+    expectProblem(await preview("?amount=4600&currency=usd"), 400, "currency");
+    expectProblem(await preview("?amount=4600&currency=EUR"), 422, "price.currency");
+    expectProblem(await preview("?amount=4500"), 422, "price.amount");
+    expectProblem(await backend.get(`/api/v1/plans/${id}/price-change-preview?amount=8000`, { as: ADMIN }), 409, "price");
     expect(await plan(id)).toEqual(before);
     expect(await plan(other)).toMatchObject({ price: usd(4500), pendingPrice: null });
   });
@@ -220,6 +232,12 @@ describe("a price change", () => {
       expectProblem(await send(id, { price: usd(4600) }, { as: TMO_ADMIN, operator: "TMO" }), 404);
       expectProblem(await backend.send("POST", `/api/v1/plans/${id}/actions/change-price`, { body: { price: usd(4600) } }), 401);
     }
+    const read = (who: { as?: string; operator?: string }) => backend.get(`/api/v1/plans/${id}/price-change-preview?amount=4600`, who);
+    expectProblem(await read({ as: AGENT }), 403);
+    expectProblem(await read({ as: SAM }), 403);
+    expectProblem(await read({ as: TMO_ADMIN, operator: "TMO" }), 404);
+    expectProblem(await read({}), 401);
+    expectProblem(await backend.get(`/api/v1/plans/${randomUUID()}/price-change-preview?amount=4600`, { as: ADMIN }), 404);
     expect(await plan(id)).toMatchObject({ price: usd(4500), pendingPrice: null });
   });
 

@@ -6,6 +6,7 @@ import type { Executor } from "../../audit";
 import { plans } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
+import { planPriceRoutes } from "./routes";
 
 type PlanRow = typeof plans.$inferSelect;
 
@@ -51,6 +52,8 @@ export const plansModule: DomainModule<PlanRow> = {
     toRecord: toPlan,
     ownerUids: () => [],
   },
+  /** GET /plans/{id}/price-change-preview (./routes.ts): the change-price quote as a read. */
+  extraRoutes: (services) => planPriceRoutes(services),
   writer: {
     // Admins add plans as drafts (activate puts them on sale); the price moves only through change-price.
     async create(ctx, body) {

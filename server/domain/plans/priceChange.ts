@@ -3,7 +3,7 @@ import type { Money } from "../../../src/resources/common";
 import { lines, plans } from "../../db/schema";
 import { conflict, unprocessable } from "../../errors";
 import type { Executor } from "../../audit";
-import type { ActionContext, ActionHandler, Quote } from "../../engine/types";
+import type { ActionHandler, Quote } from "../../engine/types";
 import { cycleStartOf, nextCycleStart } from "../usage/cycles";
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -52,14 +52,11 @@ export async function linesPayingPlan(db: Executor, operatorCode: string, planId
 }
 
 export type ChangePriceInput = { price: Money };
-type Ctx = ActionContext<PlanRow, ChangePriceInput>;
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The checks of a price change, each at its field, and what the plan's price is today. */
-function checkPriceChange(ctx: Ctx, now: Date) {
-  const { price } = ctx.input;
-  const plan = ctx.row;
+function checkPriceChange(plan: PlanRow, price: Money, now: Date) {
   if (price.currency !== plan.currency) throw unprocessable(`The catalog is priced in ${plan.currency}.`, [{ path: "price.currency", message: `must be ${plan.currency}` }]);
   // A pending change that has settled is the plan's price now.
   const settled = plan.pendingPriceAmount !== null && plan.priceChangedAt !== null && isoDay(now) >= priceChangeSettlesOn(plan.priceChangedAt);
@@ -75,6 +72,27 @@ function checkPriceChange(ctx: Ctx, now: Date) {
 }
 
 /**
+ * What changing the plan's price to `price` would do, changing nothing: how many of the operator's
+ * lines it reaches (active and suspended) and from when. The action's preview and
+ * `GET /plans/{id}/price-change-preview` both answer it.
+ */
+export async function priceChangeQuote(db: Executor, operatorCode: string, plan: PlanRow, price: Money, now = new Date()): Promise<Quote> {
+  const { current } = checkPriceChange(plan, price, now);
+  const { active, suspended } = await linesPayingPlan(db, operatorCode, plan.id);
+  return {
+    summary: "resources.plans.quote.changePrice",
+    params: { plan: plan.name, lines: active + suspended, active, suspended, from: isoDay(now), until: lastLineStartsOn(now) },
+    lines: [
+      { label: "resources.plans.quote.activeLines", params: { count: active } },
+      { label: "resources.plans.quote.suspendedLines", params: { count: suspended } },
+      { label: "resources.plans.quote.priceNow", amount: { amount: current, currency: plan.currency } },
+      { label: "resources.plans.quote.priceNext", amount: price },
+    ],
+    total: null,
+  };
+}
+
+/**
  * plans/{id}/actions/change-price: what lines pay now does not change. The new price is stored as
  * pending with the time of the change; each line pays it from its next cycle start (planFeeFor, used
  * by the cycle close). A plan nobody is on (a draft) takes the new price at once. The preview counts
@@ -83,7 +101,7 @@ function checkPriceChange(ctx: Ctx, now: Date) {
 export const changePlanPrice: ActionHandler<PlanRow, ChangePriceInput> = {
   async run(ctx) {
     const now = new Date();
-    const { current } = checkPriceChange(ctx, now);
+    const { current } = checkPriceChange(ctx.row, ctx.input.price, now);
     const reached = await linesPayingPlan(ctx.tx, ctx.principal.operator, ctx.row.id);
     const onAnyLine = ctx.row.status !== "draft" || reached.active + reached.suspended > 0;
     await ctx.tx
@@ -96,23 +114,7 @@ export const changePlanPrice: ActionHandler<PlanRow, ChangePriceInput> = {
       .where(eq(plans.id, ctx.row.id));
   },
 
-  async preview(ctx): Promise<Quote> {
-    const now = new Date();
-    const { current } = checkPriceChange(ctx, now);
-    const { active, suspended } = await linesPayingPlan(ctx.tx, ctx.principal.operator, ctx.row.id);
-    const currency = ctx.row.currency;
-    return {
-      summary: "resources.plans.quote.changePrice",
-      params: { plan: ctx.row.name, lines: active + suspended, active, suspended, from: isoDay(now), until: lastLineStartsOn(now) },
-      lines: [
-        { label: "resources.plans.quote.activeLines", params: { count: active } },
-        { label: "resources.plans.quote.suspendedLines", params: { count: suspended } },
-        { label: "resources.plans.quote.priceNow", amount: { amount: current, currency } },
-        { label: "resources.plans.quote.priceNext", amount: ctx.input.price },
-      ],
-      total: null,
-    };
-  },
+  preview: (ctx) => priceChangeQuote(ctx.tx, ctx.principal.operator, ctx.row, ctx.input.price),
 };
 
 /** plans/{id}/actions/activate (draft → active) and retire (active → retired); the declaration's `when` guards the state. */
