@@ -13,6 +13,7 @@ import { ADD_ON_KINDS, ADD_ON_STATUSES } from "../../src/resources/addOns";
 import { LEDGER_KINDS } from "../../src/resources/ledgerEntries";
 import { INVOICE_STATUSES } from "../../src/resources/invoices";
 import { BULK_ITEM_STATUSES, BULK_JOB_KINDS, BULK_JOB_STATUSES } from "../../src/resources/bulkJobs";
+import { APPROVAL_KINDS, APPROVAL_STATUSES } from "../../src/resources/approvals";
 
 // Enums come from the resource declarations (src/resources), so the API and the tables agree.
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "));
@@ -47,12 +48,20 @@ export const plans = pgTable(
     voiceMinutes: integer("voice_minutes"),
     sms: integer("sms"),
     features: jsonb("features").$type<string[]>().notNull().default([]),
+    /**
+     * A price change not yet paid by every line: a line pays it from its first cycle starting after
+     * `priceChangedAt` (server/domain/plans/priceChange.ts); until then, `priceAmount`.
+     */
+    pendingPriceAmount: integer("pending_price_amount"),
+    priceChangedAt: timestamp("price_changed_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("plans_operator_code_uq").on(t.operatorCode, t.code),
     index("plans_operator_price_idx").on(t.operatorCode, t.priceAmount),
     check("plans_price_nonnegative", sql`${t.priceAmount} >= 0`),
+    check("plans_pending_price_nonnegative", sql`${t.pendingPriceAmount} is null or ${t.pendingPriceAmount} >= 0`),
+    check("plans_pending_price_pair", sql`(${t.pendingPriceAmount} is null) = (${t.priceChangedAt} is null)`),
   ],
 );
 
@@ -737,4 +746,41 @@ export const bulkJobItems = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.position] }), check("bulk_job_items_status_valid", sql`${t.status} in (${inList(BULK_ITEM_STATUSES)})`)],
+);
+
+/**
+ * Money moved by hand above the requester's bound, waiting for a second person (issue 12): an admin
+ * other than the requester approves it (the ledger entry is posted then, once) or rejects it.
+ */
+export const approvals = pgTable(
+  "approvals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    kind: text("kind", { enum: APPROVAL_KINDS }).notNull(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull(),
+    requestedBy: text("requested_by").notNull(),
+    requestedByRole: text("requested_by_role").notNull(),
+    status: text("status", { enum: APPROVAL_STATUSES }).notNull().default("pending"),
+    decidedBy: text("decided_by"),
+    decidedAt: timestamp("decided_at", { withTimezone: true, mode: "date" }),
+    decisionReason: text("decision_reason"),
+    ledgerEntryId: uuid("ledger_entry_id").references(() => ledgerEntries.id),
+    ...timestamps,
+  },
+  (t) => [
+    // The admins' queue: pending first, oldest first, per operator.
+    index("approvals_operator_status_created_idx").on(t.operatorCode, t.status, t.createdAt),
+    index("approvals_requested_by_idx").on(t.requestedBy, t.createdAt),
+    check("approvals_amount_positive", sql`${t.amount} > 0`),
+    check("approvals_kind_valid", sql`${t.kind} in (${inList(APPROVAL_KINDS)})`),
+    check("approvals_status_valid", sql`${t.status} in (${inList(APPROVAL_STATUSES)})`),
+    // The two-person rule, kept by the database too.
+    check("approvals_decider_not_requester", sql`${t.decidedBy} is null or ${t.decidedBy} <> ${t.requestedBy}`),
+    check("approvals_decided_when_not_pending", sql`(${t.status} = 'pending') = (${t.decidedBy} is null)`),
+    check("approvals_entry_only_when_approved", sql`${t.ledgerEntryId} is null or ${t.status} = 'approved'`),
+  ],
 );

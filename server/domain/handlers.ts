@@ -1,12 +1,14 @@
 import type { ActionHandler } from "../engine/types";
 import { cancelBulkJob } from "./bulkJobs/module";
+import { approveRequest, rejectRequest } from "./approvals/decide";
 import { issuePortOutPin, lockNumber, orderSim, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
-import { adjustAccount, chargeAccount } from "./money/accountActions";
+import { adjustAccount, chargeAccount, refundAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
 import { voidInvoice } from "./money/billing";
 import { markNotificationRead } from "./notifications/module";
 import { cancelOrder } from "./orders/handlers";
 import { changePlan } from "./plans/changePlan";
+import { activatePlan, changePlanPrice, retirePlan } from "./plans/priceChange";
 import { activateAddOn, retireAddOn } from "./addOns/module";
 import { buyAddOn, stopAddOnRenewal } from "./addOns/purchases";
 import { retryCrmLead } from "./crmOutbox/module";
@@ -31,6 +33,7 @@ export const handlers: Record<string, ActionHandler> = {
   "notifications.markRead": markNotificationRead,
   "accounts.adjust": adjustAccount,
   "accounts.charge": chargeAccount,
+  "accounts.refund": refundAccount,
   "accounts.redeemVoucher": redeemVoucher,
   "invoices.void": voidInvoice,
   "crmOutbox.retry": retryCrmLead,
@@ -47,4 +50,9 @@ export const handlers: Record<string, ActionHandler> = {
   "lines.buyAddOn": buyAddOn,
   "lines.stopAddOnRenewal": stopAddOnRenewal,
   "bulkJobs.cancel": cancelBulkJob,
+  "approvals.approve": approveRequest,
+  "approvals.reject": rejectRequest,
+  "plans.activate": activatePlan,
+  "plans.retire": retirePlan,
+  "plans.changePrice": changePlanPrice,
 };

@@ -19,6 +19,7 @@ import { filesModule } from "./files/module";
 import { privacyRequestsModule } from "./privacy/module";
 import { addOnsModule } from "./addOns/module";
 import { bulkJobsModule } from "./bulkJobs/module";
+import { approvalsModule } from "./approvals/module";
 
 /** The module of every resource declared with `store: "table"`, by resource name (start-up checks both lists agree). */
 export const domainModules: Record<string, DomainModule> = {
@@ -39,6 +40,7 @@ export const domainModules: Record<string, DomainModule> = {
   files: filesModule,
   "add-ons": addOnsModule,
   "bulk-jobs": bulkJobsModule,
+  approvals: approvalsModule,
 };
 
 /**

@@ -13,7 +13,7 @@ import { createEffects } from "./effects";
 import { findRecordRow } from "./records";
 import { auditWrite, idParamsOf, pascal, publishAll, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
-import type { ActionContext, ApiRecord, DomainModule } from "./types";
+import type { ActionContext, ActionOutcome, ApiRecord, DomainModule } from "./types";
 
 const actionResponses = { ...errorResponses, 409: problemSchema, 422: problemSchema };
 
@@ -115,6 +115,7 @@ export const actionRoutes = (resource: ResourceDefinition<any, any>, module: Dom
             body,
             response: {
               200: resource.schema.extend({ ...(action.result ? { result: action.result.schema } : {}), order: orderRefSchema.optional() }),
+              ...(action.accepted ? { 202: action.accepted } : {}),
               ...actionResponses,
             },
           },
@@ -141,16 +142,22 @@ export const actionRoutes = (resource: ResourceDefinition<any, any>, module: Dom
             checkReauth(action, principal, request.identity.authTime, before, services.reauthMaxAgeSeconds);
             const { effects, pending } = createEffects(tx, principal, request.id);
             const ctx: ActionContext = { tx, principal, requestId: request.id, effects, services, row, record: before, input, reason };
-            let outcome = {};
+            let outcome: ActionOutcome = {};
             if (handler) outcome = (await handler.run(ctx)) ?? {};
             else await module.writer!.set!(ctx, row, action.set ?? {});
+            if (outcome.accepted) {
+              // Filed for a second person (the handler audited the request): the record is unchanged.
+              if (!action.accepted) throw new Error(`${resource.name}.${name} answered 202 without declaring \`accepted\``);
+              if (claim) await claim.complete(202, outcome.accepted);
+              return { response: outcome.accepted, status: 202, published: pending };
+            }
             const [updated] = await source.rows(tx).where(eq(source.id, request.params.id)).limit(1);
             const after = source.toRecord(updated);
             await auditWrite(tx, resource, request, name, request.params.id, before, after, reason);
             const response = { ...after, ...outcome };
             if (claim) await claim.complete(200, response);
             const own = { operator: principal.operator, resource: resource.name, type: "updated" as const, ids: [request.params.id], ownerUids: source.ownerUids(updated), at: new Date().toISOString() };
-            return { response, published: [own, ...pending] };
+            return { response, status: 200, published: [own, ...pending] };
           }).catch(async (error: unknown) => {
             await handler?.failed?.(guard, error);
             throw error;
@@ -158,7 +165,7 @@ export const actionRoutes = (resource: ResourceDefinition<any, any>, module: Dom
           if (done.replay) return reply.code(done.replay.status).header("idempotent-replayed", "true").send(done.replay.response as never);
           await publishAll(events, request.log, done.published);
           if (idempotency) await forgetOldIdempotencyKeys(db).catch((error: unknown) => request.log.warn({ err: error }, "idempotency housekeeping failed"));
-          return done.response;
+          return reply.code(done.status).send(done.response as never);
         },
       );
 

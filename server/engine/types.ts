@@ -100,6 +100,11 @@ export interface ActionContext<Row = any, Input = Record<string, unknown>> exten
 export interface ActionOutcome {
   result?: Record<string, unknown>;
   order?: { id: string; type: string; state: string };
+  /**
+   * The action was not carried out but filed for someone else to decide (the two-person rule): the
+   * route answers 202 with this record (of the shape the declaration's `accepted` gives) instead.
+   */
+  accepted?: Record<string, unknown>;
 }
 
 /** What an action's guards see: no transaction, no record yet (they run before and after it). */

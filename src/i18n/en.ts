@@ -270,6 +270,7 @@ export const en = {
   "form.editTitle": "Edit",
   "form.save": "Save",
   "form.cancel": "Cancel",
+  "actions.accepted": "{{action}}: above your limit, so it waits for an administrator's approval. Nothing has moved yet.",
   "actions.done": "{{action}}: done.",
   "actions.reason": "Reason",
   "actions.reasonRequired": "Give a reason of at least 3 characters.",

@@ -272,6 +272,7 @@ export const es: Record<MessageKey, string> = {
   "form.editTitle": "Editar",
   "form.save": "Guardar",
   "form.cancel": "Cancelar",
+  "actions.accepted": "{{action}}: supera tu límite, así que espera la aprobación de un administrador. Todavía no se ha movido nada.",
   "actions.done": "{{action}}: hecho.",
   "actions.reason": "Motivo",
   "actions.reasonRequired": "Indica un motivo de al menos 3 caracteres.",

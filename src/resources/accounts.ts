@@ -3,6 +3,7 @@ import { defineResource } from "./define";
 import { idSchema, isoDateTime, moneySchema } from "./common";
 import { voucherCodeSchema } from "./voucherBatches";
 import { PLAN_KINDS } from "./plans";
+import { approvalSchema } from "./approvals";
 
 export const ACCOUNT_STATUSES = ["active", "suspended", "closed"] as const;
 
@@ -72,8 +73,20 @@ export const accountsResource = defineResource({
       when: { status: ["active", "suspended"] },
       input: z.object({ amount: positiveMoney }),
       inputFields: { amount: { label: "fields.amount", kind: "money", help: "resources.accounts.adjustHelp" } },
+      // Above the caller's bound: 202 with a request an admin must approve (two-person rule).
+      accepted: approvalSchema,
       reason: true,
       confirm: "resources.accounts.confirm.adjust",
+    },
+    refund: {
+      label: "resources.accounts.actions.refund",
+      handler: "accounts.refund",
+      when: { status: ["active", "suspended"] },
+      input: z.object({ amount: positiveMoney }),
+      inputFields: { amount: { label: "fields.amount", kind: "money", help: "resources.accounts.adjustHelp" } },
+      accepted: approvalSchema,
+      reason: true,
+      confirm: "resources.accounts.confirm.refund",
     },
     charge: {
       label: "resources.accounts.actions.charge",
@@ -81,6 +94,7 @@ export const accountsResource = defineResource({
       when: { status: ["active", "suspended"] },
       input: z.object({ amount: positiveMoney }),
       inputFields: { amount: { label: "fields.amount", kind: "money", help: "resources.accounts.adjustHelp" } },
+      accepted: approvalSchema,
       reason: true,
       danger: true,
       confirm: "resources.accounts.confirm.charge",
@@ -90,8 +104,9 @@ export const accountsResource = defineResource({
     list: { subscriber: "own", agent: "all", admin: "all" },
     show: { subscriber: "own", agent: "all", admin: "all" },
     "redeem-voucher": { subscriber: "own", agent: "all", admin: "all" },
-    // Money by hand: staff only, bounded per role (ADJUSTMENT_LIMITS), always with a reason.
+    // Money by hand: staff only, always with a reason; above the role's bound (ADJUSTMENT_LIMITS) it waits for an admin's approval.
     adjust: { agent: "all", admin: "all" },
+    refund: { agent: "all", admin: "all" },
     charge: { agent: "all", admin: "all" },
   },
   ownership: { path: "ownerUid" },
@@ -110,7 +125,9 @@ export const accountsResource = defineResource({
       "resources.accounts.voucherHelp": "The 16 letters and digits on the voucher; dashes are optional.",
       "resources.accounts.actions.adjust": "Credit",
       "resources.accounts.actions.charge": "Charge",
-      "resources.accounts.adjustHelp": "Agents up to $50.00 at a time; administrators up to $1,000.00.",
+      "resources.accounts.actions.refund": "Refund",
+      "resources.accounts.confirm.refund": "Refund this amount to {{title}}? It is credited in the account's ledger with your reason.",
+      "resources.accounts.adjustHelp": "Agents up to $50.00 at a time, administrators up to $1,000.00; more waits for another administrator's approval.",
       "resources.accounts.confirm.adjust": "Credit this amount to {{title}}? It is recorded in the account's ledger with your reason.",
       "resources.accounts.confirm.charge": "Charge this amount to {{title}}? A prepaid balance must cover it.",
       "fields.amountDue": "Amount due",
@@ -128,7 +145,9 @@ export const accountsResource = defineResource({
       "resources.accounts.voucherHelp": "Las 16 letras y cifras del cupón; los guiones son opcionales.",
       "resources.accounts.actions.adjust": "Abonar",
       "resources.accounts.actions.charge": "Cargar",
-      "resources.accounts.adjustHelp": "Agentes hasta 50,00 US$ por vez; administradores hasta 1000,00 US$.",
+      "resources.accounts.actions.refund": "Reembolsar",
+      "resources.accounts.confirm.refund": "¿Reembolsar este importe a {{title}}? Se abona en el historial de la cuenta con tu motivo.",
+      "resources.accounts.adjustHelp": "Agentes hasta 50,00 US$ por vez, administradores hasta 1000,00 US$; más espera la aprobación de otro administrador.",
       "resources.accounts.confirm.adjust": "¿Abonar este importe a {{title}}? Queda en el historial de la cuenta con tu motivo.",
       "resources.accounts.confirm.charge": "¿Cargar este importe a {{title}}? Un saldo prepago debe cubrirlo.",
       "fields.amountDue": "Importe pendiente",

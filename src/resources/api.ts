@@ -29,6 +29,8 @@ export const PROBLEM_TYPES = {
   reauthRequired: "/problems/reauth-required",
   /** The portal is older than the backend accepts (X-App-Version below its minimum): reload it. */
   upgradeRequired: UPGRADE_REQUIRED_PROBLEM,
+  /** The two-person rule: whoever asked for a request above their bound may not decide it too. */
+  ownRequest: "/problems/own-request",
 } as const;
 
 /** How recent a sign-in must be for actions declared with `reauth` (seconds). */

@@ -106,6 +106,11 @@ export interface ActionSpec<K extends string = string> {
   reauth?: { roles: readonly Role[]; when?: Conditions<K> };
   /** What the action answers once (a PIN, a PUK, an activation code): its schema and how each field looks. */
   result?: { schema: z.ZodObject; fields: Record<string, FieldSpec> };
+  /**
+   * The action may be filed for a second person instead of run (money above the caller's bound): it
+   * then answers 202 with a record of this shape (an approval request), and nothing else changes.
+   */
+  accepted?: z.ZodObject;
   /** The caller must give a reason, kept in the audit trail: `true` for everyone, "staff" for agents and admins. */
   reason?: boolean | "staff";
   /** Red button. */

@@ -19,6 +19,7 @@ import { ticketsResource } from "./tickets";
 import { filesResource } from "./files";
 import { privacyRequestsResource } from "./privacyRequests";
 import { bulkJobsResource } from "./bulkJobs";
+import { approvalsResource } from "./approvals";
 
 /**
  * The registry: every resource of the product, in menu order, and the only list of them. The
@@ -30,6 +31,7 @@ export const resources = [
   linesResource,
   accountsResource,
   ledgerEntriesResource,
+  approvalsResource,
   invoicesResource,
   ordersResource,
   usageRecordsResource,

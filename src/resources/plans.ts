@@ -18,6 +18,12 @@ export const planSchema = z.object({
   voiceMinutes: z.number().int().nonnegative().nullable(),
   sms: z.number().int().nonnegative().nullable(),
   features: z.array(z.string().max(80)).max(20),
+  /**
+   * A price change on its way (issue 12): each line pays it from its next cycle start after
+   * `priceChangedAt`; until then, `price`. Null when none is pending.
+   */
+  pendingPrice: moneySchema.nullable(),
+  priceChangedAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -40,6 +46,8 @@ export const plansResource = defineResource({
     voiceMinutes: { label: "fields.voice", kind: "quantity" },
     sms: { label: "fields.sms", kind: "quantity" },
     features: { label: "fields.features", kind: "tags" },
+    pendingPrice: { label: "fields.pendingPrice", kind: "money", help: "resources.plans.pendingPriceHelp" },
+    priceChangedAt: { label: "fields.priceChangedAt", kind: "datetime" },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
   },
   list: {
@@ -49,12 +57,73 @@ export const plansResource = defineResource({
     filters: { kind: ["eq", "in"], status: ["eq", "ne", "in"], price: ["lte", "gte", "between"], code: ["eq", "in"] },
     search: { placeholder: "resources.plans.search" },
   },
-  show: ["code", "name", "kind", "status", "price", "dataMb", "voiceMinutes", "sms", "features", "createdAt"],
+  show: ["code", "name", "kind", "status", "price", "pendingPrice", "priceChangedAt", "dataMb", "voiceMinutes", "sms", "features", "createdAt"],
+  form: {
+    create: ["code", "name", "kind", "price", "dataMb", "voiceMinutes", "sms", "features"],
+    // The price changes only through change-price: what lines pay never moves mid-cycle.
+    edit: ["name", "dataMb", "voiceMinutes", "sms", "features"],
+  },
+  actions: {
+    activate: { label: "resources.plans.actions.activate", handler: "plans.activate", when: { status: ["draft"] }, confirm: "resources.plans.confirm.activate" },
+    retire: { label: "resources.plans.actions.retire", handler: "plans.retire", when: { status: ["active"] }, danger: true, confirm: "resources.plans.confirm.retire" },
+    "change-price": {
+      label: "resources.plans.actions.changePrice",
+      handler: "plans.changePrice",
+      when: { status: ["draft", "active", "retired"] },
+      input: z.object({ price: moneySchema.extend({ amount: z.number().int("whole minor units (cents)").nonnegative("zero or more").max(10_000_000) }) }),
+      inputFields: { price: { label: "fields.newPrice", kind: "money", help: "resources.plans.changePriceHelp" } },
+      preview: true,
+      confirm: "resources.plans.confirm.changePrice",
+    },
+  },
   access: {
-    // The catalog is open to every signed-in role; subscribers do not see draft offerings.
+    // The catalog is open to every signed-in role; subscribers see only what is on sale. Admins manage it.
     list: { subscriber: "all", agent: "all", admin: "all" },
     show: { subscriber: "all", agent: "all", admin: "all" },
+    create: { admin: "all" },
+    edit: { admin: "all" },
+    activate: { admin: "all" },
+    retire: { admin: "all" },
+    "change-price": { admin: "all" },
   },
   source: "backend",
   audit: true,
+  messages: {
+    en: {
+      "resources.plans.actions.activate": "Put on sale",
+      "resources.plans.actions.retire": "Retire",
+      "resources.plans.actions.changePrice": "Change price",
+      "resources.plans.confirm.activate": "Put {{title}} on sale? Subscribers can choose it at once.",
+      "resources.plans.confirm.retire": "Retire {{title}}? Nobody can choose it any more; lines on it keep it.",
+      "resources.plans.confirm.changePrice": "Change the price of {{title}}? What lines pay now does not change: each line pays the new price from its next cycle.",
+      "resources.plans.changePriceHelp": "Each line on this plan pays it from the start of its next cycle.",
+      "resources.plans.pendingPriceHelp": "Paid by each line from its next cycle after the change.",
+      "resources.plans.quote.changePrice": "{{lines}} lines pay the new price of {{plan}}, each from its next cycle (all by {{until}}).",
+      "resources.plans.quote.activeLines": "Active lines: {{count}}",
+      "resources.plans.quote.suspendedLines": "Suspended lines: {{count}}",
+      "resources.plans.quote.priceNow": "Price now",
+      "resources.plans.quote.priceNext": "New price, from each line's next cycle",
+      "fields.pendingPrice": "New price",
+      "fields.priceChangedAt": "Price changed",
+      "fields.newPrice": "New monthly price",
+    },
+    es: {
+      "resources.plans.actions.activate": "Poner a la venta",
+      "resources.plans.actions.retire": "Retirar",
+      "resources.plans.actions.changePrice": "Cambiar precio",
+      "resources.plans.confirm.activate": "¿Poner {{title}} a la venta? Los clientes podrán elegirlo enseguida.",
+      "resources.plans.confirm.retire": "¿Retirar {{title}}? Nadie podrá elegirlo; las líneas que lo tienen lo conservan.",
+      "resources.plans.confirm.changePrice": "¿Cambiar el precio de {{title}}? Lo que pagan las líneas ahora no cambia: cada línea paga el nuevo precio desde su próximo ciclo.",
+      "resources.plans.changePriceHelp": "Cada línea de este plan lo paga desde el inicio de su próximo ciclo.",
+      "resources.plans.pendingPriceHelp": "Lo paga cada línea desde su próximo ciclo tras el cambio.",
+      "resources.plans.quote.changePrice": "{{lines}} líneas pagan el nuevo precio de {{plan}}, cada una desde su próximo ciclo (todas antes del {{until}}).",
+      "resources.plans.quote.activeLines": "Líneas activas: {{count}}",
+      "resources.plans.quote.suspendedLines": "Líneas suspendidas: {{count}}",
+      "resources.plans.quote.priceNow": "Precio actual",
+      "resources.plans.quote.priceNext": "Nuevo precio, desde el próximo ciclo de cada línea",
+      "fields.pendingPrice": "Nuevo precio",
+      "fields.priceChangedAt": "Cambio de precio",
+      "fields.newPrice": "Nuevo precio mensual",
+    },
+  },
 });

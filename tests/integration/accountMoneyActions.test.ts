@@ -97,10 +97,17 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     expect(retried.headers["idempotent-replayed"]).toBeUndefined();
   });
 
-  it("agents move at most $50.00 at a time, admins at most $1,000.00", async () => {
-    expectProblem(await act(sam.id, "adjust", AGENT, { amount: usd(5001), reason: "too much" }), 422, "amount.amount");
+  it("agents move at most $50.00 at a time, admins at most $1,000.00; more waits for approval (202) and moves nothing", async () => {
+    const start = await balance();
+    const entries = await entriesOf(sam.id);
+    const waiting = await act(sam.id, "adjust", AGENT, { amount: usd(5001), reason: "too much" });
+    expect(waiting.statusCode, waiting.body).toBe(202);
+    expect(waiting.json()).toMatchObject({ kind: "adjustment", status: "pending", amount: usd(5001), accountId: sam.id });
+    expect(await balance()).toBe(start);
+    expect(await entriesOf(sam.id)).toBe(entries);
     expect((await act(sam.id, "adjust", AGENT, { amount: usd(5000), reason: "just enough" })).statusCode).toBe(200);
-    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(100_001), reason: "too much" }), 422, "amount.amount");
+    expect((await act(sam.id, "adjust", ADMIN, { amount: usd(100_001), reason: "too much" })).statusCode).toBe(202);
+    expect(await balance()).toBe(start + 5000);
   });
 
   it("a postpaid charge is stored unbilled: the amount due waits for the bill", async () => {

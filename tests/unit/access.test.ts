@@ -35,7 +35,8 @@ describe("accessScope and can", () => {
       }
     }
 
-    it.each(["delete", "create", "edit", "teleport", ""])(`no role may %j ${name} (not declared)`, (action) => {
+    const undeclared = name === "plans" ? ["delete", "teleport", ""] : ["delete", "create", "edit", "teleport", ""];
+    it.each(undeclared)(`no role may %j ${name} (not declared)`, (action) => {
       for (const role of ROLES) {
         expect(accessScope(as(role), resources[name], action)).toBeNull();
         expect(can(as(role), resources[name], action)).toBe(false);
@@ -51,6 +52,13 @@ describe("accessScope and can", () => {
       }
     });
   }
+
+  // Catalog management (issue 12): only admins write plans, move them through their lifecycle and change their price.
+  it.each(["create", "edit", "activate", "retire", "change-price"])("only admins may %s plans", (action) => {
+    expect(accessScope(as("admin"), plansResource, action)).toBe("all");
+    expect(accessScope(as("agent"), plansResource, action)).toBeNull();
+    expect(accessScope(as("subscriber"), plansResource, action)).toBeNull();
+  });
 
   it("a role missing from one action's entry is refused for that action only", () => {
     const resource = { access: { list: { admin: "all" as const }, show: { subscriber: "own" as const, admin: "all" as const } } };

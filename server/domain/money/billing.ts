@@ -6,6 +6,7 @@ import { taxOf } from "../../db/seed/seedMoney";
 import type { ActionHandler } from "../../engine/types";
 import type { InvoiceRow } from "../invoices/module";
 import { postLedgerEntry } from "./ledger";
+import { planFeeFor } from "../plans/priceChange";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -73,11 +74,21 @@ export async function closeCycles(db: Db, options: { operatorCode: string; asOf?
 /** Each line's plan fee for the period, as a charge posted once (the ledger's key: line and period). */
 async function postPlanFees(tx: Executor, operatorCode: string, currency: string, accountId: string, periodStart: string, periodEnd: string) {
   const fees = await tx
-    .select({ lineId: lines.id, msisdn: lines.msisdn, planName: plans.name, price: plans.priceAmount })
+    .select({
+      lineId: lines.id,
+      msisdn: lines.msisdn,
+      cycleDay: lines.cycleDay,
+      planName: plans.name,
+      priceAmount: plans.priceAmount,
+      pendingPriceAmount: plans.pendingPriceAmount,
+      priceChangedAt: plans.priceChangedAt,
+    })
     .from(lines)
     .innerJoin(plans, eq(plans.id, lines.planId))
     .where(and(eq(lines.accountId, accountId), ne(lines.status, "terminated")));
-  for (const fee of fees) {
+  for (const line of fees) {
+    // A price change reaches a line from its next cycle start after the change (plans/priceChange.ts).
+    const fee = { ...line, price: planFeeFor(line, line.cycleDay, periodStart) };
     if (fee.price <= 0) continue;
     await postLedgerEntry(tx, {
       operatorCode,

@@ -1,9 +1,12 @@
 import { and, count, eq, ilike, or } from "drizzle-orm";
+import { operators } from "../../db/schema";
+import { badRequest, conflict } from "../../errors";
 import type { Plan } from "../../../src/resources/plans";
 import type { Executor } from "../../audit";
 import { plans } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
+import { planPriceRoutes } from "./routes";
 
 type PlanRow = typeof plans.$inferSelect;
 
@@ -19,6 +22,8 @@ export const toPlan = (row: PlanRow): Plan => ({
   voiceMinutes: row.voiceMinutes,
   sms: row.sms,
   features: row.features,
+  pendingPrice: row.pendingPriceAmount === null ? null : { amount: row.pendingPriceAmount, currency: row.currency },
+  priceChangedAt: row.priceChangedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -46,5 +51,47 @@ export const plansModule: DomainModule<PlanRow> = {
     search: (q) => or(ilike(plans.name, `%${escapeLike(q)}%`), ilike(plans.code, `%${escapeLike(q)}%`)),
     toRecord: toPlan,
     ownerUids: () => [],
+  },
+  /** GET /plans/{id}/price-change-preview (./routes.ts): the change-price quote as a read. */
+  extraRoutes: (services) => planPriceRoutes(services),
+  writer: {
+    // Admins add plans as drafts (activate puts them on sale); the price moves only through change-price.
+    async create(ctx, body) {
+      const price = body.price as { amount: number; currency: string };
+      const [operator] = await ctx.tx.select({ currency: operators.currency }).from(operators).where(eq(operators.code, ctx.principal.operator));
+      if (price.currency !== operator!.currency) throw badRequest(`The catalog is priced in ${operator!.currency}.`, [{ path: "price.currency", message: `must be ${operator!.currency}` }]);
+      const [taken] = await ctx.tx.select({ id: plans.id }).from(plans).where(and(eq(plans.operatorCode, ctx.principal.operator), eq(plans.code, String(body.code))));
+      if (taken) throw conflict("A plan with this code exists.", [{ path: "code", message: "already used" }]);
+      const [row] = await ctx.tx
+        .insert(plans)
+        .values({
+          operatorCode: ctx.principal.operator,
+          code: String(body.code),
+          name: String(body.name),
+          kind: body.kind as PlanRow["kind"],
+          status: "draft",
+          priceAmount: price.amount,
+          currency: price.currency,
+          dataMb: (body.dataMb ?? null) as number | null,
+          voiceMinutes: (body.voiceMinutes ?? null) as number | null,
+          sms: (body.sms ?? null) as number | null,
+          features: (body.features ?? []) as string[],
+        })
+        .returning({ id: plans.id });
+      return row!.id;
+    },
+    async edit(ctx, row, body) {
+      await ctx.tx
+        .update(plans)
+        .set({
+          ...(body.name !== undefined ? { name: String(body.name) } : {}),
+          ...(body.dataMb !== undefined ? { dataMb: body.dataMb as number | null } : {}),
+          ...(body.voiceMinutes !== undefined ? { voiceMinutes: body.voiceMinutes as number | null } : {}),
+          ...(body.sms !== undefined ? { sms: body.sms as number | null } : {}),
+          ...(body.features !== undefined ? { features: body.features as string[] } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(plans.id, row.id));
+    },
   },
 };

@@ -95,7 +95,11 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
       if (data.order) await invalidate({ resource: "orders", invalidates: ["list"] });
       close();
       if (data.result) setResult(data.result);
-      else message.success(t("actions.done", { action: label }));
+      else if (action.accepted?.safeParse(data).success) {
+        // 202: filed for a second person's approval (the two-person rule); the record did not change.
+        await invalidate({ resource: "approvals", invalidates: ["list"] });
+        message.info(t("actions.accepted", { action: label }));
+      } else message.success(t("actions.done", { action: label }));
     } catch (e) {
       const problem = e as ApiError;
       if (problem.problemType === PROBLEM_TYPES.reauthRequired) setReauthFor(values);

@@ -1,0 +1,108 @@
+import { eq } from "drizzle-orm";
+import type { Money } from "../../../src/resources/common";
+import { PROBLEM_TYPES } from "../../../src/resources/api";
+import type { ApprovalKind } from "../../../src/resources/approvals";
+import { approvals } from "../../db/schema";
+import { ProblemError } from "../../errors";
+import type { ActionContext, ActionHandler } from "../../engine/types";
+import { postLedgerEntry } from "../money/ledger";
+import { toApproval, type ApprovalRow } from "./module";
+
+/** The two-person rule: the person who asked never decides, whatever their role. */
+function refuseOwnRequest(ctx: ActionContext<ApprovalRow>) {
+  if (ctx.row.requestedBy !== ctx.principal.uid) return;
+  throw new ProblemError(
+    403,
+    "You asked for this request yourself: another administrator must approve or reject it (two-person rule).",
+    [{ path: "requestedBy", message: "the approver cannot be the requester" }],
+    PROBLEM_TYPES.ownRequest,
+  );
+}
+
+const decision = (ctx: ActionContext<ApprovalRow>, status: "approved" | "rejected") => ({
+  status,
+  decidedBy: ctx.principal.uid,
+  decidedAt: new Date(),
+  decisionReason: ctx.reason,
+  updatedAt: new Date(),
+});
+
+/**
+ * approvals/{id}/actions/approve: posts the requested entry to the account's ledger and marks the
+ * request approved, in one transaction. The request row is locked and must be pending (the engine's
+ * `when`), the ledger key `approval:<id>` posts once whatever happens, and the table refuses a second
+ * decision: a double approve moves money once. A charge the balance no longer covers is 422 and the
+ * request stays pending. The holder is told the money moved.
+ */
+export const approveRequest: ActionHandler<ApprovalRow> = {
+  async run(ctx) {
+    refuseOwnRequest(ctx);
+    const row = ctx.row;
+    const { entry, balance } = await postLedgerEntry(ctx.tx, {
+      operatorCode: row.operatorCode,
+      accountId: row.accountId,
+      kind: row.kind,
+      amount: row.amount,
+      currency: row.currency,
+      reason: row.reason,
+      actorUid: row.requestedBy,
+      actorRole: row.requestedByRole,
+      idempotencyKey: `approval:${row.id}`,
+      reference: { type: "approval", id: row.id },
+    });
+    await ctx.tx.update(approvals).set({ ...decision(ctx, "approved"), ledgerEntryId: entry.id }).where(eq(approvals.id, row.id));
+    const owners = row.ownerUid ? [row.ownerUid] : [];
+    ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [entry.id], ownerUids: owners });
+    ctx.effects.publish({ resource: "accounts", type: "updated", ids: [row.accountId], ownerUids: owners });
+    if (row.ownerUid) {
+      const params = { amount: row.amount, currency: row.currency, byRole: row.requestedByRole };
+      await ctx.effects.notify(
+        row.kind === "charge"
+          ? { recipientUid: row.ownerUid, kind: "money.charged", params, link: null }
+          : { recipientUid: row.ownerUid, kind: "money.adjusted", params: { ...params, balance: balance?.amount ?? null }, link: null },
+      );
+    }
+  },
+};
+
+/** approvals/{id}/actions/reject: nothing moves; the request is closed with the admin's reason. */
+export const rejectRequest: ActionHandler<ApprovalRow> = {
+  async run(ctx) {
+    refuseOwnRequest(ctx);
+    await ctx.tx.update(approvals).set(decision(ctx, "rejected")).where(eq(approvals.id, ctx.row.id));
+  },
+};
+
+/** What a money action above its bound asks for. */
+export interface ApprovalRequest {
+  kind: ApprovalKind;
+  accountId: string;
+  accountName: string;
+  ownerUid: string | null;
+  amount: Money;
+  reason: string;
+}
+
+/**
+ * Files a request for a second person, in the caller's transaction: nothing moves yet. Audited as
+ * `approvals.request`; the admins' queue hears of it live. Returns the request as the API shows it.
+ */
+export async function requestApproval(ctx: Pick<ActionContext, "tx" | "principal" | "effects">, request: ApprovalRequest) {
+  const [row] = await ctx.tx
+    .insert(approvals)
+    .values({
+      operatorCode: ctx.principal.operator,
+      kind: request.kind,
+      accountId: request.accountId,
+      amount: request.amount.amount,
+      currency: request.amount.currency,
+      reason: request.reason,
+      requestedBy: ctx.principal.uid,
+      requestedByRole: ctx.principal.role,
+    })
+    .returning();
+  const record = toApproval({ ...row!, accountName: request.accountName, ownerUid: request.ownerUid });
+  await ctx.effects.audit({ action: "approvals.request", targetType: "approvals", targetId: record.id, before: null, after: record, reason: request.reason });
+  ctx.effects.publish({ resource: "approvals", type: "created", ids: [record.id], ownerUids: [] });
+  return record;
+}
