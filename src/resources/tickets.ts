@@ -53,7 +53,8 @@ export const attachmentIdsSchema = z
   .array(idSchema)
   .max(MAX_TICKET_ATTACHMENTS, `at most ${MAX_TICKET_ATTACHMENTS} files`)
   .refine((ids) => new Set(ids).size === ids.length, "the same file twice")
-  .default([]);
+  // Optional rather than defaulted: a default would take every ticket read off the serializer's fast check.
+  .optional();
 
 export const ticketMessageSchema = z.object({
   id: idSchema,
@@ -78,7 +79,7 @@ export const ticketSchema = z.object({
   /** On create: ids of files uploaded first, attached to the opening message. On read: those files' ids. */
   attachmentIds: attachmentIdsSchema,
   /** The opening message's files, with name and size. */
-  attachments: z.array(ticketAttachmentSchema).default([]),
+  attachments: z.array(ticketAttachmentSchema),
   status: z.enum(TICKET_STATUSES),
   priority: z.enum(TICKET_PRIORITIES),
   /** Whether a care agent has taken it. */
