@@ -1,5 +1,7 @@
 import type { ActionHandler } from "../engine/types";
 import { cancelBulkJob } from "./bulkJobs/module";
+import { approveTopUpRefund, cancelTopUp, claimTopUpRefund } from "./topUps/handlers";
+import { setDefaultPaymentMethod } from "./paymentMethods/module";
 import { issuePortOutPin, lockNumber, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
 import { adjustAccount, chargeAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
@@ -46,4 +48,8 @@ export const handlers: Record<string, ActionHandler> = {
   "lines.buyAddOn": buyAddOn,
   "lines.stopAddOnRenewal": stopAddOnRenewal,
   "bulkJobs.cancel": cancelBulkJob,
+  "topUps.cancel": cancelTopUp,
+  "topUps.claimRefund": claimTopUpRefund,
+  "topUps.approveRefund": approveTopUpRefund,
+  "paymentMethods.setDefault": setDefaultPaymentMethod,
 };

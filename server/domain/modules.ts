@@ -19,6 +19,8 @@ import { filesModule } from "./files/module";
 import { privacyRequestsModule } from "./privacy/module";
 import { addOnsModule } from "./addOns/module";
 import { bulkJobsModule } from "./bulkJobs/module";
+import { topUpsModule } from "./topUps/module";
+import { paymentMethodsModule } from "./paymentMethods/module";
 
 /** The module of every resource declared with `store: "table"`, by resource name (start-up checks both lists agree). */
 export const domainModules: Record<string, DomainModule> = {
@@ -39,6 +41,8 @@ export const domainModules: Record<string, DomainModule> = {
   files: filesModule,
   "add-ons": addOnsModule,
   "bulk-jobs": bulkJobsModule,
+  "top-ups": topUpsModule,
+  "payment-methods": paymentMethodsModule,
 };
 
 /**

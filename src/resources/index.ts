@@ -19,6 +19,8 @@ import { ticketsResource } from "./tickets";
 import { filesResource } from "./files";
 import { privacyRequestsResource } from "./privacyRequests";
 import { bulkJobsResource } from "./bulkJobs";
+import { topUpsResource } from "./topUps";
+import { paymentMethodsResource } from "./paymentMethods";
 
 /**
  * The registry: every resource of the product, in menu order, and the only list of them. The
@@ -30,6 +32,8 @@ export const resources = [
   linesResource,
   accountsResource,
   ledgerEntriesResource,
+  topUpsResource,
+  paymentMethodsResource,
   invoicesResource,
   ordersResource,
   usageRecordsResource,
