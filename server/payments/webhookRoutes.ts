@@ -5,7 +5,7 @@ import { settleTopUp } from "../domain/topUps/settle";
 import type { EngineServices } from "../engine/services";
 import { badRequest, notFound, ProblemError } from "../errors";
 import { publishAfterCommit } from "../live/eventBus";
-import { problemSchema } from "../routes/common";
+import { errorResponses } from "../routes/common";
 import { SIGNATURE_HEADER, verifyWebhook } from "./webhookSignature";
 
 /** A gateway's charge event, as the sandbox (and gateways like it) send it. */
@@ -43,8 +43,9 @@ export const paymentWebhookRoutes = (services: Pick<EngineServices, "db" | "even
           operationId: "receivePaymentWebhook",
           summary: "A card gateway's signed charge event (signature authentication, no user token)",
           description: `Signed in \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">\`. Replays of an event id are acknowledged (200, duplicate: true) and ignored.`,
+          security: [{ gatewaySignature: [] }],
           params: z.object({ gateway: z.string().regex(/^[a-z0-9_-]{1,40}$/, "a gateway name") }),
-          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), 400: problemSchema, 401: problemSchema, 404: problemSchema },
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), ...errorResponses },
         },
       },
       async (request) => {
