@@ -48,6 +48,14 @@ import { kpiRoutes } from "./routes/kpis";
 import { paymentWebhookRoutes } from "./payments/webhookRoutes";
 import type { PaymentGateways } from "./payments/gateway";
 import type { DestinationStream } from "pino";
+import { parsePolicy, serializePolicy } from "../src/config/contentSecurityPolicy";
+
+/** A Content-Security-Policy with more `connect-src` origins. */
+function withConnectSources(policy: string, origins: string[]): string {
+  const directives = parsePolicy(policy);
+  directives["connect-src"] = [...new Set([...(directives["connect-src"] ?? ["'self'"]), ...origins])];
+  return serializePolicy(directives);
+}
 import { LOCAL_INGEST_KEY, parseServiceKeys, type ServiceKeys } from "./auth/serviceKeys";
 import { addSecurityHeaders, setSecurityHeaders } from "./securityHeaders";
 import { requireMinAppVersion } from "./lib/minAppVersion";
@@ -110,7 +118,10 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 /** The common backend: health, OpenAPI, /api/v1 resources and (when built) the portal itself. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const portal = deps.staticDir ? readPortalBuild(deps.staticDir) : undefined;
-  const securityHeaders = { portalPolicy: portal?.contentSecurityPolicy, strictTransportSecurity: deps.strictTransportSecurity ?? false };
+  // The browser posts cards to the wired gateways' tokenizers (never to this API): the portal's policy lets it.
+  const tokenizers = Object.values(deps.paymentGateways ?? {}).map((gateway) => new URL(gateway.tokenizeUrl).origin);
+  const portalPolicy = portal?.contentSecurityPolicy && tokenizers.length ? withConnectSources(portal.contentSecurityPolicy, tokenizers) : portal?.contentSecurityPolicy;
+  const securityHeaders = { portalPolicy, strictTransportSecurity: deps.strictTransportSecurity ?? false };
   const logLevel = deps.logLevel ?? "info";
   const app = Fastify({
     logger: {
