@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { paymentWebhookEvents } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { paymentWebhookEvents, topUps } from "../db/schema";
 import { settleTopUp } from "../domain/topUps/settle";
 import type { EngineServices } from "../engine/services";
 import { badRequest, notFound, ProblemError } from "../errors";
@@ -74,6 +75,12 @@ export const paymentWebhookRoutes = (services: Pick<EngineServices, "db" | "even
             .onConflictDoNothing()
             .returning({ eventId: paymentWebhookEvents.eventId });
           if (!first) return { duplicate: true, events: [] };
+          // An event must be about the amount we asked for: one that is not is kept as seen and changes nothing.
+          const [asked] = await tx.select({ amount: topUps.amount, currency: topUps.currency }).from(topUps).where(eq(topUps.id, event.data.reference));
+          if (asked && (asked.amount !== event.data.amount || asked.currency !== event.data.currency)) {
+            request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment webhook for another amount than the top-up's: ignored");
+            return { duplicate: false, events: [] };
+          }
           const settled = await settleTopUp(
             tx,
             event.data.reference,

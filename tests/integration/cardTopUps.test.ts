@@ -175,6 +175,9 @@ describe("POST /payment-webhooks/sandbox", () => {
     const malformed = JSON.stringify({ ...event, data: { ...event.data, reference: "not-a-uuid" } });
     expectProblem(await postWebhook(malformed, signWebhook(SECRET, malformed)), 400, "data.reference");
     expectProblem(await backend.app.inject({ method: "POST", url: "/api/v1/payment-webhooks/acme", headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhook(SECRET, body) }, payload: body }), 404);
+    // Correctly signed, but for another amount than the top-up asked: acknowledged, changes nothing.
+    const otherAmount = JSON.stringify({ ...event, id: `${event.id}_amount`, data: { ...event.data, amount: 30_000 } });
+    expect((await postWebhook(otherAmount, signWebhook(SECRET, otherAmount))).statusCode).toBe(200);
     expect(await showTopUp(pending.id)).toMatchObject({ status: "created" });
     expect(await creditsFor(pending.id)).toEqual([]);
     await sandbox.releaseLate();
