@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useCustom, useInvalidate, useList } from "@refinedev/core";
 import { Alert, Button, Card, Checkbox, Form, Input, List, Popconfirm, Radio, Select, Skeleton, Space, Tag, Typography } from "antd";
 import { Link } from "react-router";
@@ -121,6 +121,11 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
   const saved = methods?.data ?? [];
   const source = Form.useWatch("source", form) as string | undefined;
   const currency = prepaid[0]?.balance?.currency ?? "USD";
+  // The first prepaid account is chosen once the accounts have loaded (they may come after the form).
+  const firstAccount = prepaid[0]?.id;
+  useEffect(() => {
+    if (firstAccount && !form.getFieldValue("accountId")) form.setFieldValue("accountId", firstAccount);
+  }, [firstAccount, form]);
 
   const submit = async (values: CardFields & { accountId: string; amount: Money; source: string; save?: boolean }) => {
     setBusy(true);
@@ -163,7 +168,7 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
   return (
     <Card title={t("topUp.card.title")} size="small">
       <Form form={form} layout="vertical" requiredMark="optional" onFinish={(values) => void submit(values)} initialValues={{ source: "new" }} disabled={busy}>
-        <Form.Item name="accountId" label={t("topUp.account")} htmlFor="top-up-account" rules={[{ required: true, message: t("topUp.accountRule") }]} initialValue={prepaid[0]?.id}>
+        <Form.Item name="accountId" label={t("topUp.account")} htmlFor="top-up-account" rules={[{ required: true, message: t("topUp.accountRule") }]}>
           <Select id="top-up-account" options={prepaid.map((a) => ({ value: a.id, label: `${a.name} · ${a.balance ? formatMoney(a.balance) : ""}` }))} />
         </Form.Item>
         <Form.Item name="amount" label={t("topUp.amount")} htmlFor="top-up-amount" rules={[{ required: true, validator: async (_r, v: Money | null) => { if (!v || v.amount <= 0 || v.amount > 50_000) throw new Error(t("topUp.amountRule")); } }]}>
