@@ -10,6 +10,7 @@ import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
 import { startBackendProcess, type BackendProcess } from "../support/backendProcess";
 import { freePort } from "../support/freePort";
 import { launchChromium } from "../support/browser";
+import { accessibilityProblems } from "../support/accessibility";
 
 // Card top-up in Chromium at 360 px (issue 9 items 4, 7): a backend of its own whose operator's
 // setting is "sandbox", so `server/main.ts` (what `npm start` runs) starts the sandbox gateway on
@@ -93,6 +94,7 @@ test("at 360 px alex tops up by card through the sandbox, sees it completed, and
   await page.getByTestId("payment-method").filter({ hasText: "Visa ending in 4242" }).waitFor();
   await page.getByRole("radio", { name: "Visa ending in 4242" }).waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await accessibilityProblems(page)).toEqual([]);
 
   // Card numbers went to the gateway only: not in any request to our API, not in the backend's log.
   for (const number of Object.values(SANDBOX_CARDS)) {

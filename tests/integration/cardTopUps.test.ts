@@ -76,7 +76,7 @@ beforeAll(async () => {
     webhook: async (body, headers) => (await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body })).statusCode,
   });
   backend = await startTestBackend({
-    paymentGateways: { sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 1_500 }) },
+    paymentGateways: { sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 3_000 }) },
     logLevel: "info",
     logStream: { write: (line: string) => void logs.push(line) },
   });

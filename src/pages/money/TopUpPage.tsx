@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useCustom, useInvalidate, useList } from "@refinedev/core";
-import { Alert, Button, Card, Checkbox, Form, Input, List, Popconfirm, Radio, Select, Skeleton, Space, Tag, Typography } from "antd";
+import { Alert, Button, Card, Checkbox, Form, Input, List, Popconfirm, Radio, Skeleton, Space, Tag, Typography } from "antd";
+import { FormSelect } from "../../components/FieldInput";
 import { Link } from "react-router";
 import { translate as t } from "../../i18n";
 import type { Account } from "../../resources/accounts";
@@ -169,7 +170,7 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
     <Card title={t("topUp.card.title")} size="small">
       <Form form={form} layout="vertical" requiredMark="optional" onFinish={(values) => void submit(values)} initialValues={{ source: "new" }} disabled={busy}>
         <Form.Item name="accountId" label={t("topUp.account")} htmlFor="top-up-account" rules={[{ required: true, message: t("topUp.accountRule") }]}>
-          <Select id="top-up-account" options={prepaid.map((a) => ({ value: a.id, label: `${a.name} · ${a.balance ? formatMoney(a.balance) : ""}` }))} />
+          <FormSelect id="top-up-account" options={prepaid.map((a) => ({ value: a.id, label: `${a.name} · ${a.balance ? formatMoney(a.balance) : ""}` }))} />
         </Form.Item>
         <Form.Item name="amount" label={t("topUp.amount")} htmlFor="top-up-amount" rules={[{ required: true, validator: async (_r, v: Money | null) => { if (!v || v.amount <= 0 || v.amount > 50_000) throw new Error(t("topUp.amountRule")); } }]}>
           <MoneyInput id="top-up-amount" currency={currency} />
