@@ -45,7 +45,17 @@ import { declareScopeProblems } from "./openapi/problems";
 import { usageIngestRoutes } from "./routes/usageIngest";
 import { homeRoutes } from "./routes/home";
 import { kpiRoutes } from "./routes/kpis";
-import { topUpRoutes } from "./payments/topUpRoutes";
+import { paymentWebhookRoutes } from "./payments/webhookRoutes";
+import type { PaymentGateways } from "./payments/gateway";
+import type { DestinationStream } from "pino";
+import { parsePolicy, serializePolicy } from "../src/config/contentSecurityPolicy";
+
+/** A Content-Security-Policy with more `connect-src` origins. */
+function withConnectSources(policy: string, origins: string[]): string {
+  const directives = parsePolicy(policy);
+  directives["connect-src"] = [...new Set([...(directives["connect-src"] ?? ["'self'"]), ...origins])];
+  return serializePolicy(directives);
+}
 import { LOCAL_INGEST_KEY, parseServiceKeys, type ServiceKeys } from "./auth/serviceKeys";
 import { addSecurityHeaders, setSecurityHeaders } from "./securityHeaders";
 import { requireMinAppVersion } from "./lib/minAppVersion";
@@ -97,6 +107,10 @@ export interface AppDeps {
   fileStore?: FileStore;
   /** The largest upload in bytes (10 MiB by default). */
   fileMaxBytes?: number;
+  /** Card gateways this server is wired to, by the operator setting that names them (`sandbox`); none: card top-ups answer 503. */
+  paymentGateways?: PaymentGateways;
+  /** Where the log goes (stdout by default); tests capture it. */
+  logStream?: DestinationStream;
 }
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
@@ -104,7 +118,10 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 /** The common backend: health, OpenAPI, /api/v1 resources and (when built) the portal itself. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const portal = deps.staticDir ? readPortalBuild(deps.staticDir) : undefined;
-  const securityHeaders = { portalPolicy: portal?.contentSecurityPolicy, strictTransportSecurity: deps.strictTransportSecurity ?? false };
+  // The browser posts cards to the wired gateways' tokenizers (never to this API): the portal's policy lets it.
+  const tokenizers = Object.values(deps.paymentGateways ?? {}).map((gateway) => new URL(gateway.tokenizeUrl).origin);
+  const portalPolicy = portal?.contentSecurityPolicy && tokenizers.length ? withConnectSources(portal.contentSecurityPolicy, tokenizers) : portal?.contentSecurityPolicy;
+  const securityHeaders = { portalPolicy, strictTransportSecurity: deps.strictTransportSecurity ?? false };
   const logLevel = deps.logLevel ?? "info";
   const app = Fastify({
     logger: {
@@ -112,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Written in the background, lines that pile up during one write going out together: a
       // synchronous write per line cost more CPU than the rest of a cached read. Flushed on exit;
       // a SIGKILL loses at most the lines of the write in flight.
-      ...(logLevel === "silent" ? {} : { stream: pino.destination({ dest: 1, sync: false }) }),
+      ...(logLevel === "silent" ? {} : { stream: deps.logStream ?? pino.destination({ dest: 1, sync: false }) }),
       redact: ["req.headers.authorization"],
       serializers: {
         req: (req) => ({
@@ -203,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets: createSecretBox(deps.secretsKey ?? LOCAL_SECRETS_KEY),
     reauthMaxAgeSeconds: deps.reauthMaxAgeSeconds ?? REAUTH_MAX_AGE_SECONDS,
     files: { store: deps.fileStore ?? (await createTemporaryDiskFileStore(app)), maxBytes: deps.fileMaxBytes ?? DEFAULT_FILE_MAX_BYTES },
+    payments: deps.paymentGateways ?? {},
   };
 
   // Sign-in related and unauthenticated: rate limited per client IP before anything else.
@@ -239,12 +257,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(liveEventRoutes(services, events));
       await v1.register(homeRoutes(services));
       await v1.register(kpiRoutes(services));
-      await v1.register(topUpRoutes(services));
     },
     { prefix: "/api/v1" },
   );
   // Machine callers (usage mediation): API keys, never a person's token; outside the hook above.
   await app.register(usageIngestRoutes(services, deps.ingestApiKeys ?? parseServiceKeys(LOCAL_INGEST_KEY, deps.operator)), { prefix: "/api/v1" });
+  // Card gateways' signed webhooks: signature authentication, never a person's token.
+  await app.register(paymentWebhookRoutes(services), { prefix: "/api/v1" });
 
   if (deps.jobs) {
     services.jobs = await startJobQueue(deps.database, domainJobs(services), { log: app.log });

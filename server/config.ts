@@ -5,6 +5,11 @@ import { DEFAULT_TOKEN_CACHE_SECONDS } from "./auth/tokenVerifier";
 import { LOCAL_INGEST_KEY } from "./auth/serviceKeys";
 import { APP_VERSION_PATTERN } from "../src/config/appVersion";
 
+/** Local mode's webhook secret for the sandbox card gateway (public: development only). */
+export const LOCAL_WEBHOOK_SECRET = "local-sandbox-webhook-secret";
+/** Local mode's API key the backend calls the sandbox gateway with. */
+export const LOCAL_SANDBOX_API_KEY = "sk_sandbox_local";
+
 /**
  * The backend's environment. "local" is the embedded default (Auth emulator, PGlite, demo data);
  * "production" verifies real Firebase signatures and refuses the emulator.
@@ -57,6 +62,10 @@ export const serverEnvSchema = z
     FIREBASE_STORAGE_BUCKET: z.union([z.literal(""), z.string().regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, "a bucket name like my-project.appspot.com")]).default(""),
     /** The largest upload, in bytes (ID documents, claim attachments). */
     FILE_MAX_BYTES: z.coerce.number("a whole number of bytes").int("a whole number of bytes").min(1024, "at least 1024").max(50 * 1024 * 1024, "at most 52428800 (50 MiB)").default(10 * 1024 * 1024),
+    /** Local mode: the port of the sandbox card gateway, started when the operator's top-up payment setting is "sandbox". */
+    SANDBOX_GATEWAY_PORT: z.coerce.number("a port number").int("a port number").min(1).max(65535).default(8090),
+    /** The shared secret card gateways sign their webhooks with (HMAC-SHA256). Local mode has a fixed development secret. */
+    PAYMENT_WEBHOOK_SECRET: z.string().min(16, "at least 16 characters").optional(),
     CRM_OUTBOX_MAX_ATTEMPTS: z.coerce.number("a whole number").int("a whole number").min(1, "at least 1").max(50, "at most 50").default(12),
   })
   .superRefine((env, ctx) => {
@@ -97,6 +106,8 @@ export const serverEnvSchema = z
     ingestApiKeys: env.INGEST_API_KEYS ?? (env.APP_MODE === "local" ? LOCAL_INGEST_KEY : ""),
     minAppVersion: env.MIN_APP_VERSION || undefined,
     files: { dir: env.FILES_DIR, storageBucket: env.FIREBASE_STORAGE_BUCKET || undefined, maxBytes: env.FILE_MAX_BYTES },
+    // The sandbox gateway exists for development and tests only: never wired in production mode.
+    sandboxGateway: env.APP_MODE === "local" ? { port: env.SANDBOX_GATEWAY_PORT, webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET } : undefined,
     bitrix: env.BITRIX_INTEGRATION_REQUIRED === "true" ? { webhookUrl: env.BITRIX_WEBHOOK_URL, maxAttempts: env.CRM_OUTBOX_MAX_ATTEMPTS } : undefined,
   }));
 

@@ -1,4 +1,9 @@
-import { loadServerConfig } from "./config";
+import { LOCAL_SANDBOX_API_KEY, loadServerConfig } from "./config";
+import { sandboxGateway } from "./payments/sandbox/client";
+import { startSandboxGateway } from "./payments/sandbox/server";
+import { operators } from "./db/schema";
+import { eq } from "drizzle-orm";
+import { topUpPaymentOf } from "../src/resources/topUps";
 import { openDatabase } from "./db/client";
 import { attSeed, demoUsers } from "./db/seed/demoData";
 import { seedOperator } from "./db/seed/seedDatabase";
@@ -21,7 +26,11 @@ async function main() {
   // Production reads the project's live Remote Config template; offline (or locally) the repo's template and the defaults hold.
   const featureFlags = createFeatureFlags({ app: firebaseAdminApp });
   if (config.mode === "production" && !(await featureFlags.load())) console.warn("Remote Config not reached: feature flags keep the repo template's defaults.");
+  // Local mode wires the sandbox card gateway (its own port); it runs when the operator's setting says "sandbox".
+  const sandbox = config.sandboxGateway;
+  const sandboxUrl = sandbox ? `http://127.0.0.1:${sandbox.port}` : undefined;
   const app = await buildApp({
+    paymentGateways: sandbox && sandboxUrl ? { sandbox: sandboxGateway({ url: sandboxUrl, apiKey: LOCAL_SANDBOX_API_KEY, webhookSecret: sandbox.webhookSecret }) } : {},
     database,
     verifier: createTokenVerifier(auth, { cacheSeconds: config.tokenCacheSeconds }),
     auth,
@@ -49,8 +58,24 @@ async function main() {
     app.log.info({ accountsCreated, staffCreated, authUsersCreated: created, usageRecordsCounted }, "demo data ready");
   }
 
+  let sandboxServer: Awaited<ReturnType<typeof startSandboxGateway>> | undefined;
+  if (sandbox) {
+    const [operator] = await database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, config.operator));
+    if (topUpPaymentOf(operator?.settings) === "sandbox") {
+      sandboxServer = await startSandboxGateway({
+        port: sandbox.port,
+        apiKey: LOCAL_SANDBOX_API_KEY,
+        webhookSecret: sandbox.webhookSecret,
+        webhook: `http://127.0.0.1:${config.port}/api/v1/payment-webhooks/sandbox`,
+        lateSuccessMs: 15_000,
+      });
+      app.log.info({ url: sandboxServer.url }, "sandbox card gateway ready");
+    }
+  }
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
+    await sandboxServer?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -14,6 +14,8 @@ import { LEDGER_KINDS } from "../../src/resources/ledgerEntries";
 import { INVOICE_STATUSES } from "../../src/resources/invoices";
 import { BULK_ITEM_STATUSES, BULK_JOB_KINDS, BULK_JOB_STATUSES } from "../../src/resources/bulkJobs";
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from "../../src/resources/approvals";
+import { TOP_UP_REFUND_STATES, TOP_UP_STATUSES } from "../../src/resources/topUps";
+import { CARD_BRANDS } from "../../src/resources/paymentMethods";
 
 // Enums come from the resource declarations (src/resources), so the API and the tables agree.
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "));
@@ -783,4 +785,79 @@ export const approvals = pgTable(
     check("approvals_decided_when_not_pending", sql`(${t.status} = 'pending') = (${t.decidedBy} is null)`),
     check("approvals_entry_only_when_approved", sql`${t.ledgerEntryId} is null or ${t.status} = 'approved'`),
   ],
+);
+
+/**
+ * Saved cards (issue 9 item 7): what the gateway told about a card (brand, last 4, expiry) and its
+ * reference there; never a card number. At most one default per subscriber.
+ */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    ownerUid: text("owner_uid").notNull(),
+    gateway: text("gateway").notNull(),
+    /** The gateway's reference of the saved card (pm_…). */
+    gatewayMethodId: text("gateway_method_id").notNull(),
+    brand: text("brand", { enum: CARD_BRANDS }).notNull(),
+    last4: text("last4").notNull(),
+    expMonth: integer("exp_month").notNull(),
+    expYear: integer("exp_year").notNull(),
+    isDefault: boolean("is_default").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    index("payment_methods_owner_idx").on(t.operatorCode, t.ownerUid),
+    uniqueIndex("payment_methods_one_default_uq").on(t.operatorCode, t.ownerUid).where(sql`${t.isDefault}`),
+    check("payment_methods_last4", sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check("payment_methods_exp_month", sql`${t.expMonth} between 1 and 12`),
+    check("payment_methods_brand_valid", sql`${t.brand} in (${inList(CARD_BRANDS)})`),
+  ],
+);
+
+/**
+ * Card top-ups (issue 9 item 4): created → completed / failed / cancelled. The credit is the ledger
+ * entry keyed `top-up:<id>` (posted once, whichever of the charge's answer and the webhook comes
+ * first); `gateway_captured` on a failed or cancelled one makes a refund claimable.
+ */
+export const topUps = pgTable(
+  "top_ups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: TOP_UP_STATUSES }).notNull().default("created"),
+    refund: text("refund", { enum: TOP_UP_REFUND_STATES }).notNull().default("none"),
+    gateway: text("gateway").notNull(),
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    gatewayChargeId: text("gateway_charge_id"),
+    gatewayCaptured: boolean("gateway_captured").notNull().default(false),
+    failureReason: text("failure_reason"),
+    createdBy: text("created_by").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("top_ups_account_idx").on(t.accountId, t.createdAt.desc()),
+    index("top_ups_operator_idx").on(t.operatorCode, t.createdAt.desc()),
+    check("top_ups_amount_positive", sql`${t.amount} > 0`),
+    check("top_ups_status_valid", sql`${t.status} in (${inList(TOP_UP_STATUSES)})`),
+    check("top_ups_refund_valid", sql`${t.refund} in (${inList(TOP_UP_REFUND_STATES)})`),
+    // A refund is claimed only for money the gateway took on a top-up that did not credit the balance.
+    check("top_ups_refund_only_captured", sql`${t.refund} = 'none' or (${t.gatewayCaptured} and ${t.status} in ('failed', 'cancelled'))`),
+  ],
+);
+
+/** Gateway webhook events already handled, by their id: a replayed event is acknowledged and ignored. */
+export const paymentWebhookEvents = pgTable(
+  "payment_webhook_events",
+  {
+    gateway: text("gateway").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.eventId] })],
 );

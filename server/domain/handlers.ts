@@ -1,6 +1,8 @@
 import type { ActionHandler } from "../engine/types";
 import { cancelBulkJob } from "./bulkJobs/module";
 import { approveRequest, rejectRequest } from "./approvals/decide";
+import { approveTopUpRefund, cancelTopUp, claimTopUpRefund } from "./topUps/handlers";
+import { setDefaultPaymentMethod } from "./paymentMethods/module";
 import { issuePortOutPin, lockNumber, orderSim, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
 import { adjustAccount, chargeAccount, refundAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
@@ -55,4 +57,8 @@ export const handlers: Record<string, ActionHandler> = {
   "plans.activate": activatePlan,
   "plans.retire": retirePlan,
   "plans.changePrice": changePlanPrice,
+  "topUps.cancel": cancelTopUp,
+  "topUps.claimRefund": claimTopUpRefund,
+  "topUps.approveRefund": approveTopUpRefund,
+  "paymentMethods.setDefault": setDefaultPaymentMethod,
 };

@@ -20,6 +20,8 @@ import { privacyRequestsModule } from "./privacy/module";
 import { addOnsModule } from "./addOns/module";
 import { bulkJobsModule } from "./bulkJobs/module";
 import { approvalsModule } from "./approvals/module";
+import { topUpsModule } from "./topUps/module";
+import { paymentMethodsModule } from "./paymentMethods/module";
 
 /** The module of every resource declared with `store: "table"`, by resource name (start-up checks both lists agree). */
 export const domainModules: Record<string, DomainModule> = {
@@ -41,6 +43,8 @@ export const domainModules: Record<string, DomainModule> = {
   "add-ons": addOnsModule,
   "bulk-jobs": bulkJobsModule,
   approvals: approvalsModule,
+  "top-ups": topUpsModule,
+  "payment-methods": paymentMethodsModule,
 };
 
 /**

@@ -8,6 +8,7 @@ import type { SecretBox } from "../lib/secretBox";
 import type { EventBus } from "../live/eventBus";
 import type { JobQueue } from "../jobs/jobQueue";
 import type { FileStore } from "../files/fileStore";
+import type { PaymentGateways } from "../payments/gateway";
 
 /** What routes, modules and handlers work with: one object built by buildApp. */
 export interface EngineServices {
@@ -27,6 +28,8 @@ export interface EngineServices {
   jobs?: JobQueue;
   /** Where uploaded bytes go (server/files) and the largest upload; buildApp always sets it. */
   files?: { store: FileStore; maxBytes: number };
+  /** Card gateways this server is wired to, by setting name (operators.settings.topUpPayment). */
+  payments?: PaymentGateways;
 }
 
 export function adminAuth(services: Pick<EngineServices, "auth">): Auth {

@@ -100,7 +100,8 @@ function parseFilter(
   ctx: z.RefinementCtx,
 ): ListFilter | undefined {
   // Every list can be narrowed to given ids (a page asking for the records its rows reference, in one request).
-  const allowed: readonly FilterOperator[] | undefined = resource.list.filters[field] ?? (field === "id" ? ID_OPERATORS : undefined);
+  // Own keys only: `filter[constructor]` must not find Object.prototype.constructor.
+  const allowed: readonly FilterOperator[] | undefined = (Object.hasOwn(resource.list.filters, field) ? resource.list.filters[field] : undefined) ?? (field === "id" ? ID_OPERATORS : undefined);
   if (!allowed) {
     ctx.addIssue({ code: "custom", path: [key], message: `cannot filter by '${field}'; filterable: ${Object.keys(resource.list.filters).join(", ")}` });
     return;

@@ -30,7 +30,6 @@ const OTHER_TAGS = [
   { name: "home", description: "What the signed-in subscriber's home page shows, in one request." },
   { name: "kpis", description: "The operator's business figures over a period, for its admins." },
   { name: "configuration", description: "Feature flags the portal and the backend apply (Remote Config with in-code defaults)." },
-  { name: "top-ups", description: "Card top-ups of prepaid accounts, where the operator has a card gateway (ATT has none: vouchers instead)." },
 ];
 
 const labelOf = (resource: ResourceDefinition<any, any>) =>
@@ -122,6 +121,7 @@ export function openApiOptions(resources: readonly ResourceDefinition<any, any>[
         securitySchemes: {
           firebaseIdToken: { type: "http", scheme: "bearer", bearerFormat: "Firebase ID token" },
           ingestApiKey: { type: "apiKey", in: "header", name: "Authorization", description: "ApiKey <key>, keys from INGEST_API_KEYS" },
+          gatewaySignature: { type: "apiKey", in: "header", name: "x-gateway-signature", description: "t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\"> with the gateway's webhook secret" },
         },
       },
       security: [{ firebaseIdToken: [] }],

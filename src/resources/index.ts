@@ -20,6 +20,8 @@ import { filesResource } from "./files";
 import { privacyRequestsResource } from "./privacyRequests";
 import { bulkJobsResource } from "./bulkJobs";
 import { approvalsResource } from "./approvals";
+import { topUpsResource } from "./topUps";
+import { paymentMethodsResource } from "./paymentMethods";
 
 /**
  * The registry: every resource of the product, in menu order, and the only list of them. The
@@ -32,6 +34,8 @@ export const resources = [
   accountsResource,
   ledgerEntriesResource,
   approvalsResource,
+  topUpsResource,
+  paymentMethodsResource,
   invoicesResource,
   ordersResource,
   usageRecordsResource,

@@ -6,7 +6,8 @@ import type { Account } from "../../src/resources/accounts";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
 
-// Card top-ups (issue 9, item 4): only where the operator's top-up payment setting names a gateway.
+// Card top-ups (issue 9, item 4): only where the operator's top-up payment setting names a gateway
+// (the sandbox gateway's own paths are in cardTopUps.test.ts).
 // ATT's setting is empty, so the API says card top-up is unavailable and points at vouchers; every
 // refusal writes nothing.
 let backend: TestBackend;
@@ -76,10 +77,10 @@ describe("POST /top-ups", () => {
     expect(await entryCount()).toBe(before);
   });
 
-  it("does not pretend to take a card where a gateway is named but not wired in yet (503), and writes nothing", async () => {
+  it("does not pretend to take a card where the setting names a gateway this server is not wired to (503), and writes nothing", async () => {
     const before = await entryCount();
     const [tmo] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "TMO"));
-    await backend.database.db.update(operators).set({ settings: { ...tmo!.settings, topUpPayment: "sandbox" } }).where(eq(operators.code, "TMO"));
+    await backend.database.db.update(operators).set({ settings: { ...tmo!.settings, topUpPayment: "acme-pay" } }).where(eq(operators.code, "TMO"));
     try {
       // The operator directory caches settings for a few seconds: wait for the change to be seen.
       await expect

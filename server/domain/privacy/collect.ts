@@ -9,18 +9,20 @@ import {
   notificationPreferences,
   notifications,
   orders,
+  paymentMethods,
   resourceDocuments,
   storedFiles,
   subscriberProfiles,
   ticketMessages,
   tickets,
+  topUps,
   usageRecords,
 } from "../../db/schema";
 
 export type Row = Record<string, unknown>;
 
 /** Columns never handed out, even to their owner: secrets sealed or hashed at rest, internal storage paths. */
-const WITHHELD = new Set(["pukCipher", "portOutPinHash", "storageKey", "idempotencyKey"]);
+const WITHHELD = new Set(["pukCipher", "portOutPinHash", "storageKey", "idempotencyKey", "gatewayMethodId"]);
 const shown = (row: Row): Row => Object.fromEntries(Object.entries(row).filter(([key]) => !WITHHELD.has(key)));
 
 /**
@@ -50,6 +52,8 @@ export async function collectSubscriberData(db: Executor, operator: string, uid:
     orders: await byAccount((ids) => db.select().from(orders).where(inArray(orders.accountId, ids))),
     invoices: await byAccount((ids) => db.select().from(invoices).where(inArray(invoices.accountId, ids))),
     ledger_entries: await byAccount((ids) => db.select().from(ledgerEntries).where(inArray(ledgerEntries.accountId, ids))),
+    top_ups: await byAccount((ids) => db.select().from(topUps).where(inArray(topUps.accountId, ids))),
+    payment_methods: await db.select().from(paymentMethods).where(and(eq(paymentMethods.operatorCode, operator), eq(paymentMethods.ownerUid, uid))),
     usage_records: lineIds.length ? await db.select().from(usageRecords).where(inArray(usageRecords.lineId, lineIds)) : [],
     tickets: ownTickets,
     ticket_messages: ownTickets.length ? await db.select().from(ticketMessages).where(inArray(ticketMessages.ticketId, ownTickets.map((t) => t.id))) : [],

@@ -6,6 +6,7 @@ import {
   lines,
   notificationPreferences,
   notifications,
+  paymentMethods,
   resourceDocuments,
   storedFiles,
   subscriberProfiles,
@@ -23,9 +24,9 @@ export interface Erasure {
 
 /**
  * Closes a person's accounts and deletes what the portal holds about them, in the caller's
- * transaction. Kept (RETAINED_BY_LAW): invoices, ledger entries, usage records and the audit trail,
+ * transaction. Kept (RETAINED_BY_LAW): invoices, ledger entries, card top-ups, usage records and the audit trail,
  * plus the account's name and the lines' numbers that those refer to. Contact details, profile,
- * preferences, notifications, files, documents and their message texts go.
+ * preferences, notifications, saved cards, files, documents and their message texts go.
  */
 export async function eraseSubscriber(tx: Executor, operator: string, uid: string): Promise<Erasure> {
   const erased: string[] = [];
@@ -62,6 +63,8 @@ export async function eraseSubscriber(tx: Executor, operator: string, uid: strin
   await tx.delete(notificationPreferences).where(and(eq(notificationPreferences.operatorCode, operator), eq(notificationPreferences.uid, uid)));
   await tx.delete(notifications).where(and(eq(notifications.operatorCode, operator), eq(notifications.recipientUid, uid)));
   erased.push("notifications and notification preferences deleted");
+  const cards = await tx.delete(paymentMethods).where(and(eq(paymentMethods.operatorCode, operator), eq(paymentMethods.ownerUid, uid))).returning({ id: paymentMethods.id });
+  if (cards.length) erased.push(`payment methods: ${cards.length} saved card(s) deleted`);
 
   const files = await tx
     .delete(storedFiles)

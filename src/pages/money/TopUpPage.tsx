@@ -1,18 +1,34 @@
-import { Alert, Space, Typography } from "antd";
+import { useEffect, useState } from "react";
+import { useCustom, useInvalidate, useList } from "@refinedev/core";
+import { Alert, Button, Card, Checkbox, Form, Input, List, Popconfirm, Radio, Skeleton, Space, Tag, Typography } from "antd";
+import { FormSelect } from "../../components/FieldInput";
 import { Link } from "react-router";
 import { translate as t } from "../../i18n";
-
-/** The operator's build-time top-up payment setting: "" = no card gateway (ATT), "sandbox" = the local test gateway. */
-const TOP_UP_PAYMENT = ((import.meta.env.VITE_TOPUP_PAYMENT_SETTING as string | undefined) ?? "").trim();
+import type { Account } from "../../resources/accounts";
+import type { Money } from "../../resources/common";
+import type { PaymentGateway, TopUp } from "../../resources/topUps";
+import type { PaymentMethod } from "../../resources/paymentMethods";
+import { apiRequest } from "../../providers/apiClient";
+import { formatDateTime, formatMoney } from "../../components/format";
+import { MoneyInput } from "../../components/MoneyInput";
+import { StatusTag, toneOfStatus } from "../../components/StatusTag";
 
 /**
- * Top up a prepaid balance, phone first (360 px). Card entry is not part of this build: with the
- * operator's setting empty (ATT) — and, until the gateway is wired in, with any setting — the page
- * says card top-up is unavailable and sends the subscriber to vouchers (redeemed on the account).
+ * Top up a prepaid balance, phone first (360 px). Where the operator's top-up payment setting is
+ * empty (ATT) the page says card top-up is unavailable and sends the subscriber to vouchers. Where
+ * it names a gateway this backend is wired to (the sandbox), a card form posts the card to the
+ * gateway's tokenizer — never to our API — and creates the top-up with the token; below it, the
+ * subscriber's top-ups with their state and time of last change, and their saved cards.
+ * `gateway` forces the setting (tests); otherwise the backend says which applies.
  */
-export function TopUpPage({ gateway = TOP_UP_PAYMENT }: { gateway?: string }) {
+export function TopUpPage({ gateway }: { gateway?: string }) {
+  if (gateway === "") return <Unavailable />;
+  return <GatewayTopUp />;
+}
+
+function Unavailable() {
   return (
-    <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 720 }} data-gateway={gateway || "none"}>
+    <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 720 }} data-gateway="none">
       <Typography.Title level={3} style={{ margin: 0 }}>
         {t("topUp.title")}
       </Typography.Title>
@@ -30,5 +46,296 @@ export function TopUpPage({ gateway = TOP_UP_PAYMENT }: { gateway?: string }) {
         }
       />
     </Space>
+  );
+}
+
+function GatewayTopUp() {
+  const { query, result } = useCustom<PaymentGateway>({ url: "/payment-gateway", method: "get" });
+  if (query.isLoading) return <Skeleton active />;
+  const gateway = result?.data;
+  if (!gateway?.tokenizeUrl) return <Unavailable />;
+  return (
+    <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 720 }} data-gateway={gateway.gateway}>
+      <Typography.Title level={3} style={{ margin: 0 }}>
+        {t("topUp.title")}
+      </Typography.Title>
+      <CardTopUpForm tokenizeUrl={gateway.tokenizeUrl} />
+      <TopUpHistory />
+      <SavedCards tokenizeUrl={gateway.tokenizeUrl} />
+    </Space>
+  );
+}
+
+interface CardFields {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** Posts the card to the gateway's tokenizer (the browser talks to the gateway directly) and answers its one-time token. */
+async function tokenizeCard(tokenizeUrl: string, card: CardFields): Promise<string> {
+  const [month, year] = card.expiry.split("/").map((part) => Number(part.trim()));
+  const res = await fetch(tokenizeUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ number: card.number.replace(/\s+/g, ""), expMonth: month, expYear: year! < 100 ? 2000 + year! : year, cvc: card.cvc }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { token?: string; field?: string; message?: string };
+  if (!res.ok || !body.token) throw new CardError(body.field === "cvc" ? "cvc" : body.field === "number" ? "number" : "expiry", body.message ?? t("topUp.card.refused"));
+  return body.token;
+}
+
+class CardError extends Error {
+  constructor(readonly field: keyof CardFields, message: string) {
+    super(message);
+  }
+}
+
+function CardInputs({ prefix }: { prefix: string }) {
+  return (
+    <>
+      <Form.Item name="number" label={t("topUp.card.number")} htmlFor={`${prefix}-number`} rules={[{ required: true, pattern: /^[\d ]{12,23}$/, message: t("topUp.card.numberRule") }]}>
+        <Input id={`${prefix}-number`} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" />
+      </Form.Item>
+      <Space.Compact block style={{ gap: 8 }}>
+        <Form.Item name="expiry" label={t("topUp.card.expiry")} htmlFor={`${prefix}-expiry`} style={{ flex: 1 }} rules={[{ required: true, pattern: /^(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, message: t("topUp.card.expiryRule") }]}>
+          <Input id={`${prefix}-expiry`} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" />
+        </Form.Item>
+        <Form.Item name="cvc" label={t("topUp.card.cvc")} htmlFor={`${prefix}-cvc`} style={{ flex: 1 }} rules={[{ required: true, pattern: /^\d{3,4}$/, message: t("topUp.card.cvcRule") }]}>
+          <Input id={`${prefix}-cvc`} inputMode="numeric" autoComplete="cc-csc" />
+        </Form.Item>
+      </Space.Compact>
+    </>
+  );
+}
+
+const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
+  const [form] = Form.useForm();
+  const invalidate = useInvalidate();
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ type: "success" | "error" | "info"; text: string } | null>(null);
+  const { result: accounts } = useList<Account>({ resource: "accounts", filters: [{ field: "type", operator: "eq", value: "prepaid" }], pagination: { currentPage: 1, pageSize: 20 } });
+  const { result: methods } = useList<PaymentMethod>({ resource: "payment-methods", pagination: { currentPage: 1, pageSize: 20 } });
+  const prepaid = accounts?.data ?? [];
+  const saved = methods?.data ?? [];
+  const source = Form.useWatch("source", form) as string | undefined;
+  const currency = prepaid[0]?.balance?.currency ?? "USD";
+  // The first prepaid account is chosen once the accounts have loaded (they may come after the form).
+  const firstAccount = prepaid[0]?.id;
+  useEffect(() => {
+    if (firstAccount && !form.getFieldValue("accountId")) form.setFieldValue("accountId", firstAccount);
+  }, [firstAccount, form]);
+
+  const submit = async (values: CardFields & { accountId: string; amount: Money; source: string; save?: boolean }) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      let paymentMethodId = values.source !== "new" ? values.source : undefined;
+      let cardToken: string | undefined;
+      if (!paymentMethodId) {
+        cardToken = await tokenizeCard(tokenizeUrl, values);
+        if (values.save) {
+          const method = await apiRequest<PaymentMethod>("/payment-methods", { method: "POST", body: { cardToken }, headers: { "idempotency-key": newKey() } });
+          paymentMethodId = method.id;
+          cardToken = undefined;
+        }
+      }
+      const topUp = await apiRequest<TopUp>("/top-ups", {
+        method: "POST",
+        body: { accountId: values.accountId, amount: values.amount, ...(paymentMethodId ? { paymentMethodId } : { cardToken }) },
+        headers: { "idempotency-key": newKey() },
+      });
+      setOutcome(
+        topUp.status === "completed"
+          ? { type: "success", text: t("topUp.result.completed", { amount: formatMoney(topUp.amount) }) }
+          : topUp.status === "failed"
+            ? { type: "error", text: t("topUp.result.failed", { reason: topUp.failureReason ?? "" }) }
+            : { type: "info", text: t("topUp.result.pending") },
+      );
+      form.resetFields(["number", "expiry", "cvc"]);
+    } catch (error) {
+      if (error instanceof CardError) form.setFields([{ name: error.field, errors: [error.message] }]);
+      else setOutcome({ type: "error", text: (error as { message?: string }).message ?? t("topUp.result.error") });
+    } finally {
+      setBusy(false);
+      await invalidate({ resource: "top-ups", invalidates: ["list"] });
+      await invalidate({ resource: "payment-methods", invalidates: ["list"] });
+      await invalidate({ resource: "accounts", invalidates: ["list", "detail"] });
+    }
+  };
+
+  return (
+    <Card title={t("topUp.card.title")} size="small">
+      <Form form={form} layout="vertical" requiredMark="optional" onFinish={(values) => void submit(values)} initialValues={{ source: "new" }} disabled={busy}>
+        <Form.Item name="accountId" label={t("topUp.account")} htmlFor="top-up-account" rules={[{ required: true, message: t("topUp.accountRule") }]}>
+          <FormSelect id="top-up-account" options={prepaid.map((a) => ({ value: a.id, label: `${a.name} · ${a.balance ? formatMoney(a.balance) : ""}` }))} />
+        </Form.Item>
+        <Form.Item name="amount" label={t("topUp.amount")} htmlFor="top-up-amount" rules={[{ required: true, validator: async (_r, v: Money | null) => { if (!v || v.amount <= 0 || v.amount > 50_000) throw new Error(t("topUp.amountRule")); } }]}>
+          <MoneyInput id="top-up-amount" currency={currency} />
+        </Form.Item>
+        <Form.Item name="source" label={t("topUp.payWith")}>
+          <Radio.Group>
+            <Space direction="vertical">
+              {saved.map((m) => (
+                <Radio key={m.id} value={m.id}>
+                  {t("topUp.savedCard", { brand: t(`enums.cardBrand.${m.brand}`), last4: m.last4 })}
+                </Radio>
+              ))}
+              <Radio value="new">{t("topUp.newCard")}</Radio>
+            </Space>
+          </Radio.Group>
+        </Form.Item>
+        {source === "new" && (
+          <>
+            <CardInputs prefix="top-up" />
+            <Form.Item name="save" valuePropName="checked">
+              <Checkbox>{t("topUp.card.save")}</Checkbox>
+            </Form.Item>
+          </>
+        )}
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>{t("topUp.card.privacy")}</Typography.Paragraph>
+        <Button type="primary" htmlType="submit" loading={busy} block>
+          {t("topUp.submit")}
+        </Button>
+      </Form>
+      {outcome && <Alert style={{ marginTop: 12 }} type={outcome.type} showIcon role="status" data-testid="top-up-result" message={outcome.text} />}
+    </Card>
+  );
+}
+
+function TopUpHistory() {
+  const invalidate = useInvalidate();
+  const [claiming, setClaiming] = useState<string | null>(null);
+  const { result, query } = useList<TopUp>({
+    resource: "top-ups",
+    sorters: [{ field: "createdAt", order: "desc" }],
+    pagination: { currentPage: 1, pageSize: 20 },
+    // While a charge is still being processed, look again now and then (the gateway's webhook settles it).
+    queryOptions: { refetchInterval: (q) => ((q.state.data?.data ?? []) as TopUp[]).some((item) => item.status === "created") ? 3_000 : false },
+  });
+  const topUps = result?.data ?? [];
+  const claim = async (id: string) => {
+    setClaiming(id);
+    try {
+      await apiRequest(`/top-ups/${id}/actions/claim-refund`, { method: "POST", body: {} });
+    } finally {
+      setClaiming(null);
+      await invalidate({ resource: "top-ups", invalidates: ["list"] });
+    }
+  };
+  return (
+    <Card title={t("topUp.history")} size="small">
+      <List<TopUp>
+        loading={query.isLoading}
+        dataSource={topUps}
+        locale={{ emptyText: t("topUp.historyEmpty") }}
+        renderItem={(item) => (
+          <List.Item
+            data-testid="top-up"
+            actions={
+              item.gatewayCaptured && item.refund === "none" && (item.status === "failed" || item.status === "cancelled")
+                ? [
+                    <Popconfirm key="claim" title={t("resources.top-ups.confirm.claim-refund")} onConfirm={() => void claim(item.id)} okText={t("resources.top-ups.actions.claim-refund")}>
+                      <Button size="small" loading={claiming === item.id}>{t("resources.top-ups.actions.claim-refund")}</Button>
+                    </Popconfirm>,
+                  ]
+                : []
+            }
+          >
+            <Space direction="vertical" size={0}>
+              <Space wrap>
+                <Typography.Text strong>{formatMoney(item.amount)}</Typography.Text>
+                <StatusTag tone={item.status === "created" ? "waiting" : toneOfStatus(item.status)} data-status={item.status}>{t(`enums.topUpStatus.${item.status}`)}</StatusTag>
+                {item.refund !== "none" && <Tag>{t(`enums.topUpRefund.${item.refund}`)}</Tag>}
+              </Space>
+              <Typography.Text type="secondary">{t("topUp.lastChange", { at: formatDateTime(item.updatedAt) })}</Typography.Text>
+            </Space>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}
+
+function SavedCards({ tokenizeUrl }: { tokenizeUrl: string }) {
+  const [form] = Form.useForm<CardFields>();
+  const invalidate = useInvalidate();
+  const [adding, setAdding] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const { result, query } = useList<PaymentMethod>({ resource: "payment-methods", pagination: { currentPage: 1, pageSize: 20 } });
+  const methods = result?.data ?? [];
+  const run = async (id: string, call: () => Promise<unknown>) => {
+    setBusy(id);
+    setError(null);
+    try {
+      await call();
+    } catch (failure) {
+      if (failure instanceof CardError) form.setFields([{ name: failure.field, errors: [failure.message] }]);
+      else setError((failure as { message?: string }).message ?? t("topUp.result.error"));
+      throw failure;
+    } finally {
+      setBusy(null);
+      await invalidate({ resource: "payment-methods", invalidates: ["list"] });
+    }
+  };
+  const add = (values: CardFields) =>
+    run("new", async () => {
+      const cardToken = await tokenizeCard(tokenizeUrl, values);
+      await apiRequest("/payment-methods", { method: "POST", body: { cardToken }, headers: { "idempotency-key": newKey() } });
+    }).then(() => {
+      form.resetFields();
+      setAdding(false);
+    }, () => undefined);
+  return (
+    <Card title={t("resources.payment-methods.label")} size="small" extra={!adding && <Button size="small" onClick={() => setAdding(true)}>{t("topUp.methods.add")}</Button>}>
+      {error && <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 12 }} />}
+      <List<PaymentMethod>
+        loading={query.isLoading}
+        dataSource={methods}
+        locale={{ emptyText: t("topUp.methods.empty") }}
+        renderItem={(m) => {
+          const name = t("topUp.savedCard", { brand: t(`enums.cardBrand.${m.brand}`), last4: m.last4 });
+          return (
+            <List.Item
+              data-testid="payment-method"
+              actions={[
+                ...(m.isDefault
+                  ? []
+                  : [
+                      <Button key="default" size="small" aria-label={t("topUp.methods.makeDefaultOf", { card: name })} loading={busy === `d${m.id}`} onClick={() => void run(`d${m.id}`, () => apiRequest(`/payment-methods/${m.id}/actions/set-default`, { method: "POST", body: {} })).catch(() => undefined)}>
+                        {t("resources.payment-methods.actions.set-default")}
+                      </Button>,
+                    ]),
+                <Popconfirm key="remove" title={t("topUp.methods.confirmRemove", { card: name })} onConfirm={() => void run(`r${m.id}`, () => apiRequest(`/payment-methods/${m.id}`, { method: "DELETE" })).catch(() => undefined)}>
+                  <Button size="small" danger aria-label={t("topUp.methods.removeOf", { card: name })} loading={busy === `r${m.id}`}>
+                    {t("topUp.methods.remove")}
+                  </Button>
+                </Popconfirm>,
+              ]}
+            >
+              <Space direction="vertical" size={0}>
+                <Space wrap>
+                  <Typography.Text strong>{name}</Typography.Text>
+                  {m.isDefault && <Tag color="blue">{t("fields.isDefault")}</Tag>}
+                </Space>
+                <Typography.Text type="secondary">{t("topUp.methods.expires", { month: String(m.expMonth).padStart(2, "0"), year: m.expYear })}</Typography.Text>
+              </Space>
+            </List.Item>
+          );
+        }}
+      />
+      {adding && (
+        <Form form={form} layout="vertical" onFinish={(values) => void add(values)} disabled={busy === "new"} style={{ marginTop: 12 }}>
+          <CardInputs prefix="save-card" />
+          <Space wrap>
+            <Button type="primary" htmlType="submit" loading={busy === "new"}>{t("topUp.methods.save")}</Button>
+            <Button onClick={() => setAdding(false)}>{t("topUp.methods.cancel")}</Button>
+          </Space>
+        </Form>
+      )}
+    </Card>
   );
 }

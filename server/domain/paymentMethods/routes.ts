@@ -1,0 +1,106 @@
+import { and, count, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accessScope } from "../../../src/resources/access";
+import { newPaymentMethodSchema, paymentMethodSchema, paymentMethodsResource } from "../../../src/resources/paymentMethods";
+import { recordAudit } from "../../audit";
+import { paymentMethods } from "../../db/schema";
+import { writeHeadersSchema } from "../../engine/routeParts";
+import type { EngineServices } from "../../engine/services";
+import { forbidden, unprocessable } from "../../errors";
+import { claimIdempotencyKey, hashRequest } from "../../lib/idempotency";
+import { publishAfterCommit } from "../../live/eventBus";
+import { GatewayRefusal } from "../../payments/gateway";
+import { errorResponses, problemSchema } from "../../routes/common";
+import { gatewayFor } from "../../payments/gatewayFor";
+import { makeDefault, toPaymentMethod } from "./records";
+
+/** The most cards one subscriber may keep. */
+export const MAX_PAYMENT_METHODS = 10;
+
+/**
+ * `POST /payment-methods`: saves a card the browser tokenized at the gateway. The record API cannot
+ * express it: the token is exchanged at the gateway for a saved card first (outside any
+ * transaction); only its brand, last 4, expiry and the gateway's reference are kept. The first card
+ * becomes the default, as does one added with `makeDefault`.
+ */
+export const paymentMethodRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, events } = services;
+    app.post(
+      "/payment-methods",
+      {
+        schema: {
+          tags: ["payment-methods"],
+          operationId: "createPaymentMethods",
+          summary: "Save a card from a one-time gateway token",
+          description: "Subscribers only, for themselves. 422 when the operator takes no cards or the gateway refuses the token. Audited.",
+          headers: writeHeadersSchema,
+          body: newPaymentMethodSchema,
+          response: { 201: paymentMethodSchema, ...errorResponses, 409: problemSchema, 422: problemSchema, 503: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const { principal } = request;
+        if (!accessScope(principal, paymentMethodsResource, "create")) throw forbidden(`Your role (${principal.role}) may not add payment methods.`);
+        const gateway = await gatewayFor(services, principal.operator).catch((error: unknown) => {
+          if (error instanceof Error && "status" in error && error.status === 422) throw unprocessable("Cards are not taken for this operator: there is nothing to save a card for.", [{ path: "cardToken", message: "card payments are unavailable" }]);
+          throw error;
+        });
+        const holder = and(eq(paymentMethods.operatorCode, principal.operator), eq(paymentMethods.ownerUid, principal.uid));
+        const [{ n }] = (await db.select({ n: count() }).from(paymentMethods).where(holder)) as [{ n: number }];
+        if (Number(n) >= MAX_PAYMENT_METHODS) throw unprocessable(`At most ${MAX_PAYMENT_METHODS} cards may be saved; remove one first.`, [{ path: "cardToken", message: `at most ${MAX_PAYMENT_METHODS} cards` }]);
+        const key = request.headers["idempotency-key"];
+        const idempotency = key ? { actorUid: principal.uid, key, route: "POST /api/v1/payment-methods", requestHash: hashRequest({ body: request.body, operator: principal.operator }) } : undefined;
+        if (idempotency) {
+          // A retry of a saved card replays it without asking the gateway (the token was used up).
+          const replay = await db.transaction(async (tx) => {
+            const claim = await claimIdempotencyKey(tx, idempotency);
+            if (claim.kind === "replay") return claim;
+            throw new NotYet();
+          }).catch((error: unknown) => {
+            if (error instanceof NotYet) return null;
+            throw error;
+          });
+          if (replay) return reply.code(replay.status).header("idempotent-replayed", "true").send(replay.response as never);
+        }
+
+        let card;
+        try {
+          card = await gateway.saveCard(request.body.cardToken);
+        } catch (error) {
+          if (error instanceof GatewayRefusal) throw unprocessable(`The payment gateway refused the card token: ${error.message}.`, [{ path: "cardToken", message: "unknown or already used token" }]);
+          throw error;
+        }
+        const record = await db.transaction(async (tx) => {
+          const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
+          if (claim?.kind === "replay") return claim.response as ReturnType<typeof toPaymentMethod>;
+          const [hasDefault] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(holder, eq(paymentMethods.isDefault, true))).limit(1);
+          const [row] = await tx
+            .insert(paymentMethods)
+            .values({ operatorCode: principal.operator, ownerUid: principal.uid, gateway: gateway.name, gatewayMethodId: card.gatewayMethodId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear })
+            .returning();
+          if (!hasDefault || request.body.makeDefault) await makeDefault(tx, row!);
+          const [saved] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, row!.id));
+          const result = toPaymentMethod(saved!);
+          await recordAudit(tx, {
+            operator: principal.operator,
+            actorUid: principal.uid,
+            actorRole: principal.role,
+            action: "payment-methods.create",
+            targetType: "payment-methods",
+            targetId: result.id,
+            before: null,
+            after: result,
+            reason: null,
+            requestId: request.id,
+          });
+          if (claim) await claim.complete(201, result);
+          return result;
+        });
+        await publishAfterCommit(events, request.log, { operator: principal.operator, resource: "payment-methods", type: "created", ids: [record.id], ownerUids: [principal.uid], at: new Date().toISOString() });
+        return reply.code(201).send(record);
+      },
+    );
+  };
+
+class NotYet extends Error {}

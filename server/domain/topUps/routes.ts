@@ -1,0 +1,143 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accountsResource } from "../../../src/resources/accounts";
+import { newTopUpSchema, paymentGatewaySchema, topUpPaymentOf, topUpSchema, topUpsResource } from "../../../src/resources/topUps";
+import { accessScope } from "../../../src/resources/access";
+import { recordAudit } from "../../audit";
+import { accounts, paymentMethods, topUps } from "../../db/schema";
+import { findRecordRow } from "../../engine/records";
+import { writeHeadersSchema } from "../../engine/routeParts";
+import type { EngineServices } from "../../engine/services";
+import { forbidden, notFound, unprocessable } from "../../errors";
+import { gatewayFor } from "../../payments/gatewayFor";
+import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
+import { publishAfterCommit } from "../../live/eventBus";
+import { GatewayRefusal, type ChargeResult } from "../../payments/gateway";
+import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
+import { accountsModule } from "../accounts/module";
+import { toTopUp, topUpSelection, type TopUpRow } from "./records";
+import { settleTopUp } from "./settle";
+
+/**
+ * `POST /top-ups`: a card top-up of a prepaid account, and `GET /payment-gateway` (where the
+ * browser tokenizes a card). The record API cannot express the POST: it calls the gateway between
+ * two transactions (never holding one open across the network). First the top-up is written as
+ * `created`; then the gateway charges the token or saved card; then the answer settles it
+ * (./settle.ts) — or, when the gateway does not answer in time, it stays `created` and the signed
+ * webhook settles it later. An Idempotency-Key replays the first answer and never charges twice.
+ */
+export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, events } = services;
+
+    app.get(
+      "/payment-gateway",
+      {
+        schema: {
+          tags: ["top-ups"],
+          operationId: "getPaymentGateway",
+          summary: "Which card gateway the caller's operator uses, and where the browser tokenizes a card",
+          description: "`gateway` is the operator's top-up payment setting (\"\" = no card top-ups); `tokenizeUrl` is null unless this server is wired to that gateway.",
+          headers: apiHeadersSchema,
+          response: { 200: paymentGatewaySchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const gateway = topUpPaymentOf(await services.operators.settings(request.principal.operator));
+        return { gateway, tokenizeUrl: services.payments?.[gateway]?.tokenizeUrl ?? null };
+      },
+    );
+
+    app.post(
+      "/top-ups",
+      {
+        schema: {
+          tags: ["top-ups"],
+          operationId: "createTopUps",
+          summary: "Top up a prepaid account by card (only where the operator has a card gateway)",
+          description:
+            "Takes a saved payment method or a one-time card token from the gateway's tokenizer; card numbers never reach this API. Answers the top-up: `completed` (credited once), `failed` (declined), or `created` when the gateway did not answer in time (its webhook settles it). 422 when the operator takes no card top-ups (vouchers are offered instead), when the account is not prepaid or the currency differs, or the token is refused. 404 when the account is not yours. An Idempotency-Key replays the first answer.",
+          headers: writeHeadersSchema,
+          body: newTopUpSchema,
+          response: { 201: topUpSchema, ...errorResponses, 409: problemSchema, 422: problemSchema, 503: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const { principal } = request;
+        if (!accessScope(principal, topUpsResource, "create")) throw forbidden(`Your role (${principal.role}) may not create top-ups.`);
+        const { accountId, amount, paymentMethodId, cardToken } = request.body;
+        const account = await findRecordRow(db, accountsResource, accountsModule, principal, "show", accountId);
+        if (!account) throw notFound("No such accounts record.");
+        if (account.type !== "prepaid") throw unprocessable("Only prepaid accounts are topped up; postpaid accounts pay their bills.", [{ path: "accountId", message: "must be a prepaid account" }]);
+        if (amount.currency !== account.currency) throw unprocessable(`This account is kept in ${account.currency}.`, [{ path: "amount.currency", message: `must be ${account.currency}` }]);
+        const gateway = await gatewayFor(services, principal.operator);
+
+        let source = cardToken;
+        if (paymentMethodId) {
+          // A saved card of the account's holder (staff may top up with the holder's card, never another's).
+          const [method] = await db
+            .select({ gatewayMethodId: paymentMethods.gatewayMethodId })
+            .from(paymentMethods)
+            .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.operatorCode, principal.operator), eq(paymentMethods.ownerUid, account.ownerUid ?? ""), eq(paymentMethods.gateway, gateway.name)));
+          if (!method) throw unprocessable("No such saved card of this account's holder.", [{ path: "paymentMethodId", message: "not a saved card of the account's holder" }]);
+          source = method.gatewayMethodId;
+        }
+
+        const key = request.headers["idempotency-key"];
+        const reservation = key
+          ? await reserveIdempotencyKey(db, { actorUid: principal.uid, key, route: "POST /api/v1/top-ups", requestHash: hashRequest({ body: request.body, operator: principal.operator }) })
+          : undefined;
+        if (reservation?.kind === "replay") return reply.code(reservation.status).header("idempotent-replayed", "true").send(reservation.response as never);
+
+        let created: TopUpRow;
+        try {
+          created = await db.transaction(async (tx) => {
+            const [inserted] = await tx
+              .insert(topUps)
+              .values({ operatorCode: principal.operator, accountId, amount: amount.amount, currency: amount.currency, gateway: gateway.name, paymentMethodId: paymentMethodId ?? null, createdBy: principal.uid })
+              .returning();
+            const row = { ...inserted!, ownerUid: account.ownerUid as string | null };
+            await recordAudit(tx, {
+              operator: principal.operator,
+              actorUid: principal.uid,
+              actorRole: principal.role,
+              action: "top-ups.create",
+              targetType: "top-ups",
+              targetId: row.id,
+              before: null,
+              after: toTopUp(row),
+              reason: null,
+              requestId: request.id,
+            });
+            return row;
+          });
+        } catch (error) {
+          await reservation?.release();
+          throw error;
+        }
+
+        let result: ChargeResult;
+        try {
+          result = await gateway.charge({ amount: amount.amount, currency: amount.currency, source: source!, reference: created.id, idempotencyKey: `top-up:${created.id}` });
+        } catch (error) {
+          if (!(error instanceof GatewayRefusal)) request.log.warn({ err: error, topUpId: created.id }, "card gateway did not take the charge");
+          // Refused before any charge (an unknown or used token) or the gateway failed: the top-up failed.
+          result = { outcome: "failed", chargeId: null, failureCode: error instanceof GatewayRefusal ? error.code : "gateway_error" };
+        }
+
+        const done = await db.transaction(async (tx) => {
+          const settled =
+            result.outcome === "pending"
+              ? { row: (await tx.select(topUpSelection).from(topUps).innerJoin(accounts, eq(accounts.id, topUps.accountId)).where(eq(topUps.id, created.id)))[0]!, events: [] }
+              : (await settleTopUp(tx, created.id, result, { via: "charge", requestId: request.id }))!;
+          const record = toTopUp(settled.row);
+          if (reservation?.kind === "new") await reservation.complete(tx, 201, record);
+          return { record, events: settled.events };
+        });
+        const at = new Date().toISOString();
+        await publishAfterCommit(events, request.log, { operator: principal.operator, resource: "top-ups", type: "created", ids: [created.id], ownerUids: created.ownerUid ? [created.ownerUid] : [], at });
+        for (const event of done.events) await publishAfterCommit(events, request.log, { ...event, at });
+        return reply.code(201).send(done.record);
+      },
+    );
+  };

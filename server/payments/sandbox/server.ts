@@ -1,0 +1,222 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { signWebhook, SIGNATURE_HEADER } from "../webhookSignature";
+import { behaviourOf, brandOf, luhnValid } from "./cards";
+
+/**
+ * The sandbox card gateway: a small local HTTP service standing in for a real one (issue 9 item 4).
+ *
+ * - `POST /v1/tokens` (the browser, CORS): `{number, expMonth, expYear, cvc}` → a one-time token.
+ *   Card numbers stay in this process's memory; they are never logged.
+ * - `POST /v1/payment-methods` (the backend, `Authorization: Bearer <apiKey>`): `{token}` → a saved card.
+ * - `POST /v1/charges` (the backend): `{amount, currency, source, reference, idempotencyKey}`.
+ *   4242… succeeds, 4000…0002 is declined (402), 4000…0119 does not answer in time and succeeds
+ *   later. Every outcome is also sent as a signed webhook (HMAC-SHA256 over "<t>.<body>").
+ */
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  apiKey: string;
+  webhookSecret: string;
+  /** Where webhooks go: a URL, or a function (tests hand events to an injected backend). Answers the HTTP status. */
+  webhook: string | ((body: string, headers: Record<string, string>) => Promise<number>);
+  /** After how long a timed-out charge succeeds by webhook; null: only when `releaseLate()` is called. */
+  lateSuccessMs?: number | null;
+  /** Tries of one webhook delivery before it is given up. */
+  deliveryAttempts?: number;
+}
+
+export interface SandboxEvent {
+  id: string;
+  type: "charge.succeeded" | "charge.failed";
+  created: number;
+  data: { chargeId: string; reference: string; amount: number; currency: string; failureCode?: string };
+}
+
+export interface SandboxGateway {
+  url: string;
+  /** Succeeds every timed-out charge now (its webhook sent, its held answer ended). */
+  releaseLate(): Promise<void>;
+  /** The events sent so far (for tests: send one again to check replays). */
+  events: SandboxEvent[];
+  /** Sends an event (again), signed now. */
+  send(event: SandboxEvent): Promise<number>;
+  close(): Promise<void>;
+}
+
+interface Card {
+  number: string;
+  expMonth: number;
+  expYear: number;
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });
+  res.end(JSON.stringify(body));
+};
+
+const corsHeaders = { "access-control-allow-origin": "*", "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "600" };
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 16_384) return null;
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    const value = JSON.parse(Buffer.concat(chunks).toString("utf8")) as unknown;
+    return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function startSandboxGateway(options: SandboxOptions): Promise<SandboxGateway> {
+  const tokens = new Map<string, Card>();
+  const methods = new Map<string, Card>();
+  const charges = new Map<string, { status: number; body: unknown }>();
+  const late: { event: SandboxEvent; res: ServerResponse; timer?: NodeJS.Timeout }[] = [];
+  const events: SandboxEvent[] = [];
+  const sockets = new Set<Socket>();
+  const attempts = options.deliveryAttempts ?? 5;
+
+  const send = async (event: SandboxEvent): Promise<number> => {
+    const body = JSON.stringify(event);
+    const headers = { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhook(options.webhookSecret, body) };
+    if (typeof options.webhook === "function") return options.webhook(body, headers);
+    const res = await fetch(options.webhook, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
+    return res.status;
+  };
+
+  const deliver = async (event: SandboxEvent) => {
+    events.push(event);
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      const status = await send(event).catch(() => 0);
+      if (status >= 200 && status < 300) return;
+      await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
+    }
+  };
+
+  const cardFor = (source: unknown): Card | undefined => {
+    if (typeof source !== "string") return undefined;
+    if (source.startsWith("tok_")) {
+      const card = tokens.get(source);
+      tokens.delete(source); // one use
+      return card;
+    }
+    return methods.get(source);
+  };
+
+  const releaseOne = async (entry: (typeof late)[number]) => {
+    clearTimeout(entry.timer);
+    late.splice(late.indexOf(entry), 1);
+    await deliver(entry.event);
+    if (!entry.res.writableEnded) json(entry.res, 200, { id: entry.event.data.chargeId, status: "succeeded" });
+  };
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const path = (req.url ?? "").split("?")[0];
+      if (req.method === "OPTIONS" && path === "/v1/tokens") {
+        res.writeHead(204, corsHeaders);
+        return res.end();
+      }
+      if (req.method === "GET" && path === "/health") return json(res, 200, { status: "ok" });
+      if (req.method !== "POST") return json(res, 404, { error: "not_found" });
+
+      if (path === "/v1/tokens") {
+        for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value);
+        const body = await readJson(req);
+        const number = String(body?.number ?? "").replace(/[\s-]/g, "");
+        const expMonth = Number(body?.expMonth);
+        const expYear = Number(body?.expYear);
+        const cvc = String(body?.cvc ?? "");
+        if (!luhnValid(number)) return json(res, 400, { error: "invalid_number", field: "number", message: "not a valid card number" });
+        if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) return json(res, 400, { error: "invalid_expiry", field: "expMonth", message: "a month from 1 to 12" });
+        const now = new Date();
+        if (!Number.isInteger(expYear) || expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1) || expYear > now.getUTCFullYear() + 20) {
+          return json(res, 400, { error: "invalid_expiry", field: "expYear", message: "the card has expired or the year is not valid" });
+        }
+        if (!/^\d{3,4}$/.test(cvc)) return json(res, 400, { error: "invalid_cvc", field: "cvc", message: "3 or 4 digits" });
+        const token = `tok_${randomUUID().replaceAll("-", "")}`;
+        tokens.set(token, { number, expMonth, expYear });
+        return json(res, 201, { token, card: { brand: brandOf(number), last4: number.slice(-4), expMonth, expYear } });
+      }
+
+      if (req.headers.authorization !== `Bearer ${options.apiKey}`) return json(res, 401, { error: "unauthorized" });
+      const body = await readJson(req);
+      if (!body) return json(res, 400, { error: "invalid_body" });
+
+      if (path === "/v1/payment-methods") {
+        const token = String(body.token ?? "");
+        const card = token.startsWith("tok_") ? cardFor(token) : undefined;
+        if (!card) return json(res, 400, { error: "invalid_token", message: "unknown or already used token" });
+        const id = `pm_${randomUUID().replaceAll("-", "")}`;
+        methods.set(id, card);
+        return json(res, 201, { id, brand: brandOf(card.number), last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear });
+      }
+
+      if (path === "/v1/charges") {
+        const key = typeof body.idempotencyKey === "string" ? body.idempotencyKey : undefined;
+        const seen = key ? charges.get(key) : undefined;
+        if (seen) return json(res, seen.status, seen.body);
+        const amount = Number(body.amount);
+        const currency = String(body.currency ?? "");
+        const reference = String(body.reference ?? "");
+        if (!Number.isSafeInteger(amount) || amount <= 0 || !/^[A-Z]{3}$/.test(currency)) return json(res, 400, { error: "invalid_amount" });
+        const card = cardFor(body.source);
+        if (!card) return json(res, 400, { error: "invalid_source", message: "unknown or already used token or payment method" });
+        const chargeId = `ch_${randomUUID().replaceAll("-", "")}`;
+        const behaviour = behaviourOf(card.number);
+        const event = (type: SandboxEvent["type"], failureCode?: string): SandboxEvent => ({
+          id: `evt_${randomUUID().replaceAll("-", "")}`,
+          type,
+          created: Math.floor(Date.now() / 1000),
+          data: { chargeId, reference, amount, currency, ...(failureCode ? { failureCode } : {}) },
+        });
+        if (behaviour === "timesOut") {
+          // The answer is held (the caller gives up first); the capture is told by webhook later.
+          const entry: (typeof late)[number] = { event: event("charge.succeeded"), res };
+          if (key) charges.set(key, { status: 200, body: { id: chargeId, status: "succeeded" } });
+          late.push(entry);
+          if (options.lateSuccessMs != null) entry.timer = setTimeout(() => void releaseOne(entry), options.lateSuccessMs);
+          return;
+        }
+        const answer = behaviour === "declined" ? { status: 402, body: { id: chargeId, status: "failed", failureCode: "card_declined" } } : { status: 200, body: { id: chargeId, status: "succeeded" } };
+        if (key) charges.set(key, answer);
+        json(res, answer.status, answer.body);
+        // The webhook follows the answer, as a real gateway's does.
+        setImmediate(() => void deliver(behaviour === "declined" ? event("charge.failed", "card_declined") : event("charge.succeeded")));
+        return;
+      }
+      return json(res, 404, { error: "not_found" });
+    })().catch(() => {
+      if (!res.headersSent) json(res, 500, { error: "internal" });
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host ?? "127.0.0.1"}:${port}`,
+    events,
+    send,
+    async releaseLate() {
+      for (const entry of [...late]) await releaseOne(entry);
+    },
+    async close() {
+      for (const entry of late) clearTimeout(entry.timer);
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

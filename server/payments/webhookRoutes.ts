@@ -1,0 +1,99 @@
+import { z } from "zod";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { eq } from "drizzle-orm";
+import { paymentWebhookEvents, topUps } from "../db/schema";
+import { settleTopUp } from "../domain/topUps/settle";
+import type { EngineServices } from "../engine/services";
+import { badRequest, notFound, ProblemError } from "../errors";
+import { publishAfterCommit } from "../live/eventBus";
+import { errorResponses } from "../routes/common";
+import { SIGNATURE_HEADER, verifyWebhook } from "./webhookSignature";
+
+/** A gateway's charge event, as the sandbox (and gateways like it) send it. */
+const chargeEventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.enum(["charge.succeeded", "charge.failed"]),
+  created: z.number().int(),
+  data: z.object({
+    chargeId: z.string().min(1).max(200),
+    reference: z.uuid(),
+    amount: z.number().int().positive(),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    failureCode: z.string().max(100).optional(),
+  }),
+});
+
+const WHY = { missing: "no signature", malformed: "a malformed signature", too_old: "a signature outside the time tolerance", mismatch: "a signature that does not match" } as const;
+
+/**
+ * `POST /api/v1/payment-webhooks/{gateway}`: a card gateway tells how a charge ended. No person's
+ * token: the HMAC-SHA256 signature over "<timestamp>.<raw body>" with the gateway's shared secret is
+ * the authentication (401 when missing, malformed, too old or wrong). An event id seen before is
+ * acknowledged and ignored; settling is idempotent anyway (./../domain/topUps/settle.ts), so an
+ * answer and a webhook, or two webhooks, credit the balance once.
+ */
+export const paymentWebhookRoutes = (services: Pick<EngineServices, "db" | "events" | "payments">): FastifyPluginAsyncZod =>
+  async (app) => {
+    // The signature covers the exact bytes sent: keep them (this scope only).
+    app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 65_536 }, (_request, body, done) => done(null, body));
+    app.post(
+      "/payment-webhooks/:gateway",
+      {
+        schema: {
+          tags: ["top-ups"],
+          operationId: "receivePaymentWebhook",
+          summary: "A card gateway's signed charge event (signature authentication, no user token)",
+          description: `Signed in \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">\`. Replays of an event id are acknowledged (200, duplicate: true) and ignored.`,
+          security: [{ gatewaySignature: [] }],
+          params: z.object({ gateway: z.string().regex(/^[a-z0-9_-]{1,40}$/, "a gateway name") }),
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const gateway = services.payments?.[request.params.gateway];
+        if (!gateway) throw notFound(`No gateway "${request.params.gateway}" is wired to this server.`);
+        const raw = typeof request.body === "string" ? request.body : "";
+        const header = request.headers[SIGNATURE_HEADER];
+        const check = verifyWebhook(gateway.webhookSecret, raw, typeof header === "string" ? header : undefined);
+        if (!check.ok) throw new ProblemError(401, `The webhook has ${WHY[check.why]}.`, [{ path: SIGNATURE_HEADER, message: WHY[check.why] }]);
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          throw badRequest("The webhook body is not JSON.", [{ path: "body", message: "not JSON" }]);
+        }
+        const parsed = chargeEventSchema.safeParse(json);
+        if (!parsed.success) {
+          const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join(".") || "body", message: issue.message }));
+          throw badRequest(`The webhook body is not a charge event: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
+        }
+        const event = parsed.data;
+        const done = await services.db.transaction(async (tx) => {
+          const [first] = await tx
+            .insert(paymentWebhookEvents)
+            .values({ gateway: gateway.name, eventId: event.id, type: event.type })
+            .onConflictDoNothing()
+            .returning({ eventId: paymentWebhookEvents.eventId });
+          if (!first) return { duplicate: true, events: [] };
+          // An event must be about the amount we asked for: one that is not is kept as seen and changes nothing.
+          const [asked] = await tx.select({ amount: topUps.amount, currency: topUps.currency }).from(topUps).where(eq(topUps.id, event.data.reference));
+          if (asked && (asked.amount !== event.data.amount || asked.currency !== event.data.currency)) {
+            request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment webhook for another amount than the top-up's: ignored");
+            return { duplicate: false, events: [] };
+          }
+          const settled = await settleTopUp(
+            tx,
+            event.data.reference,
+            event.type === "charge.succeeded" ? { outcome: "succeeded", chargeId: event.data.chargeId } : { outcome: "failed", chargeId: event.data.chargeId, failureCode: event.data.failureCode ?? "failed" },
+            { via: "webhook", requestId: request.id },
+          );
+          // An event about a top-up we do not know is acknowledged (the gateway would retry forever) and logged.
+          if (!settled) request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment webhook for an unknown top-up");
+          return { duplicate: false, events: settled?.events ?? [] };
+        });
+        const at = new Date().toISOString();
+        for (const item of done.events) await publishAfterCommit(services.events, request.log, { ...item, at });
+        return { received: true as const, duplicate: done.duplicate };
+      },
+    );
+  };

@@ -1,0 +1,368 @@
+import type { LightMyRequestResponse } from "fastify";
+import { and, count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditEvents, ledgerEntries, notifications, operators, paymentWebhookEvents } from "../../server/db/schema";
+import { startSandboxGateway, type SandboxEvent, type SandboxGateway } from "../../server/payments/sandbox/server";
+import { sandboxGateway } from "../../server/payments/sandbox/client";
+import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
+import { signWebhook, SIGNATURE_HEADER } from "../../server/payments/webhookSignature";
+import type { Account } from "../../src/resources/accounts";
+import type { TopUp } from "../../src/resources/topUps";
+import type { PaymentMethod } from "../../src/resources/paymentMethods";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { freePort } from "../support/freePort";
+import { waitFor } from "../support/waitFor";
+import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+
+// Card top-ups through the sandbox gateway (issue 9 items 4, 6, 7): the test operator's setting is
+// "sandbox"; the sandbox runs on a free port and hands its signed webhooks to this backend.
+const SECRET = "test-webhook-secret";
+const API_KEY = "sk_sandbox_test";
+const WEBHOOK_PATH = "/api/v1/payment-webhooks/sandbox";
+let backend: TestBackend;
+let sandbox: SandboxGateway;
+const logs: string[] = [];
+let alex: Account;
+let sam: Account;
+let taylor: Account;
+const usd = (amount: number) => ({ amount, currency: "USD" });
+
+function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+  const problem = res.json() as { detail: string; errors?: { path: string; message: string }[] };
+  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
+  return problem;
+}
+
+/** What the browser does: the card goes to the sandbox's tokenizer, never to our API. */
+async function tokenize(number: string): Promise<string> {
+  const res = await fetch(`${sandbox.url}/v1/tokens`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: "http://127.0.0.1:5173" },
+    body: JSON.stringify({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" }),
+  });
+  expect(res.status).toBe(201);
+  expect(res.headers.get("access-control-allow-origin")).toBe("*");
+  return ((await res.json()) as { token: string }).token;
+}
+
+const topUp = (body: unknown, as?: string, options: { operator?: string; key?: string } = {}) =>
+  backend.send("POST", "/api/v1/top-ups", { as, operator: options.operator, body, headers: options.key ? { "idempotency-key": options.key } : {} });
+const showTopUp = async (id: string, as = ALEX) => (await backend.get(`/api/v1/top-ups/${id}`, { as })).json() as TopUp;
+const balanceOf = async (account: Account, as = ALEX) => ((await backend.get(`/api/v1/accounts/${account.id}`, { as })).json() as Account).balance!.amount;
+const creditsFor = async (topUpId: string) =>
+  (await backend.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.referenceType, "top-ups"), eq(ledgerEntries.referenceId, topUpId)))).map((e) => ({ kind: e.kind, amount: e.amount }));
+const eventsFor = (topUpId: string) => sandbox.events.filter((e) => e.data.reference === topUpId);
+/** Waits until the sandbox's webhooks about a top-up were all handled by the backend. */
+async function webhooksHandled(topUpId: string, atLeast = 1) {
+  await waitFor(`webhooks of ${topUpId}`, async () => {
+    const sent = eventsFor(topUpId);
+    if (sent.length < atLeast) return false;
+    const [row] = await backend.database.db.select({ n: count() }).from(paymentWebhookEvents).where(sql`${paymentWebhookEvents.eventId} in (${sql.join(sent.map((e) => sql`${e.id}`), sql`, `)})`);
+    return Number(row!.n) === sent.length || undefined;
+  });
+}
+const postWebhook = (body: string, signature: string | undefined) =>
+  backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers: { "content-type": "application/json", ...(signature ? { [SIGNATURE_HEADER]: signature } : {}) }, payload: body });
+
+beforeAll(async () => {
+  const port = await freePort();
+  sandbox = await startSandboxGateway({
+    port,
+    apiKey: API_KEY,
+    webhookSecret: SECRET,
+    lateSuccessMs: null,
+    webhook: async (body, headers) => (await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body })).statusCode,
+  });
+  backend = await startTestBackend({
+    paymentGateways: { sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 3_000 }) },
+    logLevel: "info",
+    logStream: { write: (line: string) => void logs.push(line) },
+  });
+  // The test operator takes cards through the sandbox (ATT's real setting is empty); TMO stays without.
+  const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
+  await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "sandbox" } }).where(eq(operators.code, "ATT"));
+  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "prepaid")!;
+  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
+  taylor = ((await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json() as { data: Account[] }).data[0]!;
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await backend?.close();
+});
+
+describe("card top-ups through the sandbox gateway", () => {
+  it("tells the portal where to tokenize a card, and that TMO takes none", async () => {
+    expect((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json()).toEqual({ gateway: "sandbox", tokenizeUrl: `${sandbox.url}/v1/tokens` });
+    expect((await backend.get("/api/v1/payment-gateway", { as: TAYLOR, operator: "TMO" })).json()).toEqual({ gateway: "", tokenizeUrl: null });
+    expectProblem(await backend.get("/api/v1/payment-gateway"), 401);
+  });
+
+  it("4242 4242 4242 4242 succeeds: completed at once, credited once even when the webhook follows", async () => {
+    const before = await balanceOf(alex);
+    const res = await topUp({ accountId: alex.id, amount: usd(1500), cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, ALEX);
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json() as TopUp;
+    expect(created).toMatchObject({ accountId: alex.id, amount: usd(1500), status: "completed", gatewayCaptured: true, refund: "none" });
+    await webhooksHandled(created.id);
+    expect(eventsFor(created.id).map((e) => e.type)).toEqual(["charge.succeeded"]);
+    expect(await creditsFor(created.id)).toEqual([{ kind: "top_up", amount: 1500 }]);
+    expect(await balanceOf(alex)).toBe(before + 1500);
+    const list = (await backend.get(`/api/v1/top-ups?filter[accountId]=${alex.id}`, { as: ALEX })).json() as { data: TopUp[] };
+    expect(list.data.find((t) => t.id === created.id)).toMatchObject({ status: "completed" });
+    const [notice] = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "top_up.completed")));
+    expect(notice?.params).toMatchObject({ amount: 1500, currency: "USD" });
+  });
+
+  it("4000 0000 0000 0002 is declined: failed with the reason, nothing credited", async () => {
+    const before = await balanceOf(alex);
+    const res = await topUp({ accountId: alex.id, amount: usd(700), cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX);
+    expect(res.statusCode, res.body).toBe(201);
+    const failed = res.json() as TopUp;
+    expect(failed).toMatchObject({ status: "failed", failureReason: "card_declined", gatewayCaptured: false });
+    await webhooksHandled(failed.id);
+    expect(await showTopUp(failed.id)).toMatchObject({ status: "failed" });
+    expect(await creditsFor(failed.id)).toEqual([]);
+    expect(await balanceOf(alex)).toBe(before);
+  });
+
+  it("4000 0000 0000 0119 times out: stays created, then the late webhook completes it and credits once", async () => {
+    const before = await balanceOf(alex);
+    const res = await topUp({ accountId: alex.id, amount: usd(900), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX);
+    expect(res.statusCode, res.body).toBe(201);
+    const pending = res.json() as TopUp;
+    expect(pending).toMatchObject({ status: "created", gatewayCaptured: false });
+    expect(await balanceOf(alex)).toBe(before);
+    await sandbox.releaseLate();
+    await webhooksHandled(pending.id);
+    const done = await showTopUp(pending.id);
+    expect(done).toMatchObject({ status: "completed", gatewayCaptured: true });
+    expect(Date.parse(done.updatedAt)).toBeGreaterThan(Date.parse(pending.updatedAt));
+    expect(await creditsFor(pending.id)).toEqual([{ kind: "top_up", amount: 900 }]);
+    expect(await balanceOf(alex)).toBe(before + 900);
+  });
+
+  it("an Idempotency-Key replays the first answer and never charges twice", async () => {
+    const before = await balanceOf(alex);
+    const body = { accountId: alex.id, amount: usd(1100), cardToken: await tokenize(SANDBOX_CARDS.succeeds) };
+    const key = `top-up-${Date.now()}`;
+    const first = await topUp(body, ALEX, { key });
+    const again = await topUp(body, ALEX, { key });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(first.json());
+    await webhooksHandled((first.json() as TopUp).id);
+    expect(await balanceOf(alex)).toBe(before + 1100);
+    expectProblem(await topUp({ ...body, amount: usd(1200) }, ALEX, { key }), 422, "idempotency-key");
+  });
+});
+
+describe("POST /payment-webhooks/sandbox", () => {
+  it("refuses a missing, wrong or old signature and malformed events, changing nothing", async () => {
+    const res = await topUp({ accountId: alex.id, amount: usd(300), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX);
+    const pending = res.json() as TopUp;
+    const event: SandboxEvent = { id: `evt_forged_${Date.now()}`, type: "charge.succeeded", created: Math.floor(Date.now() / 1000), data: { chargeId: "ch_forged", reference: pending.id, amount: 300, currency: "USD" } };
+    const body = JSON.stringify(event);
+    expectProblem(await postWebhook(body, undefined), 401, SIGNATURE_HEADER);
+    expectProblem(await postWebhook(body, signWebhook("not-the-secret", body)), 401, SIGNATURE_HEADER);
+    expectProblem(await postWebhook(body, signWebhook(SECRET, body, Math.floor(Date.now() / 1000) - 3600)), 401, SIGNATURE_HEADER);
+    expectProblem(await postWebhook(body, "t=abc,v1=zz"), 401, SIGNATURE_HEADER);
+    // Signed over another body: the signature does not carry over.
+    expectProblem(await postWebhook(body.replace("300", "30000"), signWebhook(SECRET, body)), 401);
+    const malformed = JSON.stringify({ ...event, data: { ...event.data, reference: "not-a-uuid" } });
+    expectProblem(await postWebhook(malformed, signWebhook(SECRET, malformed)), 400, "data.reference");
+    expectProblem(await backend.app.inject({ method: "POST", url: "/api/v1/payment-webhooks/acme", headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhook(SECRET, body) }, payload: body }), 404);
+    // Correctly signed, but for another amount than the top-up asked: acknowledged, changes nothing.
+    const otherAmount = JSON.stringify({ ...event, id: `${event.id}_amount`, data: { ...event.data, amount: 30_000 } });
+    expect((await postWebhook(otherAmount, signWebhook(SECRET, otherAmount))).statusCode).toBe(200);
+    expect(await showTopUp(pending.id)).toMatchObject({ status: "created" });
+    expect(await creditsFor(pending.id)).toEqual([]);
+    await sandbox.releaseLate();
+    await webhooksHandled(pending.id);
+  });
+
+  it("a replayed event is acknowledged and ignored; two events for one charge credit once", async () => {
+    const before = await balanceOf(alex);
+    const created = (await topUp({ accountId: alex.id, amount: usd(400), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX)).json() as TopUp;
+    await sandbox.releaseLate();
+    await webhooksHandled(created.id);
+    const [sent] = eventsFor(created.id);
+    const replay = await postWebhook(JSON.stringify(sent), signWebhook(SECRET, JSON.stringify(sent)));
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    // The same charge told again under a new event id: handled, and still one credit.
+    const second = JSON.stringify({ ...sent, id: `${sent!.id}_again` });
+    const res = await postWebhook(second, signWebhook(SECRET, second));
+    expect(res.json()).toEqual({ received: true, duplicate: false });
+    expect(await creditsFor(created.id)).toEqual([{ kind: "top_up", amount: 400 }]);
+    expect(await balanceOf(alex)).toBe(before + 400);
+  });
+});
+
+describe("refund claims", () => {
+  it("a top-up cancelled while the gateway captured it is claimed in one tap and approved by an agent into one refund entry", async () => {
+    const before = await balanceOf(alex);
+    const created = (await topUp({ accountId: alex.id, amount: usd(1300), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX)).json() as TopUp;
+    const act = (action: string, as?: string, body?: unknown, operator?: string) => backend.send("POST", `/api/v1/top-ups/${created.id}/actions/${action}`, { as, body, operator });
+    expectProblem(await act("claim-refund", ALEX), 409, "status");
+    expectProblem(await act("cancel", SAM), 404);
+    const cancelled = await act("cancel", ALEX);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ status: "cancelled", gatewayCaptured: false });
+    expectProblem(await act("claim-refund", ALEX), 409, "gatewayCaptured");
+    // The gateway captured it after all: recorded, not credited.
+    await sandbox.releaseLate();
+    await webhooksHandled(created.id);
+    expect(await showTopUp(created.id)).toMatchObject({ status: "cancelled", gatewayCaptured: true, refund: "none" });
+    expect(await creditsFor(created.id)).toEqual([]);
+
+    expectProblem(await act("claim-refund"), 401);
+    expectProblem(await act("claim-refund", SAM), 404);
+    expectProblem(await act("claim-refund", TAYLOR, undefined, "TMO"), 404);
+    expectProblem(await act("claim-refund", ALEX, { reason: 12 }), 400, "reason");
+    const claimed = await act("claim-refund", ALEX);
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json()).toMatchObject({ refund: "claimed" });
+
+    expectProblem(await act("approve-refund", ALEX, { reason: "I want it" }), 403);
+    expectProblem(await act("approve-refund", AGENT), 400, "reason");
+    expectProblem(await act("approve-refund", TMO_ADMIN, { reason: "other operator" }, "TMO"), 404);
+    expect(await balanceOf(alex)).toBe(before);
+    const approved = await act("approve-refund", AGENT, { reason: "gateway captured a cancelled top-up" });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ refund: "approved" });
+    expectProblem(await act("approve-refund", ADMIN, { reason: "again" }), 409, "refund");
+    expect(await creditsFor(created.id)).toEqual([{ kind: "refund", amount: 1300 }]);
+    expect(await balanceOf(alex)).toBe(before + 1300);
+    const audit = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, created.id), eq(auditEvents.action, "top-ups.approve-refund")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.reason).toBe("gateway captured a cancelled top-up");
+    const kinds = (await backend.database.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.recipientUid, "demo-alex"))).map((n) => n.kind);
+    expect(kinds).toEqual(expect.arrayContaining(["top_up.refund_claimed", "top_up.refunded"]));
+  });
+
+  it("a completed top-up cannot be claimed", async () => {
+    const done = (await topUp({ accountId: alex.id, amount: usd(200), cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, ALEX)).json() as TopUp;
+    await webhooksHandled(done.id);
+    expectProblem(await backend.send("POST", `/api/v1/top-ups/${done.id}/actions/claim-refund`, { as: ALEX }), 409, "status");
+  });
+});
+
+describe("top-ups: who may see and create them", () => {
+  it("owners and staff read them; others get 401 or 404; bad input is named and writes nothing", async () => {
+    const created = (await topUp({ accountId: alex.id, amount: usd(250), cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)).json() as TopUp;
+    await webhooksHandled(created.id);
+    expectProblem(await backend.get(`/api/v1/top-ups/${created.id}`), 401);
+    expectProblem(await backend.get(`/api/v1/top-ups/${created.id}`, { as: SAM }), 404);
+    expectProblem(await backend.get(`/api/v1/top-ups/${created.id}`, { as: TMO_ADMIN, operator: "TMO" }), 404);
+    expect((await backend.get(`/api/v1/top-ups/${created.id}`, { as: AGENT })).statusCode).toBe(200);
+    const samList = (await backend.get("/api/v1/top-ups", { as: SAM })).json() as { data: TopUp[] };
+    expect(samList.data.map((t) => t.accountId)).not.toContain(alex.id);
+    expect(((await backend.get("/api/v1/top-ups", { as: TMO_ADMIN, operator: "TMO" })).json() as { total: number }).total).toBe(0);
+
+    const entries = async () => Number((await backend.database.db.select({ n: count() }).from(ledgerEntries))[0]!.n);
+    const before = await entries();
+    const token = await tokenize(SANDBOX_CARDS.succeeds);
+    const good = { accountId: alex.id, amount: usd(1000), cardToken: token };
+    expectProblem(await topUp(good), 401);
+    expectProblem(await topUp({ ...good, accountId: sam.id }, ALEX), 404);
+    expectProblem(await topUp(good, SAM), 404);
+    expectProblem(await topUp(good, TAYLOR, { operator: "TMO" }), 404);
+    expectProblem(await topUp({ ...good, accountId: taylor.id }, ALEX), 404);
+    expectProblem(await topUp({ ...good, amount: usd(10.5) }, ALEX), 400, "amount.amount");
+    expectProblem(await topUp({ ...good, cardToken: SANDBOX_CARDS.succeeds.replace(/(\d{4})/g, "$1 ").trim() }, ALEX), 400, "cardToken");
+    expectProblem(await topUp({ ...good, cardNumber: SANDBOX_CARDS.succeeds }, ALEX), 400);
+    expectProblem(await topUp({ accountId: alex.id, amount: usd(1000) }, ALEX), 400, "paymentMethodId");
+    // TMO takes no cards: its own subscriber is told to use a voucher.
+    expect(expectProblem(await topUp({ ...good, accountId: taylor.id }, TAYLOR, { operator: "TMO" }), 422, "paymentMethodId").detail).toMatch(/voucher/i);
+    // A token the gateway does not know: the top-up is written as failed, nothing is credited.
+    const unknown = await topUp({ ...good, cardToken: "tok_unknown_0000000" }, ALEX);
+    expect(unknown.statusCode, unknown.body).toBe(201);
+    expect(unknown.json()).toMatchObject({ status: "failed", failureReason: "invalid_source" });
+    expect(await entries()).toBe(before);
+    // Staff may top up for the subscriber.
+    const byAgent = await topUp(good, AGENT);
+    expect(byAgent.statusCode, byAgent.body).toBe(201);
+    expect(byAgent.json()).toMatchObject({ status: "completed" });
+    await webhooksHandled((byAgent.json() as TopUp).id);
+  });
+});
+
+describe("payment methods", () => {
+  it("a subscriber saves cards through the gateway, sets a default, tops up with one and removes them; others cannot", async () => {
+    const add = (body: unknown, as?: string, operator?: string) => backend.send("POST", "/api/v1/payment-methods", { as, body, operator });
+    expectProblem(await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }), 401);
+    expectProblem(await add({ cardToken: SANDBOX_CARDS.succeeds }, ALEX), 400, "cardToken");
+    expectProblem(await add({ cardToken: "4242 4242 4242 4242" }, ALEX), 400, "cardToken");
+    expectProblem(await add({}, ALEX), 400, "cardToken");
+    expectProblem(await add({ cardToken: "tok_never_issued_000" }, ALEX), 422, "cardToken");
+    expectProblem(await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, AGENT), 403);
+    expectProblem(await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, TAYLOR, "TMO"), 422, "cardToken");
+
+    const first = await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, ALEX);
+    expect(first.statusCode, first.body).toBe(201);
+    const visa = first.json() as PaymentMethod;
+    expect(visa).toMatchObject({ brand: "visa", last4: "4242", expMonth: 12, isDefault: true });
+    const second = (await add({ cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)).json() as PaymentMethod;
+    expect(second).toMatchObject({ last4: "0002", isDefault: false });
+
+    const method = (id: string, as: string, operator?: string) => backend.get(`/api/v1/payment-methods/${id}`, { as, operator });
+    expectProblem(await method(visa.id, SAM), 404);
+    expectProblem(await method(visa.id, TMO_ADMIN, "TMO"), 404);
+    expect((await method(visa.id, AGENT)).statusCode).toBe(200);
+    expect(((await backend.get("/api/v1/payment-methods", { as: SAM })).json() as { total: number }).total).toBe(0);
+
+    const setDefault = (id: string, as?: string, operator?: string) => backend.send("POST", `/api/v1/payment-methods/${id}/actions/set-default`, { as, operator });
+    expectProblem(await setDefault(second.id), 401);
+    expectProblem(await setDefault(second.id, SAM), 404);
+    expectProblem(await setDefault(second.id, AGENT), 403);
+    expectProblem(await setDefault(second.id, TAYLOR, "TMO"), 404);
+    expect((await setDefault(second.id, ALEX)).json()).toMatchObject({ isDefault: true });
+    expectProblem(await setDefault(second.id, ALEX), 409, "isDefault");
+    const mine = (await backend.get("/api/v1/payment-methods", { as: ALEX })).json() as { data: PaymentMethod[] };
+    expect(mine.data.filter((m) => m.isDefault).map((m) => m.id)).toEqual([second.id]);
+
+    // Top up with a saved card; another subscriber cannot use it.
+    const before = await balanceOf(alex);
+    const paid = await topUp({ accountId: alex.id, amount: usd(600), paymentMethodId: visa.id }, ALEX);
+    expect(paid.statusCode, paid.body).toBe(201);
+    expect(paid.json()).toMatchObject({ status: "completed", paymentMethodId: visa.id });
+    await webhooksHandled((paid.json() as TopUp).id);
+    expect(await balanceOf(alex)).toBe(before + 600);
+    expectProblem(await topUp({ accountId: sam.id, amount: usd(600), paymentMethodId: visa.id }, SAM), 422, "paymentMethodId");
+
+    const remove = (id: string, as?: string, operator?: string) => backend.send("DELETE", `/api/v1/payment-methods/${id}`, { as, operator });
+    expectProblem(await remove(second.id), 401);
+    expectProblem(await remove(second.id, SAM), 404);
+    expectProblem(await remove(second.id, AGENT), 403);
+    expectProblem(await remove(second.id, TAYLOR, "TMO"), 404);
+    expect((await remove(second.id, ALEX)).statusCode).toBe(200);
+    // The remaining card becomes the default.
+    expect(((await method(visa.id, ALEX)).json() as PaymentMethod).isDefault).toBe(true);
+    expect((await remove(visa.id, ALEX)).statusCode).toBe(200);
+    expect(((await backend.get("/api/v1/payment-methods", { as: ALEX })).json() as { total: number }).total).toBe(0);
+  });
+});
+
+describe("card numbers never reach the backend", () => {
+  it("no text column of any table and no log line holds a test card number", async () => {
+    const numbers = Object.values(SANDBOX_CARDS).flatMap((n) => [n, n.replace(/(\d{4})(?=\d)/g, "$1 ")]);
+    const { rows } = (await backend.database.db.execute(
+      sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`,
+    )) as unknown as { rows: { table_name: string; column_name: string }[] };
+    expect(rows.length).toBeGreaterThan(20);
+    let hits = 0;
+    for (const { table_name, column_name } of rows) {
+      const conditions = sql.join(numbers.map((n) => sql`${sql.identifier(column_name)}::text like ${`%${n}%`}`), sql` or `);
+      const found = (await backend.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${conditions}`)) as unknown as { rows: { n: number }[] };
+      hits += Number(found.rows[0]!.n);
+    }
+    expect(hits).toBe(0);
+    expect(logs.length).toBeGreaterThan(10);
+    const joined = logs.join("\n");
+    for (const n of numbers) expect(joined.includes(n), n).toBe(false);
+  });
+});
