@@ -5,6 +5,7 @@ import { conflict, unprocessable } from "../../errors";
 import type { Executor } from "../../audit";
 import type { ActionHandler, Quote } from "../../engine/types";
 import { cycleStartOf, nextCycleStart } from "../usage/cycles";
+import { notifyPriceChange } from "./priceNotices";
 
 export type PlanRow = typeof plans.$inferSelect;
 type PriceParts = Pick<PlanRow, "priceAmount" | "pendingPriceAmount" | "priceChangedAt">;
@@ -96,7 +97,8 @@ export async function priceChangeQuote(db: Executor, operatorCode: string, plan:
  * plans/{id}/actions/change-price: what lines pay now does not change. The new price is stored as
  * pending with the time of the change; each line pays it from its next cycle start (planFeeFor, used
  * by the cycle close). A plan nobody is on (a draft) takes the new price at once. The preview counts
- * the lines it reaches (active and suspended, of the operator).
+ * the lines it reaches (active and suspended, of the operator); each of those lines' holders is told,
+ * in the same transaction, the new price and the day their line starts paying it (./priceNotices.ts).
  */
 export const changePlanPrice: ActionHandler<PlanRow, ChangePriceInput> = {
   async run(ctx) {
@@ -112,6 +114,10 @@ export const changePlanPrice: ActionHandler<PlanRow, ChangePriceInput> = {
           : { priceAmount: ctx.input.price.amount, pendingPriceAmount: null, priceChangedAt: null, updatedAt: now },
       )
       .where(eq(plans.id, ctx.row.id));
+    if (!onAnyLine) return;
+    const recipients = await notifyPriceChange(ctx.tx, ctx.principal.operator, ctx.row, ctx.input.price, now);
+    // One event for every inbox touched: no ids (receivers refetch their own list), routed by owner.
+    if (recipients.length) ctx.effects.publish({ resource: "notifications", type: "created", ids: [], ownerUids: recipients });
   },
 
   preview: (ctx) => priceChangeQuote(ctx.tx, ctx.principal.operator, ctx.row, ctx.input.price),
