@@ -20,6 +20,7 @@ export const NOTIFICATION_KINDS = [
   "usage.threshold",
   "plan.changed",
   "plan.change_scheduled",
+  "plan.price_changed",
   "add_on.purchased",
   "add_on.renewed",
   "add_on.expired",
@@ -38,6 +39,7 @@ export const NOTIFICATION_KINDS = [
   "ticket.resolved",
   "ticket.closed",
   "ticket.cancelled",
+  "approval.decided",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -130,6 +132,10 @@ export const notificationsResource = defineResource({
       "notifications.kinds.ticket.resolved": "Your request “{{subject}}” was resolved.",
       "notifications.kinds.ticket.closed": "Your request “{{subject}}” was closed {{by}}.",
       "notifications.kinds.ticket.cancelled": "Your request “{{subject}}” was cancelled {{by}}.",
+      "notifications.kinds.plan.price_changed": "The price of {{planName}} changes to {{amount}} a month; {{msisdn}} pays it from {{date}}.",
+      "notifications.kinds.approval.decided": "Your request ({{approvalKind}} of {{amount}} for {{accountName}}) was {{decision}} {{by}}: {{reason}}",
+      "notifications.decision.approved": "approved",
+      "notifications.decision.rejected": "rejected",
     },
     es: {
       "resources.notifications.label": "Avisos",
@@ -173,6 +179,10 @@ export const notificationsResource = defineResource({
       "notifications.kinds.ticket.resolved": "Tu solicitud «{{subject}}» se resolvió.",
       "notifications.kinds.ticket.closed": "Tu solicitud «{{subject}}» se cerró {{by}}.",
       "notifications.kinds.ticket.cancelled": "Tu solicitud «{{subject}}» se canceló {{by}}.",
+      "notifications.kinds.plan.price_changed": "El precio de {{planName}} pasa a {{amount}} al mes; {{msisdn}} lo paga desde el {{date}}.",
+      "notifications.kinds.approval.decided": "Tu solicitud ({{approvalKind}} de {{amount}} para {{accountName}}) fue {{decision}} {{by}}: {{reason}}",
+      "notifications.decision.approved": "aprobada",
+      "notifications.decision.rejected": "rechazada",
     },
   },
 });

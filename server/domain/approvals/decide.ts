@@ -19,6 +19,20 @@ function refuseOwnRequest(ctx: ActionContext<ApprovalRow>) {
   );
 }
 
+/**
+ * The requester hears the decision and the admin's reason in their inbox (the kind of request, its
+ * amount and account say which one), in the decision's transaction.
+ */
+async function tellRequester(ctx: ActionContext<ApprovalRow>, status: "approved" | "rejected") {
+  const row = ctx.row;
+  await ctx.effects.notify({
+    recipientUid: row.requestedBy,
+    kind: "approval.decided",
+    params: { decision: status, approvalKind: row.kind, amount: row.amount, currency: row.currency, accountName: row.accountName, reason: ctx.reason ?? "", byRole: ctx.principal.role },
+    link: `/approvals/show/${row.id}`,
+  });
+}
+
 const decision = (ctx: ActionContext<ApprovalRow>, status: "approved" | "rejected") => ({
   status,
   decidedBy: ctx.principal.uid,
@@ -32,7 +46,7 @@ const decision = (ctx: ActionContext<ApprovalRow>, status: "approved" | "rejecte
  * request approved, in one transaction. The request row is locked and must be pending (the engine's
  * `when`), the ledger key `approval:<id>` posts once whatever happens, and the table refuses a second
  * decision: a double approve moves money once. A charge the balance no longer covers is 422 and the
- * request stays pending. The holder is told the money moved.
+ * request stays pending. The holder is told the money moved, the requester that it was approved.
  */
 export const approveRequest: ActionHandler<ApprovalRow> = {
   async run(ctx) {
@@ -51,6 +65,7 @@ export const approveRequest: ActionHandler<ApprovalRow> = {
       reference: { type: "approval", id: row.id },
     });
     await ctx.tx.update(approvals).set({ ...decision(ctx, "approved"), ledgerEntryId: entry.id }).where(eq(approvals.id, row.id));
+    await tellRequester(ctx, "approved");
     const owners = row.ownerUid ? [row.ownerUid] : [];
     ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [entry.id], ownerUids: owners });
     ctx.effects.publish({ resource: "accounts", type: "updated", ids: [row.accountId], ownerUids: owners });
@@ -65,11 +80,12 @@ export const approveRequest: ActionHandler<ApprovalRow> = {
   },
 };
 
-/** approvals/{id}/actions/reject: nothing moves; the request is closed with the admin's reason. */
+/** approvals/{id}/actions/reject: nothing moves; the request is closed with the admin's reason, which the requester is told. */
 export const rejectRequest: ActionHandler<ApprovalRow> = {
   async run(ctx) {
     refuseOwnRequest(ctx);
     await ctx.tx.update(approvals).set(decision(ctx, "rejected")).where(eq(approvals.id, ctx.row.id));
+    await tellRequester(ctx, "rejected");
   },
 };
 

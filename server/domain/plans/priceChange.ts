@@ -1,6 +1,6 @@
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Money } from "../../../src/resources/common";
-import { lines, plans } from "../../db/schema";
+import { accounts, lines, notifications, plans } from "../../db/schema";
 import { conflict, unprocessable } from "../../errors";
 import type { Executor } from "../../audit";
 import type { ActionHandler, Quote } from "../../engine/types";
@@ -51,6 +51,64 @@ export async function linesPayingPlan(db: Executor, operatorCode: string, planId
   return { active: of("active"), suspended: of("suspended") };
 }
 
+/** Cycle days run 1–28 (the lines table's check). */
+const CYCLE_DAYS = 28;
+
+/**
+ * Tells the holder of every line a price change reaches (the preview's lines: the operator's active
+ * and suspended lines on the plan) the new price and the day *their line* starts paying it (its next
+ * cycle start, newPriceStartsOn), in the caller's transaction: one `INSERT … SELECT` whatever the
+ * number of lines, never a query per line (a plan may have 100k lines). The per-line day is looked up
+ * in a 28-entry array computed by the same function the billing uses, so notice and bill agree.
+ *
+ * One notice per line (a holder with two lines on the plan gets two, each naming its number). A line
+ * whose account nobody signs in for has no inbox and gets none. Email/SMS: the notification
+ * preferences only cover usage alerts, so a price change goes to the inbox only.
+ *
+ * Returns the distinct recipients (for the live event).
+ */
+export async function notifyPriceChange(tx: Executor, operatorCode: string, plan: Pick<PlanRow, "id" | "name">, price: Money, changedAt: Date): Promise<string[]> {
+  const startsOn = Array.from({ length: CYCLE_DAYS }, (_, i) => newPriceStartsOn(i + 1, changedAt));
+  const startsOnByDay = sql`(array[${sql.join(
+    startsOn.map((day) => sql`${day}::text`),
+    sql`, `,
+  )}])[${lines.cycleDay}]`;
+  const inserted = await tx
+    .insert(notifications)
+    .select(
+      tx
+        .select({
+          id: sql<string>`gen_random_uuid()`.as("id"),
+          operatorCode: lines.operatorCode,
+          recipientUid: sql<string>`${accounts.ownerUid}`.as("recipient_uid"),
+          kind: sql<"plan.price_changed">`${"plan.price_changed"}::text`.as("kind"),
+          params: sql<Record<string, string | number>>`jsonb_build_object(
+            'planName', ${plan.name}::text,
+            'msisdn', ${lines.msisdn},
+            'amount', ${price.amount}::integer,
+            'currency', ${price.currency}::text,
+            'date', ${startsOnByDay})`.as("params"),
+          link: sql<string>`'/lines/show/' || ${lines.id}::text`.as("link"),
+          readAt: sql<Date | null>`null::timestamptz`.as("read_at"),
+          createdAt: sql<Date>`now()`.as("created_at"),
+          updatedAt: sql<Date>`now()`.as("updated_at"),
+        })
+        .from(lines)
+        .innerJoin(accounts, eq(accounts.id, lines.accountId))
+        .where(
+          and(
+            eq(lines.operatorCode, operatorCode),
+            eq(lines.planId, plan.id),
+            inArray(lines.status, [...PRICED_LINE_STATUSES]),
+            eq(accounts.operatorCode, operatorCode),
+            isNotNull(accounts.ownerUid),
+          ),
+        ),
+    )
+    .returning({ recipientUid: notifications.recipientUid });
+  return [...new Set(inserted.map((row) => row.recipientUid))];
+}
+
 export type ChangePriceInput = { price: Money };
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -96,7 +154,8 @@ export async function priceChangeQuote(db: Executor, operatorCode: string, plan:
  * plans/{id}/actions/change-price: what lines pay now does not change. The new price is stored as
  * pending with the time of the change; each line pays it from its next cycle start (planFeeFor, used
  * by the cycle close). A plan nobody is on (a draft) takes the new price at once. The preview counts
- * the lines it reaches (active and suspended, of the operator).
+ * the lines it reaches (active and suspended, of the operator); each of those lines' holders is told,
+ * in the same transaction, the new price and the day their line starts paying it (notifyPriceChange).
  */
 export const changePlanPrice: ActionHandler<PlanRow, ChangePriceInput> = {
   async run(ctx) {
@@ -112,6 +171,10 @@ export const changePlanPrice: ActionHandler<PlanRow, ChangePriceInput> = {
           : { priceAmount: ctx.input.price.amount, pendingPriceAmount: null, priceChangedAt: null, updatedAt: now },
       )
       .where(eq(plans.id, ctx.row.id));
+    if (!onAnyLine) return;
+    const recipients = await notifyPriceChange(ctx.tx, ctx.principal.operator, ctx.row, ctx.input.price, now);
+    // One event for every inbox touched: no ids (receivers refetch their own list), routed by owner.
+    if (recipients.length) ctx.effects.publish({ resource: "notifications", type: "created", ids: [], ownerUids: recipients });
   },
 
   preview: (ctx) => priceChangeQuote(ctx.tx, ctx.principal.operator, ctx.row, ctx.input.price),

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { noticeText } from "../../src/components/noticeText";
+import { setLocale } from "../../src/i18n";
+import { addResourceMessages } from "../../src/i18n/resourceMessages";
+
+addResourceMessages();
+afterEach(() => setLocale("en", { remember: false }));
+
+// The notices of issue 12 items 4 and 6 read as sentences in both languages: money in the reader's
+// format, the number as shown everywhere, the decision and the request's kind in words.
+const priceChanged = { kind: "plan.price_changed" as const, params: { planName: "Postpaid Extra 50 GB", msisdn: "+12025550102", amount: 7200, currency: "USD", date: "2026-12-12" } };
+const decided = (decision: string) => ({
+  kind: "approval.decided" as const,
+  params: { decision, approvalKind: "adjustment", amount: 7100, currency: "USD", accountName: "Sam Chen", reason: "outage confirmed", byRole: "admin" },
+});
+
+describe("noticeText", () => {
+  it("a price change names the plan, the new price, the line and the day it starts paying it", () => {
+    const text = noticeText(priceChanged);
+    expect(text).toContain("Postpaid Extra 50 GB");
+    expect(text).toContain("$72.00");
+    expect(text).toContain("(202) 555-0102");
+    expect(text).toContain("2026-12-12");
+    expect(text).not.toMatch(/\{\{|undefined/);
+    setLocale("es", { remember: false });
+    const es = noticeText(priceChanged);
+    expect(es).toMatch(/^El precio de Postpaid Extra 50 GB/);
+    expect(es).toContain("(202) 555-0102");
+    expect(es).not.toMatch(/\{\{|undefined/);
+  });
+
+  it("an approval decision says which request, approved or rejected, by whom and why", () => {
+    expect(noticeText(decided("approved"))).toMatch(/Credit of \$71\.00 for Sam Chen\) was approved by an administrator: outage confirmed/);
+    expect(noticeText(decided("rejected"))).toMatch(/was rejected by an administrator/);
+    setLocale("es", { remember: false });
+    expect(noticeText(decided("approved"))).toMatch(/Abono de .*71.* para Sam Chen\) fue aprobada por un administrador: outage confirmed/);
+    expect(noticeText(decided("rejected"))).toMatch(/fue rechazada/);
+  });
+});
