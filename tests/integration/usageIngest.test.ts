@@ -1,11 +1,12 @@
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lines, notificationPreferences, notifications, outboxMessages, usageCounters, usageRecords } from "../../server/db/schema";
 import { parseServiceKeys } from "../../server/auth/serviceKeys";
 import { readAccountMoney } from "../../server/domain/money/accountMoney";
+import { cycleStartOf } from "../../server/domain/usage/cycles";
 import type { Meter, UsageBatchResult } from "../../src/resources/usage";
 import type { Home } from "../../src/resources/usage";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
@@ -136,6 +137,26 @@ describe("POST /usage-records/batch: counting", () => {
     expect((await meters(ids[ALEX_PREPAID]!)).data!.used).toBe(before.data!.used);
     const counters = await countersOf(ids[ALEX_PREPAID]!);
     expect(counters.find((c) => c.type === "data" && c.cycleStart < before.data!.cycleStart)?.used).toBe(500);
+  });
+
+  it("each record is stored in the cycle cycleStartOf gives for its line, whatever the offset its time was sent in", async () => {
+    // Ingest works out cycles in SQL (cycleStartSql); the meters and alerts use cycleStartOf: they must agree.
+    const [line] = await backend.database.db.select({ cycleDay: lines.cycleDay }).from(lines).where(eq(lines.id, ids[ALEX_PREPAID]!));
+    const startTimes = [
+      "2025-12-31T23:59:59.999Z", "2026-01-01T00:00:00.000Z", "2026-01-04T23:59:59.999Z", "2026-01-05T00:00:00.000Z",
+      "2026-03-01T00:30:00.000Z", "2028-02-29T12:00:00.000Z", "2026-02-05T01:00:00+02:00", "2026-02-04T22:00:00.123456-03:00",
+    ];
+    const sent = startTimes.map((startedAt) => record(ALEX_PREPAID, "sms", 1, { startedAt }));
+    expect(await ingestOk(sent)).toMatchObject({ counted: sent.length });
+    const stored = await backend.database.db
+      .select({ id: usageRecords.id, startedAt: usageRecords.startedAt, cycleStart: usageRecords.cycleStart })
+      .from(usageRecords)
+      .where(inArray(usageRecords.id, sent.map((r) => r.id)));
+    const byId = new Map(stored.map((row) => [row.id, row]));
+    for (const r of sent) {
+      const at = new Date(r.startedAt);
+      expect(byId.get(r.id), r.startedAt).toEqual({ id: r.id, startedAt: at, cycleStart: cycleStartOf(at, line!.cycleDay) });
+    }
   });
 
   it("a malformed record refuses the batch with 400 naming the record's index and field, and counts nothing", async () => {

@@ -3,26 +3,25 @@ import type { ResourceEvent } from "../../../src/resources/events";
 import type { UsageBatchResult, UsageRecordInput, UsageType } from "../../../src/resources/usage";
 import type { Db } from "../../db/client";
 import { accounts, lines } from "../../db/schema";
-import { cycleStartOf } from "./cycles";
+import { cycleStartSql } from "./cycles";
 import { sendUsageAlerts, type ChangedCounter } from "./alerts";
 import { rowsOf } from "../../db/rowsOf";
 
 /** The live channel of meters: ids are line ids (src/resources/index.ts declares who may follow it). */
 export const METERS_CHANNEL = "meters";
 
-interface MatchedLine {
-  id: string;
-  cycleDay: number;
-  ownerUid: string | null;
-}
-
 /**
  * Counts a batch of usage records for one operator. Records of numbers that are not the operator's
  * lines are reported, never stored. In one transaction: every new record is inserted (a record id
  * seen before is skipped: `on conflict do nothing`), the per-line-per-cycle counters grow by what
- * was inserted, and crossed allowance thresholds raise their alerts. The whole batch is three
- * statements whatever its size: arrays are passed as one parameter each and unnested in SQL.
- * Returns the outcome and the live events to send once it committed.
+ * was inserted, and crossed allowance thresholds raise their alerts.
+ *
+ * The records go to the database as they came, as one JSON parameter read by `json_to_recordset`,
+ * with the matched lines as three small arrays; the statement joins them, works out each record's
+ * cycle and sums the counters itself. (Building seven per-record arrays in JavaScript took 30–45 ms
+ * of a 10,000-record batch; the JSON costs ~3 ms. The insert itself, ~85 ms on PostgreSQL here, is
+ * the floor: heap, primary key and the line/started index.) Returns the outcome and the live events
+ * to send once it committed.
  */
 export async function ingestUsage(db: Db, operator: string, records: readonly UsageRecordInput[]): Promise<{ result: UsageBatchResult; events: ResourceEvent[] }> {
   const numbers = [...new Set(records.map((r) => r.msisdn))];
@@ -31,42 +30,31 @@ export async function ingestUsage(db: Db, operator: string, records: readonly Us
     .from(lines)
     .innerJoin(accounts, eq(lines.accountId, accounts.id))
     .where(and(eq(lines.operatorCode, operator), sql`${lines.msisdn} = any(${sql.param(numbers)}::text[])`));
-  const byNumber = new Map<string, MatchedLine>(found.map((l) => [l.msisdn, l]));
+  const known = new Set(found.map((l) => l.msisdn));
 
   const unknownLines: UsageBatchResult["unknownLines"] = [];
-  const columns = { ids: [] as string[], lineIds: [] as string[], types: [] as string[], starts: [] as string[], quantities: [] as number[], zones: [] as (string | null)[], cycles: [] as string[] };
   records.forEach((record, index) => {
-    const line = byNumber.get(record.msisdn);
-    if (!line) {
-      unknownLines.push({ index, msisdn: record.msisdn });
-      return;
-    }
-    const startedAt = new Date(record.startedAt);
-    columns.ids.push(record.id);
-    columns.lineIds.push(line.id);
-    columns.types.push(record.type);
-    columns.starts.push(startedAt.toISOString());
-    columns.quantities.push(record.quantity);
-    columns.zones.push(record.roamingZone ?? null);
-    columns.cycles.push(cycleStartOf(startedAt, line.cycleDay));
+    if (!known.has(record.msisdn)) unknownLines.push({ index, msisdn: record.msisdn });
   });
-
-  const matched = columns.ids.length;
+  const matched = records.length - unknownLines.length;
   if (matched === 0) return { result: { received: records.length, counted: 0, duplicates: 0, unknownLines }, events: [] };
 
   return db.transaction(async (tx) => {
     // Insert what is new, sum it per (line, cycle, type), add the sums to the counters: one statement.
-    // The counters are upserted in key order so concurrent batches lock them in the same order.
+    // Records of unknown numbers drop out at the join. Start times keep milliseconds, as a JavaScript
+    // Date would. The counters are upserted in key order so concurrent batches lock them in the same order.
     const changed = rowsOf<{ line_id: string; cycle_start: string; type: UsageType; used: string | number; inserted: string | number }>(
       await tx.execute(sql`
-        with inserted as (
+        with batch as (
+          select r.id, l.line_id, r.type, date_trunc('milliseconds', r."startedAt") as started_at, r.quantity, r."roamingZone" as roaming_zone, l.cycle_day
+          from json_to_recordset(${JSON.stringify(records)}::json)
+            as r(id text, msisdn text, type text, "startedAt" timestamptz, quantity int, "roamingZone" text)
+          join unnest(${sql.param(found.map((l) => l.msisdn))}::text[], ${sql.param(found.map((l) => l.id))}::uuid[], ${sql.param(found.map((l) => l.cycleDay))}::int[])
+            as l(msisdn, line_id, cycle_day) using (msisdn)
+        ), inserted as (
           insert into usage_records (operator_code, id, line_id, type, started_at, quantity, roaming_zone, cycle_start)
-          select ${operator}, r.id, r.line_id, r.type, r.started_at, r.quantity, r.roaming_zone, r.cycle_start
-          from unnest(
-            ${sql.param(columns.ids)}::text[], ${sql.param(columns.lineIds)}::uuid[], ${sql.param(columns.types)}::text[],
-            ${sql.param(columns.starts)}::timestamptz[], ${sql.param(columns.quantities)}::int[], ${sql.param(columns.zones)}::text[],
-            ${sql.param(columns.cycles)}::date[]
-          ) as r(id, line_id, type, started_at, quantity, roaming_zone, cycle_start)
+          select ${operator}, id, line_id, type, started_at, quantity, roaming_zone, ${cycleStartSql(sql`started_at`, sql`cycle_day`)}
+          from batch
           on conflict do nothing
           returning line_id, cycle_start, type, quantity, started_at
         ), sums as (
