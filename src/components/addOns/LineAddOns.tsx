@@ -102,26 +102,16 @@ function BuyDialog({ lineId, addOn, reasonRequired, onClose }: { lineId: string;
   const { message } = App.useApp();
   const [autoRenew, setAutoRenew] = useState(false);
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   const [key] = useState(() => crypto.randomUUID());
-  const buy = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await apiRequest(`/lines/${lineId}/actions/buy-add-on`, {
-        method: "POST",
-        headers: { "idempotency-key": key },
-        body: { addOnId: addOn.id, autoRenew, ...(reasonRequired ? { reason } : {}) },
-      });
-      void message.success(t("addOns.bought", { name: addOn.name }));
-      onClose(true);
-    } catch (e) {
-      setProblem((e as { message?: string }).message ?? "");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, problem, submit: buy } = useDialogRequest(async () => {
+    await apiRequest(`/lines/${lineId}/actions/buy-add-on`, {
+      method: "POST",
+      headers: { "idempotency-key": key },
+      body: { addOnId: addOn.id, autoRenew, ...(reasonRequired ? { reason } : {}) },
+    });
+    void message.success(t("addOns.bought", { name: addOn.name }));
+    onClose(true);
+  });
   return (
     <Modal
       open
@@ -161,21 +151,11 @@ function ReasonField({ id, value, onChange }: { id: string; value: string; onCha
 function StopRenewalDialog({ lineId, purchase, reasonRequired, onClose }: { lineId: string; purchase: LineAddOn; reasonRequired: boolean; onClose: (stopped: boolean) => void }) {
   const { message } = App.useApp();
   const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const stop = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await apiRequest(`/lines/${lineId}/actions/stop-add-on-renewal`, { method: "POST", body: { addOnPurchaseId: purchase.id, ...(reasonRequired ? { reason: reason.trim() } : {}) } });
-      void message.success(t("addOns.renewalStopped", { name: purchase.name }));
-      onClose(true);
-    } catch (e) {
-      setProblem((e as { message?: string }).message ?? "");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, problem, submit: stop } = useDialogRequest(async () => {
+    await apiRequest(`/lines/${lineId}/actions/stop-add-on-renewal`, { method: "POST", body: { addOnPurchaseId: purchase.id, ...(reasonRequired ? { reason: reason.trim() } : {}) } });
+    void message.success(t("addOns.renewalStopped", { name: purchase.name }));
+    onClose(true);
+  });
   return (
     <Modal
       open
@@ -193,4 +173,22 @@ function StopRenewalDialog({ lineId, purchase, reasonRequired, onClose }: { line
       </Space>
     </Modal>
   );
+}
+
+/** A dialog's one request: busy while it runs, and the server's words when it is refused (shown in the dialog). */
+function useDialogRequest(request: () => Promise<void>) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await request();
+    } catch (e) {
+      setProblem((e as { message?: string }).message ?? "");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, problem, submit };
 }
