@@ -50,6 +50,7 @@ describe("the usage alerts card on the profile", () => {
       </App>,
     );
     expect(await screen.findByText("Avisos de consumo")).toBeTruthy();
-    expect(screen.getAllByLabelText("Correo electrónico")).toHaveLength(2);
+    // The switches appear once the preferences have loaded (the title shows before that).
+    expect(await screen.findAllByLabelText("Correo electrónico")).toHaveLength(2);
   });
 });
