@@ -196,4 +196,17 @@ describe("the auto top-up itself", () => {
     await charge(alex, 100);
     expect((await queueOf(alex)).length).toBe(before);
   });
+
+  it("the default card removed after it was set: the attempt is skipped and the holder told", async () => {
+    expect((await setAuto(alex, setting({ maxPerMonth: 31 }), ALEX)).statusCode).toBe(200);
+    const cards = (await backend.get("/api/v1/payment-methods", { as: ALEX })).json() as { data: PaymentMethod[] };
+    for (const card of cards.data) expect((await backend.send("DELETE", `/api/v1/payment-methods/${card.id}`, { as: ALEX })).statusCode).toBeLessThan(300);
+    const failed = await noticesOf("demo-alex", "auto_top_up.failed");
+    const start = await balanceOf(alex);
+    await charge(alex, 100);
+    expect(await runJob()).toBe(1);
+    expect((await queueOf(alex)).at(-1)).toMatchObject({ status: "skipped", skipReason: "no_default_payment_method", topUpId: null });
+    expect(await noticesOf("demo-alex", "auto_top_up.failed")).toBe(failed + 1);
+    expect(await balanceOf(alex)).toBe(start - 100);
+  });
 });
