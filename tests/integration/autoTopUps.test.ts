@@ -11,6 +11,9 @@ import { domainJobs } from "../../server/domain/jobs";
 import type { Account } from "../../src/resources/accounts";
 import type { PaymentMethod } from "../../src/resources/paymentMethods";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { buildApp } from "../../server/app";
+import { createTokenVerifier } from "../../server/auth/tokenVerifier";
+import { waitFor } from "../support/waitFor";
 import { freePort } from "../support/freePort";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
 
@@ -209,4 +212,36 @@ describe("the auto top-up itself", () => {
     expect(await noticesOf("demo-alex", "auto_top_up.failed")).toBe(failed + 1);
     expect(await balanceOf(alex)).toBe(start - 100);
   });
+});
+
+describe("on a backend that runs the job queue", () => {
+  it("the debit's commit prompts the job: the auto top-up completes without anyone calling it", async () => {
+    const withJobs = await buildApp({
+      database: backend.database,
+      verifier: createTokenVerifier(backend.auth),
+      auth: backend.auth,
+      operator: "ATT",
+      logLevel: "silent",
+      jobs: true,
+      paymentGateways: { sandbox: gateway },
+    });
+    try {
+      await saveCard(SANDBOX_CARDS.succeeds, ALEX);
+      const start = await balanceOf(alex);
+      const before = (await queueOf(alex)).length;
+      expect((await charge(alex, 100)).statusCode).toBe(200);
+      const { value: row } = await waitFor(
+        "the auto top-up to be submitted",
+        async () => {
+          const rows = await queueOf(alex);
+          return rows.length === before + 1 && rows.at(-1)!.status === "submitted" ? rows.at(-1)! : undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 100 },
+      );
+      await waitFor("the top-up to complete", async () => (await backend.database.db.select().from(topUps).where(eq(topUps.id, row.topUpId!)))[0]?.status === "completed", { timeoutMs: 30_000, intervalMs: 100 });
+      expect(await balanceOf(alex)).toBe(start - 100 + 2_000);
+    } finally {
+      await withJobs.close();
+    }
+  }, 90_000);
 });

@@ -118,3 +118,27 @@ export async function runQueuedAutoTopUps(services: Pick<EngineServices, "db" | 
 export const autoTopUpJobs = (services: EngineServices): JobDefinition<any>[] => [
   { name: AUTO_TOP_UP_JOB, cron: "* * * * *", run: async () => void (await runQueuedAutoTopUps(services)) },
 ];
+
+/**
+ * Runs queued auto top-ups right after the debits that queued them commit, instead of at the next
+ * minute's sweep: a debit's `ledger-entries` event (sent after its commit, on every instance)
+ * prompts this instance's job queue when a queued row exists. Events arriving together prompt once.
+ * Debits that send no event (the billing cron) wait for the sweep. Returns the unsubscribe.
+ */
+export function promptAutoTopUps(services: Pick<EngineServices, "db" | "events" | "jobs">, log: Log): () => void {
+  let prompting = false;
+  return services.events.subscribe((event) => {
+    if (event.resource !== "ledger-entries" || event.type !== "created" || prompting || !services.jobs) return;
+    prompting = true;
+    setImmediate(async () => {
+      try {
+        const [queued] = await services.db.select({ id: autoTopUps.id }).from(autoTopUps).where(eq(autoTopUps.status, "queued")).limit(1);
+        if (queued) await services.jobs?.send(AUTO_TOP_UP_JOB, {});
+      } catch (error) {
+        log.error({ err: error }, "auto top-up not prompted; the minute's sweep runs it");
+      } finally {
+        prompting = false;
+      }
+    });
+  });
+}
