@@ -29,6 +29,7 @@ import type { EngineServices } from "./engine/services";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
 import { domainJobs } from "./domain/jobs";
 import { startJobQueue } from "./jobs/jobQueue";
+import { promptAutoTopUps } from "./domain/autoTopUps/run";
 import { BULK_JOB_SWEEP } from "./domain/bulkJobs/runner";
 import { healthRoutes } from "./routes/health";
 import { liveEventRoutes } from "./routes/liveEvents";
@@ -270,6 +271,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook("onClose", async () => services.jobs?.stop());
     // Bulk jobs a restart interrupted resume at once, not at the next minute's sweep.
     await services.jobs.send(BULK_JOB_SWEEP, {});
+    // Auto top-ups queued by a debit run once it commits, not at the next minute's sweep.
+    const stopPrompting = promptAutoTopUps(services, app.log);
+    app.addHook("onClose", async () => stopPrompting());
   }
 
   if (deps.crm) {

@@ -861,3 +861,65 @@ export const paymentWebhookEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.gateway, t.eventId] })],
 );
+
+/**
+ * Auto top-up settings (issue 9 item 5), one row per prepaid account: when a debit leaves the
+ * balance below `threshold_amount`, a top-up of `amount` from the holder's default card is queued,
+ * at most `max_per_month` times a calendar month (UTC).
+ */
+export const autoTopUpSettings = pgTable(
+  "auto_top_up_settings",
+  {
+    accountId: uuid("account_id").primaryKey().references(() => accounts.id),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    enabled: boolean("enabled").notNull(),
+    thresholdAmount: integer("threshold_amount").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    maxPerMonth: integer("max_per_month").notNull(),
+    updatedBy: text("updated_by").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("auto_top_up_settings_threshold_positive", sql`${t.thresholdAmount} > 0`),
+    check("auto_top_up_settings_amount_positive", sql`${t.amount} > 0`),
+    check("auto_top_up_settings_max_per_month", sql`${t.maxPerMonth} between 1 and 31`),
+  ],
+);
+
+export const AUTO_TOP_UP_STATES = ["queued", "submitted", "skipped"] as const;
+
+/**
+ * The queue of auto top-ups: a row is written by the debit's own transaction (`queued`), and the
+ * `auto-top-ups.run` job turns it into a card top-up (`submitted`, with its `top_up_id`) or gives it
+ * up (`skipped`, with the reason: no default card any more, gateway gone). `seq` numbers the month's
+ * auto top-ups of an account: unique and within the cap the setting had, so the database itself
+ * refuses a third of a cap of two, however many debits race.
+ */
+export const autoTopUps = pgTable(
+  "auto_top_ups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    /** The calendar month (UTC) it counts toward, `YYYY-MM`. */
+    month: text("month").notNull(),
+    seq: integer("seq").notNull(),
+    maxPerMonth: integer("max_per_month").notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: AUTO_TOP_UP_STATES }).notNull().default("queued"),
+    topUpId: uuid("top_up_id").references(() => topUps.id),
+    skipReason: text("skip_reason"),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("auto_top_ups_month_seq_uq").on(t.accountId, t.month, t.seq),
+    uniqueIndex("auto_top_ups_one_queued_uq").on(t.accountId).where(sql`${t.status} = 'queued'`),
+    index("auto_top_ups_queued_idx").on(t.createdAt).where(sql`${t.status} = 'queued'`),
+    check("auto_top_ups_seq_within_cap", sql`${t.seq} between 1 and ${t.maxPerMonth}`),
+    check("auto_top_ups_amount_positive", sql`${t.amount} > 0`),
+    check("auto_top_ups_status_valid", sql`${t.status} in (${inList(AUTO_TOP_UP_STATES)})`),
+    check("auto_top_ups_month_format", sql`${t.month} ~ '^[0-9]{4}-[0-9]{2}$'`),
+  ],
+);

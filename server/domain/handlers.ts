@@ -6,6 +6,7 @@ import { setDefaultPaymentMethod } from "./paymentMethods/module";
 import { issuePortOutPin, lockNumber, orderSim, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
 import { adjustAccount, chargeAccount, refundAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
+import { setAutoTopUp } from "./autoTopUps/settings";
 import { voidInvoice } from "./money/billing";
 import { markNotificationRead } from "./notifications/module";
 import { cancelOrder } from "./orders/handlers";
@@ -37,6 +38,7 @@ export const handlers: Record<string, ActionHandler> = {
   "accounts.charge": chargeAccount,
   "accounts.refund": refundAccount,
   "accounts.redeemVoucher": redeemVoucher,
+  "accounts.setAutoTopUp": setAutoTopUp,
   "invoices.void": voidInvoice,
   "crmOutbox.retry": retryCrmLead,
   "tickets.reply": replyToTicket,

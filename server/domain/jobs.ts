@@ -5,6 +5,7 @@ import { bulkJobDefinitions } from "./bulkJobs/runner";
 import { runDuePlanChanges, SCHEDULED_PLAN_CHANGES_JOB } from "./plans/scheduledChanges";
 import { ADD_ON_EXPIRY_JOB, runAddOnExpiries } from "./addOns/purchases";
 import { deliverOutbox, OUTBOX_DELIVERY_JOB } from "./outbox/deliver";
+import { autoTopUpJobs } from "./autoTopUps/run";
 
 /**
  * Every background job of the domain, bound to the app's services: the cron sweeps that carry out
@@ -15,6 +16,8 @@ export function domainJobs(services: EngineServices): JobDefinition<any>[] {
   return [
     ...billingJobs(services),
     ...bulkJobDefinitions(services),
+    // Auto top-ups queued by debits (server/domain/autoTopUps): charged through the top-ups path, outside any transaction.
+    ...autoTopUpJobs(services),
     // Next-cycle plan changes: the orders table holds the schedule; every minute the due ones run.
     // Add-ons whose validity ran out: renewed (charged again) or expired; the purchases table is the schedule.
     { name: ADD_ON_EXPIRY_JOB, cron: "* * * * *", run: async () => void (await runAddOnExpiries(services.db, services.events)) },

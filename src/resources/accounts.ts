@@ -13,6 +13,22 @@ export const ADJUSTMENT_LIMITS = { agent: 5_000, admin: 100_000 } as const;
 /** A positive amount of money typed by staff. */
 const positiveMoney = moneySchema.extend({ amount: z.number().int("whole minor units (cents)").positive("more than zero") });
 
+/** How many automatic top-ups a month an account may have at most. */
+export const AUTO_TOP_UP_MAX_PER_MONTH = 31;
+
+/**
+ * The auto top-up setting of a prepaid account (issue 9 item 5): when a charge leaves the balance
+ * below `threshold`, `amount` is topped up from the holder's default card, at most `maxPerMonth`
+ * times a calendar month (UTC).
+ */
+export const autoTopUpSettingSchema = z.object({
+  enabled: z.boolean("true or false"),
+  threshold: positiveMoney,
+  amount: positiveMoney,
+  maxPerMonth: z.number("a whole number").int("a whole number").min(1, "at least 1").max(AUTO_TOP_UP_MAX_PER_MONTH, `at most ${AUTO_TOP_UP_MAX_PER_MONTH}`),
+});
+export type AutoTopUpSetting = z.output<typeof autoTopUpSettingSchema>;
+
 /** A customer account (TM Forum Customer/BillingAccount): the holder of lines, balance and bills. */
 export const accountSchema = z.object({
   id: idSchema,
@@ -27,6 +43,8 @@ export const accountSchema = z.object({
   balance: moneySchema.nullable(),
   /** Postpaid: the total of the bills still open; null on prepaid accounts. */
   amountDue: moneySchema.nullable(),
+  /** Prepaid: the auto top-up setting, null until one is set. */
+  autoTopUp: z.object({ enabled: z.boolean(), threshold: moneySchema, amount: moneySchema, maxPerMonth: z.number().int() }).nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -88,6 +106,19 @@ export const accountsResource = defineResource({
       reason: true,
       confirm: "resources.accounts.confirm.refund",
     },
+    "set-auto-top-up": {
+      label: "resources.accounts.actions.setAutoTopUp",
+      handler: "accounts.setAutoTopUp",
+      when: { type: ["prepaid"], status: ["active", "suspended"] },
+      input: autoTopUpSettingSchema,
+      inputFields: {
+        enabled: { label: "fields.autoTopUpEnabled", kind: "boolean" },
+        threshold: { label: "fields.autoTopUpThreshold", kind: "money", help: "resources.accounts.autoTopUpThresholdHelp" },
+        amount: { label: "fields.autoTopUpAmount", kind: "money" },
+        maxPerMonth: { label: "fields.autoTopUpMaxPerMonth", kind: "number" },
+      },
+      reason: "staff",
+    },
     charge: {
       label: "resources.accounts.actions.charge",
       handler: "accounts.charge",
@@ -104,6 +135,8 @@ export const accountsResource = defineResource({
     list: { subscriber: "own", agent: "all", admin: "all" },
     show: { subscriber: "own", agent: "all", admin: "all" },
     "redeem-voucher": { subscriber: "own", agent: "all", admin: "all" },
+    // The holder sets it; staff may for them, with a reason.
+    "set-auto-top-up": { subscriber: "own", agent: "all", admin: "all" },
     // Money by hand: staff only, always with a reason; above the role's bound (ADJUSTMENT_LIMITS) it waits for an admin's approval.
     adjust: { agent: "all", admin: "all" },
     refund: { agent: "all", admin: "all" },
@@ -131,6 +164,12 @@ export const accountsResource = defineResource({
       "resources.accounts.confirm.adjust": "Credit this amount to {{title}}? It is recorded in the account's ledger with your reason.",
       "resources.accounts.confirm.charge": "Charge this amount to {{title}}? A prepaid balance must cover it.",
       "fields.amountDue": "Amount due",
+      "resources.accounts.actions.setAutoTopUp": "Auto top-up",
+      "fields.autoTopUpEnabled": "Top up automatically",
+      "fields.autoTopUpThreshold": "When the balance falls below",
+      "resources.accounts.autoTopUpThresholdHelp": "Checked after every charge; the top-up comes from your default card.",
+      "fields.autoTopUpAmount": "Top up by",
+      "fields.autoTopUpMaxPerMonth": "At most this many times a month",
       "enums.status.closed": "Closed",
     },
     es: {
@@ -151,6 +190,12 @@ export const accountsResource = defineResource({
       "resources.accounts.confirm.adjust": "¿Abonar este importe a {{title}}? Queda en el historial de la cuenta con tu motivo.",
       "resources.accounts.confirm.charge": "¿Cargar este importe a {{title}}? Un saldo prepago debe cubrirlo.",
       "fields.amountDue": "Importe pendiente",
+      "resources.accounts.actions.setAutoTopUp": "Recarga automática",
+      "fields.autoTopUpEnabled": "Recargar automáticamente",
+      "fields.autoTopUpThreshold": "Cuando el saldo baje de",
+      "resources.accounts.autoTopUpThresholdHelp": "Se comprueba después de cada cargo; la recarga se hace con tu tarjeta predeterminada.",
+      "fields.autoTopUpAmount": "Recargar con",
+      "fields.autoTopUpMaxPerMonth": "Como máximo estas veces al mes",
       "enums.status.closed": "Cerrada",
     },
   },

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Account } from "../../../src/resources/accounts";
 import type { Executor } from "../../audit";
-import { accounts, operators } from "../../db/schema";
+import { accounts, autoTopUpSettings, operators } from "../../db/schema";
 import { amountDueSql } from "../money/accountMoney";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
@@ -18,11 +18,19 @@ const selection = {
   balanceAmount: accounts.balanceAmount,
   currency: operators.currency,
   amountDue: amountDueSql(accounts.id),
+  autoTopUpEnabled: autoTopUpSettings.enabled,
+  autoTopUpThreshold: autoTopUpSettings.thresholdAmount,
+  autoTopUpAmount: autoTopUpSettings.amount,
+  autoTopUpMaxPerMonth: autoTopUpSettings.maxPerMonth,
   createdAt: accounts.createdAt,
   updatedAt: accounts.updatedAt,
 };
 
-type AccountRow = Omit<Account, "createdAt" | "updatedAt" | "balance" | "amountDue"> & {
+type AccountRow = Omit<Account, "createdAt" | "updatedAt" | "balance" | "amountDue" | "autoTopUp"> & {
+  autoTopUpEnabled: boolean | null;
+  autoTopUpThreshold: number | null;
+  autoTopUpAmount: number | null;
+  autoTopUpMaxPerMonth: number | null;
   ownerUid: string | null;
   balanceAmount: number;
   currency: string;
@@ -34,7 +42,7 @@ type AccountRow = Omit<Account, "createdAt" | "updatedAt" | "balance" | "amountD
 /** Customer accounts: a subscriber's are those they own. */
 export const accountsModule: DomainModule<AccountRow> = {
   source: {
-    rows: (db: Executor) => db.select(selection).from(accounts).innerJoin(operators, eq(operators.code, accounts.operatorCode)).$dynamic(),
+    rows: (db: Executor) => db.select(selection).from(accounts).innerJoin(operators, eq(operators.code, accounts.operatorCode)).leftJoin(autoTopUpSettings, eq(autoTopUpSettings.accountId, accounts.id)).$dynamic(),
     count: (db: Executor) => db.select({ total: count() }).from(accounts).$dynamic(),
     id: accounts.id,
     table: accounts,
@@ -45,8 +53,12 @@ export const accountsModule: DomainModule<AccountRow> = {
     },
     search: (q) => or(ilike(accounts.name, `%${escapeLike(q)}%`), ilike(accounts.email, `%${escapeLike(q)}%`)),
     // Prepaid accounts show their balance, postpaid ones what their open bills add up to (server/domain/money).
-    toRecord: ({ ownerUid: _owner, balanceAmount, currency, amountDue, ...row }) => ({
+    toRecord: ({ ownerUid: _owner, balanceAmount, currency, amountDue, autoTopUpEnabled, autoTopUpThreshold, autoTopUpAmount, autoTopUpMaxPerMonth, ...row }) => ({
       ...row,
+      autoTopUp:
+        autoTopUpEnabled === null
+          ? null
+          : { enabled: autoTopUpEnabled, threshold: { amount: autoTopUpThreshold!, currency }, amount: { amount: autoTopUpAmount!, currency }, maxPerMonth: autoTopUpMaxPerMonth! },
       balance: row.type === "prepaid" ? { amount: balanceAmount, currency } : null,
       amountDue: row.type === "postpaid" ? { amount: Number(amountDue), currency } : null,
       createdAt: row.createdAt.toISOString(),

@@ -5,6 +5,7 @@ import type { Executor } from "../../audit";
 import { accounts, ledgerEntries, operators } from "../../db/schema";
 import { notFound, ProblemError, unprocessable } from "../../errors";
 import { moneyText } from "./moneyText";
+import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
 
 export interface NewLedgerEntry {
   operatorCode: string;
@@ -106,5 +107,9 @@ export async function postLedgerEntry(tx: Executor, entry: NewLedgerEntry): Prom
       referenceId: entry.reference?.id ?? null,
     })
     .returning();
+  if (prepaid && delta < 0) {
+    // A debit that leaves the balance below the account's auto top-up threshold queues one, here in its transaction.
+    await queueAutoTopUpIfLow(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId, currency: account.currency, balanceAfter: row!.balanceAfter! });
+  }
   return { entry: toLedgerEntry(row!), balance: prepaid ? { amount: row!.balanceAfter!, currency: row!.currency } : null };
 }

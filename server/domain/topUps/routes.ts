@@ -3,20 +3,16 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountsResource } from "../../../src/resources/accounts";
 import { newTopUpSchema, paymentGatewaySchema, topUpPaymentOf, topUpSchema, topUpsResource } from "../../../src/resources/topUps";
 import { accessScope } from "../../../src/resources/access";
-import { recordAudit } from "../../audit";
-import { accounts, paymentMethods, topUps } from "../../db/schema";
+import { paymentMethods } from "../../db/schema";
 import { findRecordRow } from "../../engine/records";
 import { writeHeadersSchema } from "../../engine/routeParts";
 import type { EngineServices } from "../../engine/services";
 import { forbidden, notFound, unprocessable } from "../../errors";
 import { gatewayFor } from "../../payments/gatewayFor";
 import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
-import { publishAfterCommit } from "../../live/eventBus";
-import { GatewayRefusal, type ChargeResult } from "../../payments/gateway";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
 import { accountsModule } from "../accounts/module";
-import { toTopUp, topUpSelection, type TopUpRow } from "./records";
-import { settleTopUp } from "./settle";
+import { runCardTopUp } from "./create";
 
 /**
  * `POST /top-ups`: a card top-up of a prepaid account, and `GET /payment-gateway` (where the
@@ -28,7 +24,7 @@ import { settleTopUp } from "./settle";
  */
 export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db, events } = services;
+    const { db } = services;
 
     app.get(
       "/payment-gateway",
@@ -89,55 +85,31 @@ export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
           : undefined;
         if (reservation?.kind === "replay") return reply.code(reservation.status).header("idempotent-replayed", "true").send(reservation.response as never);
 
-        let created: TopUpRow;
+        let written = false;
+        let record;
         try {
-          created = await db.transaction(async (tx) => {
-            const [inserted] = await tx
-              .insert(topUps)
-              .values({ operatorCode: principal.operator, accountId, amount: amount.amount, currency: amount.currency, gateway: gateway.name, paymentMethodId: paymentMethodId ?? null, createdBy: principal.uid })
-              .returning();
-            const row = { ...inserted!, ownerUid: account.ownerUid as string | null };
-            await recordAudit(tx, {
-              operator: principal.operator,
-              actorUid: principal.uid,
-              actorRole: principal.role,
-              action: "top-ups.create",
-              targetType: "top-ups",
-              targetId: row.id,
-              before: null,
-              after: toTopUp(row),
-              reason: null,
-              requestId: request.id,
-            });
-            return row;
+          record = await runCardTopUp(services, {
+            operator: principal.operator,
+            accountId,
+            ownerUid: account.ownerUid ?? null,
+            amount,
+            gateway,
+            source: source!,
+            paymentMethodId: paymentMethodId ?? null,
+            actor: { uid: principal.uid, role: principal.role },
+            requestId: request.id,
+            log: request.log,
+            onWritten: () => void (written = true),
+            onSettled: async (tx, settled) => {
+              if (reservation?.kind === "new") await reservation.complete(tx, 201, settled);
+            },
           });
         } catch (error) {
-          await reservation?.release();
+          // Only a top-up never written frees its key: once written, a retry must not charge again.
+          if (!written) await reservation?.release();
           throw error;
         }
-
-        let result: ChargeResult;
-        try {
-          result = await gateway.charge({ amount: amount.amount, currency: amount.currency, source: source!, reference: created.id, idempotencyKey: `top-up:${created.id}` });
-        } catch (error) {
-          if (!(error instanceof GatewayRefusal)) request.log.warn({ err: error, topUpId: created.id }, "card gateway did not take the charge");
-          // Refused before any charge (an unknown or used token) or the gateway failed: the top-up failed.
-          result = { outcome: "failed", chargeId: null, failureCode: error instanceof GatewayRefusal ? error.code : "gateway_error" };
-        }
-
-        const done = await db.transaction(async (tx) => {
-          const settled =
-            result.outcome === "pending"
-              ? { row: (await tx.select(topUpSelection).from(topUps).innerJoin(accounts, eq(accounts.id, topUps.accountId)).where(eq(topUps.id, created.id)))[0]!, events: [] }
-              : (await settleTopUp(tx, created.id, result, { via: "charge", requestId: request.id }))!;
-          const record = toTopUp(settled.row);
-          if (reservation?.kind === "new") await reservation.complete(tx, 201, record);
-          return { record, events: settled.events };
-        });
-        const at = new Date().toISOString();
-        await publishAfterCommit(events, request.log, { operator: principal.operator, resource: "top-ups", type: "created", ids: [created.id], ownerUids: created.ownerUid ? [created.ownerUid] : [], at });
-        for (const event of done.events) await publishAfterCommit(events, request.log, { ...event, at });
-        return reply.code(201).send(done.record);
+        return reply.code(201).send(record);
       },
     );
   };
