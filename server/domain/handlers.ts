@@ -7,6 +7,7 @@ import { issuePortOutPin, lockNumber, orderSim, restoreLine, revealPuk, suspendL
 import { adjustAccount, chargeAccount, refundAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
 import { voidInvoice } from "./money/billing";
+import { setAutopay } from "./invoicePayments/autopay";
 import { markNotificationRead } from "./notifications/module";
 import { cancelOrder } from "./orders/handlers";
 import { changePlan } from "./plans/changePlan";
@@ -38,6 +39,7 @@ export const handlers: Record<string, ActionHandler> = {
   "accounts.refund": refundAccount,
   "accounts.redeemVoucher": redeemVoucher,
   "invoices.void": voidInvoice,
+  "accounts.setAutopay": setAutopay,
   "crmOutbox.retry": retryCrmLead,
   "tickets.reply": replyToTicket,
   "tickets.take": takeTicket,

@@ -12,6 +12,10 @@ import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { freePort } from "../support/freePort";
 import { waitFor } from "../support/waitFor";
 import { AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+import type { PaymentGateways } from "../../server/payments/gateway";
+import { closeCycles } from "../../server/domain/money/billing";
+import { runAutopay } from "../../server/domain/invoicePayments/autopay";
+import { suspendForNonPayment } from "../../server/domain/invoicePayments/nonPayment";
 
 // Paying postpaid bills with a saved card through the sandbox gateway (issue 9 item 9).
 const SECRET = "test-webhook-secret";
@@ -23,6 +27,7 @@ let alex: Account;
 let sam: Account;
 const cards: Record<"ok" | "declined" | "late", PaymentMethod> = {} as never;
 let billSeq = 0;
+let gateways: PaymentGateways;
 
 function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
   expect(res.statusCode, res.body).toBe(status);
@@ -49,7 +54,7 @@ async function saveCard(number: string, as = ALEX): Promise<PaymentMethod> {
 }
 
 /** A fresh open bill of the account (a period of its own), written as the billing cycle would. */
-export async function newBill(account: Account, total: number, options: { status?: "issued" | "overdue"; dueOn?: string } = {}): Promise<string> {
+async function newBill(account: Account, total: number, options: { status?: "issued" | "overdue"; dueOn?: string } = {}): Promise<string> {
   billSeq++;
   const year = 1900 + billSeq;
   const [row] = await backend.database.db
@@ -96,9 +101,8 @@ beforeAll(async () => {
     lateSuccessMs: null,
     webhook: async (body, headers) => (await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body })).statusCode,
   });
-  backend = await startTestBackend({
-    paymentGateways: { sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 1_000 }) },
-  });
+  gateways = { sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 1_000 }) };
+  backend = await startTestBackend({ paymentGateways: gateways });
   const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
   await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "sandbox" } }).where(eq(operators.code, "ATT"));
   alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "postpaid")!;
@@ -216,4 +220,91 @@ describe("POST /invoices/{id}/actions/pay", () => {
   });
 });
 
-void lines;
+describe("autopay", () => {
+  it("is switched on per postpaid account with a saved card; others cannot, bad input is named", async () => {
+    const setAutopay = (body: unknown, as?: string, operator?: string) => backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as, operator, body });
+    expectProblem(await setAutopay({ enabled: true, paymentMethodId: cards.ok.id }), 401);
+    expectProblem(await setAutopay({ enabled: true, paymentMethodId: cards.ok.id }, SAM), 404);
+    expectProblem(await setAutopay({ enabled: true, paymentMethodId: cards.ok.id }, TAYLOR, "TMO"), 404);
+    expectProblem(await setAutopay({ enabled: "yes" }, ALEX), 400, "enabled");
+    const samCard = await saveCard(SANDBOX_CARDS.succeeds, SAM);
+    expectProblem(await setAutopay({ enabled: true, paymentMethodId: samCard.id }, ALEX), 422, "paymentMethodId");
+    expect(((await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json() as Account).autopayPaymentMethodId).toBeNull();
+    const on = await setAutopay({ enabled: true, paymentMethodId: cards.declined.id }, ALEX);
+    expect(on.statusCode, on.body).toBe(200);
+    expect((on.json() as Account).autopayPaymentMethodId).toBe(cards.declined.id);
+  });
+
+  it("pays a bill on issue; a failed payment is retried on the scaled backoff and each failure is notified", async () => {
+    process.env.PAYMENT_RETRY_UNIT_MS = "50";
+    const future = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000);
+    const { issued } = await closeCycles(backend.database.db, { operatorCode: "ATT", accountIds: [alex.id], asOf: future });
+    expect(issued).toHaveLength(1);
+    const id = issued[0]!.invoiceId;
+    const row = async () => (await backend.database.db.select().from(invoices).where(eq(invoices.id, id)))[0]!;
+    expect((await row()).autopayNextAt).not.toBeNull();
+    // Three declined tries: each waits twice as long as the one before (±50 %), in units of 50 ms.
+    for (let failures = 1; failures <= 3; failures++) {
+      const due = (await row()).autopayNextAt!;
+      await waitFor(`try ${failures} is due`, async () => Date.now() >= due.getTime() || undefined);
+      const round = await runAutopay(backend.database.db, gateways);
+      expect(round.results).toContainEqual({ invoiceId: id, status: "failed" });
+      const bill = await row();
+      expect(bill.autopayAttempts).toBe(failures);
+      const failedAt = (await lastPayment(id)).updatedAt.getTime();
+      const wait = bill.autopayNextAt!.getTime() - failedAt;
+      const base = 50 * 2 ** (failures - 1);
+      expect(wait).toBeGreaterThanOrEqual(base * 0.5 - 20);
+      expect(wait).toBeLessThanOrEqual(base * 1.5 + 20);
+      expect(bill.status).toBe("issued");
+    }
+    const failures = await backend.database.db.select().from(notifications).where(and(eq(notifications.kind, "bill.payment_failed"), eq(notifications.link, `/invoices/show/${id}`)));
+    expect(failures).toHaveLength(3);
+    // Not due yet: a round leaves it alone.
+    expect((await runAutopay(backend.database.db, gateways, { now: new Date((await row()).autopayNextAt!.getTime() - 1) })).results).not.toContainEqual(expect.objectContaining({ invoiceId: id }));
+    // The holder switches autopay to a good card: the next try pays it, once.
+    expect((await backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as: ALEX, body: { enabled: true, paymentMethodId: cards.ok.id } })).statusCode).toBe(200);
+    const due = (await row()).autopayNextAt!;
+    await waitFor("the next try is due", async () => Date.now() >= due.getTime() || undefined);
+    expect((await runAutopay(backend.database.db, gateways)).results).toContainEqual({ invoiceId: id, status: "succeeded" });
+    expect(await row()).toMatchObject({ status: "paid", autopayNextAt: null });
+    expect(await paymentsOf(id)).toHaveLength(1);
+    expect((await runAutopay(backend.database.db, gateways, { now: new Date(Date.now() + 10 * 60_000) })).results).not.toContainEqual(expect.objectContaining({ invoiceId: id }));
+    const off = await backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as: ALEX, body: { enabled: false } });
+    expect((off.json() as Account).autopayPaymentMethodId).toBeNull();
+  });
+});
+
+describe("non-payment suspension", () => {
+  it("suspends the lines of a bill overdue past the grace days, and paying restores them", async () => {
+    const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
+    await backend.database.db.update(operators).set({ settings: { ...att!.settings, overdueGraceDays: 3 } }).where(eq(operators.code, "ATT"));
+    const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const linesOf = () => backend.database.db.select({ id: lines.id, status: lines.status, suspendReason: lines.suspendReason }).from(lines).where(eq(lines.accountId, alex.id));
+    expect((await linesOf()).every((l) => l.status === "active")).toBe(true);
+    // Clear older overdue bills so this test controls which bills are late.
+    for (const old of (await backend.get(`/api/v1/invoices?filter[accountId]=${alex.id}&filter[status]=overdue`, { as: ALEX })).json().data as Invoice[]) {
+      expect((await pay(old.id, { paymentMethodId: cards.ok.id }, ALEX)).statusCode).toBe(200);
+    }
+    // Within the grace days: nothing happens.
+    const recent = await newBill(alex, 1500, { status: "overdue", dueOn: daysAgo(2) });
+    expect((await suspendForNonPayment(backend.database.db)).suspended).toEqual([]);
+    // Past them: the account's active lines are suspended for non_payment, once.
+    const late = await newBill(alex, 2500, { status: "overdue", dueOn: daysAgo(5) });
+    const first = await suspendForNonPayment(backend.database.db);
+    const taken = await linesOf();
+    expect(taken.length).toBeGreaterThan(0);
+    expect(first.suspended.sort()).toEqual(taken.map((l) => l.id).sort());
+    expect(taken.every((l) => l.status === "suspended" && l.suspendReason === "non_payment")).toBe(true);
+    expect((await suspendForNonPayment(backend.database.db)).suspended).toEqual([]);
+    const [notice] = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "line.suspended_non_payment")));
+    expect(notice).toBeDefined();
+    // Paying the late bill while another stays overdue keeps them suspended; paying the last restores them.
+    expect((await pay(late, { paymentMethodId: cards.ok.id }, ALEX)).statusCode).toBe(200);
+    expect((await linesOf()).every((l) => l.status === "suspended")).toBe(true);
+    expect((await pay(recent, { paymentMethodId: cards.ok.id }, ALEX)).statusCode).toBe(200);
+    expect((await linesOf()).every((l) => l.status === "active" && l.suspendReason === null)).toBe(true);
+    const restored = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "line.restored_payment")));
+    expect(restored.length).toBe(taken.length);
+  });
+});

@@ -18,6 +18,7 @@ const selection = {
   balanceAmount: accounts.balanceAmount,
   currency: operators.currency,
   amountDue: amountDueSql(accounts.id),
+  autopayPaymentMethodId: accounts.autopayPaymentMethodId,
   createdAt: accounts.createdAt,
   updatedAt: accounts.updatedAt,
 };
