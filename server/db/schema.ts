@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ACCOUNT_STATUSES } from "../../src/resources/accounts";
 import { ROLES } from "../../src/resources/define";
 import { LINE_STATUSES, SIM_TYPES, SUSPEND_REASONS } from "../../src/resources/lines";
@@ -85,7 +85,7 @@ export const accounts = pgTable(
      */
     balanceAmount: integer("balance_amount").notNull().default(0),
     /** Postpaid autopay: the saved card a new bill is charged to (null = autopay off). */
-    autopayPaymentMethodId: uuid("autopay_payment_method_id"),
+    autopayPaymentMethodId: uuid("autopay_payment_method_id").references((): AnyPgColumn => paymentMethods.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [

@@ -28,4 +28,5 @@ ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_account_id_accou
 ALTER TABLE "invoice_payments" ADD CONSTRAINT "invoice_payments_payment_method_id_payment_methods_id_fk" FOREIGN KEY ("payment_method_id") REFERENCES "public"."payment_methods"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoice_payments_invoice_idx" ON "invoice_payments" USING btree ("invoice_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "invoice_payments_one_pending_uq" ON "invoice_payments" USING btree ("invoice_id") WHERE "invoice_payments"."status" = 'created';--> statement-breakpoint
+ALTER TABLE "accounts" ADD CONSTRAINT "accounts_autopay_payment_method_id_payment_methods_id_fk" FOREIGN KEY ("autopay_payment_method_id") REFERENCES "public"."payment_methods"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_kind_valid" CHECK ("ledger_entries"."kind" in ('top_up', 'charge', 'adjustment', 'refund', 'reversal', 'payment'));
