@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ACCOUNT_STATUSES } from "../../src/resources/accounts";
 import { ROLES } from "../../src/resources/define";
 import { LINE_STATUSES, SIM_TYPES, SUSPEND_REASONS } from "../../src/resources/lines";
@@ -11,7 +11,7 @@ import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../src
 import { ROAMING_ZONES, USAGE_TYPES } from "../../src/resources/usage";
 import { ADD_ON_KINDS, ADD_ON_STATUSES } from "../../src/resources/addOns";
 import { LEDGER_KINDS } from "../../src/resources/ledgerEntries";
-import { INVOICE_STATUSES } from "../../src/resources/invoices";
+import { INVOICE_PAYMENT_STATUSES, INVOICE_STATUSES } from "../../src/resources/invoices";
 import { BULK_ITEM_STATUSES, BULK_JOB_KINDS, BULK_JOB_STATUSES } from "../../src/resources/bulkJobs";
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from "../../src/resources/approvals";
 import { TOP_UP_REFUND_STATES, TOP_UP_STATUSES } from "../../src/resources/topUps";
@@ -84,6 +84,8 @@ export const accounts = pgTable(
      * entries, kept by the ledger's insert trigger only (another UPDATE of it is refused). Postpaid: 0.
      */
     balanceAmount: integer("balance_amount").notNull().default(0),
+    /** Postpaid autopay: the saved card a new bill is charged to (null = autopay off). */
+    autopayPaymentMethodId: uuid("autopay_payment_method_id").references((): AnyPgColumn => paymentMethods.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
@@ -458,6 +460,9 @@ export const invoices = pgTable(
     dueOn: text("due_on").notNull(),
     paidAt: timestamp("paid_at", { withTimezone: true, mode: "date" }),
     voidReason: text("void_reason"),
+    /** Autopay: failed tries so far and when the next one is due (null = none scheduled). */
+    autopayAttempts: integer("autopay_attempts").notNull().default(0),
+    autopayNextAt: timestamp("autopay_next_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
@@ -921,5 +926,36 @@ export const autoTopUps = pgTable(
     check("auto_top_ups_amount_positive", sql`${t.amount} > 0`),
     check("auto_top_ups_status_valid", sql`${t.status} in (${inList(AUTO_TOP_UP_STATES)})`),
     check("auto_top_ups_month_format", sql`${t.month} ~ '^[0-9]{4}-[0-9]{2}$'`),
+  ],
+);
+
+/**
+ * One card payment of a bill (by its holder, staff on their behalf, or autopay): created before the
+ * gateway is called, settled once by its answer or its signed webhook (server/domain/invoicePayments/settle.ts).
+ */
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    invoiceId: uuid("invoice_id").notNull().references(() => invoices.id),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: INVOICE_PAYMENT_STATUSES }).notNull().default("created"),
+    via: text("via", { enum: ["manual", "autopay"] }).notNull(),
+    gateway: text("gateway").notNull(),
+    paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
+    gatewayChargeId: text("gateway_charge_id"),
+    failureReason: text("failure_reason"),
+    createdBy: text("created_by").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index("invoice_payments_invoice_idx").on(t.invoiceId, t.createdAt.desc()),
+    // At most one payment of a bill waits for the gateway at a time.
+    uniqueIndex("invoice_payments_one_pending_uq").on(t.invoiceId).where(sql`${t.status} = 'created'`),
+    check("invoice_payments_amount_positive", sql`${t.amount} > 0`),
+    check("invoice_payments_status_valid", sql`${t.status} in (${inList(INVOICE_PAYMENT_STATUSES)})`),
   ],
 );

@@ -8,6 +8,7 @@ import { adjustAccount, chargeAccount, refundAccount } from "./money/accountActi
 import { redeemVoucher } from "./money/vouchers";
 import { setAutoTopUp } from "./autoTopUps/settings";
 import { voidInvoice } from "./money/billing";
+import { setAutopay } from "./invoicePayments/autopay";
 import { markNotificationRead } from "./notifications/module";
 import { cancelOrder } from "./orders/handlers";
 import { changePlan } from "./plans/changePlan";
@@ -40,6 +41,7 @@ export const handlers: Record<string, ActionHandler> = {
   "accounts.redeemVoucher": redeemVoucher,
   "accounts.setAutoTopUp": setAutoTopUp,
   "invoices.void": voidInvoice,
+  "accounts.setAutopay": setAutopay,
   "crmOutbox.retry": retryCrmLead,
   "tickets.reply": replyToTicket,
   "tickets.take": takeTicket,

@@ -84,6 +84,8 @@ export const actionRoutes = (resource: ResourceDefinition<any, any>, module: Dom
     const Name = pascal(resource.name);
 
     for (const [name, action] of Object.entries<ActionSpec>(resource.actions ?? {})) {
+      // Served by the resource's module (it calls an outside service between transactions).
+      if (action.servedBy === "module") continue;
       const handler = action.handler ? handlers[action.handler] : undefined;
       const body = actionBodySchema(action);
       const path = `/${resource.name}/:id/actions/${name}`;

@@ -38,6 +38,11 @@ export function assertServable(resource: ResourceDefinition<any, any>, module: D
   if (resource.list.search && !module.source.search) throw new Error(`${resource.name}: list.search is declared but its module cannot search`);
   for (const [name, action] of Object.entries(resource.actions ?? {})) {
     if (!resource.access[name]) throw new Error(`${resource.name}: action '${name}' has no access entry, so nobody could run it`);
+    if (action.servedBy === "module") {
+      if (action.handler || action.set) throw new Error(`${resource.name}: action '${name}' is served by its module; it names no handler and sets nothing`);
+      if (!module.extraRoutes) throw new Error(`${resource.name}: action '${name}' is served by its module, which has no routes`);
+      continue;
+    }
     if (!action.handler && !action.set) throw new Error(`${resource.name}: action '${name}' neither sets fields nor names a handler`);
     if (action.handler && action.set) throw new Error(`${resource.name}: action '${name}' both sets fields and names a handler; choose one`);
     if (action.set && (table || !module.writer?.set)) throw new Error(`${resource.name}: action '${name}' sets fixed fields, which only documents can; give it a handler`);

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
-import { paymentWebhookEvents, topUps } from "../db/schema";
+import { invoicePayments, paymentWebhookEvents, topUps } from "../db/schema";
+import { settleInvoicePayment } from "../domain/invoicePayments/settle";
 import { settleTopUp } from "../domain/topUps/settle";
 import type { EngineServices } from "../engine/services";
 import { badRequest, notFound, ProblemError } from "../errors";
@@ -77,6 +78,19 @@ export const paymentWebhookRoutes = (services: Pick<EngineServices, "db" | "even
           if (!first) return { duplicate: true, events: [] };
           // An event must be about the amount we asked for: one that is not is kept as seen and changes nothing.
           const [asked] = await tx.select({ amount: topUps.amount, currency: topUps.currency }).from(topUps).where(eq(topUps.id, event.data.reference));
+          const outcome = event.type === "charge.succeeded" ? { outcome: "succeeded" as const, chargeId: event.data.chargeId } : { outcome: "failed" as const, chargeId: event.data.chargeId, failureCode: event.data.failureCode ?? "failed" };
+          if (!asked) {
+            // Not a top-up: a bill payment's charge (../domain/invoicePayments/settle.ts), settled once the same way.
+            const [bill] = await tx.select({ amount: invoicePayments.amount, currency: invoicePayments.currency }).from(invoicePayments).where(eq(invoicePayments.id, event.data.reference));
+            if (bill) {
+              if (bill.amount !== event.data.amount || bill.currency !== event.data.currency) {
+                request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment webhook for another amount than the bill payment's: ignored");
+                return { duplicate: false, events: [] };
+              }
+              const paid = await settleInvoicePayment(tx, event.data.reference, outcome, { via: "webhook", requestId: request.id });
+              return { duplicate: false, events: paid?.events ?? [] };
+            }
+          }
           if (asked && (asked.amount !== event.data.amount || asked.currency !== event.data.currency)) {
             request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment webhook for another amount than the top-up's: ignored");
             return { duplicate: false, events: [] };

@@ -45,6 +45,8 @@ export const accountSchema = z.object({
   amountDue: moneySchema.nullable(),
   /** Prepaid: the auto top-up setting, null until one is set. */
   autoTopUp: z.object({ enabled: z.boolean(), threshold: moneySchema, amount: moneySchema, maxPerMonth: z.number().int() }).nullable(),
+  /** Postpaid autopay: the saved card new bills are paid with on issue; null when autopay is off. */
+  autopayPaymentMethodId: idSchema.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -66,6 +68,7 @@ export const accountsResource = defineResource({
     lineCount: { label: "fields.lineCount", kind: "number" },
     balance: { label: "fields.balance", kind: "money" },
     amountDue: { label: "fields.amountDue", kind: "money" },
+    autopayPaymentMethodId: { label: "fields.autopayCard", kind: "reference", reference: { resource: "payment-methods" } },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
   },
   list: {
@@ -75,8 +78,19 @@ export const accountsResource = defineResource({
     filters: { type: ["eq"], status: ["eq", "in"] },
     search: { placeholder: "resources.accounts.search", fields: ["name", "email"] },
   },
-  show: ["name", "type", "status", "balance", "amountDue", "email", "phone", "lineCount", "createdAt"],
+  show: ["name", "type", "status", "balance", "amountDue", "autopayPaymentMethodId", "email", "phone", "lineCount", "createdAt"],
   actions: {
+    "set-autopay": {
+      label: "resources.accounts.actions.setAutopay",
+      handler: "accounts.setAutopay",
+      when: { type: ["postpaid"], status: ["active", "suspended"] },
+      input: z.object({ enabled: z.boolean("on or off"), paymentMethodId: idSchema.optional() }),
+      inputFields: {
+        enabled: { label: "fields.autopayEnabled", kind: "boolean" },
+        paymentMethodId: { label: "fields.autopayCard", kind: "reference", reference: { resource: "payment-methods" }, help: "resources.accounts.autopayHelp" },
+      },
+      reason: "staff",
+    },
     "redeem-voucher": {
       label: "resources.accounts.actions.redeemVoucher",
       handler: "accounts.redeemVoucher",
@@ -137,6 +151,7 @@ export const accountsResource = defineResource({
     "redeem-voucher": { subscriber: "own", agent: "all", admin: "all" },
     // The holder sets it; staff may for them, with a reason.
     "set-auto-top-up": { subscriber: "own", agent: "all", admin: "all" },
+    "set-autopay": { subscriber: "own", agent: "all", admin: "all" },
     // Money by hand: staff only, always with a reason; above the role's bound (ADJUSTMENT_LIMITS) it waits for an admin's approval.
     adjust: { agent: "all", admin: "all" },
     refund: { agent: "all", admin: "all" },
@@ -154,6 +169,10 @@ export const accountsResource = defineResource({
       "fields.lineCount": "Lines",
       "fields.balance": "Balance",
       "resources.accounts.actions.redeemVoucher": "Redeem a voucher",
+      "resources.accounts.actions.setAutopay": "Autopay",
+      "resources.accounts.autopayHelp": "New bills are paid with this card when they are issued; without one, your default card.",
+      "fields.autopayEnabled": "Pay my bills automatically",
+      "fields.autopayCard": "Autopay card",
       "fields.voucherCode": "Voucher code",
       "resources.accounts.voucherHelp": "The 16 letters and digits on the voucher; dashes are optional.",
       "resources.accounts.actions.adjust": "Credit",
@@ -180,6 +199,10 @@ export const accountsResource = defineResource({
       "fields.lineCount": "Líneas",
       "fields.balance": "Saldo",
       "resources.accounts.actions.redeemVoucher": "Canjear un cupón",
+      "resources.accounts.actions.setAutopay": "Pago automático",
+      "resources.accounts.autopayHelp": "Las facturas nuevas se pagan con esta tarjeta al emitirse; si no eliges ninguna, con tu tarjeta predeterminada.",
+      "fields.autopayEnabled": "Pagar mis facturas automáticamente",
+      "fields.autopayCard": "Tarjeta del pago automático",
       "fields.voucherCode": "Código del cupón",
       "resources.accounts.voucherHelp": "Las 16 letras y cifras del cupón; los guiones son opcionales.",
       "resources.accounts.actions.adjust": "Abonar",

@@ -92,6 +92,12 @@ export interface ActionSpec<K extends string = string> {
   when?: Conditions<K>;
   /** The name of the server function (server/domain/handlers.ts) that carries the action out. */
   handler?: string;
+  /**
+   * "module": the resource's domain module serves `POST …/actions/{name}` itself (one that must call
+   * an outside service between two transactions, e.g. a card gateway); the declaration still gives
+   * its access, `when`, reason, input form and button.
+   */
+  servedBy?: "module";
   /** What the action takes from the person, validated on both sides and rendered as a form. */
   input?: z.ZodObject;
   /** How each input field looks in the form (label, kind, options). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "./define";
-import { idSchema, isoDate, isoDateTime, moneySchema } from "./common";
+import { idSchema, isoDate, isoDateTime, moneySchema, reasonSchema } from "./common";
 
 /** A bill's states (TMF678 CustomerBill): issued → paid / overdue → paid; void by an admin. */
 export const INVOICE_STATUSES = ["issued", "paid", "overdue", "void"] as const;
@@ -34,6 +34,18 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.output<typeof invoiceSchema>;
 
+/** The input of the `pay` action: a saved card of the bill's holder. */
+export const payInvoiceInputSchema = z.object({ paymentMethodId: idSchema });
+/** What `POST /invoices/{id}/actions/pay` takes (staff add a reason). */
+export const payInvoiceSchema = payInvoiceInputSchema.extend({ reason: reasonSchema.optional() }).strict();
+
+export const INVOICE_PAYMENT_STATUSES = ["created", "succeeded", "failed"] as const;
+
+/** The bill as it stands after a payment, with that payment (created = the gateway has not answered yet). */
+export const invoicePaymentResultSchema = invoiceSchema.extend({
+  payment: z.object({ id: idSchema, status: z.enum(INVOICE_PAYMENT_STATUSES), failureReason: z.string().nullable() }),
+});
+
 export const invoicesResource = defineResource({
   name: "invoices",
   store: "table",
@@ -64,6 +76,16 @@ export const invoicesResource = defineResource({
   },
   show: ["number", "accountName", "periodStart", "periodEnd", "subtotal", "tax", "total", "status", "issuedAt", "dueOn", "paidAt", "voidReason"],
   actions: {
+    // Served by server/domain/invoicePayments/routes.ts: it calls the card gateway between two transactions.
+    pay: {
+      label: "resources.invoices.actions.pay",
+      servedBy: "module",
+      when: { status: ["issued", "overdue"] },
+      reason: "staff",
+      input: payInvoiceInputSchema,
+      inputFields: { paymentMethodId: { label: "fields.paymentMethod", kind: "reference", reference: { resource: "payment-methods" } } },
+      confirm: "resources.invoices.confirm.pay",
+    },
     void: {
       label: "resources.invoices.actions.void",
       handler: "invoices.void",
@@ -77,6 +99,7 @@ export const invoicesResource = defineResource({
     list: { subscriber: "own", agent: "all", admin: "all" },
     show: { subscriber: "own", agent: "all", admin: "all" },
     void: { admin: "all" },
+    pay: { subscriber: "own", agent: "all", admin: "all" },
   },
   ownership: { path: "account.ownerUid" },
   source: "backend",
@@ -86,6 +109,9 @@ export const invoicesResource = defineResource({
       "resources.invoices.label": "Bills",
       "resources.invoices.search": "Search by bill number",
       "resources.invoices.actions.void": "Void",
+      "resources.invoices.actions.pay": "Pay",
+      "resources.invoices.confirm.pay": "Pay bill {{title}} with the chosen card?",
+      "fields.paymentMethod": "Card",
       "resources.invoices.confirm.void": "Void bill {{title}}? The customer will no longer owe it.",
       "resources.invoices.pdf": "Download PDF",
       "fields.invoiceNumber": "Bill number",
@@ -107,6 +133,9 @@ export const invoicesResource = defineResource({
       "resources.invoices.label": "Facturas",
       "resources.invoices.search": "Buscar por número de factura",
       "resources.invoices.actions.void": "Anular",
+      "resources.invoices.actions.pay": "Pagar",
+      "resources.invoices.confirm.pay": "¿Pagar la factura {{title}} con la tarjeta elegida?",
+      "fields.paymentMethod": "Tarjeta",
       "resources.invoices.confirm.void": "¿Anular la factura {{title}}? El cliente ya no la deberá.",
       "resources.invoices.pdf": "Descargar PDF",
       "fields.invoiceNumber": "Número de factura",

@@ -3,9 +3,9 @@ import { defineResource } from "./define";
 import { idSchema, isoDateTime, moneySchema } from "./common";
 
 /** What moved money on an account. The kind gives the sign: credits add to a prepaid balance, debits take from it. */
-export const LEDGER_KINDS = ["top_up", "charge", "adjustment", "refund", "reversal"] as const;
+export const LEDGER_KINDS = ["top_up", "charge", "adjustment", "refund", "reversal", "payment"] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-export const CREDIT_KINDS = ["top_up", "adjustment", "refund"] as const satisfies readonly LedgerKind[];
+export const CREDIT_KINDS = ["top_up", "adjustment", "refund", "payment"] as const satisfies readonly LedgerKind[];
 export const DEBIT_KINDS = ["charge", "reversal"] as const satisfies readonly LedgerKind[];
 
 /** +1 for a credit, -1 for a debit. */
@@ -72,6 +72,7 @@ export const ledgerEntriesResource = defineResource({
       "enums.ledgerKind.adjustment": "Adjustment",
       "enums.ledgerKind.refund": "Refund",
       "enums.ledgerKind.reversal": "Reversal",
+      "enums.ledgerKind.payment": "Bill payment",
     },
     es: {
       "resources.ledger-entries.label": "Historial de saldo",
@@ -85,6 +86,7 @@ export const ledgerEntriesResource = defineResource({
       "enums.ledgerKind.adjustment": "Ajuste",
       "enums.ledgerKind.refund": "Reembolso",
       "enums.ledgerKind.reversal": "Anulación",
+      "enums.ledgerKind.payment": "Pago de factura",
     },
   },
 });

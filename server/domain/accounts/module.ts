@@ -22,6 +22,7 @@ const selection = {
   autoTopUpThreshold: autoTopUpSettings.thresholdAmount,
   autoTopUpAmount: autoTopUpSettings.amount,
   autoTopUpMaxPerMonth: autoTopUpSettings.maxPerMonth,
+  autopayPaymentMethodId: accounts.autopayPaymentMethodId,
   createdAt: accounts.createdAt,
   updatedAt: accounts.updatedAt,
 };

@@ -5,6 +5,7 @@ import { accounts, invoices } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
 import { invoicePdfRoutes } from "./pdfRoute";
+import { invoicePaymentRoutes } from "../invoicePayments/routes";
 
 const selection = { invoice: invoices, accountName: accounts.name, ownerUid: accounts.ownerUid };
 
@@ -50,5 +51,8 @@ export const invoicesModule: DomainModule<InvoiceRow> = {
     toRecord: toInvoice,
     ownerUids: (row) => (row.ownerUid ? [row.ownerUid] : []),
   },
-  extraRoutes: invoicePdfRoutes,
+  extraRoutes: (services) => async (app) => {
+    await app.register(invoicePdfRoutes(services));
+    await app.register(invoicePaymentRoutes(services));
+  },
 };

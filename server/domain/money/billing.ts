@@ -120,6 +120,8 @@ async function issueBill(
   const subtotal = unbilled.reduce((sum, charge) => sum + charge.amount, 0);
   const tax = taxOf(subtotal, bill.settings.taxRateBps);
   const issuedOn = isoDay(bill.cycle.issued);
+  // Autopay: the bill is paid on issue by the autopay job (server/domain/invoicePayments/autopay.ts).
+  const [autopay] = await tx.select({ methodId: accounts.autopayPaymentMethodId }).from(accounts).where(eq(accounts.id, bill.accountId));
   const [invoice] = await tx
     .insert(invoices)
     .values({
@@ -136,6 +138,7 @@ async function issueBill(
       taxRateBps: bill.settings.taxRateBps,
       status: "issued",
       issuedAt: new Date(),
+      autopayNextAt: autopay?.methodId ? new Date() : null,
       // A bill issued late (a cycle caught up after a day without backend) still gets its full time to pay.
       dueOn: isoDay(new Date(Math.max(bill.cycle.issued.getTime(), Date.parse(`${isoDay(bill.asOf)}T00:00:00Z`)) + bill.settings.billDueDays * DAY_MS)),
     })

@@ -16,6 +16,7 @@ import {
   ticketMessages,
   tickets,
   topUps,
+  invoicePayments,
   usageRecords,
 } from "../../db/schema";
 
@@ -53,6 +54,7 @@ export async function collectSubscriberData(db: Executor, operator: string, uid:
     invoices: await byAccount((ids) => db.select().from(invoices).where(inArray(invoices.accountId, ids))),
     ledger_entries: await byAccount((ids) => db.select().from(ledgerEntries).where(inArray(ledgerEntries.accountId, ids))),
     top_ups: await byAccount((ids) => db.select().from(topUps).where(inArray(topUps.accountId, ids))),
+    invoice_payments: await byAccount((ids) => db.select().from(invoicePayments).where(inArray(invoicePayments.accountId, ids))),
     payment_methods: await db.select().from(paymentMethods).where(and(eq(paymentMethods.operatorCode, operator), eq(paymentMethods.ownerUid, uid))),
     usage_records: lineIds.length ? await db.select().from(usageRecords).where(inArray(usageRecords.lineId, lineIds)) : [],
     tickets: ownTickets,

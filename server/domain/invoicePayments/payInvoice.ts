@@ -1,0 +1,72 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Db } from "../../db/client";
+import { invoicePayments, invoices, paymentMethods } from "../../db/schema";
+import { conflict, unprocessable } from "../../errors";
+import type { PaymentGateway, ChargeResult } from "../../payments/gateway";
+import { GatewayRefusal } from "../../payments/gateway";
+import { settleInvoicePayment, type InvoicePaymentRow } from "./settle";
+import type { ResourceEvent } from "../../../src/resources/events";
+
+export interface PayInvoiceInput {
+  invoiceId: string;
+  /** The account's holder: the saved card must be theirs. */
+  ownerUid: string | null;
+  paymentMethodId: string;
+  via: "manual" | "autopay";
+  actorUid: string;
+  requestId: string | null;
+  log: Pick<FastifyBaseLogger, "warn">;
+}
+
+/**
+ * Pays one open bill with a saved card of its holder, through the operator's gateway, the way a
+ * card top-up is charged (../topUps/routes.ts): a payment row is written `created` in a first
+ * transaction (the bill locked, one pending payment per bill), the gateway is called outside any
+ * transaction with the payment's own key, and its answer settles the payment in a second one
+ * (./settle.ts). When the gateway does not answer in time, the payment stays `created` and the signed
+ * webhook settles it. Answers the payment as it stands (with the card's last 4) and the live events.
+ */
+export async function payInvoice(db: Db, gateway: PaymentGateway, input: PayInvoiceInput): Promise<{ payment: InvoicePaymentRow; last4: string; events: Omit<ResourceEvent, "at">[] }> {
+  const [card] = await db
+    .select({ gatewayMethodId: paymentMethods.gatewayMethodId, last4: paymentMethods.last4, brand: paymentMethods.brand })
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.ownerUid, input.ownerUid ?? ""), eq(paymentMethods.gateway, gateway.name)));
+  if (!card) throw unprocessable("No such saved card of this account's holder.", [{ path: "paymentMethodId", message: "not a saved card of the account's holder" }]);
+
+  const created = await db.transaction(async (tx) => {
+    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for("update");
+    if (!invoice) throw conflict("The bill is gone.");
+    if (invoice.status !== "issued" && invoice.status !== "overdue") {
+      throw conflict(`This bill is ${invoice.status}: only an issued or overdue bill is paid.`, [{ path: "status", message: `is ${invoice.status}` }]);
+    }
+    const [pending] = await tx.select({ id: invoicePayments.id }).from(invoicePayments).where(and(eq(invoicePayments.invoiceId, invoice.id), eq(invoicePayments.status, "created"))).limit(1);
+    if (pending) throw conflict("A payment of this bill is still waiting for the card gateway's answer; try again in a moment.", [{ path: "status", message: "a payment is in progress" }]);
+    const [row] = await tx
+      .insert(invoicePayments)
+      .values({
+        operatorCode: invoice.operatorCode,
+        invoiceId: invoice.id,
+        accountId: invoice.accountId,
+        amount: invoice.totalAmount,
+        currency: invoice.currency,
+        via: input.via,
+        gateway: gateway.name,
+        paymentMethodId: input.paymentMethodId,
+        createdBy: input.actorUid,
+      })
+      .returning();
+    return row!;
+  });
+
+  let result: ChargeResult;
+  try {
+    result = await gateway.charge({ amount: created.amount, currency: created.currency, source: card.gatewayMethodId, reference: created.id, idempotencyKey: `invoice-payment:${created.id}` });
+  } catch (error) {
+    if (!(error instanceof GatewayRefusal)) input.log.warn({ err: error, paymentId: created.id }, "card gateway did not take the bill payment");
+    result = { outcome: "failed", chargeId: null, failureCode: error instanceof GatewayRefusal ? error.code : "gateway_error" };
+  }
+  if (result.outcome === "pending") return { payment: created, last4: card.last4, events: [] };
+  const settled = await db.transaction((tx) => settleInvoicePayment(tx, created.id, result as Exclude<ChargeResult, { outcome: "pending" }>, { via: "charge", requestId: input.requestId }));
+  return { payment: settled!.row, last4: card.last4, events: settled!.events };
+}

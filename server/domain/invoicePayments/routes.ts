@@ -1,0 +1,106 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { accessScope } from "../../../src/resources/access";
+import { invoicesResource, payInvoiceSchema, invoicePaymentResultSchema } from "../../../src/resources/invoices";
+import { recordAudit } from "../../audit";
+import { accounts, invoices } from "../../db/schema";
+import { findRecordRow } from "../../engine/records";
+import { writeHeadersSchema } from "../../engine/routeParts";
+import type { EngineServices } from "../../engine/services";
+import { badRequest, forbidden, notFound, ProblemError } from "../../errors";
+import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
+import { publishAfterCommit } from "../../live/eventBus";
+import { gatewayFor } from "../../payments/gatewayFor";
+import { errorResponses, idParamsSchema, problemSchema } from "../../routes/common";
+import { invoicesModule, toInvoice } from "../invoices/module";
+import { payInvoice } from "./payInvoice";
+
+const TITLE_422 = "Unprocessable Content";
+
+/**
+ * `POST /invoices/{id}/actions/pay` `{paymentMethodId, reason?}`: pays an issued or overdue bill with
+ * a saved card of its holder (the holder; staff on their behalf, with a reason). It calls the gateway
+ * between two transactions (./payInvoice.ts), which the declared-action route cannot do, so the
+ * module serves it under the action's path; the access rule is the resource's `pay`. Answers 200 with
+ * the paid bill, 202 with the bill still open while the gateway has not answered (its webhook settles
+ * it), 422 naming the card when it is declined (the bill unchanged) or when the operator takes no
+ * cards. An Idempotency-Key replays the first answer and never charges twice.
+ */
+export const invoicePaymentRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, events } = services;
+    app.post(
+      "/invoices/:id/actions/pay",
+      {
+        schema: {
+          tags: ["invoices"],
+          operationId: "payInvoices",
+          summary: "Pay one bill with a saved card",
+          description:
+            "Allowed while status is issued or overdue (else 409). Staff must give a reason. 200: paid (one `payment` ledger entry, lines suspended for non_payment restored); 202: the gateway has not answered yet, its webhook settles the payment; 422: the card was declined (the bill unchanged) or the operator takes no card payments. Audited. An Idempotency-Key replays the first answer.",
+          headers: writeHeadersSchema,
+          params: idParamsSchema,
+          body: payInvoiceSchema,
+          response: { 200: invoicePaymentResultSchema, 202: invoicePaymentResultSchema, ...errorResponses, 409: problemSchema, 422: problemSchema, 503: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const { principal } = request;
+        if (!accessScope(principal, invoicesResource, "pay")) throw forbidden(`Your role (${principal.role}) may not pay invoices.`);
+        const { paymentMethodId, reason } = request.body;
+        if (principal.role !== "subscriber" && !reason) throw badRequest("Give a reason for this action.", [{ path: "reason", message: "required" }]);
+        const found = await findRecordRow(db, invoicesResource, invoicesModule, principal, "pay", request.params.id);
+        if (!found) throw notFound("No such invoices record.");
+        const gateway = await gatewayFor(services, principal.operator, "bill");
+
+        const key = request.headers["idempotency-key"];
+        const route = `POST /api/v1/invoices/${request.params.id}/actions/pay`;
+        const reservation = key ? await reserveIdempotencyKey(db, { actorUid: principal.uid, key, route, requestHash: hashRequest({ body: request.body, operator: principal.operator }) }) : undefined;
+        if (reservation?.kind === "replay") {
+          const replayed = reply.code(reservation.status).header("idempotent-replayed", "true");
+          if (reservation.status >= 400) replayed.type("application/problem+json");
+          return replayed.send(reservation.response as never);
+        }
+
+        let paid: Awaited<ReturnType<typeof payInvoice>>;
+        try {
+          paid = await payInvoice(db, gateway, { invoiceId: found.invoice.id, ownerUid: found.ownerUid, paymentMethodId, via: "manual", actorUid: principal.uid, requestId: request.id, log: request.log });
+        } catch (error) {
+          await reservation?.release();
+          throw error;
+        }
+        const { payment } = paid;
+        const declined = payment.status === "failed";
+        const detail = `The card ending ${paid.last4} was declined (${payment.failureReason}); the bill is unchanged.`;
+        const problem = { type: "about:blank", title: TITLE_422, status: 422, detail, errors: [{ path: "paymentMethodId", message: `the card ending ${paid.last4} was declined` }] };
+        const status = declined ? 422 : payment.status === "created" ? 202 : 200;
+
+        const response = await db.transaction(async (tx) => {
+          const [row] = await invoicesModule.source.rows(tx).where(eq(invoices.id, found.invoice.id)).limit(1);
+          const record = { ...toInvoice(row), payment: { id: payment.id, status: payment.status, failureReason: payment.failureReason } };
+          await recordAudit(tx, {
+            operator: principal.operator,
+            actorUid: principal.uid,
+            actorRole: principal.role,
+            action: "invoices.pay",
+            targetType: "invoices",
+            targetId: found.invoice.id,
+            before: toInvoice(found),
+            after: record,
+            reason: reason ?? null,
+            requestId: request.id,
+          });
+          if (reservation?.kind === "new") await reservation.complete(tx, status, declined ? problem : record);
+          return record;
+        });
+        const at = new Date().toISOString();
+        for (const event of paid.events) await publishAfterCommit(events, request.log, { ...event, at });
+        if (declined) throw new ProblemError(422, detail, problem.errors);
+        return reply.code(status).send(response);
+      },
+    );
+  };
+
+/** The account's holder, for an autopay charge (no principal). */
+export const holderOf = async (services: EngineServices, accountId: string) =>
+  (await services.db.select({ ownerUid: accounts.ownerUid }).from(accounts).where(eq(accounts.id, accountId)))[0]?.ownerUid ?? null;

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { Browser } from "playwright-core";
+import { openDatabase } from "../../server/db/client";
+import { operators } from "../../server/db/schema";
+import { startBackendProcess, type BackendProcess } from "../support/backendProcess";
+import { freePort } from "../support/freePort";
+import { launchChromium } from "../support/browser";
+
+// Pay a bill in Chromium at 360 px (issue 9 item 9): the declared `pay` action shows on the bill's
+// page; the subscriber picks a saved card and the bill becomes paid.
+const PASSWORD = "Demo-2026!";
+let browser: Browser;
+let backend: BackendProcess;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "pay-bill-"));
+  const env = { DATA_DIR: dataDir, STATIC_DIR: "dist", LOG_LEVEL: "info", SANDBOX_GATEWAY_PORT: String(await freePort()) };
+  const first = await startBackendProcess(env);
+  first.signal("SIGTERM");
+  await first.exited;
+  const database = await openDatabase({ dataDir });
+  await database.db.update(operators).set({ settings: sql`${operators.settings} || '{"topUpPayment":"sandbox"}'::jsonb` }).where(eq(operators.code, "ATT"));
+  await database.close();
+  backend = await startBackendProcess(env);
+  browser = await launchChromium();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  backend?.signal("SIGTERM");
+  await backend?.exited;
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("at 360 px alex pays his overdue bill with a saved card", async () => {
+  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: "en-US" });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${backend.baseUrl}/`);
+  await page.locator("input[type=email]").fill("alex@example.com");
+  await page.locator("input[type=password]").fill(PASSWORD);
+  await page.locator("button[type=submit]").click();
+  await page.getByRole("heading", { name: /Hello/ }).waitFor();
+
+  // Save a card (through the gateway's tokenizer, as on the top-up page).
+  await page.goto(`${backend.baseUrl}/top-up`);
+  await page.getByRole("button", { name: "Add a card" }).click();
+  await page.locator("#save-card-number").fill("4242 4242 4242 4242");
+  await page.locator("#save-card-expiry").fill("11/39");
+  await page.locator("#save-card-cvc").fill("321");
+  await page.getByRole("button", { name: "Save card" }).click();
+  await page.getByTestId("payment-method").filter({ hasText: "Visa ending in 4242" }).waitFor();
+
+  // The overdue bill: its page offers Pay.
+  await page.goto(`${backend.baseUrl}/invoices?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=overdue`);
+  await page.getByText("Overdue").first().waitFor();
+  const [bill] = await page.evaluate(async () => {
+    const rows = Array.from(document.querySelectorAll("a[href*='/invoices/show/']")).map((a) => a.getAttribute("href"));
+    return rows;
+  });
+  expect(bill).toBeTruthy();
+  await page.goto(`${backend.baseUrl}${bill}`);
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Card").click();
+  await page.locator(".ant-select-item-option").filter({ hasText: "4242" }).first().click();
+  await dialog.getByRole("button", { name: /Pay|OK|Confirm/ }).last().click();
+  // Paid: the action is gone (it is offered only on issued or overdue bills) and the status says so.
+  await page.getByRole("button", { name: "Pay", exact: true }).waitFor({ state: "detached" });
+  await page.locator(".ant-tag").filter({ hasText: /^Paid$/ }).first().waitFor();
+  expect(await page.locator(".ant-tag").filter({ hasText: /^Overdue$/ }).count()).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await context.close();
+}, 180_000);

@@ -1,0 +1,310 @@
+import type { LightMyRequestResponse } from "fastify";
+import { and, count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { invoicePayments, invoices, ledgerEntries, lines, notifications, operators, paymentWebhookEvents } from "../../server/db/schema";
+import { startSandboxGateway, type SandboxGateway } from "../../server/payments/sandbox/server";
+import { sandboxGateway } from "../../server/payments/sandbox/client";
+import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
+import type { Account } from "../../src/resources/accounts";
+import type { Invoice } from "../../src/resources/invoices";
+import type { PaymentMethod } from "../../src/resources/paymentMethods";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { freePort } from "../support/freePort";
+import { waitFor } from "../support/waitFor";
+import { AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+import type { PaymentGateways } from "../../server/payments/gateway";
+import { closeCycles } from "../../server/domain/money/billing";
+import { runAutopay } from "../../server/domain/invoicePayments/autopay";
+import { suspendForNonPayment } from "../../server/domain/invoicePayments/nonPayment";
+
+// Paying postpaid bills with a saved card through the sandbox gateway (issue 9 item 9).
+const SECRET = "test-webhook-secret";
+const API_KEY = "sk_sandbox_test";
+const WEBHOOK_PATH = "/api/v1/payment-webhooks/sandbox";
+let backend: TestBackend;
+let sandbox: SandboxGateway;
+let alex: Account;
+let sam: Account;
+const cards: Record<"ok" | "declined" | "late", PaymentMethod> = {} as never;
+let billSeq = 0;
+let gateways: PaymentGateways;
+
+function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+  const problem = res.json() as { detail: string; errors?: { path: string; message: string }[] };
+  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
+  return problem;
+}
+
+async function tokenize(number: string): Promise<string> {
+  const res = await fetch(`${sandbox.url}/v1/tokens`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function saveCard(number: string, as = ALEX): Promise<PaymentMethod> {
+  const res = await backend.send("POST", "/api/v1/payment-methods", { as, body: { cardToken: await tokenize(number) } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as PaymentMethod;
+}
+
+/** A fresh open bill of the account (a period of its own), written as the billing cycle would. */
+async function newBill(account: Account, total: number, options: { status?: "issued" | "overdue"; dueOn?: string } = {}): Promise<string> {
+  billSeq++;
+  const year = 1900 + billSeq;
+  const [row] = await backend.database.db
+    .insert(invoices)
+    .values({
+      operatorCode: "ATT",
+      accountId: account.id,
+      number: `TEST-PAY-${Date.now()}-${billSeq}`,
+      periodStart: `${year}-01-01`,
+      periodEnd: `${year}-01-31`,
+      currency: "USD",
+      subtotalAmount: total,
+      taxAmount: 0,
+      totalAmount: total,
+      taxRateBps: 0,
+      status: options.status ?? "issued",
+      dueOn: options.dueOn ?? "2099-01-01",
+    })
+    .returning({ id: invoices.id });
+  return row!.id;
+}
+
+const pay = (invoiceId: string, body: unknown, as?: string, options: { operator?: string; key?: string } = {}) =>
+  backend.send("POST", `/api/v1/invoices/${invoiceId}/actions/pay`, { as, operator: options.operator, body, headers: options.key ? { "idempotency-key": options.key } : {} });
+const showBill = async (id: string, as = ALEX) => (await backend.get(`/api/v1/invoices/${id}`, { as })).json() as Invoice;
+const paymentsOf = async (invoiceId: string) =>
+  (await backend.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.referenceType, "invoices"), eq(ledgerEntries.referenceId, invoiceId)))).map((e) => ({ kind: e.kind, amount: e.amount }));
+async function webhooksHandled(paymentId: string) {
+  await waitFor(`webhooks of ${paymentId}`, async () => {
+    const sent = sandbox.events.filter((e) => e.data.reference === paymentId);
+    if (sent.length < 1) return false;
+    const [row] = await backend.database.db.select({ n: count() }).from(paymentWebhookEvents).where(sql`${paymentWebhookEvents.eventId} in (${sql.join(sent.map((e) => sql`${e.id}`), sql`, `)})`);
+    return Number(row!.n) === sent.length || undefined;
+  });
+}
+const lastPayment = async (invoiceId: string) => (await backend.database.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId)).orderBy(sql`${invoicePayments.createdAt} desc`).limit(1))[0]!;
+
+beforeAll(async () => {
+  const port = await freePort();
+  sandbox = await startSandboxGateway({
+    port,
+    apiKey: API_KEY,
+    webhookSecret: SECRET,
+    lateSuccessMs: null,
+    webhook: async (body, headers) => (await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body })).statusCode,
+  });
+  gateways = { sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 1_000 }) };
+  backend = await startTestBackend({ paymentGateways: gateways });
+  const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
+  await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "sandbox" } }).where(eq(operators.code, "ATT"));
+  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "postpaid")!;
+  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
+  cards.ok = await saveCard(SANDBOX_CARDS.succeeds);
+  cards.declined = await saveCard(SANDBOX_CARDS.declined);
+  cards.late = await saveCard(SANDBOX_CARDS.timesOut);
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  await backend?.close();
+});
+
+describe("POST /invoices/{id}/actions/pay", () => {
+  it("pays with a saved card: the bill is paid with one payment entry, even when the webhook follows", async () => {
+    const id = await newBill(alex, 4321);
+    const res = await pay(id, { paymentMethodId: cards.ok.id }, ALEX);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id, status: "paid", payment: { status: "succeeded" } });
+    await webhooksHandled((res.json() as { payment: { id: string } }).payment.id);
+    expect(await paymentsOf(id)).toEqual([{ kind: "payment", amount: 4321 }]);
+    const bill = await showBill(id);
+    expect(bill.status).toBe("paid");
+    expect(bill.paidAt).not.toBeNull();
+    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "bill.paid")));
+    expect(notices.some((n) => n.link === `/invoices/show/${id}`)).toBe(true);
+    // A paid bill is not paid again.
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id }, ALEX), 409, "status");
+  });
+
+  it("a declined card answers 422 naming the card, and the bill is unchanged", async () => {
+    const id = await newBill(alex, 1200);
+    const problem = expectProblem(await pay(id, { paymentMethodId: cards.declined.id }, ALEX), 422, "paymentMethodId");
+    expect(problem.detail).toContain(`ending ${cards.declined.last4}`);
+    expect(problem.detail).toContain("declined");
+    await webhooksHandled((await lastPayment(id)).id);
+    expect((await showBill(id)).status).toBe("issued");
+    expect(await paymentsOf(id)).toEqual([]);
+    const [failed] = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "bill.payment_failed"), eq(notifications.link, `/invoices/show/${id}`)));
+    expect(failed?.params).toMatchObject({ last4: cards.declined.last4, failureReason: "card_declined" });
+  });
+
+  it("a charge that times out is accepted (202) and paid once when the webhook arrives", async () => {
+    const id = await newBill(alex, 900);
+    const res = await pay(id, { paymentMethodId: cards.late.id }, ALEX);
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ status: "issued", payment: { status: "created" } });
+    // While it waits, a second payment of the same bill is refused.
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id }, ALEX), 409);
+    await sandbox.releaseLate();
+    const paymentId = (res.json() as { payment: { id: string } }).payment.id;
+    await webhooksHandled(paymentId);
+    expect((await showBill(id)).status).toBe("paid");
+    // The same event again changes nothing.
+    const event = sandbox.events.find((e) => e.data.reference === paymentId)!;
+    expect(await sandbox.send(event)).toBe(200);
+    expect(await paymentsOf(id)).toEqual([{ kind: "payment", amount: 900 }]);
+  });
+
+  it("the same Idempotency-Key replays the first answer: one charge, one entry", async () => {
+    const id = await newBill(alex, 777);
+    const key = `pay-bill-${Date.now()}`;
+    const first = await pay(id, { paymentMethodId: cards.ok.id }, ALEX, { key });
+    const again = await pay(id, { paymentMethodId: cards.ok.id }, ALEX, { key });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(first.json());
+    expect(await paymentsOf(id)).toEqual([{ kind: "payment", amount: 777 }]);
+    const [n] = await backend.database.db.select({ n: count() }).from(invoicePayments).where(eq(invoicePayments.invoiceId, id));
+    expect(Number(n!.n)).toBe(1);
+  });
+
+  it("staff pay on the holder's behalf with a reason, and must give one", async () => {
+    const id = await newBill(alex, 555);
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id }, AGENT), 400, "reason");
+    expect((await showBill(id)).status).toBe("issued");
+    const res = await pay(id, { paymentMethodId: cards.ok.id, reason: "Customer called to pay by phone" }, AGENT);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: "paid" });
+  });
+
+  it("refuses strangers, other operators, anonymous callers and malformed bodies, changing nothing", async () => {
+    const id = await newBill(alex, 333);
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id }), 401);
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id }, SAM), 404);
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id }, TAYLOR, { operator: "TMO" }), 404);
+    expectProblem(await pay(id, { paymentMethodId: "not-a-uuid" }, ALEX), 400, "paymentMethodId");
+    expectProblem(await pay(id, {}, ALEX), 400, "paymentMethodId");
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id, amount: 1 }, ALEX), 400);
+    // Someone else's saved card is not usable on this bill.
+    const samCard = await saveCard(SANDBOX_CARDS.succeeds, SAM);
+    expectProblem(await pay(id, { paymentMethodId: samCard.id }, ALEX), 422, "paymentMethodId");
+    expect((await showBill(id)).status).toBe("issued");
+    expect(await paymentsOf(id)).toEqual([]);
+    const [n] = await backend.database.db.select({ n: count() }).from(invoicePayments).where(eq(invoicePayments.invoiceId, id));
+    expect(Number(n!.n)).toBe(0);
+    void sam;
+  });
+
+  it("an operator without a card gateway answers 422: card payment is unavailable", async () => {
+    const id = await newBill(alex, 222);
+    const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
+    await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "" } }).where(eq(operators.code, "ATT"));
+    try {
+      await waitFor("the empty setting is seen", async () => ((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string }).gateway === "" || undefined);
+      const problem = expectProblem(await pay(id, { paymentMethodId: cards.ok.id }, ALEX), 422, "paymentMethodId");
+      expect(problem.detail).toMatch(/card payment is unavailable/i);
+      expect((await showBill(id)).status).toBe("issued");
+    } finally {
+      await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "sandbox" } }).where(eq(operators.code, "ATT"));
+      await waitFor("the sandbox setting is seen", async () => ((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string }).gateway === "sandbox" || undefined);
+    }
+  });
+});
+
+describe("autopay", () => {
+  it("is switched on per postpaid account with a saved card; others cannot, bad input is named", async () => {
+    const setAutopay = (body: unknown, as?: string, operator?: string) => backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as, operator, body });
+    expectProblem(await setAutopay({ enabled: true, paymentMethodId: cards.ok.id }), 401);
+    expectProblem(await setAutopay({ enabled: true, paymentMethodId: cards.ok.id }, SAM), 404);
+    expectProblem(await setAutopay({ enabled: true, paymentMethodId: cards.ok.id }, TAYLOR, "TMO"), 404);
+    expectProblem(await setAutopay({ enabled: "yes" }, ALEX), 400, "enabled");
+    const samCard = await saveCard(SANDBOX_CARDS.succeeds, SAM);
+    expectProblem(await setAutopay({ enabled: true, paymentMethodId: samCard.id }, ALEX), 422, "paymentMethodId");
+    expect(((await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json() as Account).autopayPaymentMethodId).toBeNull();
+    const on = await setAutopay({ enabled: true, paymentMethodId: cards.declined.id }, ALEX);
+    expect(on.statusCode, on.body).toBe(200);
+    expect((on.json() as Account).autopayPaymentMethodId).toBe(cards.declined.id);
+  });
+
+  it("pays a bill on issue; a failed payment is retried on the scaled backoff and each failure is notified", async () => {
+    process.env.PAYMENT_RETRY_UNIT_MS = "50";
+    const future = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000);
+    const { issued } = await closeCycles(backend.database.db, { operatorCode: "ATT", accountIds: [alex.id], asOf: future });
+    expect(issued).toHaveLength(1);
+    const id = issued[0]!.invoiceId;
+    const row = async () => (await backend.database.db.select().from(invoices).where(eq(invoices.id, id)))[0]!;
+    expect((await row()).autopayNextAt).not.toBeNull();
+    // Three declined tries: each waits twice as long as the one before (±50 %), in units of 50 ms.
+    for (let failures = 1; failures <= 3; failures++) {
+      const due = (await row()).autopayNextAt!;
+      await waitFor(`try ${failures} is due`, async () => Date.now() >= due.getTime() || undefined);
+      const round = await runAutopay(backend.database.db, gateways);
+      expect(round.results).toContainEqual({ invoiceId: id, status: "failed" });
+      const bill = await row();
+      expect(bill.autopayAttempts).toBe(failures);
+      const failedAt = (await lastPayment(id)).updatedAt.getTime();
+      const wait = bill.autopayNextAt!.getTime() - failedAt;
+      const base = 50 * 2 ** (failures - 1);
+      expect(wait).toBeGreaterThanOrEqual(base * 0.5 - 20);
+      expect(wait).toBeLessThanOrEqual(base * 1.5 + 20);
+      expect(bill.status).toBe("issued");
+    }
+    const failures = await backend.database.db.select().from(notifications).where(and(eq(notifications.kind, "bill.payment_failed"), eq(notifications.link, `/invoices/show/${id}`)));
+    expect(failures).toHaveLength(3);
+    // Not due yet: a round leaves it alone.
+    expect((await runAutopay(backend.database.db, gateways, { now: new Date((await row()).autopayNextAt!.getTime() - 1) })).results).not.toContainEqual(expect.objectContaining({ invoiceId: id }));
+    // The holder switches autopay to a good card: the next try pays it, once.
+    expect((await backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as: ALEX, body: { enabled: true, paymentMethodId: cards.ok.id } })).statusCode).toBe(200);
+    const due = (await row()).autopayNextAt!;
+    await waitFor("the next try is due", async () => Date.now() >= due.getTime() || undefined);
+    expect((await runAutopay(backend.database.db, gateways)).results).toContainEqual({ invoiceId: id, status: "succeeded" });
+    expect(await row()).toMatchObject({ status: "paid", autopayNextAt: null });
+    expect(await paymentsOf(id)).toHaveLength(1);
+    expect((await runAutopay(backend.database.db, gateways, { now: new Date(Date.now() + 10 * 60_000) })).results).not.toContainEqual(expect.objectContaining({ invoiceId: id }));
+    const off = await backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as: ALEX, body: { enabled: false } });
+    expect((off.json() as Account).autopayPaymentMethodId).toBeNull();
+  });
+});
+
+describe("non-payment suspension", () => {
+  it("suspends the lines of a bill overdue past the grace days, and paying restores them", async () => {
+    const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
+    await backend.database.db.update(operators).set({ settings: { ...att!.settings, overdueGraceDays: 3 } }).where(eq(operators.code, "ATT"));
+    const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const linesOf = () => backend.database.db.select({ id: lines.id, status: lines.status, suspendReason: lines.suspendReason }).from(lines).where(eq(lines.accountId, alex.id));
+    expect((await linesOf()).every((l) => l.status === "active")).toBe(true);
+    // Clear older overdue bills so this test controls which bills are late.
+    for (const old of (await backend.get(`/api/v1/invoices?filter[accountId]=${alex.id}&filter[status]=overdue`, { as: ALEX })).json().data as Invoice[]) {
+      expect((await pay(old.id, { paymentMethodId: cards.ok.id }, ALEX)).statusCode).toBe(200);
+    }
+    // Within the grace days: nothing happens.
+    const recent = await newBill(alex, 1500, { status: "overdue", dueOn: daysAgo(2) });
+    expect((await suspendForNonPayment(backend.database.db)).suspended).toEqual([]);
+    // Past them: the account's active lines are suspended for non_payment, once.
+    const late = await newBill(alex, 2500, { status: "overdue", dueOn: daysAgo(5) });
+    const first = await suspendForNonPayment(backend.database.db);
+    const taken = await linesOf();
+    expect(taken.length).toBeGreaterThan(0);
+    expect(first.suspended.sort()).toEqual(taken.map((l) => l.id).sort());
+    expect(taken.every((l) => l.status === "suspended" && l.suspendReason === "non_payment")).toBe(true);
+    expect((await suspendForNonPayment(backend.database.db)).suspended).toEqual([]);
+    const [notice] = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "line.suspended_non_payment")));
+    expect(notice).toBeDefined();
+    // Paying the late bill while another stays overdue keeps them suspended; paying the last restores them.
+    expect((await pay(late, { paymentMethodId: cards.ok.id }, ALEX)).statusCode).toBe(200);
+    expect((await linesOf()).every((l) => l.status === "suspended")).toBe(true);
+    expect((await pay(recent, { paymentMethodId: cards.ok.id }, ALEX)).statusCode).toBe(200);
+    expect((await linesOf()).every((l) => l.status === "active" && l.suspendReason === null)).toBe(true);
+    const restored = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "line.restored_payment")));
+    expect(restored.length).toBe(taken.length);
+  });
+});
