@@ -75,5 +75,32 @@ test("at 360 px alex pays his overdue bill with a saved card", async () => {
   await page.locator(".ant-tag").filter({ hasText: /^Paid$/ }).first().waitFor();
   expect(await page.locator(".ant-tag").filter({ hasText: /^Overdue$/ }).count()).toBe(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Autopay on his postpaid account, with that card; then auto top-up on his prepaid one.
+  await page.goto(`${backend.baseUrl}/accounts`);
+  await expect.poll(() => page.locator("a[href*='/accounts/show/']").count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  const accountLinks = await page.evaluate(() => Array.from(document.querySelectorAll("a[href*='/accounts/show/']")).map((a) => a.getAttribute("href")!));
+  expect(new Set(accountLinks).size).toBe(2);
+  for (const link of new Set(accountLinks)) {
+    await page.goto(`${backend.baseUrl}${link}`);
+    await page.getByRole("button", { name: /^(Autopay|Auto top-up)$/ }).first().waitFor();
+    if (await page.getByRole("button", { name: "Autopay", exact: true }).count()) {
+      await page.getByRole("button", { name: "Autopay", exact: true }).click();
+      const autopay = page.getByRole("dialog", { name: /^Autopay · / });
+      await autopay.getByRole("switch", { name: "Pay my bills automatically" }).click();
+      await autopay.getByRole("button", { name: "Autopay", exact: true }).click();
+      await page.getByText("Autopay: done.").waitFor();
+      await page.locator("th.ant-descriptions-item-label").filter({ hasText: /^Autopay card$/ }).locator("xpath=following-sibling::td[1]").getByText(/4242/).waitFor();
+    } else {
+      await page.getByRole("button", { name: "Auto top-up", exact: true }).click();
+      const auto = page.getByRole("dialog", { name: /^Auto top-up · / });
+      await auto.getByRole("switch", { name: "Top up automatically" }).click();
+      await auto.getByLabel("When the balance falls below").fill("5");
+      await auto.getByLabel("Top up by").fill("20");
+      await auto.getByLabel("At most this many times a month").fill("2");
+      await auto.getByRole("button", { name: "Auto top-up", exact: true }).click();
+      await page.getByText("Auto top-up: done.").waitFor();
+    }
+  }
   await context.close();
 }, 180_000);
