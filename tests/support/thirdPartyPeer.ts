@@ -6,6 +6,8 @@ export interface PeerCall {
   /** Path and query, e.g. /gtm.js?id=GTM-TEST01. */
   url: string;
   body: string;
+  /** The caller's User-Agent: tells one browser context's calls from another's still in flight. */
+  userAgent: string;
 }
 
 export interface ThirdPartyPeer {
@@ -65,7 +67,7 @@ export async function startThirdPartyPeer(host: "127.0.0.1" | "localhost", port:
   const calls: PeerCall[] = [];
   const server: Server = createServer(async (req, res) => {
     const body = await bodyOf(req);
-    calls.push({ method: req.method ?? "GET", url: req.url ?? "/", body });
+    calls.push({ method: req.method ?? "GET", url: req.url ?? "/", body, userAgent: req.headers["user-agent"] ?? "" });
     const script = SCRIPTS[new URL(req.url ?? "/", "http://x").pathname];
     if (req.method === "GET" && script) {
       res.writeHead(200, { "content-type": "text/javascript", "cache-control": "no-store" });
