@@ -16,6 +16,7 @@ import { createTokenVerifier } from "../../server/auth/tokenVerifier";
 import { waitFor } from "../support/waitFor";
 import { freePort } from "../support/freePort";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { tokenizeCard } from "../support/sandboxCards";
 
 // Auto top-up (issue 9 item 5): a debit that leaves a prepaid balance below the threshold queues,
 // in its own transaction, one top-up of the set amount from the default card; the job carries it
@@ -39,15 +40,7 @@ function expectProblem(res: LightMyRequestResponse, status: number, field?: stri
   return problem;
 }
 
-async function tokenize(number: string): Promise<string> {
-  const res = await fetch(`${sandbox.url}/v1/tokens`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { token: string }).token;
-}
+const tokenize = (number: string) => tokenizeCard(sandbox.url, number);
 
 const setAuto = (account: Account, body: unknown, as?: string, operator?: string) =>
   backend.send("POST", `/api/v1/accounts/${account.id}/actions/set-auto-top-up`, { as, body, operator });

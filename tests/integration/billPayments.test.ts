@@ -16,6 +16,7 @@ import type { PaymentGateways } from "../../server/payments/gateway";
 import { closeCycles } from "../../server/domain/money/billing";
 import { runAutopay } from "../../server/domain/invoicePayments/autopay";
 import { suspendForNonPayment } from "../../server/domain/invoicePayments/nonPayment";
+import { tokenizeCard } from "../support/sandboxCards";
 
 // Paying postpaid bills with a saved card through the sandbox gateway (issue 9 item 9).
 const SECRET = "test-webhook-secret";
@@ -37,15 +38,7 @@ function expectProblem(res: LightMyRequestResponse, status: number, field?: stri
   return problem;
 }
 
-async function tokenize(number: string): Promise<string> {
-  const res = await fetch(`${sandbox.url}/v1/tokens`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" }),
-  });
-  expect(res.status).toBe(201);
-  return ((await res.json()) as { token: string }).token;
-}
+const tokenize = (number: string) => tokenizeCard(sandbox.url, number);
 
 async function saveCard(number: string, as = ALEX): Promise<PaymentMethod> {
   const res = await backend.send("POST", "/api/v1/payment-methods", { as, body: { cardToken: await tokenize(number) } });

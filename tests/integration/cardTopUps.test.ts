@@ -13,6 +13,7 @@ import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { freePort } from "../support/freePort";
 import { waitFor } from "../support/waitFor";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { tokenizeCard } from "../support/sandboxCards";
 
 // Card top-ups through the sandbox gateway (issue 9 items 4, 6, 7): the test operator's setting is
 // "sandbox"; the sandbox runs on a free port and hands its signed webhooks to this backend.
@@ -35,17 +36,7 @@ function expectProblem(res: LightMyRequestResponse, status: number, field?: stri
   return problem;
 }
 
-/** What the browser does: the card goes to the sandbox's tokenizer, never to our API. */
-async function tokenize(number: string): Promise<string> {
-  const res = await fetch(`${sandbox.url}/v1/tokens`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: "http://127.0.0.1:5173" },
-    body: JSON.stringify({ number, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: "123" }),
-  });
-  expect(res.status).toBe(201);
-  expect(res.headers.get("access-control-allow-origin")).toBe("*");
-  return ((await res.json()) as { token: string }).token;
-}
+const tokenize = (number: string) => tokenizeCard(sandbox.url, number, { origin: "http://127.0.0.1:5173" });
 
 const topUp = (body: unknown, as?: string, options: { operator?: string; key?: string } = {}) =>
   backend.send("POST", "/api/v1/top-ups", { as, operator: options.operator, body, headers: options.key ? { "idempotency-key": options.key } : {} });
