@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, ledgerEntries, notifications } from "../../server/db/schema";
@@ -6,6 +5,7 @@ import type { Account } from "../../src/resources/accounts";
 import type { LedgerEntry } from "../../src/resources/ledgerEntries";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TMO_ADMIN } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // Money moved by hand (issue 9): staff credits and charges on accounts, bounded per role, with a
 // reason; every money POST replays its first answer under the same Idempotency-Key.
@@ -13,13 +13,6 @@ let backend: TestBackend;
 let sam: Account;
 let alexPostpaid: Account;
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { errors?: { path: string; message: string }[]; shortfall?: unknown };
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
-  return problem;
-}
 
 const act = (accountId: string, action: "adjust" | "charge", as: string, body: unknown, options: { key?: string; operator?: string } = {}) =>
   backend.send("POST", `/api/v1/accounts/${accountId}/actions/${action}`, {

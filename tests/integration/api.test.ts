@@ -4,6 +4,7 @@ import type { Line } from "../../src/resources/lines";
 import type { Plan } from "../../src/resources/plans";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, SAM, AGENT, ADMIN, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // The real backend (real database per TEST_DB, real Auth emulator), one per file. Seeded with
 // operator ATT (demo data: 3 sign-in lines + 40 generated) and operator TMO (tests/support/fixtures).
@@ -24,14 +25,6 @@ async function list<T>(url: string, as: string, operator?: string): Promise<List
 }
 
 /** A problem response (RFC 9457) with the given status; returns its body. */
-function expectProblem(res: LightMyRequestResponse, status: number) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { type: string; title: string; status: number; detail: string; errors?: { path: string; message: string }[] };
-  expect(problem).toMatchObject({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) });
-  expect(problem.detail.length).toBeGreaterThan(0);
-  return problem;
-}
 
 /** Decodes an (unsigned, emulator) ID token's payload, edits it and re-encodes it. */
 function tamper(token: string, edit: (payload: Record<string, unknown>) => void): string {

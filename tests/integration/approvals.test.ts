@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { LightMyRequestResponse } from "fastify";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { approvals, auditEvents, ledgerEntries, notifications } from "../../server/db/schema";
@@ -8,6 +7,7 @@ import type { Account } from "../../src/resources/accounts";
 import type { Approval } from "../../src/resources/approvals";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TMO_ADMIN, TMO_AGENT } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // The two-person rule (issue 12, item 4): money moved by hand above the requester's bound waits as an
 // approval request (202) until an admin who is not the requester approves it (the ledger entry is
@@ -20,13 +20,6 @@ let otherAdmin: { uid: string; token: string };
 
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { detail: string; errors?: { path: string; message: string }[] };
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
-  return problem;
-}
 
 const request = (accountId: string, action: "adjust" | "refund" | "charge", as: string, amount: number, reason = "above my bound") =>
   backend.send("POST", `/api/v1/accounts/${accountId}/actions/${action}`, { as, body: { amount: usd(amount), reason } });

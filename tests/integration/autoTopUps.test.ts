@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { autoTopUps, autoTopUpSettings, notifications, operators, topUps } from "../../server/db/schema";
@@ -17,6 +16,7 @@ import { waitFor } from "../support/waitFor";
 import { freePort } from "../support/freePort";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
 import { tokenizeCard } from "../support/sandboxCards";
+import { expectProblem } from "../support/problems";
 
 // Auto top-up (issue 9 item 5): a debit that leaves a prepaid balance below the threshold queues,
 // in its own transaction, one top-up of the set amount from the default card; the job carries it
@@ -32,13 +32,6 @@ let sam: Account;
 let taylor: Account;
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { detail: string; errors?: { path: string; message: string }[] };
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
-  return problem;
-}
 
 const tokenize = (number: string) => tokenizeCard(sandbox.url, number);
 

@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoicePayments, invoices, ledgerEntries, lines, notifications, operators, paymentWebhookEvents } from "../../server/db/schema";
@@ -17,6 +16,7 @@ import { closeCycles } from "../../server/domain/money/billing";
 import { runAutopay } from "../../server/domain/invoicePayments/autopay";
 import { suspendForNonPayment } from "../../server/domain/invoicePayments/nonPayment";
 import { tokenizeCard } from "../support/sandboxCards";
+import { expectProblem } from "../support/problems";
 
 // Paying postpaid bills with a saved card through the sandbox gateway (issue 9 item 9).
 const SECRET = "test-webhook-secret";
@@ -30,13 +30,6 @@ const cards: Record<"ok" | "declined" | "late", PaymentMethod> = {} as never;
 let billSeq = 0;
 let gateways: PaymentGateways;
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { detail: string; errors?: { path: string; message: string }[] };
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
-  return problem;
-}
 
 const tokenize = (number: string) => tokenizeCard(sandbox.url, number);
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { and, count, eq, inArray, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
@@ -11,6 +11,7 @@ import type { Line } from "../../src/resources/lines";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { waitFor } from "../support/waitFor";
+import { expectProblem } from "../support/problems";
 
 // Bulk suspend / restore (issue 12, bulk work) on the real database (TEST_DB) and the Auth emulator:
 // the job is written with its items, worked in the background one line per transaction, audited with
@@ -27,11 +28,6 @@ let tmoLineId: string;
 /** What the worker needs of the app's services: the database (no live bus, no queue: the test drives it). */
 let worker: EngineServices;
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  if (field) expect((res.json() as { errors?: { path: string }[] }).errors?.map((e) => e.path), res.body).toContain(field);
-}
 
 const jobCount = async () => (await backend.database.db.select({ n: count() }).from(bulkJobs))[0]!.n;
 const start = (as: string, body: unknown, operator?: string) => backend.send("POST", JOBS, { as, body, operator });

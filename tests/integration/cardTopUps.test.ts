@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, ledgerEntries, notifications, operators, paymentWebhookEvents } from "../../server/db/schema";
@@ -14,6 +13,7 @@ import { freePort } from "../support/freePort";
 import { waitFor } from "../support/waitFor";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
 import { tokenizeCard } from "../support/sandboxCards";
+import { expectProblem } from "../support/problems";
 
 // Card top-ups through the sandbox gateway (issue 9 items 4, 6, 7): the test operator's setting is
 // "sandbox"; the sandbox runs on a free port and hands its signed webhooks to this backend.
@@ -28,13 +28,6 @@ let sam: Account;
 let taylor: Account;
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { detail: string; errors?: { path: string; message: string }[] };
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
-  return problem;
-}
 
 const tokenize = (number: string) => tokenizeCard(sandbox.url, number, { origin: "http://127.0.0.1:5173" });
 

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { LightMyRequestResponse } from "fastify";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_INGEST_KEY } from "../../server/auth/serviceKeys";
@@ -7,6 +6,7 @@ import { lines } from "../../server/db/schema";
 import type { Account } from "../../src/resources/accounts";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TMO_AGENT } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // The data behind the subscriber 360's money, usage and claims sections (issue 12 item 2): the
 // resources' own list endpoints with the filters the sections send. The operator's agent sees the
@@ -20,11 +20,6 @@ let samClaimId = "";
 
 type Page = { data: Record<string, unknown>[]; total: number };
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  if (field) expect((res.json() as { errors?: { path: string }[] }).errors?.map((e) => e.path).join(" "), res.body).toContain(field);
-}
 
 async function page(url: string, as: string, operator?: string): Promise<Page> {
   const res = await backend.get(url, { as, operator });
@@ -107,8 +102,8 @@ describe("balance and bills", () => {
   });
 
   it("refuses a malformed filter naming it, and a caller without a token", async () => {
-    expectProblem(await backend.get(`/api/v1/invoices?filter[accountId][eq]=not-a-uuid`, { as: AGENT }), 400, "accountId");
-    expectProblem(await backend.get(`/api/v1/ledger-entries?filter[accountId][startswith]=x`, { as: AGENT }), 400, "accountId");
+    expectProblem(await backend.get(`/api/v1/invoices?filter[accountId][eq]=not-a-uuid`, { as: AGENT }), 400, "filter[accountId][eq]");
+    expectProblem(await backend.get(`/api/v1/ledger-entries?filter[accountId][startswith]=x`, { as: AGENT }), 400, "filter[accountId][startswith]");
     expectProblem(await backend.get(byAccount("invoices", samAccount.id, "-issuedAt")), 401);
   });
 });
@@ -129,7 +124,7 @@ describe("recent usage of the account's lines", () => {
     const asSam = await page(byLines("usage-records", all, "-startedAt"), SAM);
     expect(asSam.data.length).toBeGreaterThan(0);
     expect(asSam.data.every((row) => row.lineId === lineIds["+12025550103"])).toBe(true);
-    expectProblem(await backend.get(`/api/v1/usage-records?filter[lineId][in]=x,y`, { as: AGENT }), 400, "lineId");
+    expectProblem(await backend.get(`/api/v1/usage-records?filter[lineId][in]=x,y`, { as: AGENT }), 400, "filter[lineId][in]");
     expectProblem(await backend.get(byLines("usage-records", all, "-startedAt")), 401);
   });
 });
@@ -143,7 +138,7 @@ describe("claims on the account's lines", () => {
     expect((await page(byLines("device-claims", samLines, "-createdAt"), TMO_AGENT, "TMO")).total).toBe(0);
     expect((await page(byLines("device-claims", samLines, "-createdAt"), ALEX)).total).toBe(0);
     expectProblem(await backend.get(`/api/v1/device-claims/${samClaimId}`, { as: ALEX }), 404);
-    expectProblem(await backend.get(`/api/v1/device-claims?filter[lineId][in]=nope`, { as: AGENT }), 400, "lineId");
+    expectProblem(await backend.get(`/api/v1/device-claims?filter[lineId][in]=nope`, { as: AGENT }), 400, "filter[lineId][in]");
   });
 });
 

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { LightMyRequestResponse } from "fastify";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, ledgerEntries, lines, plans } from "../../server/db/schema";
@@ -11,6 +10,7 @@ import type { Invoice } from "../../src/resources/invoices";
 import type { Plan } from "../../src/resources/plans";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // Catalog management (issue 12, item 6): plans (and add-ons) go draft → active → retired through
 // admin actions, subscribers see only what is on sale, and a price change reaches each line at its
@@ -20,13 +20,6 @@ const planId: Record<string, string> = {};
 
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { detail: string; errors?: { path: string; message: string }[] };
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
-  return problem;
-}
 
 const act = (resource: "plans" | "add-ons", id: string, action: string, who: { as?: string; operator?: string } = { as: ADMIN }, body?: unknown) =>
   backend.send("POST", `/api/v1/${resource}/${id}/actions/${action}`, { ...who, ...(body !== undefined ? { body } : {}) });

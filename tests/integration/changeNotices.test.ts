@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { and, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, lines, notifications, plans } from "../../server/db/schema";
@@ -8,6 +7,7 @@ import type { Notification } from "../../src/resources/notifications";
 import type { Plan } from "../../src/resources/plans";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // Issue 12 items 4 and 6, the notices: a scheduled price change tells the holder of every line it
 // reaches (the preview's lines) the new price and the day their line starts paying it; the requester
@@ -18,12 +18,6 @@ let sam: { id: string };
 
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { errors?: { path: string }[] };
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
-}
 
 const changePrice = (id: string, body: unknown, who: { as?: string; operator?: string } = { as: ADMIN }) =>
   backend.send("POST", `/api/v1/plans/${id}/actions/change-price`, { ...who, body });

@@ -6,6 +6,7 @@ import { createEventBus, type EventBus, type ResourceEvent } from "../../server/
 import type { Line } from "../../src/resources/lines";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, SAM, AGENT, ADMIN, TAYLOR, TMO_AGENT, TMO_ADMIN } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // The generic API (server/routes/documents.ts) serving the declared device-claims resource, on the
 // real database (TEST_DB) and the real Auth emulator; one backend for the file. Operator ATT: alex
@@ -25,11 +26,6 @@ interface Claim {
   assessment: string | null;
   createdAt: string;
   updatedAt: string;
-}
-interface Problem {
-  status: number;
-  detail: string;
-  errors?: { path: string; message: string }[];
 }
 interface AuditRow {
   action: string;
@@ -61,11 +57,6 @@ const claimBody = (over: Record<string, unknown> = {}) => ({
 });
 
 /** A problem response (RFC 9457) with the given status; returns its body. */
-function expectProblem(res: LightMyRequestResponse, status: number): Problem {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  return res.json() as Problem;
-}
 
 /** A problem response whose `errors` name the given field (among others, possibly). */
 function expectFieldProblem(res: LightMyRequestResponse, status: number, field: string) {

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { LightMyRequestResponse } from "fastify";
 import { eq, sql } from "drizzle-orm";
 import { isValidPhoneNumber } from "libphonenumber-js/min";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +8,7 @@ import { accounts, operators } from "../../server/db/schema";
 import { EMULATOR_HOST } from "../support/authEmulator";
 import { signInWithPassword, signInWithSecondFactor, signUpWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, AGENT, ADMIN, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // Identity and account security against the real database (TEST_DB) and the real Auth emulator.
 // Demo users are shared with every other suite running at the same time, so nothing here revokes,
@@ -21,13 +21,6 @@ const created: string[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const freshEmail = (tag: string) => `${tag}-${randomUUID()}@example.test`;
 
-function expectProblem(res: LightMyRequestResponse, status: number) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { type: string; title: string; status: number; detail: string; errors?: { path: string; message: string }[] };
-  expect(problem).toMatchObject({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) });
-  return problem;
-}
 
 const paths = (problem: { errors?: { path: string }[] }) => problem.errors?.map((e) => e.path) ?? [];
 

@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { inflateSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { PDFArray, PDFDocument, PDFRawStream, PDFRef } from "pdf-lib";
@@ -12,18 +11,13 @@ import type { Account } from "../../src/resources/accounts";
 import type { Invoice } from "../../src/resources/invoices";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // Postpaid bills (issue 9): the seeded history, the cycle close, overdue, void, and the PDF.
 let backend: TestBackend;
 let alexPostpaid: Account;
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { errors?: { path: string }[] };
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
-}
 
 const billsOf = async (accountId: string, as = ALEX) => {
   const res = await backend.get(`/api/v1/invoices?filter[accountId]=${accountId}`, { as });

@@ -1,21 +1,16 @@
-import type { LightMyRequestResponse } from "fastify";
 import { and, count, eq, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, invoices, ledgerEntries, lines, operators, tickets } from "../../server/db/schema";
 import type { KpiReport } from "../../src/resources/kpis";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, TMO_ADMIN } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // The operator's KPIs (issue 12, item 8) on the real database: every figure moves by exactly what
 // was written, days are the operator's own, only admins of that operator see them.
 let backend: TestBackend;
 let timezone: string;
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  if (field) expect((res.json() as { errors?: { path: string }[] }).errors?.map((e) => e.path), res.body).toContain(field);
-}
 
 /** A day in the operator's time zone, `offset` days from today. */
 const dayIn = (tz: string, offset = 0) => new Intl.DateTimeFormat("en-CA", { timeZone: tz }).format(new Date(Date.now() + offset * 86_400_000));

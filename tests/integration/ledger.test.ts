@@ -9,6 +9,7 @@ import type { Account } from "../../src/resources/accounts";
 import { signOf, type LedgerEntry } from "../../src/resources/ledgerEntries";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // The ledger core (issue 9): balances derived from an append-only ledger, guarded by the database
 // itself, read through the engine; on the real database (TEST_DB) and the real Auth emulator.
@@ -22,13 +23,6 @@ const list = async <T>(res: LightMyRequestResponse) => {
   return res.json() as { data: T[]; total: number };
 };
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { errors?: { path: string }[] };
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
-  return problem;
-}
 
 const entryFor = (account: Account, over: Partial<NewLedgerEntry> = {}): NewLedgerEntry => ({
   operatorCode: "ATT",

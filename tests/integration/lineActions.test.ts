@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../server/app";
@@ -11,18 +11,13 @@ import type { Notification } from "../../src/resources/notifications";
 import { PROBLEM_TYPES } from "../../src/resources/api";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // Domain actions on lines (issue 8) through the route factory, on the real database (TEST_DB) and the
 // real Auth emulator: every row of the contract table, each refusal changing nothing.
 const LINES = "/api/v1/lines";
 const UID = { alex: "demo-alex", sam: "demo-sam" };
 
-interface Problem {
-  type: string;
-  status: number;
-  detail: string;
-  errors?: { path: string; message: string }[];
-}
 type ActionAnswer = Line & { result?: Record<string, string | null>; order?: { id: string; type: string; state: string } };
 
 let backend: TestBackend;
@@ -33,13 +28,6 @@ let alexPostpaid: Line;
 let samLine: Line;
 let tmoLineId: string;
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string): Problem {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as Problem;
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
-  return problem;
-}
 
 /** POST an action as a user (a token signed in just now unless one is given). */
 async function act(id: string, action: string, as: string, body?: Record<string, unknown>, options: { operator?: string; token?: string; preview?: boolean } = {}) {

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEvent } from "../../src/resources/auditEvents";
 import type { StaffInviteResult, StaffMember } from "../../src/resources/staff";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, AGENT, ADMIN, TMO_ADMIN } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // Staff administration against the real database (TEST_DB) and the real Auth emulator. Every user
 // whose role or state changes is invited here: the demo sign-ins are shared with parallel suites.
@@ -13,11 +13,6 @@ const PASSWORD = "Throwaway-2026!";
 let backend: TestBackend;
 const invited: string[] = [];
 
-function expectProblem(res: LightMyRequestResponse, status: number) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  return res.json() as { type: string; status: number; detail: string; errors?: { path: string; message: string }[] };
-}
 const paths = (problem: { errors?: { path: string }[] }) => problem.errors?.map((e) => e.path) ?? [];
 const freshEmail = (tag: string) => `${tag}-${randomUUID()}@example.test`;
 

@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, subscriberNames } from "../../server/db/schema";
@@ -8,6 +7,7 @@ import type { Order } from "../../src/resources/orders";
 import type { Subscriber, SubscriberIdentity } from "../../src/resources/subscribers";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // Care search (issue 12) through the route factory on the real database and the Auth emulator.
 const SUBSCRIBERS = "/api/v1/subscribers";
@@ -22,11 +22,6 @@ async function search(q: string, as = AGENT, operator?: string) {
   return res.json() as { data: Subscriber[]; total: number };
 }
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  if (field) expect((res.json() as { errors?: { path: string }[] }).errors?.map((e) => e.path), res.body).toContain(field);
-}
 
 beforeAll(async () => {
   backend = await startTestBackend();

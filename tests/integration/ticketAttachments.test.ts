@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, storedFiles, ticketAttachments, ticketMessages, tickets } from "../../server/db/schema";
@@ -7,6 +6,7 @@ import type { Ticket } from "../../src/resources/tickets";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TMO_AGENT } from "../support/fixtures";
 import { SAMPLE_FILES } from "../support/sampleFiles";
+import { expectProblem } from "../support/problems";
 
 // Files attached to tickets (issue 12 item 3): uploaded first through the one file store
 // (POST /files), referenced by id when a ticket is opened or answered, downloadable by the
@@ -17,11 +17,6 @@ const MAX_BYTES = 4096;
 let backend: TestBackend;
 let samAccount: Account;
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  if (field) expect((res.json() as { errors?: { path: string }[] }).errors?.map((e) => e.path), res.body).toContain(field);
-}
 
 const upload = (as: string | undefined, bytes: Buffer, query = "name=photo.png", operator?: string) =>
   backend.send("POST", `/api/v1/files?${query}`, { as, operator, body: bytes, headers: { "content-type": "application/octet-stream" } });

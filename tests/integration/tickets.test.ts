@@ -1,4 +1,3 @@
-import type { LightMyRequestResponse } from "fastify";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, notifications, operators, ticketMessages, tickets } from "../../server/db/schema";
@@ -6,6 +5,7 @@ import type { Account } from "../../src/resources/accounts";
 import type { Ticket } from "../../src/resources/tickets";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // Tickets (TMF621, issue 12) through the route factory on the real database and the Auth emulator.
 const TICKETS = "/api/v1/tickets";
@@ -15,11 +15,6 @@ let backend: TestBackend;
 let samAccount: Account;
 let alexAccount: Account;
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  if (field) expect((res.json() as { errors?: { path: string }[] }).errors?.map((e) => e.path), res.body).toContain(field);
-}
 
 async function open(as: string, body: Record<string, unknown>) {
   const res = await backend.send("POST", TICKETS, { as, body });

@@ -1,10 +1,10 @@
-import type { LightMyRequestResponse } from "fastify";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operators } from "../../server/db/schema";
 import type { Account } from "../../src/resources/accounts";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { expectProblem } from "../support/problems";
 
 // Card top-ups (issue 9, item 4): only where the operator's top-up payment setting names a gateway
 // (the sandbox gateway's own paths are in cardTopUps.test.ts).
@@ -18,13 +18,6 @@ let taylor: Account;
 const usd = (amount: number) => ({ amount, currency: "USD" });
 const TOKEN = "tok_sandbox_0123456789";
 
-function expectProblem(res: LightMyRequestResponse, status: number, field?: string) {
-  expect(res.statusCode, res.body).toBe(status);
-  expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as { detail: string; errors?: { path: string; message: string }[] };
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
-  return problem;
-}
 
 const topUp = (body: unknown, as?: string, operator?: string) => backend.send("POST", "/api/v1/top-ups", { as, operator, body });
 const entryCount = async () => Number(((await backend.database.db.execute(sql`select count(*)::int as n from ledger_entries`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
