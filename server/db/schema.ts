@@ -842,10 +842,13 @@ export const topUps = pgTable(
     gatewayCaptured: boolean("gateway_captured").notNull().default(false),
     failureReason: text("failure_reason"),
     createdBy: text("created_by").notNull(),
+    /** The client's Idempotency-Key (created_by is the actor who sent it): a retry finds this top-up instead of charging again. */
+    idempotencyKey: text("idempotency_key"),
     ...timestamps,
   },
   (t) => [
     index("top_ups_account_idx").on(t.accountId, t.createdAt.desc()),
+    uniqueIndex("top_ups_idempotency_key_uq").on(t.accountId, t.createdBy, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     index("top_ups_operator_idx").on(t.operatorCode, t.createdAt.desc()),
     check("top_ups_amount_positive", sql`${t.amount} > 0`),
     check("top_ups_status_valid", sql`${t.status} in (${inList(TOP_UP_STATUSES)})`),
@@ -949,10 +952,13 @@ export const invoicePayments = pgTable(
     gatewayChargeId: text("gateway_charge_id"),
     failureReason: text("failure_reason"),
     createdBy: text("created_by").notNull(),
+    /** The client's Idempotency-Key (created_by is the actor who sent it): a retry finds this payment instead of charging again. */
+    idempotencyKey: text("idempotency_key"),
     ...timestamps,
   },
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.createdAt.desc()),
+    uniqueIndex("invoice_payments_idempotency_key_uq").on(t.invoiceId, t.createdBy, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     // At most one payment of a bill waits for the gateway at a time.
     uniqueIndex("invoice_payments_one_pending_uq").on(t.invoiceId).where(sql`${t.status} = 'created'`),
     check("invoice_payments_amount_positive", sql`${t.amount} > 0`),

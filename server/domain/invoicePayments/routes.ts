@@ -24,7 +24,9 @@ const TITLE_422 = "Unprocessable Content";
  * module serves it under the action's path; the access rule is the resource's `pay`. Answers 200 with
  * the paid bill, 202 with the bill still open while the gateway has not answered (its webhook settles
  * it), 422 naming the card when it is declined (the bill unchanged) or when the operator takes no
- * cards. An Idempotency-Key replays the first answer and never charges twice.
+ * cards. An Idempotency-Key replays the first answer and never charges twice: the key is also
+ * stored on the payment, so a retry after a first try that died past its charge answers or re-drives
+ * that payment (./payInvoice.ts) instead of writing a second one.
  */
 export const invoicePaymentRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
@@ -64,7 +66,7 @@ export const invoicePaymentRoutes = (services: EngineServices): FastifyPluginAsy
 
         let paid: Awaited<ReturnType<typeof payInvoice>>;
         try {
-          paid = await payInvoice(db, gateway, { invoiceId: found.invoice.id, ownerUid: found.ownerUid, paymentMethodId, via: "manual", actorUid: principal.uid, requestId: request.id, log: request.log });
+          paid = await payInvoice(db, gateway, { invoiceId: found.invoice.id, ownerUid: found.ownerUid, paymentMethodId, via: "manual", actorUid: principal.uid, requestId: request.id, idempotencyKey: key, log: request.log });
         } catch (error) {
           await reservation?.release();
           throw error;

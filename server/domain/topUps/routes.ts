@@ -20,7 +20,9 @@ import { runCardTopUp } from "./create";
  * two transactions (never holding one open across the network). First the top-up is written as
  * `created`; then the gateway charges the token or saved card; then the answer settles it
  * (./settle.ts) — or, when the gateway does not answer in time, it stays `created` and the signed
- * webhook settles it later. An Idempotency-Key replays the first answer and never charges twice.
+ * webhook settles it later. An Idempotency-Key replays the first answer and never charges twice:
+ * the key is also stored on the top-up, so a retry after a first try that died past its charge
+ * answers or re-drives that top-up (./create.ts) instead of writing a second one.
  */
 export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
@@ -98,6 +100,7 @@ export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
             paymentMethodId: paymentMethodId ?? null,
             actor: { uid: principal.uid, role: principal.role },
             requestId: request.id,
+            idempotencyKey: key,
             log: request.log,
             onWritten: () => void (written = true),
             onSettled: async (tx, settled) => {

@@ -13,6 +13,8 @@ import { behaviourOf, brandOf, luhnValid } from "./cards";
  * - `POST /v1/charges` (the backend): `{amount, currency, source, reference, idempotencyKey}`.
  *   4242… succeeds, 4000…0002 is declined (402), 4000…0119 does not answer in time and succeeds
  *   later. Every outcome is also sent as a signed webhook (HMAC-SHA256 over "<t>.<body>").
+ *   A repeated idempotencyKey answers the first charge's result and charges nothing (as Stripe does),
+ *   even when the one-time token was used up by the first charge.
  */
 export interface SandboxOptions {
   port?: number;
@@ -34,8 +36,21 @@ export interface SandboxEvent {
   data: { chargeId: string; reference: string; amount: number; currency: string; failureCode?: string };
 }
 
+/** A charge the sandbox made (one per idempotency key), and how often it was asked for. */
+export interface SandboxCharge {
+  id: string;
+  idempotencyKey: string | undefined;
+  reference: string;
+  amount: number;
+  currency: string;
+  /** Requests that named this charge's key: 1 + the repeats answered from the first result. */
+  calls: number;
+}
+
 export interface SandboxGateway {
   url: string;
+  /** Every charge made so far (for tests: a retried request must not add one). */
+  charges: SandboxCharge[];
   /** Succeeds every timed-out charge now (its webhook sent, its held answer ended). */
   releaseLate(): Promise<void>;
   /** The events sent so far (for tests: send one again to check replays). */
@@ -77,7 +92,8 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown> |
 export async function startSandboxGateway(options: SandboxOptions): Promise<SandboxGateway> {
   const tokens = new Map<string, Card>();
   const methods = new Map<string, Card>();
-  const charges = new Map<string, { status: number; body: unknown }>();
+  const byKey = new Map<string, { status: number; body: unknown; charge: SandboxCharge }>();
+  const charges: SandboxCharge[] = [];
   const late: { event: SandboxEvent; res: ServerResponse; timer?: NodeJS.Timeout }[] = [];
   const events: SandboxEvent[] = [];
   const sockets = new Set<Socket>();
@@ -161,8 +177,11 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
 
       if (path === "/v1/charges") {
         const key = typeof body.idempotencyKey === "string" ? body.idempotencyKey : undefined;
-        const seen = key ? charges.get(key) : undefined;
-        if (seen) return json(res, seen.status, seen.body);
+        const seen = key ? byKey.get(key) : undefined;
+        if (seen) {
+          seen.charge.calls++;
+          return json(res, seen.status, seen.body);
+        }
         const amount = Number(body.amount);
         const currency = String(body.currency ?? "");
         const reference = String(body.reference ?? "");
@@ -170,6 +189,8 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
         const card = cardFor(body.source);
         if (!card) return json(res, 400, { error: "invalid_source", message: "unknown or already used token or payment method" });
         const chargeId = `ch_${randomUUID().replaceAll("-", "")}`;
+        const charge: SandboxCharge = { id: chargeId, idempotencyKey: key, reference, amount, currency, calls: 1 };
+        charges.push(charge);
         const behaviour = behaviourOf(card.number);
         const event = (type: SandboxEvent["type"], failureCode?: string): SandboxEvent => ({
           id: `evt_${randomUUID().replaceAll("-", "")}`,
@@ -180,13 +201,13 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
         if (behaviour === "timesOut") {
           // The answer is held (the caller gives up first); the capture is told by webhook later.
           const entry: (typeof late)[number] = { event: event("charge.succeeded"), res };
-          if (key) charges.set(key, { status: 200, body: { id: chargeId, status: "succeeded" } });
+          if (key) byKey.set(key, { status: 200, body: { id: chargeId, status: "succeeded" }, charge });
           late.push(entry);
           if (options.lateSuccessMs != null) entry.timer = setTimeout(() => void releaseOne(entry), options.lateSuccessMs);
           return;
         }
         const answer = behaviour === "declined" ? { status: 402, body: { id: chargeId, status: "failed", failureCode: "card_declined" } } : { status: 200, body: { id: chargeId, status: "succeeded" } };
-        if (key) charges.set(key, answer);
+        if (key) byKey.set(key, { ...answer, charge });
         json(res, answer.status, answer.body);
         // The webhook follows the answer, as a real gateway's does.
         setImmediate(() => void deliver(behaviour === "declined" ? event("charge.failed", "card_declined") : event("charge.succeeded")));
@@ -209,6 +230,7 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
   return {
     url: `http://${options.host ?? "127.0.0.1"}:${port}`,
     events,
+    charges,
     send,
     async releaseLate() {
       for (const entry of [...late]) await releaseOne(entry);
