@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
 import { signInWithPassword } from "../support/testBackend";
+import { signedInPage, actionDialog as dialog } from "../support/portalPages";
 
 // Issue 12, items 4 and 6 in Chromium at a 1280 px desk: an agent's credit above the bound waits in
 // the approvals queue until the admin approves it there; the admin's price-change dialog shows how
@@ -19,17 +20,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(email: string, locale = "en-US"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${baseUrl}/`);
-  await page.locator("input[type=email]").fill(email);
-  await page.locator("input[type=password]").fill(PASSWORD);
-  await page.locator("button[type=submit]").click();
-  await page.getByRole("heading", { name: /Hello|Hola/ }).waitFor();
-  return page;
-}
+const signedIn = (email: string, locale = "en-US") => signedInPage(browser, baseUrl, email, { width: 1280, locale });
 
 async function api<T>(path: string, as: string): Promise<T> {
   const headers = { authorization: `Bearer ${await signInWithPassword(as, PASSWORD)}`, "x-operator": "ATT", "x-app-version": "3.2.1" };
@@ -37,8 +28,6 @@ async function api<T>(path: string, as: string): Promise<T> {
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
 }
-
-const dialog = (page: Page, action: string) => page.getByRole("dialog", { name: new RegExp(`^${action} · `) });
 
 test("an agent's credit above the bound waits; the admin approves it from the approvals queue", async () => {
   const reason = `e2e goodwill, network outage ${Date.now()}`;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { openDatabase } from "../../server/db/client";
 import { operators } from "../../server/db/schema";
 import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
@@ -11,11 +11,11 @@ import { startBackendProcess, type BackendProcess } from "../support/backendProc
 import { freePort } from "../support/freePort";
 import { launchChromium } from "../support/browser";
 import { accessibilityProblems } from "../support/accessibility";
+import { signedInPage } from "../support/portalPages";
 
 // Card top-up in Chromium at 360 px (issue 9 items 4, 7): a backend of its own whose operator's
 // setting is "sandbox", so `server/main.ts` (what `npm start` runs) starts the sandbox gateway on
 // its own port. The browser posts the card to the gateway's tokenizer, never to our API.
-const PASSWORD = "Demo-2026!";
 let browser: Browser;
 let backend: BackendProcess;
 let dataDir: string;
@@ -42,17 +42,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function signedIn(email: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: "en-US" });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${backend.baseUrl}/`);
-  await page.locator("input[type=email]").fill(email);
-  await page.locator("input[type=password]").fill(PASSWORD);
-  await page.locator("button[type=submit]").click();
-  await page.getByRole("heading", { name: /Hello/ }).waitFor();
-  return page;
-}
+const signedIn = (email: string, width: number) => signedInPage(browser, backend.baseUrl, email, { width });
 
 test("at 360 px alex tops up by card through the sandbox, sees it completed, and saves a card", async () => {
   const page = await signedIn("alex@example.com", 360);

@@ -4,6 +4,7 @@ import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
 import { signInWithPassword } from "../support/testBackend";
 import { SAMPLE_FILES } from "../support/sampleFiles";
+import { signedInPage, actionDialog as dialog } from "../support/portalPages";
 
 // The care desk (issue 12) in Chromium against the real backend and Auth emulator: sam asks for help
 // on his 360 px phone; the care agent at a 1280 px desk finds him by "0103", opens his 360, suspends
@@ -22,19 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(email: string, width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: "en-US" });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${baseUrl}/`);
-  await page.locator("input[type=email]").fill(email);
-  await page.locator("input[type=password]").fill(PASSWORD);
-  await page.locator("button[type=submit]").click();
-  await page.getByRole("heading", { name: /Hello/ }).waitFor();
-  return page;
-}
-
-const dialog = (page: Page, action: string) => page.getByRole("dialog", { name: new RegExp(`^${action} · `) });
+const signedIn = (email: string, width: number, height: number) => signedInPage(browser, baseUrl, email, { width, height });
 
 /**
  * The e2e files share one backend, and lines.test.ts leaves sam's line suspended: this story starts

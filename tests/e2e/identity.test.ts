@@ -5,6 +5,7 @@ import { EMULATOR_HOST, PROJECT_ID } from "../support/authEmulator";
 import { launchChromium } from "../support/browser";
 import { freshEmail, freshPhoneNumber, lastOobCode, lastSmsCode, smsCodeCount } from "../support/emulatorCodes";
 import { signInWithPassword, signInWithSecondFactor } from "../support/testBackend";
+import { newPortalContext } from "../support/portalPages";
 
 const baseUrl = inject("baseUrl");
 const PASSWORD = "Test-2026!pass";
@@ -28,7 +29,7 @@ async function freshSubscriber(label: string) {
 }
 
 async function newPage(width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: "en-US" });
+  const context = await newPortalContext(browser, { viewport: { width, height }, locale: "en-US" });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return { context, page };

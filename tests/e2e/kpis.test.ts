@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, inject, test } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
+import { signedInPage } from "../support/portalPages";
 
 // The admins' KPIs (issue 12, item 8) in Chromium against the real backend: the admin opens them from
 // the menu, sees the figures, the charts and their accessible tables; a subscriber has no such entry.
 const baseUrl = inject("baseUrl");
-const PASSWORD = "Demo-2026!";
 let browser: Browser;
 
 beforeAll(async () => {
@@ -16,17 +16,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(email: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: "en-US" });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${baseUrl}/`);
-  await page.locator("input[type=email]").fill(email);
-  await page.locator("input[type=password]").fill(PASSWORD);
-  await page.locator("button[type=submit]").click();
-  await page.getByRole("heading", { name: /Hello/ }).waitFor();
-  return page;
-}
+const signedIn = (email: string, width: number) => signedInPage(browser, baseUrl, email, { width, height: 900 });
 
 test("the admin reads the business over a period; a subscriber is not offered it", async () => {
   const admin = await signedIn("admin@att.example", 1280);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
+import { signedInPage, actionDialog as dialog } from "../support/portalPages";
 
 // A subscriber's lines and SIMs in their own hands (issue 8), in Chromium against the real backend
 // and Auth emulator: alex on a 360 px phone, the care agent at a 1280 px desk, and a second open
@@ -20,20 +21,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(email: string, width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: "en-US" });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${baseUrl}/`);
-  await page.locator("input[type=email]").fill(email);
-  await page.locator("input[type=password]").fill(PASSWORD);
-  await page.locator("button[type=submit]").click();
-  await page.getByRole("heading", { name: /Hello/ }).waitFor();
-  return page;
-}
-
-/** The open dialog of an action, by the action's label (its title is "<label> · <record>"). */
-const dialog = (page: Page, action: string) => page.getByRole("dialog", { name: new RegExp(`^${action} · `) });
+const signedIn = (email: string, width: number, height: number) => signedInPage(browser, baseUrl, email, { width, height });
 
 /** The value the record page shows for a field, by its label. */
 const field = (page: Page, label: string) =>

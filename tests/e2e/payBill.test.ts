@@ -9,10 +9,10 @@ import { operators } from "../../server/db/schema";
 import { startBackendProcess, type BackendProcess } from "../support/backendProcess";
 import { freePort } from "../support/freePort";
 import { launchChromium } from "../support/browser";
+import { signedInPage } from "../support/portalPages";
 
 // Pay a bill in Chromium at 360 px (issue 9 item 9): the declared `pay` action shows on the bill's
 // page; the subscriber picks a saved card and the bill becomes paid.
-const PASSWORD = "Demo-2026!";
 let browser: Browser;
 let backend: BackendProcess;
 let dataDir: string;
@@ -38,14 +38,7 @@ afterAll(async () => {
 });
 
 test("at 360 px alex pays his overdue bill with a saved card", async () => {
-  const context = await browser.newContext({ viewport: { width: 360, height: 800 }, locale: "en-US" });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${backend.baseUrl}/`);
-  await page.locator("input[type=email]").fill("alex@example.com");
-  await page.locator("input[type=password]").fill(PASSWORD);
-  await page.locator("button[type=submit]").click();
-  await page.getByRole("heading", { name: /Hello/ }).waitFor();
+  const page = await signedInPage(browser, backend.baseUrl, "alex@example.com", { width: 360 });
 
   // Save a card (through the gateway's tokenizer, as on the top-up page).
   await page.goto(`${backend.baseUrl}/top-up`);
@@ -102,5 +95,5 @@ test("at 360 px alex pays his overdue bill with a saved card", async () => {
       await page.getByText("Auto top-up: done.").waitFor();
     }
   }
-  await context.close();
+  await page.context().close();
 }, 180_000);

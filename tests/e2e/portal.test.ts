@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
+import { newPortalContext } from "../support/portalPages";
 
 const baseUrl = inject("baseUrl");
 const PASSWORD = "Demo-2026!";
@@ -22,7 +23,7 @@ const viewports = [
 ];
 
 async function openPage(width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, locale: "en-US" });
+  const context = await newPortalContext(browser, { viewport: { width, height }, locale: "en-US" });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   return page;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 import { launchChromium } from "../support/browser";
+import { newPortalContext } from "../support/portalPages";
 
 // The sign-in form is prerendered into index.html, so a phone shows it long before React owns it.
 // Whatever a visitor types, checks or picks in that window must still be there once it does, on a
@@ -37,7 +38,7 @@ async function slowPhone(
   options: { holdScripts?: boolean; slowNetwork?: boolean; savedLanguage?: string; firstFrame?: string } = {},
 ): Promise<SlowPhone> {
   const { holdScripts = false, slowNetwork = false, savedLanguage, firstFrame } = options;
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: "en-US" });
+  const context = await newPortalContext(browser, { viewport: { width: 360, height: 740 }, locale: "en-US" });
   if (firstFrame) await context.addInitScript({ content: firstFrame });
   if (savedLanguage) await context.addInitScript({ content: `if (!localStorage.getItem("portal.locale")) localStorage.setItem("portal.locale", ${JSON.stringify(savedLanguage)});` });
   const page = await context.newPage();

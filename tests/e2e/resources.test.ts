@@ -3,12 +3,12 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
+import { signedInPage } from "../support/portalPages";
 
 // The device-claims resource exists only as a declaration (src/resources/deviceClaims.ts): these
 // tests prove that the file yields the menu entry, the list, create, show and edit pages, the named
 // actions and the CSV export, for a subscriber on a phone and an agent at a desk.
 const baseUrl = inject("baseUrl");
-const PASSWORD = "Demo-2026!";
 const POLL = { timeout: 20_000, interval: 200 };
 let browser: Browser;
 /** Alex's phone stays open on the claims list while the agent works, to see the change arrive live. */
@@ -22,17 +22,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(email: string, width: number, height: number, locale = "en-US"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, locale, acceptDownloads: true });
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${baseUrl}/`);
-  await page.locator("input[type=email]").fill(email);
-  await page.locator("input[type=password]").fill(PASSWORD);
-  await page.locator("button[type=submit]").click();
-  await page.getByRole("heading", { name: /Hello|Hola/ }).waitFor();
-  return page;
-}
+const signedIn = (email: string, width: number, height: number, locale = "en-US") =>
+  signedInPage(browser, baseUrl, email, { width, height, locale, acceptDownloads: true });
 
 const description = `Screen cracked after a fall on the stairs (${Date.now()})`;
 

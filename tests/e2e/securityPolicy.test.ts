@@ -4,6 +4,7 @@ import { parsePolicy } from "../../src/config/contentSecurityPolicy";
 import { resources } from "../../src/resources";
 import { launchChromium } from "../support/browser";
 import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
+import { newPortalContext } from "../support/portalPages";
 
 // The built portal under the Content-Security-Policy the backend really sends (Playwright does not
 // bypass it): every page a visitor opens loads without a single violation, and a script that was
@@ -30,7 +31,7 @@ interface Violation {
 
 /** A browser context that reports every CSP violation, by event and by console message, to the test. */
 async function watchedContext(width: number): Promise<{ context: BrowserContext; page: Page; violations: Violation[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, locale: "en-US" });
+  const context = await newPortalContext(browser, { viewport: { width, height: 800 }, locale: "en-US" });
   const violations: Violation[] = [];
   const pathOf = (page: Page) => new URL(page.url()).pathname;
   await context.exposeBinding("__reportCspViolation", ({ page }, what: string, blocked: string) => void violations.push({ page: pathOf(page), via: "event", what, blocked }));

@@ -5,13 +5,13 @@ import { startProcess, stopProcess } from "../../scripts/processes";
 import { LOCAL_INGEST_KEY } from "../../server/auth/serviceKeys";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
+import { signedInPage } from "../support/portalPages";
 
 // What a subscriber opens the app for (issue 10), as its "done when" tells it: alex, on a 360 px
 // phone, watches his data meter move while `npm run simulate:usage` sends records, gets the 80 %
 // notice live, previews and changes his plan, buys a roaming pass and exports his usage. Real
 // Chromium, the real backend seeded with the demo data, the real Auth emulator.
 const baseUrl = inject("baseUrl");
-const PASSWORD = "Demo-2026!";
 const POLL = { timeout: 30_000, interval: 200 };
 /** Alex's postpaid line, on "Postpaid Extra 50 GB" in the seed. */
 const NUMBER = "+12025550102";
@@ -22,14 +22,7 @@ let page: Page;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: "en-US" });
-  page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.goto(`${baseUrl}/`);
-  await page.locator("input[type=email]").fill("alex@example.com");
-  await page.locator("input[type=password]").fill(PASSWORD);
-  await page.locator("button[type=submit]").click();
-  await page.getByRole("heading", { name: /Hello/ }).waitFor();
+  page = await signedInPage(browser, baseUrl, "alex@example.com", { width: 360, height: 740 });
 });
 afterAll(async () => {
   await browser?.close();

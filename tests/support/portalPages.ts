@@ -1,0 +1,47 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
+
+/** The key the portal keeps a visitor's consent under (src/consent/consent.ts). */
+const CONSENT_KEY = "portal.consent.v1";
+
+/**
+ * A new browser context for a test's phone or desk (en-US unless `locale` says otherwise).
+ *
+ * Under E2E_BUILD=all-switches the build asks for consent on a visitor's first page, and its banner
+ * sits over the bottom of the screen and over dialogs. Every phone but those of the consent tests
+ * (tests/e2e/switches.test.ts, which use browser.newContext themselves) is a visitor who declined on
+ * an earlier visit: the choice is in the browser before the portal's scripts run, so nothing waits
+ * on the banner and nothing third-party loads.
+ */
+export async function newPortalContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: "en-US", ...options });
+  if (process.env.E2E_BUILD === "all-switches") {
+    await context.addInitScript((key) => {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ analytics: false, chat: false, decidedAt: "2026-01-01T00:00:00.000Z" }));
+    }, CONSENT_KEY);
+  }
+  return context;
+}
+
+export interface SignedInOptions extends BrowserContextOptions {
+  width: number;
+  height?: number;
+  password?: string;
+}
+
+/** A new context signed in as `email` through the sign-in form, on the home page once it greets them. */
+export async function signedInPage(browser: Browser, baseUrl: string, email: string, options: SignedInOptions): Promise<Page> {
+  const { width, height = 800, password = DEMO_PASSWORD, ...contextOptions } = options;
+  const context = await newPortalContext(browser, { viewport: { width, height }, ...contextOptions });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(`${baseUrl}/`);
+  await page.locator("input[type=email]").fill(email);
+  await page.locator("input[type=password]").fill(password);
+  await page.locator("button[type=submit]").click();
+  await page.getByRole("heading", { name: /Hello|Hola/ }).waitFor();
+  return page;
+}
+
+/** The open dialog of a declared action, by the action's label (its title is "<label> · <record>"). */
+export const actionDialog = (page: Page, action: string) => page.getByRole("dialog", { name: new RegExp(`^${action} · `) });
