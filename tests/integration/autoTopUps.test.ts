@@ -231,3 +231,36 @@ describe("on a backend that runs the job queue", () => {
     }
   }, 90_000);
 });
+
+describe("a late decline by webhook", () => {
+  it("gets the same auto_top_up.failed notice as a declined answer, once", async () => {
+    // The default card does not answer in time: the top-up stays created for the webhook.
+    const late = await saveCard(SANDBOX_CARDS.timesOut, ALEX);
+    expect((await backend.send("POST", `/api/v1/payment-methods/${late.id}/actions/set-default`, { as: ALEX })).statusCode).toBe(200);
+    const failedBefore = await noticesOf("demo-alex", "auto_top_up.failed");
+    const start = await balanceOf(alex);
+    expect((await charge(alex, 100)).statusCode).toBe(200);
+    expect(await runJob()).toBe(1);
+    const row = (await queueOf(alex)).at(-1)!;
+    expect(row.status).toBe("submitted");
+    const [pending] = await backend.database.db.select().from(topUps).where(eq(topUps.id, row.topUpId!));
+    expect(pending!.status).toBe("created");
+    expect(await noticesOf("demo-alex", "auto_top_up.failed")).toBe(failedBefore);
+
+    // The gateway's signed webhook says the charge failed.
+    const held = sandbox.charges.find((c) => c.reference === row.topUpId)!;
+    const event = { id: `evt_late_decline_${row.id}`, type: "charge.failed" as const, created: Math.floor(Date.now() / 1000), data: { chargeId: held.id, reference: held.reference, amount: held.amount, currency: held.currency, failureCode: "card_declined" } };
+    expect(await sandbox.send(event)).toBe(200);
+    const [settled] = await backend.database.db.select().from(topUps).where(eq(topUps.id, row.topUpId!));
+    expect(settled).toMatchObject({ status: "failed", failureReason: "card_declined" });
+    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "auto_top_up.failed")));
+    expect(notices).toHaveLength(failedBefore + 1);
+    expect(notices.map((n) => n.params)).toContainEqual({ amount: 2_000, currency: "USD", failureReason: "card_declined" });
+    expect(await balanceOf(alex)).toBe(start - 100);
+
+    // A replay, or another event for the settled top-up, tells the holder nothing more.
+    expect(await sandbox.send(event)).toBe(200);
+    expect(await sandbox.send({ ...event, id: `${event.id}_again` })).toBe(200);
+    expect(await noticesOf("demo-alex", "auto_top_up.failed")).toBe(failedBefore + 1);
+  });
+});
