@@ -19,7 +19,7 @@ export const AUTO_TOP_UP_MAX_PER_MONTH = 31;
 /**
  * The auto top-up setting of a prepaid account (issue 9 item 5): when a charge leaves the balance
  * below `threshold`, `amount` is topped up from the holder's default card, at most `maxPerMonth`
- * times a calendar month (UTC).
+ * times a calendar month of the operator's time zone.
  */
 export const autoTopUpSettingSchema = z.object({
   enabled: z.boolean("true or false"),
