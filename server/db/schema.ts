@@ -873,7 +873,7 @@ export const paymentWebhookEvents = pgTable(
 /**
  * Auto top-up settings (issue 9 item 5), one row per prepaid account: when a debit leaves the
  * balance below `threshold_amount`, a top-up of `amount` from the holder's default card is queued,
- * at most `max_per_month` times a calendar month (UTC).
+ * at most `max_per_month` times a calendar month of the operator's time zone.
  */
 export const autoTopUpSettings = pgTable(
   "auto_top_up_settings",
@@ -910,7 +910,7 @@ export const autoTopUps = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     operatorCode: text("operator_code").notNull().references(() => operators.code),
     accountId: uuid("account_id").notNull().references(() => accounts.id),
-    /** The calendar month (UTC) it counts toward, `YYYY-MM`. */
+    /** The calendar month it counts toward, `YYYY-MM`, in the operator's time zone (autoTopUps/queue.ts monthOf). */
     month: text("month").notNull(),
     seq: integer("seq").notNull(),
     maxPerMonth: integer("max_per_month").notNull(),

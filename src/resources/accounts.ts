@@ -19,7 +19,7 @@ export const AUTO_TOP_UP_MAX_PER_MONTH = 31;
 /**
  * The auto top-up setting of a prepaid account (issue 9 item 5): when a charge leaves the balance
  * below `threshold`, `amount` is topped up from the holder's default card, at most `maxPerMonth`
- * times a calendar month (UTC).
+ * times a calendar month of the operator's time zone.
  */
 export const autoTopUpSettingSchema = z.object({
   enabled: z.boolean("true or false"),
@@ -32,6 +32,8 @@ export type AutoTopUpSetting = z.output<typeof autoTopUpSettingSchema>;
 /** A customer account (TM Forum Customer/BillingAccount): the holder of lines, balance and bills. */
 export const accountSchema = z.object({
   id: idSchema,
+  /** The holder's uid (null for an account without one): a staff form offers only the holder's saved cards by it. */
+  ownerUid: z.string().nullable(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -87,7 +89,8 @@ export const accountsResource = defineResource({
       input: z.object({ enabled: z.boolean("on or off"), paymentMethodId: idSchema.optional() }),
       inputFields: {
         enabled: { label: "fields.autopayEnabled", kind: "boolean" },
-        paymentMethodId: { label: "fields.autopayCard", kind: "reference", reference: { resource: "payment-methods" }, help: "resources.accounts.autopayHelp" },
+        // Only the holder's cards: staff acting for a subscriber must not be offered another's.
+        paymentMethodId: { label: "fields.autopayCard", kind: "reference", reference: { resource: "payment-methods", matching: { ownerUid: "ownerUid" } }, help: "resources.accounts.autopayHelp" },
       },
       reason: "staff",
     },

@@ -15,6 +15,8 @@ export const invoiceSchema = z.object({
   id: idSchema,
   accountId: idSchema,
   accountName: z.string(),
+  /** The account holder's uid: the pay form offers only their saved cards. */
+  ownerUid: z.string().nullable(),
   number: z.string(),
   periodStart: isoDate,
   periodEnd: isoDate,
@@ -83,7 +85,8 @@ export const invoicesResource = defineResource({
       when: { status: ["issued", "overdue"] },
       reason: "staff",
       input: payInvoiceInputSchema,
-      inputFields: { paymentMethodId: { label: "fields.paymentMethod", kind: "reference", reference: { resource: "payment-methods" } } },
+      // Only the holder's cards, also when staff pay for them.
+      inputFields: { paymentMethodId: { label: "fields.paymentMethod", kind: "reference", reference: { resource: "payment-methods", matching: { ownerUid: "ownerUid" } } } },
       confirm: "resources.invoices.confirm.pay",
     },
     void: {

@@ -8,6 +8,8 @@ export const CARD_BRANDS = ["visa", "mastercard", "amex", "discover", "unknown"]
 /** A saved card, as the gateway described it: never its number, only brand, last 4 and expiry. */
 export const paymentMethodSchema = z.object({
   id: idSchema,
+  /** The holder's uid: a form acting on an account offers only its holder's cards (`filter[ownerUid]`). */
+  ownerUid: z.string(),
   brand: z.enum(CARD_BRANDS),
   last4: z.string().regex(/^\d{4}$/),
   expMonth: z.number().int().min(1).max(12),
@@ -39,7 +41,7 @@ export const paymentMethodsResource = defineResource({
     columns: ["brand", "last4", "expMonth", "expYear", "isDefault"],
     defaultSort: [{ field: "createdAt", order: "desc" }],
     sortable: ["createdAt"],
-    filters: { isDefault: ["eq"] },
+    filters: { isDefault: ["eq"], ownerUid: ["eq"] },
   },
   show: ["brand", "last4", "expMonth", "expYear", "isDefault", "createdAt"],
   actions: {

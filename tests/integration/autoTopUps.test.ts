@@ -6,6 +6,7 @@ import { sandboxGateway } from "../../server/payments/sandbox/client";
 import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
 import type { PaymentGateway } from "../../server/payments/gateway";
 import { AUTO_TOP_UP_JOB, runQueuedAutoTopUps } from "../../server/domain/autoTopUps/run";
+import { monthOf, queueAutoTopUpIfLow } from "../../server/domain/autoTopUps/queue";
 import { domainJobs } from "../../server/domain/jobs";
 import type { Account } from "../../src/resources/accounts";
 import type { PaymentMethod } from "../../src/resources/paymentMethods";
@@ -230,4 +231,62 @@ describe("on a backend that runs the job queue", () => {
       await withJobs.close();
     }
   }, 90_000);
+});
+
+describe("a late decline by webhook", () => {
+  it("gets the same auto_top_up.failed notice as a declined answer, once", async () => {
+    // The default card does not answer in time: the top-up stays created for the webhook.
+    const late = await saveCard(SANDBOX_CARDS.timesOut, ALEX);
+    expect((await backend.send("POST", `/api/v1/payment-methods/${late.id}/actions/set-default`, { as: ALEX })).statusCode).toBe(200);
+    const failedBefore = await noticesOf("demo-alex", "auto_top_up.failed");
+    const start = await balanceOf(alex);
+    expect((await charge(alex, 100)).statusCode).toBe(200);
+    expect(await runJob()).toBe(1);
+    const row = (await queueOf(alex)).at(-1)!;
+    expect(row.status).toBe("submitted");
+    const [pending] = await backend.database.db.select().from(topUps).where(eq(topUps.id, row.topUpId!));
+    expect(pending!.status).toBe("created");
+    expect(await noticesOf("demo-alex", "auto_top_up.failed")).toBe(failedBefore);
+
+    // The gateway's signed webhook says the charge failed.
+    const held = sandbox.charges.find((c) => c.reference === row.topUpId)!;
+    const event = { id: `evt_late_decline_${row.id}`, type: "charge.failed" as const, created: Math.floor(Date.now() / 1000), data: { chargeId: held.id, reference: held.reference, amount: held.amount, currency: held.currency, failureCode: "card_declined" } };
+    expect(await sandbox.send(event)).toBe(200);
+    const [settled] = await backend.database.db.select().from(topUps).where(eq(topUps.id, row.topUpId!));
+    expect(settled).toMatchObject({ status: "failed", failureReason: "card_declined" });
+    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "auto_top_up.failed")));
+    expect(notices).toHaveLength(failedBefore + 1);
+    expect(notices.map((n) => n.params)).toContainEqual({ amount: 2_000, currency: "USD", failureReason: "card_declined" });
+    expect(await balanceOf(alex)).toBe(start - 100);
+
+    // A replay, or another event for the settled top-up, tells the holder nothing more.
+    expect(await sandbox.send(event)).toBe(200);
+    expect(await sandbox.send({ ...event, id: `${event.id}_again` })).toBe(200);
+    expect(await noticesOf("demo-alex", "auto_top_up.failed")).toBe(failedBefore + 1);
+  });
+});
+
+describe("the monthly cap counts the operator's months", () => {
+  it("an attempt late on the last evening of a month counts toward that month where the operator is, not UTC's next one", async () => {
+    const [att] = await backend.database.db.select({ timezone: operators.timezone }).from(operators).where(eq(operators.code, "ATT"));
+    expect(att!.timezone).toBe("America/New_York");
+    // Ahead of UTC too: 15:30 UTC on 30 November is already 1 December in Tokyo.
+    expect(monthOf(new Date("2030-11-30T15:30:00Z"), "Asia/Tokyo")).toBe("2030-12");
+    await backend.database.db.update(autoTopUpSettings).set({ enabled: true, maxPerMonth: 2, thresholdAmount: 100_000 }).where(eq(autoTopUpSettings.accountId, alex.id));
+    // Each attempt as the debit would queue it at that instant; marked skipped so the next is not held back by it.
+    const attemptAt = async (iso: string) => {
+      const id = await backend.database.db.transaction((tx) => queueAutoTopUpIfLow(tx, { operatorCode: "ATT", accountId: alex.id, currency: "USD", balanceAfter: 50 }, new Date(iso)));
+      if (!id) return null;
+      const [row] = await backend.database.db.update(autoTopUps).set({ status: "skipped", skipReason: "test" }).where(eq(autoTopUps.id, id)).returning();
+      return { month: row!.month, seq: row!.seq };
+    };
+    // 23:30 on 31 October in New York (EDT, UTC-4), already November in UTC.
+    expect(await attemptAt("2030-11-01T03:30:00Z")).toEqual({ month: "2030-10", seq: 1 });
+    // 30 November in New York (EST, UTC-5) while UTC is in December: November's two, then the cap.
+    expect(await attemptAt("2030-12-01T03:00:00Z")).toEqual({ month: "2030-11", seq: 1 });
+    expect(await attemptAt("2030-12-01T04:30:00Z")).toEqual({ month: "2030-11", seq: 2 });
+    expect(await attemptAt("2030-12-01T04:59:59Z")).toBeNull();
+    // Midnight in New York: December starts, the count with it.
+    expect(await attemptAt("2030-12-01T05:00:00Z")).toEqual({ month: "2030-12", seq: 1 });
+  });
 });

@@ -221,6 +221,32 @@ describe("autopay", () => {
     expect((on.json() as Account).autopayPaymentMethodId).toBe(cards.declined.id);
   });
 
+  it("staff acting for the holder are offered only the holder's cards, and another account's card is refused at the field", async () => {
+    const samCard = await saveCard(SANDBOX_CARDS.succeeds, SAM);
+    const shown = (await backend.get(`/api/v1/accounts/${alex.id}`, { as: AGENT })).json() as Account;
+    expect(shown.ownerUid).toBe("demo-alex");
+    // Staff read every card of the operator; the card select asks only for the holder's (the declaration's `matching`).
+    const every = (await backend.get("/api/v1/payment-methods?pageSize=100", { as: AGENT })).json() as { data: PaymentMethod[] };
+    expect(every.data.map((c) => c.id)).toContain(samCard.id);
+    const offered = (await backend.get(`/api/v1/payment-methods?pageSize=100&filter[ownerUid]=${encodeURIComponent(shown.ownerUid!)}`, { as: AGENT })).json() as { data: PaymentMethod[] };
+    expect(offered.data.map((c) => c.id)).toEqual(expect.arrayContaining([cards.ok.id, cards.declined.id, cards.late.id]));
+    expect(offered.data.every((c) => c.ownerUid === "demo-alex")).toBe(true);
+
+    // The server refuses another account's card from staff too, at the field, changing nothing.
+    const setAutopay = (paymentMethodId: string) =>
+      backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as: AGENT, body: { enabled: true, paymentMethodId, reason: "Customer asked on the phone" } });
+    expectProblem(await setAutopay(samCard.id), 422, "paymentMethodId");
+    expect(((await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json() as Account).autopayPaymentMethodId).toBe(cards.declined.id);
+    const id = await newBill(alex, 444);
+    const charged = sandbox.charges.length;
+    expectProblem(await pay(id, { paymentMethodId: samCard.id, reason: "Customer called to pay by phone" }, AGENT), 422, "paymentMethodId");
+    expect(sandbox.charges.length).toBe(charged);
+    expect((await showBill(id)).status).toBe("issued");
+    // The holder's own card, by staff with a reason, is taken.
+    const byAgent = await setAutopay(cards.declined.id);
+    expect(byAgent.statusCode, byAgent.body).toBe(200);
+  });
+
   it("pays a bill on issue; a failed payment is retried on the scaled backoff and each failure is notified", async () => {
     process.env.PAYMENT_RETRY_UNIT_MS = "50";
     const future = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000);

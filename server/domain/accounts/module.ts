@@ -54,7 +54,7 @@ export const accountsModule: DomainModule<AccountRow> = {
     },
     search: (q) => or(ilike(accounts.name, `%${escapeLike(q)}%`), ilike(accounts.email, `%${escapeLike(q)}%`)),
     // Prepaid accounts show their balance, postpaid ones what their open bills add up to (server/domain/money).
-    toRecord: ({ ownerUid: _owner, balanceAmount, currency, amountDue, autoTopUpEnabled, autoTopUpThreshold, autoTopUpAmount, autoTopUpMaxPerMonth, ...row }) => ({
+    toRecord: ({ balanceAmount, currency, amountDue, autoTopUpEnabled, autoTopUpThreshold, autoTopUpAmount, autoTopUpMaxPerMonth, ...row }) => ({
       ...row,
       autoTopUp:
         autoTopUpEnabled === null

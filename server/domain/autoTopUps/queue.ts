@@ -1,9 +1,16 @@
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../audit";
-import { autoTopUps, autoTopUpSettings, topUps } from "../../db/schema";
+import { autoTopUps, autoTopUpSettings, operators, topUps } from "../../db/schema";
 
-/** The calendar month (UTC) an auto top-up counts toward. */
-export const monthOf = (at: Date) => at.toISOString().slice(0, 7);
+/**
+ * The calendar month, `YYYY-MM`, an auto top-up counts toward: the month on the operator's clock
+ * (its `timezone`), not UTC's, so "N times a month" resets at the operator's midnight.
+ */
+export function monthOf(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit" }).formatToParts(at);
+  const part = (type: "year" | "month") => parts.find((p) => p.type === type)!.value;
+  return `${part("year")}-${part("month")}`;
+}
 
 /**
  * Called by postLedgerEntry after a prepaid debit, in the debit's transaction and under its lock of
@@ -19,7 +26,12 @@ export async function queueAutoTopUpIfLow(
   account: { operatorCode: string; accountId: string; currency: string; balanceAfter: number },
   now = new Date(),
 ): Promise<string | null> {
-  const [setting] = await tx.select().from(autoTopUpSettings).where(eq(autoTopUpSettings.accountId, account.accountId));
+  const [found] = await tx
+    .select({ setting: autoTopUpSettings, timeZone: operators.timezone })
+    .from(autoTopUpSettings)
+    .innerJoin(operators, eq(operators.code, autoTopUpSettings.operatorCode))
+    .where(eq(autoTopUpSettings.accountId, account.accountId));
+  const setting = found?.setting;
   if (!setting?.enabled || setting.currency !== account.currency || account.balanceAfter >= setting.thresholdAmount) return null;
 
   const [outstanding] = await tx
@@ -30,7 +42,7 @@ export async function queueAutoTopUpIfLow(
     .limit(1);
   if (outstanding) return null;
 
-  const month = monthOf(now);
+  const month = monthOf(now, found!.timeZone);
   const [used] = await tx
     .select({ n: count(), last: sql<number>`coalesce(max(${autoTopUps.seq}), 0)::int` })
     .from(autoTopUps)

@@ -8,10 +8,10 @@ import type { EngineServices } from "../../engine/services";
 import type { JobDefinition } from "../../jobs/jobQueue";
 import { publishAfterCommit } from "../../live/eventBus";
 import { runCardTopUp } from "../topUps/create";
+import { AUTO_TOP_UP_ACTOR } from "./actor";
 
 export const AUTO_TOP_UP_JOB = "auto-top-ups.run";
-/** Who the ledger and the audit name for an auto top-up. */
-export const AUTO_TOP_UP_ACTOR = { uid: "system:auto-top-up", role: "system" } as const;
+export { AUTO_TOP_UP_ACTOR };
 
 type Log = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
 const quietLog: Log = { warn: () => undefined, error: (obj, msg) => console.error(msg, obj) };
@@ -28,7 +28,8 @@ async function notice(tx: Executor, row: { operatorCode: string }, recipientUid:
  * holder's default card of the operator's gateway is charged `amount`. The queue row is claimed
  * (queued → submitted) in the very transaction that writes the top-up, so two workers never both
  * charge it. When it cannot run (the setting was switched off, no default card, no gateway), it
- * is skipped with the reason and the holder is told. Every attempt and every failure is a notice.
+ * is skipped with the reason and the holder is told. Every attempt and every failure is a notice
+ * (a declined charge's by ../topUps/settle.ts, so a late webhook's decline gets the same one).
  */
 export async function runAutoTopUp(services: Pick<EngineServices, "db" | "payments"> & { events?: EngineServices["events"] }, id: string, log: Log = quietLog): Promise<void> {
   const { db, events } = services;
@@ -89,9 +90,7 @@ export async function runAutoTopUp(services: Pick<EngineServices, "db" | "paymen
         if (!taken) throw new AlreadyTaken();
         pending.push(await notice(tx, queued, ownerUid, "auto_top_up.attempted", { ...money, balance: item.balance }));
       },
-      async onSettled(tx, settled) {
-        if (settled.status === "failed") pending.push(await notice(tx, queued, ownerUid, "auto_top_up.failed", { ...money, failureReason: settled.failureReason ?? "failed" }));
-      },
+      // A decline's auto_top_up.failed notice is sent by settleTopUp, whether the answer or a late webhook settles it.
     });
   } catch (error) {
     if (error instanceof AlreadyTaken) return;

@@ -11,12 +11,13 @@ const selection = { invoice: invoices, accountName: accounts.name, ownerUid: acc
 
 export type InvoiceRow = { invoice: typeof invoices.$inferSelect; accountName: string; ownerUid: string | null };
 
-export function toInvoice({ invoice: row, accountName }: InvoiceRow): Invoice {
+export function toInvoice({ invoice: row, accountName, ownerUid }: InvoiceRow): Invoice {
   const money = (amount: number) => ({ amount, currency: row.currency });
   return {
     id: row.id,
     accountId: row.accountId,
     accountName,
+    ownerUid,
     number: row.number,
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,

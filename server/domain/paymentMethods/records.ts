@@ -7,6 +7,7 @@ export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 export const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
   id: row.id,
+  ownerUid: row.ownerUid,
   brand: row.brand,
   last4: row.last4,
   expMonth: row.expMonth,

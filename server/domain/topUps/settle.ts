@@ -3,6 +3,7 @@ import type { ResourceEvent } from "../../../src/resources/events";
 import { recordAudit, type Executor } from "../../audit";
 import { accounts, notifications, topUps } from "../../db/schema";
 import { postLedgerEntry } from "../money/ledger";
+import { AUTO_TOP_UP_ACTOR } from "../autoTopUps/actor";
 import { toTopUp, topUpSelection, type TopUpRow } from "./records";
 
 /** What the gateway said about a top-up's charge, from its answer or its webhook. */
@@ -28,7 +29,7 @@ export async function settleTopUp(
   if (!row) return null;
   const owners = row.ownerUid ? [row.ownerUid] : [];
   const events: Omit<ResourceEvent, "at">[] = [];
-  const notify = async (kind: "top_up.completed" | "top_up.failed", params: Record<string, string | number>) => {
+  const notify = async (kind: "top_up.completed" | "top_up.failed" | "auto_top_up.failed", params: Record<string, string | number>) => {
     if (!row.ownerUid) return;
     const [notice] = await tx
       .insert(notifications)
@@ -83,6 +84,8 @@ export async function settleTopUp(
   if (row.status === "created") {
     const after = await change({ status: "failed", failureReason: settlement.failureCode, gatewayChargeId: settlement.chargeId ?? row.gatewayChargeId }, "fail");
     await notify("top_up.failed", { failureReason: settlement.failureCode });
+    // An auto top-up's decline gets its own notice here, once, whether the charge's answer or a late webhook brings it.
+    if (row.createdBy === AUTO_TOP_UP_ACTOR.uid) await notify("auto_top_up.failed", { failureReason: settlement.failureCode });
     return { row: after, events };
   }
   return { row, events };

@@ -1,0 +1,87 @@
+import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { App as AntdApp } from "antd";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { accountsResource } from "../../src/resources/accounts";
+import { invoicesResource } from "../../src/resources/invoices";
+import "../../src/resources"; // registers the declarations' messages
+import { i18nProvider } from "../../src/providers/i18nProvider";
+import { ActionDialog } from "../../src/components/actions/ActionDialog";
+import type { ResourceDefinition } from "../../src/resources/define";
+
+// An agent acting for a subscriber (autopay, paying a bill) picks a card: the select must ask the
+// backend only for the cards of the acted-on record's holder (filter[ownerUid]), never every card
+// of the operator. The data provider answers as the backend would, filtering by that holder.
+const CARDS = [
+  { id: "11111111-1111-4111-8111-111111111111", ownerUid: "demo-alex", brand: "visa", last4: "4242", expMonth: 12, expYear: 2030, isDefault: true, createdAt: "2026-11-01T10:00:00.000Z" },
+  { id: "22222222-2222-4222-8222-222222222222", ownerUid: "demo-sam", brand: "visa", last4: "0002", expMonth: 12, expYear: 2030, isDefault: true, createdAt: "2026-11-01T10:00:00.000Z" },
+];
+
+const account = {
+  id: "33333333-3333-4333-8333-333333333333",
+  ownerUid: "demo-alex",
+  name: "Alex Postpaid",
+  type: "postpaid",
+  status: "active",
+  autopayPaymentMethodId: null,
+};
+const bill = { id: "44444444-4444-4444-8444-444444444444", ownerUid: "demo-alex", accountId: account.id, accountName: account.name, number: "ATT-1", status: "issued" };
+
+function renderAction(resource: ResourceDefinition<any, any>, name: string, record: Record<string, any> & { id: string }) {
+  const getList = vi.fn(async ({ filters }: { filters?: { field: string; operator: string; value: unknown }[] }) => {
+    const owner = filters?.find((f) => f.field === "ownerUid" && f.operator === "eq")?.value;
+    const data = owner === undefined ? CARDS : CARDS.filter((c) => c.ownerUid === owner);
+    return { data, total: data.length };
+  });
+  const dataProvider = { getApiUrl: () => "/api/v1", getOne: vi.fn(), getList, getMany: vi.fn(async () => ({ data: [] })), create: vi.fn(), update: vi.fn(), deleteOne: vi.fn(), custom: vi.fn() } as unknown as DataProvider;
+  const authProvider: AuthProvider = {
+    login: async () => ({ success: true }),
+    logout: async () => ({ success: true }),
+    check: async () => ({ authenticated: true }),
+    onError: async () => ({}),
+    getIdentity: async () => ({ uid: "demo-agent", role: "agent", operator: "ATT" }),
+  };
+  render(
+    <MemoryRouter>
+      <AntdApp>
+        <Refine dataProvider={dataProvider} authProvider={authProvider} routerProvider={routerProvider} i18nProvider={i18nProvider} options={{ disableTelemetry: true }}>
+          <ActionDialog resource={resource} name={name} action={resource.actions![name]!} record={record} open onClose={() => undefined} />
+        </Refine>
+      </AntdApp>
+    </MemoryRouter>,
+  );
+  return getList;
+}
+
+async function optionsOf(label: string) {
+  const user = userEvent.setup({ delay: null });
+  const select = await screen.findByLabelText(label);
+  await user.click(select);
+  const listbox = await screen.findByRole("listbox");
+  await waitFor(() => expect(document.querySelectorAll(".ant-select-item-option").length).toBeGreaterThan(0));
+  void listbox;
+  return [...document.querySelectorAll(".ant-select-item-option")].map((o) => o.textContent);
+}
+
+describe("the card select of an action taken for a subscriber", () => {
+  it("set-autopay offers only the account holder's cards", async () => {
+    const getList = renderAction(accountsResource, "set-autopay", account);
+    await waitFor(() => expect(getList.mock.calls.some(([p]) => (p as { resource: string }).resource === "payment-methods")).toBe(true));
+    for (const [params] of getList.mock.calls.filter(([p]) => (p as { resource: string }).resource === "payment-methods")) {
+      expect((params as { filters: unknown[] }).filters).toContainEqual({ field: "ownerUid", operator: "eq", value: "demo-alex" });
+    }
+    expect(await optionsOf("Autopay card")).toEqual(["4242"]);
+  });
+
+  it("a bill's pay action offers only the bill holder's cards", async () => {
+    const getList = renderAction(invoicesResource, "pay", bill);
+    await waitFor(() => expect(getList.mock.calls.some(([p]) => (p as { resource: string }).resource === "payment-methods")).toBe(true));
+    for (const [params] of getList.mock.calls.filter(([p]) => (p as { resource: string }).resource === "payment-methods")) {
+      expect((params as { filters: unknown[] }).filters).toContainEqual({ field: "ownerUid", operator: "eq", value: "demo-alex" });
+    }
+    expect(await optionsOf("Card")).toEqual(["4242"]);
+  });
+});
