@@ -17,14 +17,15 @@ const USAGE_RECORDS_KEY = "usage_records_operator_code_id_pk";
 /**
  * Counts a batch of usage records for one operator. Records of numbers that are not the operator's
  * lines are reported, never stored. In one transaction: every new record is inserted (a record id
- * seen before is skipped: `on conflict do nothing`), the per-line-per-cycle counters grow by what
+ * seen before is skipped: the primary key decides, see below), the per-line-per-cycle counters grow by what
  * was inserted, and crossed allowance thresholds raise their alerts.
  *
  * The records go to the database as they came, as one JSON parameter read by `json_to_recordset`,
  * with the matched lines as three small arrays; the statement joins them, works out each record's
  * cycle and sums the counters itself. (Building seven per-record arrays in JavaScript took 30–45 ms
- * of a 10,000-record batch; the JSON costs ~3 ms. The insert itself, ~85 ms on PostgreSQL here, is
- * the floor: heap, primary key and the line/started index.) Returns the outcome and the live events
+ * of a 10,000-record batch; the JSON costs ~3 ms.) On PostgreSQL a 10,000-record batch costs about
+ * 120–130 ms of server CPU here: decoding ~25, heap ~15, primary key ~40–50, line/started index
+ * ~20–30, counters ~20 (docs/decisions.md, "Usage ingest rate"). Returns the outcome and the live events
  * to send once it committed.
  */
 export async function ingestUsage(db: Db, operator: string, records: readonly UsageRecordInput[]): Promise<{ result: UsageBatchResult; events: ResourceEvent[] }> {
