@@ -6,6 +6,7 @@ import { ingestUsage } from "../domain/usage/ingest";
 import { publishAll } from "../engine/routeParts";
 import type { EngineServices } from "../engine/services";
 import { errorResponses, problemSchema } from "./common";
+import { usageBatchValidatorCompiler } from "./usageBatchValidator";
 
 /** 10,000 records of about 150 bytes each, with room to spare. */
 const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -27,6 +28,7 @@ export const usageIngestRoutes = (services: Pick<EngineServices, "db" | "events"
       "/usage-records/batch",
       {
         bodyLimit: BODY_LIMIT_BYTES,
+        validatorCompiler: usageBatchValidatorCompiler,
         schema: {
           tags: ["usage-records"],
           operationId: "ingestUsageRecords",

@@ -22,17 +22,22 @@ export const MAX_RECORD_QUANTITY: Record<UsageType, number> = { data: 102_400, v
 
 export const MAX_INGEST_BATCH = 10_000;
 
+/** A record id: letters, digits, - and _ (it is also the record's address in the API, /usage-records/{id}). */
+export const RECORD_ID_PATTERN = /^[\w-]+$/;
+export const RECORD_ID_MAX_LENGTH = 64;
+/** E.164 by shape only (see msisdn below). */
+export const RECORD_MSISDN_PATTERN = /^\+[1-9]\d{6,14}$/;
+
 /**
  * One usage record (a CDR/xDR after mediation). `id` is mediation's own record id: sending it again
  * counts nothing twice. Quantities are whole units (mediation rounds a data session up to the MB).
  */
 export const usageRecordInputSchema = z
   .object({
-    // Letters, digits, - and _ only: the id is also the record's address in the API (/usage-records/{id}).
-    id: z.string().min(1).max(64).regex(/^[\w-]+$/, "letters, digits, - and _"),
+    id: z.string().min(1).max(RECORD_ID_MAX_LENGTH).regex(RECORD_ID_PATTERN, "letters, digits, - and _"),
     // E.164 by shape only: the numbering-plan check costs 13 µs a record (the whole budget of a
     // 100,000 records/s ingest), and a number that is no line of the operator is reported anyway.
-    msisdn: z.string().regex(/^\+[1-9]\d{6,14}$/, "a phone number in E.164 form, such as +12025550101"),
+    msisdn: z.string().regex(RECORD_MSISDN_PATTERN, "a phone number in E.164 form, such as +12025550101"),
     type: z.enum(USAGE_TYPES, "one of data, voice, sms"),
     startedAt: isoDateTime,
     quantity: z.number().int("a whole number of MB, seconds or messages").min(0),

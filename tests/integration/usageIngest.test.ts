@@ -130,6 +130,30 @@ describe("POST /usage-records/batch: counting", () => {
     expect(after.sms!.used - before.sms!.used).toBe(1);
   });
 
+  it("a batch mixing seen and new records counts the new ones only", async () => {
+    const seen = [record(ALEX_PREPAID, "sms", 1), record(ALEX_PREPAID, "sms", 1)];
+    expect(await ingestOk(seen)).toMatchObject({ counted: 2, duplicates: 0 });
+    const before = await meters(ids[ALEX_PREPAID]!);
+    const mixed = [record(ALEX_PREPAID, "sms", 1), seen[1]!, record(ALEX_PREPAID, "sms", 1), seen[0]!];
+    expect(await ingestOk(mixed)).toMatchObject({ received: 4, counted: 2, duplicates: 2 });
+    expect((await meters(ids[ALEX_PREPAID]!)).sms!.used - before.sms!.used).toBe(2);
+  });
+
+  it("the same batch sent four times at once, and batches sharing records sent at once, count every record once", async () => {
+    const before = await meters(ids[ALEX_PREPAID]!);
+    const batch = Array.from({ length: 50 }, () => record(ALEX_PREPAID, "sms", 1));
+    const shared = Array.from({ length: 20 }, () => record(ALEX_PREPAID, "sms", 1));
+    const left = [...shared, ...Array.from({ length: 30 }, () => record(ALEX_PREPAID, "sms", 1))];
+    const right = [...Array.from({ length: 30 }, () => record(ALEX_PREPAID, "sms", 1)), ...shared.toReversed()];
+    const results = await Promise.all([batch, batch, left, batch, right, batch].map((records) => ingestOk(records)));
+    const counted = results.reduce((total, r) => total + r.counted, 0);
+    expect(counted).toBe(50 + 20 + 30 + 30);
+    expect(results.reduce((total, r) => total + r.duplicates, 0)).toBe(6 * 50 - counted);
+    expect((await meters(ids[ALEX_PREPAID]!)).sms!.used - before.sms!.used).toBe(counted);
+    const stored = await backend.database.db.select({ id: usageRecords.id }).from(usageRecords).where(inArray(usageRecords.id, [...batch, ...left, ...right].map((r) => r.id)));
+    expect(stored).toHaveLength(counted);
+  });
+
   it("a record of an earlier cycle counts in that cycle, not in the current meter", async () => {
     const before = await meters(ids[ALEX_PREPAID]!);
     const lastCycle = new Date(Date.parse(`${before.data!.cycleStart}T00:00:00Z`) - 86_400_000).toISOString();
