@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
   // third parties faked locally (tests/support/switchedPortal.ts); the issue asks both builds to pass.
   if (process.env.E2E_BUILD === "all-switches") {
     const emulator = await ensureAuthEmulator();
-    const switched = await startSwitchedPortal();
+    const switched = await startSwitchedPortal("suite");
     project.provide("baseUrl", switched.baseUrl);
     return async () => {
       await switched.close();

@@ -16,7 +16,7 @@ let portal: SwitchedPortal;
 
 beforeAll(async () => {
   browser = await launchChromium();
-  portal = await startSwitchedPortal();
+  portal = await startSwitchedPortal("switches-test");
 }, 240_000);
 afterAll(async () => {
   await browser?.close();

@@ -14,7 +14,12 @@ export interface SwitchedPortal {
   close(): Promise<void>;
 }
 
-export const SWITCHED_BUILD_DIR = ".test-data/dist-all-switches";
+/**
+ * Where a switched portal is built. Each build bakes in its own peers' random ports, so two switched
+ * portals alive at once (the whole suite's under E2E_BUILD=all-switches, and switches.test.ts's own)
+ * need two folders: rebuilding one under the other's backend would swap its chunks mid-run.
+ */
+const switchedBuildDir = (name: string) => `.test-data/dist-all-switches-${name}`;
 
 /** Every build-time switch set; the third parties' URLs point at the local peers. */
 export function allSwitchesEnv(tagsOrigin: string, crmOrigin: string): Record<string, string> {
@@ -41,19 +46,23 @@ export function buildPortalWith(outDir: string, env: Record<string, string>): Pr
   });
 }
 
-/** Starts the peers, builds (if stale) and starts a backend serving that build; the Auth emulator must be running. */
-export async function startSwitchedPortal(backendEnv: Record<string, string> = {}): Promise<SwitchedPortal> {
+/**
+ * Starts the peers, builds (if stale) into a folder of `name`'s own and starts a backend serving that
+ * build; the Auth emulator must be running.
+ */
+export async function startSwitchedPortal(name: string, backendEnv: Record<string, string> = {}): Promise<SwitchedPortal> {
+  const outDir = switchedBuildDir(name);
   const tags = await startThirdPartyPeer("localhost", await freePort());
   const crm = await startThirdPartyPeer("127.0.0.1", await freePort());
   const env = allSwitchesEnv(tags.origin, crm.origin);
-  await buildPortalWith(SWITCHED_BUILD_DIR, env);
+  await buildPortalWith(outDir, env);
   const port = await freePort();
   const server = startProcess(process.execPath, ["--import", "tsx", "server/main.ts"], {
     APP_MODE: "local",
     PORT: String(port),
     DATA_DIR: "memory://",
     LOG_LEVEL: "warn",
-    STATIC_DIR: SWITCHED_BUILD_DIR,
+    STATIC_DIR: outDir,
     ...backendEnv,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
