@@ -94,7 +94,24 @@ const PUBLIC_PAGES: Record<string, () => Promise<React.ComponentType<{ onSignedI
   "/login/email-link": () => import("./pages/public/EmailLinkPage").then((m) => m.EmailLinkPage),
 };
 
-const loadPortal = () => import("./App");
+/**
+ * antd's CSS for the portal's frame and home, rendered by the build (portalStyles.tsx), goes into the
+ * page before the portal's first render, so antd takes it instead of generating it. Without it
+ * (dev server, a failed fetch) antd generates everything as usual.
+ */
+let portalStyles: Promise<void> | undefined;
+function loadPortalStyles(): Promise<void> {
+  const href = document.querySelector<HTMLMetaElement>('meta[name="portal-styles"]')?.content;
+  portalStyles ??= href
+    ? fetch(href)
+        .then((response) => (response.ok ? response.text() : ""))
+        .then((styles) => document.head.insertAdjacentHTML("afterbegin", styles))
+        .catch(() => undefined)
+    : Promise.resolve();
+  return portalStyles;
+}
+
+const loadPortal = () => Promise.all([import("./App"), loadPortalStyles()]).then(([app]) => app);
 const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work, 0));
 
 async function showPortal(path: string) {
