@@ -17,6 +17,10 @@ export default defineConfig(({ mode }) => {
       // The portal chunk (Refine + antd) is fetched after the sign-in form shows; only the entry is critical.
       chunkSizeWarningLimit: 1800,
       rolldownOptions: {
+        // @refinedev/antd is one module that imports react-markdown and remark-gfm for its MarkdownField,
+        // which the portal never uses; their packages do not declare themselves side-effect free, so
+        // without this the markdown parser (~60 KB gzip) rode along on every signed-in page.
+        treeshake: { moduleSideEffects: [{ test: /node_modules[\\/](react-markdown|remark-gfm)[\\/]/, sideEffects: false }] },
         output: {
           // zod and the module that turns its eval probe off share one chunk, so every chunk that
           // parses with zod has run `config({ jitless: true })` first: the policy forbids eval.

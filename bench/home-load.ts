@@ -5,29 +5,13 @@
 // A benchmark reports: a missed target does not fail it; only a broken run does.
 //
 //   npm run bench:home-load          (RUNS=5)
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { loadavg } from "node:os";
 import type { Browser } from "playwright-core";
-import { buildPortalIfStale } from "../scripts/build";
-import { startProcess, stopProcess, waitForHttp } from "../scripts/processes";
-import { ensureAuthEmulator } from "../tests/support/authEmulator";
 import { launchChromium } from "../tests/support/browser";
-import { freePort } from "../tests/support/freePort";
+import { CPU_SLOWDOWN, fillAlexSignIn, median, NETWORK, startDemoPortal } from "./demoPortal";
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.RUNS ?? 5);
 const TARGET_MS = 1000;
-/** Fast 4G as Lighthouse defines it, on a mid-range phone. */
-const NETWORK = { offline: false, latency: 60, downloadThroughput: 9_000_000 / 8, uploadThroughput: 1_500_000 / 8 };
-const CPU_SLOWDOWN = 4;
-const ALEX = { email: "alex@example.com", password: "Demo-2026!" };
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 interface Run {
   run: number;
@@ -50,8 +34,7 @@ async function measureOnce(browser: Browser, baseUrl: string, run: number): Prom
 
   // The sign-in page loads and settles first: the figure is what the person waits for after the click.
   await page.goto(`${baseUrl}/login`);
-  await page.getByLabel("Email").fill(ALEX.email);
-  await page.getByLabel("Password", { exact: true }).fill(ALEX.password);
+  await fillAlexSignIn(page);
   await page.waitForLoadState("networkidle");
 
   let counting = false;
@@ -87,23 +70,10 @@ async function measureOnce(browser: Browser, baseUrl: string, run: number): Prom
 }
 
 async function main(): Promise<void> {
-  process.chdir(ROOT);
-  if (await buildPortalIfStale()) console.log("(portal was stale: rebuilt)");
-  const emulator = await ensureAuthEmulator();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = startProcess(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    APP_MODE: "local",
-    SEED_DEMO_DATA: "true",
-    DATA_DIR: "memory://",
-    LOG_LEVEL: "warn",
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
-  });
+  const portal = await startDemoPortal();
+  const { baseUrl } = portal;
   let browser: Browser | undefined;
   try {
-    await waitForHttp(`${baseUrl}/api/health`, 120_000, () => server.exitCode === null && server.signalCode === null);
     browser = await launchChromium();
     console.log(`Sign-in → meters for alex on ${baseUrl}: 360x740 phone, Fast 4G (9 Mbps, 60 ms), ${CPU_SLOWDOWN}x CPU slowdown, cold cache, ${RUNS} runs; load average ${loadavg()[0]!.toFixed(1)}`);
     const results: Run[] = [];
@@ -118,8 +88,7 @@ async function main(): Promise<void> {
     console.log(`Requests after the click, last run (ms after it):\n  ${results.at(-1)!.timeline.join("\n  ")}`);
   } finally {
     await browser?.close().catch(() => undefined);
-    await stopProcess(server);
-    await emulator.stop();
+    await portal.stop();
   }
 }
 

@@ -76,11 +76,25 @@ export async function buildPortal(outDir = portalOutDir()): Promise<void> {
 async function prerenderSignIn(build: typeof import("vite").build, portalDir: string): Promise<void> {
   const outDir = `.test-data/prerender-${portalDir.replace(/[^\w-]/g, "_")}`;
   await build({ mode: "production", logLevel: "warn", build: { ssr: "src/prerender.tsx", outDir, emptyOutDir: true, sourcemap: false } });
-  const { renderSignInPage } = (await import(pathToFileURL(resolve(outDir, "prerender.js")).href + `?t=${Date.now()}`)) as { renderSignInPage(): string };
+  const { renderSignInPage, renderPortalStyles } = (await import(pathToFileURL(resolve(outDir, "prerender.js")).href + `?t=${Date.now()}`)) as {
+    renderSignInPage(): string;
+    renderPortalStyles(): string;
+  };
   const indexFile = join(portalDir, "index.html");
   const index = readFileSync(indexFile, "utf8");
   if (!index.includes("<!--prerendered-sign-in-->")) throw new Error(`${indexFile} has no <!--prerendered-sign-in--> placeholder`);
-  writeFileSync(indexFile, inlineEntryCss(deferEntryPastFirstPaint(index.replace("<!--prerendered-sign-in-->", renderSignInPage())), portalDir));
+  const html = inlineEntryCss(deferEntryPastFirstPaint(index.replace("<!--prerendered-sign-in-->", renderSignInPage())), portalDir);
+  writeFileSync(indexFile, withPortalStyles(html, renderPortalStyles(), portalDir));
+}
+
+/**
+ * antd's CSS for the portal's frame and home, rendered ahead (src/portalStyles.tsx), as a file the
+ * entry fetches with the portal (never before the sign-in form); its address goes in a meta tag.
+ */
+function withPortalStyles(html: string, styles: string, portalDir: string): string {
+  const file = `assets/portal-styles-${createHash("sha256").update(styles).digest("hex").slice(0, 10)}.txt`;
+  writeFileSync(join(portalDir, file), styles);
+  return html.replace("</head>", `  <meta name="portal-styles" content="/${file}">\n  </head>`);
 }
 
 /**

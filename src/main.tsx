@@ -1,5 +1,5 @@
 import type React from "react";
-import { cloneElement, type ReactNode } from "react";
+import { cloneElement, startTransition, useLayoutEffect, type ReactNode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { getLocale, LOCALES, setLocale, type Locale } from "./i18n";
@@ -33,17 +33,57 @@ type Identity = {
   auth: typeof import("./providers/firebase").auth;
   authProvider: typeof import("./providers/authProvider").authProvider;
   flows: typeof import("./providers/identityFlows");
+  prefetchHome: typeof import("./providers/homePrefetch").prefetchHome;
 };
 let identityPromise: undefined | Promise<Identity>;
 function identity(): Promise<Identity> {
-  identityPromise ??= Promise.all([import("./providers/firebase"), import("./providers/authProvider"), import("./providers/identityFlows")]).then(
-    ([{ auth }, { authProvider }, flows]) => ({ auth, authProvider, flows }),
+  identityPromise ??= Promise.all([
+    import("./providers/firebase"),
+    import("./providers/authProvider"),
+    import("./providers/identityFlows"),
+    import("./providers/homePrefetch"),
+  ]).then(
+    ([{ auth }, { authProvider }, flows, { prefetchHome }]) => ({ auth, authProvider, flows, prefetchHome }),
     (error) => {
       identityPromise = undefined; // a failed chunk load must not stick: the next attempt retries it
       throw error;
     },
   );
   return identityPromise;
+}
+
+/** Calls onCommit once its subtree is on screen. */
+function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
+  useLayoutEffect(onCommit, []);
+  return children;
+}
+
+/**
+ * The portal replaces what is on screen (sign-in page or boot screen) in a transition: React renders
+ * it in slices that leave the main thread free every few milliseconds (a phone stays responsive and
+ * Lighthouse sees no long render task), while the old page stays until the new one commits.
+ * Resolves once it has.
+ */
+function renderPortal(node: ReactNode): Promise<void> {
+  const target = root;
+  if (!target) {
+    render(node); // nothing of ours on screen yet: commit at once, as render() does
+    return Promise.resolve();
+  }
+  return new Promise((resolve) =>
+    startTransition(() =>
+      target.render(
+        <Committed
+          onCommit={() => {
+            revealRoot();
+            resolve();
+          }}
+        >
+          {node}
+        </Committed>,
+      ),
+    ),
+  );
 }
 
 /** The other signed-out pages, each its own small chunk. */
@@ -54,13 +94,32 @@ const PUBLIC_PAGES: Record<string, () => Promise<React.ComponentType<{ onSignedI
   "/login/email-link": () => import("./pages/public/EmailLinkPage").then((m) => m.EmailLinkPage),
 };
 
-const loadPortal = () => import("./App");
+/**
+ * antd's CSS for the portal's frame and home, rendered by the build (portalStyles.tsx), goes into the
+ * page before the portal's first render, so antd takes it instead of generating it. Without it
+ * (dev server, a failed fetch) antd generates everything as usual.
+ */
+let portalStyles: Promise<void> | undefined;
+function loadPortalStyles(): Promise<void> {
+  const href = document.querySelector<HTMLMetaElement>('meta[name="portal-styles"]')?.content;
+  portalStyles ??= href
+    ? fetch(href)
+        .then((response) => (response.ok ? response.text() : ""))
+        .then((styles) => document.head.insertAdjacentHTML("afterbegin", styles))
+        .catch(() => undefined)
+    : Promise.resolve();
+  return portalStyles;
+}
+
+const loadPortal = () => Promise.all([import("./App"), loadPortalStyles()]).then(([app]) => app);
 const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work, 0));
 
 async function showPortal(path: string) {
+  // The home's data is fetched while its code loads and renders, not after (providers/homePrefetch.ts).
+  if (new URL(path, location.origin).pathname === "/") void identity().then(({ prefetchHome }) => prefetchHome(), () => undefined);
   const { App } = await loadPortal();
   if (location.pathname + location.search !== path) history.replaceState(null, "", path);
-  render(<App />);
+  await renderPortal(<App />);
 }
 
 function afterSignInPath(): string {
@@ -140,6 +199,8 @@ async function boot() {
     return;
   }
   render(<BootScreen />);
+  // A returning visitor: the portal's chunk loads while Firebase restores the session, not after.
+  loadPortal().catch(() => undefined);
   const { auth } = await identity();
   await auth.authStateReady();
   if (auth.currentUser) return showPortal(path);

@@ -10,3 +10,5 @@ export function renderSignInPage(): string {
   const noop = async () => ({ success: false });
   return renderToString(<SignInPage signIn={noop} signInWithGoogle={noop} />);
 }
+
+export { renderPortalStyles } from "./portalStyles";

@@ -1,5 +1,6 @@
 import type { CrudFilter, CrudSort, DataProvider, Pagination } from "@refinedev/core";
 import { apiBase, apiRequest } from "./apiClient";
+import { takePrefetchedHome } from "./homePrefetch";
 
 /** Refine's pagination, sorters and filters as the list contract's query string (design.md §4). */
 export function toListQuery(pagination?: Pagination, sorters?: CrudSort[], filters?: CrudFilter[]): URLSearchParams {
@@ -69,6 +70,10 @@ export const dataProvider: DataProvider = {
   async custom({ url, method, payload, headers, meta }) {
     const path = url.startsWith(apiBase) ? url.slice(apiBase.length) : url;
     const verb = method.toUpperCase() as "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+    if (verb === "GET" && path === "/home") {
+      const home = await takePrefetchedHome(); // started at sign-in (main.tsx), already on its way
+      if (home) return { data: home as any };
+    }
     return { data: await apiRequest(path, { method: verb, body: payload, headers: { ...headers, ...idempotency(meta) } }) };
   },
 };

@@ -4,13 +4,11 @@ import { chromium, type Browser, type Page } from "playwright-core";
 /** Debian's Chromium; a test tool's own browser download cannot work on these machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync) || "/usr/bin/chromium";
 
+/** Without the background-networking flags Chromium keeps dialling Google on this closed network. */
+export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    // Without the background-networking flags Chromium keeps dialling Google on this closed network.
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
 /**

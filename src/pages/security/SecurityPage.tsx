@@ -2,10 +2,10 @@ import { useState } from "react";
 import { useInvalidateAuthStore } from "@refinedev/core";
 import { StatusTag } from "../../components/StatusTag";
 import { App, Alert, Button, Card, Form, Input, List, Modal, Popconfirm, Space, Typography } from "antd";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { translate as t } from "../../i18n";
-import { apiRequest } from "../../providers/apiClient";
+import { meQueryKey, useMe } from "../../providers/me";
 import { auth } from "../../providers/firebase";
 import {
   changePassword,
@@ -21,11 +21,8 @@ import {
   unlinkMethod,
   type FlowResult,
 } from "../../providers/identityFlows";
-import type { Me } from "../../resources/identity";
 import { PhoneCodeModal } from "./PhoneCodeModal";
 
-export const meQueryKey = ["portal", "me"] as const;
-export const useMe = () => useQuery({ queryKey: meQueryKey, queryFn: () => apiRequest<Me>("/me"), staleTime: 30_000 });
 
 const METHOD_LABEL: Record<string, string> = { password: "security.method.password", phone: "security.method.phone", "google.com": "security.method.google" };
 
