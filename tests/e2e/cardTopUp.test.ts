@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, inject } from "vitest";
 import type { Browser } from "playwright-core";
 import { openDatabase } from "../../server/db/client";
 import { operators } from "../../server/db/schema";
@@ -23,7 +23,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "card-top-up-"));
-  env = { DATA_DIR: dataDir, STATIC_DIR: "dist", LOG_LEVEL: "info", SANDBOX_GATEWAY_PORT: String(await freePort()) };
+  env = { DATA_DIR: dataDir, STATIC_DIR: inject("staticDir"), LOG_LEVEL: "info", SANDBOX_GATEWAY_PORT: String(await freePort()) };
   // First start seeds the demo data; then the operator's setting turns to "sandbox" and the backend starts again.
   const first = await startBackendProcess(env);
   first.signal("SIGTERM");

@@ -8,6 +8,8 @@ import { startSwitchedPortal } from "../support/switchedPortal";
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The built portal the suite's backend serves (e2e files that start a backend of their own serve it too). */
+    staticDir: string;
   }
 }
 
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
     const emulator = await ensureAuthEmulator();
     const switched = await startSwitchedPortal("suite");
     project.provide("baseUrl", switched.baseUrl);
+    project.provide("staticDir", switched.staticDir);
     return async () => {
       await switched.close();
       await emulator.stop();
@@ -45,6 +48,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide("baseUrl", baseUrl);
+  project.provide("staticDir", "dist");
   return async () => {
     await stopProcess(server);
     await emulator.stop();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, test, inject } from "vitest";
 import type { Browser } from "playwright-core";
 import { openDatabase } from "../../server/db/client";
 import { operators } from "../../server/db/schema";
@@ -19,7 +19,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "pay-bill-"));
-  const env = { DATA_DIR: dataDir, STATIC_DIR: "dist", LOG_LEVEL: "info", SANDBOX_GATEWAY_PORT: String(await freePort()) };
+  const env = { DATA_DIR: dataDir, STATIC_DIR: inject("staticDir"), LOG_LEVEL: "info", SANDBOX_GATEWAY_PORT: String(await freePort()) };
   const first = await startBackendProcess(env);
   first.signal("SIGTERM");
   await first.exited;

@@ -6,6 +6,8 @@ import { startThirdPartyPeer, type ThirdPartyPeer } from "./thirdPartyPeer";
 /** The portal built with every operator switch set, its third parties faked on this machine, served by a backend of its own. */
 export interface SwitchedPortal {
   baseUrl: string;
+  /** The folder its backend serves the build from. */
+  staticDir: string;
   /** Tag manager and analytics (gtm.js, gtag.js), at http://localhost:port. */
   tags: ThirdPartyPeer;
   /** The CRM's tracker and chat widget, at http://127.0.0.1:port. */
@@ -77,5 +79,5 @@ export async function startSwitchedPortal(name: string, backendEnv: Record<strin
     await close();
     throw error;
   }
-  return { baseUrl, tags, crm, env, close };
+  return { baseUrl, staticDir: outDir, tags, crm, env, close };
 }
