@@ -66,8 +66,9 @@ function ToSignIn() {
   return null;
 }
 
+/** A page the reader may not open: its title is the page's heading (the Result's own title is a div). */
 function Forbidden() {
-  return <Result status="403" title="403" subTitle={t("show.notFound")} />;
+  return <Result status="403" title={<h1 style={{ font: "inherit", color: "inherit", margin: 0 }}>{t("show.forbidden")}</h1>} subTitle={t("show.notFound")} />;
 }
 
 /** The signed-in portal: Refine + antd, loaded as its own chunk after the sign-in page. */

@@ -325,6 +325,7 @@ export const en = {
   "list.selectRecord": "Select {{title}}",
   "list.total": "{{count}} in total",
   "list.view": "View",
+  "show.forbidden": "Not available to you",
   "show.notFound": "This record does not exist, or it is not yours.",
   "show.back": "Back",
 

@@ -327,6 +327,7 @@ export const es: Record<MessageKey, string> = {
   "list.selectRecord": "Seleccionar {{title}}",
   "list.total": "{{count}} en total",
   "list.view": "Ver",
+  "show.forbidden": "No disponible para ti",
   "show.notFound": "Este registro no existe o no es tuyo.",
   "show.back": "Volver",
 
