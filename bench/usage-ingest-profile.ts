@@ -3,7 +3,6 @@
 // of the statement on PostgreSQL. The machine is shared: each phase prints its minimum and median.
 //
 //   npx tsx bench/usage-ingest-profile.ts      (ROUNDS=20; DRIVER=pglite|postgres)
-import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -18,26 +17,11 @@ import { seedOperator } from "../server/db/seed/seedDatabase";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../server/lib/secretBox";
 import { ingestUsage } from "../server/domain/usage/ingest";
 import { createThrowawayPostgresDatabase } from "../tests/support/testDatabase";
+import { batchBody, seedBenchLines } from "./usageBatches";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const DRIVER = (process.env.DRIVER ?? "postgres") as "pglite" | "postgres";
-const LINES = 1_000;
 
-function batchBody(): string {
-  const now = Date.now();
-  const records = Array.from({ length: 10_000 }, (_, i) => {
-    const type = i % 10 < 6 ? "data" : i % 10 < 9 ? "voice" : "sms";
-    return {
-      id: randomUUID(),
-      msisdn: `+1202700${String(Math.floor(Math.random() * LINES)).padStart(4, "0")}`,
-      type,
-      startedAt: new Date(now - Math.floor(Math.random() * 3_600_000)).toISOString(),
-      quantity: type === "data" ? 1 + (i % 40) : type === "voice" ? 5 + (i % 600) : 1,
-      ...(i % 25 === 0 ? { roamingZone: "europe" } : {}),
-    };
-  });
-  return JSON.stringify({ records });
-}
 
 // Wall time means little on a busy shared machine, so each phase also reports CPU time: this
 // process's (process.cpuUsage) and, on PostgreSQL on this machine, that of the database's server
@@ -75,12 +59,7 @@ async function main() {
   const database = await openDatabase({ url: throwaway?.url, dataDir: "memory://" });
   try {
     await seedOperator(database.db, attSeed, createSecretBox(LOCAL_SECRETS_KEY));
-    await database.db.execute(sql`
-      with account as (insert into accounts (operator_code, name, type) values ('ATT', 'Bench Fleet', 'postpaid') returning id)
-      insert into lines (operator_code, account_id, msisdn, iccid, sim_type, plan_id, status, cycle_day)
-      select 'ATT', account.id, '+1202700' || lpad(g::text, 4, '0'), '89014109' || lpad(g::text, 11, '0'), 'physical',
-        (select id from plans where operator_code = 'ATT' and code = 'POST_50GB'), 'active', 1 + g % 28
-      from account, generate_series(0, ${LINES - 1}) as g`);
+    await seedBenchLines(database);
     const bodies = Array.from({ length: ROUNDS + 1 }, batchBody);
     if (DRIVER === "postgres") {
       // Fill the pool so every connection the ingest may use is known, then note their server pids.

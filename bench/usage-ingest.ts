@@ -4,7 +4,6 @@
 // 1,000 lines, on PGlite and, when a server answers, on PostgreSQL. Prints figures; never fails on them.
 //
 //   npm run bench:usage-ingest            (BATCHES=40 CONCURRENCY=2 for more)
-import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -13,44 +12,16 @@ import { buildApp } from "../server/app";
 import { createAdminAuth } from "../server/auth/firebaseAdmin";
 import { createTokenVerifier } from "../server/auth/tokenVerifier";
 import { LOCAL_INGEST_KEY } from "../server/auth/serviceKeys";
-import { openDatabase, type Database } from "../server/db/client";
+import { openDatabase } from "../server/db/client";
 import { attSeed } from "../server/db/seed/demoData";
 import { seedOperator } from "../server/db/seed/seedDatabase";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../server/lib/secretBox";
 import { createThrowawayPostgresDatabase, postgresAnswers, TEST_DATABASE_URL } from "../tests/support/testDatabase";
+import { BATCH, batchBody, seedBenchLines } from "./usageBatches";
 
-const BATCH = 10_000;
-const LINES = 1_000;
 const BATCHES = Number(process.env.BATCHES ?? 20);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 1);
 
-/** 1,000 more lines of the operator (the numbers +1202700xxxx), in SQL. */
-async function seedLines(database: Database) {
-  await database.db.execute(sql`
-    with account as (
-      insert into accounts (operator_code, name, type) values ('ATT', 'Bench Fleet', 'postpaid') returning id
-    )
-    insert into lines (operator_code, account_id, msisdn, iccid, sim_type, plan_id, status, cycle_day)
-    select 'ATT', account.id, '+1202700' || lpad(g::text, 4, '0'), '89014109' || lpad(g::text, 11, '0'), 'physical',
-      (select id from plans where operator_code = 'ATT' and code = 'POST_50GB'), 'active', 1 + g % 28
-    from account, generate_series(0, ${LINES - 1}) as g`);
-}
-
-function batchBody(): string {
-  const now = Date.now();
-  const records = Array.from({ length: BATCH }, (_, i) => {
-    const type = i % 10 < 6 ? "data" : i % 10 < 9 ? "voice" : "sms";
-    return {
-      id: randomUUID(),
-      msisdn: `+1202700${String(Math.floor(Math.random() * LINES)).padStart(4, "0")}`,
-      type,
-      startedAt: new Date(now - Math.floor(Math.random() * 3_600_000)).toISOString(),
-      quantity: type === "data" ? 1 + (i % 40) : type === "voice" ? 5 + (i % 600) : 1,
-      ...(i % 25 === 0 ? { roamingZone: "europe" } : {}),
-    };
-  });
-  return JSON.stringify({ records });
-}
 
 async function run(driver: "pglite" | "postgres") {
   const throwaway = driver === "postgres" ? await createThrowawayPostgresDatabase() : undefined;
@@ -59,7 +30,7 @@ async function run(driver: "pglite" | "postgres") {
   const app = await buildApp({ database, verifier: createTokenVerifier(auth), auth, operator: "ATT", logLevel: "warn" });
   try {
     await seedOperator(database.db, attSeed, createSecretBox(LOCAL_SECRETS_KEY));
-    await seedLines(database);
+    await seedBenchLines(database);
     await app.listen({ port: 0, host: "127.0.0.1" });
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1/usage-records/batch`;
     const bodies = Array.from({ length: BATCHES + 1 }, batchBody); // built before the clock runs

@@ -1,14 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, inject } from "vitest";
 import type { Browser } from "playwright-core";
-import { openDatabase } from "../../server/db/client";
-import { operators } from "../../server/db/schema";
 import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
-import { startBackendProcess, type BackendProcess } from "../support/backendProcess";
-import { freePort } from "../support/freePort";
+import type { BackendProcess } from "../support/backendProcess";
+import { startSandboxBackend, type SandboxBackend } from "../support/sandboxBackend";
 import { launchChromium } from "../support/browser";
 import { accessibilityProblems } from "../support/accessibility";
 import { signedInPage } from "../support/portalPages";
@@ -18,28 +12,17 @@ import { signedInPage } from "../support/portalPages";
 // its own port. The browser posts the card to the gateway's tokenizer, never to our API.
 let browser: Browser;
 let backend: BackendProcess;
-let dataDir: string;
-let env: Record<string, string>;
+let sandbox: SandboxBackend | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "card-top-up-"));
-  env = { DATA_DIR: dataDir, STATIC_DIR: inject("staticDir"), LOG_LEVEL: "info", SANDBOX_GATEWAY_PORT: String(await freePort()) };
-  // First start seeds the demo data; then the operator's setting turns to "sandbox" and the backend starts again.
-  const first = await startBackendProcess(env);
-  first.signal("SIGTERM");
-  await first.exited;
-  const database = await openDatabase({ dataDir });
-  await database.db.update(operators).set({ settings: sql`${operators.settings} || '{"topUpPayment":"sandbox"}'::jsonb` }).where(eq(operators.code, "ATT"));
-  await database.close();
-  backend = await startBackendProcess(env);
+  sandbox = await startSandboxBackend(inject("staticDir"), "card-top-up");
+  backend = sandbox.backend;
   browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  backend?.signal("SIGTERM");
-  await backend?.exited;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await sandbox?.stop();
 });
 
 const signedIn = (email: string, width: number) => signedInPage(browser, backend.baseUrl, email, { width });

@@ -1,13 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, test, inject } from "vitest";
 import type { Browser } from "playwright-core";
-import { openDatabase } from "../../server/db/client";
-import { operators } from "../../server/db/schema";
-import { startBackendProcess, type BackendProcess } from "../support/backendProcess";
-import { freePort } from "../support/freePort";
+import type { BackendProcess } from "../support/backendProcess";
+import { startSandboxBackend, type SandboxBackend } from "../support/sandboxBackend";
 import { launchChromium } from "../support/browser";
 import { signedInPage } from "../support/portalPages";
 
@@ -15,26 +9,17 @@ import { signedInPage } from "../support/portalPages";
 // page; the subscriber picks a saved card and the bill becomes paid.
 let browser: Browser;
 let backend: BackendProcess;
-let dataDir: string;
+let sandbox: SandboxBackend | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "pay-bill-"));
-  const env = { DATA_DIR: dataDir, STATIC_DIR: inject("staticDir"), LOG_LEVEL: "info", SANDBOX_GATEWAY_PORT: String(await freePort()) };
-  const first = await startBackendProcess(env);
-  first.signal("SIGTERM");
-  await first.exited;
-  const database = await openDatabase({ dataDir });
-  await database.db.update(operators).set({ settings: sql`${operators.settings} || '{"topUpPayment":"sandbox"}'::jsonb` }).where(eq(operators.code, "ATT"));
-  await database.close();
-  backend = await startBackendProcess(env);
+  sandbox = await startSandboxBackend(inject("staticDir"), "pay-bill");
+  backend = sandbox.backend;
   browser = await launchChromium();
 }, 240_000);
 
 afterAll(async () => {
   await browser?.close();
-  backend?.signal("SIGTERM");
-  await backend?.exited;
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await sandbox?.stop();
 });
 
 test("at 360 px alex pays his overdue bill with a saved card", async () => {
