@@ -154,6 +154,21 @@ describe("POST /usage-records/batch: counting", () => {
     expect(stored).toHaveLength(counted);
   });
 
+  it("batches sharing hundreds of records in opposite orders, sent at once, all succeed and count each record once", async () => {
+    // Without inserting in key order, two of these batches lock the shared ids in opposite orders and
+    // PostgreSQL kills one as a deadlock (a 500): it did in each of 10 rounds before the fix.
+    const before = await meters(ids[ALEX_PREPAID]!);
+    let counted = 0;
+    for (let round = 0; round < 3; round++) {
+      const shared = Array.from({ length: 400 }, () => record(ALEX_PREPAID, "sms", 1));
+      const batches = [shared, shared.toReversed(), shared.slice(200), shared.slice(0, 200).toReversed()];
+      const results = await Promise.all(batches.map((records) => ingestOk(records)));
+      expect(results.reduce((total, r) => total + r.counted, 0)).toBe(shared.length);
+      counted += shared.length;
+    }
+    expect((await meters(ids[ALEX_PREPAID]!)).sms!.used - before.sms!.used).toBe(counted);
+  });
+
   it("a record of an earlier cycle counts in that cycle, not in the current meter", async () => {
     const before = await meters(ids[ALEX_PREPAID]!);
     const lastCycle = new Date(Date.parse(`${before.data!.cycleStart}T00:00:00Z`) - 86_400_000).toISOString();

@@ -46,7 +46,9 @@ export async function ingestUsage(db: Db, operator: string, records: readonly Us
 
   // Insert what is new, sum it per (line, cycle, type), add the sums to the counters: one statement.
   // Records of unknown numbers drop out at the join. Start times keep milliseconds, as a JavaScript
-  // Date would. The counters are upserted in key order so concurrent batches lock them in the same order.
+  // Date would. Records are inserted, and the counters upserted, in key order, so concurrent batches
+  // that share records or counters take their locks in one order and never deadlock (a batch waits
+  // for the other to commit instead).
   const json = JSON.stringify(records);
   const countStatement = (skipSeen: boolean) => sql`
         with batch as (
@@ -58,7 +60,7 @@ export async function ingestUsage(db: Db, operator: string, records: readonly Us
         ), inserted as (
           insert into usage_records (operator_code, id, line_id, type, started_at, quantity, roaming_zone, cycle_start)
           select ${operator}, id, line_id, type, started_at, quantity, roaming_zone, ${cycleStartSql(sql`started_at`, sql`cycle_day`)}
-          from batch
+          from batch order by id collate "C"
           ${skipSeen ? sql`on conflict do nothing` : sql``}
           returning line_id, cycle_start, type, quantity, started_at
         ), sums as (
