@@ -11,6 +11,7 @@ import {
 import { REAUTH_MAX_AGE_SECONDS } from "../src/resources/api";
 import type { Database } from "./db/client";
 import { ProblemError, sendClientErrorProblem, sendProblem } from "./errors";
+import { isTransientConflict } from "./db/pgErrors";
 import type { Auth } from "firebase-admin/auth";
 import type { TokenVerifier } from "./auth/tokenVerifier";
 import { authenticateRequest, operatorHeader } from "./auth/requestAuth";
@@ -192,6 +193,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (error instanceof ProblemError) return sendProblem(reply, error.status, error.detail, error.errors, error.type, error.headers, error.extensions);
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) return sendProblem(reply, status, (error as Error).message);
+    if (isTransientConflict(error)) {
+      request.log.warn({ err: error }, "transaction rolled back by a concurrent one");
+      return sendProblem(reply, 503, "A concurrent request touched the same data, so nothing was changed; send the request again.", undefined, "about:blank", { "retry-after": "1" });
+    }
     request.log.error({ err: error }, "unhandled error");
     return sendProblem(reply, 500, "Something went wrong on our side; the request id identifies it.");
   });

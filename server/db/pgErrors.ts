@@ -8,3 +8,15 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/**
+ * Whether a transaction was aborted because it collided with a concurrent one: a deadlock (40P01)
+ * or a serialization failure (40001). PostgreSQL rolled it back whole, so the same request may simply
+ * be sent again; the API answers 503 with Retry-After rather than a 500.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    if (e.code === "40P01" || e.code === "40001") return true;
+  }
+  return false;
+}

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lines, notificationPreferences, notifications, outboxMessages, usageCounters, usageRecords } from "../../server/db/schema";
 import { parseServiceKeys } from "../../server/auth/serviceKeys";
@@ -10,6 +10,7 @@ import { cycleStartOf } from "../../server/domain/usage/cycles";
 import type { Meter, UsageBatchResult } from "../../src/resources/usage";
 import type { Home } from "../../src/resources/usage";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { expectProblem, type Problem } from "../support/problems";
 import { AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
 
 // Usage from the network (issue 10): the ingest service path, the counters it keeps, the meters and
@@ -23,12 +24,6 @@ const TMO_LINE = "+13105550199";
 
 let backend: TestBackend;
 const ids: Record<string, string> = {};
-
-interface Problem {
-  status: number;
-  detail: string;
-  errors?: { path: string; message: string }[];
-}
 
 function ingest(records: unknown[], options: { key?: string | null; operator?: string; authorization?: string } = {}): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { "content-type": "application/json", "x-operator": options.operator ?? "ATT" };
@@ -167,6 +162,25 @@ describe("POST /usage-records/batch: counting", () => {
       counted += shared.length;
     }
     expect((await meters(ids[ALEX_PREPAID]!)).sms!.used - before.sms!.used).toBe(counted);
+  });
+
+  it("a batch whose transaction PostgreSQL aborts as a deadlock answers 503 with Retry-After, counts nothing, and goes through when sent again", async () => {
+    // The deadlock is raised by this test's trigger (SQLSTATE 40P01, as PostgreSQL raises it) on one record id.
+    const db = backend.database.db;
+    const victim = record(ALEX_PREPAID, "sms", 1);
+    await db.execute(sql.raw(`create or replace function test_deadlock() returns trigger language plpgsql as $$ begin raise exception 'injected deadlock' using errcode = '40P01'; end $$`));
+    await db.execute(sql.raw(`create trigger test_deadlock before insert on usage_records for each row when (new.id = '${victim.id}') execute function test_deadlock()`));
+    const before = await meters(ids[ALEX_PREPAID]!);
+    const batch = [record(ALEX_PREPAID, "sms", 1), victim];
+    try {
+      const res = await ingest(batch);
+      expect(expectProblem(res, 503).detail).toMatch(/concurrent request/);
+      expect(res.headers["retry-after"]).toBe("1");
+      expect((await meters(ids[ALEX_PREPAID]!)).sms!.used).toBe(before.sms!.used);
+    } finally {
+      await db.execute(sql.raw(`drop trigger if exists test_deadlock on usage_records`));
+    }
+    expect(await ingestOk(batch)).toMatchObject({ counted: 2 });
   });
 
   it("a record of an earlier cycle counts in that cycle, not in the current meter", async () => {
