@@ -2,7 +2,6 @@ import "./config/zodWithoutEval";
 import "@ant-design/v5-patch-for-react-19";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Authenticated, CanAccess, ErrorComponent, Refine } from "@refinedev/core";
-import { ThemedLayout, ThemedTitle, useNotificationProvider } from "@refinedev/antd";
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider, Result, Spin } from "antd";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
@@ -20,12 +19,11 @@ import { i18nProvider } from "./providers/i18nProvider";
 import { liveProvider } from "./providers/liveProvider";
 import { ReloadRequiredBanner } from "./components/switches/ReloadRequiredBanner";
 import { OutageBanner } from "./components/switches/OutageBanner";
-import { AppHeader } from "./components/AppHeader";
-import { PortalSider } from "./components/PortalSider";
+import { PortalLayout } from "./components/layout/PortalLayout";
+import { useNotificationProvider } from "./providers/notificationProvider";
 import { StaffMfaGate } from "./components/StaffMfaGate";
 import { ConsentSync } from "./components/switches/ConsentSync";
 import { HelpChatButton } from "./components/switches/HelpChatButton";
-import { icons } from "./components/icons";
 import { DashboardPage } from "./pages/DashboardPage";
 import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
 
@@ -98,11 +96,7 @@ export function App() {
               <Route
                 element={
                   <Authenticated key="portal" fallback={<ToSignIn />}>
-                    <ThemedLayout
-                      Header={AppHeader}
-                      Sider={PortalSider}
-                      Title={({ collapsed }) => <ThemedTitle collapsed={collapsed} text={brand.name} icon={icons.MobileOutlined ? <icons.MobileOutlined /> : null} />}
-                    >
+                    <PortalLayout>
                       <ConsentSync />
                       <HelpChatButton />
                       <StaffMfaGate>
@@ -112,7 +106,7 @@ export function App() {
                           </Suspense>
                         </CanAccess>
                       </StaffMfaGate>
-                    </ThemedLayout>
+                    </PortalLayout>
                   </Authenticated>
                 }
               >

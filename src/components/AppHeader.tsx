@@ -1,34 +1,40 @@
 import { useGetIdentity, useLogout } from "@refinedev/core";
-import { useThemedLayoutContext } from "@refinedev/antd";
-import { Button, Layout, Select, Space, Tag, Typography, Grid } from "antd";
+import { Button, Layout, Space, Tag, Typography, Grid, theme } from "antd";
 import { LogoutOutlined, MenuOutlined } from "@ant-design/icons";
 import { getLocale, LOCALES, setLocale, translate as t, type Locale } from "../i18n";
 import type { SessionUser } from "../providers/session";
 import { NotificationBell } from "./NotificationBell";
+import { useLayout } from "./layout/layoutContext";
 
 /** Top bar: who is signed in (and as which role), the language, and sign-out. */
 export function AppHeader() {
   const { data: user } = useGetIdentity<SessionUser>();
   const { mutate: logout } = useLogout();
   const screens = Grid.useBreakpoint();
-  const { setMobileSiderOpen } = useThemedLayoutContext();
+  const { setMobileMenuOpen } = useLayout();
+  const { token } = theme.useToken();
   return (
     <Layout.Header
       style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 12, padding: "0 16px", background: "#fff", position: "sticky", top: 0, zIndex: 10 }}
     >
-      {screens.lg ? <span /> : <Button icon={<MenuOutlined />} aria-label={t("menu.open")} onClick={() => setMobileSiderOpen(true)} />}
+      {screens.lg ? <span /> : <Button icon={<MenuOutlined />} aria-label={t("menu.open")} onClick={() => setMobileMenuOpen(true)} />}
       <Space size="small" wrap={false}>
         {user && screens.sm && <Typography.Text strong data-testid="signed-in-user">{user.name}</Typography.Text>}
         {user?.role && <Tag color={user.role === "subscriber" ? "blue" : "purple"}>{t(`roles.${user.role}`)}</Tag>}
         {user?.role && <NotificationBell />}
-        <Select<Locale>
+        {/* A native select, as on the sign-in page: light, and a phone shows its own picker. */}
+        <select
           aria-label={t("language.label")}
-          size="small"
           value={getLocale()}
-          onChange={(locale) => setLocale(locale)}
-          options={LOCALES.map((l) => ({ value: l, label: t(`language.${l}`) }))}
-          style={{ width: 100 }}
-        />
+          onChange={(event) => setLocale(event.target.value as Locale)}
+          style={{ height: 24, padding: "0 4px", border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadiusSM, background: token.colorBgContainer, color: token.colorText, font: "inherit" }}
+        >
+          {LOCALES.map((l) => (
+            <option key={l} value={l}>
+              {t(`language.${l}`)}
+            </option>
+          ))}
+        </select>
         <Button icon={<LogoutOutlined />} onClick={() => logout()} aria-label={t("auth.signOut")}>
           {screens.sm ? t("auth.signOut") : null}
         </Button>

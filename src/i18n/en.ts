@@ -152,6 +152,9 @@ export const en = {
   "staff.notYourself": "You cannot change your own role or access; ask another admin.",
   "auth.errors.sessionExpired": "Your session has ended. Sign in again.",
   "menu.open": "Open menu",
+  "menu.label": "Main menu",
+  "menu.collapse": "Collapse menu",
+  "menu.expand": "Expand menu",
   "buttons.logout": "Sign out",
   "auth.signOut": "Sign out",
 

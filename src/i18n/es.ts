@@ -154,6 +154,9 @@ export const es: Record<MessageKey, string> = {
   "staff.notYourself": "No puedes cambiar tu propio rol ni tu acceso; pídeselo a otro administrador.",
   "auth.errors.sessionExpired": "Tu sesión ha terminado. Vuelve a iniciar sesión.",
   "menu.open": "Abrir menú",
+  "menu.label": "Menú principal",
+  "menu.collapse": "Contraer menú",
+  "menu.expand": "Expandir menú",
   "buttons.logout": "Cerrar sesión",
   "auth.signOut": "Cerrar sesión",
 

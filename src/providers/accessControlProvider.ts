@@ -1,19 +1,23 @@
 import type { AccessControlProvider } from "@refinedev/core";
 import { can } from "../resources/access";
 import { findResource } from "../resources";
-import { currentSessionUser } from "./session";
+import { currentSessionUser, type SessionUser } from "./session";
 
 /** Pages outside the registry that only some roles may open (the backend refuses the others too). */
 const PAGE_ROLES: Record<string, readonly string[]> = { kpis: ["admin"] };
 
-/** Menus, buttons and routes ask the same access function the backend enforces, for every resource of the registry. */
+/** Whether `user` may do `action` on a resource or page: the same access function the backend enforces. */
+export function canOpen(user: Pick<SessionUser, "role"> | null | undefined, resource: string | undefined, action: string): boolean {
+  if (resource && PAGE_ROLES[resource]) return PAGE_ROLES[resource].includes(user?.role ?? "");
+  const definition = resource ? findResource(resource) : undefined;
+  if (!definition) return true; // pages outside the registry (dashboard, security) guard themselves
+  return can(user, definition, action);
+}
+
+/** Menus, buttons and routes ask canOpen, for every resource of the registry. */
 export const accessControlProvider: AccessControlProvider = {
   async can({ resource, action }) {
-    const definition = resource ? findResource(resource) : undefined;
-    if (resource && PAGE_ROLES[resource]) return { can: PAGE_ROLES[resource].includes((await currentSessionUser())?.role ?? "") };
-    if (!definition) return { can: true }; // pages outside the registry (dashboard, security) guard themselves
-    const user = await currentSessionUser();
-    return { can: can(user, definition, action) };
+    return { can: canOpen(await currentSessionUser(), resource, action) };
   },
   options: { buttons: { enableAccessControl: true, hideIfUnauthorized: true } },
 };
