@@ -4,7 +4,7 @@ import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
 import { signInWithPassword } from "../support/testBackend";
 import { SAMPLE_FILES } from "../support/sampleFiles";
-import { signedInPage, actionDialog as dialog } from "../support/portalPages";
+import { signedInPage, actionDialog as dialog, pickOption } from "../support/portalPages";
 
 // The care desk (issue 12) in Chromium against the real backend and Auth emulator: sam asks for help
 // on his 360 px phone; the care agent at a 1280 px desk finds him by "0103", opens his 360, suspends
@@ -43,10 +43,6 @@ async function samsLineActive() {
   expect(res.status, await res.text()).toBe(200);
 }
 
-async function pick(page: Page, scope: ReturnType<Page["getByRole"]> | Page, label: string, option: string) {
-  await scope.getByRole("combobox", { name: label }).locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]").click();
-  await page.locator(".ant-select-dropdown:visible").getByText(option, { exact: true }).click();
-}
 
 test("sam asks for help; the agent finds him by 0103, suspends his line with a reason and answers; sam sees both live", async () => {
   await samsLineActive();
@@ -54,7 +50,7 @@ test("sam asks for help; the agent finds him by 0103, suspends his line with a r
   const sam = await signedIn("sam@example.com", 360, 740);
   await sam.goto(`${baseUrl}/tickets`);
   await sam.getByRole("heading", { name: "Ask for help" }).waitFor();
-  await pick(sam, sam, "Topic", "SIM or device");
+  await pickOption(sam, sam, "Topic", "SIM or device");
   await sam.getByLabel("Subject").fill("Phone stolen on the train");
   await sam.getByLabel("Message").fill("My phone was stolen an hour ago. Please block the line.");
   // A photo of the police report, uploaded as it is picked and listed with its size.
@@ -83,7 +79,7 @@ test("sam asks for help; the agent finds him by 0103, suspends his line with a r
 
   // Suspend the line from the 360, with a reason (required of staff).
   await agent.getByRole("button", { name: "Suspend" }).click();
-  await pick(agent, dialog(agent, "Suspend"), "Suspension reason", "Stolen");
+  await pickOption(agent, dialog(agent, "Suspend"), "Suspension reason", "Stolen");
   await dialog(agent, "Suspend").getByLabel("Reason", { exact: true }).fill("Sam reported the phone stolen in ticket");
   await dialog(agent, "Suspend").getByRole("button", { name: "Review" }).click();
   await dialog(agent, "Suspend").getByRole("button", { name: "Suspend" }).click();

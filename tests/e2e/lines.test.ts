@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
-import { signedInPage, actionDialog as dialog } from "../support/portalPages";
+import { signedInPage, actionDialog as dialog, pickOption } from "../support/portalPages";
 
 // A subscriber's lines and SIMs in their own hands (issue 8), in Chromium against the real backend
 // and Auth emulator: alex on a 360 px phone, the care agent at a 1280 px desk, and a second open
@@ -28,11 +28,6 @@ const field = (page: Page, label: string) =>
   page.locator("th.ant-descriptions-item-label").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::td[1]");
 const status = (page: Page) => field(page, "Status");
 
-/** Picks an option of a select by its label (the select's own box is clicked: with a value chosen, its input is hidden). */
-async function pick(page: Page, scope: ReturnType<Page["getByRole"]>, label: string, option: string) {
-  await scope.getByRole("combobox", { name: label }).locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]").click();
-  await page.locator(".ant-select-dropdown:visible").getByText(option, { exact: true }).click();
-}
 
 /** Closes the dialog of a value shown once, and waits until it is gone (its mask would take the next click). */
 async function closeResult(page: Page) {
@@ -61,7 +56,7 @@ test("alex, on his phone, suspends a lost line after reading what will happen; h
 
   await page.getByRole("button", { name: "Suspend" }).click();
   await dialog(page, "Suspend").getByText(/Calls, texts and data stop until the line is restored/).waitFor();
-  await pick(page, dialog(page, "Suspend"), "Suspension reason", "Lost");
+  await pickOption(page, dialog(page, "Suspend"), "Suspension reason", "Lost");
   await dialog(page, "Suspend").getByRole("button", { name: "Review" }).click();
   // The server's quote, before anything happens.
   await dialog(page, "Suspend").getByTestId("action-quote").getByText("(202) 555-0101 will be suspended now.").waitFor();
@@ -137,7 +132,7 @@ test("alex sees his PUK once, and moves the line to an eSIM with a QR code to sc
   await closeResult(page);
 
   await page.getByRole("button", { name: "Replace SIM" }).click();
-  await pick(page, dialog(page, "Replace SIM"), "New SIM", "eSIM");
+  await pickOption(page, dialog(page, "Replace SIM"), "New SIM", "eSIM");
   await dialog(page, "Replace SIM").getByRole("button", { name: "Review" }).click();
   await dialog(page, "Replace SIM").getByTestId("action-quote").getByText("(202) 555-0101 moves to a new eSIM.").waitFor();
   await dialog(page, "Replace SIM").getByRole("button", { name: "Replace SIM" }).click();
@@ -170,7 +165,7 @@ test("the care agent, at a desk, suspends sam's stolen line with a reason; sam's
   expect(await agent.getByRole("button", { name: "Get transfer PIN" }).count()).toBe(0);
 
   await agent.getByRole("button", { name: "Suspend" }).click();
-  await pick(agent, dialog(agent, "Suspend"), "Suspension reason", "Stolen");
+  await pickOption(agent, dialog(agent, "Suspend"), "Suspension reason", "Stolen");
   await dialog(agent, "Suspend").getByRole("button", { name: "Review" }).click();
   // A reason is required of staff, at its field, before anything is asked of the server.
   await dialog(agent, "Suspend").getByText("Give a reason of at least 3 characters.").waitFor();

@@ -5,7 +5,7 @@ import { startProcess, stopProcess } from "../../scripts/processes";
 import { LOCAL_INGEST_KEY } from "../../server/auth/serviceKeys";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
-import { signedInPage } from "../support/portalPages";
+import { pickOption, signedInPage } from "../support/portalPages";
 
 // What a subscriber opens the app for (issue 10), as its "done when" tells it: alex, on a 360 px
 // phone, watches his data meter move while `npm run simulate:usage` sends records, gets the 80 %
@@ -108,8 +108,7 @@ test("alex previews a plan change, sees the prorated quote, and changes his plan
   // The dialog opens with the card's plan already picked (its select's own options are limited the
   // same way by the declaration: reference.matching and reference.where).
   await dialog.getByTitle("Postpaid Premium Unlimited").waitFor();
-  await dialog.getByRole("combobox", { name: "When" }).locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]").click();
-  await page.locator(".ant-select-dropdown:visible").getByText("Now (prorated)", { exact: true }).click();
+  await pickOption(page, dialog, "When", "Now (prorated)");
   await dialog.getByRole("button", { name: "Review" }).click();
 
   // The quote, before anything changes: the move, then a credit and a charge in dollars and cents.

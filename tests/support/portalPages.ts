@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 
 /** The key the portal keeps a visitor's consent under (src/consent/consent.ts). */
@@ -45,3 +45,25 @@ export async function signedInPage(browser: Browser, baseUrl: string, email: str
 
 /** The open dialog of a declared action, by the action's label (its title is "<label> · <record>"). */
 export const actionDialog = (page: Page, action: string) => page.getByRole("dialog", { name: new RegExp(`^${action} · `) });
+
+/**
+ * Picks an option of an antd select, found by its label within `scope`: clicks the select's own box
+ * (with a value chosen, its input is hidden), then the option in the open dropdown, and waits until
+ * the select shows it. On a loaded machine the click can land while the dropdown is still opening
+ * and be lost; then the dropdown is opened and the option clicked again (three tries at most).
+ */
+export async function pickOption(page: Page, scope: Page | Locator, label: string, option: string): Promise<void> {
+  const select = scope.getByRole("combobox", { name: label }).locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]");
+  const chosen = select.locator(".ant-select-selection-item").getByText(option, { exact: true });
+  const dropdown = page.locator(".ant-select-dropdown:visible");
+  for (let attempt = 1; ; attempt++) {
+    if ((await dropdown.count()) === 0) await select.click();
+    await dropdown.getByText(option, { exact: true }).click();
+    try {
+      await chosen.waitFor({ timeout: attempt < 3 ? 5_000 : undefined });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
