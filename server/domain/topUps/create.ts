@@ -25,8 +25,6 @@ export interface CardTopUpInput {
   log: { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
   /** Runs in the transaction that writes the top-up (an auto top-up claims its queue row there); not for one found under its key. */
   onCreated?(tx: Executor, row: TopUpRow): Promise<void>;
-  /** Called once the top-up's row is committed (before the charge). */
-  onWritten?(): void;
   /** Runs in the transaction that settles it (a route completes its idempotency key there). */
   onSettled?(tx: Executor, record: TopUp): Promise<void>;
 }
@@ -81,7 +79,6 @@ export async function runCardTopUp(services: Pick<EngineServices, "db"> & { even
     await input.onCreated?.(tx, row);
     return { created: row, isNew: true };
   });
-  input.onWritten?.();
 
   if (created.status !== "created") {
     // Settled already (by its first try's answer or by the webhook): answered as it stands, nothing charged.

@@ -87,7 +87,6 @@ export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
           : undefined;
         if (reservation?.kind === "replay") return reply.code(reservation.status).header("idempotent-replayed", "true").send(reservation.response as never);
 
-        let written = false;
         let record;
         try {
           record = await runCardTopUp(services, {
@@ -102,14 +101,15 @@ export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
             requestId: request.id,
             idempotencyKey: key,
             log: request.log,
-            onWritten: () => void (written = true),
             onSettled: async (tx, settled) => {
               if (reservation?.kind === "new") await reservation.complete(tx, 201, settled);
             },
           });
         } catch (error) {
-          // Only a top-up never written frees its key: once written, a retry must not charge again.
-          if (!written) await reservation?.release();
+          // A failed try frees its key, so the client may retry at once. A top-up it already wrote
+          // carries the key itself: the retry finds it and settles it under the same gateway key,
+          // never charging twice (create.ts).
+          await reservation?.release();
           throw error;
         }
         return reply.code(201).send(record);
