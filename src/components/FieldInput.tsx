@@ -10,7 +10,7 @@ import { brandOf } from "../config/brand";
 import { runtimeConfig } from "../config/runtime";
 
 /** A select over the records of another resource the user may see, searchable through its `q` search. */
-function ReferenceSelect({ resource, filters, id, ...props }: { resource: string; filters: CrudFilter[]; id?: string; value?: string; onChange?: (v: string) => void }) {
+function ReferenceSelect({ resource, filters, id, ...props }: { resource: string; filters: CrudFilter[] | null; id?: string; value?: string; onChange?: (v: string) => void }) {
   const target = findResource(resource);
   const title = target?.recordTitle ?? "id";
   const { selectProps } = useSelect<Record<string, any>>({
@@ -20,18 +20,28 @@ function ReferenceSelect({ resource, filters, id, ...props }: { resource: string
     searchField: "q",
     defaultValue: props.value,
     pagination: { pageSize: 50 },
-    filters,
+    filters: filters ?? [],
+    // No record can match (see referenceFilters): nothing is asked, nothing is offered.
+    queryOptions: { enabled: filters !== null },
     onSearch: (text) => [{ field: "q", operator: "eq", value: text || undefined }],
   });
-  return <Select id={id} showSearch {...(selectProps as object)} {...props} style={{ width: "100%" }} />;
+  return <Select id={id} showSearch {...(selectProps as object)} {...(filters === null ? { options: [], loading: false } : {})} {...props} style={{ width: "100%" }} />;
 }
 
-/** The declared limits of a reference's options: fixed values, and values taken from the acted-on record. */
-function referenceFilters(reference: NonNullable<FieldSpec["reference"]>, record: Record<string, any> | undefined): CrudFilter[] {
+/**
+ * The declared limits of a reference's options: fixed values, and values taken from the acted-on
+ * record. Null when the record's value to match is null: as in SQL, nothing equals it (an account
+ * without a holder has no holder's cards), so nothing is offered.
+ */
+function referenceFilters(reference: NonNullable<FieldSpec["reference"]>, record: Record<string, any> | undefined): CrudFilter[] | null {
   const fixed = Object.entries(reference.where ?? {}).map(([field, value]): CrudFilter => ({ field, operator: "eq", value }));
-  const matching = Object.entries(reference.matching ?? {}).flatMap(([field, from]): CrudFilter[] =>
-    record?.[from] === undefined || record[from] === null ? [] : [{ field, operator: "eq", value: record[from] }],
-  );
+  const matching: CrudFilter[] = [];
+  for (const [field, from] of Object.entries(reference.matching ?? {})) {
+    // No acted-on record (a create form), or one that does not carry the field: the limit does not apply.
+    if (record?.[from] === undefined) continue;
+    if (record[from] === null) return null;
+    matching.push({ field, operator: "eq", value: record[from] });
+  }
   return [...fixed, ...matching];
 }
 

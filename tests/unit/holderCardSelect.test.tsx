@@ -84,4 +84,13 @@ describe("the card select of an action taken for a subscriber", () => {
     }
     expect(await optionsOf("Card")).toEqual(["4242"]);
   });
+
+  it("an account without a holder offers no card and asks the backend for none", async () => {
+    const getList = renderAction(accountsResource, "set-autopay", { ...account, ownerUid: null });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByLabelText("Autopay card"));
+    await screen.findByRole("listbox");
+    expect(document.querySelectorAll(".ant-select-item-option")).toHaveLength(0);
+    expect(getList.mock.calls.filter(([p]) => (p as { resource: string }).resource === "payment-methods")).toEqual([]);
+  });
 });
