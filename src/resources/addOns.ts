@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "./define";
-import { idSchema, isoDateTime, moneySchema } from "./common";
+import { catalogPriceSchema, idSchema, isoDateTime } from "./common";
 import { ROAMING_ZONES } from "./usage";
 
 export const ADD_ON_KINDS = ["data", "roaming"] as const;
@@ -19,7 +19,7 @@ export const addOnSchema = z.object({
   /** The zone a roaming pass is for; null for a data pass. */
   roamingZone: z.enum(ROAMING_ZONES).nullable(),
   status: z.enum(ADD_ON_STATUSES),
-  price: moneySchema,
+  price: catalogPriceSchema,
   /** The data it adds, in MB. */
   dataMb: z.number().int().positive().max(1_000_000),
   validityDays: z.number().int().min(1).max(90),

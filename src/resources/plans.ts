@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { defineResource } from "./define";
-import { idSchema, isoDateTime, moneySchema } from "./common";
+import { allowanceSchema, catalogPriceSchema, idSchema, isoDateTime, moneySchema } from "./common";
 
 export const PLAN_KINDS = ["prepaid", "postpaid"] as const;
 export const PLAN_STATUSES = ["draft", "active", "retired"] as const;
@@ -12,11 +12,11 @@ export const planSchema = z.object({
   name: z.string().min(2).max(80),
   kind: z.enum(PLAN_KINDS),
   status: z.enum(PLAN_STATUSES),
-  price: moneySchema,
+  price: catalogPriceSchema,
   period: z.enum(["month"]),
-  dataMb: z.number().int().nonnegative().nullable(),
-  voiceMinutes: z.number().int().nonnegative().nullable(),
-  sms: z.number().int().nonnegative().nullable(),
+  dataMb: allowanceSchema.nullable(),
+  voiceMinutes: allowanceSchema.nullable(),
+  sms: allowanceSchema.nullable(),
   features: z.array(z.string().max(80)).max(20),
   /**
    * A price change on its way (issue 12): each line pays it from its next cycle start after
@@ -70,7 +70,7 @@ export const plansResource = defineResource({
       label: "resources.plans.actions.changePrice",
       handler: "plans.changePrice",
       when: { status: ["draft", "active", "retired"] },
-      input: z.object({ price: moneySchema.extend({ amount: z.number().int("whole minor units (cents)").nonnegative("zero or more").max(10_000_000) }) }),
+      input: z.object({ price: catalogPriceSchema }),
       inputFields: { price: { label: "fields.newPrice", kind: "money", help: "resources.plans.changePriceHelp" } },
       preview: true,
       confirm: "resources.plans.confirm.changePrice",
