@@ -10,8 +10,8 @@ export const ACCOUNT_STATUSES = ["active", "suspended", "closed"] as const;
 /** The most one staff member may credit or charge by hand at a time, in the operator currency's minor units. */
 export const ADJUSTMENT_LIMITS = { agent: 5_000, admin: 100_000 } as const;
 
-/** A positive amount of money typed by staff. */
-const positiveMoney = moneySchema.extend({ amount: z.number().int("whole minor units (cents)").positive("more than zero") });
+/** A positive amount of money typed by staff or set for auto top-up; at most 100,000.00, within the integer columns that store it. */
+const positiveMoney = moneySchema.extend({ amount: z.number().int("whole minor units (cents)").positive("more than zero").max(10_000_000, "at most 100,000.00") });
 
 /** How many automatic top-ups a month an account may have at most. */
 export const AUTO_TOP_UP_MAX_PER_MONTH = 31;

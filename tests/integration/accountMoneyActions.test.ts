@@ -120,6 +120,7 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(100) }), 400, "reason");
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(10.5), reason: "float" }), 400, "amount.amount");
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(-100), reason: "negative" }), 400, "amount.amount");
+    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(2 ** 31), reason: "past the integer column" }), 400, "amount.amount");
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: { amount: 100, currency: "usd" }, reason: "bad currency" }), 400, "amount.currency");
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: { amount: 100, currency: "EUR" }, reason: "other currency" }), 422, "amount.currency");
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(100), reason: "extra", extra: 1 }), 400);

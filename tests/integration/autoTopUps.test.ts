@@ -96,6 +96,9 @@ describe("POST /accounts/{id}/actions/set-auto-top-up", () => {
     expectProblem(await setAuto(alex, setting(), AGENT), 400, "reason");
     expectProblem(await setAuto(alex, setting({ threshold: usd(-5) }), ALEX), 400, "threshold.amount");
     expectProblem(await setAuto(alex, setting({ amount: { amount: 1.5, currency: "USD" } }), ALEX), 400, "amount.amount");
+    // Past what the integer columns hold: a 400 at the field, never the database's error as a 500.
+    expectProblem(await setAuto(alex, setting({ threshold: usd(2 ** 31) }), ALEX), 400, "threshold.amount");
+    expectProblem(await setAuto(alex, setting({ amount: usd(Number.MAX_SAFE_INTEGER) }), ALEX), 400, "amount.amount");
     expectProblem(await setAuto(alex, setting({ maxPerMonth: 0 }), ALEX), 400, "maxPerMonth");
     expectProblem(await setAuto(alex, setting({ enabled: "yes" }), ALEX), 400, "enabled");
     expectProblem(await setAuto(alex, setting({ amount: usd(500), threshold: { amount: 500, currency: "EUR" } }), ALEX), 422, "threshold.currency");
