@@ -1,12 +1,18 @@
 /**
- * Whether a query failed on a unique constraint (SQLSTATE 23505), by the constraint's name. Drizzle
- * wraps the driver's error (node-postgres and PGlite both carry `code` and `constraint`) in `cause`.
+ * The first PostgreSQL error in a chain: Drizzle wraps the driver's error (node-postgres and PGlite
+ * both carry `code`, the SQLSTATE, and `constraint`) in `cause`.
  */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
+function postgresError(error: unknown): { code: string; constraint?: unknown } | undefined {
   for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === "23505") return e.constraint === constraint;
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e as { code: string; constraint?: unknown };
   }
-  return false;
+  return undefined;
+}
+
+/** Whether a query failed on a unique constraint (SQLSTATE 23505), by the constraint's name. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const found = postgresError(error);
+  return found?.code === "23505" && found.constraint === constraint;
 }
 
 /**
@@ -15,8 +21,6 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
  * be sent again; the API answers 503 with Retry-After rather than a 500.
  */
 export function isTransientConflict(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
-    if (e.code === "40P01" || e.code === "40001") return true;
-  }
-  return false;
+  const code = postgresError(error)?.code;
+  return code === "40P01" || code === "40001";
 }

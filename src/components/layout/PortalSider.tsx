@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useGetIdentity, useLink, useLogout, useMenu, useWarnAboutChange, type TreeMenuItem } from "@refinedev/core";
 import { Button, Drawer, Grid, Layout, Menu, theme, type MenuProps } from "antd";
 import { LeftOutlined, LogoutOutlined, RightOutlined, UnorderedListOutlined } from "@ant-design/icons";
@@ -45,7 +45,8 @@ function useMenuItems(): { items: MenuItem[]; selectedKey: string; defaultOpenKe
 export function PortalSider() {
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
-  const { mobileMenuOpen, setMobileMenuOpen, siderCollapsed, setSiderCollapsed } = useLayout();
+  const { mobileMenuOpen, setMobileMenuOpen } = useLayout();
+  const [siderCollapsed, setSiderCollapsed] = useState(false); // the desk's sider, narrowed to its icons
   const { items, selectedKey, defaultOpenKeys } = useMenuItems();
   const isPhone = screens.lg === false;
 

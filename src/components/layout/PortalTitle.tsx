@@ -2,7 +2,7 @@ import { useLink } from "@refinedev/core";
 import { theme } from "antd";
 import { brandOf } from "../../config/brand";
 import { runtimeConfig } from "../../config/runtime";
-import { icons } from "../icons";
+import { MobileOutlined } from "@ant-design/icons";
 
 const brand = brandOf(runtimeConfig.operator);
 
@@ -10,14 +10,11 @@ const brand = brandOf(runtimeConfig.operator);
 export function PortalTitle({ collapsed }: { collapsed: boolean }) {
   const { token } = theme.useToken();
   const Link = useLink();
-  const Mark = icons.MobileOutlined;
   return (
     <Link to="/" aria-label={collapsed ? brand.name : undefined} style={{ display: "flex", alignItems: "center", gap: 8, textDecoration: "none", color: token.colorText, fontWeight: 700 }}>
-      {Mark && (
-        <span aria-hidden style={{ color: token.colorPrimary, fontSize: 20, lineHeight: 1 }}>
-          <Mark />
-        </span>
-      )}
+      <span aria-hidden style={{ color: token.colorPrimary, fontSize: 20, lineHeight: 1 }}>
+        <MobileOutlined />
+      </span>
       {!collapsed && <span>{brand.name}</span>}
     </Link>
   );

@@ -4,9 +4,6 @@ interface LayoutState {
   /** The phone's menu drawer. */
   mobileMenuOpen: boolean;
   setMobileMenuOpen: (open: boolean) => void;
-  /** The desk's sider, narrowed to its icons. */
-  siderCollapsed: boolean;
-  setSiderCollapsed: (collapsed: boolean) => void;
 }
 
 const LayoutContext = createContext<LayoutState | undefined>(undefined);
@@ -14,8 +11,7 @@ const LayoutContext = createContext<LayoutState | undefined>(undefined);
 /** What the header and the sider share: the header's menu button opens the sider's drawer on phones. */
 export function LayoutProvider({ children }: { children: ReactNode }) {
   const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
-  const [siderCollapsed, setSiderCollapsed] = useState(false);
-  const value = useMemo(() => ({ mobileMenuOpen, setMobileMenuOpen, siderCollapsed, setSiderCollapsed }), [mobileMenuOpen, siderCollapsed]);
+  const value = useMemo(() => ({ mobileMenuOpen, setMobileMenuOpen }), [mobileMenuOpen]);
   return <LayoutContext.Provider value={value}>{children}</LayoutContext.Provider>;
 }
 
