@@ -17,7 +17,10 @@ interface Run {
   run: number;
   /** When each request after the click was sent, ms after the click. */
   timeline: string[];
+  /** Click → the first frame with the meter, timed in the page. */
   signInToMetersMs: number;
+  /** The same as Playwright's wait from outside sees it (later, by its polling). */
+  observedMs: number;
   requestsAfterClick: number;
   bytesAfterClick: number;
   apiCallsAfterClick: string[];
@@ -52,17 +55,36 @@ async function measureOnce(browser: Browser, baseUrl: string, run: number): Prom
     if (counting) bytes += e.encodedDataLength;
   });
 
+  // Timed in the page: from the click's own event time to the first frame after the meter entered
+  // the DOM. Playwright's own wait, polled from outside a 4x-throttled page, sees it ~400 ms late.
+  await page.evaluate(() => {
+    const timing: { click?: number; meter?: number } = {};
+    (window as unknown as { __homeLoad: typeof timing }).__homeLoad = timing;
+    document.addEventListener("click", (event) => (timing.click ??= event.timeStamp), { capture: true, once: true });
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid="meter-data"]')) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => (timing.meter = performance.now())));
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
   started = performance.now();
   counting = true;
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByTestId("meter-data").first().waitFor({ timeout: 60_000 });
-  const elapsed = performance.now() - started;
+  const observedMs = performance.now() - started;
+  const inPage = await page.waitForFunction(() => {
+    const timing = (window as unknown as { __homeLoad: { click?: number; meter?: number } }).__homeLoad;
+    return timing.click !== undefined && timing.meter !== undefined && timing.meter - timing.click;
+  });
+  const elapsed = (await inPage.jsonValue()) as number;
   counting = false;
   await context.close();
   return {
     run,
     timeline,
     signInToMetersMs: Math.round(elapsed),
+    observedMs: Math.round(observedMs),
     requestsAfterClick: urls.length,
     bytesAfterClick: bytes,
     apiCallsAfterClick: urls.filter((u) => u.includes("/api/")).map((u) => new URL(u).pathname.replace(/[0-9a-f-]{36}/g, "{id}")),
@@ -80,7 +102,7 @@ async function main(): Promise<void> {
     for (let run = 1; run <= RUNS; run++) {
       const result = await measureOnce(browser, baseUrl, run);
       results.push(result);
-      console.log(`run ${run}: ${result.signInToMetersMs} ms, ${result.requestsAfterClick} requests, ${(result.bytesAfterClick / 1024).toFixed(1)} KB after the click`);
+      console.log(`run ${run}: ${result.signInToMetersMs} ms (Playwright saw it at ${result.observedMs} ms), ${result.requestsAfterClick} requests, ${(result.bytesAfterClick / 1024).toFixed(1)} KB after the click`);
     }
     const ms = results.map((r) => r.signInToMetersMs);
     console.log(`\nmedian ${median(ms)} ms (min ${Math.min(...ms)}, max ${Math.max(...ms)}); target ${TARGET_MS} ms ${median(ms) <= TARGET_MS ? "met" : "NOT met"}`);
