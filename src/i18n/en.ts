@@ -165,6 +165,8 @@ export const en = {
   "dashboard.findSubscriber": "Find a subscriber",
   "dashboard.findPlaceholder": "Phone number or name",
   "dashboard.find": "Search",
+  "dashboard.loadingLines": "Loading your lines…",
+  "notifications.bell": "Notifications: {{count}} unread",
   "dashboard.catalog": "Plan catalog",
 
   "usage.types.data": "data",

@@ -167,6 +167,8 @@ export const es: Record<MessageKey, string> = {
   "dashboard.findSubscriber": "Buscar un cliente",
   "dashboard.findPlaceholder": "Número de teléfono o nombre",
   "dashboard.find": "Buscar",
+  "dashboard.loadingLines": "Cargando tus líneas…",
+  "notifications.bell": "Avisos: {{count}} sin leer",
   "dashboard.catalog": "Catálogo de planes",
 
   "usage.types.data": "datos",

@@ -72,11 +72,11 @@ test("crossing 80 % of the data allowance brings the notice live, once", async (
   // The seed leaves the line under 80 %; the simulator above added only a little.
   expect(toEighty).toBeGreaterThan(0);
   const bell = page.getByTestId("notification-bell");
-  const unreadBefore = Number((await bell.locator(".ant-scroll-number").getAttribute("title").catch(() => null)) ?? 0);
+  const unreadBefore = Number(await bell.getAttribute("data-unread"));
 
   await ingest([{ id: `e2e-80-${Date.now()}`, type: "data", quantity: toEighty + 5 }]);
   await expect.poll(dataUsed, POLL).toBeGreaterThanOrEqual(DATA_ALLOWANCE_MB * 0.8);
-  await expect.poll(async () => Number((await bell.locator(".ant-scroll-number").getAttribute("title").catch(() => null)) ?? 0), POLL).toBe(unreadBefore + 1);
+  await expect.poll(async () => Number(await bell.getAttribute("data-unread")), POLL).toBe(unreadBefore + 1);
 
   // A second batch over 80 % (but under 100 %) sends nothing more.
   await ingest([{ id: `e2e-80-more-${Date.now()}`, type: "data", quantity: 1 }]);

@@ -1,7 +1,10 @@
-import { Progress, Space, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import type { Meter } from "../../resources/usage";
 import { formatDataMb, formatDate, formatDateTime, formatQuantity } from "../format";
+import "./meters.css";
+
+// Plain React and CSS, no antd: the meters are the light home's main content (pages/home), which a
+// phone renders before the portal's code has run.
 
 /** A meter's quantity in words: MB as MB or GB, minutes, texts; null = unlimited. */
 export function meterAmount(meter: Pick<Meter, "type">, value: number | null): string {
@@ -15,30 +18,32 @@ export function MeterBar({ meter }: { meter: Meter }) {
   const label = t(`usage.meter.${meter.type}`);
   const limited = meter.allowance !== null;
   const percent = limited ? (meter.allowance === 0 ? 100 : Math.min(100, (meter.used / meter.allowance!) * 100)) : 0;
-  const status = percent >= 100 ? "exception" : percent >= 80 ? "normal" : "active";
+  const level = percent >= 100 ? "full" : percent >= 80 ? "high" : "ok";
+  const usedText = limited
+    ? t("usage.meter.usedOf", { used: meterAmount(meter, meter.used), allowance: meterAmount(meter, meter.allowance) })
+    : t("usage.meter.usedUnlimited", { used: meterAmount(meter, meter.used) });
   return (
-    <div data-testid={`meter-${meter.type}`} data-used={meter.used}>
-      <Space style={{ width: "100%", justifyContent: "space-between" }} wrap>
-        <Typography.Text strong>{label}</Typography.Text>
-        <Typography.Text data-testid={`meter-${meter.type}-used`}>
-          {limited
-            ? t("usage.meter.usedOf", { used: meterAmount(meter, meter.used), allowance: meterAmount(meter, meter.allowance) })
-            : t("usage.meter.usedUnlimited", { used: meterAmount(meter, meter.used) })}
-        </Typography.Text>
-      </Space>
+    <div className="meter" data-testid={`meter-${meter.type}`} data-used={meter.used}>
+      <div className="meter__head">
+        <strong>{label}</strong>
+        <span data-testid={`meter-${meter.type}-used`}>{usedText}</span>
+      </div>
       {limited && (
-        <Progress
-          percent={Math.round(percent * 10) / 10}
-          showInfo={false}
-          status={status}
-          strokeColor={percent >= 80 && percent < 100 ? "#ad6800" : undefined}
-          aria-label={`${label}: ${t("usage.meter.usedOf", { used: meterAmount(meter, meter.used), allowance: meterAmount(meter, meter.allowance) })}`}
-        />
+        <div
+          className={`meter__track meter__track--${level}`}
+          role="progressbar"
+          aria-label={`${label}: ${usedText}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(percent * 10) / 10}
+        >
+          <div className="meter__fill" style={{ width: `${percent}%` }} />
+        </div>
       )}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <span className="meter__note">
         {limited ? `${t("usage.meter.left", { left: meterAmount(meter, Math.max(0, meter.allowance! - meter.used)) })} · ` : ""}
         {meter.asOf ? t("usage.meter.asOf", { time: formatDateTime(meter.asOf) }) : t("usage.meter.noUsage")}
-      </Typography.Text>
+      </span>
     </div>
   );
 }
@@ -47,15 +52,15 @@ export function MeterBar({ meter }: { meter: Meter }) {
 export function LineMeters({ meters, daysLeft }: { meters: Meter[]; daysLeft: number }) {
   const cycleEnd = meters[0]?.cycleEnd;
   return (
-    <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+    <div className="meters">
       {meters.map((meter) => (
         <MeterBar key={meter.type} meter={meter} />
       ))}
       {cycleEnd && (
-        <Typography.Text type="secondary" data-testid="cycle-left">
+        <span className="meter__note" data-testid="cycle-left">
           {daysLeft <= 1 ? t("usage.cycle.lastDay", { date: formatDate(cycleEnd) }) : t("usage.cycle.daysLeft", { days: daysLeft, date: formatDate(cycleEnd) })}
-        </Typography.Text>
+        </span>
       )}
-    </Space>
+    </div>
   );
 }

@@ -1,0 +1,81 @@
+import { translate as t } from "../../i18n";
+import type { Home, HomeAccount, HomeLine } from "../../resources/usage";
+import { LineMeters } from "../../components/usage/LineMeters";
+import { formatMoney, formatMsisdn } from "../../components/format";
+import { TONES, toneOfStatus } from "../../components/statusTones";
+import { PlainLink, type Navigate } from "../../components/PlainLink";
+import "./home.css";
+
+/**
+ * A subscriber's lines at a glance (GET /home): plan, money and meters per line. Plain React and CSS,
+ * so the light home (LightHome.tsx) shows it before the portal's code runs; the portal's own home
+ * (DashboardPage) renders the same component.
+ */
+export function HomeLines({ home, error, navigate }: { home: Home | undefined; error?: string; navigate: Navigate }) {
+  return (
+    <section aria-labelledby="your-lines" className="home-lines">
+      <h3 id="your-lines" className="home__subtitle">
+        {t("dashboard.yourLines")}
+      </h3>
+      {error ? (
+        <p role="alert" className="home__error">
+          {t("usage.home.error", { message: error })}
+        </p>
+      ) : !home ? (
+        <div className="home__loading" role="status" aria-label={t("dashboard.loadingLines")} />
+      ) : home.lines.length === 0 ? (
+        <p className="home__empty">{t("dashboard.noLines")}</p>
+      ) : (
+        <div className="home-lines__grid">
+          {home.lines.map((line) => (
+            <LineCard key={line.id} line={line} account={home.accounts.find((a) => a.id === line.accountId)} navigate={navigate} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function LineCard({ line, account, navigate }: { line: HomeLine; account: HomeAccount | undefined; navigate: Navigate }) {
+  return (
+    <article className="line-card" data-testid="line-card" aria-label={t("usage.home.line", { msisdn: formatMsisdn(line.msisdn) })}>
+      <header className="line-card__head">
+        <PlainLink to={`/lines/show/${line.id}`} navigate={navigate} className="line-card__number">
+          {formatMsisdn(line.msisdn)}
+        </PlainLink>
+        <span className="status-badge" style={TONES[toneOfStatus(line.status)]}>
+          {t(`enums.status.${line.status}`, undefined, line.status)}
+        </span>
+      </header>
+      <div className="line-card__body">
+        <p>
+          <strong>{line.plan.name}</strong>{" "}
+          <span className="home__muted">
+            · {t("units.perMonth", { price: formatMoney(line.plan.price) })} · {t(`enums.accountType.${line.accountType}`)}
+          </span>
+        </p>
+        <AccountMoney account={account} navigate={navigate} />
+        <LineMeters meters={line.meters} daysLeft={line.daysLeft} />
+      </div>
+    </article>
+  );
+}
+
+/** The prepaid balance or postpaid amount due of the line's account, as the ledger has it. */
+function AccountMoney({ account, navigate }: { account: HomeAccount | undefined; navigate: Navigate }) {
+  if (!account?.balance && !account?.amountDue) return null;
+  return (
+    <p data-testid="account-money">
+      {account.balance ? (
+        <>
+          {t("usage.money.balance", { amount: formatMoney(account.balance) })} ·{" "}
+          <PlainLink to="/top-up" navigate={navigate} className="home__link">
+            {t("topUp.title")}
+          </PlainLink>
+        </>
+      ) : (
+        t("usage.money.amountDue", { amount: formatMoney(account.amountDue!) })
+      )}
+    </p>
+  );
+}
