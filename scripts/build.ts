@@ -3,7 +3,7 @@
 // index.html needs (dist/security-policy.json). `isPortalBuildStale` lets `npm start` skip the
 // build when nothing that goes into it has changed.
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
@@ -48,7 +48,7 @@ export async function buildPortal(outDir = portalOutDir()): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = "production";
   try {
-    await build({ mode: "production", logLevel: "warn", build: { outDir, emptyOutDir: true } });
+    await build({ mode: "production", logLevel: "warn", build: { outDir, emptyOutDir: true, manifest: true } });
     await prerenderSignIn(build, outDir);
   } finally {
     process.env.NODE_ENV = nodeEnv;
@@ -84,7 +84,27 @@ async function prerenderSignIn(build: typeof import("vite").build, portalDir: st
   const index = readFileSync(indexFile, "utf8");
   if (!index.includes("<!--prerendered-sign-in-->")) throw new Error(`${indexFile} has no <!--prerendered-sign-in--> placeholder`);
   const html = inlineEntryCss(deferEntryPastFirstPaint(index.replace("<!--prerendered-sign-in-->", renderSignInPage())), portalDir);
-  writeFileSync(indexFile, withPortalStyles(html, renderPortalStyles(), portalDir));
+  writeFileSync(indexFile, withPortalChunks(withPortalStyles(html, renderPortalStyles(), portalDir), portalDir));
+}
+
+/**
+ * The portal's chunks (src/App.tsx and what it imports, less what the entry already loads) in a meta
+ * tag: the light home fetches them while idle without running them (main.tsx, prefetchPortalCode).
+ * Read from Vite's manifest, which is then removed: nothing serves it.
+ */
+function withPortalChunks(html: string, portalDir: string): string {
+  const manifestFile = join(portalDir, ".vite", "manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  const closure = (keys: string[], into = new Set<string>()): Set<string> => {
+    for (const key of keys) if (!into.has(key) && manifest[key]) closure(manifest[key]!.imports ?? [], into.add(key));
+    return into;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry || !manifest["src/App.tsx"]) throw new Error(`${manifestFile} has no entry or no src/App.tsx chunk`);
+  const loaded = closure([entry]);
+  const chunks = [...closure(["src/App.tsx"])].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`);
+  rmSync(join(portalDir, ".vite"), { recursive: true, force: true });
+  return html.replace("</head>", `  <meta name="portal-chunks" content="${chunks.join(" ")}">\n  </head>`);
 }
 
 /**

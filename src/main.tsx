@@ -6,6 +6,9 @@ import { getLocale, LOCALES, setLocale, type Locale } from "./i18n";
 import { BootScreen, SignInPage, type SignInPageProps, type SignInResult } from "./pages/SignInPage";
 import { hadSession } from "./providers/sessionHint";
 import { consentNeeded } from "./consent/consent";
+import { runtimeConfig } from "./config/runtime";
+import { openMenuWhenPortalShows } from "./components/layout/layoutContext";
+import { LIGHT_HOME_MEDIA } from "./pages/home/lightHomeMedia";
 
 /**
  * Entry point. The production build prerenders the sign-in form into index.html, so a phone on a
@@ -34,6 +37,7 @@ type Identity = {
   authProvider: typeof import("./providers/authProvider").authProvider;
   flows: typeof import("./providers/identityFlows");
   prefetchHome: typeof import("./providers/homePrefetch").prefetchHome;
+  currentSessionUser: typeof import("./providers/session").currentSessionUser;
 };
 let identityPromise: undefined | Promise<Identity>;
 function identity(): Promise<Identity> {
@@ -42,8 +46,9 @@ function identity(): Promise<Identity> {
     import("./providers/authProvider"),
     import("./providers/identityFlows"),
     import("./providers/homePrefetch"),
+    import("./providers/session"),
   ]).then(
-    ([{ auth }, { authProvider }, flows, { prefetchHome }]) => ({ auth, authProvider, flows, prefetchHome }),
+    ([{ auth }, { authProvider }, flows, { prefetchHome }, { currentSessionUser }]) => ({ auth, authProvider, flows, prefetchHome, currentSessionUser }),
     (error) => {
       identityPromise = undefined; // a failed chunk load must not stick: the next attempt retries it
       throw error;
@@ -113,13 +118,75 @@ function loadPortalStyles(): Promise<void> {
 
 const loadPortal = () => Promise.all([import("./App"), loadPortalStyles()]).then(([app]) => app);
 const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work, 0));
+const whenIdle = (work: () => void) => (window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200)))(work);
 
+/**
+ * The light home (pages/home/LightHome.tsx) may stand in for the portal: on `/`, at phone width, in a
+ * build whose frame carries nothing else on every page (consent banner sync, the CRM chat button).
+ * Whether it does also needs the person to be a subscriber, known once signed in.
+ */
+const lightHomeMayFit = (path: string) =>
+  new URL(path, location.origin).pathname === "/" && !consentNeeded && !runtimeConfig.switches.crmChatScriptUrl && window.matchMedia(LIGHT_HOME_MEDIA).matches;
+
+/**
+ * The portal's code, fetched but not run (modulepreload): the build lists its chunks in a meta tag.
+ * The light home asks for it once idle, so leaving the home does not wait for the network.
+ */
+function prefetchPortalCode() {
+  const chunks = document.querySelector<HTMLMetaElement>('meta[name="portal-chunks"]')?.content.split(" ").filter(Boolean) ?? [];
+  for (const href of chunks) {
+    if (document.querySelector(`link[href="${href}"]`)) continue;
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = href;
+    link.crossOrigin = "";
+    document.head.append(link);
+  }
+}
+
+/** Signed in, at `path`: the light home when it fits, else the portal. */
 async function showPortal(path: string) {
+  const home = new URL(path, location.origin).pathname === "/";
   // The home's data is fetched while its code loads and renders, not after (providers/homePrefetch.ts).
-  if (new URL(path, location.origin).pathname === "/") void identity().then(({ prefetchHome }) => prefetchHome(), () => undefined);
+  if (home) void identity().then(({ prefetchHome }) => prefetchHome(), () => undefined);
+  if (lightHomeMayFit(path)) {
+    const [{ LightHome }, user] = await Promise.all([import("./pages/home/LightHome"), identity().then(({ currentSessionUser }) => currentSessionUser())]);
+    if (user?.role === "subscriber") return showLightHome(LightHome, user, path);
+  }
+  await enterPortal(path);
+}
+
+/** The portal at `path`; `push` when the person goes there from a page of ours (Back returns to it). */
+async function enterPortal(path: string, { push = false } = {}) {
   const { App } = await loadPortal();
-  if (location.pathname + location.search !== path) history.replaceState(null, "", path);
+  if (location.pathname + location.search !== path) history[push ? "pushState" : "replaceState"](null, "", path);
   await renderPortal(<App />);
+}
+
+function showLightHome(LightHome: typeof import("./pages/home/LightHome").LightHome, user: import("./providers/session").SessionUser, path: string) {
+  if (location.pathname + location.search !== path) history.replaceState(null, "", path);
+  let leaving = false;
+  const leave = (to: string, { openMenu = false } = {}) => {
+    if (leaving) return;
+    leaving = true;
+    if (openMenu) openMenuWhenPortalShows();
+    enterPortal(to, { push: to !== "/" }).catch((error) => {
+      leaving = false;
+      console.warn("The portal did not load; the home stays.", error);
+    });
+  };
+  const signOut = async () => {
+    const { authProvider } = await identity();
+    await authProvider.logout();
+    history.replaceState(null, "", "/login");
+    showSignIn();
+  };
+  render(<LightHome user={user} leave={leave} signOut={() => void signOut()} />);
+  // The portal's code arrives while idle; a touch or key on the page starts running it, ahead of the click.
+  afterPaint(() => whenIdle(prefetchPortalCode));
+  const warm = () => void loadPortal().catch(() => undefined);
+  container.addEventListener("pointerdown", warm, { once: true });
+  container.addEventListener("keydown", warm, { once: true });
 }
 
 function afterSignInPath(): string {
@@ -174,8 +241,15 @@ function showSignIn(initial?: SignInResult) {
   );
   if (!root && container.firstElementChild && !initial) hydrateSignIn(page);
   else render(page);
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-  afterPaint(() => idle(() => void loadPortal()));
+  // While the visitor types: the code of what follows sign-in (on a phone, the light home, with the
+  // portal fetched but not run), so nothing waits for the network after the click.
+  afterPaint(() =>
+    whenIdle(() => {
+      if (!lightHomeMayFit(afterSignInPath())) return void loadPortal().catch(() => undefined);
+      import("./pages/home/LightHome").catch(() => undefined);
+      prefetchPortalCode();
+    }),
+  );
 }
 
 async function boot() {
@@ -199,8 +273,9 @@ async function boot() {
     return;
   }
   render(<BootScreen />);
-  // A returning visitor: the portal's chunk loads while Firebase restores the session, not after.
-  loadPortal().catch(() => undefined);
+  // A returning visitor: the portal's chunk loads while Firebase restores the session, not after
+  // (unless the light home may do without it).
+  if (!lightHomeMayFit(path)) loadPortal().catch(() => undefined);
   const { auth } = await identity();
   await auth.authStateReady();
   if (auth.currentUser) return showPortal(path);

@@ -1,0 +1,159 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Home } from "../../src/resources/usage";
+import type { SessionUser } from "../../src/providers/session";
+
+// The light home (src/pages/home/LightHome.tsx) stands in for the portal on a subscriber's phone: it
+// must show what the portal's home shows, keep the meters and the bell live over the one SSE stream,
+// and hand every other step to the portal. The backend is answered at fetch; the SSE stream is a
+// stand-in EventSource the test pushes events through.
+const streams = vi.hoisted(() => {
+  class FakeEventSource {
+    static opened: FakeEventSource[] = [];
+    onopen: ((event: Event) => void) | null = null;
+    onerror: ((event: Event) => void) | null = null;
+    listeners: ((event: MessageEvent<string>) => void)[] = [];
+    constructor(readonly url: string) {
+      FakeEventSource.opened.push(this);
+    }
+    addEventListener(_type: "resource", listener: (event: MessageEvent<string>) => void) {
+      this.listeners.push(listener);
+    }
+    close() {}
+    emit(resource: string) {
+      const data = JSON.stringify({ resource, type: "updated", ids: [], at: new Date().toISOString() });
+      for (const listener of this.listeners) listener(new MessageEvent("resource", { data }));
+    }
+  }
+  (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
+  return FakeEventSource;
+});
+vi.mock("../../src/providers/session", () => ({ currentIdToken: async () => "token", currentSessionUser: async () => null }));
+
+const { LightHome } = await import("../../src/pages/home/LightHome");
+const { setLocale } = await import("../../src/i18n");
+
+const ALEX: SessionUser = { uid: "demo-alex", email: "alex@example.com", name: "Alex Rivera", role: "subscriber", operator: "ATT" };
+const LINE_ID = "11111111-1111-4111-8111-111111111111";
+const ACCOUNT_ID = "22222222-2222-4222-8222-222222222222";
+const homeWith = (dataUsed: number): Home => ({
+  lines: [
+    {
+      id: LINE_ID,
+      msisdn: "+12025550101",
+      status: "active",
+      accountId: ACCOUNT_ID,
+      accountType: "prepaid",
+      plan: { id: "33333333-3333-4333-8333-333333333333", name: "Prepaid 15 GB", price: { amount: 3500, currency: "USD" } },
+      daysLeft: 8,
+      meters: [
+        { type: "data", used: dataUsed, allowance: 15_360, unit: "MB", asOf: "2026-11-26T21:30:00.000Z", cycleStart: "2026-11-05", cycleEnd: "2026-12-05" },
+        { type: "voice", used: 80, allowance: null, unit: "minutes", asOf: null, cycleStart: "2026-11-05", cycleEnd: "2026-12-05" },
+      ],
+    },
+  ],
+  accounts: [{ id: ACCOUNT_ID, type: "prepaid", balance: { amount: 4000, currency: "USD" } }],
+});
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+let home: Home;
+let unread: number;
+let homeStatus: number;
+const requests: string[] = [];
+
+beforeEach(() => {
+  home = homeWith(4096);
+  unread = 2;
+  homeStatus = 200;
+  requests.length = 0;
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      const path = new URL(url, "http://portal.test").pathname;
+      requests.push(path);
+      if (path.endsWith("/home")) return homeStatus === 200 ? json(home) : json({ type: "about:blank", title: "Unavailable", status: homeStatus, detail: "The database is down." }, homeStatus);
+      if (path.endsWith("/notifications")) return json({ data: [], total: unread });
+      return json({}, 404);
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setLocale("en", { remember: false });
+});
+
+function renderHome() {
+  const leave = vi.fn();
+  const signOut = vi.fn();
+  render(<LightHome user={ALEX} leave={leave} signOut={signOut} />);
+  return { leave, signOut };
+}
+const card = () => screen.getByTestId("line-card");
+const stream = () => streams.opened.at(-1)!;
+
+describe("the light home", () => {
+  it("shows the greeting, each line with its plan, money and meters, and the unread count on the bell", async () => {
+    renderHome();
+    screen.getByRole("heading", { level: 2, name: "Hello, Alex" });
+    await waitFor(() => expect(screen.getByTestId("line-card")).toBeTruthy());
+    expect(card().getAttribute("aria-label")).toBe("Line (202) 555-0101");
+    within(card()).getByRole("link", { name: "(202) 555-0101" });
+    within(card()).getByText("Active");
+    within(card()).getByText("Prepaid 15 GB");
+    expect(within(card()).getByTestId("account-money").textContent).toBe("Balance: $40.00 · Top up");
+    expect(within(card()).getByTestId("meter-data-used").textContent).toBe("4 GB of 15 GB");
+    expect(within(card()).getByRole("progressbar", { name: "Data: 4 GB of 15 GB" }).getAttribute("aria-valuenow")).toBe("26.7");
+    expect(within(card()).getByTestId("meter-voice-used").textContent).toBe("80 min used · unlimited");
+    within(card()).getByText("8 days left in this cycle · renews Dec 5, 2026");
+    await waitFor(() => expect(screen.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifications: 2 unread"));
+  });
+
+  it("counts new usage and new notices when the live stream says so, without a reload", async () => {
+    renderHome();
+    await waitFor(() => expect(card()).toBeTruthy());
+    await waitFor(() => expect(streams.opened.length).toBeGreaterThan(0));
+    expect(stream().url).toContain("resources=meters%2Cnotifications");
+    home = homeWith(12_800);
+    stream().emit("meters");
+    await waitFor(() => expect(within(card()).getByTestId("meter-data").getAttribute("data-used")).toBe("12800"));
+    expect(within(card()).getByRole("progressbar").parentElement!.querySelector(".meter__track--high")).toBeTruthy();
+    unread = 3;
+    stream().emit("notifications");
+    await waitFor(() => expect(screen.getByTestId("notification-bell").getAttribute("data-unread")).toBe("3"));
+  });
+
+  it("hands every other step to the portal: a line, top-up, the bell, the menu; a modified click stays a plain link", async () => {
+    const { leave } = renderHome();
+    await waitFor(() => expect(card()).toBeTruthy());
+    const number = within(card()).getByRole("link", { name: "(202) 555-0101" });
+    expect(number.getAttribute("href")).toBe(`/lines/show/${LINE_ID}`);
+    fireEvent.click(number);
+    expect(leave).toHaveBeenLastCalledWith(`/lines/show/${LINE_ID}`);
+    fireEvent.click(within(card()).getByRole("link", { name: "Top up" }));
+    expect(leave).toHaveBeenLastCalledWith("/top-up");
+    fireEvent.click(screen.getByTestId("notification-bell"));
+    expect(leave).toHaveBeenLastCalledWith("/notifications");
+    fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    expect(leave).toHaveBeenLastCalledWith("/", { openMenu: true });
+    leave.mockClear();
+    fireEvent.click(number, { ctrlKey: true }); // a new tab: the browser's, not ours
+    expect(leave).not.toHaveBeenCalled();
+  });
+
+  it("speaks the language picked in its header, and signs out from it", async () => {
+    const { signOut } = renderHome();
+    await waitFor(() => expect(card()).toBeTruthy());
+    fireEvent.change(screen.getByRole("combobox", { name: "Language" }), { target: { value: "es" } });
+    await screen.findByRole("heading", { name: "Hola, Alex" });
+    within(card()).getByText("Activa", { exact: false });
+    fireEvent.click(screen.getByRole("button", { name: "Cerrar sesión" }));
+    expect(signOut).toHaveBeenCalledOnce();
+  });
+
+  it("says why when the lines cannot be loaded", async () => {
+    homeStatus = 503;
+    renderHome();
+    expect((await screen.findByRole("alert")).textContent).toBe("Your lines could not be loaded: The database is down.");
+    expect(screen.queryByTestId("line-card")).toBeNull();
+  });
+});
