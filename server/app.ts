@@ -227,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reauthMaxAgeSeconds: deps.reauthMaxAgeSeconds ?? REAUTH_MAX_AGE_SECONDS,
     files: { store: deps.fileStore ?? (await createTemporaryDiskFileStore(app)), maxBytes: deps.fileMaxBytes ?? DEFAULT_FILE_MAX_BYTES },
     payments: deps.paymentGateways ?? {},
+    featureFlags,
   };
 
   // Sign-in related and unauthenticated: rate limited per client IP before anything else.

@@ -8,6 +8,7 @@ import { meets, type ActionSpec, type ResourceDefinition } from "../../src/resou
 import { badRequest, conflict, forbidden, notFound, ProblemError, type FieldError } from "../errors";
 import { handlers } from "../domain/handlers";
 import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../lib/idempotency";
+import { refuseToggledOffInput } from "../lib/featureFlags";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
 import { createEffects } from "./effects";
 import { findRecordRow } from "./records";
@@ -93,6 +94,9 @@ export const actionRoutes = (resource: ResourceDefinition<any, any>, module: Dom
         action.when ? `Allowed while ${Object.entries(action.when).map(([f, v]) => `${f} is ${(v as unknown[]).join(" or ")}`).join(" and ")} (else 409).` : "",
         action.reason === true ? "A reason is required." : action.reason === "staff" ? "Staff must give a reason." : "",
         action.reauth ? `${action.reauth.roles.join(", ")} must have signed in within ${REAUTH_MAX_AGE_SECONDS / 60} minutes (else 403 ${PROBLEM_TYPES.reauthRequired}).` : "",
+        ...Object.entries(action.inputFields ?? {}).flatMap(([field, spec]) =>
+          Object.entries(spec.optionToggles ?? {}).map(([value, toggle]) => `\`${field}\` "${value}" only while the Remote Config toggle ${toggle} is on (else 422).`),
+        ),
         action.result ? "Its result is shown once." : "",
         "Audited.",
       ].filter(Boolean).join(" ");
@@ -101,6 +105,7 @@ export const actionRoutes = (resource: ResourceDefinition<any, any>, module: Dom
         if (!accessScope(principal, resource, name)) throw forbidden(`Your role (${principal.role}) may not ${name} ${resource.name}.`);
         const { reason, ...input } = requestBody ?? {};
         if (reasonRequired(action, principal) && !reason) throw badRequest("Give a reason for this action.", [{ path: "reason", message: "required" }]);
+        refuseToggledOffInput(action.inputFields, input, services.featureFlags);
         return { reason: (reason as string | undefined) ?? null, input };
       };
 

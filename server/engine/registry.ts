@@ -49,5 +49,10 @@ export function assertServable(resource: ResourceDefinition<any, any>, module: D
     if (action.handler && !handlers[action.handler]) throw new Error(`${resource.name}: action '${name}' names handler '${action.handler}', which server/domain/handlers.ts lacks`);
     if (action.preview && !(action.handler && handlers[action.handler]?.preview)) throw new Error(`${resource.name}: action '${name}' declares a preview, which its handler does not give`);
     if ((action.input || action.result) && !action.handler) throw new Error(`${resource.name}: action '${name}' takes input or gives a result, which needs a handler`);
+    for (const [field, spec] of Object.entries(action.inputFields ?? {})) {
+      for (const value of Object.keys(spec.optionToggles ?? {})) {
+        if (!spec.options?.includes(value)) throw new Error(`${resource.name}: action '${name}' toggles ${field} "${value}", which is not one of its options`);
+      }
+    }
   }
 }

@@ -9,6 +9,7 @@ import type { EventBus } from "../live/eventBus";
 import type { JobQueue } from "../jobs/jobQueue";
 import type { FileStore } from "../files/fileStore";
 import type { PaymentGateways } from "../payments/gateway";
+import type { FeatureFlagSource } from "../lib/featureFlags";
 
 /** What routes, modules and handlers work with: one object built by buildApp. */
 export interface EngineServices {
@@ -30,6 +31,8 @@ export interface EngineServices {
   files?: { store: FileStore; maxBytes: number };
   /** Card gateways this server is wired to, by setting name (operators.settings.topUpPayment). */
   payments?: PaymentGateways;
+  /** Remote Config's feature flags (server template); absent: the in-code defaults (toggleOn). */
+  featureFlags?: Pick<FeatureFlagSource, "current">;
 }
 
 export function adminAuth(services: Pick<EngineServices, "auth">): Auth {

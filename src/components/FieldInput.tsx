@@ -8,6 +8,7 @@ import { MoneyInput } from "./MoneyInput";
 import { FileListUploadInput, FileUploadInput } from "./FileUploadInput";
 import { brandOf } from "../config/brand";
 import { runtimeConfig } from "../config/runtime";
+import { useFeatureFlags } from "./switches/OutageBanner";
 
 /** A select over the records of another resource the user may see, searchable through its `q` search. */
 function ReferenceSelect({ resource, filters, id, ...props }: { resource: string; filters: CrudFilter[] | null; id?: string; value?: string; onChange?: (v: string) => void }) {
@@ -66,12 +67,19 @@ export function FormSelect(props: SelectProps) {
  */
 export function FieldInput({ name, spec, record, ...props }: { name: string; spec: FieldSpec | undefined; record?: Record<string, any>; id?: string; value?: any; onChange?: (value: any) => void }) {
   const selectProps = withoutAriaRequired(props);
+  const flags = useFeatureFlags();
   switch (spec?.kind) {
     case "longText":
       return <Input.TextArea {...props} autoSize={{ minRows: 3, maxRows: 10 }} maxLength={1000} />;
     case "enum":
       // Labelled as the record view shows them (the declaration's own `labels`, when it has them).
-      return <Select {...selectProps} options={(spec.options ?? []).map((o) => ({ value: o, label: fieldText(name, spec, { [name]: o }) }))} />;
+      // Values behind a Remote Config toggle that is off are not offered (the server refuses them too).
+      return (
+        <Select
+          {...selectProps}
+          options={(spec.options ?? []).filter((o) => !spec.optionToggles?.[o] || flags[spec.optionToggles[o]!]).map((o) => ({ value: o, label: fieldText(name, spec, { [name]: o }) }))}
+        />
+      );
     case "number":
     case "quantity":
     case "dataMb":

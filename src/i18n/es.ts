@@ -414,6 +414,8 @@ export const es: Record<MessageKey, string> = {
   "topUp.unavailable.title": "La recarga con tarjeta no está disponible",
   "topUp.unavailable.body": "Tu operador no acepta pagos con tarjeta para recargas aquí. Añade saldo con un cupón prepago.",
   "topUp.unavailable.vouchers": "Canjear un cupón",
+  "topUp.turnedOff.title": "La recarga con tarjeta está desactivada por ahora",
+  "topUp.turnedOff.body": "Los pagos con tarjeta para recargas están desactivados en este momento. Añade saldo con un cupón prepago; tus recargas anteriores aparecen abajo.",
   "topUp.card.title": "Recargar con tarjeta",
   "topUp.card.number": "Número de tarjeta",
   "topUp.card.numberRule": "Escribe el número de la tarjeta (de 12 a 19 dígitos).",

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { FeatureToggleName } from "../config/featureFlags";
 
 /**
  * The shape of a resource declaration: pure data plus zod schemas, no React and no side effects,
@@ -73,6 +74,12 @@ export interface FieldSpec {
   masked?: boolean;
   /** In a form: shown only while the other fields hold these values (the ICCID of a physical SIM). */
   onlyWhen?: Conditions<string>;
+  /**
+   * For an enum of an action's input: values offered only while a Remote Config feature toggle is on
+   * (`{ esim: "esim_transfer_enabled" }`). While it is off the form leaves the value out and the
+   * server refuses it (422 naming the field); the action's other values work as before.
+   */
+  optionToggles?: Partial<Record<string, FeatureToggleName>>;
 }
 
 /** Field values a condition compares with. */

@@ -198,7 +198,8 @@ export const linesResource = defineResource({
           if (value.simType === "esim" && value.iccid) ctx.addIssue({ code: "custom", path: ["iccid"], message: "leave it out for an eSIM: we issue its number" });
         }),
       inputFields: {
-        simType: { label: "fields.newSimType", kind: "enum", options: SIM_TYPES },
+        // An eSIM is offered only while Remote Config's esim_transfer_enabled is on (else 422, and the form leaves it out).
+        simType: { label: "fields.newSimType", kind: "enum", options: SIM_TYPES, optionToggles: { esim: "esim_transfer_enabled" } },
         iccid: { label: "fields.newIccid", kind: "text", help: "resources.lines.iccidHelp", onlyWhen: { simType: ["physical"] } },
       },
       preview: true,

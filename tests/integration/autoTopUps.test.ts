@@ -6,6 +6,7 @@ import { sandboxGateway } from "../../server/payments/sandbox/client";
 import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
 import type { PaymentGateway } from "../../server/payments/gateway";
 import { AUTO_TOP_UP_JOB, runQueuedAutoTopUps } from "../../server/domain/autoTopUps/run";
+import { staticFeatureFlags } from "../../server/lib/featureFlags";
 import { monthOf, queueAutoTopUpIfLow } from "../../server/domain/autoTopUps/queue";
 import { domainJobs } from "../../server/domain/jobs";
 import type { Account } from "../../src/resources/accounts";
@@ -200,6 +201,19 @@ describe("the auto top-up itself", () => {
     expect(await runJob()).toBe(1);
     expect((await queueOf(alex)).at(-1)).toMatchObject({ status: "skipped", skipReason: "no_default_payment_method", topUpId: null });
     expect(await noticesOf("demo-alex", "auto_top_up.failed")).toBe(failed + 1);
+    expect(await balanceOf(alex)).toBe(start - 100);
+  });
+
+  it("card top-ups turned off in Remote Config (card_top_up_enabled): the attempt is skipped and the holder told; nothing is charged", async () => {
+    await saveCard(SANDBOX_CARDS.succeeds, ALEX);
+    const failed = await noticesOf("demo-alex", "auto_top_up.failed");
+    const charges = sandbox.charges.length;
+    const start = await balanceOf(alex);
+    await charge(alex, 100);
+    expect(await runQueuedAutoTopUps({ db: backend.database.db, payments: { sandbox: gateway }, featureFlags: staticFeatureFlags({ card_top_up_enabled: false }) })).toBe(1);
+    expect((await queueOf(alex)).at(-1)).toMatchObject({ status: "skipped", skipReason: "card_top_up_turned_off", topUpId: null });
+    expect(await noticesOf("demo-alex", "auto_top_up.failed")).toBe(failed + 1);
+    expect(sandbox.charges.length).toBe(charges);
     expect(await balanceOf(alex)).toBe(start - 100);
   });
 });

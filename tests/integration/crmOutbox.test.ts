@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, crmOutbox } from "../../server/db/schema";
+import { auditEvents, crmOutbox, topUps } from "../../server/db/schema";
 import { deliverDueLeads } from "../../server/domain/crm/deliveryWorker";
+import { settleTopUp } from "../../server/domain/topUps/settle";
 import { startBitrixPeer, type BitrixPeer } from "../support/bitrixPeer";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TMO_ADMIN } from "../support/fixtures";
 import { waitFor } from "../support/waitFor";
 
-// Bitrix24 (issue 11): device claims and "contact me" requests become CRM leads through an outbox
+// Bitrix24 (issue 11): device claims, refund claims and "contact me" requests become CRM leads through an outbox
 // written in the record's transaction, delivered to a local stand-in of the Bitrix24 REST webhook that
 // records calls and fails on demand; retries on the operator's backoff, dead letter, admin retry.
 let peer: BitrixPeer;
@@ -17,6 +18,8 @@ let on: TestBackend;
 let off: TestBackend;
 /** Alex's prepaid line in each backend's own database. */
 const alexLine = new Map<TestBackend, string>();
+/** Alex's prepaid account in each backend's own database. */
+const alexAccount = new Map<TestBackend, string>();
 
 const MAX_ATTEMPTS = 3;
 
@@ -27,6 +30,8 @@ beforeAll(async () => {
   for (const backend of [on, off]) {
     const lines = (await backend.get("/api/v1/lines", { as: ALEX })).json() as { data: { id: string; msisdn: string }[] };
     alexLine.set(backend, lines.data.find((l) => l.msisdn === "+12025550101")!.id);
+    const accounts = (await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: { id: string; type: string }[] };
+    alexAccount.set(backend, accounts.data.find((a) => a.type === "prepaid")!.id);
   }
 });
 afterAll(async () => {
@@ -40,6 +45,23 @@ const claim = async (backend: TestBackend, description: string) => {
   if (description.length >= 10) expect(res.statusCode, res.body).toBe(201);
   return res;
 };
+/**
+ * A card top-up of Alex's that the gateway did not answer in time, that Alex then cancelled, and that
+ * the gateway captured after all (its late webhook settles it as cardTopUps.test.ts drives it through
+ * the sandbox gateway; here settleTopUp, the webhook's own step, with no gateway wired): the money is
+ * claimable. `captured: false` stops before the capture, so a claim is refused.
+ */
+async function cancelledTopUp(backend: TestBackend, amount: number, { captured = true } = {}): Promise<string> {
+  const [row] = await backend.database.db
+    .insert(topUps)
+    .values({ operatorCode: "ATT", accountId: alexAccount.get(backend)!, amount, currency: "USD", gateway: "sandbox", createdBy: "demo-alex" })
+    .returning({ id: topUps.id });
+  const cancel = await backend.send("POST", `/api/v1/top-ups/${row!.id}/actions/cancel`, { as: ALEX, body: {} });
+  expect(cancel.statusCode, cancel.body).toBe(200);
+  if (captured) await backend.database.db.transaction((tx) => settleTopUp(tx, row!.id, { outcome: "succeeded", chargeId: `ch_late_${row!.id}` }, { via: "webhook", requestId: "test" }));
+  return row!.id;
+}
+const claimRefund = (backend: TestBackend, topUpId: string) => backend.send("POST", `/api/v1/top-ups/${topUpId}/actions/claim-refund`, { as: ALEX, body: {} });
 const outboxOf = (backend: TestBackend, sourceId: string) => backend.database.db.select().from(crmOutbox).where(eq(crmOutbox.sourceId, sourceId));
 
 describe("with the flag on", () => {
@@ -74,6 +96,38 @@ describe("with the flag on", () => {
     expect(call.fields).toMatchObject({ TITLE: "Contact me (phone): billing", NAME: expect.stringMatching(/Sam/) });
   });
 
+  it("a refund claim on a top-up the gateway captured becomes a lead with the amount and the holder's contact details; a refused one none", async () => {
+    // Refused (the card was never charged): no lead.
+    const uncharged = await cancelledTopUp(on, 800, { captured: false });
+    expect((await claimRefund(on, uncharged)).statusCode).toBe(409);
+
+    const topUpId = await cancelledTopUp(on, 1300);
+    const res = await claimRefund(on, topUpId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ refund: "claimed" });
+    const { value: row } = await waitFor("the refund lead delivered", async () => {
+      const [r] = await outboxOf(on, topUpId);
+      return r?.status === "delivered" ? r : undefined;
+    });
+    expect(row).toMatchObject({ sourceType: "refund_claim", attempts: 1 });
+    const call = peer.calls.find((c) => c.fields.ORIGIN_ID === `refund_claim:${topUpId}`)!;
+    expect(call.path).toBe("/rest/7/s3cr3t-webhook/crm.lead.add.json");
+    expect(call.fields).toMatchObject({
+      TITLE: "Refund claim: card top-up of $13.00",
+      NAME: expect.stringMatching(/Alex/),
+      OPPORTUNITY: "13.00",
+      CURRENCY_ID: "USD",
+      SOURCE_ID: "WEB",
+      ORIGINATOR_ID: "portal-ATT",
+    });
+    expect(String(call.fields.COMMENTS)).toContain(`ch_late_${topUpId}`);
+    // Claimed once: a second claim is refused (409) and sends nothing more.
+    expect((await claimRefund(on, topUpId)).statusCode).toBe(409);
+    expect(peer.calls.filter((c) => c.fields.ORIGIN_ID === `refund_claim:${topUpId}`)).toHaveLength(1);
+    expect(await outboxOf(on, uncharged)).toEqual([]);
+    expect(peer.calls.filter((c) => c.fields.ORIGIN_ID === `refund_claim:${uncharged}`)).toEqual([]);
+  });
+
   it("a refused record writes no lead: the outbox row lives and dies with the record's transaction", async () => {
     const before = await on.database.db.select().from(crmOutbox);
     const tooShort = await claim(on, "short");
@@ -96,6 +150,18 @@ describe("with the flag off", () => {
     expect(peer.calls.slice(callsBefore).map((c) => c.fields.ORIGIN_ID)).toEqual([`device_claim:${loudId}`]);
     const [row] = await outboxOf(off, quietId);
     expect(row).toMatchObject({ status: "pending", attempts: 0, crmLeadId: null });
+  });
+
+  it("a refund claim's lead waits in the outbox too: nothing reaches Bitrix24", async () => {
+    const callsBefore = peer.calls.length;
+    const quietId = await cancelledTopUp(off, 600);
+    expect((await claimRefund(off, quietId)).statusCode).toBe(200);
+    const loudId = await cancelledTopUp(on, 600);
+    expect((await claimRefund(on, loudId)).statusCode).toBe(200);
+    await waitFor("the flag-on refund lead delivered", async () => (await outboxOf(on, loudId))[0]?.status === "delivered");
+    expect(peer.calls.slice(callsBefore).map((c) => c.fields.ORIGIN_ID)).toEqual([`refund_claim:${loudId}`]);
+    const [row] = await outboxOf(off, quietId);
+    expect(row).toMatchObject({ sourceType: "refund_claim", status: "pending", attempts: 0, crmLeadId: null });
   });
 });
 

@@ -3,6 +3,8 @@ import { App } from "antd";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
+import { FEATURE_FLAG_DEFAULTS } from "../../src/config/featureFlags";
+import { applyFeatureFlags } from "../../src/providers/remoteConfig";
 
 // The /top-up page where the operator's setting is "sandbox": the card goes to the gateway's
 // tokenizer (fetch), and our API (apiRequest) sees only the token. Refine's hooks are stand-ins.
@@ -86,5 +88,38 @@ describe("the card top-up page (sandbox gateway)", () => {
     expect(screen.getByLabelText("Número de tarjeta")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Recargar" })).toBeTruthy();
     expect(screen.getByText("Tus recargas con tarjeta")).toBeTruthy();
+  });
+
+  describe("with Remote Config's card_top_up_enabled off", () => {
+    afterEach(() => act(() => applyFeatureFlags({ ...FEATURE_FLAG_DEFAULTS }, "defaults")));
+
+    it("says card top-up is turned off and offers vouchers, with no card form; the top-ups stay listed with their refund claim", () => {
+      act(() => applyFeatureFlags({ ...FEATURE_FLAG_DEFAULTS, card_top_up_enabled: false }));
+      renderPage();
+      expect(screen.getByTestId("top-up-turned-off").textContent).toContain("Card top-up is turned off for now");
+      expect(screen.getByRole("link", { name: "Redeem a voucher" }).getAttribute("href")).toBe("/accounts");
+      expect(screen.queryByLabelText("Card number")).toBeNull();
+      expect(screen.queryByRole("button", { name: "Top up" })).toBeNull();
+      expect(screen.getAllByTestId("top-up")).toHaveLength(2);
+      expect(screen.getByRole("button", { name: "Claim my money back" })).toBeTruthy();
+    });
+
+    it("switches at once when Remote Config activates the change, both ways", () => {
+      renderPage();
+      expect(screen.getByLabelText("Card number")).toBeTruthy();
+      act(() => applyFeatureFlags({ ...FEATURE_FLAG_DEFAULTS, card_top_up_enabled: false }));
+      expect(screen.queryByLabelText("Card number")).toBeNull();
+      expect(screen.getByTestId("top-up-turned-off")).toBeTruthy();
+      act(() => applyFeatureFlags({ ...FEATURE_FLAG_DEFAULTS }));
+      expect(screen.getByLabelText("Card number")).toBeTruthy();
+    });
+
+    it("speaks Spanish", () => {
+      act(() => setLocale("es", { remember: false }));
+      act(() => applyFeatureFlags({ ...FEATURE_FLAG_DEFAULTS, card_top_up_enabled: false }));
+      renderPage();
+      expect(screen.getByTestId("top-up-turned-off").textContent).toContain("La recarga con tarjeta está desactivada por ahora");
+      expect(screen.getByRole("link", { name: "Canjear un cupón" })).toBeTruthy();
+    });
   });
 });

@@ -8,6 +8,7 @@ import type { EngineServices } from "../../engine/services";
 import type { JobDefinition } from "../../jobs/jobQueue";
 import { publishAfterCommit } from "../../live/eventBus";
 import { runCardTopUp } from "../topUps/create";
+import { toggleOn } from "../../lib/featureFlags";
 import { AUTO_TOP_UP_ACTOR } from "./actor";
 
 export const AUTO_TOP_UP_JOB = "auto-top-ups.run";
@@ -27,11 +28,12 @@ async function notice(tx: Executor, row: { operatorCode: string }, recipientUid:
  * Carries out one queued auto top-up through the top-ups code path (./topUps/create.ts): the
  * holder's default card of the operator's gateway is charged `amount`. The queue row is claimed
  * (queued → submitted) in the very transaction that writes the top-up, so two workers never both
- * charge it. When it cannot run (the setting was switched off, no default card, no gateway), it
+ * charge it. When it cannot run (the setting was switched off, no default card, no gateway, card
+ * top-ups turned off in Remote Config), it
  * is skipped with the reason and the holder is told. Every attempt and every failure is a notice
  * (a declined charge's by ../topUps/settle.ts, so a late webhook's decline gets the same one).
  */
-export async function runAutoTopUp(services: Pick<EngineServices, "db" | "payments"> & { events?: EngineServices["events"] }, id: string, log: Log = quietLog): Promise<void> {
+export async function runAutoTopUp(services: Pick<EngineServices, "db" | "payments" | "featureFlags"> & { events?: EngineServices["events"] }, id: string, log: Log = quietLog): Promise<void> {
   const { db, events } = services;
   const [item] = await db
     .select({ queued: autoTopUps, ownerUid: accounts.ownerUid, enabled: autoTopUpSettings.enabled, balance: accounts.balanceAmount, settings: operators.settings })
@@ -61,6 +63,7 @@ export async function runAutoTopUp(services: Pick<EngineServices, "db" | "paymen
   const gatewayName = topUpPaymentOf(item.settings as Record<string, unknown>);
   const gateway = gatewayName ? services.payments?.[gatewayName] : undefined;
   if (!gateway) return skip("card_top_up_unavailable");
+  if (!toggleOn(services.featureFlags, "card_top_up_enabled")) return skip("card_top_up_turned_off");
   const [method] = await db
     .select({ id: paymentMethods.id, gatewayMethodId: paymentMethods.gatewayMethodId })
     .from(paymentMethods)
@@ -101,7 +104,7 @@ export async function runAutoTopUp(services: Pick<EngineServices, "db" | "paymen
 }
 
 /** Runs every queued auto top-up, oldest first (the job's sweep; a row another worker took is left alone). */
-export async function runQueuedAutoTopUps(services: Pick<EngineServices, "db" | "payments"> & { events?: EngineServices["events"] }, log?: Log): Promise<number> {
+export async function runQueuedAutoTopUps(services: Pick<EngineServices, "db" | "payments" | "featureFlags"> & { events?: EngineServices["events"] }, log?: Log): Promise<number> {
   const queued = await services.db.select({ id: autoTopUps.id }).from(autoTopUps).where(eq(autoTopUps.status, "queued")).orderBy(asc(autoTopUps.createdAt)).limit(100);
   for (const { id } of queued) {
     try {

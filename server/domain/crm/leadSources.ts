@@ -3,6 +3,7 @@ import type { ResourceDefinition } from "../../../src/resources/define";
 import type { Executor } from "../../audit";
 import { accounts, lines } from "../../db/schema";
 import type { DomainModule, WriteContext } from "../../engine/types";
+import { moneyText } from "../money/moneyText";
 import { documentModule } from "../../generic/documentModule";
 import { enqueueCrmLead, type CrmLeadSource } from "./outbox";
 
@@ -25,6 +26,9 @@ function contactFields(contact: Contact | undefined): Record<string, unknown> {
 const accountOfLine = async (tx: Executor, lineId: string) =>
   (await tx.select({ name: accounts.name, email: accounts.email, phone: accounts.phone }).from(lines).innerJoin(accounts, eq(accounts.id, lines.accountId)).where(eq(lines.id, lineId)))[0];
 
+const accountById = async (tx: Executor, accountId: string) =>
+  (await tx.select({ name: accounts.name, email: accounts.email, phone: accounts.phone }).from(accounts).where(eq(accounts.id, accountId)))[0];
+
 const firstAccountOf = async (tx: Executor, operator: string, uid: string) =>
   (
     await tx
@@ -34,6 +38,9 @@ const firstAccountOf = async (tx: Executor, operator: string, uid: string) =>
       .orderBy(asc(accounts.createdAt))
       .limit(1)
   )[0];
+
+/** The fields every lead of the portal carries: where it comes from, and the record it is about. */
+const originFields = (operator: string, source: CrmLeadSource, id: string) => ({ SOURCE_ID: "WEB", ORIGINATOR_ID: `portal-${operator}`, ORIGIN_ID: `${source}:${id}` });
 
 type LeadOf = (ctx: WriteContext, id: string, body: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
@@ -50,7 +57,7 @@ function withCrmLeads(resource: ResourceDefinition<any, any>, source: CrmLeadSou
       ...module.writer,
       async create(ctx, body, owners) {
         const id = await create(ctx, body, owners);
-        const fields = { ...(await leadOf(ctx, id, body)), SOURCE_ID: "WEB", ORIGINATOR_ID: `portal-${ctx.principal.operator}`, ORIGIN_ID: `${source}:${id}` };
+        const fields = { ...(await leadOf(ctx, id, body)), ...originFields(ctx.principal.operator, source, id) };
         await enqueueCrmLead(ctx.tx, { operatorCode: ctx.principal.operator, source: { type: source, id }, fields });
         return id;
       },
@@ -71,3 +78,38 @@ export const contactRequestLeads = (resource: ResourceDefinition<any, any>) =>
     ...contactFields(await firstAccountOf(ctx.tx, ctx.principal.operator, ctx.principal.uid)),
     COMMENTS: `${String(body.message)}\n\nPortal contact request ${id}.`,
   }));
+
+/** Minor units as the decimal string Bitrix24 takes for OPPORTUNITY ("13.00" for 1300 USD). */
+function decimalText(amount: number, currency: string): string {
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const text = String(Math.abs(amount)).padStart(digits + 1, "0");
+  return `${amount < 0 ? "-" : ""}${digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text}`;
+}
+
+/** What a refund claim's lead needs of the claimed top-up (server/domain/topUps: TopUpRow). */
+interface ClaimedTopUp {
+  id: string;
+  operatorCode: string;
+  accountId: string;
+  amount: number;
+  currency: string;
+  status: string;
+  gatewayChargeId: string | null;
+}
+
+/**
+ * A refund claim on a card top-up becomes a lead, in the claim's own transaction (the
+ * `claim-refund` action's handler calls this): a refused claim writes neither.
+ */
+export async function enqueueRefundClaimLead(ctx: WriteContext, topUp: ClaimedTopUp): Promise<void> {
+  const amount = moneyText({ amount: topUp.amount, currency: topUp.currency });
+  const fields = {
+    TITLE: `Refund claim: card top-up of ${amount}`,
+    ...contactFields(await accountById(ctx.tx, topUp.accountId)),
+    OPPORTUNITY: decimalText(topUp.amount, topUp.currency),
+    CURRENCY_ID: topUp.currency,
+    COMMENTS: `The card was charged ${amount} for a top-up that was ${topUp.status} on our side${topUp.gatewayChargeId ? ` (gateway charge ${topUp.gatewayChargeId})` : ""}. Claimed by the ${ctx.principal.role}. Portal top-up ${topUp.id}.`,
+    ...originFields(topUp.operatorCode, "refund_claim", topUp.id),
+  };
+  await enqueueCrmLead(ctx.tx, { operatorCode: topUp.operatorCode, source: { type: "refund_claim", id: topUp.id }, fields });
+}

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { ActionHandler } from "../../engine/types";
 import { topUps } from "../../db/schema";
 import { postLedgerEntry } from "../money/ledger";
+import { enqueueRefundClaimLead } from "../crm/leadSources";
 import type { TopUpRow } from "./records";
 
 /** The ledger key of a top-up's refund: approved once, however often the approval is retried. */
@@ -17,11 +18,13 @@ export const cancelTopUp: ActionHandler<TopUpRow> = {
 /**
  * top-ups/{id}/actions/claim-refund: one tap by the subscriber (or an agent for them) on a top-up
  * that failed or was cancelled on our side while the gateway captured the money (the declaration's
- * `when` checks all three). An agent then approves it.
+ * `when` checks all three). An agent then approves it. The claim is also a CRM lead (Bitrix24), written
+ * in the same transaction.
  */
 export const claimTopUpRefund: ActionHandler<TopUpRow> = {
   async run(ctx) {
     await ctx.tx.update(topUps).set({ refund: "claimed", updatedAt: new Date() }).where(eq(topUps.id, ctx.row.id));
+    await enqueueRefundClaimLead(ctx, ctx.row);
     if (ctx.row.ownerUid) {
       await ctx.effects.notify({ recipientUid: ctx.row.ownerUid, kind: "top_up.refund_claimed", params: { amount: ctx.row.amount, currency: ctx.row.currency, byRole: ctx.principal.role }, link: "/top-up" });
     }

@@ -10,6 +10,7 @@ import type { EngineServices } from "../../engine/services";
 import { forbidden, notFound, unprocessable } from "../../errors";
 import { gatewayFor } from "../../payments/gatewayFor";
 import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
+import { toggleOn } from "../../lib/featureFlags";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
 import { accountsModule } from "../accounts/module";
 import { runCardTopUp } from "./create";
@@ -54,7 +55,7 @@ export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
           operationId: "createTopUps",
           summary: "Top up a prepaid account by card (only where the operator has a card gateway)",
           description:
-            "Takes a saved payment method or a one-time card token from the gateway's tokenizer; card numbers never reach this API. Answers the top-up: `completed` (credited once), `failed` (declined), or `created` when the gateway did not answer in time (its webhook settles it). 422 when the operator takes no card top-ups (vouchers are offered instead), when the account is not prepaid or the currency differs, or the token is refused. 404 when the account is not yours. An Idempotency-Key replays the first answer.",
+            "Takes a saved payment method or a one-time card token from the gateway's tokenizer; card numbers never reach this API. Answers the top-up: `completed` (credited once), `failed` (declined), or `created` when the gateway did not answer in time (its webhook settles it). 422 when the operator takes no card top-ups or Remote Config's card_top_up_enabled is off (vouchers are offered instead), when the account is not prepaid or the currency differs, or the token is refused. 404 when the account is not yours. An Idempotency-Key replays the first answer.",
           headers: writeHeadersSchema,
           body: newTopUpSchema,
           response: { 201: topUpSchema, ...errorResponses, 409: problemSchema, 422: problemSchema, 503: problemSchema },
@@ -63,6 +64,10 @@ export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
       async (request, reply) => {
         const { principal } = request;
         if (!accessScope(principal, topUpsResource, "create")) throw forbidden(`Your role (${principal.role}) may not create top-ups.`);
+        // Remote Config's card_top_up_enabled switched off (a gateway incident, say): vouchers still work.
+        if (!toggleOn(services.featureFlags, "card_top_up_enabled")) {
+          throw unprocessable("Card top-up is turned off for now: add credit with a voucher instead (POST /api/v1/accounts/{id}/actions/redeem-voucher).");
+        }
         const { accountId, amount, paymentMethodId, cardToken } = request.body;
         const account = await findRecordRow(db, accountsResource, accountsModule, principal, "show", accountId);
         if (!account) throw notFound("No such accounts record.");

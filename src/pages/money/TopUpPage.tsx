@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useCustom, useInvalidate, useList } from "@refinedev/core";
 import { Alert, Button, Card, Checkbox, Form, Input, List, Popconfirm, Radio, Skeleton, Space, Tag, Typography } from "antd";
 import { FormSelect } from "../../components/FieldInput";
@@ -12,13 +12,17 @@ import { apiRequest } from "../../providers/apiClient";
 import { formatDateTime, formatMoney } from "../../components/format";
 import { MoneyInput } from "../../components/MoneyInput";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
+import { useFeatureFlag } from "../../components/switches/OutageBanner";
 
 /**
  * Top up a prepaid balance, phone first (360 px). Where the operator's top-up payment setting is
  * empty (ATT) the page says card top-up is unavailable and sends the subscriber to vouchers. Where
  * it names a gateway this backend is wired to (the sandbox), a card form posts the card to the
  * gateway's tokenizer — never to our API — and creates the top-up with the token; below it, the
- * subscriber's top-ups with their state and time of last change, and their saved cards.
+ * subscriber's top-ups with their state and time of last change, and their saved cards. While
+ * Remote Config's `card_top_up_enabled` is off, the page says card top-up is turned off for now and
+ * sends the subscriber to vouchers (the backend refuses card top-ups then too); their top-ups stay
+ * listed, so a refund can still be claimed.
  * `gateway` forces the setting (tests); otherwise the backend says which applies.
  */
 export function TopUpPage({ gateway }: { gateway?: string }) {
@@ -26,7 +30,8 @@ export function TopUpPage({ gateway }: { gateway?: string }) {
   return <GatewayTopUp />;
 }
 
-function Unavailable() {
+/** No card top-up here: the operator takes none ("unavailable"), or Remote Config turned it off for now ("turnedOff"). */
+function Unavailable({ why = "unavailable", children }: { why?: "unavailable" | "turnedOff"; children?: ReactNode }) {
   return (
     <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 720 }} data-gateway="none">
       <Typography.Title level={3} style={{ margin: 0 }}>
@@ -36,24 +41,33 @@ function Unavailable() {
         type="info"
         showIcon
         role="status"
-        data-testid="top-up-unavailable"
-        message={t("topUp.unavailable.title")}
+        data-testid={why === "turnedOff" ? "top-up-turned-off" : "top-up-unavailable"}
+        message={t(`topUp.${why}.title`)}
         description={
           <Space direction="vertical">
-            <span>{t("topUp.unavailable.body")}</span>
+            <span>{t(`topUp.${why}.body`)}</span>
             <Link to="/accounts">{t("topUp.unavailable.vouchers")}</Link>
           </Space>
         }
       />
+      {children}
     </Space>
   );
 }
 
 function GatewayTopUp() {
   const { query, result } = useCustom<PaymentGateway>({ url: "/payment-gateway", method: "get" });
+  const cardTopUpEnabled = useFeatureFlag("card_top_up_enabled");
   if (query.isLoading) return <Skeleton active />;
   const gateway = result?.data;
   if (!gateway?.tokenizeUrl) return <Unavailable />;
+  if (!cardTopUpEnabled) {
+    return (
+      <Unavailable why="turnedOff">
+        <TopUpHistory />
+      </Unavailable>
+    );
+  }
   return (
     <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 720 }} data-gateway={gateway.gateway}>
       <Typography.Title level={3} style={{ margin: 0 }}>
