@@ -31,6 +31,10 @@ export function assertServable(resource: ResourceDefinition<any, any>, module: D
   if (resource.form?.edit.length && !module.writer?.edit) throw new Error(`${resource.name}: form.edit is declared but its module cannot edit records`);
   if (resource.access.delete && !module.writer?.remove) throw new Error(`${resource.name}: access.delete is declared but its module cannot delete records`);
   const shape = resource.schema.shape as Record<string, unknown>;
+  for (const download of resource.downloads ?? []) {
+    if (!module.extraRoutes) throw new Error(`${resource.name}: download '${download.path}' is declared but its module serves no routes of its own`);
+    if (!shape[download.fileName]) throw new Error(`${resource.name}: download '${download.path}' is named by '${download.fileName}', which its schema lacks`);
+  }
   for (const field of [...Object.keys(resource.list.filters), ...resource.list.sortable]) {
     if (!shape[field]) throw new Error(`${resource.name}: '${field}' is filterable or sortable but its schema has no such field`);
     if (!module.source.columns[field]) throw new Error(`${resource.name}: '${field}' is filterable or sortable but its module has no column for it`);

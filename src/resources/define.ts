@@ -125,6 +125,22 @@ export interface ActionSpec<K extends string = string> {
   confirm?: string;
 }
 
+/**
+ * A file the API serves for one record at `GET /{resource}/{id}/{path}` (a bill's PDF). It needs the
+ * viewer's token, so the portal fetches it (never a plain link); the show page and each list row offer
+ * it to whoever may see the record, and the module's route decides again.
+ */
+export interface DownloadSpec<K extends string = string> {
+  /** The path under the record, e.g. "pdf". */
+  path: string;
+  /** i18n key of the button label. */
+  label: string;
+  /** The record field that names the file when the server gives no name, e.g. the bill number. */
+  fileName: K;
+  /** The file's extension, added to that name. */
+  extension: string;
+}
+
 /** The views the generic pages render, each replaceable by a custom page. */
 export const VIEWS = ["list", "show", "create", "edit"] as const;
 export type View = (typeof VIEWS)[number];
@@ -178,6 +194,8 @@ interface BaseDefinition<S extends z.ZodObject, K extends string> {
   messages?: { en: Record<string, string>; es: Record<string, string> };
   /** Custom pages replacing one generic view, loaded on demand. */
   views?: Partial<Record<View, ViewLoader>>;
+  /** Files of one record the module serves (a bill's PDF), offered on the show page and in list rows. */
+  downloads?: readonly DownloadSpec<K>[];
   /** In the side menu (default true); an inbox reached from the header, say, is not. */
   menu?: boolean;
 }
