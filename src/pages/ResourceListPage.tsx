@@ -3,7 +3,7 @@ import { useExport, type CrudFilter, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography, type CheckboxProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { ResourceDefinition } from "../resources/define";
+import { hasPage, type ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
 import { fieldText } from "../components/fieldText";
@@ -44,7 +44,7 @@ export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinit
     mapData: (record) =>
       Object.fromEntries(exportFields.map((name) => [t(resource.fields[name]?.label ?? name, undefined, name), resource.fields[name]?.kind === "reference" ? record[name] : fieldText(name, resource.fields[name], record)])),
   });
-  const editable = Boolean(resource.form?.edit.length);
+  const editable = hasPage(resource, "edit");
   const deletable = Boolean(resource.access.delete);
   const downloadable = Boolean(resource.downloads?.length);
 
@@ -89,7 +89,7 @@ export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinit
   return (
     <List
       title={t(resource.label)}
-      canCreate={Boolean(resource.form?.create.length)}
+      canCreate={hasPage(resource, "create")}
       headerButtons={({ defaultButtons }) => (
         <>
           {defaultButtons}

@@ -2,7 +2,7 @@ import { Show } from "@refinedev/antd";
 import { useShow } from "@refinedev/core";
 import { Card, Descriptions, Grid, Result, Space } from "antd";
 import { useParams } from "react-router";
-import type { ResourceDefinition } from "../resources/define";
+import { hasPage, type ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
 import { RecordActions } from "../components/actions/RecordActions";
@@ -27,7 +27,7 @@ export function ResourceShowPage({ resource }: { resource: ResourceDefinition<an
       title={title}
       // The header's back arrow nests a button in a role=button (axe: nested-interactive); the breadcrumb and List go back.
       goBack={false}
-      canEdit={Boolean(resource.form?.edit.length)}
+      canEdit={hasPage(resource, "edit")}
       canDelete={Boolean(resource.access.delete)}
       // On a phone the actions get a card of full-width buttons below the record; wider, they sit in the header.
       headerButtons={({ defaultButtons }) => (
