@@ -29,8 +29,16 @@ export function assertServable(resource: ResourceDefinition<any, any>, module: D
   const table = resource.store === "table";
   if (resource.form?.create.length && !module.writer?.create) throw new Error(`${resource.name}: form.create is declared but its module cannot create records`);
   if (resource.form?.edit.length && !module.writer?.edit) throw new Error(`${resource.name}: form.edit is declared but its module cannot edit records`);
+  for (const view of ["create", "edit"] as const) {
+    // A custom page without a declared form writes through the module's own route.
+    if (resource.views?.[view] && !resource.form?.[view].length && !module.extraRoutes) throw new Error(`${resource.name}: a custom ${view} page is declared without a form, and its module serves no route of its own to write through`);
+  }
   if (resource.access.delete && !module.writer?.remove) throw new Error(`${resource.name}: access.delete is declared but its module cannot delete records`);
   const shape = resource.schema.shape as Record<string, unknown>;
+  for (const download of resource.downloads ?? []) {
+    if (!module.extraRoutes) throw new Error(`${resource.name}: download '${download.path}' is declared but its module serves no routes of its own`);
+    if (!shape[download.fileName]) throw new Error(`${resource.name}: download '${download.path}' is named by '${download.fileName}', which its schema lacks`);
+  }
   for (const field of [...Object.keys(resource.list.filters), ...resource.list.sortable]) {
     if (!shape[field]) throw new Error(`${resource.name}: '${field}' is filterable or sortable but its schema has no such field`);
     if (!module.source.columns[field]) throw new Error(`${resource.name}: '${field}' is filterable or sortable but its module has no column for it`);

@@ -6,7 +6,7 @@ import { currencySymbol, minorDigits, toMajor, toMinor } from "./format";
  * An amount of money typed in major units (dollars and cents) and held as records hold money:
  * `{amount, currency}` with the amount in integer minor units, never a float.
  */
-export function MoneyInput({ value, onChange, currency: fallback, id }: { value?: Money | null; onChange?: (value: Money | null) => void; currency: string; id?: string }) {
+export function MoneyInput({ value, onChange, onBlur, currency: fallback, id }: { value?: Money | null; onChange?: (value: Money | null) => void; onBlur?: React.FocusEventHandler<HTMLInputElement>; currency: string; id?: string }) {
   const currency = value?.currency ?? fallback;
   const digits = minorDigits(currency);
   return (
@@ -18,6 +18,8 @@ export function MoneyInput({ value, onChange, currency: fallback, id }: { value?
       step={digits ? 1 / 10 ** digits : 1}
       prefix={currencySymbol(currency)}
       value={value ? toMajor(value.amount, currency) : null}
+      // A form that checks a field when it is left (validateTrigger "onBlur") hears it leave.
+      onBlur={onBlur}
       onChange={(major) => onChange?.(major === null ? null : { amount: toMinor(major, currency), currency })}
     />
   );

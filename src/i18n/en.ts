@@ -280,6 +280,8 @@ export const en = {
   "actions.reason": "Reason",
   "actions.reasonRequired": "Give a reason of at least 3 characters.",
   "actions.confirm": "{{action}} this record?",
+  "download.of": "{{label}}: {{title}}",
+  "download.failed": "The file could not be downloaded. Try again.",
   "actions.title": "What you can do",
   "actions.review": "Review",
   "actions.reasonHelp": "Kept in the audit trail, and the subscriber is told what was done.",

@@ -282,6 +282,8 @@ export const es: Record<MessageKey, string> = {
   "actions.reason": "Motivo",
   "actions.reasonRequired": "Indica un motivo de al menos 3 caracteres.",
   "actions.confirm": "¿{{action}} este registro?",
+  "download.of": "{{label}}: {{title}}",
+  "download.failed": "No se pudo descargar el archivo. Inténtalo de nuevo.",
   "actions.title": "Lo que puedes hacer",
   "actions.review": "Revisar",
   "actions.reasonHelp": "Queda en el registro de auditoría, y se avisa al cliente de lo que se hizo.",

@@ -3,12 +3,13 @@ import { useExport, type CrudFilter, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography, type CheckboxProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { ResourceDefinition } from "../resources/define";
+import { hasPage, type ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
 import { fieldText } from "../components/fieldText";
 import { ListFilters } from "../components/ListFilters";
 import { ReferencedRecords } from "../components/ReferencedRecords";
+import { RecordDownloads } from "../components/actions/RecordDownloads";
 
 type AnyRecord = Record<string, any> & { id: string };
 
@@ -43,8 +44,9 @@ export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinit
     mapData: (record) =>
       Object.fromEntries(exportFields.map((name) => [t(resource.fields[name]?.label ?? name, undefined, name), resource.fields[name]?.kind === "reference" ? record[name] : fieldText(name, resource.fields[name], record)])),
   });
-  const editable = Boolean(resource.form?.edit.length);
+  const editable = hasPage(resource, "edit");
   const deletable = Boolean(resource.access.delete);
+  const downloadable = Boolean(resource.downloads?.length);
 
   const searching = filters.some((f) => "field" in f && f.value !== undefined && f.value !== "");
   const titleField = resource.recordTitle;
@@ -61,7 +63,7 @@ export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinit
       return name === titleField ? showLink(record, value) : value;
     },
   }));
-  if (editable || deletable) {
+  if (editable || deletable || downloadable) {
     columns.push({
       key: "actions",
       dataIndex: "actions",
@@ -70,6 +72,7 @@ export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinit
       sortOrder: null,
       render: (_: unknown, record: AnyRecord) => (
         <Space size="small">
+          {downloadable && <RecordDownloads resource={resource} record={record} compact />}
           {editable && <EditButton hideText size="small" recordItemId={record.id} accessControl={{ enabled: true, hideIfUnauthorized: true }} />}
           {deletable && <DeleteButton hideText size="small" recordItemId={record.id} accessControl={{ enabled: true, hideIfUnauthorized: true }} />}
         </Space>
@@ -86,7 +89,7 @@ export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinit
   return (
     <List
       title={t(resource.label)}
-      canCreate={Boolean(resource.form?.create.length)}
+      canCreate={hasPage(resource, "create")}
       headerButtons={({ defaultButtons }) => (
         <>
           {defaultButtons}
@@ -114,7 +117,12 @@ export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinit
           pagination={total > pageSize ? { current: currentPage, pageSize, total, onChange: setCurrentPage, simple: true, align: "center" } : false}
           renderItem={(record) => (
             <AntList.Item style={{ padding: "6px 0", border: 0 }}>
-              <Card size="small" style={{ width: "100%" }} title={showLink(record, <FieldValue name={titleField} spec={resource.fields[titleField]} record={record} />)}>
+              <Card
+                size="small"
+                style={{ width: "100%" }}
+                title={showLink(record, <FieldValue name={titleField} spec={resource.fields[titleField]} record={record} />)}
+                extra={downloadable ? <RecordDownloads resource={resource} record={record} compact /> : undefined}
+              >
                 {resource.list.columns
                   .filter((name: string) => name !== titleField)
                   .map((name: string) => (

@@ -2,10 +2,11 @@ import { Show } from "@refinedev/antd";
 import { useShow } from "@refinedev/core";
 import { Card, Descriptions, Grid, Result, Space } from "antd";
 import { useParams } from "react-router";
-import type { ResourceDefinition } from "../resources/define";
+import { hasPage, type ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
 import { RecordActions } from "../components/actions/RecordActions";
+import { RecordDownloads } from "../components/actions/RecordDownloads";
 import { RecordHistory } from "../components/RecordHistory";
 
 /** One record of any declared resource: the fields its declaration lists for `show`, its named actions, edit and delete. */
@@ -26,11 +27,12 @@ export function ResourceShowPage({ resource }: { resource: ResourceDefinition<an
       title={title}
       // The header's back arrow nests a button in a role=button (axe: nested-interactive); the breadcrumb and List go back.
       goBack={false}
-      canEdit={Boolean(resource.form?.edit.length)}
+      canEdit={hasPage(resource, "edit")}
       canDelete={Boolean(resource.access.delete)}
       // On a phone the actions get a card of full-width buttons below the record; wider, they sit in the header.
       headerButtons={({ defaultButtons }) => (
         <>
+          {screens.md && <RecordDownloads resource={resource} record={result as never} />}
           {screens.md && <RecordActions resource={resource} record={result as never} />}
           {defaultButtons}
         </>
@@ -45,9 +47,10 @@ export function ResourceShowPage({ resource }: { resource: ResourceDefinition<an
           ))}
         </Descriptions>
       )}
-      {result && !screens.md && Object.keys(resource.actions ?? {}).length > 0 && (
+      {result && !screens.md && (Object.keys(resource.actions ?? {}).length > 0 || Boolean(resource.downloads?.length)) && (
         <Card size="small" title={t("actions.title")} style={{ marginTop: 16 }}>
           <Space direction="vertical" style={{ width: "100%" }}>
+            <RecordDownloads resource={resource} record={result as never} block />
             <RecordActions resource={resource} record={result as never} block />
           </Space>
         </Card>

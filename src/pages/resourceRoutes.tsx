@@ -4,7 +4,7 @@ import { Spin } from "antd";
 import { Route } from "react-router";
 import { resources } from "../resources";
 import { servable } from "../providers/dataSources";
-import type { ResourceDefinition, View } from "../resources/define";
+import { hasPage, type ResourceDefinition, type View } from "../resources/define";
 import { translate as t } from "../i18n";
 import { iconOf, icons } from "../components/icons";
 
@@ -14,8 +14,6 @@ export type ViewComponent = ComponentType<{ resource: ResourceDefinition<any, an
 /** Declared resources this build can serve (rtdb ones only when a database is configured). */
 const portalResources = () => resources.filter(servable) as readonly ResourceDefinition<any, any>[];
 
-const hasForm = (r: ResourceDefinition<any, any>, action: "create" | "edit") => Boolean(r.form?.[action].length);
-
 /** Refine's resources, derived from the registry (never written twice). */
 export function refineResources(): ResourceProps[] {
   return [
@@ -24,8 +22,8 @@ export function refineResources(): ResourceProps[] {
       name: r.name,
       list: `/${r.name}`,
       show: `/${r.name}/show/:id`,
-      create: hasForm(r, "create") ? `/${r.name}/create` : undefined,
-      edit: hasForm(r, "edit") ? `/${r.name}/edit/:id` : undefined,
+      create: hasPage(r, "create") ? `/${r.name}/create` : undefined,
+      edit: hasPage(r, "edit") ? `/${r.name}/edit/:id` : undefined,
       meta: {
         label: t(r.label),
         icon: createElement(iconOf(r.icon)),
@@ -78,8 +76,8 @@ export function resourceRoutes() {
     <Route key={r.name} path={r.name}>
       <Route index element={<ViewRoute resource={r} view="list" />} />
       <Route path="show/:id" element={<ViewRoute resource={r} view="show" />} />
-      {hasForm(r, "create") && <Route path="create" element={<ViewRoute resource={r} view="create" />} />}
-      {hasForm(r, "edit") && <Route path="edit/:id" element={<ViewRoute resource={r} view="edit" />} />}
+      {hasPage(r, "create") && <Route path="create" element={<ViewRoute resource={r} view="create" />} />}
+      {hasPage(r, "edit") && <Route path="edit/:id" element={<ViewRoute resource={r} view="edit" />} />}
     </Route>
   ));
 }

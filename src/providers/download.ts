@@ -18,7 +18,20 @@ export async function downloadFromApi(path: string, fallbackName: string): Promi
   });
   if (!response.ok) throw toHttpError(response.status, await response.json().catch(() => null));
   const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  saveFile(await response.blob(), name);
+}
+
+/**
+ * Hands text the page already holds to the browser as a file (vouchers' codes, shown once: asking
+ * the API again would make a new batch). `type` is its media type, e.g. "text/csv".
+ */
+export function downloadText(name: string, text: string, type: string): void {
+  saveFile(new Blob([text], { type: `${type};charset=utf-8` }), name);
+}
+
+/** Saves a blob as a file named `name`, through a link clicked once. */
+function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = name;

@@ -132,6 +132,22 @@ export interface ActionSpec<K extends string = string> {
   confirm?: string;
 }
 
+/**
+ * A file the API serves for one record at `GET /{resource}/{id}/{path}` (a bill's PDF). It needs the
+ * viewer's token, so the portal fetches it (never a plain link); the show page and each list row offer
+ * it to whoever may see the record, and the module's route decides again.
+ */
+export interface DownloadSpec<K extends string = string> {
+  /** The path under the record, e.g. "pdf". */
+  path: string;
+  /** i18n key of the button label. */
+  label: string;
+  /** The record field that names the file when the server gives no name, e.g. the bill number. */
+  fileName: K;
+  /** The file's extension, added to that name. */
+  extension: string;
+}
+
 /** The views the generic pages render, each replaceable by a custom page. */
 export const VIEWS = ["list", "show", "create", "edit"] as const;
 export type View = (typeof VIEWS)[number];
@@ -183,8 +199,13 @@ interface BaseDefinition<S extends z.ZodObject, K extends string> {
   audit: boolean;
   /** Labels in every language, merged into the portal's dictionaries: no file outside the declaration. */
   messages?: { en: Record<string, string>; es: Record<string, string> };
-  /** Custom pages replacing one generic view, loaded on demand. */
+  /**
+   * Custom pages replacing one generic view, loaded on demand. A `create` or `edit` page may stand
+   * without a `form`, when the module serves its own write route (start-up checks it does).
+   */
   views?: Partial<Record<View, ViewLoader>>;
+  /** Files of one record the module serves (a bill's PDF), offered on the show page and in list rows. */
+  downloads?: readonly DownloadSpec<K>[];
   /** In the side menu (default true); an inbox reached from the header, say, is not. */
   menu?: boolean;
 }
@@ -228,6 +249,14 @@ export type ResourceDefinition<S extends z.ZodObject = z.ZodObject, K extends st
 /** Identity function that keeps the literal types of a declaration. */
 export function defineResource<S extends z.ZodObject>(definition: ResourceDefinition<S>): ResourceDefinition<S> {
   return definition;
+}
+
+/**
+ * Whether the portal has a create or edit page for the resource: its declared form, or a custom page
+ * (`views`) for one the generic form cannot express (vouchers' codes, shown once after creating).
+ */
+export function hasPage(resource: ResourceDefinition<any, any>, view: "create" | "edit"): boolean {
+  return Boolean(resource.form?.[view].length || resource.views?.[view]);
 }
 
 /** Whether the record meets every condition (the server checks the same before an action). */

@@ -98,6 +98,8 @@ export const invoicesResource = defineResource({
       confirm: "resources.invoices.confirm.void",
     },
   },
+  // GET /invoices/{id}/pdf (server/domain/invoices): whoever may see the bill downloads it.
+  downloads: [{ path: "pdf", label: "resources.invoices.pdf", fileName: "number", extension: "pdf" }],
   access: {
     list: { subscriber: "own", agent: "all", admin: "all" },
     show: { subscriber: "own", agent: "all", admin: "all" },

@@ -30,6 +30,14 @@ export const newVoucherBatchSchema = z
 /** The answer of `POST /voucher-batches`: the batch and its codes, shown this once (a replay under the same Idempotency-Key has none). */
 export const createdVoucherBatchSchema = voucherBatchSchema.extend({ codes: z.array(z.string()) });
 
+/**
+ * A batch's codes as CSV, one line per code: what `POST /voucher-batches` answers with `Accept:
+ * text/csv`, and what the portal saves from the codes it was shown (it cannot ask for them again).
+ */
+export function voucherCodesCsv(batch: { value: { amount: number; currency: string }; expiresOn: string }, codes: readonly string[]): string {
+  return ["code,value_minor,currency,valid_through", ...codes.map((code) => `${code},${batch.value.amount},${batch.value.currency},${batch.expiresOn}`)].join("\r\n") + "\r\n";
+}
+
 /** What `POST /accounts/{id}/actions/redeem-voucher` takes: the code as printed, dashes and spaces allowed. */
 export const voucherCodeSchema = z.string().trim().min(4, "the code printed on the voucher").max(40, "too long for a voucher code");
 
@@ -60,6 +68,8 @@ export const voucherBatchesResource = defineResource({
     // POST /voucher-batches is the module's own route: its answer carries codes shown once.
     create: { admin: "all" },
   },
+  // No generic form: the codes are answered once, so the create page shows them (and saves them as CSV) itself.
+  views: { create: () => import("../pages/money/VoucherBatchCreatePage") },
   source: "backend",
   audit: true,
   messages: {
@@ -69,6 +79,22 @@ export const voucherBatchesResource = defineResource({
       "fields.voucherValue": "Value each",
       "fields.expiresOn": "Valid through",
       "fields.redeemedCount": "Redeemed",
+      "resources.voucher-batches.create.title": "Generate vouchers",
+      "resources.voucher-batches.create.count": "How many vouchers",
+      "resources.voucher-batches.create.countHelp": "From 1 to {{max}} in one batch.",
+      "resources.voucher-batches.create.value": "Value of each voucher",
+      "resources.voucher-batches.create.expiresOn": "Valid through",
+      "resources.voucher-batches.create.submit": "Generate vouchers",
+      "resources.voucher-batches.create.failed": "The vouchers could not be generated. Try again.",
+      "resources.voucher-batches.created.summary": "{{count}} vouchers of {{value}} each, valid through {{expiresOn}}",
+      "resources.voucher-batches.created.onceTitle": "Save these codes now: they will not be shown again",
+      "resources.voucher-batches.created.onceBody": "Only a fingerprint of each code is kept, so nobody can show them to you later. Download the CSV or copy them before you leave this page.",
+      "resources.voucher-batches.created.codes": "Voucher codes",
+      "resources.voucher-batches.created.download": "Download CSV",
+      "resources.voucher-batches.created.noCodes": "This batch was already created by an earlier attempt; its codes were shown then and cannot be shown again.",
+      "resources.voucher-batches.created.another": "Generate another batch",
+      "resources.voucher-batches.created.leave": "Have you saved the codes? They will not be shown again.",
+      "resources.voucher-batches.created.back": "Back to vouchers",
     },
     es: {
       "resources.voucher-batches.label": "Cupones",
@@ -76,6 +102,22 @@ export const voucherBatchesResource = defineResource({
       "fields.voucherValue": "Valor de cada uno",
       "fields.expiresOn": "Válido hasta",
       "fields.redeemedCount": "Canjeados",
+      "resources.voucher-batches.create.title": "Generar cupones",
+      "resources.voucher-batches.create.count": "Cuántos cupones",
+      "resources.voucher-batches.create.countHelp": "De 1 a {{max}} por lote.",
+      "resources.voucher-batches.create.value": "Valor de cada cupón",
+      "resources.voucher-batches.create.expiresOn": "Válido hasta",
+      "resources.voucher-batches.create.submit": "Generar cupones",
+      "resources.voucher-batches.create.failed": "No se pudieron generar los cupones. Inténtalo de nuevo.",
+      "resources.voucher-batches.created.summary": "{{count}} cupones de {{value}} cada uno, válidos hasta el {{expiresOn}}",
+      "resources.voucher-batches.created.onceTitle": "Guarda estos códigos ahora: no se volverán a mostrar",
+      "resources.voucher-batches.created.onceBody": "Solo se guarda una huella de cada código, así que nadie podrá mostrártelos después. Descarga el CSV o cópialos antes de salir de esta página.",
+      "resources.voucher-batches.created.codes": "Códigos de los cupones",
+      "resources.voucher-batches.created.download": "Descargar CSV",
+      "resources.voucher-batches.created.noCodes": "Este lote ya se creó en un intento anterior; sus códigos se mostraron entonces y no se pueden volver a mostrar.",
+      "resources.voucher-batches.created.another": "Generar otro lote",
+      "resources.voucher-batches.created.leave": "¿Guardaste los códigos? No se volverán a mostrar.",
+      "resources.voucher-batches.created.back": "Volver a cupones",
     },
   },
 });

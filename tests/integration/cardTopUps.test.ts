@@ -6,6 +6,7 @@ import { sandboxGateway } from "../../server/payments/sandbox/client";
 import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
 import { signWebhook, SIGNATURE_HEADER } from "../../server/payments/webhookSignature";
 import type { Account } from "../../src/resources/accounts";
+import { signOf, type LedgerKind } from "../../src/resources/ledgerEntries";
 import type { TopUp } from "../../src/resources/topUps";
 import type { PaymentMethod } from "../../src/resources/paymentMethods";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
@@ -187,7 +188,7 @@ describe("POST /payment-webhooks/sandbox", () => {
 });
 
 describe("refund claims", () => {
-  it("a top-up cancelled while the gateway captured it is claimed in one tap and approved by an agent into one refund entry", async () => {
+  it("a top-up cancelled while the gateway captured it is claimed in one tap and approved by an agent into one reversal entry", async () => {
     const before = await balanceOf(alex);
     const created = (await topUp({ accountId: alex.id, amount: usd(1300), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX)).json() as TopUp;
     const act = (action: string, as?: string, body?: unknown, operator?: string) => backend.send("POST", `/api/v1/top-ups/${created.id}/actions/${action}`, { as, body, operator });
@@ -219,13 +220,45 @@ describe("refund claims", () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ refund: "approved" });
     expectProblem(await act("approve-refund", ADMIN, { reason: "again" }), 409, "refund");
-    expect(await creditsFor(created.id)).toEqual([{ kind: "refund", amount: 1300 }]);
+    // One reversal entry: it undoes the top-up's failure by crediting what the card paid.
+    expect(await creditsFor(created.id)).toEqual([{ kind: "reversal", amount: 1300 }]);
     expect(await balanceOf(alex)).toBe(before + 1300);
+    const [reversal] = await backend.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.referenceType, "top-ups"), eq(ledgerEntries.referenceId, created.id)));
+    expect(reversal).toMatchObject({ actorUid: "demo-agent", actorRole: "agent", idempotencyKey: `top-up-refund:${created.id}`, balanceAfter: before + 1300 });
+    expect(reversal!.reason).toContain("gateway captured a cancelled top-up");
     const audit = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, created.id), eq(auditEvents.action, "top-ups.approve-refund")));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.reason).toBe("gateway captured a cancelled top-up");
     const kinds = (await backend.database.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.recipientUid, "demo-alex"))).map((n) => n.kind);
     expect(kinds).toEqual(expect.arrayContaining(["top_up.refund_claimed", "top_up.refunded"]));
+  });
+
+  it("a top-up that failed while the payment went through is claimed and approved into a reversal entry that credits the balance once", async () => {
+    const before = await balanceOf(alex);
+    const declined = (await topUp({ accountId: alex.id, amount: usd(700), cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)).json() as TopUp;
+    expect(declined).toMatchObject({ status: "failed", gatewayCaptured: false });
+    expectProblem(await backend.send("POST", `/api/v1/top-ups/${declined.id}/actions/claim-refund`, { as: ALEX }), 409, "gatewayCaptured");
+    // The gateway reports a capture for it after all (the bank took the money): recorded, nothing credited.
+    const event: SandboxEvent = { id: `evt_late_capture_${declined.id}`, type: "charge.succeeded", created: Math.floor(Date.now() / 1000), data: { chargeId: `ch_late_${declined.id}`, reference: declined.id, amount: 700, currency: "USD" } };
+    const body = JSON.stringify(event);
+    const res = await postWebhook(body, signWebhook(SECRET, body));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await showTopUp(declined.id)).toMatchObject({ status: "failed", gatewayCaptured: true, refund: "none" });
+    expect(await creditsFor(declined.id)).toEqual([]);
+    expect(await balanceOf(alex)).toBe(before);
+
+    const claimed = await backend.send("POST", `/api/v1/top-ups/${declined.id}/actions/claim-refund`, { as: ALEX });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const approve = () => backend.send("POST", `/api/v1/top-ups/${declined.id}/actions/approve-refund`, { as: ADMIN, body: { reason: "bank confirms the capture" } });
+    const approved = await approve();
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: "failed", refund: "approved" });
+    expectProblem(await approve(), 409, "refund");
+    expect(await creditsFor(declined.id)).toEqual([{ kind: "reversal", amount: 700 }]);
+    expect(await balanceOf(alex)).toBe(before + 700);
+    // The ledger still adds up: the balance is the sum of the account's entries, reversals counted as credits.
+    const entries = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, alex.id));
+    expect(entries.reduce((sum, e) => sum + signOf(e.kind as LedgerKind) * e.amount, 0)).toBe(before + 700);
   });
 
   it("a completed top-up cannot be claimed", async () => {

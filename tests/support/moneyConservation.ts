@@ -11,6 +11,7 @@ import { createSecretBox, LOCAL_SECRETS_KEY } from "../../server/lib/secretBox";
 import { startBackendProcess, type BackendProcess } from "./backendProcess";
 import { ADMIN } from "./fixtures";
 import { signInWithPassword } from "./testBackend";
+import { signOf, type LedgerKind } from "../../src/resources/ledgerEntries";
 import { createThrowawayPostgresDatabase } from "./testDatabase";
 
 // Conservation of money under retries and a crash (issue 9), shared by the test (bounded) and the
@@ -203,7 +204,7 @@ export async function runConservation(options: ConservationOptions): Promise<Con
     const entriesByReason = new Map<string, number>();
     let accountsOff = 0;
     for (const accountId of accountIds) {
-      const entries: { kind: string; amount: { amount: number }; reason: string }[] = [];
+      const entries: { kind: LedgerKind; amount: { amount: number }; reason: string }[] = [];
       for (let page = 1; ; page++) {
         const res = await fetch(`${server!.baseUrl}/api/v1/ledger-entries?filter[accountId]=${accountId}&pageSize=100&page=${page}`, {
           headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" },
@@ -213,7 +214,7 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         if (data.length === 0 || entries.length >= total) break;
       }
       for (const e of entries) entriesByReason.set(e.reason, (entriesByReason.get(e.reason) ?? 0) + 1);
-      const sum = entries.reduce((s, e) => s + (e.kind === "charge" || e.kind === "reversal" ? -1 : 1) * e.amount.amount, 0);
+      const sum = entries.reduce((s, e) => s + signOf(e.kind) * e.amount.amount, 0);
       const expected =
         opening +
         operations.filter((o) => o.accountId === accountId && o.final === 200).reduce((s, o) => s + (o.action === "adjust" ? o.amount : -o.amount), 0);

@@ -102,6 +102,12 @@ describe("the registry", () => {
     expect(() => buildModules([{ ...claims, actions: { ...claims.actions, approve: { label: "x", handler: "nope.nope" } } }], {})).toThrow(/names handler 'nope.nope'/);
     expect(() => buildModules([{ ...lines, form: { create: ["msisdn"], edit: [] } }], { lines: domainModules.lines! })).toThrow(/its module cannot create records/);
     expect(() => buildModules([{ ...claims, list: { ...claims.list, filters: { nope: ["eq"] } } }], {})).toThrow(/'nope' is filterable or sortable but its schema has no such field/);
+    // A custom create page without a form writes through the module's own route; a download is served by one.
+    const withoutRoutes = { ...domainModules.lines!, extraRoutes: undefined };
+    const page = async () => ({ default: () => null });
+    expect(() => buildModules([{ ...lines, views: { create: page } }], { lines: withoutRoutes })).toThrow(/custom create page is declared without a form/);
+    expect(() => buildModules([{ ...lines, downloads: [{ path: "pdf", label: "x", fileName: "msisdn", extension: "pdf" }] }], { lines: withoutRoutes })).toThrow(/download 'pdf' is declared but its module serves no routes/);
+    expect(() => buildModules([{ ...lines, downloads: [{ path: "pdf", label: "x", fileName: "nope" as never, extension: "pdf" }] }], { lines: { ...withoutRoutes, extraRoutes: domainModules["voucher-batches"]!.extraRoutes } })).toThrow(/named by 'nope', which its schema lacks/);
   });
 });
 

@@ -33,7 +33,8 @@ export const claimTopUpRefund: ActionHandler<TopUpRow> = {
 
 /**
  * top-ups/{id}/actions/approve-refund: an agent or admin (with the reason the declaration requires)
- * turns a claim into a ledger `refund` entry of the captured amount, keyed by the top-up so it posts once.
+ * turns a claim into a ledger `reversal` entry: it reverses the top-up's failure by crediting the
+ * amount the gateway captured, keyed by the top-up so it posts once.
  */
 export const approveTopUpRefund: ActionHandler<TopUpRow> = {
   async run(ctx) {
@@ -41,10 +42,10 @@ export const approveTopUpRefund: ActionHandler<TopUpRow> = {
     await postLedgerEntry(ctx.tx, {
       operatorCode: row.operatorCode,
       accountId: row.accountId,
-      kind: "refund",
+      kind: "reversal",
       amount: row.amount,
       currency: row.currency,
-      reason: `Refund of a card top-up captured by the gateway: ${ctx.reason}`,
+      reason: `Reversal of a card top-up that failed after the gateway captured it: ${ctx.reason}`,
       actorUid: ctx.principal.uid,
       actorRole: ctx.principal.role,
       idempotencyKey: topUpRefundKey(row.id),

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accessScope } from "../../../src/resources/access";
-import { createdVoucherBatchSchema, newVoucherBatchSchema, voucherBatchesResource } from "../../../src/resources/voucherBatches";
+import { createdVoucherBatchSchema, newVoucherBatchSchema, voucherBatchesResource, voucherCodesCsv } from "../../../src/resources/voucherBatches";
 import { recordAudit } from "../../audit";
 import { operators } from "../../db/schema";
 import { forbidden, unprocessable } from "../../errors";
@@ -12,10 +12,6 @@ import { publishAfterCommit } from "../../live/eventBus";
 import { errorResponses, problemSchema } from "../../routes/common";
 import { createVoucherBatch } from "../money/vouchers";
 import { toVoucherBatch, voucherBatchesModule } from "./module";
-
-/** The codes as a CSV file: one line per code. */
-const csvOf = (batch: { id: string; value: { amount: number; currency: string }; expiresOn: string }, codes: string[]) =>
-  ["code,value_minor,currency,valid_through", ...codes.map((code) => `${code},${batch.value.amount},${batch.value.currency},${batch.expiresOn}`)].join("\r\n") + "\r\n";
 
 /**
  * `POST /voucher-batches`: the record API cannot express it because the answer carries the codes,
@@ -80,7 +76,7 @@ export const voucherBatchRoutes = (services: EngineServices): FastifyPluginAsync
             .type("text/csv; charset=utf-8")
             .header("content-disposition", `attachment; filename="vouchers-${done.batch.id}.csv"`)
             .serializer((payload: unknown) => payload as string)
-            .send(csvOf(done.batch, done.codes) as never);
+            .send(voucherCodesCsv(done.batch, done.codes) as never);
         }
         return reply.code(201).send({ ...done.batch, codes: done.codes });
       },
