@@ -5,6 +5,7 @@ import { launchChromium } from "../support/browser";
 import { startSwitchedPortal, type SwitchedPortal } from "../support/switchedPortal";
 import type { PeerCall } from "../support/thirdPartyPeer";
 import { waitFor } from "../support/waitFor";
+import { signInWithPassword } from "../support/testBackend";
 
 // The operator's third-party switches in real Chromium. A build with every switch set, whose third
 // parties (tag manager, analytics, CRM tracker and chat) are local HTTP peers that record what
@@ -127,6 +128,9 @@ describe("a build with every switch set", () => {
     await page.getByRole("switch", { name: /Measurement/ }).click();
     await page.getByRole("button", { name: "Save my choices" }).click();
     await waitFor("the tag manager after the profile's change", () => portal.tags.calls.some((c) => c.url === "/gtm.js?id=GTM-TEST01"), { timeoutMs: 15_000 });
+    // The tracker posts once its script has run: on a loaded machine that can come after the network
+    // first goes quiet, so wait for the post itself.
+    await waitFor("the tracker's post", () => crmCalls().includes("POST /crm/track"), { timeoutMs: 15_000 });
     await page.waitForLoadState("networkidle");
     expect(crmCalls()).toEqual(["GET /crm/tracker.js", "POST /crm/track"]); // the tracker, and still no chat
     expect(violations).toEqual([]);
@@ -212,6 +216,23 @@ test("Remote Config: the page renders at once with the defaults; the background 
   await expect(page.getByRole("heading", { name: /Hello/ }).isVisible()).resolves.toBe(true);
   expect(violations).toEqual([]);
   await context.close();
+}, 60_000);
+
+test("the backend's switches: a contact request becomes a Bitrix24 lead, and a portal older than the minimum version gets 426", async () => {
+  const token = await signInWithPassword("sam@example.com");
+  const call = (path: string, init: { method?: string; body?: unknown; version?: string } = {}) =>
+    fetch(`${portal.baseUrl}/api/v1${path}`, {
+      method: init.method ?? "GET",
+      headers: { authorization: `Bearer ${token}`, "x-operator": "ATT", "x-app-version": init.version ?? "3.2.1", ...(init.body ? { "content-type": "application/json" } : {}) },
+      body: init.body ? JSON.stringify(init.body) : undefined,
+    });
+  const message = `Please call me about roaming (${Date.now()}).`;
+  const created = await call("/contact-requests", { method: "POST", body: { topic: "billing", channel: "phone", message } });
+  expect(created.status).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  await waitFor("the lead at the Bitrix24 stand-in", () => portal.bitrix.calls.some((c) => c.fields.ORIGIN_ID === `contact_request:${id}`), { timeoutMs: 20_000 });
+  expect((await call("/me", { version: "3.2.0" })).status).toBe(426);
+  expect((await call("/me")).status).toBe(200);
 }, 60_000);
 
 // Under E2E_BUILD=all-switches the suite's baseUrl is the switched build itself: there is no default build to check.

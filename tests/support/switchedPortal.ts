@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { startProcess, stopProcess, waitForHttp } from "../../scripts/processes";
 import { freePort } from "./freePort";
 import { startThirdPartyPeer, type ThirdPartyPeer } from "./thirdPartyPeer";
+import { startBitrixPeer, type BitrixPeer } from "./bitrixPeer";
 
 /** The portal built with every operator switch set, its third parties faked on this machine, served by a backend of its own. */
 export interface SwitchedPortal {
@@ -12,6 +13,8 @@ export interface SwitchedPortal {
   tags: ThirdPartyPeer;
   /** The CRM's tracker and chat widget, at http://127.0.0.1:port. */
   crm: ThirdPartyPeer;
+  /** Bitrix24's inbound webhook: the backend's BITRIX_INTEGRATION_REQUIRED is on and sends its leads here. */
+  bitrix: BitrixPeer;
   env: Record<string, string>;
   close(): Promise<void>;
 }
@@ -58,6 +61,7 @@ export async function startSwitchedPortal(name: string, backendEnv: Record<strin
   const crm = await startThirdPartyPeer("127.0.0.1", await freePort());
   const env = allSwitchesEnv(tags.origin, crm.origin);
   await buildPortalWith(outDir, env);
+  const bitrix = await startBitrixPeer();
   const port = await freePort();
   const server = startProcess(process.execPath, ["--import", "tsx", "server/main.ts"], {
     APP_MODE: "local",
@@ -65,6 +69,11 @@ export async function startSwitchedPortal(name: string, backendEnv: Record<strin
     DATA_DIR: "memory://",
     LOG_LEVEL: "warn",
     STATIC_DIR: outDir,
+    // The backend's switches too: leads go to the local Bitrix24 stand-in, and this build's version
+    // is the minimum the backend serves (an older one would get 426).
+    BITRIX_INTEGRATION_REQUIRED: "true",
+    BITRIX_WEBHOOK_URL: bitrix.webhookUrl,
+    MIN_APP_VERSION: "3.2.1",
     ...backendEnv,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -72,6 +81,7 @@ export async function startSwitchedPortal(name: string, backendEnv: Record<strin
     await stopProcess(server);
     await tags.close();
     await crm.close();
+    await bitrix.close();
   };
   try {
     await waitForHttp(`${baseUrl}/api/health`, 120_000, () => server.exitCode === null);
@@ -79,5 +89,5 @@ export async function startSwitchedPortal(name: string, backendEnv: Record<strin
     await close();
     throw error;
   }
-  return { baseUrl, staticDir: outDir, tags, crm, env, close };
+  return { baseUrl, staticDir: outDir, tags, crm, bitrix, env, close };
 }
