@@ -95,10 +95,10 @@ export function FieldInput({ name, spec, record, ...props }: { name: string; spe
       return <Select {...selectProps} mode="tags" />;
     case "files":
       // Attachments: each picked file uploaded on the spot (POST /files), the field holds their ids.
-      return <FileListUploadInput id={props.id} value={props.value} onChange={props.onChange} />;
+      return <FileListUploadInput id={props.id} value={props.value} onChange={props.onChange} purpose={spec.purpose} />;
     case "reference":
-      // An attachment: uploaded on the spot (POST /files), the field holds the new file's id.
-      if (spec.reference?.resource === "files") return <FileUploadInput id={props.id} value={props.value} onChange={props.onChange} />;
+      // An attachment (or an ID document, by the field's purpose): uploaded on the spot (POST /files), the field holds the new file's id.
+      if (spec.reference?.resource === "files") return <FileUploadInput id={props.id} value={props.value} onChange={props.onChange} purpose={spec.purpose} />;
       return spec.reference ? <ReferenceSelect resource={spec.reference.resource} filters={referenceFilters(spec.reference, record)} {...selectProps} /> : <Input {...props} />;
     default:
       return <Input {...props} />;

@@ -9,8 +9,10 @@ import { formatBytes } from "./format";
 
 const ACCEPT = "application/pdf,image/png,image/jpeg,image/webp,image/heic,.heic";
 
+export type UploadPurpose = "attachment" | "id_document";
+
 /** Sends a file's bytes to POST /files (the server reads the type from them) and answers the new file's id and name. */
-export async function uploadFile(file: File, purpose: "attachment" | "id_document" = "attachment"): Promise<{ id: string; name: string; size: number }> {
+export async function uploadFile(file: File, purpose: UploadPurpose = "attachment"): Promise<{ id: string; name: string; size: number }> {
   const token = await currentIdToken();
   const response = await fetch(`${apiBase}/files?${new URLSearchParams({ name: file.name, purpose })}`, {
     method: "POST",
@@ -38,7 +40,7 @@ const DEFAULT_MAX_FILES = 5;
  * is uploaded at once, listed with its size and a button to take it off; refusals (type, size) are
  * said under the picker, per file.
  */
-export function FileListUploadInput({ id, value, onChange, max = DEFAULT_MAX_FILES }: { id?: string; value?: string[] | null; onChange?: (value: string[]) => void; max?: number }) {
+export function FileListUploadInput({ id, value, onChange, max = DEFAULT_MAX_FILES, purpose = "attachment" }: { id?: string; value?: string[] | null; onChange?: (value: string[]) => void; max?: number; purpose?: UploadPurpose }) {
   const [files, setFiles] = useState<{ id: string; name: string; size: number }[]>([]);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
@@ -62,7 +64,7 @@ export function FileListUploadInput({ id, value, onChange, max = DEFAULT_MAX_FIL
           const added: { id: string; name: string; size: number }[] = [];
           for (const file of picked) {
             try {
-              added.push(await uploadFile(file));
+              added.push(await uploadFile(file, purpose));
             } catch (problem) {
               refused.push(`${file.name}: ${refusalText(problem as ApiError)}`);
             }
@@ -95,10 +97,11 @@ export function FileListUploadInput({ id, value, onChange, max = DEFAULT_MAX_FIL
 }
 
 /**
- * A form input whose value is the id of an uploaded file (a claim's attachment): pick a file, it is
- * uploaded at once; the server's refusal (type, size) is said under the button.
+ * A form input whose value is the id of an uploaded file (a claim's attachment, the ID document of an
+ * eSIM transfer, by `purpose`): pick a file, it is uploaded at once; the server's refusal (type,
+ * size) is said under the button.
  */
-export function FileUploadInput({ id, value, onChange }: { id?: string; value?: string | null; onChange?: (value: string | null) => void }) {
+export function FileUploadInput({ id, value, onChange, purpose = "attachment" }: { id?: string; value?: string | null; onChange?: (value: string | null) => void; purpose?: UploadPurpose }) {
   const [name, setName] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -116,7 +119,7 @@ export function FileUploadInput({ id, value, onChange }: { id?: string; value?: 
           setBusy(true);
           setError(null);
           try {
-            const uploaded = await uploadFile(file);
+            const uploaded = await uploadFile(file, purpose);
             setName(uploaded.name);
             onChange?.(uploaded.id);
           } catch (problem) {

@@ -80,6 +80,11 @@ export interface FieldSpec {
    * server refuses it (422 naming the field); the action's other values work as before.
    */
   optionToggles?: Partial<Record<string, FeatureToggleName>>;
+  /**
+   * For a file field (a reference to "files", or kind "files"): the purpose its uploads are stored
+   * under (POST /files?purpose=…). Default "attachment"; "id_document" for a photo or scan of an ID.
+   */
+  purpose?: "attachment" | "id_document";
 }
 
 /** Field values a condition compares with. */

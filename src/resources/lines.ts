@@ -190,17 +190,22 @@ export const linesResource = defineResource({
       label: "resources.lines.actions.swapSim",
       handler: "lines.swapSim",
       when: { status: ["active", "suspended"] },
-      // `{iccid}` for a new physical SIM, or `{simType: "esim"}` for an eSIM profile we issue.
+      // `{iccid}` for a new physical SIM, or `{simType: "esim", idDocumentFileId}` for an eSIM profile
+      // we issue: moving a number to an eSIM needs the holder's ID (an upload of purpose id_document,
+      // by the holder or by staff acting for them; the server checks it and keeps it on the order).
       input: z
-        .object({ simType: z.enum(SIM_TYPES).default("physical"), iccid: iccidSchema.optional() })
+        .object({ simType: z.enum(SIM_TYPES).default("physical"), iccid: iccidSchema.optional(), idDocumentFileId: idSchema.optional() })
         .superRefine((value, ctx) => {
           if (value.simType === "physical" && !value.iccid) ctx.addIssue({ code: "custom", path: ["iccid"], message: "required for a physical SIM: the number printed on it" });
           if (value.simType === "esim" && value.iccid) ctx.addIssue({ code: "custom", path: ["iccid"], message: "leave it out for an eSIM: we issue its number" });
+          if (value.simType === "esim" && !value.idDocumentFileId) ctx.addIssue({ code: "custom", path: ["idDocumentFileId"], message: "required for an eSIM: a photo or scan of your ID" });
+          if (value.simType === "physical" && value.idDocumentFileId) ctx.addIssue({ code: "custom", path: ["idDocumentFileId"], message: "leave it out for a physical SIM: only an eSIM needs your ID" });
         }),
       inputFields: {
         // An eSIM is offered only while Remote Config's esim_transfer_enabled is on (else 422, and the form leaves it out).
         simType: { label: "fields.newSimType", kind: "enum", options: SIM_TYPES, optionToggles: { esim: "esim_transfer_enabled" } },
         iccid: { label: "fields.newIccid", kind: "text", help: "resources.lines.iccidHelp", onlyWhen: { simType: ["physical"] } },
+        idDocumentFileId: { label: "fields.idDocument", kind: "reference", reference: { resource: "files" }, purpose: "id_document", help: "resources.lines.idDocumentHelp", onlyWhen: { simType: ["esim"] } },
       },
       preview: true,
       reauth: { roles: ["subscriber"] },
@@ -302,6 +307,8 @@ export const linesResource = defineResource({
       "fields.puk": "PUK",
       "fields.newSimType": "New SIM",
       "fields.newIccid": "Number of the new SIM (ICCID)",
+      "fields.idDocument": "Your ID (photo or scan)",
+      "resources.lines.idDocumentHelp": "Moving a number to an eSIM needs a photo or scan of the holder's ID (passport, driver's license or state ID): PDF, PNG, JPEG, WebP or HEIC. Only you and our staff can open it.",
       "fields.activationCode": "eSIM activation code",
     },
     es: {
@@ -366,6 +373,8 @@ export const linesResource = defineResource({
       "fields.puk": "PUK",
       "fields.newSimType": "SIM nueva",
       "fields.newIccid": "Número de la SIM nueva (ICCID)",
+      "fields.idDocument": "Tu identificación (foto o escaneo)",
+      "resources.lines.idDocumentHelp": "Pasar un número a una eSIM requiere una foto o un escaneo de la identificación del titular (pasaporte, licencia de conducir o identificación estatal): PDF, PNG, JPEG, WebP o HEIC. Solo tú y nuestro personal pueden abrirla.",
       "fields.activationCode": "Código de activación de la eSIM",
     },
   },

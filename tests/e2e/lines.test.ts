@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
+import { SAMPLE_FILES } from "../support/sampleFiles";
 import { signedInPage, actionDialog as dialog, pickOption } from "../support/portalPages";
 
 // A subscriber's lines and SIMs in their own hands (issue 8), in Chromium against the real backend
@@ -133,6 +134,9 @@ test("alex sees his PUK once, and moves the line to an eSIM with a QR code to sc
 
   await page.getByRole("button", { name: "Replace SIM" }).click();
   await pickOption(page, dialog(page, "Replace SIM"), "New SIM", "eSIM");
+  // An eSIM needs a photo or scan of his ID, uploaded (as an id_document) as it is picked.
+  await dialog(page, "Replace SIM").getByLabel("Your ID (photo or scan)").setInputFiles({ name: "my-id.png", mimeType: "image/png", buffer: SAMPLE_FILES.png });
+  await dialog(page, "Replace SIM").getByText("my-id.png").waitFor();
   await dialog(page, "Replace SIM").getByRole("button", { name: "Review" }).click();
   await dialog(page, "Replace SIM").getByTestId("action-quote").getByText("(202) 555-0101 moves to a new eSIM.").waitFor();
   await dialog(page, "Replace SIM").getByRole("button", { name: "Replace SIM" }).click();

@@ -11,6 +11,7 @@ import { ADMIN, AGENT, ALEX, TAYLOR } from "../support/fixtures";
 import { freePort } from "../support/freePort";
 import { expectProblem } from "../support/problems";
 import { tokenizeCard } from "../support/sandboxCards";
+import { SAMPLE_FILES } from "../support/sampleFiles";
 
 // The backend applies the same Remote Config flags as the portal: here (no internet, the repo's
 // template, no live load) exactly the in-code defaults.
@@ -95,7 +96,10 @@ describe("feature toggles on the backend", () => {
 
   it("esim_transfer_enabled off: swap-sim to an eSIM is refused with 422 naming simType (preview too) and changes nothing; a physical SIM still swaps; on again, the eSIM swap works", async () => {
     flags.set({ esim_transfer_enabled: false });
-    const esim = { simType: "esim" };
+    // An eSIM needs the holder's ID (an id_document upload); with it, the toggle is what refuses.
+    const idDocument = await toggled.send("POST", "/api/v1/files?name=id.png&purpose=id_document", { as: ALEX, body: SAMPLE_FILES.png, headers: { "content-type": "application/octet-stream" } });
+    expect(idDocument.statusCode, idDocument.body).toBe(201);
+    const esim = { simType: "esim", idDocumentFileId: (idDocument.json() as { id: string }).id };
     expect(expectProblem(await swap(ALEX, esim), 422, "simType").detail).toMatch(/turned off/);
     expectProblem(await swap(ALEX, esim, true), 422, "simType");
     expectProblem(await swap(AGENT, { ...esim, reason: "new phone, customer in store" }), 422, "simType");

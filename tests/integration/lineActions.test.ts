@@ -12,6 +12,7 @@ import { PROBLEM_TYPES } from "../../src/resources/api";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
+import { SAMPLE_FILES } from "../support/sampleFiles";
 
 // Domain actions on lines (issue 8) through the route factory, on the real database (TEST_DB) and the
 // real Auth emulator: every row of the contract table, each refusal changing nothing.
@@ -39,6 +40,13 @@ async function actOk(id: string, action: string, as: string, body?: Record<strin
   const res = await act(id, action, as, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ActionAnswer;
+}
+
+/** Uploads a small photo as a user (an ID document unless told) and answers its id. */
+async function upload(as: string, purpose: "id_document" | "attachment" = "id_document"): Promise<string> {
+  const res = await backend.send("POST", `/api/v1/files?name=id.jpg&purpose=${purpose}`, { as, body: SAMPLE_FILES.jpeg, headers: { "content-type": "application/octet-stream" } });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { id: string }).id;
 }
 
 async function getLine(id: string, as = ADMIN): Promise<Line> {
@@ -205,10 +213,11 @@ describe("suspend and restore", () => {
 describe("number lock, port-out PIN and PUK", () => {
   it("while the number is locked, port-out PINs and SIM swaps are refused with 409 naming the lock", async () => {
     await resetLine(alexPrepaid.id);
+    const alexId = await upload(ALEX);
     expect(await actOk(alexPrepaid.id, "lock-number", ALEX)).toMatchObject({ numberLocked: true });
     const before = await snapshot();
     expectProblem(await act(alexPrepaid.id, "port-out-pin", ALEX), 409, "numberLocked");
-    expectProblem(await act(alexPrepaid.id, "swap-sim", ALEX, { simType: "esim" }), 409, "numberLocked");
+    expectProblem(await act(alexPrepaid.id, "swap-sim", ALEX, { simType: "esim", idDocumentFileId: alexId }), 409, "numberLocked");
     expectProblem(await act(alexPrepaid.id, "lock-number", ALEX), 409, "numberLocked");
     expect(await snapshot()).toEqual(before);
   });
@@ -277,13 +286,79 @@ describe("swap SIM", () => {
     const pukBefore = (await actOk(alexPostpaid.id, "reveal-puk", ALEX)).result!.puk;
     const physical = await actOk(alexPostpaid.id, "swap-sim", ALEX, { iccid: "8901410000000077777" });
     expect(physical).toMatchObject({ iccid: "8901410000000077777", simType: "physical", result: { iccid: "8901410000000077777", activationCode: null }, order: { type: "sim_swap", state: "completed" } });
-    const esim = await actOk(alexPostpaid.id, "swap-sim", AGENT, { simType: "esim", reason: "new phone, customer in store" });
+    // Care takes the holder's ID in the store and uploads it for him.
+    const esim = await actOk(alexPostpaid.id, "swap-sim", AGENT, { simType: "esim", idDocumentFileId: await upload(AGENT), reason: "new phone, customer in store" });
     expect(esim.simType).toBe("esim");
     expect(esim.iccid).toMatch(/^8901410\d{12}$/);
     expect(esim.result!.activationCode).toMatch(/^LPA:1\$[\w.-]+\$[0-9A-F]{32}$/);
     expect(JSON.stringify(await getLine(alexPostpaid.id, ALEX))).not.toContain(esim.result!.activationCode!);
     expect((await actOk(alexPostpaid.id, "reveal-puk", ALEX)).result!.puk).not.toBe(pukBefore);
     expect((await noticesOf(UID.alex)).filter((n) => n.kind === "line.sim_swapped").map((n) => n.params.byRole).sort()).toEqual(["agent", "subscriber"]);
+  });
+});
+
+describe("an eSIM needs the holder's ID", () => {
+  const ordersOf = (lineId: string) => backend.database.db.select().from(orders).where(and(eq(orders.lineId, lineId), eq(orders.type, "sim_swap")));
+  const download = (fileId: string, as: string) => backend.get(`/api/v1/files/${fileId}/content`, { as });
+
+  it("400 at idDocumentFileId without one (run and preview), and when one is given for a physical SIM: nothing changes", async () => {
+    await resetLine(alexPrepaid.id);
+    const alexId = await upload(ALEX);
+    const before = await snapshot();
+    const missing = expectProblem(await act(alexPrepaid.id, "swap-sim", ALEX, { simType: "esim" }), 400, "idDocumentFileId");
+    expect(missing.errors!.find((e) => e.path === "idDocumentFileId")!.message).toMatch(/required for an eSIM: a photo or scan of your ID/);
+    expectProblem(await act(alexPrepaid.id, "swap-sim", ALEX, { simType: "esim" }, { preview: true }), 400, "idDocumentFileId");
+    expectProblem(await act(alexPrepaid.id, "swap-sim", AGENT, { simType: "esim", reason: "new phone, customer in store" }), 400, "idDocumentFileId");
+    expectProblem(await act(alexPrepaid.id, "swap-sim", ALEX, { simType: "esim", idDocumentFileId: "not-a-uuid" }), 400, "idDocumentFileId");
+    expectProblem(await act(alexPrepaid.id, "swap-sim", ALEX, { iccid: "8901410000000088888", idDocumentFileId: alexId }), 400, "idDocumentFileId");
+    expect(await snapshot()).toEqual(before);
+    expect((await getLine(alexPrepaid.id)).iccid).toBe(alexPrepaid.iccid);
+  });
+
+  it("422 at the field for another subscriber's ID, an attachment, a file that does not exist, or another staff member's upload (run and preview): nothing changes", async () => {
+    await resetLine(alexPrepaid.id);
+    const samsId = await upload(SAM);
+    const alexAttachment = await upload(ALEX, "attachment");
+    const adminsId = await upload(ADMIN);
+    const before = await snapshot();
+    const esim = (idDocumentFileId: string) => ({ simType: "esim", idDocumentFileId });
+    expectProblem(await act(alexPrepaid.id, "swap-sim", ALEX, esim(samsId)), 422, "idDocumentFileId");
+    expectProblem(await act(alexPrepaid.id, "swap-sim", ALEX, esim(samsId), { preview: true }), 422, "idDocumentFileId");
+    expectProblem(await act(alexPrepaid.id, "swap-sim", ALEX, esim(alexAttachment)), 422, "idDocumentFileId");
+    expectProblem(await act(alexPrepaid.id, "swap-sim", ALEX, esim("00000000-0000-4000-8000-000000000000")), 422, "idDocumentFileId");
+    // Staff act with the holder's ID or one they uploaded themselves, never another subscriber's or colleague's.
+    expectProblem(await act(alexPrepaid.id, "swap-sim", AGENT, { ...esim(samsId), reason: "new phone, customer in store" }), 422, "idDocumentFileId");
+    expectProblem(await act(alexPrepaid.id, "swap-sim", AGENT, { ...esim(adminsId), reason: "new phone, customer in store" }), 422, "idDocumentFileId");
+    expect(await snapshot()).toEqual(before);
+    expect((await getLine(alexPrepaid.id)).iccid).toBe(alexPrepaid.iccid);
+  });
+
+  it("with the holder's ID: 200, the order keeps it; the holder and staff can download it, another subscriber cannot", async () => {
+    await resetLine(alexPrepaid.id);
+    const alexId = await upload(ALEX);
+    const preview = await act(alexPrepaid.id, "swap-sim", ALEX, { simType: "esim", idDocumentFileId: alexId }, { preview: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const moved = await actOk(alexPrepaid.id, "swap-sim", ALEX, { simType: "esim", idDocumentFileId: alexId });
+    expect(moved).toMatchObject({ simType: "esim", order: { type: "sim_swap", state: "completed" } });
+    const order = (await backend.get(`/api/v1/orders/${moved.order!.id}`, { as: AGENT })).json() as Order;
+    expect(order.details).toMatchObject({ simType: "esim", idDocumentFileId: alexId });
+    expect(((await backend.get(`/api/v1/orders/${moved.order!.id}`, { as: ALEX })).json() as Order).details.idDocumentFileId).toBe(alexId);
+    expect((await download(alexId, ALEX)).statusCode).toBe(200);
+    expect((await download(alexId, AGENT)).statusCode).toBe(200);
+    expect((await download(alexId, ADMIN)).statusCode).toBe(200);
+    expectProblem(await download(alexId, SAM), 404);
+  });
+
+  it("care uploads the ID for the holder: the order keeps it and the holder can download it too, another subscriber cannot", async () => {
+    await resetLine(alexPrepaid.id);
+    const agentsUpload = await upload(AGENT);
+    expectProblem(await download(agentsUpload, ALEX), 404);
+    const moved = await actOk(alexPrepaid.id, "swap-sim", AGENT, { simType: "esim", idDocumentFileId: agentsUpload, reason: "new phone, ID seen in store" });
+    const [order] = (await ordersOf(alexPrepaid.id)).filter((o) => o.id === moved.order!.id);
+    expect(order!.details).toMatchObject({ idDocumentFileId: agentsUpload });
+    expect((await download(agentsUpload, ALEX)).statusCode).toBe(200);
+    expect((await download(agentsUpload, ADMIN)).statusCode).toBe(200);
+    expectProblem(await download(agentsUpload, SAM), 404);
   });
 });
 

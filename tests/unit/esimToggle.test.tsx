@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
@@ -11,6 +11,8 @@ import "../../src/resources"; // registers the declarations' messages
 import { i18nProvider } from "../../src/providers/i18nProvider";
 import { applyFeatureFlags } from "../../src/providers/remoteConfig";
 import { ActionDialog } from "../../src/components/actions/ActionDialog";
+
+vi.mock("../../src/providers/session", async (original) => ({ ...(await original<object>()), currentIdToken: async () => "id-token" }));
 
 // Remote Config's esim_transfer_enabled: while it is off, "Replace SIM" offers no eSIM (the
 // declaration's optionToggles; the backend refuses one with 422 too), and a physical SIM still can.
@@ -25,7 +27,7 @@ const line = {
 };
 
 function renderSwapSim() {
-  const dataProvider = {
+  const dataProvider: DataProvider = {
     getApiUrl: () => "/api/v1",
     getOne: vi.fn(),
     getList: vi.fn(async () => ({ data: [], total: 0 })),
@@ -33,7 +35,7 @@ function renderSwapSim() {
     create: vi.fn(),
     update: vi.fn(),
     deleteOne: vi.fn(),
-    custom: vi.fn(),
+    custom: vi.fn(async () => ({ data: { summary: "resources.lines.preview.swapToEsim", params: { msisdn: line.msisdn }, lines: [], total: null } })),
   } as unknown as DataProvider;
   const authProvider: AuthProvider = {
     login: async () => ({ success: true }),
@@ -51,6 +53,7 @@ function renderSwapSim() {
       </AntdApp>
     </MemoryRouter>,
   );
+  return dataProvider;
 }
 
 async function simTypeOptions() {
@@ -72,5 +75,28 @@ describe("Replace SIM and Remote Config's esim_transfer_enabled", () => {
     // Remote Config activates the defaults again: the open list offers the eSIM at once.
     act(() => applyFeatureFlags({ ...FEATURE_FLAG_DEFAULTS }));
     await waitFor(() => expect([...document.querySelectorAll(".ant-select-item-option")].map((o) => o.textContent)).toEqual(["Physical SIM", "eSIM"]));
+  });
+
+  it("an eSIM asks for the holder's ID instead of a SIM number: required at its field, uploaded as an id_document, sent with the swap", async () => {
+    const dataProvider = renderSwapSim();
+    const user = userEvent.setup({ delay: null });
+    await simTypeOptions();
+    await user.click(document.querySelector(".ant-select-item-option[title=\"eSIM\"]")!);
+    const input = await screen.findByLabelText("Your ID (photo or scan)");
+    expect(screen.queryByLabelText("Number of the new SIM (ICCID)")).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Review" }));
+    expect(await screen.findByText("required for an eSIM: a photo or scan of your ID")).toBeTruthy();
+    expect(dataProvider.custom).not.toHaveBeenCalled();
+
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: "66666666-6666-4666-8666-666666666666", name: "id.jpg", size: 3 }), { status: 201 }));
+    vi.stubGlobal("fetch", fetchMock);
+    fireEvent.change(input, { target: { files: [new File([new Uint8Array([0xff, 0xd8, 0xff])], "id.jpg", { type: "image/jpeg" })] } });
+    await screen.findByText("id.jpg");
+    expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toMatch(/\/files\?name=id.jpg&purpose=id_document$/);
+    await user.click(screen.getByRole("button", { name: "Review" }));
+    await waitFor(() => expect(dataProvider.custom).toHaveBeenCalled());
+    const [request] = vi.mocked(dataProvider.custom!).mock.calls[0]!;
+    expect(request.payload).toEqual({ simType: "esim", idDocumentFileId: "66666666-6666-4666-8666-666666666666" });
+    vi.unstubAllGlobals();
   });
 });

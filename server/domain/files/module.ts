@@ -12,6 +12,7 @@ import { badRequest, notFound, ProblemError, unavailable } from "../../errors";
 import { EXTENSIONS, sniffContentType } from "../../files/sniff";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
 import { attachedToHoldersTicket } from "../tickets/attachments";
+import { idDocumentOfHoldersOrder } from "./idDocuments";
 
 type FileRow = typeof storedFiles.$inferSelect;
 
@@ -39,7 +40,7 @@ function downloadName(row: FileRow): string {
  * - `POST /files?name=…&purpose=…` with the raw bytes as the body (any Content-Type: the type is
  *   sniffed from the bytes; PDF, PNG, JPEG, WebP, HEIC), at most the configured size: 201 + record.
  * - `GET /files/{id}/content`: the bytes, to the owner, the operator's staff and (for a file attached
- *   to a ticket) the ticket's holder only (others: 404).
+ *   to a ticket, or the ID document of an eSIM transfer's order) the holder only (others: 404).
  */
 export const filesModule: DomainModule<FileRow> = {
   source: {
@@ -142,8 +143,10 @@ const fileRoutes =
           .from(storedFiles)
           .where(and(eq(storedFiles.id, request.params.id), eq(storedFiles.operatorCode, operator)));
         // Another person's file is as absent as a missing one: its existence is not told. A file care
-        // attached to a ticket is also the ticket holder's to download.
-        if (!row || (row.ownerUid !== uid && !isStaff(role) && !(await attachedToHoldersTicket(services.db, operator, uid, row.id)))) throw notFound("No such file.");
+        // attached to a ticket, or the ID document care took for the holder's eSIM transfer (kept on
+        // its order), is also the holder's to download.
+        const holders = async (fileId: string) => (await attachedToHoldersTicket(services.db, operator, uid, fileId)) || (await idDocumentOfHoldersOrder(services.db, operator, uid, fileId));
+        if (!row || (row.ownerUid !== uid && !isStaff(role) && !(await holders(row.id)))) throw notFound("No such file.");
         const bytes = await store.get(row.storageKey);
         if (!bytes) throw notFound("The file's content is no longer stored.");
         return reply

@@ -10,6 +10,7 @@ import { hashSecret, randomDigits } from "../../lib/secretBox";
 import { advanceOrder, placeOrder } from "../orders/orderFlow";
 import type { LineRow } from "./module";
 import { newEsimIccid } from "./simNumbers";
+import { checkIdDocument } from "../files/idDocuments";
 
 type LineContext<I = Record<string, unknown>> = ActionContext<LineRow, I>;
 
@@ -157,9 +158,15 @@ export const orderSim: ActionHandler<LineRow, { address: Partial<Address> & Pick
 const SMDP_ADDRESS = "smdp.att.example";
 
 /** A new SIM for the line: a physical one by the number printed on it, or an eSIM profile we issue (with its activation code, shown once). */
-export const swapSim: ActionHandler<LineRow, { simType: "physical" | "esim"; iccid?: string }> = {
+/** An eSIM transfer needs the holder's ID (the input schema asks for it): theirs, or uploaded by the staff member acting for them. */
+async function checkTransferId(ctx: LineContext<{ simType: "physical" | "esim"; idDocumentFileId?: string }>) {
+  if (ctx.input.simType === "esim") await checkIdDocument(ctx.tx, ctx.principal, ctx.row.ownerUid, ctx.input.idDocumentFileId!);
+}
+
+export const swapSim: ActionHandler<LineRow, { simType: "physical" | "esim"; iccid?: string; idDocumentFileId?: string }> = {
   async run(ctx) {
     refuseWhileLocked(ctx, "a SIM swap");
+    await checkTransferId(ctx);
     const esim = ctx.input.simType === "esim";
     const iccid = esim ? newEsimIccid() : ctx.input.iccid!;
     if (iccid === ctx.row.iccid) throw conflict("That is the SIM the line already has.", [{ path: "iccid", message: "already this line's SIM" }]);
@@ -171,7 +178,8 @@ export const swapSim: ActionHandler<LineRow, { simType: "physical" | "esim"; icc
       .set({ iccid, simType: ctx.input.simType, pukCipher: ctx.services.secrets.seal(puk), updatedAt: now() })
       .where(eq(lines.id, lineId(ctx)));
     const activationCode = esim ? `LPA:1$${SMDP_ADDRESS}$${randomBytes(16).toString("hex").toUpperCase()}` : null;
-    const order = await completedOrder(ctx, "sim_swap", { fromIccid: ctx.row.iccid, toIccid: iccid, simType: ctx.input.simType });
+    // The order keeps the ID document it relied on: staff and the holder can open it from there.
+    const order = await completedOrder(ctx, "sim_swap", { fromIccid: ctx.row.iccid, toIccid: iccid, simType: ctx.input.simType, ...(esim ? { idDocumentFileId: ctx.input.idDocumentFileId } : {}) });
     // A SIM that came by post is now in the phone: its delivery order is done.
     const posted = ctx.input.simType === "physical" ? await simOnItsWay(ctx) : undefined;
     if (posted) {
@@ -187,6 +195,7 @@ export const swapSim: ActionHandler<LineRow, { simType: "physical" | "esim"; icc
   },
   async preview(ctx) {
     refuseWhileLocked(ctx, "a SIM swap");
+    await checkTransferId(ctx);
     const esim = ctx.input.simType === "esim";
     return {
       summary: esim ? "resources.lines.preview.swapToEsim" : "resources.lines.preview.swapToPhysical",
