@@ -1,4 +1,4 @@
-// Money conservation under retries and a crash (issue 9): 1,000 concurrent credits and charges over
+// Money conservation under retries and a crash (issue 9): 1,000 concurrent top-ups (vouchers redeemed) and charges over
 // 50 prepaid accounts, each sent again with the same Idempotency-Key (half of the repeats at the same
 // moment as the original), the real backend process SIGKILLed once in the middle and restarted on
 // the same data; then 0 lost, 0 doubled, and each balance = opening + acknowledged = sum of entries.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runConservation } from "../support/moneyConservation";
 
 // Issue 9's conservation proof, bounded for npm test (bench/money-conservation.ts runs 1,000
-// operations over 50 accounts): concurrent credits and charges, each repeated with its
+// operations over 50 accounts): concurrent voucher top-ups and charges, each repeated with its
 // Idempotency-Key, the real backend process SIGKILLed once in the middle and restarted.
 const DRIVER = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 

@@ -15,12 +15,14 @@ import { signOf, type LedgerKind } from "../../src/resources/ledgerEntries";
 import { createThrowawayPostgresDatabase } from "./testDatabase";
 
 // Conservation of money under retries and a crash (issue 9), shared by the test (bounded) and the
-// benchmark (1,000 operations): credits and charges over many prepaid accounts, sent concurrently to
+// benchmark (1,000 operations): top-ups and charges over many prepaid accounts, sent concurrently to
 // the real backend process, each repeated with the same Idempotency-Key, the process SIGKILLed once
-// in the middle and restarted on the same data. Every operation is retried until it has a final
-// answer; then every acknowledged one must be in the ledger exactly once, every refused one not at
-// all, and each account's balance must equal its opening balance plus what was acknowledged, and the
-// sum of its entries.
+// in the middle and restarted on the same data. A top-up is a real one: a voucher (generated through
+// the API beforehand) redeemed on the account, whose retry after a lost answer must replay the credit,
+// not call the code used. Every operation is retried until it has a final answer; then every
+// acknowledged one must be in the ledger exactly once, every refused one not at all, and each
+// account's balance must equal its opening balance plus what was acknowledged, and the sum of its
+// entries.
 
 export interface ConservationOptions {
   driver: "pglite" | "postgres";
@@ -55,11 +57,18 @@ export interface ConservationFigures {
   problems: string[];
 }
 
+/** What the vouchers of the top-ups are worth (one batch each); a top-up's amount is one of these. */
+const VOUCHER_VALUES = [100, 250, 500, 1_000, 1_500];
+/** The reason the ledger gives a voucher's credit (server/domain/money/vouchers.ts). */
+const VOUCHER_REASON = "Voucher top-up";
+
 interface Operation {
   index: number;
   accountId: string;
-  action: "adjust" | "charge";
+  action: "redeem-voucher" | "charge";
   amount: number;
+  /** The voucher a top-up redeems. */
+  code?: string;
   key: string;
   reason: string;
   /** The final answer: 200 (done) or 422 (a charge the balance could not cover). */
@@ -107,15 +116,32 @@ export async function runConservation(options: ConservationOptions): Promise<Con
     server = await startBackendProcess(store.env);
     const token = await signInWithPassword(ADMIN);
 
-    const operations: Operation[] = Array.from({ length: options.operations }, (_, index) => ({
-      index,
-      accountId: accountIds[index % accountIds.length]!,
-      // Charges a little more often than credits, so some run into an empty balance (refused: 422).
-      action: randomInt(0, 100) < 45 ? "adjust" : "charge",
-      amount: randomInt(1, 1_500),
-      key: `money-${tag}-${index}`,
-      reason: `conservation ${tag} op ${index}`,
-    }));
+    const operations: Operation[] = Array.from({ length: options.operations }, (_, index) => {
+      // Charges a little more often than top-ups, so some run into an empty balance (refused: 422).
+      const topUp = randomInt(0, 100) < 45;
+      return {
+        index,
+        accountId: accountIds[index % accountIds.length]!,
+        action: topUp ? "redeem-voucher" : "charge",
+        amount: topUp ? VOUCHER_VALUES[randomInt(0, VOUCHER_VALUES.length)]! : randomInt(1, 1_500),
+        key: `money-${tag}-${index}`,
+        reason: `conservation ${tag} op ${index}`,
+      };
+    });
+    // The vouchers, one batch per value, generated as an admin would (before the clock and the kill).
+    const expiresOn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    for (const value of VOUCHER_VALUES) {
+      const topUps = operations.filter((o) => o.action === "redeem-voucher" && o.amount === value);
+      if (topUps.length === 0) continue;
+      const res = await fetch(`${server.baseUrl}/api/v1/voucher-batches`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "x-operator": "ATT", "content-type": "application/json" },
+        body: JSON.stringify({ count: topUps.length, value: { amount: value, currency: "USD" }, expiresOn }),
+      });
+      const { codes } = (await res.json()) as { codes: string[] };
+      if (res.status !== 201 || codes.length !== topUps.length) throw new Error(`voucher batch of ${value}: ${res.status}`);
+      topUps.forEach((op, i) => (op.code = codes[i]));
+    }
 
     let requestsSent = 0;
     let replayed = 0;
@@ -153,7 +179,7 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         const res = await fetch(`${base}/api/v1/accounts/${op.accountId}/actions/${op.action}`, {
           method: "POST",
           headers: { authorization: `Bearer ${token}`, "x-operator": "ATT", "content-type": "application/json", "idempotency-key": op.key },
-          body: JSON.stringify({ amount: { amount: op.amount, currency: "USD" }, reason: op.reason }),
+          body: JSON.stringify(op.code ? { code: op.code, reason: op.reason } : { amount: { amount: op.amount, currency: "USD" }, reason: op.reason }),
           signal: AbortSignal.timeout(60_000),
         });
         const body = await res.text();
@@ -184,6 +210,8 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         // A cut connection waits for the restart (above); a 409 (first request still running) is retried at once.
       }
       op.final = answer!.status as 200 | 422;
+      // A voucher is never short of anything: refusing one (say, as used, after a lost answer) is the bug this proves absent.
+      if (op.code && op.final !== 200) throw new Error(`top-up ${op.index}: the voucher was refused (${answer!.body})`);
       if (op.final === 200) acknowledged++;
       if (!killed && acknowledged >= killAt) await killAndRestart();
     };
@@ -203,6 +231,8 @@ export async function runConservation(options: ConservationOptions): Promise<Con
     const problems: string[] = [];
     const entriesByReason = new Map<string, number>();
     let accountsOff = 0;
+    let voucherLost = 0;
+    let voucherDoubled = 0;
     for (const accountId of accountIds) {
       const entries: { kind: LedgerKind; amount: { amount: number }; reason: string }[] = [];
       for (let page = 1; ; page++) {
@@ -214,10 +244,16 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         if (data.length === 0 || entries.length >= total) break;
       }
       for (const e of entries) entriesByReason.set(e.reason, (entriesByReason.get(e.reason) ?? 0) + 1);
+      // Voucher credits all carry the same reason: per account, their amounts must be exactly those of the acknowledged top-ups.
+      const credited = entries.filter((e) => e.reason === VOUCHER_REASON).map((e) => e.amount.amount).sort((a, b) => a - b);
+      const toppedUp = operations.filter((o) => o.accountId === accountId && o.code && o.final === 200).map((o) => o.amount).sort((a, b) => a - b);
+      voucherLost += Math.max(0, toppedUp.length - credited.length);
+      voucherDoubled += Math.max(0, credited.length - toppedUp.length);
+      if (credited.join() !== toppedUp.join() && credited.length === toppedUp.length) problems.push(`account ${accountId}: voucher credits ${credited.join()} for top-ups of ${toppedUp.join()}`);
       const sum = entries.reduce((s, e) => s + signOf(e.kind) * e.amount.amount, 0);
       const expected =
         opening +
-        operations.filter((o) => o.accountId === accountId && o.final === 200).reduce((s, o) => s + (o.action === "adjust" ? o.amount : -o.amount), 0);
+        operations.filter((o) => o.accountId === accountId && o.final === 200).reduce((s, o) => s + (o.action === "redeem-voucher" ? o.amount : -o.amount), 0);
       const account = (await (await fetch(`${server!.baseUrl}/api/v1/accounts/${accountId}`, { headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" } })).json()) as {
         balance: { amount: number };
       };
@@ -226,9 +262,10 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         problems.push(`account ${accountId}: balance ${account.balance.amount}, sum of entries ${sum}, expected ${expected}`);
       }
     }
-    const lost = operations.filter((o) => o.final === 200 && (entriesByReason.get(o.reason) ?? 0) === 0).length;
-    const doubled = operations.filter((o) => (entriesByReason.get(o.reason) ?? 0) > 1).length;
-    const phantom = operations.filter((o) => o.final === 422 && (entriesByReason.get(o.reason) ?? 0) > 0).length;
+    const charges = operations.filter((o) => o.action === "charge");
+    const lost = charges.filter((o) => o.final === 200 && (entriesByReason.get(o.reason) ?? 0) === 0).length + voucherLost;
+    const doubled = charges.filter((o) => (entriesByReason.get(o.reason) ?? 0) > 1).length + voucherDoubled;
+    const phantom = charges.filter((o) => o.final === 422 && (entriesByReason.get(o.reason) ?? 0) > 0).length;
     if (lost) problems.push(`${lost} acknowledged operations missing from the ledger`);
     if (doubled) problems.push(`${doubled} operations in the ledger more than once`);
     if (phantom) problems.push(`${phantom} refused operations in the ledger`);
