@@ -64,6 +64,8 @@ export const serverEnvSchema = z
     FILE_MAX_BYTES: z.coerce.number("a whole number of bytes").int("a whole number of bytes").min(1024, "at least 1024").max(50 * 1024 * 1024, "at most 52428800 (50 MiB)").default(10 * 1024 * 1024),
     /** Local mode: the port of the sandbox card gateway, started when the operator's top-up payment setting is "sandbox". */
     SANDBOX_GATEWAY_PORT: z.coerce.number("a port number").int("a port number").min(1).max(65535).default(8090),
+    // When the sandbox's 4000…0119 charge succeeds by webhook: ms after it, or "never" (only on POST /v1/late-charges/release).
+    SANDBOX_LATE_SUCCESS_MS: z.union([z.literal("never"), z.coerce.number().int("a whole number of milliseconds").min(0, "0 to 3,600,000 ms, or never").max(3_600_000, "0 to 3,600,000 ms, or never")], "a number of milliseconds (0 to 3,600,000) or never").default(15_000),
     /** The shared secret card gateways sign their webhooks with (HMAC-SHA256). Local mode has a fixed development secret. */
     PAYMENT_WEBHOOK_SECRET: z.string().min(16, "at least 16 characters").optional(),
     CRM_OUTBOX_MAX_ATTEMPTS: z.coerce.number("a whole number").int("a whole number").min(1, "at least 1").max(50, "at most 50").default(12),
@@ -107,7 +109,10 @@ export const serverEnvSchema = z
     minAppVersion: env.MIN_APP_VERSION || undefined,
     files: { dir: env.FILES_DIR, storageBucket: env.FIREBASE_STORAGE_BUCKET || undefined, maxBytes: env.FILE_MAX_BYTES },
     // The sandbox gateway exists for development and tests only: never wired in production mode.
-    sandboxGateway: env.APP_MODE === "local" ? { port: env.SANDBOX_GATEWAY_PORT, webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET } : undefined,
+    sandboxGateway:
+      env.APP_MODE === "local"
+        ? { port: env.SANDBOX_GATEWAY_PORT, webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET, lateSuccessMs: env.SANDBOX_LATE_SUCCESS_MS === "never" ? null : env.SANDBOX_LATE_SUCCESS_MS }
+        : undefined,
     bitrix: env.BITRIX_INTEGRATION_REQUIRED === "true" ? { webhookUrl: env.BITRIX_WEBHOOK_URL, maxAttempts: env.CRM_OUTBOX_MAX_ATTEMPTS } : undefined,
   }));
 

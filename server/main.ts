@@ -67,7 +67,7 @@ async function main() {
         apiKey: LOCAL_SANDBOX_API_KEY,
         webhookSecret: sandbox.webhookSecret,
         webhook: `http://127.0.0.1:${config.port}/api/v1/payment-webhooks/sandbox`,
-        lateSuccessMs: 15_000,
+        lateSuccessMs: sandbox.lateSuccessMs,
       });
       app.log.info({ url: sandboxServer.url }, "sandbox card gateway ready");
     }

@@ -9,6 +9,8 @@ import { freePort } from "./freePort";
 
 export interface SandboxBackend {
   backend: BackendProcess;
+  /** The sandbox card gateway's own address (POST /v1/late-charges/release sends held captures now). */
+  gatewayUrl: string;
   stop(): Promise<void>;
 }
 
@@ -17,9 +19,10 @@ export interface SandboxBackend {
  * setting is "sandbox", so it starts the sandbox card gateway on a port of its own. The first start
  * seeds the demo data into a fresh folder; the setting is then changed and the backend starts again.
  */
-export async function startSandboxBackend(staticDir: string, name: string): Promise<SandboxBackend> {
+export async function startSandboxBackend(staticDir: string, name: string, extraEnv: Record<string, string> = {}): Promise<SandboxBackend> {
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
-  const env = { DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: "info", SANDBOX_GATEWAY_PORT: String(await freePort()) };
+  const gatewayPort = await freePort();
+  const env = { DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: "info", SANDBOX_GATEWAY_PORT: String(gatewayPort), ...extraEnv };
   const first = await startBackendProcess(env);
   first.signal("SIGTERM");
   await first.exited;
@@ -29,6 +32,7 @@ export async function startSandboxBackend(staticDir: string, name: string): Prom
   const backend = await startBackendProcess(env);
   return {
     backend,
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     async stop() {
       backend.signal("SIGTERM");
       await backend.exited;

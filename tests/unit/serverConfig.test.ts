@@ -119,6 +119,12 @@ describe("loadServerConfig: the operator's switches", () => {
     expect(config.bitrix).toEqual({ webhookUrl: "https://att.bitrix24.com/rest/1/secret/", maxAttempts: 5 });
   });
 
+  it("the sandbox's late capture: 15 s by default, a number of ms, or never (only when released)", () => {
+    expect(loadServerConfig({}).sandboxGateway?.lateSuccessMs).toBe(15_000);
+    expect(loadServerConfig({ SANDBOX_LATE_SUCCESS_MS: "500" }).sandboxGateway?.lateSuccessMs).toBe(500);
+    expect(loadServerConfig({ SANDBOX_LATE_SUCCESS_MS: "never" }).sandboxGateway?.lateSuccessMs).toBeNull();
+  });
+
   it("a webhook without the flag sends nothing: the flag decides", () => {
     expect(loadServerConfig({ BITRIX_WEBHOOK_URL: "https://att.bitrix24.com/rest/1/secret/" }).bitrix).toBeUndefined();
   });
@@ -132,6 +138,8 @@ describe("loadServerConfig: the operator's switches", () => {
     [{ APP_MODE: "production", SECRETS_KEY: KEY, BITRIX_WEBHOOK_URL: "http://att.bitrix24.com/rest/1/s/" }, "BITRIX_WEBHOOK_URL", /must be https/],
     [{ CRM_OUTBOX_MAX_ATTEMPTS: "0" }, "CRM_OUTBOX_MAX_ATTEMPTS", /at least 1/],
     [{ CRM_OUTBOX_MAX_ATTEMPTS: "many" }, "CRM_OUTBOX_MAX_ATTEMPTS", /a whole number/],
+    [{ SANDBOX_LATE_SUCCESS_MS: "soon" }, "SANDBOX_LATE_SUCCESS_MS", /milliseconds \(0 to 3,600,000\) or never/],
+    [{ SANDBOX_LATE_SUCCESS_MS: "-1" }, "SANDBOX_LATE_SUCCESS_MS", /0 to 3,600,000/],
   ])("%j stops the start with a message naming %s", (env, name, why) => {
     const start = () => loadServerConfig(env);
     expect(start).toThrow(new RegExp(`^Invalid server configuration:[\\s\\S]*\\b${name}: `));

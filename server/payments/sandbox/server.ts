@@ -13,6 +13,7 @@ import { behaviourOf, brandOf, luhnValid } from "./cards";
  * - `POST /v1/charges` (the backend): `{amount, currency, source, reference, idempotencyKey}`.
  *   4242… succeeds, 4000…0002 is declined (402), 4000…0119 does not answer in time and succeeds
  *   later. Every outcome is also sent as a signed webhook (HMAC-SHA256 over "<t>.<body>").
+ * - `POST /v1/late-charges/release` (the backend's key): the held late captures succeed now.
  *   A repeated idempotencyKey answers the first charge's result and charges nothing (as Stripe does),
  *   even when the one-time token was used up by the first charge.
  */
@@ -173,6 +174,13 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
         const id = `pm_${randomUUID().replaceAll("-", "")}`;
         methods.set(id, card);
         return json(res, 201, { id, brand: brandOf(card.number), last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear });
+      }
+
+      // The late captures held now (4000…0119), sent at once: how a test decides when "later" is.
+      if (path === "/v1/late-charges/release") {
+        const held = late.length;
+        await Promise.all([...late].map(releaseOne));
+        return json(res, 200, { released: held });
       }
 
       if (path === "/v1/charges") {
