@@ -8,7 +8,8 @@ import { actionDialog, signedInPage } from "../support/portalPages";
 // Issue 9 in Chromium, on ATT (no card gateway: vouchers are how a prepaid line is topped up): alex's
 // home at 360 px shows the money the ledger holds; an admin generates vouchers on the portal's page
 // and gets the codes once, as a list and a CSV; one credits alex's prepaid balance once, while a wrong
-// or spent code is refused at its field and changes nothing; alex downloads a bill as a PDF.
+// or spent code is refused at its field and changes nothing; alex downloads a bill as a PDF; an admin
+// voids a bill with a reason.
 const baseUrl = inject("baseUrl");
 const POLL = { timeout: 20_000, interval: 200 };
 let browser: Browser;
@@ -133,3 +134,24 @@ test("alex downloads a bill as a PDF from his phone", async () => {
   expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   expect(await alex.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test("an admin voids alex's overdue bill at the desk with a reason: it is void, says why, and no longer counts as due", async () => {
+  const postpaid = (await alexAccounts()).find((a) => a.type === "postpaid")!;
+  const bills = (await api<{ data: { id: string; status: string; total: Money }[] }>(`/invoices?filter[accountId]=${postpaid.id}&filter[status]=overdue`, "admin@att.example")).body.data;
+  expect(bills.length).toBeGreaterThan(0);
+  const bill = bills[0]!;
+  const admin = await signedInPage(browser, baseUrl, "admin@att.example", { width: 1280 });
+  await admin.goto(`${baseUrl}/invoices/show/${bill.id}`);
+  await admin.getByRole("button", { name: "Void" }).click();
+  const dialog = actionDialog(admin, "Void");
+  await dialog.getByLabel("Reason").fill("billed twice for the same cycle");
+  await dialog.getByRole("button", { name: "Void" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await admin.getByText("billed twice for the same cycle").first().waitFor();
+  await admin.locator(".ant-tag").filter({ hasText: /^Void$/ }).first().waitFor();
+  expect(await accessibilityProblems(admin)).toEqual([]);
+  await admin.context().close();
+  const after = (await alexAccounts()).find((a) => a.id === postpaid.id)!;
+  expect((await api<{ status: string }>(`/invoices/${bill.id}`, "alex@example.com")).body.status).toBe("void");
+  expect(after.amountDue?.amount ?? 0).toBe(postpaid.amountDue!.amount - bill.total.amount);
+}, 120_000);
