@@ -80,6 +80,22 @@ describe("the local disk adapter", () => {
   });
 });
 
+describe("the configured store", () => {
+  it("is the disk's without a bucket, and Firebase Storage's with one (its Cloud Storage client is installed and loads; nothing is called until a file moves)", async () => {
+    const { initializeApp, deleteApp } = await import("firebase-admin/app");
+    const { createConfiguredFileStore } = await import("../../server/files/configuredFileStore");
+    const root = await mkdtemp(join(tmpdir(), "configured-store-"));
+    expect((await createConfiguredFileStore({ dir: root })).kind).toBe("disk");
+    const app = initializeApp({ projectId: "demo-att-portal" }, `configured-store-${randomUUID()}`);
+    try {
+      expect((await createConfiguredFileStore({ dir: root, storageBucket: "demo-att-portal.appspot.com" }, app)).kind).toBe("firebase-storage");
+    } finally {
+      await deleteApp(app);
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
 const storageEmulator = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
 describe.skipIf(!storageEmulator)(
   "Firebase Storage adapter (skipped unless FIREBASE_STORAGE_EMULATOR_HOST is set: the Storage emulator needs a download and cannot run on this machine)",
