@@ -13,7 +13,17 @@ let timezone: string;
 
 
 /** A day in the operator's time zone, `offset` days from today. */
-const dayIn = (tz: string, offset = 0) => new Intl.DateTimeFormat("en-CA", { timeZone: tz }).format(new Date(Date.now() + offset * 86_400_000));
+/**
+ * The operator's calendar day `offset` days from today there. Days are counted on the calendar, not
+ * as 24-hour steps back from now: across a DST change those land on the wrong day for an hour (40
+ * days before 23:10 EST on Nov 26 is 00:10 EDT on Oct 18, one day short).
+ */
+const dayIn = (tz: string, offset = 0) => {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: tz }).format(new Date());
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + offset);
+  return day.toISOString().slice(0, 10);
+};
 
 async function report(as = ADMIN, from = dayIn(timezone, -2), to = dayIn(timezone), operator?: string) {
   const res = await backend.get(`/api/v1/kpis?from=${from}&to=${to}`, { as, operator });
