@@ -8,7 +8,7 @@ import { MoneyInput } from "./MoneyInput";
 import { FileListUploadInput, FileUploadInput } from "./FileUploadInput";
 import { brandOf } from "../config/brand";
 import { runtimeConfig } from "../config/runtime";
-import { useFeatureFlags } from "./switches/OutageBanner";
+import { useFeatureFlags } from "../providers/useFeatureFlags";
 
 /** A select over the records of another resource the user may see, searchable through its `q` search. */
 function ReferenceSelect({ resource, filters, id, ...props }: { resource: string; filters: CrudFilter[] | null; id?: string; value?: string; onChange?: (v: string) => void }) {

@@ -1,16 +1,11 @@
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { App as AntdApp } from "antd";
-import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { FEATURE_FLAG_DEFAULTS } from "../../src/config/featureFlags";
 import { linesResource } from "../../src/resources/lines";
-import "../../src/resources"; // registers the declarations' messages
-import { i18nProvider } from "../../src/providers/i18nProvider";
 import { applyFeatureFlags } from "../../src/providers/remoteConfig";
 import { ActionDialog } from "../../src/components/actions/ActionDialog";
+import { renderWithRefine } from "../support/renderWithRefine";
 
 vi.mock("../../src/providers/session", async (original) => ({ ...(await original<object>()), currentIdToken: async () => "id-token" }));
 
@@ -27,33 +22,10 @@ const line = {
 };
 
 function renderSwapSim() {
-  const dataProvider: DataProvider = {
-    getApiUrl: () => "/api/v1",
-    getOne: vi.fn(),
-    getList: vi.fn(async () => ({ data: [], total: 0 })),
-    getMany: vi.fn(async () => ({ data: [] })),
-    create: vi.fn(),
-    update: vi.fn(),
-    deleteOne: vi.fn(),
-    custom: vi.fn(async () => ({ data: { summary: "resources.lines.preview.swapToEsim", params: { msisdn: line.msisdn }, lines: [], total: null } })),
-  } as unknown as DataProvider;
-  const authProvider: AuthProvider = {
-    login: async () => ({ success: true }),
-    logout: async () => ({ success: true }),
-    check: async () => ({ authenticated: true }),
-    onError: async () => ({}),
-    getIdentity: async () => ({ uid: "demo-alex", role: "subscriber", operator: "ATT" }),
-  };
-  render(
-    <MemoryRouter>
-      <AntdApp>
-        <Refine dataProvider={dataProvider} authProvider={authProvider} routerProvider={routerProvider} i18nProvider={i18nProvider} options={{ disableTelemetry: true }}>
-          <ActionDialog resource={linesResource} name="swap-sim" action={linesResource.actions!["swap-sim"]!} record={line} open onClose={() => undefined} />
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
-  );
-  return dataProvider;
+  return renderWithRefine(<ActionDialog resource={linesResource} name="swap-sim" action={linesResource.actions!["swap-sim"]!} record={line} open onClose={() => undefined} />, {
+    identity: { uid: "demo-alex", role: "subscriber" },
+    data: { custom: vi.fn(async () => ({ data: { summary: "resources.lines.preview.swapToEsim", params: { msisdn: line.msisdn }, lines: [], total: null } })) },
+  });
 }
 
 async function simTypeOptions() {
@@ -95,7 +67,7 @@ describe("Replace SIM and Remote Config's esim_transfer_enabled", () => {
     expect((fetchMock.mock.calls[0] as unknown as [string])[0]).toMatch(/\/files\?name=id.jpg&purpose=id_document$/);
     await user.click(screen.getByRole("button", { name: "Review" }));
     await waitFor(() => expect(dataProvider.custom).toHaveBeenCalled());
-    const [request] = vi.mocked(dataProvider.custom!).mock.calls[0]!;
+    const [request] = dataProvider.custom.mock.calls[0] as unknown as [{ payload: unknown }];
     expect(request.payload).toEqual({ simType: "esim", idDocumentFileId: "66666666-6666-4666-8666-666666666666" });
     vi.unstubAllGlobals();
   });

@@ -1,16 +1,11 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { App as AntdApp } from "antd";
-import { MemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { accountsResource } from "../../src/resources/accounts";
 import { invoicesResource } from "../../src/resources/invoices";
-import "../../src/resources"; // registers the declarations' messages
-import { i18nProvider } from "../../src/providers/i18nProvider";
 import { ActionDialog } from "../../src/components/actions/ActionDialog";
 import type { ResourceDefinition } from "../../src/resources/define";
+import { renderWithRefine } from "../support/renderWithRefine";
 
 // An agent acting for a subscriber (autopay, paying a bill) picks a card: the select must ask the
 // backend only for the cards of the acted-on record's holder (filter[ownerUid]), never every card
@@ -36,23 +31,10 @@ function renderAction(resource: ResourceDefinition<any, any>, name: string, reco
     const data = owner === undefined ? CARDS : CARDS.filter((c) => c.ownerUid === owner);
     return { data, total: data.length };
   });
-  const dataProvider = { getApiUrl: () => "/api/v1", getOne: vi.fn(), getList, getMany: vi.fn(async () => ({ data: [] })), create: vi.fn(), update: vi.fn(), deleteOne: vi.fn(), custom: vi.fn() } as unknown as DataProvider;
-  const authProvider: AuthProvider = {
-    login: async () => ({ success: true }),
-    logout: async () => ({ success: true }),
-    check: async () => ({ authenticated: true }),
-    onError: async () => ({}),
-    getIdentity: async () => ({ uid: "demo-agent", role: "agent", operator: "ATT" }),
-  };
-  render(
-    <MemoryRouter>
-      <AntdApp>
-        <Refine dataProvider={dataProvider} authProvider={authProvider} routerProvider={routerProvider} i18nProvider={i18nProvider} options={{ disableTelemetry: true }}>
-          <ActionDialog resource={resource} name={name} action={resource.actions![name]!} record={record} open onClose={() => undefined} />
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
-  );
+  renderWithRefine(<ActionDialog resource={resource} name={name} action={resource.actions![name]!} record={record} open onClose={() => undefined} />, {
+    identity: { uid: "demo-agent", role: "agent" },
+    data: { getList },
+  });
   return getList;
 }
 

@@ -1,12 +1,7 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { App as AntdApp } from "antd";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import "../../src/resources"; // registers the declarations' messages
 import { invoicesResource } from "../../src/resources/invoices";
-import { i18nProvider } from "../../src/providers/i18nProvider";
+import { renderWithRefine } from "../support/renderWithRefine";
 
 // A subscriber's bill (issue 9 item 8): the show page and each list row offer its PDF, which the
 // portal fetches with the viewer's token (GET /invoices/{id}/pdf needs it; a plain link would be a 401).
@@ -39,40 +34,16 @@ const bill = {
 };
 
 function renderAt(path: string) {
-  const dataProvider = {
-    getApiUrl: () => "/api/v1",
-    getOne: vi.fn(async () => ({ data: bill })),
-    getList: vi.fn(async () => ({ data: [bill], total: 1 })),
-    create: vi.fn(),
-    update: vi.fn(),
-    deleteOne: vi.fn(),
-  } as unknown as DataProvider;
-  const authProvider: AuthProvider = {
-    login: async () => ({ success: true }),
-    logout: async () => ({ success: true }),
-    check: async () => ({ authenticated: true }),
-    onError: async () => ({}),
-    getIdentity: async () => ({ uid: "demo-alex", role: "subscriber", operator: "ATT" }),
-  };
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AntdApp>
-        <Refine
-          dataProvider={dataProvider}
-          authProvider={authProvider}
-          routerProvider={routerProvider}
-          i18nProvider={i18nProvider}
-          resources={[{ name: "invoices", list: "/invoices", show: "/invoices/show/:id" }]}
-          options={{ disableTelemetry: true }}
-        >
-          <Routes>
-            <Route path="/invoices" element={<ResourceListPage resource={invoicesResource} />} />
-            <Route path="/invoices/show/:id" element={<ResourceShowPage resource={invoicesResource} />} />
-          </Routes>
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
-  );
+  renderWithRefine(null, {
+    identity: { uid: "demo-alex", role: "subscriber" },
+    data: { getOne: vi.fn(async () => ({ data: bill })), getList: vi.fn(async () => ({ data: [bill], total: 1 })) },
+    path,
+    resources: [{ name: "invoices", list: "/invoices", show: "/invoices/show/:id" }],
+    routes: {
+      "/invoices": <ResourceListPage resource={invoicesResource} />,
+      "/invoices/show/:id": <ResourceShowPage resource={invoicesResource} />,
+    },
+  });
 }
 
 describe("a bill's PDF for the subscriber", () => {

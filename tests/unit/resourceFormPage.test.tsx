@@ -1,15 +1,11 @@
-import { render, screen, waitFor } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { App as AntdApp } from "antd";
-import { MemoryRouter, Route, Routes } from "react-router";
+import type { DataProvider } from "@refinedev/core";
 import { describe, expect, it, vi } from "vitest";
 import { deviceClaimsResource } from "../../src/resources/deviceClaims";
-import "../../src/resources"; // registers the declarations' messages
 import { toHttpError } from "../../src/providers/apiClient";
-import { i18nProvider } from "../../src/providers/i18nProvider";
 import { ResourceFormPage } from "../../src/pages/ResourceFormPage";
+import { renderWithRefine } from "../support/renderWithRefine";
 
 // The edit form of a declared resource, against a data provider that answers like the backend:
 // the record, and a 400 problem naming a field when saving (the real toHttpError turns it into
@@ -27,40 +23,16 @@ const claim = {
 };
 
 function renderEdit(role: "agent" | "subscriber", update: DataProvider["update"]) {
-  const dataProvider = {
-    getApiUrl: () => "/api/v1",
-    getOne: vi.fn(async () => ({ data: claim })),
-    getList: vi.fn(async () => ({ data: [], total: 0 })),
-    create: vi.fn(),
-    update,
-    deleteOne: vi.fn(),
-  } as unknown as DataProvider;
-  const authProvider: AuthProvider = {
-    login: async () => ({ success: true }),
-    logout: async () => ({ success: true }),
-    check: async () => ({ authenticated: true }),
-    onError: async () => ({}),
-    getIdentity: async () => ({ uid: "u1", role, operator: "ATT" }),
-  };
-  render(
-    <MemoryRouter initialEntries={[`/device-claims/edit/${claim.id}`]}>
-      <AntdApp>
-        <Refine
-          dataProvider={dataProvider}
-          authProvider={authProvider}
-          routerProvider={routerProvider}
-          i18nProvider={i18nProvider}
-          resources={[{ name: "device-claims", list: "/device-claims", show: "/device-claims/show/:id", edit: "/device-claims/edit/:id" }]}
-          options={{ disableTelemetry: true }}
-        >
-          <Routes>
-            <Route path="/device-claims/edit/:id" element={<ResourceFormPage resource={deviceClaimsResource} action="edit" />} />
-            <Route path="/device-claims/show/:id" element={<p>record page</p>} />
-          </Routes>
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
-  );
+  renderWithRefine(null, {
+    identity: { uid: "u1", role },
+    data: { getOne: vi.fn(async () => ({ data: claim })), update },
+    path: `/device-claims/edit/${claim.id}`,
+    resources: [{ name: "device-claims", list: "/device-claims", show: "/device-claims/show/:id", edit: "/device-claims/edit/:id" }],
+    routes: {
+      "/device-claims/edit/:id": <ResourceFormPage resource={deviceClaimsResource} action="edit" />,
+      "/device-claims/show/:id": <p>record page</p>,
+    },
+  });
 }
 
 /** Replaces the loaded description with `text` and saves. The form mounts again once the record has loaded, so wait for the filled input. */

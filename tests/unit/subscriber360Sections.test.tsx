@@ -1,13 +1,8 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { Refine, type AuthProvider, type DataProvider } from "@refinedev/core";
-import routerProvider from "@refinedev/react-router";
-import { App as AntdApp } from "antd";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import "../../src/resources"; // registers the declarations' messages
-import { i18nProvider } from "../../src/providers/i18nProvider";
 import Subscriber360Page from "../../src/pages/care/Subscriber360Page";
 import { PagedSection } from "../../src/pages/care/sections/PagedSection";
+import { renderWithRefine } from "../support/renderWithRefine";
 
 // The subscriber 360's sections: each a PagedSection that asks for one page of its own data, and
 // only once its panel is opened (the lines and tickets open with the page; the rest wait).
@@ -20,48 +15,24 @@ const subscriber = {
 const account = { ...subscriber, balance: { amount: 1250, currency: "USD" }, amountDue: null };
 const line = { id: LINE, msisdn: "+12025550103", iccid: "8901260000000000103", simType: "physical", status: "active", planName: "Prepaid 5 GB", suspendReason: null };
 
-function providers() {
-  const dataProvider = {
-    getApiUrl: () => "/api/v1",
-    getOne: vi.fn(async ({ resource }: { resource: string }) => ({ data: resource === "accounts" ? account : subscriber })),
-    getList: vi.fn(async ({ resource }: { resource: string }) => (resource === "lines" ? { data: [line], total: 25 } : { data: [], total: 0 })),
-    custom: vi.fn(async () => ({ data: { data: [], total: 0 } })),
-    create: vi.fn(),
-    update: vi.fn(),
-    deleteOne: vi.fn(),
-  };
-  const authProvider: AuthProvider = {
-    login: async () => ({ success: true }),
-    logout: async () => ({ success: true }),
-    check: async () => ({ authenticated: true }),
-    onError: async () => ({}),
-    getIdentity: async () => ({ uid: "agent", role: "agent", operator: "ATT" }),
-  };
-  return { dataProvider, authProvider };
+function renderAt(ui: React.ReactNode, path = "/") {
+  return renderWithRefine(ui, {
+    identity: { uid: "agent", role: "agent" },
+    data: {
+      getOne: vi.fn(async ({ resource }: { resource: string }) => ({ data: resource === "accounts" ? account : subscriber })),
+      getList: vi.fn(async ({ resource }: { resource: string }) => (resource === "lines" ? { data: [line], total: 25 } : { data: [], total: 0 })),
+      custom: vi.fn(async () => ({ data: { data: [], total: 0 } })),
+    },
+    path,
+    routes: { "/subscribers/show/:id": ui, "/": ui },
+  });
 }
 
-function renderWithRefine(ui: React.ReactNode, path = "/") {
-  const { dataProvider, authProvider } = providers();
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <AntdApp>
-        <Refine dataProvider={dataProvider as unknown as DataProvider} authProvider={authProvider} routerProvider={routerProvider} i18nProvider={i18nProvider} options={{ disableTelemetry: true }}>
-          <Routes>
-            <Route path="/subscribers/show/:id" element={ui} />
-            <Route path="/" element={ui} />
-          </Routes>
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
-  );
-  return dataProvider;
-}
-
-const listedResources = (dataProvider: ReturnType<typeof providers>["dataProvider"]) => new Set(dataProvider.getList.mock.calls.map(([args]) => (args as { resource: string }).resource));
+const listedResources = (dataProvider: ReturnType<typeof renderAt>) => new Set(dataProvider.getList.mock.calls.map(([args]) => (args as { resource: string }).resource));
 
 describe("PagedSection", () => {
   it("asks a resource's list for one page with the section's filters and sort, and the next page when asked", async () => {
-    const dataProvider = renderWithRefine(
+    const dataProvider = renderAt(
       <PagedSection source={{ resource: "lines", filters: [{ field: "accountId", operator: "eq", value: ACCOUNT }], sorters: [{ field: "msisdn", order: "asc" }] }} columns={[{ title: "Number", dataIndex: "msisdn" }]} />,
     );
     await screen.findByText("+12025550103");
@@ -78,7 +49,7 @@ describe("PagedSection", () => {
   });
 
   it("asks nothing while it is not enabled, and a path of the API with the page when its source is one", async () => {
-    const dataProvider = renderWithRefine(
+    const dataProvider = renderAt(
       <>
         <PagedSection enabled={false} source={{ resource: "usage-records" }} columns={[]} />
         <PagedSection source={{ path: `/subscribers/${ACCOUNT}/notifications` }} columns={[]} />
@@ -91,7 +62,7 @@ describe("PagedSection", () => {
 
 describe("the 360's sections load when opened", () => {
   it("lines and tickets at once; money (bills, ledger, balance) and usage only when their panels open", async () => {
-    const dataProvider = renderWithRefine(<Subscriber360Page />, `/subscribers/show/${ACCOUNT}`);
+    const dataProvider = renderAt(<Subscriber360Page />, `/subscribers/show/${ACCOUNT}`);
     await screen.findByText("(202) 555-0103");
     await waitFor(() => expect(listedResources(dataProvider)).toEqual(new Set(["lines", "tickets"])));
     expect(dataProvider.custom).not.toHaveBeenCalled();

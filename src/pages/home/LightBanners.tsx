@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { translate as t } from "../../i18n";
-import { getFeatureFlags, startRemoteConfig, subscribeFeatureFlags } from "../../providers/remoteConfig";
+import { startRemoteConfig } from "../../providers/remoteConfig";
+import { useFeatureFlags } from "../../providers/useFeatureFlags";
 import { isReloadRequired, onReloadRequired } from "../../providers/reloadRequired";
 
 /**
@@ -9,7 +10,7 @@ import { isReloadRequired, onReloadRequired } from "../../providers/reloadRequir
  */
 export function LightBanners() {
   const reload = useSyncExternalStore(onReloadRequired, isReloadRequired, () => false);
-  const flags = useSyncExternalStore(subscribeFeatureFlags, getFeatureFlags, getFeatureFlags);
+  const flags = useFeatureFlags();
   useEffect(() => void startRemoteConfig(), []);
   return (
     <>

@@ -12,7 +12,7 @@ import { apiRequest } from "../../providers/apiClient";
 import { formatDateTime, formatMoney } from "../../components/format";
 import { MoneyInput } from "../../components/MoneyInput";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
-import { useFeatureFlag } from "../../components/switches/OutageBanner";
+import { useFeatureFlag } from "../../providers/useFeatureFlags";
 
 /**
  * Top up a prepaid balance, phone first (360 px). Where the operator's top-up payment setting is

@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+import { render } from "@testing-library/react";
+import { Refine, type AuthProvider, type DataProvider, type ResourceProps } from "@refinedev/core";
+import routerProvider from "@refinedev/react-router";
+import { App as AntdApp } from "antd";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { vi } from "vitest";
+import "../../src/resources"; // registers the declarations' messages
+import { i18nProvider } from "../../src/providers/i18nProvider";
+import type { Role } from "../../src/resources/define";
+
+type DataMethods = Partial<Record<keyof DataProvider, unknown>>;
+
+export interface RefineHarness<D extends DataMethods> {
+  /** Who is signed in (the operator is always ATT). */
+  identity: { uid: string; role: Role };
+  /** Data provider methods to use instead of the empty defaults (every default is a vi.fn). */
+  data?: D;
+  /** Where the router starts. */
+  path?: string;
+  /** Refine's resources, for pages that look up their routes. */
+  resources?: ResourceProps[];
+  /** Route pattern → element; without them `ui` is rendered at every address. */
+  routes?: Record<string, ReactNode>;
+}
+
+/**
+ * Renders `ui` (or `routes`) inside the portal's providers as the app wires them, Refine with a
+ * stand-in data provider and a signed-in identity, so a component test exercises the real
+ * pages, dialogs and i18n. Returns the data provider to assert on its calls.
+ */
+export function renderWithRefine<D extends DataMethods = {}>(ui: ReactNode, harness: RefineHarness<D>) {
+  const defaults = {
+    getApiUrl: () => "/api/v1",
+    getOne: vi.fn(),
+    getList: vi.fn(async () => ({ data: [], total: 0 })),
+    getMany: vi.fn(async () => ({ data: [] })),
+    create: vi.fn(),
+    update: vi.fn(),
+    deleteOne: vi.fn(),
+    custom: vi.fn(),
+  };
+  const dataProvider = { ...defaults, ...harness.data } as Omit<typeof defaults, keyof D> & D;
+  const authProvider: AuthProvider = {
+    login: async () => ({ success: true }),
+    logout: async () => ({ success: true }),
+    check: async () => ({ authenticated: true }),
+    onError: async () => ({}),
+    getIdentity: async () => ({ ...harness.identity, operator: "ATT" }),
+  };
+  const routes = harness.routes ?? { "*": ui };
+  render(
+    <MemoryRouter initialEntries={[harness.path ?? "/"]}>
+      <AntdApp>
+        <Refine
+          dataProvider={dataProvider as unknown as DataProvider}
+          authProvider={authProvider}
+          routerProvider={routerProvider}
+          i18nProvider={i18nProvider}
+          resources={harness.resources}
+          options={{ disableTelemetry: true }}
+        >
+          <Routes>
+            {Object.entries(routes).map(([path, element]) => (
+              <Route key={path} path={path} element={element} />
+            ))}
+          </Routes>
+        </Refine>
+      </AntdApp>
+    </MemoryRouter>,
+  );
+  return dataProvider;
+}
