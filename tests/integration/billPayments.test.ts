@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoicePayments, invoices, ledgerEntries, lines, notifications, operators, paymentWebhookEvents } from "../../server/db/schema";
+import { auditEvents, invoicePayments, invoices, ledgerEntries, lines, notifications, operators, paymentWebhookEvents } from "../../server/db/schema";
 import { startSandboxGateway, type SandboxGateway } from "../../server/payments/sandbox/server";
 import { sandboxGateway } from "../../server/payments/sandbox/client";
 import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
@@ -10,7 +10,7 @@ import type { PaymentMethod } from "../../src/resources/paymentMethods";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { freePort } from "../support/freePort";
 import { waitFor } from "../support/waitFor";
-import { AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+import { ADMIN, AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
 import type { PaymentGateways } from "../../server/payments/gateway";
 import { closeCycles } from "../../server/domain/money/billing";
 import { runAutopay } from "../../server/domain/invoicePayments/autopay";
@@ -147,6 +147,41 @@ describe("POST /invoices/{id}/actions/pay", () => {
     const event = sandbox.events.find((e) => e.data.reference === paymentId)!;
     expect(await sandbox.send(event)).toBe(200);
     expect(await paymentsOf(id)).toEqual([{ kind: "payment", amount: 900 }]);
+  });
+
+  it("a bill is not voided while its card payment waits for the gateway (409): the capture then pays it", async () => {
+    const id = await newBill(alex, 950);
+    const res = await pay(id, { paymentMethodId: cards.late.id }, ALEX);
+    expect(res.statusCode, res.body).toBe(202);
+    const voidIt = () => backend.send("POST", `/api/v1/invoices/${id}/actions/void`, { as: ADMIN, body: { reason: "billed in error" } });
+    expectProblem(await voidIt(), 409, "status");
+    expect((await showBill(id)).status).toBe("issued");
+    await sandbox.releaseLate();
+    await webhooksHandled((res.json() as { payment: { id: string } }).payment.id);
+    expect((await showBill(id)).status).toBe("paid");
+    // Paid now: the action's own rule refuses it (only an open bill is voided), still 409 at status.
+    expectProblem(await voidIt(), 409, "status");
+    expect(await paymentsOf(id)).toEqual([{ kind: "payment", amount: 950 }]);
+  });
+
+  it("a capture for a bill closed outside the API is written down once, to be refunded, never dropped", async () => {
+    const id = await newBill(alex, 975);
+    const res = await pay(id, { paymentMethodId: cards.late.id }, ALEX);
+    expect(res.statusCode, res.body).toBe(202);
+    const paymentId = (res.json() as { payment: { id: string } }).payment.id;
+    // A fix made straight in the database while the charge was out: the API would have refused it.
+    await backend.database.db.update(invoices).set({ status: "void", voidReason: "written off by hand" }).where(eq(invoices.id, id));
+    await sandbox.releaseLate();
+    await webhooksHandled(paymentId);
+    const event = sandbox.events.find((e) => e.data.reference === paymentId)!;
+    expect(await sandbox.send(event)).toBe(200);
+    expect((await showBill(id)).status).toBe("void");
+    expect((await lastPayment(id)).status).toBe("succeeded");
+    expect(await paymentsOf(id)).toEqual([{ kind: "payment", amount: 975 }]);
+    const [entry] = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `invoice-payment-unapplied:${paymentId}`));
+    expect(entry!.reason).toMatch(/captured after the bill was void: to be refunded/);
+    const [audit] = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, "invoices.payment-unapplied")));
+    expect(audit!.after).toMatchObject({ paymentId, amount: 975 });
   });
 
   it("the same Idempotency-Key replays the first answer: one charge, one entry", async () => {

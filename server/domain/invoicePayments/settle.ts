@@ -95,6 +95,24 @@ export async function settleInvoicePayment(
       events.push({ operator: row.operatorCode, resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
       await notify("bill.paid", {});
       await restoreAfterPayment(tx, row.accountId, bill!.ownerUid, row.operatorCode, events);
+    } else {
+      // The money was taken but the bill is no longer open (voiding waits for pending payments, so
+      // only a change outside the API gets here): the capture is written down, never silently
+      // dropped, and the audit entry tells staff it is owed back.
+      await postLedgerEntry(tx, {
+        operatorCode: row.operatorCode,
+        accountId: row.accountId,
+        kind: "payment",
+        amount: row.amount,
+        currency: row.currency,
+        reason: `Payment for bill ${invoice.number}, captured after the bill was ${invoice.status}: to be refunded`,
+        actorUid: row.createdBy,
+        actorRole: "system",
+        idempotencyKey: `invoice-payment-unapplied:${row.id}`,
+        reference: { type: "invoices", id: invoice.id },
+      });
+      await audit("invoices.payment-unapplied", { status: invoice.status, paymentId, via: row.via, amount: row.amount });
+      events.push({ operator: row.operatorCode, resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
     }
     return { row: updated!, events };
   }

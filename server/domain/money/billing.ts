@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../audit";
 import type { Db } from "../../db/client";
-import { accounts, invoiceCharges, invoices, ledgerEntries, lines, notifications, operators, plans } from "../../db/schema";
+import { accounts, invoiceCharges, invoicePayments, invoices, ledgerEntries, lines, notifications, operators, plans } from "../../db/schema";
+import { conflict } from "../../errors";
 import { taxOf } from "../../db/seed/seedMoney";
 import type { ActionHandler } from "../../engine/types";
 import type { InvoiceRow } from "../invoices/module";
@@ -179,9 +180,20 @@ export async function markOverdueBills(db: Db, options: { asOf?: Date } = {}): P
   });
 }
 
-/** An admin voids a bill with a reason: it is no longer owed (its charges stay collected by it, so they are never billed again). */
+/**
+ * An admin voids a bill with a reason: it is no longer owed (its charges stay collected by it, so
+ * they are never billed again). Not while a card payment of it waits for the gateway: that charge
+ * may still be captured, and it would pay a bill that no longer exists (409 until it settles).
+ */
 export const voidInvoice: ActionHandler<InvoiceRow> = {
   async run(ctx) {
+    // The bill's row is locked by the action, and paying locks it too: no payment starts meanwhile.
+    const [pending] = await ctx.tx
+      .select({ id: invoicePayments.id })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.invoiceId, ctx.row.invoice.id), eq(invoicePayments.status, "created")))
+      .limit(1);
+    if (pending) throw conflict("A card payment of this bill is still waiting for the gateway's answer; void the bill once it is settled.", [{ path: "status", message: "a payment is in progress" }]);
     await ctx.tx.update(invoices).set({ status: "void", voidReason: ctx.reason!, updatedAt: new Date() }).where(eq(invoices.id, ctx.row.invoice.id));
     if (ctx.row.ownerUid) {
       await ctx.effects.notify({
