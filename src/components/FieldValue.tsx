@@ -8,6 +8,7 @@ import { useReferenced } from "./ReferencedRecords";
 import { formatDateTime } from "./format";
 import { translate as t } from "../i18n";
 import { StatusTag, toneOfStatus } from "./StatusTag";
+import { FileDownloadButton } from "./FileDownloadButton";
 
 /** A record of another resource, shown by its title and linked to its page (one cached fetch per id). */
 function ReferenceValue({ resource, id }: { resource: string; id: string }) {
@@ -59,6 +60,8 @@ export function FieldValue({ name, spec, record }: { name: string; spec: FieldSp
     case "longText":
       return <span style={{ whiteSpace: "pre-wrap" }}>{text}</span>;
     case "reference":
+      // A stored file has no page of its own: it is downloaded, named after what the field holds.
+      if (spec.reference?.resource === "files") return <FileDownloadButton fileId={String(value)} text={t(spec.label)} />;
       return spec.reference ? <ReferenceValue resource={spec.reference.resource} id={String(value)} /> : <>{text}</>;
     default: {
       const idField = spec?.reference?.idField;

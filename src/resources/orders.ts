@@ -42,6 +42,8 @@ export const orderSchema = z.object({
   scheduledFor: isoDateTime.nullable(),
   /** What the order changes (type-specific: the reason of a suspension, the new plan, …). */
   details: z.record(z.string(), z.unknown()),
+  /** The holder's ID document an eSIM transfer was made with (`details.idDocumentFileId`); null for every other order. */
+  idDocumentFileId: idSchema.nullable(),
   timeline: z.array(orderStepSchema),
   requestedByRole: z.enum(ROLES),
   reason: reasonSchema.nullable(),
@@ -66,6 +68,8 @@ export const ordersResource = defineResource({
     requestedByRole: { label: "fields.requestedBy", kind: "enum", options: ROLES, labels: "roles" },
     reason: { label: "fields.reason", kind: "text" },
     timeline: { label: "fields.timeline", kind: "timeline" },
+    // Downloaded from /files/{id}/content, which lets the line's holder and staff have it.
+    idDocumentFileId: { label: "fields.orderIdDocument", kind: "reference", reference: { resource: "files" } },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
     updatedAt: { label: "fields.updatedAt", kind: "datetime" },
   },
@@ -75,7 +79,7 @@ export const ordersResource = defineResource({
     sortable: ["createdAt", "updatedAt", "state", "type"],
     filters: { state: ["eq", "in"], type: ["eq", "in"], lineId: ["eq"], accountId: ["eq"], createdAt: ["gte", "lte", "between"] },
   },
-  show: ["type", "state", "msisdn", "effective", "scheduledFor", "requestedByRole", "reason", "createdAt", "timeline"],
+  show: ["type", "state", "msisdn", "effective", "scheduledFor", "requestedByRole", "reason", "idDocumentFileId", "createdAt", "timeline"],
   actions: {
     cancel: {
       label: "resources.orders.cancel",
@@ -105,6 +109,7 @@ export const ordersResource = defineResource({
       "fields.scheduledFor": "Scheduled for",
       "fields.requestedBy": "Requested by",
       "fields.timeline": "Timeline",
+      "fields.orderIdDocument": "ID document",
       "enums.orderType.change_plan": "Plan change",
       "enums.orderType.add_on": "Add-on",
       "enums.orderType.suspend": "Suspension",
@@ -131,6 +136,7 @@ export const ordersResource = defineResource({
       "fields.scheduledFor": "Programado para",
       "fields.requestedBy": "Solicitado por",
       "fields.timeline": "Historial",
+      "fields.orderIdDocument": "Documento de identidad",
       "enums.orderType.change_plan": "Cambio de plan",
       "enums.orderType.add_on": "Complemento",
       "enums.orderType.suspend": "Suspensión",

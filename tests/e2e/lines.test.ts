@@ -151,6 +151,11 @@ test("alex sees his PUK once, and moves the line to an eSIM with a QR code to sc
   await page.getByText("SIM swap").first().waitFor();
   await page.getByText("Suspension").first().waitFor();
   expect(await accessibilityProblems(page)).toEqual([]);
+  // The eSIM's order keeps the ID he gave, his to download again.
+  await page.getByRole("link", { name: "SIM swap" }).first().click();
+  await page.waitForURL(/\/orders\/show\//);
+  const [idCopy] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download ID document" }).click()]);
+  expect(idCopy.suggestedFilename()).toBe("my-id.png");
 });
 
 test("the care agent, at a desk, suspends sam's stolen line with a reason; sam's phone shows it without a reload", async () => {

@@ -22,7 +22,7 @@ const selection = {
   updatedAt: orders.updatedAt,
 };
 
-export type OrderRow = Omit<Order, "scheduledFor" | "createdAt" | "updatedAt"> & { ownerUid: string | null; scheduledFor: Date | null; createdAt: Date; updatedAt: Date };
+export type OrderRow = Omit<Order, "scheduledFor" | "createdAt" | "updatedAt" | "idDocumentFileId"> & { ownerUid: string | null; scheduledFor: Date | null; createdAt: Date; updatedAt: Date };
 
 const joined = (query: any) => query.innerJoin(accounts, eq(orders.accountId, accounts.id)).leftJoin(lines, eq(orders.lineId, lines.id));
 
@@ -47,6 +47,7 @@ export const ordersModule: DomainModule<OrderRow> = {
     },
     toRecord: ({ ownerUid: _owner, ...row }) => ({
       ...row,
+      idDocumentFileId: typeof row.details.idDocumentFileId === "string" ? row.details.idDocumentFileId : null,
       scheduledFor: row.scheduledFor ? row.scheduledFor.toISOString() : null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
