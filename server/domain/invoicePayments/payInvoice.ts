@@ -5,7 +5,7 @@ import { invoicePayments, invoices, paymentMethods } from "../../db/schema";
 import { conflict, unprocessable } from "../../errors";
 import type { PaymentGateway, ChargeResult } from "../../payments/gateway";
 import { GatewayRefusal } from "../../payments/gateway";
-import { settleInvoicePayment, type InvoicePaymentRow } from "./settle";
+import { paymentWaitingFor, settleInvoicePayment, type InvoicePaymentRow } from "./settle";
 import type { ResourceEvent } from "../../../src/resources/events";
 
 export interface PayInvoiceInput {
@@ -63,8 +63,7 @@ export async function payInvoice(db: Db, gateway: PaymentGateway, input: PayInvo
     if (invoice.status !== "issued" && invoice.status !== "overdue") {
       throw conflict(`This bill is ${invoice.status}: only an issued or overdue bill is paid.`, [{ path: "status", message: `is ${invoice.status}` }]);
     }
-    const [pending] = await tx.select({ id: invoicePayments.id }).from(invoicePayments).where(and(eq(invoicePayments.invoiceId, invoice.id), eq(invoicePayments.status, "created"))).limit(1);
-    if (pending) throw conflict("A payment of this bill is still waiting for the card gateway's answer; try again in a moment.", [{ path: "status", message: "a payment is in progress" }]);
+    if (await paymentWaitingFor(tx, invoice.id)) throw conflict("A payment of this bill is still waiting for the card gateway's answer; try again in a moment.", [{ path: "status", message: "a payment is in progress" }]);
     const [row] = await tx
       .insert(invoicePayments)
       .values({

@@ -35,6 +35,12 @@ export async function restoreAfterPayment(tx: Executor, accountId: string, owner
   return restored.map((l) => l.id);
 }
 
+/** Whether a payment of the bill still waits for the gateway's answer (its charge may yet be captured). */
+export async function paymentWaitingFor(tx: Executor, invoiceId: string): Promise<boolean> {
+  const [pending] = await tx.select({ id: invoicePayments.id }).from(invoicePayments).where(and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.status, "created"))).limit(1);
+  return Boolean(pending);
+}
+
 /**
  * Applies a charge's outcome to a bill payment, in the caller's transaction, however often and in
  * whatever order the answer and the webhooks arrive (the top-up pattern, ../topUps/settle.ts): the
@@ -75,44 +81,32 @@ export async function settleInvoicePayment(
 
   if (settlement.outcome === "succeeded") {
     const [updated] = await tx.update(invoicePayments).set({ status: "succeeded", gatewayChargeId: settlement.chargeId, updatedAt: new Date() }).where(eq(invoicePayments.id, paymentId)).returning();
-    if (invoice.status === "issued" || invoice.status === "overdue") {
-      await postLedgerEntry(tx, {
-        operatorCode: row.operatorCode,
-        accountId: row.accountId,
-        kind: "payment",
-        amount: row.amount,
-        currency: row.currency,
-        reason: `Payment of bill ${invoice.number}`,
-        actorUid: row.createdBy,
-        actorRole: "system",
-        idempotencyKey: invoicePaidKey(invoice.id),
-        reference: { type: "invoices", id: invoice.id },
-      });
+    // A bill no longer open (voiding waits for pending payments, so only a change outside the API
+    // gets here) still gets the captured money written down, never silently dropped: as owed back.
+    const open = invoice.status === "issued" || invoice.status === "overdue";
+    await postLedgerEntry(tx, {
+      operatorCode: row.operatorCode,
+      accountId: row.accountId,
+      kind: "payment",
+      amount: row.amount,
+      currency: row.currency,
+      reason: open ? `Payment of bill ${invoice.number}` : `Payment for bill ${invoice.number}, captured after the bill was ${invoice.status}: to be refunded`,
+      actorUid: row.createdBy,
+      actorRole: "system",
+      idempotencyKey: open ? invoicePaidKey(invoice.id) : `invoice-payment-unapplied:${row.id}`,
+      reference: { type: "invoices", id: invoice.id },
+    });
+    events.push({ operator: row.operatorCode, resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
+    if (open) {
       const paidAt = new Date();
       await tx.update(invoices).set({ status: "paid", paidAt, autopayNextAt: null, updatedAt: paidAt }).where(eq(invoices.id, invoice.id));
       await audit("invoices.pay", { status: "paid", paymentId, via: row.via });
       events.push({ operator: row.operatorCode, resource: "invoices", type: "updated", ids: [invoice.id], ownerUids: owners });
-      events.push({ operator: row.operatorCode, resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
       await notify("bill.paid", {});
       await restoreAfterPayment(tx, row.accountId, bill!.ownerUid, row.operatorCode, events);
     } else {
-      // The money was taken but the bill is no longer open (voiding waits for pending payments, so
-      // only a change outside the API gets here): the capture is written down, never silently
-      // dropped, and the audit entry tells staff it is owed back.
-      await postLedgerEntry(tx, {
-        operatorCode: row.operatorCode,
-        accountId: row.accountId,
-        kind: "payment",
-        amount: row.amount,
-        currency: row.currency,
-        reason: `Payment for bill ${invoice.number}, captured after the bill was ${invoice.status}: to be refunded`,
-        actorUid: row.createdBy,
-        actorRole: "system",
-        idempotencyKey: `invoice-payment-unapplied:${row.id}`,
-        reference: { type: "invoices", id: invoice.id },
-      });
+      // The audit entry tells staff the money is owed back.
       await audit("invoices.payment-unapplied", { status: invoice.status, paymentId, via: row.via, amount: row.amount });
-      events.push({ operator: row.operatorCode, resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
     }
     return { row: updated!, events };
   }

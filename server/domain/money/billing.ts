@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../audit";
 import type { Db } from "../../db/client";
-import { accounts, invoiceCharges, invoicePayments, invoices, ledgerEntries, lines, notifications, operators, plans } from "../../db/schema";
+import { accounts, invoiceCharges, invoices, ledgerEntries, lines, notifications, operators, plans } from "../../db/schema";
 import { conflict } from "../../errors";
 import { taxOf } from "../../db/seed/seedMoney";
 import type { ActionHandler } from "../../engine/types";
 import type { InvoiceRow } from "../invoices/module";
 import { postLedgerEntry } from "./ledger";
+import { paymentWaitingFor } from "../invoicePayments/settle";
 import { planFeeFor } from "../plans/priceChange";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -188,12 +189,7 @@ export async function markOverdueBills(db: Db, options: { asOf?: Date } = {}): P
 export const voidInvoice: ActionHandler<InvoiceRow> = {
   async run(ctx) {
     // The bill's row is locked by the action, and paying locks it too: no payment starts meanwhile.
-    const [pending] = await ctx.tx
-      .select({ id: invoicePayments.id })
-      .from(invoicePayments)
-      .where(and(eq(invoicePayments.invoiceId, ctx.row.invoice.id), eq(invoicePayments.status, "created")))
-      .limit(1);
-    if (pending) throw conflict("A card payment of this bill is still waiting for the gateway's answer; void the bill once it is settled.", [{ path: "status", message: "a payment is in progress" }]);
+    if (await paymentWaitingFor(ctx.tx, ctx.row.invoice.id)) throw conflict("A card payment of this bill is still waiting for the gateway's answer; void the bill once it is settled.", [{ path: "status", message: "a payment is in progress" }]);
     await ctx.tx.update(invoices).set({ status: "void", voidReason: ctx.reason!, updatedAt: new Date() }).where(eq(invoices.id, ctx.row.invoice.id));
     if (ctx.row.ownerUid) {
       await ctx.effects.notify({
