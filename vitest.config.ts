@@ -60,6 +60,7 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/globalSetup.ts"],
+          setupFiles: ["tests/e2e/failureDiagnostics.ts"],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { traceContexts } from "./browserDiagnostics";
 
 /** Debian's Chromium; a test tool's own browser download cannot work on these machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync) || "/usr/bin/chromium";
@@ -7,8 +8,11 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || ["/usr/bin/chromium", 
 /** Without the background-networking flags Chromium keeps dialling Google on this closed network. */
 export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+/** Debian's Chromium; in the e2e suite every context is traced, so a failing test can show what its pages did. */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  traceContexts(browser);
+  return browser;
 }
 
 /**
