@@ -6,11 +6,13 @@ import type { FastifyInstance, FastifyReply } from "fastify";
  */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** Powerful features the portal never uses, turned off for it and for anything it might embed. */
+/**
+ * Powerful features the portal never uses, turned off for it and for anything it might embed. Only
+ * features Chromium knows: an unknown one ("bluetooth") makes it log an error on every page.
+ */
 export const PERMISSIONS_POLICY = [
   "accelerometer=()",
   "autoplay=()",
-  "bluetooth=()",
   "camera=()",
   "display-capture=()",
   "geolocation=()",

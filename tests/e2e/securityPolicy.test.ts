@@ -29,7 +29,7 @@ interface Violation {
   blocked?: string;
 }
 
-/** A browser context that reports every CSP violation, by event and by console message, to the test. */
+/** A browser context that reports every CSP violation, by event and by console message, to the test, and any complaint about the policy headers. */
 async function watchedContext(width: number): Promise<{ context: BrowserContext; page: Page; violations: Violation[] }> {
   const context = await newPortalContext(browser, { viewport: { width, height: 800 }, locale: "en-US" });
   const violations: Violation[] = [];
@@ -42,7 +42,8 @@ async function watchedContext(width: number): Promise<{ context: BrowserContext;
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   page.on("console", (message) => {
-    if (/Content Security Policy|Refused to/i.test(message.text())) violations.push({ page: pathOf(page), via: "console", what: message.text() });
+    // A policy header the browser cannot read ("Error with Permissions-Policy header") counts too.
+    if (/Content Security Policy|Refused to|Permissions-Policy/i.test(message.text())) violations.push({ page: pathOf(page), via: "console", what: message.text() });
   });
   return { context, page, violations };
 }
