@@ -130,7 +130,9 @@ const ACT_IN_FIRST_FRAME = `(() => {
   const act = () => {
     const email = document.querySelector("input[name=email]");
     const language = document.querySelector("select[name=locale]");
-    if (!email || !language || email.getBoundingClientRect().width === 0) return requestAnimationFrame(act);
+    // On a slow network the HTML arrives in pieces: the language list may show before its options
+    // do, and nobody can pick Spanish from a list without it (setting it then picks nothing, "").
+    if (!email || !language || !language.querySelector("option[value=es]") || email.getBoundingClientRect().width === 0) return requestAnimationFrame(act);
     window.__marksAtFirstAction = performance.getEntriesByType("mark").map((m) => m.name);
     language.value = "es";
     language.dispatchEvent(new Event("change", { bubbles: true }));
