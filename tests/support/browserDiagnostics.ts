@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Request } from "playwright-core";
 
 /**
- * What each open browser context of a test asked of the network and said on its console, so that a
- * failing end-to-end test shows whether a click's request left the browser, which requests were
- * still waiting and what the open dialogs said. Kept for the rare failure on a loaded machine that
+ * What each open browser context of a test asked of the network and said on its console, and where
+ * its pages were clicked, so that a failing end-to-end test shows whether a click reached the page,
+ * whether its request left the browser, which requests were still waiting and what the open dialogs
+ * said. Kept for the rare failure on a loaded machine that
  * does not come back when the file runs again (tests/e2e/failureDiagnostics.ts prints it).
  */
 interface Trace {
@@ -31,9 +32,31 @@ function record(trace: Trace, line: string) {
   if (trace.events.length > KEPT_EVENTS) trace.events.shift();
 }
 
+/**
+ * Kept in each page: the last clicks and presses, with what they landed on, so a click that changed
+ * nothing shows whether it reached the page at all. A string: tsx would wrap a function in a helper
+ * the page does not have.
+ */
+const CLICK_LOG = `(() => {
+  const kept = (window.__e2eClicks = []);
+  const name = (el) => {
+    if (!(el instanceof Element)) return String(el);
+    const target = el.closest("button, a, [role=button], input, select, label, [role=dialog]") || el;
+    return target.tagName.toLowerCase() + " " + JSON.stringify((target.textContent || "").trim().slice(0, 40));
+  };
+  for (const type of ["pointerdown", "click"]) {
+    addEventListener(type, (e) => {
+      kept.push({ at: Date.now(), line: type + " on " + name(e.target) + (e.isTrusted ? "" : " (synthetic)") });
+      if (kept.length > 20) kept.shift();
+    }, true);
+  }
+})();`;
+
 function follow(context: BrowserContext) {
   const trace: Trace = { context, started: Date.now(), events: [], pending: new Map() };
   traces.add(trace);
+  // A context closed at once (or a test's own init scripts) must not turn this into an error.
+  context.addInitScript({ content: CLICK_LOG }).catch(() => undefined);
   context.on("close", () => traces.delete(trace));
   context.on("request", (request) => {
     trace.pending.set(request, Date.now());
@@ -75,6 +98,11 @@ export async function describeOpenContexts(): Promise<string> {
         .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).innerText.replace(/\s+/g, " ").slice(0, 300)))
         .catch(() => [] as string[]);
       for (const text of dialogs) lines.push(`    open dialog: ${text}`);
+      const clicks = await Promise.race([
+        page.evaluate(() => (window as { __e2eClicks?: { at: number; line: string }[] }).__e2eClicks ?? []).catch(() => []),
+        new Promise<{ at: number; line: string }[]>((resolve) => setTimeout(() => resolve([]), 2_000)),
+      ]);
+      for (const click of clicks) lines.push(`    ${((click.at - trace.started) / 1000).toFixed(2).padStart(8)} s  ${click.line}`);
     }
     const now = Date.now();
     for (const [request, since] of trace.pending) {
