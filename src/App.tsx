@@ -18,6 +18,7 @@ import { portalLiveProvider, rtdbAvailable, rtdbDataProvider } from "./providers
 import { i18nProvider } from "./providers/i18nProvider";
 import { liveProvider } from "./providers/liveProvider";
 import { ReloadRequiredBanner } from "./components/switches/ReloadRequiredBanner";
+import { MotionPreference } from "./components/MotionPreference";
 import { OutageBanner } from "./components/switches/OutageBanner";
 import { PortalLayout } from "./components/layout/PortalLayout";
 import { useNotificationProvider } from "./providers/notificationProvider";
@@ -78,52 +79,54 @@ export function App() {
   return (
     <BrowserRouter>
       <ConfigProvider locale={antdLocaleOf(locale)} theme={theme}>
-        <AntdApp>
-          <ReloadRequiredBanner />
-          <OutageBanner />
-          <Refine
-            routerProvider={routerProvider}
-            dataProvider={dataProviders}
-            liveProvider={live}
-            authProvider={portalAuthProvider}
-            accessControlProvider={accessControlProvider}
-            i18nProvider={i18nProvider}
-            notificationProvider={useNotificationProvider}
-            resources={resources}
-            options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true, liveMode: "auto", title: { text: brand.name } }}
-          >
-            <Routes>
-              <Route
-                element={
-                  <Authenticated key="portal" fallback={<ToSignIn />}>
-                    <PortalLayout>
-                      <ConsentSync />
-                      <HelpChatButton />
-                      <StaffMfaGate>
-                        <CanAccess fallback={<Forbidden />}>
-                          <Suspense fallback={<Spin style={{ display: "block", margin: 48 }} />}>
-                            <Outlet />
-                          </Suspense>
-                        </CanAccess>
-                      </StaffMfaGate>
-                    </PortalLayout>
-                  </Authenticated>
-                }
-              >
-                <Route index element={<DashboardPage />} />
-                {resourceRoutes()}
-                <Route path="security" element={<SecurityPage />} />
-                <Route path="profile" element={<ProfilePage />} />
-                <Route path="kpis" element={<KpiPage />} />
-                <Route path="top-up" element={<TopUpPage />} />
-                <Route path="*" element={<ErrorComponent />} />
-              </Route>
-              <Route path="/login" element={<ToSignIn />} />
-            </Routes>
-            <UnsavedChangesNotifier />
-            <DocumentTitleHandler handler={({ resource }) => `${resource?.meta?.label ?? t("dashboard.title")} · ${t("app.name", { operator: brand.name })}`} />
-          </Refine>
-        </AntdApp>
+        <MotionPreference>
+          <AntdApp>
+            <ReloadRequiredBanner />
+            <OutageBanner />
+            <Refine
+              routerProvider={routerProvider}
+              dataProvider={dataProviders}
+              liveProvider={live}
+              authProvider={portalAuthProvider}
+              accessControlProvider={accessControlProvider}
+              i18nProvider={i18nProvider}
+              notificationProvider={useNotificationProvider}
+              resources={resources}
+              options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true, liveMode: "auto", title: { text: brand.name } }}
+            >
+              <Routes>
+                <Route
+                  element={
+                    <Authenticated key="portal" fallback={<ToSignIn />}>
+                      <PortalLayout>
+                        <ConsentSync />
+                        <HelpChatButton />
+                        <StaffMfaGate>
+                          <CanAccess fallback={<Forbidden />}>
+                            <Suspense fallback={<Spin style={{ display: "block", margin: 48 }} />}>
+                              <Outlet />
+                            </Suspense>
+                          </CanAccess>
+                        </StaffMfaGate>
+                      </PortalLayout>
+                    </Authenticated>
+                  }
+                >
+                  <Route index element={<DashboardPage />} />
+                  {resourceRoutes()}
+                  <Route path="security" element={<SecurityPage />} />
+                  <Route path="profile" element={<ProfilePage />} />
+                  <Route path="kpis" element={<KpiPage />} />
+                  <Route path="top-up" element={<TopUpPage />} />
+                  <Route path="*" element={<ErrorComponent />} />
+                </Route>
+                <Route path="/login" element={<ToSignIn />} />
+              </Routes>
+              <UnsavedChangesNotifier />
+              <DocumentTitleHandler handler={({ resource }) => `${resource?.meta?.label ?? t("dashboard.title")} · ${t("app.name", { operator: brand.name })}`} />
+            </Refine>
+          </AntdApp>
+        </MotionPreference>
       </ConfigProvider>
     </BrowserRouter>
   );

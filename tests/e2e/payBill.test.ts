@@ -48,7 +48,9 @@ test("at 360 px alex pays his overdue bill with a saved card", async () => {
   await dialog.getByLabel("Card").click();
   await page.locator(".ant-select-item-option").filter({ hasText: "4242" }).first().click();
   await dialog.getByRole("button", { name: /Pay|OK|Confirm/ }).last().click();
-  // Paid: the action is gone (it is offered only on issued or overdue bills) and the status says so.
+  // Paid: the dialog closes (until then its own Pay button is a second "Pay"), the action is gone
+  // (it is offered only on issued or overdue bills) and the status says so.
+  await dialog.waitFor({ state: "hidden" });
   await page.getByRole("button", { name: "Pay", exact: true }).waitFor({ state: "detached" });
   await page.locator(".ant-tag").filter({ hasText: /^Paid$/ }).first().waitFor();
   expect(await page.locator(".ant-tag").filter({ hasText: /^Overdue$/ }).count()).toBe(0);

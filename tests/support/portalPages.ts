@@ -5,7 +5,8 @@ import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 const CONSENT_KEY = "portal.consent.v1";
 
 /**
- * A new browser context for a test's phone or desk (en-US unless `locale` says otherwise).
+ * A new browser context for a test's phone or desk (en-US unless `locale` says otherwise, asking
+ * for less motion unless `reducedMotion` says otherwise).
  *
  * Under E2E_BUILD=all-switches the build asks for consent on a visitor's first page, and its banner
  * sits over the bottom of the screen and over dialogs. Every phone but those of the consent tests
@@ -14,7 +15,11 @@ const CONSENT_KEY = "portal.consent.v1";
  * on the banner and nothing third-party loads.
  */
 export async function newPortalContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ locale: "en-US", ...options });
+  // Every phone and desk asks for less motion, as many people do (MotionPreference): antd's dialogs
+  // then come and go at once. antd keeps a closing dialog, old content and all, until its leave
+  // animation reports its end; in a loaded round a result dialog was still there 20 s after the
+  // click that closed it, just after it had zoomed in.
+  const context = await browser.newContext({ locale: "en-US", reducedMotion: "reduce", ...options });
   if (process.env.E2E_BUILD === "all-switches") {
     await context.addInitScript((key) => {
       if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ analytics: false, chat: false, decidedAt: "2026-01-01T00:00:00.000Z" }));
