@@ -17,8 +17,8 @@ const CONSENT_KEY = "portal.consent.v1";
 export async function newPortalContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   // Every phone and desk asks for less motion, as many people do (MotionPreference): antd's dialogs
   // then come and go at once. antd keeps a closing dialog, old content and all, until its leave
-  // animation reports its end; in a loaded round a result dialog was still there 20 s after the
-  // click that closed it, just after it had zoomed in.
+  // animation reports its end; in a loaded round a result dialog was still there 20 s after its
+  // close button was clicked, just after it had zoomed in (docs/decisions.md, "Less motion").
   const context = await browser.newContext({ locale: "en-US", reducedMotion: "reduce", ...options });
   if (process.env.E2E_BUILD === "all-switches") {
     await context.addInitScript((key) => {
