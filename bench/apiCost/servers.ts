@@ -60,6 +60,10 @@ async function main() {
   const text = lineQueryOf(database, { operator: "ATT", uid, id: own.id });
 
   // The bare handler: no logger, no hooks, no schemas; the same verifier (its own cache) and claims check, the same SQL.
+  // It calls the driver with nothing added: on PGlite not executeSql, which asks for PGlite's own
+  // date parsing per query (server/db/pgliteParsers.ts) and so pays the copy the portal no longer makes.
+  const notifications = database.notifications;
+  const plainQuery = notifications?.driver === "pglite" ? (sql: string, values: unknown[]) => notifications.client.query(sql, values) : database.executeSql!;
   const bareVerifier = createTokenVerifier(auth);
   const bare = Fastify({ logger: false });
   bare.get<{ Params: { id: string } }>("/api/v1/lines/:id", async (request, reply) => {
@@ -67,7 +71,7 @@ async function main() {
     if (!match) return reply.code(401).send({ status: 401 });
     const user = await bareVerifier.verify(match[1]!);
     if (!user.role || user.operator !== request.headers["x-operator"]) return reply.code(403).send({ status: 403 });
-    const { rows } = await database.executeSql!(text, [user.operator, user.uid, request.params.id, 1]);
+    const { rows } = await plainQuery(text, [user.operator, user.uid, request.params.id, 1]);
     if (!rows[0]) return reply.code(404).send({ status: 404 });
     return rows[0];
   });

@@ -56,16 +56,19 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const { readDatesAsText } = await import("./pgliteParsers");
   if (!options.dataDir.startsWith("memory://")) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
-  const db = drizzle(client, { schema });
+  const { drizzleClient, ownParsers } = readDatesAsText(client);
+  const db = drizzle({ client: drizzleClient, schema });
   await migrate(db, { migrationsFolder });
+  const own = { parsers: ownParsers };
   return {
     db: db as unknown as Db,
     driver: "pglite",
     notifications: { driver: "pglite", client },
     // PGlite's extended protocol takes one statement; several (a library's migration) go through exec.
-    executeSql: async (text, values) => (values?.length ? client.query(text, values) : ((await client.exec(text)).at(-1) ?? { rows: [] })),
+    executeSql: async (text, values) => (values?.length ? client.query(text, values, own) : ((await client.exec(text, own)).at(-1) ?? { rows: [] })),
     close: () => client.close(),
   };
 }
