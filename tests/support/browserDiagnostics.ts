@@ -4,8 +4,8 @@ import type { Browser, BrowserContext, Request } from "playwright-core";
  * What each open browser context of a test asked of the network and said on its console, and where
  * its pages were clicked, so that a failing end-to-end test shows whether a click reached the page,
  * whether its request left the browser, which requests were still waiting and what the open dialogs
- * said. Kept for the rare failure on a loaded machine that
- * does not come back when the file runs again (tests/e2e/failureDiagnostics.ts prints it).
+ * said. Kept for the rare failure on a loaded machine that does not come back when the file runs
+ * again (tests/e2e/failureDiagnostics.ts prints it).
  */
 interface Trace {
   context: BrowserContext;
@@ -24,7 +24,12 @@ export function enableBrowserTracing() {
   enabled = true;
 }
 
-const clock = (trace: Trace) => `${((Date.now() - trace.started) / 1000).toFixed(2).padStart(8)} s`;
+/** Seconds from the context's opening to `at`, aligned for a column. */
+const sinceOpened = (trace: Trace, at: number) => `${((at - trace.started) / 1000).toFixed(2).padStart(8)} s`;
+const clock = (trace: Trace) => sinceOpened(trace, Date.now());
+/** What a page answers within 2 s, or `fallback`: a hung page must not hold up the report of a failure. */
+const withinTwoSeconds = <T>(read: Promise<T>, fallback: T) =>
+  Promise.race([read.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), 2_000))]);
 const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, "").replace(/([?&]token=)[^&]+/, "$1…").slice(0, 160);
 
 function record(trace: Trace, line: string) {
@@ -93,16 +98,16 @@ export async function describeOpenContexts(): Promise<string> {
     const lines = [`browser context (${clock(trace).trim()} old)`];
     for (const page of trace.context.pages()) {
       lines.push(`  page ${shortUrl(page.url())}`);
-      const dialogs = await page
-        .getByRole("dialog")
-        .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).innerText.replace(/\s+/g, " ").slice(0, 300)))
-        .catch(() => [] as string[]);
+      const dialogs = await withinTwoSeconds(
+        page.getByRole("dialog").evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).innerText.replace(/\s+/g, " ").slice(0, 300))),
+        [] as string[],
+      );
       for (const text of dialogs) lines.push(`    open dialog: ${text}`);
-      const clicks = await Promise.race([
-        page.evaluate(() => (window as { __e2eClicks?: { at: number; line: string }[] }).__e2eClicks ?? []).catch(() => []),
-        new Promise<{ at: number; line: string }[]>((resolve) => setTimeout(() => resolve([]), 2_000)),
-      ]);
-      for (const click of clicks) lines.push(`    ${((click.at - trace.started) / 1000).toFixed(2).padStart(8)} s  ${click.line}`);
+      const clicks = await withinTwoSeconds(
+        page.evaluate(() => (window as { __e2eClicks?: { at: number; line: string }[] }).__e2eClicks ?? []),
+        [] as { at: number; line: string }[],
+      );
+      for (const click of clicks) lines.push(`    ${sinceOpened(trace, click.at)}  ${click.line}`);
     }
     const now = Date.now();
     for (const [request, since] of trace.pending) {
