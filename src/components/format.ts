@@ -60,6 +60,11 @@ export function formatDateTime(iso: string): string {
   return dateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
 }
 
+/** A time of day ("3:28 AM"), in the viewer's time zone. */
+export function formatTime(iso: string): string {
+  return dateTimeFormat(intlLocale(), { timeStyle: "short" }).format(new Date(iso));
+}
+
 /** A calendar date ("2026-11-20") as people read it; never shifted by the viewer's time zone. */
 export function formatDate(day: string): string {
   return dateTimeFormat(intlLocale(), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));

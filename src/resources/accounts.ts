@@ -101,6 +101,7 @@ export const accountsResource = defineResource({
       input: z.object({ code: voucherCodeSchema }),
       inputFields: { code: { label: "fields.voucherCode", kind: "text", help: "resources.accounts.voucherHelp" } },
       reason: "staff",
+      done: "resources.accounts.done.redeemVoucher",
     },
     adjust: {
       label: "resources.accounts.actions.adjust",
@@ -178,6 +179,7 @@ export const accountsResource = defineResource({
       "fields.autopayCard": "Autopay card",
       "fields.voucherCode": "Voucher code",
       "resources.accounts.voucherHelp": "The 16 letters and digits on the voucher; dashes are optional.",
+      "resources.accounts.done.redeemVoucher": "{{balance.change}} added. Your balance is {{balance}}.",
       "resources.accounts.actions.adjust": "Credit",
       "resources.accounts.actions.charge": "Charge",
       "resources.accounts.actions.refund": "Refund",
@@ -208,6 +210,7 @@ export const accountsResource = defineResource({
       "fields.autopayCard": "Tarjeta del pago automático",
       "fields.voucherCode": "Código del cupón",
       "resources.accounts.voucherHelp": "Las 16 letras y cifras del cupón; los guiones son opcionales.",
+      "resources.accounts.done.redeemVoucher": "Se añadieron {{balance.change}}. Tu saldo es {{balance}}.",
       "resources.accounts.actions.adjust": "Abonar",
       "resources.accounts.actions.charge": "Cargar",
       "resources.accounts.actions.refund": "Reembolsar",

@@ -135,6 +135,12 @@ export interface ActionSpec<K extends string = string> {
   danger?: boolean;
   /** i18n key of the confirmation that says what will happen; `{{title}}` is the record's title. */
   confirm?: string;
+  /**
+   * i18n key of the sentence shown once it is done, saying what changed: `{{field}}` is a field of
+   * the answer as people read it (money formatted), `{{field.change}}` how much a money field moved
+   * ("{{balance.change}} added. Your balance is {{balance}}."). Default: "<action>: done."
+   */
+  done?: string;
 }
 
 /**
@@ -211,9 +217,20 @@ interface BaseDefinition<S extends z.ZodObject, K extends string> {
   views?: Partial<Record<View, ViewLoader>>;
   /** Files of one record the module serves (a bill's PDF), offered on the show page and in list rows. */
   downloads?: readonly DownloadSpec<K>[];
-  /** In the side menu (default true); an inbox reached from the header, say, is not. */
+  /** In the staff side menu (default true); an inbox reached from the header, say, is not. */
   menu?: boolean;
+  /**
+   * Where a subscriber finds this resource: one of the five destinations of the subscriber app
+   * (listed there under "More"), or "task" (default): only inside the task that needs it (a bill's
+   * Pay opens payment methods). Subscribers never get the staff menu of every resource.
+   */
+  subscriberPlace?: SubscriberPlace;
 }
+
+/** The subscriber app's five destinations (src/components/layout/destinations.ts draws them). */
+export const DESTINATIONS = ["home", "usage", "money", "shop", "account"] as const;
+export type Destination = (typeof DESTINATIONS)[number];
+export type SubscriberPlace = Destination | "task";
 
 /** Records kept as documents by the generic store (one table, fields in jsonb): everything comes from the declaration. */
 export interface DocumentResource<S extends z.ZodObject, K extends string> extends BaseDefinition<S, K> {

@@ -86,6 +86,7 @@ export const plansResource = defineResource({
     retire: { admin: "all" },
     "change-price": { admin: "all" },
   },
+  subscriberPlace: "shop",
   source: "backend",
   audit: true,
   messages: {

@@ -2,7 +2,6 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useCustom, useInvalidate, useList } from "@refinedev/core";
 import { Alert, Button, Card, Checkbox, Form, Input, List, Popconfirm, Radio, Skeleton, Space, Tag, Typography } from "antd";
 import { FormSelect } from "../../components/FieldInput";
-import { Link } from "react-router";
 import { translate as t } from "../../i18n";
 import type { Account } from "../../resources/accounts";
 import type { Money } from "../../resources/common";
@@ -13,6 +12,7 @@ import { formatDateTime, formatMoney } from "../../components/format";
 import { MoneyInput } from "../../components/MoneyInput";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
 import { useFeatureFlag } from "../../providers/useFeatureFlags";
+import { VoucherTopUp } from "./VoucherTopUp";
 
 /**
  * Top up a prepaid balance, phone first (360 px). Where the operator's top-up payment setting is
@@ -43,13 +43,9 @@ function Unavailable({ why = "unavailable", children }: { why?: "unavailable" | 
         role="status"
         data-testid={why === "turnedOff" ? "top-up-turned-off" : "top-up-unavailable"}
         message={t(`topUp.${why}.title`)}
-        description={
-          <Space direction="vertical">
-            <span>{t(`topUp.${why}.body`)}</span>
-            <Link to="/accounts">{t("topUp.unavailable.vouchers")}</Link>
-          </Space>
-        }
+        description={t(`topUp.${why}.body`)}
       />
+      <VoucherTopUp />
       {children}
     </Space>
   );
@@ -74,6 +70,7 @@ function GatewayTopUp() {
         {t("topUp.title")}
       </Typography.Title>
       <CardTopUpForm tokenizeUrl={gateway.tokenizeUrl} />
+      <VoucherTopUp />
       <TopUpHistory />
       <SavedCards tokenizeUrl={gateway.tokenizeUrl} />
     </Space>
