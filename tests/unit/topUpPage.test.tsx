@@ -10,7 +10,7 @@ const home = { accounts: [{ id: "acc-1", type: "prepaid", balance: account.balan
 
 /** The page with the operator's top-up payment setting empty (ATT), for alex with one prepaid account. */
 function renderTopUp(redeemed = { ...account, balance: { amount: 6500, currency: "USD" } }) {
-  const custom = vi.fn(async ({ url }: { url: string }) => {
+  const custom = vi.fn(async ({ url }: { url: string; payload?: unknown }) => {
     if (url.endsWith("/home")) return { data: home };
     if (url.endsWith("/accounts/acc-1/actions/redeem-voucher")) return { data: redeemed };
     throw new Error(`unexpected ${url}`);
@@ -41,7 +41,7 @@ describe("the top-up page", () => {
     await user.type(screen.getByLabelText("Voucher code"), "ABCD-EFGH-JKLM-NPQR");
     await user.click(screen.getAllByRole("button", { name: "Redeem a voucher" }).at(-1)!);
     await screen.findByText("$25.00 added. Your balance is $65.00.");
-    const call = custom.mock.calls.find(([request]) => request.url.endsWith("/actions/redeem-voucher"))![0] as { payload: unknown };
+    const call = custom.mock.calls.find(([request]) => request.url.endsWith("/actions/redeem-voucher"))![0];
     expect(call.payload).toEqual({ code: "ABCD-EFGH-JKLM-NPQR" });
   });
 

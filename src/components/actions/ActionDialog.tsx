@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useApiUrl, useCustomMutation, useGetIdentity, useInvalidate } from "@refinedev/core";
-import { Alert, App, Form, Input, Modal, Typography } from "antd";
+import { Alert, App, Form, Input, Modal, Typography, type FormInstance } from "antd";
 import type { z } from "zod";
 import { isStaff } from "../../resources/access";
 import { PROBLEM_TYPES } from "../../resources/api";
@@ -26,7 +26,7 @@ type Values = Record<string, unknown> & { reason?: string };
  * request itself. A "sign in again" answer opens the re-authentication dialog and retries; a result
  * shown once (a PIN, a PUK, an eSIM code) opens in its own dialog.
  */
-export function ActionDialog({ resource, name, action, record, open, onClose, preset, object }: {
+export function ActionDialog({ resource, name, action, record, open, onClose, preset, object, extra }: {
   resource: ResourceDefinition<any, any>;
   name: string;
   action: ActionSpec;
@@ -37,6 +37,8 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
   preset?: Values;
   /** What the action acts on, in the words of the page that opened it ("(202) 555-0101"); default the record's title. */
   object?: string;
+  /** More of the task under the form, given the form to fill (a bill's Pay adds a card and picks it). */
+  extra?: (form: FormInstance<Values>) => ReactNode;
 }) {
   const { data: user } = useGetIdentity<SessionUser>();
   const apiUrl = useApiUrl();
@@ -179,6 +181,7 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
             </Form.Item>
           )}
         </Form>
+        {extra?.(form)}
         {quote && <QuoteView quote={quote} />}
       </Modal>
       <ReauthModal

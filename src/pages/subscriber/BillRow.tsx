@@ -10,6 +10,7 @@ import { actionApplies } from "../../components/actions/RecordActions";
 import { formatDate, formatMoney } from "../../components/format";
 import { TONES } from "../../components/statusTones";
 import { BILL_TONES } from "./billWords";
+import { AddCardInline } from "../money/AddCardInline";
 
 const pay = invoicesResource.actions!.pay as ActionSpec;
 
@@ -39,7 +40,18 @@ export function BillRow({ bill, payNow = false }: { bill: Invoice; /** Opens Pay
           </Button>
         )}
       </div>
-      {owed && <ActionDialog resource={invoicesResource} name="pay" action={pay} record={bill} open={paying} onClose={() => setPaying(false)} />}
+      {owed && (
+        <ActionDialog
+          resource={invoicesResource}
+          name="pay"
+          action={pay}
+          record={bill}
+          object={t("subscriber.money.billFor", { start: formatDate(bill.periodStart), end: formatDate(bill.periodEnd) })}
+          open={paying}
+          onClose={() => setPaying(false)}
+          extra={(form) => <AddCardInline onAdded={(id) => form.setFieldValue("paymentMethodId", id)} />}
+        />
+      )}
     </div>
   );
 }
