@@ -140,7 +140,8 @@ describe("POST /approvals/{id}/actions/approve", () => {
 describe("a refund", () => {
   it("within the bound is credited at once; above it waits, and its approval posts a refund entry", async () => {
     const start = await balance();
-    const now = await request(sam.id, "refund", AGENT, 1500, "charged twice for a pass");
+    // The admin: AGENT's $50.00 of credits on this account for today went above (the bound is per 24 hours).
+    const now = await request(sam.id, "refund", ADMIN, 1500, "charged twice for a pass");
     expect(now.statusCode, now.body).toBe(200);
     expect(await balance()).toBe(start + 1500);
     const approval = await pendingRequest(8000, AGENT, "refund");
