@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { useApiUrl, useCustomMutation, useGetIdentity, useInvalidate } from "@refinedev/core";
+import { useApiUrl, useCustomMutation, useGetIdentity } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { Alert, App, Form, Input, Modal, Typography, type FormInstance } from "antd";
 import type { z } from "zod";
 import { isStaff } from "../../resources/access";
@@ -42,7 +43,7 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
 }) {
   const { data: user } = useGetIdentity<SessionUser>();
   const apiUrl = useApiUrl();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const { message } = App.useApp();
   const { mutateAsync, mutation } = useCustomMutation<Record<string, any>>();
   const [form] = Form.useForm<Values>();
@@ -95,14 +96,13 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
         successNotification: false,
         errorNotification: false,
       });
-      await invalidate({ resource: resource.name, invalidates: ["list", "detail"], id: record.id });
-      await invalidate({ resource: "audit-events", invalidates: ["list"] });
-      if (data.order) await invalidate({ resource: "orders", invalidates: ["list"] });
+      // An action moves more than its record (a balance, a bill, the home's next steps, an order, the
+      // audit trail): every query on the page is read again, not only the record's.
+      void queryClient.invalidateQueries();
       close();
       if (data.result) setResult(data.result);
       else if (action.accepted?.safeParse(data).success) {
         // 202: filed for a second person's approval (the two-person rule); the record did not change.
-        await invalidate({ resource: "approvals", invalidates: ["list"] });
         message.info(t("actions.accepted", { action: label }));
       } else message.success(action.done ? t(action.done, doneWords(data, record)) : t("actions.done", { action: label }));
     } catch (e) {
