@@ -122,8 +122,13 @@ export interface ActionSpec<K extends string = string> {
    * suspended as lost or stolen).
    */
   reauth?: { roles: readonly Role[]; when?: Conditions<K> };
-  /** What the action answers once (a PIN, a PUK, an activation code): its schema and how each field looks. */
-  result?: { schema: z.ZodObject; fields: Record<string, FieldSpec> };
+  /**
+   * What the action answers (a PIN, a PUK, an activation code): its schema and how each field looks.
+   * `once`: the answer cannot be had again (a new PIN replaces it), so the portal says to write it down.
+   */
+  result?: { schema: z.ZodObject; fields: Record<string, FieldSpec>; once?: boolean };
+  /** i18n key of one sentence saying what the action does, for the subscriber's "Manage" list. */
+  about?: string;
   /**
    * The action may be filed for a second person instead of run (money above the caller's bound): it
    * then answers 202 with a record of this shape (an approval request), and nothing else changes.
