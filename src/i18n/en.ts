@@ -264,6 +264,11 @@ export const en = {
   "units.texts": "{{value}}",
   "units.perMonth": "{{price}}/month",
   "units.day": "Day {{value}}",
+  "dataInput.unit": "Unit",
+  "dataInput.hint": "Whole MB, or GB with up to 2 decimals (1 GB = 1,024 MB).",
+  "dataInput.hintUnlimited": "Whole MB, or GB with up to 2 decimals (1 GB = 1,024 MB). For no cap, tick Unlimited: an empty amount is not unlimited.",
+  "dataInput.inMb": "This is {{value}} MB.",
+  "dataInput.blank": "Enter an amount of data, or tick Unlimited.",
 
   "common.yes": "Yes",
   "common.no": "No",

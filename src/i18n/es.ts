@@ -266,6 +266,11 @@ export const es: Record<MessageKey, string> = {
   "units.texts": "{{value}}",
   "units.perMonth": "{{price}}/mes",
   "units.day": "Día {{value}}",
+  "dataInput.unit": "Unidad",
+  "dataInput.hint": "MB enteros, o GB con hasta 2 decimales (1 GB = 1024 MB).",
+  "dataInput.hintUnlimited": "MB enteros, o GB con hasta 2 decimales (1 GB = 1024 MB). Para no poner límite, marque Ilimitado: dejarlo vacío no es ilimitado.",
+  "dataInput.inMb": "Son {{value}} MB.",
+  "dataInput.blank": "Indique una cantidad de datos, o marque Ilimitado.",
 
   "common.yes": "Sí",
   "common.no": "No",

@@ -7,7 +7,7 @@ import type { ResourceDefinition } from "../resources/define";
 import type { SessionUser } from "../providers/session";
 import { translate as t } from "../i18n";
 import { FieldInput } from "../components/FieldInput";
-import { fieldRules } from "../components/formRules";
+import { acceptsNull, fieldRules } from "../components/formRules";
 
 type AnyRecord = Record<string, any>;
 
@@ -68,7 +68,7 @@ export function ResourceFormPage({ resource, action }: { resource: ResourceDefin
               ? { getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : undefined }), normalize: (d: dayjs.Dayjs | null) => (d ? d.format("YYYY-MM-DD") : null) }
               : {})}
           >
-            <FieldInput name={field} spec={spec} />
+            <FieldInput name={field} spec={spec} nullable={acceptsNull(resource, field)} />
           </Form.Item>
         );
       })}
