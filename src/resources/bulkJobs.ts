@@ -20,6 +20,9 @@ export const bulkJobItemSchema = z.object({
   targetId: z.string(),
   status: z.enum(BULK_ITEM_STATUSES),
   error: z.string().nullable(),
+  /** The number and SIM of the item's line (an import row: those it names); null when unknown. */
+  msisdn: z.string().nullable().default(null),
+  iccid: z.string().nullable().default(null),
 });
 
 /** A background job of staff over a selection of lines, with its progress and per-item results. */
