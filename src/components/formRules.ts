@@ -3,9 +3,12 @@ import { z } from "zod";
 import type { ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 
-/** Whether the schema lets the field be left out or empty (optional or nullable). */
+/**
+ * Whether the schema lets the field be left out or empty (optional, nullable, or a list that may be
+ * empty: a plan with no features listed; antd's "required" would refuse an empty list).
+ */
 function acceptsEmpty(schema: z.ZodType): boolean {
-  return schema.safeParse(undefined).success || schema.safeParse(null).success;
+  return schema.safeParse(undefined).success || schema.safeParse(null).success || schema.safeParse([]).success;
 }
 
 /**
