@@ -52,6 +52,9 @@ export function formatDataMb(mb: number | null): string {
   return t("units.mb", { value: mb });
 }
 
+/** A count as people read it in their language: 1536 → "1,536". */
+export const formatNumber = (value: number) => numberFormat(intlLocale()).format(value);
+
 export function formatQuantity(value: number | null, unitKey: "units.minutes" | "units.texts"): string {
   return value === null ? t("units.unlimited") : t(unitKey, { value: numberFormat(intlLocale()).format(value) });
 }
