@@ -18,6 +18,7 @@ import { authenticateRequest, operatorHeader } from "./auth/requestAuth";
 import { createOperatorDirectory, OPERATOR_SETTINGS_TTL_MS } from "./auth/operatorSettings";
 import { createAccessInvalidation } from "./auth/accessInvalidation";
 import { createRateLimiter, type RateLimits } from "./lib/rateLimits";
+import { fastifyTrustProxy, type TrustedProxies } from "./lib/trustProxy";
 import { rejectUnstorableText } from "./lib/storableText";
 import { serializerCompiler } from "./lib/responseSerializer";
 import { createEventBus, type EventBus } from "./live/eventBus";
@@ -83,8 +84,8 @@ export interface AppDeps {
   strictTransportSecurity?: boolean;
   corsOrigins?: string[];
   logLevel?: string;
-  /** Trust X-Forwarded-For for the client address (behind a reverse proxy); per-address rate limits use it. */
-  trustProxy?: boolean;
+  /** The proxies whose X-Forwarded-For tells the client address (a hop count or their addresses; never every entry): per-address rate limits use it. */
+  trustProxy?: TrustedProxies;
   /** The declared resources (src/resources by default); tests pass their own declarations. */
   resources?: readonly ResourceDefinition<any, any>[];
   /** Domain modules of `store: "table"` resources (server/domain/modules.ts by default). */
@@ -153,7 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return sendProblem(reply, error.statusCode ?? 400, detail, [{ path: "path", message: detail }]);
     },
     clientErrorHandler: sendClientErrorProblem,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
