@@ -262,7 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(profileRoutes(services));
       await v1.register(featureFlagRoutes(featureFlags));
       await v1.register(securityPolicyRoutes(services));
-      await v1.register(liveEventRoutes(services, events));
+      await v1.register(liveEventRoutes(services, events, deps.verifier));
       await v1.register(homeRoutes(services));
       await v1.register(kpiRoutes(services));
     },

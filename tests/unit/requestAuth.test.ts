@@ -26,6 +26,7 @@ const verifier: TokenVerifier = {
   },
   forgetUser() {},
   forgetAll() {},
+  cacheSeconds: 30,
 };
 
 function directory(settings: Record<string, Record<string, unknown>>): OperatorDirectory & { reads: number } {
