@@ -68,6 +68,7 @@ import { readPortalBuild, sendIndex, serveStatic } from "./static";
 import type { FileStore } from "./files/fileStore";
 import { createTemporaryDiskFileStore } from "./files/diskFileStore";
 import { DEFAULT_FILE_MAX_BYTES } from "../src/resources/files";
+import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from "./domain/files/uploadQuota";
 
 export interface AppDeps {
   database: Database;
@@ -110,6 +111,8 @@ export interface AppDeps {
   fileStore?: FileStore;
   /** The largest upload in bytes (10 MiB by default). */
   fileMaxBytes?: number;
+  /** What one subscriber may upload a day (50 files, 200 MB by default); tests use small numbers. */
+  uploadQuota?: Partial<UploadQuota>;
   /** Card gateways this server is wired to, by the operator setting that names them (`sandbox`); none: card top-ups answer 503. */
   paymentGateways?: PaymentGateways;
   /** Where the log goes (stdout by default); tests capture it. */
@@ -226,7 +229,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     secrets: createSecretBox(deps.secretsKey ?? LOCAL_SECRETS_KEY),
     reauthMaxAgeSeconds: deps.reauthMaxAgeSeconds ?? REAUTH_MAX_AGE_SECONDS,
-    files: { store: deps.fileStore ?? (await createTemporaryDiskFileStore(app)), maxBytes: deps.fileMaxBytes ?? DEFAULT_FILE_MAX_BYTES },
+    files: {
+      store: deps.fileStore ?? (await createTemporaryDiskFileStore(app)),
+      maxBytes: deps.fileMaxBytes ?? DEFAULT_FILE_MAX_BYTES,
+      quota: { ...DEFAULT_UPLOAD_QUOTA, ...deps.uploadQuota },
+    },
     payments: deps.paymentGateways ?? {},
     featureFlags,
   };
