@@ -95,14 +95,16 @@ export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | 
               "Each change is `event: resource` with data `{resource, type: created|updated|deleted, ids, at}`: ids only, " +
               "never record contents; refetch through the API. Events are scoped like the lists: the caller's operator, and " +
               "only resources the caller may list (subscribers: events naming their own records). A comment line every 25 s " +
-              "keeps the stream open; the stream ends when the ID token expires, and the client reconnects with a fresh one. " +
+              "keeps the stream open; the stream ends when the ID token expires or is revoked (checked with Firebase every " +
+              "TOKEN_CACHE_SECONDS), when the account is disabled, and when the same user opens more than 10 (the oldest ends), " +
+              "and the client reconnects with a fresh token. " +
               "EventSource cannot send headers, so `token` and `operator` may be given as parameters instead.",
           },
           {
             headers: liveHeadersSchema,
             querystring: liveQuerySchema,
             // A stream is piped as is, never serialized: this only documents it.
-            response: { 200: { description: "The event stream; it ends when the token expires or access changes", content: { "text/event-stream": { schema: eventStreamSchema } } } },
+            response: { 200: { description: "The event stream; it ends when the token expires, is revoked or access changes", content: { "text/event-stream": { schema: eventStreamSchema } } } },
           },
         ),
       },
