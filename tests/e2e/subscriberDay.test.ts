@@ -168,7 +168,7 @@ for (const words of [english, spanish]) {
 
     test("the notifications are read from Account, and nothing went wrong in the console on the way", async () => {
       await tab(words.tabs[4]).click();
-      await page.getByRole("link", { name: new RegExp(`^${words.notifications}`) }).click();
+      await page.locator(".task-list").getByRole("link", { name: new RegExp(`^${words.notifications}`) }).click();
       await page.getByRole("heading", { name: words.notifications }).first().waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);
       expect(problems).toEqual([]);
