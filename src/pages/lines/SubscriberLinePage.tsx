@@ -28,11 +28,13 @@ const DAY = 86_400_000;
 export function SubscriberLinePage({ id }: { id: string }) {
   const navigate = useNavigate();
   const { query, result: line } = useShow<Line>({ resource: "lines", id });
-  const { result: meters } = useCustom<Meter[]>({ url: `/lines/${id}/meters`, method: "get" });
+  // Not `result.data`: refine gives an empty object there until the answer (an array) arrives.
+  const { query: metersQuery } = useCustom<Meter[]>({ url: `/lines/${id}/meters`, method: "get" });
+  const meters = metersQuery.data?.data;
   if (query.isError) return <Result status="404" title={t("show.notFound")} />;
   if (!line) return <Skeleton active />;
   const number = formatMsisdn(line.msisdn);
-  const cycleEnd = meters.data?.[0]?.cycleEnd;
+  const cycleEnd = meters?.[0]?.cycleEnd;
   const daysLeft = cycleEnd ? Math.max(0, Math.ceil((Date.parse(`${cycleEnd}T00:00:00Z`) - Date.now()) / DAY)) : 0;
   return (
     <div className="sub-page">
@@ -45,7 +47,7 @@ export function SubscriberLinePage({ id }: { id: string }) {
       {line.status === "suspended" && line.suspendReason && <p className="sub-card__muted" style={{ margin: 0 }}>{t(`subscriber.line.suspended.${line.suspendReason}`)}</p>}
       <section className="sub-card" aria-labelledby="line-usage">
         <h2 className="sub-card__title" id="line-usage">{t("subscriber.line.usage")}</h2>
-        {meters.data ? <LineMeters meters={meters.data} daysLeft={daysLeft} /> : <Skeleton active />}
+        {meters ? <LineMeters meters={meters} daysLeft={daysLeft} /> : <Skeleton active />}
       </section>
       <section className="sub-card" aria-labelledby="line-plan">
         <h2 className="sub-card__title" id="line-plan">{t("subscriber.line.plan")}</h2>

@@ -15,11 +15,35 @@ import { AddCardInline } from "../money/AddCardInline";
 const pay = invoicesResource.actions!.pay as ActionSpec;
 
 /** One bill in words: its period, total and due date, its status in colour, and Pay while it is owed (the declared action). */
-export function BillRow({ bill, payNow = false }: { bill: Invoice; /** Opens Pay at once (the home's Pay now led here). */ payNow?: boolean }) {
+export function BillRow({ bill, payNow = false, payOnly = false }: {
+  bill: Invoice;
+  /** Opens Pay at once (the home's Pay now led here). */
+  payNow?: boolean;
+  /** Only the Pay button and its dialog (the bill's own page says the rest). */
+  payOnly?: boolean;
+}) {
   const navigate = useNavigate();
   const { data: access } = useCan({ resource: "invoices", action: "pay", params: { id: bill.id } });
   const [paying, setPaying] = useState(payNow);
   const owed = actionApplies(pay, bill);
+  const dialog = owed && (
+    <ActionDialog
+      resource={invoicesResource}
+      name="pay"
+      action={pay}
+      record={bill}
+      object={t("subscriber.money.billFor", { start: formatDate(bill.periodStart), end: formatDate(bill.periodEnd) })}
+      open={paying}
+      onClose={() => setPaying(false)}
+      extra={(form) => <AddCardInline onAdded={(id) => form.setFieldValue("paymentMethodId", id)} />}
+    />
+  );
+  const payButton = owed && access?.can && (
+    <Button type="primary" danger={bill.status === "overdue"} onClick={() => setPaying(true)}>
+      {t(bill.status === "overdue" ? "subscriber.money.payNow" : "subscriber.money.pay")}
+    </Button>
+  );
+  if (payOnly) return payButton ? <>{payButton}{dialog}</> : null;
   return (
     <div className="bill-row" data-testid="bill-row">
       <div>
@@ -34,24 +58,9 @@ export function BillRow({ bill, payNow = false }: { bill: Invoice; /** Opens Pay
         <span className="bill-row__status" style={TONES[BILL_TONES[bill.status]]}>
           {t(`subscriber.money.billStatus.${bill.status}`)}
         </span>
-        {owed && access?.can && (
-          <Button type="primary" danger={bill.status === "overdue"} onClick={() => setPaying(true)}>
-            {t(bill.status === "overdue" ? "subscriber.money.payNow" : "subscriber.money.pay")}
-          </Button>
-        )}
+        {payButton}
       </div>
-      {owed && (
-        <ActionDialog
-          resource={invoicesResource}
-          name="pay"
-          action={pay}
-          record={bill}
-          object={t("subscriber.money.billFor", { start: formatDate(bill.periodStart), end: formatDate(bill.periodEnd) })}
-          open={paying}
-          onClose={() => setPaying(false)}
-          extra={(form) => <AddCardInline onAdded={(id) => form.setFieldValue("paymentMethodId", id)} />}
-        />
-      )}
+      {dialog}
     </div>
   );
 }
