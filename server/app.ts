@@ -20,6 +20,8 @@ import { createAccessInvalidation } from "./auth/accessInvalidation";
 import { createRateLimiter, type RateLimits } from "./lib/rateLimits";
 import { rejectUnstorableText } from "./lib/storableText";
 import { serializerCompiler } from "./lib/responseSerializer";
+import { loggedUrl } from "./lib/loggedUrl";
+import { loggedError } from "./lib/loggedError";
 import { createEventBus, type EventBus } from "./live/eventBus";
 import { resources as registry } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/define";
@@ -133,14 +135,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // a SIGKILL loses at most the lines of the write in flight.
       ...(logLevel === "silent" ? {} : { stream: deps.logStream ?? pino.destination({ dest: 1, sync: false }) }),
       redact: ["req.headers.authorization"],
+      // Ids, routes and shapes, never what a person typed: query values (a care search, an upload's
+      // name, the live channel's token) and a failed query's parameters stay out of the log.
       serializers: {
         req: (req) => ({
           method: req.method,
-          // GET /api/v1/live may carry the ID token in its query (EventSource cannot send headers).
-          url: req.url?.replace(/([?&]token=)[^&]*/gi, "$1[redacted]"),
+          url: loggedUrl(req.url),
           operator: req.headers["x-operator"],
           appVersion: req.headers["x-app-version"],
         }),
+        err: (error) => loggedError(error),
       },
     },
     requestIdHeader: false,
