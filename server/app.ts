@@ -61,7 +61,8 @@ function withConnectSources(policy: string, origins: string[]): string {
   return serializePolicy(directives);
 }
 import { LOCAL_INGEST_KEY, parseServiceKeys, type ServiceKeys } from "./auth/serviceKeys";
-import { addSecurityHeaders, setSecurityHeaders } from "./securityHeaders";
+import { addSecurityHeaders, securityHeaderValues, setSecurityHeaders } from "./securityHeaders";
+import { addNoStore } from "./cacheControl";
 import { requireMinAppVersion } from "./lib/minAppVersion";
 import type { BitrixSettings } from "./domain/crm/bitrixClient";
 import { startCrmDelivery } from "./domain/crm/deliveryWorker";
@@ -153,10 +154,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // security headers, and do not echo the URL back.
     frameworkErrors: (error, _request, reply) => {
       setSecurityHeaders(reply, securityHeaders);
+      reply.header("cache-control", "no-store");
       const detail = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is too long." : "The request URL is not valid.";
       return sendProblem(reply, error.statusCode ?? 400, detail, [{ path: "path", message: detail }]);
     },
-    clientErrorHandler: sendClientErrorProblem,
+    clientErrorHandler: (error, socket) => sendClientErrorProblem(error, socket, securityHeaderValues(securityHeaders)),
     trustProxy: deps.trustProxy ?? false,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
@@ -170,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header("x-request-id", request.id);
   });
   addSecurityHeaders(app, securityHeaders);
+  addNoStore(app);
   app.addHook("preValidation", rejectUnstorableText);
   if (deps.minAppVersion) app.addHook("onRequest", requireMinAppVersion(deps.minAppVersion));
 
