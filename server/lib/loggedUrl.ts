@@ -38,7 +38,7 @@ export function loggedUrl(url: string | undefined): string | undefined {
       if (!NAME.test(name)) return pair === "" ? "" : "~";
       if (equals < 0) return rawName;
       const value = pair.slice(equals + 1);
-      return (KEPT.has(name) && KEPT_VALUE.test(value)) || ID_VALUE.test(value) ? pair : `${rawName}=~`;
+      return (KEPT.has(name) && KEPT_VALUE.test(decoded(value))) || ID_VALUE.test(value) ? pair : `${rawName}=~`;
     })
     .join("&");
   return `${url.slice(0, mark)}?${query}`;

@@ -12,6 +12,7 @@ describe("loggedUrl", () => {
     expect(loggedUrl("/api/v1/subscribers?q=alex%40example.com&page=2&pageSize=20&sort=-createdAt,name")).toBe("/api/v1/subscribers?q=~&page=2&pageSize=20&sort=-createdAt,name");
     expect(loggedUrl("/api/v1/files?name=Sam%20Chen%20ID.pdf&purpose=id_document")).toBe("/api/v1/files?name=~&purpose=id_document");
     expect(loggedUrl("/api/v1/live?resources=lines,accounts&token=eyJhbGciOi")).toBe("/api/v1/live?resources=lines,accounts&token=~");
+    expect(loggedUrl("/api/v1/live?resources=accounts%2Caudit-events&token=eyJ&operator=ATT")).toBe("/api/v1/live?resources=accounts%2Caudit-events&token=~&operator=ATT");
     expect(loggedUrl("/api/v1/lines?filter%5Bmsisdn%5D%5Bcontains%5D=%2B12025550101")).toBe("/api/v1/lines?filter%5Bmsisdn%5D%5Bcontains%5D=~");
   });
   it("keeps ids and true/false in any parameter: they are nobody's typed text", () => {
