@@ -18,6 +18,7 @@ import { authenticateRequest, operatorHeader } from "./auth/requestAuth";
 import { createOperatorDirectory, OPERATOR_SETTINGS_TTL_MS } from "./auth/operatorSettings";
 import { createAccessInvalidation } from "./auth/accessInvalidation";
 import { createRateLimiter, type RateLimits } from "./lib/rateLimits";
+import { fastifyTrustProxy, type TrustedProxies } from "./lib/trustProxy";
 import { rejectUnstorableText } from "./lib/storableText";
 import { serializerCompiler } from "./lib/responseSerializer";
 import { loggedUrl } from "./lib/loggedUrl";
@@ -70,6 +71,7 @@ import { readPortalBuild, sendIndex, serveStatic } from "./static";
 import type { FileStore } from "./files/fileStore";
 import { createTemporaryDiskFileStore } from "./files/diskFileStore";
 import { DEFAULT_FILE_MAX_BYTES } from "../src/resources/files";
+import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from "./domain/files/uploadQuota";
 
 export interface AppDeps {
   database: Database;
@@ -86,8 +88,8 @@ export interface AppDeps {
   strictTransportSecurity?: boolean;
   corsOrigins?: string[];
   logLevel?: string;
-  /** Trust X-Forwarded-For for the client address (behind a reverse proxy); per-address rate limits use it. */
-  trustProxy?: boolean;
+  /** The proxies whose X-Forwarded-For tells the client address (a hop count or their addresses; never every entry): per-address rate limits use it. */
+  trustProxy?: TrustedProxies;
   /** The declared resources (src/resources by default); tests pass their own declarations. */
   resources?: readonly ResourceDefinition<any, any>[];
   /** Domain modules of `store: "table"` resources (server/domain/modules.ts by default). */
@@ -112,6 +114,8 @@ export interface AppDeps {
   fileStore?: FileStore;
   /** The largest upload in bytes (10 MiB by default). */
   fileMaxBytes?: number;
+  /** What one subscriber may upload a day (50 files, 200 MB by default); tests use small numbers. */
+  uploadQuota?: Partial<UploadQuota>;
   /** Card gateways this server is wired to, by the operator setting that names them (`sandbox`); none: card top-ups answer 503. */
   paymentGateways?: PaymentGateways;
   /** Where the log goes (stdout by default); tests capture it. */
@@ -159,7 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return sendProblem(reply, error.statusCode ?? 400, detail, [{ path: "path", message: detail }]);
     },
     clientErrorHandler: (error, socket) => sendClientErrorProblem(error, socket, securityHeaderValues(securityHeaders)),
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
@@ -232,7 +236,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     secrets: createSecretBox(deps.secretsKey ?? LOCAL_SECRETS_KEY),
     reauthMaxAgeSeconds: deps.reauthMaxAgeSeconds ?? REAUTH_MAX_AGE_SECONDS,
-    files: { store: deps.fileStore ?? (await createTemporaryDiskFileStore(app)), maxBytes: deps.fileMaxBytes ?? DEFAULT_FILE_MAX_BYTES },
+    files: {
+      store: deps.fileStore ?? (await createTemporaryDiskFileStore(app)),
+      maxBytes: deps.fileMaxBytes ?? DEFAULT_FILE_MAX_BYTES,
+      quota: { ...DEFAULT_UPLOAD_QUOTA, ...deps.uploadQuota },
+    },
     payments: deps.paymentGateways ?? {},
     featureFlags,
   };
@@ -268,7 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(profileRoutes(services));
       await v1.register(featureFlagRoutes(featureFlags));
       await v1.register(securityPolicyRoutes(services));
-      await v1.register(liveEventRoutes(services, events));
+      await v1.register(liveEventRoutes(services, events, deps.verifier));
       await v1.register(homeRoutes(services));
       await v1.register(kpiRoutes(services));
     },

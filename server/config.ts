@@ -4,6 +4,7 @@ import { LOCAL_SECRETS_KEY } from "./lib/secretBox";
 import { DEFAULT_TOKEN_CACHE_SECONDS } from "./auth/tokenVerifier";
 import { LOCAL_INGEST_KEY } from "./auth/serviceKeys";
 import { APP_VERSION_PATTERN } from "../src/config/appVersion";
+import { parseTrustProxy, type TrustedProxies } from "./lib/trustProxy";
 
 /** Local mode's webhook secret for the sandbox card gateway (public: development only). */
 export const LOCAL_WEBHOOK_SECRET = "local-sandbox-webhook-secret";
@@ -29,8 +30,8 @@ export const serverEnvSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** Origins allowed to call the API from a browser (comma-separated); empty = same origin only. */
     CORS_ORIGINS: z.string().default(""),
-    /** Behind a reverse proxy: take the client address from X-Forwarded-For (per-address rate limits). */
-    TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+    /** Behind reverse proxies: which may tell the client address in X-Forwarded-For (per-address rate limits); server/lib/trustProxy.ts. */
+    TRUST_PROXY: z.string().default("false"),
     /** Base64 of 32 random bytes: seals secrets kept at rest (SIM PUKs). Local mode has a fixed development key. */
     SECRETS_KEY: z
       .string()
@@ -84,6 +85,8 @@ export const serverEnvSchema = z
     if (env.APP_MODE === "production" && env.BITRIX_WEBHOOK_URL.startsWith("http:")) {
       ctx.addIssue({ code: "custom", path: ["BITRIX_WEBHOOK_URL"], message: "must be https:// in production mode: the URL carries the webhook's secret" });
     }
+    const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+    if ("error" in trustProxy) ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: trustProxy.error });
     if (env.APP_MODE === "production" && !env.SECRETS_KEY) {
       ctx.addIssue({ code: "custom", path: ["SECRETS_KEY"], message: "is required in production mode: the development key is public" });
     }
@@ -102,7 +105,7 @@ export const serverEnvSchema = z
     seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === "true" : env.APP_MODE === "local",
     logLevel: env.LOG_LEVEL,
     corsOrigins: env.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
-    trustProxy: env.TRUST_PROXY === "true",
+    trustProxy: trustedProxiesOf(env.TRUST_PROXY),
     secretsKey: env.SECRETS_KEY ?? (env.APP_MODE === "local" ? LOCAL_SECRETS_KEY : undefined),
     tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
     ingestApiKeys: env.INGEST_API_KEYS ?? (env.APP_MODE === "local" ? LOCAL_INGEST_KEY : ""),
@@ -115,6 +118,12 @@ export const serverEnvSchema = z
         : undefined,
     bitrix: env.BITRIX_INTEGRATION_REQUIRED === "true" ? { webhookUrl: env.BITRIX_WEBHOOK_URL, maxAttempts: env.CRM_OUTBOX_MAX_ATTEMPTS } : undefined,
   }));
+
+/** TRUST_PROXY once validated (the schema refused anything parseTrustProxy does not read). */
+function trustedProxiesOf(text: string): TrustedProxies {
+  const parsed = parseTrustProxy(text);
+  return "value" in parsed ? parsed.value : false;
+}
 
 export type ServerConfig = z.output<typeof serverEnvSchema>;
 

@@ -33,6 +33,11 @@ const SecurityPage = lazy(() => import("./pages/security/SecurityPage").then((m)
 const ProfilePage = lazy(() => import("./pages/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })));
 const KpiPage = lazy(() => import("./pages/kpis/KpiPage").then((m) => ({ default: m.KpiPage })));
 const TopUpPage = lazy(() => import("./pages/money/TopUpPage").then((m) => ({ default: m.TopUpPage })));
+// The subscriber app's destinations besides home (components/layout/destinations.ts).
+const UsagePage = lazy(() => import("./pages/subscriber/UsagePage").then((m) => ({ default: m.UsagePage })));
+const MoneyPage = lazy(() => import("./pages/subscriber/MoneyPage").then((m) => ({ default: m.MoneyPage })));
+const ShopPage = lazy(() => import("./pages/subscriber/ShopPage").then((m) => ({ default: m.ShopPage })));
+const AccountPage = lazy(() => import("./pages/subscriber/AccountPage").then((m) => ({ default: m.AccountPage })));
 
 addResourceMessages();
 const brand = brandOf(runtimeConfig.operator);
@@ -118,6 +123,10 @@ export function App() {
                   <Route path="profile" element={<ProfilePage />} />
                   <Route path="kpis" element={<KpiPage />} />
                   <Route path="top-up" element={<TopUpPage />} />
+                  <Route path="usage" element={<UsagePage />} />
+                  <Route path="money" element={<MoneyPage />} />
+                  <Route path="shop" element={<ShopPage />} />
+                  <Route path="account" element={<AccountPage />} />
                   <Route path="*" element={<ErrorComponent />} />
                 </Route>
                 <Route path="/login" element={<ToSignIn />} />

@@ -7,7 +7,6 @@ import { BootScreen, SignInPage, type SignInPageProps, type SignInResult } from 
 import { hadSession } from "./providers/sessionHint";
 import { consentNeeded } from "./consent/consent";
 import { runtimeConfig } from "./config/runtime";
-import { openMenuWhenPortalShows } from "./components/layout/layoutContext";
 import { LIGHT_HOME_MEDIA } from "./pages/home/lightHomeMedia";
 
 /**
@@ -166,10 +165,9 @@ async function enterPortal(path: string, { push = false } = {}) {
 function showLightHome(LightHome: typeof import("./pages/home/LightHome").LightHome, user: import("./providers/session").SessionUser, path: string) {
   if (location.pathname + location.search !== path) history.replaceState(null, "", path);
   let leaving = false;
-  const leave = (to: string, { openMenu = false } = {}) => {
+  const leave = (to: string) => {
     if (leaving) return;
     leaving = true;
-    if (openMenu) openMenuWhenPortalShows();
     enterPortal(to, { push: to !== "/" }).catch((error) => {
       leaving = false;
       console.warn("The portal did not load; the home stays.", error);

@@ -6,7 +6,8 @@ import type { SecurityPolicy } from "../../src/resources/identity";
 
 /** The security policy an operator sets for its staff, read from operators.settings (jsonb). */
 export function securityPolicyOf(settings: Record<string, unknown> | null | undefined): SecurityPolicy {
-  return { requireStaffMfa: settings?.requireStaffMfa === true };
+  // Anything but the explicit 24-hour rule is the stricter default: confirmation by another admin.
+  return { requireStaffMfa: settings?.requireStaffMfa === true, newStaffMayApprove: settings?.newStaffMayApprove === "after-24-hours" ? "after-24-hours" : "after-confirmation" };
 }
 
 export interface OperatorDirectory {

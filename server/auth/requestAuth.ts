@@ -75,8 +75,9 @@ export function needsFreshVerification(request: FastifyRequest): boolean {
  * `X-Operator` header must name the operator in the caller's claims (403 otherwise). It runs before
  * validation so an anonymous caller learns nothing from error details.
  *
- * Routes with `config.allowWithoutRole` also accept a user without claims: X-Operator must then
- * name a known operator (403 otherwise), and claims, when present, must still match it.
+ * Routes with `config.allowWithoutRole` also accept a user without claims, and claims, when
+ * present, must still match X-Operator. On every route X-Operator must name an operator that
+ * exists (403 naming it otherwise): claims naming a missing operator are refused at the door.
  *
  * Writes and routes marked `config.secret` verify the token with Firebase at once (revoked or
  * disabled outside the portal: refused on the next such request); other reads may use the cache.
@@ -98,16 +99,19 @@ export function authenticateRequest(verifier: TokenVerifier, operators: Operator
     if (config.allowWithoutRole) {
       if (user.operator !== null && user.operator !== operator) throw forbidden(`This account does not belong to operator ${operator}.`);
       if (user.role && !user.operator) throw forbidden("This account's role names no operator.");
-      if ((await operators.settings(operator)) === null) throw forbidden(`There is no operator ${operator}.`);
     } else {
       if (!user.role || !user.operator) throw forbidden("This account has no role yet.");
       if (user.operator !== operator) throw forbidden(`This account does not belong to operator ${operator}.`);
     }
+    // Claims may name an operator that does not exist (set by hand, or one since removed): refused
+    // here, for reads and writes alike, rather than failing deep in a write (its foreign keys).
+    const settings = await operators.settings(operator);
+    if (settings === null) throw forbidden(`There is no operator ${operator}.`);
     request.identity = user;
     if (user.role && user.operator) request.principal = { uid: user.uid, role: user.role, operator: user.operator };
 
     if (isStaff(user.role) && !user.secondFactor && !config.mfaExempt) {
-      if (securityPolicyOf(await operators.settings(operator)).requireStaffMfa) {
+      if (securityPolicyOf(settings).requireStaffMfa) {
         throw new ProblemError(
           403,
           "Your operator requires staff to sign in with a second factor: enroll one and sign in again.",

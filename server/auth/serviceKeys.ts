@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { forbidden, unauthorized } from "../errors";
 import { operatorHeader } from "./requestAuth";
+import type { LimitHit, RateLimiter } from "../lib/rateLimits";
 
 /** Local mode's ingest key (README): mediation stand-ins and `npm run simulate:usage` send it. */
 export const LOCAL_INGEST_KEY = "local-ingest-key";
@@ -29,15 +30,25 @@ export function parseServiceKeys(text: string, defaultOperator: string): Service
  * onRequest hook of service paths: `Authorization: ApiKey <key>` of a key configured for the
  * operator named by X-Operator. No key: 401; an unknown key: 401; a key of another operator: 403;
  * a person's Bearer token: 403 (a person never reaches a service path). Returns the operator.
+ *
+ * Guessing keys is slowed: after `serviceKeyFailuresPerIp` missing or unknown keys from one client
+ * address within its window, every request from it gets 429 until the window lets one more, the
+ * right key too (or a guess that hit would tell itself apart). Only failures count.
  */
-export function authenticateService(keys: ServiceKeys) {
+export function authenticateService(keys: ServiceKeys, limiter: RateLimiter) {
   return async (request: FastifyRequest) => {
+    const failure: LimitHit = { limit: "serviceKeyFailuresPerIp", key: request.ip, detail: "Too many requests with a wrong API key from this address; try again later." };
+    await limiter.enforce([failure], { record: false });
+    const refuse = async (detail: string) => {
+      await limiter.take([failure]);
+      return unauthorized(detail);
+    };
     const header = request.headers.authorization;
     if (typeof header === "string" && /^Bearer\s/i.test(header)) throw forbidden("This path is for the network's systems: send 'Authorization: ApiKey <key>', not a person's sign-in.");
     const match = typeof header === "string" ? /^ApiKey\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw unauthorized("Send 'Authorization: ApiKey <key>' with a key configured on the backend (INGEST_API_KEYS).");
+    if (!match) throw await refuse("Send 'Authorization: ApiKey <key>' with a key configured on the backend (INGEST_API_KEYS).");
     const keyOperator = keys.get(digest(match[1]!));
-    if (!keyOperator) throw unauthorized("This API key is not configured on the backend.");
+    if (!keyOperator) throw await refuse("This API key is not configured on the backend.");
     const operator = operatorHeader(request);
     if (keyOperator !== operator) throw forbidden(`This API key does not serve operator ${operator}.`);
     request.serviceOperator = operator;

@@ -35,6 +35,8 @@ export interface TokenVerifier {
   forgetUser(uid: string): void;
   /** Drops every cached verification (when invalidations may have been missed). */
   forgetAll(): void;
+  /** TOKEN_CACHE_SECONDS: how long a verification may be trusted; open live streams re-check theirs this often. */
+  readonly cacheSeconds: number;
 }
 
 export const DEFAULT_TOKEN_CACHE_SECONDS = 30;
@@ -77,6 +79,7 @@ export function createTokenVerifier(auth: Auth, options: { cacheSeconds?: number
   }
 
   return {
+    cacheSeconds: cacheMs / 1000,
     async verify(token, { fresh = false } = {}) {
       const hit = cache.get(token);
       if (hit && !fresh && hit.until > now()) return hit.user;

@@ -184,11 +184,19 @@ export const staffMembers = pgTable(
     role: text("role", { enum: STAFF_ROLES }).notNull(),
     disabled: boolean("disabled").notNull().default(false),
     invitedBy: text("invited_by"),
+    /**
+     * The admin, other than the inviter, who confirmed an invited member (issue 26): until then (or
+     * 24 hours, as the operator's policy says) they decide no approval. Seeded staff (no inviter) need none.
+     */
+    confirmedBy: text("confirmed_by"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("staff_members_operator_email_uq").on(t.operatorCode, sql`lower(${t.email})`),
     check("staff_members_role_valid", sql`${t.role} in ('agent', 'admin')`),
+    check("staff_members_confirmed_by_another", sql`${t.confirmedBy} is null or (${t.confirmedBy} <> ${t.uid} and ${t.confirmedBy} is distinct from ${t.invitedBy})`),
+    check("staff_members_confirmation_pair", sql`(${t.confirmedBy} is null) = (${t.confirmedAt} is null)`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { ActionHandler } from "../engine/types";
 import { cancelBulkJob } from "./bulkJobs/module";
 import { approveRequest, rejectRequest } from "./approvals/decide";
+import { confirmStaffMember } from "./staff/confirm";
 import { approveTopUpRefund, cancelTopUp, claimTopUpRefund } from "./topUps/handlers";
 import { setDefaultPaymentMethod } from "./paymentMethods/module";
 import { issuePortOutPin, lockNumber, orderSim, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
@@ -58,6 +59,7 @@ export const handlers: Record<string, ActionHandler> = {
   "bulkJobs.cancel": cancelBulkJob,
   "approvals.approve": approveRequest,
   "approvals.reject": rejectRequest,
+  "staff.confirm": confirmStaffMember,
   "plans.activate": activatePlan,
   "plans.retire": retirePlan,
   "plans.changePrice": changePlanPrice,

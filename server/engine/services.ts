@@ -8,6 +8,7 @@ import type { SecretBox } from "../lib/secretBox";
 import type { EventBus } from "../live/eventBus";
 import type { JobQueue } from "../jobs/jobQueue";
 import type { FileStore } from "../files/fileStore";
+import type { UploadQuota } from "../domain/files/uploadQuota";
 import type { PaymentGateways } from "../payments/gateway";
 import type { FeatureFlagSource } from "../lib/featureFlags";
 
@@ -27,8 +28,8 @@ export interface EngineServices {
   reauthMaxAgeSeconds: number;
   /** Background jobs, when this instance runs them (buildApp's `jobs`); domain code sends one-off jobs after its commit. */
   jobs?: JobQueue;
-  /** Where uploaded bytes go (server/files) and the largest upload; buildApp always sets it. */
-  files?: { store: FileStore; maxBytes: number };
+  /** Where uploaded bytes go (server/files), the largest upload and each subscriber's upload quota; buildApp always sets it. */
+  files?: { store: FileStore; maxBytes: number; quota?: UploadQuota };
   /** Card gateways this server is wired to, by setting name (operators.settings.topUpPayment). */
   payments?: PaymentGateways;
   /** Remote Config's feature flags (server template); absent: the in-code defaults (toggleOn). */

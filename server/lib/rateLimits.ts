@@ -17,6 +17,8 @@ export interface RateLimits {
   claimPerUid: WindowLimit;
   /** Failed voucher redemptions per account (guessing codes): the next attempt is refused. */
   voucherFailuresPerAccount: WindowLimit;
+  /** Missing or unknown API keys on service paths per client IP (guessing ingest keys): the next attempt is refused. */
+  serviceKeyFailuresPerIp: WindowLimit;
 }
 
 export type LimitName = keyof RateLimits;
@@ -29,6 +31,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   authPerIp: { max: 60, windowMs: MINUTE },
   claimPerUid: { max: 10, windowMs: MINUTE },
   voucherFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
+  serviceKeyFailuresPerIp: { max: 10, windowMs: MINUTE },
 };
 
 /** One hit against one limit for one key (a phone number, an address, a uid). */

@@ -8,6 +8,7 @@ import type { ClientResourceEvent, ResourceEvent } from "../../src/resources/eve
 import { liveResourceNames, liveResources, mayReceive } from "../live/eventScope";
 import { routeSchema } from "../openapi/routeDoc";
 import type { EngineServices } from "../engine/services";
+import type { TokenVerifier } from "../auth/tokenVerifier";
 
 /** A comment line every 25 s keeps proxies and load balancers from closing an idle stream. */
 export const HEARTBEAT_MS = 25_000;
@@ -32,11 +33,18 @@ const liveHeadersSchema = z.object({
   "x-app-version": z.string().optional(),
 });
 
+/** Streams one user may hold on an instance; opening one more ends their oldest. */
+export const LIVE_STREAMS_PER_USER = 10;
+
+/** The ID token the /api/v1 hook verified: the Authorization header's, else the query's (EventSource). */
+function tokenOf(authorization: string | undefined, queryToken: string | undefined): string {
+  return authorization?.replace(/^Bearer\s+/i, "") || queryToken || "";
+}
+
 /** The `exp` of an already verified JWT, in ms; the stream ends then so the client reconnects with a fresh token. */
-function tokenExpiryMs(authorization: string | undefined, queryToken: string | undefined): number | null {
-  const token = authorization?.replace(/^Bearer\s+/i, "") || queryToken;
+function tokenExpiryMs(token: string): number | null {
   try {
-    const exp = JSON.parse(Buffer.from(token?.split(".")[1] ?? "", "base64url").toString("utf8")).exp;
+    const exp = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")).exp;
     return typeof exp === "number" ? exp * 1000 : null;
   } catch {
     return null;
@@ -58,10 +66,17 @@ const toClient = (event: ResourceEvent): ClientResourceEvent => ({ resource: eve
  *
  * A stream ends when its user's access changes on any instance (role, disabled, signed out, or an
  * operator policy that now refuses them): the client reconnects, and its token is decided anew.
+ * Changes made outside the portal (Firebase console, another service's Admin SDK) tell no instance,
+ * so every stream also asks Firebase about its token every TOKEN_CACHE_SECONDS (at least 1 s) and
+ * ends when it is revoked, its account disabled or its claims changed. A user holds at most
+ * LIVE_STREAMS_PER_USER streams on an instance: one more ends their oldest.
  */
-export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | "operators">, events: EventBus): FastifyPluginAsyncZod =>
+export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | "operators">, events: EventBus, verifier: Pick<TokenVerifier, "verify" | "cacheSeconds">): FastifyPluginAsyncZod =>
   async (app) => {
-    const open = new Set<() => void>();
+    const open = new Set<(note?: string) => void>();
+    /** Each user's open streams on this instance, oldest first (their `end`). */
+    const byUser = new Map<string, ((note?: string) => void)[]>();
+    const recheckMs = Math.max(1, verifier.cacheSeconds) * 1000;
     // A stream never ends by itself: end them all so closing the server does not wait for clients.
     app.addHook("preClose", async () => {
       for (const end of [...open]) end();
@@ -80,14 +95,16 @@ export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | 
               "Each change is `event: resource` with data `{resource, type: created|updated|deleted, ids, at}`: ids only, " +
               "never record contents; refetch through the API. Events are scoped like the lists: the caller's operator, and " +
               "only resources the caller may list (subscribers: events naming their own records). A comment line every 25 s " +
-              "keeps the stream open; the stream ends when the ID token expires, and the client reconnects with a fresh one. " +
+              "keeps the stream open; the stream ends when the ID token expires or is revoked (checked with Firebase every " +
+              "TOKEN_CACHE_SECONDS), when the account is disabled, and when the same user opens more than 10 (the oldest ends), " +
+              "and the client reconnects with a fresh token. " +
               "EventSource cannot send headers, so `token` and `operator` may be given as parameters instead.",
           },
           {
             headers: liveHeadersSchema,
             querystring: liveQuerySchema,
             // A stream is piped as is, never serialized: this only documents it.
-            response: { 200: { description: "The event stream; it ends when the token expires or access changes", content: { "text/event-stream": { schema: eventStreamSchema } } } },
+            response: { 200: { description: "The event stream; it ends when the token expires, is revoked or access changes", content: { "text/event-stream": { schema: eventStreamSchema } } } },
           },
         ),
       },
@@ -110,22 +127,43 @@ export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | 
           stillAllowed(change, request.identity, services.operators).then((allowed) => allowed || end(), () => end());
         });
         const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
-        const expiresAt = tokenExpiryMs(request.headers.authorization, request.query.token);
+        const token = tokenOf(request.headers.authorization, request.query.token);
+        const expiresAt = tokenExpiryMs(token);
         const expiry = expiresAt === null ? null : setTimeout(() => end(), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
+        // Revoked or disabled outside the portal: no instance is told, so ask Firebase (one check at a time).
+        let checking = false;
+        const recheck = setInterval(() => {
+          if (checking) return;
+          checking = true;
+          verifier.verify(token, { fresh: true }).then(
+            () => (checking = false),
+            () => end(),
+          );
+        }, recheckMs);
 
+        const uid = principal.uid;
         let ended = false;
-        const end = () => {
+        const end = (note?: string) => {
           if (ended) return;
           ended = true;
+          if (note) write(`: ${note}\n\n`);
           open.delete(end);
+          const mine = byUser.get(uid)?.filter((other) => other !== end) ?? [];
+          if (mine.length) byUser.set(uid, mine);
+          else byUser.delete(uid);
           unsubscribe();
           stopWatching();
           clearInterval(heartbeat);
+          clearInterval(recheck);
           if (expiry) clearTimeout(expiry);
           stream.end();
         };
         open.add(end);
-        reply.raw.on("close", end);
+        reply.raw.on("close", () => end());
+        const mine = [...(byUser.get(uid) ?? []), end];
+        byUser.set(uid, mine);
+        // One stream too many: the oldest goes, with a word for whoever reads it.
+        for (const oldest of mine.slice(0, Math.max(0, mine.length - LIVE_STREAMS_PER_USER))) oldest(`closed: more than ${LIVE_STREAMS_PER_USER} open streams of this user`);
 
         write(`retry: ${RETRY_MS}\n: following ${[...followed].join(",")}\n\n`);
         return reply

@@ -15,7 +15,7 @@ function mayRead(principal: Principal) {
   if (!isStaff(principal.role)) throw forbidden("Only the operator's staff see its security policy.");
 }
 
-/** The operator's security policy for its staff: today one switch, requireStaffMfa. */
+/** The operator's security policy for its staff: requireStaffMfa, and when new staff may decide approvals (newStaffMayApprove). */
 export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, operators: directory, invalidation, events } = services;
@@ -46,7 +46,9 @@ export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsy
             description:
               "With requireStaffMfa on, agents and admins whose session was not signed in with a second factor get 403 " +
               "type /problems/mfa-required everywhere but GET /me, POST /me/sign-out-everywhere and POST /me/audit; " +
-              "that includes this route, so enroll a second factor before turning it on.",
+              "that includes this route, so enroll a second factor before turning it on. " +
+              "newStaffMayApprove: after-confirmation (default: an invited member decides approvals once an admin other than their inviter confirmed them) or after-24-hours. " +
+              "Name only what changes.",
             tag: "security",
             problems: [404],
           },
@@ -56,7 +58,7 @@ export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsy
       async (request) => {
         const principal = request.principal;
         if (principal.role !== "admin") throw forbidden("Only the operator's admins change its security policy.");
-        const { requireStaffMfa, reason } = request.body;
+        const { requireStaffMfa, newStaffMayApprove, reason } = request.body;
         const policy = await db.transaction(async (tx) => {
           const [current] = await tx
             .select({ settings: operators.settings })
@@ -66,10 +68,12 @@ export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsy
             .limit(1);
           if (!current) throw notFound("No such operator.");
           const before = securityPolicyOf(current.settings);
-          const after = { requireStaffMfa };
+          // Only what the PUT names changes.
+          const changes = { ...(requireStaffMfa !== undefined ? { requireStaffMfa } : {}), ...(newStaffMayApprove !== undefined ? { newStaffMayApprove } : {}) };
+          const after = { ...before, ...changes };
           await tx
             .update(operators)
-            .set({ settings: sql`${operators.settings} || ${JSON.stringify(after)}::jsonb`, updatedAt: new Date() })
+            .set({ settings: sql`${operators.settings} || ${JSON.stringify(changes)}::jsonb`, updatedAt: new Date() })
             .where(eq(operators.code, principal.operator));
           await recordAudit(tx, {
             operator: principal.operator,
@@ -78,8 +82,9 @@ export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsy
             action: "policy.updated",
             targetType: "security_policy",
             targetId: principal.operator,
-            before: { ...before },
-            after: { ...after },
+            // The audit row names what changed, as it was and as it is.
+            before: Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof typeof before]])),
+            after: { ...changes },
             reason,
             requestId: request.id,
           });

@@ -21,9 +21,9 @@ const serviceHeadersSchema = z.object({
  * resource write (no person, no record API): a service path with its own API-key check, outside the
  * /api/v1 hook that admits people.
  */
-export const usageIngestRoutes = (services: Pick<EngineServices, "db" | "events">, keys: ServiceKeys): FastifyPluginAsyncZod =>
+export const usageIngestRoutes = (services: Pick<EngineServices, "db" | "events" | "limiter">, keys: ServiceKeys): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addHook("onRequest", authenticateService(keys));
+    app.addHook("onRequest", authenticateService(keys, services.limiter));
     app.post(
       "/usage-records/batch",
       {
@@ -41,7 +41,7 @@ export const usageIngestRoutes = (services: Pick<EngineServices, "db" | "events"
           security: [{ ingestApiKey: [] }],
           headers: serviceHeadersSchema,
           body: usageBatchSchema,
-          response: { 200: usageBatchResultSchema, ...errorResponses, 413: problemSchema },
+          response: { 200: usageBatchResultSchema, ...errorResponses, 413: problemSchema, 429: problemSchema },
         },
       },
       async (request) => {

@@ -5,6 +5,7 @@ import { getLocale, LOCALES, setLocale, translate as t, type Locale } from "../i
 import type { SessionUser } from "../providers/session";
 import { NotificationBell } from "./NotificationBell";
 import { useLayout } from "./layout/layoutContext";
+import { PortalTitle } from "./layout/PortalTitle";
 
 /** Top bar: who is signed in (and as which role), the language, and sign-out. */
 export function AppHeader() {
@@ -17,7 +18,14 @@ export function AppHeader() {
     <Layout.Header
       style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 12, padding: "0 16px", background: "#fff", position: "sticky", top: 0, zIndex: 10 }}
     >
-      {screens.lg ? <span /> : <Button icon={<MenuOutlined />} aria-label={t("menu.open")} onClick={() => setMobileMenuOpen(true)} />}
+      {user?.role === "subscriber" ? (
+        // Subscribers navigate by the tab bar (phone) or the short sider: the header names the operator on a phone.
+        screens.md ? <span /> : <PortalTitle collapsed={false} />
+      ) : screens.lg ? (
+        <span />
+      ) : (
+        <Button icon={<MenuOutlined />} aria-label={t("menu.open")} onClick={() => setMobileMenuOpen(true)} />
+      )}
       <Space size="small" wrap={false}>
         {user && screens.sm && <Typography.Text strong data-testid="signed-in-user">{user.name}</Typography.Text>}
         {user?.role && <Tag color={user.role === "subscriber" ? "blue" : "purple"}>{t(`roles.${user.role}`)}</Tag>}

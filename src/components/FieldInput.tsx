@@ -5,6 +5,7 @@ import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
 import { fieldText } from "./fieldText";
 import { MoneyInput } from "./MoneyInput";
+import { DataAllowanceInput } from "./DataAllowanceInput";
 import { FileListUploadInput, FileUploadInput } from "./FileUploadInput";
 import { brandOf } from "../config/brand";
 import { runtimeConfig } from "../config/runtime";
@@ -65,7 +66,22 @@ export function FormSelect(props: SelectProps) {
  * The input for one declared field, by its kind. Props come from Form.Item (value, onChange, id),
  * so the label points at the input.
  */
-export function FieldInput({ name, spec, record, ...props }: { name: string; spec: FieldSpec | undefined; record?: Record<string, any>; id?: string; value?: any; onChange?: (value: any) => void }) {
+export function FieldInput({
+  name,
+  spec,
+  record,
+  nullable = false,
+  ...props
+}: {
+  name: string;
+  spec: FieldSpec | undefined;
+  record?: Record<string, any>;
+  /** The field takes null as a value of its own (a data allowance: unlimited), offered as an explicit choice. */
+  nullable?: boolean;
+  id?: string;
+  value?: any;
+  onChange?: (value: any) => void;
+}) {
   const selectProps = withoutAriaRequired(props);
   const flags = useFeatureFlags();
   switch (spec?.kind) {
@@ -80,9 +96,10 @@ export function FieldInput({ name, spec, record, ...props }: { name: string; spe
           options={(spec.options ?? []).filter((o) => !spec.optionToggles?.[o] || flags[spec.optionToggles[o]!]).map((o) => ({ value: o, label: fieldText(name, spec, { [name]: o }) }))}
         />
       );
+    case "dataMb":
+      return <DataAllowanceInput {...props} unlimitedAllowed={nullable} />;
     case "number":
     case "quantity":
-    case "dataMb":
       return <InputNumber {...props} style={{ width: "100%" }} />;
     case "money":
       return <MoneyInput {...props} currency={brandOf(runtimeConfig.operator).currency} />;

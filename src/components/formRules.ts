@@ -3,9 +3,12 @@ import { z } from "zod";
 import type { ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 
-/** Whether the schema lets the field be left out or empty (optional or nullable). */
+/**
+ * Whether the schema lets the field be left out or empty (optional, nullable, or a list that may be
+ * empty: a plan with no features listed; antd's "required" would refuse an empty list).
+ */
 function acceptsEmpty(schema: z.ZodType): boolean {
-  return schema.safeParse(undefined).success || schema.safeParse(null).success;
+  return schema.safeParse(undefined).success || schema.safeParse(null).success || schema.safeParse([]).success;
 }
 
 /**
@@ -27,9 +30,30 @@ export function zodRules(schema: z.ZodType, label: string): Rule[] {
   ];
 }
 
+/** The schema a declared form checks one field with: its write rule when the declaration has one, else the record's. */
+function fieldSchema(resource: ResourceDefinition<any, any>, field: string): z.ZodType | undefined {
+  return (resource.writeRules as Record<string, z.ZodType> | undefined)?.[field] ?? (resource.schema.shape as Record<string, z.ZodType>)[field];
+}
+
+/** Whether a field takes null as a value of its own: for a data allowance, unlimited. */
+export function acceptsNull(resource: ResourceDefinition<any, any>, field: string): boolean {
+  return fieldSchema(resource, field)?.safeParse(null).success ?? false;
+}
+
+/**
+ * A data allowance left blank is refused even where null (unlimited) is valid: unlimited is chosen
+ * with its own checkbox (DataAllowanceInput), which gives null; a blank amount gives undefined.
+ */
+const dataMbChosen: Rule = {
+  validator: async (_rule, value) => {
+    if (value === undefined || value === "") throw new Error(t("dataInput.blank"));
+  },
+};
+
 /** The rules of one field of a declared form: its write rule when the declaration has one, else the record's schema. */
 export function fieldRules(resource: ResourceDefinition<any, any>, field: string): Rule[] {
-  const schema = (resource.writeRules as Record<string, z.ZodType> | undefined)?.[field] ?? (resource.schema.shape as Record<string, z.ZodType>)[field];
+  const schema = fieldSchema(resource, field);
   if (!schema) return [];
-  return zodRules(schema, t(resource.fields[field]?.label ?? field));
+  const rules = zodRules(schema, t(resource.fields[field]?.label ?? field));
+  return resource.fields[field]?.kind === "dataMb" && acceptsNull(resource, field) ? [dataMbChosen, ...rules] : rules;
 }

@@ -52,12 +52,20 @@ export function formatDataMb(mb: number | null): string {
   return t("units.mb", { value: mb });
 }
 
+/** A count as people read it in their language: 1536 → "1,536". */
+export const formatNumber = (value: number) => numberFormat(intlLocale()).format(value);
+
 export function formatQuantity(value: number | null, unitKey: "units.minutes" | "units.texts"): string {
   return value === null ? t("units.unlimited") : t(unitKey, { value: numberFormat(intlLocale()).format(value) });
 }
 
 export function formatDateTime(iso: string): string {
   return dateTimeFormat(intlLocale(), { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+}
+
+/** A time of day ("3:28 AM"), in the viewer's time zone. */
+export function formatTime(iso: string): string {
+  return dateTimeFormat(intlLocale(), { timeStyle: "short" }).format(new Date(iso));
 }
 
 /** A calendar date ("2026-11-20") as people read it; never shifted by the viewer's time zone. */

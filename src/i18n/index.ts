@@ -54,5 +54,5 @@ export function translate(key: MessageKey | (string & {}), params?: Record<strin
   // Refine also calls translate(key, defaultMessage).
   if (typeof params === "string") [params, fallback] = [undefined, fallback ?? params];
   const template = dictionaries[current][key] ?? fallback ?? en[key as MessageKey] ?? key;
-  return params ? template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name] ?? "")) : template;
+  return params ? template.replace(/\{\{([\w.]+)\}\}/g, (_, name: string) => String(params[name] ?? "")) : template;
 }

@@ -7,12 +7,21 @@ import type { ResourceDefinition } from "../resources/define";
 import type { SessionUser } from "../providers/session";
 import { translate as t } from "../i18n";
 import { FieldInput } from "../components/FieldInput";
-import { fieldRules } from "../components/formRules";
+import { acceptsNull, fieldRules } from "../components/formRules";
 
 type AnyRecord = Record<string, any>;
 
-/** Empty inputs are sent as null (the schema says whether that is allowed), never as "" or undefined. */
-const clean = (values: AnyRecord) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === "" || v === undefined ? null : v]));
+/** Kinds whose value is a list: left empty, they are sent as an empty list, not null. */
+const LIST_KINDS = new Set(["tags", "files"]);
+
+/** Empty inputs are sent as null (the schema says whether that is allowed), never as "" or undefined; empty lists as []. */
+const clean = (values: AnyRecord, resource: ResourceDefinition<any, any>) =>
+  Object.fromEntries(
+    Object.entries(values).map(([k, v]) => {
+      const empty = v === "" || v === undefined || v === null;
+      return [k, empty ? (LIST_KINDS.has(resource.fields[k]?.kind ?? "") ? [] : null) : v];
+    }),
+  );
 
 /**
  * Create or edit a record of any declared resource: the fields its `form` lists (minus those the
@@ -49,7 +58,7 @@ export function ResourceFormPage({ resource, action }: { resource: ResourceDefin
       onFinish={(values) => {
         // PATCH sends only the listed fields: a record's other fields are not the form's to change.
         const picked = Object.fromEntries(fields.map((f: string) => [f, (values as AnyRecord)[f]]));
-        return formProps.onFinish?.(clean(picked));
+        return formProps.onFinish?.(clean(picked, resource));
       }}
     >
       {fields.map((field: string) => {
@@ -68,7 +77,7 @@ export function ResourceFormPage({ resource, action }: { resource: ResourceDefin
               ? { getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : undefined }), normalize: (d: dayjs.Dayjs | null) => (d ? d.format("YYYY-MM-DD") : null) }
               : {})}
           >
-            <FieldInput name={field} spec={spec} />
+            <FieldInput name={field} spec={spec} nullable={acceptsNull(resource, field)} />
           </Form.Item>
         );
       })}

@@ -4,7 +4,14 @@ import { findResource } from "../resources";
 import { currentSessionUser, type SessionUser } from "./session";
 
 /** Pages outside the registry that only some roles may open (the backend refuses the others too). */
-const PAGE_ROLES: Record<string, readonly string[]> = { kpis: ["admin"] };
+const PAGE_ROLES: Record<string, readonly string[]> = {
+  kpis: ["admin"],
+  // The subscriber app's destinations: staff act for a subscriber from the care desk instead.
+  usage: ["subscriber"],
+  money: ["subscriber"],
+  shop: ["subscriber"],
+  account: ["subscriber"],
+};
 
 /** Whether `user` may do `action` on a resource or page: the same access function the backend enforces. */
 export function canOpen(user: Pick<SessionUser, "role"> | null | undefined, resource: string | undefined, action: string): boolean {

@@ -7,7 +7,10 @@ import { approvalSchema } from "./approvals";
 
 export const ACCOUNT_STATUSES = ["active", "suspended", "closed"] as const;
 
-/** The most one staff member may credit or charge by hand at a time, in the operator currency's minor units. */
+/**
+ * The most one staff member may credit, or charge, by hand on one account in a rolling 24 hours (credits
+ * and charges counted apart), in the operator currency's minor units; past it, the next one waits for approval.
+ */
 export const ADJUSTMENT_LIMITS = { agent: 5_000, admin: 100_000 } as const;
 
 /** A positive amount of money typed by staff or set for auto top-up; at most 100,000.00, within the integer columns that store it. */
@@ -101,6 +104,7 @@ export const accountsResource = defineResource({
       input: z.object({ code: voucherCodeSchema }),
       inputFields: { code: { label: "fields.voucherCode", kind: "text", help: "resources.accounts.voucherHelp" } },
       reason: "staff",
+      done: "resources.accounts.done.redeemVoucher",
     },
     adjust: {
       label: "resources.accounts.actions.adjust",
@@ -178,11 +182,12 @@ export const accountsResource = defineResource({
       "fields.autopayCard": "Autopay card",
       "fields.voucherCode": "Voucher code",
       "resources.accounts.voucherHelp": "The 16 letters and digits on the voucher; dashes are optional.",
+      "resources.accounts.done.redeemVoucher": "{{balance.change}} added. Your balance is {{balance}}.",
       "resources.accounts.actions.adjust": "Credit",
       "resources.accounts.actions.charge": "Charge",
       "resources.accounts.actions.refund": "Refund",
       "resources.accounts.confirm.refund": "Refund this amount to {{title}}? It is credited in the account's ledger with your reason.",
-      "resources.accounts.adjustHelp": "Agents up to $50.00 at a time, administrators up to $1,000.00; more waits for another administrator's approval.",
+      "resources.accounts.adjustHelp": "Agents up to $50.00 per account in 24 hours, administrators up to $1,000.00 (credits and charges counted apart); more waits for another administrator's approval.",
       "resources.accounts.confirm.adjust": "Credit this amount to {{title}}? It is recorded in the account's ledger with your reason.",
       "resources.accounts.confirm.charge": "Charge this amount to {{title}}? A prepaid balance must cover it.",
       "fields.amountDue": "Amount due",
@@ -208,11 +213,12 @@ export const accountsResource = defineResource({
       "fields.autopayCard": "Tarjeta del pago automático",
       "fields.voucherCode": "Código del cupón",
       "resources.accounts.voucherHelp": "Las 16 letras y cifras del cupón; los guiones son opcionales.",
+      "resources.accounts.done.redeemVoucher": "Se añadieron {{balance.change}}. Tu saldo es {{balance}}.",
       "resources.accounts.actions.adjust": "Abonar",
       "resources.accounts.actions.charge": "Cargar",
       "resources.accounts.actions.refund": "Reembolsar",
       "resources.accounts.confirm.refund": "¿Reembolsar este importe a {{title}}? Se abona en el historial de la cuenta con tu motivo.",
-      "resources.accounts.adjustHelp": "Agentes hasta 50,00 US$ por vez, administradores hasta 1000,00 US$; más espera la aprobación de otro administrador.",
+      "resources.accounts.adjustHelp": "Agentes hasta 50,00 US$ por cuenta en 24 horas, administradores hasta 1000,00 US$ (abonos y cargos por separado); más espera la aprobación de otro administrador.",
       "resources.accounts.confirm.adjust": "¿Abonar este importe a {{title}}? Queda en el historial de la cuenta con tu motivo.",
       "resources.accounts.confirm.charge": "¿Cargar este importe a {{title}}? Un saldo prepago debe cubrirlo.",
       "fields.amountDue": "Importe pendiente",

@@ -71,6 +71,7 @@ export const addOnsResource = defineResource({
     activate: { admin: "all" },
     retire: { admin: "all" },
   },
+  subscriberPlace: "shop",
   source: "backend",
   audit: true,
   messages: {

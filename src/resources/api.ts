@@ -31,6 +31,8 @@ export const PROBLEM_TYPES = {
   upgradeRequired: UPGRADE_REQUIRED_PROBLEM,
   /** The two-person rule: whoever asked for a request above their bound may not decide it too. */
   ownRequest: "/problems/own-request",
+  /** An invited staff member no admin but their inviter has confirmed yet (or, by the policy, within 24 hours of the invitation) decides nothing. */
+  staffNotConfirmed: "/problems/staff-not-confirmed",
 } as const;
 
 /** How recent a sign-in must be for actions declared with `reauth` (seconds). */

@@ -8,9 +8,14 @@ export const auditEventSchema = z.object({
   operator: z.string(),
   actorUid: z.string().nullable(),
   actorRole: z.string().nullable(),
+  /** The actor's name as people know it (a staff member's display name or email, a subscriber's account name); null for the system. */
+  actorName: z.string().nullable(),
+  actorEmail: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** The target's own title, raw (a line's number, a bill's number), formatted by the viewer; null when it has none. */
+  targetTitle: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   reason: z.string().nullable(),

@@ -20,6 +20,13 @@ export const bulkJobItemSchema = z.object({
   targetId: z.string(),
   status: z.enum(BULK_ITEM_STATUSES),
   error: z.string().nullable(),
+  /**
+   * The number and SIM of the item's line (an import row: those it names); null when unknown. Left
+   * out of the answer to POST (optional, not defaulted: a default would take every job read off the
+   * response check's fast path, server/lib/responseSerializer.ts).
+   */
+  msisdn: z.string().nullable().optional(),
+  iccid: z.string().nullable().optional(),
 });
 
 /** A background job of staff over a selection of lines, with its progress and per-item results. */

@@ -52,6 +52,7 @@ export const contactRequestsResource = defineResource({
     done: { agent: "all", admin: "all" },
   },
   ownership: { path: "createdBy" },
+  subscriberPlace: "account",
   source: "backend",
   audit: true,
   indexes: ["status"],

@@ -122,8 +122,13 @@ export interface ActionSpec<K extends string = string> {
    * suspended as lost or stolen).
    */
   reauth?: { roles: readonly Role[]; when?: Conditions<K> };
-  /** What the action answers once (a PIN, a PUK, an activation code): its schema and how each field looks. */
-  result?: { schema: z.ZodObject; fields: Record<string, FieldSpec> };
+  /**
+   * What the action answers (a PIN, a PUK, an activation code): its schema and how each field looks.
+   * `once`: the answer cannot be had again (a new PIN replaces it), so the portal says to write it down.
+   */
+  result?: { schema: z.ZodObject; fields: Record<string, FieldSpec>; once?: boolean };
+  /** i18n key of one sentence saying what the action does, for the subscriber's "Manage" list. */
+  about?: string;
   /**
    * The action may be filed for a second person instead of run (money above the caller's bound): it
    * then answers 202 with a record of this shape (an approval request), and nothing else changes.
@@ -135,6 +140,12 @@ export interface ActionSpec<K extends string = string> {
   danger?: boolean;
   /** i18n key of the confirmation that says what will happen; `{{title}}` is the record's title. */
   confirm?: string;
+  /**
+   * i18n key of the sentence shown once it is done, saying what changed: `{{field}}` is a field of
+   * the answer as people read it (money formatted), `{{field.change}}` how much a money field moved
+   * ("{{balance.change}} added. Your balance is {{balance}}."). Default: "<action>: done."
+   */
+  done?: string;
 }
 
 /**
@@ -211,9 +222,20 @@ interface BaseDefinition<S extends z.ZodObject, K extends string> {
   views?: Partial<Record<View, ViewLoader>>;
   /** Files of one record the module serves (a bill's PDF), offered on the show page and in list rows. */
   downloads?: readonly DownloadSpec<K>[];
-  /** In the side menu (default true); an inbox reached from the header, say, is not. */
+  /** In the staff side menu (default true); an inbox reached from the header, say, is not. */
   menu?: boolean;
+  /**
+   * Where a subscriber finds this resource: one of the five destinations of the subscriber app
+   * (listed there under "More"), or "task" (default): only inside the task that needs it (a bill's
+   * Pay opens payment methods). Subscribers never get the staff menu of every resource.
+   */
+  subscriberPlace?: SubscriberPlace;
 }
+
+/** The subscriber app's five destinations (src/components/layout/destinations.ts draws them). */
+export const DESTINATIONS = ["home", "usage", "money", "shop", "account"] as const;
+export type Destination = (typeof DESTINATIONS)[number];
+export type SubscriberPlace = Destination | "task";
 
 /** Records kept as documents by the generic store (one table, fields in jsonb): everything comes from the declaration. */
 export interface DocumentResource<S extends z.ZodObject, K extends string> extends BaseDefinition<S, K> {

@@ -46,13 +46,23 @@ export const smsAllowanceRequestSchema = z.object({
 export type SmsAllowanceRequest = z.output<typeof smsAllowanceRequestSchema>;
 export const smsAllowanceResultSchema = z.object({ allowed: z.literal(true) });
 
+/**
+ * When an invited staff member may first decide approvals (issue 26): once an admin other than their
+ * inviter confirmed them (the default), or 24 hours after the invitation even unconfirmed.
+ */
+export const NEW_STAFF_APPROVAL_RULES = ["after-confirmation", "after-24-hours"] as const;
+
 /** GET/PUT /api/v1/security-policy. */
 export const securityPolicySchema = z.object({
   requireStaffMfa: z.boolean(),
+  newStaffMayApprove: z.enum(NEW_STAFF_APPROVAL_RULES),
 });
 export type SecurityPolicy = z.output<typeof securityPolicySchema>;
 
-export const securityPolicyUpdateSchema = securityPolicySchema.extend({ reason: reasonSchema });
+/** A PUT names what it changes (one switch or both), always with a reason. */
+export const securityPolicyUpdateSchema = z
+  .object({ requireStaffMfa: z.boolean().optional(), newStaffMayApprove: z.enum(NEW_STAFF_APPROVAL_RULES).optional(), reason: reasonSchema })
+  .refine((v) => v.requireStaffMfa !== undefined || v.newStaffMayApprove !== undefined, { path: ["requireStaffMfa"], message: "give requireStaffMfa, newStaffMayApprove or both" });
 export type SecurityPolicyUpdate = z.output<typeof securityPolicyUpdateSchema>;
 
 export const AUDIT_REPORT_ACTIONS = ["mfa.enrolled", "mfa.removed", "identity.linked", "identity.unlinked"] as const;

@@ -107,6 +107,7 @@ export const invoicesResource = defineResource({
     pay: { subscriber: "own", agent: "all", admin: "all" },
   },
   ownership: { path: "account.ownerUid" },
+  subscriberPlace: "money",
   source: "backend",
   audit: true,
   messages: {

@@ -81,6 +81,7 @@ export const linesResource = defineResource({
   actions: {
     suspend: {
       label: "resources.lines.actions.suspend",
+      about: "resources.lines.about.suspend",
       handler: "lines.suspend",
       when: { status: ["active"] },
       input: z.object({ suspendReason: z.enum(SELF_SUSPEND_REASONS, "one of lost, stolen, request") }),
@@ -92,6 +93,7 @@ export const linesResource = defineResource({
     },
     restore: {
       label: "resources.lines.actions.restore",
+      about: "resources.lines.about.restore",
       handler: "lines.restore",
       when: { status: ["suspended"] },
       reauth: { roles: ["subscriber"], when: { suspendReason: ["lost", "stolen"] } },
@@ -100,6 +102,7 @@ export const linesResource = defineResource({
     },
     "lock-number": {
       label: "resources.lines.actions.lockNumber",
+      about: "resources.lines.about.lockNumber",
       handler: "lines.lockNumber",
       when: { numberLocked: [false] },
       reason: STAFF_REASON,
@@ -107,6 +110,7 @@ export const linesResource = defineResource({
     },
     "unlock-number": {
       label: "resources.lines.actions.unlockNumber",
+      about: "resources.lines.about.unlockNumber",
       handler: "lines.unlockNumber",
       when: { numberLocked: [true] },
       reauth: { roles: ["subscriber"] },
@@ -116,6 +120,7 @@ export const linesResource = defineResource({
     },
     "port-out-pin": {
       label: "resources.lines.actions.portOutPin",
+      about: "resources.lines.about.portOutPin",
       handler: "lines.portOutPin",
       when: { status: ["active", "suspended"] },
       reauth: { roles: ["subscriber"] },
@@ -123,10 +128,12 @@ export const linesResource = defineResource({
       result: {
         schema: z.object({ pin: z.string().regex(/^\d{6}$/), expiresAt: isoDateTime }),
         fields: { pin: { label: "fields.portOutPin", kind: "secret" }, expiresAt: { label: "fields.validUntil", kind: "datetime" } },
+        once: true,
       },
     },
     "reveal-puk": {
       label: "resources.lines.actions.revealPuk",
+      about: "resources.lines.about.revealPuk",
       handler: "lines.revealPuk",
       reauth: { roles: ["subscriber"] },
       reason: STAFF_REASON,
@@ -138,6 +145,7 @@ export const linesResource = defineResource({
     },
     "change-plan": {
       label: "resources.lines.actions.changePlan",
+      about: "resources.lines.about.changePlan",
       handler: "lines.changePlan",
       when: { status: ["active"] },
       input: z.object({
@@ -155,6 +163,7 @@ export const linesResource = defineResource({
     },
     "buy-add-on": {
       label: "resources.lines.actions.buyAddOn",
+      about: "resources.lines.about.buyAddOn",
       handler: "lines.buyAddOn",
       when: { status: ["active"] },
       input: z.object({ addOnId: idSchema, autoRenew: z.boolean("true or false").default(false) }),
@@ -168,6 +177,7 @@ export const linesResource = defineResource({
     },
     "stop-add-on-renewal": {
       label: "resources.lines.actions.stopAddOnRenewal",
+      about: "resources.lines.about.stopAddOnRenewal",
       handler: "lines.stopAddOnRenewal",
       input: z.object({ addOnPurchaseId: idSchema }),
       inputFields: { addOnPurchaseId: { label: "fields.addOnPurchase", kind: "text" } },
@@ -176,6 +186,7 @@ export const linesResource = defineResource({
     },
     "order-sim": {
       label: "resources.lines.actions.orderSim",
+      about: "resources.lines.about.orderSim",
       handler: "lines.orderSim",
       when: { status: ["active", "suspended"], simType: ["physical"] },
       // A replacement physical SIM posted to a US address; the line keeps its SIM until the new one is
@@ -188,6 +199,7 @@ export const linesResource = defineResource({
     },
     "swap-sim": {
       label: "resources.lines.actions.swapSim",
+      about: "resources.lines.about.swapSim",
       handler: "lines.swapSim",
       when: { status: ["active", "suspended"] },
       // `{iccid}` for a new physical SIM, or `{simType: "esim", idDocumentFileId}` for an eSIM profile
@@ -247,6 +259,17 @@ export const linesResource = defineResource({
   messages: {
     en: {
       "resources.lines.actions.suspend": "Suspend",
+      "resources.lines.about.suspend": "Pause service, for example while the phone is lost; your number stays yours.",
+      "resources.lines.about.restore": "Turn service back on after a suspension.",
+      "resources.lines.about.lockNumber": "Stop anyone moving your number to another carrier.",
+      "resources.lines.about.unlockNumber": "Allow your number to move to another carrier.",
+      "resources.lines.about.portOutPin": "Get the PIN another carrier asks for to take your number.",
+      "resources.lines.about.revealPuk": "Show the code that unblocks your SIM after three wrong PINs.",
+      "resources.lines.about.orderSim": "Get a new physical SIM sent to your address.",
+      "resources.lines.about.swapSim": "Move this number to a new SIM or to an eSIM on this phone.",
+      "resources.lines.about.changePlan": "Move to another plan, now or from your next cycle.",
+      "resources.lines.about.buyAddOn": "Add data or a roaming pass to this line.",
+      "resources.lines.about.stopAddOnRenewal": "Keep an add-on until it ends, without renewing it.",
       "resources.lines.actions.restore": "Restore",
       "resources.lines.actions.lockNumber": "Lock number",
       "resources.lines.actions.unlockNumber": "Unlock number",
@@ -313,6 +336,17 @@ export const linesResource = defineResource({
     },
     es: {
       "resources.lines.actions.suspend": "Suspender",
+      "resources.lines.about.suspend": "Pausa el servicio, por ejemplo si perdiste el teléfono; el número sigue siendo tuyo.",
+      "resources.lines.about.restore": "Vuelve a activar el servicio tras una suspensión.",
+      "resources.lines.about.lockNumber": "Impide que alguien lleve tu número a otro operador.",
+      "resources.lines.about.unlockNumber": "Permite llevar tu número a otro operador.",
+      "resources.lines.about.portOutPin": "Obtén el PIN que pide otro operador para llevarse tu número.",
+      "resources.lines.about.revealPuk": "Muestra el código que desbloquea tu SIM tras tres PIN erróneos.",
+      "resources.lines.about.orderSim": "Recibe una SIM física nueva en tu dirección.",
+      "resources.lines.about.swapSim": "Pasa este número a una SIM nueva o a una eSIM en este teléfono.",
+      "resources.lines.about.changePlan": "Cambia a otro plan, ahora o desde tu próximo ciclo.",
+      "resources.lines.about.buyAddOn": "Añade datos o un pase de roaming a esta línea.",
+      "resources.lines.about.stopAddOnRenewal": "Conserva un complemento hasta que termine, sin renovarlo.",
       "resources.lines.actions.restore": "Reactivar",
       "resources.lines.actions.lockNumber": "Bloquear número",
       "resources.lines.actions.unlockNumber": "Desbloquear número",

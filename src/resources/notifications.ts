@@ -91,6 +91,7 @@ export const notificationsResource = defineResource({
     "mark-read": { subscriber: "own", agent: "own", admin: "own" },
   },
   ownership: { path: "recipientUid" },
+  subscriberPlace: "account",
   source: "backend",
   audit: false,
   menu: false,

@@ -56,6 +56,7 @@ export const paymentMethodsResource = defineResource({
     "set-default": { subscriber: "own" },
   },
   ownership: { path: "ownerUid" },
+  subscriberPlace: "money",
   source: "backend",
   audit: true,
   messages: {

@@ -14,7 +14,8 @@ export const planSchema = z.object({
   status: z.enum(PLAN_STATUSES),
   price: catalogPriceSchema,
   period: z.enum(["month"]),
-  dataMb: allowanceSchema.nullable(),
+  /** Whole MB; null is unlimited, chosen as such (the form refuses a blank amount, issue 23). */
+  dataMb: z.number().int().nonnegative().max(10_000_000, "at most 10,000,000 MB").nullable(),
   voiceMinutes: allowanceSchema.nullable(),
   sms: allowanceSchema.nullable(),
   features: z.array(z.string().max(80)).max(20),
@@ -86,6 +87,7 @@ export const plansResource = defineResource({
     retire: { admin: "all" },
     "change-price": { admin: "all" },
   },
+  subscriberPlace: "shop",
   source: "backend",
   audit: true,
   messages: {

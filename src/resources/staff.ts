@@ -15,6 +15,14 @@ export const staffMemberSchema = z.object({
   role: z.enum(STAFF_ROLES),
   disabled: z.boolean(),
   invitedBy: z.string().nullable(),
+  /**
+   * May decide approvals as far as their invitation goes: seeded staff (no inviter), or confirmed by an
+   * admin other than their inviter (`staff/{id}/actions/confirm`). The operator's policy may instead let
+   * an unconfirmed member decide 24 hours after the invitation (`newStaffMayApprove`).
+   */
+  confirmed: z.boolean(),
+  confirmedBy: z.string().nullable(),
+  confirmedAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -28,10 +36,13 @@ export const staffInviteSchema = z.object({
 });
 export type StaffInvite = z.output<typeof staffInviteSchema>;
 
-/** 201 of POST /api/v1/staff: the member and the link with which they set their password. */
+/**
+ * 201 of POST /api/v1/staff: the member, and where the invitation went. The password setup link is
+ * emailed to the invitee (the outbox) and never returned to the inviter (issue 26).
+ */
 export const staffInviteResultSchema = z.object({
   member: staffMemberSchema,
-  passwordSetupLink: z.string(),
+  invitationSentTo: z.string().describe("the invitee's email address: the password setup link went there"),
 });
 export type StaffInviteResult = z.output<typeof staffInviteResultSchema>;
 
@@ -58,25 +69,55 @@ export const staffResource = defineResource({
     role: { label: "fields.role", kind: "enum", options: STAFF_ROLES, labels: "roles" },
     disabled: { label: "fields.disabled", kind: "boolean" },
     invitedBy: { label: "fields.invitedBy", kind: "text" },
+    confirmed: { label: "fields.confirmed", kind: "boolean" },
+    confirmedBy: { label: "fields.confirmedBy", kind: "text" },
+    confirmedAt: { label: "fields.confirmedAt", kind: "datetime" },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
     updatedAt: { label: "fields.updatedAt", kind: "datetime" },
   },
   list: {
-    columns: ["email", "displayName", "role", "disabled", "createdAt"],
+    columns: ["email", "displayName", "role", "disabled", "confirmed", "createdAt"],
     defaultSort: [{ field: "email", order: "asc" }],
     sortable: ["email", "role", "createdAt"],
     filters: { role: ["eq", "in"], disabled: ["eq"] },
     search: { placeholder: "resources.staff.search" },
   },
-  show: ["email", "displayName", "role", "disabled", "invitedBy", "createdAt", "updatedAt"],
+  show: ["email", "displayName", "role", "disabled", "invitedBy", "confirmed", "confirmedBy", "confirmedAt", "createdAt", "updatedAt"],
+  actions: {
+    // Another admin than the inviter vouches that the invitee is someone else (two-person rule, issue 26).
+    confirm: {
+      label: "resources.staff.actions.confirm",
+      handler: "staff.confirm",
+      when: { confirmed: [false] },
+      reason: true,
+      confirm: "resources.staff.confirm.confirm",
+    },
+  },
   access: {
     list: { admin: "all" },
     show: { admin: "all" },
     // Invitations and changes go through the staff module's own routes (Firebase users and claims).
     create: { admin: "all" },
     edit: { admin: "all" },
+    confirm: { admin: "all" },
   },
   source: "backend",
   audit: true,
   views: { list: () => import("../pages/staff/StaffPage") },
+  messages: {
+    en: {
+      "resources.staff.actions.confirm": "Confirm",
+      "resources.staff.confirm.confirm": "Confirm that {{title}} is the person invited, not another account of their inviter? From now on they may decide approvals.",
+      "fields.confirmed": "Confirmed",
+      "fields.confirmedBy": "Confirmed by",
+      "fields.confirmedAt": "Confirmed on",
+    },
+    es: {
+      "resources.staff.actions.confirm": "Confirmar",
+      "resources.staff.confirm.confirm": "¿Confirmar que {{title}} es la persona invitada y no otra cuenta de quien la invitó? Desde ahora podrá decidir aprobaciones.",
+      "fields.confirmed": "Confirmado",
+      "fields.confirmedBy": "Confirmado por",
+      "fields.confirmedAt": "Confirmado el",
+    },
+  },
 });

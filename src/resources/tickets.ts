@@ -172,6 +172,7 @@ export const ticketsResource = defineResource({
     prioritize: STAFF,
   },
   ownership: { path: "accountId → accounts.ownerUid", through: "accountId" },
+  subscriberPlace: "account",
   source: "backend",
   audit: true,
   views: {

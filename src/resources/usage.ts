@@ -99,6 +99,8 @@ export const homeAccountSchema = z.object({
   type: z.enum(PLAN_KINDS),
   balance: moneySchema.optional(),
   amountDue: moneySchema.optional(),
+  /** Postpaid: the oldest bill past its due date (the home's Pay now), absent when none is. */
+  overdueBill: z.object({ id: idSchema, total: moneySchema, dueOn: isoDate }).optional(),
 });
 
 export type HomeAccount = z.output<typeof homeAccountSchema>;

@@ -63,6 +63,7 @@ export const usageRecordsResource = defineResource({
   },
   ownership: { path: "line.account.ownerUid" },
   views: { list: () => import("../pages/usage/UsageRecordsPage") },
+  subscriberPlace: "usage",
   source: "backend",
   // Read-only: nothing is written through the API, so there is nothing to audit.
   audit: false,

@@ -28,6 +28,8 @@ const signedIn = (email: string, width: number, height: number) => signedInPage(
 const field = (page: Page, label: string) =>
   page.locator("th.ant-descriptions-item-label").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::td[1]");
 const status = (page: Page) => field(page, "Status");
+/** The line's status on the subscriber's own line page (a badge by the number). */
+const lineStatus = (page: Page) => page.getByTestId("line-status");
 
 
 /** Closes the dialog of a value shown once, and waits until it is gone (its mask would take the next click). */
@@ -49,13 +51,13 @@ test("alex, on his phone, suspends a lost line after reading what will happen; h
 
   await page.getByTestId("line-card").filter({ hasText: "(202) 555-0101" }).getByRole("link").first().click();
   await page.waitForURL(/\/lines\/show\//);
-  // SIM details with the ICCID masked but its last 4 digits.
-  await page.getByText(/^•••• \d{4}$/).waitFor();
+  // SIM details with the ICCID hidden but its last 4 digits.
+  await page.getByTestId("sim-type").getByText(/^Physical SIM ending \d{4}$/).waitFor();
   expect(await page.getByText("8901410000000000101").count()).toBe(0);
-  await status(page).getByText("Active").waitFor();
+  await lineStatus(page).getByText("Active").waitFor();
   expect(await accessibilityProblems(page)).toEqual([]);
 
-  await page.getByRole("button", { name: "Suspend" }).click();
+  await page.getByRole("region", { name: "Manage" }).getByRole("button", { name: /^Suspend/ }).click();
   await dialog(page, "Suspend").getByText(/Calls, texts and data stop until the line is restored/).waitFor();
   await pickOption(page, dialog(page, "Suspend"), "Suspension reason", "Lost");
   await dialog(page, "Suspend").getByRole("button", { name: "Review" }).click();
@@ -63,7 +65,8 @@ test("alex, on his phone, suspends a lost line after reading what will happen; h
   await dialog(page, "Suspend").getByTestId("action-quote").getByText("(202) 555-0101 will be suspended now.").waitFor();
   expect(await accessibilityProblems(page)).toEqual([]);
   await dialog(page, "Suspend").getByRole("button", { name: "Suspend" }).click();
-  await status(page).getByText("Suspended").waitFor();
+  await lineStatus(page).getByText("Suspended").waitFor();
+  await page.getByText("Suspended because the phone was lost.").waitFor();
   await page.getByText("Suspend: done.").waitFor();
 
   // The other tab, untouched: the notice arrives live, and the bell counts it.
@@ -86,12 +89,12 @@ test("restoring a lost line asks alex to confirm it is him, then goes through", 
       body: JSON.stringify({ type: "/problems/reauth-required", title: "Forbidden", status: 403, detail: "Confirm it is you." }),
     });
   });
-  await page.getByRole("button", { name: "Restore" }).click();
+  await page.getByRole("region", { name: "Manage" }).getByRole("button", { name: /^Restore/ }).click();
   await dialog(page, "Restore").getByRole("button", { name: "Restore" }).click();
   await page.getByRole("dialog", { name: "Confirm it is you" }).waitFor();
   await page.getByRole("dialog", { name: "Confirm it is you" }).getByLabel("Password").fill(PASSWORD);
   await page.getByRole("dialog", { name: "Confirm it is you" }).getByRole("button", { name: "Confirm" }).click();
-  await status(page).getByText("Active").waitFor();
+  await lineStatus(page).getByText("Active").waitFor();
   expect(refusedOnce).toBe(true);
   await page.unroute("**/api/v1/lines/*/actions/restore");
 });
@@ -101,7 +104,7 @@ test("alex locks his number; a transfer PIN is then refused naming the lock; unl
   await page.bringToFront(); // the inbox tab was opened last; a person looks at the line page
   await page.getByRole("button", { name: "Lock number" }).click();
   await dialog(page, "Lock number").getByRole("button", { name: "Lock number" }).click();
-  await field(page, "Locked against transfers").getByText("Yes").waitFor();
+  await page.getByTestId("number-lock").getByText("Your number is locked: no other carrier can take it.").waitFor();
 
   await page.getByRole("button", { name: "Get transfer PIN" }).click();
   await dialog(page, "Get transfer PIN").getByRole("button", { name: "Get transfer PIN" }).click();
@@ -110,7 +113,7 @@ test("alex locks his number; a transfer PIN is then refused naming the lock; unl
 
   await page.getByRole("button", { name: "Unlock number" }).click();
   await dialog(page, "Unlock number").getByRole("button", { name: "Unlock number" }).click();
-  await field(page, "Locked against transfers").getByText("No").waitFor();
+  await page.getByTestId("number-lock").getByText("Your number is not locked against moves to another carrier.").waitFor();
 
   await page.getByRole("button", { name: "Get transfer PIN" }).click();
   await dialog(page, "Get transfer PIN").getByRole("button", { name: "Get transfer PIN" }).click();
@@ -120,7 +123,7 @@ test("alex locks his number; a transfer PIN is then refused naming the lock; unl
   expect(await accessibilityProblems(page)).toEqual([]);
   await closeResult(page);
   // The line page says until when a PIN is valid, never the PIN.
-  await field(page, "Transfer PIN valid until").getByText(/\d{4}/).waitFor();
+  await page.getByTestId("pin-valid-until").getByText(/\d{4}/).waitFor();
   await expect.poll(() => page.getByText(pin.trim(), { exact: true }).count(), POLL).toBe(0);
 });
 
@@ -144,7 +147,7 @@ test("alex sees his PUK once, and moves the line to an eSIM with a QR code to sc
   await result.locator("canvas").waitFor();
   expect(await page.getByTestId("result-activationCode").innerText()).toMatch(/^LPA:1\$/);
   await closeResult(page);
-  await field(page, "SIM").getByText("eSIM").waitFor();
+  await page.getByTestId("sim-type").getByText("eSIM on this phone").waitFor();
 
   // The orders list has each change, with its timeline.
   await page.goto(`${baseUrl}/orders`);

@@ -1,9 +1,11 @@
+import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, ledgerEntries, notifications } from "../../server/db/schema";
 import type { Account } from "../../src/resources/accounts";
 import type { LedgerEntry } from "../../src/resources/ledgerEntries";
-import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
+import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TMO_ADMIN } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
 
@@ -12,11 +14,22 @@ import { expectProblem } from "../support/problems";
 let backend: TestBackend;
 let sam: Account;
 let alexPostpaid: Account;
+let alexPrepaid: Account;
+/** Throwaway staff (Firebase users with claims), deleted after the file: each bound is per person. */
+const throwaway: string[] = [];
 
+/** A new agent or admin of ATT, signed in: their bound starts empty. */
+async function freshStaff(role: "agent" | "admin") {
+  const email = `bound-${role}-${randomUUID()}@att.example`;
+  const user = await backend.auth.createUser({ email, password: DEMO_PASSWORD, emailVerified: true });
+  throwaway.push(user.uid);
+  await backend.auth.setCustomUserClaims(user.uid, { role, operator: "ATT" });
+  return { uid: user.uid, token: await signInWithPassword(email) };
+}
 
-const act = (accountId: string, action: "adjust" | "charge", as: string, body: unknown, options: { key?: string; operator?: string } = {}) =>
+const act = (accountId: string, action: "adjust" | "charge" | "refund", as: string | { token: string }, body: unknown, options: { key?: string; operator?: string } = {}) =>
   backend.send("POST", `/api/v1/accounts/${accountId}/actions/${action}`, {
-    as,
+    ...(typeof as === "string" ? { as } : as),
     body,
     operator: options.operator,
     headers: options.key ? { "idempotency-key": options.key } : {},
@@ -33,10 +46,13 @@ const entriesOf = async (accountId: string) => (await backend.database.db.select
 beforeAll(async () => {
   backend = await startTestBackend();
   sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
-  alexPostpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "postpaid")!;
+  const alexs = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data;
+  alexPostpaid = alexs.find((a) => a.type === "postpaid")!;
+  alexPrepaid = alexs.find((a) => a.type === "prepaid")!;
 });
 
 afterAll(async () => {
+  if (backend) await Promise.all(throwaway.map((uid) => backend.auth.deleteUser(uid).catch(() => undefined)));
   await backend?.close();
 });
 
@@ -91,14 +107,16 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
   });
 
   it("agents move at most $50.00 at a time, admins at most $1,000.00; more waits for approval (202) and moves nothing", async () => {
+    // A new agent: what AGENT credited sam earlier today counts toward AGENT's bound (below).
+    const agent = await freshStaff("agent");
     const start = await balance();
     const entries = await entriesOf(sam.id);
-    const waiting = await act(sam.id, "adjust", AGENT, { amount: usd(5001), reason: "too much" });
+    const waiting = await act(sam.id, "adjust", agent, { amount: usd(5001), reason: "too much" });
     expect(waiting.statusCode, waiting.body).toBe(202);
     expect(waiting.json()).toMatchObject({ kind: "adjustment", status: "pending", amount: usd(5001), accountId: sam.id });
     expect(await balance()).toBe(start);
     expect(await entriesOf(sam.id)).toBe(entries);
-    expect((await act(sam.id, "adjust", AGENT, { amount: usd(5000), reason: "just enough" })).statusCode).toBe(200);
+    expect((await act(sam.id, "adjust", agent, { amount: usd(5000), reason: "just enough" })).statusCode).toBe(200);
     expect((await act(sam.id, "adjust", ADMIN, { amount: usd(100_001), reason: "too much" })).statusCode).toBe(202);
     expect(await balance()).toBe(start + 5000);
   });
@@ -125,5 +143,76 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: { amount: 100, currency: "EUR" }, reason: "other currency" }), 422, "amount.currency");
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(100), reason: "extra", extra: 1 }), 400);
     expect(await balance()).toBe(start);
+  });
+});
+
+// Issue 26, item 2: the bound held per request only, so four +$50.00 credits in a row moved $200.00
+// with nobody's approval. It is per person, per account, per rolling 24 hours (credits and charges apart).
+describe("the bound is per person, per account, per rolling 24 hours", () => {
+  const waits = (res: { statusCode: number; body: string }) => {
+    expect(res.statusCode, res.body).toBe(202);
+    expect(JSON.parse(res.body)).toMatchObject({ status: "pending" });
+  };
+
+  it("an agent's four +$50.00 credits in a row: the first moves, the next three wait for approval", async () => {
+    const agent = await freshStaff("agent");
+    const start = await balance();
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await act(sam.id, "adjust", agent, { amount: usd(5000), reason: `goodwill ${i + 1}` }));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 202, 202, 202]);
+    expect(await balance()).toBe(start + 5000);
+    const own = await backend.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.accountId, sam.id), eq(ledgerEntries.actorUid, agent.uid)));
+    expect(own.map((e) => e.amount)).toEqual([5000]);
+    // Small amounts add up the same way: one more cent waits too.
+    waits(await act(sam.id, "adjust", agent, { amount: usd(1), reason: "one more cent" }));
+  });
+
+  it("credits and charges are bounded apart; a refund is a credit", async () => {
+    const agent = await freshStaff("agent");
+    expect((await act(sam.id, "adjust", agent, { amount: usd(3000), reason: "outage credit" })).statusCode).toBe(200);
+    waits(await act(sam.id, "refund", agent, { amount: usd(2001), reason: "charged twice" }));
+    expect((await act(sam.id, "refund", agent, { amount: usd(2000), reason: "charged twice" })).statusCode).toBe(200);
+    // The credits' $50.00 is used up; charges have their own.
+    expect((await act(sam.id, "charge", agent, { amount: usd(5000), reason: "replacement SIM fee" })).statusCode).toBe(200);
+    waits(await act(sam.id, "charge", agent, { amount: usd(1), reason: "one more fee" }));
+    waits(await act(sam.id, "adjust", agent, { amount: usd(1), reason: "one more credit" }));
+  });
+
+  it("per account and per person: another account, or another agent, starts from nothing", async () => {
+    const agent = await freshStaff("agent");
+    expect((await act(sam.id, "adjust", agent, { amount: usd(5000), reason: "goodwill" })).statusCode).toBe(200);
+    waits(await act(sam.id, "adjust", agent, { amount: usd(100), reason: "goodwill again" }));
+    expect((await act(alexPrepaid.id, "adjust", agent, { amount: usd(5000), reason: "goodwill" })).statusCode).toBe(200);
+    const colleague = await freshStaff("agent");
+    expect((await act(sam.id, "adjust", colleague, { amount: usd(5000), reason: "goodwill" })).statusCode).toBe(200);
+  });
+
+  it("an admin's $1,000.00 adds up the same way", async () => {
+    const admin = await freshStaff("admin");
+    expect((await act(sam.id, "adjust", admin, { amount: usd(60_000), reason: "long outage" })).statusCode).toBe(200);
+    waits(await act(sam.id, "adjust", admin, { amount: usd(60_000), reason: "long outage, again" }));
+    expect((await act(sam.id, "adjust", admin, { amount: usd(40_000), reason: "the rest of it" })).statusCode).toBe(200);
+  });
+
+  it("the 24 hours roll: what was moved more than a day ago no longer counts, what was moved 23 hours ago does", async () => {
+    const agent = await freshStaff("agent");
+    const entry = (hoursAgo: number) => ({
+      operatorCode: "ATT", accountId: sam.id, kind: "adjustment" as const, amount: 5000, currency: "USD", reason: "earlier goodwill",
+      actorUid: agent.uid, actorRole: "agent", createdAt: new Date(Date.now() - hoursAgo * 3_600_000),
+    });
+    await backend.database.db.insert(ledgerEntries).values(entry(25));
+    expect((await act(sam.id, "adjust", agent, { amount: usd(5000), reason: "today's goodwill" })).statusCode).toBe(200);
+    const other = await freshStaff("agent");
+    await backend.database.db.insert(ledgerEntries).values({ ...entry(23), actorUid: other.uid, amount: 4000 });
+    waits(await act(sam.id, "adjust", other, { amount: usd(1001), reason: "today's goodwill" }));
+    expect((await act(sam.id, "adjust", other, { amount: usd(1000), reason: "today's goodwill" })).statusCode).toBe(200);
+  });
+
+  it("two credits sent at once count each other: one moves, one waits", async () => {
+    const agent = await freshStaff("agent");
+    const start = await balance();
+    const answers = await Promise.all([1, 2].map((i) => act(sam.id, "adjust", agent, { amount: usd(3000), reason: `at once ${i}` })));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 202]);
+    expect(await balance()).toBe(start + 3000);
   });
 });

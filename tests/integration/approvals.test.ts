@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { approvals, auditEvents, ledgerEntries, notifications } from "../../server/db/schema";
+import { approvals, auditEvents, ledgerEntries, notifications, staffMembers } from "../../server/db/schema";
 import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 import type { Account } from "../../src/resources/accounts";
 import type { Approval } from "../../src/resources/approvals";
+import { PROBLEM_TYPES } from "../../src/resources/api";
+import type { StaffInviteResult } from "../../src/resources/staff";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TMO_ADMIN, TMO_AGENT } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
+import { invitationLinkFor, seededAdmin, setPasswordWithLink } from "../support/staffInvitations";
 
 // The two-person rule (issue 12, item 4): money moved by hand above the requester's bound waits as an
 // approval request (202) until an admin who is not the requester approves it (the ledger entry is
@@ -17,6 +20,8 @@ let sam: Account;
 let alexPostpaid: Account;
 /** A second admin of ATT, so one admin's request can be decided by another. */
 let otherAdmin: { uid: string; token: string };
+/** Users made by this file, deleted after it. */
+const throwaway: string[] = [];
 
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
@@ -44,14 +49,13 @@ beforeAll(async () => {
   backend = await startTestBackend();
   sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
   alexPostpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "postpaid")!;
-  const email = `second-admin-${randomUUID()}@att.example`;
-  const user = await backend.auth.createUser({ email, password: DEMO_PASSWORD, emailVerified: true });
-  await backend.auth.setCustomUserClaims(user.uid, { role: "admin", operator: "ATT" });
-  otherAdmin = { uid: user.uid, token: await signInWithPassword(email) };
+  // On the staff record with no inviter, as seeded staff are: a different person who may decide.
+  otherAdmin = await seededAdmin(backend, "second-admin");
+  throwaway.push(otherAdmin.uid);
 });
 
 afterAll(async () => {
-  if (otherAdmin) await backend.auth.deleteUser(otherAdmin.uid).catch(() => undefined);
+  if (backend) await Promise.all(throwaway.map((uid) => backend.auth.deleteUser(uid).catch(() => undefined)));
   await backend?.close();
 });
 
@@ -140,7 +144,8 @@ describe("POST /approvals/{id}/actions/approve", () => {
 describe("a refund", () => {
   it("within the bound is credited at once; above it waits, and its approval posts a refund entry", async () => {
     const start = await balance();
-    const now = await request(sam.id, "refund", AGENT, 1500, "charged twice for a pass");
+    // The admin: AGENT's $50.00 of credits on this account for today went above (the bound is per 24 hours).
+    const now = await request(sam.id, "refund", ADMIN, 1500, "charged twice for a pass");
     expect(now.statusCode, now.body).toBe(200);
     expect(await balance()).toBe(start + 1500);
     const approval = await pendingRequest(8000, AGENT, "refund");
@@ -209,5 +214,98 @@ describe("who sees and decides requests", () => {
     expectProblem(await decide(randomUUID(), "approve", { as: ADMIN }), 404);
     expect(await balance()).toBe(start);
     expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe("pending");
+  });
+});
+
+// Issue 26, item 1: POST /staff {role: "admin"} handed the new account's password link to the inviter,
+// who signed in as it and approved their own $1,000.01 credit (200). An approval must come from another
+// person: the link goes to the invitee's email only, a new member decides nothing until an admin other
+// than their inviter confirms them (or 24 hours, by the operator's policy), and the requester's
+// inviter of the last 30 days never decides their requests.
+describe("an approval comes from another person, not another account", () => {
+  const PASSWORD = "Invitee-2026!";
+  const DAY_MS = 24 * 3_600_000;
+
+  /** An admin invited by `inviter`, signed in with the password they set from the link their email got. */
+  async function adminInvitedBy(inviter: { as?: string; token?: string }, tag: string) {
+    const email = `${tag}-${randomUUID()}@att.example`;
+    const res = await backend.send("POST", "/api/v1/staff", { ...inviter, body: { email, role: "admin" }, headers: { "idempotency-key": randomUUID() } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.body).not.toMatch(/oobCode|passwordSetupLink/);
+    const { member } = res.json() as StaffInviteResult;
+    throwaway.push(member.uid);
+    await setPasswordWithLink(await invitationLinkFor(backend.database.db, email), PASSWORD);
+    return { uid: member.uid, token: await signInWithPassword(email, PASSWORD) };
+  }
+  const confirm = (uid: string, who: { as?: string; token?: string }) => backend.send("POST", `/api/v1/staff/${uid}/actions/confirm`, { ...who, body: { reason: "checked their ID in person" } });
+  const backdate = (uid: string, ms: number) => backend.database.db.update(staffMembers).set({ createdAt: new Date(Date.now() - ms) }).where(eq(staffMembers.uid, uid));
+  async function requestAs(token: string, amount: number) {
+    const res = await backend.send("POST", `/api/v1/accounts/${sam.id}/actions/adjust`, { token, body: { amount: usd(amount), reason: "above my bound" } });
+    expect(res.statusCode, res.body).toBe(202);
+    return res.json() as Approval;
+  }
+
+  it("the attack: an admin's own invitee cannot approve their $1,000.01 credit until another admin confirms them", async () => {
+    const start = await balance();
+    const approval = await pendingRequest(100_001, ADMIN);
+    const invitee = await adminInvitedBy({ as: ADMIN }, "invitee");
+    const problem = expectProblem(await decide(approval.id, "approve", { token: invitee.token }), 403, "confirmedBy");
+    expect(problem.type).toBe(PROBLEM_TYPES.staffNotConfirmed);
+    expectProblem(await decide(approval.id, "reject", { token: invitee.token }), 403, "confirmedBy");
+    expect(await balance()).toBe(start);
+    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe("pending");
+
+    // The inviter cannot vouch for their invitee; another admin can, and then the invitee decides like anyone.
+    expectProblem(await confirm(invitee.uid, { as: ADMIN }), 403, "invitedBy");
+    expect((await confirm(invitee.uid, { token: otherAdmin.token })).statusCode).toBe(200);
+    const res = await decide(approval.id, "approve", { token: invitee.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await balance()).toBe(start + 100_001);
+  });
+
+  it("the requester's inviter of the last 30 days never decides their requests; another admin does", async () => {
+    const invitee = await adminInvitedBy({ as: ADMIN }, "requester");
+    expect((await confirm(invitee.uid, { token: otherAdmin.token })).statusCode).toBe(200);
+    const approval = await requestAs(invitee.token, 100_001);
+    const problem = expectProblem(await decide(approval.id, "approve", { as: ADMIN }), 403, "requestedBy");
+    expect(problem.type).toBe(PROBLEM_TYPES.ownRequest);
+    expect(problem.detail).toMatch(/30 days/);
+    expectProblem(await decide(approval.id, "reject", { as: ADMIN }), 403, "requestedBy");
+    expect((await decide(approval.id, "approve", { token: otherAdmin.token })).statusCode).toBe(200);
+    // 31 days after the invitation, the inviter is a colleague like any other.
+    await backdate(invitee.uid, 31 * DAY_MS);
+    const later = await requestAs(invitee.token, 100_002);
+    const res = await decide(later.id, "approve", { as: ADMIN });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it("an admin not on the operator's staff record (claims set outside the portal) decides nothing", async () => {
+    const email = `claims-only-${randomUUID()}@att.example`;
+    const user = await backend.auth.createUser({ email, password: DEMO_PASSWORD, emailVerified: true });
+    throwaway.push(user.uid);
+    await backend.auth.setCustomUserClaims(user.uid, { role: "admin", operator: "ATT" });
+    const approval = await pendingRequest(5_100);
+    expectProblem(await decide(approval.id, "approve", { token: await signInWithPassword(email) }), 403, "confirmedBy");
+  });
+
+  it("under the operator's 24-hour rule an unconfirmed member decides once 24 hours have passed since the invitation", async () => {
+    const policy = (newStaffMayApprove: string) =>
+      backend.send("PUT", "/api/v1/security-policy", { token: otherAdmin.token, body: { newStaffMayApprove, reason: "issue 26 test of the new staff rule" } });
+    const on = await policy("after-24-hours");
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toEqual({ requireStaffMfa: false, newStaffMayApprove: "after-24-hours" });
+    try {
+      const invitee = await adminInvitedBy({ token: otherAdmin.token }, "patient");
+      const approval = await pendingRequest(100_001, ADMIN);
+      const problem = expectProblem(await decide(approval.id, "approve", { token: invitee.token }), 403, "confirmedBy");
+      expect(problem.detail).toMatch(/24 hours/);
+      await backdate(invitee.uid, DAY_MS - 60_000);
+      expectProblem(await decide(approval.id, "approve", { token: invitee.token }), 403, "confirmedBy");
+      await backdate(invitee.uid, DAY_MS + 60_000);
+      const res = await decide(approval.id, "approve", { token: invitee.token });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      expect((await policy("after-confirmation")).statusCode).toBe(200);
+    }
   });
 });

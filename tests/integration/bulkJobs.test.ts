@@ -112,6 +112,8 @@ describe("a bulk suspend", () => {
     const finished = await getJob(job.id, ADMIN);
     expect(finished).toMatchObject({ status: "completed", done: 3, failed: 0 });
     expect(finished.items.map((i) => i.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
+    // Each item names its line's number and SIM, so the page shows numbers, not ids (issue 23).
+    expect(finished.items.map((i) => [i.msisdn, i.iccid])).toEqual([alexPrepaid, samLine, alexPostpaid].map((l) => [l.msisdn, l.iccid]));
     for (const id of ids) expect(await statusOf(id)).toBe("suspended");
     // Each line changed once: one audit row each, with the job's reason and the agent as actor.
     const audits = await backend.database.db
@@ -220,6 +222,7 @@ describe("a CSV import of lines and SIMs", () => {
     const done = await getJob(job.id, ADMIN);
     expect(done).toMatchObject({ status: "completed", done: 5, failed: 4 });
     expect(done.items.map((i) => i.status)).toEqual(["succeeded", "failed", "failed", "failed", "failed"]);
+    expect(done.items[0]).toMatchObject({ targetId: "row 2", msisdn: newNumber });
     const [created] = await backend.database.db.select().from(lines).where(eq(lines.msisdn, newNumber));
     expect(created).toMatchObject({ status: "pending", accountId: alexPrepaid.accountId, cycleDay: 5 });
     const audits = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "lines.import"), eq(auditEvents.targetId, created!.id)));

@@ -301,7 +301,7 @@ describe("security policy: staff MFA", () => {
     expectProblem(await backend.get("/api/v1/security-policy"), 401);
     expectProblem(await backend.send("PUT", "/api/v1/security-policy", { body: { requireStaffMfa: true, reason: "test" } }), 401);
     expectProblem(await backend.get("/api/v1/security-policy", { as: ALEX }), 403);
-    expect((await backend.get("/api/v1/security-policy", { as: AGENT })).json()).toEqual({ requireStaffMfa: false });
+    expect((await backend.get("/api/v1/security-policy", { as: AGENT })).json()).toEqual({ requireStaffMfa: false, newStaffMayApprove: "after-confirmation" });
     expectProblem(await backend.send("PUT", "/api/v1/security-policy", { as: AGENT, body: { requireStaffMfa: true, reason: "agent tries" } }), 403);
     expectProblem(await backend.send("PUT", "/api/v1/security-policy", { as: TMO_AGENT, operator: "ATT", body: { requireStaffMfa: true, reason: "other operator" } }), 403);
   });
@@ -320,7 +320,7 @@ describe("security policy: staff MFA", () => {
 
     const on = await backend.send("PUT", "/api/v1/security-policy", { as: ADMIN, body: { requireStaffMfa: true, reason: "staff accounts are targeted" } });
     expect(on.statusCode, on.body).toBe(200);
-    expect(on.json()).toEqual({ requireStaffMfa: true });
+    expect(on.json()).toEqual({ requireStaffMfa: true, newStaffMayApprove: "after-confirmation" });
 
     // Applies at once (the change invalidated the cache) to agents and admins alike.
     for (const as of [AGENT, ADMIN]) {
@@ -341,7 +341,7 @@ describe("security policy: staff MFA", () => {
     expect((await backend.get("/api/v1/me", { token: mfaToken })).json()).toMatchObject({ secondFactor: "phone", mfaRequired: true, mfaEnrolled: true });
     expect((await backend.get("/api/v1/lines", { token: mfaToken })).statusCode).toBe(200);
     const off = await backend.send("PUT", "/api/v1/security-policy", { token: mfaToken, body: { requireStaffMfa: false, reason: "test over" } });
-    expect(off.json()).toEqual({ requireStaffMfa: false });
+    expect(off.json()).toEqual({ requireStaffMfa: false, newStaffMayApprove: "after-confirmation" });
     expect((await backend.get("/api/v1/lines", { as: AGENT })).statusCode).toBe(200);
 
     const trail = await auditEvents("filter[action]=policy.updated");

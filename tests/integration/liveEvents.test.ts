@@ -1,16 +1,16 @@
 import { randomUUID } from "node:crypto";
-import http, { type ClientRequest, type IncomingMessage } from "node:http";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, test } from "vitest";
 import { buildApp } from "../../server/app";
 import { createTokenVerifier } from "../../server/auth/tokenVerifier";
 import { createEventBus, type EventBus } from "../../server/live/eventBus";
 import type { StaffInviteResult } from "../../src/resources/staff";
 import { adminWithSecondFactor, signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
-import { ALEX, AGENT, ADMIN, TMO_ADMIN } from "../support/fixtures";
+import { ALEX, AGENT, ADMIN, SAM, TMO_ADMIN } from "../support/fixtures";
+import { LIVE_STREAMS_PER_USER } from "../../server/routes/liveEvents";
 import { clockPastSignInOf } from "../support/waitFor";
+import { listenOn, openLiveStream, type LiveStream } from "../support/liveStream";
 
-// GET /api/v1/live over real HTTP (inject would buffer a never-ending response), on the real
+// GET /api/v1/live over real HTTP (tests/support/liveStream.ts), on the real
 // database (TEST_DB) and the real Auth emulator. Users whose role changes are invited here.
 const PASSWORD = "Throwaway-2026!";
 
@@ -20,83 +20,10 @@ const invited: string[] = [];
 const streams: LiveStream[] = [];
 const freshEmail = (tag: string) => `${tag}-${randomUUID()}@example.test`;
 
-interface LiveEventData {
-  resource: string;
-  type: string;
-  ids: string[];
-  at: string;
-}
-
-interface LiveStream {
-  status: number;
-  header(name: string): string;
-  /** Everything received so far. */
-  text(): string;
-  /** The next `event: resource` (waits up to timeoutMs). */
-  next(timeoutMs?: number): Promise<LiveEventData>;
-  /** Problem body of a refused request. */
-  problem(): Promise<{ status: number; detail: string; errors?: { path: string; message: string }[] }>;
-  /** Resolves when the server ends the response. */
-  ended: Promise<void>;
-  close(): void;
-}
-
-/** Opens the stream like a browser would (query credentials), or with headers. */
+/** Opens the stream like a browser would (query credentials), or with headers; closed after the suite. */
 async function openLive(base: string, resources: string, options: { as?: string; token?: string; operator?: string; headers?: boolean } = {}): Promise<LiveStream> {
   const token = options.token ?? (options.as ? await backend.tokenFor(options.as) : undefined);
-  const operator = options.operator ?? "ATT";
-  const params = new URLSearchParams({ resources });
-  const headers: Record<string, string> = { accept: "text/event-stream" };
-  if (options.headers) {
-    if (token) headers.authorization = `Bearer ${token}`;
-    headers["x-operator"] = operator;
-  } else {
-    if (token) params.set("token", token);
-    params.set("operator", operator);
-  }
-  // node:http rather than fetch: undici may leave an idle socket behind an aborted stream, which
-  // keeps app.close() waiting.
-  const { request, response } = await new Promise<{ request: ClientRequest; response: IncomingMessage }>((resolve, reject) => {
-    const request = http.get(`${base}/api/v1/live?${params}`, { headers, agent: false }, (response) => resolve({ request, response }));
-    request.on("error", reject);
-  });
-  let received = "";
-  let cursor = 0;
-  const waiters: (() => void)[] = [];
-  response.setEncoding("utf8");
-  response.on("data", (chunk: string) => {
-    received += chunk;
-    waiters.splice(0).forEach((wake) => wake());
-  });
-  response.on("error", () => {});
-  const ended = new Promise<void>((resolve) => response.on("end", resolve));
-  const stream: LiveStream = {
-    status: response.statusCode!,
-    header: (name) => String(response.headers[name] ?? ""),
-    text: () => received,
-    async next(timeoutMs = 10_000) {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const blocks = received.slice(cursor).split("\n\n");
-        for (let i = 0; i < blocks.length - 1; i++) {
-          cursor += blocks[i]!.length + 2;
-          const lines = blocks[i]!.split("\n");
-          if (!lines.includes("event: resource")) continue;
-          const data = lines.find((line) => line.startsWith("data: "));
-          return JSON.parse(data!.slice("data: ".length)) as LiveEventData;
-        }
-        const left = until - Date.now();
-        if (left <= 0) throw new Error(`No live event within ${timeoutMs} ms; received: ${JSON.stringify(received)}`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          waiters.push(() => (clearTimeout(timer), resolve()));
-        });
-      }
-    },
-    problem: async () => (await ended, JSON.parse(received)),
-    ended,
-    close: () => request.destroy(),
-  };
+  const stream = await openLiveStream(base, resources, { ...options, token });
   streams.push(stream);
   return stream;
 }
@@ -111,12 +38,6 @@ async function invitedStaff(role: "agent" | "admin", tag: string) {
   const { member } = res.json() as StaffInviteResult;
   invited.push(member.uid);
   return member;
-}
-
-async function listenOn(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: "127.0.0.1" });
-  const address = app.server.address() as { port: number };
-  return `http://127.0.0.1:${address.port}`;
 }
 
 beforeAll(async () => {
@@ -291,6 +212,26 @@ describe("GET /api/v1/live: events", () => {
     expect(subscriberEnded).toBe(false);
     withSecondFactor.close();
     subscriber.close();
+  });
+
+  it("a user holds at most 10 streams: opening the 11th and 12th ends the oldest two, with a word why", async () => {
+    const token = await backend.tokenFor(SAM);
+    const mine: { stream: LiveStream; ended: boolean }[] = [];
+    for (let i = 0; i < LIVE_STREAMS_PER_USER + 2; i++) {
+      const entry = { stream: await openLive(baseA, "lines", { token }), ended: false };
+      expect(entry.stream.status).toBe(200);
+      void entry.stream.ended.then(() => (entry.ended = true));
+      mine.push(entry);
+    }
+    await Promise.all(mine.slice(0, 2).map((entry) => entry.stream.ended));
+    expect(mine[0]!.stream.text()).toMatch(/closed: more than 10 open streams/);
+    // Someone else's streams are not counted against this user, and the ten newest stay open.
+    const other = await openLive(baseA, "lines", { as: ALEX });
+    expect(other.status).toBe(200);
+    await expect.poll(() => other.text()).toMatch(/following lines/);
+    expect(mine.map((entry) => entry.ended)).toEqual([true, true, ...Array(LIVE_STREAMS_PER_USER).fill(false)]);
+    for (const entry of mine) entry.stream.close();
+    other.close();
   });
 
   it("a disconnected client's subscription is removed", async () => {

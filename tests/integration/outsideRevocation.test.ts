@@ -5,6 +5,8 @@ import { createOperatorDirectory } from "../../server/auth/operatorSettings";
 import { EMULATOR_HOST, PROJECT_ID } from "../support/authEmulator";
 import { signInWithPassword, startTestBackend, type TestBackend, type TestInstance } from "../support/testBackend";
 import { clockPastSignInOf, waitFor } from "../support/waitFor";
+import { listenOn, openLiveStream, type LiveStream } from "../support/liveStream";
+import { ALEX } from "../support/fixtures";
 
 // Revocations made outside the portal (the Firebase console, the Admin SDK of another service),
 // which no instance is told of: made here through the emulator's REST API. Writes and reads of
@@ -129,5 +131,44 @@ describe("a revocation made outside the portal", () => {
     expect(secret.statusCode, secret.body).toBe(401);
     // This instance caches reads for 30 s and was told nothing: the other session still reads.
     expect((await read(longCache, reader)).statusCode).toBe(200);
+  });
+});
+
+describe("an open live stream, when access is revoked outside the portal", () => {
+  let base: string | undefined;
+  const streams: LiveStream[] = [];
+  afterAll(() => streams.forEach((stream) => stream.close()));
+
+  /** A stream of `token` on the main instance, and whether it has ended yet. */
+  async function follow(token: string) {
+    base ??= await listenOn(backend.app);
+    const stream = await openLiveStream(base, "lines", { token });
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    let ended = false;
+    void stream.ended.then(() => (ended = true));
+    return { stream, ended: () => ended };
+  }
+
+  /** Waits for the stream to end, within TOKEN_CACHE_SECONDS plus a margin; prints the seconds since the change. */
+  async function endsAfter(change: string, changedAt: number, stream: { ended: () => boolean }) {
+    await waitFor(`the live stream to end after ${change}`, () => stream.ended(), { timeoutMs: TOKEN_CACHE_SECONDS * 1000 + 10_000, intervalMs: 50 });
+    console.log(`outside ${change} (${database}): the live stream ended after ${((Date.now() - changedAt) / 1000).toFixed(2)} s (TOKEN_CACHE_SECONDS=${TOKEN_CACHE_SECONDS})`);
+  }
+
+  it.each([
+    ["revocation (validSince)", (uid: string) => ({ localId: uid, validSince: String(Math.floor(Date.now() / 1000)) })],
+    ["disable", (uid: string) => ({ localId: uid, disableUser: true })],
+  ])("%s: the stream ends within TOKEN_CACHE_SECONDS; other users' streams go on", async (change, update) => {
+    const { uid, tokens } = await subscriberWithTwoSessions(`live-${change.split(" ")[0]}`);
+    const revoked = await follow(tokens[0]);
+    const bystander = await follow(await backend.tokenFor(ALEX));
+
+    await clockPastSignInOf(tokens[1]);
+    const changedAt = Date.now();
+    await updateAccountOutside(update(uid));
+    await endsAfter(change, changedAt, revoked);
+    expect(bystander.ended()).toBe(false);
+    bystander.stream.close();
   });
 });

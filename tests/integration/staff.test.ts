@@ -1,10 +1,14 @@
 import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { outboxMessages } from "../../server/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEvent } from "../../src/resources/auditEvents";
 import type { StaffInviteResult, StaffMember } from "../../src/resources/staff";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, AGENT, ADMIN, TMO_ADMIN } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
+import { invitationLinkFor, seededAdmin, setPasswordWithLink } from "../support/staffInvitations";
+import { PROBLEM_TYPES } from "../../src/resources/api";
 
 // Staff administration against the real database (TEST_DB) and the real Auth emulator. Every user
 // whose role or state changes is invited here: the demo sign-ins are shared with parallel suites.
@@ -120,11 +124,18 @@ describe("POST /api/v1/staff", () => {
     expect(res.statusCode, res.body).toBe(201);
     const result = res.json() as StaffInviteResult;
     invited.push(result.member.uid);
-    expect(result.member).toMatchObject({ email: email.toLowerCase(), role: "agent", displayName: "New Agent", disabled: false, invitedBy: "demo-admin" });
-    expect(result.passwordSetupLink).toMatch(/^https?:\/\/.*oobCode=/);
+    expect(result.member).toMatchObject({ email: email.toLowerCase(), role: "agent", displayName: "New Agent", disabled: false, invitedBy: "demo-admin", confirmed: false, confirmedBy: null });
+    // The link goes to the invitee's email (outbox), never back to the inviter (issue 26).
+    expect(result.invitationSentTo).toBe(email.toLowerCase());
+    expect(res.body).not.toMatch(/oobCode|passwordSetupLink/);
+    const link = await invitationLinkFor(backend.database.db, email);
+    expect(link).toMatch(/^https?:\/\/.*oobCode=/);
 
     const user = await backend.auth.getUser(result.member.uid);
     expect(user).toMatchObject({ email: email.toLowerCase(), emailVerified: false, disabled: false, customClaims: { role: "agent", operator: "ATT" } });
+    // The invitee sets their password with the emailed link (which also proves the address is theirs).
+    await setPasswordWithLink(link, PASSWORD);
+    expect(await signInWithPassword(email.toLowerCase(), PASSWORD)).toBeTruthy();
     expect((await staffList(`?q=${encodeURIComponent(email.toLowerCase())}`)).data).toEqual([result.member]);
 
     // The same key replays the first response: no second user.
@@ -132,6 +143,8 @@ describe("POST /api/v1/staff", () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers["idempotent-replayed"]).toBe("true");
     expect(again.json()).toEqual(result);
+    const emailed = await backend.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.recipient, email.toLowerCase()), eq(outboxMessages.kind, "staff.invitation")));
+    expect(emailed).toHaveLength(1);
     // The same key with another request is refused; another key with the same email is a conflict.
     expect(paths(expectProblem(await invite({ email, role: "admin", displayName: "New Agent" }, { key }), 422))).toEqual(["idempotency-key"]);
     expect(paths(expectProblem(await invite({ email, role: "agent" }), 409))).toEqual(["email"]);
@@ -211,6 +224,39 @@ describe("PATCH /api/v1/staff/:uid", () => {
     const res = await patch("demo-agent", { role: "agent", disabled: false, reason: "no change" });
     expect(res.json()).toEqual(before);
     expect(await trail("staff.role_changed", "demo-agent")).toEqual([]);
+  });
+});
+
+// Issue 26, item 1: another admin than the inviter confirms a new member before they decide approvals.
+describe("POST /api/v1/staff/:uid/actions/confirm", () => {
+  const confirm = (uid: string, who: { as?: string; token?: string; operator?: string }, body: unknown = { reason: "met them at onboarding" }) =>
+    backend.send("POST", `/api/v1/staff/${uid}/actions/confirm`, { ...who, body });
+
+  it("only an admin other than the inviter, trusted themselves, confirms a new member, once, with a reason; audited", async () => {
+    const member = await invitedMember("admin", "confirm");
+    const other = await seededAdmin(backend, "confirmer");
+    invited.push(other.uid);
+    expectProblem(await confirm(member.uid, {}), 401);
+    expectProblem(await confirm(member.uid, { as: AGENT }), 403);
+    expectProblem(await confirm(member.uid, { as: TMO_ADMIN, operator: "TMO" }), 404);
+    expect(paths(expectProblem(await confirm(member.uid, { as: ADMIN }), 403))).toEqual(["invitedBy"]);
+    expect(paths(expectProblem(await confirm(member.uid, { token: await signInWithPassword(member.email, PASSWORD) }), 403))).toEqual(["uid"]);
+    // Two unconfirmed invitees of one admin cannot vouch for each other.
+    const sibling = await invitedMember("admin", "sibling");
+    const problem = expectProblem(await confirm(member.uid, { token: await signInWithPassword(sibling.email, PASSWORD) }), 403, "confirmedBy");
+    expect(problem.type).toBe(PROBLEM_TYPES.staffNotConfirmed);
+    expect(paths(expectProblem(await confirm(member.uid, { token: other.token }, {}), 400))).toEqual(["reason"]);
+    expect((await staffList(`?q=${encodeURIComponent(member.email)}`)).data[0]).toMatchObject({ confirmed: false, confirmedBy: null });
+
+    const res = await confirm(member.uid, { token: other.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ uid: member.uid, confirmed: true, confirmedBy: other.uid, confirmedAt: expect.any(String), invitedBy: "demo-admin" });
+    expectProblem(await confirm(member.uid, { token: other.token }), 409, "confirmed");
+    // Seeded staff have no inviter: there is nothing to confirm.
+    expectProblem(await confirm("demo-agent", { token: other.token }), 409, "confirmed");
+    expect(await trail("staff.confirm", member.uid)).toEqual([
+      expect.objectContaining({ actorUid: other.uid, actorRole: "admin", reason: "met them at onboarding", before: expect.objectContaining({ confirmed: false }), after: expect.objectContaining({ confirmed: true, confirmedBy: other.uid }) }),
+    ]);
   });
 });
 

@@ -122,7 +122,7 @@ describe("the light home", () => {
     await waitFor(() => expect(screen.getByTestId("notification-bell").getAttribute("data-unread")).toBe("3"));
   });
 
-  it("hands every other step to the portal: a line, top-up, the bell, the menu; a modified click stays a plain link", async () => {
+  it("hands every other step to the portal: a line, top-up, the bell, each tab of the bar; a modified click stays a plain link", async () => {
     const { leave } = renderHome();
     await waitFor(() => expect(card()).toBeTruthy());
     const number = within(card()).getByRole("link", { name: "(202) 555-0101" });
@@ -133,8 +133,13 @@ describe("the light home", () => {
     expect(leave).toHaveBeenLastCalledWith("/top-up");
     fireEvent.click(screen.getByTestId("notification-bell"));
     expect(leave).toHaveBeenLastCalledWith("/notifications");
-    fireEvent.click(screen.getByRole("button", { name: "Open menu" }));
-    expect(leave).toHaveBeenLastCalledWith("/", { openMenu: true });
+    // The five destinations, one tap each, home marked as where the person is.
+    const tabs = within(screen.getByRole("navigation", { name: "Main" })).getAllByRole("link");
+    expect(tabs.map((tab) => tab.textContent)).toEqual(["Home", "Usage", "Money", "Shop", "Account"]);
+    expect(tabs[0]!.getAttribute("aria-current")).toBe("page");
+    fireEvent.click(tabs[2]!);
+    expect(leave).toHaveBeenLastCalledWith("/money");
+    expect(screen.queryByRole("button", { name: "Open menu" })).toBeNull();
     leave.mockClear();
     fireEvent.click(number, { ctrlKey: true }); // a new tab: the browser's, not ours
     expect(leave).not.toHaveBeenCalled();

@@ -26,6 +26,7 @@ const verifier: TokenVerifier = {
   },
   forgetUser() {},
   forgetAll() {},
+  cacheSeconds: 30,
 };
 
 function directory(settings: Record<string, Record<string, unknown>>): OperatorDirectory & { reads: number } {
@@ -82,11 +83,24 @@ describe("staff MFA policy", () => {
     expect((await call(app, "/lines", "agent")).statusCode).toBe(200);
   });
 
-  it("subscribers never cost a settings read", async () => {
+  it("one settings read a request: whether the operator exists and, for staff, its policy", async () => {
     const d = directory({ ATT: { requireStaffMfa: true } });
     const app = await appWith(d);
     await call(app, "/lines", "alex");
-    expect(d.reads).toBe(0);
+    expect(d.reads).toBe(1);
+    await call(app, "/lines", "agent-2fa");
+    expect(d.reads).toBe(2);
+  });
+});
+
+describe("claims naming an operator that does not exist", () => {
+  it("are refused at the door with 403 naming it, for reads and writes, with or without a role required", async () => {
+    const app = await appWith(directory({ ATT: {} }));
+    for (const [method, url] of [["GET", "/lines"], ["GET", "/me"], ["POST", "/me/claim"]] as const) {
+      const res = await call(app, url, "tmo-sub", "TMO", method);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().detail).toMatch(/no operator TMO/);
+    }
   });
 });
 

@@ -40,6 +40,16 @@ describe("loadServerConfig", () => {
     expect(loadServerConfig({ TOKEN_CACHE_SECONDS: "300" }).tokenCacheSeconds).toBe(300);
   });
 
+  it("TRUST_PROXY: never every entry; true is one hop, a number is hops, else proxy addresses and CIDRs", () => {
+    const trust = (TRUST_PROXY?: string) => loadServerConfig(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }).trustProxy;
+    expect([trust(), trust("false"), trust(""), trust("0")]).toEqual([false, false, false, false]);
+    expect([trust("true"), trust("1"), trust("3")]).toEqual([1, 1, 3]);
+    expect(trust("10.0.0.0/8, 127.0.0.1,::1, fd00::/8,loopback")).toEqual(["10.0.0.0/8", "127.0.0.1", "::1", "fd00::/8", "loopback"]);
+    for (const bad of ["yes", "10.0.0.0/33", "10.0.0.300", "proxy.example", "11", "10.0.0.1/8/1"]) {
+      expect(() => loadServerConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it("local mode uses the emulator host and port it is given", () => {
     const config = loadServerConfig({ APP_MODE: "local", FIREBASE_AUTH_EMULATOR_HOST: "localhost:9199", PORT: "0" });
     expect(config.authEmulatorHost).toBe("localhost:9199");

@@ -1,32 +1,55 @@
-import { render, screen } from "@testing-library/react";
-import { MemoryRouter } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
 import { TopUpPage } from "../../src/pages/money/TopUpPage";
+import { renderWithRefine } from "../support/renderWithRefine";
+
+const account = { id: "acc-1", type: "prepaid", status: "active", name: "Alex Rivera", ownerUid: "alex", balance: { amount: 4000, currency: "USD" } };
+const home = { accounts: [{ id: "acc-1", type: "prepaid", balance: account.balance }], lines: [{ id: "line-1", msisdn: "+12025550101", accountId: "acc-1" }] };
+
+/** The page with the operator's top-up payment setting empty (ATT), for alex with one prepaid account. */
+function renderTopUp(redeemed = { ...account, balance: { amount: 6500, currency: "USD" } }) {
+  const custom = vi.fn(async ({ url }: { url: string; payload?: unknown }) => {
+    if (url.endsWith("/home")) return { data: home };
+    if (url.endsWith("/accounts/acc-1/actions/redeem-voucher")) return { data: redeemed };
+    throw new Error(`unexpected ${url}`);
+  });
+  const getList = vi.fn(async () => ({ data: [account], total: 1 }));
+  renderWithRefine(<TopUpPage gateway="" />, { identity: { uid: "alex", role: "subscriber" }, data: { custom, getList } });
+  return custom;
+}
 
 describe("the top-up page", () => {
   afterEach(() => setLocale("en", { remember: false }));
 
-  it("with the operator's top-up payment setting empty, says card top-up is unavailable and links to vouchers", () => {
-    render(
-      <MemoryRouter>
-        <TopUpPage gateway="" />
-      </MemoryRouter>,
-    );
-    expect(screen.getByRole("status").textContent).toContain("Card top-up is unavailable");
-    const link = screen.getByRole("link", { name: "Redeem a voucher" });
-    expect(link.getAttribute("href")).toBe("/accounts");
+  it("with the operator's top-up payment setting empty, says card top-up is unavailable and offers the voucher right there", async () => {
+    renderTopUp();
+    expect(screen.getAllByRole("status")[0]!.textContent).toContain("Card top-up is unavailable");
+    await screen.findByRole("button", { name: "Redeem a voucher" });
+    // One prepaid account: nothing to choose.
+    expect(screen.queryByRole("radiogroup")).toBeNull();
     expect(document.body.textContent).not.toMatch(/card number/i);
   });
 
-  it("speaks Spanish", () => {
+  it("redeems through the declared action, titled by the line's number, and says what was added and the new balance", async () => {
+    const custom = renderTopUp();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole("button", { name: "Redeem a voucher" }));
+    const dialog = await screen.findByRole("dialog", { name: "Redeem a voucher · (202) 555-0101" });
+    expect(dialog.textContent).not.toMatch(/record/i);
+    await user.type(screen.getByLabelText("Voucher code"), "ABCD-EFGH-JKLM-NPQR");
+    await user.click(screen.getAllByRole("button", { name: "Redeem a voucher" }).at(-1)!);
+    await screen.findByText("$25.00 added. Your balance is $65.00.");
+    const call = custom.mock.calls.find(([request]) => request.url.endsWith("/actions/redeem-voucher"))![0];
+    expect(call.payload).toEqual({ code: "ABCD-EFGH-JKLM-NPQR" });
+  });
+
+  it("speaks Spanish", async () => {
     setLocale("es", { remember: false });
-    render(
-      <MemoryRouter>
-        <TopUpPage gateway="" />
-      </MemoryRouter>,
-    );
-    expect(screen.getAllByRole("status").at(-1)!.textContent).toContain("La recarga con tarjeta no está disponible");
-    expect(screen.getAllByRole("link", { name: "Canjear un cupón" }).length).toBeGreaterThan(0);
+    renderTopUp();
+    expect(screen.getAllByRole("status")[0]!.textContent).toContain("La recarga con tarjeta no está disponible");
+    await screen.findByRole("button", { name: "Canjear un cupón" });
+    await waitFor(() => expect(screen.getByTestId("voucher-top-up").textContent).toContain("Recargar con un cupón"));
   });
 });

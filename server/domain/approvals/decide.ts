@@ -6,17 +6,34 @@ import { approvals } from "../../db/schema";
 import { ProblemError } from "../../errors";
 import type { ActionContext, ActionHandler } from "../../engine/types";
 import { postLedgerEntry } from "../money/ledger";
+import { INVITER_WINDOW_MS, refuseUnconfirmedStaff, staffRowOf } from "../staff/trust";
 import { toApproval, type ApprovalRow } from "./module";
 
-/** The two-person rule: the person who asked never decides, whatever their role. */
-function refuseOwnRequest(ctx: ActionContext<ApprovalRow>) {
-  if (ctx.row.requestedBy !== ctx.principal.uid) return;
-  throw new ProblemError(
-    403,
-    "You asked for this request yourself: another administrator must approve or reject it (two-person rule).",
-    [{ path: "requestedBy", message: "the approver cannot be the requester" }],
-    PROBLEM_TYPES.ownRequest,
-  );
+/**
+ * The two-person rule: a decision comes from another *person*, not another account. The person who
+ * asked never decides, whatever their role; nor does whoever invited the requester in the last 30
+ * days (a second account they made themselves), nor a member no admin but their inviter has
+ * confirmed yet (issue 26: an admin invited a second admin, took its link and approved their own credit).
+ */
+async function refuseOwnRequest(ctx: ActionContext<ApprovalRow>) {
+  if (ctx.row.requestedBy === ctx.principal.uid) {
+    throw new ProblemError(
+      403,
+      "You asked for this request yourself: another administrator must approve or reject it (two-person rule).",
+      [{ path: "requestedBy", message: "the approver cannot be the requester" }],
+      PROBLEM_TYPES.ownRequest,
+    );
+  }
+  const requester = await staffRowOf(ctx.tx, ctx.row.operatorCode, ctx.row.requestedBy);
+  if (requester?.invitedBy === ctx.principal.uid && Date.now() - requester.createdAt.getTime() < INVITER_WINDOW_MS) {
+    throw new ProblemError(
+      403,
+      "You invited the person who asked for this less than 30 days ago: another administrator must approve or reject it (two-person rule).",
+      [{ path: "requestedBy", message: "the approver cannot be the requester's inviter of the last 30 days" }],
+      PROBLEM_TYPES.ownRequest,
+    );
+  }
+  await refuseUnconfirmedStaff(ctx.tx, ctx.principal, "decide approvals");
 }
 
 /**
@@ -50,7 +67,7 @@ const decision = (ctx: ActionContext<ApprovalRow>, status: "approved" | "rejecte
  */
 export const approveRequest: ActionHandler<ApprovalRow> = {
   async run(ctx) {
-    refuseOwnRequest(ctx);
+    await refuseOwnRequest(ctx);
     const row = ctx.row;
     const { entry, balance } = await postLedgerEntry(ctx.tx, {
       operatorCode: row.operatorCode,
@@ -83,7 +100,7 @@ export const approveRequest: ActionHandler<ApprovalRow> = {
 /** approvals/{id}/actions/reject: nothing moves; the request is closed with the admin's reason, which the requester is told. */
 export const rejectRequest: ActionHandler<ApprovalRow> = {
   async run(ctx) {
-    refuseOwnRequest(ctx);
+    await refuseOwnRequest(ctx);
     await ctx.tx.update(approvals).set(decision(ctx, "rejected")).where(eq(approvals.id, ctx.row.id));
     await tellRequester(ctx, "rejected");
   },

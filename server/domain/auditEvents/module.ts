@@ -1,31 +1,38 @@
-import { count, eq, ilike, or } from "drizzle-orm";
+import { count, eq, getTableColumns, ilike, or, sql } from "drizzle-orm";
 import type { AuditEvent } from "../../../src/resources/auditEvents";
 import type { Executor } from "../../audit";
 import { auditEvents } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
+import { actorEmailSql, actorNameSql, targetTitleSql } from "./names";
 
-type AuditRow = typeof auditEvents.$inferSelect;
+type AuditRow = typeof auditEvents.$inferSelect & { actorName: string | null; actorEmail: string | null; targetTitle: string | null };
+
+/** The row with the people and the record it names, so the viewer reads "Morgan Admin" and "(202) 555-0101", not ids (issue 23). */
+const selection = { ...getTableColumns(auditEvents), actorName: actorNameSql, actorEmail: actorEmailSql, targetTitle: targetTitleSql };
 
 const toEvent = (row: AuditRow): AuditEvent => ({
   id: row.id,
   operator: row.operatorCode,
   actorUid: row.actorUid,
   actorRole: row.actorRole,
+  actorName: row.actorName,
+  actorEmail: row.actorEmail,
   action: row.action,
   targetType: row.targetType,
   targetId: row.targetId,
+  targetTitle: row.targetTitle,
   before: row.before,
   after: row.after,
   reason: row.reason,
   requestId: row.requestId,
-  createdAt: row.createdAt.toISOString(),
+  createdAt: new Date(row.createdAt).toISOString(),
 });
 
 /** The operator's append-only audit trail, read by its staff. */
 export const auditEventsModule: DomainModule<AuditRow> = {
   source: {
-    rows: (db: Executor) => db.select().from(auditEvents).$dynamic(),
+    rows: (db: Executor) => db.select(selection).from(auditEvents).$dynamic(),
     count: (db: Executor) => db.select({ total: count() }).from(auditEvents).$dynamic(),
     id: auditEvents.id,
     table: auditEvents,

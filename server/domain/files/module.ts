@@ -13,6 +13,7 @@ import { EXTENSIONS, sniffContentType } from "../../files/sniff";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
 import { attachedToHoldersTicket } from "../tickets/attachments";
 import { idDocumentOfHoldersOrder } from "./idDocuments";
+import { DEFAULT_UPLOAD_QUOTA, enforceUploadQuota } from "./uploadQuota";
 
 type FileRow = typeof storedFiles.$inferSelect;
 
@@ -79,17 +80,27 @@ const fileRoutes =
     app.removeAllContentTypeParsers();
     app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: Math.max(maxBytes, 1) }, (_request, body, done) => done(null, body));
 
+    // A subscriber's daily quota: asked before the body is read (by its Content-Length), decided in the upload's transaction.
+    const quota = services.files?.quota ?? DEFAULT_UPLOAD_QUOTA;
+    const quotaApplies = (role: string) => role === "subscriber";
+
     app.post(
       "/files",
       {
         bodyLimit: Math.max(maxBytes, 1),
+        onRequest: async (request) => {
+          const { uid, operator, role } = request.principal;
+          if (!quotaApplies(role)) return;
+          const declared = Number(request.headers["content-length"]);
+          await enforceUploadQuota(services.db, { operator, uid }, Number.isSafeInteger(declared) && declared > 0 ? declared : 1, quota);
+        },
         schema: {
           tags: ["files"],
           operationId: "uploadFile",
-          summary: "Upload a file (the raw bytes as the body; PDF, PNG, JPEG, WebP or HEIC, sniffed from the bytes)",
+          summary: "Upload a file (the raw bytes as the body; PDF, PNG, JPEG, WebP or HEIC, sniffed from the bytes); subscribers: 50 files or 200 MB a day, 429 past it",
           headers: apiHeadersSchema,
           querystring: fileUploadQuerySchema,
-          response: { 201: fileSchema, 413: problemSchema, 415: problemSchema, ...errorResponses },
+          response: { 201: fileSchema, 413: problemSchema, 415: problemSchema, 429: problemSchema, ...errorResponses },
         },
       },
       async (request, reply) => {
@@ -107,6 +118,7 @@ const fileRoutes =
         await store.put(storageKey, bytes, contentType);
         try {
           const row = await services.db.transaction(async (tx) => {
+            if (quotaApplies(role)) await enforceUploadQuota(tx, { operator, uid }, bytes.length, quota, { lock: true });
             const [inserted] = await tx
               .insert(storedFiles)
               .values({ id, operatorCode: operator, ownerUid: uid, name: request.query.name, contentType, size: bytes.length, purpose: request.query.purpose, storageKey })

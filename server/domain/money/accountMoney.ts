@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Money } from "../../../src/resources/common";
 import { OPEN_INVOICE_STATUSES } from "../../../src/resources/invoices";
 import type { Executor } from "../../audit";
@@ -9,6 +9,8 @@ export interface AccountMoney {
   balance?: Money;
   /** Postpaid: the sum of the bills still open (issued or overdue); unbilled charges are not due yet. */
   amountDue?: Money;
+  /** Postpaid: the oldest bill past its due date, which the home asks to pay first. */
+  overdueBill?: { id: string; total: Money; dueOn: string };
 }
 
 /** What the amount due of an account is, in SQL (the accounts module selects it for lists too). */
@@ -29,6 +31,18 @@ export async function readAccountMoney(db: Executor, accountIds: string[]): Prom
     .where(and(inArray(accounts.id, accountIds)));
   for (const row of rows) {
     result.set(row.id, row.type === "prepaid" ? { balance: { amount: row.balance, currency: row.currency } } : { amountDue: { amount: Number(row.due), currency: row.currency } });
+  }
+  const postpaid = rows.filter((row) => row.type === "postpaid");
+  if (postpaid.length === 0) return result;
+  // Oldest first, so the first one seen per account is the bill to pay first (invoices_status_due_idx).
+  const overdue = await db
+    .select({ id: invoices.id, accountId: invoices.accountId, total: invoices.totalAmount, dueOn: invoices.dueOn })
+    .from(invoices)
+    .where(and(eq(invoices.status, "overdue"), inArray(invoices.accountId, postpaid.map((row) => row.id))))
+    .orderBy(asc(invoices.dueOn));
+  for (const bill of overdue) {
+    const money = result.get(bill.accountId)!;
+    money.overdueBill ??= { id: bill.id, total: { amount: bill.total, currency: money.amountDue!.currency }, dueOn: bill.dueOn };
   }
   return result;
 }

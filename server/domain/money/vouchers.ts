@@ -25,7 +25,7 @@ export const hashVoucherCode = (code: string) => createHash("sha256").update(nor
 /** The one answer for a code that is unknown, used, expired or another operator's: no oracle. */
 export const VOUCHER_REFUSED_TYPE = "/problems/voucher-not-redeemable";
 const refused = () =>
-  new ProblemError(422, "This voucher code cannot be redeemed. Check the code, or contact us if you think it is right.", [{ path: "code", message: "cannot be redeemed" }], VOUCHER_REFUSED_TYPE);
+  new ProblemError(422, "This voucher code cannot be redeemed. Check the code, or contact us if you think it is right.", [{ path: "code", message: "Check the 16 characters on the card; a used or expired code cannot be redeemed." }], VOUCHER_REFUSED_TYPE);
 
 const failuresOf = (accountId: string) => ({
   limit: "voucherFailuresPerAccount" as const,

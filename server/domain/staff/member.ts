@@ -10,6 +10,9 @@ export const toMember = (row: typeof staffMembers.$inferSelect): StaffMember => 
   role: row.role,
   disabled: row.disabled,
   invitedBy: row.invitedBy,
+  confirmed: row.invitedBy === null || row.confirmedBy !== null,
+  confirmedBy: row.confirmedBy,
+  confirmedAt: row.confirmedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accessScope, type Principal } from "../../../src/resources/access";
 import { staffInviteResultSchema, staffInviteSchema, staffMemberSchema, staffResource, staffUpdateSchema } from "../../../src/resources/staff";
 import { recordAudit, type AuditEntry } from "../../audit";
-import { staffMembers } from "../../db/schema";
+import { outboxMessages, staffMembers } from "../../db/schema";
 import { conflict, forbidden, notFound, unprocessable } from "../../errors";
 import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
@@ -30,7 +30,7 @@ const uidParamsSchema = z.object({ id: z.string().min(1).max(128).regex(/^[\w-]+
 
 /**
  * The writes of staff records that the record API cannot express, because each also changes a
- * Firebase user: inviting (creates the user with claims, returns a password setup link) and changing
+ * Firebase user: inviting (creates the user with claims, emails them a password setup link) and changing
  * a role or access (claims, disabled state, revoked sessions). Lists and records come from the route factory.
  */
 export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
@@ -43,8 +43,11 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
         schema: {
           tags: ["staff"],
           operationId: "inviteStaff",
-          summary: "Invite a care agent or admin: creates the Firebase user with claims and returns a password setup link",
-          description: "Requires Idempotency-Key: the same key from the same admin replays the first response (header Idempotent-Replayed: true).",
+          summary: "Invite a care agent or admin: creates the Firebase user with claims and emails them a password setup link",
+          description:
+            "Requires Idempotency-Key: the same key from the same admin replays the first response (header Idempotent-Replayed: true). " +
+            "The password setup link goes to the invitee's email (the outbox, kind staff.invitation) and never to the inviter. " +
+            "The new member decides no approval until an admin other than the inviter confirms them (POST /staff/{id}/actions/confirm), or for 24 hours when the security policy says so.",
           headers: inviteHeadersSchema,
           body: staffInviteSchema,
           response: { 201: staffInviteResultSchema, ...errorResponses, 409: problemSchema, 422: problemSchema },
@@ -91,6 +94,9 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
               .returning();
             if (!row) throw conflict("A staff member with this email already exists.", [{ path: "email", message: "already a staff member" }]);
             const member = toMember(row);
+            // The link is the invitee's to use: it goes to their address, with the new row, and never
+            // back to the inviter (who could otherwise sign in as a second "person", issue 26).
+            await tx.insert(outboxMessages).values({ operatorCode: principal.operator, channel: "email", recipient: email, kind: "staff.invitation", params: { passwordSetupLink, role, displayName } });
             await recordAudit(tx, {
               operator: principal.operator,
               actorUid: principal.uid,
@@ -101,7 +107,7 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
               after: { email, role, displayName },
               requestId: request.id,
             });
-            const body = { member, passwordSetupLink };
+            const body = { member, invitationSentTo: email };
             await reservation.complete(tx, 201, body);
             return body;
           });

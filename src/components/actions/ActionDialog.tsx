@@ -1,6 +1,7 @@
-import { useEffect, useMemo, useState } from "react";
-import { useApiUrl, useCustomMutation, useGetIdentity, useInvalidate } from "@refinedev/core";
-import { Alert, App, Form, Input, Modal, Typography } from "antd";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useApiUrl, useCustomMutation, useGetIdentity } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { Alert, App, Form, Input, Modal, Typography, type FormInstance } from "antd";
 import type { z } from "zod";
 import { isStaff } from "../../resources/access";
 import { PROBLEM_TYPES } from "../../resources/api";
@@ -15,6 +16,7 @@ import { zodRules } from "../formRules";
 import { ReauthModal } from "../ReauthModal";
 import { ActionResult } from "./ActionResult";
 import { QuoteView, type QuoteData } from "./QuoteView";
+import { doneWords } from "./doneWords";
 
 type AnyRecord = Record<string, any> & { id: string };
 type Values = Record<string, unknown> & { reason?: string };
@@ -25,7 +27,7 @@ type Values = Record<string, unknown> & { reason?: string };
  * request itself. A "sign in again" answer opens the re-authentication dialog and retries; a result
  * shown once (a PIN, a PUK, an eSIM code) opens in its own dialog.
  */
-export function ActionDialog({ resource, name, action, record, open, onClose, preset }: {
+export function ActionDialog({ resource, name, action, record, open, onClose, preset, object, extra }: {
   resource: ResourceDefinition<any, any>;
   name: string;
   action: ActionSpec;
@@ -34,10 +36,14 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
   onClose: () => void;
   /** Inputs already chosen where the dialog was opened (the plan card a subscriber picked). */
   preset?: Values;
+  /** What the action acts on, in the words of the page that opened it ("(202) 555-0101"); default the record's title. */
+  object?: string;
+  /** More of the task under the form, given the form to fill (a bill's Pay adds a card and picks it). */
+  extra?: (form: FormInstance<Values>) => ReactNode;
 }) {
   const { data: user } = useGetIdentity<SessionUser>();
   const apiUrl = useApiUrl();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const { message } = App.useApp();
   const { mutateAsync, mutation } = useCustomMutation<Record<string, any>>();
   const [form] = Form.useForm<Values>();
@@ -58,7 +64,7 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
     const parsed = schema.safeParse(undefined);
     return parsed.success && parsed.data !== undefined ? [[field, parsed.data]] : [];
   }));
-  const title = fieldText(resource.recordTitle, resource.fields[resource.recordTitle], record);
+  const title = object ?? fieldText(resource.recordTitle, resource.fields[resource.recordTitle], record);
   // An action with nothing to ask, confirm or quote (approve a claim) runs at the click.
   const asks = Boolean(action.input || needsReason || action.preview || action.confirm || action.danger);
 
@@ -90,16 +96,15 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
         successNotification: false,
         errorNotification: false,
       });
-      await invalidate({ resource: resource.name, invalidates: ["list", "detail"], id: record.id });
-      await invalidate({ resource: "audit-events", invalidates: ["list"] });
-      if (data.order) await invalidate({ resource: "orders", invalidates: ["list"] });
+      // An action moves more than its record (a balance, a bill, the home's next steps, an order, the
+      // audit trail): every query on the page is read again, not only the record's.
+      void queryClient.invalidateQueries();
       close();
       if (data.result) setResult(data.result);
       else if (action.accepted?.safeParse(data).success) {
         // 202: filed for a second person's approval (the two-person rule); the record did not change.
-        await invalidate({ resource: "approvals", invalidates: ["list"] });
         message.info(t("actions.accepted", { action: label }));
-      } else message.success(t("actions.done", { action: label }));
+      } else message.success(action.done ? t(action.done, doneWords(data, record)) : t("actions.done", { action: label }));
     } catch (e) {
       const problem = e as ApiError;
       if (problem.problemType === PROBLEM_TYPES.reauthRequired) setReauthFor(values);
@@ -150,7 +155,8 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
         onOk={() => void next()}
         destroyOnHidden
       >
-        <Typography.Paragraph>{action.confirm ? t(action.confirm, { title }) : t("actions.confirm", { action: label })}</Typography.Paragraph>
+        {/* A declared confirmation says what will happen; without one the form speaks for itself (never "this record?"). */}
+        {action.confirm && <Typography.Paragraph>{t(action.confirm, { title })}</Typography.Paragraph>}
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
         <Form form={form} layout="vertical" initialValues={{ ...defaults, ...preset }} onValuesChange={() => setQuote(undefined)}>
           {inputs.map(([field, spec]) => {
@@ -175,6 +181,7 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
             </Form.Item>
           )}
         </Form>
+        {extra?.(form)}
         {quote && <QuoteView quote={quote} />}
       </Modal>
       <ReauthModal

@@ -11,7 +11,8 @@ export function ActionResult({ action, label, result, onClose }: { action: Actio
   const fields = Object.entries(action.result?.fields ?? {});
   return (
     <Modal open={Boolean(result)} title={label} onCancel={onClose} onOk={onClose} okText={t("actions.resultDone")} cancelButtonProps={{ style: { display: "none" } }} destroyOnHidden>
-      <Alert type="warning" showIcon message={t("actions.shownOnce")} style={{ marginBottom: 12 }} />
+      {/* Only a true warning: a PUK can be looked up again, a port-out PIN or an activation code cannot. */}
+      {action.result?.once && <Alert type="warning" showIcon message={t("actions.shownOnce")} style={{ marginBottom: 12 }} />}
       {result && (
         <Descriptions column={1} bordered size="small" data-testid="action-result">
           {fields.map(([field, spec]) => {

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { useGetIdentity, useLink, useLogout, useMenu, useWarnAboutChange, type TreeMenuItem } from "@refinedev/core";
 import { Button, Drawer, Grid, Layout, Menu, theme, type MenuProps } from "antd";
 import { LeftOutlined, LogoutOutlined, RightOutlined, UnorderedListOutlined } from "@ant-design/icons";
@@ -7,13 +8,19 @@ import { canOpen } from "../../providers/accessControlProvider";
 import type { SessionUser } from "../../providers/session";
 import { useLayout } from "./layoutContext";
 import { PortalTitle } from "./PortalTitle";
+import { DESTINATION_SPECS, destinationOf } from "./destinations";
+import { SvgIcon } from "../SvgIcon";
 
 type MenuItem = NonNullable<MenuProps["items"]>[number];
 
-/** The menu of every resource and page the signed-in user may list, as the backend would allow it. */
+/**
+ * Staff: the menu of every resource and page they may list, as the backend would allow it.
+ * Subscribers: their five destinations, nothing of the engine.
+ */
 function useMenuItems(): { items: MenuItem[]; selectedKey: string; defaultOpenKeys: string[] } {
   const { menuItems, selectedKey, defaultOpenKeys } = useMenu();
   const { data: user } = useGetIdentity<SessionUser>();
+  const { pathname } = useLocation();
   const Link = useLink();
   const { mutate: logout } = useLogout();
   const { warnWhen, setWarnWhen } = useWarnAboutChange();
@@ -33,7 +40,12 @@ function useMenuItems(): { items: MenuItem[]; selectedKey: string; defaultOpenKe
     setWarnWhen(false);
     logout();
   };
-  const items = [...menuItems.map(toItem).filter((item) => item !== null), { key: "logout", icon: <LogoutOutlined />, label: t("buttons.logout"), onClick: signOut }];
+  const logoutItem = { key: "logout", icon: <LogoutOutlined />, label: t("buttons.logout"), onClick: signOut };
+  if (user?.role === "subscriber") {
+    const destinations = DESTINATION_SPECS.map((d) => ({ key: d.key, icon: <span className="anticon"><SvgIcon icon={d.icon} /></span>, label: <Link to={d.path}>{t(d.label)}</Link> }));
+    return { items: [...destinations, logoutItem], selectedKey: destinationOf(pathname), defaultOpenKeys: [] };
+  }
+  const items = [...menuItems.map(toItem).filter((item) => item !== null), logoutItem];
   return { items, selectedKey, defaultOpenKeys };
 }
 
@@ -48,7 +60,11 @@ export function PortalSider() {
   const { mobileMenuOpen, setMobileMenuOpen } = useLayout();
   const [siderCollapsed, setSiderCollapsed] = useState(false); // the desk's sider, narrowed to its icons
   const { items, selectedKey, defaultOpenKeys } = useMenuItems();
-  const isPhone = screens.lg === false;
+  const { data: user } = useGetIdentity<SessionUser>();
+  // Subscribers have a bottom tab bar below `md` (PortalLayout) and this short sider above it.
+  const subscriber = user?.role === "subscriber";
+  const isPhone = subscriber ? screens.md === false : screens.lg === false;
+  if (subscriber && isPhone) return null;
 
   const menu = (
     // At a desk the sider stays in view (sticky) and its menu scrolls between the title bar and the trigger.
@@ -83,7 +99,7 @@ export function PortalSider() {
       collapsed={siderCollapsed}
       onCollapse={(collapsed, type) => type === "clickTrigger" && setSiderCollapsed(collapsed)}
       collapsedWidth={80}
-      breakpoint="lg"
+      breakpoint={subscriber ? "md" : "lg"}
       style={{ background: token.colorBgContainer, borderRight: `1px solid ${token.colorBgElevated}`, position: "sticky", top: 0, height: "100vh" }}
       trigger={
         <Button type="text" aria-label={t(siderCollapsed ? "menu.expand" : "menu.collapse")} style={{ borderRadius: 0, height: "100%", width: "100%", background: token.colorBgElevated }}>

@@ -8,20 +8,9 @@ interface LayoutState {
 
 const LayoutContext = createContext<LayoutState | undefined>(undefined);
 
-let menuAsked = false;
-/** The light home's menu button hands the page to the portal, which opens its menu drawer when it shows. */
-export function openMenuWhenPortalShows(): void {
-  menuAsked = true;
-}
-function takeMenuAsked(): boolean {
-  const asked = menuAsked;
-  menuAsked = false;
-  return asked;
-}
-
 /** What the header and the sider share: the header's menu button opens the sider's drawer on phones. */
 export function LayoutProvider({ children }: { children: ReactNode }) {
-  const [mobileMenuOpen, setMobileMenuOpen] = useState(takeMenuAsked);
+  const [mobileMenuOpen, setMobileMenuOpen] = useState(false);
   const value = useMemo(() => ({ mobileMenuOpen, setMobileMenuOpen }), [mobileMenuOpen]);
   return <LayoutContext.Provider value={value}>{children}</LayoutContext.Provider>;
 }

@@ -1,6 +1,6 @@
 import { translate as t } from "../../i18n";
 import type { Meter } from "../../resources/usage";
-import { formatDataMb, formatDate, formatDateTime, formatQuantity } from "../format";
+import { formatDataMb, formatDate, formatDateTime, formatQuantity, formatTime } from "../format";
 import "./meters.css";
 
 // Plain React and CSS, no antd: the meters are the light home's main content (pages/home), which a
@@ -42,10 +42,22 @@ export function MeterBar({ meter }: { meter: Meter }) {
       )}
       <span className="meter__note">
         {limited ? `${t("usage.meter.left", { left: meterAmount(meter, Math.max(0, meter.allowance! - meter.used)) })} · ` : ""}
-        {meter.asOf ? t("usage.meter.asOf", { time: formatDateTime(meter.asOf) }) : t("usage.meter.noUsage")}
+        {meter.asOf ? freshness(meter.type, meter.asOf) : t("usage.meter.noUsage")}
       </span>
     </div>
   );
+}
+
+/**
+ * How fresh a meter is, as people say it: "Updated 2 min ago" while usage keeps coming; once the
+ * line has been quiet for an hour, when it last used any ("No texts since 3:28 AM").
+ */
+export function freshness(type: Meter["type"], asOf: string, now = new Date()): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(asOf).getTime()) / 60_000));
+  if (minutes < 1) return t("usage.meter.justNow");
+  if (minutes < 60) return t("usage.meter.minutesAgo", { minutes });
+  const today = new Date(asOf).toDateString() === now.toDateString();
+  return t(`usage.meter.quietSince.${type}`, { time: today ? formatTime(asOf) : formatDateTime(asOf) });
 }
 
 /** The meters of one line and how long its cycle still runs. */

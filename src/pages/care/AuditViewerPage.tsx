@@ -8,6 +8,9 @@ import { ROLES } from "../../resources/define";
 import { translate as t } from "../../i18n";
 import { formatDateTime } from "../../components/format";
 import { useCsvExport } from "../../components/useCsvExport";
+import { actionText, actorText, rawSide, targetText } from "../../components/auditWords";
+import { AuditEventDetails } from "./AuditEventDetails";
+import { en } from "../../i18n/en";
 
 const PAGE_SIZE = 25;
 
@@ -36,6 +39,44 @@ function toFilters(values: AuditFilters): CrudFilter[] {
 }
 
 /**
+ * The action filter in words, grouped by the record they act on: each group starts with all of its
+ * actions (the "lines." prefix), then each one ("lines.suspend").
+ */
+function actionOptions() {
+  const byType = new Map<string, string[]>();
+  for (const key of Object.keys(en)) {
+    if (!key.startsWith("audit.actions.")) continue;
+    const action = key.slice("audit.actions.".length);
+    const type = action.slice(0, action.lastIndexOf("."));
+    byType.set(type, [...(byType.get(type) ?? []), action]);
+  }
+  return [...byType].map(([type, actions]) => {
+    const noun = targetText({ targetType: type, targetTitle: null });
+    return {
+      label: noun,
+      title: noun,
+      options: [
+        { value: `${type}.`, label: `${noun}: ${t("audit.allActions")}` },
+        ...actions.map((action) => ({ value: action, label: `${noun}: ${actionText(action)}` })),
+      ],
+    };
+  });
+}
+
+/** The actor by name, with their email and role beneath. */
+function Who({ event }: { event: AuditEvent }) {
+  const role = event.actorRole ? t(`roles.${event.actorRole}`, undefined, event.actorRole) : null;
+  // The system's row says "System" already; a person's gets their email and role.
+  const detail = [event.actorEmail, event.actorUid ? role : null].filter(Boolean).join(" · ");
+  return (
+    <>
+      <div>{actorText(event)}</div>
+      {detail && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{detail}</Typography.Text>}
+    </>
+  );
+}
+
+/**
  * The operator's audit trail for admins: filter by who (user id or role), what (action, from its
  * start: "lines." is every line action), which record, and when; export exactly the filtered rows as CSV.
  */
@@ -52,17 +93,22 @@ export default function AuditViewerPage() {
     pageSize: 100,
     maxItemCount: 50_000,
     filename: `audit-${new Date().toISOString().slice(0, 10)}`,
+    // The words of the page, with the ids beside them for whoever joins the file to other data.
     mapData: (e) => ({
       [t("fields.createdAt")]: e.createdAt,
+      [t("audit.who")]: actorText(e),
+      [t("signIn.email")]: e.actorEmail ?? "",
+      [t("fields.role")]: e.actorRole ? t(`roles.${e.actorRole}`, undefined, e.actorRole) : "",
+      [t("audit.what")]: actionText(e.action),
+      [t("audit.record")]: targetText(e),
+      [t("fields.reason")]: e.reason ?? "",
       [t("fields.action")]: e.action,
       [t("fields.actor")]: e.actorUid ?? "",
-      [t("fields.role")]: e.actorRole ?? "",
       [t("fields.targetType")]: e.targetType,
       [t("fields.targetId")]: e.targetId ?? "",
-      [t("fields.reason")]: e.reason ?? "",
       [t("fields.requestId")]: e.requestId ?? "",
-      [t("care.audit.before")]: e.before ? JSON.stringify(e.before) : "",
-      [t("care.audit.after")]: e.after ? JSON.stringify(e.after) : "",
+      [t("care.audit.before")]: rawSide(e, e.before),
+      [t("care.audit.after")]: rawSide(e, e.after),
     }),
   });
   const apply = (values: AuditFilters) => {
@@ -80,7 +126,9 @@ export default function AuditViewerPage() {
         <Form.Item name="actorRole" label={t("fields.role")}>
           <Select allowClear style={{ width: 130 }} aria-label={t("fields.role")} options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
         </Form.Item>
-        <Form.Item name="action" label={t("fields.action")}><Input allowClear placeholder="lines.suspend" style={{ width: 160 }} /></Form.Item>
+        <Form.Item name="action" label={t("audit.what")}>
+          <Select allowClear showSearch optionFilterProp="label" style={{ width: 240 }} aria-label={t("audit.what")} options={actionOptions()} />
+        </Form.Item>
         <Form.Item name="targetType" label={t("fields.targetType")}>
           <Select allowClear style={{ width: 150 }} aria-label={t("fields.targetType")} options={resources.map((r) => ({ value: r.name, label: t(r.label) }))} />
         </Form.Item>
@@ -99,14 +147,12 @@ export default function AuditViewerPage() {
         loading={query.isFetching}
         dataSource={result?.data ?? []}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: result?.total ?? 0, onChange: setPage, showSizeChanger: false }}
-        expandable={{ expandedRowRender: (e) => <pre style={{ margin: 0, fontSize: 12 }}>{JSON.stringify({ before: e.before, after: e.after }, null, 2)}</pre> }}
+        expandable={{ expandedRowRender: (e) => <AuditEventDetails event={e} /> }}
         columns={[
           { title: t("fields.createdAt"), dataIndex: "createdAt", render: (at: string) => formatDateTime(at) },
-          { title: t("fields.action"), dataIndex: "action" },
-          { title: t("fields.role"), dataIndex: "actorRole", render: (r: string | null) => (r ? t(`roles.${r}`) : "—") },
-          { title: t("fields.actor"), dataIndex: "actorUid" },
-          { title: t("fields.targetType"), dataIndex: "targetType" },
-          { title: t("fields.targetId"), dataIndex: "targetId" },
+          { title: t("audit.who"), key: "who", render: (_: unknown, e: AuditEvent) => <Who event={e} /> },
+          { title: t("audit.what"), dataIndex: "action", render: (action: string) => actionText(action) },
+          { title: t("audit.record"), key: "record", render: (_: unknown, e: AuditEvent) => targetText(e) },
           { title: t("fields.reason"), dataIndex: "reason", render: (r: string | null) => r ?? "—" },
         ]}
       />

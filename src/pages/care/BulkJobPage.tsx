@@ -3,10 +3,27 @@ import { Alert, Card, Descriptions, Progress, Table, Tag, Typography } from "ant
 import { Link, useParams } from "react-router";
 import { bulkJobsResource, type BulkJob } from "../../resources/bulkJobs";
 import { translate as t } from "../../i18n";
-import { formatDateTime } from "../../components/format";
+import { formatDateTime, formatMsisdn } from "../../components/format";
+import { maskTail } from "../../components/fieldText";
+import { bulkItemErrorText } from "./bulkItemText";
 import { RecordActions } from "../../components/actions/RecordActions";
 
-const ITEM_COLORS: Record<BulkJob["items"][number]["status"], string> = { pending: "default", succeeded: "green", failed: "red", cancelled: "orange" };
+type Item = BulkJob["items"][number];
+
+const ITEM_COLORS: Record<Item["status"], string> = { pending: "default", succeeded: "green", failed: "red", cancelled: "orange" };
+
+/**
+ * The item's line by its number: a link to the line when it is one (an import row names a number
+ * that may not be a line yet), the row of the file for an import.
+ */
+function ItemLine({ job, item }: { job: BulkJob; item: Item }) {
+  const number = item.msisdn ? formatMsisdn(item.msisdn) : null;
+  if (job.kind === "import-lines") {
+    const row = /^row (\d+)$/.exec(item.targetId)?.[1];
+    return <>{[number, row ? t("bulk.row", { row }) : null].filter(Boolean).join(" · ") || item.targetId}</>;
+  }
+  return <Link to={`/lines/show/${item.targetId}`}>{number ?? t("bulk.unknownLine")}</Link>;
+}
 
 /**
  * One bulk job: its progress bar (kept live: every item the worker finishes publishes an update),
@@ -41,9 +58,10 @@ export default function BulkJobPage() {
         scroll={{ x: true }}
         columns={[
           { title: "#", dataIndex: "position", width: 60, render: (p: number) => p + 1 },
-          { title: t("resources.lines.label"), dataIndex: "targetId", render: (lineId: string) => <Link to={`/lines/show/${lineId}`}>{lineId.slice(0, 8)}</Link> },
-          { title: t("fields.status"), dataIndex: "status", render: (s: BulkJob["items"][number]["status"]) => <Tag color={ITEM_COLORS[s]}>{t(`enums.bulkItemStatus.${s}`)}</Tag> },
-          { title: t("fields.bulkItemError"), dataIndex: "error", render: (e: string | null) => e ?? "" },
+          { title: t("fields.msisdn"), key: "line", render: (_: unknown, item: Item) => <ItemLine job={job} item={item} /> },
+          { title: t("fields.iccid"), dataIndex: "iccid", render: (iccid: string | null) => (iccid ? maskTail(iccid) : "—") },
+          { title: t("bulk.outcome"), dataIndex: "status", render: (s: Item["status"]) => <Tag color={ITEM_COLORS[s]}>{t(`enums.bulkItemStatus.${s}`)}</Tag> },
+          { title: t("fields.bulkItemError"), dataIndex: "error", render: (e: string | null) => bulkItemErrorText(e) },
         ]}
       />
     </Card>

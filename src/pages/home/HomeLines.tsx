@@ -4,6 +4,7 @@ import { LineMeters } from "../../components/usage/LineMeters";
 import { formatMoney, formatMsisdn } from "../../components/format";
 import { TONES, toneOfStatus } from "../../components/statusTones";
 import { PlainLink, type Navigate } from "../../components/PlainLink";
+import { NextSteps } from "./NextSteps";
 import "./home.css";
 
 /**
@@ -14,6 +15,7 @@ import "./home.css";
 export function HomeLines({ home, error, navigate }: { home: Home | undefined; error?: string; navigate: Navigate }) {
   return (
     <section aria-labelledby="your-lines" className="home-lines">
+      {home && <NextSteps home={home} navigate={navigate} />}
       <h3 id="your-lines" className="home__subtitle">
         {t("dashboard.yourLines")}
       </h3>

@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import LogoutOutlined from "@ant-design/icons-svg/es/asn/LogoutOutlined";
-import MenuOutlined from "@ant-design/icons-svg/es/asn/MenuOutlined";
+import MobileOutlined from "@ant-design/icons-svg/es/asn/MobileOutlined";
 import { getLocale, LOCALES, onLocaleChange, setLocale, translate as t, type Locale } from "../../i18n";
 import { brandOf } from "../../config/brand";
 import { runtimeConfig } from "../../config/runtime";
@@ -9,6 +9,7 @@ import type { SessionUser } from "../../providers/session";
 import type { Home } from "../../resources/usage";
 import { BellLink } from "../../components/BellLink";
 import { SvgIcon } from "../../components/SvgIcon";
+import { SubscriberTabBar } from "../../components/layout/SubscriberTabBar";
 import { HomeLines } from "./HomeLines";
 import { LightBanners } from "./LightBanners";
 import { useLiveGet } from "./useLiveGet";
@@ -18,8 +19,8 @@ import "./lightHome.css";
 
 export interface LightHomeProps {
   user: SessionUser;
-  /** Hands the page to the portal at `to`; `openMenu` opens the portal's menu once it shows. */
-  leave: (to: string, options?: { openMenu?: boolean }) => void;
+  /** Hands the page to the portal at `to`. */
+  leave: (to: string) => void;
   signOut: () => void;
 }
 
@@ -29,7 +30,7 @@ const UNREAD = "/notifications?filter[read]=false&page=1&pageSize=1";
  * A subscriber's home on a phone, before (and without) the portal: the portal's phone header and
  * HomeLines, in plain React and CSS, with the meters and the bell kept live. Its data is one request
  * (GET /home, usually prefetched at sign-in) and the unread count. Anything else the person does (a
- * link, the menu, the bell) hands the page to the portal, whose code was fetched while idle
+ * link, a tab of the bottom bar, the bell) hands the page to the portal, whose code was fetched while idle
  * (main.tsx); so is a window grown past phone width, where the portal shows its sider.
  */
 export function LightHome({ user, leave, signOut }: LightHomeProps) {
@@ -51,9 +52,10 @@ export function LightHome({ user, leave, signOut }: LightHomeProps) {
     <div className="light-home" style={{ ["--portal-brand" as string]: brandOf(runtimeConfig.operator).primary }}>
       <LightBanners />
       <header className="light-home__header">
-        <button type="button" className="light-home__button" aria-label={t("menu.open")} onClick={() => leave("/", { openMenu: true })}>
-          <SvgIcon icon={MenuOutlined} />
-        </button>
+        <span className="light-home__brand">
+          <SvgIcon icon={MobileOutlined} />
+          {brandOf(runtimeConfig.operator).name}
+        </span>
         <div className="light-home__tools">
           <strong className="light-home__user" data-testid="signed-in-user">
             {user.name}
@@ -73,10 +75,11 @@ export function LightHome({ user, leave, signOut }: LightHomeProps) {
           </button>
         </div>
       </header>
-      <main className="light-home__content">
+      <main className="light-home__content with-tab-bar">
         <h2 className="light-home__greeting">{t("dashboard.greeting", { name: user.name.split(" ")[0] })}</h2>
         <HomeLines home={home.data} error={home.error} navigate={navigate} />
       </main>
+      <SubscriberTabBar pathname="/" navigate={navigate} />
     </div>
   );
 }

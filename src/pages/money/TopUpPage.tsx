@@ -1,8 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useCustom, useInvalidate, useList } from "@refinedev/core";
-import { Alert, Button, Card, Checkbox, Form, Input, List, Popconfirm, Radio, Skeleton, Space, Tag, Typography } from "antd";
+import { Alert, Button, Card, Checkbox, Form, List, Popconfirm, Radio, Skeleton, Space, Tag, Typography } from "antd";
 import { FormSelect } from "../../components/FieldInput";
-import { Link } from "react-router";
 import { translate as t } from "../../i18n";
 import type { Account } from "../../resources/accounts";
 import type { Money } from "../../resources/common";
@@ -13,6 +12,8 @@ import { formatDateTime, formatMoney } from "../../components/format";
 import { MoneyInput } from "../../components/MoneyInput";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
 import { useFeatureFlag } from "../../providers/useFeatureFlags";
+import { VoucherTopUp } from "./VoucherTopUp";
+import { CardError, CardInputs, newKey, tokenizeCard, type CardFields } from "./cards";
 
 /**
  * Top up a prepaid balance, phone first (360 px). Where the operator's top-up payment setting is
@@ -43,13 +44,9 @@ function Unavailable({ why = "unavailable", children }: { why?: "unavailable" | 
         role="status"
         data-testid={why === "turnedOff" ? "top-up-turned-off" : "top-up-unavailable"}
         message={t(`topUp.${why}.title`)}
-        description={
-          <Space direction="vertical">
-            <span>{t(`topUp.${why}.body`)}</span>
-            <Link to="/accounts">{t("topUp.unavailable.vouchers")}</Link>
-          </Space>
-        }
+        description={t(`topUp.${why}.body`)}
       />
+      <VoucherTopUp />
       {children}
     </Space>
   );
@@ -74,56 +71,12 @@ function GatewayTopUp() {
         {t("topUp.title")}
       </Typography.Title>
       <CardTopUpForm tokenizeUrl={gateway.tokenizeUrl} />
+      <VoucherTopUp />
       <TopUpHistory />
       <SavedCards tokenizeUrl={gateway.tokenizeUrl} />
     </Space>
   );
 }
-
-interface CardFields {
-  number: string;
-  expiry: string;
-  cvc: string;
-}
-
-/** Posts the card to the gateway's tokenizer (the browser talks to the gateway directly) and answers its one-time token. */
-async function tokenizeCard(tokenizeUrl: string, card: CardFields): Promise<string> {
-  const [month, year] = card.expiry.split("/").map((part) => Number(part.trim()));
-  const res = await fetch(tokenizeUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ number: card.number.replace(/\s+/g, ""), expMonth: month, expYear: year! < 100 ? 2000 + year! : year, cvc: card.cvc }),
-  });
-  const body = (await res.json().catch(() => ({}))) as { token?: string; field?: string; message?: string };
-  if (!res.ok || !body.token) throw new CardError(body.field === "cvc" ? "cvc" : body.field === "number" ? "number" : "expiry", body.message ?? t("topUp.card.refused"));
-  return body.token;
-}
-
-class CardError extends Error {
-  constructor(readonly field: keyof CardFields, message: string) {
-    super(message);
-  }
-}
-
-function CardInputs({ prefix }: { prefix: string }) {
-  return (
-    <>
-      <Form.Item name="number" label={t("topUp.card.number")} htmlFor={`${prefix}-number`} rules={[{ required: true, pattern: /^[\d ]{12,23}$/, message: t("topUp.card.numberRule") }]}>
-        <Input id={`${prefix}-number`} inputMode="numeric" autoComplete="cc-number" placeholder="4242 4242 4242 4242" />
-      </Form.Item>
-      <Space.Compact block style={{ gap: 8 }}>
-        <Form.Item name="expiry" label={t("topUp.card.expiry")} htmlFor={`${prefix}-expiry`} style={{ flex: 1 }} rules={[{ required: true, pattern: /^(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, message: t("topUp.card.expiryRule") }]}>
-          <Input id={`${prefix}-expiry`} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" />
-        </Form.Item>
-        <Form.Item name="cvc" label={t("topUp.card.cvc")} htmlFor={`${prefix}-cvc`} style={{ flex: 1 }} rules={[{ required: true, pattern: /^\d{3,4}$/, message: t("topUp.card.cvcRule") }]}>
-          <Input id={`${prefix}-cvc`} inputMode="numeric" autoComplete="cc-csc" />
-        </Form.Item>
-      </Space.Compact>
-    </>
-  );
-}
-
-const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
   const [form] = Form.useForm();

@@ -5,13 +5,17 @@ import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Ty
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { translate as t } from "../../i18n";
 import { apiRequest } from "../../providers/apiClient";
-import type { SecurityPolicy } from "../../resources/identity";
+import { NEW_STAFF_APPROVAL_RULES, type SecurityPolicy } from "../../resources/identity";
 import { STAFF_ROLES, staffResource, type StaffInviteResult, type StaffMember } from "../../resources/staff";
 import { FieldValue } from "../../components/FieldValue";
+import { RecordActions } from "../../components/actions/RecordActions";
 
 type Change = { member: StaffMember; kind: "role" | "disable" | "enable" } | null;
 
-/** Admins manage their operator's staff: invite, change a role, disable; every change with a reason, audited by the backend. */
+/**
+ * Admins manage their operator's staff: invite (the link is emailed to the invitee), confirm a member
+ * another admin invited, change a role, disable; every change with a reason, audited by the backend.
+ */
 export default function StaffPage() {
   const { message } = App.useApp();
   const { tableProps, tableQuery } = useTable<StaffMember, HttpError>({ resource: "staff", syncWithLocation: true, sorters: { initial: [{ field: "email", order: "asc" }] } });
@@ -45,6 +49,8 @@ export default function StaffPage() {
                 const title = self ? t("staff.notYourself") : undefined;
                 return (
                   <Space wrap>
+                    {/* The declared actions (confirm: another admin than the inviter vouches for a new member). */}
+                    {!self && member.invitedBy !== me?.uid && <RecordActions resource={staffResource} record={member} />}
                     <Button size="small" disabled={self} title={title} onClick={() => setChange({ member, kind: "role" })}>{t("staff.changeRole")}</Button>
                     {member.disabled ? (
                       <Button size="small" disabled={self} title={title} onClick={() => setChange({ member, kind: "enable" })}>{t("staff.enable")}</Button>
@@ -68,14 +74,14 @@ function SecurityPolicyCard() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const policy = useQuery({ queryKey: ["portal", "security-policy"], queryFn: () => apiRequest<SecurityPolicy>("/security-policy") });
-  function toggle(requireStaffMfa: boolean) {
+  function change(update: Partial<SecurityPolicy>, title: string) {
     let reason = "";
     modal.confirm({
-      title: t(requireStaffMfa ? "staff.policyOnConfirm" : "staff.policyOffConfirm"),
+      title,
       content: <Input aria-label={t("staff.reason")} placeholder={t("staff.reason")} onChange={(e) => (reason = e.target.value)} />,
       onOk: async () => {
         try {
-          await apiRequest("/security-policy", { method: "PUT", body: { requireStaffMfa, reason } });
+          await apiRequest("/security-policy", { method: "PUT", body: { ...update, reason } });
           await queryClient.invalidateQueries({ queryKey: ["portal"] });
           message.success(t("staff.saved"));
         } catch (error) {
@@ -85,11 +91,26 @@ function SecurityPolicyCard() {
       },
     });
   }
+  const toggle = (requireStaffMfa: boolean) => change({ requireStaffMfa }, t(requireStaffMfa ? "staff.policyOnConfirm" : "staff.policyOffConfirm"));
+  const label = (rule: string) => t(`staff.newStaffMayApprove.${rule}`);
   return (
     <Card title={t("staff.policyTitle")}>
-      <Space>
-        <Switch checked={policy.data?.requireStaffMfa ?? false} loading={policy.isLoading} onChange={toggle} aria-label={t("staff.requireMfa")} />
-        <Typography.Text>{t("staff.requireMfa")}</Typography.Text>
+      <Space direction="vertical">
+        <Space>
+          <Switch checked={policy.data?.requireStaffMfa ?? false} loading={policy.isLoading} onChange={toggle} aria-label={t("staff.requireMfa")} />
+          <Typography.Text>{t("staff.requireMfa")}</Typography.Text>
+        </Space>
+        <Space wrap>
+          <Typography.Text id="new-staff-may-approve">{t("staff.newStaffMayApprove")}</Typography.Text>
+          <Select
+            aria-labelledby="new-staff-may-approve"
+            style={{ minWidth: 280 }}
+            value={policy.data?.newStaffMayApprove}
+            loading={policy.isLoading}
+            options={NEW_STAFF_APPROVAL_RULES.map((rule) => ({ value: rule, label: label(rule) }))}
+            onChange={(rule) => change({ newStaffMayApprove: rule }, `${t("staff.newStaffMayApprove")} ${label(rule)}?`)}
+          />
+        </Space>
       </Space>
     </Card>
   );
@@ -134,10 +155,9 @@ function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () 
     <Modal open={open} title={t("staff.invite")} onCancel={close} onOk={() => (result ? close() : void submit())} okText={result ? t("staff.done") : t("staff.send")} confirmLoading={pending} destroyOnHidden>
       {result ? (
         <>
-          <Typography.Paragraph>{t("staff.invited", { email: result.member.email })}</Typography.Paragraph>
-          <Typography.Paragraph copyable={{ text: result.passwordSetupLink }} ellipsis>
-            {result.passwordSetupLink}
-          </Typography.Paragraph>
+          {/* The password setup link went to the invitee's email; the inviter never sees it (issue 26). */}
+          <Typography.Paragraph>{t("staff.invited", { email: result.invitationSentTo })}</Typography.Paragraph>
+          <Typography.Paragraph type="secondary">{t("staff.confirmNeeded")}</Typography.Paragraph>
         </>
       ) : (
         <Form form={form} layout="vertical" initialValues={{ role: "agent" }} onFinish={() => void submit()}>

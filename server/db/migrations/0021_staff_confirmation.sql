@@ -1,0 +1,4 @@
+ALTER TABLE "staff_members" ADD COLUMN "confirmed_by" text;--> statement-breakpoint
+ALTER TABLE "staff_members" ADD COLUMN "confirmed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "staff_members" ADD CONSTRAINT "staff_members_confirmed_by_another" CHECK ("staff_members"."confirmed_by" is null or ("staff_members"."confirmed_by" <> "staff_members"."uid" and "staff_members"."confirmed_by" is distinct from "staff_members"."invited_by"));--> statement-breakpoint
+ALTER TABLE "staff_members" ADD CONSTRAINT "staff_members_confirmation_pair" CHECK (("staff_members"."confirmed_by" is null) = ("staff_members"."confirmed_at" is null));

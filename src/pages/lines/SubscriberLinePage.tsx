@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { useCan, useCustom, useShow } from "@refinedev/core";
+import { Button, Result, Skeleton } from "antd";
+import { useNavigate } from "react-router";
+import RightOutlined from "@ant-design/icons-svg/es/asn/RightOutlined";
+import { translate as t } from "../../i18n";
+import { linesResource, type Line } from "../../resources/lines";
+import type { ActionSpec } from "../../resources/define";
+import type { Meter } from "../../resources/usage";
+import { ActionDialog } from "../../components/actions/ActionDialog";
+import { actionApplies } from "../../components/actions/RecordActions";
+import { formatDateTime, formatMsisdn } from "../../components/format";
+import { SvgIcon } from "../../components/SvgIcon";
+import { TONES, toneOfStatus } from "../../components/statusTones";
+import { LineMeters } from "../../components/usage/LineMeters";
+import { LineAddOns } from "../../components/addOns/LineAddOns";
+import "../subscriber/subscriber.css";
+
+/** Actions the page offers elsewhere: plans and passes in Shop, renewals on the add-on itself. */
+const ELSEWHERE = new Set(["change-plan", "buy-add-on", "stop-add-on-renewal"]);
+const DAY = 86_400_000;
+
+/**
+ * A subscriber's line as a page of their own, not a field table: its meters, its plan, its SIM and
+ * add-ons, then "Manage": each declared action the line allows, with one sentence of what it does.
+ * Staff keep the generic record page.
+ */
+export function SubscriberLinePage({ id }: { id: string }) {
+  const navigate = useNavigate();
+  const { query, result: line } = useShow<Line>({ resource: "lines", id });
+  const { result: meters } = useCustom<Meter[]>({ url: `/lines/${id}/meters`, method: "get" });
+  if (query.isError) return <Result status="404" title={t("show.notFound")} />;
+  if (!line) return <Skeleton active />;
+  const number = formatMsisdn(line.msisdn);
+  const cycleEnd = meters.data?.[0]?.cycleEnd;
+  const daysLeft = cycleEnd ? Math.max(0, Math.ceil((Date.parse(`${cycleEnd}T00:00:00Z`) - Date.now()) / DAY)) : 0;
+  return (
+    <div className="sub-page">
+      <div className="sub-card__row">
+        <h1 className="sub-page__title">{number}</h1>
+        <span className="status-badge" style={TONES[toneOfStatus(line.status)]} data-testid="line-status">
+          {t(`enums.status.${line.status}`, undefined, line.status)}
+        </span>
+      </div>
+      {line.status === "suspended" && line.suspendReason && <p className="sub-card__muted" style={{ margin: 0 }}>{t(`subscriber.line.suspended.${line.suspendReason}`)}</p>}
+      <section className="sub-card" aria-labelledby="line-usage">
+        <h2 className="sub-card__title" id="line-usage">{t("subscriber.line.usage")}</h2>
+        {meters.data ? <LineMeters meters={meters.data} daysLeft={daysLeft} /> : <Skeleton active />}
+      </section>
+      <section className="sub-card" aria-labelledby="line-plan">
+        <h2 className="sub-card__title" id="line-plan">{t("subscriber.line.plan")}</h2>
+        <div className="sub-card__row">
+          <strong>{line.planName}</strong>
+          <Button onClick={() => void navigate(`/shop?line=${line.id}`)}>{t("subscriber.line.changePlan")}</Button>
+        </div>
+      </section>
+      <section className="sub-card" aria-labelledby="line-sim">
+        <h2 className="sub-card__title" id="line-sim">{t("subscriber.line.sim")}</h2>
+        <p style={{ margin: 0 }} data-testid="sim-type">{line.simType === "esim" ? t("subscriber.line.esim") : t("subscriber.line.physical", { last4: line.iccid.slice(-4) })}</p>
+        <p className="sub-card__muted" style={{ margin: 0 }} data-testid="number-lock">
+          {t(line.numberLocked ? "subscriber.line.locked" : "subscriber.line.unlocked")}
+        </p>
+        {line.portOutPinExpiresAt && Date.parse(line.portOutPinExpiresAt) > Date.now() && (
+          <p className="sub-card__muted" style={{ margin: 0 }} data-testid="pin-valid-until">
+            {t("subscriber.line.pinValidUntil", { time: formatDateTime(line.portOutPinExpiresAt) })}
+          </p>
+        )}
+      </section>
+      <LineAddOns lineId={line.id} canBuy={false} reasonRequired={false} />
+      <Manage line={line} number={number} />
+    </div>
+  );
+}
+
+function Manage({ line, number }: { line: Line; number: string }) {
+  const actions = Object.entries<ActionSpec>(linesResource.actions ?? {}).filter(([name, action]) => !ELSEWHERE.has(name) && actionApplies(action, line));
+  return (
+    <section className="sub-card" aria-labelledby="line-manage">
+      <h2 className="sub-card__title" id="line-manage">{t("subscriber.line.manage")}</h2>
+      <ul className="task-list">
+        {actions.map(([name, action]) => (
+          <ManageEntry key={name} name={name} action={action} line={line} number={number} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One declared action as a row: its name and one sentence, opening its dialog (only when the person may run it). */
+function ManageEntry({ name, action, line, number }: { name: string; action: ActionSpec; line: Line; number: string }) {
+  const { data: access } = useCan({ resource: "lines", action: name, params: { id: line.id } });
+  const [open, setOpen] = useState(false);
+  if (!access?.can) return null;
+  return (
+    <li>
+      <button type="button" className="task-list__item task-list__button" onClick={() => setOpen(true)}>
+        <span className="task-list__text">
+          <strong style={action.danger ? { color: "#a8071a" } : undefined}>{t(action.label)}</strong>
+          {action.about && <span className="task-list__about">{t(action.about)}</span>}
+        </span>
+        <SvgIcon icon={RightOutlined} />
+      </button>
+      <ActionDialog resource={linesResource} name={name} action={action} record={line} object={number} open={open} onClose={() => setOpen(false)} />
+    </li>
+  );
+}
