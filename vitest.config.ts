@@ -3,6 +3,8 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { parsePortalEnv } from "./src/config/env.ts";
 import { declaredIcons } from "./scripts/vite/declaredIcons.ts";
+import { E2E_BACKEND_LOG_DIR } from "./tests/support/backendLogs.ts";
+import { LastFileSequencer } from "./tests/support/lastFileSequencer.ts";
 
 // Suites: unit (node), components (jsdom), integration against PGlite and, when a PostgreSQL
 // server answers (scripts/test.ts sets TEST_POSTGRES=1), against it too; e2e in real Chromium.
@@ -36,6 +38,8 @@ export default defineConfig({
     alias: [{ find: /^firebase\/auth$/, replacement: browserBuildOfFirebaseAuth() }],
   },
   test: {
+    // The e2e file that reads the run's backend logs for personal data runs after every other one.
+    sequence: { sequencer: LastFileSequencer },
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], environment: "node" } },
       {
@@ -62,6 +66,8 @@ export default defineConfig({
           globalSetup: ["tests/e2e/globalSetup.ts"],
           setupFiles: ["tests/e2e/failureDiagnostics.ts"],
           fileParallelism: false,
+          // Backends started by e2e files log into the run's log folder (tests/support/backendLogs.ts).
+          env: { BACKEND_LOG_DIR: E2E_BACKEND_LOG_DIR },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

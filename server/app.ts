@@ -21,6 +21,8 @@ import { createRateLimiter, type RateLimits } from "./lib/rateLimits";
 import { fastifyTrustProxy, type TrustedProxies } from "./lib/trustProxy";
 import { rejectUnstorableText } from "./lib/storableText";
 import { serializerCompiler } from "./lib/responseSerializer";
+import { loggedUrl } from "./lib/loggedUrl";
+import { loggedError } from "./lib/loggedError";
 import { createEventBus, type EventBus } from "./live/eventBus";
 import { resources as registry } from "../src/resources";
 import type { ResourceDefinition } from "../src/resources/define";
@@ -60,7 +62,8 @@ function withConnectSources(policy: string, origins: string[]): string {
   return serializePolicy(directives);
 }
 import { LOCAL_INGEST_KEY, parseServiceKeys, type ServiceKeys } from "./auth/serviceKeys";
-import { addSecurityHeaders, setSecurityHeaders } from "./securityHeaders";
+import { addSecurityHeaders, securityHeaderValues, setSecurityHeaders } from "./securityHeaders";
+import { addNoStore } from "./cacheControl";
 import { requireMinAppVersion } from "./lib/minAppVersion";
 import type { BitrixSettings } from "./domain/crm/bitrixClient";
 import { startCrmDelivery } from "./domain/crm/deliveryWorker";
@@ -137,14 +140,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // a SIGKILL loses at most the lines of the write in flight.
       ...(logLevel === "silent" ? {} : { stream: deps.logStream ?? pino.destination({ dest: 1, sync: false }) }),
       redact: ["req.headers.authorization"],
+      // Ids, routes and shapes, never what a person typed: query values (a care search, an upload's
+      // name, the live channel's token) and a failed query's parameters stay out of the log.
       serializers: {
         req: (req) => ({
           method: req.method,
-          // GET /api/v1/live may carry the ID token in its query (EventSource cannot send headers).
-          url: req.url?.replace(/([?&]token=)[^&]*/gi, "$1[redacted]"),
+          url: loggedUrl(req.url),
           operator: req.headers["x-operator"],
           appVersion: req.headers["x-app-version"],
         }),
+        err: (error) => loggedError(error),
       },
     },
     requestIdHeader: false,
@@ -153,10 +158,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // security headers, and do not echo the URL back.
     frameworkErrors: (error, _request, reply) => {
       setSecurityHeaders(reply, securityHeaders);
+      reply.header("cache-control", "no-store");
       const detail = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is too long." : "The request URL is not valid.";
       return sendProblem(reply, error.statusCode ?? 400, detail, [{ path: "path", message: detail }]);
     },
-    clientErrorHandler: sendClientErrorProblem,
+    clientErrorHandler: (error, socket) => sendClientErrorProblem(error, socket, securityHeaderValues(securityHeaders)),
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
@@ -170,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header("x-request-id", request.id);
   });
   addSecurityHeaders(app, securityHeaders);
+  addNoStore(app);
   app.addHook("preValidation", rejectUnstorableText);
   if (deps.minAppVersion) app.addHook("onRequest", requireMinAppVersion(deps.minAppVersion));
 

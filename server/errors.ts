@@ -65,10 +65,11 @@ export function sendProblem(
 }
 
 /**
- * Node's clientError: a request that is not HTTP (bad framing) or whose headers are too large never
- * reaches Fastify's routes, so its answer is written to the socket here, still as a problem.
+ * Node's clientError: a request that is not HTTP (bad framing, a NUL in a header, a raw 0xFF in the
+ * path) or whose headers are too large never reaches Fastify's routes or hooks, so its answer is
+ * written to the socket here, still as a problem and with every answer's `headers` (the security ones).
  */
-export function sendClientErrorProblem(error: Error & { code?: string }, socket: Socket) {
+export function sendClientErrorProblem(error: Error & { code?: string }, socket: Socket, headers: Record<string, string> = {}) {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const [status, detail] =
     error.code === "HPE_HEADER_OVERFLOW"
@@ -78,7 +79,8 @@ export function sendClientErrorProblem(error: Error & { code?: string }, socket:
         : [400, "The request is not valid HTTP."];
   const body = JSON.stringify({ type: "about:blank", title: STATUS_CODES[status], status, detail });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/problem+json\r\nConnection: close\r\n\r\n${body}`);
+    const more = Object.entries({ ...headers, "cache-control": "no-store" }).map(([name, value]) => `${name}: ${value}\r\n`).join("");
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/problem+json\r\n${more}Connection: close\r\n\r\n${body}`);
   }
   socket.destroy(error);
 }

@@ -35,21 +35,28 @@ export interface SecurityHeadersOptions {
   strictTransportSecurity: boolean;
 }
 
-/** Sets the headers on a reply; only the portal's HTML gets the portal's policy. */
+/** The headers of an answer; only the portal's HTML gets the portal's policy. */
+export function securityHeaderValues(options: SecurityHeadersOptions, html = false): Record<string, string> {
+  return {
+    "content-security-policy": html && options.portalPolicy ? options.portalPolicy : API_CONTENT_SECURITY_POLICY,
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    // The origin only, never paths or queries; Firebase API keys restricted to the portal's site still match.
+    "referrer-policy": "strict-origin-when-cross-origin",
+    "permissions-policy": PERMISSIONS_POLICY,
+    ...(options.strictTransportSecurity ? { "strict-transport-security": STRICT_TRANSPORT_SECURITY } : {}),
+  };
+}
+
+/** Sets the headers on a reply. */
 export function setSecurityHeaders(reply: FastifyReply, options: SecurityHeadersOptions): void {
-  const html = String(reply.getHeader("content-type") ?? "").startsWith("text/html");
-  reply.header("content-security-policy", html && options.portalPolicy ? options.portalPolicy : API_CONTENT_SECURITY_POLICY);
-  reply.header("x-content-type-options", "nosniff");
-  reply.header("x-frame-options", "DENY");
-  // The origin only, never paths or queries; Firebase API keys restricted to the portal's site still match.
-  reply.header("referrer-policy", "strict-origin-when-cross-origin");
-  reply.header("permissions-policy", PERMISSIONS_POLICY);
-  if (options.strictTransportSecurity) reply.header("strict-transport-security", STRICT_TRANSPORT_SECURITY);
+  reply.headers(securityHeaderValues(options, String(reply.getHeader("content-type") ?? "").startsWith("text/html")));
 }
 
 /**
  * Security headers on every response: HTML, assets, API answers, errors and 404s alike (an onSend
- * hook runs for all of them; the one exception, a URL Fastify cannot decode, is answered in app.ts).
+ * hook runs for all of them; the exceptions, a URL Fastify cannot decode and a request Node's parser
+ * refuses, are answered in app.ts and errors.ts with the same headers).
  */
 export function addSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
   app.addHook("onSend", async (_request, reply) => setSecurityHeaders(reply, options));

@@ -168,7 +168,7 @@ export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | 
         write(`retry: ${RETRY_MS}\n: following ${[...followed].join(",")}\n\n`);
         return reply
           .header("content-type", "text/event-stream; charset=utf-8")
-          .header("cache-control", "no-cache")
+          .header("cache-control", "no-store")
           .header("x-accel-buffering", "no")
           .send(stream as never); // a stream is piped as is, never serialized
       },

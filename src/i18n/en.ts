@@ -290,6 +290,7 @@ export const en = {
   "common.yes": "Yes",
   "common.no": "No",
   "list.export": "Export CSV",
+  "list.exportFailed": "The export did not work: {{message}}",
   "list.actions": "Actions",
   "form.required": "Enter {{field}}.",
   "form.invalid": "This value is not valid.",

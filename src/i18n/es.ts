@@ -292,6 +292,7 @@ export const es: Record<MessageKey, string> = {
   "common.yes": "Sí",
   "common.no": "No",
   "list.export": "Exportar CSV",
+  "list.exportFailed": "La exportación no funcionó: {{message}}",
   "list.actions": "Acciones",
   "form.required": "Indica {{field}}.",
   "form.invalid": "Este valor no es válido.",

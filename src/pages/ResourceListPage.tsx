@@ -1,5 +1,5 @@
 import { DeleteButton, EditButton, ExportButton, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
-import { useExport, type CrudFilter, type HttpError } from "@refinedev/core";
+import { type CrudFilter, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography, type CheckboxProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -10,6 +10,7 @@ import { fieldText } from "../components/fieldText";
 import { ListFilters } from "../components/ListFilters";
 import { ReferencedRecords } from "../components/ReferencedRecords";
 import { RecordDownloads } from "../components/actions/RecordDownloads";
+import { useCsvExport } from "../components/useCsvExport";
 
 type AnyRecord = Record<string, any> & { id: string };
 
@@ -34,7 +35,7 @@ export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinit
 
   // CSV of exactly what the list shows: the same filters, search and sort, every page, labels in the viewer's language.
   const exportFields: string[] = [...new Set<string>(["id", ...resource.list.columns, ...resource.show])];
-  const { triggerExport, isLoading: exporting } = useExport<AnyRecord>({
+  const { triggerExport, isLoading: exporting } = useCsvExport<AnyRecord>({
     resource: resource.name,
     filters,
     sorters,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { toCsv } from "./csv";
 import { defineResource } from "./define";
 import { idSchema, isoDate, isoDateTime, moneySchema } from "./common";
 
@@ -35,7 +36,7 @@ export const createdVoucherBatchSchema = voucherBatchSchema.extend({ codes: z.ar
  * text/csv`, and what the portal saves from the codes it was shown (it cannot ask for them again).
  */
 export function voucherCodesCsv(batch: { value: { amount: number; currency: string }; expiresOn: string }, codes: readonly string[]): string {
-  return ["code,value_minor,currency,valid_through", ...codes.map((code) => `${code},${batch.value.amount},${batch.value.currency},${batch.expiresOn}`)].join("\r\n") + "\r\n";
+  return toCsv([["code", "value_minor", "currency", "valid_through"], ...codes.map((code) => [code, batch.value.amount, batch.value.currency, batch.expiresOn])]);
 }
 
 /** What `POST /accounts/{id}/actions/redeem-voucher` takes: the code as printed, dashes and spaces allowed. */

@@ -2,6 +2,7 @@ import type { TestProject } from "vitest/node";
 import { buildPortalIfStale } from "../../scripts/build";
 import { startProcess, stopProcess, waitForHttp } from "../../scripts/processes";
 import { ensureAuthEmulator } from "../support/authEmulator";
+import { E2E_BACKEND_LOG_DIR, resetBackendLogs, teeBackendLog } from "../support/backendLogs";
 import { freePort } from "../support/freePort";
 import { startSwitchedPortal } from "../support/switchedPortal";
 
@@ -22,7 +23,8 @@ export default async function setup(project: TestProject) {
   // third parties faked locally (tests/support/switchedPortal.ts); the issue asks both builds to pass.
   if (process.env.E2E_BUILD === "all-switches") {
     const emulator = await ensureAuthEmulator();
-    const switched = await startSwitchedPortal("suite");
+    resetBackendLogs();
+    const switched = await startSwitchedPortal("suite", {}, E2E_BACKEND_LOG_DIR);
     project.provide("baseUrl", switched.baseUrl);
     project.provide("staticDir", switched.staticDir);
     return async () => {
@@ -33,12 +35,20 @@ export default async function setup(project: TestProject) {
   await buildPortalIfStale();
   const emulator = await ensureAuthEmulator();
   const port = await freePort();
-  const server = startProcess(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    APP_MODE: "local",
-    PORT: String(port),
-    DATA_DIR: "memory://",
-    LOG_LEVEL: "warn",
-  });
+  // Its log goes to a file at info level, requests and all: the run's last file reads it for personal data.
+  resetBackendLogs();
+  const server = startProcess(
+    process.execPath,
+    ["--import", "tsx", "server/main.ts"],
+    {
+      APP_MODE: "local",
+      PORT: String(port),
+      DATA_DIR: "memory://",
+      LOG_LEVEL: "info",
+    },
+    "pipe",
+  );
+  teeBackendLog(E2E_BACKEND_LOG_DIR, "suite", server.stdout, server.stderr);
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHttp(`${baseUrl}/api/health`, 120_000, () => server.exitCode === null);

@@ -96,7 +96,7 @@ describe("GET /api/v1/live: who may follow what", () => {
       const stream = await openLive(baseA, resources, { as, headers: as === AGENT });
       expect(stream.status).toBe(200);
       expect(stream.header("content-type")).toMatch(/^text\/event-stream/);
-      expect(stream.header("cache-control")).toBe("no-cache");
+      expect(stream.header("cache-control")).toBe("no-store");
       expect(stream.header("x-accel-buffering")).toBe("no");
       await expect.poll(() => stream.text()).toMatch(/^retry: 3000\n/);
       stream.close();

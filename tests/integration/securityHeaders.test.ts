@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
@@ -85,4 +86,46 @@ it("a build without its policy file is refused, naming the file", () => {
   const incomplete = fakeBuild(false);
   builds.push(incomplete);
   expect(() => readPortalBuild(incomplete)).toThrow(SECURITY_POLICY_FILE);
+});
+
+/** Bytes sent as they are over a socket of their own (node:http refuses to send such requests); the whole answer, parsed. */
+function sendBytes(port: number, bytes: Buffer): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () => socket.end(bytes));
+    const chunks: Buffer[] = [];
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("latin1");
+      const [head = "", body = ""] = text.split("\r\n\r\n");
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
+    });
+  });
+}
+
+describe("requests Node's parser refuses before Fastify sees them (issue 26, item 8)", () => {
+  let port: number;
+  beforeAll(async () => {
+    await production.app.listen({ host: "127.0.0.1", port: 0 });
+    port = (production.app.server.address() as { port: number }).port;
+  });
+
+  it.each([
+    { what: "a NUL in a header", bytes: Buffer.from("GET /api/v1/lines HTTP/1.1\r\nHost: x\r\nX-Operator: AT\0T\r\n\r\n", "latin1") },
+    { what: "a raw 0xFF in the path", bytes: Buffer.concat([Buffer.from("GET /api/v1/lines/", "latin1"), Buffer.from([0xff]), Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n", "latin1")]) },
+  ])("$what: a 400 problem with the same security headers as every other answer", async ({ what, bytes }) => {
+    const res = await sendBytes(port, bytes);
+    expect(res.status, what).toBe(400);
+    expect(res.headers["content-type"], what).toMatch(/^application\/problem\+json/);
+    expect(res.headers["content-security-policy"], what).toBe(API_CONTENT_SECURITY_POLICY);
+    expect(res.headers["x-content-type-options"], what).toBe("nosniff");
+    expect(res.headers["x-frame-options"], what).toBe("DENY");
+    expect(res.headers["referrer-policy"], what).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["permissions-policy"], what).toBe(PERMISSIONS_POLICY);
+    expect(res.headers["strict-transport-security"], what).toBe(STRICT_TRANSPORT_SECURITY);
+    expect(res.headers["cache-control"], what).toBe("no-store");
+    expect(JSON.parse(res.body)).toMatchObject({ status: 400, detail: "The request is not valid HTTP." });
+  });
 });

@@ -71,9 +71,9 @@ describe("POST /voucher-batches", () => {
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="vouchers-[0-9a-f-]{36}\.csv"$/);
     const lines = res.body.trim().split("\r\n");
-    expect(lines[0]).toBe("code,value_minor,currency,valid_through");
+    expect(lines[0]).toBe('"code","value_minor","currency","valid_through"');
     expect(lines.slice(1)).toHaveLength(4);
-    expect(lines[1]).toMatch(new RegExp(`^[2-9A-Z-]{19},500,USD,${inAYear}$`));
+    expect(lines[1]).toMatch(new RegExp(`^"[2-9A-Z-]{19}",500,"USD","${inAYear}"$`));
   });
 
   it("a retry with the same Idempotency-Key creates nothing more and shows no codes again", async () => {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { waitForHttp } from "../../scripts/processes";
 import { freePort } from "./freePort";
+import { backendLogDir, teeBackendLog } from "./backendLogs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -40,6 +41,9 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
   };
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
+  // In the e2e suite its log goes to the run's log folder too, read at the end for personal data.
+  const logDir = backendLogDir();
+  if (logDir) teeBackendLog(logDir, `backend-${port}`, child.stdout, child.stderr);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   const alive = () => child.exitCode === null && child.signalCode === null;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import { startProcess, stopProcess, waitForHttp } from "../../scripts/processes";
 import { freePort } from "./freePort";
+import { backendLogDir, teeBackendLog } from "./backendLogs";
 import { startThirdPartyPeer, type ThirdPartyPeer } from "./thirdPartyPeer";
 import { startBitrixPeer, type BitrixPeer } from "./bitrixPeer";
 
@@ -55,7 +56,7 @@ export function buildPortalWith(outDir: string, env: Record<string, string>): Pr
  * Starts the peers, builds (if stale) into a folder of `name`'s own and starts a backend serving that
  * build; the Auth emulator must be running.
  */
-export async function startSwitchedPortal(name: string, backendEnv: Record<string, string> = {}): Promise<SwitchedPortal> {
+export async function startSwitchedPortal(name: string, backendEnv: Record<string, string> = {}, logDir = backendLogDir()): Promise<SwitchedPortal> {
   const outDir = switchedBuildDir(name);
   const tags = await startThirdPartyPeer("localhost", await freePort());
   const crm = await startThirdPartyPeer("127.0.0.1", await freePort());
@@ -63,19 +64,26 @@ export async function startSwitchedPortal(name: string, backendEnv: Record<strin
   await buildPortalWith(outDir, env);
   const bitrix = await startBitrixPeer();
   const port = await freePort();
-  const server = startProcess(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    APP_MODE: "local",
-    PORT: String(port),
-    DATA_DIR: "memory://",
-    LOG_LEVEL: "warn",
-    STATIC_DIR: outDir,
-    // The backend's switches too: leads go to the local Bitrix24 stand-in, and this build's version
-    // is the minimum the backend serves (an older one would get 426).
-    BITRIX_INTEGRATION_REQUIRED: "true",
-    BITRIX_WEBHOOK_URL: bitrix.webhookUrl,
-    MIN_APP_VERSION: "3.2.1",
-    ...backendEnv,
-  });
+  const server = startProcess(
+    process.execPath,
+    ["--import", "tsx", "server/main.ts"],
+    {
+      APP_MODE: "local",
+      PORT: String(port),
+      DATA_DIR: "memory://",
+      // With a log folder (e2e), every request is logged there and read for personal data.
+      LOG_LEVEL: logDir ? "info" : "warn",
+      STATIC_DIR: outDir,
+      // The backend's switches too: leads go to the local Bitrix24 stand-in, and this build's version
+      // is the minimum the backend serves (an older one would get 426).
+      BITRIX_INTEGRATION_REQUIRED: "true",
+      BITRIX_WEBHOOK_URL: bitrix.webhookUrl,
+      MIN_APP_VERSION: "3.2.1",
+      ...backendEnv,
+    },
+    logDir ? "pipe" : "inherit",
+  );
+  if (logDir) teeBackendLog(logDir, `switched-${name}`, server.stdout, server.stderr);
   const baseUrl = `http://127.0.0.1:${port}`;
   const close = async () => {
     await stopProcess(server);

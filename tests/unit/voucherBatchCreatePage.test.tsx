@@ -92,7 +92,7 @@ describe("generating vouchers", () => {
     const [name, csv, type] = downloadText.mock.calls[0]!;
     expect(name).toBe(`vouchers-${batch.id}.csv`);
     expect(type).toBe("text/csv");
-    expect(csv).toBe(["code,value_minor,currency,valid_through", ...CODES.map((code) => `${code},1000,USD,2030-01-31`)].join("\r\n") + "\r\n");
+    expect(csv).toBe(['"code","value_minor","currency","valid_through"', ...CODES.map((code) => `"${code}",1000,"USD","2030-01-31"`)].join("\r\n") + "\r\n");
     expect(apiRequest).toHaveBeenCalledTimes(1); // the CSV comes from the page, not from a second POST
   });
 

@@ -1,23 +1,7 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { RETAINED_BY_LAW } from "../../../src/resources/privacyRequests";
+import { recordsToCsv } from "../../../src/resources/csv";
 import type { Row } from "./collect";
-
-const plain = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
-
-/** A CSV cell: RFC 4180 quoting; text a spreadsheet would run as a formula (=, +, -, @) is prefixed with '. */
-function cell(value: unknown): string {
-  const v = plain(value);
-  if (v === null || v === undefined) return "";
-  let text = typeof v === "object" ? JSON.stringify(v) : String(v);
-  if (typeof v === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function toCsv(rows: Row[]): string {
-  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  if (!columns.length) return "";
-  return [columns.map(cell).join(","), ...rows.map((row) => columns.map((c) => cell(row[c])).join(","))].join("\r\n") + "\r\n";
-}
 
 const README = (generatedAt: string, tables: string[]) => `Your data at the portal, exported ${generatedAt}.
 
@@ -42,7 +26,7 @@ export function buildExportZip(tables: Record<string, Row[]>, files: { name: str
   for (const name of names) {
     const rows = tables[name]!;
     entries[`${name}.json`] = strToU8(JSON.stringify(rows, (_key, value: unknown) => value, 2));
-    entries[`${name}.csv`] = strToU8(toCsv(rows));
+    entries[`${name}.csv`] = strToU8(recordsToCsv(rows)); // the one CSV writer: formulas neutralized
   }
   for (const file of files) entries[`files/${file.name}`] = [file.bytes, { level: 0 }];
   return zipSync(entries, { level: 6, mtime: generatedAt });

@@ -1,4 +1,4 @@
-import { useExport, useList, type CrudFilter } from "@refinedev/core";
+import { useList, type CrudFilter } from "@refinedev/core";
 import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
@@ -7,6 +7,7 @@ import { resources } from "../../resources";
 import { ROLES } from "../../resources/define";
 import { translate as t } from "../../i18n";
 import { formatDateTime } from "../../components/format";
+import { useCsvExport } from "../../components/useCsvExport";
 import { actionText, actorText, rawSide, targetText } from "../../components/auditWords";
 import { AuditEventDetails } from "./AuditEventDetails";
 import { en } from "../../i18n/en";
@@ -85,7 +86,7 @@ export default function AuditViewerPage() {
   const [page, setPage] = useState(1);
   const sorters = [{ field: "createdAt", order: "desc" as const }];
   const { result, query } = useList<AuditEvent>({ resource: "audit-events", filters, sorters, pagination: { currentPage: page, pageSize: PAGE_SIZE } });
-  const { triggerExport, isLoading: exporting } = useExport<AuditEvent>({
+  const { triggerExport, isLoading: exporting } = useCsvExport<AuditEvent>({
     resource: "audit-events",
     filters,
     sorters,

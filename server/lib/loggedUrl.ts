@@ -1,0 +1,45 @@
+/**
+ * Query parameters whose values are ours, never typed by a person: paging, the sort's field names,
+ * the live channel's resource names, an upload's purpose. Every other value (`q`, `filter[…]`, an
+ * upload's `name`, the live channel's `token`) is what someone typed or holds a secret, so the log
+ * keeps its name and drops its value: the route and the request's shape, never its content.
+ */
+const KEPT = new Set(["page", "pageSize", "sort", "resources", "purpose", "operator"]);
+
+/** What a kept value looks like (numbers, field and resource names); anything else is dropped all the same. */
+const KEPT_VALUE = /^[-\w,.]{0,200}$/;
+
+/** Ids (UUIDs, one or a list) and true/false are nobody's typed text, whatever the parameter: `filter[accountId]=…` stays readable. */
+const ID_VALUE = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:(?:,|%2C)|$))+$|^(?:true|false)$/i;
+
+/** A parameter name as our routes spell them (`q`, `filter[msisdn][contains]`); anything else may be typed text. */
+const NAME = /^[A-Za-z][\w.[\]]{0,63}$/;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replaceAll("+", " "));
+  } catch {
+    return text;
+  }
+}
+
+/** A request URL as the log may hold it: the path as is, each query value but ids and KEPT ones replaced by `~`, an odd name too. */
+export function loggedUrl(url: string | undefined): string | undefined {
+  if (url === undefined) return undefined;
+  const mark = url.indexOf("?");
+  if (mark < 0) return url;
+  const query = url
+    .slice(mark + 1)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      const rawName = equals < 0 ? pair : pair.slice(0, equals);
+      const name = decoded(rawName);
+      if (!NAME.test(name)) return pair === "" ? "" : "~";
+      if (equals < 0) return rawName;
+      const value = pair.slice(equals + 1);
+      return (KEPT.has(name) && KEPT_VALUE.test(decoded(value))) || ID_VALUE.test(value) ? pair : `${rawName}=~`;
+    })
+    .join("&");
+  return `${url.slice(0, mark)}?${query}`;
+}
