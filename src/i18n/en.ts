@@ -741,7 +741,7 @@ export const en = {
   "subscriber.line.plan": "Plan",
   "subscriber.line.changePlan": "Change plan",
   "subscriber.line.sim": "SIM",
-  "subscriber.line.esim": "eSIM on this phone",
+  "subscriber.line.esim": "eSIM ending {{last4}}",
   "subscriber.line.physical": "Physical SIM ending {{last4}}",
   "subscriber.line.locked": "Your number is locked: no other carrier can take it.",
   "subscriber.line.unlocked": "Your number is not locked against moves to another carrier.",

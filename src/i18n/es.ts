@@ -743,7 +743,7 @@ export const es: Record<MessageKey, string> = {
   "subscriber.line.plan": "Plan",
   "subscriber.line.changePlan": "Cambiar de plan",
   "subscriber.line.sim": "SIM",
-  "subscriber.line.esim": "eSIM en este teléfono",
+  "subscriber.line.esim": "eSIM terminada en {{last4}}",
   "subscriber.line.physical": "SIM física terminada en {{last4}}",
   "subscriber.line.locked": "Tu número está bloqueado: ningún otro operador puede llevárselo.",
   "subscriber.line.unlocked": "Tu número no está bloqueado contra cambios a otro operador.",

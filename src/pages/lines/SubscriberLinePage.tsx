@@ -58,7 +58,7 @@ export function SubscriberLinePage({ id }: { id: string }) {
       </section>
       <section className="sub-card" aria-labelledby="line-sim">
         <h2 className="sub-card__title" id="line-sim">{t("subscriber.line.sim")}</h2>
-        <p style={{ margin: 0 }} data-testid="sim-type">{line.simType === "esim" ? t("subscriber.line.esim") : t("subscriber.line.physical", { last4: line.iccid.slice(-4) })}</p>
+        <p style={{ margin: 0 }} data-testid="sim-type">{t(line.simType === "esim" ? "subscriber.line.esim" : "subscriber.line.physical", { last4: line.iccid.slice(-4) })}</p>
         <p className="sub-card__muted" style={{ margin: 0 }} data-testid="number-lock">
           {t(line.numberLocked ? "subscriber.line.locked" : "subscriber.line.unlocked")}
         </p>
