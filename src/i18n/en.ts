@@ -443,7 +443,7 @@ export const en = {
   "topUp.unavailable.title": "Card top-up is unavailable",
   "topUp.unavailable.body": "Your operator does not take card payments for top-ups here. Add credit with a prepaid voucher below.",
   "topUp.turnedOff.title": "Card top-up is turned off for now",
-  "topUp.turnedOff.body": "Card payments for top-ups are switched off at the moment. Add credit with a prepaid voucher below. your earlier top-ups are listed below.",
+  "topUp.turnedOff.body": "Card payments for top-ups are switched off at the moment. Add credit with a prepaid voucher below; your earlier top-ups are listed after it.",
   "topUp.card.title": "Top up by card",
   "topUp.card.number": "Card number",
   "topUp.card.numberRule": "Enter the card number (12 to 19 digits).",

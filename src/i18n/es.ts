@@ -445,7 +445,7 @@ export const es: Record<MessageKey, string> = {
   "topUp.unavailable.title": "La recarga con tarjeta no está disponible",
   "topUp.unavailable.body": "Tu operador no acepta pagos con tarjeta para recargas aquí. Añade saldo con un cupón prepago aquí abajo.",
   "topUp.turnedOff.title": "La recarga con tarjeta está desactivada por ahora",
-  "topUp.turnedOff.body": "Los pagos con tarjeta para recargas están desactivados en este momento. Añade saldo con un cupón prepago aquí abajo. tus recargas anteriores aparecen abajo.",
+  "topUp.turnedOff.body": "Los pagos con tarjeta para recargas están desactivados en este momento. Añade saldo con un cupón prepago aquí abajo; tus recargas anteriores aparecen después.",
   "topUp.card.title": "Recargar con tarjeta",
   "topUp.card.number": "Número de tarjeta",
   "topUp.card.numberRule": "Escribe el número de la tarjeta (de 12 a 19 dígitos).",

@@ -54,13 +54,14 @@ describe("sliding window", () => {
 });
 
 describe("rate limits", () => {
-  it("defaults: 3 SMS per number per 10 minutes, 10 per address per hour, 60 sign-in requests and 10 claims a minute; 5 failed vouchers per account in 15 minutes", () => {
+  it("defaults: 3 SMS per number per 10 minutes, 10 per address per hour, 60 sign-in requests and 10 claims a minute; 5 failed vouchers per account in 15 minutes; 10 wrong ingest keys per address a minute", () => {
     expect(DEFAULT_RATE_LIMITS).toEqual({
       smsPerNumber: { max: 3, windowMs: 600_000 },
       smsPerIp: { max: 10, windowMs: 3_600_000 },
       authPerIp: { max: 60, windowMs: 60_000 },
       claimPerUid: { max: 10, windowMs: 60_000 },
       voucherFailuresPerAccount: { max: 5, windowMs: 900_000 },
+      serviceKeyFailuresPerIp: { max: 10, windowMs: 60_000 },
     });
   });
 });
