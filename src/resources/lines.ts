@@ -231,6 +231,8 @@ export const linesResource = defineResource({
           simType: { label: "fields.simType", kind: "enum", options: SIM_TYPES },
           activationCode: { label: "fields.activationCode", kind: "qrCode" },
         },
+        // An eSIM's activation code is issued for this one download.
+        once: true,
       },
     },
   },

@@ -13,8 +13,9 @@ export function ActionResult({ action, label, result, onClose }: { action: Actio
     <Modal open={Boolean(result)} title={label} onCancel={onClose} onOk={onClose} okText={t("actions.resultDone")} cancelButtonProps={{ style: { display: "none" } }} destroyOnHidden>
       {/* Only a true warning: a PUK can be looked up again, a port-out PIN or an activation code cannot. */}
       {action.result?.once && <Alert type="warning" showIcon message={t("actions.shownOnce")} style={{ marginBottom: 12 }} />}
+      {/* Label above value: an eSIM QR code keeps the whole dialog width on a 360 px phone. */}
       {result && (
-        <Descriptions column={1} bordered size="small" data-testid="action-result">
+        <Descriptions column={1} layout="vertical" bordered size="small" data-testid="action-result">
           {fields.map(([field, spec]) => {
             const value = result[field];
             if (value === null || value === undefined) return null;
