@@ -280,8 +280,10 @@ describe("GET /lines/{id}/meters and GET /home", () => {
     const money = await readAccountMoney(backend.database.db, home.accounts.map((a) => a.id));
     expect(home.accounts).toEqual([
       { id: prepaid.accountId, type: "prepaid", balance: money.get(prepaid.accountId)!.balance },
-      { id: home.lines[1]!.accountId, type: "postpaid", amountDue: money.get(home.lines[1]!.accountId)!.amountDue },
+      { id: home.lines[1]!.accountId, type: "postpaid", amountDue: money.get(home.lines[1]!.accountId)!.amountDue, overdueBill: money.get(home.lines[1]!.accountId)!.overdueBill },
     ]);
+    // The seed's open bill is overdue: the home names it (its Pay now), with its total and due date.
+    expect(home.accounts[1]!.overdueBill).toMatchObject({ total: home.accounts[1]!.amountDue });
     expect(home.accounts[0]!.balance!.currency).toBe("USD");
 
     expect((await backend.get("/api/v1/home")).statusCode).toBe(401);
