@@ -47,7 +47,7 @@ test("at 360 px alex pays his overdue bill with a saved card", async () => {
   await page.getByTestId("bill-items").waitFor();
   await page.getByRole("button", { name: "Pay now", exact: true }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Card").click();
+  await dialog.getByLabel("Card", { exact: true }).click();
   await page.locator(".ant-select-item-option").filter({ hasText: "4242" }).first().click();
   await dialog.getByRole("button", { name: /Pay|OK|Confirm/ }).last().click();
   // Paid: the dialog closes (until then its own Pay button is a second "Pay"), the action is gone

@@ -14,13 +14,14 @@ import { CardError, CardInputs, newKey, tokenizeCard, type CardFields } from "./
  */
 export function AddCardInline({ onAdded }: { onAdded: (paymentMethodId: string) => void }) {
   const { result: gateway, query } = useCustom<PaymentGateway>({ url: "/payment-gateway", method: "get" });
-  const { result: saved } = useList<PaymentMethod>({ resource: "payment-methods", pagination: { currentPage: 1, pageSize: 20 } });
+  const { result: saved, query: savedQuery } = useList<PaymentMethod>({ resource: "payment-methods", pagination: { currentPage: 1, pageSize: 20 } });
   const invalidate = useInvalidate();
   const [form] = Form.useForm<CardFields>();
   const [open, setOpen] = useState<boolean>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  if (query.isLoading) return null;
+  // Whether a card is saved decides what shows: wait for both answers (an empty list while loading is not "none").
+  if (query.isLoading || savedQuery.isLoading) return null;
   const tokenizeUrl = gateway.data?.tokenizeUrl;
   if (!tokenizeUrl) return <Alert type="info" showIcon role="status" message={t("pay.noCards")} />;
   // With no saved card the form is there at once; with some, behind "Use a new card".
