@@ -29,7 +29,7 @@ export async function operatorKpis(db: Db, operator: { code: string; timezone: s
       where operator_code = ${code} and kind = 'top_up' and created_at >= ${start} and created_at < ${end} group by 1`),
     db.execute(sql`select ${dayOf("paid_at")} as day, count(*)::int as n, coalesce(sum(total_amount), 0)::bigint as amount from invoices
       where operator_code = ${code} and status = 'paid' and paid_at >= ${start} and paid_at < ${end} group by 1`),
-    db.execute(sql`select coalesce(sum(case when kind = 'charge' then amount when kind in ('refund', 'reversal') then -amount else 0 end), 0)::bigint as revenue
+    db.execute(sql`select coalesce(sum(case when kind in ('charge', 'usage', 'renewal') then amount when kind in ('refund', 'reversal') then -amount else 0 end), 0)::bigint as revenue
       from ledger_entries where operator_code = ${code} and created_at >= ${start} and created_at < ${end}`),
     db.execute(sql`select ${sql.join(
       TICKET_AGE_BUCKETS.map(
