@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Button, Space, Typography } from "antd";
-import { PaperClipOutlined } from "@ant-design/icons";
+import { PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import { translate as t } from "../i18n";
 import { runtimeConfig } from "../config/runtime";
 import { apiBase, toHttpError, type ApiError } from "../providers/apiClient";
 import { currentIdToken } from "../providers/session";
 import { formatBytes } from "./format";
+import "./filePicker.css";
 
 const ACCEPT = "application/pdf,image/png,image/jpeg,image/webp,image/heic,.heic";
 
@@ -32,6 +33,31 @@ export async function uploadFile(file: File, purpose: UploadPurpose = "attachmen
 /** Why the file store refused a file, in the reader's language. */
 const refusalText = (problem: ApiError) => (problem.statusCode === 413 ? t("files.tooLarge") : problem.statusCode === 415 ? t("files.wrongType") : problem.message);
 
+/**
+ * A file input drawn as a button with words in the page's language ("Add a photo or PDF"); the
+ * native input stays for the keyboard, the form's label and screen readers (filePicker.css).
+ */
+function FilePicker({ id, multiple, disabled, busy, describedBy, onPick }: { id?: string; multiple?: boolean; disabled: boolean; busy: boolean; describedBy?: string; onPick: (files: File[], input: HTMLInputElement) => void }) {
+  return (
+    <span>
+      <input
+        id={id}
+        className="file-picker__input"
+        type="file"
+        multiple={multiple}
+        accept={ACCEPT}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        onChange={(event) => onPick([...(event.target.files ?? [])], event.target)}
+      />
+      <label htmlFor={id} className="file-picker__button" aria-hidden>
+        <UploadOutlined />
+        {busy ? t("files.uploading") : t(multiple ? "files.pickMany" : "files.pickOne")}
+      </label>
+    </span>
+  );
+}
+
 /** Files a message carries: at most this many (the server says so too). */
 const DEFAULT_MAX_FILES = 5;
 
@@ -49,15 +75,14 @@ export function FileListUploadInput({ id, value, onChange, max = DEFAULT_MAX_FIL
   const shown = files.filter((f) => ids.includes(f.id));
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
-      <input
+      <FilePicker
         id={id}
-        type="file"
         multiple
-        accept={ACCEPT}
+        busy={busy}
         disabled={busy || ids.length >= max}
-        aria-describedby={errors.length ? `${id}-error` : undefined}
-        onChange={async (event) => {
-          const picked = [...(event.target.files ?? [])].slice(0, Math.max(0, max - ids.length));
+        describedBy={errors.length ? `${id}-error` : undefined}
+        onPick={async (pickedFiles, input) => {
+          const picked = pickedFiles.slice(0, Math.max(0, max - ids.length));
           if (!picked.length) return;
           setBusy(true);
           const refused: string[] = [];
@@ -72,10 +97,9 @@ export function FileListUploadInput({ id, value, onChange, max = DEFAULT_MAX_FIL
           setFiles((before) => [...before, ...added]);
           setErrors(refused);
           onChange?.([...ids, ...added.map((f) => f.id)]);
-          event.target.value = "";
+          input.value = "";
           setBusy(false);
         }}
-        style={{ maxWidth: "100%" }}
       />
       {shown.map((file) => (
         <Space wrap key={file.id} data-testid="picked-file">
@@ -107,14 +131,12 @@ export function FileUploadInput({ id, value, onChange, purpose = "attachment" }:
   const [error, setError] = useState<string | null>(null);
   return (
     <Space direction="vertical" style={{ width: "100%" }}>
-      <input
+      <FilePicker
         id={id}
-        type="file"
-        accept={ACCEPT}
+        busy={busy}
         disabled={busy}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
+        describedBy={error ? `${id}-error` : undefined}
+        onPick={async ([file], input) => {
           if (!file) return;
           setBusy(true);
           setError(null);
@@ -124,12 +146,11 @@ export function FileUploadInput({ id, value, onChange, purpose = "attachment" }:
             onChange?.(uploaded.id);
           } catch (problem) {
             setError(refusalText(problem as ApiError));
-            event.target.value = "";
+            input.value = "";
           } finally {
             setBusy(false);
           }
         }}
-        style={{ maxWidth: "100%" }}
       />
       {value ? (
         <Space wrap>

@@ -65,3 +65,22 @@ describe("the attachments input (several files)", () => {
     expect(onChange).toHaveBeenLastCalledWith(["f-1"]);
   });
 });
+
+describe("the file picker's words", () => {
+  it("are the page's, on a button tied to the input, in English and in Spanish (the browser's own 'Choose file' is not shown)", async () => {
+    const { setLocale } = await import("../../src/i18n");
+    try {
+      const { unmount } = render(<FileUploadInput id="one" />);
+      const input = document.getElementById("one") as HTMLInputElement;
+      expect(input.className).toBe("file-picker__input");
+      const button = document.querySelector('label[for="one"]')!;
+      expect(button.textContent).toBe("Add a photo or PDF");
+      unmount();
+      setLocale("es");
+      render(<FileListUploadInput id="many" />);
+      expect(document.querySelector('label[for="many"]')!.textContent).toBe("Añadir fotos o PDF");
+    } finally {
+      setLocale("en");
+    }
+  });
+});
