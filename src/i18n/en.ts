@@ -311,6 +311,7 @@ export const en = {
   "actions.total": "Total: {{amount}}",
   "actions.shownOnce": "Write this down now: it will not be shown again.",
   "actions.resultDone": "I have it",
+  "actions.installEsim": "Install on this phone",
   "actions.qrLabel": "QR code to scan with the phone",
   "reauth.title": "Confirm it is you",
   "reauth.why": "This needs a recent sign-in. Confirm it is you to continue.",

@@ -313,6 +313,7 @@ export const es: Record<MessageKey, string> = {
   "actions.total": "Total: {{amount}}",
   "actions.shownOnce": "Apúntalo ahora: no se volverá a mostrar.",
   "actions.resultDone": "Ya lo tengo",
+  "actions.installEsim": "Instalar en este teléfono",
   "actions.qrLabel": "Código QR para escanear con el teléfono",
   "reauth.title": "Confirma que eres tú",
   "reauth.why": "Esto requiere un inicio de sesión reciente. Confirma que eres tú para continuar.",

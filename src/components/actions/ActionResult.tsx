@@ -1,11 +1,13 @@
-import { Alert, Descriptions, Modal, QRCode, Space, Typography } from "antd";
+import { Alert, Button, Descriptions, Modal, QRCode, Space, Typography } from "antd";
 import type { ActionSpec } from "../../resources/define";
 import { translate as t } from "../../i18n";
 import { fieldText } from "../fieldText";
+import { esimInstallLink } from "./esimInstallLink";
 
 /**
  * A value an action answers once (a PIN, a PUK, an eSIM activation code): shown here, large and
- * copyable, with the warning that it will not be shown again. An activation code is a QR code to scan.
+ * copyable, with the warning that it will not be shown again. An activation code is a QR code to scan,
+ * and on a phone that can install it from a link, a button that does.
  */
 export function ActionResult({ action, label, result, onClose }: { action: ActionSpec; label: string; result?: Record<string, unknown>; onClose: () => void }) {
   const fields = Object.entries(action.result?.fields ?? {});
@@ -27,8 +29,14 @@ export function ActionResult({ action, label, result, onClose }: { action: Actio
                 </Typography.Text>
               );
             } else if (spec.kind === "qrCode") {
+              const install = esimInstallLink(String(value), navigator.userAgent);
               shown = (
                 <Space direction="vertical" align="center" style={{ width: "100%" }}>
+                  {install && (
+                    <Button type="primary" href={install} target="_blank" rel="noopener noreferrer" data-testid="esim-install">
+                      {t("actions.installEsim")}
+                    </Button>
+                  )}
                   <QRCode value={String(value)} size={200} bordered={false} aria-label={t("actions.qrLabel")} />
                   <Typography.Text copyable style={{ wordBreak: "break-all", fontSize: 12 }} data-testid={`result-${field}`}>
                     {String(value)}
