@@ -80,6 +80,8 @@ export const ordersResource = defineResource({
     filters: { state: ["eq", "in"], type: ["eq", "in"], lineId: ["eq"], accountId: ["eq"], createdAt: ["gte", "lte", "between"] },
   },
   show: ["type", "state", "msisdn", "effective", "scheduledFor", "requestedByRole", "reason", "idDocumentFileId", "createdAt", "timeline"],
+  // Subscribers get a page in words with the order's timeline; staff the generic record page.
+  views: { show: () => import("../pages/orders/OrderShowPage") },
   actions: {
     cancel: {
       label: "resources.orders.cancel",

@@ -14,6 +14,7 @@ import { SvgIcon } from "../../components/SvgIcon";
 import { TONES, toneOfStatus } from "../../components/statusTones";
 import { LineMeters } from "../../components/usage/LineMeters";
 import { LineAddOns } from "../../components/addOns/LineAddOns";
+import { LineOrders } from "./LineOrders";
 import "../subscriber/subscriber.css";
 
 /** Actions the page offers elsewhere: plans and passes in Shop, renewals on the add-on itself. */
@@ -70,6 +71,7 @@ export function SubscriberLinePage({ id }: { id: string }) {
       </section>
       <LineAddOns lineId={line.id} canBuy={false} reasonRequired={false} />
       <Manage line={line} number={number} />
+      <LineOrders lineId={line.id} />
     </div>
   );
 }

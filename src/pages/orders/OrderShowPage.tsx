@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { useCan, useGetIdentity, useShow } from "@refinedev/core";
+import { Button, Result, Skeleton } from "antd";
+import { useParams } from "react-router";
+import { translate as t } from "../../i18n";
+import type { ResourceDefinition } from "../../resources/define";
+import { ordersResource, type Order } from "../../resources/orders";
+import type { SessionUser } from "../../providers/session";
+import { ActionDialog } from "../../components/actions/ActionDialog";
+import { actionApplies } from "../../components/actions/RecordActions";
+import { formatDateTime, formatMsisdn } from "../../components/format";
+import { TONES, toneOfStatus } from "../../components/statusTones";
+import { ResourceShowPage } from "../ResourceShowPage";
+import { orderSummary, orderTitle, stepBy } from "./orderWords";
+import "../subscriber/subscriber.css";
+
+/** An order: for its subscriber, what was asked and where it stands, as a timeline in words; for staff, the generic record page. */
+export default function OrderShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
+  const { id } = useParams();
+  const { data: user } = useGetIdentity<SessionUser>();
+  if (!user) return <Skeleton active />;
+  if (user.role !== "subscriber" || !id) return <ResourceShowPage resource={resource} />;
+  return <SubscriberOrder id={id} />;
+}
+
+function SubscriberOrder({ id }: { id: string }) {
+  const { query, result: order } = useShow<Order>({ resource: "orders", id });
+  if (query.isError) return <Result status="404" title={t("show.notFound")} />;
+  if (!order) return <Skeleton active />;
+  const summary = orderSummary(order);
+  return (
+    <div className="sub-page">
+      <div className="sub-card__row">
+        <h1 className="sub-page__title">{orderTitle(order)}</h1>
+        <span className="bill-row__status" style={TONES[toneOfStatus(order.state)]} data-testid="order-state">
+          {t(`enums.orderState.${order.state}`)}
+        </span>
+      </div>
+      <section className="sub-card" aria-labelledby="order-what">
+        <h2 className="sub-card__title" id="order-what">{t("subscriber.order.what")}</h2>
+        {summary && <p style={{ margin: 0 }} data-testid="order-summary">{summary}</p>}
+        {order.scheduledFor && order.state === "acknowledged" && (
+          <p className="sub-card__muted" style={{ margin: 0 }}>{t("subscriber.order.scheduledFor", { time: formatDateTime(order.scheduledFor) })}</p>
+        )}
+        <CancelOrder order={order} />
+      </section>
+      <section className="sub-card" aria-labelledby="order-timeline">
+        <h2 className="sub-card__title" id="order-timeline">{t("subscriber.order.timeline")}</h2>
+        <ol className="order-timeline" data-testid="order-timeline">
+          {order.timeline.map((step, i) => (
+            <li key={i} className={`order-timeline__step order-timeline__step--${toneOfStatus(step.state)}`}>
+              <strong>{t(`enums.orderState.${step.state}`)}</strong>
+              <span className="sub-card__muted">
+                {formatDateTime(step.at)} · {stepBy(step.byRole)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
+}
+
+/** The declared `cancel`, offered while the order has not started (and only when the person may run it). */
+function CancelOrder({ order }: { order: Order }) {
+  const action = ordersResource.actions!.cancel!;
+  const { data: access } = useCan({ resource: "orders", action: "cancel", params: { id: order.id } });
+  const [open, setOpen] = useState(false);
+  if (!access?.can || !actionApplies(action, order)) return null;
+  return (
+    <div className="sub-card__actions">
+      <Button danger onClick={() => setOpen(true)}>
+        {t(action.label)}
+      </Button>
+      <ActionDialog resource={ordersResource} name="cancel" action={action} record={order} object={order.msisdn ? formatMsisdn(order.msisdn) : undefined} open={open} onClose={() => setOpen(false)} />
+    </div>
+  );
+}
