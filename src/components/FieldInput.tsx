@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useSelect } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
 import { DatePicker, Input, InputNumber, Select, Switch, type SelectProps } from "antd";
@@ -11,14 +12,19 @@ import { brandOf } from "../config/brand";
 import { runtimeConfig } from "../config/runtime";
 import { useFeatureFlags } from "../providers/useFeatureFlags";
 
-/** A select over the records of another resource the user may see, searchable through its `q` search. */
+/**
+ * A select over the records of another resource the user may see, searchable through its `q` search.
+ * Options read "title · subtitle" where the target declares one; a choice of one is made at once.
+ */
 function ReferenceSelect({ resource, filters, id, ...props }: { resource: string; filters: CrudFilter[] | null; id?: string; value?: string; onChange?: (v: string) => void }) {
   const target = findResource(resource);
   const title = target?.recordTitle ?? "id";
-  const { selectProps } = useSelect<Record<string, any>>({
+  const subtitle = target?.recordSubtitle;
+  const { selectProps, query } = useSelect<Record<string, any>>({
     resource,
     optionValue: "id",
-    optionLabel: (record) => (target ? fieldText(title, target.fields[title], record) : String(record.id)),
+    optionLabel: (record) =>
+      target ? [fieldText(title, target.fields[title], record), subtitle ? fieldText(subtitle, target.fields[subtitle], record) : null].filter(Boolean).join(" · ") : String(record.id),
     searchField: "q",
     defaultValue: props.value,
     pagination: { pageSize: 50 },
@@ -27,6 +33,12 @@ function ReferenceSelect({ resource, filters, id, ...props }: { resource: string
     queryOptions: { enabled: filters !== null },
     onSearch: (text) => [{ field: "q", operator: "eq", value: text || undefined }],
   });
+  // One account, one line: nothing to choose, so it is chosen (the person still sees which).
+  const only = query.data?.data.length === 1 ? String(query.data.data[0]!.id) : undefined;
+  const { value, onChange } = props;
+  useEffect(() => {
+    if (only && !value) onChange?.(only);
+  }, [only, value, onChange]);
   return <Select id={id} showSearch {...(selectProps as object)} {...(filters === null ? { options: [], loading: false } : {})} {...props} style={{ width: "100%" }} />;
 }
 

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { Button, Form, Input, Modal, Typography } from "antd";
+import { Form, Input, Modal, Typography } from "antd";
 import { translate as t } from "../i18n";
 import { reauthenticate, reauthMethod, startPhoneReauth, type CodeStep } from "../providers/identityFlows";
 import { maskPhone } from "../providers/phoneNumbers";
@@ -77,7 +77,8 @@ export function ReauthModal({ open, onDone }: { open: boolean; onDone: (ok: bool
             <Typography.Paragraph>{t("reauth.phone", { phone: maskPhone(auth.currentUser?.phoneNumber ?? undefined) })}</Typography.Paragraph>
           ))}
         {method === null && <Typography.Paragraph>{t("reauth.signInAgain")}</Typography.Paragraph>}
-        <Button htmlType="submit" hidden />
+        {/* Enter in the field submits; a native hidden button takes no room (antd's Button ignores `hidden` and drew an empty box). */}
+        <button type="submit" hidden />
       </Form>
       <div ref={recaptcha} />
     </Modal>

@@ -120,7 +120,6 @@ export const en = {
   "security.newPassword": "New password",
   "security.changePassword": "Change password",
   "security.passwordChanged": "Password changed.",
-  "security.reauthTitle": "Enter your current password to continue",
   "security.sessionsTitle": "Signed-in devices",
   "security.sessionsExplain": "Lost a phone or signed in somewhere you should not have? This signs you out on every device, this one included.",
   "security.signOutEverywhere": "Sign out everywhere",

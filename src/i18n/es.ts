@@ -122,7 +122,6 @@ export const es: Record<MessageKey, string> = {
   "security.newPassword": "Contraseña nueva",
   "security.changePassword": "Cambiar contraseña",
   "security.passwordChanged": "Contraseña cambiada.",
-  "security.reauthTitle": "Escribe tu contraseña actual para continuar",
   "security.sessionsTitle": "Dispositivos con sesión iniciada",
   "security.sessionsExplain": "¿Perdiste un teléfono o iniciaste sesión donde no debías? Esto cierra tu sesión en todos los dispositivos, también en este.",
   "security.signOutEverywhere": "Cerrar sesión en todas partes",

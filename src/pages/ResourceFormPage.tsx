@@ -87,15 +87,15 @@ export function ResourceFormPage({ resource, action }: { resource: ResourceDefin
   // A node, not a string: the page header would cut a string title short on a phone.
   const title = (
     <Typography.Title level={4} style={{ margin: 0, whiteSpace: "normal" }}>
-      {t(action === "create" ? "form.createTitle" : "form.editTitle")} · {t(resource.label)}
+      {action === "create" && resource.createLabel ? t(resource.createLabel) : `${t(action === "create" ? "form.createTitle" : "form.editTitle")} · ${t(resource.label)}`}
     </Typography.Title>
   );
   return action === "create" ? (
-    <Create title={title} goBack={false} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }}>
+    <Create title={title} goBack={false} breadcrumb={role === "subscriber" ? false : undefined} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }}>
       {form}
     </Create>
   ) : (
-    <Edit title={title} goBack={false} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }} isLoading={query?.isLoading}>
+    <Edit title={title} goBack={false} breadcrumb={role === "subscriber" ? false : undefined} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }} isLoading={query?.isLoading}>
       {form}
     </Edit>
   );

@@ -64,6 +64,7 @@ export const accountsResource = defineResource({
   icon: "IdcardOutlined",
   schema: accountSchema,
   recordTitle: "name",
+  recordSubtitle: "type",
   fields: {
     name: { label: "fields.accountName", kind: "text" },
     email: { label: "fields.email", kind: "text" },

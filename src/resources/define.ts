@@ -190,6 +190,10 @@ interface BaseDefinition<S extends z.ZodObject, K extends string> {
    */
   writeRules?: Partial<Record<K, z.ZodType>>;
   recordTitle: K;
+  /** A field told beside the title where records are picked from a list, so two alike ("Alex Rivera" twice) can be told apart ("· Prepaid"). */
+  recordSubtitle?: K;
+  /** The create page's title as a task ("Ask for help"), an i18n key; default "New · <label>". */
+  createLabel?: string;
   fields: Partial<Record<K, FieldSpec>>;
   list: {
     columns: readonly K[];

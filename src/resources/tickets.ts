@@ -107,6 +107,7 @@ export const ticketsResource = defineResource({
   icon: "CustomerServiceOutlined",
   schema: ticketSchema,
   recordTitle: "subject",
+  createLabel: "resources.tickets.create",
   fields: {
     subject: { label: "fields.subject", kind: "text" },
     category: { label: "fields.ticketCategory", kind: "enum", options: TICKET_CATEGORIES, labels: "enums.ticketCategory" },
@@ -182,6 +183,7 @@ export const ticketsResource = defineResource({
   messages: {
     en: {
       "resources.tickets.label": "Help requests",
+      "resources.tickets.create": "Ask for help",
       "resources.tickets.search": "Search by subject",
       "resources.tickets.messageHelp": "Tell us what happened, when, and on which number.",
       "resources.tickets.actions.reply": "Reply",
@@ -218,6 +220,7 @@ export const ticketsResource = defineResource({
     },
     es: {
       "resources.tickets.label": "Solicitudes de ayuda",
+      "resources.tickets.create": "Pedir ayuda",
       "resources.tickets.search": "Buscar por asunto",
       "resources.tickets.messageHelp": "Cuéntanos qué pasó, cuándo y en qué número.",
       "resources.tickets.actions.reply": "Responder",

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
-import { signedInPage } from "../support/portalPages";
+import { pickOption, signedInPage } from "../support/portalPages";
+import { SAMPLE_FILES } from "../support/sampleFiles";
 import { startSandboxBackend, type SandboxBackend } from "../support/sandboxBackend";
 import { signInWithPassword } from "../support/testBackend";
 
@@ -10,7 +11,8 @@ import { signInWithPassword } from "../support/testBackend";
 // own (fresh demo data, the sandbox card gateway): every destination one tap away with no engine
 // words; a voucher top-up in 3 taps from home whose result names the new balance; the overdue bill
 // paid from the home's Pay now with a card added in the same dialog; a roaming pass bought in Shop;
-// the notifications read from Account. No console errors, no axe problems on the way.
+// a line suspended and restored with its timeline read; a help request sent with a photo; the
+// notifications read from Account. No console errors, no axe problems on the way.
 
 interface Words {
   locale: string;
@@ -29,6 +31,25 @@ interface Words {
   buyPass: string;
   passAdded: RegExp;
   notifications: string;
+  manage: string;
+  review: string;
+  suspend: string;
+  restore: string;
+  reasonLabel: string;
+  atYourRequest: string;
+  suspended: string;
+  active: string;
+  restoration: RegExp;
+  restorationTitle: string;
+  helpRequests: string;
+  accountLabel: string;
+  prepaidAccount: string;
+  topic: string;
+  coverage: string;
+  subject: string;
+  message: string;
+  attachments: string;
+  send: string;
 }
 
 const english: Words = {
@@ -48,6 +69,25 @@ const english: Words = {
   buyPass: "Buy Canada & Mexico pass, 10 days",
   passAdded: /Canada & Mexico pass, 10 days was added\./,
   notifications: "Notifications",
+  manage: "Manage",
+  review: "Review",
+  suspend: "Suspend",
+  restore: "Restore",
+  reasonLabel: "Suspension reason",
+  atYourRequest: "At your request",
+  suspended: "Suspended",
+  active: "Active",
+  restoration: /^Restoration · Completed/,
+  restorationTitle: "Restoration for (202) 555-0101",
+  helpRequests: "Help requests",
+  accountLabel: "Account holder",
+  prepaidAccount: "Alex Rivera · Prepaid",
+  topic: "Topic",
+  coverage: "Coverage or service",
+  subject: "Subject",
+  message: "Message",
+  attachments: "Attachments",
+  send: "Send request",
 };
 
 const spanish: Words = {
@@ -67,6 +107,25 @@ const spanish: Words = {
   buyPass: "Comprar Canada & Mexico pass, 10 days",
   passAdded: /Canada & Mexico pass, 10 days/,
   notifications: "Avisos",
+  manage: "Gestionar",
+  review: "Revisar",
+  suspend: "Suspender",
+  restore: "Reactivar",
+  reasonLabel: "Motivo de la suspensión",
+  atYourRequest: "A petición tuya",
+  suspended: "Suspendida",
+  active: "Activa",
+  restoration: /^Reactivación · Completado/,
+  restorationTitle: "Reactivación del (202) 555-0101",
+  helpRequests: "Solicitudes de ayuda",
+  accountLabel: "Titular",
+  prepaidAccount: "Alex Rivera · Prepago",
+  topic: "Tema",
+  coverage: "Cobertura o servicio",
+  subject: "Asunto",
+  message: "Mensaje",
+  attachments: "Adjuntos",
+  send: "Enviar solicitud",
 };
 
 /** Words of the engine that a subscriber page must never show (ids, field keys, enum values, "record"). */
@@ -164,6 +223,46 @@ for (const words of [english, spanish]) {
       await dialog.getByRole("button", { name: /\$20\.00|20,00/ }).click();
       await dialog.waitFor({ state: "hidden" });
       await page.getByTestId("active-add-on").filter({ hasText: "Canada & Mexico pass, 10 days" }).waitFor();
+    });
+
+    test("a line is suspended and restored from its page, and the restoration reads as a timeline", async () => {
+      await tab(words.tabs[0]).click();
+      await page.getByTestId("line-card").filter({ hasText: "(202) 555-0101" }).getByRole("link", { name: "(202) 555-0101" }).click();
+      const manage = page.getByRole("region", { name: words.manage });
+      await manage.getByRole("button", { name: new RegExp(`^${words.suspend}`) }).click();
+      const suspend = page.getByRole("dialog", { name: `${words.suspend} · (202) 555-0101` });
+      await pickOption(page, suspend, words.reasonLabel, words.atYourRequest);
+      await suspend.getByRole("button", { name: words.review }).click(); // the server's quote first
+      await suspend.getByTestId("action-quote").waitFor();
+      await suspend.getByRole("button", { name: words.suspend, exact: true }).click();
+      await suspend.waitFor({ state: "hidden" });
+      await page.getByTestId("line-status").getByText(words.suspended, { exact: true }).waitFor();
+      await manage.getByRole("button", { name: new RegExp(`^${words.restore}`) }).click();
+      const restore = page.getByRole("dialog", { name: `${words.restore} · (202) 555-0101` });
+      await restore.getByRole("button", { name: words.restore, exact: true }).click();
+      await restore.waitFor({ state: "hidden" });
+      await page.getByTestId("line-status").getByText(words.active, { exact: true }).waitFor();
+      await page.getByRole("link", { name: words.restoration }).first().click();
+      await page.getByRole("heading", { level: 1, name: words.restorationTitle }).waitFor();
+      await page.getByTestId("order-timeline").locator("li").nth(2).waitFor();
+      expect(await engineWordsOn(page)).toEqual([]);
+      expect(await accessibilityProblems(page)).toEqual([]);
+    });
+
+    test("a help request goes out with a photo, from Account", async () => {
+      await tab(words.tabs[4]).click();
+      await page.locator(".task-list").getByRole("link", { name: new RegExp(`^${words.helpRequests}`) }).click();
+      await pickOption(page, page, words.accountLabel, words.prepaidAccount);
+      await pickOption(page, page, words.topic, words.coverage);
+      await page.getByLabel(words.subject).fill("No signal at home");
+      await page.getByLabel(words.message).fill("Since Monday there is no signal in my kitchen on (202) 555-0101.");
+      await page.getByLabel(words.attachments).setInputFiles({ name: "no-signal.png", mimeType: "image/png", buffer: SAMPLE_FILES.png });
+      await page.getByTestId("picked-file").getByText("no-signal.png").waitFor();
+      expect(await engineWordsOn(page)).toEqual([]);
+      expect(await accessibilityProblems(page)).toEqual([]);
+      await page.getByRole("button", { name: words.send }).click();
+      await page.getByRole("heading", { name: "No signal at home" }).first().waitFor();
+      await page.getByText("no-signal.png").first().waitFor();
     });
 
     test("the notifications are read from Account, and nothing went wrong in the console on the way", async () => {

@@ -11,7 +11,6 @@ import {
   changePassword,
   linkEmailPassword,
   linkGoogle,
-  reauthenticate,
   removeSecondFactor,
   secondFactors,
   signInMethods,
@@ -22,6 +21,7 @@ import {
   type FlowResult,
 } from "../../providers/identityFlows";
 import { PhoneCodeModal } from "./PhoneCodeModal";
+import { ReauthModal } from "../../components/ReauthModal";
 
 
 const METHOD_LABEL: Record<string, string> = { password: "security.method.password", phone: "security.method.phone", "google.com": "security.method.google" };
@@ -31,7 +31,7 @@ const METHOD_LABEL: Record<string, string> = { password: "security.method.passwo
  * second step (SMS), the password, and signing out everywhere.
  */
 export function SecurityPage() {
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const queryClient = useQueryClient();
   const invalidateAuth = useInvalidateAuthStore();
   const me = useMe();
@@ -39,6 +39,8 @@ export function SecurityPage() {
   const [, setVersion] = useState(0);
   const [dialog, setDialog] = useState<"phone" | "mfa" | "password" | "email" | null>(null);
   const [pending, setPending] = useState<string>();
+  // While set, the sign-in-again dialog is open; it is called with whether the person signed in again.
+  const [reauthDone, setReauthDone] = useState<((ok: boolean) => void) | null>(null);
 
   const methods = signInMethods();
   const factors = secondFactors();
@@ -56,13 +58,7 @@ export function SecurityPage() {
   async function run(key: string, work: () => Promise<FlowResult>, done: string) {
     setPending(key);
     let result = await work();
-    if (!result.ok && result.field === "password" && hasPassword) {
-      const password = await askPassword();
-      if (password !== null) {
-        const again = await reauthenticate(password);
-        result = again.ok ? await work() : again;
-      }
-    }
+    if (!result.ok && result.field === "password" && hasPassword && (await signInAgain())) result = await work();
     setPending(undefined);
     if (result.ok) {
       message.success(done);
@@ -70,16 +66,9 @@ export function SecurityPage() {
     } else message.error(result.message);
   }
 
-  function askPassword(): Promise<string | null> {
-    let value = "";
-    return new Promise((resolve) => {
-      modal.confirm({
-        title: t("security.reauthTitle"),
-        content: <Input.Password aria-label={t("signIn.password")} autoComplete="current-password" onChange={(e) => (value = e.target.value)} />,
-        onOk: () => resolve(value),
-        onCancel: () => resolve(null),
-      });
-    });
+  /** Asks for a recent sign-in in the same dialog every guarded action uses (why, then a labelled password or a texted code). */
+  function signInAgain(): Promise<boolean> {
+    return new Promise((resolve) => setReauthDone(() => resolve));
   }
 
   const mfaRequired = me.data?.mfaRequired && !me.data?.secondFactor;
@@ -181,13 +170,17 @@ export function SecurityPage() {
         start={async (phone, recaptcha) => {
           const first = await startMfaEnrollment(phone, recaptcha);
           if (first.ok || first.field !== "password" || !hasPassword) return first;
-          const password = await askPassword();
-          if (password === null) return first;
-          const again = await reauthenticate(password);
-          return again.ok ? startMfaEnrollment(phone, recaptcha) : again;
+          return (await signInAgain()) ? startMfaEnrollment(phone, recaptcha) : first;
         }}
         onClose={() => setDialog(null)}
         onDone={() => void refresh().then(() => message.success(t("security.factorAdded")))}
+      />
+      <ReauthModal
+        open={reauthDone !== null}
+        onDone={(ok) => {
+          reauthDone?.(ok);
+          setReauthDone(null);
+        }}
       />
       <LinkPasswordModal open={dialog === "email"} onClose={() => setDialog(null)} onDone={() => void refresh().then(() => message.success(t("security.linked")))} />
     </Space>
