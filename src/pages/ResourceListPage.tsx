@@ -1,5 +1,5 @@
 import { DeleteButton, EditButton, ExportButton, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
-import { type CrudFilter, type HttpError } from "@refinedev/core";
+import { useGetIdentity, type CrudFilter, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography, type CheckboxProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -11,6 +11,7 @@ import { ListFilters } from "../components/ListFilters";
 import { ReferencedRecords } from "../components/ReferencedRecords";
 import { RecordDownloads } from "../components/actions/RecordDownloads";
 import { useCsvExport } from "../components/useCsvExport";
+import type { SessionUser } from "../providers/session";
 
 type AnyRecord = Record<string, any> & { id: string };
 
@@ -21,8 +22,13 @@ export type BulkSelection = (selectedIds: string[], clear: () => void) => ReactN
  * The list of any declared resource: server-side pagination, sort, filters and search, kept in the
  * URL. Under 768 px it is a list of cards (subscribers are on phones); wider, a table (staff).
  */
-export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinition<any, any>; bulk?: BulkSelection }) {
+export function ResourceListPage({ resource, bulk, subscriberTools = false }: { resource: ResourceDefinition<any, any>; bulk?: BulkSelection; subscriberTools?: boolean }) {
   const [selected, setSelected] = useState<string[]>([]);
+  // A subscriber's own few records: no breadcrumbs, and no CSV or filter bar (staff tools on a phone)
+  // unless the page asks for them (usage history: a period to pick, a statement to download).
+  const { data: user } = useGetIdentity<SessionUser>();
+  const subscriber = user?.role === "subscriber";
+  const tools = !subscriber || subscriberTools;
   const screens = Grid.useBreakpoint();
   const compact = !screens.md;
   const { tableProps, searchFormProps, setFilters, filters, sorters, tableQuery, currentPage, setCurrentPage, pageSize } = useTable<AnyRecord, HttpError, { q?: string }>({
@@ -81,7 +87,7 @@ export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinit
     });
   }
 
-  const toolbar = <ListFilters resource={resource} filters={filters} setFilters={setFilters} searchFormProps={searchFormProps} compact={compact} />;
+  const toolbar = !tools ? null : <ListFilters resource={resource} filters={filters} setFilters={setFilters} searchFormProps={searchFormProps} compact={compact} />;
 
   // A node, not a string: antd would paint a plain string in its disabled grey (1.8:1).
   const empty = <Typography.Text type="secondary">{t(searching ? "list.noMatch" : "list.empty")}</Typography.Text>;
@@ -91,12 +97,16 @@ export function ResourceListPage({ resource, bulk }: { resource: ResourceDefinit
     <List
       title={t(resource.label)}
       canCreate={hasPage(resource, "create")}
+      createButtonProps={resource.createLabel ? { children: t(resource.createLabel) } : undefined}
+      breadcrumb={subscriber ? false : undefined}
       headerButtons={({ defaultButtons }) => (
         <>
           {defaultButtons}
-          <ExportButton onClick={() => void triggerExport()} loading={exporting}>
-            {t("list.export")}
-          </ExportButton>
+          {tools && (
+            <ExportButton onClick={() => void triggerExport()} loading={exporting}>
+              {t("list.export")}
+            </ExportButton>
+          )}
         </>
       )}
     >

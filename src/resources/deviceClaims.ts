@@ -30,6 +30,7 @@ export const deviceClaimsResource = defineResource({
   icon: "SafetyCertificateOutlined",
   schema: deviceClaimSchema,
   recordTitle: "description",
+  createLabel: "resources.device-claims.create",
   // True only when written: a claim filed today stays readable tomorrow.
   writeRules: { occurredOn: isoDate.refine((day) => day <= new Date().toISOString().slice(0, 10), "cannot be in the future") },
   fields: {
@@ -74,6 +75,7 @@ export const deviceClaimsResource = defineResource({
   messages: {
     en: {
       "resources.device-claims.label": "Device claims",
+      "resources.device-claims.create": "Claim for a damaged, lost or stolen phone",
       "resources.device-claims.search": "Search claims",
       "resources.device-claims.descriptionHelp": "What happened, and when and where it happened.",
       "resources.device-claims.approve": "Approve",
@@ -95,6 +97,7 @@ export const deviceClaimsResource = defineResource({
     },
     es: {
       "resources.device-claims.label": "Reclamaciones de equipo",
+      "resources.device-claims.create": "Reclamar por un teléfono dañado, perdido o robado",
       "resources.device-claims.search": "Buscar reclamaciones",
       "resources.device-claims.descriptionHelp": "Qué pasó, cuándo y dónde.",
       "resources.device-claims.approve": "Aprobar",

@@ -32,6 +32,8 @@ interface Words {
   passAdded: RegExp;
   notifications: string;
   manage: string;
+  deviceClaim: string;
+  startClaim: string;
   review: string;
   suspend: string;
   restore: string;
@@ -70,6 +72,8 @@ const english: Words = {
   passAdded: /Canada & Mexico pass, 10 days was added\./,
   notifications: "Notifications",
   manage: "Manage",
+  deviceClaim: "Damaged, lost or stolen phone",
+  startClaim: "Claim for a damaged, lost or stolen phone",
   review: "Review",
   suspend: "Suspend",
   restore: "Restore",
@@ -108,6 +112,8 @@ const spanish: Words = {
   passAdded: /Canada & Mexico pass, 10 days/,
   notifications: "Avisos",
   manage: "Gestionar",
+  deviceClaim: "Teléfono dañado, perdido o robado",
+  startClaim: "Reclamar por un teléfono dañado, perdido o robado",
   review: "Revisar",
   suspend: "Suspender",
   restore: "Reactivar",
@@ -263,6 +269,17 @@ for (const words of [english, spanish]) {
       await page.getByRole("button", { name: words.send }).click();
       await page.getByRole("heading", { name: "No signal at home" }).first().waitFor();
       await page.getByText("no-signal.png").first().waitFor();
+    });
+
+    test("a device claim is started from Account on a page with no staff tools", async () => {
+      await tab(words.tabs[4]).click();
+      await page.locator(".task-list").getByRole("link", { name: new RegExp(`^${words.deviceClaim}`) }).click();
+      await page.getByRole("button", { name: words.startClaim }).waitFor();
+      expect(await engineWordsOn(page)).toEqual([]);
+      await page.getByRole("button", { name: words.startClaim }).click();
+      await page.getByRole("heading", { name: words.startClaim }).waitFor();
+      expect(await engineWordsOn(page)).toEqual([]);
+      expect(await accessibilityProblems(page)).toEqual([]);
     });
 
     test("the notifications are read from Account, and nothing went wrong in the console on the way", async () => {

@@ -8,7 +8,7 @@ export default function UsageRecordsPage({ resource }: { resource: ResourceDefin
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <DailyUsageCard />
-      <ResourceListPage resource={resource} />
+      <ResourceListPage resource={resource} subscriberTools />
     </Space>
   );
 }
