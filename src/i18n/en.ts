@@ -265,6 +265,7 @@ export const en = {
   "enums.accountType.postpaid": "Postpaid",
   "enums.status.pending": "Pending",
   "enums.status.active": "Active",
+  "enums.status.grace": "Grace period",
   "enums.status.suspended": "Suspended",
   "enums.status.terminated": "Terminated",
   "enums.status.draft": "Draft",

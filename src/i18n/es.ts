@@ -267,6 +267,7 @@ export const es: Record<MessageKey, string> = {
   "enums.accountType.postpaid": "Pospago",
   "enums.status.pending": "Pendiente",
   "enums.status.active": "Activa",
+  "enums.status.grace": "Período de gracia",
   "enums.status.suspended": "Suspendida",
   "enums.status.terminated": "Dada de baja",
   "enums.status.draft": "Borrador",

@@ -344,7 +344,6 @@ export const linesResource = defineResource({
       "resources.lines.idDocumentHelp": "Moving a number to an eSIM needs a photo or scan of the holder's ID (passport, driver's license or state ID): PDF, PNG, JPEG, WebP or HEIC. Only you and our staff can open it.",
       "fields.activationCode": "eSIM activation code",
       "fields.graceEndsOn": "Grace period until",
-      "enums.status.grace": "Grace period",
     },
     es: {
       "resources.lines.actions.suspend": "Suspender",
@@ -423,7 +422,6 @@ export const linesResource = defineResource({
       "resources.lines.idDocumentHelp": "Pasar un número a una eSIM requiere una foto o un escaneo de la identificación del titular (pasaporte, licencia de conducir o identificación estatal): PDF, PNG, JPEG, WebP o HEIC. Solo tú y nuestro personal pueden abrirla.",
       "fields.activationCode": "Código de activación de la eSIM",
       "fields.graceEndsOn": "Período de gracia hasta",
-      "enums.status.grace": "Período de gracia",
     },
   },
 });

@@ -42,7 +42,7 @@ export function nextStepsOf(home: Home): NextStep[] {
     const price = renewing.reduce((sum, line) => sum + line.plan.price.amount, 0);
     const missing = price - account.balance.amount;
     if (renewing.length === 0 || missing <= 0) continue;
-    const renewsOn = renewing.map((line) => line.meters[0]?.cycleEnd).filter(Boolean).sort()[0];
+    const renewsOn = renewing.map((line) => line.renewsOn ?? line.meters[0]?.cycleEnd).filter(Boolean).sort()[0];
     const amount = formatMoney({ amount: missing, currency: account.balance.currency });
     steps.push({ key: `top-up-${account.id}`, tone: "warning", text: renewsOn ? t("home.next.shortOn", { amount, date: formatDate(renewsOn) }) : t("home.next.short", { amount }), action: t("home.next.topUp"), to: "/top-up" });
   }
