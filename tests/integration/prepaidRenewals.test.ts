@@ -293,10 +293,10 @@ describe("a balance short of the price: grace, a covering top-up, the end of gra
     const home = (await backend.get("/api/v1/home", { as: SAM })).json() as Home;
     expect(home.accounts[0]!.balance).toEqual(usd(1000));
 
-    const covering = await redeem(sam, await voucher(2000), SAM);
+    const covering = await redeem(sam, await voucher(3000), SAM);
     expect(covering.statusCode, covering.body).toBe(200);
     expect(await lineRow(samLine.id)).toMatchObject({ status: "active", graceEndsOn: null, renewedCycleStart: d20 });
-    expect(await balanceOf(sam.id)).toBe(3000 - 2500);
+    expect(await balanceOf(sam.id)).toBe(4000 - 2500);
     const renewal = (await entriesOf(sam.id)).filter((e) => e.kind === "renewal");
     expect(renewal).toHaveLength(1);
     expect(renewal[0]).toMatchObject({ amount: 2500, idempotencyKey: `renewal:${samLine.id}:${d20}` });
@@ -308,25 +308,39 @@ describe("a balance short of the price: grace, a covering top-up, the end of gra
     expect((await entriesOf(sam.id)).filter((e) => e.kind === "renewal")).toHaveLength(1);
   });
 
-  it("grace that ends unpaid suspends the line (non_payment); the subscriber cannot restore it by hand; a covering top-up restores and renews it", async () => {
+  it("grace that ends unpaid suspends the line (non_payment); its auto-renew add-on expires; the subscriber cannot restore it by hand; a covering top-up restores and renews it", async () => {
     const next = nextCycleStart(nextCycleDay(20));
+    // An auto-renew pass bought while active ($10.00 of the $15.00), whose validity ends in the grace to come.
+    const [pass] = await backend.database.db.select().from(addOns).where(eq(addOns.code, "DATA_1GB"));
+    const bought = await backend.send("POST", `/api/v1/lines/${samLine.id}/actions/buy-add-on`, { as: SAM, body: { addOnId: pass!.id, autoRenew: true } });
+    expect(bought.statusCode, bought.body).toBe(200);
+    await backend.database.db.update(addOnPurchases).set({ expiresAt: new Date(`${addDays(next, 3)}T06:00:00Z`) }).where(eq(addOnPurchases.lineId, samLine.id));
     // Sam's $5.00 does not cover the next cycle's $25.00.
     expect((await runAndCheck(next)).enteredGrace).toBeGreaterThanOrEqual(1);
     expect(await lineRow(samLine.id)).toMatchObject({ status: "grace", graceEndsOn: addDays(next, 7) });
+    // $7.00 more: the pass could be paid ($12.00), the plan still not ($25.00).
+    const credit = await backend.send("POST", `/api/v1/accounts/${sam.id}/actions/adjust`, { as: ADMIN, body: { amount: usd(700), reason: "goodwill credit" } });
+    expect(credit.statusCode, credit.body).toBe(200);
+    expect((await lineRow(samLine.id)).status).toBe("grace");
     expect((await runAndCheck(addDays(next, 6))).suspended).toBe(0);
     expect((await lineRow(samLine.id)).status).toBe("grace");
+    // A line whose plan did not renew renews no add-on: it expired, nothing was charged for it.
+    const [purchase] = await backend.database.db.select().from(addOnPurchases).where(eq(addOnPurchases.lineId, samLine.id));
+    expect(purchase).toMatchObject({ status: "expired", renewals: 0 });
+    expect((await entriesOf(sam.id)).filter((e) => e.idempotencyKey?.startsWith("add-on-renewal:"))).toHaveLength(0);
+    expect(await balanceOf(sam.id)).toBe(1200);
     const ending = await runAndCheck(addDays(next, 7));
     expect(ending.suspended).toBeGreaterThanOrEqual(1);
     expect(await runAndCheck(addDays(next, 7))).toEqual(ZEROS);
     expect(await lineRow(samLine.id)).toMatchObject({ status: "suspended", suspendReason: "non_payment", graceEndsOn: null });
     const [notice] = await noticesOf("demo-sam", "line.suspended_grace_ended");
-    expect(notice!.params).toMatchObject({ missing: 2000 });
+    expect(notice!.params).toMatchObject({ missing: 2500 - 1200 });
     expectProblem(await backend.send("POST", `/api/v1/lines/${samLine.id}/actions/restore`, { as: SAM, body: {} }), 422, "suspendReason");
 
     const covering = await redeem(sam, await voucher(2500), SAM);
     expect(covering.statusCode, covering.body).toBe(200);
     expect(await lineRow(samLine.id)).toMatchObject({ status: "active", suspendReason: null, renewedCycleStart: next });
-    expect(await balanceOf(sam.id)).toBe(500 + 2500 - 2500);
+    expect(await balanceOf(sam.id)).toBe(1200 + 2500 - 2500);
     const restored = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, samLine.id), eq(auditEvents.action, "lines.restore")));
     expect(restored).toHaveLength(1);
   });
