@@ -27,7 +27,17 @@ export function billingJobs(services: EngineServices): JobDefinition[] {
       async run() {
         const asOf = new Date().toISOString().slice(0, 10);
         const all = await services.db.select({ code: operators.code }).from(operators);
-        for (const operator of all) await runBillingDay(services, { operatorCode: operator.code, asOf });
+        // One operator's failure does not hold the others' day back; the job fails (and is retried: the run is idempotent).
+        const failed: unknown[] = [];
+        for (const operator of all) {
+          try {
+            await runBillingDay(services, { operatorCode: operator.code, asOf });
+          } catch (error) {
+            console.error(`billing day of ${operator.code} failed`, error);
+            failed.push(error);
+          }
+        }
+        if (failed.length) throw failed[0];
       },
     },
     {
