@@ -50,6 +50,7 @@ import { declareScopeProblems } from "./openapi/problems";
 import { usageIngestRoutes } from "./routes/usageIngest";
 import { homeRoutes } from "./routes/home";
 import { kpiRoutes } from "./routes/kpis";
+import { billingRunRoutes } from "./domain/billingRuns/routes";
 import { paymentWebhookRoutes } from "./payments/webhookRoutes";
 import type { PaymentGateways } from "./payments/gateway";
 import type { DestinationStream } from "pino";
@@ -279,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(liveEventRoutes(services, events, deps.verifier));
       await v1.register(homeRoutes(services));
       await v1.register(kpiRoutes(services));
+      await v1.register(billingRunRoutes(services));
     },
     { prefix: "/api/v1" },
   );

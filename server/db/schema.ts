@@ -136,6 +136,12 @@ export const lines = pgTable(
     portOutPinExpiresAt: timestamp("port_out_pin_expires_at", { withTimezone: true, mode: "date" }),
     /** The SIM's PUK, encrypted (server/lib/secretBox.ts): revealed on request, audited. */
     pukCipher: text("puk_cipher"),
+    /** Prepaid: the start of the last cycle paid for (null: the cycle the line was created in). Migration 0024. */
+    renewedCycleStart: date("renewed_cycle_start", { mode: "string" }),
+    /** Prepaid, while in `grace`: the day the line is suspended unless a top-up covers the renewal. */
+    graceEndsOn: date("grace_ends_on", { mode: "string" }),
+    /** Prepaid: the cycle start a "balance will not cover your renewal" notice was last sent for. */
+    renewalRemindedFor: date("renewal_reminded_for", { mode: "string" }),
     ...timestamps,
   },
   (t) => [
@@ -150,6 +156,9 @@ export const lines = pgTable(
     index("lines_operator_status_updated_idx").on(t.operatorCode, t.status, t.updatedAt),
     check("lines_cycle_day_range", sql`${t.cycleDay} between 1 and 28`),
     check("lines_suspend_reason_only_when_suspended", sql`(${t.status} = 'suspended') = (${t.suspendReason} is not null)`),
+    check("lines_grace_ends_only_in_grace", sql`(${t.status} = 'grace') = (${t.graceEndsOn} is not null)`),
+    // The billing run finds lines whose grace ended without scanning the table.
+    index("lines_operator_status_grace_idx").on(t.operatorCode, t.status, t.graceEndsOn),
   ],
 );
 

@@ -29,6 +29,7 @@ const OTHER_TAGS = [
   { name: "live", description: "Server-sent events announcing changes of records the caller may list." },
   { name: "home", description: "What the signed-in subscriber's home page shows, in one request." },
   { name: "kpis", description: "The operator's business figures over a period, for its admins." },
+  { name: "billing-runs", description: "The carrier's daily job (prepaid renewals, grace, postpaid cycle close, overdue bills, add-on renewals) run as of a day by the operator's admins." },
   { name: "configuration", description: "Feature flags the portal and the backend apply (Remote Config with in-code defaults)." },
 ];
 

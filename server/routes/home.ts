@@ -13,6 +13,8 @@ import { linesModule } from "../domain/lines/module";
 import { metersOf } from "../domain/usage/meters";
 import { cycleStartOf, daysUntil, nextCycleStart } from "../domain/usage/cycles";
 import { readAccountMoney } from "../domain/money/accountMoney";
+import { planFeeFor } from "../domain/plans/priceChange";
+import { graceCycleOf, paidCycleOf } from "../domain/renewals/renew";
 import { apiHeadersSchema, errorResponses, idParamsSchema } from "./common";
 
 /**
@@ -102,7 +104,13 @@ export const homeRoutes = (services: Pick<EngineServices, "db">): FastifyPluginA
             planId: plans.id,
             planName: plans.name,
             priceAmount: plans.priceAmount,
+            pendingPriceAmount: plans.pendingPriceAmount,
+            priceChangedAt: plans.priceChangedAt,
             currency: plans.currency,
+            cycleDay: lines.cycleDay,
+            graceEndsOn: lines.graceEndsOn,
+            renewedCycleStart: lines.renewedCycleStart,
+            createdAt: lines.createdAt,
           })
           .from(lines)
           .innerJoin(accounts, eq(lines.accountId, accounts.id))
@@ -125,6 +133,11 @@ export const homeRoutes = (services: Pick<EngineServices, "db">): FastifyPluginA
               plan: { id: line.planId, name: line.planName, price: { amount: line.priceAmount, currency: line.currency } },
               daysLeft: lineMeters[0] ? daysUntil(lineMeters[0].cycleEnd, now) : 0,
               meters: lineMeters,
+              ...(line.accountType === "prepaid" ? { renewsOn: nextCycleStart(paidCycleOf(line)) } : {}),
+              // In grace: what renews the plan (the price of the cycle it waits for) and until when.
+              ...(line.status === "grace" && line.graceEndsOn
+                ? { grace: { endsOn: line.graceEndsOn, price: { amount: planFeeFor(line, line.cycleDay, graceCycleOf(line)), currency: line.currency } } }
+                : {}),
             };
           }),
         };

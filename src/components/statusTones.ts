@@ -21,6 +21,7 @@ const STATUS_TONES: Record<string, Tone> = {
   submitted: "waiting",
   acknowledged: "waiting",
   in_progress: "waiting",
+  grace: "warning",
   suspended: "warning",
   rejected: "bad",
   failed: "bad",

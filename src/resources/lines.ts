@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { defineResource } from "./define";
-import { e164Schema, idSchema, isoDateTime } from "./common";
+import { e164Schema, idSchema, isoDate, isoDateTime } from "./common";
 import { PLAN_KINDS } from "./plans";
 import { addressSchema } from "./profile";
 
-export const LINE_STATUSES = ["pending", "active", "suspended", "terminated"] as const;
+/**
+ * `grace`: a prepaid line whose renewal the balance could not cover on its cycle day (issue 24): for
+ * 7 days only top-ups, emergency calls and incoming service, until `graceEndsOn`; then it is
+ * suspended (non_payment). A top-up that covers the price renews it at once.
+ */
+export const LINE_STATUSES = ["pending", "active", "grace", "suspended", "terminated"] as const;
 export const SUSPEND_REASONS = ["lost", "stolen", "non_payment", "request"] as const;
 /** The reasons a person may give; non_payment is the billing system's. */
 export const SELF_SUSPEND_REASONS = ["lost", "stolen", "request"] as const;
@@ -29,6 +34,8 @@ export const lineSchema = z.object({
   status: z.enum(LINE_STATUSES),
   suspendReason: z.enum(SUSPEND_REASONS).nullable(),
   cycleDay: z.number().int().min(1).max(28),
+  /** In grace (prepaid, renewal unpaid): the day the line is suspended unless a top-up covers its plan; null otherwise. */
+  graceEndsOn: isoDate.nullable(),
   /** While locked, port-out PINs and SIM swaps are refused (fraud protection). */
   numberLocked: z.boolean(),
   /** Until when the last port-out PIN is valid; null when none is. The PIN itself is never returned again. */
@@ -58,6 +65,7 @@ export const linesResource = defineResource({
     simType: { label: "fields.simType", kind: "enum", options: SIM_TYPES },
     iccid: { label: "fields.iccid", kind: "text", masked: true },
     cycleDay: { label: "fields.cycleDay", kind: "number" },
+    graceEndsOn: { label: "fields.graceEndsOn", kind: "date" },
     numberLocked: { label: "fields.numberLocked", kind: "boolean" },
     portOutPinExpiresAt: { label: "fields.portOutPinExpiresAt", kind: "datetime" },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
@@ -77,7 +85,7 @@ export const linesResource = defineResource({
     },
     search: { placeholder: "resources.lines.search" },
   },
-  show: ["msisdn", "status", "suspendReason", "planName", "accountName", "accountType", "simType", "iccid", "numberLocked", "portOutPinExpiresAt", "cycleDay", "createdAt"],
+  show: ["msisdn", "status", "suspendReason", "graceEndsOn", "planName", "accountName", "accountType", "simType", "iccid", "numberLocked", "portOutPinExpiresAt", "cycleDay", "createdAt"],
   actions: {
     suspend: {
       label: "resources.lines.actions.suspend",
@@ -122,7 +130,7 @@ export const linesResource = defineResource({
       label: "resources.lines.actions.portOutPin",
       about: "resources.lines.about.portOutPin",
       handler: "lines.portOutPin",
-      when: { status: ["active", "suspended"] },
+      when: { status: ["active", "grace", "suspended"] },
       reauth: { roles: ["subscriber"] },
       confirm: "resources.lines.confirm.portOutPin",
       result: {
@@ -188,7 +196,7 @@ export const linesResource = defineResource({
       label: "resources.lines.actions.orderSim",
       about: "resources.lines.about.orderSim",
       handler: "lines.orderSim",
-      when: { status: ["active", "suspended"], simType: ["physical"] },
+      when: { status: ["active", "grace", "suspended"], simType: ["physical"] },
       // A replacement physical SIM posted to a US address; the line keeps its SIM until the new one is
       // activated with "Replace SIM" (which completes this order).
       input: z.object({ address: addressSchema.partial({ line2: true }) }),
@@ -201,7 +209,7 @@ export const linesResource = defineResource({
       label: "resources.lines.actions.swapSim",
       about: "resources.lines.about.swapSim",
       handler: "lines.swapSim",
-      when: { status: ["active", "suspended"] },
+      when: { status: ["active", "grace", "suspended"] },
       // `{iccid}` for a new physical SIM, or `{simType: "esim", idDocumentFileId}` for an eSIM profile
       // we issue: moving a number to an eSIM needs the holder's ID (an upload of purpose id_document,
       // by the holder or by staff acting for them; the server checks it and keeps it on the order).
@@ -335,6 +343,7 @@ export const linesResource = defineResource({
       "fields.idDocument": "Your ID (photo or scan)",
       "resources.lines.idDocumentHelp": "Moving a number to an eSIM needs a photo or scan of the holder's ID (passport, driver's license or state ID): PDF, PNG, JPEG, WebP or HEIC. Only you and our staff can open it.",
       "fields.activationCode": "eSIM activation code",
+      "fields.graceEndsOn": "Grace period until",
     },
     es: {
       "resources.lines.actions.suspend": "Suspender",
@@ -412,6 +421,7 @@ export const linesResource = defineResource({
       "fields.idDocument": "Tu identificación (foto o escaneo)",
       "resources.lines.idDocumentHelp": "Pasar un número a una eSIM requiere una foto o un escaneo de la identificación del titular (pasaporte, licencia de conducir o identificación estatal): PDF, PNG, JPEG, WebP o HEIC. Solo tú y nuestro personal pueden abrirla.",
       "fields.activationCode": "Código de activación de la eSIM",
+      "fields.graceEndsOn": "Período de gracia hasta",
     },
   },
 });

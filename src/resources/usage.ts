@@ -90,6 +90,10 @@ export const homeLineSchema = z.object({
   plan: z.object({ id: idSchema, name: z.string(), price: moneySchema }),
   daysLeft: z.number().int(),
   meters: z.array(meterSchema),
+  /** A prepaid line in grace (its renewal unpaid): the price that renews it and the day it is suspended unless topped up. Absent otherwise. */
+  grace: z.object({ endsOn: isoDate, price: moneySchema }).optional(),
+  /** Prepaid: the day the plan next renews from the balance (the first day of the next cycle not paid yet). Absent on postpaid lines. */
+  renewsOn: isoDate.optional(),
 });
 export type HomeLine = z.output<typeof homeLineSchema>;
 

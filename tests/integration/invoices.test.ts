@@ -142,10 +142,8 @@ describe("the daily billing jobs", () => {
   it("are scheduled every day and close every postpaid account's last cycle once", async () => {
     // Other domains schedule their own jobs (plan changes); these are billing's.
     const jobs = domainJobs({ db: backend.database.db } as EngineServices).filter((j) => j.name.startsWith("billing."));
-    expect(jobs.map((j) => [j.name, j.cron])).toEqual([
-      ["billing.close-cycles", "10 0 * * *"],
-      ["billing.mark-overdue", "20 0 * * *"],
-    ]);
+    // One daily job: the carrier's day (server/domain/billingRuns/run.ts), cycle close and overdue marking included.
+    expect(jobs.map((j) => [j.name, j.cron])).toEqual([["billing.run-day", "10 0 * * *"]]);
     const countBills = async () => ((await backend.get("/api/v1/invoices?pageSize=1", { as: ADMIN })).json() as { total: number }).total;
     const before = await countBills();
     await jobs[0]!.run({});

@@ -55,6 +55,17 @@ describe("the home's next steps", () => {
     expect(nextStepsOf(short)[0]!.action).toBe("Recargar");
     expect(nextStepsOf(short)[0]!.text).toContain("recarga al menos");
   });
+
+  it("a line in grace asks for the amount missing to renew and until when, offers no data, and goes once a top-up covers it", () => {
+    const grace: HomeLine = { ...line("l1", "pre", 3500, 0, "grace"), meters: [meter("data", 0, 0)], grace: { endsOn: "2026-12-27", price: usd(2500) } };
+    const home: Home = { accounts: [{ id: "pre", type: "prepaid", balance: usd(1000) }], lines: [grace] };
+    const steps = nextStepsOf(home);
+    expect(steps.map((s) => [s.tone, s.action, s.to])).toEqual([["bad", "Top up", "/top-up"]]);
+    expect(steps[0]!.text).toBe("$15.00 missing to renew your plan on (202) 555-0101, until Dec 27, 2026. Until then only top-ups, emergency and incoming calls work.");
+    expect(nextStepsOf({ ...home, accounts: [{ id: "pre", type: "prepaid", balance: usd(2500) }] })).toEqual([]);
+    setLocale("es", { remember: false });
+    expect(nextStepsOf(home)[0]!.text).toContain("Faltan");
+  });
 });
 
 describe("a meter's freshness", () => {

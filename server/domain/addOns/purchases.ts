@@ -145,17 +145,17 @@ export async function activeAddOnsOf(db: Executor, lineId: string, now = new Dat
  * places a completed add_on order; a prepaid balance that is short, a retired add-on or renewal
  * turned off lets it expire. The holder is told either way. Returns how many were handled.
  */
-export async function runAddOnExpiries(db: Db, events: Pick<EventBus, "publish">, now = new Date()): Promise<number> {
+export async function runAddOnExpiries(db: Db, events: Pick<EventBus, "publish">, now = new Date(), options: { operatorCode?: string } = {}): Promise<number> {
   let done = 0;
   for (;;) {
     const pending: ResourceEvent[] = [];
     const ran = await db.transaction(async (tx) => {
       const [due] = await tx
-        .select({ purchase: addOnPurchases, ownerUid: accounts.ownerUid, msisdn: lines.msisdn })
+        .select({ purchase: addOnPurchases, ownerUid: accounts.ownerUid, msisdn: lines.msisdn, lineStatus: lines.status, suspendReason: lines.suspendReason })
         .from(addOnPurchases)
         .innerJoin(accounts, eq(addOnPurchases.accountId, accounts.id))
         .innerJoin(lines, eq(addOnPurchases.lineId, lines.id))
-        .where(and(eq(addOnPurchases.status, "active"), lte(addOnPurchases.expiresAt, now)))
+        .where(and(eq(addOnPurchases.status, "active"), lte(addOnPurchases.expiresAt, now), options.operatorCode ? eq(addOnPurchases.operatorCode, options.operatorCode) : undefined))
         .orderBy(addOnPurchases.expiresAt)
         .limit(1)
         .for("update", { of: addOnPurchases, skipLocked: true });
@@ -175,7 +175,9 @@ export async function runAddOnExpiries(db: Db, events: Pick<EventBus, "publish">
       const owners = ownerUid ? [ownerUid] : [];
 
       let renewed = false;
-      if (purchase.autoRenew && addOn!.status === "active") {
+      // A prepaid line whose plan did not renew (in grace, or suspended after it) renews no add-on: it expires.
+      const planUnpaid = due.lineStatus === "grace" || (due.lineStatus === "suspended" && due.suspendReason === "non_payment");
+      if (purchase.autoRenew && addOn!.status === "active" && !planUnpaid) {
         const period = purchase.renewals + 1;
         const expiresAt = new Date(purchase.expiresAt.getTime() + addOn!.validityDays * DAY_MS);
         const step = (state: "acknowledged" | "in_progress" | "completed"): OrderStep => ({ state, at: new Date().toISOString(), byRole: "system", note: state === "acknowledged" ? "automatic renewal" : null });

@@ -68,7 +68,12 @@ export const suspendLine: ActionHandler<LineRow, { suspendReason: "lost" | "stol
 export const restoreLine: ActionHandler<LineRow> = {
   async run(ctx) {
     if (ctx.row.suspendReason === "non_payment" && ctx.principal.role === "subscriber") {
-      throw unprocessable("This line was suspended for an unpaid bill: paying the bill restores it.", [{ path: "suspendReason", message: "non_payment" }]);
+      throw unprocessable(
+        ctx.row.accountType === "prepaid"
+          ? "This line was suspended because its plan was not renewed: a top-up that covers the plan renews it and restores the line."
+          : "This line was suspended for an unpaid bill: paying the bill restores it.",
+        [{ path: "suspendReason", message: "non_payment" }],
+      );
     }
     await ctx.tx.update(lines).set({ status: "active", suspendReason: null, updatedAt: now() }).where(eq(lines.id, lineId(ctx)));
     const order = await completedOrder(ctx, "restore", { previousReason: ctx.row.suspendReason });

@@ -19,6 +19,7 @@ const selection = {
   status: lines.status,
   suspendReason: lines.suspendReason,
   cycleDay: lines.cycleDay,
+  graceEndsOn: lines.graceEndsOn,
   numberLocked: lines.numberLocked,
   portOutPinExpiresAt: lines.portOutPinExpiresAt,
   createdAt: lines.createdAt,

@@ -158,14 +158,14 @@ async function issueBill(
   return { invoiceId: invoice!.id, accountId: bill.accountId, ownerUid: bill.ownerUid, operatorCode: bill.operatorCode };
 }
 
-/** Bills still issued after their due date become overdue (the holder is told). Returns those changed. */
-export async function markOverdueBills(db: Db, options: { asOf?: Date } = {}): Promise<IssuedBill[]> {
+/** Bills still issued after their due date become overdue (the holder is told); only `operatorCode`'s when given. Returns those changed. */
+export async function markOverdueBills(db: Db, options: { asOf?: Date; operatorCode?: string } = {}): Promise<IssuedBill[]> {
   const today = isoDay(options.asOf ?? new Date());
   return db.transaction(async (tx) => {
     const changed = await tx
       .update(invoices)
       .set({ status: "overdue", updatedAt: new Date() })
-      .where(and(eq(invoices.status, "issued"), lt(invoices.dueOn, today)))
+      .where(and(eq(invoices.status, "issued"), lt(invoices.dueOn, today), options.operatorCode ? eq(invoices.operatorCode, options.operatorCode) : undefined))
       .returning({ invoiceId: invoices.id, accountId: invoices.accountId, operatorCode: invoices.operatorCode, total: invoices.totalAmount, currency: invoices.currency });
     if (changed.length === 0) return [];
     const owners = new Map(

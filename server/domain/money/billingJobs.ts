@@ -2,7 +2,7 @@ import { operators } from "../../db/schema";
 import type { EngineServices } from "../../engine/services";
 import type { JobDefinition } from "../../jobs/jobQueue";
 import { publishAfterCommit } from "../../live/eventBus";
-import { closeCycles, markOverdueBills, type IssuedBill } from "./billing";
+import { runBillingDay } from "../billingRuns/run";
 import { runAutopay } from "../invoicePayments/autopay";
 import { suspendForNonPayment } from "../invoicePayments/nonPayment";
 import type { ResourceEvent } from "../../../src/resources/events";
@@ -12,34 +12,32 @@ async function publish(services: EngineServices, events: Omit<ResourceEvent, "at
   for (const event of events) await publishAfterCommit(services.events, log, { ...event, at: new Date().toISOString() });
 }
 
-/** Live events for bills a job wrote (the holders' and staff's lists refresh). */
-async function announce(services: EngineServices, bills: IssuedBill[], type: "created" | "updated") {
-  const log = { error: (obj: unknown, msg?: string) => console.error(msg ?? "live event not sent", obj) };
-  for (const bill of bills) {
-    await publishAfterCommit(services.events, log, { operator: bill.operatorCode, resource: "invoices", type, ids: [bill.invoiceId], ownerUids: bill.ownerUid ? [bill.ownerUid] : [], at: new Date().toISOString() });
-  }
-}
-
 /**
- * Billing runs every day shortly after midnight UTC: each account's cycle closes on its cycle day
- * (a day missed while no backend ran is caught up: the last cycle without a bill is billed), then
- * bills past their due date become overdue.
+ * The carrier's day runs every day shortly after midnight UTC (`billing.run-day`), for each operator:
+ * the same code as `POST /billing-runs` and `npm run cycle:close` (server/domain/billingRuns/run.ts):
+ * prepaid renewals due (auto top-up first), grace endings, each postpaid account's cycle close on its
+ * cycle day (a day missed while no backend ran is caught up), bills past due become overdue, add-on
+ * renewals. Idempotent: a second run of the day, or the admin's run of it, changes nothing.
  */
 export function billingJobs(services: EngineServices): JobDefinition[] {
   return [
     {
-      name: "billing.close-cycles",
+      name: "billing.run-day",
       cron: "10 0 * * *",
       async run() {
+        const asOf = new Date().toISOString().slice(0, 10);
         const all = await services.db.select({ code: operators.code }).from(operators);
-        for (const operator of all) await announce(services, (await closeCycles(services.db, { operatorCode: operator.code })).issued, "created");
-      },
-    },
-    {
-      name: "billing.mark-overdue",
-      cron: "20 0 * * *",
-      async run() {
-        await announce(services, await markOverdueBills(services.db), "updated");
+        // One operator's failure does not hold the others' day back; the job fails (and is retried: the run is idempotent).
+        const failed: unknown[] = [];
+        for (const operator of all) {
+          try {
+            await runBillingDay(services, { operatorCode: operator.code, asOf });
+          } catch (error) {
+            console.error(`billing day of ${operator.code} failed`, error);
+            failed.push(error);
+          }
+        }
+        if (failed.length) throw failed[0];
       },
     },
     {

@@ -6,6 +6,7 @@ import { accounts, ledgerEntries, operators } from "../../db/schema";
 import { notFound, ProblemError, unprocessable } from "../../errors";
 import { moneyText } from "./moneyText";
 import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
+import { renewAfterCredit } from "../renewals/renewAfterCredit";
 
 export interface NewLedgerEntry {
   operatorCode: string;
@@ -110,6 +111,11 @@ export async function postLedgerEntry(tx: Executor, entry: NewLedgerEntry): Prom
   if (prepaid && delta < 0) {
     // A debit that leaves the balance below the account's auto top-up threshold queues one, here in its transaction.
     await queueAutoTopUpIfLow(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId, currency: account.currency, balanceAfter: row!.balanceAfter! });
+  }
+  // A credit that covers a waiting prepaid renewal (a line in grace or suspended after it) renews it now.
+  if (prepaid && delta > 0 && (await renewAfterCredit(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId })).length) {
+    const [after] = await tx.select({ balance: accounts.balanceAmount }).from(accounts).where(eq(accounts.id, entry.accountId));
+    return { entry: toLedgerEntry(row!), balance: { amount: after!.balance, currency: row!.currency } };
   }
   return { entry: toLedgerEntry(row!), balance: prepaid ? { amount: row!.balanceAfter!, currency: row!.currency } : null };
 }

@@ -9,6 +9,7 @@ export interface LineAllowances {
   lineId: string;
   msisdn: string;
   cycleDay: number;
+  status: string;
   ownerUid: string | null;
   email: string | null;
   allowance: Record<UsageType, number | null>;
@@ -22,6 +23,7 @@ export async function allowancesOf(db: Executor, lineIds: readonly string[]): Pr
       lineId: lines.id,
       msisdn: lines.msisdn,
       cycleDay: lines.cycleDay,
+      status: lines.status,
       ownerUid: accounts.ownerUid,
       email: accounts.email,
       dataMb: plans.dataMb,
@@ -41,6 +43,7 @@ export async function allowancesOf(db: Executor, lineIds: readonly string[]): Pr
         lineId: row.lineId,
         msisdn: row.msisdn,
         cycleDay: row.cycleDay,
+        status: row.status,
         ownerUid: row.ownerUid,
         email: row.email,
         allowance: { data: row.dataMb === null ? null : row.dataMb + (extra.get(row.lineId) ?? 0), voice: row.voiceMinutes, sms: row.sms },

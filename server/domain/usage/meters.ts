@@ -11,7 +11,10 @@ import { cycleStartOf, nextCycleStart } from "./cycles";
  */
 export async function metersOf(db: Executor, lineIds: readonly string[], now = new Date()): Promise<Map<string, Meter[]>> {
   const allowances = await allowancesOf(db, lineIds);
-  return metersFor(db, [...allowances.values()], now);
+  // A prepaid line in grace has not renewed its plan: no data, calls or texts of its own (only top-ups,
+  // emergency and incoming service), so its meters show nothing to use until a top-up renews it.
+  const usable = [...allowances.values()].map((line) => (line.status === "grace" ? { ...line, allowance: { data: 0, voice: 0, sms: 0 } } : line));
+  return metersFor(db, usable, now);
 }
 
 /** The same, for lines whose allowances are already read. */

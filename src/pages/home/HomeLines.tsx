@@ -1,7 +1,7 @@
 import { translate as t } from "../../i18n";
 import type { Home, HomeAccount, HomeLine } from "../../resources/usage";
 import { LineMeters } from "../../components/usage/LineMeters";
-import { formatMoney, formatMsisdn } from "../../components/format";
+import { formatDate, formatMoney, formatMsisdn } from "../../components/format";
 import { TONES, toneOfStatus } from "../../components/statusTones";
 import { PlainLink, type Navigate } from "../../components/PlainLink";
 import { NextSteps } from "./NextSteps";
@@ -57,6 +57,9 @@ function LineCard({ line, account, navigate }: { line: HomeLine; account: HomeAc
           </span>
         </p>
         <AccountMoney account={account} navigate={navigate} />
+        {line.grace && (
+          <p data-testid="line-grace">{t("usage.home.grace", { date: formatDate(line.grace.endsOn), price: formatMoney(line.grace.price) })}</p>
+        )}
         <LineMeters meters={line.meters} daysLeft={line.daysLeft} />
       </div>
     </article>

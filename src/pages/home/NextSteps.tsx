@@ -16,8 +16,9 @@ export interface NextStep {
 const NEARLY_USED = 0.8;
 
 /**
- * What needs doing, most urgent first: an overdue bill (Pay now), a prepaid balance short of the
- * next renewal (Top up, with the amount missing), a data allowance nearly or wholly used (Buy data).
+ * What needs doing, most urgent first: an overdue bill (Pay now), a prepaid line in grace (Top up,
+ * with the amount missing and until when), a prepaid balance short of the next renewal (Top up, with
+ * the amount missing), a data allowance nearly or wholly used (Buy data).
  * Derived from GET /home alone, so the light home shows it before the portal's code has run.
  */
 export function nextStepsOf(home: Home): NextStep[] {
@@ -26,17 +27,28 @@ export function nextStepsOf(home: Home): NextStep[] {
     const bill = account.overdueBill;
     if (bill) steps.push({ key: `pay-${bill.id}`, tone: "bad", text: t("home.next.overdue", { amount: formatMoney(bill.total), date: formatDate(bill.dueOn) }), action: t("home.next.payNow"), to: `/money?pay=${bill.id}` });
   }
+  for (const line of home.lines) {
+    // A prepaid line in grace: its plan waits for a top-up that covers it, until the grace ends.
+    const account = home.accounts.find((a) => a.id === line.accountId);
+    if (!line.grace || !account?.balance) continue;
+    const missing = line.grace.price.amount - account.balance.amount;
+    if (missing <= 0) continue;
+    const amount = formatMoney({ amount: missing, currency: line.grace.price.currency });
+    steps.push({ key: `grace-${line.id}`, tone: "bad", text: t("home.next.grace", { amount, msisdn: formatMsisdn(line.msisdn), date: formatDate(line.grace.endsOn) }), action: t("home.next.topUp"), to: "/top-up" });
+  }
   for (const account of home.accounts) {
     if (!account.balance) continue;
     const renewing = home.lines.filter((line) => line.accountId === account.id && line.status === "active");
     const price = renewing.reduce((sum, line) => sum + line.plan.price.amount, 0);
     const missing = price - account.balance.amount;
     if (renewing.length === 0 || missing <= 0) continue;
-    const renewsOn = renewing.map((line) => line.meters[0]?.cycleEnd).filter(Boolean).sort()[0];
+    const renewsOn = renewing.map((line) => line.renewsOn ?? line.meters[0]?.cycleEnd).filter(Boolean).sort()[0];
     const amount = formatMoney({ amount: missing, currency: account.balance.currency });
     steps.push({ key: `top-up-${account.id}`, tone: "warning", text: renewsOn ? t("home.next.shortOn", { amount, date: formatDate(renewsOn) }) : t("home.next.short", { amount }), action: t("home.next.topUp"), to: "/top-up" });
   }
   for (const line of home.lines) {
+    // Only a working line is offered more data (a line in grace or suspended buys no add-on).
+    if (line.status !== "active") continue;
     const data = line.meters.find((meter) => meter.type === "data");
     if (!data || data.allowance === null || data.used < data.allowance * NEARLY_USED) continue;
     const all = data.used >= data.allowance;

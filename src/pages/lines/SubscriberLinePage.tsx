@@ -9,7 +9,7 @@ import type { ActionSpec } from "../../resources/define";
 import type { Meter } from "../../resources/usage";
 import { ActionDialog } from "../../components/actions/ActionDialog";
 import { actionApplies } from "../../components/actions/RecordActions";
-import { formatDateTime, formatMsisdn } from "../../components/format";
+import { formatDate, formatDateTime, formatMsisdn } from "../../components/format";
 import { SvgIcon } from "../../components/SvgIcon";
 import { TONES, toneOfStatus } from "../../components/statusTones";
 import { LineMeters } from "../../components/usage/LineMeters";
@@ -45,7 +45,16 @@ export function SubscriberLinePage({ id }: { id: string }) {
           {t(`enums.status.${line.status}`, undefined, line.status)}
         </span>
       </div>
-      {line.status === "suspended" && line.suspendReason && <p className="sub-card__muted" style={{ margin: 0 }}>{t(`subscriber.line.suspended.${line.suspendReason}`)}</p>}
+      {line.status === "suspended" && line.suspendReason && (
+        <p className="sub-card__muted" style={{ margin: 0 }}>
+          {t(line.suspendReason === "non_payment" && line.accountType === "prepaid" ? "subscriber.line.suspended.renewalUnpaid" : `subscriber.line.suspended.${line.suspendReason}`)}
+        </p>
+      )}
+      {line.status === "grace" && line.graceEndsOn && (
+        <p className="sub-card__muted" style={{ margin: 0 }} data-testid="line-grace">
+          {t("subscriber.line.grace", { date: formatDate(line.graceEndsOn) })}
+        </p>
+      )}
       <section className="sub-card" aria-labelledby="line-usage">
         <h2 className="sub-card__title" id="line-usage">{t("subscriber.line.usage")}</h2>
         {meters ? <LineMeters meters={meters} daysLeft={daysLeft} /> : <Skeleton active />}
