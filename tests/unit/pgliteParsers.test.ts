@@ -49,7 +49,7 @@ beforeAll(async () => {
   stock = drizzle({ client: stockClient });
   ours = drizzle({ client: split.drizzleClient });
   await Promise.all([stockClient.exec(create), ourClient.exec(create)]);
-});
+}, 60_000); // two PGlite instances start in WebAssembly: seconds on a loaded machine (a run timed out at the default 10 s)
 
 afterAll(async () => {
   await Promise.all([stockClient?.close(), ourClient?.close()]);
