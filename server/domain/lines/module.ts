@@ -21,6 +21,7 @@ const selection = {
   cycleDay: lines.cycleDay,
   numberLocked: lines.numberLocked,
   portOutPinExpiresAt: lines.portOutPinExpiresAt,
+  payAsYouGo: lines.payAsYouGo,
   createdAt: lines.createdAt,
   updatedAt: lines.updatedAt,
 };

@@ -6,6 +6,7 @@ import { accounts, ledgerEntries, operators } from "../../db/schema";
 import { notFound, ProblemError, unprocessable } from "../../errors";
 import { moneyText } from "./moneyText";
 import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
+import { liftCapsAfterCredit } from "../usage/liftCaps";
 
 export interface NewLedgerEntry {
   operatorCode: string;
@@ -107,6 +108,7 @@ export async function postLedgerEntry(tx: Executor, entry: NewLedgerEntry): Prom
       referenceId: entry.reference?.id ?? null,
     })
     .returning();
+  if (prepaid && delta > 0) await liftCapsAfterCredit(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId });
   if (prepaid && delta < 0) {
     // A debit that leaves the balance below the account's auto top-up threshold queues one, here in its transaction.
     await queueAutoTopUpIfLow(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId, currency: account.currency, balanceAfter: row!.balanceAfter! });
