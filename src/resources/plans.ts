@@ -91,6 +91,8 @@ export const plansResource = defineResource({
     retire: { admin: "all" },
     "change-price": { admin: "all" },
   },
+  // Left out of a new plan, the overage is null: every type stops at its allowance.
+  writeRules: { overage: overageSchema.nullable().optional() },
   subscriberPlace: "shop",
   source: "backend",
   audit: true,

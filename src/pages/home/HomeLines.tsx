@@ -57,7 +57,7 @@ function LineCard({ line, account, navigate }: { line: HomeLine; account: HomeAc
           </span>
         </p>
         <AccountMoney account={account} navigate={navigate} />
-        <LineMeters meters={line.meters} daysLeft={line.daysLeft} />
+        <LineMeters meters={line.meters} daysLeft={line.daysLeft} lineId={line.id} navigate={navigate} />
       </div>
     </article>
   );

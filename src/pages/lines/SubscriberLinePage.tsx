@@ -47,7 +47,7 @@ export function SubscriberLinePage({ id }: { id: string }) {
       {line.status === "suspended" && line.suspendReason && <p className="sub-card__muted" style={{ margin: 0 }}>{t(`subscriber.line.suspended.${line.suspendReason}`)}</p>}
       <section className="sub-card" aria-labelledby="line-usage">
         <h2 className="sub-card__title" id="line-usage">{t("subscriber.line.usage")}</h2>
-        {meters ? <LineMeters meters={meters} daysLeft={daysLeft} /> : <Skeleton active />}
+        {meters ? <LineMeters meters={meters} daysLeft={daysLeft} lineId={line.id} navigate={(to) => void navigate(to)} /> : <Skeleton active />}
       </section>
       <section className="sub-card" aria-labelledby="line-plan">
         <h2 className="sub-card__title" id="line-plan">{t("subscriber.line.plan")}</h2>
