@@ -128,13 +128,15 @@ export async function rateBatch(
   type Entry = { accountId: string; kind: "usage" | "charge"; amount: number; currency: string; reason: string; idempotencyKey: string; referenceType: string; referenceId: string };
   const entries: Entry[] = [];
 
+  const candidatesOf = new Map<string, Candidate[]>();
+  for (const c of candidates) (candidatesOf.get(c.lineId) ?? candidatesOf.set(c.lineId, []).get(c.lineId)!).push(c);
   for (const lineId of lineIds) {
     const line = lines.get(lineId)!;
     const prepaid = line.accountType === "prepaid";
     const hash = batchKey(idsOfLine.get(lineId) ?? []);
     const prepaidParts: string[] = [];
     let prepaidTotal = 0;
-    for (const c of candidates.filter((x) => x.lineId === lineId)) {
+    for (const c of candidatesOf.get(lineId)!) {
       const capKey = key(lineId, c.cycleStart, c.type);
       const cap = (reason: CapReason) => {
         if (!c.current || capped.has(capKey)) return;
@@ -235,6 +237,7 @@ export async function rateBatch(
   }
   const events: ResourceEvent[] = [];
   const at = new Date().toISOString();
+  const lineOfAccount = new Map([...lines.values()].map((l) => [l.accountId, l]));
   if (entries.length) {
     // Through the ledger's insert trigger, row by row: it moves each prepaid balance, and the
     // balance check refuses any entry that would take one below zero (rating never asks it to).
@@ -254,11 +257,11 @@ export async function rateBatch(
         await tx.execute(sql`select account_id from auto_top_up_settings where enabled and account_id = any(${sql.param([...prepaidAfter.keys()])}::uuid[])`),
       );
       for (const { account_id } of withSettings) {
-        const line = [...lines.values()].find((l) => l.accountId === account_id)!;
+        const line = lineOfAccount.get(account_id)!;
         await queueAutoTopUpIfLow(tx, { operatorCode: operator, accountId: account_id, currency: line.currency, balanceAfter: prepaidAfter.get(account_id)! });
       }
     }
-    const owners = [...new Set(entries.map((e) => [...lines.values()].find((l) => l.accountId === e.accountId)?.ownerUid).filter((u): u is string => !!u))];
+    const owners = [...new Set(entries.map((e) => lineOfAccount.get(e.accountId)?.ownerUid).filter((u): u is string => !!u))];
     events.push({ operator, resource: "ledger-entries", type: "created", ids: [...new Set(entries.map((e) => e.accountId))], ownerUids: owners, at });
   }
   if (newCaps.length) events.push(...(await capLines(tx, operator, newCaps, lines)));
