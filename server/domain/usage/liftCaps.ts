@@ -25,3 +25,8 @@ export async function liftCapsAfterCredit(tx: Executor, { operatorCode, accountI
 export async function liftDataCap(tx: Executor, lineId: string): Promise<void> {
   await tx.execute(sql`delete from usage_caps where line_id = ${lineId} and type = 'data'`);
 }
+
+/** A line moved to another plan now: its allowances and rates changed, so what barred it is decided again by the next record. */
+export async function liftCapsAfterPlanChange(tx: Executor, lineId: string): Promise<void> {
+  await tx.execute(sql`delete from usage_caps where line_id = ${lineId}`);
+}

@@ -28,7 +28,8 @@ export function pastAllowanceWords(plan: Pick<Plan, "dataMb" | "voiceMinutes" | 
   if (allowance === null) return null;
   const rate = plan.overage ? rateWords(type, plan.overage) : null;
   if (rate) return t("overage.then", { rate });
-  const amount = type === "data" ? formatDataMb(allowance) : formatQuantity(allowance, type === "voice" ? "units.minutes" : "units.texts");
+  const amount =
+    type === "data" ? formatDataMb(allowance) : type === "voice" ? formatQuantity(allowance, "units.minutes") : t("usage.meter.messages", { value: formatQuantity(allowance, "units.texts") });
   return t(`overage.stops.${type}`, { allowance: amount });
 }
 
