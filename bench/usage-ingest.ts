@@ -12,7 +12,7 @@
 // counted bare (MODES=bare: the backend built with `usageRating: false`, i.e. the ingest as it was
 // before rating, statement for statement), so the price of rating is in the output.
 //
-//   npm run bench:usage-ingest            (BATCHES=30, CONCURRENCY=1,2,3, MODES=rated,bare)
+//   npm run bench:usage-ingest            (BATCHES=30, CONCURRENCY=1,2,3, MODES=rated,bare, DRIVERS=pglite,postgres)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
@@ -107,8 +107,12 @@ async function run(driver: "pglite" | "postgres", concurrency: number, mode: Mod
 }
 
 async function main() {
-  const drivers: ("pglite" | "postgres")[] = ["pglite"];
-  if (await postgresAnswers()) drivers.push("postgres");
+  // DRIVERS=postgres measures PostgreSQL alone (PGlite is not held to the target).
+  const wanted = (process.env.DRIVERS ?? "pglite,postgres").split(",");
+  const drivers: ("pglite" | "postgres")[] = wanted.includes("pglite") ? ["pglite"] : [];
+  if (!wanted.includes("postgres")) {
+    // PGlite only, as asked.
+  } else if (await postgresAnswers()) drivers.push("postgres");
   else console.log(`PostgreSQL: no server at ${TEST_DATABASE_URL}; PGlite only`);
   const results = [];
   // Rated and bare alternate at each setting, so a change in the machine's load hits both alike.
