@@ -90,13 +90,15 @@ export async function rateBatch(
   if (candidates.length === 0) return [];
 
   const lineIds = [...new Set(candidates.map((c) => c.lineId))].sort();
-  const accountIds = [...new Set(candidates.map((c) => c.line.accountId))].sort();
+  const accountIds = [...new Set(candidates.filter((c) => c.line.accountType === "prepaid").map((c) => c.line.accountId))].sort();
 
-  // 2. Lock the accounts (after the counters, always in this order: see docs/decisions.md "Rating
-  // usage"), read the balances, the caps in force and the units already paid for.
+  // 2. Lock the prepaid accounts (after the counters, always in this order: see docs/decisions.md
+  // "Rating usage"), read their balances, the caps in force and the units already paid for. A
+  // postpaid account is not locked: nothing is decided on it, and its charges move no balance (two
+  // batches of a fleet account's lines rate side by side).
   const balances = new Map(
     rowsOf<{ id: string; type: string; balance_amount: number }>(
-      await tx.execute(sql`select id, type, balance_amount from accounts where id = any(${sql.param(accountIds)}::uuid[]) order by id for update`),
+      await tx.execute(sql`select id, type, balance_amount from accounts where id = any(${sql.param(accountIds)}::uuid[]) and type = 'prepaid' order by id for update`),
     ).map((a) => [a.id, Number(a.balance_amount)]),
   );
   const capRows = await tx.select().from(usageCaps).where(sql`${usageCaps.lineId} = any(${sql.param(lineIds)}::uuid[])`);
