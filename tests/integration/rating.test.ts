@@ -205,6 +205,16 @@ describe("prepaid: rated from the balance at once, capped when it cannot pay", (
     expect((await meters(ALEX_PREPAID)).data!.capped).toBe(true);
     expect(await cappedNotices("demo-alex")).toHaveLength(2);
   });
+
+  it("a plan change made now lifts the caps: the new plan's allowance and rates decide from the next record", async () => {
+    expect((await meters(ALEX_PREPAID)).data!.capped).toBe(true);
+    const unlimited = (await backend.database.db.select({ id: plans.id }).from(plans).where(and(eq(plans.operatorCode, "ATT"), eq(plans.code, "PRE_UNL"))))[0]!.id;
+    const changed = await backend.send("POST", `/api/v1/lines/${lineId[ALEX_PREPAID]}/actions/change-plan`, { as: ALEX, body: { planId: unlimited, effective: "now" } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await meters(ALEX_PREPAID)).data).toMatchObject({ allowance: null, capped: false });
+    await ingest([record(ALEX_PREPAID, "data", 500)]);
+    expect((await meters(ALEX_PREPAID)).data!.capped).toBe(false);
+  });
 });
 
 describe("POST /lines/{id}/actions/set-overage", () => {
