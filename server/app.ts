@@ -80,6 +80,11 @@ export interface AppDeps {
   /** firebase-admin Auth for claims, staff users and revocation; identity routes answer 503 without it. */
   auth?: Auth;
   operator: string;
+  /**
+   * Rate usage past the allowance in the ingest (issue 24). Always on in the product; only the usage
+   * ingest bench turns it off, to measure the bare counting it is compared with.
+   */
+  usageRating?: boolean;
   /** Overrides of the rate limits (tests use small numbers); the hits are counted in the database, across instances. */
   rateLimits?: Partial<RateLimits>;
   /** How long operator settings (the staff MFA policy) are cached; changes invalidate every instance at once, so this only bounds a missed notification. */
@@ -285,7 +290,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api/v1" },
   );
   // Machine callers (usage mediation): API keys, never a person's token; outside the hook above.
-  await app.register(usageIngestRoutes(services, deps.ingestApiKeys ?? parseServiceKeys(LOCAL_INGEST_KEY, deps.operator)), { prefix: "/api/v1" });
+  await app.register(usageIngestRoutes(services, deps.ingestApiKeys ?? parseServiceKeys(LOCAL_INGEST_KEY, deps.operator), { rating: deps.usageRating ?? true }), { prefix: "/api/v1" });
   // Card gateways' signed webhooks: signature authentication, never a person's token.
   await app.register(paymentWebhookRoutes(services), { prefix: "/api/v1" });
 

@@ -11,6 +11,7 @@ import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../src
 import { ROAMING_ZONES, USAGE_TYPES } from "../../src/resources/usage";
 import { ADD_ON_KINDS, ADD_ON_STATUSES } from "../../src/resources/addOns";
 import { LEDGER_KINDS } from "../../src/resources/ledgerEntries";
+import type { Overage } from "../../src/resources/overage";
 import { INVOICE_PAYMENT_STATUSES, INVOICE_STATUSES } from "../../src/resources/invoices";
 import { BULK_ITEM_STATUSES, BULK_JOB_KINDS, BULK_JOB_STATUSES } from "../../src/resources/bulkJobs";
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from "../../src/resources/approvals";
@@ -50,6 +51,8 @@ export const plans = pgTable(
     voiceMinutes: integer("voice_minutes"),
     sms: integer("sms"),
     features: jsonb("features").$type<string[]>().notNull().default([]),
+    /** What each usage type costs past the allowance, with roaming zone rates (src/resources/overage.ts); null = capped for every type. */
+    overage: jsonb("overage").$type<Overage>(),
     /**
      * A price change not yet paid by every line: a line pays it from its first cycle starting after
      * `priceChangedAt` (server/domain/plans/priceChange.ts); until then, `priceAmount`.
@@ -64,6 +67,7 @@ export const plans = pgTable(
     check("plans_price_nonnegative", sql`${t.priceAmount} >= 0`),
     check("plans_pending_price_nonnegative", sql`${t.pendingPriceAmount} is null or ${t.pendingPriceAmount} >= 0`),
     check("plans_pending_price_pair", sql`(${t.pendingPriceAmount} is null) = (${t.priceChangedAt} is null)`),
+    check("plans_overage_object", sql`${t.overage} is null or jsonb_typeof(${t.overage}) = 'object'`),
   ],
 );
 
@@ -142,6 +146,8 @@ export const lines = pgTable(
     graceEndsOn: date("grace_ends_on", { mode: "string" }),
     /** Prepaid: the cycle start a "balance will not cover your renewal" notice was last sent for. */
     renewalRemindedFor: date("renewal_reminded_for", { mode: "string" }),
+    /** Off: usage stops at the allowance even where the plan has a rate past it (issue 24). */
+    payAsYouGo: boolean("pay_as_you_go").notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -355,8 +361,59 @@ export const usageCounters = pgTable(
     /** The start time of the newest record counted (the meter's "as of"). */
     lastRecordAt: timestamp("last_record_at", { withTimezone: true, mode: "date" }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Of `used`, what went past the allowance (charged or capped): it never counts against an allowance again. */
+    overAllowance: bigint("over_allowance", { mode: "number" }).notNull().default(0),
+    /** Minor units charged for usage past the allowance this cycle (the meter's `charged`). */
+    chargedAmount: bigint("charged_amount", { mode: "number" }).notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.lineId, t.cycleStart, t.type] })],
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.cycleStart, t.type] }),
+    check("usage_counters_over_allowance_range", sql`${t.overAllowance} >= 0 and ${t.overAllowance} <= ${t.used}`),
+    check("usage_counters_charged_nonnegative", sql`${t.chargedAmount} >= 0`),
+  ],
+);
+
+/**
+ * Usage rated past the allowance, per line, cycle, type and zone ("home" or a roaming zone): the
+ * quantity charged and the whole units paid for, so a unit started in one batch is not paid twice.
+ */
+export const usageOverage = pgTable(
+  "usage_overage",
+  {
+    lineId: uuid("line_id").notNull(), // no foreign key: see migration 0023
+    cycleStart: date("cycle_start", { mode: "string" }).notNull(),
+    type: text("type", { enum: USAGE_TYPES }).notNull(),
+    zone: text("zone").notNull(),
+    quantity: bigint("quantity", { mode: "number" }).notNull().default(0),
+    units: bigint("units", { mode: "number" }).notNull().default(0),
+    amount: bigint("amount", { mode: "number" }).notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.cycleStart, t.type, t.zone] }),
+    check("usage_overage_nonnegative", sql`${t.quantity} >= 0 and ${t.units} >= 0 and ${t.amount} >= 0`),
+    check("usage_overage_zone_valid", sql`${t.zone} in ('home', 'canada_mexico', 'europe', 'rest_of_world')`),
+  ],
+);
+
+/** Why a line's usage type is barred for a cycle: the plan has no rate, the prepaid balance ran out, or pay-as-you-go is off. */
+export const CAP_REASONS = ["plan", "balance", "pay_as_you_go"] as const;
+
+/** A line's usage types barred in one cycle (a new cycle starts uncapped): lifted by a credit, an add-on or pay-as-you-go. */
+export const usageCaps = pgTable(
+  "usage_caps",
+  {
+    lineId: uuid("line_id").notNull(), // no foreign key: see migration 0023
+    cycleStart: date("cycle_start", { mode: "string" }).notNull(),
+    type: text("type", { enum: USAGE_TYPES }).notNull(),
+    reason: text("reason", { enum: CAP_REASONS }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.cycleStart, t.type] }),
+    check("usage_caps_type_valid", sql`${t.type} in ('data', 'voice', 'sms')`),
+    check("usage_caps_reason_valid", sql`${t.reason} in ('plan', 'balance', 'pay_as_you_go')`),
+  ],
 );
 
 /** Allowance alerts sent (80 % and 100 %): one per line, cycle, type and threshold, ever. */

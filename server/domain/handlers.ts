@@ -16,6 +16,7 @@ import { changePlan } from "./plans/changePlan";
 import { activatePlan, changePlanPrice, retirePlan } from "./plans/priceChange";
 import { activateAddOn, retireAddOn } from "./addOns/module";
 import { buyAddOn, stopAddOnRenewal } from "./addOns/purchases";
+import { setOverage } from "./usage/setOverage";
 import { retryCrmLead } from "./crmOutbox/module";
 import { completePrivacyRequest } from "./privacy/module";
 import { cancelTicket, closeTicket, pendTicket, prioritizeTicket, replyToTicket, resolveTicket, takeTicket } from "./tickets/handlers";
@@ -56,6 +57,7 @@ export const handlers: Record<string, ActionHandler> = {
   "addOns.retire": retireAddOn,
   "lines.buyAddOn": buyAddOn,
   "lines.stopAddOnRenewal": stopAddOnRenewal,
+  "lines.setOverage": setOverage,
   "bulkJobs.cancel": cancelBulkJob,
   "approvals.approve": approveRequest,
   "approvals.reject": rejectRequest,

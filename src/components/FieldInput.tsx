@@ -6,6 +6,7 @@ import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
 import { fieldText } from "./fieldText";
 import { MoneyInput } from "./MoneyInput";
+import { OverageInput } from "./OverageInput";
 import { DataAllowanceInput } from "./DataAllowanceInput";
 import { FileListUploadInput, FileUploadInput } from "./FileUploadInput";
 import { brandOf } from "../config/brand";
@@ -115,6 +116,8 @@ export function FieldInput({
       return <InputNumber {...props} style={{ width: "100%" }} />;
     case "money":
       return <MoneyInput {...props} currency={brandOf(runtimeConfig.operator).currency} />;
+    case "overage":
+      return <OverageInput id={props.id} value={props.value} onChange={props.onChange} currency={brandOf(runtimeConfig.operator).currency} />;
     case "boolean":
       return <Switch id={props.id} checked={Boolean(props.value)} onChange={props.onChange} />;
     case "date":

@@ -1,5 +1,7 @@
 import type { FieldSpec } from "../resources/define";
 import { translate as t } from "../i18n";
+import type { Plan } from "../resources/plans";
+import { overageText } from "./plans/overageWords";
 import { formatDataMb, formatDate, formatDateTime, formatMoney, formatMsisdn, formatQuantity } from "./format";
 
 /** All but the last 4 characters hidden: "•••• 0101". */
@@ -14,6 +16,7 @@ export function fieldText(name: string, spec: FieldSpec | undefined, record: Rec
   if (value === null || value === undefined) {
     if (spec?.kind === "dataMb") return formatDataMb(null);
     if (spec?.kind === "quantity") return t("units.unlimited");
+    if (spec?.kind === "overage") return overageText(record as Plan);
     return "";
   }
   switch (spec?.kind) {
@@ -35,6 +38,8 @@ export function fieldText(name: string, spec: FieldSpec | undefined, record: Rec
       return t(`${spec.labels ?? `enums.${name}`}.${value}`, undefined, String(value));
     case "timeline":
       return (value as { state: string; at: string }[]).map((step) => `${step.state} ${formatDateTime(step.at)}`).join("; ");
+    case "overage":
+      return overageText(record as Plan);
     case "tags":
       return (value as string[]).join(", ");
     case "files":

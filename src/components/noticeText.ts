@@ -7,7 +7,7 @@ const MONEY_PARAMS = ["amount", "balance", "total", "missing"] as const;
 
 /** A notice in the reader's language: its kind's sentence, with the actor's role and enum values in words. */
 export function noticeText(notice: Pick<Notification, "kind" | "params">): string {
-  const { byRole, msisdn, suspendReason, usageType, decision, approvalKind, ...rest } = notice.params;
+  const { byRole, msisdn, suspendReason, usageType, capReason, decision, approvalKind, ...rest } = notice.params;
   const currency = typeof rest.currency === "string" ? rest.currency : null;
   const money = Object.fromEntries(
     MONEY_PARAMS.filter((k) => currency && typeof rest[k] === "number").map((k) => [k, formatMoney({ amount: rest[k] as number, currency: currency! })]),
@@ -19,6 +19,7 @@ export function noticeText(notice: Pick<Notification, "kind" | "params">): strin
     msisdn: typeof msisdn === "string" ? formatMsisdn(msisdn) : "",
     suspendReason: suspendReason ? t(`enums.suspendReason.${suspendReason}`, undefined, String(suspendReason)) : "",
     usageType: usageType ? t(`usage.types.${usageType}`, undefined, String(usageType)) : "",
+    capReason: capReason ? t(`usage.capReason.${capReason}`, undefined, String(capReason)) : "",
     decision: decision ? t(`notifications.decision.${decision}`, undefined, String(decision)) : "",
     approvalKind: approvalKind ? t(`enums.approvalKind.${approvalKind}`, undefined, String(approvalKind)) : "",
   });

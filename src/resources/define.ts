@@ -33,6 +33,8 @@ export type FieldKind =
   | "qrCode"
   /** A list of {state, at, byRole, note} changes, drawn as a timeline. */
   | "timeline"
+  /** A plan's rates past its allowance (src/resources/overage.ts): per type, per roaming zone, or capped. */
+  | "overage"
   /** A US postal address (an action's input): the validated form, with maps autocomplete when configured. */
   | "address"
   /** Ids of files uploaded first (POST /files): a form picks and uploads them, a page lists them. */

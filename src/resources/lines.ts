@@ -40,6 +40,8 @@ export const lineSchema = z.object({
   numberLocked: z.boolean(),
   /** Until when the last port-out PIN is valid; null when none is. The PIN itself is never returned again. */
   portOutPinExpiresAt: isoDateTime.nullable(),
+  /** Usage past the allowance is charged at the plan's rates; off = it stops at the allowance (issue 24). */
+  payAsYouGo: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -68,6 +70,7 @@ export const linesResource = defineResource({
     graceEndsOn: { label: "fields.graceEndsOn", kind: "date" },
     numberLocked: { label: "fields.numberLocked", kind: "boolean" },
     portOutPinExpiresAt: { label: "fields.portOutPinExpiresAt", kind: "datetime" },
+    payAsYouGo: { label: "fields.payAsYouGo", kind: "boolean" },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
   },
   list: {
@@ -85,7 +88,7 @@ export const linesResource = defineResource({
     },
     search: { placeholder: "resources.lines.search" },
   },
-  show: ["msisdn", "status", "suspendReason", "graceEndsOn", "planName", "accountName", "accountType", "simType", "iccid", "numberLocked", "portOutPinExpiresAt", "cycleDay", "createdAt"],
+  show: ["msisdn", "status", "suspendReason", "graceEndsOn", "planName", "accountName", "accountType", "simType", "iccid", "numberLocked", "portOutPinExpiresAt", "payAsYouGo", "cycleDay", "createdAt"],
   actions: {
     suspend: {
       label: "resources.lines.actions.suspend",
@@ -192,6 +195,16 @@ export const linesResource = defineResource({
       reason: STAFF_REASON,
       confirm: "resources.lines.confirm.stopAddOnRenewal",
     },
+    "set-overage": {
+      label: "resources.lines.actions.setOverage",
+      about: "resources.lines.about.setOverage",
+      handler: "lines.setOverage",
+      input: z.object({ payAsYouGo: z.boolean("true or false") }).strict(),
+      inputFields: { payAsYouGo: { label: "fields.payAsYouGo", kind: "boolean", help: "resources.lines.payAsYouGoHelp" } },
+      reason: STAFF_REASON,
+      confirm: "resources.lines.confirm.setOverage",
+      done: "resources.lines.done.setOverage",
+    },
     "order-sim": {
       label: "resources.lines.actions.orderSim",
       about: "resources.lines.about.orderSim",
@@ -259,6 +272,7 @@ export const linesResource = defineResource({
     "order-sim": { subscriber: "own", agent: "all", admin: "all" },
     "buy-add-on": { subscriber: "own", agent: "all", admin: "all" },
     "stop-add-on-renewal": { subscriber: "own", agent: "all", admin: "all" },
+    "set-overage": { subscriber: "own", agent: "all", admin: "all" },
   },
   ownership: { path: "account.ownerUid" },
   // The line page adds the line's add-ons (active ones, passes to buy) under the generic record view;
@@ -280,6 +294,12 @@ export const linesResource = defineResource({
       "resources.lines.about.changePlan": "Move to another plan, now or from your next cycle.",
       "resources.lines.about.buyAddOn": "Add data or a roaming pass to this line.",
       "resources.lines.about.stopAddOnRenewal": "Keep an add-on until it ends, without renewing it.",
+      "resources.lines.actions.setOverage": "Pay as you go",
+      "resources.lines.about.setOverage": "Choose whether usage past your allowance is charged at your plan's rates or stops at the allowance.",
+      "resources.lines.confirm.setOverage": "Change pay as you go on {{title}}? Off: data, calls and texts stop when the allowance is used up. On: they go on at your plan's rates.",
+      "resources.lines.done.setOverage": "Pay as you go: {{payAsYouGo}}.",
+      "resources.lines.payAsYouGoHelp": "On: usage past the allowance is charged at your plan's rates (from your balance on prepaid, on your bill on postpaid). Off: it stops at the allowance.",
+      "fields.payAsYouGo": "Pay as you go",
       "resources.lines.actions.restore": "Restore",
       "resources.lines.actions.lockNumber": "Lock number",
       "resources.lines.actions.unlockNumber": "Unlock number",
@@ -358,6 +378,12 @@ export const linesResource = defineResource({
       "resources.lines.about.changePlan": "Cambia a otro plan, ahora o desde tu próximo ciclo.",
       "resources.lines.about.buyAddOn": "Añade datos o un pase de roaming a esta línea.",
       "resources.lines.about.stopAddOnRenewal": "Conserva un complemento hasta que termine, sin renovarlo.",
+      "resources.lines.actions.setOverage": "Pagar por uso",
+      "resources.lines.about.setOverage": "Elige si el consumo más allá de lo incluido se cobra con las tarifas de tu plan o se detiene al agotarlo.",
+      "resources.lines.confirm.setOverage": "¿Cambiar el pago por uso de {{title}}? Desactivado: los datos, las llamadas y los SMS se detienen al agotar lo incluido. Activado: siguen con las tarifas de tu plan.",
+      "resources.lines.done.setOverage": "Pagar por uso: {{payAsYouGo}}.",
+      "resources.lines.payAsYouGoHelp": "Activado: el consumo más allá de lo incluido se cobra con las tarifas de tu plan (de tu saldo en prepago, en tu factura en pospago). Desactivado: se detiene al agotar lo incluido.",
+      "fields.payAsYouGo": "Pagar por uso",
       "resources.lines.actions.restore": "Reactivar",
       "resources.lines.actions.lockNumber": "Bloquear número",
       "resources.lines.actions.unlockNumber": "Desbloquear número",

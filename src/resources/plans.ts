@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineResource } from "./define";
 import { allowanceSchema, catalogPriceSchema, idSchema, isoDateTime, moneySchema } from "./common";
+import { overageSchema } from "./overage";
 
 export const PLAN_KINDS = ["prepaid", "postpaid"] as const;
 export const PLAN_STATUSES = ["draft", "active", "retired"] as const;
@@ -19,6 +20,8 @@ export const planSchema = z.object({
   voiceMinutes: allowanceSchema.nullable(),
   sms: allowanceSchema.nullable(),
   features: z.array(z.string().max(80)).max(20),
+  /** What each usage type costs past the allowance, with roaming zone rates; null = capped for every type (issue 24). */
+  overage: overageSchema.nullable(),
   /**
    * A price change on its way (issue 12): each line pays it from its next cycle start after
    * `priceChangedAt`; until then, `price`. Null when none is pending.
@@ -47,6 +50,7 @@ export const plansResource = defineResource({
     voiceMinutes: { label: "fields.voice", kind: "quantity" },
     sms: { label: "fields.sms", kind: "quantity" },
     features: { label: "fields.features", kind: "tags" },
+    overage: { label: "fields.overage", kind: "overage", help: "resources.plans.overageHelp" },
     pendingPrice: { label: "fields.pendingPrice", kind: "money", help: "resources.plans.pendingPriceHelp" },
     priceChangedAt: { label: "fields.priceChangedAt", kind: "datetime" },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
@@ -58,11 +62,11 @@ export const plansResource = defineResource({
     filters: { kind: ["eq", "in"], status: ["eq", "ne", "in"], price: ["lte", "gte", "between"], code: ["eq", "in"] },
     search: { placeholder: "resources.plans.search" },
   },
-  show: ["code", "name", "kind", "status", "price", "pendingPrice", "priceChangedAt", "dataMb", "voiceMinutes", "sms", "features", "createdAt"],
+  show: ["code", "name", "kind", "status", "price", "pendingPrice", "priceChangedAt", "dataMb", "voiceMinutes", "sms", "overage", "features", "createdAt"],
   form: {
-    create: ["code", "name", "kind", "price", "dataMb", "voiceMinutes", "sms", "features"],
+    create: ["code", "name", "kind", "price", "dataMb", "voiceMinutes", "sms", "overage", "features"],
     // The price changes only through change-price: what lines pay never moves mid-cycle.
-    edit: ["name", "dataMb", "voiceMinutes", "sms", "features"],
+    edit: ["name", "dataMb", "voiceMinutes", "sms", "overage", "features"],
   },
   actions: {
     activate: { label: "resources.plans.actions.activate", handler: "plans.activate", when: { status: ["draft"] }, confirm: "resources.plans.confirm.activate" },
@@ -87,6 +91,8 @@ export const plansResource = defineResource({
     retire: { admin: "all" },
     "change-price": { admin: "all" },
   },
+  // Left out of a new plan, the overage is null: every type stops at its allowance.
+  writeRules: { overage: overageSchema.nullable().optional() },
   subscriberPlace: "shop",
   source: "backend",
   audit: true,
@@ -108,6 +114,8 @@ export const plansResource = defineResource({
       "fields.pendingPrice": "New price",
       "fields.priceChangedAt": "Price changed",
       "fields.newPrice": "New monthly price",
+      "fields.overage": "Past the allowance",
+      "resources.plans.overageHelp": "What each kind of usage costs once the allowance is used up, at home and in each roaming zone. Leave a rate off to stop the service at the allowance instead.",
     },
     es: {
       "resources.plans.actions.activate": "Poner a la venta",
@@ -126,6 +134,8 @@ export const plansResource = defineResource({
       "fields.pendingPrice": "Nuevo precio",
       "fields.priceChangedAt": "Cambio de precio",
       "fields.newPrice": "Nuevo precio mensual",
+      "fields.overage": "Al agotar lo incluido",
+      "resources.plans.overageHelp": "Lo que cuesta cada tipo de consumo una vez agotado lo incluido, en casa y en cada zona de roaming. Sin tarifa, el servicio se detiene al agotarlo.",
     },
   },
 });

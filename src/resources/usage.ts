@@ -77,6 +77,10 @@ export const meterSchema = z.object({
   cycleStart: isoDate,
   /** The first day of the next cycle (the meter resets then). */
   cycleEnd: isoDate,
+  /** Barred past the allowance this cycle (the plan has no rate, the prepaid balance ran out, or pay-as-you-go is off). */
+  capped: z.boolean(),
+  /** What usage past the allowance was charged this cycle. */
+  charged: moneySchema,
 });
 export type Meter = z.output<typeof meterSchema>;
 

@@ -355,10 +355,12 @@ describe("live meters and allowance alerts", () => {
     const inbox = await backend.get("/api/v1/notifications", { as: SAM });
     expect((inbox.json() as { data: { kind: string }[] }).data.filter((n) => n.kind === "usage.threshold")).toHaveLength(2);
     const outbox = await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "sam@example.com"));
-    expect(outbox.map((m) => [m.channel, m.kind, m.params.threshold])).toEqual([
+    expect(outbox.filter((m) => m.kind === "usage.threshold").map((m) => [m.channel, m.kind, m.params.threshold])).toEqual([
       ["email", "usage.threshold", 80],
       ["email", "usage.threshold", 100],
     ]);
+    // Sam's plan stops data at the allowance (issue 24): reaching it also says so once, by the limit's channel.
+    expect(outbox.filter((m) => m.kind === "usage.capped").map((m) => [m.channel, m.params.usageType, m.params.capReason])).toEqual([["email", "data", "plan"]]);
     expect(await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, SAM_LINE))).toEqual([]);
   });
 

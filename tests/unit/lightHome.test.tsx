@@ -47,8 +47,8 @@ const homeWith = (dataUsed: number): Home => ({
       plan: { id: "33333333-3333-4333-8333-333333333333", name: "Prepaid 15 GB", price: { amount: 3500, currency: "USD" } },
       daysLeft: 8,
       meters: [
-        { type: "data", used: dataUsed, allowance: 15_360, unit: "MB", asOf: "2026-11-26T21:30:00.000Z", cycleStart: "2026-11-05", cycleEnd: "2026-12-05" },
-        { type: "voice", used: 80, allowance: null, unit: "minutes", asOf: null, cycleStart: "2026-11-05", cycleEnd: "2026-12-05" },
+        { type: "data", used: dataUsed, allowance: 15_360, unit: "MB", asOf: "2026-11-26T21:30:00.000Z", cycleStart: "2026-11-05", cycleEnd: "2026-12-05", capped: false, charged: { amount: 0, currency: "USD" } },
+        { type: "voice", used: 80, allowance: null, unit: "minutes", asOf: null, cycleStart: "2026-11-05", cycleEnd: "2026-12-05", capped: false, charged: { amount: 0, currency: "USD" } },
       ],
     },
   ],

@@ -5,7 +5,7 @@ import { freshness } from "../../src/components/usage/LineMeters";
 import type { Home, HomeLine, Meter } from "../../src/resources/usage";
 
 const usd = (amount: number) => ({ amount, currency: "USD" });
-const meter = (type: Meter["type"], used: number, allowance: number | null): Meter => ({ type, used, allowance, unit: type === "data" ? "MB" : type === "voice" ? "minutes" : "messages", asOf: null, cycleStart: "2026-11-05", cycleEnd: "2026-12-05" });
+const meter = (type: Meter["type"], used: number, allowance: number | null): Meter => ({ type, used, allowance, unit: type === "data" ? "MB" : type === "voice" ? "minutes" : "messages", asOf: null, cycleStart: "2026-11-05", cycleEnd: "2026-12-05", capped: false, charged: usd(0) });
 const line = (id: string, accountId: string, price: number, dataUsed: number, status: HomeLine["status"] = "active"): HomeLine => ({
   id,
   msisdn: id === "l1" ? "+12025550101" : "+12025550102",

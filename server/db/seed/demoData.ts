@@ -1,3 +1,4 @@
+import type { Overage } from "../../../src/resources/overage";
 // The demo operator, its catalog and its subscribers: pure data, applied by ./seedDatabase.ts.
 // Demo sign-ins (design.md §4) use fixed uids so the database and the Auth emulator always agree.
 
@@ -11,6 +12,8 @@ export interface PlanSeed {
   voiceMinutes: number | null;
   sms: number | null;
   features: string[];
+  /** Rates past the allowance (issue 24); absent or null = capped for every type. */
+  overage?: Overage | null;
 }
 
 export interface LineSeed {
@@ -102,14 +105,32 @@ export const demoUsers: DemoUser[] = [
 ];
 
 const GB = 1024;
+const usd = (amount: number) => ({ amount, currency: "USD" });
+/** Prepaid: data stops at the allowance (buy a pass); calls and texts past it come off the balance. */
+const prepaidOverage: Overage = {
+  data: null,
+  voice: { price: usd(10) },
+  sms: { price: usd(5) },
+  roaming: { canada_mexico: { data: null, voice: { price: usd(25) }, sms: { price: usd(10) } } },
+};
+/** Postpaid: $0.01 per MB past the allowance ($10.24 a GB), dearer abroad; billed with the cycle. */
+const postpaidOverage: Overage = {
+  data: { unitMb: 1, price: usd(1) },
+  voice: { price: usd(5) },
+  sms: { price: usd(2) },
+  roaming: {
+    canada_mexico: { data: { unitMb: 1, price: usd(2) }, voice: { price: usd(15) }, sms: { price: usd(5) } },
+    europe: { data: { unitMb: 1, price: usd(5) }, voice: { price: usd(50) }, sms: { price: usd(25) } },
+  },
+};
 
 const attPlans: PlanSeed[] = [
-  { code: "PRE_5GB", name: "Prepaid 5 GB", kind: "prepaid", status: "active", priceAmount: 2500, dataMb: 5 * GB, voiceMinutes: 500, sms: 1000, features: ["Talk & text in US"] },
-  { code: "PRE_15GB", name: "Prepaid 15 GB", kind: "prepaid", status: "active", priceAmount: 3500, dataMb: 15 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "Mobile hotspot"] },
+  { code: "PRE_5GB", name: "Prepaid 5 GB", kind: "prepaid", status: "active", priceAmount: 2500, dataMb: 5 * GB, voiceMinutes: 500, sms: 1000, features: ["Talk & text in US"], overage: prepaidOverage },
+  { code: "PRE_15GB", name: "Prepaid 15 GB", kind: "prepaid", status: "active", priceAmount: 3500, dataMb: 15 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "Mobile hotspot"], overage: prepaidOverage },
   { code: "PRE_UNL", name: "Prepaid Unlimited", kind: "prepaid", status: "active", priceAmount: 5000, dataMb: null, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "Mexico & Canada roaming"] },
-  { code: "PRE_2GB_LEGACY", name: "Prepaid 2 GB (legacy)", kind: "prepaid", status: "retired", priceAmount: 1500, dataMb: 2 * GB, voiceMinutes: 300, sms: 500, features: [] },
-  { code: "POST_10GB", name: "Postpaid Starter 10 GB", kind: "postpaid", status: "active", priceAmount: 4500, dataMb: 10 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text"] },
-  { code: "POST_50GB", name: "Postpaid Extra 50 GB", kind: "postpaid", status: "active", priceAmount: 6500, dataMb: 50 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "15 GB hotspot", "HD streaming"] },
+  { code: "PRE_2GB_LEGACY", name: "Prepaid 2 GB (legacy)", kind: "prepaid", status: "retired", priceAmount: 1500, dataMb: 2 * GB, voiceMinutes: 300, sms: 500, features: [], overage: prepaidOverage },
+  { code: "POST_10GB", name: "Postpaid Starter 10 GB", kind: "postpaid", status: "active", priceAmount: 4500, dataMb: 10 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text"], overage: postpaidOverage },
+  { code: "POST_50GB", name: "Postpaid Extra 50 GB", kind: "postpaid", status: "active", priceAmount: 6500, dataMb: 50 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "15 GB hotspot", "HD streaming"], overage: postpaidOverage },
   { code: "POST_PREMIUM", name: "Postpaid Premium Unlimited", kind: "postpaid", status: "active", priceAmount: 8500, dataMb: null, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "50 GB hotspot", "4K streaming", "International roaming pass"] },
   { code: "POST_FAMILY_DRAFT", name: "Postpaid Family (coming soon)", kind: "postpaid", status: "draft", priceAmount: 12000, dataMb: null, voiceMinutes: null, sms: null, features: ["Up to 4 lines"] },
 ];

@@ -9,6 +9,7 @@ import type { ActionContext, ActionHandler, Quote } from "../../engine/types";
 import type { EventBus } from "../../live/eventBus";
 import { postLedgerEntry } from "../money/ledger";
 import { placeOrder } from "../orders/orderFlow";
+import { liftDataCap } from "../usage/liftCaps";
 import type { LineRow } from "../lines/module";
 
 /** The cron job that renews or expires add-ons whose validity has run out. */
@@ -73,6 +74,8 @@ export const buyAddOn: ActionHandler<LineRow, BuyInput> = {
         expiresAt,
       })
       .returning({ id: addOnPurchases.id });
+    // Its data counts first: a line barred at its data allowance goes on (issue 24).
+    if (addOn.dataMb > 0) await liftDataCap(ctx.tx, ctx.row.id as string);
     ctx.effects.publish({ resource: "meters", type: "updated", ids: [ctx.row.id as string], ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [] });
     if (ctx.row.ownerUid) {
       await ctx.effects.notify({

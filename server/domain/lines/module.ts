@@ -22,6 +22,7 @@ const selection = {
   graceEndsOn: lines.graceEndsOn,
   numberLocked: lines.numberLocked,
   portOutPinExpiresAt: lines.portOutPinExpiresAt,
+  payAsYouGo: lines.payAsYouGo,
   createdAt: lines.createdAt,
   updatedAt: lines.updatedAt,
 };

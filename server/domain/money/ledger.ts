@@ -7,6 +7,7 @@ import { notFound, ProblemError, unprocessable } from "../../errors";
 import { moneyText } from "./moneyText";
 import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
 import { renewAfterCredit } from "../renewals/renewAfterCredit";
+import { liftCapsAfterCredit } from "../usage/liftCaps";
 
 export interface NewLedgerEntry {
   operatorCode: string;
@@ -112,10 +113,15 @@ export async function postLedgerEntry(tx: Executor, entry: NewLedgerEntry): Prom
     // A debit that leaves the balance below the account's auto top-up threshold queues one, here in its transaction.
     await queueAutoTopUpIfLow(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId, currency: account.currency, balanceAfter: row!.balanceAfter! });
   }
-  // A credit that covers a waiting prepaid renewal (a line in grace or suspended after it) renews it now.
-  if (prepaid && delta > 0 && (await renewAfterCredit(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId })).length) {
-    const [after] = await tx.select({ balance: accounts.balanceAmount }).from(accounts).where(eq(accounts.id, entry.accountId));
-    return { entry: toLedgerEntry(row!), balance: { amount: after!.balance, currency: row!.currency } };
+  if (prepaid && delta > 0) {
+    // A credit first renews a waiting prepaid plan (a line in grace or suspended after it) when it covers it,
+    // then lifts the caps the balance caused (after the renewal: what is left decides the next record).
+    const renewed = await renewAfterCredit(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId });
+    await liftCapsAfterCredit(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId });
+    if (renewed.length) {
+      const [after] = await tx.select({ balance: accounts.balanceAmount }).from(accounts).where(eq(accounts.id, entry.accountId));
+      return { entry: toLedgerEntry(row!), balance: { amount: after!.balance, currency: row!.currency } };
+    }
   }
   return { entry: toLedgerEntry(row!), balance: prepaid ? { amount: row!.balanceAfter!, currency: row!.currency } : null };
 }

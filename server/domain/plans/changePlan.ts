@@ -6,6 +6,7 @@ import { postLedgerEntry } from "../money/ledger";
 import { placeOrder } from "../orders/orderFlow";
 import type { LineRow } from "../lines/module";
 import { quotePlanChange } from "./proration";
+import { liftCapsAfterPlanChange } from "../usage/liftCaps";
 
 export type ChangePlanInput = { planId: string; effective: "now" | "next-cycle" };
 type Ctx = ActionContext<LineRow, ChangePlanInput>;
@@ -77,6 +78,7 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
       });
     }
     await ctx.tx.update(lines).set({ planId: target.id, updatedAt: new Date() }).where(eq(lines.id, ctx.row.id as string));
+    await liftCapsAfterPlanChange(ctx.tx, ctx.row.id as string);
     await tell(ctx, "plan.changed", { planName: target.name });
     return { order };
   },

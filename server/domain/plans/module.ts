@@ -2,6 +2,7 @@ import { and, count, eq, ilike, or } from "drizzle-orm";
 import { operators } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
 import type { Plan } from "../../../src/resources/plans";
+import type { Overage } from "../../../src/resources/overage";
 import type { Executor } from "../../audit";
 import { plans } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
@@ -9,6 +10,21 @@ import type { DomainModule } from "../../engine/types";
 import { planPriceRoutes } from "./routes";
 
 type PlanRow = typeof plans.$inferSelect;
+
+/** Every price of an overage must be in the catalog's currency: 400 naming each one that is not. */
+function checkOverageCurrency(overage: Overage | null | undefined, currency: string) {
+  if (!overage) return;
+  const errors: { path: string; message: string }[] = [];
+  const check = (rates: Partial<Record<"data" | "voice" | "sms", { price: { currency: string } } | null>>, prefix: string) => {
+    for (const type of ["data", "voice", "sms"] as const) {
+      const rate = rates[type];
+      if (rate && rate.price.currency !== currency) errors.push({ path: `${prefix}${type}.price.currency`, message: `must be ${currency}` });
+    }
+  };
+  check(overage, "overage.");
+  for (const [zone, rates] of Object.entries(overage.roaming ?? {})) if (rates) check(rates, `overage.roaming.${zone}.`);
+  if (errors.length) throw badRequest(`The catalog is priced in ${currency}.`, errors);
+}
 
 export const toPlan = (row: PlanRow): Plan => ({
   id: row.id,
@@ -22,6 +38,7 @@ export const toPlan = (row: PlanRow): Plan => ({
   voiceMinutes: row.voiceMinutes,
   sms: row.sms,
   features: row.features,
+  overage: row.overage ?? null,
   pendingPrice: row.pendingPriceAmount === null ? null : { amount: row.pendingPriceAmount, currency: row.currency },
   priceChangedAt: row.priceChangedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
@@ -62,6 +79,7 @@ export const plansModule: DomainModule<PlanRow> = {
       if (price.currency !== operator!.currency) throw badRequest(`The catalog is priced in ${operator!.currency}.`, [{ path: "price.currency", message: `must be ${operator!.currency}` }]);
       const [taken] = await ctx.tx.select({ id: plans.id }).from(plans).where(and(eq(plans.operatorCode, ctx.principal.operator), eq(plans.code, String(body.code))));
       if (taken) throw conflict("A plan with this code exists.", [{ path: "code", message: "already used" }]);
+      checkOverageCurrency(body.overage as Overage | null | undefined, operator!.currency);
       const [row] = await ctx.tx
         .insert(plans)
         .values({
@@ -76,11 +94,13 @@ export const plansModule: DomainModule<PlanRow> = {
           voiceMinutes: (body.voiceMinutes ?? null) as number | null,
           sms: (body.sms ?? null) as number | null,
           features: (body.features ?? []) as string[],
+          overage: (body.overage ?? null) as Overage | null,
         })
         .returning({ id: plans.id });
       return row!.id;
     },
     async edit(ctx, row, body) {
+      if (body.overage) checkOverageCurrency(body.overage as Overage, row.currency);
       await ctx.tx
         .update(plans)
         .set({
@@ -89,6 +109,7 @@ export const plansModule: DomainModule<PlanRow> = {
           ...(body.voiceMinutes !== undefined ? { voiceMinutes: body.voiceMinutes as number | null } : {}),
           ...(body.sms !== undefined ? { sms: body.sms as number | null } : {}),
           ...(body.features !== undefined ? { features: body.features as string[] } : {}),
+          ...(body.overage !== undefined ? { overage: body.overage as Overage | null } : {}),
           updatedAt: new Date(),
         })
         .where(eq(plans.id, row.id));

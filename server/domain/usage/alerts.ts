@@ -3,7 +3,7 @@ import type { ResourceEvent } from "../../../src/resources/events";
 import type { UsageType } from "../../../src/resources/usage";
 import type { Executor } from "../../audit";
 import { notificationPreferences, notifications, outboxMessages, usageAlerts } from "../../db/schema";
-import { allowancesOf, meterValue } from "./allowances";
+import { allowancesOf, meterValue, type LineAllowances } from "./allowances";
 import { cycleStartOf } from "./cycles";
 
 /** The shares of an allowance that raise an alert, each once per line, cycle and type. */
@@ -23,9 +23,15 @@ export interface ChangedCounter {
  * remembers it). The line's holder gets one notice per meter, for the highest threshold crossed,
  * in the inbox and, as they chose, by email and SMS through the outbox. Returns the live events.
  */
-export async function sendUsageAlerts(tx: Executor, operator: string, counters: readonly ChangedCounter[], now = new Date()): Promise<ResourceEvent[]> {
+export async function sendUsageAlerts(
+  tx: Executor,
+  operator: string,
+  counters: readonly ChangedCounter[],
+  now = new Date(),
+  known?: Map<string, LineAllowances>,
+): Promise<ResourceEvent[]> {
   if (counters.length === 0) return [];
-  const lines = await allowancesOf(tx, [...new Set(counters.map((c) => c.lineId))]);
+  const lines = known ?? (await allowancesOf(tx, [...new Set(counters.map((c) => c.lineId))]));
   const crossed: { lineId: string; cycleStart: string; type: UsageType; threshold: number }[] = [];
   for (const counter of counters) {
     const line = lines.get(counter.lineId);

@@ -3,6 +3,7 @@ import { METER_UNITS, type UsageType } from "../../../src/resources/usage";
 import type { Executor } from "../../audit";
 import { accounts, lines, plans } from "../../db/schema";
 import { addOnDataOf } from "../addOns/addOnData";
+import type { Overage } from "../../../src/resources/overage";
 
 /** A line with what its meters are measured against: its plan's allowances (null = unlimited). */
 export interface LineAllowances {
@@ -13,6 +14,13 @@ export interface LineAllowances {
   ownerUid: string | null;
   email: string | null;
   allowance: Record<UsageType, number | null>;
+  accountId: string;
+  accountType: "prepaid" | "postpaid";
+  /** The plan's currency (the operator's). */
+  currency: string;
+  /** The plan's rates past the allowance (null = capped for every type). */
+  overage: Overage | null;
+  payAsYouGo: boolean;
 }
 
 /** The allowances of the given lines, by line id (two queries: plans, then add-ons counting now). */
@@ -29,6 +37,11 @@ export async function allowancesOf(db: Executor, lineIds: readonly string[]): Pr
       dataMb: plans.dataMb,
       voiceMinutes: plans.voiceMinutes,
       sms: plans.sms,
+      accountId: accounts.id,
+      accountType: accounts.type,
+      currency: plans.currency,
+      overage: plans.overage,
+      payAsYouGo: lines.payAsYouGo,
     })
     .from(lines)
     .innerJoin(accounts, eq(lines.accountId, accounts.id))
@@ -47,6 +60,11 @@ export async function allowancesOf(db: Executor, lineIds: readonly string[]): Pr
         ownerUid: row.ownerUid,
         email: row.email,
         allowance: { data: row.dataMb === null ? null : row.dataMb + (extra.get(row.lineId) ?? 0), voice: row.voiceMinutes, sms: row.sms },
+        accountId: row.accountId,
+        accountType: row.accountType,
+        currency: row.currency,
+        overage: row.overage ?? null,
+        payAsYouGo: row.payAsYouGo,
       },
     ]),
   );
@@ -55,4 +73,9 @@ export async function allowancesOf(db: Executor, lineIds: readonly string[]): Pr
 /** A counter's value in the meter's unit: seconds of voice become minutes, rounded up (a started minute counts). */
 export function meterValue(type: UsageType, counted: number): number {
   return METER_UNITS[type] === "minutes" ? Math.ceil(counted / 60) : counted;
+}
+
+/** An allowance in the records' own unit (voice allowances are minutes, records seconds); null = unlimited. */
+export function allowanceInRecordUnits(type: UsageType, allowance: number | null): number | null {
+  return allowance === null ? null : METER_UNITS[type] === "minutes" ? allowance * 60 : allowance;
 }

@@ -5,6 +5,8 @@ import type { Db } from "../../db/client";
 import { accounts, lines } from "../../db/schema";
 import { cycleStartSql } from "./cycles";
 import { sendUsageAlerts, type ChangedCounter } from "./alerts";
+import { allowancesOf } from "./allowances";
+import { rateBatch } from "./rating";
 import { rowsOf } from "../../db/rowsOf";
 import { isUniqueViolation } from "../../db/pgErrors";
 
@@ -28,7 +30,14 @@ const USAGE_RECORDS_KEY = "usage_records_operator_code_id_pk";
  * ~20–30, counters ~20 (docs/decisions.md, "Usage ingest rate"). Returns the outcome and the live events
  * to send once it committed.
  */
-export async function ingestUsage(db: Db, operator: string, records: readonly UsageRecordInput[]): Promise<{ result: UsageBatchResult; events: ResourceEvent[] }> {
+export async function ingestUsage(
+  db: Db,
+  operator: string,
+  records: readonly UsageRecordInput[],
+  /** `rating: false` counts without rating (the bench's bare baseline only; the API always rates). */
+  options: { rating?: boolean } = {},
+): Promise<{ result: UsageBatchResult; events: ResourceEvent[] }> {
+  const rating = options.rating ?? true;
   const numbers = [...new Set(records.map((r) => r.msisdn))];
   const found = await db
     .select({ id: lines.id, msisdn: lines.msisdn, cycleDay: lines.cycleDay, ownerUid: accounts.ownerUid })
@@ -73,12 +82,12 @@ export async function ingestUsage(db: Db, operator: string, records: readonly Us
             set used = usage_counters.used + excluded.used,
                 last_record_at = greatest(usage_counters.last_record_at, excluded.last_record_at),
                 updated_at = now()
-          returning line_id, cycle_start, type, used
+          returning line_id, cycle_start, type, used${rating ? sql`, over_allowance` : sql``}
         )
-        select counted.line_id, counted.cycle_start::text as cycle_start, counted.type, counted.used, sums.inserted
+        select counted.line_id, counted.cycle_start::text as cycle_start, counted.type, counted.used, sums.inserted${rating ? sql`, sums.used as added, counted.over_allowance` : sql``}
         from counted join sums using (line_id, cycle_start, type)
       `;
-  type Changed = { line_id: string; cycle_start: string; type: UsageType; used: string | number; inserted: string | number };
+  type Changed = { line_id: string; cycle_start: string; type: UsageType; used: string | number; inserted: string | number; added?: string | number; over_allowance?: string | number };
   const distinctIds = new Set(records.map((r) => r.id)).size === records.length;
 
   return db.transaction(async (tx) => {
@@ -88,9 +97,11 @@ export async function ingestUsage(db: Db, operator: string, records: readonly Us
     // another batch is counting at this moment) undoes it, and the batch goes again skipping seen
     // ids. A batch repeating an id within itself goes that way at once.
     let changed: Changed[] | undefined;
+    let allInserted = false;
     if (distinctIds) {
       try {
         changed = rowsOf<Changed>(await tx.transaction((savepoint) => savepoint.execute(countStatement(false))));
+        allInserted = true;
       } catch (error) {
         if (!isUniqueViolation(error, USAGE_RECORDS_KEY)) throw error;
       }
@@ -99,7 +110,21 @@ export async function ingestUsage(db: Db, operator: string, records: readonly Us
 
     const counted = changed.reduce((total, row) => total + Number(row.inserted), 0);
     const counters: ChangedCounter[] = changed.map((row) => ({ lineId: row.line_id, cycleStart: row.cycle_start, type: row.type, used: Number(row.used) }));
-    const alertEvents = await sendUsageAlerts(tx, operator, counters);
+    // One read of the lines' allowances and rates serves the alerts and the rating.
+    const allowances = counters.length ? await allowancesOf(tx, [...new Set(counters.map((c) => c.lineId))]) : new Map();
+    const alertEvents = await sendUsageAlerts(tx, operator, counters, new Date(), allowances);
+    if (rating) {
+      const rated = changed.map((row) => ({
+        lineId: row.line_id,
+        cycleStart: row.cycle_start,
+        type: row.type,
+        used: Number(row.used),
+        added: Number(row.added),
+        overAllowance: Number(row.over_allowance),
+      }));
+      const lineOf = new Map(found.map((l) => [l.msisdn, { id: l.id, cycleDay: l.cycleDay }]));
+      alertEvents.push(...(await rateBatch(tx, operator, rated, allowances, { inserted: allInserted ? "all" : "some", records, lineOf })));
+    }
 
     const lineIds = [...new Set(counters.map((c) => c.lineId))];
     const owners = new Map(found.map((l) => [l.id, l.ownerUid]));

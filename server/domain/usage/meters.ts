@@ -1,7 +1,7 @@
 import { and, gte, sql } from "drizzle-orm";
 import { METER_UNITS, USAGE_TYPES, type Meter } from "../../../src/resources/usage";
 import type { Executor } from "../../audit";
-import { usageCounters } from "../../db/schema";
+import { usageCaps, usageCounters } from "../../db/schema";
 import { allowancesOf, meterValue, type LineAllowances } from "./allowances";
 import { cycleStartOf, nextCycleStart } from "./cycles";
 
@@ -28,6 +28,11 @@ export async function metersFor(db: Executor, lines: readonly LineAllowances[], 
     .from(usageCounters)
     .where(and(sql`${usageCounters.lineId} = any(${sql.param(lines.map((l) => l.lineId))}::uuid[])`, gte(usageCounters.cycleStart, earliest)));
   const counterOf = new Map(counters.filter((c) => current.get(c.lineId) === c.cycleStart).map((c) => [`${c.lineId}|${c.type}`, c]));
+  const caps = await db
+    .select({ lineId: usageCaps.lineId, cycleStart: usageCaps.cycleStart, type: usageCaps.type })
+    .from(usageCaps)
+    .where(and(sql`${usageCaps.lineId} = any(${sql.param(lines.map((l) => l.lineId))}::uuid[])`, gte(usageCaps.cycleStart, earliest)));
+  const cappedNow = new Set(caps.filter((c) => current.get(c.lineId) === c.cycleStart).map((c) => `${c.lineId}|${c.type}`));
   for (const line of lines) {
     const cycleStart = current.get(line.lineId)!;
     meters.set(
@@ -42,6 +47,8 @@ export async function metersFor(db: Executor, lines: readonly LineAllowances[], 
           asOf: counter ? counter.lastRecordAt.toISOString() : null,
           cycleStart,
           cycleEnd: nextCycleStart(cycleStart),
+          capped: cappedNow.has(`${line.lineId}|${type}`),
+          charged: { amount: counter?.chargedAmount ?? 0, currency: line.currency },
         };
       }),
     );

@@ -64,6 +64,8 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
     const parsed = schema.safeParse(undefined);
     return parsed.success && parsed.data !== undefined ? [[field, parsed.data]] : [];
   }));
+  // A switch the record has too starts where the record is (pay as you go shows what the line has now).
+  const fromRecord = Object.fromEntries(inputs.flatMap(([field, spec]) => (spec.kind === "boolean" && typeof record[field] === "boolean" ? [[field, record[field]]] : [])));
   const title = object ?? fieldText(resource.recordTitle, resource.fields[resource.recordTitle], record);
   // An action with nothing to ask, confirm or quote (approve a claim) runs at the click.
   const asks = Boolean(action.input || needsReason || action.preview || action.confirm || action.danger);
@@ -158,7 +160,7 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
         {/* A declared confirmation says what will happen; without one the form speaks for itself (never "this record?"). */}
         {action.confirm && <Typography.Paragraph>{t(action.confirm, { title })}</Typography.Paragraph>}
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical" initialValues={{ ...defaults, ...preset }} onValuesChange={() => setQuote(undefined)}>
+        <Form form={form} layout="vertical" initialValues={{ ...defaults, ...fromRecord, ...preset }} onValuesChange={() => setQuote(undefined)}>
           {inputs.map(([field, spec]) => {
             // A postal address is a group of fields of its own (named address.line1, address.city, …).
             if (spec.kind === "address") return <AddressFields key={field} form={form} name={field} legend={t(spec.label)} prefillFromProfile={user?.role === "subscriber"} />;

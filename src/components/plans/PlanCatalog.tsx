@@ -8,6 +8,7 @@ import type { ActionSpec } from "../../resources/define";
 import { ActionDialog } from "../actions/ActionDialog";
 import { actionApplies } from "../actions/RecordActions";
 import { formatDataMb, formatMoney, formatQuantity } from "../format";
+import { pastAllowanceWords, roamingWords } from "./overageWords";
 
 const changePlan = linesResource.actions!["change-plan"] as ActionSpec;
 
@@ -47,10 +48,15 @@ export function PlanCatalog({ lineId }: { lineId: string }) {
                   {t("units.perMonth", { price: formatMoney(plan.price) })}
                 </Typography.Title>
                 <dl style={{ margin: "0 0 8px" }}>
-                  <Allowance label={t("usage.meter.data")} value={formatDataMb(plan.dataMb)} />
-                  <Allowance label={t("usage.meter.voice")} value={formatQuantity(plan.voiceMinutes, "units.minutes")} />
-                  <Allowance label={t("usage.meter.sms")} value={formatQuantity(plan.sms, "units.texts")} />
+                  <Allowance label={t("usage.meter.data")} value={formatDataMb(plan.dataMb)} past={pastAllowanceWords(plan, "data")} />
+                  <Allowance label={t("usage.meter.voice")} value={formatQuantity(plan.voiceMinutes, "units.minutes")} past={pastAllowanceWords(plan, "voice")} />
+                  <Allowance label={t("usage.meter.sms")} value={formatQuantity(plan.sms, "units.texts")} past={pastAllowanceWords(plan, "sms")} />
                 </dl>
+                {roamingWords(plan).map((words) => (
+                  <Typography.Paragraph key={words} type="secondary" style={{ margin: "0 0 4px", fontSize: 13 }} data-testid="plan-roaming-rates">
+                    {words}
+                  </Typography.Paragraph>
+                ))}
                 {plan.features.length > 0 && (
                   <Space size={[4, 4]} wrap style={{ marginBottom: 8 }}>
                     {plan.features.map((feature) => (
@@ -73,11 +79,18 @@ export function PlanCatalog({ lineId }: { lineId: string }) {
   );
 }
 
-function Allowance({ label, value }: { label: string; value: string }) {
+function Allowance({ label, value, past }: { label: string; value: string; past: string | null }) {
   return (
     <div style={{ display: "flex", justifyContent: "space-between", gap: 8 }}>
       <dt>{label}</dt>
-      <dd style={{ margin: 0, fontWeight: 600 }}>{value}</dd>
+      <dd style={{ margin: 0, textAlign: "right" }}>
+        <strong>{value}</strong>
+        {past && (
+          <span style={{ display: "block", fontSize: 13, color: "rgba(0, 0, 0, 0.65)" }} data-testid="plan-overage">
+            {past}
+          </span>
+        )}
+      </dd>
     </div>
   );
 }

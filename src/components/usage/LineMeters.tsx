@@ -1,6 +1,7 @@
 import { translate as t } from "../../i18n";
 import type { Meter } from "../../resources/usage";
-import { formatDataMb, formatDate, formatDateTime, formatQuantity, formatTime } from "../format";
+import { formatDataMb, formatDate, formatDateTime, formatMoney, formatQuantity, formatTime } from "../format";
+import { PlainLink, type Navigate } from "../PlainLink";
 import "./meters.css";
 
 // Plain React and CSS, no antd: the meters are the light home's main content (pages/home), which a
@@ -14,7 +15,7 @@ export function meterAmount(meter: Pick<Meter, "type">, value: number | null): s
 }
 
 /** One allowance meter: used of allowance with a bar (none when unlimited), what is left, and as of when. */
-export function MeterBar({ meter }: { meter: Meter }) {
+export function MeterBar({ meter, lineId, navigate }: { meter: Meter; lineId?: string; navigate?: Navigate }) {
   const label = t(`usage.meter.${meter.type}`);
   const limited = meter.allowance !== null;
   const percent = limited ? (meter.allowance === 0 ? 100 : Math.min(100, (meter.used / meter.allowance!) * 100)) : 0;
@@ -44,6 +45,22 @@ export function MeterBar({ meter }: { meter: Meter }) {
         {limited ? `${t("usage.meter.left", { left: meterAmount(meter, Math.max(0, meter.allowance! - meter.used)) })} · ` : ""}
         {meter.asOf ? freshness(meter.type, meter.asOf) : t("usage.meter.noUsage")}
       </span>
+      {meter.capped && (
+        <span className="meter__capped" role="status" data-testid={`meter-${meter.type}-capped`}>
+          {t(`usage.meter.capped.${meter.type}`)}
+          {meter.type === "data" && lineId && (
+            <>
+              {" "}
+              <BuyData to={`/shop?line=${lineId}`} navigate={navigate} />
+            </>
+          )}
+        </span>
+      )}
+      {meter.charged.amount > 0 && (
+        <span className="meter__note" data-testid={`meter-${meter.type}-charged`}>
+          {t("usage.meter.charged", { amount: formatMoney(meter.charged) })}
+        </span>
+      )}
     </div>
   );
 }
@@ -60,13 +77,27 @@ export function freshness(type: Meter["type"], asOf: string, now = new Date()): 
   return t(`usage.meter.quietSince.${type}`, { time: today ? formatTime(asOf) : formatDateTime(asOf) });
 }
 
+/** The way to more data from a stopped meter: the shop, on this line. A plain link on the light home (no router). */
+function BuyData({ to, navigate }: { to: string; navigate?: Navigate }) {
+  const label = t("usage.meter.buyData");
+  return navigate ? (
+    <PlainLink to={to} navigate={navigate} className="meter__action">
+      {label}
+    </PlainLink>
+  ) : (
+    <a href={to} className="meter__action">
+      {label}
+    </a>
+  );
+}
+
 /** The meters of one line and how long its cycle still runs. */
-export function LineMeters({ meters, daysLeft }: { meters: Meter[]; daysLeft: number }) {
+export function LineMeters({ meters, daysLeft, lineId, navigate }: { meters: Meter[]; daysLeft: number; lineId?: string; navigate?: Navigate }) {
   const cycleEnd = meters[0]?.cycleEnd;
   return (
     <div className="meters">
       {meters.map((meter) => (
-        <MeterBar key={meter.type} meter={meter} />
+        <MeterBar key={meter.type} meter={meter} lineId={lineId} navigate={navigate} />
       ))}
       {cycleEnd && (
         <span className="meter__note" data-testid="cycle-left">

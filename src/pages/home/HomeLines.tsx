@@ -60,7 +60,7 @@ function LineCard({ line, account, navigate }: { line: HomeLine; account: HomeAc
         {line.grace && (
           <p data-testid="line-grace">{t("usage.home.grace", { date: formatDate(line.grace.endsOn), price: formatMoney(line.grace.price) })}</p>
         )}
-        <LineMeters meters={line.meters} daysLeft={line.daysLeft} />
+        <LineMeters meters={line.meters} daysLeft={line.daysLeft} lineId={line.id} navigate={navigate} />
       </div>
     </article>
   );

@@ -57,7 +57,7 @@ export function SubscriberLinePage({ id }: { id: string }) {
       )}
       <section className="sub-card" aria-labelledby="line-usage">
         <h2 className="sub-card__title" id="line-usage">{t("subscriber.line.usage")}</h2>
-        {meters ? <LineMeters meters={meters} daysLeft={daysLeft} /> : <Skeleton active />}
+        {meters ? <LineMeters meters={meters} daysLeft={daysLeft} lineId={line.id} navigate={(to) => void navigate(to)} /> : <Skeleton active />}
       </section>
       <section className="sub-card" aria-labelledby="line-plan">
         <h2 className="sub-card__title" id="line-plan">{t("subscriber.line.plan")}</h2>

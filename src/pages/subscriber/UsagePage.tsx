@@ -1,5 +1,6 @@
 import { useCustom, useSubscription } from "@refinedev/core";
 import { Skeleton } from "antd";
+import { useNavigate } from "react-router";
 import { translate as t } from "../../i18n";
 import type { Home } from "../../resources/usage";
 import { formatMsisdn } from "../../components/format";
@@ -11,6 +12,7 @@ import "./subscriber.css";
 /** Usage: each line's allowances this cycle, its data per day, and the full history under More. */
 export function UsagePage() {
   const { result, query } = useCustom<Home>({ url: "/home", method: "get" });
+  const navigate = useNavigate();
   useSubscription({ channel: "resources/meters", types: ["*"], onLiveEvent: () => void query.refetch() });
   const lines = result.data?.lines;
   return (
@@ -24,7 +26,7 @@ export function UsagePage() {
             <h2 className="sub-card__title" id={`usage-${line.id}`}>
               {formatMsisdn(line.msisdn)} · {line.plan.name}
             </h2>
-            <LineMeters meters={line.meters} daysLeft={line.daysLeft} />
+            <LineMeters meters={line.meters} daysLeft={line.daysLeft} lineId={line.id} navigate={(to) => void navigate(to)} />
           </section>
         ))
       )}

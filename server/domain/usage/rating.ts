@@ -1,0 +1,331 @@
+// Rating (issue 24): what a batch of usage records costs past the allowance, worked out in the
+// ingest's transaction. Add-ons count first, then the plan's allowance (together they are the line's
+// allowance, allowances.ts: add-on MB add to the data allowance while they last; the order inside
+// that sum changes nothing charged), then the plan's rate for the type in the zone the record was used
+// in. Prepaid: one `usage` ledger entry per line per batch, never more than the balance covers (the
+// rest is capped). Postpaid: `charge` entries per line, type and zone, billed when the cycle closes.
+//
+// Set-based: whatever the batch, a constant number of statements (accounts locked, caps and rated
+// units read, then counters, rated units, caps and ledger entries written with one statement each),
+// and none at all when no counter of the batch reached its allowance.
+
+import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { ResourceEvent } from "../../../src/resources/events";
+import { rateOf } from "../../../src/resources/overage";
+import { ROAMING_ZONES, type UsageRecordInput, type UsageType } from "../../../src/resources/usage";
+import type { Executor } from "../../audit";
+import { rowsOf } from "../../db/rowsOf";
+import { notificationPreferences, notifications, outboxMessages, usageCaps } from "../../db/schema";
+import { allowanceInRecordUnits, type LineAllowances } from "./allowances";
+import { cycleStartOf } from "./cycles";
+import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
+import { and, eq, inArray } from "drizzle-orm";
+
+/** A counter the batch changed, as the ingest statement returns it (under its row lock). */
+export interface RatedCounter {
+  lineId: string;
+  cycleStart: string;
+  type: UsageType;
+  /** The counter after this batch. */
+  used: number;
+  /** What this batch added. */
+  added: number;
+  /** Of `used` before this batch, what was past the allowance (charged or capped). */
+  overAllowance: number;
+}
+
+/** Where the batch's records come from for a line that went past its allowance. */
+export type BatchRecords =
+  /** Every record of a matched line was inserted (a batch of new ids): read them from the request. */
+  | { inserted: "all"; records: readonly UsageRecordInput[]; lineOf: Map<string, { id: string; cycleDay: number }> }
+  /** Some ids were seen before: ask the database which this transaction inserted. */
+  | { inserted: "some"; records: readonly UsageRecordInput[]; lineOf: Map<string, { id: string; cycleDay: number }> };
+
+type Zone = "home" | (typeof ROAMING_ZONES)[number];
+type CapReason = "plan" | "balance" | "pay_as_you_go";
+interface BatchRecord { id: string; lineId: string; cycleStart: string; type: UsageType; zone: Zone; quantity: number; startedAt: number }
+
+const TYPE_WORDS: Record<UsageType, string> = { data: "Data", voice: "Calls", sms: "Texts" };
+const ZONE_WORDS: Record<string, string> = { canada_mexico: "Canada & Mexico", europe: "Europe", rest_of_world: "the rest of the world" };
+const key = (...parts: (string | number)[]) => parts.join("|");
+
+/** "120 MB", "3 min", "2 messages": a rated quantity in the unit people pay for it. */
+function quantityWords(type: UsageType, quantity: number): string {
+  if (type === "data") return `${quantity} MB`;
+  if (type === "voice") return `${Math.ceil(quantity / 60)} min`;
+  return `${quantity} ${quantity === 1 ? "message" : "messages"}`;
+}
+
+/** The key that makes a line's rating of this batch post once: the batch's new record ids of the line, hashed. */
+const batchKey = (ids: string[]) => createHash("sha256").update([...ids].sort().join("\n")).digest("hex").slice(0, 32);
+
+/**
+ * Rates the counters a batch moved past (or onto) their allowance; returns the live events to send
+ * after the commit. Called in the ingest's transaction, after the counters were upserted (so their
+ * rows are locked: two batches of one line rate one after the other, each seeing the other's result).
+ */
+export async function rateBatch(
+  tx: Executor,
+  operator: string,
+  counters: readonly RatedCounter[],
+  lines: Map<string, LineAllowances>,
+  batch: BatchRecords,
+  now = new Date(),
+): Promise<ResourceEvent[]> {
+  // 1. Which counters reached their allowance, and how much of the batch went past it.
+  type Candidate = RatedCounter & { line: LineAllowances; room: number; excess: number; current: boolean };
+  const candidates: Candidate[] = [];
+  for (const counter of counters) {
+    const line = lines.get(counter.lineId);
+    const allowance = line ? allowanceInRecordUnits(counter.type, line.allowance[counter.type]) : null;
+    if (!line || allowance === null) continue;
+    const coveredBefore = counter.used - counter.added - counter.overAllowance;
+    const room = Math.max(0, allowance - coveredBefore);
+    const excess = Math.max(0, counter.added - room);
+    const reached = coveredBefore + counter.added - excess >= allowance;
+    if (excess === 0 && !reached) continue;
+    candidates.push({ ...counter, line, room, excess, current: counter.cycleStart === cycleStartOf(now, line.cycleDay) });
+  }
+  if (candidates.length === 0) return [];
+
+  const lineIds = [...new Set(candidates.map((c) => c.lineId))].sort();
+  const accountIds = [...new Set(candidates.filter((c) => c.line.accountType === "prepaid").map((c) => c.line.accountId))].sort();
+
+  // 2. Lock the prepaid accounts (after the counters, always in this order: see docs/decisions.md
+  // "Rating usage"), read their balances, the caps in force and the units already paid for. A
+  // postpaid account is not locked: nothing is decided on it, and its charges move no balance (two
+  // batches of a fleet account's lines rate side by side).
+  const balances = new Map(
+    rowsOf<{ id: string; type: string; balance_amount: number }>(
+      await tx.execute(sql`select id, type, balance_amount from accounts where id = any(${sql.param(accountIds)}::uuid[]) and type = 'prepaid' order by id for update`),
+    ).map((a) => [a.id, Number(a.balance_amount)]),
+  );
+  const capRows = await tx.select().from(usageCaps).where(sql`${usageCaps.lineId} = any(${sql.param(lineIds)}::uuid[])`);
+  const capped = new Set(capRows.map((c) => key(c.lineId, c.cycleStart, c.type)));
+  const paid = new Map(
+    rowsOf<{ line_id: string; cycle_start: string; type: string; zone: string; quantity: string | number; units: string | number; amount: string | number }>(
+      await tx.execute(
+        sql`select line_id, cycle_start::text as cycle_start, type, zone, quantity, units, amount from usage_overage where line_id = any(${sql.param(lineIds)}::uuid[])`,
+      ),
+    ).map((r) => [key(r.line_id, r.cycle_start, r.type, r.zone), { quantity: Number(r.quantity), units: Number(r.units), amount: Number(r.amount) }]),
+  );
+
+  // 3. The records of the lines that went past: which part of each counter's batch was past the
+  // allowance, by zone. The allowance left covers the records that started first.
+  const excessLines = new Set(candidates.filter((c) => c.excess > 0).map((c) => c.lineId));
+  const records = await batchRecordsOf(tx, operator, batch, excessLines);
+  const idsOfLine = new Map<string, string[]>();
+  const recordsOf = new Map<string, BatchRecord[]>();
+  for (const r of records) {
+    (idsOfLine.get(r.lineId) ?? idsOfLine.set(r.lineId, []).get(r.lineId)!).push(r.id);
+    const k = key(r.lineId, r.cycleStart, r.type);
+    (recordsOf.get(k) ?? recordsOf.set(k, []).get(k)!).push(r);
+  }
+
+  // 4. Decide, line by line (prepaid balances are shared by an account's lines).
+  const counterUpdates: { lineId: string; cycleStart: string; type: string; over: number; amount: number }[] = [];
+  const overageRows: { lineId: string; cycleStart: string; type: string; zone: string; quantity: number; units: number; amount: number }[] = [];
+  const newCaps: { lineId: string; cycleStart: string; type: UsageType; reason: CapReason }[] = [];
+  type Entry = { accountId: string; kind: "usage" | "charge"; amount: number; currency: string; reason: string; idempotencyKey: string; referenceType: string; referenceId: string };
+  const entries: Entry[] = [];
+
+  const candidatesOf = new Map<string, Candidate[]>();
+  for (const c of candidates) (candidatesOf.get(c.lineId) ?? candidatesOf.set(c.lineId, []).get(c.lineId)!).push(c);
+  for (const lineId of lineIds) {
+    const line = lines.get(lineId)!;
+    const prepaid = line.accountType === "prepaid";
+    const hash = batchKey(idsOfLine.get(lineId) ?? []);
+    const prepaidParts: string[] = [];
+    let prepaidTotal = 0;
+    for (const c of candidatesOf.get(lineId)!) {
+      const capKey = key(lineId, c.cycleStart, c.type);
+      const cap = (reason: CapReason) => {
+        if (!c.current || capped.has(capKey)) return;
+        capped.add(capKey);
+        newCaps.push({ lineId, cycleStart: c.cycleStart, type: c.type, reason });
+      };
+      if (c.excess === 0) {
+        // Exactly at the allowance: stop here when nothing past it would be charged.
+        if (!line.payAsYouGo) cap("pay_as_you_go");
+        else if (!rateOf(line.overage, c.type, "home")) cap("plan");
+        continue;
+      }
+      // The part of the batch past the allowance, by zone (the records that started last).
+      const byZone = new Map<Zone, number>();
+      let skip = c.room;
+      const sorted = (recordsOf.get(capKey) ?? []).sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      for (const r of sorted) {
+        const inside = Math.min(skip, r.quantity);
+        skip -= inside;
+        if (r.quantity > inside) byZone.set(r.zone, (byZone.get(r.zone) ?? 0) + r.quantity - inside);
+      }
+      let amount = 0;
+      for (const [zone, quantity] of [...byZone.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+        const rate = rateOf(line.overage, c.type, zone);
+        if (capped.has(capKey) && c.current) continue; // barred already: kept, not charged
+        if (!line.payAsYouGo) { cap("pay_as_you_go"); continue; }
+        if (!rate) { cap("plan"); continue; }
+        const before = paid.get(key(lineId, c.cycleStart, c.type, zone)) ?? { quantity: 0, units: 0, amount: 0 };
+        // A unit started earlier in the cycle is paid for already: its rest is used first.
+        const slack = Math.min(quantity, before.units * rate.unit - before.quantity);
+        let units = Math.ceil((quantity - slack) / rate.unit);
+        let covered = quantity;
+        if (prepaid) {
+          const balance = balances.get(line.accountId)! - prepaidTotal;
+          if (units * rate.amount > balance) {
+            // Rate what the balance covers, whole units only; the rest is capped.
+            units = rate.amount > 0 ? Math.floor(balance / rate.amount) : units;
+            covered = slack + Math.min(quantity - slack, units * rate.unit);
+            cap("balance");
+          }
+        }
+        const cost = units * rate.amount;
+        if (covered === 0 && cost === 0) continue;
+        paid.set(key(lineId, c.cycleStart, c.type, zone), { quantity: before.quantity + covered, units: before.units + units, amount: before.amount + cost });
+        overageRows.push({ lineId, cycleStart: c.cycleStart, type: c.type, zone, quantity: before.quantity + covered, units: before.units + units, amount: before.amount + cost });
+        amount += cost;
+        if (cost === 0) continue;
+        const where = zone === "home" ? "" : ` in ${ZONE_WORDS[zone]}`;
+        if (prepaid) {
+          prepaidTotal += cost;
+          prepaidParts.push(`${TYPE_WORDS[c.type].toLowerCase()}${where} ${quantityWords(c.type, covered)}`);
+        } else {
+          entries.push({
+            accountId: line.accountId,
+            kind: "charge",
+            amount: cost,
+            currency: rate.currency,
+            reason: `${TYPE_WORDS[c.type]} beyond the allowance${where}, ${quantityWords(c.type, covered)} (${line.msisdn})`,
+            idempotencyKey: `overage:${lineId}:${c.type}:${zone}:${hash}`,
+            referenceType: "overage",
+            referenceId: `${lineId}:${c.type}:${zone}`,
+          });
+        }
+      }
+      counterUpdates.push({ lineId, cycleStart: c.cycleStart, type: c.type, over: c.excess, amount });
+    }
+    if (prepaidTotal > 0) {
+      entries.push({
+        accountId: line.accountId,
+        kind: "usage",
+        amount: prepaidTotal,
+        currency: line.currency,
+        reason: `Usage beyond the allowance (${line.msisdn}): ${prepaidParts.join(", ")}`,
+        idempotencyKey: `usage:${lineId}:${hash}`,
+        referenceType: "line",
+        referenceId: lineId,
+      });
+    }
+  }
+
+  // 5. Write it all, one statement each.
+  if (counterUpdates.length) {
+    await tx.execute(sql`
+      update usage_counters c set over_allowance = c.over_allowance + v.over, charged_amount = c.charged_amount + v.amount, updated_at = now()
+      from unnest(${sql.param(counterUpdates.map((u) => u.lineId))}::uuid[], ${sql.param(counterUpdates.map((u) => u.cycleStart))}::date[],
+                  ${sql.param(counterUpdates.map((u) => u.type))}::text[], ${sql.param(counterUpdates.map((u) => u.over))}::bigint[], ${sql.param(counterUpdates.map((u) => u.amount))}::bigint[])
+        as v(line_id, cycle_start, type, over, amount)
+      where c.line_id = v.line_id and c.cycle_start = v.cycle_start and c.type = v.type`);
+  }
+  if (overageRows.length) {
+    await tx.execute(sql`
+      insert into usage_overage (line_id, cycle_start, type, zone, quantity, units, amount)
+      select * from unnest(${sql.param(overageRows.map((o) => o.lineId))}::uuid[], ${sql.param(overageRows.map((o) => o.cycleStart))}::date[],
+                           ${sql.param(overageRows.map((o) => o.type))}::text[], ${sql.param(overageRows.map((o) => o.zone))}::text[],
+                           ${sql.param(overageRows.map((o) => o.quantity))}::bigint[], ${sql.param(overageRows.map((o) => o.units))}::bigint[], ${sql.param(overageRows.map((o) => o.amount))}::bigint[])
+      on conflict (line_id, cycle_start, type, zone) do update
+        set quantity = excluded.quantity, units = excluded.units, amount = excluded.amount, updated_at = now()`);
+  }
+  const events: ResourceEvent[] = [];
+  const at = new Date().toISOString();
+  const lineOfAccount = new Map([...lines.values()].map((l) => [l.accountId, l]));
+  if (entries.length) {
+    // Through the ledger's insert trigger, row by row: it moves each prepaid balance, and the
+    // balance check refuses any entry that would take one below zero (rating never asks it to).
+    const accountsOfEntries = await tx.execute(sql`
+      insert into ledger_entries (operator_code, account_id, kind, amount, currency, reason, actor_uid, actor_role, idempotency_key, reference_type, reference_id)
+      select ${operator}, account_id, kind, amount, currency, reason, null, 'system', idempotency_key, reference_type, reference_id
+      from unnest(${sql.param(entries.map((e) => e.accountId))}::uuid[], ${sql.param(entries.map((e) => e.kind))}::text[], ${sql.param(entries.map((e) => e.amount))}::int[],
+                  ${sql.param(entries.map((e) => e.currency))}::text[], ${sql.param(entries.map((e) => e.reason))}::text[], ${sql.param(entries.map((e) => e.idempotencyKey))}::text[],
+                  ${sql.param(entries.map((e) => e.referenceType))}::text[], ${sql.param(entries.map((e) => e.referenceId))}::text[])
+        as e(account_id, kind, amount, currency, reason, idempotency_key, reference_type, reference_id)
+      returning account_id, balance_after`);
+    const charged = rowsOf<{ account_id: string; balance_after: number | null }>(accountsOfEntries);
+    // A prepaid debit that leaves the balance under an auto top-up threshold queues one, as postLedgerEntry does.
+    const prepaidAfter = new Map(charged.filter((r) => r.balance_after !== null).map((r) => [r.account_id, Number(r.balance_after)]));
+    if (prepaidAfter.size) {
+      const withSettings = rowsOf<{ account_id: string }>(
+        await tx.execute(sql`select account_id from auto_top_up_settings where enabled and account_id = any(${sql.param([...prepaidAfter.keys()])}::uuid[])`),
+      );
+      for (const { account_id } of withSettings) {
+        const line = lineOfAccount.get(account_id)!;
+        await queueAutoTopUpIfLow(tx, { operatorCode: operator, accountId: account_id, currency: line.currency, balanceAfter: prepaidAfter.get(account_id)! });
+      }
+    }
+    const owners = [...new Set(entries.map((e) => lineOfAccount.get(e.accountId)?.ownerUid).filter((u): u is string => !!u))];
+    events.push({ operator, resource: "ledger-entries", type: "created", ids: [...new Set(entries.map((e) => e.accountId))], ownerUids: owners, at });
+  }
+  if (newCaps.length) events.push(...(await capLines(tx, operator, newCaps, lines)));
+  return events;
+}
+
+/** The records this transaction inserted for the given lines: from the request, or, after a replay, from the table. */
+async function batchRecordsOf(tx: Executor, operator: string, batch: BatchRecords, lineIds: Set<string>): Promise<BatchRecord[]> {
+  if (lineIds.size === 0) return [];
+  const wanted = batch.records.filter((r) => lineIds.has(batch.lineOf.get(r.msisdn)?.id ?? ""));
+  if (batch.inserted === "all") {
+    return wanted.map((r) => {
+      const line = batch.lineOf.get(r.msisdn)!;
+      const startedAt = Date.parse(r.startedAt);
+      return { id: r.id, lineId: line.id, cycleStart: cycleStartOf(new Date(startedAt), line.cycleDay), type: r.type, zone: (r.roamingZone ?? "home") as Zone, quantity: r.quantity, startedAt };
+    });
+  }
+  // Inserted now = received in this transaction (received_at defaults to the transaction's start).
+  const rows = rowsOf<{ id: string; line_id: string; cycle_start: string; type: UsageType; roaming_zone: string | null; quantity: number; started_at: string | Date }>(
+    await tx.execute(sql`
+      select id, line_id, cycle_start::text as cycle_start, type, roaming_zone, quantity, started_at from usage_records
+      where operator_code = ${operator} and id = any(${sql.param([...new Set(wanted.map((r) => r.id))])}::text[]) and received_at = now()`),
+  );
+  return rows.map((r) => ({ id: r.id, lineId: r.line_id, cycleStart: r.cycle_start, type: r.type, zone: (r.roaming_zone ?? "home") as Zone, quantity: Number(r.quantity), startedAt: new Date(r.started_at).getTime() }));
+}
+
+/**
+ * Bars usage types of lines for their cycle and tells each holder once (inbox, and email/SMS as they
+ * chose for the 100 % limit alert). Returns the live events.
+ */
+export async function capLines(
+  tx: Executor,
+  operator: string,
+  caps: readonly { lineId: string; cycleStart: string; type: UsageType; reason: CapReason }[],
+  lines: Map<string, Pick<LineAllowances, "lineId" | "msisdn" | "ownerUid" | "email">>,
+): Promise<ResourceEvent[]> {
+  if (caps.length === 0) return [];
+  const fresh = await tx.insert(usageCaps).values([...caps]).onConflictDoNothing().returning();
+  const events: ResourceEvent[] = [];
+  const at = new Date().toISOString();
+  const ownerUids = [...new Set(fresh.map((c) => lines.get(c.lineId)?.ownerUid).filter((u): u is string => !!u))];
+  const preferences = ownerUids.length
+    ? await tx.select().from(notificationPreferences).where(and(eq(notificationPreferences.operatorCode, operator), inArray(notificationPreferences.uid, ownerUids)))
+    : [];
+  for (const cap of fresh) {
+    const line = lines.get(cap.lineId);
+    if (!line?.ownerUid) continue;
+    const params = { msisdn: line.msisdn, usageType: cap.type, capReason: cap.reason };
+    const [notice] = await tx
+      .insert(notifications)
+      .values({ operatorCode: operator, recipientUid: line.ownerUid, kind: "usage.capped", params, link: `/lines/show/${line.lineId}` })
+      .returning({ id: notifications.id });
+    events.push({ operator, resource: "notifications", type: "created", ids: [notice!.id], ownerUids: [line.ownerUid], at });
+    const preference = preferences.find((p) => p.uid === line.ownerUid);
+    const outgoing = [
+      ...(preference?.usageLimitByEmail && line.email ? [{ channel: "email" as const, recipient: line.email }] : []),
+      ...(preference?.usageLimitBySms ? [{ channel: "sms" as const, recipient: line.msisdn }] : []),
+    ];
+    if (outgoing.length) await tx.insert(outboxMessages).values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.capped", params })));
+  }
+  if (fresh.length) {
+    events.push({ operator, resource: "meters", type: "updated", ids: [...new Set(fresh.map((c) => c.lineId))], ownerUids, at });
+  }
+  return events;
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { catalogPriceSchema } from "./common";
+
+// What a plan charges past its allowance (issue 24, "Rating"), per usage type: a price per unit, or
+// null for "capped" (the service stops at the allowance). Roaming zones may have rates of their own;
+// a zone without its own rate for a type is capped past the allowance. Pure data + zod, shared by the
+// catalog form, the plan cards and the rating in the ingest.
+
+/** The zones a record may be used in, beside home. Kept in step with ROAMING_ZONES in ./usage. */
+export const OVERAGE_ZONES = ["canada_mexico", "europe", "rest_of_world"] as const;
+export type OverageZone = (typeof OVERAGE_ZONES)[number];
+
+const price = catalogPriceSchema;
+
+/** Data: `price` for every started `unitMb` MB (1 = per MB, 1024 = per GB). */
+export const dataRateSchema = z.object({ unitMb: z.number("a whole number of MB").int("a whole number of MB").min(1, "at least 1 MB").max(1_048_576), price }).strict();
+/** Voice: `price` per started minute (counted over the cycle, not per call). */
+export const voiceRateSchema = z.object({ price }).strict();
+/** SMS: `price` per message. */
+export const smsRateSchema = z.object({ price }).strict();
+
+export const typeRatesSchema = z
+  .object({ data: dataRateSchema.nullable().default(null), voice: voiceRateSchema.nullable().default(null), sms: smsRateSchema.nullable().default(null) })
+  .strict();
+
+export const overageSchema = typeRatesSchema
+  .extend({
+    /** Rates abroad, by zone; a zone left out is capped past the allowance. */
+    roaming: z.partialRecord(z.enum(OVERAGE_ZONES), typeRatesSchema).default({}),
+  })
+  .strict();
+export type Overage = z.output<typeof overageSchema>;
+export type TypeRates = z.output<typeof typeRatesSchema>;
+export type UsageKind = "data" | "voice" | "sms";
+
+/** The rate of one usage type in one zone ("home" or a roaming zone); null = capped. */
+export function rateOf(overage: Overage | null | undefined, type: UsageKind, zone: string): { unit: number; amount: number; currency: string } | null {
+  if (!overage) return null;
+  const rates: TypeRates | undefined = zone === "home" ? overage : overage.roaming?.[zone as OverageZone];
+  const rate = rates?.[type];
+  if (!rate) return null;
+  // The unit in the records' own unit: MB for data, seconds for voice (per minute), messages for SMS.
+  const unit = type === "data" ? (rate as { unitMb: number }).unitMb : type === "voice" ? 60 : 1;
+  return { unit, amount: rate.price.amount, currency: rate.price.currency };
+}
