@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { useCustom, useInvalidate, useList } from "@refinedev/core";
+import { useQueryClient } from "@tanstack/react-query";
 import { Alert, Button, Form, Input, Modal, Radio, Segmented, Space, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import type { Invoice } from "../../resources/invoices";
@@ -13,6 +14,9 @@ type Paid = Invoice & { payment: { status: "created" | "succeeded" | "failed" | 
 type Values = Partial<CardFields & BankFields> & { method?: string; newKind?: "card" | "bank_account"; howMuch?: "all" | "other"; other?: string };
 
 const NEW = "new";
+
+/** A radio group named for assistive technology (the form item's aria attributes need its role). */
+export const radioGroup = (label: string) => ({ role: "radiogroup", "aria-label": label }) as object;
 
 /** "12.50" → 1250 cents, without floating point; null when it is not an amount. */
 export function centsOf(text: string | undefined): number | null {
@@ -30,6 +34,7 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
   const { result: gateway, query: gatewayQuery } = useCustom<PaymentGateway>({ url: "/payment-gateway", method: "get", queryOptions: { enabled: open } });
   const { result: saved, query: savedQuery } = useList<PaymentMethod>({ resource: "payment-methods", pagination: { currentPage: 1, pageSize: 20 }, queryOptions: { enabled: open } });
   const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -84,7 +89,8 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
         paymentMethodId = created.id;
       }
       const paid = await apiRequest<Paid>(`/invoices/${bill.id}/actions/pay`, { method: "POST", body: { paymentMethodId, ...(amount ? { amount } : {}) }, headers: { "idempotency-key": `${key}:${paymentMethodId}:${amount ?? "all"}` } });
-      await invalidate({ resource: "invoices", invalidates: ["list", "detail"], id: bill.id });
+      // Everything a payment can change (the bill, the home's next step, the account's money, restored lines).
+      await queryClient.invalidateQueries();
       const sum = formatMoney(paid.payment.amount);
       if (paid.payment.status === "created") setDone(t(paid.payment.methodType === "bank_account" ? "pay.done.bankPending" : "pay.done.cardPending", { amount: sum }));
       else if (paid.amountDue.amount === 0) setDone(t("pay.done.paid", { amount: sum }));
@@ -121,7 +127,7 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
           {bill.amountPending.amount > 0 && <Alert type="info" showIcon message={t("pay.onItsWay", { amount: formatMoney(bill.amountPending) })} style={{ marginBottom: 12 }} />}
           {error && <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 12 }} />}
           <Form.Item name="method" label={t("pay.with")} rules={[{ required: true, message: t("pay.withRule") }]}>
-            <Radio.Group>
+            <Radio.Group {...radioGroup(t("pay.with"))}>
               <Space direction="vertical">
                 {methods.map((m) => (
                   <Radio key={m.id} value={m.id}>{methodName(m)}</Radio>
@@ -142,7 +148,7 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
             </section>
           )}
           <Form.Item name="howMuch" label={t("pay.howMuch")}>
-            <Radio.Group>
+            <Radio.Group {...radioGroup(t("pay.howMuch"))}>
               <Space direction="vertical">
                 <Radio value="all">{t("pay.all", { amount: formatMoney(payable) })}</Radio>
                 <Radio value="other">{t("pay.other")}</Radio>

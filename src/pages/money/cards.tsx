@@ -94,7 +94,7 @@ export function BankInputs({ prefix }: { prefix: string }) {
         <Input id={`${prefix}-account`} inputMode="numeric" autoComplete="off" maxLength={17} />
       </Form.Item>
       <Form.Item name="accountHolderType" label={t("pay.bank.holder")} initialValue="individual">
-        <Radio.Group>
+        <Radio.Group {...({ role: "radiogroup", "aria-label": t("pay.bank.holder") } as object)}>
           <Radio value="individual">{t("pay.bank.individual")}</Radio>
           <Radio value="company">{t("pay.bank.company")}</Radio>
         </Radio.Group>

@@ -26,13 +26,14 @@ export function BillRow({ bill, payNow = false, payOnly = false }: {
   const [paying, setPaying] = useState(payNow);
   const owed = actionApplies(pay, bill);
   // The subscriber's own dialog: a saved card or bank account or a new one, all that is due or another amount.
-  const dialog = owed && <PayBillDialog bill={bill} open={paying} onClose={() => setPaying(false)} />;
+  // Kept open after the bill is paid, so its outcome is read there.
+  const dialog = (owed || paying) && <PayBillDialog bill={bill} open={paying} onClose={() => setPaying(false)} />;
   const payButton = owed && access?.can && (
     <Button type="primary" danger={bill.status === "overdue"} onClick={() => setPaying(true)}>
       {t(bill.status === "overdue" ? "subscriber.money.payNow" : "subscriber.money.pay")}
     </Button>
   );
-  if (payOnly) return payButton ? <>{payButton}{dialog}</> : null;
+  if (payOnly) return payButton || dialog ? <>{payButton}{dialog}</> : null;
   return (
     <div className="bill-row" data-testid="bill-row">
       <div>
