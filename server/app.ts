@@ -124,6 +124,8 @@ export interface AppDeps {
   uploadQuota?: Partial<UploadQuota>;
   /** Card gateways this server is wired to, by the operator setting that names them (`sandbox`); none: card top-ups answer 503. */
   paymentGateways?: PaymentGateways;
+  /** The bill-payment gateway's name among paymentGateways (BILL_PAYMENT_GATEWAY); "sandbox" unless given, "" for none. */
+  billPaymentGateway?: string;
   /** Where the log goes (stdout by default); tests capture it. */
   logStream?: DestinationStream;
 }
@@ -248,6 +250,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       quota: { ...DEFAULT_UPLOAD_QUOTA, ...deps.uploadQuota },
     },
     payments: deps.paymentGateways ?? {},
+    billPaymentGateway: deps.billPaymentGateway ?? "sandbox",
     featureFlags,
   };
 

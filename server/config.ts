@@ -67,6 +67,14 @@ export const serverEnvSchema = z
     SANDBOX_GATEWAY_PORT: z.coerce.number("a port number").int("a port number").min(1).max(65535).default(8090),
     // When the sandbox's 4000…0119 charge succeeds by webhook: ms after it, or "never" (only on POST /v1/late-charges/release).
     SANDBOX_LATE_SUCCESS_MS: z.union([z.literal("never"), z.coerce.number().int("a whole number of milliseconds").min(0, "0 to 3,600,000 ms, or never").max(3_600_000, "0 to 3,600,000 ms, or never")], "a number of milliseconds (0 to 3,600,000) or never").default(15_000),
+    /**
+     * The operator's bill-payment gateway (cards and US bank accounts for postpaid bills), independent
+     * of the operator's top-up payment setting. Local mode: "sandbox" unless set; production: none
+     * unless set (bills then answer 422). A name this server is not wired to answers 503.
+     */
+    BILL_PAYMENT_GATEWAY: z.string().regex(/^[a-z0-9_-]{0,40}$/, "a gateway name like sandbox, or empty for none").optional(),
+    // When the sandbox's bank debits (ACH) settle by webhook, and a returned one comes back as long after: ms, or "never" (only on POST /v1/ach/settle).
+    SANDBOX_ACH_SETTLE_MS: z.union([z.literal("never"), z.coerce.number().int("a whole number of milliseconds").min(0, "0 to 86,400,000 ms, or never").max(86_400_000, "0 to 86,400,000 ms, or never")], "a number of milliseconds (0 to 86,400,000) or never").default(30_000),
     /** The shared secret card gateways sign their webhooks with (HMAC-SHA256). Local mode has a fixed development secret. */
     PAYMENT_WEBHOOK_SECRET: z.string().min(16, "at least 16 characters").optional(),
     CRM_OUTBOX_MAX_ATTEMPTS: z.coerce.number("a whole number").int("a whole number").min(1, "at least 1").max(50, "at most 50").default(12),
@@ -114,8 +122,14 @@ export const serverEnvSchema = z
     // The sandbox gateway exists for development and tests only: never wired in production mode.
     sandboxGateway:
       env.APP_MODE === "local"
-        ? { port: env.SANDBOX_GATEWAY_PORT, webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET, lateSuccessMs: env.SANDBOX_LATE_SUCCESS_MS === "never" ? null : env.SANDBOX_LATE_SUCCESS_MS }
+        ? {
+            port: env.SANDBOX_GATEWAY_PORT,
+            webhookSecret: env.PAYMENT_WEBHOOK_SECRET ?? LOCAL_WEBHOOK_SECRET,
+            lateSuccessMs: env.SANDBOX_LATE_SUCCESS_MS === "never" ? null : env.SANDBOX_LATE_SUCCESS_MS,
+            achSettleMs: env.SANDBOX_ACH_SETTLE_MS === "never" ? null : env.SANDBOX_ACH_SETTLE_MS,
+          }
         : undefined,
+    billPaymentGateway: env.BILL_PAYMENT_GATEWAY ?? (env.APP_MODE === "local" ? "sandbox" : ""),
     bitrix: env.BITRIX_INTEGRATION_REQUIRED === "true" ? { webhookUrl: env.BITRIX_WEBHOOK_URL, maxAttempts: env.CRM_OUTBOX_MAX_ATTEMPTS } : undefined,
   }));
 

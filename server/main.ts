@@ -31,6 +31,7 @@ async function main() {
   const sandboxUrl = sandbox ? `http://127.0.0.1:${sandbox.port}` : undefined;
   const app = await buildApp({
     paymentGateways: sandbox && sandboxUrl ? { sandbox: sandboxGateway({ url: sandboxUrl, apiKey: LOCAL_SANDBOX_API_KEY, webhookSecret: sandbox.webhookSecret }) } : {},
+    billPaymentGateway: config.billPaymentGateway,
     database,
     verifier: createTokenVerifier(auth, { cacheSeconds: config.tokenCacheSeconds }),
     auth,
@@ -61,15 +62,22 @@ async function main() {
   let sandboxServer: Awaited<ReturnType<typeof startSandboxGateway>> | undefined;
   if (sandbox) {
     const [operator] = await database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, config.operator));
-    if (topUpPaymentOf(operator?.settings) === "sandbox") {
-      sandboxServer = await startSandboxGateway({
-        port: sandbox.port,
-        apiKey: LOCAL_SANDBOX_API_KEY,
-        webhookSecret: sandbox.webhookSecret,
-        webhook: `http://127.0.0.1:${config.port}/api/v1/payment-webhooks/sandbox`,
-        lateSuccessMs: sandbox.lateSuccessMs,
-      });
-      app.log.info({ url: sandboxServer.url }, "sandbox card gateway ready");
+    // It runs for the bills' gateway (BILL_PAYMENT_GATEWAY, "sandbox" by default here) or the operator's top-up setting.
+    if (topUpPaymentOf(operator?.settings) === "sandbox" || config.billPaymentGateway === "sandbox") {
+      try {
+        sandboxServer = await startSandboxGateway({
+          port: sandbox.port,
+          apiKey: LOCAL_SANDBOX_API_KEY,
+          webhookSecret: sandbox.webhookSecret,
+          webhook: `http://127.0.0.1:${config.port}/api/v1/payment-webhooks/sandbox`,
+          lateSuccessMs: sandbox.lateSuccessMs,
+          achSettleMs: sandbox.achSettleMs,
+        });
+        app.log.info({ url: sandboxServer.url }, "sandbox card gateway ready");
+      } catch (error) {
+        // Another local backend holds the port: this one runs without its own sandbox (payments through it fail).
+        app.log.warn({ err: error, port: sandbox.port }, "the sandbox card gateway could not start (set SANDBOX_GATEWAY_PORT)");
+      }
     }
   }
 

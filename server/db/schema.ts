@@ -16,7 +16,7 @@ import { INVOICE_PAYMENT_STATUSES, INVOICE_STATUSES } from "../../src/resources/
 import { BULK_ITEM_STATUSES, BULK_JOB_KINDS, BULK_JOB_STATUSES } from "../../src/resources/bulkJobs";
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from "../../src/resources/approvals";
 import { TOP_UP_REFUND_STATES, TOP_UP_STATUSES } from "../../src/resources/topUps";
-import { CARD_BRANDS } from "../../src/resources/paymentMethods";
+import { ACCOUNT_HOLDER_TYPES, CARD_BRANDS, PAYMENT_METHOD_TYPES } from "../../src/resources/paymentMethods";
 
 // Enums come from the resource declarations (src/resources), so the API and the tables agree.
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "));
@@ -504,8 +504,11 @@ export const ledgerEntries = pgTable(
 );
 
 export interface InvoiceItem {
-  /** i18n key of what the line is (plan fee, add-on, proration, overage). */
+  /** What the line is: plan, add_on, proration, overage, return, other, credit (the old "charge" reads as other). */
   label: string;
+  /** Overage: the usage type and roaming zone ("home" at home). */
+  usageType?: string;
+  roamingZone?: string;
   description: string;
   amount: number;
   /** The ledger charge this item bills, when it comes from one. */
@@ -529,6 +532,12 @@ export const invoices = pgTable(
     totalAmount: integer("total_amount").notNull(),
     /** Tax rate applied, in basis points (825 = 8.25 %). */
     taxRateBps: integer("tax_rate_bps").notNull(),
+    /** Overpayments of earlier bills deducted from this one (the "Credit from last bill" line). */
+    creditAmount: integer("credit_amount").notNull().default(0),
+    /** What settled payments paid of it so far (partial payments); amount due = total - paid. */
+    paidAmount: integer("paid_amount").notNull().default(0),
+    /** The account's previous bill's total, as issued (null: the first bill). */
+    previousTotalAmount: integer("previous_total_amount"),
     status: text("status", { enum: INVOICE_STATUSES }).notNull().default("issued"),
     issuedAt: timestamp("issued_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     dueOn: text("due_on").notNull(),
@@ -546,7 +555,11 @@ export const invoices = pgTable(
     index("invoices_status_due_idx").on(t.status, t.dueOn),
     // KPIs: payments per day.
     index("invoices_operator_paid_idx").on(t.operatorCode, t.paidAt).where(sql`${t.paidAt} is not null`),
-    check("invoices_amounts", sql`${t.subtotalAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.totalAmount} = ${t.subtotalAmount} + ${t.taxAmount}`),
+    check(
+      "invoices_amounts",
+      sql`${t.subtotalAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.creditAmount} >= 0 and ${t.totalAmount} = ${t.subtotalAmount} + ${t.taxAmount} - ${t.creditAmount} and ${t.totalAmount} >= 0`,
+    ),
+    check("invoices_paid_amount", sql`${t.paidAmount} between 0 and ${t.totalAmount}`),
     check("invoices_currency_iso", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("invoices_status_valid", sql`${t.status} in (${inList(INVOICE_STATUSES)})`),
     check("invoices_void_has_reason", sql`(${t.status} = 'void') = (${t.voidReason} is not null)`),
@@ -879,10 +892,17 @@ export const paymentMethods = pgTable(
     gateway: text("gateway").notNull(),
     /** The gateway's reference of the saved card (pm_…). */
     gatewayMethodId: text("gateway_method_id").notNull(),
-    brand: text("brand", { enum: CARD_BRANDS }).notNull(),
+    /** A card or a US bank account (ACH, bills only; migration 0025). */
+    type: text("type", { enum: PAYMENT_METHOD_TYPES }).notNull().default("card"),
+    /** Cards only. */
+    brand: text("brand", { enum: CARD_BRANDS }),
+    /** The card's or the bank account's last 4 digits (an account number is never kept). */
     last4: text("last4").notNull(),
-    expMonth: integer("exp_month").notNull(),
-    expYear: integer("exp_year").notNull(),
+    expMonth: integer("exp_month"),
+    expYear: integer("exp_year"),
+    /** Bank accounts only: the bank's name (from the routing number, as the gateway told) and who holds it. */
+    bankName: text("bank_name"),
+    accountHolderType: text("account_holder_type", { enum: ACCOUNT_HOLDER_TYPES }),
     isDefault: boolean("is_default").notNull().default(false),
     ...timestamps,
   },
@@ -892,6 +912,11 @@ export const paymentMethods = pgTable(
     check("payment_methods_last4", sql`${t.last4} ~ '^[0-9]{4}$'`),
     check("payment_methods_exp_month", sql`${t.expMonth} between 1 and 12`),
     check("payment_methods_brand_valid", sql`${t.brand} in (${inList(CARD_BRANDS)})`),
+    check("payment_methods_type_valid", sql`${t.type} in (${inList(PAYMENT_METHOD_TYPES)})`),
+    check(
+      "payment_methods_type_fields",
+      sql`(${t.type} = 'card' and ${t.brand} is not null and ${t.expMonth} is not null and ${t.expYear} is not null) or (${t.type} = 'bank_account' and ${t.bankName} is not null and ${t.accountHolderType} in ('individual', 'company'))`,
+    ),
   ],
 );
 
@@ -1021,6 +1046,10 @@ export const invoicePayments = pgTable(
     currency: text("currency").notNull(),
     status: text("status", { enum: INVOICE_PAYMENT_STATUSES }).notNull().default("created"),
     via: text("via", { enum: ["manual", "autopay"] }).notNull(),
+    /** card: settles at once; bank_account (ACH): pending until the gateway's webhook, and may be returned after. */
+    methodType: text("method_type", { enum: PAYMENT_METHOD_TYPES }).notNull().default("card"),
+    /** How much of it paid the bill once settled; the rest (the bill was paid or closed meanwhile) became an account credit. */
+    appliedAmount: integer("applied_amount").notNull().default(0),
     gateway: text("gateway").notNull(),
     paymentMethodId: uuid("payment_method_id").references(() => paymentMethods.id, { onDelete: "set null" }),
     gatewayChargeId: text("gateway_charge_id"),
@@ -1033,9 +1062,41 @@ export const invoicePayments = pgTable(
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.createdAt.desc()),
     uniqueIndex("invoice_payments_idempotency_key_uq").on(t.invoiceId, t.createdBy, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
-    // At most one payment of a bill waits for the gateway at a time.
-    uniqueIndex("invoice_payments_one_pending_uq").on(t.invoiceId).where(sql`${t.status} = 'created'`),
+    // Payments still waiting for the gateway: what they may pay is reserved from the bill's amount due (0025).
+    index("invoice_payments_open_idx").on(t.invoiceId).where(sql`${t.status} = 'created'`),
     check("invoice_payments_amount_positive", sql`${t.amount} > 0`),
     check("invoice_payments_status_valid", sql`${t.status} in (${inList(INVOICE_PAYMENT_STATUSES)})`),
+    check("invoice_payments_method_type_valid", sql`${t.methodType} in (${inList(PAYMENT_METHOD_TYPES)})`),
+    check("invoice_payments_applied_amount", sql`${t.appliedAmount} between 0 and ${t.amount}`),
+  ],
+);
+
+/**
+ * Overpayments kept for the account (migration 0025): a bill payment that settled for more than the
+ * bill still owed (or after the bill was closed) leaves the rest here, and the account's next bill
+ * deducts it as "Credit from last bill" (applied_invoice_id). A credit of a payment returned before
+ * it was used is cancelled.
+ */
+export const accountCredits = pgTable(
+  "account_credits",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    reason: text("reason").notNull(),
+    sourcePaymentId: uuid("source_payment_id").references(() => invoicePayments.id),
+    sourceInvoiceId: uuid("source_invoice_id"),
+    appliedInvoiceId: uuid("applied_invoice_id").references(() => invoices.id),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("account_credits_source_payment_uq").on(t.sourcePaymentId).where(sql`${t.sourcePaymentId} is not null`),
+    index("account_credits_open_idx").on(t.accountId).where(sql`${t.appliedInvoiceId} is null and ${t.cancelledAt} is null`),
+    check("account_credits_amount_positive", sql`${t.amount} > 0`),
+    check("account_credits_currency_iso", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("account_credits_used_once", sql`${t.appliedInvoiceId} is null or ${t.cancelledAt} is null`),
   ],
 );

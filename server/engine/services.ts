@@ -32,6 +32,8 @@ export interface EngineServices {
   files?: { store: FileStore; maxBytes: number; quota?: UploadQuota };
   /** Card gateways this server is wired to, by setting name (operators.settings.topUpPayment). */
   payments?: PaymentGateways;
+  /** The bill-payment gateway's name (BILL_PAYMENT_GATEWAY), independent of the operator's top-up setting; "" or absent: bills cannot be paid online. */
+  billPaymentGateway?: string;
   /** Remote Config's feature flags (server template); absent: the in-code defaults (toggleOn). */
   featureFlags?: Pick<FeatureFlagSource, "current">;
 }

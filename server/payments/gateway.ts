@@ -10,7 +10,15 @@ export interface SavedCard {
   expYear: number;
 }
 
-/** A charge's synchronous answer: `pending` when the gateway did not answer in time (the webhook will tell). */
+/** A saved US bank account (ACH): the gateway keeps the account number; we keep its reference, bank name and last 4. */
+export interface SavedBankAccount {
+  gatewayMethodId: string;
+  bankName: string;
+  last4: string;
+  accountHolderType: "individual" | "company";
+}
+
+/** A charge's synchronous answer: `pending` when the gateway did not answer in time, or for a bank debit (ACH) that settles in days (the webhook will tell). */
 export type ChargeResult =
   | { outcome: "succeeded"; chargeId: string }
   | { outcome: "failed"; chargeId: string | null; failureCode: string }
@@ -25,6 +33,10 @@ export interface PaymentGateway {
   webhookSecret: string;
   /** Exchanges a one-time token for a saved card (422-worthy errors are thrown as GatewayRefusal). */
   saveCard(token: string): Promise<SavedCard>;
+  /** Where the browser posts a bank account (routing and account number) to get a one-time token; absent: no bank accounts. */
+  tokenizeBankAccountUrl?: string;
+  /** Exchanges a one-time bank account token for a saved bank account. */
+  saveBankAccount?(token: string): Promise<SavedBankAccount>;
   charge(input: { amount: number; currency: string; source: string; reference: string; idempotencyKey: string }): Promise<ChargeResult>;
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { invoicePayments, paymentWebhookEvents, topUps } from "../db/schema";
-import { settleInvoicePayment } from "../domain/invoicePayments/settle";
+import { returnInvoicePayment, settleInvoicePayment } from "../domain/invoicePayments/settle";
 import { settleTopUp } from "../domain/topUps/settle";
 import type { EngineServices } from "../engine/services";
 import { badRequest, notFound, ProblemError } from "../errors";
@@ -13,7 +13,7 @@ import { SIGNATURE_HEADER, verifyWebhook } from "./webhookSignature";
 /** A gateway's charge event, as the sandbox (and gateways like it) send it. */
 const chargeEventSchema = z.object({
   id: z.string().min(1).max(200),
-  type: z.enum(["charge.succeeded", "charge.failed"]),
+  type: z.enum(["charge.succeeded", "charge.failed", "charge.returned"]),
   created: z.number().int(),
   data: z.object({
     chargeId: z.string().min(1).max(200),
@@ -87,9 +87,19 @@ export const paymentWebhookRoutes = (services: Pick<EngineServices, "db" | "even
                 request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment webhook for another amount than the bill payment's: ignored");
                 return { duplicate: false, events: [] };
               }
+              // A bank payment that settled and came back (ACH return): the bill is owed again (settle.ts).
+              if (event.type === "charge.returned") {
+                const back = await returnInvoicePayment(tx, event.data.reference, { failureCode: event.data.failureCode ?? "returned" }, { requestId: request.id });
+                return { duplicate: false, events: back?.events ?? [] };
+              }
               const paid = await settleInvoicePayment(tx, event.data.reference, outcome, { via: "webhook", requestId: request.id });
               return { duplicate: false, events: paid?.events ?? [] };
             }
+          }
+          if (event.type === "charge.returned") {
+            // Top-ups take cards only: a return is about a bill payment, or nothing we know.
+            request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment return for no bank payment of a bill: ignored");
+            return { duplicate: false, events: [] };
           }
           if (asked && (asked.amount !== event.data.amount || asked.currency !== event.data.currency)) {
             request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment webhook for another amount than the top-up's: ignored");

@@ -8,7 +8,24 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 /** Bills that still ask for money: the account's amount due is their sum. */
 export const OPEN_INVOICE_STATUSES = ["issued", "overdue"] as const satisfies readonly InvoiceStatus[];
 
-export const invoiceItemSchema = z.object({ description: z.string(), amount: moneySchema });
+/**
+ * What a bill's line is, from the ledger charge it bills: the plan's fee, an add-on, a plan change's
+ * proration, usage beyond the allowance (by usage type and roaming zone), a returned payment billed
+ * again, or anything else charged (a staff charge).
+ */
+export const INVOICE_ITEM_KINDS = ["plan", "add_on", "proration", "overage", "other"] as const;
+export type InvoiceItemKind = (typeof INVOICE_ITEM_KINDS)[number];
+
+export const invoiceItemSchema = z.object({
+  kind: z.enum(INVOICE_ITEM_KINDS),
+  description: z.string(),
+  amount: moneySchema,
+  /** Overage only: data, voice or sms. */
+  usageType: z.string().nullable(),
+  /** Overage only: the roaming zone, or "home". */
+  roamingZone: z.string().nullable(),
+});
+export type InvoiceItem = z.output<typeof invoiceItemSchema>;
 
 /** A postpaid bill: the charges of one cycle, taxed, with a due date. The PDF is GET /invoices/{id}/pdf. */
 export const invoiceSchema = z.object({
@@ -25,7 +42,17 @@ export const invoiceSchema = z.object({
   tax: moneySchema,
   /** Tax rate applied, in basis points (825 = 8.25 %). */
   taxRateBps: z.number().int().nonnegative(),
+  /** Overpayments of earlier bills deducted from this one ("Credit from last bill"); total = subtotal + tax - credit. */
+  credit: moneySchema,
   total: moneySchema,
+  /** What settled payments paid of it so far (partial payments). */
+  amountPaid: moneySchema,
+  /** Still owed: total - amount paid (0 once paid or void). */
+  amountDue: moneySchema,
+  /** Paid but not settled yet (a bank payment on its way): a new payment may pay only amountDue - amountPending. */
+  amountPending: moneySchema,
+  /** The account's previous bill's total, for comparison (null: the first bill). */
+  previousTotal: moneySchema.nullable(),
   status: z.enum(INVOICE_STATUSES),
   issuedAt: isoDateTime,
   dueOn: isoDate,
@@ -36,16 +63,28 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.output<typeof invoiceSchema>;
 
-/** The input of the `pay` action: a saved card of the bill's holder. */
+/** The input of the `pay` action: a saved card or bank account of the bill's holder. */
 export const payInvoiceInputSchema = z.object({ paymentMethodId: idSchema });
-/** What `POST /invoices/{id}/actions/pay` takes (staff add a reason). */
-export const payInvoiceSchema = payInvoiceInputSchema.extend({ reason: reasonSchema.optional() }).strict();
+/**
+ * What `POST /invoices/{id}/actions/pay` takes (staff add a reason). `amount` (integer minor units,
+ * more than 0, at most what is still to pay) pays part of the bill; without it, all that is due.
+ */
+export const payInvoiceSchema = payInvoiceInputSchema
+  .extend({ amount: z.number("an amount in cents").int("a whole number of cents").positive("more than 0").max(100_000_000, "too large").optional(), reason: reasonSchema.optional() })
+  .strict();
 
-export const INVOICE_PAYMENT_STATUSES = ["created", "succeeded", "failed"] as const;
+/** created: waiting for the gateway (a bank payment: 1–3 days); returned: a bank payment that came back after it settled. */
+export const INVOICE_PAYMENT_STATUSES = ["created", "succeeded", "failed", "returned"] as const;
 
 /** The bill as it stands after a payment, with that payment (created = the gateway has not answered yet). */
 export const invoicePaymentResultSchema = invoiceSchema.extend({
-  payment: z.object({ id: idSchema, status: z.enum(INVOICE_PAYMENT_STATUSES), failureReason: z.string().nullable() }),
+  payment: z.object({
+    id: idSchema,
+    status: z.enum(INVOICE_PAYMENT_STATUSES),
+    failureReason: z.string().nullable(),
+    amount: moneySchema,
+    methodType: z.enum(["card", "bank_account"]),
+  }),
 });
 
 export const invoicesResource = defineResource({
@@ -63,6 +102,10 @@ export const invoicesResource = defineResource({
     subtotal: { label: "fields.subtotal", kind: "money" },
     tax: { label: "fields.tax", kind: "money" },
     total: { label: "fields.total", kind: "money" },
+    credit: { label: "fields.billCredit", kind: "money" },
+    amountPaid: { label: "fields.amountPaid", kind: "money" },
+    amountDue: { label: "fields.amountDue", kind: "money" },
+    previousTotal: { label: "fields.previousTotal", kind: "money" },
     status: { label: "fields.status", kind: "enum", options: INVOICE_STATUSES, labels: "enums.invoiceStatus" },
     issuedAt: { label: "fields.issuedAt", kind: "datetime" },
     dueOn: { label: "fields.dueOn", kind: "date" },
@@ -70,13 +113,13 @@ export const invoicesResource = defineResource({
     voidReason: { label: "fields.voidReason", kind: "text" },
   },
   list: {
-    columns: ["number", "periodEnd", "total", "dueOn", "status"],
+    columns: ["number", "periodEnd", "total", "amountDue", "dueOn", "status"],
     defaultSort: [{ field: "issuedAt", order: "desc" }],
     sortable: ["issuedAt", "dueOn", "status"],
     filters: { accountId: ["eq", "in"], status: ["eq", "in"], dueOn: ["lt", "lte", "gte", "between"], issuedAt: ["gte", "lte", "between"] },
     search: { placeholder: "resources.invoices.search", fields: ["number"] },
   },
-  show: ["number", "accountName", "periodStart", "periodEnd", "subtotal", "tax", "total", "status", "issuedAt", "dueOn", "paidAt", "voidReason"],
+  show: ["number", "accountName", "periodStart", "periodEnd", "subtotal", "tax", "credit", "total", "amountPaid", "amountDue", "previousTotal", "status", "issuedAt", "dueOn", "paidAt", "voidReason"],
   actions: {
     // Served by server/domain/invoicePayments/routes.ts: it calls the card gateway between two transactions.
     pay: {
@@ -118,8 +161,12 @@ export const invoicesResource = defineResource({
       "resources.invoices.search": "Search by bill number",
       "resources.invoices.actions.void": "Void",
       "resources.invoices.actions.pay": "Pay",
-      "resources.invoices.confirm.pay": "Pay bill {{title}} with the chosen card?",
-      "fields.paymentMethod": "Card",
+      "resources.invoices.confirm.pay": "Pay bill {{title}} with the chosen card or bank account?",
+      "fields.paymentMethod": "Card or bank account",
+      "fields.billCredit": "Credit from last bill",
+      "fields.amountPaid": "Paid so far",
+      "fields.amountDue": "Left to pay",
+      "fields.previousTotal": "Last bill's total",
       "resources.invoices.confirm.void": "Void bill {{title}}? The customer will no longer owe it.",
       "resources.invoices.pdf": "Download PDF",
       "fields.invoiceNumber": "Bill number",
@@ -142,8 +189,12 @@ export const invoicesResource = defineResource({
       "resources.invoices.search": "Buscar por número de factura",
       "resources.invoices.actions.void": "Anular",
       "resources.invoices.actions.pay": "Pagar",
-      "resources.invoices.confirm.pay": "¿Pagar la factura {{title}} con la tarjeta elegida?",
-      "fields.paymentMethod": "Tarjeta",
+      "resources.invoices.confirm.pay": "¿Pagar la factura {{title}} con la tarjeta o cuenta bancaria elegida?",
+      "fields.paymentMethod": "Tarjeta o cuenta bancaria",
+      "fields.billCredit": "Crédito de la factura anterior",
+      "fields.amountPaid": "Pagado hasta ahora",
+      "fields.amountDue": "Por pagar",
+      "fields.previousTotal": "Total de la factura anterior",
       "resources.invoices.confirm.void": "¿Anular la factura {{title}}? El cliente ya no la deberá.",
       "resources.invoices.pdf": "Descargar PDF",
       "fields.invoiceNumber": "Número de factura",

@@ -4,23 +4,56 @@ import { idSchema, isoDateTime } from "./common";
 import { cardTokenSchema } from "./topUps";
 
 export const CARD_BRANDS = ["visa", "mastercard", "amex", "discover", "unknown"] as const;
+/** A card, or a US bank account (ACH: bills only, through the bill-payment gateway). */
+export const PAYMENT_METHOD_TYPES = ["card", "bank_account"] as const;
+export type PaymentMethodType = (typeof PAYMENT_METHOD_TYPES)[number];
+export const ACCOUNT_HOLDER_TYPES = ["individual", "company"] as const;
 
-/** A saved card, as the gateway described it: never its number, only brand, last 4 and expiry. */
+/**
+ * A saved card or bank account, as the gateway described it: never its number, only the last 4 and,
+ * for a card, brand and expiry; for a bank account, the bank's name and who holds it.
+ */
 export const paymentMethodSchema = z.object({
   id: idSchema,
   /** The holder's uid: a form acting on an account offers only its holder's cards (`filter[ownerUid]`). */
   ownerUid: z.string(),
-  brand: z.enum(CARD_BRANDS),
+  type: z.enum(PAYMENT_METHOD_TYPES),
+  brand: z.enum(CARD_BRANDS).nullable(),
   last4: z.string().regex(/^\d{4}$/),
-  expMonth: z.number().int().min(1).max(12),
-  expYear: z.number().int().min(2000).max(2100),
+  expMonth: z.number().int().min(1).max(12).nullable(),
+  expYear: z.number().int().min(2000).max(2100).nullable(),
+  bankName: z.string().nullable(),
+  accountHolderType: z.enum(ACCOUNT_HOLDER_TYPES).nullable(),
   isDefault: z.boolean(),
   createdAt: isoDateTime,
 });
 export type PaymentMethod = z.output<typeof paymentMethodSchema>;
 
-/** What `POST /payment-methods` takes: a one-time token from the gateway's tokenizer. */
-export const newPaymentMethodSchema = z.object({ cardToken: cardTokenSchema, makeDefault: z.boolean().optional() }).strict();
+/** A one-time bank account token from the bill-payment gateway's tokenizer (never an account number). */
+export const bankAccountTokenSchema = z
+  .string()
+  .min(8, "a token from the payment gateway's tokenizer")
+  .max(200, "too long for a token")
+  .regex(/^[A-Za-z0-9_-]+$/, "a token from the payment gateway's tokenizer")
+  .refine((value) => !/^\d+$/.test(value), "a token from the payment gateway's tokenizer, never an account number");
+
+/**
+ * What `POST /payment-methods` takes: a one-time token from the gateway's tokenizer, of a card
+ * (`cardToken`) or of a bank account (`bankAccountToken`, saved at the bill-payment gateway). `for:
+ * "bills"` saves a card at the bill-payment gateway too (the pay dialog); otherwise a card is saved
+ * where top-ups take cards, or at the bill-payment gateway when the operator takes no card top-ups.
+ */
+export const newPaymentMethodSchema = z
+  .object({ cardToken: cardTokenSchema.optional(), bankAccountToken: bankAccountTokenSchema.optional(), for: z.enum(["bills", "top-ups"]).optional(), makeDefault: z.boolean().optional() })
+  .strict()
+  .refine((body) => (body.cardToken === undefined) !== (body.bankAccountToken === undefined), { path: ["cardToken"], message: "give either cardToken or bankAccountToken" });
+
+/** The ABA routing number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
+export function routingNumberValid(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const d = [...value].map(Number);
+  return (3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!)) % 10 === 0;
+}
 
 export const paymentMethodsResource = defineResource({
   name: "payment-methods",
@@ -30,6 +63,8 @@ export const paymentMethodsResource = defineResource({
   schema: paymentMethodSchema,
   recordTitle: "last4",
   fields: {
+    type: { label: "fields.paymentMethodType", kind: "enum", options: PAYMENT_METHOD_TYPES, labels: "enums.paymentMethodType" },
+    bankName: { label: "fields.bankName", kind: "text" },
     brand: { label: "fields.cardBrand", kind: "enum", options: CARD_BRANDS, labels: "enums.cardBrand" },
     last4: { label: "fields.last4", kind: "text" },
     expMonth: { label: "fields.expMonth", kind: "number" },
@@ -38,12 +73,12 @@ export const paymentMethodsResource = defineResource({
     createdAt: { label: "fields.createdAt", kind: "datetime" },
   },
   list: {
-    columns: ["brand", "last4", "expMonth", "expYear", "isDefault"],
+    columns: ["type", "brand", "bankName", "last4", "expMonth", "expYear", "isDefault"],
     defaultSort: [{ field: "createdAt", order: "desc" }],
     sortable: ["createdAt"],
-    filters: { isDefault: ["eq"], ownerUid: ["eq"] },
+    filters: { isDefault: ["eq"], ownerUid: ["eq"], type: ["eq"] },
   },
-  show: ["brand", "last4", "expMonth", "expYear", "isDefault", "createdAt"],
+  show: ["type", "brand", "bankName", "last4", "expMonth", "expYear", "isDefault", "createdAt"],
   actions: {
     "set-default": { label: "resources.payment-methods.actions.set-default", handler: "paymentMethods.setDefault", when: { isDefault: [false] } },
   },
@@ -64,6 +99,10 @@ export const paymentMethodsResource = defineResource({
       "resources.payment-methods.label": "Payment methods",
       "resources.payment-methods.actions.set-default": "Make default",
       "fields.cardBrand": "Card",
+      "fields.paymentMethodType": "Kind",
+      "fields.bankName": "Bank",
+      "enums.paymentMethodType.card": "Card",
+      "enums.paymentMethodType.bank_account": "Bank account",
       "fields.last4": "Ending in",
       "fields.expMonth": "Expiry month",
       "fields.expYear": "Expiry year",
@@ -78,6 +117,10 @@ export const paymentMethodsResource = defineResource({
       "resources.payment-methods.label": "Métodos de pago",
       "resources.payment-methods.actions.set-default": "Usar por defecto",
       "fields.cardBrand": "Tarjeta",
+      "fields.paymentMethodType": "Tipo",
+      "fields.bankName": "Banco",
+      "enums.paymentMethodType.card": "Tarjeta",
+      "enums.paymentMethodType.bank_account": "Cuenta bancaria",
       "fields.last4": "Termina en",
       "fields.expMonth": "Mes de caducidad",
       "fields.expYear": "Año de caducidad",

@@ -155,5 +155,10 @@ export const paymentGatewaySchema = z.object({
   gateway: z.string(),
   /** The gateway's tokenizing endpoint (the browser posts the card there, never to this API); null when cards are not taken. */
   tokenizeUrl: z.string().nullable(),
+  /** The bill-payment gateway (BILL_PAYMENT_GATEWAY, independent of the top-up setting; "" = bills are not paid online). */
+  billGateway: z.string(),
+  /** Where the browser tokenizes a card for bills, and a US bank account (routing + account number); null when not taken. */
+  billTokenizeUrl: z.string().nullable(),
+  bankAccountTokenizeUrl: z.string().nullable(),
 });
 export type PaymentGateway = z.output<typeof paymentGatewaySchema>;

@@ -46,12 +46,13 @@ test("at 360 px alex pays his overdue bill with a saved card", async () => {
   await page.getByTestId("bill-status").getByText("Overdue").waitFor();
   await page.getByTestId("bill-items").waitFor();
   await page.getByRole("button", { name: "Pay now", exact: true }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Card", { exact: true }).click();
-  await page.locator(".ant-select-item-option").filter({ hasText: "4242" }).first().click();
-  await dialog.getByRole("button", { name: /Pay|OK|Confirm/ }).last().click();
-  // Paid: the dialog closes (until then its own Pay button is a second "Pay"), the action is gone
-  // (it is offered only on issued or overdue bills) and the status says so.
+  const dialog = page.getByRole("dialog", { name: "Pay your bill" });
+  await dialog.getByRole("radio", { name: "Visa ending in 4242" }).check();
+  await dialog.getByRole("button", { name: /^Pay \$/ }).click();
+  // Paid: the dialog says so in words, then closes; the action is gone (it is offered only on
+  // issued or overdue bills) and the status says so.
+  await dialog.getByTestId("pay-result").getByText(/paid\. Nothing left to pay\./).waitFor();
+  await dialog.getByRole("button", { name: "Done" }).click();
   await dialog.waitFor({ state: "hidden" });
   await page.getByRole("button", { name: "Pay now", exact: true }).waitFor({ state: "detached" });
   await page.getByTestId("bill-status").getByText("Paid", { exact: true }).waitFor();

@@ -28,6 +28,9 @@ interface Words {
   saveCard: string;
   pay: string;
   paid: string;
+  payTitle: string;
+  payResult: RegExp;
+  done: string;
   buyPass: string;
   passAdded: RegExp;
   notifications: string;
@@ -68,6 +71,9 @@ const english: Words = {
   saveCard: "Save card",
   pay: "Pay",
   paid: "Paid",
+  payTitle: "Pay your bill",
+  payResult: /paid\. Nothing left to pay\./,
+  done: "Done",
   buyPass: "Buy Canada & Mexico pass, 10 days",
   passAdded: /Canada & Mexico pass, 10 days was added\./,
   notifications: "Notifications",
@@ -108,6 +114,9 @@ const spanish: Words = {
   saveCard: "Guardar tarjeta",
   pay: "Pagar",
   paid: "Pagada",
+  payTitle: "Paga tu factura",
+  payResult: /pagados\. No queda nada por pagar\./,
+  done: "Listo",
   buyPass: "Comprar Canada & Mexico pass, 10 days",
   passAdded: /Canada & Mexico pass, 10 days/,
   notifications: "Avisos",
@@ -203,17 +212,18 @@ for (const words of [english, spanish]) {
     test("the overdue bill is paid from the home's Pay now, with a card added in the same dialog", async () => {
       await tab(words.tabs[0]).click();
       await page.getByTestId("next-step").getByRole("link", { name: words.payNow }).click();
-      const dialog = page.getByRole("dialog");
-      await dialog.getByTestId("pay-new-card").waitFor();
+      const dialog = page.getByRole("dialog", { name: words.payTitle });
+      // No saved card or bank account: adding one is there at once, a card unless another is chosen.
+      await dialog.getByTestId("pay-new-method").waitFor();
       expect(await dialog.innerText()).not.toMatch(/record|registro/i);
       await dialog.getByLabel(words.cardNumber).fill("4242 4242 4242 4242");
       await dialog.getByLabel(words.expiry).fill("11/39");
       await dialog.getByLabel(words.cvc).fill("321");
-      await dialog.getByRole("button", { name: words.saveCard }).click();
-      // The saved card is picked for the payment.
-      await dialog.locator(".ant-select-selection-item").filter({ hasText: "4242" }).waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);
-      await dialog.getByRole("button", { name: words.pay, exact: true }).click();
+      // One tap saves the card and pays with it.
+      await dialog.getByRole("button", { name: new RegExp(`^${words.pay} `) }).click();
+      await dialog.getByTestId("pay-result").getByText(words.payResult).waitFor();
+      await dialog.getByRole("button", { name: words.done }).click();
       await dialog.waitFor({ state: "hidden" });
       await page.getByTestId("bill-row").first().getByText(words.paid, { exact: true }).waitFor();
       // Home no longer asks.

@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, invoicePayments, invoices, ledgerEntries, lines, notifications, operators, paymentWebhookEvents } from "../../server/db/schema";
+import { accountCredits, auditEvents, invoicePayments, invoices, ledgerEntries, lines, notifications, operators, paymentWebhookEvents } from "../../server/db/schema";
 import { startSandboxGateway, type SandboxGateway } from "../../server/payments/sandbox/server";
 import { sandboxGateway } from "../../server/payments/sandbox/client";
 import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
@@ -164,7 +164,7 @@ describe("POST /invoices/{id}/actions/pay", () => {
     expect(await paymentsOf(id)).toEqual([{ kind: "payment", amount: 950 }]);
   });
 
-  it("a capture for a bill closed outside the API is written down once, to be refunded, never dropped", async () => {
+  it("a capture for a bill closed outside the API is written down once, as a credit for the next bill, never dropped", async () => {
     const id = await newBill(alex, 975);
     const res = await pay(id, { paymentMethodId: cards.late.id }, ALEX);
     expect(res.statusCode, res.body).toBe(202);
@@ -178,10 +178,14 @@ describe("POST /invoices/{id}/actions/pay", () => {
     expect((await showBill(id)).status).toBe("void");
     expect((await lastPayment(id)).status).toBe("succeeded");
     expect(await paymentsOf(id)).toEqual([{ kind: "payment", amount: 975 }]);
-    const [entry] = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `invoice-payment-unapplied:${paymentId}`));
-    expect(entry!.reason).toMatch(/captured after the bill was void: to be refunded/);
-    const [audit] = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, "invoices.payment-unapplied")));
+    const [entry] = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `invoice-payment-settled:${paymentId}`));
+    expect(entry!.reason).toMatch(/975 kept as a credit for the next bill/);
+    const credits = await backend.database.db.select().from(accountCredits).where(eq(accountCredits.sourcePaymentId, paymentId));
+    expect(credits.map((c) => ({ amount: c.amount, applied: c.appliedInvoiceId }))).toEqual([{ amount: 975, applied: null }]);
+    const [audit] = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, "invoices.overpayment-credited")));
     expect(audit!.after).toMatchObject({ paymentId, amount: 975 });
+    // Nobody spends it twice: it is kept for the next bill (billPartial.test.ts shows the bill deducting it).
+    await backend.database.db.update(accountCredits).set({ cancelledAt: new Date() }).where(eq(accountCredits.sourcePaymentId, paymentId));
   });
 
   it("the same Idempotency-Key replays the first answer: one charge, one entry", async () => {
@@ -214,7 +218,11 @@ describe("POST /invoices/{id}/actions/pay", () => {
     expectProblem(await pay(id, { paymentMethodId: cards.ok.id }, TAYLOR, { operator: "TMO" }), 404);
     expectProblem(await pay(id, { paymentMethodId: "not-a-uuid" }, ALEX), 400, "paymentMethodId");
     expectProblem(await pay(id, {}, ALEX), 400, "paymentMethodId");
-    expectProblem(await pay(id, { paymentMethodId: cards.ok.id, amount: 1 }, ALEX), 400);
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id, amount: 0 }, ALEX), 400, "amount");
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id, amount: 1.5 }, ALEX), 400, "amount");
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id, amount: "3.33" }, ALEX), 400, "amount");
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id, amount: 334 }, ALEX), 400, "amount");
+    expectProblem(await pay(id, { paymentMethodId: cards.ok.id, card: "4242424242424242" }, ALEX), 400);
     // Someone else's saved card is not usable on this bill.
     const samCard = await saveCard(SANDBOX_CARDS.succeeds, SAM);
     expectProblem(await pay(id, { paymentMethodId: samCard.id }, ALEX), 422, "paymentMethodId");
@@ -225,15 +233,34 @@ describe("POST /invoices/{id}/actions/pay", () => {
     void sam;
   });
 
-  it("an operator without a card gateway answers 422: card payment is unavailable", async () => {
+  it("bills are paid through the bill-payment gateway even when the operator takes no card top-ups (ATT's empty setting); none configured answers 422", async () => {
     const id = await newBill(alex, 222);
     const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
     await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "" } }).where(eq(operators.code, "ATT"));
     try {
       await waitFor("the empty setting is seen", async () => ((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string }).gateway === "" || undefined);
-      const problem = expectProblem(await pay(id, { paymentMethodId: cards.ok.id }, ALEX), 422, "paymentMethodId");
-      expect(problem.detail).toMatch(/card payment is unavailable/i);
-      expect((await showBill(id)).status).toBe("issued");
+      const told = (await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string; tokenizeUrl: string | null; billGateway: string; billTokenizeUrl: string; bankAccountTokenizeUrl: string };
+      expect(told).toEqual({ gateway: "", tokenizeUrl: null, billGateway: "sandbox", billTokenizeUrl: `${sandbox.url}/v1/tokens`, bankAccountTokenizeUrl: `${sandbox.url}/v1/bank-account-tokens` });
+      // A card top-up is still refused (vouchers), while the bill is paid.
+      const prepaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "prepaid")!;
+      const topUp = expectProblem(await backend.send("POST", "/api/v1/top-ups", { as: ALEX, body: { accountId: prepaid.id, amount: { amount: 1000, currency: "USD" }, paymentMethodId: cards.ok.id } }), 422, "paymentMethodId");
+      expect(topUp.detail).toMatch(/voucher/i);
+      // A card saved now goes to the bill-payment gateway (no top-up gateway to save it at).
+      const saved = await saveCard(SANDBOX_CARDS.succeeds);
+      const res = await pay(id, { paymentMethodId: saved.id }, ALEX);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ status: "paid", amountDue: { amount: 0 } });
+      await backend.send("DELETE", `/api/v1/payment-methods/${saved.id}`, { as: ALEX });
+      // A server with no bill-payment gateway: 422 at the method, the bill unchanged.
+      const other = await backend.startAnotherInstance({ paymentGateways: gateways, billPaymentGateway: "" });
+      const open = await newBill(alex, 223);
+      const problem = expectProblem(await other.send("POST", `/api/v1/invoices/${open}/actions/pay`, { as: ALEX, body: { paymentMethodId: cards.ok.id } }), 422, "paymentMethodId");
+      expect(problem.detail).toMatch(/online bill payment is unavailable/i);
+      expect((await showBill(open)).status).toBe("issued");
+      // One wired to a gateway it does not have: 503.
+      const unwired = await backend.startAnotherInstance({ paymentGateways: gateways, billPaymentGateway: "elsewhere" });
+      expectProblem(await unwired.send("POST", `/api/v1/invoices/${open}/actions/pay`, { as: ALEX, body: { paymentMethodId: cards.ok.id } }), 503);
+      expect(await paymentsOf(open)).toEqual([]);
     } finally {
       await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "sandbox" } }).where(eq(operators.code, "ATT"));
       await waitFor("the sandbox setting is seen", async () => ((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string }).gateway === "sandbox" || undefined);

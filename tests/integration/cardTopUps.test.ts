@@ -80,8 +80,10 @@ afterAll(async () => {
 
 describe("card top-ups through the sandbox gateway", () => {
   it("tells the portal where to tokenize a card, and that TMO takes none", async () => {
-    expect((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json()).toEqual({ gateway: "sandbox", tokenizeUrl: `${sandbox.url}/v1/tokens` });
-    expect((await backend.get("/api/v1/payment-gateway", { as: TAYLOR, operator: "TMO" })).json()).toEqual({ gateway: "", tokenizeUrl: null });
+    const bills = { billGateway: "sandbox", billTokenizeUrl: `${sandbox.url}/v1/tokens`, bankAccountTokenizeUrl: `${sandbox.url}/v1/bank-account-tokens` };
+    expect((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json()).toEqual({ gateway: "sandbox", tokenizeUrl: `${sandbox.url}/v1/tokens`, ...bills });
+    // TMO takes no card top-ups; its bills are still paid through the bill-payment gateway (issue 24).
+    expect((await backend.get("/api/v1/payment-gateway", { as: TAYLOR, operator: "TMO" })).json()).toEqual({ gateway: "", tokenizeUrl: null, ...bills });
     expectProblem(await backend.get("/api/v1/payment-gateway"), 401);
   });
 
@@ -317,7 +319,10 @@ describe("payment methods", () => {
     expectProblem(await add({}, ALEX), 400, "cardToken");
     expectProblem(await add({ cardToken: "tok_never_issued_000" }, ALEX), 422, "cardToken");
     expectProblem(await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, AGENT), 403);
-    expectProblem(await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, TAYLOR, "TMO"), 422, "cardToken");
+    // Without card top-ups a card is still saved, at the bill-payment gateway: it pays bills (issue 24).
+    const forBills = await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, TAYLOR, "TMO");
+    expect(forBills.statusCode, forBills.body).toBe(201);
+    expect((await backend.send("DELETE", `/api/v1/payment-methods/${(forBills.json() as PaymentMethod).id}`, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(200);
 
     const first = await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, ALEX);
     expect(first.statusCode, first.body).toBe(201);

@@ -52,16 +52,28 @@ afterAll(async () => {
 });
 
 describe("GET /invoices", () => {
-  it("lists the postpaid account's three past bills, one overdue, taxed at the operator's 8.25 %", async () => {
+  it("lists the postpaid account's three past bills, one overdue with its overage, taxed at the operator's 8.25 %, each beside the last one's total", async () => {
     const { data, total } = await billsOf(alexPostpaid.id);
     expect(total).toBe(3);
     expect(data.map((b) => b.status)).toEqual(["overdue", "paid", "paid"]);
-    for (const bill of data) {
+    const plan = { kind: "plan", description: "Postpaid Extra 50 GB: monthly plan", amount: usd(6500), usageType: null, roamingZone: null };
+    for (const bill of data.slice(1)) {
       expect(bill.subtotal).toEqual(usd(6500));
       expect(bill.tax).toEqual(usd(536));
       expect(bill.total).toEqual(usd(7036));
-      expect(bill.items).toEqual([{ description: "Postpaid Extra 50 GB: monthly plan", amount: usd(6500) }]);
+      expect(bill.amountPaid).toEqual(usd(7036));
+      expect(bill.amountDue).toEqual(usd(0));
+      expect(bill.items).toEqual([plan]);
     }
+    // The last cycle's bill lists the rating's overage (data roaming in Canada & Mexico) beside the plan.
+    const last = data[0]!;
+    expect(last.items).toEqual([plan, { kind: "overage", description: "1.5 GB of data beyond the allowance in Canada & Mexico", amount: usd(1500), usageType: "data", roamingZone: "canada_mexico" }]);
+    expect(last.subtotal).toEqual(usd(8000));
+    expect(last.tax).toEqual(usd(660));
+    expect(last.total).toEqual(usd(8660));
+    expect(last.amountDue).toEqual(usd(8660));
+    expect(last.previousTotal).toEqual(usd(7036));
+    expect(data[2]!.previousTotal).toBeNull();
     expect(data[0]!.dueOn < new Date().toISOString().slice(0, 10)).toBe(true);
   });
 
@@ -89,8 +101,11 @@ describe("GET /invoices/{id}/pdf", () => {
     const text = await pdfText(bytes);
     expect(text).toContain(bill.number);
     expect(text).toContain("Postpaid Extra 50 GB: monthly plan");
-    expect(text).toMatch(/Total\n\$70\.36/);
-    expect((await PDFDocument.load(bytes)).getSubject()).toBe(`Total $70.36, due ${bill.dueOn}`);
+    expect(text).toMatch(/Usage beyond the allowance\nData beyond the allowance \(Canada & Mexico\)\n\$15\.00/);
+    expect(text).toMatch(/Total\n\$86\.60/);
+    // This cycle's total beside the last one's.
+    expect(text).toMatch(/This bill\nLast bill\n\$86\.60\n\$70\.36/);
+    expect((await PDFDocument.load(bytes)).getSubject()).toBe(`Total $86.60, due ${bill.dueOn}`);
   });
 
   it("is 404 to other subscribers and operators, 401 without a token, 400 for a bad id", async () => {

@@ -30,7 +30,7 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, APP_MODE: "local", PORT: String(port), STATIC_DIR: "none", LOG_LEVEL: "info", DATABASE_URL: "", ...env },
+    env: { ...process.env, APP_MODE: "local", PORT: String(port), STATIC_DIR: "none", LOG_LEVEL: "info", DATABASE_URL: "", SANDBOX_GATEWAY_PORT: String(await freePort()), ...env },
   });
   const logs: string[] = [];
   let partial = "";

@@ -39,7 +39,7 @@ export interface TestBackend extends TestInstance {
   close(): Promise<void>;
 }
 
-export type BackendOptions = Pick<AppDeps, "rateLimits" | "operatorSettingsTtlMs" | "resources" | "staticDir" | "strictTransportSecurity" | "reauthMaxAgeSeconds" | "ingestApiKeys" | "minAppVersion" | "crm" | "fileMaxBytes" | "fileStore" | "paymentGateways" | "logStream" | "logLevel" | "featureFlags" | "trustProxy" | "uploadQuota"> & {
+export type BackendOptions = Pick<AppDeps, "rateLimits" | "operatorSettingsTtlMs" | "resources" | "staticDir" | "strictTransportSecurity" | "reauthMaxAgeSeconds" | "ingestApiKeys" | "minAppVersion" | "crm" | "fileMaxBytes" | "fileStore" | "paymentGateways" | "billPaymentGateway" | "logStream" | "logLevel" | "featureFlags" | "trustProxy" | "uploadQuota"> & {
   /** TOKEN_CACHE_SECONDS of the instance (30 unless given). */
   tokenCacheSeconds?: number;
 };

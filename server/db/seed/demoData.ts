@@ -38,6 +38,8 @@ export interface LedgerSeed {
 export interface InvoiceSeed {
   cyclesAgo: number;
   status: "paid" | "overdue";
+  /** Usage beyond the allowance billed with the plan (the rating's `overage` charge of the first line). */
+  overage?: { usageType: "data" | "voice" | "sms"; roamingZone: "home" | "canada_mexico" | "europe" | "rest_of_world"; amount: number; reason: string };
 }
 
 export interface AccountSeed {
@@ -203,7 +205,7 @@ export const attSeed: OperatorSeed = {
       invoices: [
         { cyclesAgo: 2, status: "paid" },
         { cyclesAgo: 1, status: "paid" },
-        { cyclesAgo: 0, status: "overdue" },
+        { cyclesAgo: 0, status: "overdue", overage: { usageType: "data", roamingZone: "canada_mexico", amount: 1500, reason: "1.5 GB of data beyond the allowance in Canada & Mexico" } },
       ],
     },
     {

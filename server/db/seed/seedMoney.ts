@@ -1,5 +1,6 @@
+import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { Executor } from "../../audit";
-import { invoiceCharges, invoices, ledgerEntries } from "../schema";
+import { invoiceCharges, invoices, ledgerEntries, lines, type InvoiceItem } from "../schema";
 import type { AccountSeed, OperatorSeed } from "./demoData";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -57,7 +58,31 @@ export async function seedAccountMoney(tx: Executor, seed: OperatorSeed, account
         createdAt: periodStart,
       })
       .returning({ id: ledgerEntries.id });
-    const tax = taxOf(plan.priceAmount, taxRateBps);
+    const items: InvoiceItem[] = [{ label: "plan", description: `${plan.name}: monthly plan`, amount: plan.priceAmount, ledgerEntryId: charge!.id }];
+    if (bill.overage) {
+      // As the rating posts it (contract): a postpaid charge referenced "overage", "<lineId>:<usageType>:<zone>".
+      const [line] = await tx.select({ id: lines.id }).from(lines).where(eq(lines.accountId, accountId)).orderBy(asc(lines.msisdn)).limit(1);
+      const [overage] = await tx
+        .insert(ledgerEntries)
+        .values({
+          operatorCode: seed.code,
+          accountId,
+          kind: "charge",
+          amount: bill.overage.amount,
+          currency: seed.currency,
+          reason: bill.overage.reason,
+          actorUid: null,
+          actorRole: "system",
+          referenceType: "overage",
+          referenceId: `${line!.id}:${bill.overage.usageType}:${bill.overage.roamingZone}`,
+          createdAt: new Date(periodEnd.getTime() - DAY_MS),
+        })
+        .returning({ id: ledgerEntries.id });
+      items.push({ label: "overage", description: bill.overage.reason, amount: bill.overage.amount, usageType: bill.overage.usageType, roamingZone: bill.overage.roamingZone, ledgerEntryId: overage!.id });
+    }
+    const subtotal = items.reduce((sum, item) => sum + item.amount, 0);
+    const tax = taxOf(subtotal, taxRateBps);
+    const [previous] = await tx.select({ total: invoices.totalAmount }).from(invoices).where(and(eq(invoices.accountId, accountId), lt(invoices.periodStart, isoDay(periodStart)))).orderBy(desc(invoices.periodStart)).limit(1);
     const [invoice] = await tx
       .insert(invoices)
       .values({
@@ -67,10 +92,12 @@ export async function seedAccountMoney(tx: Executor, seed: OperatorSeed, account
         periodStart: isoDay(periodStart),
         periodEnd: isoDay(periodEnd),
         currency: seed.currency,
-        items: [{ label: "invoices.items.planFee", description: `${plan.name}: monthly plan`, amount: plan.priceAmount, ledgerEntryId: charge!.id }],
-        subtotalAmount: plan.priceAmount,
+        items,
+        subtotalAmount: subtotal,
         taxAmount: tax,
-        totalAmount: plan.priceAmount + tax,
+        totalAmount: subtotal + tax,
+        paidAmount: overdue ? 0 : subtotal + tax,
+        previousTotalAmount: previous?.total ?? null,
         taxRateBps,
         status: bill.status,
         issuedAt: issued,
@@ -80,6 +107,6 @@ export async function seedAccountMoney(tx: Executor, seed: OperatorSeed, account
         updatedAt: issued,
       })
       .returning({ id: invoices.id });
-    await tx.insert(invoiceCharges).values({ ledgerEntryId: charge!.id, invoiceId: invoice!.id });
+    await tx.insert(invoiceCharges).values(items.map((item) => ({ ledgerEntryId: item.ledgerEntryId!, invoiceId: invoice!.id })));
   }
 }

@@ -67,7 +67,7 @@ export async function runAutoTopUp(services: Pick<EngineServices, "db" | "paymen
   const [method] = await db
     .select({ id: paymentMethods.id, gatewayMethodId: paymentMethods.gatewayMethodId })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.operatorCode, queued.operatorCode), eq(paymentMethods.ownerUid, ownerUid), eq(paymentMethods.isDefault, true), eq(paymentMethods.gateway, gateway.name)));
+    .where(and(eq(paymentMethods.operatorCode, queued.operatorCode), eq(paymentMethods.ownerUid, ownerUid), eq(paymentMethods.isDefault, true), eq(paymentMethods.gateway, gateway.name), eq(paymentMethods.type, "card")));
   if (!method) return skip("no_default_payment_method");
 
   const pending: ResourceEvent[] = [];

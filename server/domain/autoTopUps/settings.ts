@@ -32,7 +32,7 @@ export const setAutoTopUp: ActionHandler<AccountRowLike, AutoTopUpSetting> = {
         ? await ctx.tx
             .select({ id: paymentMethods.id })
             .from(paymentMethods)
-            .where(and(eq(paymentMethods.operatorCode, principal.operator), eq(paymentMethods.ownerUid, row.ownerUid), eq(paymentMethods.isDefault, true), eq(paymentMethods.gateway, gateway)))
+            .where(and(eq(paymentMethods.operatorCode, principal.operator), eq(paymentMethods.ownerUid, row.ownerUid), eq(paymentMethods.isDefault, true), eq(paymentMethods.gateway, gateway), eq(paymentMethods.type, "card")))
         : [];
       if (!method) throw unprocessable("Auto top-up needs a default saved card: add one under payment methods first.", [{ path: "enabled", message: "no default payment method" }]);
     }

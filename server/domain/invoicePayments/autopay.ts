@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte } from "drizzle-orm";
-import { topUpPaymentOf } from "../../../src/resources/topUps";
 import type { Db } from "../../db/client";
-import { accounts, invoices, operators, paymentMethods } from "../../db/schema";
+import { accounts, invoices, paymentMethods } from "../../db/schema";
 import type { ActionHandler } from "../../engine/types";
 import { ProblemError, unprocessable } from "../../errors";
 import type { PaymentGateways } from "../../payments/gateway";
@@ -47,7 +46,7 @@ export const setAutopay: ActionHandler<AccountRowLike, { enabled: boolean; payme
  * (./payInvoice.ts). A failure is notified and the next try scheduled on the backoff by the
  * settlement (./settle.ts); a success clears the schedule. Answers the live events to send.
  */
-export async function runAutopay(db: Db, gateways: PaymentGateways | undefined, options: { now?: Date; log?: { warn(obj: unknown, msg: string): void } } = {}) {
+export async function runAutopay(db: Db, gateways: PaymentGateways | undefined, options: { now?: Date; log?: { warn(obj: unknown, msg: string): void }; billPaymentGateway?: string } = {}) {
   const now = options.now ?? new Date();
   const log = options.log ?? { warn: (obj: unknown, msg: string) => console.warn(msg, obj) };
   const taken = await db.transaction(async (tx) => {
@@ -62,17 +61,17 @@ export async function runAutopay(db: Db, gateways: PaymentGateways | undefined, 
     if (!due.length) return [];
     await tx.update(invoices).set({ autopayNextAt: new Date(now.getTime() + LEASE_MS) }).where(inArray(invoices.id, due.map((d) => d.id)));
     return tx
-      .select({ invoiceId: invoices.id, operatorCode: invoices.operatorCode, ownerUid: accounts.ownerUid, methodId: accounts.autopayPaymentMethodId, settings: operators.settings })
+      .select({ invoiceId: invoices.id, operatorCode: invoices.operatorCode, ownerUid: accounts.ownerUid, methodId: accounts.autopayPaymentMethodId })
       .from(invoices)
       .innerJoin(accounts, eq(accounts.id, invoices.accountId))
-      .innerJoin(operators, eq(operators.code, invoices.operatorCode))
       .where(inArray(invoices.id, due.map((d) => d.id)));
   });
 
   const events: Omit<ResourceEvent, "at">[] = [];
   const results: { invoiceId: string; status: string }[] = [];
   for (const bill of taken) {
-    const gateway = gateways?.[topUpPaymentOf(bill.settings)];
+    // The bill-payment gateway (BILL_PAYMENT_GATEWAY; the local default "sandbox"), not the top-up setting.
+    const gateway = gateways?.[options.billPaymentGateway ?? "sandbox"];
     if (!gateway || !bill.methodId) {
       // No card gateway (or autopay switched off since): autopay stops for this bill.
       await db.update(invoices).set({ autopayNextAt: null }).where(eq(invoices.id, bill.invoiceId));

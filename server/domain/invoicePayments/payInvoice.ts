@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { invoicePayments, invoices, paymentMethods } from "../../db/schema";
-import { conflict, unprocessable } from "../../errors";
+import { badRequest, conflict, unprocessable } from "../../errors";
+import { moneyText } from "../money/moneyText";
 import type { PaymentGateway, ChargeResult } from "../../payments/gateway";
 import { GatewayRefusal } from "../../payments/gateway";
-import { paymentWaitingFor, settleInvoicePayment, type InvoicePaymentRow } from "./settle";
+import { settleInvoicePayment, type InvoicePaymentRow } from "./settle";
 import type { ResourceEvent } from "../../../src/resources/events";
 
 export interface PayInvoiceInput {
@@ -13,6 +14,8 @@ export interface PayInvoiceInput {
   /** The account's holder: the saved card must be theirs. */
   ownerUid: string | null;
   paymentMethodId: string;
+  /** Part of the bill (integer minor units, at most what is due); absent: all that is still to pay. */
+  amount?: number;
   via: "manual" | "autopay";
   actorUid: string;
   requestId: string | null;
@@ -22,9 +25,10 @@ export interface PayInvoiceInput {
 }
 
 /**
- * Pays one open bill with a saved card of its holder, through the operator's gateway, the way a
- * card top-up is charged (../topUps/routes.ts): a payment row is written `created` in a first
- * transaction (the bill locked, one pending payment per bill), the gateway is called outside any
+ * Pays one open bill, or part of it, with a saved card or bank account of its holder, through the
+ * bill-payment gateway, the way a card top-up is charged (../topUps/routes.ts): a payment row is
+ * written `created` in a first transaction (the bill locked; it may pay at most what is due less what
+ * payments still on their way may pay, so racing payments never pay a bill twice), the gateway is called outside any
  * transaction with the payment's own key, and its answer settles the payment in a second one
  * (./settle.ts). When the gateway does not answer in time, the payment stays `created` and the signed
  * webhook settles it. Answers the payment as it stands (with the card's last 4) and the live events.
@@ -35,12 +39,12 @@ export interface PayInvoiceInput {
  * answered as it stands; a `created` one is charged again under the same gateway key (the gateway
  * answers the first charge's result, charging nothing) and settled as usual.
  */
-export async function payInvoice(db: Db, gateway: PaymentGateway, input: PayInvoiceInput): Promise<{ payment: InvoicePaymentRow; last4: string; events: Omit<ResourceEvent, "at">[] }> {
+export async function payInvoice(db: Db, gateway: PaymentGateway, input: PayInvoiceInput): Promise<{ payment: InvoicePaymentRow; last4: string; methodType: "card" | "bank_account"; events: Omit<ResourceEvent, "at">[] }> {
   const [card] = await db
-    .select({ gatewayMethodId: paymentMethods.gatewayMethodId, last4: paymentMethods.last4, brand: paymentMethods.brand })
+    .select({ gatewayMethodId: paymentMethods.gatewayMethodId, last4: paymentMethods.last4, brand: paymentMethods.brand, type: paymentMethods.type })
     .from(paymentMethods)
     .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.ownerUid, input.ownerUid ?? ""), eq(paymentMethods.gateway, gateway.name)));
-  if (!card) throw unprocessable("No such saved card of this account's holder.", [{ path: "paymentMethodId", message: "not a saved card of the account's holder" }]);
+  if (!card) throw unprocessable("No such saved card or bank account of this account's holder (for bills).", [{ path: "paymentMethodId", message: "not a saved card or bank account of the account's holder" }]);
 
   const key = input.idempotencyKey;
   const created = await db.transaction(async (tx) => {
@@ -54,7 +58,7 @@ export async function payInvoice(db: Db, gateway: PaymentGateway, input: PayInvo
         .where(and(eq(invoicePayments.invoiceId, invoice.id), eq(invoicePayments.createdBy, input.actorUid), eq(invoicePayments.idempotencyKey, key)));
       if (existing) {
         // Reachable only once the key's reservation is gone (kept 24 h): the request hash no longer guards it.
-        if (existing.paymentMethodId !== null && existing.paymentMethodId !== input.paymentMethodId) {
+        if ((existing.paymentMethodId !== null && existing.paymentMethodId !== input.paymentMethodId) || (input.amount !== undefined && input.amount !== existing.amount)) {
           throw unprocessable("This Idempotency-Key was already used for a different payment; use a new key.", [{ path: "idempotency-key", message: "already used for a different request" }]);
         }
         return existing;
@@ -63,16 +67,29 @@ export async function payInvoice(db: Db, gateway: PaymentGateway, input: PayInvo
     if (invoice.status !== "issued" && invoice.status !== "overdue") {
       throw conflict(`This bill is ${invoice.status}: only an issued or overdue bill is paid.`, [{ path: "status", message: `is ${invoice.status}` }]);
     }
-    if (await paymentWaitingFor(tx, invoice.id)) throw conflict("A payment of this bill is still waiting for the card gateway's answer; try again in a moment.", [{ path: "status", message: "a payment is in progress" }]);
+    // What is due, less what payments still on their way may pay: a new payment never pays more.
+    const due = invoice.totalAmount - invoice.paidAmount;
+    const [{ pending }] = (await tx
+      .select({ pending: sql<number>`coalesce(sum(${invoicePayments.amount}), 0)::int` })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.invoiceId, invoice.id), eq(invoicePayments.status, "created")))) as [{ pending: number }];
+    const payable = due - Number(pending);
+    const money = (amount: number) => moneyText({ amount, currency: invoice.currency });
+    if (input.amount !== undefined && input.amount > due) throw badRequest(`At most the amount due, ${money(due)}, is paid.`, [{ path: "amount", message: `at most ${money(due)}` }]);
+    if (payable <= 0) throw conflict(`A payment of ${money(Number(pending))} of this bill is still on its way; nothing else is due meanwhile.`, [{ path: "status", message: "a payment is in progress" }]);
+    if (input.amount !== undefined && input.amount > payable) {
+      throw conflict(`${money(Number(pending))} of this bill is still on its way: at most ${money(payable)} more can be paid now.`, [{ path: "amount", message: `at most ${money(payable)} while a payment is on its way` }]);
+    }
     const [row] = await tx
       .insert(invoicePayments)
       .values({
         operatorCode: invoice.operatorCode,
         invoiceId: invoice.id,
         accountId: invoice.accountId,
-        amount: invoice.totalAmount,
+        amount: input.amount ?? payable,
         currency: invoice.currency,
         via: input.via,
+        methodType: card.type,
         gateway: gateway.name,
         paymentMethodId: input.paymentMethodId,
         createdBy: input.actorUid,
@@ -83,7 +100,7 @@ export async function payInvoice(db: Db, gateway: PaymentGateway, input: PayInvo
   });
 
   // Settled already (by its first try's answer or by the webhook): answered as it stands, nothing charged.
-  if (created.status !== "created") return { payment: created, last4: card.last4, events: [] };
+  if (created.status !== "created") return { payment: created, last4: card.last4, methodType: card.type, events: [] };
 
   let result: ChargeResult;
   try {
@@ -92,7 +109,7 @@ export async function payInvoice(db: Db, gateway: PaymentGateway, input: PayInvo
     if (!(error instanceof GatewayRefusal)) input.log.warn({ err: error, paymentId: created.id }, "card gateway did not take the bill payment");
     result = { outcome: "failed", chargeId: null, failureCode: error instanceof GatewayRefusal ? error.code : "gateway_error" };
   }
-  if (result.outcome === "pending") return { payment: created, last4: card.last4, events: [] };
+  if (result.outcome === "pending") return { payment: created, last4: card.last4, methodType: card.type, events: [] };
   const settled = await db.transaction((tx) => settleInvoicePayment(tx, created.id, result as Exclude<ChargeResult, { outcome: "pending" }>, { via: "charge", requestId: input.requestId }));
-  return { payment: settled!.row, last4: card.last4, events: settled!.events };
+  return { payment: settled!.row, last4: card.last4, methodType: card.type, events: settled!.events };
 }

@@ -37,9 +37,9 @@ export const invoicePaymentRoutes = (services: EngineServices): FastifyPluginAsy
         schema: {
           tags: ["invoices"],
           operationId: "payInvoices",
-          summary: "Pay one bill with a saved card",
+          summary: "Pay one bill, or part of it, with a saved card or US bank account",
           description:
-            "Allowed while status is issued or overdue (else 409). Staff must give a reason. 200: paid (one `payment` ledger entry, lines suspended for non_payment restored); 202: the gateway has not answered yet, its webhook settles the payment; 422: the card was declined (the bill unchanged) or the operator takes no card payments. Audited. An Idempotency-Key replays the first answer.",
+            "Through the bill-payment gateway (BILL_PAYMENT_GATEWAY), whatever the operator's top-up setting. Allowed while status is issued or overdue (else 409). `amount` (integer minor units, > 0, at most `amountDue`, else 400 at amount) pays part; without it, all that is due. Staff must give a reason. 200: settled (one `payment` ledger entry; the bill paid once nothing is left, lines suspended for non_payment restored); 202: pending — a bank payment (ACH) settles in 1–3 days by the gateway's webhook, and a card charge that did not answer in time; 409 when a payment on its way already covers what is due; 422: declined (the bill unchanged) or no bill-payment gateway. Audited. An Idempotency-Key replays the first answer.",
           headers: writeHeadersSchema,
           params: idParamsSchema,
           body: payInvoiceSchema,
@@ -49,7 +49,7 @@ export const invoicePaymentRoutes = (services: EngineServices): FastifyPluginAsy
       async (request, reply) => {
         const { principal } = request;
         if (!accessScope(principal, invoicesResource, "pay")) throw forbidden(`Your role (${principal.role}) may not pay invoices.`);
-        const { paymentMethodId, reason } = request.body;
+        const { paymentMethodId, reason, amount } = request.body;
         if (principal.role !== "subscriber" && !reason) throw badRequest("Give a reason for this action.", [{ path: "reason", message: "required" }]);
         const found = await findRecordRow(db, invoicesResource, invoicesModule, principal, "pay", request.params.id);
         if (!found) throw notFound("No such invoices record.");
@@ -66,20 +66,24 @@ export const invoicePaymentRoutes = (services: EngineServices): FastifyPluginAsy
 
         let paid: Awaited<ReturnType<typeof payInvoice>>;
         try {
-          paid = await payInvoice(db, gateway, { invoiceId: found.invoice.id, ownerUid: found.ownerUid, paymentMethodId, via: "manual", actorUid: principal.uid, requestId: request.id, idempotencyKey: key, log: request.log });
+          paid = await payInvoice(db, gateway, { invoiceId: found.invoice.id, ownerUid: found.ownerUid, paymentMethodId, amount, via: "manual", actorUid: principal.uid, requestId: request.id, idempotencyKey: key, log: request.log });
         } catch (error) {
           await reservation?.release();
           throw error;
         }
         const { payment } = paid;
         const declined = payment.status === "failed";
-        const detail = `The card ending ${paid.last4} was declined (${payment.failureReason}); the bill is unchanged.`;
-        const problem = { type: "about:blank", title: TITLE_422, status: 422, detail, errors: [{ path: "paymentMethodId", message: `the card ending ${paid.last4} was declined` }] };
+        const what = paid.methodType === "bank_account" ? "bank account" : "card";
+        const detail = `The ${what} ending ${paid.last4} was declined (${payment.failureReason}); the bill is unchanged.`;
+        const problem = { type: "about:blank", title: TITLE_422, status: 422, detail, errors: [{ path: "paymentMethodId", message: `the ${what} ending ${paid.last4} was declined` }] };
         const status = declined ? 422 : payment.status === "created" ? 202 : 200;
 
         const response = await db.transaction(async (tx) => {
           const [row] = await invoicesModule.source.rows(tx).where(eq(invoices.id, found.invoice.id)).limit(1);
-          const record = { ...toInvoice(row), payment: { id: payment.id, status: payment.status, failureReason: payment.failureReason } };
+          const record = {
+            ...toInvoice(row),
+            payment: { id: payment.id, status: payment.status, failureReason: payment.failureReason, amount: { amount: payment.amount, currency: payment.currency }, methodType: payment.methodType },
+          };
           await recordAudit(tx, {
             operator: principal.operator,
             actorUid: principal.uid,

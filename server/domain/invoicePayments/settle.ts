@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { ResourceEvent } from "../../../src/resources/events";
 import { recordAudit, type Executor } from "../../audit";
-import { accounts, invoicePayments, invoices, lines, notifications, paymentMethods } from "../../db/schema";
+import { accountCredits, accounts, invoiceCharges, invoicePayments, invoices, lines, notifications, paymentMethods } from "../../db/schema";
 import { postLedgerEntry } from "../money/ledger";
 import { nextAutopayAt } from "./autopaySchedule";
 
@@ -10,8 +10,6 @@ export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 /** What the gateway said about a bill payment's charge, from its answer or its webhook. */
 export type PaymentSettlement = { outcome: "succeeded"; chargeId: string } | { outcome: "failed"; chargeId: string | null; failureCode: string };
 
-/** The ledger key of a bill's payment: one per bill, so it is posted once whoever settles first. */
-export const invoicePaidKey = (invoiceId: string) => `invoice-paid:${invoiceId}`;
 
 type Events = Omit<ResourceEvent, "at">[];
 
@@ -41,11 +39,28 @@ export async function paymentWaitingFor(tx: Executor, invoiceId: string): Promis
   return Boolean(pending);
 }
 
+/** The ledger key of a settled bill payment: one `payment` entry per payment, whoever settles it first. */
+export const paymentSettledKey = (paymentId: string) => `invoice-payment-settled:${paymentId}`;
+/** The ledger key of a returned bank payment's debit. */
+export const paymentReturnedKey = (paymentId: string) => `invoice-payment-returned:${paymentId}`;
+
+const lockBill = async (tx: Executor, invoiceId: string) =>
+  (
+    await tx
+      .select({ invoice: invoices, ownerUid: accounts.ownerUid })
+      .from(invoices)
+      .innerJoin(accounts, eq(accounts.id, invoices.accountId))
+      .where(eq(invoices.id, invoiceId))
+      .for("update", { of: invoices })
+  )[0]!;
+
 /**
  * Applies a charge's outcome to a bill payment, in the caller's transaction, however often and in
  * whatever order the answer and the webhooks arrive (the top-up pattern, ../topUps/settle.ts): the
- * payment row is locked and only a `created` one moves. Succeeded → the bill is paid with one
- * `payment` credit in the ledger (keyed by the bill), lines suspended for non_payment come back.
+ * payment row is locked and only a `created` one moves. Succeeded → one `payment` credit in the
+ * ledger (keyed by the payment); of its amount, what the bill still owes pays it (partly: the bill
+ * stays open with less due; fully: paid, and lines suspended for non_payment come back) and the rest
+ * (the bill was paid or closed meanwhile) becomes an account credit the next bill deducts.
  * Failed → the bill is unchanged, the holder is told, and an autopay payment's next try is scheduled
  * on the backoff. Answers the payment as it stands and the live events to send after the commit.
  */
@@ -59,54 +74,72 @@ export async function settleInvoicePayment(
   if (!row) return null;
   const events: Events = [];
   if (row.status !== "created") return { row, events };
-  const [bill] = await tx
-    .select({ invoice: invoices, ownerUid: accounts.ownerUid })
-    .from(invoices)
-    .innerJoin(accounts, eq(accounts.id, invoices.accountId))
-    .where(eq(invoices.id, row.invoiceId))
-    .for("update", { of: invoices });
-  const invoice = bill!.invoice;
-  const owners = bill!.ownerUid ? [bill!.ownerUid] : [];
+  const bill = await lockBill(tx, row.invoiceId);
+  const invoice = bill.invoice;
+  const owners = bill.ownerUid ? [bill.ownerUid] : [];
   const params = { number: invoice.number, total: invoice.totalAmount, currency: invoice.currency };
-  const notify = async (kind: "bill.paid" | "bill.payment_failed", extra: Record<string, unknown>) => {
-    if (!bill!.ownerUid) return;
+  const notify = async (kind: "bill.paid" | "bill.payment_failed" | "bill.payment_received", extra: Record<string, unknown>) => {
+    if (!bill.ownerUid) return;
     const [notice] = await tx
       .insert(notifications)
-      .values({ operatorCode: row.operatorCode, recipientUid: bill!.ownerUid, kind, params: { ...params, ...extra }, link: `/invoices/show/${invoice.id}` })
+      .values({ operatorCode: row.operatorCode, recipientUid: bill.ownerUid, kind, params: { ...params, ...extra }, link: `/invoices/show/${invoice.id}` })
       .returning({ id: notifications.id });
     events.push({ operator: row.operatorCode, resource: "notifications", type: "created", ids: [notice!.id], ownerUids: owners });
   };
   const audit = (action: string, after: Record<string, unknown>) =>
-    recordAudit(tx, { operator: row.operatorCode, actorUid: null, actorRole: "system", action, targetType: "invoices", targetId: invoice.id, before: { status: invoice.status }, after, reason: `gateway ${by.via}`, requestId: by.requestId });
+    recordAudit(tx, { operator: row.operatorCode, actorUid: null, actorRole: "system", action, targetType: "invoices", targetId: invoice.id, before: { status: invoice.status, paidAmount: invoice.paidAmount }, after, reason: `gateway ${by.via}`, requestId: by.requestId });
 
   if (settlement.outcome === "succeeded") {
-    const [updated] = await tx.update(invoicePayments).set({ status: "succeeded", gatewayChargeId: settlement.chargeId, updatedAt: new Date() }).where(eq(invoicePayments.id, paymentId)).returning();
-    // A bill no longer open (voiding waits for pending payments, so only a change outside the API
-    // gets here) still gets the captured money written down, never silently dropped: as owed back.
     const open = invoice.status === "issued" || invoice.status === "overdue";
+    const applied = open ? Math.min(row.amount, invoice.totalAmount - invoice.paidAmount) : 0;
+    const excess = row.amount - applied;
+    const [updated] = await tx
+      .update(invoicePayments)
+      .set({ status: "succeeded", gatewayChargeId: settlement.chargeId, appliedAmount: applied, updatedAt: new Date() })
+      .where(eq(invoicePayments.id, paymentId))
+      .returning();
     await postLedgerEntry(tx, {
       operatorCode: row.operatorCode,
       accountId: row.accountId,
       kind: "payment",
       amount: row.amount,
       currency: row.currency,
-      reason: open ? `Payment of bill ${invoice.number}` : `Payment for bill ${invoice.number}, captured after the bill was ${invoice.status}: to be refunded`,
+      reason: excess === 0 ? `Payment of bill ${invoice.number}` : `Payment of bill ${invoice.number}: ${excess} kept as a credit for the next bill`,
       actorUid: row.createdBy,
       actorRole: "system",
-      idempotencyKey: open ? invoicePaidKey(invoice.id) : `invoice-payment-unapplied:${row.id}`,
+      idempotencyKey: paymentSettledKey(row.id),
       reference: { type: "invoices", id: invoice.id },
     });
     events.push({ operator: row.operatorCode, resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
-    if (open) {
-      const paidAt = new Date();
-      await tx.update(invoices).set({ status: "paid", paidAt, autopayNextAt: null, updatedAt: paidAt }).where(eq(invoices.id, invoice.id));
-      await audit("invoices.pay", { status: "paid", paymentId, via: row.via });
+    if (applied > 0) {
+      const paidAmount = invoice.paidAmount + applied;
+      const full = paidAmount === invoice.totalAmount;
+      const now = new Date();
+      await tx
+        .update(invoices)
+        .set(full ? { paidAmount, status: "paid", paidAt: now, autopayNextAt: null, updatedAt: now } : { paidAmount, updatedAt: now })
+        .where(eq(invoices.id, invoice.id));
+      await audit("invoices.pay", { status: full ? "paid" : invoice.status, paidAmount, paymentId, via: row.via, amount: row.amount });
       events.push({ operator: row.operatorCode, resource: "invoices", type: "updated", ids: [invoice.id], ownerUids: owners });
-      await notify("bill.paid", {});
-      await restoreAfterPayment(tx, row.accountId, bill!.ownerUid, row.operatorCode, events);
-    } else {
-      // The audit entry tells staff the money is owed back.
-      await audit("invoices.payment-unapplied", { status: invoice.status, paymentId, via: row.via, amount: row.amount });
+      if (full) {
+        await notify("bill.paid", { paid: row.amount });
+        await restoreAfterPayment(tx, row.accountId, bill.ownerUid, row.operatorCode, events);
+      } else {
+        await notify("bill.payment_received", { paid: row.amount, left: invoice.totalAmount - paidAmount });
+      }
+    }
+    if (excess > 0) {
+      // Paid beyond what the bill owed (it was paid or closed meanwhile): the next bill deducts it.
+      await tx.insert(accountCredits).values({
+        operatorCode: row.operatorCode,
+        accountId: row.accountId,
+        amount: excess,
+        currency: row.currency,
+        reason: `Overpayment of bill ${invoice.number}`,
+        sourcePaymentId: row.id,
+        sourceInvoiceId: invoice.id,
+      });
+      await audit("invoices.overpayment-credited", { status: invoice.status, paymentId, via: row.via, amount: excess });
     }
     return { row: updated!, events };
   }
@@ -116,12 +149,89 @@ export async function settleInvoicePayment(
     .set({ status: "failed", failureReason: settlement.failureCode, gatewayChargeId: settlement.chargeId ?? row.gatewayChargeId, updatedAt: new Date() })
     .where(eq(invoicePayments.id, paymentId))
     .returning();
-  const [card] = row.paymentMethodId ? await tx.select({ last4: paymentMethods.last4 }).from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId)) : [];
+  const [method] = row.paymentMethodId ? await tx.select({ last4: paymentMethods.last4 }).from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId)) : [];
   await audit("invoices.payment-failed", { status: invoice.status, paymentId, via: row.via, failureReason: settlement.failureCode });
-  await notify("bill.payment_failed", { failureReason: settlement.failureCode, last4: card?.last4 ?? "", via: row.via });
+  await notify("bill.payment_failed", { failureReason: settlement.failureCode, last4: method?.last4 ?? "", via: row.via, methodType: row.methodType, paid: row.amount });
   if (row.via === "autopay" && (invoice.status === "issued" || invoice.status === "overdue")) {
     const attempts = invoice.autopayAttempts + 1;
     await tx.update(invoices).set({ autopayAttempts: attempts, autopayNextAt: nextAutopayAt(attempts, by.now ?? new Date()) }).where(eq(invoices.id, invoice.id));
+  }
+  return { row: updated!, events };
+}
+
+/**
+ * A bank payment (ACH) that settled came back returned by the bank (the gateway's `charge.returned`),
+ * in the caller's transaction, once: the payment becomes `returned`; what it paid of the bill is owed
+ * again (a paid bill reopens: overdue when its due date has passed, else issued); a credit it left and
+ * no bill used yet is cancelled; the ledger gets a new `charge` of the payment's amount (append-only:
+ * the `payment` entry stays, this debit answers it), collected at once by the reopened bill
+ * (invoice_charges) so no cycle bills it a second time; the holder is told. Anything else (a card
+ * payment, one not settled, one already returned) changes nothing.
+ */
+export async function returnInvoicePayment(
+  tx: Executor,
+  paymentId: string,
+  returned: { failureCode: string },
+  by: { requestId: string | null; now?: Date },
+): Promise<{ row: InvoicePaymentRow; events: Events } | null> {
+  const [row] = await tx.select().from(invoicePayments).where(eq(invoicePayments.id, paymentId)).for("update");
+  if (!row) return null;
+  const events: Events = [];
+  if (row.status !== "succeeded" || row.methodType !== "bank_account") return { row, events };
+  const bill = await lockBill(tx, row.invoiceId);
+  const invoice = bill.invoice;
+  const owners = bill.ownerUid ? [bill.ownerUid] : [];
+  const now = by.now ?? new Date();
+  const [updated] = await tx.update(invoicePayments).set({ status: "returned", failureReason: returned.failureCode, updatedAt: now }).where(eq(invoicePayments.id, paymentId)).returning();
+
+  let after: Record<string, unknown> = { status: invoice.status, paidAmount: invoice.paidAmount };
+  if (row.appliedAmount > 0 && invoice.status !== "void") {
+    const paidAmount = invoice.paidAmount - row.appliedAmount;
+    const status = invoice.dueOn < now.toISOString().slice(0, 10) ? "overdue" : "issued";
+    await tx.update(invoices).set({ paidAmount, status, paidAt: null, updatedAt: now }).where(eq(invoices.id, invoice.id));
+    after = { status, paidAmount };
+    events.push({ operator: row.operatorCode, resource: "invoices", type: "updated", ids: [invoice.id], ownerUids: owners });
+  }
+  await tx.update(accountCredits).set({ cancelledAt: now }).where(and(eq(accountCredits.sourcePaymentId, row.id), isNull(accountCredits.appliedInvoiceId), isNull(accountCredits.cancelledAt)));
+  const { entry } = await postLedgerEntry(tx, {
+    operatorCode: row.operatorCode,
+    accountId: row.accountId,
+    kind: "charge",
+    amount: row.amount,
+    currency: row.currency,
+    reason: `Bank payment of bill ${invoice.number} returned by the bank (${returned.failureCode})`,
+    actorUid: null,
+    actorRole: "system",
+    idempotencyKey: paymentReturnedKey(row.id),
+    reference: { type: "invoice-payment-returns", id: row.id },
+  });
+  await tx.insert(invoiceCharges).values({ ledgerEntryId: entry.id, invoiceId: invoice.id }).onConflictDoNothing();
+  events.push({ operator: row.operatorCode, resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
+  await recordAudit(tx, {
+    operator: row.operatorCode,
+    actorUid: null,
+    actorRole: "system",
+    action: "invoices.payment-returned",
+    targetType: "invoices",
+    targetId: invoice.id,
+    before: { status: invoice.status, paidAmount: invoice.paidAmount },
+    after: { ...after, paymentId, returnCode: returned.failureCode, amount: row.amount },
+    reason: "gateway webhook",
+    requestId: by.requestId,
+  });
+  if (bill.ownerUid) {
+    const [method] = row.paymentMethodId ? await tx.select({ last4: paymentMethods.last4, bankName: paymentMethods.bankName }).from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId)) : [];
+    const [notice] = await tx
+      .insert(notifications)
+      .values({
+        operatorCode: row.operatorCode,
+        recipientUid: bill.ownerUid,
+        kind: "bill.payment_returned",
+        params: { number: invoice.number, paid: row.amount, currency: row.currency, bankName: method?.bankName ?? "", last4: method?.last4 ?? "", returnCode: returned.failureCode },
+        link: `/invoices/show/${invoice.id}`,
+      })
+      .returning({ id: notifications.id });
+    events.push({ operator: row.operatorCode, resource: "notifications", type: "created", ids: [notice!.id], ownerUids: owners });
   }
   return { row: updated!, events };
 }

@@ -1,17 +1,22 @@
-import { and, count, eq, ilike } from "drizzle-orm";
-import type { Invoice } from "../../../src/resources/invoices";
+import { and, count, eq, ilike, sql } from "drizzle-orm";
+import { INVOICE_ITEM_KINDS, type Invoice, type InvoiceItemKind } from "../../../src/resources/invoices";
 import type { Executor } from "../../audit";
-import { accounts, invoices } from "../../db/schema";
+import { accounts, invoicePayments, invoices } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
 import { invoicePdfRoutes } from "./pdfRoute";
 import { invoicePaymentRoutes } from "../invoicePayments/routes";
 
-const selection = { invoice: invoices, accountName: accounts.name, ownerUid: accounts.ownerUid };
+/** What payments still waiting for the gateway (a bank payment on its way) may pay of the bill. */
+const pendingAmount = sql<number>`(select coalesce(sum(${invoicePayments.amount}), 0)::int from ${invoicePayments} where ${invoicePayments.invoiceId} = ${invoices.id} and ${invoicePayments.status} = 'created')`;
+const selection = { invoice: invoices, accountName: accounts.name, ownerUid: accounts.ownerUid, pendingAmount };
 
-export type InvoiceRow = { invoice: typeof invoices.$inferSelect; accountName: string; ownerUid: string | null };
+export type InvoiceRow = { invoice: typeof invoices.$inferSelect; accountName: string; ownerUid: string | null; pendingAmount?: number };
 
-export function toInvoice({ invoice: row, accountName, ownerUid }: InvoiceRow): Invoice {
+/** A stored item's kind: bills issued before itemization (label "charge") read as other. */
+const kindOf = (label: string): InvoiceItemKind => ((INVOICE_ITEM_KINDS as readonly string[]).includes(label) ? (label as InvoiceItemKind) : "other");
+
+export function toInvoice({ invoice: row, accountName, ownerUid, pendingAmount: pending }: InvoiceRow): Invoice {
   const money = (amount: number) => ({ amount, currency: row.currency });
   return {
     id: row.id,
@@ -21,11 +26,16 @@ export function toInvoice({ invoice: row, accountName, ownerUid }: InvoiceRow): 
     number: row.number,
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,
-    items: row.items.map((item) => ({ description: item.description, amount: money(item.amount) })),
+    items: row.items.map((item) => ({ kind: kindOf(item.label), description: item.description, amount: money(item.amount), usageType: item.usageType ?? null, roamingZone: item.roamingZone ?? null })),
     subtotal: money(row.subtotalAmount),
     tax: money(row.taxAmount),
     taxRateBps: row.taxRateBps,
+    credit: money(row.creditAmount),
     total: money(row.totalAmount),
+    amountPaid: money(row.paidAmount),
+    amountDue: money(row.status === "issued" || row.status === "overdue" ? row.totalAmount - row.paidAmount : 0),
+    amountPending: money(Number(pending ?? 0)),
+    previousTotal: row.previousTotalAmount === null ? null : money(row.previousTotalAmount),
     status: row.status,
     issuedAt: row.issuedAt.toISOString(),
     dueOn: row.dueOn,

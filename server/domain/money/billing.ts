@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../audit";
 import type { Db } from "../../db/client";
-import { accounts, invoiceCharges, invoices, ledgerEntries, lines, notifications, operators, plans } from "../../db/schema";
+import { accountCredits, accounts, invoiceCharges, invoices, ledgerEntries, lines, notifications, operators, orders, plans, type InvoiceItem } from "../../db/schema";
 import { conflict } from "../../errors";
 import { taxOf } from "../../db/seed/seedMoney";
 import type { ActionHandler } from "../../engine/types";
@@ -107,21 +107,63 @@ async function postPlanFees(tx: Executor, operatorCode: string, currency: string
   }
 }
 
+/**
+ * What a bill's line is, from the reference of the ledger charge it bills: a line's plan fee
+ * ("line"), an add-on bought or renewed (an add_on order, "add_on_purchase"), a plan change's
+ * proration (a change_plan order), usage beyond the allowance ("overage", id
+ * "<lineId>:<usageType>:<roamingZone or home>", posted by the rating), else other.
+ */
+export function itemOf(charge: { amount: number; reason: string; referenceType: string | null; referenceId: string | null; orderType: string | null }): Omit<InvoiceItem, "ledgerEntryId"> {
+  const base = { description: charge.reason, amount: charge.amount };
+  switch (charge.referenceType) {
+    case "line":
+      return { label: "plan", ...base };
+    case "add_on_purchase":
+      return { label: "add_on", ...base };
+    case "order":
+      return { label: charge.orderType === "add_on" ? "add_on" : charge.orderType === "change_plan" ? "proration" : "other", ...base };
+    case "overage": {
+      const [, usageType, roamingZone] = (charge.referenceId ?? "").split(":");
+      return { label: "overage", ...base, usageType: usageType || "data", roamingZone: roamingZone || "home" };
+    }
+    default:
+      return { label: "other", ...base };
+  }
+}
+
 async function issueBill(
   tx: Executor,
   bill: { operatorCode: string; currency: string; accountId: string; ownerUid: string | null; cycle: ReturnType<typeof lastClosedCycle>; settings: ReturnType<typeof billingSettingsOf>; asOf: Date },
 ): Promise<IssuedBill | null> {
   // Every charge of the account that no bill has collected yet.
   const unbilled = await tx
-    .select({ id: ledgerEntries.id, amount: ledgerEntries.amount, reason: ledgerEntries.reason })
+    .select({ id: ledgerEntries.id, amount: ledgerEntries.amount, reason: ledgerEntries.reason, referenceType: ledgerEntries.referenceType, referenceId: ledgerEntries.referenceId, orderType: orders.type })
     .from(ledgerEntries)
     .leftJoin(invoiceCharges, eq(invoiceCharges.ledgerEntryId, ledgerEntries.id))
+    .leftJoin(orders, and(eq(ledgerEntries.referenceType, "order"), sql`${orders.id}::text = ${ledgerEntries.referenceId}`))
     .where(and(eq(ledgerEntries.accountId, bill.accountId), eq(ledgerEntries.kind, "charge"), isNull(invoiceCharges.ledgerEntryId)))
     .orderBy(asc(ledgerEntries.createdAt));
   if (unbilled.length === 0) return null;
   const subtotal = unbilled.reduce((sum, charge) => sum + charge.amount, 0);
   const tax = taxOf(subtotal, bill.settings.taxRateBps);
   const issuedOn = isoDay(bill.cycle.issued);
+  // Overpayments of earlier bills (oldest first) come off this one, after tax; what exceeds it stays a credit.
+  const credits = await tx
+    .select()
+    .from(accountCredits)
+    .where(and(eq(accountCredits.accountId, bill.accountId), isNull(accountCredits.appliedInvoiceId), isNull(accountCredits.cancelledAt)))
+    .orderBy(asc(accountCredits.createdAt))
+    .for("update");
+  const creditHeld = credits.reduce((sum, c) => sum + c.amount, 0);
+  const credit = Math.min(creditHeld, subtotal + tax);
+  const total = subtotal + tax - credit;
+  const [previous] = await tx
+    .select({ total: invoices.totalAmount })
+    .from(invoices)
+    .where(and(eq(invoices.accountId, bill.accountId), lt(invoices.periodStart, isoDay(bill.cycle.periodStart))))
+    .orderBy(desc(invoices.periodStart))
+    .limit(1);
+  const issuedAt = new Date();
   // Autopay: the bill is paid on issue by the autopay job (server/domain/invoicePayments/autopay.ts).
   const [autopay] = await tx.select({ methodId: accounts.autopayPaymentMethodId }).from(accounts).where(eq(accounts.id, bill.accountId));
   const [invoice] = await tx
@@ -133,25 +175,36 @@ async function issueBill(
       periodStart: isoDay(bill.cycle.periodStart),
       periodEnd: isoDay(bill.cycle.periodEnd),
       currency: bill.currency,
-      items: unbilled.map((charge) => ({ label: "charge", description: charge.reason, amount: charge.amount, ledgerEntryId: charge.id })),
+      items: unbilled.map((charge) => ({ ...itemOf(charge), ledgerEntryId: charge.id })),
       subtotalAmount: subtotal,
       taxAmount: tax,
-      totalAmount: subtotal + tax,
+      creditAmount: credit,
+      totalAmount: total,
+      previousTotalAmount: previous?.total ?? null,
       taxRateBps: bill.settings.taxRateBps,
-      status: "issued",
-      issuedAt: new Date(),
-      autopayNextAt: autopay?.methodId ? new Date() : null,
+      // A credit that covers it all leaves nothing to pay: the bill is paid as issued.
+      status: total === 0 ? "paid" : "issued",
+      paidAt: total === 0 ? issuedAt : null,
+      issuedAt,
+      autopayNextAt: autopay?.methodId && total > 0 ? new Date() : null,
       // A bill issued late (a cycle caught up after a day without backend) still gets its full time to pay.
       dueOn: isoDay(new Date(Math.max(bill.cycle.issued.getTime(), Date.parse(`${isoDay(bill.asOf)}T00:00:00Z`)) + bill.settings.billDueDays * DAY_MS)),
     })
-    .returning({ id: invoices.id, dueOn: invoices.dueOn });
+    .returning({ id: invoices.id, dueOn: invoices.dueOn, number: invoices.number });
   await tx.insert(invoiceCharges).values(unbilled.map((charge) => ({ ledgerEntryId: charge.id, invoiceId: invoice!.id })));
+  if (credits.length) {
+    await tx.update(accountCredits).set({ appliedInvoiceId: invoice!.id }).where(inArray(accountCredits.id, credits.map((c) => c.id)));
+    if (creditHeld > credit) {
+      // The part this bill could not use carries over to the next one.
+      await tx.insert(accountCredits).values({ operatorCode: bill.operatorCode, accountId: bill.accountId, amount: creditHeld - credit, currency: bill.currency, reason: `Credit left after bill ${invoice!.number}`, sourceInvoiceId: invoice!.id });
+    }
+  }
   if (bill.ownerUid) {
     await tx.insert(notifications).values({
       operatorCode: bill.operatorCode,
       recipientUid: bill.ownerUid,
       kind: "bill.issued",
-      params: { total: subtotal + tax, currency: bill.currency, dueOn: invoice!.dueOn },
+      params: { total, currency: bill.currency, dueOn: invoice!.dueOn },
       link: `/invoices/show/${invoice!.id}`,
     });
   }

@@ -53,7 +53,7 @@ export function billingJobs(services: EngineServices): JobDefinition[] {
       name: "payments.autopay",
       cron: "* * * * *",
       async run() {
-        await publish(services, (await runAutopay(services.db, services.payments)).events);
+        await publish(services, (await runAutopay(services.db, services.payments, { billPaymentGateway: services.billPaymentGateway ?? "" })).events);
       },
     },
   ];

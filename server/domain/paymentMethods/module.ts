@@ -16,7 +16,7 @@ export const paymentMethodsModule: DomainModule<PaymentMethodRow> = {
     count: (db: Executor) => db.select({ total: count() }).from(paymentMethods).$dynamic(),
     id: paymentMethods.id,
     table: paymentMethods,
-    columns: { isDefault: paymentMethods.isDefault, ownerUid: paymentMethods.ownerUid, createdAt: paymentMethods.createdAt },
+    columns: { isDefault: paymentMethods.isDefault, ownerUid: paymentMethods.ownerUid, createdAt: paymentMethods.createdAt, type: paymentMethods.type },
     scope(principal, scope) {
       const sameOperator = eq(paymentMethods.operatorCode, principal.operator);
       return scope === "all" ? sameOperator : and(sameOperator, eq(paymentMethods.ownerUid, principal.uid))!;

@@ -8,10 +8,13 @@ export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
   id: row.id,
   ownerUid: row.ownerUid,
+  type: row.type,
   brand: row.brand,
   last4: row.last4,
   expMonth: row.expMonth,
   expYear: row.expYear,
+  bankName: row.bankName,
+  accountHolderType: row.accountHolderType,
   isDefault: row.isDefault,
   createdAt: row.createdAt.toISOString(),
 });

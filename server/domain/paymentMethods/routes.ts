@@ -12,6 +12,7 @@ import { publishAfterCommit } from "../../live/eventBus";
 import { GatewayRefusal } from "../../payments/gateway";
 import { errorResponses, problemSchema } from "../../routes/common";
 import { gatewayFor } from "../../payments/gatewayFor";
+import { topUpPaymentOf } from "../../../src/resources/topUps";
 import { makeDefault, toPaymentMethod } from "./records";
 
 /** The most cards one subscriber may keep. */
@@ -32,8 +33,9 @@ export const paymentMethodRoutes = (services: EngineServices): FastifyPluginAsyn
         schema: {
           tags: ["payment-methods"],
           operationId: "createPaymentMethods",
-          summary: "Save a card from a one-time gateway token",
-          description: "Subscribers only, for themselves. 422 when the operator takes no cards or the gateway refuses the token. Audited.",
+          summary: "Save a card or a US bank account from a one-time gateway token",
+          description:
+            "Subscribers only, for themselves. `cardToken` or `bankAccountToken` (from the bill-payment gateway's bank tokenizer; bank accounts pay bills only). A card is saved at the bill-payment gateway with `for: \"bills\"` or when the operator takes no card top-ups, else at the top-up gateway. 422 when nothing is taken or the gateway refuses the token. Audited.",
           headers: writeHeadersSchema,
           body: newPaymentMethodSchema,
           response: { 201: paymentMethodSchema, ...errorResponses, 409: problemSchema, 422: problemSchema, 503: problemSchema },
@@ -42,13 +44,20 @@ export const paymentMethodRoutes = (services: EngineServices): FastifyPluginAsyn
       async (request, reply) => {
         const { principal } = request;
         if (!accessScope(principal, paymentMethodsResource, "create")) throw forbidden(`Your role (${principal.role}) may not add payment methods.`);
-        const gateway = await gatewayFor(services, principal.operator).catch((error: unknown) => {
-          if (error instanceof Error && "status" in error && error.status === 422) throw unprocessable("Cards are not taken for this operator: there is nothing to save a card for.", [{ path: "cardToken", message: "card payments are unavailable" }]);
+        const { cardToken, bankAccountToken } = request.body;
+        const field = bankAccountToken ? "bankAccountToken" : "cardToken";
+        // Bank accounts are for bills only: the bill-payment gateway. A card goes there too when asked
+        // for bills or when the operator takes no card top-ups (ATT); otherwise where top-ups take cards.
+        const topUpName = topUpPaymentOf(await services.operators.settings(principal.operator));
+        const forBills = Boolean(bankAccountToken) || request.body.for === "bills" || topUpName === "";
+        const gateway = await gatewayFor(services, principal.operator, forBills ? "bill" : "top-up").catch((error: unknown) => {
+          if (error instanceof Error && "status" in error && error.status === 422) throw unprocessable("Payments are not taken online here: there is nothing to save a payment method for.", [{ path: field, message: "online payments are unavailable" }]);
           throw error;
         });
+        if (bankAccountToken && !gateway.saveBankAccount) throw unprocessable("The bill-payment gateway takes no bank accounts.", [{ path: "bankAccountToken", message: "bank accounts are not taken" }]);
         const holder = and(eq(paymentMethods.operatorCode, principal.operator), eq(paymentMethods.ownerUid, principal.uid));
         const [{ n }] = (await db.select({ n: count() }).from(paymentMethods).where(holder)) as [{ n: number }];
-        if (Number(n) >= MAX_PAYMENT_METHODS) throw unprocessable(`At most ${MAX_PAYMENT_METHODS} cards may be saved; remove one first.`, [{ path: "cardToken", message: `at most ${MAX_PAYMENT_METHODS} cards` }]);
+        if (Number(n) >= MAX_PAYMENT_METHODS) throw unprocessable(`At most ${MAX_PAYMENT_METHODS} cards and bank accounts may be saved; remove one first.`, [{ path: field, message: `at most ${MAX_PAYMENT_METHODS} payment methods` }]);
         const key = request.headers["idempotency-key"];
         const idempotency = key ? { actorUid: principal.uid, key, route: "POST /api/v1/payment-methods", requestHash: hashRequest({ body: request.body, operator: principal.operator }) } : undefined;
         if (idempotency) {
@@ -64,11 +73,17 @@ export const paymentMethodRoutes = (services: EngineServices): FastifyPluginAsyn
           if (replay) return reply.code(replay.status).header("idempotent-replayed", "true").send(replay.response as never);
         }
 
-        let card;
+        let method: Omit<typeof paymentMethods.$inferInsert, "operatorCode" | "ownerUid" | "gateway"> & { gatewayMethodId: string; last4: string };
         try {
-          card = await gateway.saveCard(request.body.cardToken);
+          if (bankAccountToken) {
+            const account = await gateway.saveBankAccount!(bankAccountToken);
+            method = { type: "bank_account", gatewayMethodId: account.gatewayMethodId, bankName: account.bankName, last4: account.last4, accountHolderType: account.accountHolderType };
+          } else {
+            const card = await gateway.saveCard(cardToken!);
+            method = { type: "card", gatewayMethodId: card.gatewayMethodId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+          }
         } catch (error) {
-          if (error instanceof GatewayRefusal) throw unprocessable(`The payment gateway refused the card token: ${error.message}.`, [{ path: "cardToken", message: "unknown or already used token" }]);
+          if (error instanceof GatewayRefusal) throw unprocessable(`The payment gateway refused the ${bankAccountToken ? "bank account" : "card"} token: ${error.message}.`, [{ path: field, message: "unknown or already used token" }]);
           throw error;
         }
         const record = await db.transaction(async (tx) => {
@@ -77,7 +92,7 @@ export const paymentMethodRoutes = (services: EngineServices): FastifyPluginAsyn
           const [hasDefault] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(holder, eq(paymentMethods.isDefault, true))).limit(1);
           const [row] = await tx
             .insert(paymentMethods)
-            .values({ operatorCode: principal.operator, ownerUid: principal.uid, gateway: gateway.name, gatewayMethodId: card.gatewayMethodId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear })
+            .values({ operatorCode: principal.operator, ownerUid: principal.uid, gateway: gateway.name, ...method })
             .returning();
           if (!hasDefault || request.body.makeDefault) await makeDefault(tx, row!);
           const [saved] = await tx.select().from(paymentMethods).where(eq(paymentMethods.id, row!.id));

@@ -8,7 +8,7 @@ import { findRecordRow } from "../../engine/records";
 import { writeHeadersSchema } from "../../engine/routeParts";
 import type { EngineServices } from "../../engine/services";
 import { forbidden, notFound, unprocessable } from "../../errors";
-import { gatewayFor } from "../../payments/gatewayFor";
+import { billGatewayOf, gatewayFor } from "../../payments/gatewayFor";
 import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
 import { toggleOn } from "../../lib/featureFlags";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
@@ -36,14 +36,21 @@ export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
           tags: ["top-ups"],
           operationId: "getPaymentGateway",
           summary: "Which card gateway the caller's operator uses, and where the browser tokenizes a card",
-          description: "`gateway` is the operator's top-up payment setting (\"\" = no card top-ups); `tokenizeUrl` is null unless this server is wired to that gateway.",
+          description: "`gateway` is the operator's top-up payment setting (\"\" = no card top-ups); `tokenizeUrl` is null unless this server is wired to that gateway. `billGateway` is the bill-payment gateway (BILL_PAYMENT_GATEWAY), with where the browser tokenizes a card (`billTokenizeUrl`) or a bank account (`bankAccountTokenizeUrl`) for bills.",
           headers: apiHeadersSchema,
           response: { 200: paymentGatewaySchema, ...errorResponses },
         },
       },
       async (request) => {
         const gateway = topUpPaymentOf(await services.operators.settings(request.principal.operator));
-        return { gateway, tokenizeUrl: services.payments?.[gateway]?.tokenizeUrl ?? null };
+        const bills = billGatewayOf(services);
+        return {
+          gateway,
+          tokenizeUrl: services.payments?.[gateway]?.tokenizeUrl ?? null,
+          billGateway: services.billPaymentGateway ?? "",
+          billTokenizeUrl: bills?.tokenizeUrl ?? null,
+          bankAccountTokenizeUrl: bills?.tokenizeBankAccountUrl ?? null,
+        };
       },
     );
 
@@ -81,7 +88,7 @@ export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
           const [method] = await db
             .select({ gatewayMethodId: paymentMethods.gatewayMethodId })
             .from(paymentMethods)
-            .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.operatorCode, principal.operator), eq(paymentMethods.ownerUid, account.ownerUid ?? ""), eq(paymentMethods.gateway, gateway.name)));
+            .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.operatorCode, principal.operator), eq(paymentMethods.ownerUid, account.ownerUid ?? ""), eq(paymentMethods.gateway, gateway.name), eq(paymentMethods.type, "card")));
           if (!method) throw unprocessable("No such saved card of this account's holder.", [{ path: "paymentMethodId", message: "not a saved card of the account's holder" }]);
           source = method.gatewayMethodId;
         }

@@ -37,3 +37,34 @@ export function brandOf(number: string): "visa" | "mastercard" | "amex" | "disco
   if (/^6(011|5)/.test(number)) return "discover";
   return "unknown";
 }
+
+/**
+ * The sandbox's test bank accounts (ACH, bills only). Any routing number passing the ABA checksum is
+ * taken; these account numbers decide what happens once the debit settles (after
+ * SANDBOX_ACH_SETTLE_MS, or on POST /v1/ach/settle): any other number settles.
+ */
+export const SANDBOX_BANK_ACCOUNTS = {
+  routingNumber: "110000000",
+  settles: "000123456789",
+  /** Settles, then comes back returned (R01, insufficient funds). */
+  returned: "000111111116",
+  /** Fails at settlement (R02, account closed). */
+  fails: "000222222227",
+} as const;
+
+export type BankBehaviour = "settles" | "returned" | "fails";
+
+export function bankBehaviourOf(accountNumber: string): BankBehaviour {
+  if (accountNumber === SANDBOX_BANK_ACCOUNTS.returned) return "returned";
+  if (accountNumber === SANDBOX_BANK_ACCOUNTS.fails) return "fails";
+  return "settles";
+}
+
+/** A few banks by routing number (as a real gateway looks them up); any other reads "Bank …<last 4 of the routing number>". */
+const BANKS: Record<string, string> = {
+  "110000000": "Sandbox Test Bank",
+  "021000021": "JPMorgan Chase",
+  "026009593": "Bank of America",
+  "121000248": "Wells Fargo",
+};
+export const bankNameOf = (routingNumber: string) => BANKS[routingNumber] ?? `Bank ${routingNumber.slice(-4)}`;

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { signWebhook, SIGNATURE_HEADER } from "../webhookSignature";
-import { behaviourOf, brandOf, luhnValid } from "./cards";
+import { routingNumberValid } from "../../../src/resources/paymentMethods";
+import { bankBehaviourOf, bankNameOf, behaviourOf, brandOf, luhnValid, type BankBehaviour } from "./cards";
 
 /**
  * The sandbox card gateway: a small local HTTP service standing in for a real one (issue 9 item 4).
@@ -14,6 +15,12 @@ import { behaviourOf, brandOf, luhnValid } from "./cards";
  *   4242… succeeds, 4000…0002 is declined (402), 4000…0119 does not answer in time and succeeds
  *   later. Every outcome is also sent as a signed webhook (HMAC-SHA256 over "<t>.<body>").
  * - `POST /v1/late-charges/release` (the backend's key): the held late captures succeed now.
+ * - `POST /v1/bank-account-tokens` (the browser, CORS): `{routingNumber, accountNumber,
+ *   accountHolderType}` → a one-time token (400 naming `routingNumber` when its ABA checksum fails).
+ *   A charge of a saved bank account answers `pending` (202): it settles after `achSettleMs` by a
+ *   signed webhook (`charge.succeeded`, or `charge.failed`), and the "returned" test account is
+ *   returned after that (`charge.returned`). `POST /v1/ach/settle` (the backend's key) does each
+ *   waiting step now.
  *   A repeated idempotencyKey answers the first charge's result and charges nothing (as Stripe does),
  *   even when the one-time token was used up by the first charge.
  */
@@ -26,13 +33,15 @@ export interface SandboxOptions {
   webhook: string | ((body: string, headers: Record<string, string>) => Promise<number>);
   /** After how long a timed-out charge succeeds by webhook; null: only when `releaseLate()` is called. */
   lateSuccessMs?: number | null;
+  /** After how long a bank debit settles (and a returned one comes back, as long again); null: only on `settleAch()`. */
+  achSettleMs?: number | null;
   /** Tries of one webhook delivery before it is given up. */
   deliveryAttempts?: number;
 }
 
 export interface SandboxEvent {
   id: string;
-  type: "charge.succeeded" | "charge.failed";
+  type: "charge.succeeded" | "charge.failed" | "charge.returned";
   created: number;
   data: { chargeId: string; reference: string; amount: number; currency: string; failureCode?: string };
 }
@@ -54,6 +63,8 @@ export interface SandboxGateway {
   charges: SandboxCharge[];
   /** Succeeds every timed-out charge now (its webhook sent, its held answer ended). */
   releaseLate(): Promise<void>;
+  /** Settles every bank debit waiting now (and sends the return of those that come back): one step per call. */
+  settleAch(): Promise<number>;
   /** The events sent so far (for tests: send one again to check replays). */
   events: SandboxEvent[];
   /** Sends an event (again), signed now. */
@@ -65,6 +76,13 @@ interface Card {
   number: string;
   expMonth: number;
   expYear: number;
+}
+
+interface BankAccount {
+  bank: true;
+  routingNumber: string;
+  accountNumber: string;
+  accountHolderType: "individual" | "company";
 }
 
 const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -93,6 +111,10 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown> |
 export async function startSandboxGateway(options: SandboxOptions): Promise<SandboxGateway> {
   const tokens = new Map<string, Card>();
   const methods = new Map<string, Card>();
+  const bankTokens = new Map<string, BankAccount>();
+  const bankMethods = new Map<string, BankAccount>();
+  // Bank debits waiting for their next step: settle (then, for the returned account, come back).
+  const ach: { step: "settle" | "return"; behaviour: BankBehaviour; data: SandboxEvent["data"]; timer?: NodeJS.Timeout }[] = [];
   const byKey = new Map<string, { status: number; body: unknown; charge: SandboxCharge }>();
   const charges: SandboxCharge[] = [];
   const late: { event: SandboxEvent; res: ServerResponse; timer?: NodeJS.Timeout }[] = [];
@@ -127,6 +149,27 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
     return methods.get(source);
   };
 
+  const achEvent = (type: SandboxEvent["type"], data: SandboxEvent["data"], failureCode?: string): SandboxEvent => ({
+    id: `evt_${randomUUID().replaceAll("-", "")}`,
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { chargeId: data.chargeId, reference: data.reference, amount: data.amount, currency: data.currency, ...(failureCode ? { failureCode } : {}) },
+  });
+  const schedule = (entry: (typeof ach)[number]) => {
+    ach.push(entry);
+    if (options.achSettleMs != null) entry.timer = setTimeout(() => void stepAch(entry), options.achSettleMs);
+  };
+  const stepAch = async (entry: (typeof ach)[number]) => {
+    clearTimeout(entry.timer);
+    const at = ach.indexOf(entry);
+    if (at < 0) return;
+    ach.splice(at, 1);
+    if (entry.step === "return") return deliver(achEvent("charge.returned", entry.data, "R01"));
+    if (entry.behaviour === "fails") return deliver(achEvent("charge.failed", entry.data, "R02"));
+    await deliver(achEvent("charge.succeeded", entry.data));
+    if (entry.behaviour === "returned") schedule({ step: "return", behaviour: entry.behaviour, data: entry.data });
+  };
+
   const releaseOne = async (entry: (typeof late)[number]) => {
     clearTimeout(entry.timer);
     late.splice(late.indexOf(entry), 1);
@@ -137,7 +180,7 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
   const server = createServer((req, res) => {
     void (async () => {
       const path = (req.url ?? "").split("?")[0];
-      if (req.method === "OPTIONS" && path === "/v1/tokens") {
+      if (req.method === "OPTIONS" && (path === "/v1/tokens" || path === "/v1/bank-account-tokens")) {
         res.writeHead(204, corsHeaders);
         return res.end();
       }
@@ -163,12 +206,34 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
         return json(res, 201, { token, card: { brand: brandOf(number), last4: number.slice(-4), expMonth, expYear } });
       }
 
+      if (path === "/v1/bank-account-tokens") {
+        for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value);
+        const body = await readJson(req);
+        const routingNumber = String(body?.routingNumber ?? "").replace(/[\s-]/g, "");
+        const accountNumber = String(body?.accountNumber ?? "").replace(/[\s-]/g, "");
+        const accountHolderType = body?.accountHolderType ?? "individual";
+        if (!routingNumberValid(routingNumber)) return json(res, 400, { error: "invalid_routing_number", field: "routingNumber", message: "not a valid routing number (9 digits that pass the ABA check)" });
+        if (!/^\d{4,17}$/.test(accountNumber)) return json(res, 400, { error: "invalid_account_number", field: "accountNumber", message: "4 to 17 digits" });
+        if (accountHolderType !== "individual" && accountHolderType !== "company") return json(res, 400, { error: "invalid_holder_type", field: "accountHolderType", message: "individual or company" });
+        const token = `btok_${randomUUID().replaceAll("-", "")}`;
+        bankTokens.set(token, { bank: true, routingNumber, accountNumber, accountHolderType });
+        return json(res, 201, { token, bankAccount: { bankName: bankNameOf(routingNumber), last4: accountNumber.slice(-4), accountHolderType } });
+      }
+
       if (req.headers.authorization !== `Bearer ${options.apiKey}`) return json(res, 401, { error: "unauthorized" });
       const body = await readJson(req);
       if (!body) return json(res, 400, { error: "invalid_body" });
 
       if (path === "/v1/payment-methods") {
         const token = String(body.token ?? "");
+        if (token.startsWith("btok_")) {
+          const account = bankTokens.get(token);
+          bankTokens.delete(token); // one use
+          if (!account) return json(res, 400, { error: "invalid_token", message: "unknown or already used token" });
+          const id = `ba_${randomUUID().replaceAll("-", "")}`;
+          bankMethods.set(id, account);
+          return json(res, 201, { id, type: "bank_account", bankName: bankNameOf(account.routingNumber), last4: account.accountNumber.slice(-4), accountHolderType: account.accountHolderType });
+        }
         const card = token.startsWith("tok_") ? cardFor(token) : undefined;
         if (!card) return json(res, 400, { error: "invalid_token", message: "unknown or already used token" });
         const id = `pm_${randomUUID().replaceAll("-", "")}`;
@@ -183,6 +248,13 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
         return json(res, 200, { released: held });
       }
 
+      // The bank debits waiting now take their next step at once: how a test decides when "in 1–3 days" is.
+      if (path === "/v1/ach/settle") {
+        const waiting = [...ach];
+        for (const entry of waiting) await stepAch(entry);
+        return json(res, 200, { settled: waiting.length });
+      }
+
       if (path === "/v1/charges") {
         const key = typeof body.idempotencyKey === "string" ? body.idempotencyKey : undefined;
         const seen = key ? byKey.get(key) : undefined;
@@ -194,6 +266,16 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
         const currency = String(body.currency ?? "");
         const reference = String(body.reference ?? "");
         if (!Number.isSafeInteger(amount) || amount <= 0 || !/^[A-Z]{3}$/.test(currency)) return json(res, 400, { error: "invalid_amount" });
+        const account = typeof body.source === "string" ? bankMethods.get(body.source) : undefined;
+        if (account) {
+          const chargeId = `ch_${randomUUID().replaceAll("-", "")}`;
+          const charge: SandboxCharge = { id: chargeId, idempotencyKey: key, reference, amount, currency, calls: 1 };
+          charges.push(charge);
+          const answer = { status: 202, body: { id: chargeId, status: "pending" } };
+          if (key) byKey.set(key, { ...answer, charge });
+          schedule({ step: "settle", behaviour: bankBehaviourOf(account.accountNumber), data: { chargeId, reference, amount, currency } });
+          return json(res, answer.status, answer.body);
+        }
         const card = cardFor(body.source);
         if (!card) return json(res, 400, { error: "invalid_source", message: "unknown or already used token or payment method" });
         const chargeId = `ch_${randomUUID().replaceAll("-", "")}`;
@@ -240,11 +322,17 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
     events,
     charges,
     send,
+    async settleAch() {
+      const waiting = [...ach];
+      for (const entry of waiting) await stepAch(entry);
+      return waiting.length;
+    },
     async releaseLate() {
       for (const entry of [...late]) await releaseOne(entry);
     },
     async close() {
       for (const entry of late) clearTimeout(entry.timer);
+      for (const entry of ach) clearTimeout(entry.timer);
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -3,7 +3,7 @@ import { Result, Skeleton } from "antd";
 import { useParams } from "react-router";
 import { translate as t } from "../../i18n";
 import type { ResourceDefinition } from "../../resources/define";
-import type { Invoice } from "../../resources/invoices";
+import { INVOICE_ITEM_KINDS, type Invoice, type InvoiceItem } from "../../resources/invoices";
 import type { SessionUser } from "../../providers/session";
 import { RecordDownloads } from "../../components/actions/RecordDownloads";
 import { formatDate, formatDateTime, formatMoney } from "../../components/format";
@@ -12,6 +12,17 @@ import { ResourceShowPage } from "../ResourceShowPage";
 import { BillRow } from "../subscriber/BillRow";
 import { BILL_TONES } from "../subscriber/billWords";
 import "../subscriber/subscriber.css";
+
+const GROUPS = INVOICE_ITEM_KINDS;
+
+/** A line in words: usage beyond the allowance by type and zone ("Data beyond the allowance (Canada & Mexico)"), else what the charge says. */
+export function itemWords(item: InvoiceItem): string {
+  if (item.kind !== "overage") return item.description;
+  return t("subscriber.bill.overage", {
+    type: t(`subscriber.bill.usage.${item.usageType ?? "data"}`, undefined, item.usageType ?? ""),
+    zone: t(`subscriber.bill.zone.${item.roamingZone ?? "home"}`, undefined, item.roamingZone ?? ""),
+  });
+}
 
 /** A bill: for its subscriber, what it is made of, its status in colour and Pay; for staff, the generic record page. */
 export default function InvoiceShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
@@ -26,6 +37,7 @@ function SubscriberBill({ id, resource }: { id: string; resource: ResourceDefini
   const { query, result: bill } = useShow<Invoice>({ resource: "invoices", id });
   if (query.isError) return <Result status="404" title={t("show.notFound")} />;
   if (!bill) return <Skeleton active />;
+  const open = bill.status === "issued" || bill.status === "overdue";
   return (
     <div className="sub-page">
       <div className="sub-card__row">
@@ -35,8 +47,11 @@ function SubscriberBill({ id, resource }: { id: string; resource: ResourceDefini
         </span>
       </div>
       <section className="sub-card" aria-labelledby="bill-total">
-        <h2 className="sub-card__title" id="bill-total">{t("subscriber.bill.total")}</h2>
-        <p className="sub-card__big">{formatMoney(bill.total)}</p>
+        <h2 className="sub-card__title" id="bill-total">{t(open ? "subscriber.bill.left" : "subscriber.bill.total")}</h2>
+        <p className="sub-card__big" data-testid="bill-due">{formatMoney(open ? bill.amountDue : bill.total)}</p>
+        <p className="sub-card__muted" style={{ marginTop: 0 }} data-testid="bill-last">
+          {bill.previousTotal ? t("subscriber.bill.lastBill", { amount: formatMoney(bill.previousTotal) }) : t("subscriber.bill.firstBill")}
+        </p>
         <p className="sub-card__muted" style={{ marginTop: 0 }}>
           {bill.status === "paid" && bill.paidAt
             ? t("subscriber.bill.paidOn", { time: formatDateTime(bill.paidAt) })
@@ -52,21 +67,49 @@ function SubscriberBill({ id, resource }: { id: string; resource: ResourceDefini
       </section>
       <section className="sub-card" aria-labelledby="bill-items">
         <h2 className="sub-card__title" id="bill-items">{t("subscriber.bill.items")}</h2>
+        {GROUPS.filter((kind) => bill.items.some((item) => item.kind === kind)).map((kind) => (
+          <div key={kind}>
+            <h3 className="sub-card__muted" style={{ margin: "8px 0 0", fontSize: 13 }}>{t(`subscriber.bill.group.${kind}`)}</h3>
+            <ul className="movement-list" data-testid={`bill-items-${kind}`}>
+              {bill.items.filter((item) => item.kind === kind).map((item, i) => (
+                <li key={i}>
+                  <span>
+                    {itemWords(item)}
+                    {item.kind === "overage" && <span className="sub-card__muted" style={{ display: "block", fontSize: 12 }}>{item.description}</span>}
+                  </span>
+                  <span className="movement-list__debit">{formatMoney(item.amount)}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
         <ul className="movement-list" data-testid="bill-items">
-          {bill.items.map((item, i) => (
-            <li key={i}>
-              <span>{item.description}</span>
-              <span className="movement-list__debit">{formatMoney(item.amount)}</span>
-            </li>
-          ))}
           <li>
             <span>{t("subscriber.bill.tax", { rate: (bill.taxRateBps / 100).toLocaleString() })}</span>
             <span className="movement-list__debit">{formatMoney(bill.tax)}</span>
           </li>
+          {bill.credit.amount > 0 && (
+            <li>
+              <span>{t("subscriber.bill.credit")}</span>
+              <span>−{formatMoney(bill.credit)}</span>
+            </li>
+          )}
           <li>
             <strong>{t("subscriber.bill.total")}</strong>
             <strong>{formatMoney(bill.total)}</strong>
           </li>
+          {bill.amountPaid.amount > 0 && bill.amountPaid.amount < bill.total.amount && (
+            <>
+              <li>
+                <span>{t("subscriber.bill.paidSoFar")}</span>
+                <span>{formatMoney(bill.amountPaid)}</span>
+              </li>
+              <li>
+                <strong>{t("subscriber.bill.left")}</strong>
+                <strong>{formatMoney(bill.amountDue)}</strong>
+              </li>
+            </>
+          )}
         </ul>
       </section>
     </div>

@@ -13,7 +13,7 @@ import { MoneyInput } from "../../components/MoneyInput";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
 import { useFeatureFlag } from "../../providers/useFeatureFlags";
 import { VoucherTopUp } from "./VoucherTopUp";
-import { CardError, CardInputs, newKey, tokenizeCard, type CardFields } from "./cards";
+import { CardError, CardInputs, methodName, newKey, tokenizeCard, type CardFields } from "./cards";
 
 /**
  * Top up a prepaid balance, phone first (360 px). Where the operator's top-up payment setting is
@@ -84,7 +84,8 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ type: "success" | "error" | "info"; text: string } | null>(null);
   const { result: accounts } = useList<Account>({ resource: "accounts", filters: [{ field: "type", operator: "eq", value: "prepaid" }], pagination: { currentPage: 1, pageSize: 20 } });
-  const { result: methods } = useList<PaymentMethod>({ resource: "payment-methods", pagination: { currentPage: 1, pageSize: 20 } });
+  // Top-ups take cards only (bank accounts pay bills).
+  const { result: methods } = useList<PaymentMethod>({ resource: "payment-methods", pagination: { currentPage: 1, pageSize: 20 }, filters: [{ field: "type", operator: "eq", value: "card" }] });
   const prepaid = accounts?.data ?? [];
   const saved = methods?.data ?? [];
   const source = Form.useWatch("source", form) as string | undefined;
@@ -264,7 +265,7 @@ function SavedCards({ tokenizeUrl }: { tokenizeUrl: string }) {
         dataSource={methods}
         locale={{ emptyText: t("topUp.methods.empty") }}
         renderItem={(m) => {
-          const name = t("topUp.savedCard", { brand: t(`enums.cardBrand.${m.brand}`), last4: m.last4 });
+          const name = methodName(m);
           return (
             <List.Item
               data-testid="payment-method"

@@ -1,5 +1,6 @@
-import { Form, Input, Space } from "antd";
+import { Form, Input, Radio, Space } from "antd";
 import { translate as t } from "../../i18n";
+import { routingNumberValid, type PaymentMethod } from "../../resources/paymentMethods";
 
 // A card as the browser hands it to the gateway's tokenizer: the top-up page and the bill's pay
 // dialog both take one, and neither ever sends its number to our API.
@@ -48,3 +49,60 @@ export function CardInputs({ prefix }: { prefix: string }) {
 }
 
 export const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+// A US bank account (ACH, bills only) as the browser hands it to the bill-payment gateway's
+// tokenizer: the routing number is checked by its ABA checksum here and again at the gateway; the
+// account number never reaches our API (only the gateway's token, and later its last 4).
+
+export interface BankFields {
+  routingNumber: string;
+  accountNumber: string;
+  accountHolderType: "individual" | "company";
+}
+
+export class BankError extends Error {
+  constructor(readonly field: keyof BankFields, message: string) {
+    super(message);
+  }
+}
+
+/** Posts the bank account to the gateway's tokenizer and answers its one-time token. */
+export async function tokenizeBankAccount(tokenizeUrl: string, account: BankFields): Promise<string> {
+  const res = await fetch(tokenizeUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ routingNumber: account.routingNumber.replace(/\s+/g, ""), accountNumber: account.accountNumber.replace(/\s+/g, ""), accountHolderType: account.accountHolderType }),
+  });
+  const body = (await res.json().catch(() => ({}))) as { token?: string; field?: string; message?: string };
+  if (!res.ok || !body.token) throw new BankError(body.field === "routingNumber" ? "routingNumber" : body.field === "accountHolderType" ? "accountHolderType" : "accountNumber", body.message ?? t("pay.bank.refused"));
+  return body.token;
+}
+
+export function BankInputs({ prefix }: { prefix: string }) {
+  return (
+    <>
+      <Form.Item
+        name="routingNumber"
+        label={t("pay.bank.routing")}
+        htmlFor={`${prefix}-routing`}
+        extra={t("pay.bank.routingHelp")}
+        rules={[{ required: true, validator: async (_rule, value: string | undefined) => { if (!routingNumberValid((value ?? "").replace(/\s+/g, ""))) throw new Error(t("pay.bank.routingRule")); } }]}
+      >
+        <Input id={`${prefix}-routing`} inputMode="numeric" autoComplete="off" maxLength={11} />
+      </Form.Item>
+      <Form.Item name="accountNumber" label={t("pay.bank.account")} htmlFor={`${prefix}-account`} rules={[{ required: true, pattern: /^\s*\d{4,17}\s*$/, message: t("pay.bank.accountRule") }]}>
+        <Input id={`${prefix}-account`} inputMode="numeric" autoComplete="off" maxLength={17} />
+      </Form.Item>
+      <Form.Item name="accountHolderType" label={t("pay.bank.holder")} initialValue="individual">
+        <Radio.Group {...({ role: "radiogroup", "aria-label": t("pay.bank.holder") } as object)}>
+          <Radio value="individual">{t("pay.bank.individual")}</Radio>
+          <Radio value="company">{t("pay.bank.company")}</Radio>
+        </Radio.Group>
+      </Form.Item>
+    </>
+  );
+}
+
+/** A saved method in words: "Visa ending 4242", "Sandbox Test Bank account ending 6789". */
+export const methodName = (m: PaymentMethod) =>
+  m.type === "bank_account" ? t("pay.bank.saved", { bank: m.bankName ?? "", last4: m.last4 }) : t("topUp.savedCard", { brand: t(`enums.cardBrand.${m.brand ?? "unknown"}`), last4: m.last4 });

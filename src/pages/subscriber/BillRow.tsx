@@ -5,12 +5,11 @@ import { useNavigate } from "react-router";
 import { translate as t } from "../../i18n";
 import { invoicesResource, type Invoice } from "../../resources/invoices";
 import type { ActionSpec } from "../../resources/define";
-import { ActionDialog } from "../../components/actions/ActionDialog";
 import { actionApplies } from "../../components/actions/RecordActions";
 import { formatDate, formatMoney } from "../../components/format";
 import { TONES } from "../../components/statusTones";
 import { BILL_TONES } from "./billWords";
-import { AddCardInline } from "../money/AddCardInline";
+import { PayBillDialog } from "../money/PayBillDialog";
 
 const pay = invoicesResource.actions!.pay as ActionSpec;
 
@@ -26,24 +25,15 @@ export function BillRow({ bill, payNow = false, payOnly = false }: {
   const { data: access } = useCan({ resource: "invoices", action: "pay", params: { id: bill.id } });
   const [paying, setPaying] = useState(payNow);
   const owed = actionApplies(pay, bill);
-  const dialog = owed && (
-    <ActionDialog
-      resource={invoicesResource}
-      name="pay"
-      action={pay}
-      record={bill}
-      object={t("subscriber.money.billFor", { start: formatDate(bill.periodStart), end: formatDate(bill.periodEnd) })}
-      open={paying}
-      onClose={() => setPaying(false)}
-      extra={(form) => <AddCardInline onAdded={(id) => form.setFieldValue("paymentMethodId", id)} />}
-    />
-  );
+  // The subscriber's own dialog: a saved card or bank account or a new one, all that is due or another amount.
+  // Kept open after the bill is paid, so its outcome is read there.
+  const dialog = (owed || paying) && <PayBillDialog bill={bill} open={paying} onClose={() => setPaying(false)} />;
   const payButton = owed && access?.can && (
     <Button type="primary" danger={bill.status === "overdue"} onClick={() => setPaying(true)}>
       {t(bill.status === "overdue" ? "subscriber.money.payNow" : "subscriber.money.pay")}
     </Button>
   );
-  if (payOnly) return payButton ? <>{payButton}{dialog}</> : null;
+  if (payOnly) return payButton || dialog ? <>{payButton}{dialog}</> : null;
   return (
     <div className="bill-row" data-testid="bill-row">
       <div>
@@ -51,7 +41,7 @@ export function BillRow({ bill, payNow = false, payOnly = false }: {
           {t("subscriber.money.billFor", { start: formatDate(bill.periodStart), end: formatDate(bill.periodEnd) })}
         </a>
         <div className="sub-card__muted">
-          {formatMoney(bill.total)} · {t(owed ? "subscriber.money.dueOn" : "subscriber.money.issuedOn", { date: formatDate(owed ? bill.dueOn : bill.issuedAt.slice(0, 10)) })}
+          {formatMoney(owed ? bill.amountDue : bill.total)} · {t(owed ? "subscriber.money.dueOn" : "subscriber.money.issuedOn", { date: formatDate(owed ? bill.dueOn : bill.issuedAt.slice(0, 10)) })}
         </div>
       </div>
       <div style={{ display: "flex", alignItems: "center", gap: 8 }}>
