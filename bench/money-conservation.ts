@@ -5,6 +5,8 @@
 // On PGlite (on disk) and, when a server answers, PostgreSQL. Prints figures; exits non-zero only
 // when money was lost or doubled or something broke.
 //
+// With the carrier's cycle in the mix (issue 24): rated usage batches (replayed) and billing runs renewing plans due today.
+//
 //   npm run bench:money-conservation        (OPERATIONS=1000 ACCOUNTS=50 CONCURRENCY=32)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { ensureAuthEmulator } from "../tests/support/authEmulator";

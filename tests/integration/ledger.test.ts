@@ -76,8 +76,8 @@ describe("accounts show their money", () => {
     expect(prepaid.balance).toEqual({ amount: 5000 - 3500 + 2000 + 2500 - 3500 + 1500, currency: "USD" });
     expect(prepaid.amountDue).toBeNull();
     const postpaid = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
-    // POST_50GB at $65.00 plus 8.25 % tax; the two paid bills are not due.
-    expect(postpaid.amountDue).toEqual({ amount: 6500 + 536, currency: "USD" });
+    // POST_50GB at $65.00 and the seeded $15.00 of data beyond the allowance, plus 8.25 % tax ($6.60); the two paid bills are not due.
+    expect(postpaid.amountDue).toEqual({ amount: 6500 + 1500 + 660, currency: "USD" });
     expect(postpaid.balance).toBeNull();
     const money = await readAccountMoney(backend.database.db, [alexPrepaid.id, alexPostpaid.id]);
     expect(money.get(alexPrepaid.id)).toEqual({ balance: prepaid.balance });

@@ -4,7 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { openDatabase } from "../../server/db/client";
-import { accounts, ledgerEntries } from "../../server/db/schema";
+import { accounts, ledgerEntries, lines, plans } from "../../server/db/schema";
+import { and, eq } from "drizzle-orm";
+import { cycleStartOf } from "../../server/domain/usage/cycles";
+import { LOCAL_INGEST_KEY } from "../../server/auth/serviceKeys";
 import { attSeed } from "../../server/db/seed/demoData";
 import { seedOperator } from "../../server/db/seed/seedDatabase";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../../server/lib/secretBox";
@@ -23,6 +26,13 @@ import { createThrowawayPostgresDatabase } from "./testDatabase";
 // acknowledged one must be in the ledger exactly once, every refused one not at all, and each
 // account's balance must equal its opening balance plus what was acknowledged, and the sum of its
 // entries.
+//
+// The carrier's cycle runs in the same mix (issue 24): each account has a prepaid line on a plan with
+// 500 minutes and a rate past them, whose usage batches (voice records, replayed with the same
+// record ids) are rated from the balance as they are counted, and whose plan falls due today, renewed
+// by admins' billing runs racing each other. Rated usage and renewals are amounts the server decides;
+// they must each be in the ledger once (a replayed batch rates nothing, a cycle renews once), the
+// meters must count every minute once and say the same charged amount as the ledger's usage entries.
 
 export interface ConservationOptions {
   driver: "pglite" | "postgres";
@@ -31,6 +41,8 @@ export interface ConservationOptions {
   concurrency: number;
   /** Opening balance of each account (minor units). */
   opening?: number;
+  /** Usage batches and billing runs in the mix too (default on). */
+  cycle?: boolean;
   log?: (line: string) => void;
 }
 
@@ -51,6 +63,12 @@ export interface ConservationFigures {
   phantom: number;
   /** Accounts whose balance is not opening + acknowledged, or not the sum of their entries. */
   accountsOff: number;
+  /** Usage batches sent (each replayed), the usage entries they rated, and the renewals the runs posted. */
+  usageBatches: number;
+  usageEntries: number;
+  renewals: number;
+  /** Lines whose meter counts other minutes than were sent, or says another charged amount than the ledger. */
+  metersOff: number;
   restartMs: number;
   elapsedMs: number;
   throughputPerSecond: number;
@@ -61,14 +79,21 @@ export interface ConservationFigures {
 const VOUCHER_VALUES = [100, 250, 500, 1_000, 1_500];
 /** The reason the ledger gives a voucher's credit (server/domain/money/vouchers.ts). */
 const VOUCHER_REASON = "Voucher top-up";
+/** The plan of the cycle's lines (seed: 500 minutes, then $0.10 a minute from the balance) and one usage batch: 20 calls of 10 minutes. */
+const CYCLE_PLAN = "PRE_5GB";
+const CALLS_PER_BATCH = 20;
+const CALL_SECONDS = 600;
 
 interface Operation {
   index: number;
   accountId: string;
-  action: "redeem-voucher" | "charge";
+  action: "redeem-voucher" | "charge" | "usage" | "billing-run";
   amount: number;
   /** The voucher a top-up redeems. */
   code?: string;
+  /** A usage batch's line and records. */
+  msisdn?: string;
+  records?: { id: string; msisdn: string; type: "voice"; startedAt: string; quantity: number }[];
   key: string;
   reason: string;
   /** The final answer: 200 (done) or 422 (a charge the balance could not cover). */
@@ -85,20 +110,40 @@ async function throwawayStore(driver: "pglite" | "postgres"): Promise<{ env: Rec
   return { env: { DATA_DIR: dir }, open: () => openDatabase({ dataDir: dir }), remove: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** The operator and N prepaid accounts, each opened with a credit, written before the backend first starts. */
-async function prepareAccounts(open: () => ReturnType<typeof openDatabase>, count: number, opening: number, tag: string): Promise<string[]> {
+/**
+ * The operator and N prepaid accounts, each opened with a credit, written before the backend first
+ * starts; with the cycle, each has a line whose plan falls due today (its last cycle paid, not this one).
+ */
+async function prepareAccounts(open: () => ReturnType<typeof openDatabase>, count: number, opening: number, tag: string, cycle: boolean): Promise<{ id: string; lineId: string | null; msisdn: string | null }[]> {
   const database = await open();
   try {
-    await seedOperator(database.db, attSeed, createSecretBox(LOCAL_SECRETS_KEY));
+    const secrets = createSecretBox(LOCAL_SECRETS_KEY);
+    await seedOperator(database.db, attSeed, secrets);
+    const [plan] = await database.db.select({ id: plans.id }).from(plans).where(and(eq(plans.operatorCode, "ATT"), eq(plans.code, CYCLE_PLAN)));
+    const now = new Date();
+    const cycleDay = Math.min(now.getUTCDate(), 28);
+    const current = cycleStartOf(now, cycleDay);
+    const lastPaid = cycleStartOf(new Date(Date.parse(`${current}T00:00:00Z`) - 86_400_000), cycleDay);
     return await database.db.transaction(async (tx) => {
       const rows = await tx
         .insert(accounts)
         .values(Array.from({ length: count }, (_, i) => ({ operatorCode: "ATT", ownerUid: null, name: `Conservation ${tag} ${i}`, type: "prepaid" as const })))
         .returning({ id: accounts.id });
-      for (const row of rows) {
+      const made: { id: string; lineId: string | null; msisdn: string | null }[] = [];
+      for (const [i, row] of rows.entries()) {
         await tx.insert(ledgerEntries).values({ operatorCode: "ATT", accountId: row.id, kind: "top_up", amount: opening, currency: "USD", reason: `opening ${tag}`, actorRole: "system" });
+        if (!cycle) {
+          made.push({ id: row.id, lineId: null, msisdn: null });
+          continue;
+        }
+        const msisdn = `+1555${String(randomInt(0, 1000)).padStart(3, "0")}${String(i).padStart(4, "0")}`;
+        const [line] = await tx
+          .insert(lines)
+          .values({ operatorCode: "ATT", accountId: row.id, msisdn, iccid: `89014199${randomInt(0, 1e6).toString().padStart(6, "0")}${String(i).padStart(5, "0")}`, simType: "esim", planId: plan!.id, status: "active", cycleDay, renewedCycleStart: lastPaid, pukCipher: secrets.seal("12345678") })
+          .returning({ id: lines.id });
+        made.push({ id: row.id, lineId: line!.id, msisdn });
       }
-      return rows.map((r) => r.id);
+      return made;
     });
   } finally {
     await database.close();
@@ -112,21 +157,27 @@ export async function runConservation(options: ConservationOptions): Promise<Con
   const store = await throwawayStore(options.driver);
   let server: BackendProcess | undefined;
   try {
-    const accountIds = await prepareAccounts(store.open, options.accounts, opening, tag);
+    const cycle = options.cycle ?? true;
+    const prepared = await prepareAccounts(store.open, options.accounts, opening, tag, cycle);
+    const accountIds = prepared.map((a) => a.id);
     server = await startBackendProcess(store.env);
     const token = await signInWithPassword(ADMIN);
+    const today = new Date().toISOString().slice(0, 10);
 
     const operations: Operation[] = Array.from({ length: options.operations }, (_, index) => {
+      const account = prepared[index % prepared.length]!;
+      const roll = randomInt(0, 100);
+      const base = { index, accountId: account.id, key: `money-${tag}-${index}`, reason: `conservation ${tag} op ${index}` };
+      // With the cycle: one in fifty is an admin's billing run (the first early, while balances are whole), a quarter usage batches of the account's line.
+      if (cycle && index % 50 === 7) return { ...base, action: "billing-run" as const, amount: 0 };
+      if (cycle && roll < 27) {
+        const startedAt = new Date(Date.now() - 60_000).toISOString();
+        const records = Array.from({ length: CALLS_PER_BATCH }, (_, k) => ({ id: `call-${tag}-${index}-${k}`, msisdn: account.msisdn!, type: "voice" as const, startedAt, quantity: CALL_SECONDS }));
+        return { ...base, action: "usage" as const, amount: 0, msisdn: account.msisdn!, records };
+      }
       // Charges a little more often than top-ups, so some run into an empty balance (refused: 422).
-      const topUp = randomInt(0, 100) < 45;
-      return {
-        index,
-        accountId: accountIds[index % accountIds.length]!,
-        action: topUp ? "redeem-voucher" : "charge",
-        amount: topUp ? VOUCHER_VALUES[randomInt(0, VOUCHER_VALUES.length)]! : randomInt(1, 1_500),
-        key: `money-${tag}-${index}`,
-        reason: `conservation ${tag} op ${index}`,
-      };
+      const topUp = cycle ? roll < 27 + 33 : roll < 45;
+      return { ...base, action: topUp ? ("redeem-voucher" as const) : ("charge" as const), amount: topUp ? VOUCHER_VALUES[randomInt(0, VOUCHER_VALUES.length)]! : randomInt(1, 1_500) };
     });
     // The vouchers, one batch per value, generated as an admin would (before the clock and the kill).
     const expiresOn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -176,10 +227,16 @@ export async function runConservation(options: ConservationOptions): Promise<Con
       requestsSent++;
       const base = server!.baseUrl;
       try {
-        const res = await fetch(`${base}/api/v1/accounts/${op.accountId}/actions/${op.action}`, {
+        const [path, authorization, payload] =
+          op.action === "usage"
+            ? ["/api/v1/usage-records/batch", `ApiKey ${LOCAL_INGEST_KEY}`, { records: op.records }]
+            : op.action === "billing-run"
+              ? ["/api/v1/billing-runs", `Bearer ${token}`, { asOf: today }]
+              : [`/api/v1/accounts/${op.accountId}/actions/${op.action}`, `Bearer ${token}`, op.code ? { code: op.code, reason: op.reason } : { amount: { amount: op.amount, currency: "USD" }, reason: op.reason }];
+        const res = await fetch(`${base}${path}`, {
           method: "POST",
-          headers: { authorization: `Bearer ${token}`, "x-operator": "ATT", "content-type": "application/json", "idempotency-key": op.key },
-          body: JSON.stringify(op.code ? { code: op.code, reason: op.reason } : { amount: { amount: op.amount, currency: "USD" }, reason: op.reason }),
+          headers: { authorization, "x-operator": "ATT", "content-type": "application/json", ...(op.action === "usage" ? {} : { "idempotency-key": op.key }) },
+          body: JSON.stringify(payload),
           signal: AbortSignal.timeout(60_000),
         });
         const body = await res.text();
@@ -231,10 +288,14 @@ export async function runConservation(options: ConservationOptions): Promise<Con
     const problems: string[] = [];
     const entriesByReason = new Map<string, number>();
     let accountsOff = 0;
+    let usageEntries = 0;
+    let renewals = 0;
+    let usageDoubled = 0;
+    let metersOff = 0;
     let voucherLost = 0;
     let voucherDoubled = 0;
     for (const accountId of accountIds) {
-      const entries: { kind: LedgerKind; amount: { amount: number }; reason: string }[] = [];
+      const entries: { kind: LedgerKind; amount: { amount: number }; reason: string; referenceType: string | null; referenceId: string | null }[] = [];
       for (let page = 1; ; page++) {
         const res = await fetch(`${server!.baseUrl}/api/v1/ledger-entries?filter[accountId]=${accountId}&pageSize=100&page=${page}`, {
           headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" },
@@ -251,9 +312,41 @@ export async function runConservation(options: ConservationOptions): Promise<Con
       voucherDoubled += Math.max(0, credited.length - toppedUp.length);
       if (credited.join() !== toppedUp.join() && credited.length === toppedUp.length) problems.push(`account ${accountId}: voucher credits ${credited.join()} for top-ups of ${toppedUp.join()}`);
       const sum = entries.reduce((s, e) => s + signOf(e.kind) * e.amount.amount, 0);
+      // What the server decided: rated usage and the plan's renewal, each taken from the balance.
+      const rated = entries.filter((e) => e.kind === "usage");
+      const renewed = entries.filter((e) => e.kind === "renewal");
+      usageEntries += rated.length;
+      renewals += renewed.length;
+      const batches = operations.filter((o) => o.accountId === accountId && o.action === "usage");
+      // A batch rates once, in one entry at most: more entries than batches is a batch rated twice.
+      if (rated.length > batches.length) {
+        usageDoubled += rated.length - batches.length;
+        problems.push(`account ${accountId}: ${rated.length} usage entries for ${batches.length} batches`);
+      }
+      if (renewed.length > 1) problems.push(`account ${accountId}: the plan renewed ${renewed.length} times in one cycle`);
+      const decided = rated.reduce((s, e) => s + e.amount.amount, 0) + renewed.reduce((s, e) => s + e.amount.amount, 0);
       const expected =
-        opening +
-        operations.filter((o) => o.accountId === accountId && o.final === 200).reduce((s, o) => s + (o.action === "redeem-voucher" ? o.amount : -o.amount), 0);
+        opening -
+        decided +
+        operations
+          .filter((o) => o.accountId === accountId && o.final === 200 && (o.action === "redeem-voucher" || o.action === "charge"))
+          .reduce((s, o) => s + (o.action === "redeem-voucher" ? o.amount : -o.amount), 0);
+      const line = prepared.find((a) => a.id === accountId)!;
+      if (line.lineId) {
+        // Every minute counted once (a replay counts nothing), and the meter's charged amount is the ledger's.
+        const meters = (await (await fetch(`${server!.baseUrl}/api/v1/lines/${line.lineId}/meters`, { headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" } })).json()) as {
+          type: string;
+          used: number;
+          charged?: { amount: number };
+        }[];
+        const voice = meters.find((m) => m.type === "voice");
+        const minutes = (batches.length * CALLS_PER_BATCH * CALL_SECONDS) / 60;
+        const charged = rated.reduce((s, e) => s + e.amount.amount, 0);
+        if (!voice || voice.used !== minutes || (voice.charged?.amount ?? 0) !== charged) {
+          metersOff++;
+          problems.push(`line ${line.lineId}: meter ${voice?.used} min charged ${voice?.charged?.amount}, sent ${minutes} min, ledger usage ${charged}`);
+        }
+      }
       const account = (await (await fetch(`${server!.baseUrl}/api/v1/accounts/${accountId}`, { headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" } })).json()) as {
         balance: { amount: number };
       };
@@ -264,7 +357,7 @@ export async function runConservation(options: ConservationOptions): Promise<Con
     }
     const charges = operations.filter((o) => o.action === "charge");
     const lost = charges.filter((o) => o.final === 200 && (entriesByReason.get(o.reason) ?? 0) === 0).length + voucherLost;
-    const doubled = charges.filter((o) => (entriesByReason.get(o.reason) ?? 0) > 1).length + voucherDoubled;
+    const doubled = charges.filter((o) => (entriesByReason.get(o.reason) ?? 0) > 1).length + voucherDoubled + usageDoubled;
     const phantom = charges.filter((o) => o.final === 422 && (entriesByReason.get(o.reason) ?? 0) > 0).length;
     if (lost) problems.push(`${lost} acknowledged operations missing from the ledger`);
     if (doubled) problems.push(`${doubled} operations in the ledger more than once`);
@@ -284,6 +377,10 @@ export async function runConservation(options: ConservationOptions): Promise<Con
       doubled,
       phantom,
       accountsOff,
+      usageBatches: operations.filter((o) => o.action === "usage").length,
+      usageEntries,
+      renewals,
+      metersOff,
       restartMs: Math.round(restartMs),
       elapsedMs: Math.round(elapsedMs),
       throughputPerSecond: Math.round((operations.length / elapsedMs) * 1000),
