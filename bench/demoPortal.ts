@@ -1,13 +1,16 @@
-// The signed-in benchmarks' common ground (home-load.ts, lighthouse-home.ts): the portal built if
-// stale, served by the real backend with the demo data on PGlite in memory, the Auth emulator
-// (started only if none answers), and the phone conditions issue 10 measures under.
+// The signed-in benchmarks' common ground (home-load.ts, lighthouse-home.ts, destinations.ts): the
+// portal built if stale, served by the real backend with the demo data on PGlite in memory, the Auth
+// emulator (started only if none answers), and the phone conditions issue 10 measures under. Either
+// build: the default one, or the one with every operator switch set (tests/support/switchedPortal.ts).
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { buildPortalIfStale } from "../scripts/build";
 import { startProcess, stopProcess, waitForHttp } from "../scripts/processes";
 import { ensureAuthEmulator } from "../tests/support/authEmulator";
 import { freePort } from "../tests/support/freePort";
+import { CONSENT_KEY } from "../tests/support/portalPages";
+import { startSwitchedPortal } from "../tests/support/switchedPortal";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Fast 4G as Lighthouse defines it (9 Mbps down, 1.5 Mbps up, 60 ms), on a mid-range phone (4x CPU slowdown). */
@@ -23,8 +26,62 @@ export const median = (values: number[]) => {
 
 export interface DemoPortal {
   baseUrl: string;
-  /** Stops the backend, and the Auth emulator if this call started it. */
+  /** Which build it serves. */
+  build: BenchBuild;
+  /**
+   * Prepares a browser context for this build before any page opens: in the all-switches build,
+   * the visitor's consent choice (see BENCH_CONSENT). Nothing for the default build.
+   */
+  prepare(context: BrowserContext): Promise<void>;
+  /** Stops the backend (and the third parties' stand-ins), and the Auth emulator if this call started it. */
   stop(): Promise<void>;
+}
+
+/**
+ * `default`: dist/ as `npm start` builds it. `all-switches`: every operator switch set (consent
+ * banner, CRM tracker and chat, tags, Remote Config...), as the operator's real build has them, its
+ * third parties served by local stand-ins (tests/support/switchedPortal.ts). The light home is off
+ * in that build (docs/decisions.md, "The light subscriber home").
+ */
+export type BenchBuild = "default" | "all-switches";
+export const BENCH_BUILDS: readonly BenchBuild[] = ["default", "all-switches"];
+
+/**
+ * The all-switches build's visitor: one who said yes to everything on an earlier visit (CONSENT=decline
+ * for one who said no, as the e2e suite's phones are). Yes is the heavier of the two for the portal's
+ * own code: the tag manager, analytics and the CRM tracker are injected on every page (a no loads
+ * none of them), and no banner covers the page either way. The stand-ins are a few hundred bytes, so
+ * the real third parties' own weight is not in these figures.
+ */
+export const BENCH_CONSENT: "accept" | "decline" = process.env.CONSENT === "decline" ? "decline" : "accept";
+
+/** Builds (if stale) and starts `build` with the demo data; resolves once /api/health answers. */
+export async function startBenchPortal(build: BenchBuild): Promise<DemoPortal> {
+  if (build === "default") return startDemoPortal();
+  process.chdir(ROOT);
+  const emulator = await ensureAuthEmulator();
+  // Local mode seeds the demo data; its log at warn unless BACKEND_LOG_DIR asks for a file.
+  const switched = await startSwitchedPortal("bench", { SEED_DEMO_DATA: "true" }).catch(async (error: unknown) => {
+    await emulator.stop();
+    throw error;
+  });
+  const yes = BENCH_CONSENT === "accept";
+  return {
+    baseUrl: switched.baseUrl,
+    build,
+    prepare: async (context) => {
+      await context.addInitScript(
+        ({ key, choice }) => {
+          if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify(choice));
+        },
+        { key: CONSENT_KEY, choice: { analytics: yes, chat: yes, decidedAt: "2026-01-01T00:00:00.000Z" } },
+      );
+    },
+    stop: async () => {
+      await switched.close();
+      await emulator.stop();
+    },
+  };
 }
 
 /** Builds the portal if stale and starts the backend serving it with demo data; resolves once /api/health answers. */
@@ -53,7 +110,7 @@ export async function startDemoPortal(): Promise<DemoPortal> {
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, build: "default", prepare: async () => undefined, stop };
 }
 
 /** Fills alex's sign-in form on /login (already open) without submitting it. */

@@ -27,6 +27,9 @@ import { ConsentSync } from "./components/switches/ConsentSync";
 import { HelpChatButton } from "./components/switches/HelpChatButton";
 import { DashboardPage } from "./pages/DashboardPage";
 import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
+import { destinationPages } from "./pages/subscriber/destinationPages";
+
+export { preloadDestinationPage } from "./pages/subscriber/destinationPages";
 
 // Pages other than home load with their route, so the signed-in home page waits for none of their code.
 const SecurityPage = lazy(() => import("./pages/security/SecurityPage").then((m) => ({ default: m.SecurityPage })));
@@ -34,10 +37,11 @@ const ProfilePage = lazy(() => import("./pages/profile/ProfilePage").then((m) =>
 const KpiPage = lazy(() => import("./pages/kpis/KpiPage").then((m) => ({ default: m.KpiPage })));
 const TopUpPage = lazy(() => import("./pages/money/TopUpPage").then((m) => ({ default: m.TopUpPage })));
 // The subscriber app's destinations besides home (components/layout/destinations.ts).
-const UsagePage = lazy(() => import("./pages/subscriber/UsagePage").then((m) => ({ default: m.UsagePage })));
-const MoneyPage = lazy(() => import("./pages/subscriber/MoneyPage").then((m) => ({ default: m.MoneyPage })));
-const ShopPage = lazy(() => import("./pages/subscriber/ShopPage").then((m) => ({ default: m.ShopPage })));
-const AccountPage = lazy(() => import("./pages/subscriber/AccountPage").then((m) => ({ default: m.AccountPage })));
+// main.tsx may have started the one a person is headed to before the portal rendered (destinationPages.ts).
+const UsagePage = lazy(destinationPages["/usage"]);
+const MoneyPage = lazy(destinationPages["/money"]);
+const ShopPage = lazy(destinationPages["/shop"]);
+const AccountPage = lazy(destinationPages["/account"]);
 
 addResourceMessages();
 const brand = brandOf(runtimeConfig.operator);

@@ -143,15 +143,33 @@ function prefetchPortalCode() {
   }
 }
 
+/** Whether a page's first request is `GET /home`: the home, and the Usage, Money and Shop destinations. */
+const readsHomeFirst = (pathname: string) => ["/", "/usage", "/money", "/shop"].includes(pathname);
+
+/**
+ * What the portal's page at `path` needs first, started before the portal renders it: its
+ * destination's chunk, as soon as the portal's own chunk is in (App.tsx), and `GET /home` when that
+ * is its first request (providers/homePrefetch.ts), fetched while the portal's code loads and renders.
+ * Loads the portal's code: not for the light home, which does without it.
+ */
+function warmPortalPage(path: string, { data = true } = {}) {
+  const { pathname } = new URL(path, location.origin);
+  loadPortal().then(({ preloadDestinationPage }) => preloadDestinationPage(pathname), () => undefined);
+  if (data) prefetchHomeFor(pathname);
+}
+
+/** The home's data is fetched while its code loads and renders, not after (providers/homePrefetch.ts). */
+function prefetchHomeFor(pathname: string) {
+  if (readsHomeFirst(pathname)) void identity().then(({ prefetchHome }) => prefetchHome(), () => undefined);
+}
+
 /** Signed in, at `path`: the light home when it fits, else the portal. */
 async function showPortal(path: string) {
-  const home = new URL(path, location.origin).pathname === "/";
-  // The home's data is fetched while its code loads and renders, not after (providers/homePrefetch.ts).
-  if (home) void identity().then(({ prefetchHome }) => prefetchHome(), () => undefined);
   if (lightHomeMayFit(path)) {
+    prefetchHomeFor("/");
     const [{ LightHome }, user] = await Promise.all([import("./pages/home/LightHome"), identity().then(({ currentSessionUser }) => currentSessionUser())]);
     if (user?.role === "subscriber") return showLightHome(LightHome, user, path);
-  }
+  } else warmPortalPage(path);
   await enterPortal(path);
 }
 
@@ -168,6 +186,7 @@ function showLightHome(LightHome: typeof import("./pages/home/LightHome").LightH
   const leave = (to: string) => {
     if (leaving) return;
     leaving = true;
+    warmPortalPage(to);
     enterPortal(to, { push: to !== "/" }).catch((error) => {
       leaving = false;
       console.warn("The portal did not load; the home stays.", error);
@@ -243,7 +262,9 @@ function showSignIn(initial?: SignInResult) {
   // portal fetched but not run), so nothing waits for the network after the click.
   afterPaint(() =>
     whenIdle(() => {
-      if (!lightHomeMayFit(afterSignInPath())) return void loadPortal().catch(() => undefined);
+      if (!lightHomeMayFit(afterSignInPath())) {
+        return warmPortalPage(afterSignInPath(), { data: false });
+      }
       import("./pages/home/LightHome").catch(() => undefined);
       prefetchPortalCode();
     }),
@@ -273,7 +294,9 @@ async function boot() {
   render(<BootScreen />);
   // A returning visitor: the portal's chunk loads while Firebase restores the session, not after
   // (unless the light home may do without it).
-  if (!lightHomeMayFit(path)) loadPortal().catch(() => undefined);
+  if (!lightHomeMayFit(path)) {
+    warmPortalPage(path, { data: false }); // its data once the session is back (showPortal)
+  }
   const { auth } = await identity();
   await auth.authStateReady();
   if (auth.currentUser) return showPortal(path);

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } fr
 import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 
 /** The key the portal keeps a visitor's consent under (src/consent/consent.ts). */
-const CONSENT_KEY = "portal.consent.v1";
+export const CONSENT_KEY = "portal.consent.v1";
 
 /**
  * A new browser context for a test's phone or desk (en-US unless `locale` says otherwise, asking
