@@ -7,6 +7,7 @@ import type { ResourceDefinition } from "../../resources/define";
 import { ordersResource, type Order } from "../../resources/orders";
 import type { SessionUser } from "../../providers/session";
 import { ActionDialog } from "../../components/actions/ActionDialog";
+import { FileDownloadButton } from "../../components/FileDownloadButton";
 import { actionApplies } from "../../components/actions/RecordActions";
 import { formatDateTime, formatMsisdn } from "../../components/format";
 import { TONES, toneOfStatus } from "../../components/statusTones";
@@ -41,6 +42,12 @@ function SubscriberOrder({ id }: { id: string }) {
         {summary && <p style={{ margin: 0 }} data-testid="order-summary">{summary}</p>}
         {order.scheduledFor && order.state === "acknowledged" && (
           <p className="sub-card__muted" style={{ margin: 0 }}>{t("subscriber.order.scheduledFor", { time: formatDateTime(order.scheduledFor) })}</p>
+        )}
+        {/* The ID an eSIM transfer was made with stays the holder's to download. */}
+        {order.idDocumentFileId && (
+          <div className="sub-card__actions">
+            <FileDownloadButton fileId={order.idDocumentFileId} text={t("fields.orderIdDocument")} />
+          </div>
         )}
         <CancelOrder order={order} />
       </section>
