@@ -124,7 +124,7 @@ export interface AppDeps {
   uploadQuota?: Partial<UploadQuota>;
   /** Card gateways this server is wired to, by the operator setting that names them (`sandbox`); none: card top-ups answer 503. */
   paymentGateways?: PaymentGateways;
-  /** The bill-payment gateway's name among paymentGateways (BILL_PAYMENT_GATEWAY); "sandbox" unless given, "" for none. */
+  /** The bill-payment gateway's name among paymentGateways (BILL_PAYMENT_GATEWAY); unless given, "sandbox" when one is wired, else "" (none: bills are not paid by card or bank here, 422). */
   billPaymentGateway?: string;
   /** Where the log goes (stdout by default); tests capture it. */
   logStream?: DestinationStream;
@@ -250,7 +250,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       quota: { ...DEFAULT_UPLOAD_QUOTA, ...deps.uploadQuota },
     },
     payments: deps.paymentGateways ?? {},
-    billPaymentGateway: deps.billPaymentGateway ?? "sandbox",
+    // An app built without gateways (most tests) takes no bill payments rather than naming one it lacks (503).
+    billPaymentGateway: deps.billPaymentGateway ?? (deps.paymentGateways?.sandbox ? "sandbox" : ""),
     featureFlags,
   };
 

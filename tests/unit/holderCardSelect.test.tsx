@@ -64,7 +64,7 @@ describe("the card select of an action taken for a subscriber", () => {
     for (const [params] of getList.mock.calls.filter(([p]) => (p as { resource: string }).resource === "payment-methods")) {
       expect((params as { filters: unknown[] }).filters).toContainEqual({ field: "ownerUid", operator: "eq", value: "demo-alex" });
     }
-    expect(await optionsOf("Card")).toEqual(["4242"]);
+    expect(await optionsOf("Card or bank account")).toEqual(["4242"]);
   });
 
   it("an account without a holder offers no card and asks the backend for none", async () => {
