@@ -89,7 +89,7 @@ export function OverageInput({ id, value, onChange, currency }: { id?: string; v
             </Button>
           </legend>
           <TypeRatesInput
-            rates={overage.roaming[zone]!}
+            rates={overage.roaming?.[zone] ?? {}}
             currency={currency}
             idPrefix={`${id ?? "overage"}-${zone}`}
             zoneLabel={zoneLabel(zone)}

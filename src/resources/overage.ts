@@ -29,8 +29,18 @@ export const overageSchema = typeRatesSchema
     roaming: z.partialRecord(z.enum(OVERAGE_ZONES), typeRatesSchema).default({}),
   })
   .strict();
-export type Overage = z.output<typeof overageSchema>;
-export type TypeRates = z.output<typeof typeRatesSchema>;
+
+/**
+ * The same rates as a plan record carries them in answers: no input defaults (a written plan has
+ * them filled by overageSchema, the write rule), so a response passes the serializer's fast check
+ * (server/lib/responseSerializer.ts) like every other record. Missing keys read as capped (rateOf).
+ */
+// Not .strict() either: its catchall (never) has no fast check; an answer's unknown keys are dropped instead.
+const storedTypeRatesSchema = z.object({ data: dataRateSchema.strip().nullable().optional(), voice: voiceRateSchema.strip().nullable().optional(), sms: smsRateSchema.strip().nullable().optional() });
+export const overageRecordSchema = storedTypeRatesSchema.extend({ roaming: z.partialRecord(z.enum(OVERAGE_ZONES), storedTypeRatesSchema).optional() });
+/** Rates as read (a missing type or zone reads as capped); what overageSchema writes is one of these. */
+export type Overage = z.output<typeof overageRecordSchema>;
+export type TypeRates = z.output<typeof storedTypeRatesSchema>;
 export type UsageKind = "data" | "voice" | "sms";
 
 /** The rate of one usage type in one zone ("home" or a roaming zone); null = capped. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { defineResource } from "./define";
 import { allowanceSchema, catalogPriceSchema, idSchema, isoDateTime, moneySchema } from "./common";
-import { overageSchema } from "./overage";
+import { overageRecordSchema, overageSchema } from "./overage";
 
 export const PLAN_KINDS = ["prepaid", "postpaid"] as const;
 export const PLAN_STATUSES = ["draft", "active", "retired"] as const;
@@ -21,7 +21,7 @@ export const planSchema = z.object({
   sms: allowanceSchema.nullable(),
   features: z.array(z.string().max(80)).max(20),
   /** What each usage type costs past the allowance, with roaming zone rates; null = capped for every type (issue 24). */
-  overage: overageSchema.nullable(),
+  overage: overageRecordSchema.nullable(),
   /**
    * A price change on its way (issue 12): each line pays it from its next cycle start after
    * `priceChangedAt`; until then, `price`. Null when none is pending.

@@ -282,7 +282,7 @@ describe("plans: overage rates in the catalog", () => {
     expect(res.statusCode).toBe(200);
     const plan = res.json() as Plan;
     expect(plan.overage?.data).toEqual({ unitMb: 1, price: { amount: 1, currency: "USD" } });
-    expect(plan.overage?.roaming.europe?.data).toEqual({ unitMb: 1, price: { amount: 5, currency: "USD" } });
+    expect(plan.overage?.roaming?.europe?.data).toEqual({ unitMb: 1, price: { amount: 5, currency: "USD" } });
     expect(((await backend.get(`/api/v1/plans/${await planId("PRE_15GB")}`, { as: ALEX })).json() as Plan).overage?.data).toBeNull();
   });
 
