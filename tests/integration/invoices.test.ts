@@ -1,6 +1,5 @@
-import { inflateSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
-import { PDFArray, PDFDocument, PDFRawStream, PDFRef } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications } from "../../server/db/schema";
 import { taxOf } from "../../server/db/seed/seedMoney";
@@ -12,6 +11,7 @@ import type { Invoice } from "../../src/resources/invoices";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
+import { pdfText } from "../support/pdfText";
 
 // Postpaid bills (issue 9): the seeded history, the cycle close, overdue, void, and the PDF.
 let backend: TestBackend;
@@ -24,23 +24,6 @@ const billsOf = async (accountId: string, as = ALEX) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { data: Invoice[]; total: number };
 };
-
-/** The text a PDF's pages draw: pdf-lib writes Flate-compressed content streams with hex strings. */
-async function pdfText(bytes: Buffer): Promise<string> {
-  const pdf = await PDFDocument.load(bytes);
-  const parts: string[] = [];
-  for (const page of pdf.getPages()) {
-    const contents = page.node.Contents();
-    const refs = contents instanceof PDFArray ? contents.asArray() : [contents];
-    for (const ref of refs) {
-      const stream = (ref instanceof PDFRef ? pdf.context.lookup(ref) : ref) as PDFRawStream;
-      const raw = Buffer.from(stream.getContents());
-      const decoded = stream.dict.toString().includes("FlateDecode") ? inflateSync(raw).toString("latin1") : raw.toString("latin1");
-      for (const [, hex] of decoded.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) parts.push(Buffer.from(hex!, "hex").toString("latin1"));
-    }
-  }
-  return parts.join("\n");
-}
 
 beforeAll(async () => {
   backend = await startTestBackend();
