@@ -71,6 +71,9 @@ function renderViewer() {
 }
 
 const rowOf = async (text: string) => (await screen.findByText(text, { exact: false })).closest("tr") as HTMLElement;
+// A refetch (the language changing, a slow first load) blurs the rows under a spinner, and a
+// blurred row takes no clicks (pointer-events: none): wait for the table to settle first.
+const settled = () => waitFor(() => expect(document.querySelector(".ant-spin-blur, .ant-spin-spinning")).toBeNull());
 
 describe("the audit viewer", () => {
   it("names the actor, the action and the record in words, never by keys and ids", async () => {
@@ -95,6 +98,7 @@ describe("the audit viewer", () => {
     renderViewer();
     const swap = await rowOf("SIM damaged");
     const user = userEvent.setup({ delay: null });
+    await settled();
     await user.click(within(swap).getByRole("button", { name: /expand row/i }));
     const details = await screen.findByTestId("audit-details");
 
@@ -129,6 +133,7 @@ describe("the audit viewer", () => {
       expect(within(suspended).getByText("Suspendió")).toBeTruthy();
       expect(within(suspended).getByText("Línea (202) 555-0103")).toBeTruthy();
       const user = userEvent.setup({ delay: null });
+      await settled();
       await user.click(within(suspended).getByRole("button", { name: /expand row|expandir/i }));
       const details = await screen.findByTestId("audit-details");
       const status = within(details).getByText("Estado").closest("tr") as HTMLElement;
