@@ -20,11 +20,15 @@ export default defineConfig(({ mode }) => {
         // @refinedev/antd is one module that imports react-markdown and remark-gfm for its MarkdownField,
         // which the portal never uses; their packages do not declare themselves side-effect free, so
         // without this the markdown parser (~60 KB gzip) rode along on every signed-in page.
-        treeshake: { moduleSideEffects: [{ test: /node_modules[\\/](react-markdown|remark-gfm)[\\/]/, sideEffects: false }] },
+        treeshake: {
+          moduleSideEffects: [{ test: /node_modules[\\/](react-markdown|remark-gfm)[\\/]/, sideEffects: false }],
+        },
         output: {
           // zod and the module that turns its eval probe off share one chunk, so every chunk that
           // parses with zod has run `config({ jitless: true })` first: the policy forbids eval.
-          codeSplitting: { groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]config[\\/]zodWithoutEval/ }] },
+          codeSplitting: {
+            groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]config[\\/]zodWithoutEval/ }],
+          },
         },
       },
     },

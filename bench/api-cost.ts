@@ -57,7 +57,8 @@ async function measure(driver: "pglite" | "postgres") {
     for (const [name, port] of Object.entries(targets)) {
       const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
       const body = await res.text();
-      if (res.status !== 200 || !body.includes(ready.lineId)) throw new Error(`${name} answered ${res.status} ${body.slice(0, 200)}`);
+      if (res.status !== 200 || !body.includes(ready.lineId))
+        throw new Error(`${name} answered ${res.status} ${body.slice(0, 200)}`);
     }
     const cpuOf = () =>
       new Promise<number>((resolve) => {
@@ -67,7 +68,11 @@ async function measure(driver: "pglite" | "postgres") {
         });
         child.send("cpu");
       });
-    const load = async (port: number, durationMs: number, target = path): Promise<LoadResult & { cpuUsPerRequest: number }> => {
+    const load = async (
+      port: number,
+      durationMs: number,
+      target = path,
+    ): Promise<LoadResult & { cpuUsPerRequest: number }> => {
       const before = await cpuOf();
       const result = await runLoad({ port, path: target, headers, connections: CONNECTIONS, durationMs });
       return { ...result, cpuUsPerRequest: Math.round(((await cpuOf()) - before) / result.requests) };
@@ -80,16 +85,30 @@ async function measure(driver: "pglite" | "postgres") {
     // weighs on both alike; the ratio is the median of the rounds' ratios.
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? (["portal", "bare"] as const) : (["bare", "portal"] as const);
-      for (const name of order) if (!PROFILE || PROFILED === name) runs[name].push(await load(targets[name], DURATION_MS));
+      for (const name of order)
+        if (!PROFILE || PROFILED === name) runs[name].push(await load(targets[name], DURATION_MS));
     }
-    if (PROFILE) return { driver, portal: median(runs.portal.map((r) => r.reqPerSec).concat(0)), bare: median(runs.bare.map((r) => r.reqPerSec).concat(0)), ratio: 0, cpu: { portal: 0, bare: 0 }, health: 0, failures: 0, runs };
+    if (PROFILE)
+      return {
+        driver,
+        portal: median(runs.portal.map((r) => r.reqPerSec).concat(0)),
+        bare: median(runs.bare.map((r) => r.reqPerSec).concat(0)),
+        ratio: 0,
+        cpu: { portal: 0, bare: 0 },
+        health: 0,
+        failures: 0,
+        runs,
+      };
     const health = await load(targets.portal, DURATION_MS, "/api/health");
     const portal = median(runs.portal.map((r) => r.reqPerSec));
     const bare = median(runs.bare.map((r) => r.reqPerSec));
     const failures = [...runs.portal, ...runs.bare].reduce((sum, r) => sum + r.failures, 0);
     const ratio = median(runs.portal.map((r, i) => r.reqPerSec / runs.bare[i]!.reqPerSec));
     // The server's CPU per answer does not depend on how busy the machine is (req/s does).
-    const cpu = { portal: median(runs.portal.map((r) => r.cpuUsPerRequest)), bare: median(runs.bare.map((r) => r.cpuUsPerRequest)) };
+    const cpu = {
+      portal: median(runs.portal.map((r) => r.cpuUsPerRequest)),
+      bare: median(runs.bare.map((r) => r.cpuUsPerRequest)),
+    };
     return { driver, portal, bare, ratio, cpu, health: health.reqPerSec, failures, runs };
   } finally {
     await stop(child);
@@ -107,19 +126,39 @@ async function main() {
     for (const driver of drivers.filter((d) => !ONLY || d === ONLY)) {
       const result = await measure(driver);
       results.push(result);
-      const rounds = (list: (LoadResult & { cpuUsPerRequest: number })[]) => list.map((r) => `${r.reqPerSec} (p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.cpuUsPerRequest} µs CPU)`).join(", ");
+      const rounds = (list: (LoadResult & { cpuUsPerRequest: number })[]) =>
+        list
+          .map((r) => `${r.reqPerSec} (p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, ${r.cpuUsPerRequest} µs CPU)`)
+          .join(", ");
       console.log(`${driver}: portal GET /api/v1/lines/{id}: ${rounds(result.runs.portal)}`);
       console.log(`${driver}: bare handler, same SQL and token check: ${rounds(result.runs.bare)}`);
     }
   } finally {
     await emulator.stop();
   }
-  console.log(`\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_MS / 1000} s each, medians in req/s; ratio: median of the rounds' ratios`);
-  console.log("| database | portal req/s | bare req/s | ratio | server CPU per answer, portal / bare | GET /api/health req/s | failed answers |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
-  for (const r of results) console.log(`| ${r.driver} | ${r.portal} | ${r.bare} | ${(r.ratio * 100).toFixed(0)} % | ${r.cpu.portal} / ${r.cpu.bare} µs | ${r.health} | ${r.failures} |`);
-  for (const r of results) console.log(`api-cost: ${r.driver} portal=${r.portal} bare=${r.bare} ratio=${(r.ratio * 100).toFixed(0)}% cpu_us=${r.cpu.portal}/${r.cpu.bare} target=${TARGET * 100}% ${r.ratio >= TARGET ? "met" : "missed"}`);
+  console.log(
+    `\n${CONNECTIONS} connections, ${ROUNDS} rounds of ${DURATION_MS / 1000} s each, medians in req/s; ratio: median of the rounds' ratios`,
+  );
+  console.log(
+    "| database | portal req/s | bare req/s | ratio | server CPU per answer, portal / bare | GET /api/health req/s | failed answers |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+  );
+  for (const r of results)
+    console.log(
+      `| ${r.driver} | ${r.portal} | ${r.bare} | ${(r.ratio * 100).toFixed(0)} % | ${r.cpu.portal} / ${r.cpu.bare} µs | ${r.health} | ${r.failures} |`,
+    );
+  for (const r of results)
+    console.log(
+      `api-cost: ${r.driver} portal=${r.portal} bare=${r.bare} ratio=${(r.ratio * 100).toFixed(0)}% cpu_us=${r.cpu.portal}/${r.cpu.bare} target=${TARGET * 100}% ${r.ratio >= TARGET ? "met" : "missed"}`,
+    );
   mkdirSync("bench/results", { recursive: true });
-  writeFileSync("bench/results/api-cost.json", JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, rounds: ROUNDS, durationMs: DURATION_MS, results }, null, 2));
+  writeFileSync(
+    "bench/results/api-cost.json",
+    JSON.stringify(
+      { at: new Date().toISOString(), connections: CONNECTIONS, rounds: ROUNDS, durationMs: DURATION_MS, results },
+      null,
+      2,
+    ),
+  );
   // A failed answer means the comparison is wrong, not slow.
   if (results.some((r) => r.failures > 0)) process.exitCode = 1;
 }

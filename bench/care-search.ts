@@ -49,10 +49,10 @@ const KINDS: Record<string, (s: Sample) => string> = {
   "last 4 digits": (s) => s.msisdn.slice(-4),
   "7 digits": (s) => national(s.msisdn).slice(-7),
   "(xxx) xxx-xxxx": (s) => formatted(s.msisdn),
-  "name": (s) => s.name,
+  name: (s) => s.name,
   "name with a typo": (s) => typo(s.name),
   "email prefix": (s) => s.email.slice(0, 12),
-  "ICCID": (s) => s.iccid,
+  ICCID: (s) => s.iccid,
   "account id": (s) => s.id,
 };
 
@@ -61,11 +61,22 @@ function percentile(sorted: number[], p: number) {
 }
 const figures = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
-  return { n: sorted.length, p50_ms: +percentile(sorted, 50).toFixed(1), p95_ms: +percentile(sorted, 95).toFixed(1), p99_ms: +percentile(sorted, 99).toFixed(1) };
+  return {
+    n: sorted.length,
+    p50_ms: +percentile(sorted, 50).toFixed(1),
+    p95_ms: +percentile(sorted, 95).toFixed(1),
+    p99_ms: +percentile(sorted, 99).toFixed(1),
+  };
 };
 
 /** `total` requests from `agents` concurrent workers; each request's time, by label. */
-async function load(agents: number, total: number, next: (i: number) => { label: string; url: string }, call: (url: string) => Promise<{ status: number; rows: number }>, thinkMs = 0) {
+async function load(
+  agents: number,
+  total: number,
+  next: (i: number) => { label: string; url: string },
+  call: (url: string) => Promise<{ status: number; rows: number }>,
+  thinkMs = 0,
+) {
   const times = new Map<string, number[]>();
   const rows = new Map<string, number[]>();
   let issued = 0;
@@ -92,8 +103,10 @@ async function main() {
   const url = careBenchUrl();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const size = (await client.query(`select (select count(*) from accounts) as accounts, (select count(*) from lines) as lines,
-    (select count(*) from usage_records) as usage_records, pg_size_pretty(pg_database_size(current_database())) as size`)).rows[0];
+  const size = (
+    await client.query(`select (select count(*) from accounts) as accounts, (select count(*) from lines) as lines,
+    (select count(*) from usage_records) as usage_records, pg_size_pretty(pg_database_size(current_database())) as size`)
+  ).rows[0];
   // Subscribers to look for: a random sample of the generated ones (bernoulli keeps it cheap at 1M).
   const samples = (
     await client.query<Sample>(`select a.id, a.name, a.email, l.msisdn, l.iccid from accounts a tablesample bernoulli (${Math.min(100, Math.max(0.1, 50000 / Number(size.accounts)))})
@@ -101,13 +114,22 @@ async function main() {
       where a.email like '%@bench.example' limit 500`)
   ).rows;
   await client.end();
-  if (samples.length < 50) throw new Error(`care_bench holds too few subscribers (${samples.length} sampled): run npm run bench:care-seed first`);
+  if (samples.length < 50)
+    throw new Error(
+      `care_bench holds too few subscribers (${samples.length} sampled): run npm run bench:care-seed first`,
+    );
 
   console.log("opening the database and starting the backend…");
   const database = await openDatabase({ url, dataDir: "" });
   const { auth } = createAdminAuth({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST });
   await seedAuthUsers(auth, demoUsers);
-  const app = await buildApp({ database, verifier: createTokenVerifier(auth), auth, operator: "ATT", logLevel: (process.env.LOG_LEVEL as "error" | undefined) ?? "silent" });
+  const app = await buildApp({
+    database,
+    verifier: createTokenVerifier(auth),
+    auth,
+    operator: "ATT",
+    logLevel: (process.env.LOG_LEVEL as "error" | undefined) ?? "silent",
+  });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   console.log(`backend listening at ${address}`);
   try {
@@ -131,18 +153,26 @@ async function main() {
 
     const measureSearch = async (thinkMs: number) => {
       const search = await load(AGENTS, REQUESTS, (i) => searchAt(i + 7), call, thinkMs);
-      console.log(`\nsearch, ${AGENTS} agents, ${thinkMs ? `${thinkMs} ms mean think time` : "no think time (saturation)"}: ${REQUESTS} requests in ${search.seconds.toFixed(1)} s (${(REQUESTS / search.seconds).toFixed(0)}/s)`);
-      console.log(`${"kind".padEnd(18)} ${"n".padStart(5)} ${"rows".padStart(6)} ${"p50".padStart(7)} ${"p95".padStart(7)} ${"p99".padStart(7)}`);
+      console.log(
+        `\nsearch, ${AGENTS} agents, ${thinkMs ? `${thinkMs} ms mean think time` : "no think time (saturation)"}: ${REQUESTS} requests in ${search.seconds.toFixed(1)} s (${(REQUESTS / search.seconds).toFixed(0)}/s)`,
+      );
+      console.log(
+        `${"kind".padEnd(18)} ${"n".padStart(5)} ${"rows".padStart(6)} ${"p50".padStart(7)} ${"p95".padStart(7)} ${"p99".padStart(7)}`,
+      );
       const byKind: Record<string, unknown> = {};
       for (const [label] of kinds) {
         const f = figures(search.times.get(label) ?? []);
         const rows = search.rows.get(label) ?? [];
         const meanRows = rows.reduce((a, b) => a + b, 0) / Math.max(1, rows.length);
         byKind[label] = { ...f, mean_rows: +meanRows.toFixed(1) };
-        console.log(`${label.padEnd(18)} ${String(f.n).padStart(5)} ${meanRows.toFixed(1).padStart(6)} ${String(f.p50_ms).padStart(7)} ${String(f.p95_ms).padStart(7)} ${String(f.p99_ms).padStart(7)}`);
+        console.log(
+          `${label.padEnd(18)} ${String(f.n).padStart(5)} ${meanRows.toFixed(1).padStart(6)} ${String(f.p50_ms).padStart(7)} ${String(f.p95_ms).padStart(7)} ${String(f.p99_ms).padStart(7)}`,
+        );
       }
       const all = figures([...search.times.values()].flat());
-      console.log(`${"all".padEnd(18)} ${String(all.n).padStart(5)} ${"".padStart(6)} ${String(all.p50_ms).padStart(7)} ${String(all.p95_ms).padStart(7)} ${String(all.p99_ms).padStart(7)}`);
+      console.log(
+        `${"all".padEnd(18)} ${String(all.n).padStart(5)} ${"".padStart(6)} ${String(all.p50_ms).padStart(7)} ${String(all.p95_ms).padStart(7)} ${String(all.p99_ms).padStart(7)}`,
+      );
       return { think_ms: thinkMs, requests_per_s: +(REQUESTS / search.seconds).toFixed(1), all, byKind };
     };
 
@@ -153,10 +183,15 @@ async function main() {
       ["section: orders of the account", (s: Sample) => `/api/v1/orders?filter[accountId]=${s.id}&pageSize=10`],
       ["section: notifications sent", (s: Sample) => `/api/v1/subscribers/${s.id}/notifications?pageSize=10`],
     ] as const;
-    const viewAt = (view: number) => (i: number) => ({ label: views[view]![0], url: views[view]![1](samples[(i * 31) % samples.length]!) });
+    const viewAt = (view: number) => (i: number) => ({
+      label: views[view]![0],
+      url: views[view]![1](samples[(i * 31) % samples.length]!),
+    });
     const measureViews = async (thinkMs: number) => {
       const view360: Record<string, ReturnType<typeof figures>> = {};
-      console.log(`\n360 view, ${AGENTS} agents, ${thinkMs ? `${thinkMs} ms mean think time` : "no think time (saturation)"}`);
+      console.log(
+        `\n360 view, ${AGENTS} agents, ${thinkMs ? `${thinkMs} ms mean think time` : "no think time (saturation)"}`,
+      );
       for (let v = 0; v < views.length; v++) {
         await load(AGENTS, 50, viewAt(v), call);
         const run = await load(AGENTS, Math.max(200, REQUESTS / 4), viewAt(v), call, thinkMs);
@@ -190,7 +225,11 @@ async function main() {
       return kpis;
     };
 
-    const working = { search: await measureSearch(THINK_MS), view360: await measureViews(THINK_MS), kpis: await measureKpis() };
+    const working = {
+      search: await measureSearch(THINK_MS),
+      view360: await measureViews(THINK_MS),
+      kpis: await measureKpis(),
+    };
     const saturated = { search: await measureSearch(0), view360: await measureViews(0) };
     const first = (run: typeof saturated) => run.view360[views[0][0]]!.p95_ms;
     console.log(
@@ -200,7 +239,19 @@ async function main() {
     mkdirSync("bench/results", { recursive: true });
     writeFileSync(
       "bench/results/care-search.json",
-      JSON.stringify({ at: new Date().toISOString(), database: size, agents: AGENTS, requests: REQUESTS, working, saturated, targets: { search_p95_ms: TARGET_SEARCH_P95_MS, view360_first_p95_ms: TARGET_360_P95_MS } }, null, 2),
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          database: size,
+          agents: AGENTS,
+          requests: REQUESTS,
+          working,
+          saturated,
+          targets: { search_p95_ms: TARGET_SEARCH_P95_MS, view360_first_p95_ms: TARGET_360_P95_MS },
+        },
+        null,
+        2,
+      ),
     );
     console.log("written: bench/results/care-search.json");
   } finally {

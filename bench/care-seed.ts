@@ -22,8 +22,14 @@ const USAGE = Number(process.env.USAGE ?? 10_000_000);
 const USAGE_BATCH = 1_000_000;
 
 // Common US first and last names: real populations repeat names, which is what makes name search hard.
-const FIRST = "James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George Melissa Timothy Deborah Ronald Stephanie Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan Anna Stephen Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine Alexander Debra Frank Rachel Patrick Carolyn Raymond Janet Jack Catherine Dennis Maria Jerry Heather Tyler Diane Aaron Ruth Jose Julie Adam Olivia Nathan Joyce Henry Virginia Douglas Victoria Zachary Kelly Peter Lauren Kyle Christina Ethan Joan Walter Evelyn Noah Judith Jeremy Megan Christian Andrea Keith Cheryl Roger Hannah Terry Jacqueline Gerald Martha Harold Gloria Sean Teresa Austin Ann Carl Sara Arthur Madison Lawrence Frances Dylan Kathryn Jesse Janice Jordan Jean Bryan Abigail Billy Alice Joe Judy Bruce Sophia Gabriel Grace Logan Denise Albert Amber Willie Doris Alan Marilyn Juan Danielle Wayne Beverly Elijah Isabella Randy Theresa Roy Diana Vincent Natalie Ralph Brittany Eugene Charlotte Russell Marie Bobby Kayla Mason Alexis Philip Lori".split(" ");
-const LAST = "Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods Washington Kennedy Wells Vargas Henry Chen Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Munoz Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren Mills Meyer Rice Schmidt Garza Daniels Ferguson Nichols Stephens Soto Weaver Ryan Gardner Payne Grant Dunn Kelley Spencer Hawkins Arnold Pierce Vazquez Hansen Peters Santos Hart Bradley Knight Elliott Cunningham Duncan Armstrong Hudson Carroll Lane Riley Andrews Alvarado Ray Delgado Berry Perkins Hoffman Johnston Matthews Pena Richards Contreras Willis Carpenter Lawrence Sandoval".split(" ");
+const FIRST =
+  "James Mary Robert Patricia John Jennifer Michael Linda David Elizabeth William Barbara Richard Susan Joseph Jessica Thomas Sarah Charles Karen Christopher Lisa Daniel Nancy Matthew Betty Anthony Margaret Mark Sandra Donald Ashley Steven Kimberly Paul Emily Andrew Donna Joshua Michelle Kenneth Carol Kevin Amanda Brian Dorothy George Melissa Timothy Deborah Ronald Stephanie Edward Rebecca Jason Sharon Jeffrey Laura Ryan Cynthia Jacob Kathleen Gary Amy Nicholas Angela Eric Shirley Jonathan Anna Stephen Brenda Larry Pamela Justin Emma Scott Nicole Brandon Helen Benjamin Samantha Samuel Katherine Gregory Christine Alexander Debra Frank Rachel Patrick Carolyn Raymond Janet Jack Catherine Dennis Maria Jerry Heather Tyler Diane Aaron Ruth Jose Julie Adam Olivia Nathan Joyce Henry Virginia Douglas Victoria Zachary Kelly Peter Lauren Kyle Christina Ethan Joan Walter Evelyn Noah Judith Jeremy Megan Christian Andrea Keith Cheryl Roger Hannah Terry Jacqueline Gerald Martha Harold Gloria Sean Teresa Austin Ann Carl Sara Arthur Madison Lawrence Frances Dylan Kathryn Jesse Janice Jordan Jean Bryan Abigail Billy Alice Joe Judy Bruce Sophia Gabriel Grace Logan Denise Albert Amber Willie Doris Alan Marilyn Juan Danielle Wayne Beverly Elijah Isabella Randy Theresa Roy Diana Vincent Natalie Ralph Brittany Eugene Charlotte Russell Marie Bobby Kayla Mason Alexis Philip Lori".split(
+    " ",
+  );
+const LAST =
+  "Smith Johnson Williams Brown Jones Garcia Miller Davis Rodriguez Martinez Hernandez Lopez Gonzalez Wilson Anderson Thomas Taylor Moore Jackson Martin Lee Perez Thompson White Harris Sanchez Clark Ramirez Lewis Robinson Walker Young Allen King Wright Scott Torres Nguyen Hill Flores Green Adams Nelson Baker Hall Rivera Campbell Mitchell Carter Roberts Gomez Phillips Evans Turner Diaz Parker Cruz Edwards Collins Reyes Stewart Morris Morales Murphy Cook Rogers Gutierrez Ortiz Morgan Cooper Peterson Bailey Reed Kelly Howard Ramos Kim Cox Ward Richardson Watson Brooks Chavez Wood James Bennett Gray Mendoza Ruiz Hughes Price Alvarez Castillo Sanders Patel Myers Long Ross Foster Jimenez Powell Jenkins Perry Russell Sullivan Bell Coleman Butler Henderson Barnes Gonzales Fisher Vasquez Simmons Romero Jordan Patterson Alexander Hamilton Graham Reynolds Griffin Wallace Moreno West Cole Hayes Bryant Herrera Gibson Ellis Tran Medina Aguilar Stevens Murray Ford Castro Marshall Owens Harrison Fernandez McDonald Woods Washington Kennedy Wells Vargas Henry Chen Freeman Webb Tucker Guzman Burns Crawford Olson Simpson Porter Hunter Gordon Mendez Silva Shaw Snyder Mason Dixon Munoz Hunt Hicks Holmes Palmer Wagner Black Robertson Boyd Rose Stone Salazar Fox Warren Mills Meyer Rice Schmidt Garza Daniels Ferguson Nichols Stephens Soto Weaver Ryan Gardner Payne Grant Dunn Kelley Spencer Hawkins Arnold Pierce Vazquez Hansen Peters Santos Hart Bradley Knight Elliott Cunningham Duncan Armstrong Hudson Carroll Lane Riley Andrews Alvarado Ray Delgado Berry Perkins Hoffman Johnston Matthews Pena Richards Contreras Willis Carpenter Lawrence Sandoval".split(
+    " ",
+  );
 
 /** Ten real US area codes (libphonenumber accepts their numbers); 202 stays the demo's. */
 const AREA_CODES = ["212", "213", "305", "312", "404", "415", "512", "617", "702", "713"];
@@ -100,7 +106,9 @@ async function main() {
           cross join lateral (select (${literalArray(FIRST)})[1 + g % ${FIRST.length}] as name) f
           cross join lateral (select (${literalArray(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}] as name) l`),
       );
-      const plans = await client.query<{ id: string; kind: string }>("select id, kind from plans where operator_code = 'ATT' and status = 'active' order by code");
+      const plans = await client.query<{ id: string; kind: string }>(
+        "select id, kind from plans where operator_code = 'ATT' and status = 'active' order by code",
+      );
       const prepaid = plans.rows.filter((p) => p.kind === "prepaid").map((p) => p.id);
       const postpaid = plans.rows.filter((p) => p.kind === "postpaid").map((p) => p.id);
       // Line n of account g: n = 2g (every account) and 2g+1 (3 in 10). m = (n × 7919) mod 80M is distinct
@@ -121,7 +129,8 @@ async function main() {
           cross join lateral generate_series(2 * g, 2 * g + case when g % 10 < ${SECOND_LINE_PER_TEN} then 1 else 0 end) n
           cross join lateral (select ((n::bigint * 7919) % 80000000)::int as m) numbering`),
       );
-      for (const definition of indexes) await step(`index: ${definition.replace(/^CREATE INDEX (\S+).*$/, "$1")}`, () => client.query(definition));
+      for (const definition of indexes)
+        await step(`index: ${definition.replace(/^CREATE INDEX (\S+).*$/, "$1")}`, () => client.query(definition));
       await step("subscriber_names recounted", () =>
         client.query(`insert into subscriber_names (name, accounts) select name, count(*) from accounts group by name
           on conflict (name) do update set accounts = excluded.accounts`),
@@ -167,18 +176,24 @@ async function main() {
         haveUsage = to;
       }
       await step("usage_records primary key", () =>
-        client.query(`alter table usage_records add constraint "${pk?.conname ?? "usage_records_pkey"}" ${pk?.def ?? "primary key (operator_code, id)"}`),
+        client.query(
+          `alter table usage_records add constraint "${pk?.conname ?? "usage_records_pkey"}" ${pk?.def ?? "primary key (operator_code, id)"}`,
+        ),
       );
       await step("usage_records (line_id, started_at desc) index", () =>
-        client.query("create index if not exists usage_records_line_started_idx on usage_records (line_id, started_at desc)"),
+        client.query(
+          "create index if not exists usage_records_line_started_idx on usage_records (line_id, started_at desc)",
+        ),
       );
       for (const row of rows) if (row.indexname !== "usage_records_line_started_idx") await client.query(row.indexdef);
     }
     await step("vacuum analyze", () => client.query("vacuum analyze"));
-    const totals = (await client.query(`
+    const totals = (
+      await client.query(`
       select (select count(*) from accounts) as accounts, (select count(*) from lines) as lines,
              (select count(*) from usage_records) as usage_records,
-             pg_size_pretty(pg_database_size(current_database())) as size`)).rows[0];
+             pg_size_pretty(pg_database_size(current_database())) as size`)
+    ).rows[0];
     console.log(`care_bench holds ${JSON.stringify(totals)}`);
   } finally {
     await client.end();

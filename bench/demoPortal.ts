@@ -14,7 +14,12 @@ import { startSwitchedPortal } from "../tests/support/switchedPortal";
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Fast 4G as Lighthouse defines it (9 Mbps down, 1.5 Mbps up, 60 ms), on a mid-range phone (4x CPU slowdown). */
-export const NETWORK = { offline: false, latency: 60, downloadThroughput: 9_000_000 / 8, uploadThroughput: 1_500_000 / 8 };
+export const NETWORK = {
+  offline: false,
+  latency: 60,
+  downloadThroughput: 9_000_000 / 8,
+  uploadThroughput: 1_500_000 / 8,
+};
 export const CPU_SLOWDOWN = 4;
 export const ALEX = { email: "alex@example.com", password: "Demo-2026!" };
 

@@ -22,7 +22,15 @@ import { loadavg } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../tests/support/browser";
-import { BENCH_BUILDS, BENCH_CONSENT, CPU_SLOWDOWN, median, ROOT, startBenchPortal, type BenchBuild } from "./demoPortal";
+import {
+  BENCH_BUILDS,
+  BENCH_CONSENT,
+  CPU_SLOWDOWN,
+  median,
+  ROOT,
+  startBenchPortal,
+  type BenchBuild,
+} from "./demoPortal";
 import { biggestScripts, LIGHTHOUSE_VERSION, signedInLighthouse, type LighthouseRun } from "./lighthouseSignedIn";
 import { measureSignIn, type ReadyCheck, type SignInRun } from "./signInLoad";
 
@@ -44,7 +52,11 @@ const DESTINATIONS: readonly Destination[] = [
   // The light home (default build, phone) or the portal's DashboardPage: the greeting and a line's data meter.
   { path: "/", ready: { heading: "^Hello", card: '[data-testid="meter-data"]' }, expectRequest: "/api/v1/home" },
   // Each line's allowances: the first line's card with its data meter.
-  { path: "/usage", ready: { heading: "^Usage$", card: '.sub-card [data-testid="meter-data"]' }, expectRequest: "/api/v1/home" },
+  {
+    path: "/usage",
+    ready: { heading: "^Usage$", card: '.sub-card [data-testid="meter-data"]' },
+    expectRequest: "/api/v1/home",
+  },
   // The first account's card (alex's prepaid: balance and latest movements, loaded).
   { path: "/money", ready: { heading: "^Money$", card: ".sub-page .sub-card" }, expectRequest: "/api/v1/home" },
   // The first line's plans.
@@ -61,7 +73,7 @@ interface Row {
   load: number[];
 }
 
-const selected = <T,>(list: readonly T[], names: string | undefined, name: (item: T) => string) =>
+const selected = <T>(list: readonly T[], names: string | undefined, name: (item: T) => string) =>
   names ? list.filter((item) => names.split(",").includes(name(item))) : [...list];
 const verdict = (met: boolean) => (met ? "met" : "NOT met");
 
@@ -70,7 +82,9 @@ async function measureBuild(build: BenchBuild, destinations: readonly Destinatio
   const rows: Row[] = destinations.map((d) => ({ build, path: d.path, lighthouse: [], signIn: [], load: [] }));
   let browser: Browser | undefined;
   try {
-    console.log(`\n== ${build} build on ${portal.baseUrl}${build === "all-switches" ? ` (a visitor who chose to ${BENCH_CONSENT} every consent category)` : ""}; load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `\n== ${build} build on ${portal.baseUrl}${build === "all-switches" ? ` (a visitor who chose to ${BENCH_CONSENT} every consent category)` : ""}; load average ${loadavg()[0]!.toFixed(1)}`,
+    );
     // Runs go round the destinations, so the machine's load drifts over all of them alike.
     if (ONLY !== "signin") {
       const lighthouse = await signedInLighthouse(portal);
@@ -80,7 +94,9 @@ async function measureBuild(build: BenchBuild, destinations: readonly Destinatio
             const run = await lighthouse.run(d.path, d.expectRequest);
             rows[n]!.lighthouse.push(run);
             rows[n]!.load.push(loadavg()[0]!);
-            console.log(`lighthouse ${build} ${d.path} run ${i}: score ${run.score}, TBT ${run.tbtMs} ms, LCP ${run.lcpMs} ms, FCP ${run.fcpMs} ms; load average ${loadavg()[0]!.toFixed(1)}`);
+            console.log(
+              `lighthouse ${build} ${d.path} run ${i}: score ${run.score}, TBT ${run.tbtMs} ms, LCP ${run.lcpMs} ms, FCP ${run.fcpMs} ms; load average ${loadavg()[0]!.toFixed(1)}`,
+            );
           }
       } finally {
         await lighthouse.close();
@@ -94,7 +110,9 @@ async function measureBuild(build: BenchBuild, destinations: readonly Destinatio
           if (run.path !== d.path) throw new Error(`sign-in towards ${d.path} ended on ${run.path}`);
           rows[n]!.signIn.push(run);
           rows[n]!.load.push(loadavg()[0]!);
-          console.log(`sign-in ${build} ${d.path} run ${i}: ${run.ms} ms (Playwright saw it at ${run.observedMs} ms), ${run.requestsAfterClick} requests, ${(run.bytesAfterClick / 1024).toFixed(1)} KB after the click; load average ${loadavg()[0]!.toFixed(1)}`);
+          console.log(
+            `sign-in ${build} ${d.path} run ${i}: ${run.ms} ms (Playwright saw it at ${run.observedMs} ms), ${run.requestsAfterClick} requests, ${(run.bytesAfterClick / 1024).toFixed(1)} KB after the click; load average ${loadavg()[0]!.toFixed(1)}`,
+          );
         }
     }
   } finally {
@@ -104,9 +122,15 @@ async function measureBuild(build: BenchBuild, destinations: readonly Destinatio
   if (DETAILS)
     for (const row of rows) {
       const lh = row.lighthouse.at(-1);
-      if (lh) console.log(`\n${build} ${row.path}: biggest scripts in Lighthouse's last run (transfer KB, boot-up ms):\n${biggestScripts(lh).join("\n")}`);
+      if (lh)
+        console.log(
+          `\n${build} ${row.path}: biggest scripts in Lighthouse's last run (transfer KB, boot-up ms):\n${biggestScripts(lh).join("\n")}`,
+        );
       const si = row.signIn.at(-1);
-      if (si) console.log(`\n${build} ${row.path}: API calls after the click: ${si.apiCallsAfterClick.join(", ")}\nrequests after the click (ms after it):\n  ${si.timeline.join("\n  ")}`);
+      if (si)
+        console.log(
+          `\n${build} ${row.path}: API calls after the click: ${si.apiCallsAfterClick.join(", ")}\nrequests after the click (ms after it):\n  ${si.timeline.join("\n  ")}`,
+        );
     }
   return rows;
 }
@@ -116,12 +140,16 @@ function summaryLine(row: Row): string {
   if (row.lighthouse.length) {
     const score = median(row.lighthouse.map((r) => r.score));
     const scores = row.lighthouse.map((r) => r.score);
-    parts.push(`lighthouse=${score} (${Math.min(...scores)}–${Math.max(...scores)}, LCP ${median(row.lighthouse.map((r) => r.lcpMs))} ms, TBT ${median(row.lighthouse.map((r) => r.tbtMs))} ms; target ≥ ${TARGET_SCORE} ${verdict(score >= TARGET_SCORE)})`);
+    parts.push(
+      `lighthouse=${score} (${Math.min(...scores)}–${Math.max(...scores)}, LCP ${median(row.lighthouse.map((r) => r.lcpMs))} ms, TBT ${median(row.lighthouse.map((r) => r.tbtMs))} ms; target ≥ ${TARGET_SCORE} ${verdict(score >= TARGET_SCORE)})`,
+    );
   }
   if (row.signIn.length) {
     const ms = median(row.signIn.map((r) => r.ms));
     const all = row.signIn.map((r) => r.ms);
-    parts.push(`sign_in_to_ready_ms=${ms} (${Math.min(...all)}–${Math.max(...all)}; target ≤ ${TARGET_MS} ${verdict(ms <= TARGET_MS)})`);
+    parts.push(
+      `sign_in_to_ready_ms=${ms} (${Math.min(...all)}–${Math.max(...all)}; target ≤ ${TARGET_MS} ${verdict(ms <= TARGET_MS)})`,
+    );
   }
   parts.push(`load ${Math.min(...row.load).toFixed(1)}–${Math.max(...row.load).toFixed(1)}`);
   return parts.join("  ");
@@ -130,7 +158,10 @@ function summaryLine(row: Row): string {
 async function main(): Promise<void> {
   const builds = selected(BENCH_BUILDS, process.env.BUILDS, (b) => b);
   const destinations = selected(DESTINATIONS, process.env.DESTINATIONS, (d) => d.path);
-  if (!builds.length || !destinations.length) throw new Error(`nothing to measure: BUILDS=${process.env.BUILDS ?? ""} DESTINATIONS=${process.env.DESTINATIONS ?? ""}`);
+  if (!builds.length || !destinations.length)
+    throw new Error(
+      `nothing to measure: BUILDS=${process.env.BUILDS ?? ""} DESTINATIONS=${process.env.DESTINATIONS ?? ""}`,
+    );
   console.log(
     `Every destination as signed-in alex: Lighthouse ${LIGHTHOUSE_VERSION} mobile preset (simulated Slow 4G, 4x CPU), cold HTTP cache; sign-in → ready at 360x740, Fast 4G (9 Mbps, 60 ms), ${CPU_SLOWDOWN}x CPU, cold cache. ${RUNS} runs each; load average ${loadavg()[0]!.toFixed(1)}`,
   );
@@ -154,7 +185,13 @@ async function main(): Promise<void> {
           lighthouse_score: r.lighthouse.length ? median(r.lighthouse.map((x) => x.score)) : null,
           lighthouse_runs: r.lighthouse.map(({ score, tbtMs, lcpMs, fcpMs }) => ({ score, tbtMs, lcpMs, fcpMs })),
           sign_in_to_ready_ms: r.signIn.length ? median(r.signIn.map((x) => x.ms)) : null,
-          sign_in_runs: r.signIn.map(({ ms, observedMs, requestsAfterClick, bytesAfterClick, apiCallsAfterClick }) => ({ ms, observedMs, requestsAfterClick, bytesAfterClick, apiCallsAfterClick })),
+          sign_in_runs: r.signIn.map(({ ms, observedMs, requestsAfterClick, bytesAfterClick, apiCallsAfterClick }) => ({
+            ms,
+            observedMs,
+            requestsAfterClick,
+            bytesAfterClick,
+            apiCallsAfterClick,
+          })),
           load_average: r.load,
         })),
       },

@@ -47,14 +47,30 @@ async function measure(backend: TestBackend, as: string, url: string) {
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode}`);
   }
   times.sort((a, b) => a - b);
-  return { total: (first.json() as { total: number }).total, p50_ms: +percentile(times, 50).toFixed(1), p95_ms: +percentile(times, 95).toFixed(1) };
+  return {
+    total: (first.json() as { total: number }).total,
+    p50_ms: +percentile(times, 50).toFixed(1),
+    p95_ms: +percentile(times, 95).toFixed(1),
+  };
 }
 
 const QUERIES: [label: string, as: string, url: string][] = [
   ["agent: newest first, page 1", "agent@att.example", "/api/v1/device-claims?pageSize=20"],
-  ["agent: status=submitted, newest first", "agent@att.example", "/api/v1/device-claims?filter[status]=submitted&pageSize=20"],
-  ["agent: incident in (theft,loss), by date", "agent@att.example", "/api/v1/device-claims?filter[incident][in]=theft,loss&sort=-occurredOn&pageSize=20"],
-  ["agent: date between (one month)", "agent@att.example", "/api/v1/device-claims?filter[occurredOn][between]=2026-03-01,2026-03-31&pageSize=20"],
+  [
+    "agent: status=submitted, newest first",
+    "agent@att.example",
+    "/api/v1/device-claims?filter[status]=submitted&pageSize=20",
+  ],
+  [
+    "agent: incident in (theft,loss), by date",
+    "agent@att.example",
+    "/api/v1/device-claims?filter[incident][in]=theft,loss&sort=-occurredOn&pageSize=20",
+  ],
+  [
+    "agent: date between (one month)",
+    "agent@att.example",
+    "/api/v1/device-claims?filter[occurredOn][between]=2026-03-01,2026-03-31&pageSize=20",
+  ],
   ["agent: page 500 of the default order", "agent@att.example", "/api/v1/device-claims?page=500&pageSize=20"],
   ["agent: search q=1234 (a claim number)", "agent@att.example", "/api/v1/device-claims?q=1234&pageSize=20"],
   ["alex (subscriber): own claims", "alex@example.com", "/api/v1/device-claims?pageSize=20"],
@@ -69,7 +85,9 @@ async function run(driver: "pglite" | "postgres") {
     await seedClaims(backend, RECORDS);
     const seedMs = Math.round(performance.now() - seeded);
     const plan = (await backend.database.db.execute(
-      sql.raw("explain select * from resource_documents where operator_code = 'ATT' and resource_documents.resource = 'device-claims' and (data->>'status') = 'submitted' order by created_at desc limit 20"),
+      sql.raw(
+        "explain select * from resource_documents where operator_code = 'ATT' and resource_documents.resource = 'device-claims' and (data->>'status') = 'submitted' order by created_at desc limit 20",
+      ),
     )) as unknown as { rows?: Record<string, string>[] } | Record<string, string>[];
     const planText = (Array.isArray(plan) ? plan : (plan.rows ?? [])).map((r) => Object.values(r)[0]).join("\n");
     const searchPlan = (await backend.database.db.execute(
@@ -77,7 +95,9 @@ async function run(driver: "pglite" | "postgres") {
         "explain analyze select count(*) from resource_documents where operator_code = 'ATT' and resource_documents.resource = 'device-claims' and ((data->>'description') ilike '%1234%' or (data->>'assessment') ilike '%1234%')",
       ),
     )) as unknown as { rows?: Record<string, string>[] } | Record<string, string>[];
-    const searchPlanText = (Array.isArray(searchPlan) ? searchPlan : (searchPlan.rows ?? [])).map((r) => Object.values(r)[0]).join("\n");
+    const searchPlanText = (Array.isArray(searchPlan) ? searchPlan : (searchPlan.rows ?? []))
+      .map((r) => Object.values(r)[0])
+      .join("\n");
     if (process.env.SHOW_PLANS) console.log(`${planText}\n${searchPlanText}`);
     const results: Record<string, unknown> = {};
     console.log(`\n${driver}: ${RECORDS} claims seeded in ${seedMs} ms; ${RUNS} requests each (after one warm-up)`);
@@ -85,12 +105,22 @@ async function run(driver: "pglite" | "postgres") {
     for (const [label, as, url] of QUERIES) {
       const figures = await measure(backend, as, url);
       results[label] = figures;
-      console.log(`${label.padEnd(44)} ${String(figures.total).padStart(6)} ${String(figures.p50_ms).padStart(8)} ${String(figures.p95_ms).padStart(8)}`);
+      console.log(
+        `${label.padEnd(44)} ${String(figures.total).padStart(6)} ${String(figures.p50_ms).padStart(8)} ${String(figures.p95_ms).padStart(8)}`,
+      );
     }
     const usesIndex = /resource_documents_device_claims_status_idx|resource_documents_list_idx/.test(planText);
     console.log(`plan of the status filter uses a declared or list index: ${usesIndex}`);
     console.log(`plan of the search uses the trigram index: ${/trgm_idx/.test(searchPlanText)}`);
-    return { driver, records: RECORDS, seed_ms: seedMs, runs: RUNS, queries: results, status_filter_plan: planText, search_plan: searchPlanText };
+    return {
+      driver,
+      records: RECORDS,
+      seed_ms: seedMs,
+      runs: RUNS,
+      queries: results,
+      status_filter_plan: planText,
+      search_plan: searchPlanText,
+    };
   } finally {
     await backend.close();
   }
@@ -105,7 +135,10 @@ async function main() {
     const results = [];
     for (const driver of drivers) results.push(await run(driver));
     mkdirSync("bench/results", { recursive: true });
-    writeFileSync("bench/results/generic-list.json", JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+    writeFileSync(
+      "bench/results/generic-list.json",
+      JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+    );
     console.log("\nwritten: bench/results/generic-list.json");
   } finally {
     await emulator.stop();

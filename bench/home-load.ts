@@ -20,15 +20,21 @@ async function main(): Promise<void> {
   let browser: Browser | undefined;
   try {
     browser = await launchChromium();
-    console.log(`Sign-in → meters for alex on ${portal.baseUrl}: 360x740 phone, Fast 4G (9 Mbps, 60 ms), ${CPU_SLOWDOWN}x CPU slowdown, cold cache, ${RUNS} runs; load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `Sign-in → meters for alex on ${portal.baseUrl}: 360x740 phone, Fast 4G (9 Mbps, 60 ms), ${CPU_SLOWDOWN}x CPU slowdown, cold cache, ${RUNS} runs; load average ${loadavg()[0]!.toFixed(1)}`,
+    );
     const results: SignInRun[] = [];
     for (let run = 1; run <= RUNS; run++) {
       const result = await measureSignIn(browser, portal, "/", { card: '[data-testid="meter-data"]' });
       results.push(result);
-      console.log(`run ${run}: ${result.ms} ms (Playwright saw it at ${result.observedMs} ms), ${result.requestsAfterClick} requests, ${(result.bytesAfterClick / 1024).toFixed(1)} KB after the click`);
+      console.log(
+        `run ${run}: ${result.ms} ms (Playwright saw it at ${result.observedMs} ms), ${result.requestsAfterClick} requests, ${(result.bytesAfterClick / 1024).toFixed(1)} KB after the click`,
+      );
     }
     const ms = results.map((r) => r.ms);
-    console.log(`\nmedian ${median(ms)} ms (min ${Math.min(...ms)}, max ${Math.max(...ms)}); target ${TARGET_MS} ms ${median(ms) <= TARGET_MS ? "met" : "NOT met"}`);
+    console.log(
+      `\nmedian ${median(ms)} ms (min ${Math.min(...ms)}, max ${Math.max(...ms)}); target ${TARGET_MS} ms ${median(ms) <= TARGET_MS ? "met" : "NOT met"}`,
+    );
     console.log(`API calls after the click (run 1): ${results[0]!.apiCallsAfterClick.join(", ")}`);
     console.log(`Requests after the click, last run (ms after it):\n  ${results.at(-1)!.timeline.join("\n  ")}`);
   } finally {

@@ -18,12 +18,16 @@ async function main(): Promise<void> {
     throw error;
   });
   try {
-    console.log(`Lighthouse ${LIGHTHOUSE_VERSION}, mobile preset (simulated Slow 4G, 4x CPU), signed-in alex on ${portal.baseUrl}/, cold HTTP cache, ${RUNS} runs; load average ${loadavg()[0]!.toFixed(1)}`);
+    console.log(
+      `Lighthouse ${LIGHTHOUSE_VERSION}, mobile preset (simulated Slow 4G, 4x CPU), signed-in alex on ${portal.baseUrl}/, cold HTTP cache, ${RUNS} runs; load average ${loadavg()[0]!.toFixed(1)}`,
+    );
     const runs: LighthouseRun[] = [];
     for (let i = 1; i <= RUNS; i++) {
       const run = await lighthouse.run("/", "/api/v1/home");
       runs.push(run);
-      console.log(`run ${i}: score ${run.score}, TBT ${run.tbtMs} ms, LCP ${run.lcpMs} ms, FCP ${run.fcpMs} ms; load average ${loadavg()[0]!.toFixed(1)}`);
+      console.log(
+        `run ${i}: score ${run.score}, TBT ${run.tbtMs} ms, LCP ${run.lcpMs} ms, FCP ${run.fcpMs} ms; load average ${loadavg()[0]!.toFixed(1)}`,
+      );
     }
     console.log(`\nBiggest scripts (last run; transfer KB as served, Lighthouse's bootup ms):`);
     console.log(biggestScripts(runs.at(-1)!).join("\n"));

@@ -13,7 +13,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser";
 import { freePort } from "../tests/support/freePort";
 import { fillAlexSignIn, ROOT, type DemoPortal } from "./demoPortal";
 
-export const LIGHTHOUSE_VERSION: string = JSON.parse(readFileSync(join(ROOT, "node_modules/lighthouse/package.json"), "utf8")).version;
+export const LIGHTHOUSE_VERSION: string = JSON.parse(
+  readFileSync(join(ROOT, "node_modules/lighthouse/package.json"), "utf8"),
+).version;
 
 export interface LighthouseRun {
   score: number;
@@ -28,12 +30,29 @@ export interface LighthouseRun {
 
 type Audit = { numericValue?: number; details?: { items?: Record<string, unknown>[] } };
 
-function summarise(lhr: { categories: { performance: { score: number | null } }; audits: Record<string, Audit>; finalDisplayedUrl: string }): LighthouseRun {
-  const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as { url: string; resourceType?: string; transferSize?: number }[];
-  const bootup = new Map(((lhr.audits["bootup-time"]?.details?.items ?? []) as { url: string; total: number }[]).map((i) => [i.url, i.total]));
+function summarise(lhr: {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, Audit>;
+  finalDisplayedUrl: string;
+}): LighthouseRun {
+  const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as {
+    url: string;
+    resourceType?: string;
+    transferSize?: number;
+  }[];
+  const bootup = new Map(
+    ((lhr.audits["bootup-time"]?.details?.items ?? []) as { url: string; total: number }[]).map((i) => [
+      i.url,
+      i.total,
+    ]),
+  );
   const scripts = requests
     .filter((r) => r.resourceType === "Script")
-    .map((r) => ({ url: new URL(r.url).pathname, transferKb: (r.transferSize ?? 0) / 1024, bootupMs: bootup.get(r.url) ?? 0 }))
+    .map((r) => ({
+      url: new URL(r.url).pathname,
+      transferKb: (r.transferSize ?? 0) / 1024,
+      bootupMs: bootup.get(r.url) ?? 0,
+    }))
     .sort((a, b) => b.transferKb - a.transferKb);
   const origin = new URL(lhr.finalDisplayedUrl).origin;
   return {
@@ -83,12 +102,20 @@ export async function signedInLighthouse(portal: DemoPortal): Promise<SignedInLi
     return {
       async run(path, expectRequest) {
         await cdp.send("Network.clearBrowserCache");
-        const result = await lighthouse(`${portal.baseUrl}${path}`, { port, output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true });
+        const result = await lighthouse(`${portal.baseUrl}${path}`, {
+          port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+          disableStorageReset: true,
+        });
         if (!result) throw new Error("Lighthouse returned no result");
         const run = summarise(result.lhr as never);
         const requested = !expectRequest || run.paths.includes(expectRequest);
         if (new URL(run.finalUrl).pathname !== path || !requested) {
-          throw new Error(`Lighthouse did not load the signed-in ${path} (ended on ${run.finalUrl}${expectRequest ? `, ${expectRequest} ${requested ? "" : "not "}requested` : ""})`);
+          throw new Error(
+            `Lighthouse did not load the signed-in ${path} (ended on ${run.finalUrl}${expectRequest ? `, ${expectRequest} ${requested ? "" : "not "}requested` : ""})`,
+          );
         }
         return run;
       },
@@ -102,8 +129,15 @@ export async function signedInLighthouse(portal: DemoPortal): Promise<SignedInLi
 
 /** The ten biggest scripts of a run (transfer KB as served, Lighthouse's boot-up ms), and the total. */
 export function biggestScripts(run: LighthouseRun, count = 10): string[] {
-  const lines = run.scripts.slice(0, count).map((s) => `  ${s.transferKb.toFixed(1).padStart(7)} KB ${String(Math.round(s.bootupMs)).padStart(6)} ms  ${s.url}`);
+  const lines = run.scripts
+    .slice(0, count)
+    .map(
+      (s) => `  ${s.transferKb.toFixed(1).padStart(7)} KB ${String(Math.round(s.bootupMs)).padStart(6)} ms  ${s.url}`,
+    );
   const totalKb = run.scripts.reduce((sum, s) => sum + s.transferKb, 0);
   const bootMs = run.scripts.reduce((sum, s) => sum + s.bootupMs, 0);
-  return [...lines, `  ${totalKb.toFixed(1).padStart(7)} KB ${String(Math.round(bootMs)).padStart(6)} ms  in ${run.scripts.length} scripts`];
+  return [
+    ...lines,
+    `  ${totalKb.toFixed(1).padStart(7)} KB ${String(Math.round(bootMs)).padStart(6)} ms  in ${run.scripts.length} scripts`,
+  ];
 }

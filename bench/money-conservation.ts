@@ -26,14 +26,23 @@ async function main() {
     else console.log(`PostgreSQL: no server at ${TEST_DATABASE_URL}; PGlite only`);
     for (const driver of drivers) {
       console.log(`\n${driver}: ${OPERATIONS} operations over ${ACCOUNTS} accounts, ${CONCURRENCY} at a time`);
-      const figures = await runConservation({ driver, operations: OPERATIONS, accounts: ACCOUNTS, concurrency: CONCURRENCY, log: (line) => console.log(`  ${line}`) });
+      const figures = await runConservation({
+        driver,
+        operations: OPERATIONS,
+        accounts: ACCOUNTS,
+        concurrency: CONCURRENCY,
+        log: (line) => console.log(`  ${line}`),
+      });
       results.push(figures);
       const { problems, ...shown } = figures;
       for (const [name, value] of Object.entries(shown)) console.log(`  ${name.padEnd(24)} ${value}`);
       for (const problem of problems.slice(0, 20)) console.log(`  PROBLEM ${problem}`);
     }
     mkdirSync("bench/results", { recursive: true });
-    writeFileSync("bench/results/money-conservation.json", JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+    writeFileSync(
+      "bench/results/money-conservation.json",
+      JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+    );
     console.log("\nwritten: bench/results/money-conservation.json");
   } finally {
     await emulator.stop();

@@ -154,7 +154,9 @@ function trackNetwork(cdp: CDPSession) {
     const r = get(e.requestId, e.response.url);
     r.type = e.type;
     r.status = e.response.status;
-    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
+    const headers = Object.fromEntries(
+      Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]),
+    );
     r.contentEncoding = headers["content-encoding"] ?? "identity";
     touch();
   });
@@ -178,7 +180,9 @@ function trackNetwork(cdp: CDPSession) {
       if (inflight.size === 0 && Date.now() - lastActivity >= QUIET_MS) return;
       await new Promise((r) => setTimeout(r, 100));
     }
-    throw new Error(`the network did not settle within ${SETTLE_TIMEOUT_MS / 1000} s (${inflight.size} requests in flight)`);
+    throw new Error(
+      `the network did not settle within ${SETTLE_TIMEOUT_MS / 1000} s (${inflight.size} requests in flight)`,
+    );
   }
 
   return { requests, settled };
@@ -207,14 +211,26 @@ async function measureOnce(browser: Browser, baseUrl: string, run: number, warni
     await page.goto(`${baseUrl}/`, { waitUntil: "commit", timeout: FORM_TIMEOUT_MS });
     // Polled through page.evaluate: waitForFunction evaluates with eval, which the portal's policy forbids.
     // The figures are the page's own timestamps, so the polling interval does not change them.
-    const form = await pollPage(page, () => (window as { __formVisible?: FormVisible }).__formVisible, { timeout: FORM_TIMEOUT_MS, what: "the sign-in form" });
-    if (!form.hasPassword || !form.hasSubmit) throw new Error("the Email input showed, but not the Password field or the Sign in button");
+    const form = await pollPage(page, () => (window as { __formVisible?: FormVisible }).__formVisible, {
+      timeout: FORM_TIMEOUT_MS,
+      what: "the sign-in form",
+    });
+    if (!form.hasPassword || !form.hasSubmit)
+      throw new Error("the Email input showed, but not the Password field or the Sign in button");
     // The form is prerendered into the HTML; it works once the entry script has hydrated it.
     const ready = await pollPage(
       page,
       () => {
         const mark = performance.getEntriesByName("portal:sign-in-ready")[0];
-        return mark ? { ms: mark.startTime, path: location.pathname, resources: performance.getEntriesByType("resource").map((e) => ({ name: e.name, responseEnd: (e as PerformanceResourceTiming).responseEnd })) } : null;
+        return mark
+          ? {
+              ms: mark.startTime,
+              path: location.pathname,
+              resources: performance
+                .getEntriesByType("resource")
+                .map((e) => ({ name: e.name, responseEnd: (e as PerformanceResourceTiming).responseEnd })),
+            }
+          : null;
       },
       { timeout: FORM_TIMEOUT_MS, interval: 50, what: "the sign-in form to be ready" },
     );
@@ -238,7 +254,9 @@ async function measureOnce(browser: Browser, baseUrl: string, run: number, warni
       const byTiming = finishedBeforeForm.has(r.url);
       const byCdp = formAt !== undefined && r.finishedAt !== undefined && r.finishedAt <= formAt;
       if (byTiming !== byCdp && Math.abs((r.finishedAt ?? 0) - (formAt ?? 0)) > 0.05) {
-        warnings.push(`run ${run}: ${fileOf(r.url)} is ${byTiming ? "before" : "after"} the form by Resource Timing but not by CDP timestamps`);
+        warnings.push(
+          `run ${run}: ${fileOf(r.url)} is ${byTiming ? "before" : "after"} the form by Resource Timing but not by CDP timestamps`,
+        );
       }
     }
 
@@ -250,15 +268,24 @@ async function measureOnce(browser: Browser, baseUrl: string, run: number, warni
       formVisibleMs: form.ms,
       formReadyMs: ready.ms,
       jsBeforeReadyBytes: sum(done.filter((r) => isScript(r) && finishedBeforeReady.has(r.url))),
-      jsDoneMs: Math.max(0, ...form.resources.filter((e) => e.responseEnd <= form.ms && /\.m?js(\?|$)/.test(e.name)).map((e) => e.responseEnd)),
+      jsDoneMs: Math.max(
+        0,
+        ...form.resources
+          .filter((e) => e.responseEnd <= form.ms && /\.m?js(\?|$)/.test(e.name))
+          .map((e) => e.responseEnd),
+      ),
       jsBeforeFormBytes: sum(before.filter(isScript)),
       cssBeforeFormBytes: sum(before.filter(isCss)),
       jsTotalBytes: sum(scripts),
       cssTotalBytes: sum(done.filter(isCss)),
       allTotalBytes: sum(done),
       requests: requests.length,
-      jsBeforeForm: scripts.filter((r) => finishedBeforeForm.has(r.url)).map((r) => ({ file: fileOf(r.url), bytes: r.encodedDataLength! })),
-      jsAfterForm: scripts.filter((r) => !finishedBeforeForm.has(r.url)).map((r) => ({ file: fileOf(r.url), bytes: r.encodedDataLength! })),
+      jsBeforeForm: scripts
+        .filter((r) => finishedBeforeForm.has(r.url))
+        .map((r) => ({ file: fileOf(r.url), bytes: r.encodedDataLength! })),
+      jsAfterForm: scripts
+        .filter((r) => !finishedBeforeForm.has(r.url))
+        .map((r) => ({ file: fileOf(r.url), bytes: r.encodedDataLength! })),
       encodings,
       acceptEncoding: scripts[0]?.acceptEncoding ?? doc?.acceptEncoding ?? "?",
       failed,
@@ -269,7 +296,18 @@ async function measureOnce(browser: Browser, baseUrl: string, run: number, warni
 }
 
 function printTable(results: RunResult[]) {
-  const header = ["run", "js_done_ms", "form_ms", "ready_ms", "js_before_ready_kb", "js_before_kb", "css_before_kb", "js_total_kb", "all_total_kb", "requests"];
+  const header = [
+    "run",
+    "js_done_ms",
+    "form_ms",
+    "ready_ms",
+    "js_before_ready_kb",
+    "js_before_kb",
+    "css_before_kb",
+    "js_total_kb",
+    "all_total_kb",
+    "requests",
+  ];
   const rows = results.map((r) => [
     String(r.run),
     r.jsDoneMs.toFixed(0),
@@ -295,7 +333,8 @@ function printTable(results: RunResult[]) {
     median(results.map((r) => r.requests)).toFixed(0),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const row of rows) console.log(line(row));
@@ -338,21 +377,37 @@ async function main(): Promise<void> {
 
     printTable(results);
     const first = results[0]!;
-    console.log(`\nJS before the form (run 1): ${first.jsBeforeForm.map((f) => `${f.file} ${kb(f.bytes).toFixed(1)} KB`).join(", ") || "none"}`);
-    console.log(`JS after the form (run 1):  ${first.jsAfterForm.map((f) => `${f.file} ${kb(f.bytes).toFixed(1)} KB`).join(", ") || "none"}`);
+    console.log(
+      `\nJS before the form (run 1): ${first.jsBeforeForm.map((f) => `${f.file} ${kb(f.bytes).toFixed(1)} KB`).join(", ") || "none"}`,
+    );
+    console.log(
+      `JS after the form (run 1):  ${first.jsAfterForm.map((f) => `${f.file} ${kb(f.bytes).toFixed(1)} KB`).join(", ") || "none"}`,
+    );
     // The figures are what went over the wire (brotli when Chromium offers it); the build's .gz copies
     // of the same files give the gzip equivalent.
-    const gzipOf = (files: { file: string }[]) => files.reduce((n, f) => n + (existsSync(`dist/assets/${f.file}.gz`) ? statSync(`dist/assets/${f.file}.gz`).size : NaN), 0);
-    console.log(`Gzip equivalent (dist/*.gz bodies): JS before the form ${kb(gzipOf(first.jsBeforeForm)).toFixed(1)} KB, all JS ${kb(gzipOf([...first.jsBeforeForm, ...first.jsAfterForm])).toFixed(1)} KB`);
-    console.log(`Accept-Encoding sent: ${first.acceptEncoding}; Content-Encoding of JS/CSS: ${first.encodings.join(", ")}`);
+    const gzipOf = (files: { file: string }[]) =>
+      files.reduce(
+        (n, f) => n + (existsSync(`dist/assets/${f.file}.gz`) ? statSync(`dist/assets/${f.file}.gz`).size : NaN),
+        0,
+      );
+    console.log(
+      `Gzip equivalent (dist/*.gz bodies): JS before the form ${kb(gzipOf(first.jsBeforeForm)).toFixed(1)} KB, all JS ${kb(gzipOf([...first.jsBeforeForm, ...first.jsAfterForm])).toFixed(1)} KB`,
+    );
+    console.log(
+      `Accept-Encoding sent: ${first.acceptEncoding}; Content-Encoding of JS/CSS: ${first.encodings.join(", ")}`,
+    );
 
     // Things that make the figures suspect, said out loud.
     const encodings = new Set(results.flatMap((r) => r.encodings));
-    if (encodings.has("identity") || encodings.has("?")) warnings.push(`some JS/CSS came uncompressed (Content-Encoding: ${[...encodings].join(", ")})`);
+    if (encodings.has("identity") || encodings.has("?"))
+      warnings.push(`some JS/CSS came uncompressed (Content-Encoding: ${[...encodings].join(", ")})`);
     if (results.some((r) => r.jsBeforeForm.some((f) => /^App-/.test(f.file)))) {
-      warnings.push("the App chunk finished loading before the form showed: the portal is preloaded too early (or the form waits for it)");
+      warnings.push(
+        "the App chunk finished loading before the form showed: the portal is preloaded too early (or the form waits for it)",
+      );
     }
-    if (results.some((r) => r.jsAfterForm.length === 0)) warnings.push("no JS loaded after the form showed: the portal chunk is not being preloaded");
+    if (results.some((r) => r.jsAfterForm.length === 0))
+      warnings.push("no JS loaded after the form showed: the portal chunk is not being preloaded");
     for (const r of results) for (const f of r.failed) warnings.push(`run ${r.run}: request failed: ${f}`);
     for (const w of [...new Set(warnings)]) console.log(`WARNING: ${w}`);
 

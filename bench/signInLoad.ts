@@ -34,9 +34,20 @@ export interface SignInRun {
 export const loginPathFor = (path: string) => (path === "/" ? "/login" : `/login?to=${encodeURIComponent(path)}`);
 
 /** Signs alex in from `loginPathFor(path)` in a new phone context and times it until `ready` holds. */
-export async function measureSignIn(browser: Browser, portal: DemoPortal, path: string, ready: ReadyCheck): Promise<SignInRun> {
+export async function measureSignIn(
+  browser: Browser,
+  portal: DemoPortal,
+  path: string,
+  ready: ReadyCheck,
+): Promise<SignInRun> {
   const { baseUrl } = portal;
-  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: "en-US" });
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: "en-US",
+  });
   try {
     await portal.prepare(context);
     const page = await context.newPage();
@@ -60,7 +71,9 @@ export async function measureSignIn(browser: Browser, portal: DemoPortal, path: 
       if (!counting) return;
       urls.push(e.request.url);
       const url = new URL(e.request.url);
-      timeline.push(`${Math.round(performance.now() - started)} ms ${e.request.method} ${url.host === new URL(baseUrl).host ? url.pathname : url.host + url.pathname.slice(0, 40)}`);
+      timeline.push(
+        `${Math.round(performance.now() - started)} ms ${e.request.method} ${url.host === new URL(baseUrl).host ? url.pathname : url.host + url.pathname.slice(0, 40)}`,
+      );
     });
     cdp.on("Network.loadingFinished", (e) => {
       if (counting) bytes += e.encodedDataLength;
@@ -76,9 +89,15 @@ export async function measureSignIn(browser: Browser, portal: DemoPortal, path: 
       const observer = new MutationObserver(() => {
         const found = document.querySelector(card);
         if (!found || found.querySelector(".ant-skeleton")) return;
-        if (heading && !Array.from(document.querySelectorAll("h1, h2")).some((h) => new RegExp(heading).test(h.textContent ?? ""))) return;
+        if (
+          heading &&
+          !Array.from(document.querySelectorAll("h1, h2")).some((h) => new RegExp(heading).test(h.textContent ?? ""))
+        )
+          return;
         observer.disconnect();
-        requestAnimationFrame(() => setTimeout(() => ((timing.path = location.pathname), (timing.ready = performance.now()))));
+        requestAnimationFrame(() =>
+          setTimeout(() => ((timing.path = location.pathname), (timing.ready = performance.now()))),
+        );
       });
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     }, ready);
@@ -89,7 +108,8 @@ export async function measureSignIn(browser: Browser, portal: DemoPortal, path: 
     const { ms, path: endedOn } = await pollPage(
       page,
       () => {
-        const t = (window as unknown as { __signInLoad: { click?: number; ready?: number; path?: string } }).__signInLoad;
+        const t = (window as unknown as { __signInLoad: { click?: number; ready?: number; path?: string } })
+          .__signInLoad;
         return t.click !== undefined && t.ready !== undefined ? { ms: t.ready - t.click, path: t.path! } : null;
       },
       { timeout: 60_000, interval: 50, what: `${path} to be ready after sign-in` },
@@ -103,7 +123,9 @@ export async function measureSignIn(browser: Browser, portal: DemoPortal, path: 
       timeline,
       requestsAfterClick: urls.length,
       bytesAfterClick: bytes,
-      apiCallsAfterClick: urls.filter((u) => u.includes("/api/")).map((u) => new URL(u).pathname.replace(/[0-9a-f-]{36}/g, "{id}")),
+      apiCallsAfterClick: urls
+        .filter((u) => u.includes("/api/"))
+        .map((u) => new URL(u).pathname.replace(/[0-9a-f-]{36}/g, "{id}")),
     };
   } finally {
     await context.close();

@@ -22,7 +22,6 @@ import { batchBody, seedBenchLines } from "./usageBatches";
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const DRIVER = (process.env.DRIVER ?? "postgres") as "pglite" | "postgres";
 
-
 // Wall time means little on a busy shared machine, so each phase also reports CPU time: this
 // process's (process.cpuUsage) and, on PostgreSQL on this machine, that of the database's server
 // processes (/proc/<pid>/stat; 10 ms ticks, hence the medians over many rounds).
@@ -64,13 +63,17 @@ async function main() {
     if (DRIVER === "postgres") {
       // Fill the pool so every connection the ingest may use is known, then note their server pids.
       await Promise.all(Array.from({ length: 10 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
-      const { rows } = (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`)) as unknown as { rows: { pid: number }[] };
+      const { rows } = (await database.db.execute(
+        sql`select pid from pg_stat_activity where datname = current_database()`,
+      )) as unknown as { rows: { pid: number }[] };
       backendPids = rows.map((r) => r.pid);
     }
     for (let round = 0; round <= ROUNDS; round++) {
       const body = bodies[round]!;
       const parsed = await time("json parse", () => JSON.parse(body));
-      await time("unstorable-text hook", () => rejectUnstorableText({ params: {}, query: {}, body: parsed } as unknown as FastifyRequest));
+      await time("unstorable-text hook", () =>
+        rejectUnstorableText({ params: {}, query: {}, body: parsed } as unknown as FastifyRequest),
+      );
       await time("zod validation (refusals only now)", () => usageBatchSchema.parse(parsed));
       const valid = await time("body check (fast path)", () => {
         if (!isPlainValidBatch(parsed)) throw new Error("the fast check refused a valid batch");
@@ -81,10 +84,14 @@ async function main() {
     }
     const load = loadavg()[0]!.toFixed(2);
     console.log(`${DRIVER}: ${ROUNDS} batches of 10,000 (load ${load})`);
-    console.log(`  ${"phase".padEnd(45)} ${"wall median".padStart(12)} ${"node CPU median".padStart(16)} ${"PostgreSQL CPU median".padStart(22)}`);
+    console.log(
+      `  ${"phase".padEnd(45)} ${"wall median".padStart(12)} ${"node CPU median".padStart(16)} ${"PostgreSQL CPU median".padStart(22)}`,
+    );
     for (const [phase, { wall, cpu, pg }] of stats) {
       const pgCpu = DRIVER === "postgres" ? `${median(pg).toFixed(0)} ms` : "(in process)";
-      console.log(`  ${phase.padEnd(45)} ${`${median(wall).toFixed(1)} ms`.padStart(12)} ${`${median(cpu).toFixed(1)} ms`.padStart(16)} ${pgCpu.padStart(22)}`);
+      console.log(
+        `  ${phase.padEnd(45)} ${`${median(wall).toFixed(1)} ms`.padStart(12)} ${`${median(cpu).toFixed(1)} ms`.padStart(16)} ${pgCpu.padStart(22)}`,
+      );
     }
   } finally {
     await database.close();

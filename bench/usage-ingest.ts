@@ -30,18 +30,26 @@ import { BATCH, batchBody, seedBenchLines } from "./usageBatches";
 
 const BATCHES = Number(process.env.BATCHES ?? 30);
 const CONCURRENCIES = (process.env.CONCURRENCY ?? "1,2,3").split(",").map(Number);
-if (!CONCURRENCIES.every((c) => Number.isInteger(c) && c >= 1)) throw new Error("CONCURRENCY takes whole numbers of at least 1, comma-separated");
+if (!CONCURRENCIES.every((c) => Number.isInteger(c) && c >= 1))
+  throw new Error("CONCURRENCY takes whole numbers of at least 1, comma-separated");
 const TARGET_POSTGRES = 100_000;
 type Mode = "rated" | "bare";
 const MODES = (process.env.MODES ?? "rated,bare").split(",") as Mode[];
-if (!MODES.every((m) => m === "rated" || m === "bare")) throw new Error("MODES takes rated and/or bare, comma-separated");
-
+if (!MODES.every((m) => m === "rated" || m === "bare"))
+  throw new Error("MODES takes rated and/or bare, comma-separated");
 
 async function run(driver: "pglite" | "postgres", concurrency: number, mode: Mode) {
   const throwaway = driver === "postgres" ? await createThrowawayPostgresDatabase() : undefined;
   const database = await openDatabase({ url: throwaway?.url, dataDir: "memory://" });
   const { auth } = createAdminAuth({ projectId: "demo-att-portal", emulatorHost: "127.0.0.1:9099" }); // never called: ingest takes API keys
-  const app = await buildApp({ database, verifier: createTokenVerifier(auth), auth, operator: "ATT", logLevel: "warn", usageRating: mode === "rated" });
+  const app = await buildApp({
+    database,
+    verifier: createTokenVerifier(auth),
+    auth,
+    operator: "ATT",
+    logLevel: "warn",
+    usageRating: mode === "rated",
+  });
   try {
     await seedOperator(database.db, attSeed, createSecretBox(LOCAL_SECRETS_KEY));
     await seedBenchLines(database);
@@ -49,9 +57,18 @@ async function run(driver: "pglite" | "postgres", concurrency: number, mode: Mod
     const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}/api/v1/usage-records/batch`;
     const bodies = Array.from({ length: BATCHES + 1 }, batchBody); // built before the clock runs
     const send = async (body: string) => {
-      const res = await fetch(url, { method: "POST", headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT", "content-type": "application/json" }, body });
+      const res = await fetch(url, {
+        method: "POST",
+        headers: {
+          authorization: `ApiKey ${LOCAL_INGEST_KEY}`,
+          "x-operator": "ATT",
+          "content-type": "application/json",
+        },
+        body,
+      });
       const result = (await res.json()) as { counted?: number };
-      if (res.status !== 200 || result.counted !== BATCH) throw new Error(`batch refused or short: ${res.status} ${JSON.stringify(result).slice(0, 300)}`);
+      if (res.status !== 200 || result.counted !== BATCH)
+        throw new Error(`batch refused or short: ${res.status} ${JSON.stringify(result).slice(0, 300)}`);
     };
     await send(bodies.pop()!); // warm-up
     const latencies: number[] = [];
@@ -116,12 +133,21 @@ async function main() {
   else console.log(`PostgreSQL: no server at ${TEST_DATABASE_URL}; PGlite only`);
   const results = [];
   // Rated and bare alternate at each setting, so a change in the machine's load hits both alike.
-  for (const driver of drivers) for (const concurrency of CONCURRENCIES) for (const mode of MODES) results.push(await run(driver, concurrency, mode));
+  for (const driver of drivers)
+    for (const concurrency of CONCURRENCIES)
+      for (const mode of MODES) results.push(await run(driver, concurrency, mode));
   for (const driver of drivers) {
     for (const mode of MODES) {
-      const best = results.filter((r) => r.driver === driver && r.mode === mode).reduce((a, b) => (b.records_per_second > a.records_per_second ? b : a));
-      const verdict = driver === "postgres" && mode === "rated" ? `; target ${TARGET_POSTGRES} ${best.records_per_second >= TARGET_POSTGRES ? "met" : "NOT met"}` : "";
-      console.log(`best ${driver} ${mode}: ${best.records_per_second} records/s at concurrency ${best.concurrency}${verdict}`);
+      const best = results
+        .filter((r) => r.driver === driver && r.mode === mode)
+        .reduce((a, b) => (b.records_per_second > a.records_per_second ? b : a));
+      const verdict =
+        driver === "postgres" && mode === "rated"
+          ? `; target ${TARGET_POSTGRES} ${best.records_per_second >= TARGET_POSTGRES ? "met" : "NOT met"}`
+          : "";
+      console.log(
+        `best ${driver} ${mode}: ${best.records_per_second} records/s at concurrency ${best.concurrency}${verdict}`,
+      );
     }
   }
   mkdirSync("bench/results", { recursive: true });

@@ -9,7 +9,12 @@ export const LINES = 1_000;
 
 const usd = (amount: number) => ({ amount, currency: "USD" });
 /** What the bench plans charge past their allowance (issue 24): per MB, minute and text; dearer in Europe. */
-const RATED = { data: { unitMb: 1, price: usd(1) }, voice: { price: usd(10) }, sms: { price: usd(5) }, roaming: { europe: { data: { unitMb: 1, price: usd(5) }, voice: null, sms: null } } };
+const RATED = {
+  data: { unitMb: 1, price: usd(1) },
+  voice: { price: usd(10) },
+  sms: { price: usd(5) },
+  roaming: { europe: { data: { unitMb: 1, price: usd(5) }, voice: null, sms: null } },
+};
 const DATA_CAPPED = { ...RATED, data: null, roaming: {} };
 
 /**

@@ -27,17 +27,22 @@ function* files(path: string): Generator<string> {
 /** A fingerprint of everything the build reads: file paths, sizes, mtimes and VITE_* variables. */
 function inputsFingerprint(): string {
   const hash = createHash("sha256");
-  for (const input of INPUTS) for (const file of files(input)) {
-    const s = statSync(file);
-    hash.update(`${file}:${s.size}:${s.mtimeMs}\n`);
-  }
-  for (const [k, v] of Object.entries(process.env).filter(([k]) => k.startsWith("VITE_")).sort()) hash.update(`${k}=${v}\n`);
+  for (const input of INPUTS)
+    for (const file of files(input)) {
+      const s = statSync(file);
+      hash.update(`${file}:${s.size}:${s.mtimeMs}\n`);
+    }
+  for (const [k, v] of Object.entries(process.env)
+    .filter(([k]) => k.startsWith("VITE_"))
+    .sort())
+    hash.update(`${k}=${v}\n`);
   return hash.digest("hex");
 }
 
 export function isPortalBuildStale(outDir = portalOutDir()): boolean {
   const stamp = stampOf(outDir);
-  const complete = existsSync(join(outDir, "index.html")) && existsSync(join(outDir, SECURITY_POLICY_FILE)) && existsSync(stamp);
+  const complete =
+    existsSync(join(outDir, "index.html")) && existsSync(join(outDir, SECURITY_POLICY_FILE)) && existsSync(stamp);
   return !complete || readFileSync(stamp, "utf8") !== inputsFingerprint();
 }
 
@@ -69,21 +74,33 @@ export async function buildPortal(outDir = portalOutDir()): Promise<void> {
   // After the compressed copies: only the backend reads it.
   await writeSecurityPolicy(outDir);
   writeFileSync(stampOf(outDir), fingerprint);
-  console.log(`Portal built: ${(raw / 1024).toFixed(0)} KB of JS and CSS, ${(gz / 1024).toFixed(0)} KB gzip (${relative(".", outDir)}/)`);
+  console.log(
+    `Portal built: ${(raw / 1024).toFixed(0)} KB of JS and CSS, ${(gz / 1024).toFixed(0)} KB gzip (${relative(".", outDir)}/)`,
+  );
 }
 
 /** Writes the sign-in form's HTML into dist/index.html (src/prerender.tsx, built for Node). */
 async function prerenderSignIn(build: typeof import("vite").build, portalDir: string): Promise<void> {
   const outDir = `.test-data/prerender-${portalDir.replace(/[^\w-]/g, "_")}`;
-  await build({ mode: "production", logLevel: "warn", build: { ssr: "src/prerender.tsx", outDir, emptyOutDir: true, sourcemap: false } });
-  const { renderSignInPage, renderPortalStyles } = (await import(pathToFileURL(resolve(outDir, "prerender.js")).href + `?t=${Date.now()}`)) as {
+  await build({
+    mode: "production",
+    logLevel: "warn",
+    build: { ssr: "src/prerender.tsx", outDir, emptyOutDir: true, sourcemap: false },
+  });
+  const { renderSignInPage, renderPortalStyles } = (await import(
+    pathToFileURL(resolve(outDir, "prerender.js")).href + `?t=${Date.now()}`
+  )) as {
     renderSignInPage(): string;
     renderPortalStyles(): string;
   };
   const indexFile = join(portalDir, "index.html");
   const index = readFileSync(indexFile, "utf8");
-  if (!index.includes("<!--prerendered-sign-in-->")) throw new Error(`${indexFile} has no <!--prerendered-sign-in--> placeholder`);
-  const html = inlineEntryCss(deferEntryPastFirstPaint(index.replace("<!--prerendered-sign-in-->", renderSignInPage())), portalDir);
+  if (!index.includes("<!--prerendered-sign-in-->"))
+    throw new Error(`${indexFile} has no <!--prerendered-sign-in--> placeholder`);
+  const html = inlineEntryCss(
+    deferEntryPastFirstPaint(index.replace("<!--prerendered-sign-in-->", renderSignInPage())),
+    portalDir,
+  );
   writeFileSync(indexFile, withPortalChunks(withPortalStyles(html, renderPortalStyles(), portalDir), portalDir));
 }
 
@@ -94,7 +111,10 @@ async function prerenderSignIn(build: typeof import("vite").build, portalDir: st
  */
 function withPortalChunks(html: string, portalDir: string): string {
   const manifestFile = join(portalDir, ".vite", "manifest.json");
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Record<
+    string,
+    { file: string; imports?: string[]; isEntry?: boolean }
+  >;
   const closure = (keys: string[], into = new Set<string>()): Set<string> => {
     for (const key of keys) if (!into.has(key) && manifest[key]) closure(manifest[key]!.imports ?? [], into.add(key));
     return into;
@@ -102,7 +122,9 @@ function withPortalChunks(html: string, portalDir: string): string {
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
   if (!entry || !manifest["src/App.tsx"]) throw new Error(`${manifestFile} has no entry or no src/App.tsx chunk`);
   const loaded = closure([entry]);
-  const chunks = [...closure(["src/App.tsx"])].filter((key) => !loaded.has(key)).map((key) => `/${manifest[key]!.file}`);
+  const chunks = [...closure(["src/App.tsx"])]
+    .filter((key) => !loaded.has(key))
+    .map((key) => `/${manifest[key]!.file}`);
   rmSync(join(portalDir, ".vite"), { recursive: true, force: true });
   return html.replace("</head>", `  <meta name="portal-chunks" content="${chunks.join(" ")}">\n  </head>`);
 }
@@ -122,7 +144,10 @@ function withPortalStyles(html: string, styles: string, portalDir: string): stri
  * queue behind the entry's preloads on a phone's few connections, delaying the first paint.
  */
 function inlineEntryCss(html: string, portalDir: string): string {
-  return html.replace(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g, (_tag, href: string) => `<style>${readFileSync(join(portalDir, href), "utf8")}</style>`);
+  return html.replace(
+    /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g,
+    (_tag, href: string) => `<style>${readFileSync(join(portalDir, href), "utf8")}</style>`,
+  );
 }
 
 /**
@@ -141,7 +166,9 @@ function deferEntryPastFirstPaint(html: string): string {
 
 /** `'sha256-…'` sources of every inline script in the page, as the browser hashes them (their exact text). */
 export function inlineScriptHashes(html: string): string[] {
-  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attributes]) => !/\bsrc\s*=/i.test(attributes!));
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+    ([, attributes]) => !/\bsrc\s*=/i.test(attributes!),
+  );
   return scripts.map(([, , body]) => `'sha256-${createHash("sha256").update(body!, "utf8").digest("base64")}'`);
 }
 

@@ -5,7 +5,10 @@ import { startProcess, stopProcess } from "./processes";
 
 async function main() {
   const emulator = await ensureAuthEmulator({ importDir: ".data/auth", exportDir: ".data/auth" });
-  const server = startProcess("npx", ["tsx", "watch", "--clear-screen=false", "server/main.ts"], { APP_MODE: "local", STATIC_DIR: "none" });
+  const server = startProcess("npx", ["tsx", "watch", "--clear-screen=false", "server/main.ts"], {
+    APP_MODE: "local",
+    STATIC_DIR: "none",
+  });
   const vite = startProcess("npx", ["vite", "--host", "127.0.0.1"]);
   const stop = async () => {
     await Promise.all([stopProcess(vite), stopProcess(server)]);

@@ -4,8 +4,17 @@ import { spawn, type ChildProcess } from "node:child_process";
  * Spawns a long-running child in its own process group, so stopping it stops its children too. Its
  * output is this process's, or piped (`pipe`) for the caller to read.
  */
-export function startProcess(command: string, args: string[], env: Record<string, string> = {}, output: "inherit" | "pipe" = "inherit"): ChildProcess {
-  return spawn(command, args, { stdio: output === "pipe" ? ["ignore", "pipe", "pipe"] : "inherit", detached: true, env: { ...process.env, ...env } });
+export function startProcess(
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  output: "inherit" | "pipe" = "inherit",
+): ChildProcess {
+  return spawn(command, args, {
+    stdio: output === "pipe" ? ["ignore", "pipe", "pipe"] : "inherit",
+    detached: true,
+    env: { ...process.env, ...env },
+  });
 }
 
 export function stopProcess(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {

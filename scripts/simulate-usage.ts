@@ -11,15 +11,33 @@ const backend = (process.env.BACKEND_URL ?? "http://127.0.0.1:8080").replace(/\/
 const key = process.env.INGEST_API_KEY ?? LOCAL_INGEST_KEY;
 const operator = process.env.OPERATOR ?? "ATT";
 const intervalMs = Number(process.env.INTERVAL_MS ?? 1000);
-const numbers = (process.env.NUMBERS ?? "+12025550101,+12025550102,+12025550103").split(",").map((n) => n.trim()).filter(Boolean);
+const numbers = (process.env.NUMBERS ?? "+12025550101,+12025550102,+12025550103")
+  .split(",")
+  .map((n) => n.trim())
+  .filter(Boolean);
 /** Average MB of one data record: 40 MB a second moves a 15 GB meter by a visible step every few seconds. */
 const dataMb = Number(process.env.DATA_MB ?? 40);
 
 function tick() {
   const startedAt = new Date().toISOString();
   return numbers.flatMap((msisdn) => {
-    const records = [{ id: `sim-${randomUUID()}`, msisdn, type: "data", startedAt, quantity: Math.max(1, Math.round(dataMb * (0.5 + Math.random()))) }];
-    if (Math.random() < 0.3) records.push({ id: `sim-${randomUUID()}`, msisdn, type: "voice", startedAt, quantity: 30 + Math.round(Math.random() * 240) });
+    const records = [
+      {
+        id: `sim-${randomUUID()}`,
+        msisdn,
+        type: "data",
+        startedAt,
+        quantity: Math.max(1, Math.round(dataMb * (0.5 + Math.random()))),
+      },
+    ];
+    if (Math.random() < 0.3)
+      records.push({
+        id: `sim-${randomUUID()}`,
+        msisdn,
+        type: "voice",
+        startedAt,
+        quantity: 30 + Math.round(Math.random() * 240),
+      });
     if (Math.random() < 0.3) records.push({ id: `sim-${randomUUID()}`, msisdn, type: "sms", startedAt, quantity: 1 });
     return records;
   });
@@ -42,7 +60,9 @@ while (!stopped) {
     if (!res.ok) console.error(`refused (${res.status}): ${body.detail}`);
     else {
       total += body.counted ?? 0;
-      process.stdout.write(`\rcounted ${total} records${body.unknownLines?.length ? ` (${body.unknownLines.length} of unknown numbers)` : ""}   `);
+      process.stdout.write(
+        `\rcounted ${total} records${body.unknownLines?.length ? ` (${body.unknownLines.length} of unknown numbers)` : ""}   `,
+      );
     }
   } catch (error) {
     console.error(`backend not reachable at ${backend}: ${(error as Error).message}`);

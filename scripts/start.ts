@@ -17,7 +17,10 @@ async function main() {
 
   mkdirSync(".data", { recursive: true });
   const emulator = await ensureAuthEmulator({ importDir: ".data/auth", exportDir: ".data/auth" });
-  const server = startProcess(process.execPath, ["--import", "tsx", "server/main.ts"], { PORT: port, APP_MODE: "local" });
+  const server = startProcess(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    PORT: port,
+    APP_MODE: "local",
+  });
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
@@ -34,13 +37,18 @@ async function main() {
   await waitForHttp(`${url}/api/health`, 120_000, () => server.exitCode === null);
   // The backend starts the sandbox card gateway on its own port when the operator's top-up payment setting is "sandbox".
   const sandboxUrl = `http://127.0.0.1:${process.env.SANDBOX_GATEWAY_PORT ?? "8090"}`;
-  const sandboxRuns = await fetch(`${sandboxUrl}/health`, { signal: AbortSignal.timeout(2_000) }).then((res) => res.ok, () => false);
+  const sandboxRuns = await fetch(`${sandboxUrl}/health`, { signal: AbortSignal.timeout(2_000) }).then(
+    (res) => res.ok,
+    () => false,
+  );
   console.log(`
 Portal ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${url}
 Demo sign-ins (password ${DEMO_PASSWORD}):
 ${demoUsers.map((u) => `  ${u.role.padEnd(10)} ${u.email}`).join("\n")}
 API: ${url}/api/v1 · OpenAPI: ${url}/api/openapi.json · Ctrl-C stops everything.${
-    sandboxRuns ? `\nSandbox card gateway: ${sandboxUrl} (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0119 times out)` : ""
+    sandboxRuns
+      ? `\nSandbox card gateway: ${sandboxUrl} (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0119 times out)`
+      : ""
   }`);
 }
 

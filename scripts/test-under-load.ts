@@ -35,7 +35,9 @@ function runRound(): Promise<{ code: number; failures: string[]; summary: string
           testResults: { name: string; status: string; assertionResults: { fullName: string; status: string }[] }[];
         };
         failures = report.testResults.flatMap((file) => {
-          const failed = file.assertionResults.filter((a) => a.status === "failed").map((a) => `${file.name}: ${a.fullName}`);
+          const failed = file.assertionResults
+            .filter((a) => a.status === "failed")
+            .map((a) => `${file.name}: ${a.fullName}`);
           return failed.length > 0 || file.status !== "failed" ? failed : [`${file.name}: failed before its tests ran`];
         });
       } catch {
@@ -56,7 +58,12 @@ for (let round = 1; round <= rounds; round++) {
   console.log(`\n== round ${round} of ${rounds}, ${load.length} busy processes running`);
   const started = Date.now();
   const { code, failures, summary } = await runRound();
-  results.push({ round, seconds: Math.round((Date.now() - started) / 1000), summary, failures: code === 0 || failures.length ? failures : ["exit code " + code] });
+  results.push({
+    round,
+    seconds: Math.round((Date.now() - started) / 1000),
+    summary,
+    failures: code === 0 || failures.length ? failures : ["exit code " + code],
+  });
 }
 stopLoad();
 

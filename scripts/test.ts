@@ -15,17 +15,36 @@ async function main(): Promise<number> {
     console.error(`CI needs a PostgreSQL server for the integration suite, and none answers at ${TEST_DATABASE_URL}.`);
     return 1;
   }
-  console.log(withPostgres ? `PostgreSQL suite: on (${TEST_DATABASE_URL})` : `PostgreSQL suite: skipped, no server answers at ${TEST_DATABASE_URL}`);
+  console.log(
+    withPostgres
+      ? `PostgreSQL suite: on (${TEST_DATABASE_URL})`
+      : `PostgreSQL suite: skipped, no server answers at ${TEST_DATABASE_URL}`,
+  );
 
   const started = Date.now();
   const emulator = await ensureAuthEmulator();
-  console.log(emulator.started ? `Auth emulator started in ${((Date.now() - started) / 1000).toFixed(1)} s` : "Auth emulator: reusing the one already running");
+  console.log(
+    emulator.started
+      ? `Auth emulator started in ${((Date.now() - started) / 1000).toFixed(1)} s`
+      : "Auth emulator: reusing the one already running",
+  );
 
   const code = await new Promise<number>((resolve) => {
-    const child = spawn("npx", ["vitest", "run", "--reporter=default", `--reporter=json`, `--outputFile.json=${reportFile}`, ...process.argv.slice(2)], {
-      stdio: "inherit",
-      env: { ...process.env, TEST_POSTGRES: withPostgres ? "1" : "0", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },
-    });
+    const child = spawn(
+      "npx",
+      [
+        "vitest",
+        "run",
+        "--reporter=default",
+        `--reporter=json`,
+        `--outputFile.json=${reportFile}`,
+        ...process.argv.slice(2),
+      ],
+      {
+        stdio: "inherit",
+        env: { ...process.env, TEST_POSTGRES: withPostgres ? "1" : "0", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },
+      },
+    );
     child.on("exit", (c, signal) => resolve(c ?? (signal ? 1 : 0)));
   });
   await emulator.stop();
@@ -40,7 +59,9 @@ async function main(): Promise<number> {
     };
     // A file that fails before its tests run (an error in beforeAll) fails no test, and its tests
     // count as skipped; each such file counts as one failure here, so the summary never says 0 failed.
-    const brokenFiles = report.testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((a) => a.status === "failed")).length;
+    const brokenFiles = report.testResults.filter(
+      (file) => file.status === "failed" && !file.assertionResults.some((a) => a.status === "failed"),
+    ).length;
     const failed = report.numFailedTests + brokenFiles;
     const skipped = report.numPendingTests + report.numTodoTests;
     console.log(`${report.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
@@ -53,8 +74,11 @@ async function main(): Promise<number> {
   return code;
 }
 
-main().then((code) => process.exit(code), (error) => {
-  console.error(error);
-  console.log("0 passed, 1 failed");
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    console.log("0 passed, 1 failed");
+    process.exit(1);
+  },
+);

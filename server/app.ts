@@ -137,7 +137,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const portal = deps.staticDir ? readPortalBuild(deps.staticDir) : undefined;
   // The browser posts cards to the wired gateways' tokenizers (never to this API): the portal's policy lets it.
   const tokenizers = Object.values(deps.paymentGateways ?? {}).map((gateway) => new URL(gateway.tokenizeUrl).origin);
-  const portalPolicy = portal?.contentSecurityPolicy && tokenizers.length ? withConnectSources(portal.contentSecurityPolicy, tokenizers) : portal?.contentSecurityPolicy;
+  const portalPolicy =
+    portal?.contentSecurityPolicy && tokenizers.length
+      ? withConnectSources(portal.contentSecurityPolicy, tokenizers)
+      : portal?.contentSecurityPolicy;
   const securityHeaders = { portalPolicy, strictTransportSecurity: deps.strictTransportSecurity ?? false };
   const logLevel = deps.logLevel ?? "info";
   const app = Fastify({
@@ -167,7 +170,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => {
       setSecurityHeaders(reply, securityHeaders);
       reply.header("cache-control", "no-store");
-      const detail = error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is too long." : "The request URL is not valid.";
+      const detail =
+        error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is too long." : "The request URL is not valid.";
       return sendProblem(reply, error.statusCode ?? 400, detail, [{ path: "path", message: detail }]);
     },
     clientErrorHandler: (error, socket) => sendClientErrorProblem(error, socket, securityHeaderValues(securityHeaders)),
@@ -191,7 +195,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.corsOrigins?.length) {
     await app.register(cors, {
       origin: deps.corsOrigins,
-      allowedHeaders: ["authorization", "content-type", "x-operator", "x-app-version", "idempotency-key", "x-request-id"],
+      allowedHeaders: [
+        "authorization",
+        "content-type",
+        "x-operator",
+        "x-app-version",
+        "idempotency-key",
+        "x-request-id",
+      ],
       exposedHeaders: ["x-total-count", "x-request-id", "retry-after", "x-min-app-version"],
     });
   }
@@ -202,19 +213,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const where = ({ querystring: "query", params: "path", body: "body", headers: "headers" } as Record<string, string>)[error.validationContext ?? ""] ?? "request";
+      const where =
+        ({ querystring: "query", params: "path", body: "body", headers: "headers" } as Record<string, string>)[
+          error.validationContext ?? ""
+        ] ?? "request";
       const errors = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || where,
         message: issue.message ?? "invalid",
       }));
-      return sendProblem(reply, 400, `The ${where} is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
+      return sendProblem(
+        reply,
+        400,
+        `The ${where} is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
+        errors,
+      );
     }
-    if (error instanceof ProblemError) return sendProblem(reply, error.status, error.detail, error.errors, error.type, error.headers, error.extensions);
+    if (error instanceof ProblemError)
+      return sendProblem(reply, error.status, error.detail, error.errors, error.type, error.headers, error.extensions);
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) return sendProblem(reply, status, (error as Error).message);
     if (isTransientConflict(error)) {
       request.log.warn({ err: error }, "transaction rolled back by a concurrent one");
-      return sendProblem(reply, 503, "A concurrent request touched the same data, so nothing was changed; send the request again.", undefined, "about:blank", { "retry-after": "1" });
+      return sendProblem(
+        reply,
+        503,
+        "A concurrent request touched the same data, so nothing was changed; send the request again.",
+        undefined,
+        "about:blank",
+        { "retry-after": "1" },
+      );
     }
     request.log.error({ err: error }, "unhandled error");
     return sendProblem(reply, 500, "Something went wrong on our side; the request id identifies it.");
@@ -229,7 +256,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes(deps.database, deps.operator));
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 
-  const operators = createOperatorDirectory(deps.database.db, { ttlMs: deps.operatorSettingsTtlMs ?? OPERATOR_SETTINGS_TTL_MS });
+  const operators = createOperatorDirectory(deps.database.db, {
+    ttlMs: deps.operatorSettingsTtlMs ?? OPERATOR_SETTINGS_TTL_MS,
+  });
   // Role changes, disabled accounts, sign-outs and policy changes reach every instance's caches.
   const invalidation = createAccessInvalidation(events.access, { verifier: deps.verifier, operators }, app.log);
   app.addHook("onClose", async () => invalidation.close());
@@ -260,7 +289,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (signIn) => {
       signIn.addHook("onRoute", declareScopeProblems(400, 429));
       signIn.addHook("onRequest", async (request) => {
-        await services.limiter.enforce([{ limit: "authPerIp", key: request.ip, detail: "Too many sign-in requests from this network; try again later." }]);
+        await services.limiter.enforce([
+          {
+            limit: "authPerIp",
+            key: request.ip,
+            detail: "Too many sign-in requests from this network; try again later.",
+          },
+        ]);
         operatorHeader(request);
       });
       await signIn.register(smsAllowanceRoutes(services.operators, services.limiter));
@@ -294,7 +329,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api/v1" },
   );
   // Machine callers (usage mediation): API keys, never a person's token; outside the hook above.
-  await app.register(usageIngestRoutes(services, deps.ingestApiKeys ?? parseServiceKeys(LOCAL_INGEST_KEY, deps.operator), { rating: deps.usageRating ?? true }), { prefix: "/api/v1" });
+  await app.register(
+    usageIngestRoutes(services, deps.ingestApiKeys ?? parseServiceKeys(LOCAL_INGEST_KEY, deps.operator), {
+      rating: deps.usageRating ?? true,
+    }),
+    { prefix: "/api/v1" },
+  );
   // Card gateways' signed webhooks: signature authentication, never a person's token.
   await app.register(paymentWebhookRoutes(services), { prefix: "/api/v1" });
 

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
  * Whether an answer may hold someone's data: anything under /api/v1 (people's tokens, the ingest's
  * and webhooks' keys) and any request that carries credentials, wherever it went.
  */
-const authenticated = (request: FastifyRequest) => request.url.startsWith("/api/v1/") || request.url === "/api/v1" || request.headers.authorization !== undefined;
+const authenticated = (request: FastifyRequest) =>
+  request.url.startsWith("/api/v1/") || request.url === "/api/v1" || request.headers.authorization !== undefined;
 
 /**
  * Every authenticated answer says `Cache-Control: no-store`: a shared proxy or the browser's disk

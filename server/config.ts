@@ -35,7 +35,10 @@ export const serverEnvSchema = z
     /** Base64 of 32 random bytes: seals secrets kept at rest (SIM PUKs). Local mode has a fixed development key. */
     SECRETS_KEY: z
       .string()
-      .refine((v) => Buffer.from(v, "base64").length === 32, "32 random bytes, base64-encoded (e.g. `openssl rand -base64 32`)")
+      .refine(
+        (v) => Buffer.from(v, "base64").length === 32,
+        "32 random bytes, base64-encoded (e.g. `openssl rand -base64 32`)",
+      )
       .optional(),
     /**
      * How long a read may trust a cached token verification; writes and reads of secrets never do.
@@ -51,7 +54,9 @@ export const serverEnvSchema = z
       .max(300, "at most 300: a longer cache would let revoked sessions read for too long")
       .default(DEFAULT_TOKEN_CACHE_SECONDS),
     /** Portals older than this version (X-App-Version) get 426 and are told to reload; empty: any version. */
-    MIN_APP_VERSION: z.union([z.literal(""), z.string().regex(APP_VERSION_PATTERN, "a version like 3.2.1")]).default(""),
+    MIN_APP_VERSION: z
+      .union([z.literal(""), z.string().regex(APP_VERSION_PATTERN, "a version like 3.2.1")])
+      .default(""),
     /** "Bitrix integration required": device claims and contact requests become Bitrix24 CRM leads. Off: nothing leaves. */
     BITRIX_INTEGRATION_REQUIRED: z.enum(["true", "false", ""], "true or false").default("false"),
     /** The Bitrix24 inbound webhook base, e.g. https://att.bitrix24.com/rest/1/abcdef/ (crm.lead.add is called under it). */
@@ -60,43 +65,98 @@ export const serverEnvSchema = z
     /** Where uploaded files are kept when no Storage bucket is set (the local disk adapter). */
     FILES_DIR: z.string().min(1).default(".data/files"),
     /** A Firebase Storage bucket (e.g. att-portal.appspot.com): uploads go there instead of FILES_DIR. */
-    FIREBASE_STORAGE_BUCKET: z.union([z.literal(""), z.string().regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, "a bucket name like my-project.appspot.com")]).default(""),
+    FIREBASE_STORAGE_BUCKET: z
+      .union([
+        z.literal(""),
+        z.string().regex(/^[a-z0-9][a-z0-9._-]{1,220}[a-z0-9]$/, "a bucket name like my-project.appspot.com"),
+      ])
+      .default(""),
     /** The largest upload, in bytes (ID documents, claim attachments). */
-    FILE_MAX_BYTES: z.coerce.number("a whole number of bytes").int("a whole number of bytes").min(1024, "at least 1024").max(50 * 1024 * 1024, "at most 52428800 (50 MiB)").default(10 * 1024 * 1024),
+    FILE_MAX_BYTES: z.coerce
+      .number("a whole number of bytes")
+      .int("a whole number of bytes")
+      .min(1024, "at least 1024")
+      .max(50 * 1024 * 1024, "at most 52428800 (50 MiB)")
+      .default(10 * 1024 * 1024),
     /** Local mode: the port of the sandbox card gateway, started when the operator's top-up payment setting is "sandbox". */
     SANDBOX_GATEWAY_PORT: z.coerce.number("a port number").int("a port number").min(1).max(65535).default(8090),
     // When the sandbox's 4000…0119 charge succeeds by webhook: ms after it, or "never" (only on POST /v1/late-charges/release).
-    SANDBOX_LATE_SUCCESS_MS: z.union([z.literal("never"), z.coerce.number().int("a whole number of milliseconds").min(0, "0 to 3,600,000 ms, or never").max(3_600_000, "0 to 3,600,000 ms, or never")], "a number of milliseconds (0 to 3,600,000) or never").default(15_000),
+    SANDBOX_LATE_SUCCESS_MS: z
+      .union(
+        [
+          z.literal("never"),
+          z.coerce
+            .number()
+            .int("a whole number of milliseconds")
+            .min(0, "0 to 3,600,000 ms, or never")
+            .max(3_600_000, "0 to 3,600,000 ms, or never"),
+        ],
+        "a number of milliseconds (0 to 3,600,000) or never",
+      )
+      .default(15_000),
     /**
      * The operator's bill-payment gateway (cards and US bank accounts for postpaid bills), independent
      * of the operator's top-up payment setting. Local mode: "sandbox" unless set; production: none
      * unless set (bills then answer 422). A name this server is not wired to answers 503.
      */
-    BILL_PAYMENT_GATEWAY: z.string().regex(/^[a-z0-9_-]{0,40}$/, "a gateway name like sandbox, or empty for none").optional(),
+    BILL_PAYMENT_GATEWAY: z
+      .string()
+      .regex(/^[a-z0-9_-]{0,40}$/, "a gateway name like sandbox, or empty for none")
+      .optional(),
     // When the sandbox's bank debits (ACH) settle by webhook, and a returned one comes back as long after: ms, or "never" (only on POST /v1/ach/settle).
-    SANDBOX_ACH_SETTLE_MS: z.union([z.literal("never"), z.coerce.number().int("a whole number of milliseconds").min(0, "0 to 86,400,000 ms, or never").max(86_400_000, "0 to 86,400,000 ms, or never")], "a number of milliseconds (0 to 86,400,000) or never").default(30_000),
+    SANDBOX_ACH_SETTLE_MS: z
+      .union(
+        [
+          z.literal("never"),
+          z.coerce
+            .number()
+            .int("a whole number of milliseconds")
+            .min(0, "0 to 86,400,000 ms, or never")
+            .max(86_400_000, "0 to 86,400,000 ms, or never"),
+        ],
+        "a number of milliseconds (0 to 86,400,000) or never",
+      )
+      .default(30_000),
     /** The shared secret card gateways sign their webhooks with (HMAC-SHA256). Local mode has a fixed development secret. */
     PAYMENT_WEBHOOK_SECRET: z.string().min(16, "at least 16 characters").optional(),
-    CRM_OUTBOX_MAX_ATTEMPTS: z.coerce.number("a whole number").int("a whole number").min(1, "at least 1").max(50, "at most 50").default(12),
+    CRM_OUTBOX_MAX_ATTEMPTS: z.coerce
+      .number("a whole number")
+      .int("a whole number")
+      .min(1, "at least 1")
+      .max(50, "at most 50")
+      .default(12),
   })
   .superRefine((env, ctx) => {
     if (env.APP_MODE === "production" && env.FIREBASE_AUTH_EMULATOR_HOST) {
       ctx.addIssue({
         code: "custom",
         path: ["FIREBASE_AUTH_EMULATOR_HOST"],
-        message: "must not be set in production mode: the Auth emulator's tokens are unsigned and anyone could forge one",
+        message:
+          "must not be set in production mode: the Auth emulator's tokens are unsigned and anyone could forge one",
       });
     }
     if (env.BITRIX_INTEGRATION_REQUIRED === "true" && !env.BITRIX_WEBHOOK_URL) {
-      ctx.addIssue({ code: "custom", path: ["BITRIX_WEBHOOK_URL"], message: "is required when BITRIX_INTEGRATION_REQUIRED is true" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["BITRIX_WEBHOOK_URL"],
+        message: "is required when BITRIX_INTEGRATION_REQUIRED is true",
+      });
     }
     if (env.APP_MODE === "production" && env.BITRIX_WEBHOOK_URL.startsWith("http:")) {
-      ctx.addIssue({ code: "custom", path: ["BITRIX_WEBHOOK_URL"], message: "must be https:// in production mode: the URL carries the webhook's secret" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["BITRIX_WEBHOOK_URL"],
+        message: "must be https:// in production mode: the URL carries the webhook's secret",
+      });
     }
     const trustProxy = parseTrustProxy(env.TRUST_PROXY);
     if ("error" in trustProxy) ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: trustProxy.error });
     if (env.APP_MODE === "production" && !env.SECRETS_KEY) {
-      ctx.addIssue({ code: "custom", path: ["SECRETS_KEY"], message: "is required in production mode: the development key is public" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["SECRETS_KEY"],
+        message: "is required in production mode: the development key is public",
+      });
     }
   })
   .transform((env) => ({
@@ -112,13 +172,19 @@ export const serverEnvSchema = z
     staticDir: env.STATIC_DIR,
     seedDemoData: env.SEED_DEMO_DATA ? env.SEED_DEMO_DATA === "true" : env.APP_MODE === "local",
     logLevel: env.LOG_LEVEL,
-    corsOrigins: env.CORS_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean),
+    corsOrigins: env.CORS_ORIGINS.split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: trustedProxiesOf(env.TRUST_PROXY),
     secretsKey: env.SECRETS_KEY ?? (env.APP_MODE === "local" ? LOCAL_SECRETS_KEY : undefined),
     tokenCacheSeconds: env.TOKEN_CACHE_SECONDS,
     ingestApiKeys: env.INGEST_API_KEYS ?? (env.APP_MODE === "local" ? LOCAL_INGEST_KEY : ""),
     minAppVersion: env.MIN_APP_VERSION || undefined,
-    files: { dir: env.FILES_DIR, storageBucket: env.FIREBASE_STORAGE_BUCKET || undefined, maxBytes: env.FILE_MAX_BYTES },
+    files: {
+      dir: env.FILES_DIR,
+      storageBucket: env.FIREBASE_STORAGE_BUCKET || undefined,
+      maxBytes: env.FILE_MAX_BYTES,
+    },
     // The sandbox gateway exists for development and tests only: never wired in production mode.
     sandboxGateway:
       env.APP_MODE === "local"
@@ -130,7 +196,10 @@ export const serverEnvSchema = z
           }
         : undefined,
     billPaymentGateway: env.BILL_PAYMENT_GATEWAY ?? (env.APP_MODE === "local" ? "sandbox" : ""),
-    bitrix: env.BITRIX_INTEGRATION_REQUIRED === "true" ? { webhookUrl: env.BITRIX_WEBHOOK_URL, maxAttempts: env.CRM_OUTBOX_MAX_ATTEMPTS } : undefined,
+    bitrix:
+      env.BITRIX_INTEGRATION_REQUIRED === "true"
+        ? { webhookUrl: env.BITRIX_WEBHOOK_URL, maxAttempts: env.CRM_OUTBOX_MAX_ATTEMPTS }
+        : undefined,
   }));
 
 /** TRUST_PROXY once validated (the schema refused anything parseTrustProxy does not read). */

@@ -46,7 +46,9 @@ export const unprocessable = (detail: string, errors?: FieldError[]) => new Prob
 export const unavailable = (detail: string) => new ProblemError(503, detail);
 /** 429 with `Retry-After` in whole seconds (at least 1). */
 export const tooManyRequests = (detail: string, retryAfterMs: number) =>
-  new ProblemError(429, detail, undefined, "about:blank", { "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))) });
+  new ProblemError(429, detail, undefined, "about:blank", {
+    "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+  });
 /** A staff member must sign in with a second factor while the operator requires it. */
 export const MFA_REQUIRED_TYPE = "/problems/mfa-required";
 
@@ -60,7 +62,14 @@ export function sendProblem(
   extensions?: Record<string, unknown>,
 ) {
   if (headers) reply.headers(headers);
-  const body = { ...extensions, type, title: TITLES[status] ?? STATUS_CODES[status] ?? "Error", status, detail, ...(errors?.length ? { errors } : {}) };
+  const body = {
+    ...extensions,
+    type,
+    title: TITLES[status] ?? STATUS_CODES[status] ?? "Error",
+    status,
+    detail,
+    ...(errors?.length ? { errors } : {}),
+  };
   return reply.code(status).type("application/problem+json").send(body);
 }
 
@@ -69,7 +78,11 @@ export function sendProblem(
  * path) or whose headers are too large never reaches Fastify's routes or hooks, so its answer is
  * written to the socket here, still as a problem and with every answer's `headers` (the security ones).
  */
-export function sendClientErrorProblem(error: Error & { code?: string }, socket: Socket, headers: Record<string, string> = {}) {
+export function sendClientErrorProblem(
+  error: Error & { code?: string },
+  socket: Socket,
+  headers: Record<string, string> = {},
+) {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const [status, detail] =
     error.code === "HPE_HEADER_OVERFLOW"
@@ -79,8 +92,12 @@ export function sendClientErrorProblem(error: Error & { code?: string }, socket:
         : [400, "The request is not valid HTTP."];
   const body = JSON.stringify({ type: "about:blank", title: STATUS_CODES[status], status, detail });
   if (socket.writable) {
-    const more = Object.entries({ ...headers, "cache-control": "no-store" }).map(([name, value]) => `${name}: ${value}\r\n`).join("");
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/problem+json\r\n${more}Connection: close\r\n\r\n${body}`);
+    const more = Object.entries({ ...headers, "cache-control": "no-store" })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/problem+json\r\n${more}Connection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

@@ -22,15 +22,28 @@ import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
 async function main() {
   const config = loadServerConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
-  const { app: firebaseAdminApp, auth } = createAdminAuth({ projectId: config.firebaseProjectId, emulatorHost: config.authEmulatorHost });
+  const { app: firebaseAdminApp, auth } = createAdminAuth({
+    projectId: config.firebaseProjectId,
+    emulatorHost: config.authEmulatorHost,
+  });
   // Production reads the project's live Remote Config template; offline (or locally) the repo's template and the defaults hold.
   const featureFlags = createFeatureFlags({ app: firebaseAdminApp });
-  if (config.mode === "production" && !(await featureFlags.load())) console.warn("Remote Config not reached: feature flags keep the repo template's defaults.");
+  if (config.mode === "production" && !(await featureFlags.load()))
+    console.warn("Remote Config not reached: feature flags keep the repo template's defaults.");
   // Local mode wires the sandbox card gateway (its own port); it runs when the operator's setting says "sandbox".
   const sandbox = config.sandboxGateway;
   const sandboxUrl = sandbox ? `http://127.0.0.1:${sandbox.port}` : undefined;
   const app = await buildApp({
-    paymentGateways: sandbox && sandboxUrl ? { sandbox: sandboxGateway({ url: sandboxUrl, apiKey: LOCAL_SANDBOX_API_KEY, webhookSecret: sandbox.webhookSecret }) } : {},
+    paymentGateways:
+      sandbox && sandboxUrl
+        ? {
+            sandbox: sandboxGateway({
+              url: sandboxUrl,
+              apiKey: LOCAL_SANDBOX_API_KEY,
+              webhookSecret: sandbox.webhookSecret,
+            }),
+          }
+        : {},
     billPaymentGateway: config.billPaymentGateway,
     database,
     verifier: createTokenVerifier(auth, { cacheSeconds: config.tokenCacheSeconds }),
@@ -52,7 +65,11 @@ async function main() {
   });
 
   if (config.seedDemoData) {
-    const { accountsCreated } = await seedOperator(database.db, attSeed, createSecretBox(config.secretsKey ?? LOCAL_SECRETS_KEY));
+    const { accountsCreated } = await seedOperator(
+      database.db,
+      attSeed,
+      createSecretBox(config.secretsKey ?? LOCAL_SECRETS_KEY),
+    );
     const { created: staffCreated } = await seedStaff(database.db, demoUsers);
     const { created } = await seedAuthUsers(auth, demoUsers);
     const { counted: usageRecordsCounted } = await seedUsage(database.db, attSeed.code);
@@ -61,7 +78,10 @@ async function main() {
 
   let sandboxServer: Awaited<ReturnType<typeof startSandboxGateway>> | undefined;
   if (sandbox) {
-    const [operator] = await database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, config.operator));
+    const [operator] = await database.db
+      .select({ settings: operators.settings })
+      .from(operators)
+      .where(eq(operators.code, config.operator));
     // It runs for the bills' gateway (BILL_PAYMENT_GATEWAY, "sandbox" by default here) or the operator's top-up setting.
     if (topUpPaymentOf(operator?.settings) === "sandbox" || config.billPaymentGateway === "sandbox") {
       try {
@@ -76,7 +96,10 @@ async function main() {
         app.log.info({ url: sandboxServer.url }, "sandbox card gateway ready");
       } catch (error) {
         // Another local backend holds the port: this one runs without its own sandbox (payments through it fail).
-        app.log.warn({ err: error, port: sandbox.port }, "the sandbox card gateway could not start (set SANDBOX_GATEWAY_PORT)");
+        app.log.warn(
+          { err: error, port: sandbox.port },
+          "the sandbox card gateway could not start (set SANDBOX_GATEWAY_PORT)",
+        );
       }
     }
   }

@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply } from "fastify";
  * What a response that is not the portal's HTML may do when a browser renders it (an API answer
  * opened in a tab, a hashed asset): nothing. It loads nothing, runs nothing and is never framed.
  */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const API_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
  * Powerful features the portal never uses, turned off for it and for anything it might embed. Only

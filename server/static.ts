@@ -21,7 +21,8 @@ export function readPortalBuild(staticDir: string): PortalBuild | undefined {
   const policyFile = resolve(root, SECURITY_POLICY_FILE);
   if (!existsSync(policyFile)) throw new Error(`${policyFile} is missing: rebuild the portal (npm run build).`);
   const { contentSecurityPolicy } = JSON.parse(readFileSync(policyFile, "utf8")) as { contentSecurityPolicy?: unknown };
-  if (typeof contentSecurityPolicy !== "string" || !contentSecurityPolicy) throw new Error(`${policyFile} has no contentSecurityPolicy: rebuild the portal (npm run build).`);
+  if (typeof contentSecurityPolicy !== "string" || !contentSecurityPolicy)
+    throw new Error(`${policyFile} has no contentSecurityPolicy: rebuild the portal (npm run build).`);
   return { root, contentSecurityPolicy };
 }
 

@@ -76,7 +76,13 @@ function ToSignIn() {
 
 /** A page the reader may not open: its title is the page's heading (the Result's own title is a div). */
 function Forbidden() {
-  return <Result status="403" title={<h1 style={{ font: "inherit", color: "inherit", margin: 0 }}>{t("show.forbidden")}</h1>} subTitle={t("show.notFound")} />;
+  return (
+    <Result
+      status="403"
+      title={<h1 style={{ font: "inherit", color: "inherit", margin: 0 }}>{t("show.forbidden")}</h1>}
+      subTitle={t("show.notFound")}
+    />
+  );
 }
 
 /** The signed-in portal: Refine + antd, loaded as its own chunk after the sign-in page. */
@@ -101,7 +107,13 @@ export function App() {
               i18nProvider={i18nProvider}
               notificationProvider={useNotificationProvider}
               resources={resources}
-              options={{ syncWithLocation: true, warnWhenUnsavedChanges: true, disableTelemetry: true, liveMode: "auto", title: { text: brand.name } }}
+              options={{
+                syncWithLocation: true,
+                warnWhenUnsavedChanges: true,
+                disableTelemetry: true,
+                liveMode: "auto",
+                title: { text: brand.name },
+              }}
             >
               <Routes>
                 <Route
@@ -136,7 +148,11 @@ export function App() {
                 <Route path="/login" element={<ToSignIn />} />
               </Routes>
               <UnsavedChangesNotifier />
-              <DocumentTitleHandler handler={({ resource }) => `${resource?.meta?.label ?? t("dashboard.title")} · ${t("app.name", { operator: brand.name })}`} />
+              <DocumentTitleHandler
+                handler={({ resource }) =>
+                  `${resource?.meta?.label ?? t("dashboard.title")} · ${t("app.name", { operator: brand.name })}`
+                }
+              />
             </Refine>
           </AntdApp>
         </MotionPreference>

@@ -47,7 +47,13 @@ function identity(): Promise<Identity> {
     import("./providers/homePrefetch"),
     import("./providers/session"),
   ]).then(
-    ([{ auth }, { authProvider }, flows, { prefetchHome }, { currentSessionUser }]) => ({ auth, authProvider, flows, prefetchHome, currentSessionUser }),
+    ([{ auth }, { authProvider }, flows, { prefetchHome }, { currentSessionUser }]) => ({
+      auth,
+      authProvider,
+      flows,
+      prefetchHome,
+      currentSessionUser,
+    }),
     (error) => {
       identityPromise = undefined; // a failed chunk load must not stick: the next attempt retries it
       throw error;
@@ -125,14 +131,18 @@ const whenIdle = (work: () => void) => (window.requestIdleCallback ?? ((cb: () =
  * Whether it does also needs the person to be a subscriber, known once signed in.
  */
 const lightHomeMayFit = (path: string) =>
-  new URL(path, location.origin).pathname === "/" && !consentNeeded && !runtimeConfig.switches.crmChatScriptUrl && window.matchMedia(LIGHT_HOME_MEDIA).matches;
+  new URL(path, location.origin).pathname === "/" &&
+  !consentNeeded &&
+  !runtimeConfig.switches.crmChatScriptUrl &&
+  window.matchMedia(LIGHT_HOME_MEDIA).matches;
 
 /**
  * The portal's code, fetched but not run (modulepreload): the build lists its chunks in a meta tag.
  * The light home asks for it once idle, so leaving the home does not wait for the network.
  */
 function prefetchPortalCode() {
-  const chunks = document.querySelector<HTMLMetaElement>('meta[name="portal-chunks"]')?.content.split(" ").filter(Boolean) ?? [];
+  const chunks =
+    document.querySelector<HTMLMetaElement>('meta[name="portal-chunks"]')?.content.split(" ").filter(Boolean) ?? [];
   for (const href of chunks) {
     if (document.querySelector(`link[href="${href}"]`)) continue;
     const link = document.createElement("link");
@@ -154,20 +164,30 @@ const readsHomeFirst = (pathname: string) => ["/", "/usage", "/money", "/shop"].
  */
 function warmPortalPage(path: string, { data = true } = {}) {
   const { pathname } = new URL(path, location.origin);
-  loadPortal().then(({ preloadDestinationPage }) => preloadDestinationPage(pathname), () => undefined);
+  loadPortal().then(
+    ({ preloadDestinationPage }) => preloadDestinationPage(pathname),
+    () => undefined,
+  );
   if (data) prefetchHomeFor(pathname);
 }
 
 /** The home's data is fetched while its code loads and renders, not after (providers/homePrefetch.ts). */
 function prefetchHomeFor(pathname: string) {
-  if (readsHomeFirst(pathname)) void identity().then(({ prefetchHome }) => prefetchHome(), () => undefined);
+  if (readsHomeFirst(pathname))
+    void identity().then(
+      ({ prefetchHome }) => prefetchHome(),
+      () => undefined,
+    );
 }
 
 /** Signed in, at `path`: the light home when it fits, else the portal. */
 async function showPortal(path: string) {
   if (lightHomeMayFit(path)) {
     prefetchHomeFor("/");
-    const [{ LightHome }, user] = await Promise.all([import("./pages/home/LightHome"), identity().then(({ currentSessionUser }) => currentSessionUser())]);
+    const [{ LightHome }, user] = await Promise.all([
+      import("./pages/home/LightHome"),
+      identity().then(({ currentSessionUser }) => currentSessionUser()),
+    ]);
     if (user?.role === "subscriber") return showLightHome(LightHome, user, path);
   } else warmPortalPage(path);
   await enterPortal(path);
@@ -180,7 +200,11 @@ async function enterPortal(path: string, { push = false } = {}) {
   await renderPortal(<App />);
 }
 
-function showLightHome(LightHome: typeof import("./pages/home/LightHome").LightHome, user: import("./providers/session").SessionUser, path: string) {
+function showLightHome(
+  LightHome: typeof import("./pages/home/LightHome").LightHome,
+  user: import("./providers/session").SessionUser,
+  path: string,
+) {
   if (location.pathname + location.search !== path) history.replaceState(null, "", path);
   let leaving = false;
   const leave = (to: string) => {
@@ -251,7 +275,9 @@ function showSignIn(initial?: SignInResult) {
         // Popups are unreliable on phones: there, a full-page redirect.
         const result = await flows.signInWithGoogle(window.innerWidth < 768 ? "redirect" : "popup");
         if (result.ok) await toPortal();
-        return result.ok ? { success: true } : { success: false, error: { name: result.field ?? "form", message: result.message }, mfa: result.mfa };
+        return result.ok
+          ? { success: true }
+          : { success: false, error: { name: result.field ?? "form", message: result.message }, mfa: result.mfa };
       }}
       onSignedIn={toPortal}
     />
@@ -287,7 +313,12 @@ async function boot() {
     await auth.authStateReady();
     // Back from a Google redirect, or a session the hint did not know about: go straight in.
     const redirected = await flows.finishRedirectSignIn();
-    if (redirected && !redirected.ok) return showSignIn(redirected.mfa ? { success: false, mfa: redirected.mfa } : { success: false, error: { name: "form", message: redirected.message } });
+    if (redirected && !redirected.ok)
+      return showSignIn(
+        redirected.mfa
+          ? { success: false, mfa: redirected.mfa }
+          : { success: false, error: { name: "form", message: redirected.message } },
+      );
     if (auth.currentUser) await showPortal(onSignIn ? afterSignInPath() : path);
     return;
   }

@@ -14,7 +14,13 @@ export interface LoadResult {
  * connection sends its next request when the previous answer has fully arrived (closed loop, like
  * autocannon). Counts answers, those that were not 200, and their latencies.
  */
-export async function runLoad(options: { port: number; path: string; headers: Record<string, string>; connections: number; durationMs: number }): Promise<LoadResult> {
+export async function runLoad(options: {
+  port: number;
+  path: string;
+  headers: Record<string, string>;
+  connections: number;
+  durationMs: number;
+}): Promise<LoadResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
   const latencies: number[] = [];
   let failures = 0;
@@ -24,14 +30,17 @@ export async function runLoad(options: { port: number; path: string; headers: Re
   const once = () =>
     new Promise<void>((resolve, reject) => {
       const sent = performance.now();
-      const req = request({ host: "127.0.0.1", port: options.port, path: options.path, headers: options.headers, agent }, (res) => {
-        if (res.statusCode !== 200) failures++;
-        res.on("data", () => {});
-        res.on("end", () => {
-          latencies.push(performance.now() - sent);
-          resolve();
-        });
-      });
+      const req = request(
+        { host: "127.0.0.1", port: options.port, path: options.path, headers: options.headers, agent },
+        (res) => {
+          if (res.statusCode !== 200) failures++;
+          res.on("data", () => {});
+          res.on("end", () => {
+            latencies.push(performance.now() - sent);
+            resolve();
+          });
+        },
+      );
       req.on("error", reject);
       req.end();
     });

@@ -37,7 +37,8 @@ function lineQueryOf(database: Database, sample: { operator: string; uid: string
     .toSQL();
   // The bare handler fills the same parameters itself; make sure they are the ones drizzle put there.
   const expected = [sample.operator, sample.uid, sample.id, 1];
-  if (JSON.stringify(built.params) !== JSON.stringify(expected)) throw new Error(`unexpected parameters ${JSON.stringify(built.params)}`);
+  if (JSON.stringify(built.params) !== JSON.stringify(expected))
+    throw new Error(`unexpected parameters ${JSON.stringify(built.params)}`);
   return built.sql;
 }
 
@@ -50,12 +51,21 @@ async function main() {
   await seedAuthUsers(auth, demoUsers);
 
   const portalVerifier = createTokenVerifier(auth);
-  const portal = await buildApp({ database, verifier: portalVerifier, auth, operator: "ATT", logLevel: process.env.LOG_LEVEL ?? "info" });
+  const portal = await buildApp({
+    database,
+    verifier: portalVerifier,
+    auth,
+    operator: "ATT",
+    logLevel: process.env.LOG_LEVEL ?? "info",
+  });
   await portal.listen({ host: "127.0.0.1", port: 0 });
 
   const token = await signInWithPassword(SUBSCRIBER);
   const uid = (await auth.getUserByEmail(SUBSCRIBER)).uid;
-  const [own] = await linesModule.source.rows(database.db).where(linesModule.source.scope({ uid, role: "subscriber", operator: "ATT" }, "own")).limit(1);
+  const [own] = await linesModule.source
+    .rows(database.db)
+    .where(linesModule.source.scope({ uid, role: "subscriber", operator: "ATT" }, "own"))
+    .limit(1);
   if (!own) throw new Error(`${SUBSCRIBER} has no line`);
   const text = lineQueryOf(database, { operator: "ATT", uid, id: own.id });
 
@@ -63,7 +73,10 @@ async function main() {
   // It calls the driver with nothing added: on PGlite not executeSql, which asks for PGlite's own
   // date parsing per query (server/db/pgliteParsers.ts) and so pays the copy the portal no longer makes.
   const notifications = database.notifications;
-  const plainQuery = notifications?.driver === "pglite" ? (sql: string, values: unknown[]) => notifications.client.query(sql, values) : database.executeSql!;
+  const plainQuery =
+    notifications?.driver === "pglite"
+      ? (sql: string, values: unknown[]) => notifications.client.query(sql, values)
+      : database.executeSql!;
   const bareVerifier = createTokenVerifier(auth);
   const bare = Fastify({ logger: false });
   bare.get<{ Params: { id: string } }>("/api/v1/lines/:id", async (request, reply) => {

@@ -14,7 +14,11 @@ const RESOLVED = `\0${MODULE_ID}`;
  * caught before anyone sees a blank menu entry.
  */
 export function declaredIcons(root: string = process.cwd(), registryFile = "src/resources/index.ts"): Plugin {
-  const iconsDir = join(dirname(createRequire(join(root, "package.json")).resolve("@ant-design/icons/package.json")), "es", "icons");
+  const iconsDir = join(
+    dirname(createRequire(join(root, "package.json")).resolve("@ant-design/icons/package.json")),
+    "es",
+    "icons",
+  );
   return {
     name: "declared-icons",
     resolveId: (id) => (id === MODULE_ID ? RESOLVED : undefined),
@@ -24,10 +28,17 @@ export function declaredIcons(root: string = process.cwd(), registryFile = "src/
       this.addWatchFile(registry);
       // The declarations are TypeScript: tsx loads them the way the backend does.
       const { tsImport } = await import("tsx/esm/api");
-      const { resources } = (await tsImport(pathToFileURL(registry).href, import.meta.url)) as { resources: { name: string; icon: string }[] };
+      const { resources } = (await tsImport(pathToFileURL(registry).href, import.meta.url)) as {
+        resources: { name: string; icon: string }[];
+      };
       const names = [...new Set(resources.map((r) => r.icon))].sort();
-      const unknown = resources.filter((r) => !/^[A-Z]\w+$/.test(r.icon) || !existsSync(join(iconsDir, `${r.icon}.js`)));
-      if (unknown.length) this.error(`No such @ant-design/icons icon: ${unknown.map((r) => `${r.name} declares '${r.icon}'`).join("; ")}`);
+      const unknown = resources.filter(
+        (r) => !/^[A-Z]\w+$/.test(r.icon) || !existsSync(join(iconsDir, `${r.icon}.js`)),
+      );
+      if (unknown.length)
+        this.error(
+          `No such @ant-design/icons icon: ${unknown.map((r) => `${r.name} declares '${r.icon}'`).join("; ")}`,
+        );
       return [
         ...names.map((name) => `import ${name} from "@ant-design/icons/es/icons/${name}.js";`),
         `export default { ${names.join(", ")} };`,

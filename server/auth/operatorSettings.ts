@@ -3,11 +3,13 @@ import type { Db } from "../db/client";
 import { operators } from "../db/schema";
 import type { SecurityPolicy } from "../../src/resources/identity";
 
-
 /** The security policy an operator sets for its staff, read from operators.settings (jsonb). */
 export function securityPolicyOf(settings: Record<string, unknown> | null | undefined): SecurityPolicy {
   // Anything but the explicit 24-hour rule is the stricter default: confirmation by another admin.
-  return { requireStaffMfa: settings?.requireStaffMfa === true, newStaffMayApprove: settings?.newStaffMayApprove === "after-24-hours" ? "after-24-hours" : "after-confirmation" };
+  return {
+    requireStaffMfa: settings?.requireStaffMfa === true,
+    newStaffMayApprove: settings?.newStaffMayApprove === "after-24-hours" ? "after-24-hours" : "after-confirmation",
+  };
 }
 
 export interface OperatorDirectory {
@@ -26,7 +28,10 @@ export const OPERATOR_SETTINGS_TTL_MS = 3_000;
  * known-operator check) and cached a few seconds. A change is invalidated on every instance at once
  * (server/auth/accessInvalidation.ts); the TTL only bounds what a missed notification can cost.
  */
-export function createOperatorDirectory(db: Db, options: { ttlMs?: number; now?: () => number } = {}): OperatorDirectory {
+export function createOperatorDirectory(
+  db: Db,
+  options: { ttlMs?: number; now?: () => number } = {},
+): OperatorDirectory {
   const ttlMs = options.ttlMs ?? OPERATOR_SETTINGS_TTL_MS;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { value: Promise<Record<string, unknown> | null>; until: number }>();

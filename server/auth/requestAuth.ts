@@ -39,7 +39,9 @@ declare module "fastify" {
 export function operatorHeader(request: FastifyRequest): string {
   const operator = request.headers["x-operator"];
   if (typeof operator !== "string" || !OPERATOR_CODE_PATTERN.test(operator)) {
-    throw badRequest("The X-Operator header must carry the carrier code.", [{ path: "X-Operator", message: "required, a carrier code such as ATT" }]);
+    throw badRequest("The X-Operator header must carry the carrier code.", [
+      { path: "X-Operator", message: "required, a carrier code such as ATT" },
+    ]);
   }
   return operator;
 }
@@ -91,13 +93,15 @@ export function authenticateRequest(verifier: TokenVerifier, operators: Operator
     const config = request.routeOptions.config;
     const header = request.headers.authorization;
     const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    const token = match?.[1] ?? (config.queryCredentials && header === undefined ? queryParam(request, "token") : undefined);
+    const token =
+      match?.[1] ?? (config.queryCredentials && header === undefined ? queryParam(request, "token") : undefined);
     if (!token) throw unauthorized("Sign in first: send 'Authorization: Bearer <Firebase ID token>'.");
     const user = await verifier.verify(token, { fresh: needsFreshVerification(request) });
     const operator = config.queryCredentials ? operatorOfHeaderOrQuery(request) : operatorHeader(request);
 
     if (config.allowWithoutRole) {
-      if (user.operator !== null && user.operator !== operator) throw forbidden(`This account does not belong to operator ${operator}.`);
+      if (user.operator !== null && user.operator !== operator)
+        throw forbidden(`This account does not belong to operator ${operator}.`);
       if (user.role && !user.operator) throw forbidden("This account's role names no operator.");
     } else {
       if (!user.role || !user.operator) throw forbidden("This account has no role yet.");
@@ -128,7 +132,11 @@ export function authenticateRequest(verifier: TokenVerifier, operators: Operator
  * from any instance: not after a change of its user (role, disabled, signed out) nor when changes
  * may have been missed; after an operator's policy change only if it still lets the user in.
  */
-export async function stillAllowed(change: HeardAccessChange, user: VerifiedUser, operators: OperatorDirectory): Promise<boolean> {
+export async function stillAllowed(
+  change: HeardAccessChange,
+  user: VerifiedUser,
+  operators: OperatorDirectory,
+): Promise<boolean> {
   if (change.kind === "all") return false;
   if (change.kind === "user") return change.uid !== user.uid;
   if (change.operator !== user.operator || user.secondFactor) return true;
@@ -136,7 +144,11 @@ export async function stillAllowed(change: HeardAccessChange, user: VerifiedUser
 }
 
 /** Whether staff with this role must use a second factor at this operator. */
-export async function staffMfaRequired(operators: OperatorDirectory, role: string | null, operator: string | null): Promise<boolean> {
+export async function staffMfaRequired(
+  operators: OperatorDirectory,
+  role: string | null,
+  operator: string | null,
+): Promise<boolean> {
   if (!isStaff(role) || !operator) return false;
   return securityPolicyOf(await operators.settings(operator)).requireStaffMfa;
 }

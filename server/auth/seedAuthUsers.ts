@@ -14,7 +14,13 @@ export async function seedAuthUsers(auth: Auth, users: DemoUser[]): Promise<{ cr
     } catch (error) {
       if ((error as { code?: string }).code !== "auth/user-not-found") throw error;
       try {
-        await auth.createUser({ uid: user.uid, email: user.email, emailVerified: true, password: user.password, displayName: user.displayName });
+        await auth.createUser({
+          uid: user.uid,
+          email: user.email,
+          emailVerified: true,
+          password: user.password,
+          displayName: user.displayName,
+        });
         created++;
       } catch (createError) {
         // Another process seeding the same emulator (e.g. parallel test workers) created it first.

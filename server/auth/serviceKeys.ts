@@ -18,7 +18,10 @@ const digest = (key: string) => createHash("sha256").update(key, "utf8").digest(
  */
 export function parseServiceKeys(text: string, defaultOperator: string): ServiceKeys {
   const keys = new Map<string, string>();
-  for (const entry of text.split(",").map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of text
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const match = /^([A-Z0-9]{2,10}):(.+)$/.exec(entry);
     const [operator, key] = match ? [match[1]!, match[2]!] : [defaultOperator, entry];
     keys.set(digest(key), operator);
@@ -37,16 +40,24 @@ export function parseServiceKeys(text: string, defaultOperator: string): Service
  */
 export function authenticateService(keys: ServiceKeys, limiter: RateLimiter) {
   return async (request: FastifyRequest) => {
-    const failure: LimitHit = { limit: "serviceKeyFailuresPerIp", key: request.ip, detail: "Too many requests with a wrong API key from this address; try again later." };
+    const failure: LimitHit = {
+      limit: "serviceKeyFailuresPerIp",
+      key: request.ip,
+      detail: "Too many requests with a wrong API key from this address; try again later.",
+    };
     await limiter.enforce([failure], { record: false });
     const refuse = async (detail: string) => {
       await limiter.take([failure]);
       return unauthorized(detail);
     };
     const header = request.headers.authorization;
-    if (typeof header === "string" && /^Bearer\s/i.test(header)) throw forbidden("This path is for the network's systems: send 'Authorization: ApiKey <key>', not a person's sign-in.");
+    if (typeof header === "string" && /^Bearer\s/i.test(header))
+      throw forbidden(
+        "This path is for the network's systems: send 'Authorization: ApiKey <key>', not a person's sign-in.",
+      );
     const match = typeof header === "string" ? /^ApiKey\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw await refuse("Send 'Authorization: ApiKey <key>' with a key configured on the backend (INGEST_API_KEYS).");
+    if (!match)
+      throw await refuse("Send 'Authorization: ApiKey <key>' with a key configured on the backend (INGEST_API_KEYS).");
     const keyOperator = keys.get(digest(match[1]!));
     if (!keyOperator) throw await refuse("This API key is not configured on the backend.");
     const operator = operatorHeader(request);

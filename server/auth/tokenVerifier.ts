@@ -53,7 +53,10 @@ const CACHE_MAX = 10_000;
  * `exp`; 0 turns it off). A verification that was running while a user was forgotten is not cached,
  * so it cannot put back what an invalidation just dropped.
  */
-export function createTokenVerifier(auth: Auth, options: { cacheSeconds?: number; now?: () => number } = {}): TokenVerifier {
+export function createTokenVerifier(
+  auth: Auth,
+  options: { cacheSeconds?: number; now?: () => number } = {},
+): TokenVerifier {
   const cacheMs = (options.cacheSeconds ?? DEFAULT_TOKEN_CACHE_SECONDS) * 1000;
   const now = options.now ?? Date.now;
   const cache = new Map<string, { user: VerifiedUser; until: number }>();

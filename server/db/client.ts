@@ -68,7 +68,8 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
     driver: "pglite",
     notifications: { driver: "pglite", client },
     // PGlite's extended protocol takes one statement; several (a library's migration) go through exec.
-    executeSql: async (text, values) => (values?.length ? client.query(text, values, own) : ((await client.exec(text, own)).at(-1) ?? { rows: [] })),
+    executeSql: async (text, values) =>
+      values?.length ? client.query(text, values, own) : ((await client.exec(text, own)).at(-1) ?? { rows: [] }),
     close: () => client.close(),
   };
 }

@@ -3,7 +3,11 @@
  * both carry `code`, the SQLSTATE, and `constraint`) in `cause`.
  */
 function postgresError(error: unknown): { code: string; constraint?: unknown } | undefined {
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+  for (
+    let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as typeof e, depth++
+  ) {
     if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e as { code: string; constraint?: unknown };
   }
   return undefined;

@@ -47,7 +47,11 @@ export function readDatesAsText(client: PGlite): { drizzleClient: PGlite; ownPar
   for (const [id, element] of Object.entries(TEXT_TYPES)) {
     // PGlite's array parsers read their element's parser from the instance when they run; after the
     // change below that is the text one, so the own array parsers are bound to the own element parser.
-    ownParsers[Number(id)] = element === null ? client.parsers[id]! : (value: string, typeId?: number) => types.arrayParser(value, ownParsers[element] ?? client.parsers[element]!, typeId ?? Number(id));
+    ownParsers[Number(id)] =
+      element === null
+        ? client.parsers[id]!
+        : (value: string, typeId?: number) =>
+            types.arrayParser(value, ownParsers[element] ?? client.parsers[element]!, typeId ?? Number(id));
   }
   for (const id of textTypeIds) client.parsers[id] = asText;
 

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { ACCOUNT_STATUSES } from "../../src/resources/accounts";
 import { ROLES } from "../../src/resources/define";
 import { LINE_STATUSES, SIM_TYPES, SUSPEND_REASONS } from "../../src/resources/lines";
@@ -39,14 +54,18 @@ export const plans = pgTable(
   "plans",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     code: text("code").notNull(),
     name: text("name").notNull(),
     kind: text("kind", { enum: PLAN_KINDS }).notNull(),
     status: text("status", { enum: PLAN_STATUSES }).notNull().default("draft"),
     priceAmount: integer("price_amount").notNull(),
     currency: text("currency").notNull(),
-    period: text("period", { enum: ["month"] }).notNull().default("month"),
+    period: text("period", { enum: ["month"] })
+      .notNull()
+      .default("month"),
     dataMb: integer("data_mb"),
     voiceMinutes: integer("voice_minutes"),
     sms: integer("sms"),
@@ -75,7 +94,9 @@ export const accounts = pgTable(
   "accounts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     ownerUid: text("owner_uid"),
     name: text("name").notNull(),
     email: text("email"),
@@ -89,7 +110,9 @@ export const accounts = pgTable(
      */
     balanceAmount: integer("balance_amount").notNull().default(0),
     /** Postpaid autopay: the saved card a new bill is charged to (null = autopay off). */
-    autopayPaymentMethodId: uuid("autopay_payment_method_id").references((): AnyPgColumn => paymentMethods.id, { onDelete: "set null" }),
+    autopayPaymentMethodId: uuid("autopay_payment_method_id").references((): AnyPgColumn => paymentMethods.id, {
+      onDelete: "set null",
+    }),
     ...timestamps,
   },
   (t) => [
@@ -122,14 +145,20 @@ export const lines = pgTable(
   "lines",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     msisdn: text("msisdn").notNull(),
     /** The number's digits only ("12025550103"): what care search matches any 4+ digits against. */
     msisdnDigits: text("msisdn_digits").generatedAlwaysAs(sql`regexp_replace(msisdn, '[^0-9]', '', 'g')`),
     iccid: text("iccid").notNull(),
     simType: text("sim_type", { enum: SIM_TYPES }).notNull(),
-    planId: uuid("plan_id").notNull().references(() => plans.id),
+    planId: uuid("plan_id")
+      .notNull()
+      .references(() => plans.id),
     status: text("status", { enum: LINE_STATUSES }).notNull().default("pending"),
     suspendReason: text("suspend_reason", { enum: SUSPEND_REASONS }),
     cycleDay: integer("cycle_day").notNull(),
@@ -161,7 +190,10 @@ export const lines = pgTable(
     index("lines_operator_created_idx").on(t.operatorCode, t.createdAt),
     index("lines_operator_status_updated_idx").on(t.operatorCode, t.status, t.updatedAt),
     check("lines_cycle_day_range", sql`${t.cycleDay} between 1 and 28`),
-    check("lines_suspend_reason_only_when_suspended", sql`(${t.status} = 'suspended') = (${t.suspendReason} is not null)`),
+    check(
+      "lines_suspend_reason_only_when_suspended",
+      sql`(${t.status} = 'suspended') = (${t.suspendReason} is not null)`,
+    ),
     check("lines_grace_ends_only_in_grace", sql`(${t.status} = 'grace') = (${t.graceEndsOn} is not null)`),
     // The billing run finds lines whose grace ended without scanning the table.
     index("lines_operator_status_grace_idx").on(t.operatorCode, t.status, t.graceEndsOn),
@@ -193,7 +225,9 @@ export const staffMembers = pgTable(
   "staff_members",
   {
     uid: text("uid").primaryKey(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     email: text("email").notNull(),
     displayName: text("display_name"),
     role: text("role", { enum: STAFF_ROLES }).notNull(),
@@ -210,7 +244,10 @@ export const staffMembers = pgTable(
   (t) => [
     uniqueIndex("staff_members_operator_email_uq").on(t.operatorCode, sql`lower(${t.email})`),
     check("staff_members_role_valid", sql`${t.role} in ('agent', 'admin')`),
-    check("staff_members_confirmed_by_another", sql`${t.confirmedBy} is null or (${t.confirmedBy} <> ${t.uid} and ${t.confirmedBy} is distinct from ${t.invitedBy})`),
+    check(
+      "staff_members_confirmed_by_another",
+      sql`${t.confirmedBy} is null or (${t.confirmedBy} <> ${t.uid} and ${t.confirmedBy} is distinct from ${t.invitedBy})`,
+    ),
     check("staff_members_confirmation_pair", sql`(${t.confirmedBy} is null) = (${t.confirmedAt} is null)`),
   ],
 );
@@ -242,7 +279,9 @@ export const resourceDocuments = pgTable(
   "resource_documents",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     resource: text("resource").notNull(),
     ownerUid: text("owner_uid"),
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
@@ -261,8 +300,12 @@ export const orders = pgTable(
   "orders",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     lineId: uuid("line_id").references(() => lines.id),
     type: text("type", { enum: ORDER_TYPES }).notNull(),
     state: text("state", { enum: ORDER_STATES }).notNull().default("acknowledged"),
@@ -280,7 +323,9 @@ export const orders = pgTable(
     index("orders_account_idx").on(t.accountId, t.createdAt.desc()),
     index("orders_line_idx").on(t.lineId),
     // The scheduler's question: which acknowledged orders are due?
-    index("orders_due_idx").on(t.scheduledFor).where(sql`${t.state} = 'acknowledged' and ${t.scheduledFor} is not null`),
+    index("orders_due_idx")
+      .on(t.scheduledFor)
+      .where(sql`${t.state} = 'acknowledged' and ${t.scheduledFor} is not null`),
     check("orders_state_valid", sql`${t.state} in (${inList(ORDER_STATES)})`),
     check("orders_type_valid", sql`${t.type} in (${inList(ORDER_TYPES)})`),
   ],
@@ -291,7 +336,9 @@ export const notifications = pgTable(
   "notifications",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     recipientUid: text("recipient_uid").notNull(),
     kind: text("kind", { enum: NOTIFICATION_KINDS }).notNull(),
     params: jsonb("params").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
@@ -301,7 +348,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_recipient_idx").on(t.operatorCode, t.recipientUid, t.createdAt.desc()),
-    index("notifications_unread_idx").on(t.operatorCode, t.recipientUid).where(sql`${t.readAt} is null`),
+    index("notifications_unread_idx")
+      .on(t.operatorCode, t.recipientUid)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 
@@ -353,7 +402,9 @@ export const usageRecords = pgTable(
 export const usageCounters = pgTable(
   "usage_counters",
   {
-    lineId: uuid("line_id").notNull().references(() => lines.id),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => lines.id),
     cycleStart: date("cycle_start", { mode: "string" }).notNull(),
     type: text("type", { enum: USAGE_TYPES }).notNull(),
     /** MB, seconds or messages. */
@@ -420,20 +471,27 @@ export const usageCaps = pgTable(
 export const usageAlerts = pgTable(
   "usage_alerts",
   {
-    lineId: uuid("line_id").notNull().references(() => lines.id),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => lines.id),
     cycleStart: date("cycle_start", { mode: "string" }).notNull(),
     type: text("type", { enum: USAGE_TYPES }).notNull(),
     threshold: integer("threshold").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.lineId, t.cycleStart, t.type, t.threshold] }), check("usage_alerts_threshold", sql`${t.threshold} in (80, 100)`)],
+  (t) => [
+    primaryKey({ columns: [t.lineId, t.cycleStart, t.type, t.threshold] }),
+    check("usage_alerts_threshold", sql`${t.threshold} in (80, 100)`),
+  ],
 );
 
 /** A subscriber's choices of how alerts reach them beyond the inbox (which they always get). */
 export const notificationPreferences = pgTable(
   "notification_preferences",
   {
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     uid: text("uid").notNull(),
     usageAlertsByEmail: boolean("usage_alerts_by_email").notNull().default(false),
     usageAlertsBySms: boolean("usage_alerts_by_sms").notNull().default(false),
@@ -453,7 +511,9 @@ export const outboxMessages = pgTable(
   "outbox_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     channel: text("channel", { enum: ["email", "sms"] }).notNull(),
     recipient: text("recipient").notNull(),
     kind: text("kind").notNull(),
@@ -462,7 +522,9 @@ export const outboxMessages = pgTable(
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
-    index("outbox_messages_pending_idx").on(t.createdAt).where(sql`${t.sentAt} is null`),
+    index("outbox_messages_pending_idx")
+      .on(t.createdAt)
+      .where(sql`${t.sentAt} is null`),
     check("outbox_messages_channel", sql`${t.channel} in ('email', 'sms')`),
   ],
 );
@@ -476,8 +538,12 @@ export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
     /** Positive minor units; the kind gives the sign. */
     amount: integer("amount").notNull(),
@@ -495,7 +561,9 @@ export const ledgerEntries = pgTable(
   (t) => [
     index("ledger_entries_account_idx").on(t.accountId, t.createdAt.desc()),
     index("ledger_entries_operator_idx").on(t.operatorCode, t.createdAt.desc()),
-    uniqueIndex("ledger_entries_idempotency_uq").on(t.accountId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex("ledger_entries_idempotency_uq")
+      .on(t.accountId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     check("ledger_entries_amount_positive", sql`${t.amount} > 0`),
     check("ledger_entries_currency_iso", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("ledger_entries_kind_valid", sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
@@ -520,8 +588,12 @@ export const invoices = pgTable(
   "invoices",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     number: text("number").notNull(),
     periodStart: text("period_start").notNull(),
     periodEnd: text("period_end").notNull(),
@@ -554,7 +626,9 @@ export const invoices = pgTable(
     uniqueIndex("invoices_operator_number_uq").on(t.operatorCode, t.number),
     index("invoices_status_due_idx").on(t.status, t.dueOn),
     // KPIs: payments per day.
-    index("invoices_operator_paid_idx").on(t.operatorCode, t.paidAt).where(sql`${t.paidAt} is not null`),
+    index("invoices_operator_paid_idx")
+      .on(t.operatorCode, t.paidAt)
+      .where(sql`${t.paidAt} is not null`),
     check(
       "invoices_amounts",
       sql`${t.subtotalAmount} >= 0 and ${t.taxAmount} >= 0 and ${t.creditAmount} >= 0 and ${t.totalAmount} = ${t.subtotalAmount} + ${t.taxAmount} - ${t.creditAmount} and ${t.totalAmount} >= 0`,
@@ -571,8 +645,12 @@ export const invoices = pgTable(
 export const invoiceCharges = pgTable(
   "invoice_charges",
   {
-    ledgerEntryId: uuid("ledger_entry_id").primaryKey().references(() => ledgerEntries.id),
-    invoiceId: uuid("invoice_id").notNull().references(() => invoices.id),
+    ledgerEntryId: uuid("ledger_entry_id")
+      .primaryKey()
+      .references(() => ledgerEntries.id),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
   },
   (t) => [index("invoice_charges_invoice_idx").on(t.invoiceId)],
 );
@@ -582,7 +660,9 @@ export const voucherBatches = pgTable(
   "voucher_batches",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     count: integer("count").notNull(),
     valueAmount: integer("value_amount").notNull(),
     currency: text("currency").notNull(),
@@ -602,10 +682,16 @@ export const vouchers = pgTable(
   "vouchers",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    batchId: uuid("batch_id").notNull().references(() => voucherBatches.id),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => voucherBatches.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     codeHash: text("code_hash").notNull(),
-    status: text("status", { enum: ["unused", "redeemed"] }).notNull().default("unused"),
+    status: text("status", { enum: ["unused", "redeemed"] })
+      .notNull()
+      .default("unused"),
     redeemedAt: timestamp("redeemed_at", { withTimezone: true, mode: "date" }),
     redeemedAccountId: uuid("redeemed_account_id").references(() => accounts.id),
   },
@@ -613,7 +699,10 @@ export const vouchers = pgTable(
     uniqueIndex("vouchers_code_hash_uq").on(t.codeHash),
     index("vouchers_batch_idx").on(t.batchId),
     check("vouchers_status_valid", sql`${t.status} in ('unused', 'redeemed')`),
-    check("vouchers_redeemed_complete", sql`(${t.status} = 'redeemed') = (${t.redeemedAt} is not null and ${t.redeemedAccountId} is not null)`),
+    check(
+      "vouchers_redeemed_complete",
+      sql`(${t.status} = 'redeemed') = (${t.redeemedAt} is not null and ${t.redeemedAccountId} is not null)`,
+    ),
   ],
 );
 
@@ -624,7 +713,9 @@ export const vouchers = pgTable(
 export const subscriberProfiles = pgTable(
   "subscriber_profiles",
   {
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     uid: text("uid").notNull(),
     consent: jsonb("consent").$type<{ analytics: boolean; chat: boolean; decidedAt: string }>(),
     /** The profile page's contact details (name, email, phone, address, language); null until first saved. */
@@ -643,13 +734,17 @@ export const crmOutbox = pgTable(
   "crm_outbox",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     /** What the lead is about: device_claim, contact_request, refund_claim. */
     sourceType: text("source_type").notNull(),
     sourceId: text("source_id").notNull(),
     /** Bitrix24 lead fields (TITLE, NAME, PHONE, EMAIL, COMMENTS, SOURCE_ID, …), as sent. */
     fields: jsonb("fields").$type<Record<string, unknown>>().notNull(),
-    status: text("status", { enum: ["pending", "delivered", "dead"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "delivered", "dead"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     lastError: text("last_error"),
@@ -660,7 +755,9 @@ export const crmOutbox = pgTable(
   },
   (t) => [
     uniqueIndex("crm_outbox_source_idx").on(t.operatorCode, t.sourceType, t.sourceId),
-    index("crm_outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("crm_outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     check("crm_outbox_status_valid", sql`${t.status} in ('pending', 'delivered', 'dead')`),
   ],
 );
@@ -670,8 +767,12 @@ export const tickets = pgTable(
   "tickets",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     category: text("category", { enum: TICKET_CATEGORIES }).notNull(),
     subject: text("subject").notNull(),
     status: text("status", { enum: TICKET_STATUSES }).notNull().default("acknowledged"),
@@ -698,7 +799,9 @@ export const ticketMessages = pgTable(
   "ticket_messages",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ticketId: uuid("ticket_id").notNull().references(() => tickets.id),
+    ticketId: uuid("ticket_id")
+      .notNull()
+      .references(() => tickets.id),
     authorUid: text("author_uid").notNull(),
     authorRole: text("author_role", { enum: ROLES }).notNull(),
     body: text("body").notNull(),
@@ -716,12 +819,16 @@ export const storedFiles = pgTable(
   "stored_files",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     ownerUid: text("owner_uid").notNull(),
     name: text("name").notNull(),
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
-    purpose: text("purpose", { enum: ["attachment", "id_document"] }).notNull().default("attachment"),
+    purpose: text("purpose", { enum: ["attachment", "id_document"] })
+      .notNull()
+      .default("attachment"),
     storageKey: text("storage_key").notNull(),
     ...timestamps,
   },
@@ -740,8 +847,12 @@ export const storedFiles = pgTable(
 export const ticketAttachments = pgTable(
   "ticket_attachments",
   {
-    messageId: uuid("message_id").notNull().references(() => ticketMessages.id),
-    fileId: uuid("file_id").notNull().references(() => storedFiles.id, { onDelete: "cascade" }),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => ticketMessages.id),
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.fileId] }), uniqueIndex("ticket_attachments_file_idx").on(t.fileId)],
@@ -752,7 +863,9 @@ export const addOns = pgTable(
   "add_ons",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     code: text("code").notNull(),
     name: text("name").notNull(),
     kind: text("kind", { enum: ADD_ON_KINDS }).notNull(),
@@ -780,13 +893,25 @@ export const addOnPurchases = pgTable(
   "add_on_purchases",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
-    lineId: uuid("line_id").notNull().references(() => lines.id),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
-    addOnId: uuid("add_on_id").notNull().references(() => addOns.id),
-    orderId: uuid("order_id").notNull().references(() => orders.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => lines.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    addOnId: uuid("add_on_id")
+      .notNull()
+      .references(() => addOns.id),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
     dataMb: integer("data_mb").notNull(),
-    status: text("status", { enum: ["active", "expired"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "expired"] })
+      .notNull()
+      .default("active"),
     autoRenew: boolean("auto_renew").notNull(),
     renewals: integer("renewals").notNull().default(0),
     startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }).notNull(),
@@ -795,7 +920,9 @@ export const addOnPurchases = pgTable(
   },
   (t) => [
     index("add_on_purchases_line_idx").on(t.lineId, t.expiresAt),
-    index("add_on_purchases_due_idx").on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    index("add_on_purchases_due_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
     check("add_on_purchases_status_valid", sql`${t.status} in ('active', 'expired')`),
   ],
 );
@@ -830,7 +957,9 @@ export const bulkJobs = pgTable(
 export const bulkJobItems = pgTable(
   "bulk_job_items",
   {
-    jobId: uuid("job_id").notNull().references(() => bulkJobs.id),
+    jobId: uuid("job_id")
+      .notNull()
+      .references(() => bulkJobs.id),
     position: integer("position").notNull(),
     targetId: text("target_id").notNull(),
     /** An import row's values, as validated (the line to create). */
@@ -839,7 +968,10 @@ export const bulkJobItems = pgTable(
     error: text("error"),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.position] }), check("bulk_job_items_status_valid", sql`${t.status} in (${inList(BULK_ITEM_STATUSES)})`)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.position] }),
+    check("bulk_job_items_status_valid", sql`${t.status} in (${inList(BULK_ITEM_STATUSES)})`),
+  ],
 );
 
 /**
@@ -850,9 +982,13 @@ export const approvals = pgTable(
   "approvals",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     kind: text("kind", { enum: APPROVAL_KINDS }).notNull(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     reason: text("reason").notNull(),
@@ -887,7 +1023,9 @@ export const paymentMethods = pgTable(
   "payment_methods",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     ownerUid: text("owner_uid").notNull(),
     gateway: text("gateway").notNull(),
     /** The gateway's reference of the saved card (pm_…). */
@@ -908,7 +1046,9 @@ export const paymentMethods = pgTable(
   },
   (t) => [
     index("payment_methods_owner_idx").on(t.operatorCode, t.ownerUid),
-    uniqueIndex("payment_methods_one_default_uq").on(t.operatorCode, t.ownerUid).where(sql`${t.isDefault}`),
+    uniqueIndex("payment_methods_one_default_uq")
+      .on(t.operatorCode, t.ownerUid)
+      .where(sql`${t.isDefault}`),
     check("payment_methods_last4", sql`${t.last4} ~ '^[0-9]{4}$'`),
     check("payment_methods_exp_month", sql`${t.expMonth} between 1 and 12`),
     check("payment_methods_brand_valid", sql`${t.brand} in (${inList(CARD_BRANDS)})`),
@@ -929,8 +1069,12 @@ export const topUps = pgTable(
   "top_ups",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     status: text("status", { enum: TOP_UP_STATUSES }).notNull().default("created"),
@@ -947,13 +1091,18 @@ export const topUps = pgTable(
   },
   (t) => [
     index("top_ups_account_idx").on(t.accountId, t.createdAt.desc()),
-    uniqueIndex("top_ups_idempotency_key_uq").on(t.accountId, t.createdBy, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex("top_ups_idempotency_key_uq")
+      .on(t.accountId, t.createdBy, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index("top_ups_operator_idx").on(t.operatorCode, t.createdAt.desc()),
     check("top_ups_amount_positive", sql`${t.amount} > 0`),
     check("top_ups_status_valid", sql`${t.status} in (${inList(TOP_UP_STATUSES)})`),
     check("top_ups_refund_valid", sql`${t.refund} in (${inList(TOP_UP_REFUND_STATES)})`),
     // A refund is claimed only for money the gateway took on a top-up that did not credit the balance.
-    check("top_ups_refund_only_captured", sql`${t.refund} = 'none' or (${t.gatewayCaptured} and ${t.status} in ('failed', 'cancelled'))`),
+    check(
+      "top_ups_refund_only_captured",
+      sql`${t.refund} = 'none' or (${t.gatewayCaptured} and ${t.status} in ('failed', 'cancelled'))`,
+    ),
   ],
 );
 
@@ -977,8 +1126,12 @@ export const paymentWebhookEvents = pgTable(
 export const autoTopUpSettings = pgTable(
   "auto_top_up_settings",
   {
-    accountId: uuid("account_id").primaryKey().references(() => accounts.id),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
+    accountId: uuid("account_id")
+      .primaryKey()
+      .references(() => accounts.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
     enabled: boolean("enabled").notNull(),
     thresholdAmount: integer("threshold_amount").notNull(),
     amount: integer("amount").notNull(),
@@ -1007,8 +1160,12 @@ export const autoTopUps = pgTable(
   "auto_top_ups",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     /** The calendar month it counts toward, `YYYY-MM`, in the operator's time zone (autoTopUps/queue.ts monthOf). */
     month: text("month").notNull(),
     seq: integer("seq").notNull(),
@@ -1022,8 +1179,12 @@ export const autoTopUps = pgTable(
   },
   (t) => [
     uniqueIndex("auto_top_ups_month_seq_uq").on(t.accountId, t.month, t.seq),
-    uniqueIndex("auto_top_ups_one_queued_uq").on(t.accountId).where(sql`${t.status} = 'queued'`),
-    index("auto_top_ups_queued_idx").on(t.createdAt).where(sql`${t.status} = 'queued'`),
+    uniqueIndex("auto_top_ups_one_queued_uq")
+      .on(t.accountId)
+      .where(sql`${t.status} = 'queued'`),
+    index("auto_top_ups_queued_idx")
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'queued'`),
     check("auto_top_ups_seq_within_cap", sql`${t.seq} between 1 and ${t.maxPerMonth}`),
     check("auto_top_ups_amount_positive", sql`${t.amount} > 0`),
     check("auto_top_ups_status_valid", sql`${t.status} in (${inList(AUTO_TOP_UP_STATES)})`),
@@ -1039,9 +1200,15 @@ export const invoicePayments = pgTable(
   "invoice_payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
-    invoiceId: uuid("invoice_id").notNull().references(() => invoices.id),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     status: text("status", { enum: INVOICE_PAYMENT_STATUSES }).notNull().default("created"),
@@ -1061,9 +1228,13 @@ export const invoicePayments = pgTable(
   },
   (t) => [
     index("invoice_payments_invoice_idx").on(t.invoiceId, t.createdAt.desc()),
-    uniqueIndex("invoice_payments_idempotency_key_uq").on(t.invoiceId, t.createdBy, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex("invoice_payments_idempotency_key_uq")
+      .on(t.invoiceId, t.createdBy, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     // Payments still waiting for the gateway: what they may pay is reserved from the bill's amount due (0025).
-    index("invoice_payments_open_idx").on(t.invoiceId).where(sql`${t.status} = 'created'`),
+    index("invoice_payments_open_idx")
+      .on(t.invoiceId)
+      .where(sql`${t.status} = 'created'`),
     check("invoice_payments_amount_positive", sql`${t.amount} > 0`),
     check("invoice_payments_status_valid", sql`${t.status} in (${inList(INVOICE_PAYMENT_STATUSES)})`),
     check("invoice_payments_method_type_valid", sql`${t.methodType} in (${inList(PAYMENT_METHOD_TYPES)})`),
@@ -1081,8 +1252,12 @@ export const accountCredits = pgTable(
   "account_credits",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    operatorCode: text("operator_code").notNull().references(() => operators.code),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     amount: integer("amount").notNull(),
     currency: text("currency").notNull(),
     reason: text("reason").notNull(),
@@ -1093,8 +1268,12 @@ export const accountCredits = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("account_credits_source_payment_uq").on(t.sourcePaymentId).where(sql`${t.sourcePaymentId} is not null`),
-    index("account_credits_open_idx").on(t.accountId).where(sql`${t.appliedInvoiceId} is null and ${t.cancelledAt} is null`),
+    uniqueIndex("account_credits_source_payment_uq")
+      .on(t.sourcePaymentId)
+      .where(sql`${t.sourcePaymentId} is not null`),
+    index("account_credits_open_idx")
+      .on(t.accountId)
+      .where(sql`${t.appliedInvoiceId} is null and ${t.cancelledAt} is null`),
     check("account_credits_amount_positive", sql`${t.amount} > 0`),
     check("account_credits_currency_iso", sql`${t.currency} ~ '^[A-Z]{3}$'`),
     check("account_credits_used_once", sql`${t.appliedInvoiceId} is null or ${t.cancelledAt} is null`),

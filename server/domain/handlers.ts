@@ -4,7 +4,16 @@ import { approveRequest, rejectRequest } from "./approvals/decide";
 import { confirmStaffMember } from "./staff/confirm";
 import { approveTopUpRefund, cancelTopUp, claimTopUpRefund } from "./topUps/handlers";
 import { setDefaultPaymentMethod } from "./paymentMethods/module";
-import { issuePortOutPin, lockNumber, orderSim, restoreLine, revealPuk, suspendLine, swapSim, unlockNumber } from "./lines/handlers";
+import {
+  issuePortOutPin,
+  lockNumber,
+  orderSim,
+  restoreLine,
+  revealPuk,
+  suspendLine,
+  swapSim,
+  unlockNumber,
+} from "./lines/handlers";
 import { adjustAccount, chargeAccount, refundAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
 import { setAutoTopUp } from "./autoTopUps/settings";
@@ -19,7 +28,15 @@ import { buyAddOn, stopAddOnRenewal } from "./addOns/purchases";
 import { setOverage } from "./usage/setOverage";
 import { retryCrmLead } from "./crmOutbox/module";
 import { completePrivacyRequest } from "./privacy/module";
-import { cancelTicket, closeTicket, pendTicket, prioritizeTicket, replyToTicket, resolveTicket, takeTicket } from "./tickets/handlers";
+import {
+  cancelTicket,
+  closeTicket,
+  pendTicket,
+  prioritizeTicket,
+  replyToTicket,
+  resolveTicket,
+  takeTicket,
+} from "./tickets/handlers";
 
 /**
  * Every domain action, by the name declarations give in `actions.<name>.handler`. The route factory

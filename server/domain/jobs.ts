@@ -20,9 +20,17 @@ export function domainJobs(services: EngineServices): JobDefinition<any>[] {
     ...autoTopUpJobs(services),
     // Next-cycle plan changes: the orders table holds the schedule; every minute the due ones run.
     // Add-ons whose validity ran out: renewed (charged again) or expired; the purchases table is the schedule.
-    { name: ADD_ON_EXPIRY_JOB, cron: "* * * * *", run: async () => void (await runAddOnExpiries(services.db, services.events)) },
+    {
+      name: ADD_ON_EXPIRY_JOB,
+      cron: "* * * * *",
+      run: async () => void (await runAddOnExpiries(services.db, services.events)),
+    },
     // Emails and SMS (usage alerts) written by transactions that committed: sent (locally: logged) every minute.
     { name: OUTBOX_DELIVERY_JOB, cron: "* * * * *", run: async () => void (await deliverOutbox(services.db)) },
-    { name: SCHEDULED_PLAN_CHANGES_JOB, cron: "* * * * *", run: async () => void (await runDuePlanChanges(services.db, services.events)) },
+    {
+      name: SCHEDULED_PLAN_CHANGES_JOB,
+      cron: "* * * * *",
+      run: async () => void (await runDuePlanChanges(services.db, services.events)),
+    },
   ];
 }

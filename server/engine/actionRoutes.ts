@@ -37,7 +37,11 @@ export const quoteSchema = z.object({
 
 /** The body of an action: its declared input plus the optional reason; none at all when it takes nothing. */
 function actionBodySchema(action: ActionSpec) {
-  const withReason = { reason: reasonSchema.optional().describe("why: kept in the audit trail (staff acting for a subscriber must give one)") };
+  const withReason = {
+    reason: reasonSchema
+      .optional()
+      .describe("why: kept in the audit trail (staff acting for a subscriber must give one)"),
+  };
   if (!action.input) return z.object(withReason).strict().nullish();
   return action.input.safeExtend(withReason).strict();
 }
@@ -46,13 +50,23 @@ function actionBodySchema(action: ActionSpec) {
 function unmet(when: ActionSpec["when"], record: ApiRecord): FieldError[] {
   return Object.entries(when ?? {})
     .filter(([field, values]) => !(values as readonly unknown[]).includes(record[field] as never))
-    .map(([field, values]) => ({ path: field, message: `only while ${field} is ${(values as readonly unknown[]).join(" or ")} (it is ${String(record[field])})` }));
+    .map(([field, values]) => ({
+      path: field,
+      message: `only while ${field} is ${(values as readonly unknown[]).join(" or ")} (it is ${String(record[field])})`,
+    }));
 }
 
-const reasonRequired = (action: ActionSpec, principal: Principal) => action.reason === true || (action.reason === "staff" && isStaff(principal.role));
+const reasonRequired = (action: ActionSpec, principal: Principal) =>
+  action.reason === true || (action.reason === "staff" && isStaff(principal.role));
 
 /** 403 reauth-required when the action asks this role for a recent sign-in and the token's is older. */
-function checkReauth(action: ActionSpec, principal: Principal, authTime: number, record: ApiRecord, maxAgeSeconds: number) {
+function checkReauth(
+  action: ActionSpec,
+  principal: Principal,
+  authTime: number,
+  record: ApiRecord,
+  maxAgeSeconds: number,
+) {
   const rule = action.reauth;
   if (!rule || !rule.roles.includes(principal.role) || !meets(rule.when, record)) return;
   if (Date.now() / 1000 - authTime <= maxAgeSeconds) return;
@@ -77,7 +91,8 @@ class PreviewDone extends Error {
  * re-authentication checked, the `set` or the domain handler run, the audit row with before, after
  * and reason, the handler's order and notices; live events after the commit.
  */
-export const actionRoutes = (resource: ResourceDefinition<any, any>, module: DomainModule, services: EngineServices): FastifyPluginAsyncZod =>
+export const actionRoutes =
+  (resource: ResourceDefinition<any, any>, module: DomainModule, services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, events } = services;
     const { source } = module;
@@ -91,20 +106,33 @@ export const actionRoutes = (resource: ResourceDefinition<any, any>, module: Dom
       const body = actionBodySchema(action);
       const path = `/${resource.name}/:id/actions/${name}`;
       const describe = [
-        action.when ? `Allowed while ${Object.entries(action.when).map(([f, v]) => `${f} is ${(v as unknown[]).join(" or ")}`).join(" and ")} (else 409).` : "",
+        action.when
+          ? `Allowed while ${Object.entries(action.when)
+              .map(([f, v]) => `${f} is ${(v as unknown[]).join(" or ")}`)
+              .join(" and ")} (else 409).`
+          : "",
         action.reason === true ? "A reason is required." : action.reason === "staff" ? "Staff must give a reason." : "",
-        action.reauth ? `${action.reauth.roles.join(", ")} must have signed in within ${REAUTH_MAX_AGE_SECONDS / 60} minutes (else 403 ${PROBLEM_TYPES.reauthRequired}).` : "",
+        action.reauth
+          ? `${action.reauth.roles.join(", ")} must have signed in within ${REAUTH_MAX_AGE_SECONDS / 60} minutes (else 403 ${PROBLEM_TYPES.reauthRequired}).`
+          : "",
         ...Object.entries(action.inputFields ?? {}).flatMap(([field, spec]) =>
-          Object.entries(spec.optionToggles ?? {}).map(([value, toggle]) => `\`${field}\` "${value}" only while the Remote Config toggle ${toggle} is on (else 422).`),
+          Object.entries(spec.optionToggles ?? {}).map(
+            ([value, toggle]) =>
+              `\`${field}\` "${value}" only while the Remote Config toggle ${toggle} is on (else 422).`,
+          ),
         ),
         action.result ? "Its result is shown once." : "",
         "Audited.",
-      ].filter(Boolean).join(" ");
+      ]
+        .filter(Boolean)
+        .join(" ");
 
       const prepare = async (principal: Principal, requestBody: Record<string, unknown> | null | undefined) => {
-        if (!accessScope(principal, resource, name)) throw forbidden(`Your role (${principal.role}) may not ${name} ${resource.name}.`);
+        if (!accessScope(principal, resource, name))
+          throw forbidden(`Your role (${principal.role}) may not ${name} ${resource.name}.`);
         const { reason, ...input } = requestBody ?? {};
-        if (reasonRequired(action, principal) && !reason) throw badRequest("Give a reason for this action.", [{ path: "reason", message: "required" }]);
+        if (reasonRequired(action, principal) && !reason)
+          throw badRequest("Give a reason for this action.", [{ path: "reason", message: "required" }]);
         refuseToggledOffInput(action.inputFields, input, services.featureFlags);
         return { reason: (reason as string | undefined) ?? null, input };
       };
@@ -121,7 +149,10 @@ export const actionRoutes = (resource: ResourceDefinition<any, any>, module: Dom
             params,
             body,
             response: {
-              200: resource.schema.extend({ ...(action.result ? { result: action.result.schema } : {}), order: orderRefSchema.optional() }),
+              200: resource.schema.extend({
+                ...(action.result ? { result: action.result.schema } : {}),
+                order: orderRefSchema.optional(),
+              }),
               ...(action.accepted ? { 202: action.accepted } : {}),
               ...actionResponses,
             },
@@ -129,49 +160,92 @@ export const actionRoutes = (resource: ResourceDefinition<any, any>, module: Dom
         },
         async (request, reply) => {
           const principal = request.principal;
-          const { reason, input } = await prepare(principal, request.body as Record<string, unknown> | null | undefined);
+          const { reason, input } = await prepare(
+            principal,
+            request.body as Record<string, unknown> | null | undefined,
+          );
           // A shown-once result is never stored for replay; other actions may be retried with a key.
-          const key = action.result ? undefined : (request.headers as Record<string, string | undefined>)["idempotency-key"];
+          const key = action.result
+            ? undefined
+            : (request.headers as Record<string, string | undefined>)["idempotency-key"];
           // The key is claimed in the write's transaction: it commits with the write or not at all.
           const idempotency = key
-            ? { actorUid: principal.uid, key, route: `POST ${path.replace(":id", request.params.id)}`, requestHash: hashRequest({ body: request.body, operator: principal.operator }) }
+            ? {
+                actorUid: principal.uid,
+                key,
+                route: `POST ${path.replace(":id", request.params.id)}`,
+                requestHash: hashRequest({ body: request.body, operator: principal.operator }),
+              }
             : undefined;
           const guard = { principal, services, recordId: request.params.id, input };
           await handler?.before?.(guard);
-          const done = await db.transaction(async (tx) => {
-            const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
-            if (claim?.kind === "replay") return { replay: claim };
-            const row = await findRecordRow(tx, resource, module, principal, name, request.params.id, { forUpdate: true });
-            if (!row) throw notFound(`No such ${resource.name} record.`);
-            const before = source.toRecord(row);
-            const blocked = unmet(action.when, before);
-            if (blocked.length) throw conflict(`You cannot ${name} this record now: ${blocked.map((e) => e.message).join("; ")}.`, blocked);
-            checkReauth(action, principal, request.identity.authTime, before, services.reauthMaxAgeSeconds);
-            const { effects, pending } = createEffects(tx, principal, request.id);
-            const ctx: ActionContext = { tx, principal, requestId: request.id, effects, services, row, record: before, input, reason };
-            let outcome: ActionOutcome = {};
-            if (handler) outcome = (await handler.run(ctx)) ?? {};
-            else await module.writer!.set!(ctx, row, action.set ?? {});
-            if (outcome.accepted) {
-              // Filed for a second person (the handler audited the request): the record is unchanged.
-              if (!action.accepted) throw new Error(`${resource.name}.${name} answered 202 without declaring \`accepted\``);
-              if (claim) await claim.complete(202, outcome.accepted);
-              return { response: outcome.accepted, status: 202, published: pending };
-            }
-            const [updated] = await source.rows(tx).where(eq(source.id, request.params.id)).limit(1);
-            const after = source.toRecord(updated);
-            await auditWrite(tx, resource, request, name, request.params.id, before, after, reason);
-            const response = { ...after, ...outcome };
-            if (claim) await claim.complete(200, response);
-            const own = { operator: principal.operator, resource: resource.name, type: "updated" as const, ids: [request.params.id], ownerUids: source.ownerUids(updated), at: new Date().toISOString() };
-            return { response, status: 200, published: [own, ...pending] };
-          }).catch(async (error: unknown) => {
-            await handler?.failed?.(guard, error);
-            throw error;
-          });
-          if (done.replay) return reply.code(done.replay.status).header("idempotent-replayed", "true").send(done.replay.response as never);
+          const done = await db
+            .transaction(async (tx) => {
+              const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
+              if (claim?.kind === "replay") return { replay: claim };
+              const row = await findRecordRow(tx, resource, module, principal, name, request.params.id, {
+                forUpdate: true,
+              });
+              if (!row) throw notFound(`No such ${resource.name} record.`);
+              const before = source.toRecord(row);
+              const blocked = unmet(action.when, before);
+              if (blocked.length)
+                throw conflict(
+                  `You cannot ${name} this record now: ${blocked.map((e) => e.message).join("; ")}.`,
+                  blocked,
+                );
+              checkReauth(action, principal, request.identity.authTime, before, services.reauthMaxAgeSeconds);
+              const { effects, pending } = createEffects(tx, principal, request.id);
+              const ctx: ActionContext = {
+                tx,
+                principal,
+                requestId: request.id,
+                effects,
+                services,
+                row,
+                record: before,
+                input,
+                reason,
+              };
+              let outcome: ActionOutcome = {};
+              if (handler) outcome = (await handler.run(ctx)) ?? {};
+              else await module.writer!.set!(ctx, row, action.set ?? {});
+              if (outcome.accepted) {
+                // Filed for a second person (the handler audited the request): the record is unchanged.
+                if (!action.accepted)
+                  throw new Error(`${resource.name}.${name} answered 202 without declaring \`accepted\``);
+                if (claim) await claim.complete(202, outcome.accepted);
+                return { response: outcome.accepted, status: 202, published: pending };
+              }
+              const [updated] = await source.rows(tx).where(eq(source.id, request.params.id)).limit(1);
+              const after = source.toRecord(updated);
+              await auditWrite(tx, resource, request, name, request.params.id, before, after, reason);
+              const response = { ...after, ...outcome };
+              if (claim) await claim.complete(200, response);
+              const own = {
+                operator: principal.operator,
+                resource: resource.name,
+                type: "updated" as const,
+                ids: [request.params.id],
+                ownerUids: source.ownerUids(updated),
+                at: new Date().toISOString(),
+              };
+              return { response, status: 200, published: [own, ...pending] };
+            })
+            .catch(async (error: unknown) => {
+              await handler?.failed?.(guard, error);
+              throw error;
+            });
+          if (done.replay)
+            return reply
+              .code(done.replay.status)
+              .header("idempotent-replayed", "true")
+              .send(done.replay.response as never);
           await publishAll(events, request.log, done.published);
-          if (idempotency) await forgetOldIdempotencyKeys(db).catch((error: unknown) => request.log.warn({ err: error }, "idempotency housekeeping failed"));
+          if (idempotency)
+            await forgetOldIdempotencyKeys(db).catch((error: unknown) =>
+              request.log.warn({ err: error }, "idempotency housekeeping failed"),
+            );
           return reply.code(done.status).send(done.response as never);
         },
       );
@@ -194,16 +268,35 @@ export const actionRoutes = (resource: ResourceDefinition<any, any>, module: Dom
           },
           async (request) => {
             const principal = request.principal;
-            const { reason, input } = await prepare(principal, request.body as Record<string, unknown> | null | undefined);
+            const { reason, input } = await prepare(
+              principal,
+              request.body as Record<string, unknown> | null | undefined,
+            );
             try {
               await db.transaction(async (tx) => {
                 const row = await findRecordRow(tx, resource, module, principal, name, request.params.id);
                 if (!row) throw notFound(`No such ${resource.name} record.`);
                 const record = source.toRecord(row);
                 const blocked = unmet(action.when, record);
-                if (blocked.length) throw conflict(`You cannot ${name} this record now: ${blocked.map((e) => e.message).join("; ")}.`, blocked);
+                if (blocked.length)
+                  throw conflict(
+                    `You cannot ${name} this record now: ${blocked.map((e) => e.message).join("; ")}.`,
+                    blocked,
+                  );
                 const { effects } = createEffects(tx, principal, request.id);
-                throw new PreviewDone(await preview({ tx, principal, requestId: request.id, effects, services, row, record, input, reason }));
+                throw new PreviewDone(
+                  await preview({
+                    tx,
+                    principal,
+                    requestId: request.id,
+                    effects,
+                    services,
+                    row,
+                    record,
+                    input,
+                    reason,
+                  }),
+                );
               });
             } catch (error) {
               if (error instanceof PreviewDone) return error.quote as never;

@@ -12,7 +12,12 @@ export type NoticeParams = Record<string, string | number | boolean | null>;
  */
 export interface Effects {
   /** An in-app notice to one person. */
-  notify(notice: { recipientUid: string; kind: NotificationKind; params: NoticeParams; link?: string | null }): Promise<void>;
+  notify(notice: {
+    recipientUid: string;
+    kind: NotificationKind;
+    params: NoticeParams;
+    link?: string | null;
+  }): Promise<void>;
   /** A live event, sent after the commit. */
   publish(event: Pick<ResourceEvent, "resource" | "type" | "ids"> & { ownerUids?: string[] }): void;
   /** Another audit row (the factory writes the action's own). */
@@ -20,9 +25,14 @@ export interface Effects {
 }
 
 /** Effects bound to one transaction; `pending` holds the events for after the commit. */
-export function createEffects(tx: Executor, principal: Principal, requestId: string): { effects: Effects; pending: ResourceEvent[] } {
+export function createEffects(
+  tx: Executor,
+  principal: Principal,
+  requestId: string,
+): { effects: Effects; pending: ResourceEvent[] } {
   const pending: ResourceEvent[] = [];
-  const publish: Effects["publish"] = (event) => pending.push({ ...event, operator: principal.operator, at: new Date().toISOString() });
+  const publish: Effects["publish"] = (event) =>
+    pending.push({ ...event, operator: principal.operator, at: new Date().toISOString() });
   return {
     pending,
     effects: {
@@ -35,7 +45,13 @@ export function createEffects(tx: Executor, principal: Principal, requestId: str
         publish({ resource: "notifications", type: "created", ids: [row!.id], ownerUids: [recipientUid] });
       },
       async audit(entry) {
-        await recordAudit(tx, { ...entry, operator: principal.operator, actorUid: principal.uid, actorRole: principal.role, requestId });
+        await recordAudit(tx, {
+          ...entry,
+          operator: principal.operator,
+          actorUid: principal.uid,
+          actorRole: principal.role,
+          requestId,
+        });
       },
     },
   };

@@ -20,9 +20,13 @@ const PLACEHOLDERS = { operator: sql.placeholder("operator"), uid: sql.placehold
 type Name = keyof typeof PLACEHOLDERS;
 
 const build = (db: Executor, module: DomainModule, principal: Principal, scope: Scope, id: unknown) =>
-  module.source.rows(db).where(and(module.source.scope(principal, scope), eq(module.source.id, id as string))).limit(1);
+  module.source
+    .rows(db)
+    .where(and(module.source.scope(principal, scope), eq(module.source.id, id as string)))
+    .limit(1);
 
-const isPlaceholder = (value: unknown): value is { name: Name } => value === PLACEHOLDERS.operator || value === PLACEHOLDERS.uid || value === PLACEHOLDERS.id;
+const isPlaceholder = (value: unknown): value is { name: Name } =>
+  value === PLACEHOLDERS.operator || value === PLACEHOLDERS.uid || value === PLACEHOLDERS.id;
 
 /**
  * The query with placeholders, or null when the module's scope does not use the principal's values
@@ -32,7 +36,13 @@ const isPlaceholder = (value: unknown): value is { name: Name } => value === PLA
  */
 function prepare(db: Executor, module: DomainModule, role: Principal["role"], scope: Scope): PreparedRead | null {
   try {
-    const asPlaceholders = build(db, module, { role, operator: PLACEHOLDERS.operator, uid: PLACEHOLDERS.uid } as unknown as Principal, scope, PLACEHOLDERS.id);
+    const asPlaceholders = build(
+      db,
+      module,
+      { role, operator: PLACEHOLDERS.operator, uid: PLACEHOLDERS.uid } as unknown as Principal,
+      scope,
+      PLACEHOLDERS.id,
+    );
     const shape = asPlaceholders.toSQL();
     const samples = [
       { operator: "SAMPLEA", uid: "sample-uid-a", id: "00000000-0000-4000-8000-00000000000a" },
@@ -42,7 +52,9 @@ function prepare(db: Executor, module: DomainModule, role: Principal["role"], sc
       const built = build(db, module, { role, operator: sample.operator, uid: sample.uid }, scope, sample.id).toSQL();
       if (built.sql !== shape.sql || built.params.length !== shape.params.length) return null;
       const same = shape.params.every((param: unknown, i: number) =>
-        isPlaceholder(param) ? built.params[i] === sample[param.name] : JSON.stringify(built.params[i]) === JSON.stringify(param),
+        isPlaceholder(param)
+          ? built.params[i] === sample[param.name]
+          : JSON.stringify(built.params[i]) === JSON.stringify(param),
       );
       if (!same) return null;
     }
@@ -58,7 +70,12 @@ function prepare(db: Executor, module: DomainModule, role: Principal["role"], sc
 const cache = new WeakMap<object, WeakMap<DomainModule, Map<string, PreparedRead | null>>>();
 
 /** The prepared read of one record for a role and scope on `db` (which must live as long as the app). */
-export function preparedRead(db: Executor, module: DomainModule, role: Principal["role"], scope: Scope): PreparedRead | null {
+export function preparedRead(
+  db: Executor,
+  module: DomainModule,
+  role: Principal["role"],
+  scope: Scope,
+): PreparedRead | null {
   let byModule = cache.get(db);
   if (!byModule) cache.set(db, (byModule = new WeakMap()));
   let byKey = byModule.get(module);

@@ -29,7 +29,10 @@ export async function findRecordRow(
   const prepared = options.reuse && !options.forUpdate ? preparedRead(db, module, principal.role, scope) : null;
   if (prepared) return (await prepared.execute({ operator: principal.operator, uid: principal.uid, id }))[0] ?? null;
   const { source } = module;
-  const query = source.rows(db).where(and(source.scope(principal, scope), eq(source.id, id))).limit(1);
+  const query = source
+    .rows(db)
+    .where(and(source.scope(principal, scope), eq(source.id, id)))
+    .limit(1);
   const [row] = options.forUpdate ? await query.for("update", { of: source.table }) : await query;
   return row ?? null;
 }
@@ -41,7 +44,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * target): a subscriber files a claim only for their own line. Returns the owners found, by field,
  * and an error per bad field. A database failure is not "no such record": it propagates.
  */
-export async function checkReferences(db: Executor, modules: ModuleMap, resource: ResourceDefinition<any, any>, principal: Principal, values: Record<string, unknown>) {
+export async function checkReferences(
+  db: Executor,
+  modules: ModuleMap,
+  resource: ResourceDefinition<any, any>,
+  principal: Principal,
+  values: Record<string, unknown>,
+) {
   const owners: Record<string, string | null> = {};
   const errors: FieldError[] = [];
   for (const [field, value] of Object.entries(values)) {

@@ -10,14 +10,23 @@ import type { DomainModule } from "./types";
  * `store: "table"`, the generic document module otherwise. Refuses, at start-up, a declaration its
  * serving path cannot honour, so a mistake fails loudly rather than being ignored per request.
  */
-export function buildModules(resources: readonly ResourceDefinition<any, any>[], modules: Record<string, DomainModule> = domainModules): ModuleMap {
+export function buildModules(
+  resources: readonly ResourceDefinition<any, any>[],
+  modules: Record<string, DomainModule> = domainModules,
+): ModuleMap {
   const map = new Map<string, { resource: ResourceDefinition<any, any>; module: DomainModule }>();
   for (const resource of resources) {
     if (resource.source !== "backend") continue;
     if (map.has(resource.name)) throw new Error(`${resource.name}: declared twice`);
     // Documents get the generic module, or the generic module with domain effects added (CRM leads).
-    const module = resource.store === "table" ? modules[resource.name] : (documentModuleFactories[resource.name] ?? documentModule)(resource);
-    if (!module) throw new Error(`${resource.name}: declared with store "table" but server/domain/modules.ts has no module for it`);
+    const module =
+      resource.store === "table"
+        ? modules[resource.name]
+        : (documentModuleFactories[resource.name] ?? documentModule)(resource);
+    if (!module)
+      throw new Error(
+        `${resource.name}: declared with store "table" but server/domain/modules.ts has no module for it`,
+      );
     assertServable(resource, module);
     map.set(resource.name, { resource, module });
   }
@@ -27,39 +36,72 @@ export function buildModules(resources: readonly ResourceDefinition<any, any>[],
 /** What only the factory can check: each key of the declaration has something that honours it. */
 export function assertServable(resource: ResourceDefinition<any, any>, module: DomainModule) {
   const table = resource.store === "table";
-  if (resource.form?.create.length && !module.writer?.create) throw new Error(`${resource.name}: form.create is declared but its module cannot create records`);
-  if (resource.form?.edit.length && !module.writer?.edit) throw new Error(`${resource.name}: form.edit is declared but its module cannot edit records`);
+  if (resource.form?.create.length && !module.writer?.create)
+    throw new Error(`${resource.name}: form.create is declared but its module cannot create records`);
+  if (resource.form?.edit.length && !module.writer?.edit)
+    throw new Error(`${resource.name}: form.edit is declared but its module cannot edit records`);
   for (const view of ["create", "edit"] as const) {
     // A custom page without a declared form writes through the module's own route.
-    if (resource.views?.[view] && !resource.form?.[view].length && !module.extraRoutes) throw new Error(`${resource.name}: a custom ${view} page is declared without a form, and its module serves no route of its own to write through`);
+    if (resource.views?.[view] && !resource.form?.[view].length && !module.extraRoutes)
+      throw new Error(
+        `${resource.name}: a custom ${view} page is declared without a form, and its module serves no route of its own to write through`,
+      );
   }
-  if (resource.access.delete && !module.writer?.remove) throw new Error(`${resource.name}: access.delete is declared but its module cannot delete records`);
+  if (resource.access.delete && !module.writer?.remove)
+    throw new Error(`${resource.name}: access.delete is declared but its module cannot delete records`);
   const shape = resource.schema.shape as Record<string, unknown>;
   for (const download of resource.downloads ?? []) {
-    if (!module.extraRoutes) throw new Error(`${resource.name}: download '${download.path}' is declared but its module serves no routes of its own`);
-    if (!shape[download.fileName]) throw new Error(`${resource.name}: download '${download.path}' is named by '${download.fileName}', which its schema lacks`);
+    if (!module.extraRoutes)
+      throw new Error(
+        `${resource.name}: download '${download.path}' is declared but its module serves no routes of its own`,
+      );
+    if (!shape[download.fileName])
+      throw new Error(
+        `${resource.name}: download '${download.path}' is named by '${download.fileName}', which its schema lacks`,
+      );
   }
   for (const field of [...Object.keys(resource.list.filters), ...resource.list.sortable]) {
-    if (!shape[field]) throw new Error(`${resource.name}: '${field}' is filterable or sortable but its schema has no such field`);
-    if (!module.source.columns[field]) throw new Error(`${resource.name}: '${field}' is filterable or sortable but its module has no column for it`);
+    if (!shape[field])
+      throw new Error(`${resource.name}: '${field}' is filterable or sortable but its schema has no such field`);
+    if (!module.source.columns[field])
+      throw new Error(`${resource.name}: '${field}' is filterable or sortable but its module has no column for it`);
   }
-  if (resource.list.search && !module.source.search) throw new Error(`${resource.name}: list.search is declared but its module cannot search`);
+  if (resource.list.search && !module.source.search)
+    throw new Error(`${resource.name}: list.search is declared but its module cannot search`);
   for (const [name, action] of Object.entries(resource.actions ?? {})) {
-    if (!resource.access[name]) throw new Error(`${resource.name}: action '${name}' has no access entry, so nobody could run it`);
+    if (!resource.access[name])
+      throw new Error(`${resource.name}: action '${name}' has no access entry, so nobody could run it`);
     if (action.servedBy === "module") {
-      if (action.handler || action.set) throw new Error(`${resource.name}: action '${name}' is served by its module; it names no handler and sets nothing`);
-      if (!module.extraRoutes) throw new Error(`${resource.name}: action '${name}' is served by its module, which has no routes`);
+      if (action.handler || action.set)
+        throw new Error(
+          `${resource.name}: action '${name}' is served by its module; it names no handler and sets nothing`,
+        );
+      if (!module.extraRoutes)
+        throw new Error(`${resource.name}: action '${name}' is served by its module, which has no routes`);
       continue;
     }
-    if (!action.handler && !action.set) throw new Error(`${resource.name}: action '${name}' neither sets fields nor names a handler`);
-    if (action.handler && action.set) throw new Error(`${resource.name}: action '${name}' both sets fields and names a handler; choose one`);
-    if (action.set && (table || !module.writer?.set)) throw new Error(`${resource.name}: action '${name}' sets fixed fields, which only documents can; give it a handler`);
-    if (action.handler && !handlers[action.handler]) throw new Error(`${resource.name}: action '${name}' names handler '${action.handler}', which server/domain/handlers.ts lacks`);
-    if (action.preview && !(action.handler && handlers[action.handler]?.preview)) throw new Error(`${resource.name}: action '${name}' declares a preview, which its handler does not give`);
-    if ((action.input || action.result) && !action.handler) throw new Error(`${resource.name}: action '${name}' takes input or gives a result, which needs a handler`);
+    if (!action.handler && !action.set)
+      throw new Error(`${resource.name}: action '${name}' neither sets fields nor names a handler`);
+    if (action.handler && action.set)
+      throw new Error(`${resource.name}: action '${name}' both sets fields and names a handler; choose one`);
+    if (action.set && (table || !module.writer?.set))
+      throw new Error(
+        `${resource.name}: action '${name}' sets fixed fields, which only documents can; give it a handler`,
+      );
+    if (action.handler && !handlers[action.handler])
+      throw new Error(
+        `${resource.name}: action '${name}' names handler '${action.handler}', which server/domain/handlers.ts lacks`,
+      );
+    if (action.preview && !(action.handler && handlers[action.handler]?.preview))
+      throw new Error(`${resource.name}: action '${name}' declares a preview, which its handler does not give`);
+    if ((action.input || action.result) && !action.handler)
+      throw new Error(`${resource.name}: action '${name}' takes input or gives a result, which needs a handler`);
     for (const [field, spec] of Object.entries(action.inputFields ?? {})) {
       for (const value of Object.keys(spec.optionToggles ?? {})) {
-        if (!spec.options?.includes(value)) throw new Error(`${resource.name}: action '${name}' toggles ${field} "${value}", which is not one of its options`);
+        if (!spec.options?.includes(value))
+          throw new Error(
+            `${resource.name}: action '${name}' toggles ${field} "${value}", which is not one of its options`,
+          );
       }
     }
   }

@@ -21,10 +21,20 @@ import type { DomainModule } from "./types";
 const writeResponses = { ...errorResponses, 409: problemSchema, 422: problemSchema };
 
 /** Rejects what a role may not send before anything is validated or written; each field named. */
-function refuse(resource: ResourceDefinition<any, any>, kind: WriteKind, principal: Principal, body: Record<string, unknown>) {
+function refuse(
+  resource: ResourceDefinition<any, any>,
+  kind: WriteKind,
+  principal: Principal,
+  body: Record<string, unknown>,
+) {
   const { unknown, forbidden: notAllowed } = refusedFields(resource, kind, principal.role, body);
-  if (unknown.length) throw badRequest(`Unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.map((e) => e.path).join(", ")}.`, unknown);
-  if (notAllowed.length) throw new ProblemError(403, `You may not set ${notAllowed.map((e) => e.path).join(", ")}.`, notAllowed);
+  if (unknown.length)
+    throw badRequest(
+      `Unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.map((e) => e.path).join(", ")}.`,
+      unknown,
+    );
+  if (notAllowed.length)
+    throw new ProblemError(403, `You may not set ${notAllowed.map((e) => e.path).join(", ")}.`, notAllowed);
 }
 
 /**
@@ -33,7 +43,13 @@ function refuse(resource: ResourceDefinition<any, any>, kind: WriteKind, princip
  * declaration has forms and the module writes; named actions with their previews. Access, audit,
  * idempotency, OpenAPI and live events are the factory's, the same for every resource.
  */
-export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: DomainModule, services: EngineServices, modules: ModuleMap): FastifyPluginAsyncZod =>
+export const resourceRoutes =
+  (
+    resource: ResourceDefinition<any, any>,
+    module: DomainModule,
+    services: EngineServices,
+    modules: ModuleMap,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, events } = services;
     const { source, writer } = module;
@@ -41,7 +57,12 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
     const tags = [resource.name];
     const Name = pascal(resource.name);
     const params = idParamsOf(resource);
-    const recordEvent = (principal: Principal, type: ResourceEvent["type"], id: string, row: unknown): ResourceEvent => ({
+    const recordEvent = (
+      principal: Principal,
+      type: ResourceEvent["type"],
+      id: string,
+      row: unknown,
+    ): ResourceEvent => ({
       operator: principal.operator,
       resource: resource.name,
       type,
@@ -63,7 +84,8 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
           tags,
           operationId: `list${Name}`,
           summary: `List ${resource.name}`,
-          description: "Declared filters, sorts and search run in SQL; a subscriber sees only their own records where access says so.",
+          description:
+            "Declared filters, sorts and search run in SQL; a subscriber sees only their own records where access says so.",
           headers: apiHeadersSchema,
           querystring: listQuerySchema(resource),
           // A list is never a 404: only the refusals of the /api/v1 scope and of the query.
@@ -75,10 +97,19 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
         const scope = accessScope(principal, resource, "list");
         if (!scope) throw forbidden(`Your role (${principal.role}) may not list ${resource.name}.`);
         const list = request.query;
-        const where = and(source.scope(principal, scope), filtersToSql(list.filters, { id: source.id, ...source.columns }), list.q && source.search ? source.search(list.q) : undefined);
+        const where = and(
+          source.scope(principal, scope),
+          filtersToSql(list.filters, { id: source.id, ...source.columns }),
+          list.q && source.search ? source.search(list.q) : undefined,
+        );
         const { limit, offset } = pageToLimitOffset(list);
         const [rows, [totals]] = await Promise.all([
-          source.rows(db, { q: list.q }).where(where).orderBy(...sortToSql(list.sort, source.columns, source.id)).limit(limit).offset(offset),
+          source
+            .rows(db, { q: list.q })
+            .where(where)
+            .orderBy(...sortToSql(list.sort, source.columns, source.id))
+            .limit(limit)
+            .offset(offset),
           source.count(db).where(where),
         ]);
         return { data: rows.map(source.toRecord), total: Number(totals?.total ?? 0) };
@@ -99,7 +130,9 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
         },
       },
       async (request) => {
-        const row = await findRecordRow(db, resource, module, request.principal, "show", request.params.id, { reuse: true });
+        const row = await findRecordRow(db, resource, module, request.principal, "show", request.params.id, {
+          reuse: true,
+        });
         if (!row) throw notFound(`No such ${resource.name} record.`);
         return source.toRecord(row);
       },
@@ -114,7 +147,8 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
             tags,
             operationId: `create${Name}`,
             summary: `Create a ${resource.name} record`,
-            description: "Validated by the declaration's schema and write rules; audited; an Idempotency-Key replays the first response.",
+            description:
+              "Validated by the declaration's schema and write rules; audited; an Idempotency-Key replays the first response.",
             headers: writeHeadersSchema,
             body: writeBodySchema(resource, "create"),
             response: { 201: resource.schema, ...writeResponses },
@@ -122,17 +156,29 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
         },
         async (request, reply) => {
           const principal = request.principal;
-          if (!accessScope(principal, resource, "create")) throw forbidden(`Your role (${principal.role}) may not create ${resource.name}.`);
+          if (!accessScope(principal, resource, "create"))
+            throw forbidden(`Your role (${principal.role}) may not create ${resource.name}.`);
           const body = request.body as Record<string, unknown>;
           refuse(resource, "create", principal, body);
           const key = request.headers["idempotency-key"];
           // The key is claimed in the write's transaction: it commits with the record or not at all.
-          const idempotency = key ? { actorUid: principal.uid, key, route: `POST /api/v1${base}`, requestHash: hashRequest({ body, operator: principal.operator }) } : undefined;
+          const idempotency = key
+            ? {
+                actorUid: principal.uid,
+                key,
+                route: `POST /api/v1${base}`,
+                requestHash: hashRequest({ body, operator: principal.operator }),
+              }
+            : undefined;
           const done = await db.transaction(async (tx) => {
             const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
             if (claim?.kind === "replay") return { replay: claim };
             const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
-            if (errors.length) throw badRequest(`The body is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
+            if (errors.length)
+              throw badRequest(
+                `The body is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
+                errors,
+              );
             const { effects, pending } = createEffects(tx, principal, request.id);
             const id = await create({ tx, principal, requestId: request.id, effects, services }, body, owners);
             const row = await reload(tx, id);
@@ -141,9 +187,16 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
             if (claim) await claim.complete(201, record);
             return { record, published: [recordEvent(principal, "created", id, row), ...pending] };
           });
-          if (done.replay) return reply.code(done.replay.status).header("idempotent-replayed", "true").send(done.replay.response as never);
+          if (done.replay)
+            return reply
+              .code(done.replay.status)
+              .header("idempotent-replayed", "true")
+              .send(done.replay.response as never);
           await publishAll(events, request.log, done.published);
-          if (idempotency) await forgetOldIdempotencyKeys(db).catch((error: unknown) => request.log.warn({ err: error }, "idempotency housekeeping failed"));
+          if (idempotency)
+            await forgetOldIdempotencyKeys(db).catch((error: unknown) =>
+              request.log.warn({ err: error }, "idempotency housekeeping failed"),
+            );
           return reply.code(201).send(done.record as never);
         },
       );
@@ -158,7 +211,8 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
             tags,
             operationId: `update${Name}`,
             summary: `Change fields of a ${resource.name} record`,
-            description: "Only the fields of the declared edit form, each as the caller's role may write it; audited with before and after.",
+            description:
+              "Only the fields of the declared edit form, each as the caller's role may write it; audited with before and after.",
             headers: apiHeadersSchema,
             params,
             body: writeBodySchema(resource, "edit"),
@@ -168,14 +222,22 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
         async (request) => {
           const principal = request.principal;
           const body = request.body as Record<string, unknown>;
-          if (!accessScope(principal, resource, "edit")) throw forbidden(`Your role (${principal.role}) may not edit ${resource.name}.`);
+          if (!accessScope(principal, resource, "edit"))
+            throw forbidden(`Your role (${principal.role}) may not edit ${resource.name}.`);
           refuse(resource, "edit", principal, body);
-          if (Object.keys(body).length === 0) throw badRequest("Nothing to change: give at least one field.", [{ path: "body", message: "empty" }]);
+          if (Object.keys(body).length === 0)
+            throw badRequest("Nothing to change: give at least one field.", [{ path: "body", message: "empty" }]);
           const { record, published } = await db.transaction(async (tx) => {
-            const current = await findRecordRow(tx, resource, module, principal, "edit", request.params.id, { forUpdate: true });
+            const current = await findRecordRow(tx, resource, module, principal, "edit", request.params.id, {
+              forUpdate: true,
+            });
             if (!current) throw notFound(`No such ${resource.name} record.`);
             const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
-            if (errors.length) throw badRequest(`The body is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
+            if (errors.length)
+              throw badRequest(
+                `The body is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
+                errors,
+              );
             const { effects, pending } = createEffects(tx, principal, request.id);
             await edit({ tx, principal, requestId: request.id, effects, services }, current, body, owners);
             const row = await reload(tx, request.params.id);
@@ -207,7 +269,9 @@ export const resourceRoutes = (resource: ResourceDefinition<any, any>, module: D
         async (request) => {
           const principal = request.principal;
           const { record, published } = await db.transaction(async (tx) => {
-            const current = await findRecordRow(tx, resource, module, principal, "delete", request.params.id, { forUpdate: true });
+            const current = await findRecordRow(tx, resource, module, principal, "delete", request.params.id, {
+              forUpdate: true,
+            });
             if (!current) throw notFound(`No such ${resource.name} record.`);
             const { effects, pending } = createEffects(tx, principal, request.id);
             await remove({ tx, principal, requestId: request.id, effects, services }, current);

@@ -14,11 +14,24 @@ export const pascal = (name: string) => name.replace(/(^|[-_])([a-z0-9])/g, (_m,
 export function idParamsOf(resource: ResourceDefinition<any, any>) {
   const id = (resource.schema.shape as Record<string, z.ZodType>).id;
   const isUuid = id instanceof z.ZodUUID || id === idSchema;
-  return z.object({ id: isUuid ? z.uuid("must be a UUID") : z.string().min(1).max(128).regex(/^[\w-]+$/, "letters, digits, - and _") });
+  return z.object({
+    id: isUuid
+      ? z.uuid("must be a UUID")
+      : z
+          .string()
+          .min(1)
+          .max(128)
+          .regex(/^[\w-]+$/, "letters, digits, - and _"),
+  });
 }
 
 export const writeHeadersSchema = apiHeadersSchema.extend({
-  "idempotency-key": z.string().min(8, "at least 8 characters").max(200).optional().describe("repeat the request safely: the same key replays the first response"),
+  "idempotency-key": z
+    .string()
+    .min(8, "at least 8 characters")
+    .max(200)
+    .optional()
+    .describe("repeat the request safely: the same key replays the first response"),
 });
 
 /** The audit row of one write of a record, in its transaction (when the resource is audited). */

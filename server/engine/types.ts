@@ -51,8 +51,17 @@ export interface WriteContext {
 /** Creating, editing and deleting records of a resource (documents: everything; domain tables: as the module allows). */
 export interface RecordWriter<Row = any> {
   /** Inserts a record from a validated body (references already checked, their owners given); returns its id. */
-  create?(ctx: WriteContext, body: Record<string, unknown>, referenceOwners: Record<string, string | null>): Promise<string>;
-  edit?(ctx: WriteContext, row: Row, body: Record<string, unknown>, referenceOwners: Record<string, string | null>): Promise<void>;
+  create?(
+    ctx: WriteContext,
+    body: Record<string, unknown>,
+    referenceOwners: Record<string, string | null>,
+  ): Promise<string>;
+  edit?(
+    ctx: WriteContext,
+    row: Row,
+    body: Record<string, unknown>,
+    referenceOwners: Record<string, string | null>,
+  ): Promise<void>;
   remove?(ctx: WriteContext, row: Row): Promise<void>;
   /** Sets fixed values (a declared action's `set`). */
   set?(ctx: WriteContext, row: Row, values: Record<string, unknown>): Promise<void>;

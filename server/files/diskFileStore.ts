@@ -31,7 +31,9 @@ export function createDiskFileStore(root: string): FileStore {
 }
 
 /** A disk store in a fresh temporary folder, removed when `owner` closes (apps built without a configured store: tests). */
-export async function createTemporaryDiskFileStore(owner: { addHook(name: "onClose", hook: () => Promise<void>): unknown }): Promise<FileStore> {
+export async function createTemporaryDiskFileStore(owner: {
+  addHook(name: "onClose", hook: () => Promise<void>): unknown;
+}): Promise<FileStore> {
   const { mkdtemp } = await import("node:fs/promises");
   const { tmpdir } = await import("node:os");
   const folder = await mkdtemp(join(tmpdir(), "portal-files-"));

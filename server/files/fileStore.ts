@@ -18,6 +18,7 @@ const KEY = /^[A-Za-z0-9_-]{1,64}(\/[A-Za-z0-9_.-]{1,128}){1,3}$/;
 
 /** Keys are made by the backend; this refuses anything else (`..`, absolute paths) before it reaches a store. */
 export function checkKey(key: string): string {
-  if (!KEY.test(key) || key.split("/").some((part) => part === "." || part === "..")) throw new Error(`Not a file store key: ${JSON.stringify(key)}`);
+  if (!KEY.test(key) || key.split("/").some((part) => part === "." || part === ".."))
+    throw new Error(`Not a file store key: ${JSON.stringify(key)}`);
   return key;
 }

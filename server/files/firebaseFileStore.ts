@@ -18,7 +18,9 @@ export async function createFirebaseFileStore(settings: FirebaseStorageSettings)
   return {
     kind: "firebase-storage",
     async put(key, bytes, contentType) {
-      await bucket.file(checkKey(key)).save(bytes, { contentType, resumable: false, metadata: { cacheControl: "private, no-store" } });
+      await bucket
+        .file(checkKey(key))
+        .save(bytes, { contentType, resumable: false, metadata: { cacheControl: "private, no-store" } });
     },
     async get(key) {
       try {

@@ -2,7 +2,13 @@
  * The content type of a file, read from its first bytes (magic numbers), never from what the
  * client claims: a renamed executable stays unknown. Only the types the portal accepts.
  */
-export const ACCEPTED_CONTENT_TYPES = ["application/pdf", "image/png", "image/jpeg", "image/webp", "image/heic"] as const;
+export const ACCEPTED_CONTENT_TYPES = [
+  "application/pdf",
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "image/heic",
+] as const;
 export type AcceptedContentType = (typeof ACCEPTED_CONTENT_TYPES)[number];
 
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>

@@ -11,7 +11,10 @@ const INDEX_LOCK = 7_347_001;
  * restart finds them there. Removing a field from `indexes` leaves its index in place (drop it in a
  * migration if it matters).
  */
-export async function ensureDocumentIndexes(db: Db, resources: readonly ResourceDefinition<any, any>[]): Promise<string[]> {
+export async function ensureDocumentIndexes(
+  db: Db,
+  resources: readonly ResourceDefinition<any, any>[],
+): Promise<string[]> {
   const statements = resources.flatMap((resource) => [
     ...(resource.indexes ?? []).map((field: string) => indexStatement(resource, field)),
     ...(resource.list.search?.fields ?? []).map((field: string) => searchIndexStatement(resource, field)),

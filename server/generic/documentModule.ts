@@ -24,12 +24,19 @@ export function documentModule(resource: ResourceDefinition<any, any>): DomainMo
   // Computed fields come back with every row, from the same SQL their filters and sorts use.
   const computed = Object.keys(resource.store === "table" ? {} : (resource.computed ?? {}));
   const computedSql = computed.length
-    ? sql<Record<string, unknown>>`jsonb_build_object(${sql.raw(computed.map((field) => `'${field}', ${computedDisplay(resource, field)}`).join(", "))})`
+    ? sql<
+        Record<string, unknown>
+      >`jsonb_build_object(${sql.raw(computed.map((field) => `'${field}', ${computedDisplay(resource, field)}`).join(", "))})`
     : sql<null>`null`;
   // The resource name is a literal, not a parameter, so the planner can use the declared partial indexes.
   const ofResource = sql.raw(`resource_documents.resource = '${resource.name}'`);
 
-  const ownerOf = (resource: ResourceDefinition<any, any>, principal: WriteContext["principal"], owners: Record<string, string | null>, current: string | null) => {
+  const ownerOf = (
+    resource: ResourceDefinition<any, any>,
+    principal: WriteContext["principal"],
+    owners: Record<string, string | null>,
+    current: string | null,
+  ) => {
     const through = resource.ownership?.through;
     if (through && Object.hasOwn(owners, through)) return owners[through] ?? null;
     if (through) return current;
@@ -38,7 +45,11 @@ export function documentModule(resource: ResourceDefinition<any, any>): DomainMo
 
   return {
     source: {
-      rows: (db: Executor) => db.select({ ...getTableColumns(resourceDocuments), computed: computedSql }).from(resourceDocuments).$dynamic(),
+      rows: (db: Executor) =>
+        db
+          .select({ ...getTableColumns(resourceDocuments), computed: computedSql })
+          .from(resourceDocuments)
+          .$dynamic(),
       count: (db: Executor) => db.select({ total: count() }).from(resourceDocuments).$dynamic(),
       id: resourceDocuments.id,
       table: resourceDocuments,
@@ -48,7 +59,8 @@ export function documentModule(resource: ResourceDefinition<any, any>): DomainMo
         return scope === "all" ? mine : and(mine, eq(resourceDocuments.ownerUid, principal.uid))!;
       },
       search: searchFields.length
-        ? (q: string): SQL => or(...searchFields.map((field) => ilike(sql.raw(fieldExpression(resource, field)), `%${escapeLike(q)}%`)))!
+        ? (q: string): SQL =>
+            or(...searchFields.map((field) => ilike(sql.raw(fieldExpression(resource, field)), `%${escapeLike(q)}%`)))!
         : undefined,
       toRecord: (row): ApiRecord => ({
         ...row.data,
@@ -63,7 +75,8 @@ export function documentModule(resource: ResourceDefinition<any, any>): DomainMo
       async create(ctx, body, owners) {
         const data = { ...(resource.store === "table" ? {} : (resource.defaults ?? {})), ...body };
         const ownerUid = ownerOf(resource, ctx.principal, owners, null);
-        if (ctx.principal.role === "subscriber" && ownerUid !== ctx.principal.uid) throw forbidden(`You may only create ${resource.name} records of your own.`);
+        if (ctx.principal.role === "subscriber" && ownerUid !== ctx.principal.uid)
+          throw forbidden(`You may only create ${resource.name} records of your own.`);
         const [inserted] = await ctx.tx
           .insert(resourceDocuments)
           .values({
@@ -79,7 +92,11 @@ export function documentModule(resource: ResourceDefinition<any, any>): DomainMo
       async edit(ctx, row, body, owners) {
         await ctx.tx
           .update(resourceDocuments)
-          .set({ data: { ...row.data, ...body }, ownerUid: ownerOf(resource, ctx.principal, owners, row.ownerUid), updatedAt: new Date() })
+          .set({
+            data: { ...row.data, ...body },
+            ownerUid: ownerOf(resource, ctx.principal, owners, row.ownerUid),
+            updatedAt: new Date(),
+          })
           .where(eq(resourceDocuments.id, row.id));
       },
       async remove(ctx, row) {

@@ -46,7 +46,8 @@ export function documentColumns(resource: ResourceDefinition<any, any>): Record<
 }
 
 /** Name of the index the declaration asks for on one field. */
-export const indexName = (resource: string, field: string) => `resource_documents_${resource.replaceAll("-", "_")}_${field.toLowerCase()}_idx`;
+export const indexName = (resource: string, field: string) =>
+  `resource_documents_${resource.replaceAll("-", "_")}_${field.toLowerCase()}_idx`;
 
 /** CREATE INDEX for one declared field: partial on the resource, led by the operator every query narrows to. */
 export function indexStatement(resource: ResourceDefinition<any, any>, field: string): string {
@@ -74,6 +75,7 @@ export function computedDisplay(resource: ResourceDefinition<any, any>, field: s
   const number = fieldExpression(resource, field);
   if (resource.fields[field]?.kind !== "money") return number;
   const moneyOperand = computed.of.find((operand: string) => resource.fields[operand]?.kind === "money");
-  if (!moneyOperand) throw new Error(`${resource.name}: the money field '${field}' must be computed from a money field`);
+  if (!moneyOperand)
+    throw new Error(`${resource.name}: the money field '${field}' must be computed from a money field`);
   return `jsonb_build_object('amount', ${number}, 'currency', data->'${moneyOperand}'->>'currency')`;
 }

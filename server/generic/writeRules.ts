@@ -10,7 +10,8 @@ const SERVER_SET = ["id", "createdAt", "updatedAt"];
 const shapeOf = (resource: ResourceDefinition<any, any>) => resource.schema.shape as Record<string, z.ZodType>;
 
 /** The fields a form of this kind may send, as the declaration lists them. */
-export const formFields = (resource: ResourceDefinition<any, any>, kind: WriteKind): readonly string[] => resource.form?.[kind] ?? [];
+export const formFields = (resource: ResourceDefinition<any, any>, kind: WriteKind): readonly string[] =>
+  resource.form?.[kind] ?? [];
 
 /**
  * The request body of POST (every create field required as the schema says) or PATCH (any subset)
@@ -30,17 +31,27 @@ export function writeBodySchema(resource: ResourceDefinition<any, any>, kind: Wr
  * Keys a caller may not send, each with why: 400 for a field the resource does not have, 403 for a
  * field that exists but this role may not set (server-set fields such as status, or `writableBy`).
  */
-export function refusedFields(resource: ResourceDefinition<any, any>, kind: WriteKind, role: Role, body: Record<string, unknown>) {
+export function refusedFields(
+  resource: ResourceDefinition<any, any>,
+  kind: WriteKind,
+  role: Role,
+  body: Record<string, unknown>,
+) {
   const shape = shapeOf(resource);
   const form = new Set(formFields(resource, kind));
   const unknown: FieldError[] = [];
   const forbidden: FieldError[] = [];
   for (const key of Object.keys(body)) {
     if (!Object.hasOwn(shape, key)) unknown.push({ path: key, message: "unknown field" });
-    else if (!form.has(key)) forbidden.push({ path: key, message: kind === "create" ? "set by the server; it cannot be given" : "cannot be changed" });
+    else if (!form.has(key))
+      forbidden.push({
+        path: key,
+        message: kind === "create" ? "set by the server; it cannot be given" : "cannot be changed",
+      });
     else {
       const writers = resource.fields[key]?.writableBy;
-      if (writers && !writers.includes(role)) forbidden.push({ path: key, message: `your role (${role}) may not set this field` });
+      if (writers && !writers.includes(role))
+        forbidden.push({ path: key, message: `your role (${role}) may not set this field` });
     }
   }
   return { unknown, forbidden };
@@ -50,40 +61,61 @@ export function refusedFields(resource: ResourceDefinition<any, any>, kind: Writ
 export function assertWritable(resource: ResourceDefinition<any, any>) {
   const shape = shapeOf(resource);
   for (const required of SERVER_SET) {
-    if (!shape[required]) throw new Error(`${resource.name}: a resource served by the generic API needs an '${required}' field in its schema`);
+    if (!shape[required])
+      throw new Error(
+        `${resource.name}: a resource served by the generic API needs an '${required}' field in its schema`,
+      );
   }
   for (const kind of ["create", "edit"] as const) {
     for (const field of formFields(resource, kind)) {
-      if (!shape[field] || SERVER_SET.includes(field)) throw new Error(`${resource.name}: form.${kind} names '${field}', which is not a writable field of its schema`);
+      if (!shape[field] || SERVER_SET.includes(field))
+        throw new Error(`${resource.name}: form.${kind} names '${field}', which is not a writable field of its schema`);
     }
   }
   // Computed fields are the server's: numbers (or money) from two numeric fields, never in a form.
   const computed = resource.store === "table" ? {} : (resource.computed ?? {});
-  const numeric = (field: string) => ["number", "quantity", "dataMb", "money"].includes(resource.fields[field]?.kind ?? "");
+  const numeric = (field: string) =>
+    ["number", "quantity", "dataMb", "money"].includes(resource.fields[field]?.kind ?? "");
   for (const [field, rule] of Object.entries(computed)) {
     if (!shape[field]) throw new Error(`${resource.name}: computed field '${field}' is not in its schema`);
-    if (formFields(resource, "create").includes(field) || formFields(resource, "edit").includes(field)) throw new Error(`${resource.name}: computed field '${field}' cannot be in a form`);
-    for (const operand of rule!.of) if (!shape[operand] || !numeric(operand)) throw new Error(`${resource.name}: computed field '${field}' needs numeric fields, and '${operand}' is not one`);
+    if (formFields(resource, "create").includes(field) || formFields(resource, "edit").includes(field))
+      throw new Error(`${resource.name}: computed field '${field}' cannot be in a form`);
+    for (const operand of rule!.of)
+      if (!shape[operand] || !numeric(operand))
+        throw new Error(
+          `${resource.name}: computed field '${field}' needs numeric fields, and '${operand}' is not one`,
+        );
   }
   // A new record must be complete: every field the form does not ask for needs a default (or may be absent).
-  const created = new Set<string>([...formFields(resource, "create"), ...Object.keys(resource.defaults ?? {}), ...Object.keys(computed), ...SERVER_SET]);
+  const created = new Set<string>([
+    ...formFields(resource, "create"),
+    ...Object.keys(resource.defaults ?? {}),
+    ...Object.keys(computed),
+    ...SERVER_SET,
+  ]);
   for (const [field, schema] of Object.entries(shape)) {
-    if (!created.has(field) && !schema.safeParse(undefined).success) throw new Error(`${resource.name}: '${field}' is neither in form.create nor in defaults, so no record could be created`);
+    if (!created.has(field) && !schema.safeParse(undefined).success)
+      throw new Error(
+        `${resource.name}: '${field}' is neither in form.create nor in defaults, so no record could be created`,
+      );
   }
   for (const [field, value] of Object.entries(resource.defaults ?? {})) {
-    if (!shape[field]?.safeParse(value).success) throw new Error(`${resource.name}: the default of '${field}' does not pass its schema`);
+    if (!shape[field]?.safeParse(value).success)
+      throw new Error(`${resource.name}: the default of '${field}' does not pass its schema`);
   }
   for (const [name, action] of Object.entries(resource.actions ?? {})) {
     for (const field of [...Object.keys(action.set ?? {}), ...Object.keys(action.when ?? {})]) {
       if (!shape[field]) throw new Error(`${resource.name}: action '${name}' names '${field}', which its schema lacks`);
     }
     for (const [field, value] of Object.entries(action.set ?? {})) {
-      if (!shape[field]!.safeParse(value).success) throw new Error(`${resource.name}: action '${name}' sets '${field}' to a value its schema refuses`);
+      if (!shape[field]!.safeParse(value).success)
+        throw new Error(`${resource.name}: action '${name}' sets '${field}' to a value its schema refuses`);
     }
   }
   for (const field of Object.keys(resource.writeRules ?? {})) {
     if (!shape[field]) throw new Error(`${resource.name}: writeRules names '${field}', which its schema lacks`);
   }
   const through = resource.ownership?.through;
-  if (through && resource.fields[through]?.kind !== "reference") throw new Error(`${resource.name}: ownership.through must name a reference field`);
+  if (through && resource.fields[through]?.kind !== "reference")
+    throw new Error(`${resource.name}: ownership.through must name a reference field`);
 }

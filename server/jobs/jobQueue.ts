@@ -28,7 +28,10 @@ export interface JobQueue {
 export async function startJobQueue(
   database: Pick<Database, "executeSql">,
   jobs: readonly JobDefinition<any>[],
-  options: { log: { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void }; pollingIntervalSeconds?: number },
+  options: {
+    log: { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
+    pollingIntervalSeconds?: number;
+  },
 ): Promise<JobQueue> {
   const executeSql = database.executeSql;
   if (!executeSql) throw new Error("The job queue needs a database that runs plain SQL (Database.executeSql)");
@@ -42,16 +45,26 @@ export async function startJobQueue(
   boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
   await boss.start();
   for (const job of jobs) {
-    await boss.createQueue(job.name, { name: job.name, retryLimit: job.retryLimit ?? 3, retryDelay: job.retryDelaySeconds ?? 5, retryBackoff: true });
-    await boss.work<object>(job.name, { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 }, async ([item]) => {
-      if (item) await job.run(item.data as never);
+    await boss.createQueue(job.name, {
+      name: job.name,
+      retryLimit: job.retryLimit ?? 3,
+      retryDelay: job.retryDelaySeconds ?? 5,
+      retryBackoff: true,
     });
+    await boss.work<object>(
+      job.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+      async ([item]) => {
+        if (item) await job.run(item.data as never);
+      },
+    );
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
     else await boss.unschedule(job.name).catch(() => undefined);
   }
   options.log.info({ jobs: jobs.map((j) => j.name) }, "job queue ready");
   return {
-    send: (name, data, sendOptions = {}) => boss.send(name, data, sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+    send: (name, data, sendOptions = {}) =>
+      boss.send(name, data, sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
 }

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { initializeApp, type App } from "firebase-admin/app";
 import { getRemoteConfig, type RemoteConfigParameter } from "firebase-admin/remote-config";
-import { FEATURE_FLAG_DEFAULTS, readFlags, type FeatureFlags, type FeatureToggleName } from "../../src/config/featureFlags";
+import {
+  FEATURE_FLAG_DEFAULTS,
+  readFlags,
+  type FeatureFlags,
+  type FeatureToggleName,
+} from "../../src/config/featureFlags";
 import type { FieldSpec } from "../../src/resources/define";
 import { unprocessable } from "../errors";
 
@@ -26,8 +31,11 @@ export interface FeatureFlagSource {
  * same names and in-code defaults as the portal, the repo's template as the starting data, and the
  * project's live template when `load()` reaches Remote Config (production). Offline the defaults hold.
  */
-export function createFeatureFlags(options: { app?: App; projectId?: string; timeoutMs?: number; templatePath?: string } = {}): FeatureFlagSource {
-  const app = options.app ?? initializeApp({ projectId: options.projectId ?? "demo-att-portal" }, `flags-${randomUUID()}`);
+export function createFeatureFlags(
+  options: { app?: App; projectId?: string; timeoutMs?: number; templatePath?: string } = {},
+): FeatureFlagSource {
+  const app =
+    options.app ?? initializeApp({ projectId: options.projectId ?? "demo-att-portal" }, `flags-${randomUUID()}`);
   const template = getRemoteConfig(app).initServerTemplate({
     defaultConfig: { ...FEATURE_FLAG_DEFAULTS },
     template: { conditions: [], parameters: readRepoTemplate(options.templatePath).parameters, etag: "repo-template" },
@@ -58,7 +66,9 @@ export function createFeatureFlags(options: { app?: App; projectId?: string; tim
  * Flags that change only when told (`set`): the in-code defaults unless given. For a test that must
  * turn a feature off (buildApp's `featureFlags`), and for code that needs a source with no Firebase app.
  */
-export function staticFeatureFlags(initial: Partial<FeatureFlags> = {}): FeatureFlagSource & { set(flags: Partial<FeatureFlags>): void } {
+export function staticFeatureFlags(
+  initial: Partial<FeatureFlags> = {},
+): FeatureFlagSource & { set(flags: Partial<FeatureFlags>): void } {
   let flags: FeatureFlags = { ...FEATURE_FLAG_DEFAULTS, ...initial };
   return {
     current: () => flags,
@@ -71,16 +81,24 @@ export function staticFeatureFlags(initial: Partial<FeatureFlags> = {}): Feature
 }
 
 /** Whether a feature toggle is on now; a server without a flag source keeps the in-code defaults. */
-export const toggleOn = (flags: Pick<FeatureFlagSource, "current"> | undefined, name: FeatureToggleName): boolean => (flags ? flags.current()[name] : FEATURE_FLAG_DEFAULTS[name]);
+export const toggleOn = (flags: Pick<FeatureFlagSource, "current"> | undefined, name: FeatureToggleName): boolean =>
+  flags ? flags.current()[name] : FEATURE_FLAG_DEFAULTS[name];
 
 /**
  * 422 naming the field when an action's input picks an enum value whose feature toggle is off
  * (the declaration's `optionToggles`: moving a line to an eSIM while `esim_transfer_enabled` is false).
  */
-export function refuseToggledOffInput(inputFields: Record<string, FieldSpec> | undefined, input: Record<string, unknown>, flags: Pick<FeatureFlagSource, "current"> | undefined): void {
+export function refuseToggledOffInput(
+  inputFields: Record<string, FieldSpec> | undefined,
+  input: Record<string, unknown>,
+  flags: Pick<FeatureFlagSource, "current"> | undefined,
+): void {
   for (const [field, spec] of Object.entries(inputFields ?? {})) {
     const toggle = spec.optionToggles?.[String(input[field])];
     if (input[field] === undefined || !toggle || toggleOn(flags, toggle)) continue;
-    throw unprocessable(`${field} "${String(input[field])}" is turned off for now (the operator's ${toggle} switch); choose another.`, [{ path: field, message: `"${String(input[field])}" is turned off for now` }]);
+    throw unprocessable(
+      `${field} "${String(input[field])}" is turned off for now (the operator's ${toggle} switch); choose another.`,
+      [{ path: field, message: `"${String(input[field])}" is turned off for now` }],
+    );
   }
 }

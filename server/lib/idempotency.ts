@@ -14,7 +14,10 @@ export type Reservation =
   | { kind: "new"; complete(tx: Executor, status: number, response: unknown): Promise<void>; release(): Promise<void> }
   | { kind: "replay"; status: number; response: unknown };
 
-export const hashRequest = (body: unknown) => createHash("sha256").update(JSON.stringify(body ?? null)).digest("hex");
+export const hashRequest = (body: unknown) =>
+  createHash("sha256")
+    .update(JSON.stringify(body ?? null))
+    .digest("hex");
 
 /**
  * Idempotency-Key handling (IETF draft "The Idempotency-Key HTTP Header Field"): the first request
@@ -22,7 +25,10 @@ export const hashRequest = (body: unknown) => createHash("sha256").update(JSON.s
  * response replayed; with a different request 422; while the first is still running 409.
  * A failed first request releases the key, so the client may retry with it.
  */
-export async function reserveIdempotencyKey(db: Db, input: { actorUid: string; key: string; route: string; requestHash: string }): Promise<Reservation> {
+export async function reserveIdempotencyKey(
+  db: Db,
+  input: { actorUid: string; key: string; route: string; requestHash: string },
+): Promise<Reservation> {
   const { actorUid, key, route, requestHash } = input;
   const mine = and(eq(idempotencyKeys.actorUid, actorUid), eq(idempotencyKeys.key, key));
 
@@ -34,7 +40,9 @@ export async function reserveIdempotencyKey(db: Db, input: { actorUid: string; k
       .returning({ key: idempotencyKeys.key });
     if (inserted) {
       // Housekeeping: old keys go (their replays are no longer promised).
-      await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)));
+      await db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)));
       return {
         kind: "new",
         async complete(tx, status, response) {
@@ -56,12 +64,22 @@ export async function reserveIdempotencyKey(db: Db, input: { actorUid: string; k
     if (existing.createdAt.getTime() > Date.now() - ABANDONED_AFTER_MS) {
       throw conflict("A request with this Idempotency-Key is still being processed; retry in a moment.");
     }
-    await db.delete(idempotencyKeys).where(and(mine, isNull(idempotencyKeys.status), lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS))));
+    await db
+      .delete(idempotencyKeys)
+      .where(
+        and(
+          mine,
+          isNull(idempotencyKeys.status),
+          lt(idempotencyKeys.createdAt, new Date(Date.now() - ABANDONED_AFTER_MS)),
+        ),
+      );
   }
   throw conflict("A request with this Idempotency-Key is still being processed; retry in a moment.");
 }
 
-export type Claim = { kind: "new"; complete(status: number, response: unknown): Promise<void> } | { kind: "replay"; status: number; response: unknown };
+export type Claim =
+  | { kind: "new"; complete(status: number, response: unknown): Promise<void> }
+  | { kind: "replay"; status: number; response: unknown };
 
 /**
  * Claims an Idempotency-Key inside the write's own transaction, so the key and the write commit or
@@ -70,7 +88,10 @@ export type Claim = { kind: "new"; complete(status: number, response: unknown): 
  * on the key's row until the first commits, then replays its response (or proceeds, if it rolled
  * back). Same rules as reserveIdempotencyKey: another request under the key is 422.
  */
-export async function claimIdempotencyKey(tx: Executor, input: { actorUid: string; key: string; route: string; requestHash: string }): Promise<Claim> {
+export async function claimIdempotencyKey(
+  tx: Executor,
+  input: { actorUid: string; key: string; route: string; requestHash: string },
+): Promise<Claim> {
   const { actorUid, key, route, requestHash } = input;
   const mine = and(eq(idempotencyKeys.actorUid, actorUid), eq(idempotencyKeys.key, key));
   const newClaim: Claim = {
@@ -79,7 +100,11 @@ export async function claimIdempotencyKey(tx: Executor, input: { actorUid: strin
       await tx.update(idempotencyKeys).set({ status, response }).where(mine);
     },
   };
-  const [inserted] = await tx.insert(idempotencyKeys).values({ actorUid, key, route, requestHash }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+  const [inserted] = await tx
+    .insert(idempotencyKeys)
+    .values({ actorUid, key, route, requestHash })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
   if (inserted) return newClaim;
   const [existing] = await tx.select().from(idempotencyKeys).where(mine).limit(1).for("update");
   if (!existing) {
@@ -94,12 +119,15 @@ export async function claimIdempotencyKey(tx: Executor, input: { actorUid: strin
   }
   if (existing.status !== null) return { kind: "replay", status: existing.status, response: existing.response };
   // A reservation left by reserveIdempotencyKey (outside a transaction) for a request still running, or one that died.
-  if (existing.createdAt.getTime() > Date.now() - ABANDONED_AFTER_MS) throw conflict("A request with this Idempotency-Key is still being processed; retry in a moment.");
+  if (existing.createdAt.getTime() > Date.now() - ABANDONED_AFTER_MS)
+    throw conflict("A request with this Idempotency-Key is still being processed; retry in a moment.");
   await tx.update(idempotencyKeys).set({ createdAt: new Date() }).where(mine);
   return newClaim;
 }
 
 /** Drops keys older than the retention (their replays are no longer promised); run outside any write's transaction. */
 export async function forgetOldIdempotencyKeys(db: Db): Promise<void> {
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)));
+  await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_RETENTION_MS)));
 }

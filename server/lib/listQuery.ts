@@ -23,7 +23,14 @@ const INT4_MAX = 2_147_483_647;
 const INT4_MESSAGE = `must be between ${INT4_MIN} and ${INT4_MAX}`;
 const FILTER_KEY = /^filter\[([A-Za-z][\w]*)\](?:\[([a-z]+)\])?$/;
 const TEXT_OPERATORS = new Set<FilterOperator>([
-  "contains", "ncontains", "containss", "ncontainss", "startswith", "nstartswith", "endswith", "nendswith",
+  "contains",
+  "ncontains",
+  "containss",
+  "ncontainss",
+  "startswith",
+  "nstartswith",
+  "endswith",
+  "nendswith",
 ]);
 
 /**
@@ -37,8 +44,18 @@ export function listQuerySchema(resource: ResourceDefinition<any, any>) {
   return z
     .object({
       page: z.coerce.number().int().min(1).max(100_000).default(1).describe("1-based page number"),
-      pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20).describe(`rows per page, at most ${MAX_PAGE_SIZE}`),
-      sort: z.string().max(200).optional().describe(`comma-separated fields, '-' for descending; sortable: ${[...sortable].join(", ")}`),
+      pageSize: z.coerce
+        .number()
+        .int()
+        .min(1)
+        .max(MAX_PAGE_SIZE)
+        .default(20)
+        .describe(`rows per page, at most ${MAX_PAGE_SIZE}`),
+      sort: z
+        .string()
+        .max(200)
+        .optional()
+        .describe(`comma-separated fields, '-' for descending; sortable: ${[...sortable].join(", ")}`),
       q: z.string().trim().max(100).optional().describe("free-text search"),
       // Declared so the OpenAPI document lists every filter a client (or a fuzzer) may use; parsed below like any other key.
       ...Object.fromEntries(filterKeys(resource).map(([key, hint]) => [key, filterValue.optional().describe(hint)])),
@@ -67,10 +84,13 @@ function filterKeys(resource: ResourceDefinition<any, any>): [string, string][] 
   const filters = { id: ID_OPERATORS, ...resource.list.filters } as Record<string, readonly FilterOperator[]>;
   return Object.entries(filters).flatMap(([field, operators]) => {
     const hint = (operator: FilterOperator) =>
-      operator === "in" || operator === "nin" ? `${field} ${operator}: comma-separated values`
-      : operator === "between" || operator === "nbetween" ? `${field} ${operator}: from,to`
-      : operator === "null" || operator === "nnull" ? `${field} ${operator}: no value`
-      : `${field} ${operator}`;
+      operator === "in" || operator === "nin"
+        ? `${field} ${operator}: comma-separated values`
+        : operator === "between" || operator === "nbetween"
+          ? `${field} ${operator}: from,to`
+          : operator === "null" || operator === "nnull"
+            ? `${field} ${operator}: no value`
+            : `${field} ${operator}`;
     return [
       ...(operators.includes("eq") ? [[`filter[${field}]`, `${field} eq`] as [string, string]] : []),
       ...operators.map((operator) => [`filter[${field}][${operator}]`, hint(operator)] as [string, string]),
@@ -80,10 +100,17 @@ function filterKeys(resource: ResourceDefinition<any, any>): [string, string][] 
 
 function parseSort(sort: string, sortable: Set<string>, ctx: z.RefinementCtx) {
   const result: ListQuery["sort"] = [];
-  for (const part of sort.split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const part of sort
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const field = part.replace(/^[-+]/, "");
     if (!sortable.has(field)) {
-      ctx.addIssue({ code: "custom", path: ["sort"], message: `cannot sort by '${field}'; sortable: ${[...sortable].join(", ")}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["sort"],
+        message: `cannot sort by '${field}'; sortable: ${[...sortable].join(", ")}`,
+      });
       continue;
     }
     result.push({ field, order: part.startsWith("-") ? "desc" : "asc" });
@@ -101,23 +128,38 @@ function parseFilter(
 ): ListFilter | undefined {
   // Every list can be narrowed to given ids (a page asking for the records its rows reference, in one request).
   // Own keys only: `filter[constructor]` must not find Object.prototype.constructor.
-  const allowed: readonly FilterOperator[] | undefined = (Object.hasOwn(resource.list.filters, field) ? resource.list.filters[field] : undefined) ?? (field === "id" ? ID_OPERATORS : undefined);
+  const allowed: readonly FilterOperator[] | undefined =
+    (Object.hasOwn(resource.list.filters, field) ? resource.list.filters[field] : undefined) ??
+    (field === "id" ? ID_OPERATORS : undefined);
   if (!allowed) {
-    ctx.addIssue({ code: "custom", path: [key], message: `cannot filter by '${field}'; filterable: ${Object.keys(resource.list.filters).join(", ")}` });
+    ctx.addIssue({
+      code: "custom",
+      path: [key],
+      message: `cannot filter by '${field}'; filterable: ${Object.keys(resource.list.filters).join(", ")}`,
+    });
     return;
   }
   if (!allowed.includes(operator)) {
-    ctx.addIssue({ code: "custom", path: [key], message: `operator '${operator}' is not allowed on '${field}'; allowed: ${allowed.join(", ")}` });
+    ctx.addIssue({
+      code: "custom",
+      path: [key],
+      message: `operator '${operator}' is not allowed on '${field}'; allowed: ${allowed.join(", ")}`,
+    });
     return;
   }
   if (Array.isArray(raw)) {
-    ctx.addIssue({ code: "custom", path: [key], message: "give this parameter once; use the 'in' operator for several values" });
+    ctx.addIssue({
+      code: "custom",
+      path: [key],
+      message: "give this parameter once; use the 'in' operator for several values",
+    });
     return;
   }
   const scalar = scalarSchema(resource, field, operator);
   const parse = (text: string) => {
     const result = scalar.safeParse(text);
-    if (!result.success) ctx.addIssue({ code: "custom", path: [key], message: result.error.issues[0]?.message ?? "invalid value" });
+    if (!result.success)
+      ctx.addIssue({ code: "custom", path: [key], message: result.error.issues[0]?.message ?? "invalid value" });
     return result.success ? result.data : undefined;
   };
   let value: unknown;
@@ -152,7 +194,8 @@ function scalarSchema(resource: ResourceDefinition<any, any>, field: string, ope
   if (TEXT_OPERATORS.has(operator)) return z.string().min(1, "must not be empty").max(100);
   const kind = resource.fields[field]?.kind;
   // Integers are compared with integer columns: a bound outside their range is a 400, not a database error.
-  if (kind === "money") return z.coerce.number().int("must be whole minor units").min(INT4_MIN, INT4_MESSAGE).max(INT4_MAX, INT4_MESSAGE);
+  if (kind === "money")
+    return z.coerce.number().int("must be whole minor units").min(INT4_MIN, INT4_MESSAGE).max(INT4_MAX, INT4_MESSAGE);
   // A filter bound is any valid date or time: the record's own rules (say, "not in the future") are not the filter's.
   if (kind === "date") return z.iso.date("a date as YYYY-MM-DD");
   if (kind === "datetime") return z.iso.datetime({ offset: true, message: "an ISO 8601 date and time" });

@@ -1,6 +1,26 @@
 import {
-  and, asc, between, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, like, lt, lte, ne, not, notBetween, notIlike,
-  notInArray, notLike, type AnyColumn, type SQL,
+  and,
+  asc,
+  between,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  ne,
+  not,
+  notBetween,
+  notIlike,
+  notInArray,
+  notLike,
+  type AnyColumn,
+  type SQL,
 } from "drizzle-orm";
 import type { ListFilter, ListQuery } from "./listQuery";
 import { escapeLike } from "./sql";
@@ -25,27 +45,48 @@ function condition(target: AnyColumn | SQL, filter: ListFilter): SQL | undefined
   const v = valueFor(target, filter.value) as never;
   const text = typeof filter.value === "string" ? escapeLike(filter.value) : "";
   switch (filter.operator) {
-    case "eq": return eq(column, v);
-    case "ne": return ne(column, v);
-    case "lt": return lt(column, v);
-    case "gt": return gt(column, v);
-    case "lte": return lte(column, v);
-    case "gte": return gte(column, v);
-    case "in": return inArray(column, v);
-    case "nin": return notInArray(column, v);
-    case "contains": return ilike(column, `%${text}%`);
-    case "ncontains": return notIlike(column, `%${text}%`);
-    case "containss": return like(column, `%${text}%`);
-    case "ncontainss": return notLike(column, `%${text}%`);
-    case "startswith": return ilike(column, `${text}%`);
-    case "nstartswith": return notIlike(column, `${text}%`);
-    case "endswith": return ilike(column, `%${text}`);
-    case "nendswith": return notIlike(column, `%${text}`);
-    case "between": return between(column, (v as unknown[])[0], (v as unknown[])[1]);
-    case "nbetween": return notBetween(column, (v as unknown[])[0], (v as unknown[])[1]);
-    case "null": return isNull(column);
-    case "nnull": return isNotNull(column);
-    default: return not(eq(column, column)); // unreachable: operators are validated before
+    case "eq":
+      return eq(column, v);
+    case "ne":
+      return ne(column, v);
+    case "lt":
+      return lt(column, v);
+    case "gt":
+      return gt(column, v);
+    case "lte":
+      return lte(column, v);
+    case "gte":
+      return gte(column, v);
+    case "in":
+      return inArray(column, v);
+    case "nin":
+      return notInArray(column, v);
+    case "contains":
+      return ilike(column, `%${text}%`);
+    case "ncontains":
+      return notIlike(column, `%${text}%`);
+    case "containss":
+      return like(column, `%${text}%`);
+    case "ncontainss":
+      return notLike(column, `%${text}%`);
+    case "startswith":
+      return ilike(column, `${text}%`);
+    case "nstartswith":
+      return notIlike(column, `${text}%`);
+    case "endswith":
+      return ilike(column, `%${text}`);
+    case "nendswith":
+      return notIlike(column, `%${text}`);
+    case "between":
+      return between(column, (v as unknown[])[0], (v as unknown[])[1]);
+    case "nbetween":
+      return notBetween(column, (v as unknown[])[0], (v as unknown[])[1]);
+    case "null":
+      return isNull(column);
+    case "nnull":
+      return isNotNull(column);
+    default:
+      return not(eq(column, column)); // unreachable: operators are validated before
   }
 }
 

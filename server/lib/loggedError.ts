@@ -25,13 +25,16 @@ export interface LoggedError {
 
 type AnyError = Error & Record<string, unknown>;
 
-const isPostgresError = (e: AnyError) => typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === "string";
-const isFailedQuery = (e: AnyError) => typeof e.query === "string" && "params" in e && e.message.startsWith("Failed query:");
+const isPostgresError = (e: AnyError) =>
+  typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code) && typeof e.severity === "string";
+const isFailedQuery = (e: AnyError) =>
+  typeof e.query === "string" && "params" in e && e.message.startsWith("Failed query:");
 
 function safeMessage(e: AnyError): string {
   if (isFailedQuery(e)) return `Failed query: ${e.query as string}`;
   // A data exception quotes the value it could not take, or names it after a colon.
-  if (isPostgresError(e) && (e.code as string).startsWith("22")) return e.message.replace(/"(?:[^"]|"")*"/g, '"…"').replace(/:\s[^"]*$/s, ": …");
+  if (isPostgresError(e) && (e.code as string).startsWith("22"))
+    return e.message.replace(/"(?:[^"]|"")*"/g, '"…"').replace(/:\s[^"]*$/s, ": …");
   return e.message;
 }
 
@@ -56,7 +59,8 @@ export function loggedError(error: unknown, depth = 0): LoggedError {
   }
   if (depth < MAX_DEPTH) {
     if (e.cause !== undefined) out.cause = loggedError(e.cause, depth + 1);
-    if (Array.isArray(e.errors)) out.errors = (e.errors as unknown[]).slice(0, 10).map((inner) => loggedError(inner, depth + 1));
+    if (Array.isArray(e.errors))
+      out.errors = (e.errors as unknown[]).slice(0, 10).map((inner) => loggedError(inner, depth + 1));
   }
   return out;
 }

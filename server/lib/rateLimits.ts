@@ -73,7 +73,10 @@ const hashKey = (key: string) => createHash("sha256").update(key).digest("base64
  * transaction: concurrent takes on any instance are serialized per key. Times come from this
  * process's clock. Rows whose window has passed are swept at most once a minute per instance.
  */
-export function createRateLimiter(db: Db, options: { limits?: Partial<RateLimits>; now?: () => number } = {}): RateLimiter {
+export function createRateLimiter(
+  db: Db,
+  options: { limits?: Partial<RateLimits>; now?: () => number } = {},
+): RateLimiter {
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.limits };
   for (const limit of Object.values(limits)) assertValidLimit(limit);
   const now = options.now ?? Date.now;
@@ -96,7 +99,9 @@ export function createRateLimiter(db: Db, options: { limits?: Partial<RateLimits
     // One row per distinct (limit, key), locked in the same order on every instance.
     const rowOf = new Map(hits.map((hit) => [hit, { limitName: hit.limit, keyHash: hashKey(hit.key) }]));
     const idOf = (row: { limitName: string; keyHash: string }) => `${row.limitName}\u0000${row.keyHash}`;
-    const ordered = [...new Map([...rowOf.values()].map((row) => [idOf(row), row])).entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const ordered = [...new Map([...rowOf.values()].map((row) => [idOf(row), row])).entries()].sort(([a], [b]) =>
+      a < b ? -1 : a > b ? 1 : 0,
+    );
     const recentOf = (hit: LimitHit) => recent.get(idOf(rowOf.get(hit)!)) ?? [];
     const recent = new Map<string, number[]>();
     const whereRow = (row: { limitName: string; keyHash: string }) =>
@@ -104,8 +109,14 @@ export function createRateLimiter(db: Db, options: { limits?: Partial<RateLimits
 
     let decision: LimitDecision;
     if (!record) {
-      const found = ordered.length ? await db.select().from(rateLimitWindows).where(or(...ordered.map(([, row]) => whereRow(row)))) : [];
-      for (const row of found) recent.set(idOf(row), hitsInWindow(row.hits, at, limits[row.limitName as LimitName].windowMs));
+      const found = ordered.length
+        ? await db
+            .select()
+            .from(rateLimitWindows)
+            .where(or(...ordered.map(([, row]) => whereRow(row))))
+        : [];
+      for (const row of found)
+        recent.set(idOf(row), hitsInWindow(row.hits, at, limits[row.limitName as LimitName].windowMs));
       decision = decideAll(hits, recentOf, at);
     } else {
       decision = await db.transaction(async (tx) => {
@@ -114,7 +125,10 @@ export function createRateLimiter(db: Db, options: { limits?: Partial<RateLimits
           const [locked] = await tx
             .insert(rateLimitWindows)
             .values({ ...row, hits: [], expiresAt: new Date(at) })
-            .onConflictDoUpdate({ target: [rateLimitWindows.limitName, rateLimitWindows.keyHash], set: { limitName: sql`excluded.limit_name` } })
+            .onConflictDoUpdate({
+              target: [rateLimitWindows.limitName, rateLimitWindows.keyHash],
+              set: { limitName: sql`excluded.limit_name` },
+            })
             .returning({ hits: rateLimitWindows.hits });
           recent.set(id, hitsInWindow(locked!.hits, at, limits[row.limitName].windowMs));
         }

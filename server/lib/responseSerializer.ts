@@ -10,8 +10,28 @@ import { safeEncode, safeParse, type $ZodType } from "zod/v4/core";
 
 /** Schema kinds whose parse and encode agree because neither changes the value (beyond stripping unknown keys). */
 const SAME_BOTH_WAYS = new Set([
-  "string", "number", "int", "boolean", "bigint", "null", "undefined", "any", "unknown", "enum", "literal", "template_literal",
-  "object", "array", "tuple", "union", "intersection", "record", "nullable", "optional", "nonoptional", "readonly",
+  "string",
+  "number",
+  "int",
+  "boolean",
+  "bigint",
+  "null",
+  "undefined",
+  "any",
+  "unknown",
+  "enum",
+  "literal",
+  "template_literal",
+  "object",
+  "array",
+  "tuple",
+  "union",
+  "intersection",
+  "record",
+  "nullable",
+  "optional",
+  "nonoptional",
+  "readonly",
 ]);
 
 /** Whether parsing the schema never transforms a value, so parse checks exactly what encode would. */
@@ -35,13 +55,22 @@ type SchemaOf = $ZodType | { properties: $ZodType };
 const resolve = (schema: SchemaOf): $ZodType => ("_zod" in schema ? schema : schema.properties);
 
 /** Fastify's serializer compiler: the route's zod check, the cheapest way that checks the same, then JSON. */
-export const serializerCompiler =
-  ({ schema: given, method, url }: { schema: unknown; method: string; url: string }) => {
-    const schema = resolve(given as SchemaOf);
-    const check = parsesAsItEncodes(schema) ? (data: unknown) => safeParse(schema, data) : (data: unknown) => safeEncode(schema, data);
-    return (data: unknown) => {
-      const result = check(data);
-      if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
-      return JSON.stringify(result.data);
-    };
+export const serializerCompiler = ({
+  schema: given,
+  method,
+  url,
+}: {
+  schema: unknown;
+  method: string;
+  url: string;
+}) => {
+  const schema = resolve(given as SchemaOf);
+  const check = parsesAsItEncodes(schema)
+    ? (data: unknown) => safeParse(schema, data)
+    : (data: unknown) => safeEncode(schema, data);
+  return (data: unknown) => {
+    const result = check(data);
+    if (result.error) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
   };
+};

@@ -15,7 +15,8 @@ export interface WindowDecision {
 }
 
 export function assertValidLimit(limit: WindowLimit): void {
-  if (!(Number.isInteger(limit.max) && limit.max >= 1) || !(limit.windowMs > 0)) throw new Error("A window needs a whole max >= 1 and windowMs > 0.");
+  if (!(Number.isInteger(limit.max) && limit.max >= 1) || !(limit.windowMs > 0))
+    throw new Error("A window needs a whole max >= 1 and windowMs > 0.");
 }
 
 /** The hits still inside the window that ends at `now`, oldest first (instances' clocks may disagree by a little). */

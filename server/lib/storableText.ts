@@ -36,9 +36,14 @@ function findUnstorable(value: unknown, path: string[], found: FieldError[], dep
  * naming where it is, whatever route or schema it came through: path, query or body.
  */
 export async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
-  for (const [where, value] of [["path", request.params], ["query", request.query], ["body", request.body]] as const) {
+  for (const [where, value] of [
+    ["path", request.params],
+    ["query", request.query],
+    ["body", request.body],
+  ] as const) {
     const found: FieldError[] = [];
     findUnstorable(value, [], found);
-    if (found.length) throw badRequest(`The ${where} is not valid: ${found.map((e) => `${e.path}: ${e.message}`).join("; ")}`, found);
+    if (found.length)
+      throw badRequest(`The ${where} is not valid: ${found.map((e) => `${e.path}: ${e.message}`).join("; ")}`, found);
   }
 }

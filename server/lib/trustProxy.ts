@@ -14,7 +14,9 @@ export type TrustedProxies = false | number | string[];
  * client behind the proxy on the proxy's one address and one rate limit. Counting hops is right
  * only when the backend is reachable through its proxies alone; addresses hold either way.
  */
-export function fastifyTrustProxy(trusted: TrustedProxies): false | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  trusted: TrustedProxies,
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trusted !== "number") return trusted;
   return (_address, hop) => hop < trusted;
 }
@@ -45,10 +47,15 @@ export function parseTrustProxy(text: string): { value: TrustedProxies } | { err
     const hops = Number(trimmed);
     return hops <= 10 ? { value: hops === 0 ? false : hops } : { error: "at most 10 hops" };
   }
-  const entries = trimmed.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = trimmed
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !isAddressOrRange(entry));
   if (bad.length || !entries.length) {
-    return { error: `false, true (one proxy), a number of hops, or comma-separated proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1); not ${bad.join(", ") || "empty entries"}` };
+    return {
+      error: `false, true (one proxy), a number of hops, or comma-separated proxy addresses or CIDRs (e.g. 10.0.0.0/8,127.0.0.1); not ${bad.join(", ") || "empty entries"}`,
+    };
   }
   return { value: entries };
 }

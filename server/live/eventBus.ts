@@ -66,11 +66,17 @@ export function toPayloads(event: ResourceEvent): string[] {
     // Owners stay with each half: a receiver may only be told about ids of records it may see, and
     // over-telling an owner about a sibling id leaks nothing but an id it cannot open (404).
     const half = Math.ceil(event.ids.length / 2);
-    return [...toPayloads({ ...event, ids: event.ids.slice(0, half) }), ...toPayloads({ ...event, ids: event.ids.slice(half) })];
+    return [
+      ...toPayloads({ ...event, ids: event.ids.slice(0, half) }),
+      ...toPayloads({ ...event, ids: event.ids.slice(half) }),
+    ];
   }
   const owners = event.ownerUids!;
   const half = Math.ceil(owners.length / 2);
-  return [...toPayloads({ ...event, ownerUids: owners.slice(0, half) }), ...toPayloads({ ...event, ownerUids: owners.slice(half) })];
+  return [
+    ...toPayloads({ ...event, ownerUids: owners.slice(0, half) }),
+    ...toPayloads({ ...event, ownerUids: owners.slice(half) }),
+  ];
 }
 
 /** Parses a NOTIFY payload; anything that is not an event (another writer on the channel) is dropped. */
@@ -98,7 +104,10 @@ export function parsePayload(payload: string): ResourceEvent | null {
  * stream reconnects, and access listeners are told (`missed`) when it drops and when it is back.
  * PGlite: its listen() API delivers NOTIFY sent within the same instance.
  */
-export function createEventBus(database: Pick<Database, "db" | "notifications">, options: EventBusOptions = {}): EventBus {
+export function createEventBus(
+  database: Pick<Database, "db" | "notifications">,
+  options: EventBusOptions = {},
+): EventBus {
   const listeners = new Set<EventListener>();
   const accessListeners = new Set<AccessListener>();
   const log = options.log;
@@ -141,7 +150,10 @@ export function createEventBus(database: Pick<Database, "db" | "notifications">,
     // A stand-in database without LISTEN: events stay within this process.
     ready = Promise.resolve();
   } else if (notifications.driver === "pglite") {
-    const subscriptions = [notifications.client.listen(EVENT_CHANNEL, fanOut), notifications.client.listen(ACCESS_CHANNEL, accessMessage)];
+    const subscriptions = [
+      notifications.client.listen(EVENT_CHANNEL, fanOut),
+      notifications.client.listen(ACCESS_CHANNEL, accessMessage),
+    ];
     ready = Promise.all(subscriptions).then(() => undefined);
     stop = async () => {
       for (const subscription of subscriptions) {

@@ -21,7 +21,11 @@ export const liveResourceNames = Object.keys(liveResources);
  * Whether a receiver hears an event: same operator, and the receiver may list the resource, either
  * all of the operator's records, or only its own ones and it owns a record the event names.
  */
-export function mayReceive(principal: Principal, resource: Access | undefined, event: Pick<ResourceEvent, "operator" | "ownerUids">): boolean {
+export function mayReceive(
+  principal: Principal,
+  resource: Access | undefined,
+  event: Pick<ResourceEvent, "operator" | "ownerUids">,
+): boolean {
   if (!resource || principal.operator !== event.operator) return false;
   const scope = accessScope(principal, resource, "list");
   if (scope === "all") return true;

@@ -18,19 +18,30 @@ const DESCRIPTION = [
   "- **Errors**: RFC 9457 `application/problem+json` `{type, title, status, detail, errors?: [{path, message}]}`; `errors[].path` names the field at fault.",
   "- **Lists**: `?page=1&pageSize=20&sort=-createdAt,name&q=text&filter[field][op]=value` answer `{data, total}`.",
   "- **Retries**: an `Idempotency-Key` header on a POST that moves money or creates something replays the first answer.",
-  "- **Money**: integer minor units with an ISO currency, `{amount: 1500, currency: \"USD\"}`.",
+  '- **Money**: integer minor units with an ISO currency, `{amount: 1500, currency: "USD"}`.',
 ].join("\n");
 
 /** Tags of routes that are not a declared resource; a resource's tag is its name. */
 const OTHER_TAGS = [
   { name: "health", description: "Whether this backend and its database answer (no sign-in)." },
-  { name: "identity", description: "The signed-in user: claims, becoming a subscriber, signing out everywhere, SMS allowance before a phone sign-in." },
+  {
+    name: "identity",
+    description:
+      "The signed-in user: claims, becoming a subscriber, signing out everywhere, SMS allowance before a phone sign-in.",
+  },
   { name: "security", description: "The operator's security policy (staff second factor)." },
   { name: "live", description: "Server-sent events announcing changes of records the caller may list." },
   { name: "home", description: "What the signed-in subscriber's home page shows, in one request." },
   { name: "kpis", description: "The operator's business figures over a period, for its admins." },
-  { name: "billing-runs", description: "The carrier's daily job (prepaid renewals, grace, postpaid cycle close, overdue bills, add-on renewals) run as of a day by the operator's admins." },
-  { name: "configuration", description: "Feature flags the portal and the backend apply (Remote Config with in-code defaults)." },
+  {
+    name: "billing-runs",
+    description:
+      "The carrier's daily job (prepaid renewals, grace, postpaid cycle close, overdue bills, add-on renewals) run as of a day by the operator's admins.",
+  },
+  {
+    name: "configuration",
+    description: "Feature flags the portal and the backend apply (Remote Config with in-code defaults).",
+  },
 ];
 
 const labelOf = (resource: ResourceDefinition<any, any>) =>
@@ -46,8 +57,12 @@ export function resourceTags(resources: readonly ResourceDefinition<any, any>[])
       description: [
         `${labelOf(resource)}: list and read records${resource.form?.create.length ? ", create" : ""}${resource.form?.edit.length ? ", edit" : ""}${resource.access.delete ? ", delete" : ""}.`,
         actions.length ? `Actions: ${actions.join(", ")}.` : "",
-        listedBy.length ? `Listed by ${listedBy.join(", ")}${resource.access.list?.subscriber === "own" ? " (subscribers: their own records)" : ""}.` : "",
-      ].filter(Boolean).join(" "),
+        listedBy.length
+          ? `Listed by ${listedBy.join(", ")}${resource.access.list?.subscriber === "own" ? " (subscribers: their own records)" : ""}.`
+          : "",
+      ]
+        .filter(Boolean)
+        .join(" "),
     };
   });
 }
@@ -61,11 +76,19 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = { 200: "OK", 201: "Created"
 const PROBLEM = "Problem";
 
 const isProblem = (schema: Json | undefined) =>
-  !!schema && schema.type === "object" && ["type", "title", "status", "detail"].every((key) => schema.properties?.[key]);
+  !!schema &&
+  schema.type === "object" &&
+  ["type", "title", "status", "detail"].every((key) => schema.properties?.[key]);
 
 /** `GET /api/v1/invoices/{id}/pdf` → `getInvoicesIdPdf`: the fallback of a route that names no operationId. */
 const fallbackOperationId = (method: string, path: string) =>
-  method + path.replace(/^\/api(\/v1)?/, "").split(/[^A-Za-z0-9]+/).filter(Boolean).map((part) => part[0]!.toUpperCase() + part.slice(1)).join("");
+  method +
+  path
+    .replace(/^\/api(\/v1)?/, "")
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join("");
 
 /**
  * Completes every operation the same way, whoever wrote its route: an error response that is a
@@ -91,7 +114,8 @@ export function completeDocument(document: Json): Json {
             content: { "application/problem+json": { schema: { $ref: `#/components/schemas/${PROBLEM}` } } },
           };
         } else if (!response.description || response.description === "Default Response") {
-          response.description = SUCCESS_DESCRIPTIONS[status] ?? (Number(status) >= 500 ? "The service is not available" : "Response");
+          response.description =
+            SUCCESS_DESCRIPTIONS[status] ?? (Number(status) >= 500 ? "The service is not available" : "Response");
         }
       }
     }
@@ -121,8 +145,18 @@ export function openApiOptions(resources: readonly ResourceDefinition<any, any>[
       components: {
         securitySchemes: {
           firebaseIdToken: { type: "http", scheme: "bearer", bearerFormat: "Firebase ID token" },
-          ingestApiKey: { type: "apiKey", in: "header", name: "Authorization", description: "ApiKey <key>, keys from INGEST_API_KEYS" },
-          gatewaySignature: { type: "apiKey", in: "header", name: "x-gateway-signature", description: "t=<unix seconds>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\"> with the gateway's webhook secret" },
+          ingestApiKey: {
+            type: "apiKey",
+            in: "header",
+            name: "Authorization",
+            description: "ApiKey <key>, keys from INGEST_API_KEYS",
+          },
+          gatewaySignature: {
+            type: "apiKey",
+            in: "header",
+            name: "x-gateway-signature",
+            description: 't=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> with the gateway\'s webhook secret',
+          },
         },
       },
       security: [{ firebaseIdToken: [] }],

@@ -25,10 +25,19 @@ export interface RouteDoc<P extends ProblemStatus> {
  *   schema: routeSchema({ operationId: "getMe", summary: "The signed-in user", tag: "identity", problems: [409] },
  *     { headers: apiHeadersSchema, response: { 200: meSchema } })
  */
-export function routeSchema<P extends ProblemStatus, S extends { response: Record<number, unknown> } & Record<string, unknown>>(
+export function routeSchema<
+  P extends ProblemStatus,
+  S extends { response: Record<number, unknown> } & Record<string, unknown>,
+>(
   doc: RouteDoc<P>,
   schema: S,
-): Omit<S, "response"> & { operationId: string; summary: string; description?: string; tags: string[]; response: S["response"] & Record<P, ReturnType<typeof problemResponses<P>>[P]> } {
+): Omit<S, "response"> & {
+  operationId: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  response: S["response"] & Record<P, ReturnType<typeof problemResponses<P>>[P]>;
+} {
   const { operationId, summary, description, tag, problems = [] } = doc;
   return {
     ...schema,

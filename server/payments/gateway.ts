@@ -37,12 +37,21 @@ export interface PaymentGateway {
   tokenizeBankAccountUrl?: string;
   /** Exchanges a one-time bank account token for a saved bank account. */
   saveBankAccount?(token: string): Promise<SavedBankAccount>;
-  charge(input: { amount: number; currency: string; source: string; reference: string; idempotencyKey: string }): Promise<ChargeResult>;
+  charge(input: {
+    amount: number;
+    currency: string;
+    source: string;
+    reference: string;
+    idempotencyKey: string;
+  }): Promise<ChargeResult>;
 }
 
 /** The gateway refused a request (an unknown or used token): the caller answers 422 naming the field. */
 export class GatewayRefusal extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -24,7 +24,12 @@ const chargeEventSchema = z.object({
   }),
 });
 
-const WHY = { missing: "no signature", malformed: "a malformed signature", too_old: "a signature outside the time tolerance", mismatch: "a signature that does not match" } as const;
+const WHY = {
+  missing: "no signature",
+  malformed: "a malformed signature",
+  too_old: "a signature outside the time tolerance",
+  mismatch: "a signature that does not match",
+} as const;
 
 /**
  * `POST /api/v1/payment-webhooks/{gateway}`: a card gateway tells how a charge ended. No person's
@@ -33,10 +38,13 @@ const WHY = { missing: "no signature", malformed: "a malformed signature", too_o
  * acknowledged and ignored; settling is idempotent anyway (./../domain/topUps/settle.ts), so an
  * answer and a webhook, or two webhooks, credit the balance once.
  */
-export const paymentWebhookRoutes = (services: Pick<EngineServices, "db" | "events" | "payments">): FastifyPluginAsyncZod =>
+export const paymentWebhookRoutes =
+  (services: Pick<EngineServices, "db" | "events" | "payments">): FastifyPluginAsyncZod =>
   async (app) => {
     // The signature covers the exact bytes sent: keep them (this scope only).
-    app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 65_536 }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 65_536 }, (_request, body, done) =>
+      done(null, body),
+    );
     app.post(
       "/payment-webhooks/:gateway",
       {
@@ -56,7 +64,10 @@ export const paymentWebhookRoutes = (services: Pick<EngineServices, "db" | "even
         const raw = typeof request.body === "string" ? request.body : "";
         const header = request.headers[SIGNATURE_HEADER];
         const check = verifyWebhook(gateway.webhookSecret, raw, typeof header === "string" ? header : undefined);
-        if (!check.ok) throw new ProblemError(401, `The webhook has ${WHY[check.why]}.`, [{ path: SIGNATURE_HEADER, message: WHY[check.why] }]);
+        if (!check.ok)
+          throw new ProblemError(401, `The webhook has ${WHY[check.why]}.`, [
+            { path: SIGNATURE_HEADER, message: WHY[check.why] },
+          ]);
         let json: unknown;
         try {
           json = JSON.parse(raw);
@@ -65,8 +76,14 @@ export const paymentWebhookRoutes = (services: Pick<EngineServices, "db" | "even
         }
         const parsed = chargeEventSchema.safeParse(json);
         if (!parsed.success) {
-          const errors = parsed.error.issues.map((issue) => ({ path: issue.path.join(".") || "body", message: issue.message }));
-          throw badRequest(`The webhook body is not a charge event: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
+          const errors = parsed.error.issues.map((issue) => ({
+            path: issue.path.join(".") || "body",
+            message: issue.message,
+          }));
+          throw badRequest(
+            `The webhook body is not a charge event: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
+            errors,
+          );
         }
         const event = parsed.data;
         const done = await services.db.transaction(async (tx) => {
@@ -77,42 +94,78 @@ export const paymentWebhookRoutes = (services: Pick<EngineServices, "db" | "even
             .returning({ eventId: paymentWebhookEvents.eventId });
           if (!first) return { duplicate: true, events: [] };
           // An event must be about the amount we asked for: one that is not is kept as seen and changes nothing.
-          const [asked] = await tx.select({ amount: topUps.amount, currency: topUps.currency }).from(topUps).where(eq(topUps.id, event.data.reference));
-          const outcome = event.type === "charge.succeeded" ? { outcome: "succeeded" as const, chargeId: event.data.chargeId } : { outcome: "failed" as const, chargeId: event.data.chargeId, failureCode: event.data.failureCode ?? "failed" };
+          const [asked] = await tx
+            .select({ amount: topUps.amount, currency: topUps.currency })
+            .from(topUps)
+            .where(eq(topUps.id, event.data.reference));
+          const outcome =
+            event.type === "charge.succeeded"
+              ? { outcome: "succeeded" as const, chargeId: event.data.chargeId }
+              : {
+                  outcome: "failed" as const,
+                  chargeId: event.data.chargeId,
+                  failureCode: event.data.failureCode ?? "failed",
+                };
           if (!asked) {
             // Not a top-up: a bill payment's charge (../domain/invoicePayments/settle.ts), settled once the same way.
-            const [bill] = await tx.select({ amount: invoicePayments.amount, currency: invoicePayments.currency }).from(invoicePayments).where(eq(invoicePayments.id, event.data.reference));
+            const [bill] = await tx
+              .select({ amount: invoicePayments.amount, currency: invoicePayments.currency })
+              .from(invoicePayments)
+              .where(eq(invoicePayments.id, event.data.reference));
             if (bill) {
               if (bill.amount !== event.data.amount || bill.currency !== event.data.currency) {
-                request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment webhook for another amount than the bill payment's: ignored");
+                request.log.warn(
+                  { eventId: event.id, reference: event.data.reference },
+                  "payment webhook for another amount than the bill payment's: ignored",
+                );
                 return { duplicate: false, events: [] };
               }
               // A bank payment that settled and came back (ACH return): the bill is owed again (settle.ts).
               if (event.type === "charge.returned") {
-                const back = await returnInvoicePayment(tx, event.data.reference, { failureCode: event.data.failureCode ?? "returned" }, { requestId: request.id });
+                const back = await returnInvoicePayment(
+                  tx,
+                  event.data.reference,
+                  { failureCode: event.data.failureCode ?? "returned" },
+                  { requestId: request.id },
+                );
                 return { duplicate: false, events: back?.events ?? [] };
               }
-              const paid = await settleInvoicePayment(tx, event.data.reference, outcome, { via: "webhook", requestId: request.id });
+              const paid = await settleInvoicePayment(tx, event.data.reference, outcome, {
+                via: "webhook",
+                requestId: request.id,
+              });
               return { duplicate: false, events: paid?.events ?? [] };
             }
           }
           if (event.type === "charge.returned") {
             // Top-ups take cards only: a return is about a bill payment, or nothing we know.
-            request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment return for no bank payment of a bill: ignored");
+            request.log.warn(
+              { eventId: event.id, reference: event.data.reference },
+              "payment return for no bank payment of a bill: ignored",
+            );
             return { duplicate: false, events: [] };
           }
           if (asked && (asked.amount !== event.data.amount || asked.currency !== event.data.currency)) {
-            request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment webhook for another amount than the top-up's: ignored");
+            request.log.warn(
+              { eventId: event.id, reference: event.data.reference },
+              "payment webhook for another amount than the top-up's: ignored",
+            );
             return { duplicate: false, events: [] };
           }
           const settled = await settleTopUp(
             tx,
             event.data.reference,
-            event.type === "charge.succeeded" ? { outcome: "succeeded", chargeId: event.data.chargeId } : { outcome: "failed", chargeId: event.data.chargeId, failureCode: event.data.failureCode ?? "failed" },
+            event.type === "charge.succeeded"
+              ? { outcome: "succeeded", chargeId: event.data.chargeId }
+              : { outcome: "failed", chargeId: event.data.chargeId, failureCode: event.data.failureCode ?? "failed" },
             { via: "webhook", requestId: request.id },
           );
           // An event about a top-up we do not know is acknowledged (the gateway would retry forever) and logged.
-          if (!settled) request.log.warn({ eventId: event.id, reference: event.data.reference }, "payment webhook for an unknown top-up");
+          if (!settled)
+            request.log.warn(
+              { eventId: event.id, reference: event.data.reference },
+              "payment webhook for an unknown top-up",
+            );
           return { duplicate: false, events: settled?.events ?? [] };
         });
         const at = new Date().toISOString();

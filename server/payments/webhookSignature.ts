@@ -5,7 +5,8 @@ export const SIGNATURE_HEADER = "x-gateway-signature";
 /** How old (or how far ahead) a signed timestamp may be. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-const hmac = (secret: string, timestamp: number, body: string) => createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+const hmac = (secret: string, timestamp: number, body: string) =>
+  createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
 
 /** The signature header value for a body sent at `timestamp` (seconds). */
 export function signWebhook(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)): string {
@@ -15,7 +16,13 @@ export function signWebhook(secret: string, body: string, timestamp = Math.floor
 export type SignatureCheck = { ok: true } | { ok: false; why: "missing" | "malformed" | "too_old" | "mismatch" };
 
 /** Checks a webhook's signature over its raw body, and that it was signed within the tolerance. */
-export function verifyWebhook(secret: string, body: string, header: string | undefined, now = Date.now(), toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS): SignatureCheck {
+export function verifyWebhook(
+  secret: string,
+  body: string,
+  header: string | undefined,
+  now = Date.now(),
+  toleranceSeconds = SIGNATURE_TOLERANCE_SECONDS,
+): SignatureCheck {
   if (!header) return { ok: false, why: "missing" };
   const parts = Object.fromEntries(header.split(",").map((part) => part.trim().split("=", 2) as [string, string]));
   const timestamp = Number(parts.t);

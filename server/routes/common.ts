@@ -13,4 +13,3 @@ export { listResponse, problemSchema } from "../../src/resources/api";
 import { problemSchema } from "../../src/resources/api";
 
 export const errorResponses = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
-

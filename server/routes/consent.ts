@@ -10,7 +10,8 @@ import { apiHeadersSchema, errorResponses } from "./common";
  * The caller's own consent to third-party services, kept on their profile so it follows them to
  * another device. Not a resource: one value per person, only ever their own (like /me).
  */
-export const consentRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const consentRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = services;
 
@@ -19,7 +20,8 @@ export const consentRoutes = (services: EngineServices): FastifyPluginAsyncZod =
       {
         schema: {
           tags: ["identity"],
-          summary: "The caller's stored consent to the operator's third-party services (null: never chosen while signed in)",
+          summary:
+            "The caller's stored consent to the operator's third-party services (null: never chosen while signed in)",
           headers: apiHeadersSchema,
           response: { 200: consentStateSchema, ...errorResponses },
         },
@@ -39,7 +41,8 @@ export const consentRoutes = (services: EngineServices): FastifyPluginAsyncZod =
       {
         schema: {
           tags: ["identity"],
-          summary: "Store the caller's consent; an older choice than the stored one is ignored (the newer decision wins)",
+          summary:
+            "Store the caller's consent; an older choice than the stored one is ignored (the newer decision wins)",
           headers: apiHeadersSchema,
           body: consentSchema,
           response: { 200: consentStateSchema, ...errorResponses },
@@ -47,7 +50,11 @@ export const consentRoutes = (services: EngineServices): FastifyPluginAsyncZod =
       },
       async (request) => {
         const { uid, operator, role } = request.principal;
-        const next = { analytics: request.body.analytics, chat: request.body.chat, decidedAt: new Date(request.body.decidedAt).toISOString() };
+        const next = {
+          analytics: request.body.analytics,
+          chat: request.body.chat,
+          decidedAt: new Date(request.body.decidedAt).toISOString(),
+        };
         return db.transaction(async (tx) => {
           const [row] = await tx
             .select({ consent: subscriberProfiles.consent })
@@ -60,8 +67,21 @@ export const consentRoutes = (services: EngineServices): FastifyPluginAsyncZod =
           await tx
             .insert(subscriberProfiles)
             .values({ operatorCode: operator, uid, consent: next })
-            .onConflictDoUpdate({ target: [subscriberProfiles.operatorCode, subscriberProfiles.uid], set: { consent: next, updatedAt: new Date() } });
-          await recordAudit(tx, { operator, actorUid: uid, actorRole: role, action: "consent.update", targetType: "user", targetId: uid, before, after: next, requestId: request.id });
+            .onConflictDoUpdate({
+              target: [subscriberProfiles.operatorCode, subscriberProfiles.uid],
+              set: { consent: next, updatedAt: new Date() },
+            });
+          await recordAudit(tx, {
+            operator,
+            actorUid: uid,
+            actorRole: role,
+            action: "consent.update",
+            targetType: "user",
+            targetId: uid,
+            before,
+            after: next,
+            requestId: request.id,
+          });
           return { consent: next };
         });
       },

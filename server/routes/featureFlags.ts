@@ -5,11 +5,16 @@ import { apiHeadersSchema, errorResponses } from "./common";
 
 const featureFlagsSchema = z.object({
   flags: z.object({ outage_banner: z.string(), card_top_up_enabled: z.boolean(), esim_transfer_enabled: z.boolean() }),
-  source: z.enum(["repo-template", "remote"]).describe("remote: the project's live template; repo-template: remoteconfig.template.json over the in-code defaults"),
+  source: z
+    .enum(["repo-template", "remote"])
+    .describe(
+      "remote: the project's live template; repo-template: remoteconfig.template.json over the in-code defaults",
+    ),
 });
 
 /** The feature flags as the backend applies them (the same Remote Config names and defaults as the portal). */
-export const featureFlagRoutes = (flags: FeatureFlagSource): FastifyPluginAsyncZod =>
+export const featureFlagRoutes =
+  (flags: FeatureFlagSource): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/feature-flags",

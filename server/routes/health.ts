@@ -13,27 +13,36 @@ const healthSchema = z.object({
 });
 
 /** GET /api/health: public, cheap, and honest about the database. */
-export const healthRoutes = (database: Database, operator: string): FastifyPluginAsyncZod =>
+export const healthRoutes =
+  (database: Database, operator: string): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get("/api/health", {
+    app.get(
+      "/api/health",
+      {
         schema: routeSchema(
-          { operationId: "getHealth", summary: "Whether this backend and its database answer (no sign-in)", tag: "health" },
+          {
+            operationId: "getHealth",
+            summary: "Whether this backend and its database answer (no sign-in)",
+            tag: "health",
+          },
           { security: [], response: { 200: healthSchema, 503: healthSchema } },
         ),
-      }, async (_request, reply) => {
-      const started = performance.now();
-      let ok = true;
-      try {
-        await database.db.execute(sql`select 1`);
-      } catch {
-        ok = false;
-      }
-      const latencyMs = Math.round((performance.now() - started) * 100) / 100;
-      return reply.code(ok ? 200 : 503).send({
-        status: ok ? "ok" : "degraded",
-        version: APP_VERSION,
-        operator,
-        database: { driver: database.driver, ok, latencyMs },
-      });
-    });
+      },
+      async (_request, reply) => {
+        const started = performance.now();
+        let ok = true;
+        try {
+          await database.db.execute(sql`select 1`);
+        } catch {
+          ok = false;
+        }
+        const latencyMs = Math.round((performance.now() - started) * 100) / 100;
+        return reply.code(ok ? 200 : 503).send({
+          status: ok ? "ok" : "degraded",
+          version: APP_VERSION,
+          operator,
+          database: { driver: database.driver, ok, latencyMs },
+        });
+      },
+    );
   };

@@ -22,7 +22,8 @@ import { apiHeadersSchema, errorResponses, idParamsSchema } from "./common";
  * plan and meters, one request for the whole home page) and GET /lines/{id}/meters (one line's
  * meters, for anyone who may open the line). Derived data, not records: no list or write API.
  */
-export const homeRoutes = (services: Pick<EngineServices, "db">): FastifyPluginAsyncZod =>
+export const homeRoutes =
+  (services: Pick<EngineServices, "db">): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = services;
 
@@ -33,7 +34,8 @@ export const homeRoutes = (services: Pick<EngineServices, "db">): FastifyPluginA
           tags: ["lines"],
           operationId: "getLineMeters",
           summary: "The line's allowance meters in its current cycle (data MB, voice minutes, SMS)",
-          description: "`allowance` null means unlimited; `asOf` is the time of the newest record counted. 404 when the line is not yours.",
+          description:
+            "`allowance` null means unlimited; `asOf` is the time of the newest record counted. 404 when the line is not yours.",
           headers: apiHeadersSchema,
           params: idParamsSchema,
           response: { 200: z.array(meterSchema), ...errorResponses },
@@ -65,7 +67,11 @@ export const homeRoutes = (services: Pick<EngineServices, "db">): FastifyPluginA
         if (!row) throw notFound("No such lines record.");
         const cycleStart = request.query.cycleStart ?? cycleStartOf(new Date(), row.cycleDay as number);
         const sums = await db
-          .select({ day: sql<string>`to_char(${usageRecords.startedAt} at time zone 'UTC', 'YYYY-MM-DD')`, type: usageRecords.type, total: sql<string>`sum(${usageRecords.quantity})` })
+          .select({
+            day: sql<string>`to_char(${usageRecords.startedAt} at time zone 'UTC', 'YYYY-MM-DD')`,
+            type: usageRecords.type,
+            total: sql<string>`sum(${usageRecords.quantity})`,
+          })
           .from(usageRecords)
           .where(and(eq(usageRecords.lineId, request.params.id), eq(usageRecords.cycleStart, cycleStart)))
           .groupBy(sql`1`, usageRecords.type)
@@ -86,14 +92,16 @@ export const homeRoutes = (services: Pick<EngineServices, "db">): FastifyPluginA
         schema: {
           tags: ["home"],
           operationId: "getHome",
-          summary: "The signed-in subscriber's home page in one answer: every line with its plan, days left in the cycle and meters; each account's balance or amount due",
+          summary:
+            "The signed-in subscriber's home page in one answer: every line with its plan, days left in the cycle and meters; each account's balance or amount due",
           headers: apiHeadersSchema,
           response: { 200: homeSchema, ...errorResponses },
         },
       },
       async (request) => {
         const principal = request.principal;
-        if (accessScope(principal, linesResource, "list") !== "own") throw forbidden("The home page's lines are a subscriber's own; staff find subscribers instead.");
+        if (accessScope(principal, linesResource, "list") !== "own")
+          throw forbidden("The home page's lines are a subscriber's own; staff find subscribers instead.");
         const owned = await db
           .select({
             id: lines.id,
@@ -119,9 +127,20 @@ export const homeRoutes = (services: Pick<EngineServices, "db">): FastifyPluginA
           .orderBy(lines.msisdn);
         const now = new Date();
         const accountIds = [...new Set(owned.map((l) => l.accountId))];
-        const [meters, money] = await Promise.all([metersOf(db, owned.map((l) => l.id), now), readAccountMoney(db, accountIds)]);
+        const [meters, money] = await Promise.all([
+          metersOf(
+            db,
+            owned.map((l) => l.id),
+            now,
+          ),
+          readAccountMoney(db, accountIds),
+        ]);
         return {
-          accounts: accountIds.map((id) => ({ id, type: owned.find((l) => l.accountId === id)!.accountType, ...money.get(id) })),
+          accounts: accountIds.map((id) => ({
+            id,
+            type: owned.find((l) => l.accountId === id)!.accountType,
+            ...money.get(id),
+          })),
           lines: owned.map((line) => {
             const lineMeters = meters.get(line.id) ?? [];
             return {
@@ -130,13 +149,22 @@ export const homeRoutes = (services: Pick<EngineServices, "db">): FastifyPluginA
               status: line.status,
               accountId: line.accountId,
               accountType: line.accountType,
-              plan: { id: line.planId, name: line.planName, price: { amount: line.priceAmount, currency: line.currency } },
+              plan: {
+                id: line.planId,
+                name: line.planName,
+                price: { amount: line.priceAmount, currency: line.currency },
+              },
               daysLeft: lineMeters[0] ? daysUntil(lineMeters[0].cycleEnd, now) : 0,
               meters: lineMeters,
               ...(line.accountType === "prepaid" ? { renewsOn: nextCycleStart(paidCycleOf(line)) } : {}),
               // In grace: what renews the plan (the price of the cycle it waits for) and until when.
               ...(line.status === "grace" && line.graceEndsOn
-                ? { grace: { endsOn: line.graceEndsOn, price: { amount: planFeeFor(line, line.cycleDay, graceCycleOf(line)), currency: line.currency } } }
+                ? {
+                    grace: {
+                      endsOn: line.graceEndsOn,
+                      price: { amount: planFeeFor(line, line.cycleDay, graceCycleOf(line)), currency: line.currency },
+                    },
+                  }
                 : {}),
             };
           }),

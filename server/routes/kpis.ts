@@ -12,7 +12,8 @@ import { apiHeadersSchema, errorResponses } from "./common";
  * top-ups and payments per day, ARPU, open tickets by age). Derived figures, not records: no list or
  * write API, so a route rather than a resource; it reads only the caller's operator.
  */
-export const kpiRoutes = (services: Pick<EngineServices, "db">): FastifyPluginAsyncZod =>
+export const kpiRoutes =
+  (services: Pick<EngineServices, "db">): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/kpis",

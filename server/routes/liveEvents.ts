@@ -18,13 +18,23 @@ export const RETRY_MS = 3_000;
 const liveQuerySchema = z.object({
   resources: z
     .string("required: the resources to follow, comma-separated, e.g. lines,staff")
-    .transform((text) => [...new Set(text.split(",").map((name) => name.trim()).filter(Boolean))])
+    .transform((text) => [
+      ...new Set(
+        text
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ])
     .refine((names) => names.length > 0, "name at least one resource")
     .refine((names) => names.every((name) => Object.hasOwn(liveResources, name)), {
       message: `unknown resource; one or more of: ${liveResourceNames.join(", ")}`,
     })
     .describe(`comma-separated resources to follow: ${liveResourceNames.join(", ")}`),
-  token: z.string().optional().describe("the Firebase ID token, when the Authorization header cannot be sent (EventSource)"),
+  token: z
+    .string()
+    .optional()
+    .describe("the Firebase ID token, when the Authorization header cannot be sent (EventSource)"),
   operator: z.string().optional().describe("the carrier code, when the X-Operator header cannot be sent (EventSource)"),
 });
 
@@ -52,10 +62,17 @@ function tokenExpiryMs(token: string): number | null {
 }
 
 /** One `event: resource` of the stream, as text. */
-const eventStreamSchema = z.string().describe("`event: resource` blocks whose data is `{resource, type, ids, at}`; comment lines as heartbeats");
+const eventStreamSchema = z
+  .string()
+  .describe("`event: resource` blocks whose data is `{resource, type, ids, at}`; comment lines as heartbeats");
 
 /** What a browser is told: never the operator or the owners, only what changed and which ids. */
-const toClient = (event: ResourceEvent): ClientResourceEvent => ({ resource: event.resource, type: event.type, ids: event.ids, at: event.at });
+const toClient = (event: ResourceEvent): ClientResourceEvent => ({
+  resource: event.resource,
+  type: event.type,
+  ids: event.ids,
+  at: event.at,
+});
 
 /**
  * GET /api/v1/live: server-sent events for the resources named in `?resources=`.
@@ -71,7 +88,12 @@ const toClient = (event: ResourceEvent): ClientResourceEvent => ({ resource: eve
  * ends when it is revoked, its account disabled or its claims changed. A user holds at most
  * LIVE_STREAMS_PER_USER streams on an instance: one more ends their oldest.
  */
-export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | "operators">, events: EventBus, verifier: Pick<TokenVerifier, "verify" | "cacheSeconds">): FastifyPluginAsyncZod =>
+export const liveEventRoutes =
+  (
+    services: Pick<EngineServices, "invalidation" | "operators">,
+    events: EventBus,
+    verifier: Pick<TokenVerifier, "verify" | "cacheSeconds">,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const open = new Set<(note?: string) => void>();
     /** Each user's open streams on this instance, oldest first (their `end`). */
@@ -104,14 +126,22 @@ export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | 
             headers: liveHeadersSchema,
             querystring: liveQuerySchema,
             // A stream is piped as is, never serialized: this only documents it.
-            response: { 200: { description: "The event stream; it ends when the token expires, is revoked or access changes", content: { "text/event-stream": { schema: eventStreamSchema } } } },
+            response: {
+              200: {
+                description: "The event stream; it ends when the token expires, is revoked or access changes",
+                content: { "text/event-stream": { schema: eventStreamSchema } },
+              },
+            },
           },
         ),
       },
       async (request, reply) => {
         const principal = request.principal;
         const names = request.query.resources;
-        const refused = names.filter((name) => !mayReceive(principal, liveResources[name], { operator: principal.operator, ownerUids: [principal.uid] }));
+        const refused = names.filter(
+          (name) =>
+            !mayReceive(principal, liveResources[name], { operator: principal.operator, ownerUids: [principal.uid] }),
+        );
         if (refused.length) throw forbidden(`You may not follow ${refused.join(", ")}.`);
         const followed = new Set(names);
 
@@ -124,12 +154,18 @@ export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | 
           write(`event: resource\ndata: ${JSON.stringify(toClient(event))}\n\n`);
         });
         const stopWatching = services.invalidation.subscribe((change) => {
-          stillAllowed(change, request.identity, services.operators).then((allowed) => allowed || end(), () => end());
+          stillAllowed(change, request.identity, services.operators).then(
+            (allowed) => allowed || end(),
+            () => end(),
+          );
         });
         const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
         const token = tokenOf(request.headers.authorization, request.query.token);
         const expiresAt = tokenExpiryMs(token);
-        const expiry = expiresAt === null ? null : setTimeout(() => end(), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
+        const expiry =
+          expiresAt === null
+            ? null
+            : setTimeout(() => end(), Math.max(0, Math.min(expiresAt - Date.now(), 2 ** 31 - 1)));
         // Revoked or disabled outside the portal: no instance is told, so ask Firebase (one check at a time).
         let checking = false;
         const recheck = setInterval(() => {
@@ -163,7 +199,8 @@ export const liveEventRoutes = (services: Pick<EngineServices, "invalidation" | 
         const mine = [...(byUser.get(uid) ?? []), end];
         byUser.set(uid, mine);
         // One stream too many: the oldest goes, with a word for whoever reads it.
-        for (const oldest of mine.slice(0, Math.max(0, mine.length - LIVE_STREAMS_PER_USER))) oldest(`closed: more than ${LIVE_STREAMS_PER_USER} open streams of this user`);
+        for (const oldest of mine.slice(0, Math.max(0, mine.length - LIVE_STREAMS_PER_USER)))
+          oldest(`closed: more than ${LIVE_STREAMS_PER_USER} open streams of this user`);
 
         write(`retry: ${RETRY_MS}\n: following ${[...followed].join(",")}\n\n`);
         return reply

@@ -14,7 +14,8 @@ import { adminAuth, type EngineServices } from "../engine/services";
 const noContent = z.null().describe("No Content");
 
 /** The caller's own identity: who am I, become a subscriber, sign out everywhere, report a change. */
-export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const meRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, invalidation, operators, limiter } = services;
 
@@ -23,7 +24,11 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
       {
         config: { allowWithoutRole: true, mfaExempt: true },
         schema: routeSchema(
-          { operationId: "getMe", summary: "The signed-in user: claims, verification, second factors, providers (also without a role yet)", tag: "identity" },
+          {
+            operationId: "getMe",
+            summary: "The signed-in user: claims, verification, second factors, providers (also without a role yet)",
+            tag: "identity",
+          },
           { headers: apiHeadersSchema, response: { 200: meSchema } },
         ),
       },
@@ -61,7 +66,8 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
         schema: routeSchema(
           {
             operationId: "claimSubscriber",
-            summary: "Become a subscriber of the operator and link its unowned accounts with your verified email or phone number",
+            summary:
+              "Become a subscriber of the operator and link its unowned accounts with your verified email or phone number",
             description:
               "Sets the custom claims {role: subscriber, operator}; the caller's current ID token is then stale: refresh it. " +
               "Accounts are linked by email only when the email is verified; phone numbers from phone sign-in are verified. " +
@@ -75,7 +81,9 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
       async (request) => {
         const user = request.identity;
         const operator = operatorHeader(request);
-        await limiter.enforce([{ limit: "claimPerUid", key: user.uid, detail: "Too many claims for this account; wait a minute." }]);
+        await limiter.enforce([
+          { limit: "claimPerUid", key: user.uid, detail: "Too many claims for this account; wait a minute." },
+        ]);
         const auth = adminAuth(services);
 
         // The user record, not the token, is the authority on claims, email and verification.
@@ -83,7 +91,8 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
         const claims = (record.customClaims ?? {}) as Record<string, unknown>;
         const { role, operator: claimedOperator } = claimsOf(claims);
         if (isStaff(role)) throw conflict("Staff accounts cannot become subscribers; use a separate account.");
-        if (role === "subscriber" && claimedOperator !== operator) throw forbidden(`This account does not belong to operator ${operator}.`);
+        if (role === "subscriber" && claimedOperator !== operator)
+          throw forbidden(`This account does not belong to operator ${operator}.`);
 
         const claimed = role === null;
         if (claimed) {
@@ -92,7 +101,8 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
         }
 
         const matches: SQL[] = [];
-        if (record.email && record.emailVerified) matches.push(sql`lower(${accounts.email}) = ${record.email.toLowerCase()}`);
+        if (record.email && record.emailVerified)
+          matches.push(sql`lower(${accounts.email}) = ${record.email.toLowerCase()}`);
         if (record.phoneNumber) matches.push(eq(accounts.phone, record.phoneNumber));
 
         const linked = await db.transaction(async (tx) => {
@@ -116,7 +126,10 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
                 role: "subscriber",
                 operator,
                 linkedAccountIds: rows.map((r) => r.id),
-                matchedBy: [...(record.email && record.emailVerified ? ["email"] : []), ...(record.phoneNumber ? ["phone"] : [])],
+                matchedBy: [
+                  ...(record.email && record.emailVerified ? ["email"] : []),
+                  ...(record.phoneNumber ? ["phone"] : []),
+                ],
               },
               requestId: request.id,
             });
@@ -132,7 +145,11 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
       {
         config: { mfaExempt: true },
         schema: routeSchema(
-          { operationId: "signOutEverywhere", summary: "Revoke every session of the caller; tokens issued before now stop working", tag: "identity" },
+          {
+            operationId: "signOutEverywhere",
+            summary: "Revoke every session of the caller; tokens issued before now stop working",
+            tag: "identity",
+          },
           { headers: apiHeadersSchema, response: { 204: noContent } },
         ),
       },
@@ -161,7 +178,8 @@ export const meRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
         schema: routeSchema(
           {
             operationId: "reportIdentityChange",
-            summary: "Report a change the portal made through Firebase Auth (second factor or linked provider) for the audit trail",
+            summary:
+              "Report a change the portal made through Firebase Auth (second factor or linked provider) for the audit trail",
             tag: "identity",
           },
           { headers: apiHeadersSchema, body: auditReportSchema, response: { 204: noContent } },

@@ -1,6 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { notificationPreferencesSchema, notificationPreferencesUpdateSchema, type NotificationPreferences } from "../../src/resources/notificationPreferences";
+import {
+  notificationPreferencesSchema,
+  notificationPreferencesUpdateSchema,
+  type NotificationPreferences,
+} from "../../src/resources/notificationPreferences";
 import { recordAudit } from "../audit";
 import { notificationPreferences } from "../db/schema";
 import type { EngineServices } from "../engine/services";
@@ -18,11 +22,17 @@ const toPreferences = (row: Row | undefined): NotificationPreferences => ({
  * kind (80 % and 100 % of an allowance). Messages go through the outbox (server/domain/outbox).
  * One value per person, only ever their own (like /me/consent), so not a resource.
  */
-export const notificationPreferenceRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const notificationPreferenceRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = services;
     const read = async (operator: string, uid: string) =>
-      (await db.select().from(notificationPreferences).where(and(eq(notificationPreferences.operatorCode, operator), eq(notificationPreferences.uid, uid))))[0];
+      (
+        await db
+          .select()
+          .from(notificationPreferences)
+          .where(and(eq(notificationPreferences.operatorCode, operator), eq(notificationPreferences.uid, uid)))
+      )[0];
 
     app.get(
       "/me/notification-preferences",
@@ -30,7 +40,8 @@ export const notificationPreferenceRoutes = (services: EngineServices): FastifyP
         schema: {
           tags: ["identity"],
           operationId: "getNotificationPreferences",
-          summary: "How the caller's usage alerts reach them beyond the inbox: email and SMS per alert kind (all off until chosen)",
+          summary:
+            "How the caller's usage alerts reach them beyond the inbox: email and SMS per alert kind (all off until chosen)",
           headers: apiHeadersSchema,
           response: { 200: notificationPreferencesSchema, ...errorResponses },
         },
@@ -69,8 +80,21 @@ export const notificationPreferenceRoutes = (services: EngineServices): FastifyP
           await tx
             .insert(notificationPreferences)
             .values({ operatorCode: operator, uid, ...values })
-            .onConflictDoUpdate({ target: [notificationPreferences.operatorCode, notificationPreferences.uid], set: { ...values, updatedAt: new Date() } });
-          await recordAudit(tx, { operator, actorUid: uid, actorRole: role, action: "notification-preferences.update", targetType: "user", targetId: uid, before, after, requestId: request.id });
+            .onConflictDoUpdate({
+              target: [notificationPreferences.operatorCode, notificationPreferences.uid],
+              set: { ...values, updatedAt: new Date() },
+            });
+          await recordAudit(tx, {
+            operator,
+            actorUid: uid,
+            actorRole: role,
+            action: "notification-preferences.update",
+            targetType: "user",
+            targetId: uid,
+            before,
+            after,
+            requestId: request.id,
+          });
           return after;
         });
       },

@@ -11,7 +11,8 @@ import { apiHeadersSchema, errorResponses } from "./common";
  * and only ever their own (like /me and /me/consent), so not a resource. Until saved, it is
  * prefilled from the person's first account.
  */
-export const profileRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const profileRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = services;
 
@@ -39,7 +40,13 @@ export const profileRoutes = (services: EngineServices): FastifyPluginAsyncZod =
           .orderBy(asc(accounts.createdAt))
           .limit(1);
         return {
-          profile: { name: account?.name ?? "", contactEmail: account?.email ?? null, contactPhone: account?.phone ?? null, address: null, language: "en" as const },
+          profile: {
+            name: account?.name ?? "",
+            contactEmail: account?.email ?? null,
+            contactPhone: account?.phone ?? null,
+            address: null,
+            language: "en" as const,
+          },
           saved: false,
         };
       },
@@ -68,8 +75,21 @@ export const profileRoutes = (services: EngineServices): FastifyPluginAsyncZod =
           await tx
             .insert(subscriberProfiles)
             .values({ operatorCode: operator, uid, details })
-            .onConflictDoUpdate({ target: [subscriberProfiles.operatorCode, subscriberProfiles.uid], set: { details, updatedAt: new Date() } });
-          await recordAudit(tx, { operator, actorUid: uid, actorRole: role, action: "profile.update", targetType: "user", targetId: uid, before: row?.details ?? null, after: details, requestId: request.id });
+            .onConflictDoUpdate({
+              target: [subscriberProfiles.operatorCode, subscriberProfiles.uid],
+              set: { details, updatedAt: new Date() },
+            });
+          await recordAudit(tx, {
+            operator,
+            actorUid: uid,
+            actorRole: role,
+            action: "profile.update",
+            targetType: "user",
+            targetId: uid,
+            before: row?.details ?? null,
+            after: details,
+            requestId: request.id,
+          });
         });
         return { profile: details, saved: true };
       },

@@ -16,7 +16,8 @@ function mayRead(principal: Principal) {
 }
 
 /** The operator's security policy for its staff: requireStaffMfa, and when new staff may decide approvals (newStaffMayApprove). */
-export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const securityPolicyRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, operators: directory, invalidation, events } = services;
 
@@ -24,7 +25,12 @@ export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsy
       "/security-policy",
       {
         schema: routeSchema(
-          { operationId: "getSecurityPolicy", summary: "The operator's security policy (agents and admins)", tag: "security", problems: [404] },
+          {
+            operationId: "getSecurityPolicy",
+            summary: "The operator's security policy (agents and admins)",
+            tag: "security",
+            problems: [404],
+          },
           { headers: apiHeadersSchema, response: { 200: securityPolicySchema } },
         ),
       },
@@ -69,7 +75,10 @@ export const securityPolicyRoutes = (services: EngineServices): FastifyPluginAsy
           if (!current) throw notFound("No such operator.");
           const before = securityPolicyOf(current.settings);
           // Only what the PUT names changes.
-          const changes = { ...(requireStaffMfa !== undefined ? { requireStaffMfa } : {}), ...(newStaffMayApprove !== undefined ? { newStaffMayApprove } : {}) };
+          const changes = {
+            ...(requireStaffMfa !== undefined ? { requireStaffMfa } : {}),
+            ...(newStaffMayApprove !== undefined ? { newStaffMayApprove } : {}),
+          };
           const after = { ...before, ...changes };
           await tx
             .update(operators)

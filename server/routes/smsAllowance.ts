@@ -13,7 +13,8 @@ import { apiHeadersSchema } from "./common";
  * Limits SMS per phone number and per client IP (sliding windows counted across instances); a
  * refusal by either counts against neither.
  */
-export const smsAllowanceRoutes = (operators: OperatorDirectory, limiter: RateLimiter): FastifyPluginAsyncZod =>
+export const smsAllowanceRoutes =
+  (operators: OperatorDirectory, limiter: RateLimiter): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       "/sms-allowance",
@@ -25,7 +26,12 @@ export const smsAllowanceRoutes = (operators: OperatorDirectory, limiter: RateLi
             tag: "identity",
             problems: [403, 429],
           },
-          { security: [], headers: apiHeadersSchema, body: smsAllowanceRequestSchema, response: { 200: smsAllowanceResultSchema } },
+          {
+            security: [],
+            headers: apiHeadersSchema,
+            body: smsAllowanceRequestSchema,
+            response: { 200: smsAllowanceResultSchema },
+          },
         ),
       },
       async (request) => {
@@ -33,8 +39,16 @@ export const smsAllowanceRoutes = (operators: OperatorDirectory, limiter: RateLi
         if ((await operators.settings(operator)) === null) throw forbidden(`There is no operator ${operator}.`);
         const { phoneNumber } = request.body;
         await limiter.enforce([
-          { limit: "smsPerNumber", key: phoneNumber, detail: "Too many verification codes for this number; try again later." },
-          { limit: "smsPerIp", key: request.ip, detail: "Too many verification codes from this network; try again later." },
+          {
+            limit: "smsPerNumber",
+            key: phoneNumber,
+            detail: "Too many verification codes for this number; try again later.",
+          },
+          {
+            limit: "smsPerIp",
+            key: request.ip,
+            detail: "Too many verification codes from this network; try again later.",
+          },
         ]);
         return { allowed: true as const };
       },

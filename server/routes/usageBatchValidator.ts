@@ -20,7 +20,10 @@ import {
 const KEYS = new Set(["id", "msisdn", "type", "startedAt", "quantity", "roamingZone"]);
 const ZONES = new Set<unknown>(ROAMING_ZONES);
 /** zod's own pattern for the start time (z.iso.datetime({ offset: true })); without it, no fast path. */
-const DATETIME_PATTERN = (isoDateTime._zod.def as { pattern?: unknown }).pattern instanceof RegExp ? ((isoDateTime._zod.def as { pattern?: RegExp }).pattern as RegExp) : undefined;
+const DATETIME_PATTERN =
+  (isoDateTime._zod.def as { pattern?: unknown }).pattern instanceof RegExp
+    ? ((isoDateTime._zod.def as { pattern?: RegExp }).pattern as RegExp)
+    : undefined;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype;
@@ -34,11 +37,18 @@ function isPlainValidRecord(record: unknown): boolean {
   }
   if (keys < 5) return false; // all but roamingZone are required
   const { id, msisdn, type, startedAt, quantity, roamingZone } = record;
-  if (typeof id !== "string" || id.length < 1 || id.length > RECORD_ID_MAX_LENGTH || !RECORD_ID_PATTERN.test(id)) return false;
+  if (typeof id !== "string" || id.length < 1 || id.length > RECORD_ID_MAX_LENGTH || !RECORD_ID_PATTERN.test(id))
+    return false;
   if (typeof msisdn !== "string" || !RECORD_MSISDN_PATTERN.test(msisdn)) return false;
   if (type !== "data" && type !== "voice" && type !== "sms") return false;
   if (typeof startedAt !== "string" || !DATETIME_PATTERN!.test(startedAt)) return false;
-  if (typeof quantity !== "number" || !Number.isInteger(quantity) || quantity < 0 || quantity > MAX_RECORD_QUANTITY[type]) return false;
+  if (
+    typeof quantity !== "number" ||
+    !Number.isInteger(quantity) ||
+    quantity < 0 ||
+    quantity > MAX_RECORD_QUANTITY[type]
+  )
+    return false;
   if ("roamingZone" in record && roamingZone !== null && !ZONES.has(roamingZone)) return false;
   return true;
 }

@@ -21,7 +21,12 @@ const serviceHeadersSchema = z.object({
  * resource write (no person, no record API): a service path with its own API-key check, outside the
  * /api/v1 hook that admits people.
  */
-export const usageIngestRoutes = (services: Pick<EngineServices, "db" | "events" | "limiter">, keys: ServiceKeys, options: { rating: boolean } = { rating: true }): FastifyPluginAsyncZod =>
+export const usageIngestRoutes =
+  (
+    services: Pick<EngineServices, "db" | "events" | "limiter">,
+    keys: ServiceKeys,
+    options: { rating: boolean } = { rating: true },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     app.addHook("onRequest", authenticateService(keys, services.limiter));
     app.post(
@@ -45,7 +50,12 @@ export const usageIngestRoutes = (services: Pick<EngineServices, "db" | "events"
         },
       },
       async (request) => {
-        const { result, events } = await ingestUsage(services.db, request.serviceOperator, request.body.records, options);
+        const { result, events } = await ingestUsage(
+          services.db,
+          request.serviceOperator,
+          request.body.records,
+          options,
+        );
         await publishAll(services.events, request.log, events);
         return result;
       },

@@ -16,18 +16,36 @@ export function AppHeader() {
   const { token } = theme.useToken();
   return (
     <Layout.Header
-      style={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 12, padding: "0 16px", background: "#fff", position: "sticky", top: 0, zIndex: 10 }}
+      style={{
+        display: "flex",
+        justifyContent: "space-between",
+        alignItems: "center",
+        gap: 12,
+        padding: "0 16px",
+        background: "#fff",
+        position: "sticky",
+        top: 0,
+        zIndex: 10,
+      }}
     >
       {user?.role === "subscriber" ? (
         // Subscribers navigate by the tab bar (phone) or the short sider: the header names the operator on a phone.
-        screens.md ? <span /> : <PortalTitle collapsed={false} />
+        screens.md ? (
+          <span />
+        ) : (
+          <PortalTitle collapsed={false} />
+        )
       ) : screens.lg ? (
         <span />
       ) : (
         <Button icon={<MenuOutlined />} aria-label={t("menu.open")} onClick={() => setMobileMenuOpen(true)} />
       )}
       <Space size="small" wrap={false}>
-        {user && screens.sm && <Typography.Text strong data-testid="signed-in-user">{user.name}</Typography.Text>}
+        {user && screens.sm && (
+          <Typography.Text strong data-testid="signed-in-user">
+            {user.name}
+          </Typography.Text>
+        )}
         {user?.role && <Tag color={user.role === "subscriber" ? "blue" : "purple"}>{t(`roles.${user.role}`)}</Tag>}
         {user?.role && <NotificationBell />}
         {/* A native select, as on the sign-in page: light, and a phone shows its own picker. */}
@@ -35,7 +53,15 @@ export function AppHeader() {
           aria-label={t("language.label")}
           value={getLocale()}
           onChange={(event) => setLocale(event.target.value as Locale)}
-          style={{ height: 24, padding: "0 4px", border: `1px solid ${token.colorBorder}`, borderRadius: token.borderRadiusSM, background: token.colorBgContainer, color: token.colorText, font: "inherit" }}
+          style={{
+            height: 24,
+            padding: "0 4px",
+            border: `1px solid ${token.colorBorder}`,
+            borderRadius: token.borderRadiusSM,
+            background: token.colorBgContainer,
+            color: token.colorText,
+            font: "inherit",
+          }}
         >
           {LOCALES.map((l) => (
             <option key={l} value={l}>

@@ -11,7 +11,15 @@ import "./bellLink.css";
 export function BellLink({ unread, navigate }: { unread: number; navigate: Navigate }) {
   const label = t("notifications.bell", { count: unread });
   return (
-    <PlainLink to="/notifications" navigate={navigate} className="bell-link" aria-label={label} title={label} data-testid="notification-bell" data-unread={unread}>
+    <PlainLink
+      to="/notifications"
+      navigate={navigate}
+      className="bell-link"
+      aria-label={label}
+      title={label}
+      data-testid="notification-bell"
+      data-unread={unread}
+    >
       <SvgIcon icon={BellOutlined} />
       {unread > 0 && (
         <span className="bell-link__count" aria-hidden>

@@ -10,13 +10,14 @@ const MB_PER_GB = 1024;
 
 /** GB when the amount reads exactly with 2 decimals (5120 → 5 GB, 1536 → 1.5 GB); else MB (1000 → 1000 MB). */
 export function unitFor(mb: number | null | undefined): DataUnit {
-  return typeof mb === "number" && mb >= MB_PER_GB && ((mb * 100) % MB_PER_GB === 0) ? "GB" : "MB";
+  return typeof mb === "number" && mb >= MB_PER_GB && (mb * 100) % MB_PER_GB === 0 ? "GB" : "MB";
 }
 
 /** What is typed in `unit` as whole MB, as records hold data: 1.5 GB → 1536. */
 export const toMb = (amount: number, unit: DataUnit) => Math.round(unit === "GB" ? amount * MB_PER_GB : amount);
 
-const amountIn = (mb: number | null | undefined, unit: DataUnit) => (typeof mb === "number" ? (unit === "GB" ? mb / MB_PER_GB : mb) : null);
+const amountIn = (mb: number | null | undefined, unit: DataUnit) =>
+  typeof mb === "number" ? (unit === "GB" ? mb / MB_PER_GB : mb) : null;
 
 /**
  * A data allowance typed in GB or MB and held as records hold it: whole MB, null for unlimited.
@@ -79,7 +80,10 @@ export function DataAllowanceInput({
             style={{ width: 80 }}
             disabled={unlimited}
             value={unit}
-            options={[{ value: "GB", label: "GB" }, { value: "MB", label: "MB" }]}
+            options={[
+              { value: "GB", label: "GB" },
+              { value: "MB", label: "MB" },
+            ]}
             // The number typed stays; the unit says what it means (5 MB → 5 GB).
             onChange={(next) => {
               setUnit(next);
@@ -92,7 +96,7 @@ export function DataAllowanceInput({
             checked={unlimited}
             onChange={(e) => {
               setUnlimited(e.target.checked);
-              emit(e.target.checked ? null : mb ?? undefined);
+              emit(e.target.checked ? null : (mb ?? undefined));
             }}
           >
             {t("units.unlimited")}

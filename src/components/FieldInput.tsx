@@ -17,7 +17,18 @@ import { useFeatureFlags } from "../providers/useFeatureFlags";
  * A select over the records of another resource the user may see, searchable through its `q` search.
  * Options read "title · subtitle" where the target declares one; a choice of one is made at once.
  */
-function ReferenceSelect({ resource, filters, id, ...props }: { resource: string; filters: CrudFilter[] | null; id?: string; value?: string; onChange?: (v: string) => void }) {
+function ReferenceSelect({
+  resource,
+  filters,
+  id,
+  ...props
+}: {
+  resource: string;
+  filters: CrudFilter[] | null;
+  id?: string;
+  value?: string;
+  onChange?: (v: string) => void;
+}) {
   const target = findResource(resource);
   const title = target?.recordTitle ?? "id";
   const subtitle = target?.recordSubtitle;
@@ -25,7 +36,14 @@ function ReferenceSelect({ resource, filters, id, ...props }: { resource: string
     resource,
     optionValue: "id",
     optionLabel: (record) =>
-      target ? [fieldText(title, target.fields[title], record), subtitle ? fieldText(subtitle, target.fields[subtitle], record) : null].filter(Boolean).join(" · ") : String(record.id),
+      target
+        ? [
+            fieldText(title, target.fields[title], record),
+            subtitle ? fieldText(subtitle, target.fields[subtitle], record) : null,
+          ]
+            .filter(Boolean)
+            .join(" · ")
+        : String(record.id),
     searchField: "q",
     defaultValue: props.value,
     pagination: { pageSize: 50 },
@@ -40,7 +58,16 @@ function ReferenceSelect({ resource, filters, id, ...props }: { resource: string
   useEffect(() => {
     if (only && !value) onChange?.(only);
   }, [only, value, onChange]);
-  return <Select id={id} showSearch {...(selectProps as object)} {...(filters === null ? { options: [], loading: false } : {})} {...props} style={{ width: "100%" }} />;
+  return (
+    <Select
+      id={id}
+      showSearch
+      {...(selectProps as object)}
+      {...(filters === null ? { options: [], loading: false } : {})}
+      {...props}
+      style={{ width: "100%" }}
+    />
+  );
 }
 
 /**
@@ -48,8 +75,15 @@ function ReferenceSelect({ resource, filters, id, ...props }: { resource: string
  * record. Null when the record's value to match is null: as in SQL, nothing equals it (an account
  * without a holder has no holder's cards), so nothing is offered.
  */
-function referenceFilters(reference: NonNullable<FieldSpec["reference"]>, record: Record<string, any> | undefined): CrudFilter[] | null {
-  const fixed = Object.entries(reference.where ?? {}).map(([field, value]): CrudFilter => ({ field, operator: "eq", value }));
+function referenceFilters(
+  reference: NonNullable<FieldSpec["reference"]>,
+  record: Record<string, any> | undefined,
+): CrudFilter[] | null {
+  const fixed = Object.entries(reference.where ?? {}).map(([field, value]): CrudFilter => ({
+    field,
+    operator: "eq",
+    value,
+  }));
   const matching: CrudFilter[] = [];
   for (const [field, from] of Object.entries(reference.matching ?? {})) {
     // No acted-on record (a create form), or one that does not carry the field: the limit does not apply.
@@ -106,7 +140,9 @@ export function FieldInput({
       return (
         <Select
           {...selectProps}
-          options={(spec.options ?? []).filter((o) => !spec.optionToggles?.[o] || flags[spec.optionToggles[o]!]).map((o) => ({ value: o, label: fieldText(name, spec, { [name]: o }) }))}
+          options={(spec.options ?? [])
+            .filter((o) => !spec.optionToggles?.[o] || flags[spec.optionToggles[o]!])
+            .map((o) => ({ value: o, label: fieldText(name, spec, { [name]: o }) }))}
         />
       );
     case "dataMb":
@@ -117,7 +153,14 @@ export function FieldInput({
     case "money":
       return <MoneyInput {...props} currency={brandOf(runtimeConfig.operator).currency} />;
     case "overage":
-      return <OverageInput id={props.id} value={props.value} onChange={props.onChange} currency={brandOf(runtimeConfig.operator).currency} />;
+      return (
+        <OverageInput
+          id={props.id}
+          value={props.value}
+          onChange={props.onChange}
+          currency={brandOf(runtimeConfig.operator).currency}
+        />
+      );
     case "boolean":
       return <Switch id={props.id} checked={Boolean(props.value)} onChange={props.onChange} />;
     case "date":
@@ -130,8 +173,17 @@ export function FieldInput({
       return <FileListUploadInput id={props.id} value={props.value} onChange={props.onChange} purpose={spec.purpose} />;
     case "reference":
       // An attachment (or an ID document, by the field's purpose): uploaded on the spot (POST /files), the field holds the new file's id.
-      if (spec.reference?.resource === "files") return <FileUploadInput id={props.id} value={props.value} onChange={props.onChange} purpose={spec.purpose} />;
-      return spec.reference ? <ReferenceSelect resource={spec.reference.resource} filters={referenceFilters(spec.reference, record)} {...selectProps} /> : <Input {...props} />;
+      if (spec.reference?.resource === "files")
+        return <FileUploadInput id={props.id} value={props.value} onChange={props.onChange} purpose={spec.purpose} />;
+      return spec.reference ? (
+        <ReferenceSelect
+          resource={spec.reference.resource}
+          filters={referenceFilters(spec.reference, record)}
+          {...selectProps}
+        />
+      ) : (
+        <Input {...props} />
+      );
     default:
       return <Input {...props} />;
   }

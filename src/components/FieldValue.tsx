@@ -15,14 +15,31 @@ function ReferenceValue({ resource, id }: { resource: string; id: string }) {
   const target = findResource(resource);
   // A list page fetched every referenced record at once (ReferencedRecords); a record page asks for its own.
   const known = useReferenced(resource, id);
-  const { result, query } = useOne<Record<string, any>>({ resource, id, queryOptions: { enabled: Boolean(target) && !known, retry: false } });
+  const { result, query } = useOne<Record<string, any>>({
+    resource,
+    id,
+    queryOptions: { enabled: Boolean(target) && !known, retry: false },
+  });
   const record = known ?? result;
-  const title = target && record ? fieldText(target.recordTitle, target.fields[target.recordTitle], record) : query.isLoading && !known ? "…" : id.slice(0, 8);
+  const title =
+    target && record
+      ? fieldText(target.recordTitle, target.fields[target.recordTitle], record)
+      : query.isLoading && !known
+        ? "…"
+        : id.slice(0, 8);
   return <Link to={`/${resource}/show/${id}`}>{title}</Link>;
 }
 
 /** Renders one field of a record the way its declaration says (money, number, status, link, …). */
-export function FieldValue({ name, spec, record }: { name: string; spec: FieldSpec | undefined; record: Record<string, any> }) {
+export function FieldValue({
+  name,
+  spec,
+  record,
+}: {
+  name: string;
+  spec: FieldSpec | undefined;
+  record: Record<string, any>;
+}) {
   const value = record[name];
   const text = fieldText(name, spec, record);
   if (text === "") return <Typography.Text type="secondary">—</Typography.Text>;
@@ -30,7 +47,11 @@ export function FieldValue({ name, spec, record }: { name: string; spec: FieldSp
     case "msisdn":
       return <span style={{ whiteSpace: "nowrap" }}>{text}</span>;
     case "enum":
-      return name === "status" || name === "state" ? <StatusTag tone={toneOfStatus(value)}>{text}</StatusTag> : <>{text}</>;
+      return name === "status" || name === "state" ? (
+        <StatusTag tone={toneOfStatus(value)}>{text}</StatusTag>
+      ) : (
+        <>{text}</>
+      );
     case "timeline":
       return (
         <Timeline
@@ -39,7 +60,9 @@ export function FieldValue({ name, spec, record }: { name: string; spec: FieldSp
             key: i,
             children: (
               <>
-                <StatusTag tone={toneOfStatus(step.state)}>{t(`enums.orderState.${step.state}`, undefined, step.state)}</StatusTag>
+                <StatusTag tone={toneOfStatus(step.state)}>
+                  {t(`enums.orderState.${step.state}`, undefined, step.state)}
+                </StatusTag>
                 <Typography.Text type="secondary">
                   {formatDateTime(step.at)} · {t(`notifications.by.${step.byRole}`, undefined, step.byRole)}
                 </Typography.Text>
@@ -61,11 +84,13 @@ export function FieldValue({ name, spec, record }: { name: string; spec: FieldSp
       return <span style={{ whiteSpace: "pre-wrap" }}>{text}</span>;
     case "reference":
       // A stored file has no page of its own: it is downloaded, named after what the field holds.
-      if (spec.reference?.resource === "files") return <FileDownloadButton fileId={String(value)} text={t(spec.label)} />;
+      if (spec.reference?.resource === "files")
+        return <FileDownloadButton fileId={String(value)} text={t(spec.label)} />;
       return spec.reference ? <ReferenceValue resource={spec.reference.resource} id={String(value)} /> : <>{text}</>;
     default: {
       const idField = spec?.reference?.idField;
-      if (spec?.reference && idField && record[idField]) return <Link to={`/${spec.reference.resource}/show/${record[idField]}`}>{text}</Link>;
+      if (spec?.reference && idField && record[idField])
+        return <Link to={`/${spec.reference.resource}/show/${record[idField]}`}>{text}</Link>;
       return <>{text}</>;
     }
   }

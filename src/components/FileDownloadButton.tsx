@@ -8,7 +8,15 @@ import { translate as t } from "../i18n";
  * token (a plain link would be a 401) and saves it under the server's name; a refusal is said next
  * to it. `text` is what the button reads (the file's name, or what the file is).
  */
-export function FileDownloadButton({ fileId, text, fallbackName = text }: { fileId: string; text: string; fallbackName?: string }) {
+export function FileDownloadButton({
+  fileId,
+  text,
+  fallbackName = text,
+}: {
+  fileId: string;
+  text: string;
+  fallbackName?: string;
+}) {
   const [failed, setFailed] = useState<string | null>(null);
   return (
     <Space direction="vertical" size={0}>
@@ -18,7 +26,9 @@ export function FileDownloadButton({ fileId, text, fallbackName = text }: { file
         aria-label={t("files.download", { name: text })}
         onClick={() => {
           setFailed(null);
-          downloadFromApi(`/files/${encodeURIComponent(fileId)}/content`, fallbackName).catch((problem: Error) => setFailed(problem.message));
+          downloadFromApi(`/files/${encodeURIComponent(fileId)}/content`, fallbackName).catch((problem: Error) =>
+            setFailed(problem.message),
+          );
         }}
       >
         {text}

@@ -13,7 +13,10 @@ const ACCEPT = "application/pdf,image/png,image/jpeg,image/webp,image/heic,.heic
 export type UploadPurpose = "attachment" | "id_document";
 
 /** Sends a file's bytes to POST /files (the server reads the type from them) and answers the new file's id and name. */
-export async function uploadFile(file: File, purpose: UploadPurpose = "attachment"): Promise<{ id: string; name: string; size: number }> {
+export async function uploadFile(
+  file: File,
+  purpose: UploadPurpose = "attachment",
+): Promise<{ id: string; name: string; size: number }> {
   const token = await currentIdToken();
   const response = await fetch(`${apiBase}/files?${new URLSearchParams({ name: file.name, purpose })}`, {
     method: "POST",
@@ -31,13 +34,32 @@ export async function uploadFile(file: File, purpose: UploadPurpose = "attachmen
 }
 
 /** Why the file store refused a file, in the reader's language. */
-const refusalText = (problem: ApiError) => (problem.statusCode === 413 ? t("files.tooLarge") : problem.statusCode === 415 ? t("files.wrongType") : problem.message);
+const refusalText = (problem: ApiError) =>
+  problem.statusCode === 413
+    ? t("files.tooLarge")
+    : problem.statusCode === 415
+      ? t("files.wrongType")
+      : problem.message;
 
 /**
  * A file input drawn as a button with words in the page's language ("Add a photo or PDF"); the
  * native input stays for the keyboard, the form's label and screen readers (filePicker.css).
  */
-function FilePicker({ id, multiple, disabled, busy, describedBy, onPick }: { id?: string; multiple?: boolean; disabled: boolean; busy: boolean; describedBy?: string; onPick: (files: File[], input: HTMLInputElement) => void }) {
+function FilePicker({
+  id,
+  multiple,
+  disabled,
+  busy,
+  describedBy,
+  onPick,
+}: {
+  id?: string;
+  multiple?: boolean;
+  disabled: boolean;
+  busy: boolean;
+  describedBy?: string;
+  onPick: (files: File[], input: HTMLInputElement) => void;
+}) {
   return (
     <span>
       <input
@@ -66,7 +88,19 @@ const DEFAULT_MAX_FILES = 5;
  * is uploaded at once, listed with its size and a button to take it off; refusals (type, size) are
  * said under the picker, per file.
  */
-export function FileListUploadInput({ id, value, onChange, max = DEFAULT_MAX_FILES, purpose = "attachment" }: { id?: string; value?: string[] | null; onChange?: (value: string[]) => void; max?: number; purpose?: UploadPurpose }) {
+export function FileListUploadInput({
+  id,
+  value,
+  onChange,
+  max = DEFAULT_MAX_FILES,
+  purpose = "attachment",
+}: {
+  id?: string;
+  value?: string[] | null;
+  onChange?: (value: string[]) => void;
+  max?: number;
+  purpose?: UploadPurpose;
+}) {
   const [files, setFiles] = useState<{ id: string; name: string; size: number }[]>([]);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
@@ -106,7 +140,11 @@ export function FileListUploadInput({ id, value, onChange, max = DEFAULT_MAX_FIL
           <PaperClipOutlined aria-hidden />
           <Typography.Text>{file.name}</Typography.Text>
           <Typography.Text type="secondary">{formatBytes(file.size)}</Typography.Text>
-          <Button size="small" aria-label={`${t("files.remove")} ${file.name}`} onClick={() => onChange?.(ids.filter((other) => other !== file.id))}>
+          <Button
+            size="small"
+            aria-label={`${t("files.remove")} ${file.name}`}
+            onClick={() => onChange?.(ids.filter((other) => other !== file.id))}
+          >
             {t("files.remove")}
           </Button>
         </Space>
@@ -125,7 +163,17 @@ export function FileListUploadInput({ id, value, onChange, max = DEFAULT_MAX_FIL
  * eSIM transfer, by `purpose`): pick a file, it is uploaded at once; the server's refusal (type,
  * size) is said under the button.
  */
-export function FileUploadInput({ id, value, onChange, purpose = "attachment" }: { id?: string; value?: string | null; onChange?: (value: string | null) => void; purpose?: UploadPurpose }) {
+export function FileUploadInput({
+  id,
+  value,
+  onChange,
+  purpose = "attachment",
+}: {
+  id?: string;
+  value?: string | null;
+  onChange?: (value: string | null) => void;
+  purpose?: UploadPurpose;
+}) {
   const [name, setName] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -26,7 +26,9 @@ export function ListFilters({ resource, filters, setFilters, searchFormProps, co
       .filter(([field, operators]) => test(field, operators as readonly string[]))
       .map(([field]) => field);
   const enumFilters = declared((field, ops) => ops.includes("eq") && resource.fields[field]?.kind === "enum");
-  const dateRangeFilters = declared((field, ops) => ops.includes("between") && ["date", "datetime"].includes(resource.fields[field]?.kind ?? ""));
+  const dateRangeFilters = declared(
+    (field, ops) => ops.includes("between") && ["date", "datetime"].includes(resource.fields[field]?.kind ?? ""),
+  );
 
   return (
     <Space wrap style={{ marginBottom: 16, width: "100%" }}>
@@ -55,7 +57,10 @@ export function ListFilters({ resource, filters, setFilters, searchFormProps, co
             onChange={(value) => setFilters([{ field, operator: "eq", value: value || undefined }], "merge")}
             options={[
               { value: "", label: `${label}: ${t("list.all")}` },
-              ...(resource.fields[field]!.options ?? []).map((o) => ({ value: o, label: t(`enums.${field}.${o}`, undefined, o) })),
+              ...(resource.fields[field]!.options ?? []).map((o) => ({
+                value: o,
+                label: t(`enums.${field}.${o}`, undefined, o),
+              })),
             ]}
           />
         );

@@ -6,7 +6,19 @@ import { currencySymbol, minorDigits, toMajor, toMinor } from "./format";
  * An amount of money typed in major units (dollars and cents) and held as records hold money:
  * `{amount, currency}` with the amount in integer minor units, never a float.
  */
-export function MoneyInput({ value, onChange, onBlur, currency: fallback, id }: { value?: Money | null; onChange?: (value: Money | null) => void; onBlur?: React.FocusEventHandler<HTMLInputElement>; currency: string; id?: string }) {
+export function MoneyInput({
+  value,
+  onChange,
+  onBlur,
+  currency: fallback,
+  id,
+}: {
+  value?: Money | null;
+  onChange?: (value: Money | null) => void;
+  onBlur?: React.FocusEventHandler<HTMLInputElement>;
+  currency: string;
+  id?: string;
+}) {
   const currency = value?.currency ?? fallback;
   const digits = minorDigits(currency);
   return (

@@ -11,7 +11,11 @@ const subscribe = (onChange: () => void) => {
 
 /** Whether the visitor asked their system for less motion; follows a change made while the page is open. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(REDUCE).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(REDUCE).matches,
+    () => false,
+  );
 }
 
 /**

@@ -13,21 +13,45 @@ const EMPTY: TypeRates = { data: null, voice: null, sms: null };
 
 const isEmpty = (rates: TypeRates) => TYPES.every((type) => !rates[type]);
 
-function TypeRatesInput({ rates, onChange, currency, idPrefix, zoneLabel }: { rates: TypeRates; onChange: (rates: TypeRates) => void; currency: string; idPrefix: string; zoneLabel: string }) {
+function TypeRatesInput({
+  rates,
+  onChange,
+  currency,
+  idPrefix,
+  zoneLabel,
+}: {
+  rates: TypeRates;
+  onChange: (rates: TypeRates) => void;
+  currency: string;
+  idPrefix: string;
+  zoneLabel: string;
+}) {
   const free = (amount = 0): Money => ({ amount, currency });
   return (
     <Space direction="vertical" style={{ width: "100%" }} size={4}>
       {TYPES.map((type) => {
         const rate = rates[type];
         const typeLabel = t(`usage.meter.${type}`);
-        const unit = type === "data" ? null : type === "voice" ? t("overage.perMinute", { price: "" }) : t("overage.perText", { price: "" });
+        const unit =
+          type === "data"
+            ? null
+            : type === "voice"
+              ? t("overage.perMinute", { price: "" })
+              : t("overage.perText", { price: "" });
         return (
           <div key={type} style={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 8 }}>
             <Checkbox
               id={`${idPrefix}-${type}`}
               checked={Boolean(rate)}
               onChange={(e) =>
-                onChange({ ...rates, [type]: e.target.checked ? (type === "data" ? { unitMb: 1, price: free() } : { price: free() }) : null })
+                onChange({
+                  ...rates,
+                  [type]: e.target.checked
+                    ? type === "data"
+                      ? { unitMb: 1, price: free() }
+                      : { price: free() }
+                    : null,
+                })
               }
             >
               {typeLabel}: {rate ? t("overage.charge") : t("overage.capped")}
@@ -42,11 +66,24 @@ function TypeRatesInput({ rates, onChange, currency, idPrefix, zoneLabel }: { ra
                     addonAfter="MB"
                     style={{ width: 130 }}
                     value={(rate as { unitMb: number }).unitMb}
-                    onChange={(unitMb) => onChange({ ...rates, data: { ...(rate as { unitMb: number; price: Money }), unitMb: unitMb ?? 0 } })}
+                    onChange={(unitMb) =>
+                      onChange({
+                        ...rates,
+                        data: { ...(rate as { unitMb: number; price: Money }), unitMb: unitMb ?? 0 },
+                      })
+                    }
                   />
                 )}
-                <span style={{ width: 140 }} aria-label={`${zoneLabel}, ${typeLabel}: ${t("overage.price")}`} role="group">
-                  <MoneyInput currency={currency} value={rate.price} onChange={(price) => onChange({ ...rates, [type]: { ...rate, price: price ?? free() } })} />
+                <span
+                  style={{ width: 140 }}
+                  aria-label={`${zoneLabel}, ${typeLabel}: ${t("overage.price")}`}
+                  role="group"
+                >
+                  <MoneyInput
+                    currency={currency}
+                    value={rate.price}
+                    onChange={(price) => onChange({ ...rates, [type]: { ...rate, price: price ?? free() } })}
+                  />
                 </span>
                 {unit && <Typography.Text type="secondary">{unit.trim()}</Typography.Text>}
               </>
@@ -58,7 +95,17 @@ function TypeRatesInput({ rates, onChange, currency, idPrefix, zoneLabel }: { ra
   );
 }
 
-export function OverageInput({ id, value, onChange, currency }: { id?: string; value?: Overage | null; onChange?: (value: Overage | null) => void; currency: string }) {
+export function OverageInput({
+  id,
+  value,
+  onChange,
+  currency,
+}: {
+  id?: string;
+  value?: Overage | null;
+  onChange?: (value: Overage | null) => void;
+  currency: string;
+}) {
   const overage: Overage = value ?? { ...EMPTY, roaming: {} };
   const zones = OVERAGE_ZONES.filter((zone) => overage.roaming?.[zone]);
   const emit = (next: Overage) => {
@@ -70,11 +117,19 @@ export function OverageInput({ id, value, onChange, currency }: { id?: string; v
     <div id={id} role="group" style={{ display: "flex", flexDirection: "column", gap: 12 }}>
       <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
         <legend style={{ fontSize: 14, fontWeight: 600, marginBottom: 4 }}>{t("overage.home")}</legend>
-        <TypeRatesInput rates={overage} currency={currency} idPrefix={`${id ?? "overage"}-home`} zoneLabel={t("overage.home")} onChange={(rates) => emit({ ...overage, ...rates })} />
+        <TypeRatesInput
+          rates={overage}
+          currency={currency}
+          idPrefix={`${id ?? "overage"}-home`}
+          zoneLabel={t("overage.home")}
+          onChange={(rates) => emit({ ...overage, ...rates })}
+        />
       </fieldset>
       {zones.map((zone) => (
         <fieldset key={zone} style={{ border: 0, margin: 0, padding: 0 }}>
-          <legend style={{ fontSize: 14, fontWeight: 600, marginBottom: 4, display: "flex", gap: 8, alignItems: "center" }}>
+          <legend
+            style={{ fontSize: 14, fontWeight: 600, marginBottom: 4, display: "flex", gap: 8, alignItems: "center" }}
+          >
             {zoneLabel(zone)}
             <Button
               size="small"
@@ -103,7 +158,10 @@ export function OverageInput({ id, value, onChange, currency }: { id?: string; v
           placeholder={t("overage.addZone")}
           value={null as unknown as OverageZone}
           style={{ maxWidth: 320 }}
-          options={OVERAGE_ZONES.filter((zone) => !overage.roaming?.[zone]).map((zone) => ({ value: zone, label: zoneLabel(zone) }))}
+          options={OVERAGE_ZONES.filter((zone) => !overage.roaming?.[zone]).map((zone) => ({
+            value: zone,
+            label: zoneLabel(zone),
+          }))}
           onChange={(zone) => emit({ ...overage, roaming: { ...overage.roaming, [zone]: { ...EMPTY } } })}
         />
       )}

@@ -37,7 +37,8 @@ export function ReauthModal({ open, onDone }: { open: boolean; onDone: (ok: bool
     }
     const values = await form.validateFields();
     setPending(true);
-    const result = method === "password" ? await reauthenticate(values.password ?? "") : await step!.verify(values.code ?? "");
+    const result =
+      method === "password" ? await reauthenticate(values.password ?? "") : await step!.verify(values.code ?? "");
     setPending(false);
     if (result.ok) return close(true);
     const field = method === "password" ? "password" : "code";
@@ -64,17 +65,28 @@ export function ReauthModal({ open, onDone }: { open: boolean; onDone: (ok: bool
       )}
       <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
         {method === "password" && (
-          <Form.Item name="password" label={t("signIn.password")} rules={[{ required: true, message: t("signIn.errors.passwordRequired") }]}>
+          <Form.Item
+            name="password"
+            label={t("signIn.password")}
+            rules={[{ required: true, message: t("signIn.errors.passwordRequired") }]}
+          >
             <Input.Password autoComplete="current-password" autoFocus />
           </Form.Item>
         )}
         {method === "phone" &&
           (step ? (
-            <Form.Item name="code" label={t("code.label")} extra={t("code.sentTo", { to: step.sentTo })} rules={[{ required: true, pattern: /^\d{6}$/, message: t("auth.errors.codeRequired") }]}>
+            <Form.Item
+              name="code"
+              label={t("code.label")}
+              extra={t("code.sentTo", { to: step.sentTo })}
+              rules={[{ required: true, pattern: /^\d{6}$/, message: t("auth.errors.codeRequired") }]}
+            >
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
             </Form.Item>
           ) : (
-            <Typography.Paragraph>{t("reauth.phone", { phone: maskPhone(auth.currentUser?.phoneNumber ?? undefined) })}</Typography.Paragraph>
+            <Typography.Paragraph>
+              {t("reauth.phone", { phone: maskPhone(auth.currentUser?.phoneNumber ?? undefined) })}
+            </Typography.Paragraph>
           ))}
         {method === null && <Typography.Paragraph>{t("reauth.signInAgain")}</Typography.Paragraph>}
         {/* Enter in the field submits; a native hidden button takes no room (antd's Button ignores `hidden` and drew an empty box). */}

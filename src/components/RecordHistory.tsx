@@ -55,7 +55,10 @@ export function RecordHistory({ resource, id }: { resource: ResourceDefinition<a
               <div>
                 <Typography.Text strong>{actionLabel(resource, event.action)}</Typography.Text>{" "}
                 <Typography.Text type="secondary">
-                  {t("history.by", { role: t(`roles.${event.actorRole}`, undefined, event.actorRole ?? "?"), time: formatDateTime(event.createdAt) })}
+                  {t("history.by", {
+                    role: t(`roles.${event.actorRole}`, undefined, event.actorRole ?? "?"),
+                    time: formatDateTime(event.createdAt),
+                  })}
                 </Typography.Text>
                 {event.reason && <div>{t("history.reason", { reason: event.reason })}</div>}
                 {changes(resource, event).map((line) => (

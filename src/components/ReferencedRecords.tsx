@@ -9,7 +9,17 @@ const ReferencedContext = createContext<Records>({});
 export const useReferenced = (resource: string, id: string) => useContext(ReferencedContext)[resource]?.[id];
 
 /** One useMany for one reference column: every id on the page, in one request. */
-function ReferenceColumn({ target, ids, records, children }: { target: string; ids: string[]; records: Records; children: (records: Records) => ReactNode }) {
+function ReferenceColumn({
+  target,
+  ids,
+  records,
+  children,
+}: {
+  target: string;
+  ids: string[];
+  records: Records;
+  children: (records: Records) => ReactNode;
+}) {
   const { result } = useMany<Record<string, any>>({ resource: target, ids, queryOptions: { enabled: ids.length > 0 } });
   const byId = Object.fromEntries((result?.data ?? []).map((record) => [String(record.id), record]));
   return <>{children({ ...records, [target]: { ...records[target], ...byId } })}</>;
@@ -19,9 +29,22 @@ function ReferenceColumn({ target, ids, records, children }: { target: string; i
  * The records a page of rows references (a claim's line), fetched once per referenced resource for
  * the whole page, so each row shows the title without a request of its own.
  */
-export function ReferencedRecords({ resource, rows, columns, children }: { resource: ResourceDefinition<any, any>; rows: Record<string, any>[]; columns: readonly string[]; children: ReactNode }) {
+export function ReferencedRecords({
+  resource,
+  rows,
+  columns,
+  children,
+}: {
+  resource: ResourceDefinition<any, any>;
+  rows: Record<string, any>[];
+  columns: readonly string[];
+  children: ReactNode;
+}) {
   const references = columns
-    .map((name) => ({ name, target: resource.fields[name]?.kind === "reference" ? resource.fields[name]?.reference?.resource : undefined }))
+    .map((name) => ({
+      name,
+      target: resource.fields[name]?.kind === "reference" ? resource.fields[name]?.reference?.resource : undefined,
+    }))
     .filter((c): c is { name: string; target: string } => Boolean(c.target));
   const nest = (index: number, records: Records): ReactNode => {
     const column = references[index];

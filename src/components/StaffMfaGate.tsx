@@ -18,6 +18,7 @@ export function StaffMfaGate({ children }: { children: ReactNode }) {
   const me = useMe(staff);
   const { pathname } = useLocation();
   if (identity.isLoading || (staff && me.isLoading)) return <Skeleton active />;
-  if (staff && me.data?.mfaRequired && !me.data.secondFactor && pathname !== "/security") return <Navigate to="/security?required=mfa" replace />;
+  if (staff && me.data?.mfaRequired && !me.data.secondFactor && pathname !== "/security")
+    return <Navigate to="/security?required=mfa" replace />;
   return <>{children}</>;
 }

@@ -39,7 +39,10 @@ export function targetText(event: Pick<AuditEvent, "targetType" | "targetTitle">
   const noun = known(`audit.targets.${event.targetType}`) ?? (resource ? t(resource.label) : event.targetType);
   if (!event.targetTitle) return noun;
   const titleField = resource?.recordTitle as string | undefined;
-  const title = resource && titleField ? fieldText(titleField, resource.fields[titleField], { [titleField]: event.targetTitle }) || event.targetTitle : event.targetTitle;
+  const title =
+    resource && titleField
+      ? fieldText(titleField, resource.fields[titleField], { [titleField]: event.targetTitle }) || event.targetTitle
+      : event.targetTitle;
   return t("audit.target", { noun, title });
 }
 
@@ -49,7 +52,12 @@ const ALWAYS_MASKED = new Set(["iccid"]);
 /** The fields of the target's declaration that are masked, with the ones always masked. */
 function maskedKeys(targetType: string): Set<string> {
   const fields = findResource(targetType)?.fields ?? {};
-  return new Set([...ALWAYS_MASKED, ...Object.entries(fields).filter(([, spec]) => (spec as FieldSpec).masked).map(([name]) => name)]);
+  return new Set([
+    ...ALWAYS_MASKED,
+    ...Object.entries(fields)
+      .filter(([, spec]) => (spec as FieldSpec).masked)
+      .map(([name]) => name),
+  ]);
 }
 
 /** Fields that change with every write, or name the record itself: not news in a list of changes. */
@@ -63,7 +71,8 @@ function plainText(key: string, value: unknown, masked: Set<string>): string {
   if (typeof value === "string") return masked.has(key) ? maskTail(value) : value;
   if (Array.isArray(value)) return value.map((v) => plainText(key, v, masked)).join(", ") || "—";
   const money = value as { amount?: unknown; currency?: unknown };
-  if (typeof money.amount === "number" && typeof money.currency === "string") return formatMoney({ amount: money.amount, currency: money.currency });
+  if (typeof money.amount === "number" && typeof money.currency === "string")
+    return formatMoney({ amount: money.amount, currency: money.currency });
   return JSON.stringify(maskRaw(value, masked));
 }
 
@@ -88,8 +97,14 @@ export function fieldChanges(event: Pick<AuditEvent, "targetType" | "before" | "
   );
   return keys.map((key) => {
     const spec = resource?.fields[key] as FieldSpec | undefined;
-    const show = (record: Record<string, unknown>) => (spec ? fieldText(key, spec, record) || "—" : plainText(key, record[key], masked));
-    return { field: key, label: spec ? t(spec.label) : t(`fields.${key}`, undefined, key), before: event.before ? show(before) : "—", after: event.after ? show(after) : "—" };
+    const show = (record: Record<string, unknown>) =>
+      spec ? fieldText(key, spec, record) || "—" : plainText(key, record[key], masked);
+    return {
+      field: key,
+      label: spec ? t(spec.label) : t(`fields.${key}`, undefined, key),
+      before: event.before ? show(before) : "—",
+      after: event.after ? show(after) : "—",
+    };
   });
 }
 
@@ -97,7 +112,12 @@ export function fieldChanges(event: Pick<AuditEvent, "targetType" | "before" | "
 export function maskRaw(value: unknown, masked: Set<string>): unknown {
   if (Array.isArray(value)) return value.map((v) => maskRaw(v, masked));
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, masked.has(k) && typeof v === "string" ? maskTail(v) : maskRaw(v, masked)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [
+        k,
+        masked.has(k) && typeof v === "string" ? maskTail(v) : maskRaw(v, masked),
+      ]),
+    );
   }
   return value;
 }
@@ -105,7 +125,11 @@ export function maskRaw(value: unknown, masked: Set<string>): unknown {
 /** The row as stored (ids, keys, before and after) for the raw view, masked as the page is. */
 export function rawJson(event: AuditEvent): string {
   const { action, actorUid, actorRole, targetType, targetId, requestId, before, after } = event;
-  return JSON.stringify(maskRaw({ action, actorUid, actorRole, targetType, targetId, requestId, before, after }, maskedKeys(targetType)), null, 2);
+  return JSON.stringify(
+    maskRaw({ action, actorUid, actorRole, targetType, targetId, requestId, before, after }, maskedKeys(targetType)),
+    null,
+    2,
+  );
 }
 
 /** One side (before or after) as JSON for the CSV, masked; empty when there is none. */

@@ -37,7 +37,9 @@ export function fieldText(name: string, spec: FieldSpec | undefined, record: Rec
     case "enum":
       return t(`${spec.labels ?? `enums.${name}`}.${value}`, undefined, String(value));
     case "timeline":
-      return (value as { state: string; at: string }[]).map((step) => `${step.state} ${formatDateTime(step.at)}`).join("; ");
+      return (value as { state: string; at: string }[])
+        .map((step) => `${step.state} ${formatDateTime(step.at)}`)
+        .join("; ");
     case "overage":
       return overageText(record as Plan);
     case "tags":

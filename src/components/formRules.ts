@@ -32,7 +32,10 @@ export function zodRules(schema: z.ZodType, label: string): Rule[] {
 
 /** The schema a declared form checks one field with: its write rule when the declaration has one, else the record's. */
 function fieldSchema(resource: ResourceDefinition<any, any>, field: string): z.ZodType | undefined {
-  return (resource.writeRules as Record<string, z.ZodType> | undefined)?.[field] ?? (resource.schema.shape as Record<string, z.ZodType>)[field];
+  return (
+    (resource.writeRules as Record<string, z.ZodType> | undefined)?.[field] ??
+    (resource.schema.shape as Record<string, z.ZodType>)[field]
+  );
 }
 
 /** Whether a field takes null as a value of its own: for a data allowance, unlimited. */

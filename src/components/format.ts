@@ -33,11 +33,15 @@ export const toMajor = (minor: number, currency: string) => minor / 10 ** minorD
 
 /** The sign of a currency in the viewer's language ("$", "US$"). */
 export const currencySymbol = (currency: string) =>
-  numberFormat(intlLocale(), { style: "currency", currency }).formatToParts(0).find((p) => p.type === "currency")?.value ?? currency;
+  numberFormat(intlLocale(), { style: "currency", currency })
+    .formatToParts(0)
+    .find((p) => p.type === "currency")?.value ?? currency;
 
 /** Integer minor units to a localised amount: {amount: 3500, currency: "USD"} → "$35.00". */
 export function formatMoney(money: Money): string {
-  return numberFormat(intlLocale(), { style: "currency", currency: money.currency }).format(toMajor(money.amount, money.currency));
+  return numberFormat(intlLocale(), { style: "currency", currency: money.currency }).format(
+    toMajor(money.amount, money.currency),
+  );
 }
 
 /** E.164 to the national format people recognise: +12025550101 → (202) 555-0101. */
@@ -48,7 +52,8 @@ export function formatMsisdn(msisdn: string): string {
 /** Data allowance in MB; null means unlimited. */
 export function formatDataMb(mb: number | null): string {
   if (mb === null) return t("units.unlimited");
-  if (mb >= 1024) return t("units.gb", { value: numberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(mb / 1024) });
+  if (mb >= 1024)
+    return t("units.gb", { value: numberFormat(intlLocale(), { maximumFractionDigits: 1 }).format(mb / 1024) });
   return t("units.mb", { value: mb });
 }
 
@@ -75,6 +80,13 @@ export function formatDate(day: string): string {
 
 /** A file's size as people read it: 812 → "812 byte", 48_213 → "47.1 kB", 2_400_000 → "2.3 MB". */
 export function formatBytes(bytes: number): string {
-  const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : bytes >= 1024 ? [bytes / 1024, "kilobyte"] : [bytes, "byte"];
-  return numberFormat(intlLocale(), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+  const [value, unit] =
+    bytes >= 1024 * 1024
+      ? [bytes / (1024 * 1024), "megabyte"]
+      : bytes >= 1024
+        ? [bytes / 1024, "kilobyte"]
+        : [bytes, "byte"];
+  return numberFormat(intlLocale(), { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(
+    value,
+  );
 }

@@ -10,7 +10,10 @@ export function noticeText(notice: Pick<Notification, "kind" | "params">): strin
   const { byRole, msisdn, suspendReason, usageType, capReason, decision, approvalKind, ...rest } = notice.params;
   const currency = typeof rest.currency === "string" ? rest.currency : null;
   const money = Object.fromEntries(
-    MONEY_PARAMS.filter((k) => currency && typeof rest[k] === "number").map((k) => [k, formatMoney({ amount: rest[k] as number, currency: currency! })]),
+    MONEY_PARAMS.filter((k) => currency && typeof rest[k] === "number").map((k) => [
+      k,
+      formatMoney({ amount: rest[k] as number, currency: currency! }),
+    ]),
   );
   return t(`notifications.kinds.${notice.kind}`, {
     ...rest,

@@ -1,4 +1,12 @@
-import { pickDataProvider, useDataProvider, useNotification, useResourceParams, type BaseRecord, type CrudFilter, type CrudSort } from "@refinedev/core";
+import {
+  pickDataProvider,
+  useDataProvider,
+  useNotification,
+  useResourceParams,
+  type BaseRecord,
+  type CrudFilter,
+  type CrudSort,
+} from "@refinedev/core";
 import { useState } from "react";
 import { downloadText } from "../providers/download";
 import { recordsToCsv, type CsvValue } from "../resources/csv";
@@ -21,7 +29,15 @@ export interface CsvExportOptions<T extends BaseRecord> {
  * own (papaparse) writes a cell such as `=HYPERLINK(…)` as a live formula. Reads every page of the
  * list through the resource's data provider, with the same filters and sort, up to `maxItemCount`.
  */
-export function useCsvExport<T extends BaseRecord>({ resource, filters, sorters, pageSize = 100, maxItemCount, filename, mapData }: CsvExportOptions<T>) {
+export function useCsvExport<T extends BaseRecord>({
+  resource,
+  filters,
+  sorters,
+  pageSize = 100,
+  maxItemCount,
+  filename,
+  mapData,
+}: CsvExportOptions<T>) {
   const [isLoading, setLoading] = useState(false);
   const dataProvider = useDataProvider();
   const { identifier, resources } = useResourceParams({ resource });
@@ -33,14 +49,23 @@ export function useCsvExport<T extends BaseRecord>({ resource, filters, sorters,
       const { getList } = dataProvider(pickDataProvider(identifier ?? resource, undefined, resources));
       const records: T[] = [];
       for (let currentPage = 1; records.length < maxItemCount; currentPage++) {
-        const { data, total } = await getList<T>({ resource, filters: filters ?? [], sorters: sorters ?? [], pagination: { currentPage, pageSize, mode: "server" } });
+        const { data, total } = await getList<T>({
+          resource,
+          filters: filters ?? [],
+          sorters: sorters ?? [],
+          pagination: { currentPage, pageSize, mode: "server" },
+        });
         records.push(...data);
         if (data.length === 0 || records.length >= total) break;
       }
       // A byte-order mark, so a spreadsheet reads the text as UTF-8 (accents in Spanish labels).
       downloadText(`${filename}.csv`, `\uFEFF${recordsToCsv(records.slice(0, maxItemCount).map(mapData))}`, "text/csv");
     } catch (error) {
-      open?.({ type: "error", key: `export-${resource}`, message: t("list.exportFailed", { message: (error as Error).message }) });
+      open?.({
+        type: "error",
+        key: `export-${resource}`,
+        message: t("list.exportFailed", { message: (error as Error).message }),
+      });
     } finally {
       setLoading(false);
     }

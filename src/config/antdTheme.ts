@@ -10,6 +10,13 @@ import type { ThemeConfig } from "antd";
  */
 export function portalTheme(primary: string): ThemeConfig {
   return {
-    token: { colorPrimary: primary, colorLink: primary, colorError: "#c41d24", borderRadius: 8, colorTextDescription: "rgba(0, 0, 0, 0.65)", colorTextTertiary: "rgba(0, 0, 0, 0.65)" },
+    token: {
+      colorPrimary: primary,
+      colorLink: primary,
+      colorError: "#c41d24",
+      borderRadius: 8,
+      colorTextDescription: "rgba(0, 0, 0, 0.65)",
+      colorTextTertiary: "rgba(0, 0, 0, 0.65)",
+    },
   };
 }

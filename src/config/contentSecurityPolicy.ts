@@ -17,7 +17,8 @@ function realtimeDatabase(env: PortalEnv): Directives {
   const url = new URL(env.VITE_FIREBASE_DATABASE_URL);
   const parent = url.hostname.split(".").slice(1).join(".");
   const sources = [url.origin, `wss://${url.host}`, ...(parent.includes(".") ? [`wss://*.${parent}`] : [])];
-  if (env.VITE_DATABASE_EMULATOR_HOST) sources.push(`http://${env.VITE_DATABASE_EMULATOR_HOST}`, `ws://${env.VITE_DATABASE_EMULATOR_HOST}`);
+  if (env.VITE_DATABASE_EMULATOR_HOST)
+    sources.push(`http://${env.VITE_DATABASE_EMULATOR_HOST}`, `ws://${env.VITE_DATABASE_EMULATOR_HOST}`);
   return { "connect-src": sources };
 }
 
@@ -35,7 +36,11 @@ function firebaseAuth(env: PortalEnv): Directives {
   return {
     "script-src": [google, "https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"],
     "connect-src": ["https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"],
-    "frame-src": [`https://${env.VITE_FIREBASE_AUTH_DOMAIN}`, "https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"],
+    "frame-src": [
+      `https://${env.VITE_FIREBASE_AUTH_DOMAIN}`,
+      "https://www.google.com/recaptcha/",
+      "https://recaptcha.google.com/recaptcha/",
+    ],
   };
 }
 
@@ -43,7 +48,11 @@ function firebaseAuth(env: PortalEnv): Directives {
 const analytics = (env: PortalEnv): Directives => ({
   "script-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN)],
   "img-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN), "https://*.google-analytics.com"],
-  "connect-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN), "https://*.google-analytics.com", "https://*.analytics.google.com"],
+  "connect-src": [
+    originOf(env.VITE_TAG_SCRIPT_ORIGIN),
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+  ],
 });
 
 /**
@@ -54,10 +63,33 @@ export const OPTIONAL_FEATURES: readonly { switch: keyof PortalEnv; sources: (en
   { switch: "VITE_API_URL", sources: (env) => ({ "connect-src": [originOf(env.VITE_API_URL)] }) },
   { switch: "VITE_FIREBASE_DATABASE_URL", sources: realtimeDatabase },
   // Remote Config needs an app id; it fetches through Firebase Installations.
-  { switch: "VITE_FIREBASE_APP_ID", sources: () => ({ "connect-src": ["https://firebaseinstallations.googleapis.com", "https://firebaseremoteconfig.googleapis.com"] }) },
-  { switch: "VITE_CRM_CHAT_SCRIPT_URL", sources: (env) => ({ "script-src": [originOf(env.VITE_CRM_CHAT_SCRIPT_URL)], "connect-src": [originOf(env.VITE_CRM_CHAT_SCRIPT_URL)] }) },
-  { switch: "VITE_CRM_TRACKER_URL", sources: (env) => ({ "script-src": [originOf(env.VITE_CRM_TRACKER_URL)], "connect-src": [originOf(env.VITE_CRM_TRACKER_URL)] }) },
-  { switch: "VITE_TAG_MANAGER_ID", sources: (env) => ({ "script-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN)], "img-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN)] }) },
+  {
+    switch: "VITE_FIREBASE_APP_ID",
+    sources: () => ({
+      "connect-src": ["https://firebaseinstallations.googleapis.com", "https://firebaseremoteconfig.googleapis.com"],
+    }),
+  },
+  {
+    switch: "VITE_CRM_CHAT_SCRIPT_URL",
+    sources: (env) => ({
+      "script-src": [originOf(env.VITE_CRM_CHAT_SCRIPT_URL)],
+      "connect-src": [originOf(env.VITE_CRM_CHAT_SCRIPT_URL)],
+    }),
+  },
+  {
+    switch: "VITE_CRM_TRACKER_URL",
+    sources: (env) => ({
+      "script-src": [originOf(env.VITE_CRM_TRACKER_URL)],
+      "connect-src": [originOf(env.VITE_CRM_TRACKER_URL)],
+    }),
+  },
+  {
+    switch: "VITE_TAG_MANAGER_ID",
+    sources: (env) => ({
+      "script-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN)],
+      "img-src": [originOf(env.VITE_TAG_SCRIPT_ORIGIN)],
+    }),
+  },
   { switch: "VITE_ANALYTICS_IDS", sources: analytics },
   {
     switch: "VITE_MAPS_PLACES_KEY",
@@ -113,4 +145,5 @@ export function parsePolicy(policy: string): Directives {
   );
 }
 
-export const portalContentSecurityPolicy = (env: PortalEnv, inlineScriptHashes: readonly string[]) => serializePolicy(portalDirectives(env, inlineScriptHashes));
+export const portalContentSecurityPolicy = (env: PortalEnv, inlineScriptHashes: readonly string[]) =>
+  serializePolicy(portalDirectives(env, inlineScriptHashes));

@@ -16,7 +16,10 @@ const flag = z
 /** A URL the browser may load a script from: HTTPS, or plain HTTP to this machine (local tests). */
 const httpsOrLocalUrl = z.url().refine((v) => {
   const url = new URL(v);
-  return url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname));
+  return (
+    url.protocol === "https:" ||
+    (url.protocol === "http:" && ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname))
+  );
 }, "an https:// URL (http:// only for 127.0.0.1 or localhost)");
 const scriptUrl = z.union([z.literal(""), httpsOrLocalUrl]).default("");
 
@@ -37,18 +40,29 @@ export const portalEnvSchema = z.object({
   /** host:port of a Realtime Database emulator (where one can run); empty: the database at VITE_FIREBASE_DATABASE_URL. */
   VITE_DATABASE_EMULATOR_HOST: z.union([z.literal(""), z.string().regex(/^[\w.-]+:\d+$/, "host:port")]).default(""),
   /** Maps places key (address autocomplete on the profile page); empty: the plain validated address form. */
-  VITE_MAPS_PLACES_KEY: z.union([z.literal(""), z.string().regex(/^[\w-]{8,128}$/, "an API key: 8 to 128 letters, digits, - or _")]).default(""),
+  VITE_MAPS_PLACES_KEY: z
+    .union([z.literal(""), z.string().regex(/^[\w-]{8,128}$/, "an API key: 8 to 128 letters, digits, - or _")])
+    .default(""),
   /** The CRM chat widget script, loaded on the help button after consent; empty: no chat button. */
   VITE_CRM_CHAT_SCRIPT_URL: scriptUrl,
   /** The CRM tracker script, loaded after consent to analytics. */
   VITE_CRM_TRACKER_URL: scriptUrl,
   /** Access key handed to the chat widget and the tracker (public by nature: it identifies the site). */
-  VITE_CHAT_ACCESS_KEY: z.union([z.literal(""), z.string().regex(/^[\w.:-]{4,256}$/, "letters, digits, . : - or _ (4 to 256)")]).default(""),
+  VITE_CHAT_ACCESS_KEY: z
+    .union([z.literal(""), z.string().regex(/^[\w.:-]{4,256}$/, "letters, digits, . : - or _ (4 to 256)")])
+    .default(""),
   /** Google Tag Manager container, e.g. GTM-ABC123; loaded only after consent. */
-  VITE_TAG_MANAGER_ID: z.union([z.literal(""), z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "a container id like GTM-ABC123")]).default(""),
+  VITE_TAG_MANAGER_ID: z
+    .union([z.literal(""), z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "a container id like GTM-ABC123")])
+    .default(""),
   /** Analytics measurement ids, comma-separated (G-…, AW-…); loaded only after consent. */
   VITE_ANALYTICS_IDS: z
-    .union([z.literal(""), z.string().regex(/^(G|AW|DC)-[A-Z0-9]{4,12}(,(G|AW|DC)-[A-Z0-9]{4,12})*$/, "comma-separated ids like G-XYZ789,AW-123456")])
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .regex(/^(G|AW|DC)-[A-Z0-9]{4,12}(,(G|AW|DC)-[A-Z0-9]{4,12})*$/, "comma-separated ids like G-XYZ789,AW-123456"),
+    ])
     .default(""),
   /**
    * Where gtm.js and gtag.js come from: Google's host, or a first-party tagging server (server-side

@@ -15,7 +15,9 @@ export const FEATURE_FLAG_DEFAULTS = {
 export type FeatureFlags = { outage_banner: string; card_top_up_enabled: boolean; esim_transfer_enabled: boolean };
 export type FeatureFlagName = keyof FeatureFlags;
 /** The on/off toggles among them: each turns a feature of the portal and the backend off while false. */
-export type FeatureToggleName = { [K in FeatureFlagName]: FeatureFlags[K] extends boolean ? K : never }[FeatureFlagName];
+export type FeatureToggleName = {
+  [K in FeatureFlagName]: FeatureFlags[K] extends boolean ? K : never;
+}[FeatureFlagName];
 
 /** Reads every flag through a source's typed getters (both SDKs have getString/getBoolean). */
 export function readFlags(source: { getString(key: string): string; getBoolean(key: string): boolean }): FeatureFlags {

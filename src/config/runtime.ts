@@ -27,6 +27,7 @@ export const runtimeConfig = {
     crmTrackerUrl: (env.VITE_CRM_TRACKER_URL as string) ?? "",
     chatAccessKey: (env.VITE_CHAT_ACCESS_KEY as string) ?? "",
     mapsPlacesKey: (env.VITE_MAPS_PLACES_KEY as string) ?? "",
-    bitrixIntegrationRequired: env.VITE_BITRIX_INTEGRATION_REQUIRED === true || env.VITE_BITRIX_INTEGRATION_REQUIRED === "true",
+    bitrixIntegrationRequired:
+      env.VITE_BITRIX_INTEGRATION_REQUIRED === true || env.VITE_BITRIX_INTEGRATION_REQUIRED === "true",
   },
 } as const;

@@ -16,7 +16,11 @@ export function ConsentBanner() {
   const [picked, setPicked] = useState<Record<ConsentCategory, boolean>>({ analytics: false, chat: false });
   if (choice) return null;
 
-  const decide = (all: boolean) => setConsent({ analytics: all && consentCategories.includes("analytics"), chat: all && consentCategories.includes("chat") });
+  const decide = (all: boolean) =>
+    setConsent({
+      analytics: all && consentCategories.includes("analytics"),
+      chat: all && consentCategories.includes("chat"),
+    });
   return (
     <section className="consent-banner" role="region" aria-labelledby="consent-banner-title">
       <h2 id="consent-banner-title">{t("switches.consent.title")}</h2>
@@ -26,7 +30,11 @@ export function ConsentBanner() {
           <legend className="visually-hidden">{t("switches.consent.choose")}</legend>
           {consentCategories.map((category) => (
             <label key={category}>
-              <input type="checkbox" checked={picked[category]} onChange={(e) => setPicked({ ...picked, [category]: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={picked[category]}
+                onChange={(e) => setPicked({ ...picked, [category]: e.target.checked })}
+              />
               <span>
                 <strong>{t(`switches.consent.${category}.label`)}</strong>
                 <br />

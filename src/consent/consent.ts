@@ -30,7 +30,13 @@ export const consentNeeded = consentCategories.length > 0;
 
 function isChoice(value: unknown): value is ConsentChoice {
   const v = value as ConsentChoice | null;
-  return !!v && typeof v.analytics === "boolean" && typeof v.chat === "boolean" && typeof v.decidedAt === "string" && !Number.isNaN(Date.parse(v.decidedAt));
+  return (
+    !!v &&
+    typeof v.analytics === "boolean" &&
+    typeof v.chat === "boolean" &&
+    typeof v.decidedAt === "string" &&
+    !Number.isNaN(Date.parse(v.decidedAt))
+  );
 }
 
 function readStored(): ConsentChoice | null {
@@ -52,7 +58,11 @@ export const hasConsent = (category: ConsentCategory) => current?.[category] ===
 
 /** Records a choice made now (banner, profile page) or adopted from the profile (`decidedAt` given). */
 export function setConsent(choice: Omit<ConsentChoice, "decidedAt"> & { decidedAt?: string }): ConsentChoice {
-  const next: ConsentChoice = { analytics: choice.analytics, chat: choice.chat, decidedAt: choice.decidedAt ?? new Date().toISOString() };
+  const next: ConsentChoice = {
+    analytics: choice.analytics,
+    chat: choice.chat,
+    decidedAt: choice.decidedAt ?? new Date().toISOString(),
+  };
   current = next;
   try {
     localStorage.setItem(STORAGE_KEY, JSON.stringify(next));

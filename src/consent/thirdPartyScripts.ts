@@ -38,7 +38,9 @@ function loadMeasurement(): void {
   w.dataLayer = w.dataLayer ?? [];
   if (switches.tagManagerId) {
     w.dataLayer.push({ "gtm.start": Date.now(), event: "gtm.js" });
-    void addScript(`${switches.tagScriptOrigin}/gtm.js?id=${encodeURIComponent(switches.tagManagerId)}`).catch(console.warn);
+    void addScript(`${switches.tagScriptOrigin}/gtm.js?id=${encodeURIComponent(switches.tagManagerId)}`).catch(
+      console.warn,
+    );
   }
   if (switches.analyticsIds.length) {
     // gtag.js reads the `arguments` objects this pushes, exactly as Google's snippet does.
@@ -48,7 +50,9 @@ function loadMeasurement(): void {
     };
     w.gtag("js", new Date());
     for (const id of switches.analyticsIds) w.gtag("config", id);
-    void addScript(`${switches.tagScriptOrigin}/gtag/js?id=${encodeURIComponent(switches.analyticsIds[0]!)}`).catch(console.warn);
+    void addScript(`${switches.tagScriptOrigin}/gtag/js?id=${encodeURIComponent(switches.analyticsIds[0]!)}`).catch(
+      console.warn,
+    );
   }
   if (switches.crmTrackerUrl) {
     w.CrmTrackerConfig = { accessKey: switches.chatAccessKey };
@@ -69,7 +73,11 @@ let chatLoading: Promise<void> | undefined;
 export async function openChat(subscriber: ChatConfig["subscriber"]): Promise<void> {
   if (!switches.crmChatScriptUrl || !hasConsent("chat")) return;
   if (!chatLoading) {
-    w.CrmChatConfig = { accessKey: switches.chatAccessKey, locale: getLocale(), subscriber: subscriber ? { name: subscriber.name, accountId: subscriber.accountId } : null };
+    w.CrmChatConfig = {
+      accessKey: switches.chatAccessKey,
+      locale: getLocale(),
+      subscriber: subscriber ? { name: subscriber.name, accountId: subscriber.accountId } : null,
+    };
     chatLoading = addScript(switches.crmChatScriptUrl).catch((error) => {
       chatLoading = undefined; // a failed load may be retried with the next press
       throw error;

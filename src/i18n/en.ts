@@ -36,8 +36,10 @@ export const en = {
   "auth.errors.codeInvalid": "That code is not right. Check the text message and try again.",
   "auth.errors.codeRequired": "Enter the 6-digit code we sent you.",
   "auth.errors.codeExpired": "That code has expired. Ask for a new one.",
-  "auth.errors.credentialInUse": "That sign-in method already belongs to another account. Sign in with it, or remove it from the other account first.",
-  "auth.errors.accountExistsDifferentCredential": "You already have an account with this email. Sign in the way you usually do, then link this method from Security.",
+  "auth.errors.credentialInUse":
+    "That sign-in method already belongs to another account. Sign in with it, or remove it from the other account first.",
+  "auth.errors.accountExistsDifferentCredential":
+    "You already have an account with this email. Sign in the way you usually do, then link this method from Security.",
   "auth.errors.providerAlreadyLinked": "This sign-in method is already linked to your account.",
   "auth.errors.noSuchProvider": "This sign-in method is not linked to your account.",
   "auth.errors.secondFactorInUse": "This number is already a second step on your account.",
@@ -78,7 +80,8 @@ export const en = {
   "register.submit": "Create account",
   "register.errors.nameRequired": "Enter your name.",
   "register.errors.passwordShort": "Use at least 8 characters.",
-  "register.verifySent": "Account created. We sent a link to {{email}} to verify your email address; your lines appear once it is verified.",
+  "register.verifySent":
+    "Account created. We sent a link to {{email}} to verify your email address; your lines appear once it is verified.",
   "forgot.title": "Reset your password",
   "forgot.subtitle": "We will email you a link to choose a new password.",
   "forgot.submit": "Send the link",
@@ -104,7 +107,8 @@ export const en = {
   "security.addPassword": "Add email and password",
   "security.addGoogle": "Add Google",
   "security.mfaTitle": "Two-step verification",
-  "security.mfaExplain": "After your password, we text a code to your phone. Someone who learns your password still cannot get in.",
+  "security.mfaExplain":
+    "After your password, we text a code to your phone. Someone who learns your password still cannot get in.",
   "security.noFactors": "Two-step verification is off.",
   "security.addFactor": "Turn on with a phone number",
   "security.removeFactor": "Turn off",
@@ -121,7 +125,8 @@ export const en = {
   "security.changePassword": "Change password",
   "security.passwordChanged": "Password changed.",
   "security.sessionsTitle": "Signed-in devices",
-  "security.sessionsExplain": "Lost a phone or signed in somewhere you should not have? This signs you out on every device, this one included.",
+  "security.sessionsExplain":
+    "Lost a phone or signed in somewhere you should not have? This signs you out on every device, this one included.",
   "security.signOutEverywhere": "Sign out everywhere",
   "security.signOutEverywhereConfirm": "Sign out on every device, this one included?",
   "staff.invite": "Invite staff",
@@ -176,7 +181,8 @@ export const en = {
   "home.next.payNow": "Pay now",
   "home.next.shortOn": "Your plan renews on {{date}}: top up at least {{amount}} to cover it.",
   "home.next.short": "Top up at least {{amount}} to cover your plan's renewal.",
-  "home.next.grace": "{{amount}} missing to renew your plan on {{msisdn}}, until {{date}}. Until then only top-ups, emergency and incoming calls work.",
+  "home.next.grace":
+    "{{amount}} missing to renew your plan on {{msisdn}}, until {{date}}. Until then only top-ups, emergency and incoming calls work.",
   "home.next.topUp": "Top up",
   "home.next.dataLow": "You have used {{percent}} % of your data on {{msisdn}}.",
   "home.next.dataGone": "You have used all your data on {{msisdn}}.",
@@ -311,7 +317,8 @@ export const en = {
   "units.day": "Day {{value}}",
   "dataInput.unit": "Unit",
   "dataInput.hint": "Whole MB, or GB with up to 2 decimals (1 GB = 1,024 MB).",
-  "dataInput.hintUnlimited": "Whole MB, or GB with up to 2 decimals (1 GB = 1,024 MB). For no cap, tick Unlimited: an empty amount is not unlimited.",
+  "dataInput.hintUnlimited":
+    "Whole MB, or GB with up to 2 decimals (1 GB = 1,024 MB). For no cap, tick Unlimited: an empty amount is not unlimited.",
   "dataInput.inMb": "This is {{value}} MB.",
   "dataInput.blank": "Enter an amount of data, or tick Unlimited.",
 
@@ -326,7 +333,8 @@ export const en = {
   "form.editTitle": "Edit",
   "form.save": "Save",
   "form.cancel": "Cancel",
-  "actions.accepted": "{{action}}: above your limit, so it waits for an administrator's approval. Nothing has moved yet.",
+  "actions.accepted":
+    "{{action}}: above your limit, so it waits for an administrator's approval. Nothing has moved yet.",
   "actions.done": "{{action}}: done.",
   "actions.reason": "Reason",
   "actions.reasonRequired": "Give a reason of at least 3 characters.",
@@ -364,7 +372,7 @@ export const en = {
   "notifications.editError": "Could not save {{resource}} (status code: {{statusCode}})",
   "notifications.deleteSuccess": "Deleted {{resource}}",
   "notifications.deleteError": "Could not delete {{resource}} (status code: {{statusCode}})",
-  "warnWhenUnsavedChanges": "You have unsaved changes. Leave anyway?",
+  warnWhenUnsavedChanges: "You have unsaved changes. Leave anyway?",
 
   "history.title": "History",
   "history.empty": "No changes recorded yet.",
@@ -388,21 +396,26 @@ export const en = {
   "show.back": "Back",
 
   "switches.reload.title": "A newer version of the portal is available",
-  "switches.reload.detail": "This version is no longer supported. Reload the page to continue; nothing you saved is lost.",
+  "switches.reload.detail":
+    "This version is no longer supported. Reload the page to continue; nothing you saved is lost.",
   "switches.reload.button": "Reload",
   "switches.consent.title": "Your privacy choices",
-  "switches.consent.intro": "We use third-party services only with your consent: measurement to improve the portal, and a chat with our care team. Nothing loads until you choose.",
+  "switches.consent.intro":
+    "We use third-party services only with your consent: measurement to improve the portal, and a chat with our care team. Nothing loads until you choose.",
   "switches.consent.accept": "Accept all",
   "switches.consent.reject": "Reject all",
   "switches.consent.choose": "Choose",
   "switches.consent.save": "Save my choices",
   "switches.consent.analytics.label": "Measurement",
-  "switches.consent.analytics.detail": "Tag manager, analytics and our CRM tracker count visits and how the portal is used.",
+  "switches.consent.analytics.detail":
+    "Tag manager, analytics and our CRM tracker count visits and how the portal is used.",
   "switches.consent.chat.label": "Care chat",
-  "switches.consent.chat.detail": "Our CRM's chat widget; it receives your name and account number so an agent can help you.",
+  "switches.consent.chat.detail":
+    "Our CRM's chat widget; it receives your name and account number so an agent can help you.",
   "switches.consent.saved": "Your privacy choices are saved.",
   "switches.chat.button": "Help and chat",
-  "switches.chat.askConsent": "The chat is run by our CRM provider and receives your name and account number. Allow the care chat?",
+  "switches.chat.askConsent":
+    "The chat is run by our CRM provider and receives your name and account number. Allow the care chat?",
   "switches.chat.allow": "Allow and open chat",
   "switches.chat.cancel": "Not now",
   "switches.chat.failed": "The chat could not be opened. Try again later or call customer care.",
@@ -416,7 +429,8 @@ export const en = {
   "files.remove": "Remove",
   "files.download": "Download {{name}}",
   "privacy.title": "Your data",
-  "privacy.exportIntro": "Download everything we hold about you: your profile, accounts, lines, bills, payments, usage and requests, as JSON and CSV files in one zip.",
+  "privacy.exportIntro":
+    "Download everything we hold about you: your profile, accounts, lines, bills, payments, usage and requests, as JSON and CSV files in one zip.",
   "privacy.download": "Download my data",
   "privacy.downloadFailed": "Your data could not be downloaded. Try again later.",
   "privacy.close": "Close my account and delete my data",
@@ -425,7 +439,8 @@ export const en = {
   "privacy.withdrawn": "Your request is withdrawn.",
   "privacy.requestSent": "Your request is sent. Customer care will contact you to complete it.",
   "privacy.confirmTitle": "Close your account and delete your data?",
-  "privacy.confirmText": "Your lines stop working and you can no longer sign in. We delete your data, except what the law makes us keep.",
+  "privacy.confirmText":
+    "Your lines stop working and you can no longer sign in. We delete your data, except what the law makes us keep.",
   "privacy.confirm": "Send the request",
   "privacy.cancel": "Cancel",
   "privacy.note": "Anything we should know (optional)",
@@ -488,7 +503,8 @@ export const en = {
   "pay.failed": "The payment did not go through.",
   "pay.done.paid": "{{amount}} paid. Nothing left to pay.",
   "pay.done.partly": "{{amount}} paid. {{left}} left to pay.",
-  "pay.done.bankPending": "Your bank payment of {{amount}} is on its way; it takes 1–3 days. We will tell you when it is through.",
+  "pay.done.bankPending":
+    "Your bank payment of {{amount}} is on its way; it takes 1–3 days. We will tell you when it is through.",
   "pay.done.cardPending": "Your card payment of {{amount}} is being confirmed; we will tell you when it is through.",
   "pay.bank.routing": "Routing number",
   "pay.bank.routingHelp": "The 9 digits at the bottom left of a check.",
@@ -498,7 +514,8 @@ export const en = {
   "pay.bank.holder": "Whose account",
   "pay.bank.individual": "Personal",
   "pay.bank.company": "Business",
-  "pay.bank.privacy": "Your account number goes straight to the payment gateway; we only keep the bank's name and the last 4 digits. Bank payments take 1–3 days.",
+  "pay.bank.privacy":
+    "Your account number goes straight to the payment gateway; we only keep the bank's name and the last 4 digits. Bank payments take 1–3 days.",
   "pay.bank.refused": "The payment gateway did not accept this bank account.",
   "pay.bank.saved": "{{bank}} account ending {{last4}}",
   "subscriber.bill.group.plan": "Plan",
@@ -520,13 +537,16 @@ export const en = {
   "subscriber.bill.lastBill": "Last bill: {{amount}}",
   "subscriber.bill.firstBill": "This is your first bill.",
   "topUp.voucher.title": "Top up with a voucher",
-  "topUp.voucher.about": "Bought a prepaid voucher in a store? Enter its code and the value is added to your balance at once.",
+  "topUp.voucher.about":
+    "Bought a prepaid voucher in a store? Enter its code and the value is added to your balance at once.",
   "topUp.voucher.which": "Which line to top up",
   "topUp.voucher.yourAccount": "your prepaid account",
   "topUp.unavailable.title": "Card top-up is unavailable",
-  "topUp.unavailable.body": "Your operator does not take card payments for top-ups here. Add credit with a prepaid voucher below.",
+  "topUp.unavailable.body":
+    "Your operator does not take card payments for top-ups here. Add credit with a prepaid voucher below.",
   "topUp.turnedOff.title": "Card top-up is turned off for now",
-  "topUp.turnedOff.body": "Card payments for top-ups are switched off at the moment. Add credit with a prepaid voucher below; your earlier top-ups are listed after it.",
+  "topUp.turnedOff.body":
+    "Card payments for top-ups are switched off at the moment. Add credit with a prepaid voucher below; your earlier top-ups are listed after it.",
   "topUp.card.title": "Top up by card",
   "topUp.card.number": "Card number",
   "topUp.card.numberRule": "Enter the card number (12 to 19 digits).",
@@ -535,7 +555,8 @@ export const en = {
   "topUp.card.cvc": "Security code",
   "topUp.card.cvcRule": "3 or 4 digits.",
   "topUp.card.save": "Save this card for next time",
-  "topUp.card.privacy": "Your card details go straight to the payment gateway; we only keep its brand, last 4 digits and expiry.",
+  "topUp.card.privacy":
+    "Your card details go straight to the payment gateway; we only keep its brand, last 4 digits and expiry.",
   "topUp.card.refused": "The payment gateway did not accept this card.",
   "topUp.account": "Prepaid account",
   "topUp.accountRule": "Choose the account to top up.",
@@ -757,7 +778,8 @@ export const en = {
   "plans.chooseNamed": "Choose {{name}}",
   "addOns.buyNamed": "Buy {{name}}",
   "addOns.buyTitle": "Buy {{name}}",
-  "addOns.buyDetail": "{{data}} for {{days}} days. {{price}} is charged now (prepaid: from your balance; postpaid: on your next bill).",
+  "addOns.buyDetail":
+    "{{data}} for {{days}} days. {{price}} is charged now (prepaid: from your balance; postpaid: on your next bill).",
   "addOns.autoRenewLabel": "Renew automatically every {{days}} days",
   "addOns.confirmBuy": "Pay {{price}}",
   "addOns.cancel": "Cancel",
@@ -860,8 +882,10 @@ export const en = {
   "subscriber.line.suspended.stolen": "Suspended because the phone was stolen.",
   "subscriber.line.suspended.non_payment": "Suspended until the bill is paid.",
   "subscriber.line.suspended.request": "Suspended at your request.",
-  "subscriber.line.suspended.renewalUnpaid": "Suspended because the plan was not renewed: a top-up that covers it renews the plan and restores the line.",
-  "subscriber.line.grace": "Your balance did not cover the plan's renewal. Until {{date}} only top-ups, emergency and incoming calls work; a top-up that covers the plan renews it at once.",
+  "subscriber.line.suspended.renewalUnpaid":
+    "Suspended because the plan was not renewed: a top-up that covers it renews the plan and restores the line.",
+  "subscriber.line.grace":
+    "Your balance did not cover the plan's renewal. Until {{date}} only top-ups, emergency and incoming calls work; a top-up that covers the plan renews it at once.",
   "subscriber.account.you": "You",
   "subscriber.account.signedInAs": "Signed in as",
   "subscriber.account.profile": "Your details",

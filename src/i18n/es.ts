@@ -38,8 +38,10 @@ export const es: Record<MessageKey, string> = {
   "auth.errors.codeInvalid": "Ese código no es correcto. Revisa el SMS e inténtalo de nuevo.",
   "auth.errors.codeRequired": "Escribe el código de 6 dígitos que te enviamos.",
   "auth.errors.codeExpired": "Ese código ha caducado. Pide uno nuevo.",
-  "auth.errors.credentialInUse": "Ese método de acceso ya pertenece a otra cuenta. Inicia sesión con él o quítalo antes de la otra cuenta.",
-  "auth.errors.accountExistsDifferentCredential": "Ya tienes una cuenta con este correo. Inicia sesión como siempre y vincula este método desde Seguridad.",
+  "auth.errors.credentialInUse":
+    "Ese método de acceso ya pertenece a otra cuenta. Inicia sesión con él o quítalo antes de la otra cuenta.",
+  "auth.errors.accountExistsDifferentCredential":
+    "Ya tienes una cuenta con este correo. Inicia sesión como siempre y vincula este método desde Seguridad.",
   "auth.errors.providerAlreadyLinked": "Este método de acceso ya está vinculado a tu cuenta.",
   "auth.errors.noSuchProvider": "Este método de acceso no está vinculado a tu cuenta.",
   "auth.errors.secondFactorInUse": "Este número ya es un segundo paso de tu cuenta.",
@@ -48,7 +50,8 @@ export const es: Record<MessageKey, string> = {
   "auth.errors.factorNotFound": "Ese segundo paso ya no existe. Recarga la página.",
   "auth.errors.mfaRequired": "Escribe el código de tu segundo paso para terminar de iniciar sesión.",
   "auth.errors.popupClosed": "La ventana de acceso se cerró antes de terminar. Inténtalo de nuevo.",
-  "auth.errors.popupBlocked": "Tu navegador bloqueó la ventana de acceso. Permite ventanas emergentes para este sitio o inténtalo de nuevo.",
+  "auth.errors.popupBlocked":
+    "Tu navegador bloqueó la ventana de acceso. Permite ventanas emergentes para este sitio o inténtalo de nuevo.",
   "auth.errors.linkInvalid": "Este enlace ha caducado o ya se usó. Pide uno nuevo.",
   "auth.errors.methodDisabled": "Este método de acceso no está disponible. Usa otro.",
   "auth.errors.waitSeconds": "Se pidieron demasiados códigos. Inténtalo de nuevo en {{seconds}} segundos.",
@@ -80,7 +83,8 @@ export const es: Record<MessageKey, string> = {
   "register.submit": "Crear cuenta",
   "register.errors.nameRequired": "Escribe tu nombre.",
   "register.errors.passwordShort": "Usa al menos 8 caracteres.",
-  "register.verifySent": "Cuenta creada. Enviamos un enlace a {{email}} para verificar tu correo; tus líneas aparecerán cuando esté verificado.",
+  "register.verifySent":
+    "Cuenta creada. Enviamos un enlace a {{email}} para verificar tu correo; tus líneas aparecerán cuando esté verificado.",
   "forgot.title": "Restablece tu contraseña",
   "forgot.subtitle": "Te enviaremos un enlace para elegir una contraseña nueva.",
   "forgot.submit": "Enviar el enlace",
@@ -96,7 +100,8 @@ export const es: Record<MessageKey, string> = {
   "security.method.password": "Correo y contraseña",
   "security.method.phone": "Número de teléfono",
   "security.method.google": "Google",
-  "security.recoveryOk": "Puedes iniciar sesión de {{count}} formas. Si pierdes acceso a una, las demás te permiten entrar.",
+  "security.recoveryOk":
+    "Puedes iniciar sesión de {{count}} formas. Si pierdes acceso a una, las demás te permiten entrar.",
   "security.recoveryWeak": "Solo tienes una forma de iniciar sesión. Añade otra para no quedarte fuera si la pierdes.",
   "security.unlink": "Quitar",
   "security.unlinkConfirm": "¿Quitar esta forma de iniciar sesión?",
@@ -106,7 +111,8 @@ export const es: Record<MessageKey, string> = {
   "security.addPassword": "Añadir correo y contraseña",
   "security.addGoogle": "Añadir Google",
   "security.mfaTitle": "Verificación en dos pasos",
-  "security.mfaExplain": "Después de tu contraseña, te enviamos un código por SMS. Quien sepa tu contraseña sigue sin poder entrar.",
+  "security.mfaExplain":
+    "Después de tu contraseña, te enviamos un código por SMS. Quien sepa tu contraseña sigue sin poder entrar.",
   "security.noFactors": "La verificación en dos pasos está desactivada.",
   "security.addFactor": "Activar con un número de teléfono",
   "security.removeFactor": "Desactivar",
@@ -123,7 +129,8 @@ export const es: Record<MessageKey, string> = {
   "security.changePassword": "Cambiar contraseña",
   "security.passwordChanged": "Contraseña cambiada.",
   "security.sessionsTitle": "Dispositivos con sesión iniciada",
-  "security.sessionsExplain": "¿Perdiste un teléfono o iniciaste sesión donde no debías? Esto cierra tu sesión en todos los dispositivos, también en este.",
+  "security.sessionsExplain":
+    "¿Perdiste un teléfono o iniciaste sesión donde no debías? Esto cierra tu sesión en todos los dispositivos, también en este.",
   "security.signOutEverywhere": "Cerrar sesión en todas partes",
   "security.signOutEverywhereConfirm": "¿Cerrar sesión en todos los dispositivos, también en este?",
   "staff.invite": "Invitar personal",
@@ -178,7 +185,8 @@ export const es: Record<MessageKey, string> = {
   "home.next.payNow": "Pagar ahora",
   "home.next.shortOn": "Tu plan se renueva el {{date}}: recarga al menos {{amount}} para cubrirlo.",
   "home.next.short": "Recarga al menos {{amount}} para cubrir la renovación de tu plan.",
-  "home.next.grace": "Faltan {{amount}} para renovar tu plan en {{msisdn}}, hasta el {{date}}. Mientras tanto solo funcionan las recargas, las llamadas de emergencia y las entrantes.",
+  "home.next.grace":
+    "Faltan {{amount}} para renovar tu plan en {{msisdn}}, hasta el {{date}}. Mientras tanto solo funcionan las recargas, las llamadas de emergencia y las entrantes.",
   "home.next.topUp": "Recargar",
   "home.next.dataLow": "Has usado el {{percent}} % de tus datos en {{msisdn}}.",
   "home.next.dataGone": "Has usado todos tus datos en {{msisdn}}.",
@@ -256,7 +264,8 @@ export const es: Record<MessageKey, string> = {
   "usage.history.line": "Línea",
   "usage.history.chartCaption": "Datos usados por día del {{from}} al {{to}}",
   "usage.home.line": "Línea {{msisdn}}",
-  "usage.home.grace": "Período de gracia hasta el {{date}}: el plan ({{price}}) se renueva en cuanto tu saldo lo cubra.",
+  "usage.home.grace":
+    "Período de gracia hasta el {{date}}: el plan ({{price}}) se renueva en cuanto tu saldo lo cubra.",
 
   "roles.subscriber": "Cliente",
   "roles.agent": "Agente de atención",
@@ -313,7 +322,8 @@ export const es: Record<MessageKey, string> = {
   "units.day": "Día {{value}}",
   "dataInput.unit": "Unidad",
   "dataInput.hint": "MB enteros, o GB con hasta 2 decimales (1 GB = 1024 MB).",
-  "dataInput.hintUnlimited": "MB enteros, o GB con hasta 2 decimales (1 GB = 1024 MB). Para no poner límite, marque Ilimitado: dejarlo vacío no es ilimitado.",
+  "dataInput.hintUnlimited":
+    "MB enteros, o GB con hasta 2 decimales (1 GB = 1024 MB). Para no poner límite, marque Ilimitado: dejarlo vacío no es ilimitado.",
   "dataInput.inMb": "Son {{value}} MB.",
   "dataInput.blank": "Indique una cantidad de datos, o marque Ilimitado.",
 
@@ -328,7 +338,8 @@ export const es: Record<MessageKey, string> = {
   "form.editTitle": "Editar",
   "form.save": "Guardar",
   "form.cancel": "Cancelar",
-  "actions.accepted": "{{action}}: supera tu límite, así que espera la aprobación de un administrador. Todavía no se ha movido nada.",
+  "actions.accepted":
+    "{{action}}: supera tu límite, así que espera la aprobación de un administrador. Todavía no se ha movido nada.",
   "actions.done": "{{action}}: hecho.",
   "actions.reason": "Motivo",
   "actions.reasonRequired": "Indica un motivo de al menos 3 caracteres.",
@@ -366,7 +377,7 @@ export const es: Record<MessageKey, string> = {
   "notifications.editError": "No se pudo guardar {{resource}} (código de estado: {{statusCode}})",
   "notifications.deleteSuccess": "Se eliminó {{resource}}",
   "notifications.deleteError": "No se pudo eliminar {{resource}} (código de estado: {{statusCode}})",
-  "warnWhenUnsavedChanges": "Tienes cambios sin guardar. ¿Salir de todos modos?",
+  warnWhenUnsavedChanges: "Tienes cambios sin guardar. ¿Salir de todos modos?",
 
   "history.title": "Historial",
   "history.empty": "Aún no hay cambios registrados.",
@@ -390,21 +401,26 @@ export const es: Record<MessageKey, string> = {
   "show.back": "Volver",
 
   "switches.reload.title": "Hay una versión más reciente del portal",
-  "switches.reload.detail": "Esta versión ya no es compatible. Recarga la página para continuar; no se pierde nada de lo que guardaste.",
+  "switches.reload.detail":
+    "Esta versión ya no es compatible. Recarga la página para continuar; no se pierde nada de lo que guardaste.",
   "switches.reload.button": "Recargar",
   "switches.consent.title": "Tus opciones de privacidad",
-  "switches.consent.intro": "Usamos servicios de terceros solo con tu consentimiento: medición para mejorar el portal y un chat con nuestro equipo de atención. No se carga nada hasta que elijas.",
+  "switches.consent.intro":
+    "Usamos servicios de terceros solo con tu consentimiento: medición para mejorar el portal y un chat con nuestro equipo de atención. No se carga nada hasta que elijas.",
   "switches.consent.accept": "Aceptar todo",
   "switches.consent.reject": "Rechazar todo",
   "switches.consent.choose": "Elegir",
   "switches.consent.save": "Guardar mis opciones",
   "switches.consent.analytics.label": "Medición",
-  "switches.consent.analytics.detail": "El gestor de etiquetas, la analítica y nuestro rastreador CRM cuentan las visitas y cómo se usa el portal.",
+  "switches.consent.analytics.detail":
+    "El gestor de etiquetas, la analítica y nuestro rastreador CRM cuentan las visitas y cómo se usa el portal.",
   "switches.consent.chat.label": "Chat de atención",
-  "switches.consent.chat.detail": "El chat de nuestro CRM; recibe tu nombre y número de cuenta para que un agente pueda ayudarte.",
+  "switches.consent.chat.detail":
+    "El chat de nuestro CRM; recibe tu nombre y número de cuenta para que un agente pueda ayudarte.",
   "switches.consent.saved": "Tus opciones de privacidad se guardaron.",
   "switches.chat.button": "Ayuda y chat",
-  "switches.chat.askConsent": "El chat lo gestiona nuestro proveedor de CRM y recibe tu nombre y número de cuenta. ¿Permitir el chat de atención?",
+  "switches.chat.askConsent":
+    "El chat lo gestiona nuestro proveedor de CRM y recibe tu nombre y número de cuenta. ¿Permitir el chat de atención?",
   "switches.chat.allow": "Permitir y abrir el chat",
   "switches.chat.cancel": "Ahora no",
   "switches.chat.failed": "No se pudo abrir el chat. Inténtalo más tarde o llama a atención al cliente.",
@@ -418,7 +434,8 @@ export const es: Record<MessageKey, string> = {
   "files.remove": "Quitar",
   "files.download": "Descargar {{name}}",
   "privacy.title": "Tus datos",
-  "privacy.exportIntro": "Descarga todo lo que guardamos sobre ti: tu perfil, cuentas, líneas, facturas, pagos, consumo y solicitudes, en archivos JSON y CSV dentro de un zip.",
+  "privacy.exportIntro":
+    "Descarga todo lo que guardamos sobre ti: tu perfil, cuentas, líneas, facturas, pagos, consumo y solicitudes, en archivos JSON y CSV dentro de un zip.",
   "privacy.download": "Descargar mis datos",
   "privacy.downloadFailed": "No se pudieron descargar tus datos. Inténtalo más tarde.",
   "privacy.close": "Cerrar mi cuenta y borrar mis datos",
@@ -427,7 +444,8 @@ export const es: Record<MessageKey, string> = {
   "privacy.withdrawn": "Tu solicitud se ha retirado.",
   "privacy.requestSent": "Tu solicitud se ha enviado. Atención al cliente te contactará para completarla.",
   "privacy.confirmTitle": "¿Cerrar tu cuenta y borrar tus datos?",
-  "privacy.confirmText": "Tus líneas dejan de funcionar y ya no podrás iniciar sesión. Borramos tus datos, salvo lo que la ley nos obliga a conservar.",
+  "privacy.confirmText":
+    "Tus líneas dejan de funcionar y ya no podrás iniciar sesión. Borramos tus datos, salvo lo que la ley nos obliga a conservar.",
   "privacy.confirm": "Enviar la solicitud",
   "privacy.cancel": "Cancelar",
   "privacy.note": "Algo que debamos saber (opcional)",
@@ -467,7 +485,8 @@ export const es: Record<MessageKey, string> = {
   "profile.errors.state": "Elige un estado.",
   "profile.errors.zip": "5 dígitos, o ZIP+4 como 20001-1234.",
   "topUp.title": "Recargar",
-  "pay.noCards": "Aquí no se puede pagar con tarjeta. Paga en una tienda o por teléfono, o pregúntanos en una solicitud de ayuda.",
+  "pay.noCards":
+    "Aquí no se puede pagar con tarjeta. Paga en una tienda o por teléfono, o pregúntanos en una solicitud de ayuda.",
   "pay.newCard": "Usar una tarjeta nueva",
   "pay.addCardFirst": "Añade la tarjeta con la que pagar",
   "pay.title": "Paga tu factura",
@@ -490,7 +509,8 @@ export const es: Record<MessageKey, string> = {
   "pay.failed": "El pago no se completó.",
   "pay.done.paid": "{{amount}} pagados. No queda nada por pagar.",
   "pay.done.partly": "{{amount}} pagados. Quedan {{left}} por pagar.",
-  "pay.done.bankPending": "Tu pago bancario de {{amount}} está en camino; tarda de 1 a 3 días. Te avisaremos cuando se complete.",
+  "pay.done.bankPending":
+    "Tu pago bancario de {{amount}} está en camino; tarda de 1 a 3 días. Te avisaremos cuando se complete.",
   "pay.done.cardPending": "Tu pago con tarjeta de {{amount}} se está confirmando; te avisaremos cuando se complete.",
   "pay.bank.routing": "Número de ruta (routing)",
   "pay.bank.routingHelp": "Los 9 dígitos de la parte inferior izquierda de un cheque.",
@@ -500,7 +520,8 @@ export const es: Record<MessageKey, string> = {
   "pay.bank.holder": "De quién es la cuenta",
   "pay.bank.individual": "Personal",
   "pay.bank.company": "De empresa",
-  "pay.bank.privacy": "Tu número de cuenta va directamente a la pasarela de pago; solo guardamos el nombre del banco y los 4 últimos dígitos. Los pagos bancarios tardan de 1 a 3 días.",
+  "pay.bank.privacy":
+    "Tu número de cuenta va directamente a la pasarela de pago; solo guardamos el nombre del banco y los 4 últimos dígitos. Los pagos bancarios tardan de 1 a 3 días.",
   "pay.bank.refused": "La pasarela de pago no aceptó esta cuenta bancaria.",
   "pay.bank.saved": "Cuenta de {{bank}} terminada en {{last4}}",
   "subscriber.bill.group.plan": "Plan",
@@ -522,13 +543,16 @@ export const es: Record<MessageKey, string> = {
   "subscriber.bill.lastBill": "Factura anterior: {{amount}}",
   "subscriber.bill.firstBill": "Es tu primera factura.",
   "topUp.voucher.title": "Recargar con un cupón",
-  "topUp.voucher.about": "¿Compraste un cupón de recarga en una tienda? Escribe su código y el valor se suma a tu saldo al momento.",
+  "topUp.voucher.about":
+    "¿Compraste un cupón de recarga en una tienda? Escribe su código y el valor se suma a tu saldo al momento.",
   "topUp.voucher.which": "Qué línea recargar",
   "topUp.voucher.yourAccount": "tu cuenta prepago",
   "topUp.unavailable.title": "La recarga con tarjeta no está disponible",
-  "topUp.unavailable.body": "Tu operador no acepta pagos con tarjeta para recargas aquí. Añade saldo con un cupón prepago aquí abajo.",
+  "topUp.unavailable.body":
+    "Tu operador no acepta pagos con tarjeta para recargas aquí. Añade saldo con un cupón prepago aquí abajo.",
   "topUp.turnedOff.title": "La recarga con tarjeta está desactivada por ahora",
-  "topUp.turnedOff.body": "Los pagos con tarjeta para recargas están desactivados en este momento. Añade saldo con un cupón prepago aquí abajo; tus recargas anteriores aparecen después.",
+  "topUp.turnedOff.body":
+    "Los pagos con tarjeta para recargas están desactivados en este momento. Añade saldo con un cupón prepago aquí abajo; tus recargas anteriores aparecen después.",
   "topUp.card.title": "Recargar con tarjeta",
   "topUp.card.number": "Número de tarjeta",
   "topUp.card.numberRule": "Escribe el número de la tarjeta (de 12 a 19 dígitos).",
@@ -537,7 +561,8 @@ export const es: Record<MessageKey, string> = {
   "topUp.card.cvc": "Código de seguridad",
   "topUp.card.cvcRule": "3 o 4 dígitos.",
   "topUp.card.save": "Guardar esta tarjeta para la próxima vez",
-  "topUp.card.privacy": "Los datos de tu tarjeta van directamente a la pasarela de pago; solo guardamos la marca, los 4 últimos dígitos y la caducidad.",
+  "topUp.card.privacy":
+    "Los datos de tu tarjeta van directamente a la pasarela de pago; solo guardamos la marca, los 4 últimos dígitos y la caducidad.",
   "topUp.card.refused": "La pasarela de pago no aceptó esta tarjeta.",
   "topUp.account": "Cuenta prepago",
   "topUp.accountRule": "Elige la cuenta que quieres recargar.",
@@ -759,7 +784,8 @@ export const es: Record<MessageKey, string> = {
   "plans.chooseNamed": "Elegir {{name}}",
   "addOns.buyNamed": "Comprar {{name}}",
   "addOns.buyTitle": "Comprar {{name}}",
-  "addOns.buyDetail": "{{data}} durante {{days}} días. Se cobran {{price}} ahora (prepago: de tu saldo; pospago: en tu próxima factura).",
+  "addOns.buyDetail":
+    "{{data}} durante {{days}} días. Se cobran {{price}} ahora (prepago: de tu saldo; pospago: en tu próxima factura).",
   "addOns.autoRenewLabel": "Renovar automáticamente cada {{days}} días",
   "addOns.confirmBuy": "Pagar {{price}}",
   "addOns.cancel": "Cancelar",
@@ -771,7 +797,8 @@ export const es: Record<MessageKey, string> = {
   "addOns.expiresOn": "caduca el {{date}}",
   "addOns.reasonLabel": "Motivo (queda en el registro de auditoría)",
   "preferences.title": "Avisos de consumo",
-  "preferences.intro": "Los avisos siempre llegan a tu bandeja aquí. Elige si también quieres recibirlos por correo o SMS.",
+  "preferences.intro":
+    "Los avisos siempre llegan a tu bandeja aquí. Elige si también quieres recibirlos por correo o SMS.",
   "preferences.kind.usage80": "80 % de un saldo consumido",
   "preferences.kind.usage100": "Un saldo agotado (100 %)",
   "preferences.channel.email": "Correo electrónico",
@@ -862,8 +889,10 @@ export const es: Record<MessageKey, string> = {
   "subscriber.line.suspended.stolen": "Suspendida porque robaron el teléfono.",
   "subscriber.line.suspended.non_payment": "Suspendida hasta que se pague la factura.",
   "subscriber.line.suspended.request": "Suspendida a petición tuya.",
-  "subscriber.line.suspended.renewalUnpaid": "Suspendida porque el plan no se renovó: una recarga que lo cubra renueva el plan y reactiva la línea.",
-  "subscriber.line.grace": "Tu saldo no alcanzó para renovar el plan. Hasta el {{date}} solo funcionan las recargas, las llamadas de emergencia y las entrantes; una recarga que cubra el plan lo renueva al momento.",
+  "subscriber.line.suspended.renewalUnpaid":
+    "Suspendida porque el plan no se renovó: una recarga que lo cubra renueva el plan y reactiva la línea.",
+  "subscriber.line.grace":
+    "Tu saldo no alcanzó para renovar el plan. Hasta el {{date}} solo funcionan las recargas, las llamadas de emergencia y las entrantes; una recarga que cubra el plan lo renueva al momento.",
   "subscriber.account.you": "Tú",
   "subscriber.account.signedInAs": "Sesión iniciada como",
   "subscriber.account.profile": "Tus datos",

@@ -50,7 +50,11 @@ export function onLocaleChange(listener: (locale: Locale) => void): () => void {
  * Translates a key, filling `{{name}}` placeholders. Unknown keys (Refine's own, e.g. "buttons.save")
  * fall back to the default message the caller gives, then to the key.
  */
-export function translate(key: MessageKey | (string & {}), params?: Record<string, unknown> | string, fallback?: string): string {
+export function translate(
+  key: MessageKey | (string & {}),
+  params?: Record<string, unknown> | string,
+  fallback?: string,
+): string {
   // Refine also calls translate(key, defaultMessage).
   if (typeof params === "string") [params, fallback] = [undefined, fallback ?? params];
   const template = dictionaries[current][key] ?? fallback ?? en[key as MessageKey] ?? key;

@@ -25,7 +25,13 @@ function SubscriberLines() {
   const navigate = useNavigate();
   const { query, result } = useCustom<Home>({ url: "/home", method: "get" });
   useSubscription({ channel: "resources/meters", types: ["*"], onLiveEvent: () => void query.refetch() });
-  return <HomeLines home={result.data?.lines ? result.data : undefined} error={query.isError ? (query.error?.message ?? "") : undefined} navigate={navigate} />;
+  return (
+    <HomeLines
+      home={result.data?.lines ? result.data : undefined}
+      error={query.isError ? (query.error?.message ?? "") : undefined}
+      navigate={navigate}
+    />
+  );
 }
 
 function StaffSearch() {
@@ -39,7 +45,11 @@ function StaffSearch() {
         size="large"
         allowClear
         onSearch={(value) =>
-          go({ to: { resource: "lines", action: "list" }, query: { filters: [{ field: "q", operator: "eq", value: value.trim() }] }, type: "push" })
+          go({
+            to: { resource: "lines", action: "list" },
+            query: { filters: [{ field: "q", operator: "eq", value: value.trim() }] },
+            type: "push",
+          })
         }
       />
     </Card>

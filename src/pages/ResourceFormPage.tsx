@@ -28,7 +28,13 @@ const clean = (values: AnyRecord, resource: ResourceDefinition<any, any>) =>
  * viewer's role may not write), rules from its zod schema, and the server's field errors shown at
  * the field (Refine's useForm maps a problem's `errors` onto the form).
  */
-export function ResourceFormPage({ resource, action }: { resource: ResourceDefinition<any, any>; action: "create" | "edit" }) {
+export function ResourceFormPage({
+  resource,
+  action,
+}: {
+  resource: ResourceDefinition<any, any>;
+  action: "create" | "edit";
+}) {
   const { id } = useParams();
   const { data: user } = useGetIdentity<SessionUser>();
   const { formProps, saveButtonProps, query } = useForm<AnyRecord, HttpError, AnyRecord>({
@@ -74,7 +80,10 @@ export function ResourceFormPage({ resource, action }: { resource: ResourceDefin
             validateTrigger="onBlur"
             // The date picker holds a dayjs value; the record holds "YYYY-MM-DD".
             {...(date
-              ? { getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : undefined }), normalize: (d: dayjs.Dayjs | null) => (d ? d.format("YYYY-MM-DD") : null) }
+              ? {
+                  getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : undefined }),
+                  normalize: (d: dayjs.Dayjs | null) => (d ? d.format("YYYY-MM-DD") : null),
+                }
               : {})}
           >
             <FieldInput name={field} spec={spec} nullable={acceptsNull(resource, field)} />
@@ -87,15 +96,28 @@ export function ResourceFormPage({ resource, action }: { resource: ResourceDefin
   // A node, not a string: the page header would cut a string title short on a phone.
   const title = (
     <Typography.Title level={4} style={{ margin: 0, whiteSpace: "normal" }}>
-      {action === "create" && resource.createLabel ? t(resource.createLabel) : `${t(action === "create" ? "form.createTitle" : "form.editTitle")} · ${t(resource.label)}`}
+      {action === "create" && resource.createLabel
+        ? t(resource.createLabel)
+        : `${t(action === "create" ? "form.createTitle" : "form.editTitle")} · ${t(resource.label)}`}
     </Typography.Title>
   );
   return action === "create" ? (
-    <Create title={title} goBack={false} breadcrumb={role === "subscriber" ? false : undefined} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }}>
+    <Create
+      title={title}
+      goBack={false}
+      breadcrumb={role === "subscriber" ? false : undefined}
+      saveButtonProps={{ ...saveButtonProps, children: t("form.save") }}
+    >
       {form}
     </Create>
   ) : (
-    <Edit title={title} goBack={false} breadcrumb={role === "subscriber" ? false : undefined} saveButtonProps={{ ...saveButtonProps, children: t("form.save") }} isLoading={query?.isLoading}>
+    <Edit
+      title={title}
+      goBack={false}
+      breadcrumb={role === "subscriber" ? false : undefined}
+      saveButtonProps={{ ...saveButtonProps, children: t("form.save") }}
+      isLoading={query?.isLoading}
+    >
       {form}
     </Edit>
   );

@@ -22,7 +22,15 @@ export type BulkSelection = (selectedIds: string[], clear: () => void) => ReactN
  * The list of any declared resource: server-side pagination, sort, filters and search, kept in the
  * URL. Under 768 px it is a list of cards (subscribers are on phones); wider, a table (staff).
  */
-export function ResourceListPage({ resource, bulk, subscriberTools = false }: { resource: ResourceDefinition<any, any>; bulk?: BulkSelection; subscriberTools?: boolean }) {
+export function ResourceListPage({
+  resource,
+  bulk,
+  subscriberTools = false,
+}: {
+  resource: ResourceDefinition<any, any>;
+  bulk?: BulkSelection;
+  subscriberTools?: boolean;
+}) {
   const [selected, setSelected] = useState<string[]>([]);
   // A subscriber's own few records: no breadcrumbs, and no CSV or filter bar (staff tools on a phone)
   // unless the page asks for them (usage history: a period to pick, a statement to download).
@@ -31,12 +39,24 @@ export function ResourceListPage({ resource, bulk, subscriberTools = false }: { 
   const tools = !subscriber || subscriberTools;
   const screens = Grid.useBreakpoint();
   const compact = !screens.md;
-  const { tableProps, searchFormProps, setFilters, filters, sorters, tableQuery, currentPage, setCurrentPage, pageSize } = useTable<AnyRecord, HttpError, { q?: string }>({
+  const {
+    tableProps,
+    searchFormProps,
+    setFilters,
+    filters,
+    sorters,
+    tableQuery,
+    currentPage,
+    setCurrentPage,
+    pageSize,
+  } = useTable<AnyRecord, HttpError, { q?: string }>({
     resource: resource.name,
     syncWithLocation: true,
     sorters: { initial: resource.list.defaultSort.map((s) => ({ field: s.field, order: s.order })) },
     pagination: { pageSize: 20 },
-    onSearch: (values: { q?: string }): CrudFilter[] => [{ field: "q", operator: "eq", value: values.q?.trim() || undefined }],
+    onSearch: (values: { q?: string }): CrudFilter[] => [
+      { field: "q", operator: "eq", value: values.q?.trim() || undefined },
+    ],
   });
 
   // CSV of exactly what the list shows: the same filters, search and sort, every page, labels in the viewer's language.
@@ -49,7 +69,12 @@ export function ResourceListPage({ resource, bulk, subscriberTools = false }: { 
     maxItemCount: 10_000,
     filename: `${resource.name}-${new Date().toISOString().slice(0, 10)}`,
     mapData: (record) =>
-      Object.fromEntries(exportFields.map((name) => [t(resource.fields[name]?.label ?? name, undefined, name), resource.fields[name]?.kind === "reference" ? record[name] : fieldText(name, resource.fields[name], record)])),
+      Object.fromEntries(
+        exportFields.map((name) => [
+          t(resource.fields[name]?.label ?? name, undefined, name),
+          resource.fields[name]?.kind === "reference" ? record[name] : fieldText(name, resource.fields[name], record),
+        ]),
+      ),
   });
   const editable = hasPage(resource, "edit");
   const deletable = Boolean(resource.access.delete);
@@ -57,7 +82,9 @@ export function ResourceListPage({ resource, bulk, subscriberTools = false }: { 
 
   const searching = filters.some((f) => "field" in f && f.value !== undefined && f.value !== "");
   const titleField = resource.recordTitle;
-  const showLink = (record: AnyRecord, children: React.ReactNode) => <Link to={`/${resource.name}/show/${record.id}`}>{children}</Link>;
+  const showLink = (record: AnyRecord, children: React.ReactNode) => (
+    <Link to={`/${resource.name}/show/${record.id}`}>{children}</Link>
+  );
 
   const columns = resource.list.columns.map((name: string) => ({
     key: name,
@@ -80,14 +107,36 @@ export function ResourceListPage({ resource, bulk, subscriberTools = false }: { 
       render: (_: unknown, record: AnyRecord) => (
         <Space size="small">
           {downloadable && <RecordDownloads resource={resource} record={record} compact />}
-          {editable && <EditButton hideText size="small" recordItemId={record.id} accessControl={{ enabled: true, hideIfUnauthorized: true }} />}
-          {deletable && <DeleteButton hideText size="small" recordItemId={record.id} accessControl={{ enabled: true, hideIfUnauthorized: true }} />}
+          {editable && (
+            <EditButton
+              hideText
+              size="small"
+              recordItemId={record.id}
+              accessControl={{ enabled: true, hideIfUnauthorized: true }}
+            />
+          )}
+          {deletable && (
+            <DeleteButton
+              hideText
+              size="small"
+              recordItemId={record.id}
+              accessControl={{ enabled: true, hideIfUnauthorized: true }}
+            />
+          )}
         </Space>
       ),
     });
   }
 
-  const toolbar = !tools ? null : <ListFilters resource={resource} filters={filters} setFilters={setFilters} searchFormProps={searchFormProps} compact={compact} />;
+  const toolbar = !tools ? null : (
+    <ListFilters
+      resource={resource}
+      filters={filters}
+      setFilters={setFilters}
+      searchFormProps={searchFormProps}
+      compact={compact}
+    />
+  );
 
   // A node, not a string: antd would paint a plain string in its disabled grey (1.8:1).
   const empty = <Typography.Text type="secondary">{t(searching ? "list.noMatch" : "list.empty")}</Typography.Text>;
@@ -112,66 +161,88 @@ export function ResourceListPage({ resource, bulk, subscriberTools = false }: { 
     >
       {toolbar}
       {bulk && !compact ? bulk(selected, () => setSelected([])) : null}
-      <ReferencedRecords resource={resource} rows={(tableProps.dataSource as AnyRecord[] | undefined) ?? []} columns={resource.list.columns}>
-      {tableQuery.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          message={t("list.error", { message: tableQuery.error?.message ?? "" })}
-          action={<Button onClick={() => tableQuery.refetch()}>{t("list.retry")}</Button>}
-        />
-      ) : compact ? (
-        <AntList<AnyRecord>
-          loading={tableProps.loading}
-          dataSource={tableProps.dataSource as AnyRecord[] | undefined}
-          locale={{ emptyText: empty }}
-          pagination={total > pageSize ? { current: currentPage, pageSize, total, onChange: setCurrentPage, simple: true, align: "center" } : false}
-          renderItem={(record) => (
-            <AntList.Item style={{ padding: "6px 0", border: 0 }}>
-              <Card
-                size="small"
-                style={{ width: "100%" }}
-                title={showLink(record, <FieldValue name={titleField} spec={resource.fields[titleField]} record={record} />)}
-                extra={downloadable ? <RecordDownloads resource={resource} record={record} compact /> : undefined}
-              >
-                {resource.list.columns
-                  .filter((name: string) => name !== titleField)
-                  .map((name: string) => (
-                    <div key={name} style={{ display: "flex", justifyContent: "space-between", gap: 12, padding: "2px 0" }}>
-                      <Typography.Text type="secondary">{t(resource.fields[name]?.label ?? name)}</Typography.Text>
-                      <span style={{ textAlign: "right" }}>
-                        <FieldValue name={name} spec={resource.fields[name]} record={record} />
-                      </span>
-                    </div>
-                  ))}
-              </Card>
-            </AntList.Item>
-          )}
-        />
-      ) : (
-        <Table<AnyRecord>
-          {...tableProps}
-          rowKey="id"
-          {...(bulk
-            ? {
-                rowSelection: {
-                  selectedRowKeys: selected,
-                  preserveSelectedRowKeys: true,
-                  onChange: (keys: React.Key[]) => setSelected(keys.map(String)),
-                  // Each row's checkbox names its record (axe: a form control needs a label).
-                  getCheckboxProps: (record: AnyRecord) =>
-                    ({ "aria-label": t("list.selectRecord", { title: fieldText(titleField, resource.fields[titleField], record) }) }) as Partial<CheckboxProps>,
-                },
-              }
-            : {})}
-          columns={columns}
-          locale={{ emptyText: empty }}
-          pagination={{ ...tableProps.pagination, showTotal: (count) => t("list.total", { count }), showSizeChanger: true }}
-          // With row selection, antd's measuring row (aria-hidden, present when scrolling on x) would hold
-          // focusable checkboxes (axe: aria-hidden-focus): a selectable table wraps instead of scrolling.
-          scroll={bulk ? undefined : { x: "max-content" }}
-        />
-      )}
+      <ReferencedRecords
+        resource={resource}
+        rows={(tableProps.dataSource as AnyRecord[] | undefined) ?? []}
+        columns={resource.list.columns}
+      >
+        {tableQuery.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            message={t("list.error", { message: tableQuery.error?.message ?? "" })}
+            action={<Button onClick={() => tableQuery.refetch()}>{t("list.retry")}</Button>}
+          />
+        ) : compact ? (
+          <AntList<AnyRecord>
+            loading={tableProps.loading}
+            dataSource={tableProps.dataSource as AnyRecord[] | undefined}
+            locale={{ emptyText: empty }}
+            pagination={
+              total > pageSize
+                ? { current: currentPage, pageSize, total, onChange: setCurrentPage, simple: true, align: "center" }
+                : false
+            }
+            renderItem={(record) => (
+              <AntList.Item style={{ padding: "6px 0", border: 0 }}>
+                <Card
+                  size="small"
+                  style={{ width: "100%" }}
+                  title={showLink(
+                    record,
+                    <FieldValue name={titleField} spec={resource.fields[titleField]} record={record} />,
+                  )}
+                  extra={downloadable ? <RecordDownloads resource={resource} record={record} compact /> : undefined}
+                >
+                  {resource.list.columns
+                    .filter((name: string) => name !== titleField)
+                    .map((name: string) => (
+                      <div
+                        key={name}
+                        style={{ display: "flex", justifyContent: "space-between", gap: 12, padding: "2px 0" }}
+                      >
+                        <Typography.Text type="secondary">{t(resource.fields[name]?.label ?? name)}</Typography.Text>
+                        <span style={{ textAlign: "right" }}>
+                          <FieldValue name={name} spec={resource.fields[name]} record={record} />
+                        </span>
+                      </div>
+                    ))}
+                </Card>
+              </AntList.Item>
+            )}
+          />
+        ) : (
+          <Table<AnyRecord>
+            {...tableProps}
+            rowKey="id"
+            {...(bulk
+              ? {
+                  rowSelection: {
+                    selectedRowKeys: selected,
+                    preserveSelectedRowKeys: true,
+                    onChange: (keys: React.Key[]) => setSelected(keys.map(String)),
+                    // Each row's checkbox names its record (axe: a form control needs a label).
+                    getCheckboxProps: (record: AnyRecord) =>
+                      ({
+                        "aria-label": t("list.selectRecord", {
+                          title: fieldText(titleField, resource.fields[titleField], record),
+                        }),
+                      }) as Partial<CheckboxProps>,
+                  },
+                }
+              : {})}
+            columns={columns}
+            locale={{ emptyText: empty }}
+            pagination={{
+              ...tableProps.pagination,
+              showTotal: (count) => t("list.total", { count }),
+              showSizeChanger: true,
+            }}
+            // With row selection, antd's measuring row (aria-hidden, present when scrolling on x) would hold
+            // focusable checkboxes (axe: aria-hidden-focus): a selectable table wraps instead of scrolling.
+            scroll={bulk ? undefined : { x: "max-content" }}
+          />
+        )}
       </ReferencedRecords>
     </List>
   );

@@ -17,10 +17,20 @@ export function ResourceShowPage({ resource }: { resource: ResourceDefinition<an
 
   if (query.isError) {
     const status = query.error?.statusCode;
-    return <Result status={status === 403 ? "403" : "404"} title={t("show.notFound")} subTitle={status && status !== 404 ? query.error?.message : undefined} />;
+    return (
+      <Result
+        status={status === 403 ? "403" : "404"}
+        title={t("show.notFound")}
+        subTitle={status && status !== 404 ? query.error?.message : undefined}
+      />
+    );
   }
 
-  const title = result ? <FieldValue name={resource.recordTitle} spec={resource.fields[resource.recordTitle]} record={result} /> : t(resource.label);
+  const title = result ? (
+    <FieldValue name={resource.recordTitle} spec={resource.fields[resource.recordTitle]} record={result} />
+  ) : (
+    t(resource.label)
+  );
   return (
     <Show
       isLoading={query.isLoading}
@@ -47,14 +57,16 @@ export function ResourceShowPage({ resource }: { resource: ResourceDefinition<an
           ))}
         </Descriptions>
       )}
-      {result && !screens.md && (Object.keys(resource.actions ?? {}).length > 0 || Boolean(resource.downloads?.length)) && (
-        <Card size="small" title={t("actions.title")} style={{ marginTop: 16 }}>
-          <Space direction="vertical" style={{ width: "100%" }}>
-            <RecordDownloads resource={resource} record={result as never} block />
-            <RecordActions resource={resource} record={result as never} block />
-          </Space>
-        </Card>
-      )}
+      {result &&
+        !screens.md &&
+        (Object.keys(resource.actions ?? {}).length > 0 || Boolean(resource.downloads?.length)) && (
+          <Card size="small" title={t("actions.title")} style={{ marginTop: 16 }}>
+            <Space direction="vertical" style={{ width: "100%" }}>
+              <RecordDownloads resource={resource} record={result as never} block />
+              <RecordActions resource={resource} record={result as never} block />
+            </Space>
+          </Card>
+        )}
       {result && id && <RecordHistory resource={resource} id={id} />}
     </Show>
   );

@@ -16,7 +16,6 @@ export interface SignInResult {
 
 type FieldErrors = Partial<Record<"email" | "password" | "form", string>>;
 
-
 export interface SignInPageProps {
   signIn: (values: SignInValues) => Promise<SignInResult>;
   signInWithGoogle?: () => Promise<SignInResult>;
@@ -143,7 +142,12 @@ export function SignInPage({ signIn, signInWithGoogle, onSignedIn, initial, onRe
               aria-invalid={Boolean(errors.password)}
               aria-describedby={errors.password ? `${id}-password-error` : undefined}
             />
-            <button type="button" className="signin__reveal" aria-pressed={showPassword} onClick={() => setShowPassword((s) => !s)}>
+            <button
+              type="button"
+              className="signin__reveal"
+              aria-pressed={showPassword}
+              onClick={() => setShowPassword((s) => !s)}
+            >
               {showPassword ? t("signIn.hidePassword") : t("signIn.showPassword")}
             </button>
           </div>
@@ -163,7 +167,12 @@ export function SignInPage({ signIn, signInWithGoogle, onSignedIn, initial, onRe
         {signInWithGoogle && (
           <>
             <p className="signin__divider">{t("signIn.or")}</p>
-            <button type="button" className="signin__secondary" disabled={pending || !hydrated} onClick={() => void run(signInWithGoogle)}>
+            <button
+              type="button"
+              className="signin__secondary"
+              disabled={pending || !hydrated}
+              onClick={() => void run(signInWithGoogle)}
+            >
               {t("signIn.google")}
             </button>
           </>

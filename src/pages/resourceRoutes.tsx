@@ -32,11 +32,23 @@ export function refineResources(): ResourceProps[] {
         hide: r.menu === false,
       },
     })),
-    { name: "profile", list: "/profile", meta: { label: t("profile.title"), icon: createElement(icons.UserOutlined!) } },
-    { name: "security", list: "/security", meta: { label: t("security.title"), icon: createElement(icons.SafetyOutlined!) } },
+    {
+      name: "profile",
+      list: "/profile",
+      meta: { label: t("profile.title"), icon: createElement(icons.UserOutlined!) },
+    },
+    {
+      name: "security",
+      list: "/security",
+      meta: { label: t("security.title"), icon: createElement(icons.SafetyOutlined!) },
+    },
     { name: "kpis", list: "/kpis", meta: { label: t("kpis.title"), icon: createElement(icons.LineChartOutlined!) } },
     // The subscriber app's destinations: subscribers reach them by the tab bar, never the staff menu.
-    ...(["usage", "money", "shop", "account"] as const).map((name) => ({ name, list: `/${name}`, meta: { label: t(`destinations.${name}`), hide: true } })),
+    ...(["usage", "money", "shop", "account"] as const).map((name) => ({
+      name,
+      list: `/${name}`,
+      meta: { label: t(`destinations.${name}`), hide: true },
+    })),
   ];
 }
 

@@ -14,7 +14,11 @@ const PAGE_ROLES: Record<string, readonly string[]> = {
 };
 
 /** Whether `user` may do `action` on a resource or page: the same access function the backend enforces. */
-export function canOpen(user: Pick<SessionUser, "role"> | null | undefined, resource: string | undefined, action: string): boolean {
+export function canOpen(
+  user: Pick<SessionUser, "role"> | null | undefined,
+  resource: string | undefined,
+  action: string,
+): boolean {
   if (resource && PAGE_ROLES[resource]) return PAGE_ROLES[resource].includes(user?.role ?? "");
   const definition = resource ? findResource(resource) : undefined;
   if (!definition) return true; // pages outside the registry (dashboard, security) guard themselves

@@ -67,5 +67,7 @@ const BY_CODE: Record<string, AuthErrorMessage> = {
 /** Maps any error from firebase/auth to a translated message; raw `auth/...` codes never reach a person. */
 export function authErrorMessage(error: unknown): AuthErrorMessage {
   const code = (error as { code?: unknown })?.code;
-  return (typeof code === "string" && Object.hasOwn(BY_CODE, code) && BY_CODE[code]) || { key: "signIn.errors.generic" };
+  return (
+    (typeof code === "string" && Object.hasOwn(BY_CODE, code) && BY_CODE[code]) || { key: "signIn.errors.generic" }
+  );
 }

@@ -69,7 +69,8 @@ export const authProvider = {
   },
   async onError(error: { statusCode?: number }) {
     // The data provider already retried once with a fresh token: a 401 now means the session is over.
-    if (error?.statusCode === 401) return { logout: true, redirectTo: "/login", error: new Error(translate("auth.errors.sessionExpired")) };
+    if (error?.statusCode === 401)
+      return { logout: true, redirectTo: "/login", error: new Error(translate("auth.errors.sessionExpired")) };
     return {};
   },
 } satisfies AuthProvider;

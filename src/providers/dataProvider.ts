@@ -11,14 +11,19 @@ export function toListQuery(pagination?: Pagination, sorters?: CrudSort[], filte
   }
   if (sorters?.length) params.set("sort", sorters.map((s) => `${s.order === "desc" ? "-" : ""}${s.field}`).join(","));
   for (const filter of filters ?? []) {
-    if (!("field" in filter)) throw new Error("Grouped (and/or) filters are not supported by the backend list contract.");
+    if (!("field" in filter))
+      throw new Error("Grouped (and/or) filters are not supported by the backend list contract.");
     const { field, operator, value } = filter;
     if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
     if (field === "q") {
       params.set("q", String(value));
       continue;
     }
-    const text = Array.isArray(value) ? value.join(",") : operator === "null" || operator === "nnull" ? "" : String(value);
+    const text = Array.isArray(value)
+      ? value.join(",")
+      : operator === "null" || operator === "nnull"
+        ? ""
+        : String(value);
     params.set(operator === "eq" ? `filter[${field}]` : `filter[${field}][${operator}]`, text);
   }
   return params;
@@ -33,7 +38,9 @@ export const dataProvider: DataProvider = {
 
   async getList({ resource, pagination, sorters, filters, meta }) {
     const query = toListQuery(pagination, sorters, filters).toString();
-    const body = await apiRequest<{ data: any[]; total: number }>(`/${resource}${query ? `?${query}` : ""}`, { signal: meta?.signal as AbortSignal | undefined });
+    const body = await apiRequest<{ data: any[]; total: number }>(`/${resource}${query ? `?${query}` : ""}`, {
+      signal: meta?.signal as AbortSignal | undefined,
+    });
     return { data: body.data, total: body.total };
   },
 
@@ -49,7 +56,9 @@ export const dataProvider: DataProvider = {
     const bodies = await Promise.all(
       pages.map((page) => {
         const query = new URLSearchParams({ "filter[id][in]": page.join(","), pageSize: String(page.length) });
-        return apiRequest<{ data: any[] }>(`/${resource}?${query}`, { signal: meta?.signal as AbortSignal | undefined });
+        return apiRequest<{ data: any[] }>(`/${resource}?${query}`, {
+          signal: meta?.signal as AbortSignal | undefined,
+        });
       }),
     );
     return { data: bodies.flatMap((body) => body.data) };
@@ -60,7 +69,9 @@ export const dataProvider: DataProvider = {
   },
 
   async update({ resource, id, variables }) {
-    return { data: await apiRequest(`/${resource}/${encodeURIComponent(String(id))}`, { method: "PATCH", body: variables }) };
+    return {
+      data: await apiRequest(`/${resource}/${encodeURIComponent(String(id))}`, { method: "PATCH", body: variables }),
+    };
   },
 
   async deleteOne({ resource, id }) {
@@ -74,6 +85,8 @@ export const dataProvider: DataProvider = {
       const home = await takePrefetchedHome(); // started at sign-in (main.tsx), already on its way
       if (home) return { data: home as any };
     }
-    return { data: await apiRequest(path, { method: verb, body: payload, headers: { ...headers, ...idempotency(meta) } }) };
+    return {
+      data: await apiRequest(path, { method: verb, body: payload, headers: { ...headers, ...idempotency(meta) } }),
+    };
   },
 };

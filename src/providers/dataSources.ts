@@ -24,19 +24,35 @@ function loadRtdb(): Promise<Rtdb> {
     import("./rtdb/rtdbPort"),
     import("./rtdb/rtdbDataProvider"),
     import("./rtdb/rtdbLiveProvider"),
-  ]).then(([{ getDatabase, connectDatabaseEmulator }, { firebaseApp, auth }, { firebaseRtdbPort }, { createRtdbDataProvider }, { createRtdbLiveProvider }]) => {
-    const database = getDatabase(firebaseApp, runtimeConfig.firebase.databaseURL);
-    const emulator = runtimeConfig.databaseEmulatorHost;
-    if (emulator) connectDatabaseEmulator(database, emulator.slice(0, emulator.lastIndexOf(":")), Number(emulator.slice(emulator.lastIndexOf(":") + 1)));
-    const port = firebaseRtdbPort(database);
-    // A subscriber's records live under their uid (the rules let no one else list them).
-    const root = (resource: string) => {
-      const uid = auth.currentUser?.uid;
-      if (!uid) throw { message: "Not signed in.", statusCode: 401 };
-      return `${resource}/${uid}`;
-    };
-    return { dataProvider: createRtdbDataProvider(port, { root, resources: findResource }), liveProvider: createRtdbLiveProvider(port, { root }) };
-  });
+  ]).then(
+    ([
+      { getDatabase, connectDatabaseEmulator },
+      { firebaseApp, auth },
+      { firebaseRtdbPort },
+      { createRtdbDataProvider },
+      { createRtdbLiveProvider },
+    ]) => {
+      const database = getDatabase(firebaseApp, runtimeConfig.firebase.databaseURL);
+      const emulator = runtimeConfig.databaseEmulatorHost;
+      if (emulator)
+        connectDatabaseEmulator(
+          database,
+          emulator.slice(0, emulator.lastIndexOf(":")),
+          Number(emulator.slice(emulator.lastIndexOf(":") + 1)),
+        );
+      const port = firebaseRtdbPort(database);
+      // A subscriber's records live under their uid (the rules let no one else list them).
+      const root = (resource: string) => {
+        const uid = auth.currentUser?.uid;
+        if (!uid) throw { message: "Not signed in.", statusCode: 401 };
+        return `${resource}/${uid}`;
+      };
+      return {
+        dataProvider: createRtdbDataProvider(port, { root, resources: findResource }),
+        liveProvider: createRtdbLiveProvider(port, { root }),
+      };
+    },
+  );
   rtdb.catch(() => {
     rtdb = undefined; // a failed chunk load must not stick: the next call retries it
   });
@@ -44,14 +60,12 @@ function loadRtdb(): Promise<Rtdb> {
 }
 
 type Method = Exclude<keyof DataProvider, "getApiUrl">;
-const lazy =
-  (method: Method) =>
-  async (params: never) => {
-    const provider = (await loadRtdb()).dataProvider;
-    const call = provider[method] as ((p: never) => Promise<unknown>) | undefined;
-    if (!call) throw { message: `The Realtime Database source does not support ${method}.`, statusCode: 501 };
-    return call(params);
-  };
+const lazy = (method: Method) => async (params: never) => {
+  const provider = (await loadRtdb()).dataProvider;
+  const call = provider[method] as ((p: never) => Promise<unknown>) | undefined;
+  if (!call) throw { message: `The Realtime Database source does not support ${method}.`, statusCode: 501 };
+  return call(params);
+};
 
 /** The RTDB data provider, loaded on first call. */
 export const rtdbDataProvider = {
@@ -104,5 +118,9 @@ export function routeLive(options: {
 
 /** The live provider of the portal: backend SSE, or RTDB child events for rtdb resources. */
 export function portalLiveProvider(backend: LiveProvider): LiveProvider {
-  return routeLive({ backend, rtdb: async () => (await loadRtdb()).liveProvider, sourceOf: (name) => findResource(name)?.source });
+  return routeLive({
+    backend,
+    rtdb: async () => (await loadRtdb()).liveProvider,
+    sourceOf: (name) => findResource(name)?.source,
+  });
 }

@@ -22,7 +22,12 @@ export function failure(error: unknown): FlowFailure {
   const status = (error as { statusCode?: unknown })?.statusCode;
   if (status === 429) {
     const retryAfter = (error as { retryAfter?: number }).retryAfter;
-    return { ok: false, field: "phone", message: translate("auth.errors.waitSeconds", { seconds: retryAfter ?? 60 }), retryAfter };
+    return {
+      ok: false,
+      field: "phone",
+      message: translate("auth.errors.waitSeconds", { seconds: retryAfter ?? 60 }),
+      retryAfter,
+    };
   }
   if (typeof status === "number") return { ok: false, field: "form", message: (error as { message: string }).message };
   const { field, key } = authErrorMessage(error);

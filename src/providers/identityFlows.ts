@@ -70,7 +70,10 @@ function verifierIn(container: HTMLElement): RecaptchaVerifier {
 }
 
 /** Asks the backend whether another SMS may go to this number now (per-number and per-IP limits). */
-async function smsAllowed(phoneNumber: string, purpose: "sign_in" | "mfa_enroll" | "mfa_sign_in" | "link"): Promise<void> {
+async function smsAllowed(
+  phoneNumber: string,
+  purpose: "sign_in" | "mfa_enroll" | "mfa_sign_in" | "link",
+): Promise<void> {
   await apiRequest("/api/auth/sms-allowance", { method: "POST", body: { phoneNumber, purpose } });
 }
 
@@ -133,7 +136,10 @@ function mfaChallengeFrom(error: unknown): MfaChallenge | null {
     async sendCode(container) {
       try {
         const provider = new PhoneAuthProvider(auth);
-        verificationId = await provider.verifyPhoneNumber({ multiFactorHint: hint, session: resolver.session }, verifierIn(container));
+        verificationId = await provider.verifyPhoneNumber(
+          { multiFactorHint: hint, session: resolver.session },
+          verifierIn(container),
+        );
         return { ok: true };
       } catch (e) {
         return failure(e);
@@ -142,7 +148,9 @@ function mfaChallengeFrom(error: unknown): MfaChallenge | null {
     async verify(code) {
       if (!verificationId) return { ok: false, field: "code", message: translate("auth.errors.codeExpired") };
       try {
-        await resolver.resolveSignIn(PhoneMultiFactorGenerator.assertion(PhoneAuthProvider.credential(verificationId, code.trim())));
+        await resolver.resolveSignIn(
+          PhoneMultiFactorGenerator.assertion(PhoneAuthProvider.credential(verificationId, code.trim())),
+        );
         return finishSignIn();
       } catch (e) {
         return failure(e);
@@ -163,7 +171,8 @@ async function signedIn(attempt: () => Promise<UserCredential | null>): Promise<
   }
 }
 
-export const signInWithPassword = (email: string, password: string) => signedIn(() => signInWithEmailAndPassword(auth, email.trim(), password));
+export const signInWithPassword = (email: string, password: string) =>
+  signedIn(() => signInWithEmailAndPassword(auth, email.trim(), password));
 
 export const startPhoneSignIn = (phoneInput: string, container: HTMLElement) =>
   textCode(phoneInput, "sign_in", async (phone) => {
@@ -201,7 +210,10 @@ const REDIRECT_PENDING = "portal.redirectPending";
 export function signInWithGoogle(mode: "popup" | "redirect"): Promise<FlowResult> {
   if (mode === "redirect") {
     sessionStorage.setItem(REDIRECT_PENDING, "1");
-    return signInWithRedirect(auth, googleProvider(), browserPopupRedirectResolver).then(() => ({ ok: true }) as const, failure);
+    return signInWithRedirect(auth, googleProvider(), browserPopupRedirectResolver).then(
+      () => ({ ok: true }) as const,
+      failure,
+    );
   }
   return signedIn(() => signInWithPopup(auth, googleProvider(), browserPopupRedirectResolver));
 }
@@ -225,7 +237,10 @@ const EMAIL_FOR_LINK = "portal.emailForSignIn";
 
 export async function sendSignInLink(email: string): Promise<FlowResult> {
   try {
-    await sendSignInLinkToEmail(auth, email.trim(), { url: `${location.origin}/login/email-link`, handleCodeInApp: true });
+    await sendSignInLinkToEmail(auth, email.trim(), {
+      url: `${location.origin}/login/email-link`,
+      handleCodeInApp: true,
+    });
     localStorage.setItem(EMAIL_FOR_LINK, email.trim());
     return { ok: true };
   } catch (error) {
@@ -261,11 +276,14 @@ export function signInMethods(user: User | null = auth.currentUser): SignInMetho
   if (!user) return [];
   return user.providerData.map((p) => ({
     providerId: p.providerId,
-    label: p.providerId === "phone" ? maskPhone(p.phoneNumber) : p.email ?? p.displayName ?? p.providerId,
+    label: p.providerId === "phone" ? maskPhone(p.phoneNumber) : (p.email ?? p.displayName ?? p.providerId),
   }));
 }
 
-async function reportToAudit(action: "mfa.enrolled" | "mfa.removed" | "identity.linked" | "identity.unlinked", detail: string) {
+async function reportToAudit(
+  action: "mfa.enrolled" | "mfa.removed" | "identity.linked" | "identity.unlinked",
+  detail: string,
+) {
   // Best effort: the change itself already happened in Firebase.
   await apiRequest("/me/audit", { method: "POST", body: { action, detail } }).catch(() => undefined);
 }
@@ -281,7 +299,9 @@ async function guarded(work: () => Promise<unknown>): Promise<FlowResult> {
 }
 
 export const reauthenticate = (password: string) =>
-  guarded(() => reauthenticateWithCredential(currentUser(), EmailAuthProvider.credential(currentUser().email ?? "", password)));
+  guarded(() =>
+    reauthenticateWithCredential(currentUser(), EmailAuthProvider.credential(currentUser().email ?? "", password)),
+  );
 
 /** How this account proves it is still its holder: its password, else a code texted to its phone. */
 export function reauthMethod(user: User | null = auth.currentUser): "password" | "phone" | null {
@@ -334,16 +354,27 @@ export async function unlinkMethod(providerId: string): Promise<FlowResult> {
 }
 
 export function secondFactors(user: User | null = auth.currentUser) {
-  return user ? multiFactor(user).enrolledFactors.map((f) => ({ uid: f.uid, label: f.displayName || maskPhone((f as { phoneNumber?: string }).phoneNumber), enrolledAt: f.enrollmentTime })) : [];
+  return user
+    ? multiFactor(user).enrolledFactors.map((f) => ({
+        uid: f.uid,
+        label: f.displayName || maskPhone((f as { phoneNumber?: string }).phoneNumber),
+        enrolledAt: f.enrollmentTime,
+      }))
+    : [];
 }
 
 export const startMfaEnrollment = (phoneInput: string, container: HTMLElement) =>
   textCode(phoneInput, "mfa_enroll", async (phone) => {
     const session = await multiFactor(currentUser()).getSession();
-    const verificationId = await new PhoneAuthProvider(auth).verifyPhoneNumber({ phoneNumber: phone, session }, verifierIn(container));
+    const verificationId = await new PhoneAuthProvider(auth).verifyPhoneNumber(
+      { phoneNumber: phone, session },
+      verifierIn(container),
+    );
     return (code) =>
       guarded(async () => {
-        const assertion = PhoneMultiFactorGenerator.assertion(PhoneAuthProvider.credential(verificationId, code.trim()));
+        const assertion = PhoneMultiFactorGenerator.assertion(
+          PhoneAuthProvider.credential(verificationId, code.trim()),
+        );
         await multiFactor(currentUser()).enroll(assertion, maskPhone(phone));
         await reportToAudit("mfa.enrolled", maskPhone(phone));
       });

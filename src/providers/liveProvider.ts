@@ -62,7 +62,12 @@ export function createLiveProvider(options: LiveProviderOptions = {}): LiveProvi
   const wanted = () => [...new Set([...subscriptions].map((s) => s.resource))].sort().join(",");
 
   function deliver(data: ClientResourceEvent) {
-    const event: LiveEvent = { channel: `${CHANNEL_PREFIX}${data.resource}`, type: data.type, payload: { ids: data.ids }, date: new Date(data.at) };
+    const event: LiveEvent = {
+      channel: `${CHANNEL_PREFIX}${data.resource}`,
+      type: data.type,
+      payload: { ids: data.ids },
+      date: new Date(data.at),
+    };
     for (const subscription of [...subscriptions]) {
       if (subscription.resource !== data.resource) continue;
       if (!subscription.types.includes("*") && !subscription.types.includes(data.type)) continue;
@@ -145,7 +150,11 @@ export function createLiveProvider(options: LiveProviderOptions = {}): LiveProvi
   return {
     subscribe({ channel, types, callback }) {
       if (!channel.startsWith(CHANNEL_PREFIX)) return null;
-      const subscription: Subscription = { resource: channel.slice(CHANNEL_PREFIX.length), types: types.length ? types : ["*"], callback };
+      const subscription: Subscription = {
+        resource: channel.slice(CHANNEL_PREFIX.length),
+        types: types.length ? types : ["*"],
+        callback,
+      };
       subscriptions.add(subscription);
       reconcile();
       return subscription;

@@ -7,4 +7,5 @@ import { apiRequest } from "./apiClient";
  * signed-in page) does not pull the security page into the portal's first chunk.
  */
 export const meQueryKey = ["portal", "me"] as const;
-export const useMe = (enabled = true) => useQuery({ queryKey: meQueryKey, queryFn: () => apiRequest<Me>("/me"), staleTime: 30_000, enabled });
+export const useMe = (enabled = true) =>
+  useQuery({ queryKey: meQueryKey, queryFn: () => apiRequest<Me>("/me"), staleTime: 30_000, enabled });

@@ -9,7 +9,12 @@ export function useNotificationProvider(): NotificationProvider {
   const { notification } = App.useApp();
   return {
     open: ({ key, message, description, type }) =>
-      notification.open({ key, description: message, message: description ?? null, type: type === "progress" ? "info" : type }),
+      notification.open({
+        key,
+        description: message,
+        message: description ?? null,
+        type: type === "progress" ? "info" : type,
+      }),
     close: (key) => notification.destroy(key),
   };
 }

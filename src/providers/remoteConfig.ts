@@ -37,7 +37,12 @@ export function startRemoteConfig(): Promise<void> {
       remoteConfig.settings.fetchTimeoutMillis = 5_000;
       remoteConfig.settings.minimumFetchIntervalMillis = 60 * 60 * 1000;
       await rc.fetchAndActivate(remoteConfig);
-      applyFeatureFlags(readFlags({ getString: (k) => rc.getString(remoteConfig, k), getBoolean: (k) => rc.getBoolean(remoteConfig, k) }));
+      applyFeatureFlags(
+        readFlags({
+          getString: (k) => rc.getString(remoteConfig, k),
+          getBoolean: (k) => rc.getBoolean(remoteConfig, k),
+        }),
+      );
     } catch (error) {
       console.warn("Remote Config not reached; the in-code defaults hold.", error);
     }

@@ -16,7 +16,10 @@ export function isRole(value: unknown): value is Role {
 export const isStaff = (role: unknown): role is "agent" | "admin" => role === "agent" || role === "admin";
 
 /** The custom claims the backend sets ({role, operator}), read the same way from a token or a user record. */
-export function claimsOf(claims: Record<string, unknown> | null | undefined): { role: Role | null; operator: string | null } {
+export function claimsOf(claims: Record<string, unknown> | null | undefined): {
+  role: Role | null;
+  operator: string | null;
+} {
   return {
     role: isRole(claims?.role) ? claims.role : null,
     operator: typeof claims?.operator === "string" ? claims.operator : null,
@@ -37,6 +40,10 @@ export function accessScope(
   return resource.access[action]?.[principal.role] ?? null;
 }
 
-export function can(principal: { role: Role | null } | null | undefined, resource: Pick<ResourceDefinition, "access">, action: string): boolean {
+export function can(
+  principal: { role: Role | null } | null | undefined,
+  resource: Pick<ResourceDefinition, "access">,
+  action: string,
+): boolean {
   return accessScope(principal, resource, action) !== null;
 }

@@ -14,7 +14,9 @@ export const ACCOUNT_STATUSES = ["active", "suspended", "closed"] as const;
 export const ADJUSTMENT_LIMITS = { agent: 5_000, admin: 100_000 } as const;
 
 /** A positive amount of money typed by staff or set for auto top-up; at most 100,000.00, within the integer columns that store it. */
-const positiveMoney = moneySchema.extend({ amount: z.number().int("whole minor units (cents)").positive("more than zero").max(10_000_000, "at most 100,000.00") });
+const positiveMoney = moneySchema.extend({
+  amount: z.number().int("whole minor units (cents)").positive("more than zero").max(10_000_000, "at most 100,000.00"),
+});
 
 /** How many automatic top-ups a month an account may have at most. */
 export const AUTO_TOP_UP_MAX_PER_MONTH = 31;
@@ -28,7 +30,11 @@ export const autoTopUpSettingSchema = z.object({
   enabled: z.boolean("true or false"),
   threshold: positiveMoney,
   amount: positiveMoney,
-  maxPerMonth: z.number("a whole number").int("a whole number").min(1, "at least 1").max(AUTO_TOP_UP_MAX_PER_MONTH, `at most ${AUTO_TOP_UP_MAX_PER_MONTH}`),
+  maxPerMonth: z
+    .number("a whole number")
+    .int("a whole number")
+    .min(1, "at least 1")
+    .max(AUTO_TOP_UP_MAX_PER_MONTH, `at most ${AUTO_TOP_UP_MAX_PER_MONTH}`),
 });
 export type AutoTopUpSetting = z.output<typeof autoTopUpSettingSchema>;
 
@@ -49,7 +55,9 @@ export const accountSchema = z.object({
   /** Postpaid: the total of the bills still open; null on prepaid accounts. */
   amountDue: moneySchema.nullable(),
   /** Prepaid: the auto top-up setting, null until one is set. */
-  autoTopUp: z.object({ enabled: z.boolean(), threshold: moneySchema, amount: moneySchema, maxPerMonth: z.number().int() }).nullable(),
+  autoTopUp: z
+    .object({ enabled: z.boolean(), threshold: moneySchema, amount: moneySchema, maxPerMonth: z.number().int() })
+    .nullable(),
   /** Postpaid autopay: the saved card new bills are paid with on issue; null when autopay is off. */
   autopayPaymentMethodId: idSchema.nullable(),
   createdAt: isoDateTime,
@@ -74,7 +82,11 @@ export const accountsResource = defineResource({
     lineCount: { label: "fields.lineCount", kind: "number" },
     balance: { label: "fields.balance", kind: "money" },
     amountDue: { label: "fields.amountDue", kind: "money" },
-    autopayPaymentMethodId: { label: "fields.autopayCard", kind: "reference", reference: { resource: "payment-methods" } },
+    autopayPaymentMethodId: {
+      label: "fields.autopayCard",
+      kind: "reference",
+      reference: { resource: "payment-methods" },
+    },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
   },
   list: {
@@ -84,7 +96,18 @@ export const accountsResource = defineResource({
     filters: { type: ["eq"], status: ["eq", "in"] },
     search: { placeholder: "resources.accounts.search", fields: ["name", "email"] },
   },
-  show: ["name", "type", "status", "balance", "amountDue", "autopayPaymentMethodId", "email", "phone", "lineCount", "createdAt"],
+  show: [
+    "name",
+    "type",
+    "status",
+    "balance",
+    "amountDue",
+    "autopayPaymentMethodId",
+    "email",
+    "phone",
+    "lineCount",
+    "createdAt",
+  ],
   actions: {
     "set-autopay": {
       label: "resources.accounts.actions.setAutopay",
@@ -94,7 +117,12 @@ export const accountsResource = defineResource({
       inputFields: {
         enabled: { label: "fields.autopayEnabled", kind: "boolean" },
         // Only the holder's cards: staff acting for a subscriber must not be offered another's.
-        paymentMethodId: { label: "fields.autopayCard", kind: "reference", reference: { resource: "payment-methods", matching: { ownerUid: "ownerUid" } }, help: "resources.accounts.autopayHelp" },
+        paymentMethodId: {
+          label: "fields.autopayCard",
+          kind: "reference",
+          reference: { resource: "payment-methods", matching: { ownerUid: "ownerUid" } },
+          help: "resources.accounts.autopayHelp",
+        },
       },
       reason: "staff",
     },
@@ -135,7 +163,11 @@ export const accountsResource = defineResource({
       input: autoTopUpSettingSchema,
       inputFields: {
         enabled: { label: "fields.autoTopUpEnabled", kind: "boolean" },
-        threshold: { label: "fields.autoTopUpThreshold", kind: "money", help: "resources.accounts.autoTopUpThresholdHelp" },
+        threshold: {
+          label: "fields.autoTopUpThreshold",
+          kind: "money",
+          help: "resources.accounts.autoTopUpThresholdHelp",
+        },
         amount: { label: "fields.autoTopUpAmount", kind: "money" },
         maxPerMonth: { label: "fields.autoTopUpMaxPerMonth", kind: "number" },
       },
@@ -178,7 +210,8 @@ export const accountsResource = defineResource({
       "fields.balance": "Balance",
       "resources.accounts.actions.redeemVoucher": "Redeem a voucher",
       "resources.accounts.actions.setAutopay": "Autopay",
-      "resources.accounts.autopayHelp": "New bills are paid with this card when they are issued; without one, your default card.",
+      "resources.accounts.autopayHelp":
+        "New bills are paid with this card when they are issued; without one, your default card.",
       "fields.autopayEnabled": "Pay my bills automatically",
       "fields.autopayCard": "Autopay card",
       "fields.voucherCode": "Voucher code",
@@ -187,15 +220,19 @@ export const accountsResource = defineResource({
       "resources.accounts.actions.adjust": "Credit",
       "resources.accounts.actions.charge": "Charge",
       "resources.accounts.actions.refund": "Refund",
-      "resources.accounts.confirm.refund": "Refund this amount to {{title}}? It is credited in the account's ledger with your reason.",
-      "resources.accounts.adjustHelp": "Agents up to $50.00 per account in 24 hours, administrators up to $1,000.00 (credits and charges counted apart); more waits for another administrator's approval.",
-      "resources.accounts.confirm.adjust": "Credit this amount to {{title}}? It is recorded in the account's ledger with your reason.",
+      "resources.accounts.confirm.refund":
+        "Refund this amount to {{title}}? It is credited in the account's ledger with your reason.",
+      "resources.accounts.adjustHelp":
+        "Agents up to $50.00 per account in 24 hours, administrators up to $1,000.00 (credits and charges counted apart); more waits for another administrator's approval.",
+      "resources.accounts.confirm.adjust":
+        "Credit this amount to {{title}}? It is recorded in the account's ledger with your reason.",
       "resources.accounts.confirm.charge": "Charge this amount to {{title}}? A prepaid balance must cover it.",
       "fields.amountDue": "Amount due",
       "resources.accounts.actions.setAutoTopUp": "Auto top-up",
       "fields.autoTopUpEnabled": "Top up automatically",
       "fields.autoTopUpThreshold": "When the balance falls below",
-      "resources.accounts.autoTopUpThresholdHelp": "Checked after every charge; the top-up comes from your default card.",
+      "resources.accounts.autoTopUpThresholdHelp":
+        "Checked after every charge; the top-up comes from your default card.",
       "fields.autoTopUpAmount": "Top up by",
       "fields.autoTopUpMaxPerMonth": "At most this many times a month",
       "enums.status.closed": "Closed",
@@ -209,7 +246,8 @@ export const accountsResource = defineResource({
       "fields.balance": "Saldo",
       "resources.accounts.actions.redeemVoucher": "Canjear un cupón",
       "resources.accounts.actions.setAutopay": "Pago automático",
-      "resources.accounts.autopayHelp": "Las facturas nuevas se pagan con esta tarjeta al emitirse; si no eliges ninguna, con tu tarjeta predeterminada.",
+      "resources.accounts.autopayHelp":
+        "Las facturas nuevas se pagan con esta tarjeta al emitirse; si no eliges ninguna, con tu tarjeta predeterminada.",
       "fields.autopayEnabled": "Pagar mis facturas automáticamente",
       "fields.autopayCard": "Tarjeta del pago automático",
       "fields.voucherCode": "Código del cupón",
@@ -218,15 +256,19 @@ export const accountsResource = defineResource({
       "resources.accounts.actions.adjust": "Abonar",
       "resources.accounts.actions.charge": "Cargar",
       "resources.accounts.actions.refund": "Reembolsar",
-      "resources.accounts.confirm.refund": "¿Reembolsar este importe a {{title}}? Se abona en el historial de la cuenta con tu motivo.",
-      "resources.accounts.adjustHelp": "Agentes hasta 50,00 US$ por cuenta en 24 horas, administradores hasta 1000,00 US$ (abonos y cargos por separado); más espera la aprobación de otro administrador.",
-      "resources.accounts.confirm.adjust": "¿Abonar este importe a {{title}}? Queda en el historial de la cuenta con tu motivo.",
+      "resources.accounts.confirm.refund":
+        "¿Reembolsar este importe a {{title}}? Se abona en el historial de la cuenta con tu motivo.",
+      "resources.accounts.adjustHelp":
+        "Agentes hasta 50,00 US$ por cuenta en 24 horas, administradores hasta 1000,00 US$ (abonos y cargos por separado); más espera la aprobación de otro administrador.",
+      "resources.accounts.confirm.adjust":
+        "¿Abonar este importe a {{title}}? Queda en el historial de la cuenta con tu motivo.",
       "resources.accounts.confirm.charge": "¿Cargar este importe a {{title}}? Un saldo prepago debe cubrirlo.",
       "fields.amountDue": "Importe pendiente",
       "resources.accounts.actions.setAutoTopUp": "Recarga automática",
       "fields.autoTopUpEnabled": "Recargar automáticamente",
       "fields.autoTopUpThreshold": "Cuando el saldo baje de",
-      "resources.accounts.autoTopUpThresholdHelp": "Se comprueba después de cada cargo; la recarga se hace con tu tarjeta predeterminada.",
+      "resources.accounts.autoTopUpThresholdHelp":
+        "Se comprueba después de cada cargo; la recarga se hace con tu tarjeta predeterminada.",
       "fields.autoTopUpAmount": "Recargar con",
       "fields.autoTopUpMaxPerMonth": "Como máximo estas veces al mes",
       "enums.status.closed": "Cerrada",

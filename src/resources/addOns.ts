@@ -50,7 +50,12 @@ export const addOnsResource = defineResource({
     columns: ["name", "kind", "roamingZone", "price", "dataMb", "validityDays", "status"],
     defaultSort: [{ field: "price", order: "asc" }],
     sortable: ["name", "code", "price", "dataMb", "validityDays", "createdAt"],
-    filters: { kind: ["eq", "in"], status: ["eq", "ne", "in"], roamingZone: ["eq", "in", "null"], price: ["lte", "gte", "between"] },
+    filters: {
+      kind: ["eq", "in"],
+      status: ["eq", "ne", "in"],
+      roamingZone: ["eq", "in", "null"],
+      price: ["lte", "gte", "between"],
+    },
     search: { placeholder: "resources.add-ons.search" },
   },
   show: ["code", "name", "kind", "roamingZone", "status", "price", "dataMb", "validityDays", "createdAt"],
@@ -59,8 +64,19 @@ export const addOnsResource = defineResource({
     edit: ["name", "price", "dataMb", "validityDays"],
   },
   actions: {
-    activate: { label: "resources.add-ons.actions.activate", handler: "addOns.activate", when: { status: ["draft"] }, confirm: "resources.add-ons.confirm.activate" },
-    retire: { label: "resources.add-ons.actions.retire", handler: "addOns.retire", when: { status: ["active"] }, danger: true, confirm: "resources.add-ons.confirm.retire" },
+    activate: {
+      label: "resources.add-ons.actions.activate",
+      handler: "addOns.activate",
+      when: { status: ["draft"] },
+      confirm: "resources.add-ons.confirm.activate",
+    },
+    retire: {
+      label: "resources.add-ons.actions.retire",
+      handler: "addOns.retire",
+      when: { status: ["active"] },
+      danger: true,
+      confirm: "resources.add-ons.confirm.retire",
+    },
   },
   access: {
     // The catalog is open to every signed-in role; subscribers see only what is on sale. Admins manage it.

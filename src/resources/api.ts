@@ -38,4 +38,5 @@ export const PROBLEM_TYPES = {
 /** How recent a sign-in must be for actions declared with `reauth` (seconds). */
 export const REAUTH_MAX_AGE_SECONDS = 5 * 60;
 
-export const listResponse = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), total: z.number().int() });
+export const listResponse = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int() });

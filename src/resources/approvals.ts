@@ -60,7 +60,17 @@ export const approvalsResource = defineResource({
     sortable: ["createdAt", "amount", "status"],
     filters: { status: ["eq", "in"], kind: ["eq", "in"], accountId: ["eq"] },
   },
-  show: ["accountName", "kind", "amount", "reason", "requestedByRole", "status", "decidedAt", "decisionReason", "createdAt"],
+  show: [
+    "accountName",
+    "kind",
+    "amount",
+    "reason",
+    "requestedByRole",
+    "status",
+    "decidedAt",
+    "decisionReason",
+    "createdAt",
+  ],
   actions: {
     approve: {
       label: "resources.approvals.actions.approve",
@@ -94,7 +104,8 @@ export const approvalsResource = defineResource({
       "resources.approvals.label": "Approvals",
       "resources.approvals.actions.approve": "Approve",
       "resources.approvals.actions.reject": "Reject",
-      "resources.approvals.confirm.approve": "Approve this request for {{title}}? The money moves now and the holder is told.",
+      "resources.approvals.confirm.approve":
+        "Approve this request for {{title}}? The money moves now and the holder is told.",
       "resources.approvals.confirm.reject": "Reject this request for {{title}}? Nothing moves.",
       "resources.approvals.pendingOnly": "Pending only",
       "resources.approvals.waiting": "Above your limit: sent for an administrator's approval.",
@@ -113,7 +124,8 @@ export const approvalsResource = defineResource({
       "resources.approvals.label": "Aprobaciones",
       "resources.approvals.actions.approve": "Aprobar",
       "resources.approvals.actions.reject": "Rechazar",
-      "resources.approvals.confirm.approve": "¿Aprobar esta solicitud para {{title}}? El dinero se mueve ahora y se avisa al titular.",
+      "resources.approvals.confirm.approve":
+        "¿Aprobar esta solicitud para {{title}}? El dinero se mueve ahora y se avisa al titular.",
       "resources.approvals.confirm.reject": "¿Rechazar esta solicitud para {{title}}? No se mueve nada.",
       "resources.approvals.pendingOnly": "Solo pendientes",
       "resources.approvals.waiting": "Supera tu límite: enviada a un administrador para su aprobación.",

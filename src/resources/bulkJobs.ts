@@ -57,12 +57,20 @@ export const importRowSchema = z.object({
   iccid: iccidSchema,
   simType: z.enum(SIM_TYPES, "physical or esim"),
   planId: idSchema,
-  cycleDay: z.coerce.number("a whole number from 1 to 28").int("a whole number from 1 to 28").min(1, "from 1 to 28").max(28, "from 1 to 28"),
+  cycleDay: z.coerce
+    .number("a whole number from 1 to 28")
+    .int("a whole number from 1 to 28")
+    .min(1, "from 1 to 28")
+    .max(28, "from 1 to 28"),
 });
 export type ImportRow = z.output<typeof importRowSchema>;
 
 /** One refusal of a dry run: the row of the file (the header is row 1), the column, why. */
-export const importRowErrorSchema = z.object({ row: z.number().int().positive(), field: z.string(), message: z.string() });
+export const importRowErrorSchema = z.object({
+  row: z.number().int().positive(),
+  field: z.string(),
+  message: z.string(),
+});
 
 /** What a dry run of an import answers: nothing was written. */
 export const importDryRunSchema = z.object({
@@ -98,7 +106,9 @@ const lineSelectionJob = z
   .strict();
 
 /** What `POST /bulk-jobs` takes. */
-export const newBulkJobSchema = z.discriminatedUnion("kind", [lineSelectionJob, importLinesJob], { error: () => "one of suspend-lines, restore-lines, import-lines" });
+export const newBulkJobSchema = z.discriminatedUnion("kind", [lineSelectionJob, importLinesJob], {
+  error: () => "one of suspend-lines, restore-lines, import-lines",
+});
 
 export const bulkJobsResource = defineResource({
   name: "bulk-jobs",
@@ -147,7 +157,8 @@ export const bulkJobsResource = defineResource({
     en: {
       "resources.bulk-jobs.label": "Bulk jobs",
       "resources.bulk-jobs.actions.cancel": "Cancel job",
-      "resources.bulk-jobs.confirm.cancel": "Cancel this job? Lines already changed stay changed; the rest are left alone.",
+      "resources.bulk-jobs.confirm.cancel":
+        "Cancel this job? Lines already changed stay changed; the rest are left alone.",
       "resources.bulk-jobs.progress": "{{done}} of {{total}} done ({{failed}} failed)",
       "resources.bulk-jobs.start": "Bulk action",
       "resources.bulk-jobs.selected": "{{count}} lines selected",
@@ -172,7 +183,8 @@ export const bulkJobsResource = defineResource({
     es: {
       "resources.bulk-jobs.label": "Trabajos masivos",
       "resources.bulk-jobs.actions.cancel": "Cancelar trabajo",
-      "resources.bulk-jobs.confirm.cancel": "¿Cancelar este trabajo? Las líneas ya cambiadas se quedan así; el resto no se toca.",
+      "resources.bulk-jobs.confirm.cancel":
+        "¿Cancelar este trabajo? Las líneas ya cambiadas se quedan así; el resto no se toca.",
       "resources.bulk-jobs.progress": "{{done}} de {{total}} hechas ({{failed}} con error)",
       "resources.bulk-jobs.start": "Acción masiva",
       "resources.bulk-jobs.selected": "{{count}} líneas seleccionadas",

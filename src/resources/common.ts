@@ -14,10 +14,16 @@ export type Money = z.output<typeof moneySchema>;
  * A catalog price (plans, add-ons): whole cents, zero or more, at most 100,000.00. Also keeps what a
  * client sends within the integer column that stores it: past it PostgreSQL refuses the row.
  */
-export const catalogPriceSchema = moneySchema.extend({ amount: z.number().int("whole minor units (cents)").nonnegative("zero or more").max(10_000_000) });
+export const catalogPriceSchema = moneySchema.extend({
+  amount: z.number().int("whole minor units (cents)").nonnegative("zero or more").max(10_000_000),
+});
 
 /** A plan's monthly allowance (MB, minutes or messages); null, where allowed, is unlimited. */
-export const allowanceSchema = z.number().int().nonnegative().max(10_000_000, "at most 10,000,000 (leave it empty for unlimited)");
+export const allowanceSchema = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(10_000_000, "at most 10,000,000 (leave it empty for unlimited)");
 
 /**
  * Numbers already found valid: the numbering plan's check costs about as much as the rest of a

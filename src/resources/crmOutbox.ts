@@ -50,7 +50,18 @@ export const crmOutboxResource = defineResource({
     sortable: ["createdAt", "status", "attempts", "nextAttemptAt"],
     filters: { status: ["eq", "in"], sourceType: ["eq", "in"] },
   },
-  show: ["title", "sourceType", "sourceId", "status", "attempts", "nextAttemptAt", "lastError", "crmLeadId", "deliveredAt", "createdAt"],
+  show: [
+    "title",
+    "sourceType",
+    "sourceId",
+    "status",
+    "attempts",
+    "nextAttemptAt",
+    "lastError",
+    "crmLeadId",
+    "deliveredAt",
+    "createdAt",
+  ],
   actions: {
     retry: {
       label: "resources.crm-outbox.retry",
@@ -89,7 +100,8 @@ export const crmOutboxResource = defineResource({
     es: {
       "resources.crm-outbox.label": "Bandeja CRM",
       "resources.crm-outbox.retry": "Enviar de nuevo",
-      "resources.crm-outbox.confirmRetry": "El contacto se envía de nuevo al CRM ahora, con una nueva serie de intentos.",
+      "resources.crm-outbox.confirmRetry":
+        "El contacto se envía de nuevo al CRM ahora, con una nueva serie de intentos.",
       "fields.crmLeadTitle": "Contacto",
       "fields.crmLeadSource": "Origen",
       "fields.crmSourceId": "Registro",

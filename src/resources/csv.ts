@@ -20,8 +20,10 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 /** One cell: empty for null/undefined, numbers and booleans bare, text neutralized and quoted. */
 export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
-  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "bigint" || typeof value === "boolean") return String(value);
-  let text = value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+  if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "bigint" || typeof value === "boolean")
+    return String(value);
+  let text =
+    value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }
@@ -32,7 +34,10 @@ export function toCsv(rows: readonly (readonly CsvValue[])[]): string {
 }
 
 /** Records as CSV under a header row of `columns` (by default every key any record has, in order of appearance). */
-export function recordsToCsv(records: readonly Record<string, CsvValue>[], columns: readonly string[] = [...new Set(records.flatMap((r) => Object.keys(r)))]): string {
+export function recordsToCsv(
+  records: readonly Record<string, CsvValue>[],
+  columns: readonly string[] = [...new Set(records.flatMap((r) => Object.keys(r)))],
+): string {
   if (!columns.length) return "";
   return toCsv([columns, ...records.map((record) => columns.map((column) => record[column]))]);
 }

@@ -17,16 +17,44 @@ export type CrudAction = (typeof CRUD_ACTIONS)[number];
 
 /** Refine's filter operator names, as the list contract accepts them. */
 export const FILTER_OPERATORS = [
-  "eq", "ne", "lt", "gt", "lte", "gte", "in", "nin",
-  "contains", "ncontains", "containss", "ncontainss",
-  "startswith", "nstartswith", "endswith", "nendswith",
-  "between", "nbetween", "null", "nnull",
+  "eq",
+  "ne",
+  "lt",
+  "gt",
+  "lte",
+  "gte",
+  "in",
+  "nin",
+  "contains",
+  "ncontains",
+  "containss",
+  "ncontainss",
+  "startswith",
+  "nstartswith",
+  "endswith",
+  "nendswith",
+  "between",
+  "nbetween",
+  "null",
+  "nnull",
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 export type FieldKind =
-  | "text" | "longText" | "id" | "enum" | "money" | "msisdn" | "number" | "boolean"
-  | "date" | "datetime" | "dataMb" | "quantity" | "tags" | "reference"
+  | "text"
+  | "longText"
+  | "id"
+  | "enum"
+  | "money"
+  | "msisdn"
+  | "number"
+  | "boolean"
+  | "date"
+  | "datetime"
+  | "dataMb"
+  | "quantity"
+  | "tags"
+  | "reference"
   /** A value shown once (a PIN, a PUK): large, monospaced, with a copy button. */
   | "secret"
   /** An eSIM activation code: shown as a QR code to scan, and as text. */
@@ -275,9 +303,10 @@ export interface ComputedField<K extends string> {
   of: readonly [K, K];
 }
 
-export type ResourceDefinition<S extends z.ZodObject = z.ZodObject, K extends string = Extract<keyof z.output<S>, string>> =
-  | DocumentResource<S, K>
-  | TableResource<S, K>;
+export type ResourceDefinition<
+  S extends z.ZodObject = z.ZodObject,
+  K extends string = Extract<keyof z.output<S>, string>,
+> = DocumentResource<S, K> | TableResource<S, K>;
 
 /** Identity function that keeps the literal types of a declaration. */
 export function defineResource<S extends z.ZodObject>(definition: ResourceDefinition<S>): ResourceDefinition<S> {
@@ -294,5 +323,7 @@ export function hasPage(resource: ResourceDefinition<any, any>, view: "create" |
 
 /** Whether the record meets every condition (the server checks the same before an action). */
 export function meets(conditions: Conditions<string> | undefined, record: Record<string, unknown>): boolean {
-  return Object.entries(conditions ?? {}).every(([field, values]) => (values as readonly unknown[]).includes(record[field] as never));
+  return Object.entries(conditions ?? {}).every(([field, values]) =>
+    (values as readonly unknown[]).includes(record[field] as never),
+  );
 }

@@ -32,7 +32,9 @@ export const deviceClaimsResource = defineResource({
   recordTitle: "description",
   createLabel: "resources.device-claims.create",
   // True only when written: a claim filed today stays readable tomorrow.
-  writeRules: { occurredOn: isoDate.refine((day) => day <= new Date().toISOString().slice(0, 10), "cannot be in the future") },
+  writeRules: {
+    occurredOn: isoDate.refine((day) => day <= new Date().toISOString().slice(0, 10), "cannot be in the future"),
+  },
   fields: {
     lineId: { label: "fields.line", kind: "reference", reference: { resource: "lines" } },
     incident: { label: "fields.incident", kind: "enum", options: INCIDENTS },
@@ -47,16 +49,35 @@ export const deviceClaimsResource = defineResource({
     columns: ["description", "lineId", "incident", "occurredOn", "status", "createdAt"],
     defaultSort: [{ field: "createdAt", order: "desc" }],
     sortable: ["createdAt", "occurredOn", "status", "incident"],
-    filters: { status: ["eq", "ne", "in"], incident: ["eq", "in"], lineId: ["eq", "in"], occurredOn: ["gte", "lte", "between"] },
+    filters: {
+      status: ["eq", "ne", "in"],
+      incident: ["eq", "in"],
+      lineId: ["eq", "in"],
+      occurredOn: ["gte", "lte", "between"],
+    },
     search: { placeholder: "resources.device-claims.search", fields: ["description", "assessment"] },
   },
   show: ["lineId", "incident", "occurredOn", "description", "attachmentId", "status", "assessment", "createdAt"],
-  form: { create: ["lineId", "incident", "occurredOn", "description", "attachmentId"], edit: ["incident", "occurredOn", "description", "assessment"] },
+  form: {
+    create: ["lineId", "incident", "occurredOn", "description", "attachmentId"],
+    edit: ["incident", "occurredOn", "description", "assessment"],
+  },
   defaults: { status: "submitted", assessment: null },
   actions: {
     approve: { label: "resources.device-claims.approve", set: { status: "approved" }, when: { status: ["submitted"] } },
-    reject: { label: "resources.device-claims.reject", set: { status: "rejected" }, when: { status: ["submitted"] }, reason: true, danger: true },
-    withdraw: { label: "resources.device-claims.withdraw", set: { status: "withdrawn" }, when: { status: ["submitted"] }, danger: true },
+    reject: {
+      label: "resources.device-claims.reject",
+      set: { status: "rejected" },
+      when: { status: ["submitted"] },
+      reason: true,
+      danger: true,
+    },
+    withdraw: {
+      label: "resources.device-claims.withdraw",
+      set: { status: "withdrawn" },
+      when: { status: ["submitted"] },
+      danger: true,
+    },
   },
   access: {
     list: { subscriber: "own", agent: "all", admin: "all" },

@@ -61,8 +61,15 @@ export type SecurityPolicy = z.output<typeof securityPolicySchema>;
 
 /** A PUT names what it changes (one switch or both), always with a reason. */
 export const securityPolicyUpdateSchema = z
-  .object({ requireStaffMfa: z.boolean().optional(), newStaffMayApprove: z.enum(NEW_STAFF_APPROVAL_RULES).optional(), reason: reasonSchema })
-  .refine((v) => v.requireStaffMfa !== undefined || v.newStaffMayApprove !== undefined, { path: ["requireStaffMfa"], message: "give requireStaffMfa, newStaffMayApprove or both" });
+  .object({
+    requireStaffMfa: z.boolean().optional(),
+    newStaffMayApprove: z.enum(NEW_STAFF_APPROVAL_RULES).optional(),
+    reason: reasonSchema,
+  })
+  .refine((v) => v.requireStaffMfa !== undefined || v.newStaffMayApprove !== undefined, {
+    path: ["requireStaffMfa"],
+    message: "give requireStaffMfa, newStaffMayApprove or both",
+  });
 export type SecurityPolicyUpdate = z.output<typeof securityPolicyUpdateSchema>;
 
 export const AUDIT_REPORT_ACTIONS = ["mfa.enrolled", "mfa.removed", "identity.linked", "identity.unlinked"] as const;

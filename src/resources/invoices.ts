@@ -70,7 +70,15 @@ export const payInvoiceInputSchema = z.object({ paymentMethodId: idSchema });
  * more than 0, at most what is still to pay) pays part of the bill; without it, all that is due.
  */
 export const payInvoiceSchema = payInvoiceInputSchema
-  .extend({ amount: z.number("an amount in cents").int("a whole number of cents").positive("more than 0").max(100_000_000, "too large").optional(), reason: reasonSchema.optional() })
+  .extend({
+    amount: z
+      .number("an amount in cents")
+      .int("a whole number of cents")
+      .positive("more than 0")
+      .max(100_000_000, "too large")
+      .optional(),
+    reason: reasonSchema.optional(),
+  })
   .strict();
 
 /** created: waiting for the gateway (a bank payment: 1–3 days); returned: a bank payment that came back after it settled. */
@@ -116,10 +124,32 @@ export const invoicesResource = defineResource({
     columns: ["number", "periodEnd", "total", "amountDue", "dueOn", "status"],
     defaultSort: [{ field: "issuedAt", order: "desc" }],
     sortable: ["issuedAt", "dueOn", "status"],
-    filters: { accountId: ["eq", "in"], status: ["eq", "in"], dueOn: ["lt", "lte", "gte", "between"], issuedAt: ["gte", "lte", "between"] },
+    filters: {
+      accountId: ["eq", "in"],
+      status: ["eq", "in"],
+      dueOn: ["lt", "lte", "gte", "between"],
+      issuedAt: ["gte", "lte", "between"],
+    },
     search: { placeholder: "resources.invoices.search", fields: ["number"] },
   },
-  show: ["number", "accountName", "periodStart", "periodEnd", "subtotal", "tax", "credit", "total", "amountPaid", "amountDue", "previousTotal", "status", "issuedAt", "dueOn", "paidAt", "voidReason"],
+  show: [
+    "number",
+    "accountName",
+    "periodStart",
+    "periodEnd",
+    "subtotal",
+    "tax",
+    "credit",
+    "total",
+    "amountPaid",
+    "amountDue",
+    "previousTotal",
+    "status",
+    "issuedAt",
+    "dueOn",
+    "paidAt",
+    "voidReason",
+  ],
   actions: {
     // Served by server/domain/invoicePayments/routes.ts: it calls the card gateway between two transactions.
     pay: {
@@ -129,7 +159,13 @@ export const invoicesResource = defineResource({
       reason: "staff",
       input: payInvoiceInputSchema,
       // Only the holder's cards, also when staff pay for them.
-      inputFields: { paymentMethodId: { label: "fields.paymentMethod", kind: "reference", reference: { resource: "payment-methods", matching: { ownerUid: "ownerUid" } } } },
+      inputFields: {
+        paymentMethodId: {
+          label: "fields.paymentMethod",
+          kind: "reference",
+          reference: { resource: "payment-methods", matching: { ownerUid: "ownerUid" } },
+        },
+      },
       confirm: "resources.invoices.confirm.pay",
     },
     void: {

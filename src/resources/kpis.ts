@@ -19,7 +19,8 @@ export const kpiQuerySchema = z
   .superRefine((q, ctx) => {
     const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
     if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "on or after from" });
-    else if (days > KPI_MAX_DAYS) ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${KPI_MAX_DAYS} days after from` });
+    else if (days > KPI_MAX_DAYS)
+      ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${KPI_MAX_DAYS} days after from` });
   });
 export type KpiQuery = z.output<typeof kpiQuerySchema>;
 
@@ -42,6 +43,11 @@ export const kpiReportSchema = z.object({
   /** Charges less refunds and reversals in the period, per line active now (minor units, half-up). */
   arpu: moneySchema,
   revenue: moneySchema,
-  openTicketsByAge: z.array(z.object({ bucket: z.enum(TICKET_AGE_BUCKETS.map((b) => b.key) as [string, ...string[]]), count: z.number().int() })),
+  openTicketsByAge: z.array(
+    z.object({
+      bucket: z.enum(TICKET_AGE_BUCKETS.map((b) => b.key) as [string, ...string[]]),
+      count: z.number().int(),
+    }),
+  ),
 });
 export type KpiReport = z.output<typeof kpiReportSchema>;

@@ -88,7 +88,22 @@ export const linesResource = defineResource({
     },
     search: { placeholder: "resources.lines.search" },
   },
-  show: ["msisdn", "status", "suspendReason", "graceEndsOn", "planName", "accountName", "accountType", "simType", "iccid", "numberLocked", "portOutPinExpiresAt", "payAsYouGo", "cycleDay", "createdAt"],
+  show: [
+    "msisdn",
+    "status",
+    "suspendReason",
+    "graceEndsOn",
+    "planName",
+    "accountName",
+    "accountType",
+    "simType",
+    "iccid",
+    "numberLocked",
+    "portOutPinExpiresAt",
+    "payAsYouGo",
+    "cycleDay",
+    "createdAt",
+  ],
   actions: {
     suspend: {
       label: "resources.lines.actions.suspend",
@@ -138,7 +153,10 @@ export const linesResource = defineResource({
       confirm: "resources.lines.confirm.portOutPin",
       result: {
         schema: z.object({ pin: z.string().regex(/^\d{6}$/), expiresAt: isoDateTime }),
-        fields: { pin: { label: "fields.portOutPin", kind: "secret" }, expiresAt: { label: "fields.validUntil", kind: "datetime" } },
+        fields: {
+          pin: { label: "fields.portOutPin", kind: "secret" },
+          expiresAt: { label: "fields.validUntil", kind: "datetime" },
+        },
         once: true,
       },
     },
@@ -165,8 +183,17 @@ export const linesResource = defineResource({
       }),
       inputFields: {
         // A line moves only between plans on sale of its own kind (the server refuses prepaid ↔ postpaid here).
-        planId: { label: "fields.newPlan", kind: "reference", reference: { resource: "plans", matching: { kind: "accountType" }, where: { status: "active" } } },
-        effective: { label: "fields.changeEffective", kind: "enum", options: PLAN_CHANGE_EFFECTIVE, labels: "enums.changeEffective" },
+        planId: {
+          label: "fields.newPlan",
+          kind: "reference",
+          reference: { resource: "plans", matching: { kind: "accountType" }, where: { status: "active" } },
+        },
+        effective: {
+          label: "fields.changeEffective",
+          kind: "enum",
+          options: PLAN_CHANGE_EFFECTIVE,
+          labels: "enums.changeEffective",
+        },
       },
       preview: true,
       reason: STAFF_REASON,
@@ -179,7 +206,11 @@ export const linesResource = defineResource({
       when: { status: ["active"] },
       input: z.object({ addOnId: idSchema, autoRenew: z.boolean("true or false").default(false) }),
       inputFields: {
-        addOnId: { label: "fields.addOn", kind: "reference", reference: { resource: "add-ons", where: { status: "active" } } },
+        addOnId: {
+          label: "fields.addOn",
+          kind: "reference",
+          reference: { resource: "add-ons", where: { status: "active" } },
+        },
         autoRenew: { label: "fields.autoRenew", kind: "boolean" },
       },
       preview: true,
@@ -200,7 +231,9 @@ export const linesResource = defineResource({
       about: "resources.lines.about.setOverage",
       handler: "lines.setOverage",
       input: z.object({ payAsYouGo: z.boolean("true or false") }).strict(),
-      inputFields: { payAsYouGo: { label: "fields.payAsYouGo", kind: "boolean", help: "resources.lines.payAsYouGoHelp" } },
+      inputFields: {
+        payAsYouGo: { label: "fields.payAsYouGo", kind: "boolean", help: "resources.lines.payAsYouGoHelp" },
+      },
       reason: STAFF_REASON,
       confirm: "resources.lines.confirm.setOverage",
       done: "resources.lines.done.setOverage",
@@ -227,18 +260,55 @@ export const linesResource = defineResource({
       // we issue: moving a number to an eSIM needs the holder's ID (an upload of purpose id_document,
       // by the holder or by staff acting for them; the server checks it and keeps it on the order).
       input: z
-        .object({ simType: z.enum(SIM_TYPES).default("physical"), iccid: iccidSchema.optional(), idDocumentFileId: idSchema.optional() })
+        .object({
+          simType: z.enum(SIM_TYPES).default("physical"),
+          iccid: iccidSchema.optional(),
+          idDocumentFileId: idSchema.optional(),
+        })
         .superRefine((value, ctx) => {
-          if (value.simType === "physical" && !value.iccid) ctx.addIssue({ code: "custom", path: ["iccid"], message: "required for a physical SIM: the number printed on it" });
-          if (value.simType === "esim" && value.iccid) ctx.addIssue({ code: "custom", path: ["iccid"], message: "leave it out for an eSIM: we issue its number" });
-          if (value.simType === "esim" && !value.idDocumentFileId) ctx.addIssue({ code: "custom", path: ["idDocumentFileId"], message: "required for an eSIM: a photo or scan of your ID" });
-          if (value.simType === "physical" && value.idDocumentFileId) ctx.addIssue({ code: "custom", path: ["idDocumentFileId"], message: "leave it out for a physical SIM: only an eSIM needs your ID" });
+          if (value.simType === "physical" && !value.iccid)
+            ctx.addIssue({
+              code: "custom",
+              path: ["iccid"],
+              message: "required for a physical SIM: the number printed on it",
+            });
+          if (value.simType === "esim" && value.iccid)
+            ctx.addIssue({ code: "custom", path: ["iccid"], message: "leave it out for an eSIM: we issue its number" });
+          if (value.simType === "esim" && !value.idDocumentFileId)
+            ctx.addIssue({
+              code: "custom",
+              path: ["idDocumentFileId"],
+              message: "required for an eSIM: a photo or scan of your ID",
+            });
+          if (value.simType === "physical" && value.idDocumentFileId)
+            ctx.addIssue({
+              code: "custom",
+              path: ["idDocumentFileId"],
+              message: "leave it out for a physical SIM: only an eSIM needs your ID",
+            });
         }),
       inputFields: {
         // An eSIM is offered only while Remote Config's esim_transfer_enabled is on (else 422, and the form leaves it out).
-        simType: { label: "fields.newSimType", kind: "enum", options: SIM_TYPES, optionToggles: { esim: "esim_transfer_enabled" } },
-        iccid: { label: "fields.newIccid", kind: "text", help: "resources.lines.iccidHelp", onlyWhen: { simType: ["physical"] } },
-        idDocumentFileId: { label: "fields.idDocument", kind: "reference", reference: { resource: "files" }, purpose: "id_document", help: "resources.lines.idDocumentHelp", onlyWhen: { simType: ["esim"] } },
+        simType: {
+          label: "fields.newSimType",
+          kind: "enum",
+          options: SIM_TYPES,
+          optionToggles: { esim: "esim_transfer_enabled" },
+        },
+        iccid: {
+          label: "fields.newIccid",
+          kind: "text",
+          help: "resources.lines.iccidHelp",
+          onlyWhen: { simType: ["physical"] },
+        },
+        idDocumentFileId: {
+          label: "fields.idDocument",
+          kind: "reference",
+          reference: { resource: "files" },
+          purpose: "id_document",
+          help: "resources.lines.idDocumentHelp",
+          onlyWhen: { simType: ["esim"] },
+        },
       },
       preview: true,
       reauth: { roles: ["subscriber"] },
@@ -295,10 +365,13 @@ export const linesResource = defineResource({
       "resources.lines.about.buyAddOn": "Add data or a roaming pass to this line.",
       "resources.lines.about.stopAddOnRenewal": "Keep an add-on until it ends, without renewing it.",
       "resources.lines.actions.setOverage": "Pay as you go",
-      "resources.lines.about.setOverage": "Choose whether usage past your allowance is charged at your plan's rates or stops at the allowance.",
-      "resources.lines.confirm.setOverage": "Change pay as you go on {{title}}? Off: data, calls and texts stop when the allowance is used up. On: they go on at your plan's rates.",
+      "resources.lines.about.setOverage":
+        "Choose whether usage past your allowance is charged at your plan's rates or stops at the allowance.",
+      "resources.lines.confirm.setOverage":
+        "Change pay as you go on {{title}}? Off: data, calls and texts stop when the allowance is used up. On: they go on at your plan's rates.",
       "resources.lines.done.setOverage": "Pay as you go: {{payAsYouGo}}.",
-      "resources.lines.payAsYouGoHelp": "On: usage past the allowance is charged at your plan's rates (from your balance on prepaid, on your bill on postpaid). Off: it stops at the allowance.",
+      "resources.lines.payAsYouGoHelp":
+        "On: usage past the allowance is charged at your plan's rates (from your balance on prepaid, on your bill on postpaid). Off: it stops at the allowance.",
       "fields.payAsYouGo": "Pay as you go",
       "resources.lines.actions.restore": "Restore",
       "resources.lines.actions.lockNumber": "Lock number",
@@ -306,16 +379,19 @@ export const linesResource = defineResource({
       "resources.lines.actions.portOutPin": "Get transfer PIN",
       "resources.lines.actions.revealPuk": "Show PUK",
       "resources.lines.actions.orderSim": "Order a SIM by post",
-      "resources.lines.confirm.orderSim": "Post a new SIM for {{title}}? The current SIM keeps working until you activate the new one.",
+      "resources.lines.confirm.orderSim":
+        "Post a new SIM for {{title}}? The current SIM keeps working until you activate the new one.",
       "resources.lines.preview.orderSim": "A new SIM for {{msisdn}} is posted to {{address}}.",
-      "resources.lines.preview.simKeepsWorking": "Your current SIM keeps working until the new one arrives and you activate it with Replace SIM.",
+      "resources.lines.preview.simKeepsWorking":
+        "Your current SIM keeps working until the new one arrives and you activate it with Replace SIM.",
       "resources.lines.preview.deliveryDays": "It usually arrives in 2 to 5 working days.",
       "fields.deliveryAddress": "Delivery address",
       "resources.lines.actions.swapSim": "Replace SIM",
       "resources.lines.actions.changePlan": "Change plan",
       "resources.lines.actions.buyAddOn": "Buy add-on",
       "resources.lines.actions.stopAddOnRenewal": "Stop renewal",
-      "resources.lines.confirm.buyAddOn": "Buy this add-on for {{title}}? You will see the price before anything is charged.",
+      "resources.lines.confirm.buyAddOn":
+        "Buy this add-on for {{title}}? You will see the price before anything is charged.",
       "resources.lines.confirm.stopAddOnRenewal": "Stop renewing this add-on? It stays until it expires.",
       "resources.lines.preview.buyAddOn": "{{addOn}} is added to {{msisdn}} now, valid until {{date}}.",
       "resources.lines.preview.addOnPrice": "{{addOn}} ({{days}} days)",
@@ -324,9 +400,11 @@ export const linesResource = defineResource({
       "fields.addOn": "Add-on",
       "fields.addOnPurchase": "Purchased add-on",
       "fields.autoRenew": "Renew automatically",
-      "resources.lines.confirm.changePlan": "Change the plan of {{title}}? You will see what it costs before anything changes.",
+      "resources.lines.confirm.changePlan":
+        "Change the plan of {{title}}? You will see what it costs before anything changes.",
       "resources.lines.preview.changePlanNow": "{{msisdn}} moves to {{plan}} now.",
-      "resources.lines.preview.changePlanNextCycle": "{{msisdn}} moves to {{plan}} when the next cycle starts on {{date}}.",
+      "resources.lines.preview.changePlanNextCycle":
+        "{{msisdn}} moves to {{plan}} when the next cycle starts on {{date}}.",
       "resources.lines.preview.creditOldPlan": "Credit for the {{days}} unused days (of {{cycleDays}}) of {{plan}}",
       "resources.lines.preview.chargeNewPlan": "{{plan}} for the {{days}} remaining days (of {{cycleDays}})",
       "resources.lines.preview.noChargeNow": "Nothing is charged now.",
@@ -337,10 +415,14 @@ export const linesResource = defineResource({
       "enums.changeEffective.next-cycle": "At the next cycle",
       "resources.lines.confirm.suspend": "Suspend {{title}}? Calls, texts and data stop until the line is restored.",
       "resources.lines.confirm.restore": "Restore {{title}}? Calls, texts and data start again.",
-      "resources.lines.confirm.lockNumber": "Lock {{title}} against transfers? While locked, nobody can move the number to another carrier or replace its SIM.",
-      "resources.lines.confirm.unlockNumber": "Unlock {{title}}? The number can then be moved to another carrier and its SIM replaced.",
-      "resources.lines.confirm.portOutPin": "Get a PIN to move {{title}} to another carrier? It is valid for 30 days and shown only once.",
-      "resources.lines.confirm.revealPuk": "Show the PUK of {{title}}? You need it to unblock the SIM after three wrong PINs. It is shown once and the viewing is recorded.",
+      "resources.lines.confirm.lockNumber":
+        "Lock {{title}} against transfers? While locked, nobody can move the number to another carrier or replace its SIM.",
+      "resources.lines.confirm.unlockNumber":
+        "Unlock {{title}}? The number can then be moved to another carrier and its SIM replaced.",
+      "resources.lines.confirm.portOutPin":
+        "Get a PIN to move {{title}} to another carrier? It is valid for 30 days and shown only once.",
+      "resources.lines.confirm.revealPuk":
+        "Show the PUK of {{title}}? You need it to unblock the SIM after three wrong PINs. It is shown once and the viewing is recorded.",
       "resources.lines.confirm.swapSim": "Replace the SIM of {{title}}? The old SIM stops working at once.",
       "resources.lines.preview.suspend": "{{msisdn}} will be suspended now.",
       "resources.lines.preview.suspendStops": "Calls, texts and data stop on this line.",
@@ -361,13 +443,15 @@ export const linesResource = defineResource({
       "fields.newSimType": "New SIM",
       "fields.newIccid": "Number of the new SIM (ICCID)",
       "fields.idDocument": "Your ID (photo or scan)",
-      "resources.lines.idDocumentHelp": "Moving a number to an eSIM needs a photo or scan of the holder's ID (passport, driver's license or state ID): PDF, PNG, JPEG, WebP or HEIC. Only you and our staff can open it.",
+      "resources.lines.idDocumentHelp":
+        "Moving a number to an eSIM needs a photo or scan of the holder's ID (passport, driver's license or state ID): PDF, PNG, JPEG, WebP or HEIC. Only you and our staff can open it.",
       "fields.activationCode": "eSIM activation code",
       "fields.graceEndsOn": "Grace period until",
     },
     es: {
       "resources.lines.actions.suspend": "Suspender",
-      "resources.lines.about.suspend": "Pausa el servicio, por ejemplo si perdiste el teléfono; el número sigue siendo tuyo.",
+      "resources.lines.about.suspend":
+        "Pausa el servicio, por ejemplo si perdiste el teléfono; el número sigue siendo tuyo.",
       "resources.lines.about.restore": "Vuelve a activar el servicio tras una suspensión.",
       "resources.lines.about.lockNumber": "Impide que alguien lleve tu número a otro operador.",
       "resources.lines.about.unlockNumber": "Permite llevar tu número a otro operador.",
@@ -379,10 +463,13 @@ export const linesResource = defineResource({
       "resources.lines.about.buyAddOn": "Añade datos o un pase de roaming a esta línea.",
       "resources.lines.about.stopAddOnRenewal": "Conserva un complemento hasta que termine, sin renovarlo.",
       "resources.lines.actions.setOverage": "Pagar por uso",
-      "resources.lines.about.setOverage": "Elige si el consumo más allá de lo incluido se cobra con las tarifas de tu plan o se detiene al agotarlo.",
-      "resources.lines.confirm.setOverage": "¿Cambiar el pago por uso de {{title}}? Desactivado: los datos, las llamadas y los SMS se detienen al agotar lo incluido. Activado: siguen con las tarifas de tu plan.",
+      "resources.lines.about.setOverage":
+        "Elige si el consumo más allá de lo incluido se cobra con las tarifas de tu plan o se detiene al agotarlo.",
+      "resources.lines.confirm.setOverage":
+        "¿Cambiar el pago por uso de {{title}}? Desactivado: los datos, las llamadas y los SMS se detienen al agotar lo incluido. Activado: siguen con las tarifas de tu plan.",
       "resources.lines.done.setOverage": "Pagar por uso: {{payAsYouGo}}.",
-      "resources.lines.payAsYouGoHelp": "Activado: el consumo más allá de lo incluido se cobra con las tarifas de tu plan (de tu saldo en prepago, en tu factura en pospago). Desactivado: se detiene al agotar lo incluido.",
+      "resources.lines.payAsYouGoHelp":
+        "Activado: el consumo más allá de lo incluido se cobra con las tarifas de tu plan (de tu saldo en prepago, en tu factura en pospago). Desactivado: se detiene al agotar lo incluido.",
       "fields.payAsYouGo": "Pagar por uso",
       "resources.lines.actions.restore": "Reactivar",
       "resources.lines.actions.lockNumber": "Bloquear número",
@@ -390,16 +477,19 @@ export const linesResource = defineResource({
       "resources.lines.actions.portOutPin": "Obtener PIN de portabilidad",
       "resources.lines.actions.revealPuk": "Ver PUK",
       "resources.lines.actions.orderSim": "Pedir una SIM por correo",
-      "resources.lines.confirm.orderSim": "¿Enviar una SIM nueva para {{title}}? La SIM actual sigue funcionando hasta que actives la nueva.",
+      "resources.lines.confirm.orderSim":
+        "¿Enviar una SIM nueva para {{title}}? La SIM actual sigue funcionando hasta que actives la nueva.",
       "resources.lines.preview.orderSim": "Se envía una SIM nueva para {{msisdn}} a {{address}}.",
-      "resources.lines.preview.simKeepsWorking": "Tu SIM actual sigue funcionando hasta que llegue la nueva y la actives con Cambiar SIM.",
+      "resources.lines.preview.simKeepsWorking":
+        "Tu SIM actual sigue funcionando hasta que llegue la nueva y la actives con Cambiar SIM.",
       "resources.lines.preview.deliveryDays": "Suele llegar en 2 a 5 días laborables.",
       "fields.deliveryAddress": "Dirección de entrega",
       "resources.lines.actions.swapSim": "Cambiar SIM",
       "resources.lines.actions.changePlan": "Cambiar de plan",
       "resources.lines.actions.buyAddOn": "Comprar complemento",
       "resources.lines.actions.stopAddOnRenewal": "Dejar de renovar",
-      "resources.lines.confirm.buyAddOn": "¿Comprar este complemento para {{title}}? Verás el precio antes de que se cobre nada.",
+      "resources.lines.confirm.buyAddOn":
+        "¿Comprar este complemento para {{title}}? Verás el precio antes de que se cobre nada.",
       "resources.lines.confirm.stopAddOnRenewal": "¿Dejar de renovar este complemento? Sigue activo hasta que caduque.",
       "resources.lines.preview.buyAddOn": "{{addOn}} se añade a {{msisdn}} ahora, válido hasta el {{date}}.",
       "resources.lines.preview.addOnPrice": "{{addOn}} ({{days}} días)",
@@ -408,9 +498,11 @@ export const linesResource = defineResource({
       "fields.addOn": "Complemento",
       "fields.addOnPurchase": "Complemento comprado",
       "fields.autoRenew": "Renovar automáticamente",
-      "resources.lines.confirm.changePlan": "¿Cambiar el plan de {{title}}? Verás lo que cuesta antes de que cambie nada.",
+      "resources.lines.confirm.changePlan":
+        "¿Cambiar el plan de {{title}}? Verás lo que cuesta antes de que cambie nada.",
       "resources.lines.preview.changePlanNow": "{{msisdn}} pasa al plan {{plan}} ahora.",
-      "resources.lines.preview.changePlanNextCycle": "{{msisdn}} pasa al plan {{plan}} cuando empiece el próximo ciclo, el {{date}}.",
+      "resources.lines.preview.changePlanNextCycle":
+        "{{msisdn}} pasa al plan {{plan}} cuando empiece el próximo ciclo, el {{date}}.",
       "resources.lines.preview.creditOldPlan": "Abono por los {{days}} días no usados (de {{cycleDays}}) de {{plan}}",
       "resources.lines.preview.chargeNewPlan": "{{plan}} por los {{days}} días restantes (de {{cycleDays}})",
       "resources.lines.preview.noChargeNow": "No se cobra nada ahora.",
@@ -419,12 +511,17 @@ export const linesResource = defineResource({
       "fields.changeEffective": "Cuándo",
       "enums.changeEffective.now": "Ahora (prorrateado)",
       "enums.changeEffective.next-cycle": "En el próximo ciclo",
-      "resources.lines.confirm.suspend": "¿Suspender {{title}}? Las llamadas, los SMS y los datos se detienen hasta que se reactive la línea.",
+      "resources.lines.confirm.suspend":
+        "¿Suspender {{title}}? Las llamadas, los SMS y los datos se detienen hasta que se reactive la línea.",
       "resources.lines.confirm.restore": "¿Reactivar {{title}}? Las llamadas, los SMS y los datos vuelven a funcionar.",
-      "resources.lines.confirm.lockNumber": "¿Bloquear {{title}} para portabilidad? Mientras esté bloqueado, nadie puede llevarse el número a otra compañía ni cambiar su SIM.",
-      "resources.lines.confirm.unlockNumber": "¿Desbloquear {{title}}? El número podrá llevarse a otra compañía y su SIM cambiarse.",
-      "resources.lines.confirm.portOutPin": "¿Obtener un PIN para llevar {{title}} a otra compañía? Vale 30 días y solo se muestra una vez.",
-      "resources.lines.confirm.revealPuk": "¿Ver el PUK de {{title}}? Lo necesitas para desbloquear la SIM tras tres PIN incorrectos. Se muestra una vez y queda registrado.",
+      "resources.lines.confirm.lockNumber":
+        "¿Bloquear {{title}} para portabilidad? Mientras esté bloqueado, nadie puede llevarse el número a otra compañía ni cambiar su SIM.",
+      "resources.lines.confirm.unlockNumber":
+        "¿Desbloquear {{title}}? El número podrá llevarse a otra compañía y su SIM cambiarse.",
+      "resources.lines.confirm.portOutPin":
+        "¿Obtener un PIN para llevar {{title}} a otra compañía? Vale 30 días y solo se muestra una vez.",
+      "resources.lines.confirm.revealPuk":
+        "¿Ver el PUK de {{title}}? Lo necesitas para desbloquear la SIM tras tres PIN incorrectos. Se muestra una vez y queda registrado.",
       "resources.lines.confirm.swapSim": "¿Cambiar la SIM de {{title}}? La SIM actual deja de funcionar al momento.",
       "resources.lines.preview.suspend": "{{msisdn}} se suspenderá ahora.",
       "resources.lines.preview.suspendStops": "Las llamadas, los SMS y los datos se detienen en esta línea.",
@@ -434,7 +531,8 @@ export const linesResource = defineResource({
       "resources.lines.preview.swapToEsim": "{{msisdn}} pasa a una eSIM nueva.",
       "resources.lines.preview.swapToPhysical": "{{msisdn}} pasa a la SIM que termina en {{iccid}}.",
       "resources.lines.preview.oldSimStops": "La SIM actual deja de funcionar al momento.",
-      "resources.lines.preview.scanQr": "Escanea con el teléfono el código QR que verás a continuación para instalar la eSIM.",
+      "resources.lines.preview.scanQr":
+        "Escanea con el teléfono el código QR que verás a continuación para instalar la eSIM.",
       "resources.lines.preview.insertSim": "Pon la SIM nueva en el teléfono y reinícialo.",
       "resources.lines.iccidHelp": "Los 19 o 20 dígitos impresos en la tarjeta SIM nueva, que empiezan por 89.",
       "fields.numberLocked": "Bloqueado para portabilidad",
@@ -445,7 +543,8 @@ export const linesResource = defineResource({
       "fields.newSimType": "SIM nueva",
       "fields.newIccid": "Número de la SIM nueva (ICCID)",
       "fields.idDocument": "Tu identificación (foto o escaneo)",
-      "resources.lines.idDocumentHelp": "Pasar un número a una eSIM requiere una foto o un escaneo de la identificación del titular (pasaporte, licencia de conducir o identificación estatal): PDF, PNG, JPEG, WebP o HEIC. Solo tú y nuestro personal pueden abrirla.",
+      "resources.lines.idDocumentHelp":
+        "Pasar un número a una eSIM requiere una foto o un escaneo de la identificación del titular (pasaporte, licencia de conducir o identificación estatal): PDF, PNG, JPEG, WebP o HEIC. Solo tú y nuestro personal pueden abrirla.",
       "fields.activationCode": "Código de activación de la eSIM",
       "fields.graceEndsOn": "Período de gracia hasta",
     },

@@ -89,7 +89,11 @@ export const notificationsResource = defineResource({
   },
   show: ["kind", "createdAt", "read"],
   actions: {
-    "mark-read": { label: "resources.notifications.markRead", handler: "notifications.markRead", when: { read: [false] } },
+    "mark-read": {
+      label: "resources.notifications.markRead",
+      handler: "notifications.markRead",
+      when: { read: [false] },
+    },
   },
   access: {
     // Everyone has an inbox of their own, and only their own.
@@ -123,44 +127,59 @@ export const notificationsResource = defineResource({
       "notifications.kinds.line.port_out_pin": "A number transfer PIN for {{msisdn}} was issued {{by}}.",
       "notifications.kinds.line.puk_revealed": "The PUK of {{msisdn}} was shown {{by}}.",
       "notifications.kinds.line.sim_swapped": "The SIM of {{msisdn}} was replaced {{by}}.",
-      "notifications.kinds.line.sim_ordered": "A new SIM for {{msisdn}} was ordered {{by}}; it is posted to {{address}}.",
+      "notifications.kinds.line.sim_ordered":
+        "A new SIM for {{msisdn}} was ordered {{by}}; it is posted to {{address}}.",
       "notifications.kinds.order.cancelled": "An order for {{msisdn}} was cancelled {{by}}.",
       "notifications.kinds.plan.changed": "{{msisdn}} is now on {{planName}} {{by}}.",
       "notifications.kinds.add_on.purchased": "{{addOnName}} was added to {{msisdn}} {{by}}.",
       "notifications.kinds.add_on.renewed": "{{addOnName}} on {{msisdn}} was renewed.",
       "notifications.kinds.add_on.expired": "{{addOnName}} on {{msisdn}} has expired.",
       "notifications.kinds.plan.change_scheduled": "{{msisdn}} moves to {{planName}} on {{date}} {{by}}.",
-      "notifications.kinds.usage.threshold": "You have used {{threshold}} % of the {{usageType}} allowance of {{msisdn}} this cycle.",
+      "notifications.kinds.usage.threshold":
+        "You have used {{threshold}} % of the {{usageType}} allowance of {{msisdn}} this cycle.",
       "notifications.kinds.usage.capped": "Your {{usageType}} on {{msisdn}} stopped for this cycle: {{capReason}}",
       "notifications.kinds.money.adjusted": "{{amount}} was credited to your balance {{by}}.",
       "notifications.kinds.money.charged": "{{amount}} was charged to your account {{by}}.",
       "notifications.kinds.money.voucher_redeemed": "A voucher added {{amount}} to your balance.",
       "notifications.kinds.top_up.completed": "Your card top-up of {{amount}} was added to your balance.",
       "notifications.kinds.top_up.failed": "Your card top-up of {{amount}} did not go through ({{failureReason}}).",
-      "notifications.kinds.top_up.refund_claimed": "We received your claim for the {{amount}} top-up; a care agent will review it.",
+      "notifications.kinds.top_up.refund_claimed":
+        "We received your claim for the {{amount}} top-up; a care agent will review it.",
       "notifications.kinds.top_up.refunded": "The {{amount}} of your card top-up was refunded to your balance {{by}}.",
-      "notifications.kinds.auto_top_up.attempted": "Your balance fell to {{balance}}: we are topping it up by {{amount}} from your default card.",
-      "notifications.kinds.auto_top_up.failed": "Your automatic top-up of {{amount}} did not go through ({{failureReason}}).",
+      "notifications.kinds.auto_top_up.attempted":
+        "Your balance fell to {{balance}}: we are topping it up by {{amount}} from your default card.",
+      "notifications.kinds.auto_top_up.failed":
+        "Your automatic top-up of {{amount}} did not go through ({{failureReason}}).",
       "notifications.kinds.bill.issued": "Your bill of {{total}} is ready; it is due on {{dueOn}}.",
       "notifications.kinds.bill.overdue": "Your bill of {{total}} is overdue. Pay it to keep your lines active.",
       "notifications.kinds.bill.voided": "Bill {{number}} of {{total}} was voided {{by}}: you no longer owe it.",
       "notifications.kinds.bill.paid": "Your bill {{number}} of {{total}} is paid. Thank you.",
-      "notifications.kinds.bill.payment_failed": "The payment of your bill {{number}} of {{total}} with your card ending {{last4}} did not go through ({{failureReason}}).",
-      "notifications.kinds.bill.payment_received": "We received {{paid}} for your bill {{number}}; {{left}} is left to pay.",
-      "notifications.kinds.bill.payment_returned": "Your bank returned the payment of {{paid}} for bill {{number}} from the account ending {{last4}} ({{returnCode}}): the bill is open again. Pay it with another account or a card.",
-      "notifications.kinds.line.suspended_non_payment": "Your line {{msisdn}} is suspended because bill {{number}} is unpaid. Pay it to restore the line.",
+      "notifications.kinds.bill.payment_failed":
+        "The payment of your bill {{number}} of {{total}} with your card ending {{last4}} did not go through ({{failureReason}}).",
+      "notifications.kinds.bill.payment_received":
+        "We received {{paid}} for your bill {{number}}; {{left}} is left to pay.",
+      "notifications.kinds.bill.payment_returned":
+        "Your bank returned the payment of {{paid}} for bill {{number}} from the account ending {{last4}} ({{returnCode}}): the bill is open again. Pay it with another account or a card.",
+      "notifications.kinds.line.suspended_non_payment":
+        "Your line {{msisdn}} is suspended because bill {{number}} is unpaid. Pay it to restore the line.",
       "notifications.kinds.line.restored_payment": "Your line {{msisdn}} is active again: thank you for paying.",
-      "notifications.kinds.line.renewal_due_soon": "{{planName}} on {{msisdn}} renews on {{date}} for {{amount}}, and your balance is {{balance}}: top up at least {{missing}} to keep your service.",
-      "notifications.kinds.line.renewed": "{{planName}} on {{msisdn}} was renewed for {{amount}} from your balance; your allowances start again.",
-      "notifications.kinds.line.grace_entered": "Your balance could not renew {{planName}} on {{msisdn}}: top up at least {{missing}} by {{date}} to keep your number. Until then only top-ups, emergency calls and incoming calls work.",
-      "notifications.kinds.line.suspended_grace_ended": "{{msisdn}} is suspended: its plan was not renewed in the grace period. Top up at least {{missing}} to renew and restore it.",
+      "notifications.kinds.line.renewal_due_soon":
+        "{{planName}} on {{msisdn}} renews on {{date}} for {{amount}}, and your balance is {{balance}}: top up at least {{missing}} to keep your service.",
+      "notifications.kinds.line.renewed":
+        "{{planName}} on {{msisdn}} was renewed for {{amount}} from your balance; your allowances start again.",
+      "notifications.kinds.line.grace_entered":
+        "Your balance could not renew {{planName}} on {{msisdn}}: top up at least {{missing}} by {{date}} to keep your number. Until then only top-ups, emergency calls and incoming calls work.",
+      "notifications.kinds.line.suspended_grace_ended":
+        "{{msisdn}} is suspended: its plan was not renewed in the grace period. Top up at least {{missing}} to renew and restore it.",
       "notifications.kinds.ticket.replied": "Care answered your request “{{subject}}”.",
       "notifications.kinds.ticket.pending": "Your request “{{subject}}” is waiting for your answer.",
       "notifications.kinds.ticket.resolved": "Your request “{{subject}}” was resolved.",
       "notifications.kinds.ticket.closed": "Your request “{{subject}}” was closed {{by}}.",
       "notifications.kinds.ticket.cancelled": "Your request “{{subject}}” was cancelled {{by}}.",
-      "notifications.kinds.plan.price_changed": "The price of {{planName}} changes to {{amount}} a month; {{msisdn}} pays it from {{date}}.",
-      "notifications.kinds.approval.decided": "Your request ({{approvalKind}} of {{amount}} for {{accountName}}) was {{decision}} {{by}}: {{reason}}",
+      "notifications.kinds.plan.price_changed":
+        "The price of {{planName}} changes to {{amount}} a month; {{msisdn}} pays it from {{date}}.",
+      "notifications.kinds.approval.decided":
+        "Your request ({{approvalKind}} of {{amount}} for {{accountName}}) was {{decision}} {{by}}: {{reason}}",
       "notifications.decision.approved": "approved",
       "notifications.decision.rejected": "rejected",
     },
@@ -190,37 +209,53 @@ export const notificationsResource = defineResource({
       "notifications.kinds.add_on.renewed": "Se renovó {{addOnName}} en {{msisdn}}.",
       "notifications.kinds.add_on.expired": "{{addOnName}} en {{msisdn}} ha caducado.",
       "notifications.kinds.plan.change_scheduled": "{{msisdn}} pasará al plan {{planName}} el {{date}} {{by}}.",
-      "notifications.kinds.usage.threshold": "Has usado el {{threshold}} % de tu saldo de {{usageType}} de {{msisdn}} en este ciclo.",
+      "notifications.kinds.usage.threshold":
+        "Has usado el {{threshold}} % de tu saldo de {{usageType}} de {{msisdn}} en este ciclo.",
       "notifications.kinds.usage.capped": "Tus {{usageType}} en {{msisdn}} se detuvieron en este ciclo: {{capReason}}",
       "notifications.kinds.money.adjusted": "Se abonaron {{amount}} a tu saldo {{by}}.",
       "notifications.kinds.money.charged": "Se cargaron {{amount}} a tu cuenta {{by}}.",
       "notifications.kinds.money.voucher_redeemed": "Un cupón añadió {{amount}} a tu saldo.",
       "notifications.kinds.top_up.completed": "Tu recarga con tarjeta de {{amount}} se añadió a tu saldo.",
       "notifications.kinds.top_up.failed": "Tu recarga con tarjeta de {{amount}} no se completó ({{failureReason}}).",
-      "notifications.kinds.top_up.refund_claimed": "Recibimos tu reclamación por la recarga de {{amount}}; un agente la revisará.",
-      "notifications.kinds.top_up.refunded": "Los {{amount}} de tu recarga con tarjeta se reembolsaron a tu saldo {{by}}.",
-      "notifications.kinds.auto_top_up.attempted": "Tu saldo bajó a {{balance}}: lo estamos recargando con {{amount}} de tu tarjeta predeterminada.",
-      "notifications.kinds.auto_top_up.failed": "Tu recarga automática de {{amount}} no se completó ({{failureReason}}).",
+      "notifications.kinds.top_up.refund_claimed":
+        "Recibimos tu reclamación por la recarga de {{amount}}; un agente la revisará.",
+      "notifications.kinds.top_up.refunded":
+        "Los {{amount}} de tu recarga con tarjeta se reembolsaron a tu saldo {{by}}.",
+      "notifications.kinds.auto_top_up.attempted":
+        "Tu saldo bajó a {{balance}}: lo estamos recargando con {{amount}} de tu tarjeta predeterminada.",
+      "notifications.kinds.auto_top_up.failed":
+        "Tu recarga automática de {{amount}} no se completó ({{failureReason}}).",
       "notifications.kinds.bill.issued": "Tu factura de {{total}} está lista; vence el {{dueOn}}.",
-      "notifications.kinds.bill.overdue": "Tu factura de {{total}} está vencida. Págala para mantener tus líneas activas.",
+      "notifications.kinds.bill.overdue":
+        "Tu factura de {{total}} está vencida. Págala para mantener tus líneas activas.",
       "notifications.kinds.bill.voided": "La factura {{number}} de {{total}} se anuló {{by}}: ya no la debes.",
       "notifications.kinds.bill.paid": "Tu factura {{number}} de {{total}} está pagada. Gracias.",
-      "notifications.kinds.bill.payment_failed": "El pago de tu factura {{number}} de {{total}} con la tarjeta terminada en {{last4}} no se completó ({{failureReason}}).",
-      "notifications.kinds.bill.payment_received": "Recibimos {{paid}} para tu factura {{number}}; quedan {{left}} por pagar.",
-      "notifications.kinds.bill.payment_returned": "Tu banco devolvió el pago de {{paid}} de la factura {{number}} desde la cuenta terminada en {{last4}} ({{returnCode}}): la factura vuelve a estar pendiente. Págala con otra cuenta o con una tarjeta.",
-      "notifications.kinds.line.suspended_non_payment": "Tu línea {{msisdn}} está suspendida porque la factura {{number}} no está pagada. Págala para reactivarla.",
+      "notifications.kinds.bill.payment_failed":
+        "El pago de tu factura {{number}} de {{total}} con la tarjeta terminada en {{last4}} no se completó ({{failureReason}}).",
+      "notifications.kinds.bill.payment_received":
+        "Recibimos {{paid}} para tu factura {{number}}; quedan {{left}} por pagar.",
+      "notifications.kinds.bill.payment_returned":
+        "Tu banco devolvió el pago de {{paid}} de la factura {{number}} desde la cuenta terminada en {{last4}} ({{returnCode}}): la factura vuelve a estar pendiente. Págala con otra cuenta o con una tarjeta.",
+      "notifications.kinds.line.suspended_non_payment":
+        "Tu línea {{msisdn}} está suspendida porque la factura {{number}} no está pagada. Págala para reactivarla.",
       "notifications.kinds.line.restored_payment": "Tu línea {{msisdn}} vuelve a estar activa: gracias por tu pago.",
-      "notifications.kinds.line.renewal_due_soon": "{{planName}} en {{msisdn}} se renueva el {{date}} por {{amount}} y tu saldo es {{balance}}: recarga al menos {{missing}} para mantener el servicio.",
-      "notifications.kinds.line.renewed": "{{planName}} en {{msisdn}} se renovó por {{amount}} con tu saldo; tus saldos de datos, minutos y SMS empiezan de nuevo.",
-      "notifications.kinds.line.grace_entered": "Tu saldo no alcanzó para renovar {{planName}} en {{msisdn}}: recarga al menos {{missing}} antes del {{date}} para conservar tu número. Hasta entonces solo funcionan las recargas, las llamadas de emergencia y las llamadas entrantes.",
-      "notifications.kinds.line.suspended_grace_ended": "{{msisdn}} está suspendida: su plan no se renovó en el período de gracia. Recarga al menos {{missing}} para renovarlo y reactivarla.",
+      "notifications.kinds.line.renewal_due_soon":
+        "{{planName}} en {{msisdn}} se renueva el {{date}} por {{amount}} y tu saldo es {{balance}}: recarga al menos {{missing}} para mantener el servicio.",
+      "notifications.kinds.line.renewed":
+        "{{planName}} en {{msisdn}} se renovó por {{amount}} con tu saldo; tus saldos de datos, minutos y SMS empiezan de nuevo.",
+      "notifications.kinds.line.grace_entered":
+        "Tu saldo no alcanzó para renovar {{planName}} en {{msisdn}}: recarga al menos {{missing}} antes del {{date}} para conservar tu número. Hasta entonces solo funcionan las recargas, las llamadas de emergencia y las llamadas entrantes.",
+      "notifications.kinds.line.suspended_grace_ended":
+        "{{msisdn}} está suspendida: su plan no se renovó en el período de gracia. Recarga al menos {{missing}} para renovarlo y reactivarla.",
       "notifications.kinds.ticket.replied": "Atención al cliente respondió a tu solicitud «{{subject}}».",
       "notifications.kinds.ticket.pending": "Tu solicitud «{{subject}}» espera tu respuesta.",
       "notifications.kinds.ticket.resolved": "Tu solicitud «{{subject}}» se resolvió.",
       "notifications.kinds.ticket.closed": "Tu solicitud «{{subject}}» se cerró {{by}}.",
       "notifications.kinds.ticket.cancelled": "Tu solicitud «{{subject}}» se canceló {{by}}.",
-      "notifications.kinds.plan.price_changed": "El precio de {{planName}} pasa a {{amount}} al mes; {{msisdn}} lo paga desde el {{date}}.",
-      "notifications.kinds.approval.decided": "Tu solicitud ({{approvalKind}} de {{amount}} para {{accountName}}) fue {{decision}} {{by}}: {{reason}}",
+      "notifications.kinds.plan.price_changed":
+        "El precio de {{planName}} pasa a {{amount}} al mes; {{msisdn}} lo paga desde el {{date}}.",
+      "notifications.kinds.approval.decided":
+        "Tu solicitud ({{approvalKind}} de {{amount}} para {{accountName}}) fue {{decision}} {{by}}: {{reason}}",
       "notifications.decision.approved": "aprobada",
       "notifications.decision.rejected": "rechazada",
     },

@@ -5,7 +5,16 @@ import { idSchema, isoDateTime, reasonSchema } from "./common";
 /** TMF622 product order states. */
 export const ORDER_STATES = ["acknowledged", "in_progress", "completed", "failed", "cancelled"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
-export const ORDER_TYPES = ["change_plan", "add_on", "suspend", "restore", "sim_swap", "esim_transfer", "port_in", "new_line"] as const;
+export const ORDER_TYPES = [
+  "change_plan",
+  "add_on",
+  "suspend",
+  "restore",
+  "sim_swap",
+  "esim_transfer",
+  "port_in",
+  "new_line",
+] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_EFFECTIVE = ["now", "next_cycle"] as const;
 
@@ -77,9 +86,26 @@ export const ordersResource = defineResource({
     columns: ["type", "msisdn", "state", "requestedByRole", "createdAt"],
     defaultSort: [{ field: "createdAt", order: "desc" }],
     sortable: ["createdAt", "updatedAt", "state", "type"],
-    filters: { state: ["eq", "in"], type: ["eq", "in"], lineId: ["eq"], accountId: ["eq"], createdAt: ["gte", "lte", "between"] },
+    filters: {
+      state: ["eq", "in"],
+      type: ["eq", "in"],
+      lineId: ["eq"],
+      accountId: ["eq"],
+      createdAt: ["gte", "lte", "between"],
+    },
   },
-  show: ["type", "state", "msisdn", "effective", "scheduledFor", "requestedByRole", "reason", "idDocumentFileId", "createdAt", "timeline"],
+  show: [
+    "type",
+    "state",
+    "msisdn",
+    "effective",
+    "scheduledFor",
+    "requestedByRole",
+    "reason",
+    "idDocumentFileId",
+    "createdAt",
+    "timeline",
+  ],
   // Subscribers get a page in words with the order's timeline; staff the generic record page.
   views: { show: () => import("../pages/orders/OrderShowPage") },
   actions: {

@@ -13,14 +13,23 @@ export type OverageZone = (typeof OVERAGE_ZONES)[number];
 const price = catalogPriceSchema;
 
 /** Data: `price` for every started `unitMb` MB (1 = per MB, 1024 = per GB). */
-export const dataRateSchema = z.object({ unitMb: z.number("a whole number of MB").int("a whole number of MB").min(1, "at least 1 MB").max(1_048_576), price }).strict();
+export const dataRateSchema = z
+  .object({
+    unitMb: z.number("a whole number of MB").int("a whole number of MB").min(1, "at least 1 MB").max(1_048_576),
+    price,
+  })
+  .strict();
 /** Voice: `price` per started minute (counted over the cycle, not per call). */
 export const voiceRateSchema = z.object({ price }).strict();
 /** SMS: `price` per message. */
 export const smsRateSchema = z.object({ price }).strict();
 
 export const typeRatesSchema = z
-  .object({ data: dataRateSchema.nullable().default(null), voice: voiceRateSchema.nullable().default(null), sms: smsRateSchema.nullable().default(null) })
+  .object({
+    data: dataRateSchema.nullable().default(null),
+    voice: voiceRateSchema.nullable().default(null),
+    sms: smsRateSchema.nullable().default(null),
+  })
   .strict();
 
 export const overageSchema = typeRatesSchema
@@ -36,15 +45,25 @@ export const overageSchema = typeRatesSchema
  * (server/lib/responseSerializer.ts) like every other record. Missing keys read as capped (rateOf).
  */
 // Not .strict() either: its catchall (never) has no fast check; an answer's unknown keys are dropped instead.
-const storedTypeRatesSchema = z.object({ data: dataRateSchema.strip().nullable().optional(), voice: voiceRateSchema.strip().nullable().optional(), sms: smsRateSchema.strip().nullable().optional() });
-export const overageRecordSchema = storedTypeRatesSchema.extend({ roaming: z.partialRecord(z.enum(OVERAGE_ZONES), storedTypeRatesSchema).optional() });
+const storedTypeRatesSchema = z.object({
+  data: dataRateSchema.strip().nullable().optional(),
+  voice: voiceRateSchema.strip().nullable().optional(),
+  sms: smsRateSchema.strip().nullable().optional(),
+});
+export const overageRecordSchema = storedTypeRatesSchema.extend({
+  roaming: z.partialRecord(z.enum(OVERAGE_ZONES), storedTypeRatesSchema).optional(),
+});
 /** Rates as read (a missing type or zone reads as capped); what overageSchema writes is one of these. */
 export type Overage = z.output<typeof overageRecordSchema>;
 export type TypeRates = z.output<typeof storedTypeRatesSchema>;
 export type UsageKind = "data" | "voice" | "sms";
 
 /** The rate of one usage type in one zone ("home" or a roaming zone); null = capped. */
-export function rateOf(overage: Overage | null | undefined, type: UsageKind, zone: string): { unit: number; amount: number; currency: string } | null {
+export function rateOf(
+  overage: Overage | null | undefined,
+  type: UsageKind,
+  zone: string,
+): { unit: number; amount: number; currency: string } | null {
   if (!overage) return null;
   const rates: TypeRates | undefined = zone === "home" ? overage : overage.roaming?.[zone as OverageZone];
   const rate = rates?.[type];

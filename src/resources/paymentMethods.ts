@@ -44,9 +44,17 @@ export const bankAccountTokenSchema = z
  * where top-ups take cards, or at the bill-payment gateway when the operator takes no card top-ups.
  */
 export const newPaymentMethodSchema = z
-  .object({ cardToken: cardTokenSchema.optional(), bankAccountToken: bankAccountTokenSchema.optional(), for: z.enum(["bills", "top-ups"]).optional(), makeDefault: z.boolean().optional() })
+  .object({
+    cardToken: cardTokenSchema.optional(),
+    bankAccountToken: bankAccountTokenSchema.optional(),
+    for: z.enum(["bills", "top-ups"]).optional(),
+    makeDefault: z.boolean().optional(),
+  })
   .strict()
-  .refine((body) => (body.cardToken === undefined) !== (body.bankAccountToken === undefined), { path: ["cardToken"], message: "give either cardToken or bankAccountToken" });
+  .refine((body) => (body.cardToken === undefined) !== (body.bankAccountToken === undefined), {
+    path: ["cardToken"],
+    message: "give either cardToken or bankAccountToken",
+  });
 
 /** The ABA routing number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */
 export function routingNumberValid(value: string): boolean {
@@ -63,7 +71,12 @@ export const paymentMethodsResource = defineResource({
   schema: paymentMethodSchema,
   recordTitle: "last4",
   fields: {
-    type: { label: "fields.paymentMethodType", kind: "enum", options: PAYMENT_METHOD_TYPES, labels: "enums.paymentMethodType" },
+    type: {
+      label: "fields.paymentMethodType",
+      kind: "enum",
+      options: PAYMENT_METHOD_TYPES,
+      labels: "enums.paymentMethodType",
+    },
     bankName: { label: "fields.bankName", kind: "text" },
     brand: { label: "fields.cardBrand", kind: "enum", options: CARD_BRANDS, labels: "enums.cardBrand" },
     last4: { label: "fields.last4", kind: "text" },
@@ -80,7 +93,11 @@ export const paymentMethodsResource = defineResource({
   },
   show: ["type", "brand", "bankName", "last4", "expMonth", "expYear", "isDefault", "createdAt"],
   actions: {
-    "set-default": { label: "resources.payment-methods.actions.set-default", handler: "paymentMethods.setDefault", when: { isDefault: [false] } },
+    "set-default": {
+      label: "resources.payment-methods.actions.set-default",
+      handler: "paymentMethods.setDefault",
+      when: { isDefault: [false] },
+    },
   },
   access: {
     list: { subscriber: "own", agent: "all", admin: "all" },

@@ -62,15 +62,40 @@ export const plansResource = defineResource({
     filters: { kind: ["eq", "in"], status: ["eq", "ne", "in"], price: ["lte", "gte", "between"], code: ["eq", "in"] },
     search: { placeholder: "resources.plans.search" },
   },
-  show: ["code", "name", "kind", "status", "price", "pendingPrice", "priceChangedAt", "dataMb", "voiceMinutes", "sms", "overage", "features", "createdAt"],
+  show: [
+    "code",
+    "name",
+    "kind",
+    "status",
+    "price",
+    "pendingPrice",
+    "priceChangedAt",
+    "dataMb",
+    "voiceMinutes",
+    "sms",
+    "overage",
+    "features",
+    "createdAt",
+  ],
   form: {
     create: ["code", "name", "kind", "price", "dataMb", "voiceMinutes", "sms", "overage", "features"],
     // The price changes only through change-price: what lines pay never moves mid-cycle.
     edit: ["name", "dataMb", "voiceMinutes", "sms", "overage", "features"],
   },
   actions: {
-    activate: { label: "resources.plans.actions.activate", handler: "plans.activate", when: { status: ["draft"] }, confirm: "resources.plans.confirm.activate" },
-    retire: { label: "resources.plans.actions.retire", handler: "plans.retire", when: { status: ["active"] }, danger: true, confirm: "resources.plans.confirm.retire" },
+    activate: {
+      label: "resources.plans.actions.activate",
+      handler: "plans.activate",
+      when: { status: ["draft"] },
+      confirm: "resources.plans.confirm.activate",
+    },
+    retire: {
+      label: "resources.plans.actions.retire",
+      handler: "plans.retire",
+      when: { status: ["active"] },
+      danger: true,
+      confirm: "resources.plans.confirm.retire",
+    },
     "change-price": {
       label: "resources.plans.actions.changePrice",
       handler: "plans.changePrice",
@@ -103,10 +128,12 @@ export const plansResource = defineResource({
       "resources.plans.actions.changePrice": "Change price",
       "resources.plans.confirm.activate": "Put {{title}} on sale? Subscribers can choose it at once.",
       "resources.plans.confirm.retire": "Retire {{title}}? Nobody can choose it any more; lines on it keep it.",
-      "resources.plans.confirm.changePrice": "Change the price of {{title}}? What lines pay now does not change: each line pays the new price from its next cycle.",
+      "resources.plans.confirm.changePrice":
+        "Change the price of {{title}}? What lines pay now does not change: each line pays the new price from its next cycle.",
       "resources.plans.changePriceHelp": "Each line on this plan pays it from the start of its next cycle.",
       "resources.plans.pendingPriceHelp": "Paid by each line from its next cycle after the change.",
-      "resources.plans.quote.changePrice": "{{lines}} lines pay the new price of {{plan}}, each from its next cycle (all by {{until}}).",
+      "resources.plans.quote.changePrice":
+        "{{lines}} lines pay the new price of {{plan}}, each from its next cycle (all by {{until}}).",
       "resources.plans.quote.activeLines": "Active lines: {{count}}",
       "resources.plans.quote.suspendedLines": "Suspended lines: {{count}}",
       "resources.plans.quote.priceNow": "Price now",
@@ -115,18 +142,22 @@ export const plansResource = defineResource({
       "fields.priceChangedAt": "Price changed",
       "fields.newPrice": "New monthly price",
       "fields.overage": "Past the allowance",
-      "resources.plans.overageHelp": "What each kind of usage costs once the allowance is used up, at home and in each roaming zone. Leave a rate off to stop the service at the allowance instead.",
+      "resources.plans.overageHelp":
+        "What each kind of usage costs once the allowance is used up, at home and in each roaming zone. Leave a rate off to stop the service at the allowance instead.",
     },
     es: {
       "resources.plans.actions.activate": "Poner a la venta",
       "resources.plans.actions.retire": "Retirar",
       "resources.plans.actions.changePrice": "Cambiar precio",
       "resources.plans.confirm.activate": "¿Poner {{title}} a la venta? Los clientes podrán elegirlo enseguida.",
-      "resources.plans.confirm.retire": "¿Retirar {{title}}? Nadie podrá elegirlo; las líneas que lo tienen lo conservan.",
-      "resources.plans.confirm.changePrice": "¿Cambiar el precio de {{title}}? Lo que pagan las líneas ahora no cambia: cada línea paga el nuevo precio desde su próximo ciclo.",
+      "resources.plans.confirm.retire":
+        "¿Retirar {{title}}? Nadie podrá elegirlo; las líneas que lo tienen lo conservan.",
+      "resources.plans.confirm.changePrice":
+        "¿Cambiar el precio de {{title}}? Lo que pagan las líneas ahora no cambia: cada línea paga el nuevo precio desde su próximo ciclo.",
       "resources.plans.changePriceHelp": "Cada línea de este plan lo paga desde el inicio de su próximo ciclo.",
       "resources.plans.pendingPriceHelp": "Lo paga cada línea desde su próximo ciclo tras el cambio.",
-      "resources.plans.quote.changePrice": "{{lines}} líneas pagan el nuevo precio de {{plan}}, cada una desde su próximo ciclo (todas antes del {{until}}).",
+      "resources.plans.quote.changePrice":
+        "{{lines}} líneas pagan el nuevo precio de {{plan}}, cada una desde su próximo ciclo (todas antes del {{until}}).",
       "resources.plans.quote.activeLines": "Líneas activas: {{count}}",
       "resources.plans.quote.suspendedLines": "Líneas suspendidas: {{count}}",
       "resources.plans.quote.priceNow": "Precio actual",
@@ -135,7 +166,8 @@ export const plansResource = defineResource({
       "fields.priceChangedAt": "Cambio de precio",
       "fields.newPrice": "Nuevo precio mensual",
       "fields.overage": "Al agotar lo incluido",
-      "resources.plans.overageHelp": "Lo que cuesta cada tipo de consumo una vez agotado lo incluido, en casa y en cada zona de roaming. Sin tarifa, el servicio se detiene al agotarlo.",
+      "resources.plans.overageHelp":
+        "Lo que cuesta cada tipo de consumo una vez agotado lo incluido, en casa y en cada zona de roaming. Sin tarifa, el servicio se detiene al agotarlo.",
     },
   },
 });

@@ -66,7 +66,11 @@ export const privacyRequestsResource = defineResource({
       danger: true,
       confirm: "resources.privacy-requests.confirmComplete",
     },
-    withdraw: { label: "resources.privacy-requests.withdraw", set: { status: "withdrawn" }, when: { status: ["open"] } },
+    withdraw: {
+      label: "resources.privacy-requests.withdraw",
+      set: { status: "withdrawn" },
+      when: { status: ["open"] },
+    },
   },
   access: {
     list: { subscriber: "own", agent: "all", admin: "all" },

@@ -3,9 +3,58 @@ import { isValidPhoneNumber, parsePhoneNumberWithError } from "libphonenumber-js
 
 /** US states, the District of Columbia and Puerto Rico: the places a US operator delivers SIMs to. */
 export const US_STATES = [
-  "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA", "ME", "MD", "MA", "MI", "MN",
-  "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR", "PA", "PR", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA",
-  "WA", "WV", "WI", "WY",
+  "AL",
+  "AK",
+  "AZ",
+  "AR",
+  "CA",
+  "CO",
+  "CT",
+  "DE",
+  "DC",
+  "FL",
+  "GA",
+  "HI",
+  "ID",
+  "IL",
+  "IN",
+  "IA",
+  "KS",
+  "KY",
+  "LA",
+  "ME",
+  "MD",
+  "MA",
+  "MI",
+  "MN",
+  "MS",
+  "MO",
+  "MT",
+  "NE",
+  "NV",
+  "NH",
+  "NJ",
+  "NM",
+  "NY",
+  "NC",
+  "ND",
+  "OH",
+  "OK",
+  "OR",
+  "PA",
+  "PR",
+  "RI",
+  "SC",
+  "SD",
+  "TN",
+  "TX",
+  "UT",
+  "VT",
+  "VA",
+  "WA",
+  "WV",
+  "WI",
+  "WY",
 ] as const;
 
 /** A US postal address as the plain form takes it (and maps autocomplete fills it in). */
@@ -14,7 +63,10 @@ export const addressSchema = z.object({
   line2: z.string().trim().max(100, "at most 100 characters").nullable(),
   city: z.string().trim().min(1, "enter the city").max(60, "at most 60 characters"),
   state: z.enum(US_STATES, "choose a state"),
-  zip: z.string().trim().regex(/^\d{5}(-\d{4})?$/, "5 digits, or ZIP+4 like 20001-1234"),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, "5 digits, or ZIP+4 like 20001-1234"),
 });
 export type Address = z.output<typeof addressSchema>;
 
@@ -38,6 +90,10 @@ export type Profile = z.output<typeof profileSchema>;
 /** What GET answers: the stored profile, or what the accounts say until the person saves one. */
 // A person with no account yet (staff, or a subscriber before their first line) has no name to prefill.
 export const profileStateSchema = z.object({
-  profile: profileSchema.extend({ name: z.string().max(100), contactEmail: z.string().nullable(), contactPhone: z.string().nullable() }),
+  profile: profileSchema.extend({
+    name: z.string().max(100),
+    contactEmail: z.string().nullable(),
+    contactPhone: z.string().nullable(),
+  }),
   saved: z.boolean(),
 });

@@ -53,7 +53,10 @@ export const staffUpdateSchema = z
     disabled: z.boolean().optional(),
     reason: reasonSchema,
   })
-  .refine((v) => v.role !== undefined || v.disabled !== undefined, { path: ["role"], message: "give role, disabled or both" });
+  .refine((v) => v.role !== undefined || v.disabled !== undefined, {
+    path: ["role"],
+    message: "give role, disabled or both",
+  });
 export type StaffUpdate = z.output<typeof staffUpdateSchema>;
 
 export const staffResource = defineResource({
@@ -82,7 +85,18 @@ export const staffResource = defineResource({
     filters: { role: ["eq", "in"], disabled: ["eq"] },
     search: { placeholder: "resources.staff.search" },
   },
-  show: ["email", "displayName", "role", "disabled", "invitedBy", "confirmed", "confirmedBy", "confirmedAt", "createdAt", "updatedAt"],
+  show: [
+    "email",
+    "displayName",
+    "role",
+    "disabled",
+    "invitedBy",
+    "confirmed",
+    "confirmedBy",
+    "confirmedAt",
+    "createdAt",
+    "updatedAt",
+  ],
   actions: {
     // Another admin than the inviter vouches that the invitee is someone else (two-person rule, issue 26).
     confirm: {
@@ -107,14 +121,16 @@ export const staffResource = defineResource({
   messages: {
     en: {
       "resources.staff.actions.confirm": "Confirm",
-      "resources.staff.confirm.confirm": "Confirm that {{title}} is the person invited, not another account of their inviter? From now on they may decide approvals.",
+      "resources.staff.confirm.confirm":
+        "Confirm that {{title}} is the person invited, not another account of their inviter? From now on they may decide approvals.",
       "fields.confirmed": "Confirmed",
       "fields.confirmedBy": "Confirmed by",
       "fields.confirmedAt": "Confirmed on",
     },
     es: {
       "resources.staff.actions.confirm": "Confirmar",
-      "resources.staff.confirm.confirm": "¿Confirmar que {{title}} es la persona invitada y no otra cuenta de quien la invitó? Desde ahora podrá decidir aprobaciones.",
+      "resources.staff.confirm.confirm":
+        "¿Confirmar que {{title}} es la persona invitada y no otra cuenta de quien la invitó? Desde ahora podrá decidir aprobaciones.",
       "fields.confirmed": "Confirmado",
       "fields.confirmedBy": "Confirmado por",
       "fields.confirmedAt": "Confirmado el",

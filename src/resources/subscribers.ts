@@ -41,8 +41,17 @@ export const subscriberIdentitySchema = z.object({
   email: z.string().nullable(),
   emailVerified: z.boolean(),
   disabled: z.boolean(),
-  providers: z.array(z.object({ providerId: z.string(), email: z.string().nullable(), phoneNumber: z.string().nullable() })),
-  mfa: z.array(z.object({ factorId: z.string(), displayName: z.string().nullable(), phoneNumber: z.string().nullable(), enrolledAt: z.string().nullable() })),
+  providers: z.array(
+    z.object({ providerId: z.string(), email: z.string().nullable(), phoneNumber: z.string().nullable() }),
+  ),
+  mfa: z.array(
+    z.object({
+      factorId: z.string(),
+      displayName: z.string().nullable(),
+      phoneNumber: z.string().nullable(),
+      enrolledAt: z.string().nullable(),
+    }),
+  ),
   createdAt: z.string().nullable(),
   lastSignInAt: z.string().nullable(),
 });
@@ -68,7 +77,10 @@ export const subscribersResource = defineResource({
   },
   list: {
     columns: ["name", "email", "type", "lineCount", "status"],
-    defaultSort: [{ field: "relevance", order: "desc" }, { field: "name", order: "asc" }],
+    defaultSort: [
+      { field: "relevance", order: "desc" },
+      { field: "name", order: "asc" },
+    ],
     sortable: ["relevance", "name", "createdAt"],
     filters: { type: ["eq"], status: ["eq", "in"] },
     search: { placeholder: "resources.subscribers.search" },

@@ -13,7 +13,13 @@ export const TICKET_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
 /** The priority a new ticket starts with, by category (an agent may change it). */
-export const DEFAULT_PRIORITY: Record<TicketCategory, TicketPriority> = { network: "high", sim: "high", billing: "medium", plan: "low", other: "low" };
+export const DEFAULT_PRIORITY: Record<TicketCategory, TicketPriority> = {
+  network: "high",
+  sim: "high",
+  billing: "medium",
+  plan: "low",
+  other: "low",
+};
 
 /**
  * Hours within which a ticket of each priority should be resolved; an operator may set its own in
@@ -110,11 +116,20 @@ export const ticketsResource = defineResource({
   createLabel: "resources.tickets.create",
   fields: {
     subject: { label: "fields.subject", kind: "text" },
-    category: { label: "fields.ticketCategory", kind: "enum", options: TICKET_CATEGORIES, labels: "enums.ticketCategory" },
+    category: {
+      label: "fields.ticketCategory",
+      kind: "enum",
+      options: TICKET_CATEGORIES,
+      labels: "enums.ticketCategory",
+    },
     message: { label: "fields.ticketMessage", kind: "longText", help: "resources.tickets.messageHelp" },
     attachmentIds: { label: "fields.attachments", kind: "files" },
     accountId: { label: "fields.account", kind: "reference", reference: { resource: "accounts" } },
-    accountName: { label: "fields.accountName", kind: "text", reference: { resource: "accounts", idField: "accountId" } },
+    accountName: {
+      label: "fields.accountName",
+      kind: "text",
+      reference: { resource: "accounts", idField: "accountId" },
+    },
     status: { label: "fields.status", kind: "enum", options: TICKET_STATUSES, labels: "enums.ticketStatus" },
     priority: { label: "fields.priority", kind: "enum", options: TICKET_PRIORITIES, labels: "enums.ticketPriority" },
     assigned: { label: "fields.assigned", kind: "boolean" },
@@ -127,7 +142,13 @@ export const ticketsResource = defineResource({
     columns: ["subject", "accountName", "category", "priority", "status", "slaDueAt", "createdAt"],
     defaultSort: [{ field: "createdAt", order: "desc" }],
     sortable: ["priority", "createdAt", "lastMessageAt", "slaDueAt", "status"],
-    filters: { status: ["eq", "in"], priority: ["eq", "in"], category: ["eq", "in"], accountId: ["eq"], assigned: ["eq"] },
+    filters: {
+      status: ["eq", "in"],
+      priority: ["eq", "in"],
+      category: ["eq", "in"],
+      accountId: ["eq"],
+      assigned: ["eq"],
+    },
     search: { placeholder: "resources.tickets.search", fields: ["subject"] },
   },
   show: ["subject", "accountName", "category", "priority", "status", "slaDueAt", "createdByRole", "createdAt"],
@@ -138,11 +159,22 @@ export const ticketsResource = defineResource({
       handler: "tickets.reply",
       when: { status: ["acknowledged", "in_progress", "pending", "resolved"] },
       input: z.object({ message: messageText, attachmentIds: attachmentIdsSchema }),
-      inputFields: { message: { label: "fields.ticketMessage", kind: "longText" }, attachmentIds: { label: "fields.attachments", kind: "files" } },
+      inputFields: {
+        message: { label: "fields.ticketMessage", kind: "longText" },
+        attachmentIds: { label: "fields.attachments", kind: "files" },
+      },
     },
-    take: { label: "resources.tickets.actions.take", handler: "tickets.take", when: { status: ["acknowledged", "pending"] } },
+    take: {
+      label: "resources.tickets.actions.take",
+      handler: "tickets.take",
+      when: { status: ["acknowledged", "pending"] },
+    },
     pend: { label: "resources.tickets.actions.pend", handler: "tickets.pend", when: { status: ["in_progress"] } },
-    resolve: { label: "resources.tickets.actions.resolve", handler: "tickets.resolve", when: { status: ["in_progress", "pending"] } },
+    resolve: {
+      label: "resources.tickets.actions.resolve",
+      handler: "tickets.resolve",
+      when: { status: ["in_progress", "pending"] },
+    },
     close: { label: "resources.tickets.actions.close", handler: "tickets.close", when: { status: ["resolved"] } },
     cancel: {
       label: "resources.tickets.actions.cancel",
@@ -157,7 +189,14 @@ export const ticketsResource = defineResource({
       handler: "tickets.prioritize",
       when: { status: ["acknowledged", "in_progress", "pending"] },
       input: z.object({ priority: z.enum(TICKET_PRIORITIES) }),
-      inputFields: { priority: { label: "fields.priority", kind: "enum", options: TICKET_PRIORITIES, labels: "enums.ticketPriority" } },
+      inputFields: {
+        priority: {
+          label: "fields.priority",
+          kind: "enum",
+          options: TICKET_PRIORITIES,
+          labels: "enums.ticketPriority",
+        },
+      },
     },
   },
   access: {

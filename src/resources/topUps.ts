@@ -26,13 +26,20 @@ export const newTopUpSchema = z
   .object({
     accountId: idSchema,
     amount: moneySchema.extend({
-      amount: z.number().int("whole minor units (cents)").positive("more than zero").max(MAX_TOP_UP_AMOUNT, "at most $500.00"),
+      amount: z
+        .number()
+        .int("whole minor units (cents)")
+        .positive("more than zero")
+        .max(MAX_TOP_UP_AMOUNT, "at most $500.00"),
     }),
     paymentMethodId: idSchema.optional(),
     cardToken: cardTokenSchema.optional(),
   })
   .strict()
-  .refine((body) => (body.paymentMethodId === undefined) !== (body.cardToken === undefined), { path: ["paymentMethodId"], message: "give either paymentMethodId or cardToken" });
+  .refine((body) => (body.paymentMethodId === undefined) !== (body.cardToken === undefined), {
+    path: ["paymentMethodId"],
+    message: "give either paymentMethodId or cardToken",
+  });
 
 /**
  * A card top-up (issue 9 item 4): created → completed / failed / cancelled, each shown with the time
@@ -75,12 +82,23 @@ export const topUpsResource = defineResource({
     columns: ["createdAt", "amount", "status", "updatedAt", "refund"],
     defaultSort: [{ field: "createdAt", order: "desc" }],
     sortable: ["createdAt", "updatedAt"],
-    filters: { accountId: ["eq", "in"], status: ["eq", "in"], refund: ["eq", "in"], createdAt: ["gte", "lte", "between"] },
+    filters: {
+      accountId: ["eq", "in"],
+      status: ["eq", "in"],
+      refund: ["eq", "in"],
+      createdAt: ["gte", "lte", "between"],
+    },
   },
   show: ["createdAt", "accountId", "amount", "status", "updatedAt", "failureReason", "gatewayCaptured", "refund"],
   actions: {
     // Stop waiting for a charge that did not answer; a late capture then makes a refund claimable.
-    cancel: { label: "resources.top-ups.actions.cancel", handler: "topUps.cancel", when: { status: ["created"] }, reason: "staff", confirm: "resources.top-ups.confirm.cancel" },
+    cancel: {
+      label: "resources.top-ups.actions.cancel",
+      handler: "topUps.cancel",
+      when: { status: ["created"] },
+      reason: "staff",
+      confirm: "resources.top-ups.confirm.cancel",
+    },
     "claim-refund": {
       label: "resources.top-ups.actions.claim-refund",
       handler: "topUps.claimRefund",
@@ -88,7 +106,13 @@ export const topUpsResource = defineResource({
       reason: "staff",
       confirm: "resources.top-ups.confirm.claim-refund",
     },
-    "approve-refund": { label: "resources.top-ups.actions.approve-refund", handler: "topUps.approveRefund", when: { refund: ["claimed"] }, reason: true, confirm: "resources.top-ups.confirm.approve-refund" },
+    "approve-refund": {
+      label: "resources.top-ups.actions.approve-refund",
+      handler: "topUps.approveRefund",
+      when: { refund: ["claimed"] },
+      reason: true,
+      confirm: "resources.top-ups.confirm.approve-refund",
+    },
   },
   access: {
     list: { subscriber: "own", agent: "all", admin: "all" },
@@ -108,9 +132,12 @@ export const topUpsResource = defineResource({
       "resources.top-ups.actions.cancel": "Stop waiting",
       "resources.top-ups.actions.claim-refund": "Claim my money back",
       "resources.top-ups.actions.approve-refund": "Approve refund",
-      "resources.top-ups.confirm.cancel": "Stop waiting for this top-up? If the card was charged after all, you can claim the money back.",
-      "resources.top-ups.confirm.claim-refund": "Claim back the money the card was charged for this top-up? A care agent checks and approves it.",
-      "resources.top-ups.confirm.approve-refund": "Approve the refund? The amount is credited to the account's balance.",
+      "resources.top-ups.confirm.cancel":
+        "Stop waiting for this top-up? If the card was charged after all, you can claim the money back.",
+      "resources.top-ups.confirm.claim-refund":
+        "Claim back the money the card was charged for this top-up? A care agent checks and approves it.",
+      "resources.top-ups.confirm.approve-refund":
+        "Approve the refund? The amount is credited to the account's balance.",
       "fields.lastChange": "Last change",
       "fields.refund": "Refund",
       "fields.gatewayCaptured": "Card charged",
@@ -128,8 +155,10 @@ export const topUpsResource = defineResource({
       "resources.top-ups.actions.cancel": "Dejar de esperar",
       "resources.top-ups.actions.claim-refund": "Reclamar mi dinero",
       "resources.top-ups.actions.approve-refund": "Aprobar reembolso",
-      "resources.top-ups.confirm.cancel": "¿Dejar de esperar esta recarga? Si al final se cobró la tarjeta, podrás reclamar el dinero.",
-      "resources.top-ups.confirm.claim-refund": "¿Reclamar el dinero cobrado a la tarjeta por esta recarga? Un agente lo revisa y lo aprueba.",
+      "resources.top-ups.confirm.cancel":
+        "¿Dejar de esperar esta recarga? Si al final se cobró la tarjeta, podrás reclamar el dinero.",
+      "resources.top-ups.confirm.claim-refund":
+        "¿Reclamar el dinero cobrado a la tarjeta por esta recarga? Un agente lo revisa y lo aprueba.",
       "resources.top-ups.confirm.approve-refund": "¿Aprobar el reembolso? El importe se abona al saldo de la cuenta.",
       "fields.lastChange": "Último cambio",
       "fields.refund": "Reembolso",

@@ -13,9 +13,17 @@ export type UsageType = (typeof USAGE_TYPES)[number];
 export const ROAMING_ZONES = ["canada_mexico", "europe", "rest_of_world"] as const;
 
 /** The unit of a record's quantity, by type: data in MB, voice in seconds, SMS in messages. */
-export const RECORD_UNITS: Record<UsageType, "MB" | "seconds" | "messages"> = { data: "MB", voice: "seconds", sms: "messages" };
+export const RECORD_UNITS: Record<UsageType, "MB" | "seconds" | "messages"> = {
+  data: "MB",
+  voice: "seconds",
+  sms: "messages",
+};
 /** The unit a meter shows (voice allowances are minutes; counted seconds are rounded up to whole minutes). */
-export const METER_UNITS: Record<UsageType, "MB" | "minutes" | "messages"> = { data: "MB", voice: "minutes", sms: "messages" };
+export const METER_UNITS: Record<UsageType, "MB" | "minutes" | "messages"> = {
+  data: "MB",
+  voice: "minutes",
+  sms: "messages",
+};
 
 /** The most one record may carry, by type: a guard against a unit mix-up in mediation (KB sent as MB). */
 export const MAX_RECORD_QUANTITY: Record<UsageType, number> = { data: 102_400, voice: 86_400, sms: 100 };
@@ -46,12 +54,22 @@ export const usageRecordInputSchema = z
   .strict()
   .superRefine((record, ctx) => {
     const max = MAX_RECORD_QUANTITY[record.type];
-    if (record.quantity > max) ctx.addIssue({ code: "custom", path: ["quantity"], message: `at most ${max} ${RECORD_UNITS[record.type]} in one ${record.type} record` });
+    if (record.quantity > max)
+      ctx.addIssue({
+        code: "custom",
+        path: ["quantity"],
+        message: `at most ${max} ${RECORD_UNITS[record.type]} in one ${record.type} record`,
+      });
   });
 export type UsageRecordInput = z.output<typeof usageRecordInputSchema>;
 
 export const usageBatchSchema = z
-  .object({ records: z.array(usageRecordInputSchema).min(1, "at least one record").max(MAX_INGEST_BATCH, `at most ${MAX_INGEST_BATCH} records per batch`) })
+  .object({
+    records: z
+      .array(usageRecordInputSchema)
+      .min(1, "at least one record")
+      .max(MAX_INGEST_BATCH, `at most ${MAX_INGEST_BATCH} records per batch`),
+  })
   .strict();
 
 export const usageBatchResultSchema = z.object({

@@ -22,8 +22,18 @@ export type VoucherBatch = z.output<typeof voucherBatchSchema>;
 /** What `POST /voucher-batches` takes. */
 export const newVoucherBatchSchema = z
   .object({
-    count: z.number().int("a whole number").min(1, "at least 1").max(MAX_VOUCHERS_PER_BATCH, `at most ${MAX_VOUCHERS_PER_BATCH}`),
-    value: moneySchema.extend({ amount: z.number().int("whole minor units (cents)").positive("more than zero").max(MAX_VOUCHER_VALUE, "at most $500.00") }),
+    count: z
+      .number()
+      .int("a whole number")
+      .min(1, "at least 1")
+      .max(MAX_VOUCHERS_PER_BATCH, `at most ${MAX_VOUCHERS_PER_BATCH}`),
+    value: moneySchema.extend({
+      amount: z
+        .number()
+        .int("whole minor units (cents)")
+        .positive("more than zero")
+        .max(MAX_VOUCHER_VALUE, "at most $500.00"),
+    }),
     expiresOn: isoDate.refine((day) => day >= new Date().toISOString().slice(0, 10), "cannot be in the past"),
   })
   .strict();
@@ -35,12 +45,22 @@ export const createdVoucherBatchSchema = voucherBatchSchema.extend({ codes: z.ar
  * A batch's codes as CSV, one line per code: what `POST /voucher-batches` answers with `Accept:
  * text/csv`, and what the portal saves from the codes it was shown (it cannot ask for them again).
  */
-export function voucherCodesCsv(batch: { value: { amount: number; currency: string }; expiresOn: string }, codes: readonly string[]): string {
-  return toCsv([["code", "value_minor", "currency", "valid_through"], ...codes.map((code) => [code, batch.value.amount, batch.value.currency, batch.expiresOn])]);
+export function voucherCodesCsv(
+  batch: { value: { amount: number; currency: string }; expiresOn: string },
+  codes: readonly string[],
+): string {
+  return toCsv([
+    ["code", "value_minor", "currency", "valid_through"],
+    ...codes.map((code) => [code, batch.value.amount, batch.value.currency, batch.expiresOn]),
+  ]);
 }
 
 /** What `POST /accounts/{id}/actions/redeem-voucher` takes: the code as printed, dashes and spaces allowed. */
-export const voucherCodeSchema = z.string().trim().min(4, "the code printed on the voucher").max(40, "too long for a voucher code");
+export const voucherCodeSchema = z
+  .string()
+  .trim()
+  .min(4, "the code printed on the voucher")
+  .max(40, "too long for a voucher code");
 
 export const voucherBatchesResource = defineResource({
   name: "voucher-batches",
@@ -89,10 +109,12 @@ export const voucherBatchesResource = defineResource({
       "resources.voucher-batches.create.failed": "The vouchers could not be generated. Try again.",
       "resources.voucher-batches.created.summary": "{{count}} vouchers of {{value}} each, valid through {{expiresOn}}",
       "resources.voucher-batches.created.onceTitle": "Save these codes now: they will not be shown again",
-      "resources.voucher-batches.created.onceBody": "Only a fingerprint of each code is kept, so nobody can show them to you later. Download the CSV or copy them before you leave this page.",
+      "resources.voucher-batches.created.onceBody":
+        "Only a fingerprint of each code is kept, so nobody can show them to you later. Download the CSV or copy them before you leave this page.",
       "resources.voucher-batches.created.codes": "Voucher codes",
       "resources.voucher-batches.created.download": "Download CSV",
-      "resources.voucher-batches.created.noCodes": "This batch was already created by an earlier attempt; its codes were shown then and cannot be shown again.",
+      "resources.voucher-batches.created.noCodes":
+        "This batch was already created by an earlier attempt; its codes were shown then and cannot be shown again.",
       "resources.voucher-batches.created.another": "Generate another batch",
       "resources.voucher-batches.created.leave": "Have you saved the codes? They will not be shown again.",
       "resources.voucher-batches.created.back": "Back to vouchers",
@@ -110,12 +132,15 @@ export const voucherBatchesResource = defineResource({
       "resources.voucher-batches.create.expiresOn": "Válido hasta",
       "resources.voucher-batches.create.submit": "Generar cupones",
       "resources.voucher-batches.create.failed": "No se pudieron generar los cupones. Inténtalo de nuevo.",
-      "resources.voucher-batches.created.summary": "{{count}} cupones de {{value}} cada uno, válidos hasta el {{expiresOn}}",
+      "resources.voucher-batches.created.summary":
+        "{{count}} cupones de {{value}} cada uno, válidos hasta el {{expiresOn}}",
       "resources.voucher-batches.created.onceTitle": "Guarda estos códigos ahora: no se volverán a mostrar",
-      "resources.voucher-batches.created.onceBody": "Solo se guarda una huella de cada código, así que nadie podrá mostrártelos después. Descarga el CSV o cópialos antes de salir de esta página.",
+      "resources.voucher-batches.created.onceBody":
+        "Solo se guarda una huella de cada código, así que nadie podrá mostrártelos después. Descarga el CSV o cópialos antes de salir de esta página.",
       "resources.voucher-batches.created.codes": "Códigos de los cupones",
       "resources.voucher-batches.created.download": "Descargar CSV",
-      "resources.voucher-batches.created.noCodes": "Este lote ya se creó en un intento anterior; sus códigos se mostraron entonces y no se pueden volver a mostrar.",
+      "resources.voucher-batches.created.noCodes":
+        "Este lote ya se creó en un intento anterior; sus códigos se mostraron entonces y no se pueden volver a mostrar.",
       "resources.voucher-batches.created.another": "Generar otro lote",
       "resources.voucher-batches.created.leave": "¿Guardaste los códigos? No se volverán a mostrar.",
       "resources.voucher-batches.created.back": "Volver a cupones",

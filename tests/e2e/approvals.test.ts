@@ -23,7 +23,11 @@ afterAll(async () => {
 const signedIn = (email: string, locale = "en-US") => signedInPage(browser, baseUrl, email, { width: 1280, locale });
 
 async function api<T>(path: string, as: string): Promise<T> {
-  const headers = { authorization: `Bearer ${await signInWithPassword(as, PASSWORD)}`, "x-operator": "ATT", "x-app-version": "3.2.1" };
+  const headers = {
+    authorization: `Bearer ${await signInWithPassword(as, PASSWORD)}`,
+    "x-operator": "ATT",
+    "x-app-version": "3.2.1",
+  };
   const res = await fetch(`${baseUrl}/api/v1${path}`, { headers });
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
@@ -31,7 +35,9 @@ async function api<T>(path: string, as: string): Promise<T> {
 
 test("an agent's credit above the bound waits; the admin approves it from the approvals queue", async () => {
   const reason = `e2e goodwill, network outage ${Date.now()}`;
-  const [account] = (await api<{ data: { id: string; name: string }[] }>("/accounts?q=Jordan%20Garcia", "agent@att.example")).data;
+  const [account] = (
+    await api<{ data: { id: string; name: string }[] }>("/accounts?q=Jordan%20Garcia", "agent@att.example")
+  ).data;
   const agent = await signedIn("agent@att.example");
   await agent.goto(`${baseUrl}/accounts/show/${account!.id}`);
   await agent.getByRole("button", { name: "Credit" }).click();
@@ -65,14 +71,25 @@ test("an agent's credit above the bound waits; the admin approves it from the ap
   await admin.getByRole("row").filter({ hasText: reason }).getByText("Approved").waitFor();
   await admin.context().close();
 
-  const entries = await api<{ data: { kind: string; amount: { amount: number }; reason: string }[] }>(`/ledger-entries?filter[accountId]=${account!.id}`, "admin@att.example");
-  expect(entries.data.filter((e) => e.reason === reason)).toEqual([expect.objectContaining({ kind: "adjustment", amount: expect.objectContaining({ amount: 7500 }) })]);
+  const entries = await api<{ data: { kind: string; amount: { amount: number }; reason: string }[] }>(
+    `/ledger-entries?filter[accountId]=${account!.id}`,
+    "admin@att.example",
+  );
+  expect(entries.data.filter((e) => e.reason === reason)).toEqual([
+    expect.objectContaining({ kind: "adjustment", amount: expect.objectContaining({ amount: 7500 }) }),
+  ]);
 });
 
 test("the admin's price-change dialog previews how many lines the change touches, in Spanish too", async () => {
-  const plans = await api<{ data: { id: string; code: string; name: string }[] }>("/plans?pageSize=100", "admin@att.example");
+  const plans = await api<{ data: { id: string; code: string; name: string }[] }>(
+    "/plans?pageSize=100",
+    "admin@att.example",
+  );
   const plan = plans.data.find((p) => p.code === "POST_10GB")!;
-  const onPlan = await api<{ data: { status: string }[] }>(`/lines?filter[planId]=${plan.id}&pageSize=100`, "admin@att.example");
+  const onPlan = await api<{ data: { status: string }[] }>(
+    `/lines?filter[planId]=${plan.id}&pageSize=100`,
+    "admin@att.example",
+  );
   const lines = { total: onPlan.data.filter((l) => l.status === "active" || l.status === "suspended").length };
 
   const admin = await signedIn("admin@att.example");
@@ -96,6 +113,9 @@ test("the admin's price-change dialog previews how many lines the change touches
   const cambio = dialog(es, "Cambiar precio");
   await cambio.getByLabel("Nuevo precio mensual").fill("47.00");
   await cambio.getByRole("button", { name: /Revisar/ }).click();
-  await es.getByTestId("action-quote").getByText(`${lines.total} líneas pagan el nuevo precio`, { exact: false }).waitFor();
+  await es
+    .getByTestId("action-quote")
+    .getByText(`${lines.total} líneas pagan el nuevo precio`, { exact: false })
+    .waitFor();
   await es.context().close();
 });

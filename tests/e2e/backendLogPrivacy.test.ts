@@ -15,7 +15,13 @@ const POLL = { timeout: 30_000, interval: 200 };
 /** A number as E.164, without its plus, as its ten digits, as the portal shows it and with dashes. */
 function numberForms(e164: string): string[] {
   const d = e164.slice(2);
-  return [e164, e164.slice(1), d, `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`, `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`];
+  return [
+    e164,
+    e164.slice(1),
+    d,
+    `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`,
+    `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}`,
+  ];
 }
 
 /** Every demo person's email, number and name, as typed and as a URL carries them. */
@@ -25,18 +31,24 @@ function personalValues(): string[] {
   for (const account of attSeed.accounts) {
     values.add(account.name);
     if (account.email) values.add(account.email);
-    for (const number of [account.phone, ...account.lines.map((l) => l.msisdn)]) if (number) numberForms(number).forEach((v) => values.add(v));
+    for (const number of [account.phone, ...account.lines.map((l) => l.msisdn)])
+      if (number) numberForms(number).forEach((v) => values.add(v));
   }
-  return [...new Set([...values].flatMap((v) => [v, encodeURIComponent(v), v.replaceAll(" ", "+")]))].map((v) => v.toLowerCase());
+  return [...new Set([...values].flatMap((v) => [v, encodeURIComponent(v), v.replaceAll(" ", "+")]))].map((v) =>
+    v.toLowerCase(),
+  );
 }
 
-const logFiles = () => (existsSync(E2E_BACKEND_LOG_DIR) ? readdirSync(E2E_BACKEND_LOG_DIR).filter((f) => f.endsWith(".log")) : []);
+const logFiles = () =>
+  existsSync(E2E_BACKEND_LOG_DIR) ? readdirSync(E2E_BACKEND_LOG_DIR).filter((f) => f.endsWith(".log")) : [];
 
 test("no backend of the run logged a demo person's email, phone number or name", async () => {
   // A request of our own, and its line in the suite backend's log: everything logged before it is on disk.
   const marker = `log-check-${randomUUID()}`;
   expect((await fetch(`${baseUrl}/api/health`, { headers: { "x-request-id": marker } })).status).toBe(200);
-  await expect.poll(() => logFiles().some((f) => readFileSync(join(E2E_BACKEND_LOG_DIR, f), "utf8").includes(marker)), POLL).toBe(true);
+  await expect
+    .poll(() => logFiles().some((f) => readFileSync(join(E2E_BACKEND_LOG_DIR, f), "utf8").includes(marker)), POLL)
+    .toBe(true);
 
   const values = personalValues();
   const hits: string[] = [];

@@ -41,15 +41,20 @@ test("at 360 px alex tops up by card through the sandbox, sees it completed, and
   await page.getByText("Top up by card").waitFor();
   await page.getByLabel("Amount").fill("12.50");
   await page.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await page.getByLabel("Expiry (MM/YY)").fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, "0")}`);
+  await page
+    .getByLabel("Expiry (MM/YY)")
+    .fill(`12/${String((new Date().getUTCFullYear() + 2) % 100).padStart(2, "0")}`);
   await page.getByLabel("Security code").fill("123");
   await page.getByRole("button", { name: "Top up", exact: true }).click();
   const problems: string[] = [];
   page.on("console", (message) => message.type() === "error" && problems.push(message.text()));
-  await page.getByTestId("top-up-result").waitFor().catch(async (error: Error) => {
-    const errors = await page.locator(".ant-form-item-explain-error").allInnerTexts();
-    throw new Error(`${error.message}\nform errors: ${errors.join(" | ")}\nconsole: ${problems.join(" | ")}`);
-  });
+  await page
+    .getByTestId("top-up-result")
+    .waitFor()
+    .catch(async (error: Error) => {
+      const errors = await page.locator(".ant-form-item-explain-error").allInnerTexts();
+      throw new Error(`${error.message}\nform errors: ${errors.join(" | ")}\nconsole: ${problems.join(" | ")}`);
+    });
   expect(await page.getByTestId("top-up-result").innerText()).toContain("$12.50 was added");
   await page.getByTestId("top-up").filter({ hasText: "Completed" }).first().waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -86,7 +91,10 @@ test("at 360 px alex tops up by card through the sandbox, sees it completed, and
   await page.getByRole("button", { name: `Make ${cardName} the default` }).waitFor({ state: "detached" });
   await page.getByRole("button", { name: "Make Visa ending in 4242 the default" }).waitFor();
   await page.getByRole("button", { name: "Remove Visa ending in 4242" }).click();
-  await page.getByRole("tooltip").getByRole("button", { name: /OK|Remove|Yes/ }).click();
+  await page
+    .getByRole("tooltip")
+    .getByRole("button", { name: /OK|Remove|Yes/ })
+    .click();
   await page.getByTestId("payment-method").filter({ hasText: "Visa ending in 4242" }).waitFor({ state: "detached" });
   expect(await page.getByTestId("payment-method").count()).toBe(1);
 
@@ -101,7 +109,13 @@ test("at 360 px alex tops up by card through the sandbox, sees it completed, and
 
 /** alex's prepaid account and its top-ups, through the API as alex. */
 async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${backend.baseUrl}/api/v1${path}`, { headers: { authorization: `Bearer ${await signInWithPassword("alex@example.com")}`, "x-operator": "ATT", "x-app-version": "3.2.1" } });
+  const res = await fetch(`${backend.baseUrl}/api/v1${path}`, {
+    headers: {
+      authorization: `Bearer ${await signInWithPassword("alex@example.com")}`,
+      "x-operator": "ATT",
+      "x-app-version": "3.2.1",
+    },
+  });
   expect(res.status, path).toBe(200);
   return (await res.json()) as T;
 }
@@ -117,24 +131,41 @@ test("a top-up he stopped waiting for was captured after all: alex claims it bac
   await page.getByLabel("Security code").fill("123");
   await page.getByRole("button", { name: "Top up", exact: true }).click();
   await page.getByTestId("top-up-result").filter({ hasText: "still being processed" }).waitFor({ timeout: 60_000 });
-  const { data } = await api<{ data: { id: string; accountId: string; status: string }[] }>("/top-ups?sort=-createdAt&pageSize=1");
+  const { data } = await api<{ data: { id: string; accountId: string; status: string }[] }>(
+    "/top-ups?sort=-createdAt&pageSize=1",
+  );
   const topUp = data[0]!;
   expect(topUp.status).toBe("created");
-  const balanceOf = async () => (await api<{ balance: { amount: number } }>(`/accounts/${topUp.accountId}`)).balance.amount;
+  const balanceOf = async () =>
+    (await api<{ balance: { amount: number } }>(`/accounts/${topUp.accountId}`)).balance.amount;
   const before = await balanceOf();
 
   // He stops waiting before the capture arrives.
   await page.goto(`${backend.baseUrl}/top-ups/show/${topUp.id}`);
   await page.getByRole("button", { name: "Stop waiting" }).click();
   await actionDialog(page, "Stop waiting").getByRole("button", { name: "Stop waiting" }).click();
-  await expect.poll(async () => (await api<{ status: string }>(`/top-ups/${topUp.id}`)).status, { timeout: 20_000 }).toBe("cancelled");
+  await expect
+    .poll(async () => (await api<{ status: string }>(`/top-ups/${topUp.id}`)).status, { timeout: 20_000 })
+    .toBe("cancelled");
 
   // The capture comes in; his history offers the claim (a reload shows it).
-  const released = await fetch(`${sandbox!.gatewayUrl}/v1/late-charges/release`, { method: "POST", headers: { authorization: `Bearer ${LOCAL_SANDBOX_API_KEY}`, "content-type": "application/json" }, body: "{}" });
+  const released = await fetch(`${sandbox!.gatewayUrl}/v1/late-charges/release`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${LOCAL_SANDBOX_API_KEY}`, "content-type": "application/json" },
+    body: "{}",
+  });
   expect(await released.json()).toEqual({ released: 1 });
-  await expect.poll(async () => (await api<{ gatewayCaptured: boolean }>(`/top-ups/${topUp.id}`)).gatewayCaptured, { timeout: 60_000, interval: 500 }).toBe(true);
+  await expect
+    .poll(async () => (await api<{ gatewayCaptured: boolean }>(`/top-ups/${topUp.id}`)).gatewayCaptured, {
+      timeout: 60_000,
+      interval: 500,
+    })
+    .toBe(true);
   await page.goto(`${backend.baseUrl}/top-up`);
-  const row = page.getByTestId("top-up").filter({ hasText: "$7.00" }).filter({ has: page.locator('[data-status="cancelled"]') });
+  const row = page
+    .getByTestId("top-up")
+    .filter({ hasText: "$7.00" })
+    .filter({ has: page.locator('[data-status="cancelled"]') });
   await row.getByRole("button", { name: "Claim my money back" }).click();
   await page.getByRole("tooltip").getByRole("button", { name: "Claim my money back" }).click();
   await row.getByText("Claimed").waitFor();
@@ -149,7 +180,9 @@ test("a top-up he stopped waiting for was captured after all: alex claims it bac
   await approve.getByLabel("Reason").fill("gateway captured after the customer cancelled");
   await approve.getByRole("button", { name: "Approve refund" }).click();
   await expect.poll(balanceOf, { timeout: 20_000 }).toBe(before + 700);
-  const entries = await api<{ data: { kind: string; amount: { amount: number } }[] }>(`/ledger-entries?filter[accountId]=${topUp.accountId}&sort=-createdAt&pageSize=1`);
+  const entries = await api<{ data: { kind: string; amount: { amount: number } }[] }>(
+    `/ledger-entries?filter[accountId]=${topUp.accountId}&sort=-createdAt&pageSize=1`,
+  );
   expect(entries.data[0]).toMatchObject({ kind: "reversal", amount: { amount: 700 } });
   await agent.context().close();
   await page.context().close();

@@ -23,7 +23,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const signedIn = (email: string, width: number, height: number) => signedInPage(browser, baseUrl, email, { width, height });
+const signedIn = (email: string, width: number, height: number) =>
+  signedInPage(browser, baseUrl, email, { width, height });
 
 /**
  * The e2e files share one backend, and lines.test.ts leaves sam's line suspended: this story starts
@@ -36,13 +37,18 @@ async function samsLineActive() {
     "x-app-version": "3.2.1",
     "content-type": "application/json",
   };
-  const lines = (await (await fetch(`${baseUrl}/api/v1/lines?q=0103&pageSize=20`, { headers })).json()) as { data: { id: string; msisdn: string; status: string }[] };
+  const lines = (await (await fetch(`${baseUrl}/api/v1/lines?q=0103&pageSize=20`, { headers })).json()) as {
+    data: { id: string; msisdn: string; status: string }[];
+  };
   const line = lines.data.find((l) => l.msisdn === "+12025550103")!;
   if (line.status !== "suspended") return;
-  const res = await fetch(`${baseUrl}/api/v1/lines/${line.id}/actions/restore`, { method: "POST", headers, body: JSON.stringify({ reason: "e2e: the story starts from an active line" }) });
+  const res = await fetch(`${baseUrl}/api/v1/lines/${line.id}/actions/restore`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ reason: "e2e: the story starts from an active line" }),
+  });
   expect(res.status, await res.text()).toBe(200);
 }
-
 
 test("sam asks for help; the agent finds him by 0103, suspends his line with a reason and answers; sam sees both live", async () => {
   await samsLineActive();
@@ -54,7 +60,9 @@ test("sam asks for help; the agent finds him by 0103, suspends his line with a r
   await sam.getByLabel("Subject").fill("Phone stolen on the train");
   await sam.getByLabel("Message").fill("My phone was stolen an hour ago. Please block the line.");
   // A photo of the police report, uploaded as it is picked and listed with its size.
-  await sam.getByLabel("Attachments").setInputFiles({ name: "police-report.png", mimeType: "image/png", buffer: SAMPLE_FILES.png });
+  await sam
+    .getByLabel("Attachments")
+    .setInputFiles({ name: "police-report.png", mimeType: "image/png", buffer: SAMPLE_FILES.png });
   await sam.getByTestId("picked-file").getByText("police-report.png").waitFor();
   expect(await accessibilityProblems(sam)).toEqual([]);
   await sam.getByRole("button", { name: "Send request" }).click();
@@ -98,7 +106,12 @@ test("sam asks for help; the agent finds him by 0103, suspends his line with a r
     await expect.poll(() => agent.getByTestId(table).locator(".ant-spin-spinning").count(), POLL).toBe(0);
   }
   await agent.getByTestId("section-usage").click();
-  await agent.getByTestId("section-usage-records").locator("tbody tr.ant-table-row").filter({ hasText: "(202) 555-0103" }).first().waitFor();
+  await agent
+    .getByTestId("section-usage-records")
+    .locator("tbody tr.ant-table-row")
+    .filter({ hasText: "(202) 555-0103" })
+    .first()
+    .waitFor();
   expect(await accessibilityProblems(agent)).toEqual([]);
 
   // Answer the ticket: sam's photo is there, by name and size, and downloads.
@@ -107,7 +120,10 @@ test("sam asks for help; the agent finds him by 0103, suspends his line with a r
   const photo = agent.getByTestId("attachment").filter({ hasText: "police-report.png" });
   await photo.waitFor();
   expect(await photo.textContent()).toMatch(/\d+ byte/);
-  const [download] = await Promise.all([agent.waitForEvent("download"), photo.getByRole("button", { name: "Download police-report.png" }).click()]);
+  const [download] = await Promise.all([
+    agent.waitForEvent("download"),
+    photo.getByRole("button", { name: "Download police-report.png" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe("police-report.png");
   await agent.getByLabel("Your reply").fill("Your line is suspended now. Visit a store for a new SIM.");
   await agent.getByRole("button", { name: "Send reply" }).click();

@@ -26,14 +26,20 @@ async function ingest(records: { msisdn: string; type: "data"; quantity: number 
   const res = await fetch(`${sandbox.backend.baseUrl}/api/v1/usage-records/batch`, {
     method: "POST",
     headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT", "content-type": "application/json" },
-    body: JSON.stringify({ records: records.map((r) => ({ id: `sim-${randomUUID()}`, startedAt: new Date().toISOString(), ...r })) }),
+    body: JSON.stringify({
+      records: records.map((r) => ({ id: `sim-${randomUUID()}`, startedAt: new Date().toISOString(), ...r })),
+    }),
   });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
 async function dataMeter(): Promise<Meter> {
   const res = await fetch(`${sandbox.backend.baseUrl}/api/v1/lines/${lineId}/meters`, {
-    headers: { authorization: `Bearer ${await signInWithPassword("alex@example.com")}`, "x-operator": "ATT", "x-app-version": "3.2.1" },
+    headers: {
+      authorization: `Bearer ${await signInWithPassword("alex@example.com")}`,
+      "x-operator": "ATT",
+      "x-app-version": "3.2.1",
+    },
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as Meter[]).find((m) => m.type === "data")!;
@@ -45,10 +51,20 @@ beforeAll(async () => {
   browser = await launchChromium();
   sandbox = await startSandboxBackend(inject("staticDir"), "data-cap");
   const res = await fetch(`${sandbox.backend.baseUrl}/api/v1/home`, {
-    headers: { authorization: `Bearer ${await signInWithPassword("alex@example.com")}`, "x-operator": "ATT", "x-app-version": "3.2.1" },
+    headers: {
+      authorization: `Bearer ${await signInWithPassword("alex@example.com")}`,
+      "x-operator": "ATT",
+      "x-app-version": "3.2.1",
+    },
   });
-  lineId = ((await res.json()) as { lines: { id: string; msisdn: string }[] }).lines.find((l) => l.msisdn === ALEX_PREPAID)!.id;
-  page = await signedInPage(browser, sandbox.backend.baseUrl, "alex@example.com", { width: 360, height: 740, locale: "en-US" });
+  lineId = ((await res.json()) as { lines: { id: string; msisdn: string }[] }).lines.find(
+    (l) => l.msisdn === ALEX_PREPAID,
+  )!.id;
+  page = await signedInPage(browser, sandbox.backend.baseUrl, "alex@example.com", {
+    width: 360,
+    height: 740,
+    locale: "en-US",
+  });
   page.on("console", (message) => message.type() === "error" && problems.push(`console: ${message.text()}`));
   page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
 }, 240_000);
@@ -74,7 +90,10 @@ describe("alex runs out of data on his prepaid line", () => {
     expect(await dataMeter()).toMatchObject({ capped: true, charged: { amount: 0, currency: "USD" } });
 
     await page.reload();
-    await prepaidCard().getByTestId("meter-data-capped").getByText("Data stopped for this cycle: the allowance is used up.").waitFor();
+    await prepaidCard()
+      .getByTestId("meter-data-capped")
+      .getByText("Data stopped for this cycle: the allowance is used up.")
+      .waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
@@ -92,7 +111,10 @@ describe("alex runs out of data on his prepaid line", () => {
     await page.getByRole("navigation").getByRole("link", { name: "Home", exact: true }).click();
     const meter = prepaidCard().getByTestId("meter-data");
     await meter.waitFor();
-    await waitFor("the stopped data meter to go on", async () => (await prepaidCard().getByTestId("meter-data-capped").count()) === 0);
+    await waitFor(
+      "the stopped data meter to go on",
+      async () => (await prepaidCard().getByTestId("meter-data-capped").count()) === 0,
+    );
   });
 
   test("new usage counts again on the meter", async () => {
@@ -101,7 +123,10 @@ describe("alex runs out of data on his prepaid line", () => {
     const after = await dataMeter();
     expect(after).toMatchObject({ used: before.used + 100, capped: false });
     // The home follows the meters live.
-    await waitFor("the home's data meter to count the new usage", async () => (await prepaidCard().getByTestId("meter-data").getAttribute("data-used")) === String(after.used));
+    await waitFor(
+      "the home's data meter to count the new usage",
+      async () => (await prepaidCard().getByTestId("meter-data").getAttribute("data-used")) === String(after.used),
+    );
     expect(await prepaidCard().getByTestId("meter-data-capped").count()).toBe(0);
     expect(problems).toEqual([]);
   });

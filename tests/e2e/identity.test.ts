@@ -85,7 +85,9 @@ test("SMS two-step verification: enrol on the security page, then sign in with i
   await enterNewCode(page, phone, before);
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByText("Two-step verification is on.").waitFor();
-  await expect.poll(async () => (await auth.getUserByEmail(email)).multiFactor?.enrolledFactors.length ?? 0, POLL).toBe(1);
+  await expect
+    .poll(async () => (await auth.getUserByEmail(email)).multiFactor?.enrolledFactors.length ?? 0, POLL)
+    .toBe(1);
   await context.close();
 
   const second = await newPage(360, 740);
@@ -276,7 +278,13 @@ test("the security page changes the password and never removes the last way to s
 test("a subscriber turns the second step off after signing in with it", async () => {
   const email = freshEmail("mfa-off");
   const phone = freshPhoneNumber();
-  const user = await auth.createUser({ email, password: PASSWORD, emailVerified: true, displayName: "Test off", multiFactor: { enrolledFactors: [{ factorId: "phone", phoneNumber: phone }] } });
+  const user = await auth.createUser({
+    email,
+    password: PASSWORD,
+    emailVerified: true,
+    displayName: "Test off",
+    multiFactor: { enrolledFactors: [{ factorId: "phone", phoneNumber: phone }] },
+  });
   await auth.setCustomUserClaims(user.uid, { role: "subscriber", operator: "ATT" });
   const { context, page } = await newPage();
   const before = await smsCodeCount(phone);
@@ -304,7 +312,12 @@ test("the staff list shows a colleague invited by another admin without a reload
   const token = await signInWithPassword("admin@att.example");
   const res = await fetch(`${baseUrl}/api/v1/staff`, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, "x-operator": "ATT", "content-type": "application/json", "idempotency-key": crypto.randomUUID() },
+    headers: {
+      authorization: `Bearer ${token}`,
+      "x-operator": "ATT",
+      "content-type": "application/json",
+      "idempotency-key": crypto.randomUUID(),
+    },
     body: JSON.stringify({ email: invited, role: "agent", displayName: "Live Agent" }),
   });
   expect(res.status).toBe(201);

@@ -22,13 +22,18 @@ test("the admin reads the business over a period; a subscriber is not offered it
   const admin = await signedIn("admin@att.example", 1280);
   await admin.getByRole("menuitem", { name: "Business at a glance" }).click();
   await admin.getByRole("heading", { name: "Business at a glance" }).waitFor();
-  const active = admin.locator(".ant-statistic").filter({ hasText: "Active lines now" }).locator(".ant-statistic-content-value");
+  const active = admin
+    .locator(".ant-statistic")
+    .filter({ hasText: "Active lines now" })
+    .locator(".ant-statistic-content-value");
   await active.waitFor();
   expect(Number((await active.innerText()).replace(/\D/g, ""))).toBeGreaterThan(0);
   await admin.getByTestId("kpi-lines-chart").locator("canvas").first().waitFor();
   await admin.getByTestId("kpi-money-chart").locator("canvas").first().waitFor();
   // The accessible table under the chart has a row per day of the default 30-day period.
-  expect(await admin.getByRole("table", { name: "New and churned lines per day" }).locator("tbody tr").count()).toBe(30);
+  expect(await admin.getByRole("table", { name: "New and churned lines per day" }).locator("tbody tr").count()).toBe(
+    30,
+  );
   await admin.getByRole("cell", { name: "Over 7 days" }).waitFor();
   expect(await accessibilityProblems(admin)).toEqual([]);
 

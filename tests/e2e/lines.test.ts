@@ -22,15 +22,18 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const signedIn = (email: string, width: number, height: number) => signedInPage(browser, baseUrl, email, { width, height });
+const signedIn = (email: string, width: number, height: number) =>
+  signedInPage(browser, baseUrl, email, { width, height });
 
 /** The value the record page shows for a field, by its label. */
 const field = (page: Page, label: string) =>
-  page.locator("th.ant-descriptions-item-label").filter({ hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::td[1]");
+  page
+    .locator("th.ant-descriptions-item-label")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::td[1]");
 const status = (page: Page) => field(page, "Status");
 /** The line's status on the subscriber's own line page (a badge by the number). */
 const lineStatus = (page: Page) => page.getByTestId("line-status");
-
 
 /** Closes the dialog of a value shown once, and waits until it is gone (its mask would take the next click). */
 async function closeResult(page: Page) {
@@ -52,17 +55,28 @@ test("alex, on his phone, suspends a lost line after reading what will happen; h
   await page.getByTestId("line-card").filter({ hasText: "(202) 555-0101" }).getByRole("link").first().click();
   await page.waitForURL(/\/lines\/show\//);
   // SIM details with the ICCID hidden but its last 4 digits.
-  await page.getByTestId("sim-type").getByText(/^(Physical SIM|eSIM) ending \d{4}$/).waitFor();
+  await page
+    .getByTestId("sim-type")
+    .getByText(/^(Physical SIM|eSIM) ending \d{4}$/)
+    .waitFor();
   expect(await page.getByText("8901410000000000101").count()).toBe(0);
   await lineStatus(page).getByText("Active").waitFor();
   expect(await accessibilityProblems(page)).toEqual([]);
 
-  await page.getByRole("region", { name: "Manage" }).getByRole("button", { name: /^Suspend/ }).click();
-  await dialog(page, "Suspend").getByText(/Calls, texts and data stop until the line is restored/).waitFor();
+  await page
+    .getByRole("region", { name: "Manage" })
+    .getByRole("button", { name: /^Suspend/ })
+    .click();
+  await dialog(page, "Suspend")
+    .getByText(/Calls, texts and data stop until the line is restored/)
+    .waitFor();
   await pickOption(page, dialog(page, "Suspend"), "Suspension reason", "Lost");
   await dialog(page, "Suspend").getByRole("button", { name: "Review" }).click();
   // The server's quote, before anything happens.
-  await dialog(page, "Suspend").getByTestId("action-quote").getByText("(202) 555-0101 will be suspended now.").waitFor();
+  await dialog(page, "Suspend")
+    .getByTestId("action-quote")
+    .getByText("(202) 555-0101 will be suspended now.")
+    .waitFor();
   expect(await accessibilityProblems(page)).toEqual([]);
   await dialog(page, "Suspend").getByRole("button", { name: "Suspend" }).click();
   await lineStatus(page).getByText("Suspended").waitFor();
@@ -86,10 +100,18 @@ test("restoring a lost line asks alex to confirm it is him, then goes through", 
     await route.fulfill({
       status: 403,
       contentType: "application/problem+json",
-      body: JSON.stringify({ type: "/problems/reauth-required", title: "Forbidden", status: 403, detail: "Confirm it is you." }),
+      body: JSON.stringify({
+        type: "/problems/reauth-required",
+        title: "Forbidden",
+        status: 403,
+        detail: "Confirm it is you.",
+      }),
     });
   });
-  await page.getByRole("region", { name: "Manage" }).getByRole("button", { name: /^Restore/ }).click();
+  await page
+    .getByRole("region", { name: "Manage" })
+    .getByRole("button", { name: /^Restore/ })
+    .click();
   await dialog(page, "Restore").getByRole("button", { name: "Restore" }).click();
   await page.getByRole("dialog", { name: "Confirm it is you" }).waitFor();
   await page.getByRole("dialog", { name: "Confirm it is you" }).getByLabel("Password").fill(PASSWORD);
@@ -108,12 +130,18 @@ test("alex locks his number; a transfer PIN is then refused naming the lock; unl
 
   await page.getByRole("button", { name: "Get transfer PIN" }).click();
   await dialog(page, "Get transfer PIN").getByRole("button", { name: "Get transfer PIN" }).click();
-  await dialog(page, "Get transfer PIN").getByRole("alert").getByText(/locked against transfers/).waitFor();
+  await dialog(page, "Get transfer PIN")
+    .getByRole("alert")
+    .getByText(/locked against transfers/)
+    .waitFor();
   await dialog(page, "Get transfer PIN").getByRole("button", { name: "Cancel" }).click();
 
   await page.getByRole("button", { name: "Unlock number" }).click();
   await dialog(page, "Unlock number").getByRole("button", { name: "Unlock number" }).click();
-  await page.getByTestId("number-lock").getByText("Your number is not locked against moves to another carrier.").waitFor();
+  await page
+    .getByTestId("number-lock")
+    .getByText("Your number is not locked against moves to another carrier.")
+    .waitFor();
 
   await page.getByRole("button", { name: "Get transfer PIN" }).click();
   await dialog(page, "Get transfer PIN").getByRole("button", { name: "Get transfer PIN" }).click();
@@ -138,16 +166,24 @@ test("alex sees his PUK once, and moves the line to an eSIM with a QR code to sc
   await page.getByRole("button", { name: "Replace SIM" }).click();
   await pickOption(page, dialog(page, "Replace SIM"), "New SIM", "eSIM");
   // An eSIM needs a photo or scan of his ID, uploaded (as an id_document) as it is picked.
-  await dialog(page, "Replace SIM").getByLabel("Your ID (photo or scan)").setInputFiles({ name: "my-id.png", mimeType: "image/png", buffer: SAMPLE_FILES.png });
+  await dialog(page, "Replace SIM")
+    .getByLabel("Your ID (photo or scan)")
+    .setInputFiles({ name: "my-id.png", mimeType: "image/png", buffer: SAMPLE_FILES.png });
   await dialog(page, "Replace SIM").getByText("my-id.png").waitFor();
   await dialog(page, "Replace SIM").getByRole("button", { name: "Review" }).click();
-  await dialog(page, "Replace SIM").getByTestId("action-quote").getByText("(202) 555-0101 moves to a new eSIM.").waitFor();
+  await dialog(page, "Replace SIM")
+    .getByTestId("action-quote")
+    .getByText("(202) 555-0101 moves to a new eSIM.")
+    .waitFor();
   await dialog(page, "Replace SIM").getByRole("button", { name: "Replace SIM" }).click();
   const result = page.getByTestId("action-result");
   await result.locator("canvas").waitFor();
   expect(await page.getByTestId("result-activationCode").innerText()).toMatch(/^LPA:1\$/);
   await closeResult(page);
-  await page.getByTestId("sim-type").getByText(/^eSIM ending \d{4}$/).waitFor();
+  await page
+    .getByTestId("sim-type")
+    .getByText(/^eSIM ending \d{4}$/)
+    .waitFor();
 
   // The orders list has each change, with its timeline.
   await page.goto(`${baseUrl}/orders`);
@@ -157,7 +193,10 @@ test("alex sees his PUK once, and moves the line to an eSIM with a QR code to sc
   // The eSIM's order keeps the ID he gave, his to download again.
   await page.getByRole("link", { name: "SIM swap" }).first().click();
   await page.waitForURL(/\/orders\/show\//);
-  const [idCopy] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download ID document" }).click()]);
+  const [idCopy] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download ID document" }).click(),
+  ]);
   expect(idCopy.suggestedFilename()).toBe("my-id.png");
 });
 
@@ -182,7 +221,9 @@ test("the care agent, at a desk, suspends sam's stolen line with a reason; sam's
   // A reason is required of staff, at its field, before anything is asked of the server.
   await dialog(agent, "Suspend").getByText("Give a reason of at least 3 characters.").waitFor();
   expect(await dialog(agent, "Suspend").getByTestId("action-quote").count()).toBe(0);
-  await dialog(agent, "Suspend").getByLabel("Reason", { exact: true }).fill("Sam called from a friend's phone: stolen on the train");
+  await dialog(agent, "Suspend")
+    .getByLabel("Reason", { exact: true })
+    .fill("Sam called from a friend's phone: stolen on the train");
   await dialog(agent, "Suspend").getByRole("button", { name: "Review" }).click();
   await dialog(agent, "Suspend").getByRole("button", { name: "Suspend" }).click();
   await status(agent).getByText("Suspended").waitFor();
@@ -191,7 +232,9 @@ test("the care agent, at a desk, suspends sam's stolen line with a reason; sam's
   expect(await accessibilityProblems(agent)).toEqual([]);
 
   await sam.getByText("Line (202) 555-0103 was suspended (Stolen) by a care agent.").waitFor();
-  await expect.poll(() => sam.getByTestId("notification-bell").getAttribute("aria-label"), POLL).toMatch(/[1-9]\d* unread/);
+  await expect
+    .poll(() => sam.getByTestId("notification-bell").getAttribute("aria-label"), POLL)
+    .toMatch(/[1-9]\d* unread/);
 
   // Back as it was, for the other suites.
   await agent.getByRole("button", { name: "Restore" }).click();

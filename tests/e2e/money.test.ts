@@ -37,7 +37,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function api<T>(path: string, as: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+async function api<T>(
+  path: string,
+  as: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${baseUrl}/api/v1${path}`, {
     method: init.method ?? "GET",
     headers: {
@@ -59,7 +63,14 @@ test("alex's home shows his prepaid balance and his postpaid amount due, as the 
   const prepaid = accounts.find((a) => a.type === "prepaid")!;
   const postpaid = accounts.find((a) => a.type === "postpaid")!;
   const money = alex.getByTestId("account-money");
-  await expect.poll(() => money.allInnerTexts(), POLL).toEqual(expect.arrayContaining([`Balance: ${dollars(prepaid.balance!)} · Top up`, `Amount due: ${dollars(postpaid.amountDue!)}`]));
+  await expect
+    .poll(() => money.allInnerTexts(), POLL)
+    .toEqual(
+      expect.arrayContaining([
+        `Balance: ${dollars(prepaid.balance!)} · Top up`,
+        `Amount due: ${dollars(postpaid.amountDue!)}`,
+      ]),
+    );
   expect(await alex.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 
@@ -75,7 +86,10 @@ test("an admin generates vouchers on the portal's page, sees the codes once and 
   codes = (await list.getByRole("listitem").allInnerTexts()).map((code) => code.trim());
   expect(codes).toHaveLength(2);
   expect(await accessibilityProblems(admin)).toEqual([]);
-  const [download] = await Promise.all([admin.waitForEvent("download"), admin.getByRole("button", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    admin.waitForEvent("download"),
+    admin.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
   const csv = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
   const rows = parseCsv(csv);
   expect(rows[0]).toEqual(["code", "value_minor", "currency", "valid_through"]);
@@ -97,14 +111,18 @@ test("a voucher credits alex's prepaid balance once; a wrong or spent code is re
     // Twice in loaded full runs it did neither for 20 s after the click; a lost click is made again
     // (the same open dialog keeps its Idempotency-Key, so a repeat replays, never redeems twice), and
     // a last failure shows what the dialog said.
-    const answered = async () => !(await dialog.isVisible()) || (await dialog.locator(".ant-form-item-explain-error, .ant-alert").count()) > 0;
+    const answered = async () =>
+      !(await dialog.isVisible()) || (await dialog.locator(".ant-form-item-explain-error, .ant-alert").count()) > 0;
     for (let attempt = 1; ; attempt++) {
       await dialog.getByRole("button", { name: "Redeem a voucher" }).click();
       try {
         await expect.poll(answered, { timeout: 15_000, interval: 200 }).toBe(true);
         return dialog;
       } catch {
-        if (attempt === 3) throw new Error(`the voucher dialog did not answer; it shows: ${await dialog.innerText().catch(() => "(gone)")}`);
+        if (attempt === 3)
+          throw new Error(
+            `the voucher dialog did not answer; it shows: ${await dialog.innerText().catch(() => "(gone)")}`,
+          );
       }
     }
   };
@@ -122,7 +140,9 @@ test("a voucher credits alex's prepaid balance once; a wrong or spent code is re
   const right = await redeem(code!);
   await right.waitFor({ state: "hidden" });
   const credited = { amount: prepaid.balance!.amount + 1500, currency: "USD" };
-  await expect.poll(async () => (await alexAccounts()).find((a) => a.id === prepaid.id)!.balance, POLL).toEqual(credited);
+  await expect
+    .poll(async () => (await alexAccounts()).find((a) => a.id === prepaid.id)!.balance, POLL)
+    .toEqual(credited);
 
   // Spent now: refused like a wrong one, and the balance stays.
   const spent = await redeem(code!);
@@ -133,7 +153,10 @@ test("a voucher credits alex's prepaid balance once; a wrong or spent code is re
 
   // The home, reached through the portal, says the new balance.
   await alex.goto(`${baseUrl}/`);
-  await alex.getByTestId("account-money").getByText(`Balance: ${dollars(credited)}`, { exact: false }).waitFor();
+  await alex
+    .getByTestId("account-money")
+    .getByText(`Balance: ${dollars(credited)}`, { exact: false })
+    .waitFor();
   expect(await alex.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 }, 120_000);
 
@@ -150,7 +173,12 @@ test("alex downloads a bill as a PDF from his phone", async () => {
 
 test("an admin voids alex's overdue bill at the desk with a reason: it is void, says why, and no longer counts as due", async () => {
   const postpaid = (await alexAccounts()).find((a) => a.type === "postpaid")!;
-  const bills = (await api<{ data: { id: string; status: string; total: Money }[] }>(`/invoices?filter[accountId]=${postpaid.id}&filter[status]=overdue`, "admin@att.example")).body.data;
+  const bills = (
+    await api<{ data: { id: string; status: string; total: Money }[] }>(
+      `/invoices?filter[accountId]=${postpaid.id}&filter[status]=overdue`,
+      "admin@att.example",
+    )
+  ).body.data;
   expect(bills.length).toBeGreaterThan(0);
   const bill = bills[0]!;
   const admin = await signedInPage(browser, baseUrl, "admin@att.example", { width: 1280 });
@@ -161,7 +189,11 @@ test("an admin voids alex's overdue bill at the desk with a reason: it is void, 
   await dialog.getByRole("button", { name: "Void" }).click();
   await dialog.waitFor({ state: "hidden" });
   await admin.getByText("billed twice for the same cycle").first().waitFor();
-  await admin.locator(".ant-tag").filter({ hasText: /^Void$/ }).first().waitFor();
+  await admin
+    .locator(".ant-tag")
+    .filter({ hasText: /^Void$/ })
+    .first()
+    .waitFor();
   expect(await accessibilityProblems(admin)).toEqual([]);
   await admin.context().close();
   const after = (await alexAccounts()).find((a) => a.id === postpaid.id)!;

@@ -35,7 +35,9 @@ test("at 360 px alex pays his overdue bill with a saved card", async () => {
   await page.getByTestId("payment-method").filter({ hasText: "Visa ending in 4242" }).waitFor();
 
   // The overdue bill: its page offers Pay.
-  await page.goto(`${backend.baseUrl}/invoices?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=overdue`);
+  await page.goto(
+    `${backend.baseUrl}/invoices?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=overdue`,
+  );
   // The bill's link itself: "Overdue" on the page did not mean the table had its rows (a loaded run read none).
   const billLink = page.locator("a[href*='/invoices/show/']").first();
   await billLink.waitFor();
@@ -51,7 +53,10 @@ test("at 360 px alex pays his overdue bill with a saved card", async () => {
   await dialog.getByRole("button", { name: /^Pay \$/ }).click();
   // Paid: the dialog says so in words, then closes; the action is gone (it is offered only on
   // issued or overdue bills) and the status says so.
-  await dialog.getByTestId("pay-result").getByText(/paid\. Nothing left to pay\./).waitFor();
+  await dialog
+    .getByTestId("pay-result")
+    .getByText(/paid\. Nothing left to pay\./)
+    .waitFor();
   await dialog.getByRole("button", { name: "Done" }).click();
   await dialog.waitFor({ state: "hidden" });
   await page.getByRole("button", { name: "Pay now", exact: true }).waitFor({ state: "detached" });
@@ -60,19 +65,31 @@ test("at 360 px alex pays his overdue bill with a saved card", async () => {
 
   // Autopay on his postpaid account, with that card; then auto top-up on his prepaid one.
   await page.goto(`${backend.baseUrl}/accounts`);
-  await expect.poll(() => page.locator("a[href*='/accounts/show/']").count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-  const accountLinks = await page.evaluate(() => Array.from(document.querySelectorAll("a[href*='/accounts/show/']")).map((a) => a.getAttribute("href")!));
+  await expect
+    .poll(() => page.locator("a[href*='/accounts/show/']").count(), { timeout: 20_000 })
+    .toBeGreaterThanOrEqual(2);
+  const accountLinks = await page.evaluate(() =>
+    Array.from(document.querySelectorAll("a[href*='/accounts/show/']")).map((a) => a.getAttribute("href")!),
+  );
   expect(new Set(accountLinks).size).toBe(2);
   for (const link of new Set(accountLinks)) {
     await page.goto(`${backend.baseUrl}${link}`);
-    await page.getByRole("button", { name: /^(Autopay|Auto top-up)$/ }).first().waitFor();
+    await page
+      .getByRole("button", { name: /^(Autopay|Auto top-up)$/ })
+      .first()
+      .waitFor();
     if (await page.getByRole("button", { name: "Autopay", exact: true }).count()) {
       await page.getByRole("button", { name: "Autopay", exact: true }).click();
       const autopay = page.getByRole("dialog", { name: /^Autopay · / });
       await autopay.getByRole("switch", { name: "Pay my bills automatically" }).click();
       await autopay.getByRole("button", { name: "Autopay", exact: true }).click();
       await page.getByText("Autopay: done.").waitFor();
-      await page.locator("th.ant-descriptions-item-label").filter({ hasText: /^Autopay card$/ }).locator("xpath=following-sibling::td[1]").getByText(/4242/).waitFor();
+      await page
+        .locator("th.ant-descriptions-item-label")
+        .filter({ hasText: /^Autopay card$/ })
+        .locator("xpath=following-sibling::td[1]")
+        .getByText(/4242/)
+        .waitFor();
     } else {
       await page.getByRole("button", { name: "Auto top-up", exact: true }).click();
       const auto = page.getByRole("dialog", { name: /^Auto top-up · / });

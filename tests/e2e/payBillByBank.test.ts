@@ -21,7 +21,12 @@ beforeAll(async () => {
   const gatewayPort = await freePort();
   gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   // As `npm start` runs it: the seed's empty top-up setting, bills through BILL_PAYMENT_GATEWAY's local default (the sandbox).
-  backend = await startBackendProcess({ DATA_DIR: dataDir, STATIC_DIR: inject("staticDir"), SANDBOX_GATEWAY_PORT: String(gatewayPort), SANDBOX_ACH_SETTLE_MS: "never" });
+  backend = await startBackendProcess({
+    DATA_DIR: dataDir,
+    STATIC_DIR: inject("staticDir"),
+    SANDBOX_GATEWAY_PORT: String(gatewayPort),
+    SANDBOX_ACH_SETTLE_MS: "never",
+  });
   browser = await launchChromium();
 }, 240_000);
 
@@ -34,7 +39,9 @@ afterAll(async () => {
 
 test("at 360 px alex pays his postpaid bill, overage listed, with a bank account added in the pay dialog", async () => {
   const page = await signedInPage(browser, backend.baseUrl, "alex@example.com", { width: 360 });
-  await page.goto(`${backend.baseUrl}/invoices?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=overdue`);
+  await page.goto(
+    `${backend.baseUrl}/invoices?filters[0][field]=status&filters[0][operator]=eq&filters[0][value]=overdue`,
+  );
   const billLink = page.locator("a[href*='/invoices/show/']").first();
   await billLink.waitFor();
   await page.goto(`${backend.baseUrl}${await billLink.getAttribute("href")}`);
@@ -59,20 +66,32 @@ test("at 360 px alex pays his postpaid bill, overage listed, with a bank account
   await dialog.getByText("This is not a valid routing number: check the 9 digits.").waitFor();
   await dialog.getByLabel("Routing number").fill("110000000");
   await dialog.getByRole("button", { name: "Pay $86.60" }).click();
-  await dialog.getByTestId("pay-result").getByText("Your bank payment of $86.60 is on its way; it takes 1–3 days.", { exact: false }).waitFor();
+  await dialog
+    .getByTestId("pay-result")
+    .getByText("Your bank payment of $86.60 is on its way; it takes 1–3 days.", { exact: false })
+    .waitFor();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await dialog.getByRole("button", { name: "Done" }).click();
   await dialog.waitFor({ state: "hidden" });
 
   // On its way: the bill is still open until the bank settles it (the sandbox's control sends the signed webhook).
   await page.getByTestId("bill-status").getByText("Overdue").waitFor();
-  const settled = await fetch(`${gatewayUrl}/v1/ach/settle`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${LOCAL_SANDBOX_API_KEY}` }, body: "{}" });
+  const settled = await fetch(`${gatewayUrl}/v1/ach/settle`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${LOCAL_SANDBOX_API_KEY}` },
+    body: "{}",
+  });
   expect(await settled.json()).toEqual({ settled: 1 });
-  await expect.poll(async () => {
-    await page.reload();
-    await page.getByTestId("bill-status").waitFor();
-    return page.getByTestId("bill-status").textContent();
-  }, { timeout: 30_000 }).toBe("Paid");
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await page.getByTestId("bill-status").waitFor();
+        return page.getByTestId("bill-status").textContent();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe("Paid");
   await page.getByRole("button", { name: "Pay now", exact: true }).waitFor({ state: "detached" });
   await page.context().close();
 }, 180_000);

@@ -60,7 +60,9 @@ describe.each(viewports)("at $name", ({ width, height }) => {
     await signIn(page, "agent@att.example");
     await page.getByRole("heading", { name: /Hello, Casey/ }).waitFor();
     await page.goto(`${baseUrl}/lines`);
-    const search = page.getByRole("searchbox", { name: "Search by phone number or name" }).or(page.getByPlaceholder("Search by phone number or name"));
+    const search = page
+      .getByRole("searchbox", { name: "Search by phone number or name" })
+      .or(page.getByPlaceholder("Search by phone number or name"));
     await search.first().fill("(202) 555-0103");
     await search.first().press("Enter");
     await expect.poll(() => shownNumbers(page), POLL).toEqual(["(202) 555-0103"]);
@@ -105,8 +107,18 @@ test("the sign-in page speaks Spanish when asked", async () => {
 });
 
 test.each([
-  { who: "a subscriber on a phone", email: "alex@example.com", width: 360, pages: ["/", "/lines", "/plans", "/security"] },
-  { who: "an admin at a desk", email: "admin@att.example", width: 1280, pages: ["/", "/lines", "/plans", "/security", "/staff"] },
+  {
+    who: "a subscriber on a phone",
+    email: "alex@example.com",
+    width: 360,
+    pages: ["/", "/lines", "/plans", "/security"],
+  },
+  {
+    who: "an admin at a desk",
+    email: "admin@att.example",
+    width: 1280,
+    pages: ["/", "/lines", "/plans", "/security", "/staff"],
+  },
 ])("the sign-in page and every page $who opens meet WCAG 2 AA as axe checks it", async ({ email, width, pages }) => {
   const page = await openPage(width, 800);
   await page.goto(`${baseUrl}/login`);
@@ -116,7 +128,10 @@ test.each([
   await page.getByRole("heading", { name: /Hello/ }).waitFor();
   for (const path of pages) {
     await page.goto(`${baseUrl}${path}`);
-    await page.locator("main h1, main h2, main h3, main h4, .ant-page-header-heading-title, .ant-card-head-title").first().waitFor();
+    await page
+      .locator("main h1, main h2, main h3, main h4, .ant-page-header-heading-title, .ant-card-head-title")
+      .first()
+      .waitFor();
     await page.waitForLoadState("networkidle");
     expect(await accessibilityProblems(page), path).toEqual([]);
   }

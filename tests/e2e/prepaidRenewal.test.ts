@@ -19,8 +19,10 @@ function nextCycleDay(cycleDay: number): string {
   const month = now.getUTCDate() >= cycleDay ? now.getUTCMonth() + 1 : now.getUTCMonth();
   return new Date(Date.UTC(now.getUTCFullYear(), month, cycleDay)).toISOString().slice(0, 10);
 }
-const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-const shownDate = (day: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+const shownDate = (day: string) =>
+  new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 
 let browser: Browser;
 let sandbox: SandboxBackend;
@@ -34,10 +36,20 @@ afterAll(async () => {
   await sandbox?.stop();
 });
 
-async function api<T>(method: "GET" | "POST", path: string, as: string, body?: unknown): Promise<{ status: number; json: T }> {
+async function api<T>(
+  method: "GET" | "POST",
+  path: string,
+  as: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   const res = await fetch(`${sandbox.backend.baseUrl}/api/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${await signInWithPassword(as)}`, "x-operator": "ATT", "x-app-version": "3.2.1", ...(body ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: `Bearer ${await signInWithPassword(as)}`,
+      "x-operator": "ATT",
+      "x-app-version": "3.2.1",
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, json: (await res.json()) as T };
@@ -66,24 +78,50 @@ describe("prepaid renewal at 360 px", () => {
     }
     expect(results.get(alexDay)!.renewed).toBeGreaterThanOrEqual(1);
     // Once more for alex's day: nothing changes.
-    expect((await api<RunResult>("POST", "/billing-runs", "admin@att.example", { asOf: alexDay })).json).toEqual({ renewed: 0, enteredGrace: 0, suspended: 0, billsIssued: 0, overdue: 0 });
+    expect((await api<RunResult>("POST", "/billing-runs", "admin@att.example", { asOf: alexDay })).json).toEqual({
+      renewed: 0,
+      enteredGrace: 0,
+      suspended: 0,
+      billsIssued: 0,
+      overdue: 0,
+    });
 
-    const accounts = await api<{ data: { id: string; type: string; balance: { amount: number } | null }[] }>("GET", "/accounts", "alex@example.com");
+    const accounts = await api<{ data: { id: string; type: string; balance: { amount: number } | null }[] }>(
+      "GET",
+      "/accounts",
+      "alex@example.com",
+    );
     const prepaid = accounts.json.data.find((a) => a.type === "prepaid")!;
     // $40.00 on the balance, $35.00 for Prepaid 15 GB: one renewal entry, $5.00 left.
     expect(prepaid.balance!.amount).toBe(500);
-    const entries = await api<Entries>("GET", `/ledger-entries?filter[accountId]=${prepaid.id}&filter[kind]=renewal`, "alex@example.com");
+    const entries = await api<Entries>(
+      "GET",
+      `/ledger-entries?filter[accountId]=${prepaid.id}&filter[kind]=renewal`,
+      "alex@example.com",
+    );
     expect(entries.json.data.map((e) => e.amount.amount)).toEqual([3500]);
 
-    const sam = await api<{ data: { status: string; graceEndsOn: string | null }[] }>("GET", "/lines", "sam@example.com");
+    const sam = await api<{ data: { status: string; graceEndsOn: string | null }[] }>(
+      "GET",
+      "/lines",
+      "sam@example.com",
+    );
     expect(sam.json.data[0]).toMatchObject({ status: "grace", graceEndsOn: addDays(samDay, 7) });
   });
 
   test("sam sees on his home how much is missing and until when, tops up with a voucher and is renewed", async () => {
-    const voucher = await api<{ codes: string[] }>("POST", "/voucher-batches", "admin@att.example", { count: 1, value: { amount: 3000, currency: "USD" }, expiresOn: addDays(isoToday(), 30) });
+    const voucher = await api<{ codes: string[] }>("POST", "/voucher-batches", "admin@att.example", {
+      count: 1,
+      value: { amount: 3000, currency: "USD" },
+      expiresOn: addDays(isoToday(), 30),
+    });
     expect(voucher.status).toBe(201);
 
-    page = await signedInPage(browser, sandbox.backend.baseUrl, "sam@example.com", { width: 360, height: 740, locale: "en-US" });
+    page = await signedInPage(browser, sandbox.backend.baseUrl, "sam@example.com", {
+      width: 360,
+      height: 740,
+      locale: "en-US",
+    });
     page.on("console", (message) => message.type() === "error" && problems.push(`console: ${message.text()}`));
     page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
 
@@ -91,7 +129,11 @@ describe("prepaid renewal at 360 px", () => {
     const card = page.getByTestId("line-card");
     await card.getByText("Grace period", { exact: true }).waitFor();
     const step = page.getByTestId("next-step");
-    await step.getByText(`$25.00 missing to renew your plan on (202) 555-0103, until ${shownDate(addDays(samDay, 7))}.`, { exact: false }).waitFor();
+    await step
+      .getByText(`$25.00 missing to renew your plan on (202) 555-0103, until ${shownDate(addDays(samDay, 7))}.`, {
+        exact: false,
+      })
+      .waitFor();
     expect(await accessibilityProblems(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
@@ -108,11 +150,20 @@ describe("prepaid renewal at 360 px", () => {
     // Home again: active; what is left to do is the next cycle's renewal ($25.00 with $5.00 on the balance).
     await page.getByRole("navigation").getByRole("link", { name: "Home", exact: true }).click();
     await page.getByTestId("line-card").getByText("Active", { exact: true }).waitFor();
-    const next = new Date(Date.UTC(Number(samDay.slice(0, 4)), Number(samDay.slice(5, 7)), 20)).toISOString().slice(0, 10);
-    await page.getByTestId("next-step").getByText(`Your plan renews on ${shownDate(next)}: top up at least $20.00 to cover it.`).waitFor();
+    const next = new Date(Date.UTC(Number(samDay.slice(0, 4)), Number(samDay.slice(5, 7)), 20))
+      .toISOString()
+      .slice(0, 10);
+    await page
+      .getByTestId("next-step")
+      .getByText(`Your plan renews on ${shownDate(next)}: top up at least $20.00 to cover it.`)
+      .waitFor();
     expect(await page.getByTestId("next-step").count()).toBe(1);
     expect(await page.getByTestId("line-grace").count()).toBe(0);
-    const lines = await api<{ data: { status: string; graceEndsOn: string | null }[] }>("GET", "/lines", "sam@example.com");
+    const lines = await api<{ data: { status: string; graceEndsOn: string | null }[] }>(
+      "GET",
+      "/lines",
+      "sam@example.com",
+    );
     expect(lines.json.data[0]).toMatchObject({ status: "active", graceEndsOn: null });
     expect(problems).toEqual([]);
   });

@@ -40,7 +40,10 @@ async function slowPhone(
   const { holdScripts = false, slowNetwork = false, savedLanguage, firstFrame } = options;
   const context = await newPortalContext(browser, { viewport: { width: 360, height: 740 }, locale: "en-US" });
   if (firstFrame) await context.addInitScript({ content: firstFrame });
-  if (savedLanguage) await context.addInitScript({ content: `if (!localStorage.getItem("portal.locale")) localStorage.setItem("portal.locale", ${JSON.stringify(savedLanguage)});` });
+  if (savedLanguage)
+    await context.addInitScript({
+      content: `if (!localStorage.getItem("portal.locale")) localStorage.setItem("portal.locale", ${JSON.stringify(savedLanguage)});`,
+    });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
   const cdp = await context.newCDPSession(page);
@@ -64,10 +67,14 @@ async function slowPhone(
 }
 
 const marks = (page: Page) => page.evaluate(() => performance.getEntriesByType("mark").map((m) => m.name));
-const ready = (page: Page) => expect.poll(async () => (await marks(page)).includes("portal:sign-in-ready"), POLL).toBe(true);
+const ready = (page: Page) =>
+  expect.poll(async () => (await marks(page)).includes("portal:sign-in-ready"), POLL).toBe(true);
 
 /** Types into the prerendered form by its names (its labels are English until React owns it). */
-async function fillForm(page: Page, { email, password, language }: { email: string; password: string; language?: string }) {
+async function fillForm(
+  page: Page,
+  { email, password, language }: { email: string; password: string; language?: string },
+) {
   // The language first: a pick the portal's script never heard of is what used to be lost.
   if (language) await page.locator("select[name=locale]").selectOption(language);
   await page.locator("input[name=email]").fill(email);
@@ -84,20 +91,23 @@ async function expectKept(page: Page, email: string, password: string) {
 test.each([
   { case: "stays in English", language: undefined, heading: "Sign in", submit: "Sign in", hello: /Hello/ },
   { case: "picks Spanish", language: "es", heading: "Iniciar sesión", submit: "Iniciar sesión", hello: /Hola/ },
-])("a visitor who types before any script arrives and $case keeps it all, and signs in with it", async ({ language, heading, submit, hello }) => {
-  const { page, release } = await slowPhone({ holdScripts: true });
-  await fillForm(page, { email: "sam@example.com", password: DEMO_PASSWORD, language });
-  expect(await marks(page), "the portal's script ran before the test typed").not.toContain("portal:entry");
-  release();
-  await ready(page);
-  await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), POLL).toBe(heading);
-  await expectKept(page, "sam@example.com", DEMO_PASSWORD);
-  expect(await page.locator("select[name=locale]").inputValue()).toBe(language ?? "en");
-  await page.getByRole("button", { name: submit, exact: true }).click();
-  await page.getByRole("heading", { name: hello }).waitFor();
-  expect(await page.evaluate(() => localStorage.getItem("portal.locale"))).toBe(language ?? null);
-  await page.context().close();
-});
+])(
+  "a visitor who types before any script arrives and $case keeps it all, and signs in with it",
+  async ({ language, heading, submit, hello }) => {
+    const { page, release } = await slowPhone({ holdScripts: true });
+    await fillForm(page, { email: "sam@example.com", password: DEMO_PASSWORD, language });
+    expect(await marks(page), "the portal's script ran before the test typed").not.toContain("portal:entry");
+    release();
+    await ready(page);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), POLL).toBe(heading);
+    await expectKept(page, "sam@example.com", DEMO_PASSWORD);
+    expect(await page.locator("select[name=locale]").inputValue()).toBe(language ?? "en");
+    await page.getByRole("button", { name: submit, exact: true }).click();
+    await page.getByRole("heading", { name: hello }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem("portal.locale"))).toBe(language ?? null);
+    await page.context().close();
+  },
+);
 
 test("a visitor who chose Spanish on an earlier visit keeps what they typed when the page switches to Spanish", async () => {
   const { page, release } = await slowPhone({ holdScripts: true, savedLanguage: "es" });
@@ -152,7 +162,10 @@ test("acting the moment the form shows, on a slow phone, loses nothing whenever 
   await page.locator("input[name=password]").pressSequentially("typed-at-once");
   await page.locator("input[name=remember]").uncheck();
   await ready(page);
-  expect(await page.evaluate(() => (window as { __marksAtFirstAction?: string[] }).__marksAtFirstAction), "the first action came after the portal's script").toEqual([]);
+  expect(
+    await page.evaluate(() => (window as { __marksAtFirstAction?: string[] }).__marksAtFirstAction),
+    "the first action came after the portal's script",
+  ).toEqual([]);
   await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText(), POLL).toBe("Iniciar sesión");
   await expectKept(page, "alex@example.com", "typed-at-once");
   expect(await page.locator("select[name=locale]").inputValue()).toBe("es");

@@ -18,7 +18,10 @@ beforeAll(async () => {
   browser = await launchChromium();
 });
 afterAll(async () => {
-  await alexPhone?.context().close().catch(() => undefined);
+  await alexPhone
+    ?.context()
+    .close()
+    .catch(() => undefined);
   await browser?.close();
 });
 
@@ -83,12 +86,20 @@ test("an agent finds the claim in the staff table, exports the filtered rows as 
   await expect.poll(() => page.url(), POLL).toContain("status");
   await page.getByRole("cell", { name: description }).waitFor();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   const csv = await readFile((await download.path())!, "utf8");
-  const [header, ...rows] = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  const [header, ...rows] = csv
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r?\n/);
   expect(header).toContain("What happened");
   expect(header).toContain("Date of the incident");
-  expect(rows.some((row) => row.includes(description) && row.includes("Damage") && row.includes("Submitted"))).toBe(true);
+  expect(rows.some((row) => row.includes(description) && row.includes("Damage") && row.includes("Submitted"))).toBe(
+    true,
+  );
   expect(rows.every((row) => row.includes("Submitted"))).toBe(true); // only the filtered rows
 
   await page.getByRole("link", { name: description }).click();

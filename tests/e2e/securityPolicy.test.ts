@@ -30,11 +30,17 @@ interface Violation {
 }
 
 /** A browser context that reports every CSP violation, by event and by console message, to the test, and any complaint about the policy headers. */
-async function watchedContext(width: number): Promise<{ context: BrowserContext; page: Page; violations: Violation[] }> {
+async function watchedContext(
+  width: number,
+): Promise<{ context: BrowserContext; page: Page; violations: Violation[] }> {
   const context = await newPortalContext(browser, { viewport: { width, height: 800 }, locale: "en-US" });
   const violations: Violation[] = [];
   const pathOf = (page: Page) => new URL(page.url()).pathname;
-  await context.exposeBinding("__reportCspViolation", ({ page }, what: string, blocked: string) => void violations.push({ page: pathOf(page), via: "event", what, blocked }));
+  await context.exposeBinding(
+    "__reportCspViolation",
+    ({ page }, what: string, blocked: string) =>
+      void violations.push({ page: pathOf(page), via: "event", what, blocked }),
+  );
   // Init scripts and bindings come through the DevTools protocol, which the policy does not govern.
   await context.addInitScript({
     content: `document.addEventListener("securitypolicyviolation", (e) => window.__reportCspViolation(e.effectiveDirective, e.blockedURI), true);`,
@@ -43,7 +49,8 @@ async function watchedContext(width: number): Promise<{ context: BrowserContext;
   page.setDefaultTimeout(20_000);
   page.on("console", (message) => {
     // A policy header the browser cannot read ("Error with Permissions-Policy header") counts too.
-    if (/Content Security Policy|Refused to|Permissions-Policy/i.test(message.text())) violations.push({ page: pathOf(page), via: "console", what: message.text() });
+    if (/Content Security Policy|Refused to|Permissions-Policy/i.test(message.text()))
+      violations.push({ page: pathOf(page), via: "console", what: message.text() });
   });
   return { context, page, violations };
 }
@@ -91,7 +98,9 @@ async function visitSignedIn(page: Page, email: string, extraPages: string[]): P
   for (const path of lists) {
     await visit(page, path);
     visited.push(path);
-    const records = await page.locator("a[href]").evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    const records = await page
+      .locator("a[href]")
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     const deeper = new Map<string, string>();
     for (const href of records) {
       const view = /^\/[\w-]+\/(show|create|edit)\b/.exec(href);
@@ -108,14 +117,18 @@ async function visitSignedIn(page: Page, email: string, extraPages: string[]): P
 test.each([
   { who: "a subscriber on a phone", email: "alex@example.com", width: 360, extraPages: [] },
   { who: "an admin at a desk", email: "admin@att.example", width: 1280, extraPages: ["/staff", "/kpis"] },
-])("every page $who opens loads without a violation", async ({ email, width, extraPages }) => {
-  const { context, page, violations } = await watchedContext(width);
-  const visited = await visitSignedIn(page, email, extraPages);
-  // The record pages were found and opened, not just the lists.
-  expect(visited.some((path) => path.includes("/show/"))).toBe(true);
-  expect(violations).toEqual([]);
-  await context.close();
-}, 180_000);
+])(
+  "every page $who opens loads without a violation",
+  async ({ email, width, extraPages }) => {
+    const { context, page, violations } = await watchedContext(width);
+    const visited = await visitSignedIn(page, email, extraPages);
+    // The record pages were found and opened, not just the lists.
+    expect(visited.some((path) => path.includes("/show/"))).toBe(true);
+    expect(violations).toEqual([]);
+    await context.close();
+  },
+  180_000,
+);
 
 test("an inline script that was not part of the build does not run, in the page's HTML or added to it", async () => {
   const { context, page, violations } = await watchedContext(360);
@@ -138,7 +151,16 @@ test("an inline script that was not part of the build does not run, in the page'
   });
   expect(added).toBeNull();
   // Both ways of noticing it see all three: the two scripts and the event handler.
-  await expect.poll(() => violations.filter((v) => v.via === "event").map((v) => v.what).sort(), POLL).toEqual(["script-src-attr", "script-src-elem", "script-src-elem"]);
+  await expect
+    .poll(
+      () =>
+        violations
+          .filter((v) => v.via === "event")
+          .map((v) => v.what)
+          .sort(),
+      POLL,
+    )
+    .toEqual(["script-src-attr", "script-src-elem", "script-src-elem"]);
   await expect.poll(() => violations.filter((v) => v.via === "console").length, POLL).toBe(3);
   expect(await page.evaluate(() => (window as { __injected?: string }).__injected ?? null)).toBeNull();
   // The portal's own scripts still run: the form becomes usable.

@@ -144,7 +144,14 @@ const spanish: Words = {
 };
 
 /** Words of the engine that a subscriber page must never show (ids, field keys, enum values, "record"). */
-const ENGINE_WORDS = [/\brecords?\b/i, /\bregistros?\b/i, /Export CSV|Exportar CSV/, /\b(resources|fields|enums|actions)\.[a-z]/, /\b[a-z]+_[a-z_]+\b/, /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/];
+const ENGINE_WORDS = [
+  /\brecords?\b/i,
+  /\bregistros?\b/i,
+  /Export CSV|Exportar CSV/,
+  /\b(resources|fields|enums|actions)\.[a-z]/,
+  /\b[a-z]+_[a-z_]+\b/,
+  /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/,
+];
 
 async function engineWordsOn(page: Page): Promise<string[]> {
   const text = await page.locator("main, .ant-layout-content").first().innerText();
@@ -168,7 +175,11 @@ for (const words of [english, spanish]) {
 
     beforeAll(async () => {
       sandbox = await startSandboxBackend(inject("staticDir"), `day-${words.locale}`);
-      page = await signedInPage(browser, sandbox.backend.baseUrl, "alex@example.com", { width: 360, height: 740, locale: words.locale });
+      page = await signedInPage(browser, sandbox.backend.baseUrl, "alex@example.com", {
+        width: 360,
+        height: 740,
+        locale: words.locale,
+      });
       page.on("console", (message) => message.type() === "error" && problems.push(`console: ${message.text()}`));
       page.on("pageerror", (error) => problems.push(`uncaught: ${error.message}`));
     }, 240_000);
@@ -181,7 +192,11 @@ for (const words of [english, spanish]) {
       for (const [i, name] of words.tabs.entries()) {
         await tab(name).click();
         // Home greets; every other destination is titled by its tab's name.
-        await (i === 0 ? page.getByRole("heading", { name: /^(Hello|Hola), Alex$/ }) : page.getByRole("heading", { level: 1, name })).waitFor();
+        await (
+          i === 0
+            ? page.getByRole("heading", { name: /^(Hello|Hola), Alex$/ })
+            : page.getByRole("heading", { level: 1, name })
+        ).waitFor();
         expect(await tab(name).getAttribute("aria-current"), name).toBe("page");
         if (i > 0) await page.locator(".ant-skeleton").first().waitFor({ state: "detached" });
         expect(await engineWordsOn(page), name).toEqual([]);
@@ -193,8 +208,16 @@ for (const words of [english, spanish]) {
     test("a voucher tops up the balance in three taps from home, and the result names the new balance", async () => {
       const res = await fetch(`${sandbox.backend.baseUrl}/api/v1/voucher-batches`, {
         method: "POST",
-        headers: { authorization: `Bearer ${await signInWithPassword("admin@att.example")}`, "x-operator": "ATT", "content-type": "application/json" },
-        body: JSON.stringify({ count: 1, value: { amount: 4000, currency: "USD" }, expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) }),
+        headers: {
+          authorization: `Bearer ${await signInWithPassword("admin@att.example")}`,
+          "x-operator": "ATT",
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({
+          count: 1,
+          value: { amount: 4000, currency: "USD" },
+          expiresOn: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+        }),
       });
       expect(res.status).toBe(201);
       const [code] = ((await res.json()) as { codes: string[] }).codes;
@@ -244,7 +267,11 @@ for (const words of [english, spanish]) {
 
     test("a line is suspended and restored from its page, and the restoration reads as a timeline", async () => {
       await tab(words.tabs[0]).click();
-      await page.getByTestId("line-card").filter({ hasText: "(202) 555-0101" }).getByRole("link", { name: "(202) 555-0101" }).click();
+      await page
+        .getByTestId("line-card")
+        .filter({ hasText: "(202) 555-0101" })
+        .getByRole("link", { name: "(202) 555-0101" })
+        .click();
       const manage = page.getByRole("region", { name: words.manage });
       await manage.getByRole("button", { name: new RegExp(`^${words.suspend}`) }).click();
       const suspend = page.getByRole("dialog", { name: `${words.suspend} · (202) 555-0101` });
@@ -268,12 +295,17 @@ for (const words of [english, spanish]) {
 
     test("a help request goes out with a photo, from Account", async () => {
       await tab(words.tabs[4]).click();
-      await page.locator(".task-list").getByRole("link", { name: new RegExp(`^${words.helpRequests}`) }).click();
+      await page
+        .locator(".task-list")
+        .getByRole("link", { name: new RegExp(`^${words.helpRequests}`) })
+        .click();
       await pickOption(page, page, words.accountLabel, words.prepaidAccount);
       await pickOption(page, page, words.topic, words.coverage);
       await page.getByLabel(words.subject).fill("No signal at home");
       await page.getByLabel(words.message).fill("Since Monday there is no signal in my kitchen on (202) 555-0101.");
-      await page.getByLabel(words.attachments).setInputFiles({ name: "no-signal.png", mimeType: "image/png", buffer: SAMPLE_FILES.png });
+      await page
+        .getByLabel(words.attachments)
+        .setInputFiles({ name: "no-signal.png", mimeType: "image/png", buffer: SAMPLE_FILES.png });
       await page.getByTestId("picked-file").getByText("no-signal.png").waitFor();
       expect(await engineWordsOn(page)).toEqual([]);
       expect(await accessibilityProblems(page)).toEqual([]);
@@ -284,7 +316,10 @@ for (const words of [english, spanish]) {
 
     test("a device claim is started from Account on a page with no staff tools", async () => {
       await tab(words.tabs[4]).click();
-      await page.locator(".task-list").getByRole("link", { name: new RegExp(`^${words.deviceClaim}`) }).click();
+      await page
+        .locator(".task-list")
+        .getByRole("link", { name: new RegExp(`^${words.deviceClaim}`) })
+        .click();
       await page.getByRole("button", { name: words.startClaim }).waitFor();
       expect(await engineWordsOn(page)).toEqual([]);
       await page.getByRole("button", { name: words.startClaim }).click();
@@ -295,7 +330,10 @@ for (const words of [english, spanish]) {
 
     test("the notifications are read from Account, and nothing went wrong in the console on the way", async () => {
       await tab(words.tabs[4]).click();
-      await page.locator(".task-list").getByRole("link", { name: new RegExp(`^${words.notifications}`) }).click();
+      await page
+        .locator(".task-list")
+        .getByRole("link", { name: new RegExp(`^${words.notifications}`) })
+        .click();
       await page.getByRole("heading", { name: words.notifications }).first().waitFor();
       expect(await accessibilityProblems(page)).toEqual([]);
       expect(problems).toEqual([]);

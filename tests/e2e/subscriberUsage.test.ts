@@ -37,7 +37,9 @@ async function ingest(records: { id: string; type: "data" | "voice" | "sms"; qua
   const res = await fetch(`${baseUrl}/api/v1/usage-records/batch`, {
     method: "POST",
     headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT", "content-type": "application/json" },
-    body: JSON.stringify({ records: records.map((r) => ({ ...r, msisdn: NUMBER, startedAt: new Date().toISOString() })) }),
+    body: JSON.stringify({
+      records: records.map((r) => ({ ...r, msisdn: NUMBER, startedAt: new Date().toISOString() })),
+    }),
   });
   expect(res.status).toBe(200);
 }
@@ -63,7 +65,10 @@ test("alex watches his data meter move while simulate:usage runs, without a relo
   }
   expect(navigations).toEqual([]);
   // The meter says how fresh it is: the records just counted make it "Updated just now" or "… min ago".
-  await lineCard().getByTestId("meter-data").getByText(/Updated (just now|\d+ min ago)/).waitFor();
+  await lineCard()
+    .getByTestId("meter-data")
+    .getByText(/Updated (just now|\d+ min ago)/)
+    .waitFor();
 });
 
 test("crossing 80 % of the data allowance brings the notice live, once", async () => {
@@ -82,7 +87,9 @@ test("crossing 80 % of the data allowance brings the notice live, once", async (
   await ingest([{ id: `e2e-80-more-${Date.now()}`, type: "data", quantity: 1 }]);
   await bell.click();
   await page.waitForURL(/\/notifications$/);
-  const notice = page.getByTestId("notice").filter({ hasText: `You have used 80 % of the data allowance of ${SHOWN} this cycle.` });
+  const notice = page
+    .getByTestId("notice")
+    .filter({ hasText: `You have used 80 % of the data allowance of ${SHOWN} this cycle.` });
   await notice.first().waitFor();
   expect(await notice.count()).toBe(1);
   expect(await accessibilityProblems(page)).toEqual([]);
@@ -136,7 +143,10 @@ test("alex orders a SIM by post: a wrong ZIP is named at its field, then the ord
   // From the line's page: Manage lists what the line allows, each with a sentence of what it does.
   await page.goto(`${baseUrl}/`);
   await lineCard().getByRole("link").first().click();
-  await page.getByRole("region", { name: "Manage" }).getByRole("button", { name: /^Order a SIM by post/ }).click();
+  await page
+    .getByRole("region", { name: "Manage" })
+    .getByRole("button", { name: /^Order a SIM by post/ })
+    .click();
   const dialog = page.getByRole("dialog", { name: /^Order a SIM by post · / });
   await dialog.getByRole("group", { name: "Delivery address" }).waitFor();
   await dialog.getByLabel("Street and number").fill("1600 Pennsylvania Ave NW");
@@ -153,7 +163,10 @@ test("alex orders a SIM by post: a wrong ZIP is named at its field, then the ord
   await dialog.getByLabel("ZIP code").press("Tab");
   await dialog.getByText("5 digits, or ZIP+4 like 20001-1234").waitFor({ state: "hidden" });
   await dialog.getByRole("button", { name: "Review" }).click();
-  await dialog.getByTestId("action-quote").getByText(`A new SIM for ${SHOWN} is posted to 1600 Pennsylvania Ave NW, Washington, DC 20500.`).waitFor();
+  await dialog
+    .getByTestId("action-quote")
+    .getByText(`A new SIM for ${SHOWN} is posted to 1600 Pennsylvania Ave NW, Washington, DC 20500.`)
+    .waitFor();
   await dialog.getByRole("button", { name: "Order a SIM by post" }).click();
   await page.getByText("Order a SIM by post: done.").waitFor();
 });
@@ -162,11 +175,22 @@ test("alex's usage history charts the cycle by day and exports his records as CS
   await page.goto(`${baseUrl}/usage-records`);
   await page.getByTestId("daily-usage-chart").locator("canvas").first().waitFor();
   expect(await accessibilityProblems(page)).toEqual([]);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   const csv = await readFile((await download.path())!, "utf8");
-  const [header, ...rows] = csv.replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  const [header, ...rows] = csv
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r?\n/);
   expect(header!.length).toBeGreaterThan(0);
   expect(rows.length).toBeGreaterThan(0);
   // Only alex's own lines: sam's and others' numbers never appear.
-  expect(rows.every((row) => row.includes("555-0101") || row.includes("555-0102") || row.includes("5550101") || row.includes("5550102"))).toBe(true);
+  expect(
+    rows.every(
+      (row) =>
+        row.includes("555-0101") || row.includes("555-0102") || row.includes("5550101") || row.includes("5550102"),
+    ),
+  ).toBe(true);
 });

@@ -30,7 +30,13 @@ let phones = 0;
  * A phone-sized browser context. Its User-Agent ends with a marker of its own, so the fake third
  * parties can tell its calls from a closed context's calls still in flight (a loaded CI run saw two).
  */
-async function phone(): Promise<{ context: BrowserContext; page: Page; requests: string[]; violations: string[]; marker: string }> {
+async function phone(): Promise<{
+  context: BrowserContext;
+  page: Page;
+  requests: string[];
+  violations: string[];
+  marker: string;
+}> {
   const marker = `e2e-phone-${++phones}`;
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/${browser.version()} Safari/537.36 ${marker}`;
   const context = await browser.newContext({ viewport: { width: 360, height: 780 }, locale: "en-US", userAgent });
@@ -54,10 +60,15 @@ async function signIn(page: Page, baseUrl: string, email: string) {
 }
 
 /** The calls the fake third parties received, all of them or those of one phone (by its marker). */
-const callsOf = (calls: PeerCall[], marker?: string) => calls.filter((c) => !marker || c.userAgent.endsWith(marker)).map((c) => `${c.method} ${c.url}`).sort();
+const callsOf = (calls: PeerCall[], marker?: string) =>
+  calls
+    .filter((c) => !marker || c.userAgent.endsWith(marker))
+    .map((c) => `${c.method} ${c.url}`)
+    .sort();
 const tagCalls = (marker?: string) => callsOf(portal.tags.calls, marker);
 const crmCalls = (marker?: string) => callsOf(portal.crm.calls, marker);
-const toPeers = (requests: string[]) => requests.filter((url) => url.startsWith(portal.tags.origin) || url.startsWith(portal.crm.origin));
+const toPeers = (requests: string[]) =>
+  requests.filter((url) => url.startsWith(portal.tags.origin) || url.startsWith(portal.crm.origin));
 const banner = (page: Page) => page.getByRole("region", { name: "Your privacy choices" });
 
 describe("a build with every switch set", () => {
@@ -75,9 +86,18 @@ describe("a build with every switch set", () => {
     expect(crmCalls()).toEqual([]);
 
     await banner(page).getByRole("button", { name: "Accept all" }).click();
-    await waitFor("the tag manager, both analytics hits and the tracker", () => portal.tags.calls.length >= 4 && portal.crm.calls.length >= 2, { timeoutMs: 15_000 });
+    await waitFor(
+      "the tag manager, both analytics hits and the tracker",
+      () => portal.tags.calls.length >= 4 && portal.crm.calls.length >= 2,
+      { timeoutMs: 15_000 },
+    );
     await page.waitForLoadState("networkidle");
-    expect(tagCalls()).toEqual(["GET /gtag/js?id=G-TEST01", "GET /gtm.js?id=GTM-TEST01", "POST /g/collect?tid=G-TEST01", "POST /g/collect?tid=G-TEST02"]);
+    expect(tagCalls()).toEqual([
+      "GET /gtag/js?id=G-TEST01",
+      "GET /gtm.js?id=GTM-TEST01",
+      "POST /g/collect?tid=G-TEST01",
+      "POST /g/collect?tid=G-TEST02",
+    ]);
     expect(crmCalls()).toEqual(["GET /crm/tracker.js", "POST /crm/track"]);
     expect(portal.crm.posted("/crm/track")).toEqual([{ accessKey: "site-key-42" }]);
     await expect(banner(page).count()).resolves.toBe(0);
@@ -85,8 +105,15 @@ describe("a build with every switch set", () => {
     // The chat widget: not before the help button is pressed.
     await page.getByRole("button", { name: "Help and chat" }).click();
     await page.getByRole("dialog", { name: "CRM chat" }).waitFor();
-    await waitFor("the widget's report", () => portal.crm.posted("/crm/received").length === 1 && portal.crm.posted("/crm/opened").length === 1);
-    const received = portal.crm.posted("/crm/received")[0] as { accessKey: string; locale: string; subscriber: { name: string; accountId: string } };
+    await waitFor(
+      "the widget's report",
+      () => portal.crm.posted("/crm/received").length === 1 && portal.crm.posted("/crm/opened").length === 1,
+    );
+    const received = portal.crm.posted("/crm/received")[0] as {
+      accessKey: string;
+      locale: string;
+      subscriber: { name: string; accountId: string };
+    };
     expect(Object.keys(received).sort()).toEqual(["accessKey", "locale", "subscriber"]);
     expect(received.accessKey).toBe("site-key-42");
     expect(received.locale).toBe("en");
@@ -94,7 +121,8 @@ describe("a build with every switch set", () => {
     expect(received.subscriber.name).toMatch(/Alex/);
     expect(received.subscriber.accountId).toMatch(/^[0-9a-f-]{36}$/);
     // Never a token: nothing that looks like a JWT or a refresh token reached any third party.
-    for (const call of [...portal.crm.calls, ...portal.tags.calls]) expect(`${call.url} ${call.body}`).not.toMatch(/eyJ[\w-]+\.|refresh/i);
+    for (const call of [...portal.crm.calls, ...portal.tags.calls])
+      expect(`${call.url} ${call.body}`).not.toMatch(/eyJ[\w-]+\.|refresh/i);
     expect(violations).toEqual([]);
     await context.close();
 
@@ -102,7 +130,11 @@ describe("a build with every switch set", () => {
     portal.tags.calls.length = 0;
     const other = await phone();
     await signIn(other.page, portal.baseUrl, "alex@example.com");
-    await waitFor("the tag manager in the second browser", () => portal.tags.calls.some((c) => c.url === "/gtm.js?id=GTM-TEST01"), { timeoutMs: 15_000 });
+    await waitFor(
+      "the tag manager in the second browser",
+      () => portal.tags.calls.some((c) => c.url === "/gtm.js?id=GTM-TEST01"),
+      { timeoutMs: 15_000 },
+    );
     await expect(banner(other.page).count()).resolves.toBe(0);
     await other.context.close();
   }, 120_000);
@@ -127,7 +159,11 @@ describe("a build with every switch set", () => {
     await page.goto(`${portal.baseUrl}/profile`);
     await page.getByRole("switch", { name: /Measurement/ }).click();
     await page.getByRole("button", { name: "Save my choices" }).click();
-    await waitFor("the tag manager after the profile's change", () => portal.tags.calls.some((c) => c.url === "/gtm.js?id=GTM-TEST01"), { timeoutMs: 15_000 });
+    await waitFor(
+      "the tag manager after the profile's change",
+      () => portal.tags.calls.some((c) => c.url === "/gtm.js?id=GTM-TEST01"),
+      { timeoutMs: 15_000 },
+    );
     // The tracker posts once its script has run: on a loaded machine that can come after the network
     // first goes quiet, so wait for the post itself.
     await waitFor("the tracker's post", () => crmCalls().includes("POST /crm/track"), { timeoutMs: 15_000 });
@@ -197,7 +233,9 @@ describe("a build with every switch set", () => {
     const { context, page } = await phone();
     await page.goto(`${portal.baseUrl}/login`);
     await banner(page).getByRole("button", { name: "Choose" }).click();
-    await banner(page).getByRole("checkbox", { name: /Care chat/ }).check();
+    await banner(page)
+      .getByRole("checkbox", { name: /Care chat/ })
+      .check();
     await banner(page).getByRole("button", { name: "Save my choices" }).click();
     await page.waitForLoadState("networkidle");
     expect(tagCalls()).toEqual([]);
@@ -210,7 +248,11 @@ test("Remote Config: the page renders at once with the defaults; the background 
   const { context, page, requests, violations } = await phone();
   await signIn(page, portal.baseUrl, "alex@example.com");
   // The fetch was attempted (the build has an app id) and could not succeed here.
-  await waitFor("a Remote Config fetch attempt", () => requests.some((url) => /firebase(installations|remoteconfig)\.googleapis\.com/.test(url)), { timeoutMs: 15_000 });
+  await waitFor(
+    "a Remote Config fetch attempt",
+    () => requests.some((url) => /firebase(installations|remoteconfig)\.googleapis\.com/.test(url)),
+    { timeoutMs: 15_000 },
+  );
   await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("outage-banner").count()).resolves.toBe(0);
   await expect(page.getByRole("heading", { name: /Hello/ }).isVisible()).resolves.toBe(true);
@@ -223,14 +265,26 @@ test("the backend's switches: a contact request becomes a Bitrix24 lead, and a p
   const call = (path: string, init: { method?: string; body?: unknown; version?: string } = {}) =>
     fetch(`${portal.baseUrl}/api/v1${path}`, {
       method: init.method ?? "GET",
-      headers: { authorization: `Bearer ${token}`, "x-operator": "ATT", "x-app-version": init.version ?? "3.2.1", ...(init.body ? { "content-type": "application/json" } : {}) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        "x-operator": "ATT",
+        "x-app-version": init.version ?? "3.2.1",
+        ...(init.body ? { "content-type": "application/json" } : {}),
+      },
       body: init.body ? JSON.stringify(init.body) : undefined,
     });
   const message = `Please call me about roaming (${Date.now()}).`;
-  const created = await call("/contact-requests", { method: "POST", body: { topic: "billing", channel: "phone", message } });
+  const created = await call("/contact-requests", {
+    method: "POST",
+    body: { topic: "billing", channel: "phone", message },
+  });
   expect(created.status).toBe(201);
   const { id } = (await created.json()) as { id: string };
-  await waitFor("the lead at the Bitrix24 stand-in", () => portal.bitrix.calls.some((c) => c.fields.ORIGIN_ID === `contact_request:${id}`), { timeoutMs: 20_000 });
+  await waitFor(
+    "the lead at the Bitrix24 stand-in",
+    () => portal.bitrix.calls.some((c) => c.fields.ORIGIN_ID === `contact_request:${id}`),
+    { timeoutMs: 20_000 },
+  );
   expect((await call("/me", { version: "3.2.0" })).status).toBe(426);
   expect((await call("/me")).status).toBe(200);
 }, 60_000);

@@ -7,7 +7,14 @@ import type { StaffInviteResult } from "../../src/resources/staff";
 import { createTokenVerifier } from "../../server/auth/tokenVerifier";
 import { freshPhoneNumber } from "../support/emulatorCodes";
 import { ADMIN, AGENT } from "../support/fixtures";
-import { adminWithSecondFactor, signInWithPassword, startTestBackend, type BackendOptions, type TestBackend, type TestInstance } from "../support/testBackend";
+import {
+  adminWithSecondFactor,
+  signInWithPassword,
+  startTestBackend,
+  type BackendOptions,
+  type TestBackend,
+  type TestInstance,
+} from "../support/testBackend";
 import { clockPastSignInOf, waitFor } from "../support/waitFor";
 
 // Two backend instances on one database: A (the test backend) and B (a second buildApp with its
@@ -18,7 +25,10 @@ import { clockPastSignInOf, waitFor } from "../support/waitFor";
 // are throwaway users: the demo sign-ins are shared with parallel suites.
 
 const PASSWORD = "Throwaway-2026!";
-const options: BackendOptions = { operatorSettingsTtlMs: 60_000, rateLimits: { smsPerIp: { max: 4, windowMs: 60 * 60_000 } } };
+const options: BackendOptions = {
+  operatorSettingsTtlMs: 60_000,
+  rateLimits: { smsPerIp: { max: 4, windowMs: 60 * 60_000 } },
+};
 const database = process.env.TEST_DB ?? "pglite";
 
 let a: TestBackend;
@@ -62,7 +72,9 @@ async function firstRefusalOnB(change: string, answeredAt: number, call: () => P
     refusedAt = performance.now();
     return res;
   });
-  console.log(`cross-instance invalidation (${database}), ${change}: B refused ${(refusedAt - answeredAt).toFixed(1)} ms after A answered`);
+  console.log(
+    `cross-instance invalidation (${database}), ${change}: B refused ${(refusedAt - answeredAt).toFixed(1)} ms after A answered`,
+  );
   return { status: refusal.statusCode, problem: refusal.json() as { type: string; detail: string } };
 }
 
@@ -73,23 +85,33 @@ describe("access changes made through instance A are refused by instance B", () 
     const unreached = createTokenVerifier(a.auth); // a cache no invalidation reaches, for comparison
     await unreached.verify(member.token);
 
-    const res = await a.send("PATCH", `/api/v1/staff/${member.uid}`, { as: ADMIN, body: { role: "admin", reason: "Instances test" } });
+    const res = await a.send("PATCH", `/api/v1/staff/${member.uid}`, {
+      as: ADMIN,
+      body: { role: "admin", reason: "Instances test" },
+    });
     const answeredAt = performance.now();
     expect(res.statusCode, res.body).toBe(200);
 
-    const refusal = await firstRefusalOnB("role change", answeredAt, () => b.get("/api/v1/lines", { token: member.token }));
+    const refusal = await firstRefusalOnB("role change", answeredAt, () =>
+      b.get("/api/v1/lines", { token: member.token }),
+    );
     expect(refusal).toMatchObject({ status: 401, problem: { detail: expect.stringMatching(/role does not match/) } });
     // Without the invalidation B would still answer from its cache, as this verifier does.
     await expect(unreached.verify(member.token)).resolves.toMatchObject({ uid: member.uid, role: "agent" });
     // A token minted after the change carries the new role on B.
-    expect((await b.get("/api/v1/staff", { token: await signInWithPassword(member.email, PASSWORD) })).statusCode).toBe(200);
+    expect((await b.get("/api/v1/staff", { token: await signInWithPassword(member.email, PASSWORD) })).statusCode).toBe(
+      200,
+    );
   });
 
   it("a disabled account", async () => {
     const member = await invitedAgent("disable");
     expect((await b.get("/api/v1/lines", { token: member.token })).statusCode).toBe(200);
 
-    const res = await a.send("PATCH", `/api/v1/staff/${member.uid}`, { as: ADMIN, body: { disabled: true, reason: "Instances test" } });
+    const res = await a.send("PATCH", `/api/v1/staff/${member.uid}`, {
+      as: ADMIN,
+      body: { disabled: true, reason: "Instances test" },
+    });
     const answeredAt = performance.now();
     expect(res.statusCode, res.body).toBe(200);
 
@@ -106,26 +128,39 @@ describe("access changes made through instance A are refused by instance B", () 
     const answeredAt = performance.now();
     expect(res.statusCode, res.body).toBe(204);
 
-    const refusal = await firstRefusalOnB("sign-out-everywhere", answeredAt, () => b.get("/api/v1/lines", { token: member.token }));
+    const refusal = await firstRefusalOnB("sign-out-everywhere", answeredAt, () =>
+      b.get("/api/v1/lines", { token: member.token }),
+    );
     expect(refusal).toMatchObject({ status: 401, problem: { detail: expect.stringMatching(/signed out everywhere/) } });
   });
 
   it("the staff MFA policy, turned on and off again", async () => {
     expect((await b.get("/api/v1/lines", { as: AGENT })).statusCode).toBe(200); // B now holds the policy (off) for 60 s
 
-    const on = await a.send("PUT", "/api/v1/security-policy", { as: ADMIN, body: { requireStaffMfa: true, reason: "Instances test" } });
+    const on = await a.send("PUT", "/api/v1/security-policy", {
+      as: ADMIN,
+      body: { requireStaffMfa: true, reason: "Instances test" },
+    });
     const answeredAt = performance.now();
     expect(on.statusCode, on.body).toBe(200);
 
-    const refusal = await firstRefusalOnB("staff MFA policy change", answeredAt, () => b.get("/api/v1/lines", { as: AGENT }));
+    const refusal = await firstRefusalOnB("staff MFA policy change", answeredAt, () =>
+      b.get("/api/v1/lines", { as: AGENT }),
+    );
     expect(refusal).toMatchObject({ status: 403, problem: { type: "/problems/mfa-required" } });
 
     // Off again through A, by an admin signed in with a second factor: B lets staff in again.
     const admin = await adminWithSecondFactor(a.auth, PASSWORD);
     created.push(admin.uid);
-    const off = await a.send("PUT", "/api/v1/security-policy", { token: admin.token, body: { requireStaffMfa: false, reason: "Instances test over" } });
+    const off = await a.send("PUT", "/api/v1/security-policy", {
+      token: admin.token,
+      body: { requireStaffMfa: false, reason: "Instances test over" },
+    });
     expect(off.statusCode, off.body).toBe(200);
-    await waitFor("instance B to let staff in again", async () => (await b.get("/api/v1/lines", { as: AGENT })).statusCode === 200);
+    await waitFor(
+      "instance B to let staff in again",
+      async () => (await b.get("/api/v1/lines", { as: AGENT })).statusCode === 200,
+    );
   });
 });
 
@@ -151,7 +186,8 @@ describe("rate limits count across instances", () => {
 
   it("SMS per client address: 4 an hour in this suite, whichever instance is asked", async () => {
     const ip = "198.51.100.70";
-    for (const instance of [a, b, a, b]) expect((await allowance(instance, freshPhoneNumber(), ip)).statusCode).toBe(200);
+    for (const instance of [a, b, a, b])
+      expect((await allowance(instance, freshPhoneNumber(), ip)).statusCode).toBe(200);
     for (const instance of [a, b]) {
       const refused = await allowance(instance, freshPhoneNumber(), ip);
       expect(refused.statusCode, refused.body).toBe(429);
@@ -161,19 +197,28 @@ describe("rate limits count across instances", () => {
 });
 
 describe("a lost LISTEN connection", () => {
-  test.runIf(database === "postgres")("drops every cached verification, since an invalidation may have been missed", async () => {
-    const member = await invitedAgent("listen-lost");
-    expect((await b.get("/api/v1/lines", { token: member.token })).statusCode).toBe(200);
-    // A change no instance is told of: claims set with the Admin SDK directly. B trusts its cache.
-    await a.auth.setCustomUserClaims(member.uid, { role: "admin", operator: "ATT" });
-    expect((await b.get("/api/v1/lines", { token: member.token })).statusCode).toBe(200);
+  test.runIf(database === "postgres")(
+    "drops every cached verification, since an invalidation may have been missed",
+    async () => {
+      const member = await invitedAgent("listen-lost");
+      expect((await b.get("/api/v1/lines", { token: member.token })).statusCode).toBe(200);
+      // A change no instance is told of: claims set with the Admin SDK directly. B trusts its cache.
+      await a.auth.setCustomUserClaims(member.uid, { role: "admin", operator: "ATT" });
+      expect((await b.get("/api/v1/lines", { token: member.token })).statusCode).toBe(200);
 
-    const listening = sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`;
-    const countListening = async () => ((await a.database.db.execute(listening)) as unknown as { rows: unknown[] }).rows.length;
-    expect(await countListening()).toBe(2); // A's and B's
-    await a.database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`);
+      const listening = sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`;
+      const countListening = async () =>
+        ((await a.database.db.execute(listening)) as unknown as { rows: unknown[] }).rows.length;
+      expect(await countListening()).toBe(2); // A's and B's
+      await a.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,
+      );
 
-    await waitFor("instance B to refuse the stale token", async () => (await b.get("/api/v1/lines", { token: member.token })).statusCode === 401);
-    await waitFor("both instances to LISTEN again", async () => (await countListening()) === 2);
-  });
+      await waitFor(
+        "instance B to refuse the stale token",
+        async () => (await b.get("/api/v1/lines", { token: member.token })).statusCode === 401,
+      );
+      await waitFor("both instances to LISTEN again", async () => (await countListening()) === 2);
+    },
+  );
 });

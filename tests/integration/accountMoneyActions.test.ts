@@ -27,7 +27,13 @@ async function freshStaff(role: "agent" | "admin") {
   return { uid: user.uid, token: await signInWithPassword(email) };
 }
 
-const act = (accountId: string, action: "adjust" | "charge" | "refund", as: string | { token: string }, body: unknown, options: { key?: string; operator?: string } = {}) =>
+const act = (
+  accountId: string,
+  action: "adjust" | "charge" | "refund",
+  as: string | { token: string },
+  body: unknown,
+  options: { key?: string; operator?: string } = {},
+) =>
   backend.send("POST", `/api/v1/accounts/${accountId}/actions/${action}`, {
     ...(typeof as === "string" ? { as } : as),
     body,
@@ -41,7 +47,10 @@ async function balance(accountId = sam.id) {
   return ((await backend.get(`/api/v1/accounts/${accountId}`, { as: ADMIN })).json() as Account).balance!.amount;
 }
 
-const entriesOf = async (accountId: string) => (await backend.database.db.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId)))[0]!.n;
+const entriesOf = async (accountId: string) =>
+  (
+    await backend.database.db.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId))
+  )[0]!.n;
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -62,33 +71,61 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     const res = await act(sam.id, "adjust", ADMIN, { amount: usd(1000), reason: "goodwill after an outage" });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as Account).balance).toEqual(usd(start + 1000));
-    const entries = (await backend.get(`/api/v1/ledger-entries?filter[accountId]=${sam.id}`, { as: SAM })).json() as { data: LedgerEntry[] };
-    expect(entries.data[0]).toMatchObject({ kind: "adjustment", amount: usd(1000), balanceAfter: usd(start + 1000), reason: "goodwill after an outage", actorRole: "admin" });
-    const [audit] = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "accounts.adjust"), eq(auditEvents.targetId, sam.id)));
+    const entries = (await backend.get(`/api/v1/ledger-entries?filter[accountId]=${sam.id}`, { as: SAM })).json() as {
+      data: LedgerEntry[];
+    };
+    expect(entries.data[0]).toMatchObject({
+      kind: "adjustment",
+      amount: usd(1000),
+      balanceAfter: usd(start + 1000),
+      reason: "goodwill after an outage",
+      actorRole: "admin",
+    });
+    const [audit] = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "accounts.adjust"), eq(auditEvents.targetId, sam.id)));
     expect(audit).toMatchObject({ actorRole: "admin", reason: "goodwill after an outage" });
-    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-sam"), eq(notifications.kind, "money.adjusted")));
+    const notices = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientUid, "demo-sam"), eq(notifications.kind, "money.adjusted")));
     expect(notices[0]?.params).toMatchObject({ amount: 1000, currency: "USD", byRole: "admin" });
   });
 
   it("the same Idempotency-Key replays the first answer and moves money once, even when sent concurrently", async () => {
     const start = await balance();
     const key = `adjust-${Date.now()}`;
-    const answers = await Promise.all(Array.from({ length: 5 }, () => act(sam.id, "adjust", AGENT, { amount: usd(250), reason: "retry test" }, { key })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        act(sam.id, "adjust", AGENT, { amount: usd(250), reason: "retry test" }, { key }),
+      ),
+    );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
-    expect(new Set(answers.map((a) => JSON.stringify((a.json() as Account).balance)))).toEqual(new Set([JSON.stringify(usd(start + 250))]));
+    expect(new Set(answers.map((a) => JSON.stringify((a.json() as Account).balance)))).toEqual(
+      new Set([JSON.stringify(usd(start + 250))]),
+    );
     expect(answers.filter((a) => a.headers["idempotent-replayed"] === "true")).toHaveLength(4);
     const later = await act(sam.id, "adjust", AGENT, { amount: usd(250), reason: "retry test" }, { key });
     expect(later.headers["idempotent-replayed"]).toBe("true");
     expect(later.json()).toEqual(answers[0]!.json());
     expect(await balance()).toBe(start + 250);
-    expectProblem(await act(sam.id, "adjust", AGENT, { amount: usd(251), reason: "retry test" }, { key }), 422, "idempotency-key");
+    expectProblem(
+      await act(sam.id, "adjust", AGENT, { amount: usd(251), reason: "retry test" }, { key }),
+      422,
+      "idempotency-key",
+    );
     expect(await balance()).toBe(start + 250);
   });
 
   it("a charge the balance cannot cover is 422 naming the shortfall, and changes nothing", async () => {
     const start = await balance();
     const entries = await entriesOf(sam.id);
-    const problem = expectProblem(await act(sam.id, "charge", ADMIN, { amount: usd(start + 125), reason: "replacement SIM fee" }), 422, "amount");
+    const problem = expectProblem(
+      await act(sam.id, "charge", ADMIN, { amount: usd(start + 125), reason: "replacement SIM fee" }),
+      422,
+      "amount",
+    );
     expect(problem.errors).toEqual([{ path: "amount", message: "short by $1.25" }]);
     expect(problem.shortfall).toEqual(usd(125));
     expect(await balance()).toBe(start);
@@ -113,7 +150,12 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     const entries = await entriesOf(sam.id);
     const waiting = await act(sam.id, "adjust", agent, { amount: usd(5001), reason: "too much" });
     expect(waiting.statusCode, waiting.body).toBe(202);
-    expect(waiting.json()).toMatchObject({ kind: "adjustment", status: "pending", amount: usd(5001), accountId: sam.id });
+    expect(waiting.json()).toMatchObject({
+      kind: "adjustment",
+      status: "pending",
+      amount: usd(5001),
+      accountId: sam.id,
+    });
     expect(await balance()).toBe(start);
     expect(await entriesOf(sam.id)).toBe(entries);
     expect((await act(sam.id, "adjust", agent, { amount: usd(5000), reason: "just enough" })).statusCode).toBe(200);
@@ -126,21 +168,45 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     const res = await act(alexPostpaid.id, "charge", AGENT, { amount: usd(999), reason: "late return of a device" });
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as Account).amountDue).toEqual(before.amountDue);
-    const [entry] = ((await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPostpaid.id}`, { as: ALEX })).json() as { data: LedgerEntry[] }).data;
+    const [entry] = (
+      (await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPostpaid.id}`, { as: ALEX })).json() as {
+        data: LedgerEntry[];
+      }
+    ).data;
     expect(entry).toMatchObject({ kind: "charge", amount: usd(999), balanceAfter: null });
   });
 
   it("refuses subscribers, anonymous callers, another operator's staff, a missing reason and malformed amounts, changing nothing", async () => {
     const start = await balance();
     expectProblem(await act(sam.id, "adjust", SAM, { amount: usd(100), reason: "free money" }), 403);
-    expectProblem(await backend.send("POST", `/api/v1/accounts/${sam.id}/actions/adjust`, { body: { amount: usd(100), reason: "anonymous" } }), 401);
-    expectProblem(await act(sam.id, "adjust", TMO_ADMIN, { amount: usd(100), reason: "other operator" }, { operator: "TMO" }), 404);
+    expectProblem(
+      await backend.send("POST", `/api/v1/accounts/${sam.id}/actions/adjust`, {
+        body: { amount: usd(100), reason: "anonymous" },
+      }),
+      401,
+    );
+    expectProblem(
+      await act(sam.id, "adjust", TMO_ADMIN, { amount: usd(100), reason: "other operator" }, { operator: "TMO" }),
+      404,
+    );
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(100) }), 400, "reason");
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(10.5), reason: "float" }), 400, "amount.amount");
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(-100), reason: "negative" }), 400, "amount.amount");
-    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(2 ** 31), reason: "past the integer column" }), 400, "amount.amount");
-    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: { amount: 100, currency: "usd" }, reason: "bad currency" }), 400, "amount.currency");
-    expectProblem(await act(sam.id, "adjust", ADMIN, { amount: { amount: 100, currency: "EUR" }, reason: "other currency" }), 422, "amount.currency");
+    expectProblem(
+      await act(sam.id, "adjust", ADMIN, { amount: usd(2 ** 31), reason: "past the integer column" }),
+      400,
+      "amount.amount",
+    );
+    expectProblem(
+      await act(sam.id, "adjust", ADMIN, { amount: { amount: 100, currency: "usd" }, reason: "bad currency" }),
+      400,
+      "amount.currency",
+    );
+    expectProblem(
+      await act(sam.id, "adjust", ADMIN, { amount: { amount: 100, currency: "EUR" }, reason: "other currency" }),
+      422,
+      "amount.currency",
+    );
     expectProblem(await act(sam.id, "adjust", ADMIN, { amount: usd(100), reason: "extra", extra: 1 }), 400);
     expect(await balance()).toBe(start);
   });
@@ -158,10 +224,14 @@ describe("the bound is per person, per account, per rolling 24 hours", () => {
     const agent = await freshStaff("agent");
     const start = await balance();
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push(await act(sam.id, "adjust", agent, { amount: usd(5000), reason: `goodwill ${i + 1}` }));
+    for (let i = 0; i < 4; i++)
+      answers.push(await act(sam.id, "adjust", agent, { amount: usd(5000), reason: `goodwill ${i + 1}` }));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 202, 202, 202]);
     expect(await balance()).toBe(start + 5000);
-    const own = await backend.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.accountId, sam.id), eq(ledgerEntries.actorUid, agent.uid)));
+    const own = await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.accountId, sam.id), eq(ledgerEntries.actorUid, agent.uid)));
     expect(own.map((e) => e.amount)).toEqual([5000]);
     // Small amounts add up the same way: one more cent waits too.
     waits(await act(sam.id, "adjust", agent, { amount: usd(1), reason: "one more cent" }));
@@ -173,7 +243,9 @@ describe("the bound is per person, per account, per rolling 24 hours", () => {
     waits(await act(sam.id, "refund", agent, { amount: usd(2001), reason: "charged twice" }));
     expect((await act(sam.id, "refund", agent, { amount: usd(2000), reason: "charged twice" })).statusCode).toBe(200);
     // The credits' $50.00 is used up; charges have their own.
-    expect((await act(sam.id, "charge", agent, { amount: usd(5000), reason: "replacement SIM fee" })).statusCode).toBe(200);
+    expect((await act(sam.id, "charge", agent, { amount: usd(5000), reason: "replacement SIM fee" })).statusCode).toBe(
+      200,
+    );
     waits(await act(sam.id, "charge", agent, { amount: usd(1), reason: "one more fee" }));
     waits(await act(sam.id, "adjust", agent, { amount: usd(1), reason: "one more credit" }));
   });
@@ -182,7 +254,9 @@ describe("the bound is per person, per account, per rolling 24 hours", () => {
     const agent = await freshStaff("agent");
     expect((await act(sam.id, "adjust", agent, { amount: usd(5000), reason: "goodwill" })).statusCode).toBe(200);
     waits(await act(sam.id, "adjust", agent, { amount: usd(100), reason: "goodwill again" }));
-    expect((await act(alexPrepaid.id, "adjust", agent, { amount: usd(5000), reason: "goodwill" })).statusCode).toBe(200);
+    expect((await act(alexPrepaid.id, "adjust", agent, { amount: usd(5000), reason: "goodwill" })).statusCode).toBe(
+      200,
+    );
     const colleague = await freshStaff("agent");
     expect((await act(sam.id, "adjust", colleague, { amount: usd(5000), reason: "goodwill" })).statusCode).toBe(200);
   });
@@ -191,27 +265,42 @@ describe("the bound is per person, per account, per rolling 24 hours", () => {
     const admin = await freshStaff("admin");
     expect((await act(sam.id, "adjust", admin, { amount: usd(60_000), reason: "long outage" })).statusCode).toBe(200);
     waits(await act(sam.id, "adjust", admin, { amount: usd(60_000), reason: "long outage, again" }));
-    expect((await act(sam.id, "adjust", admin, { amount: usd(40_000), reason: "the rest of it" })).statusCode).toBe(200);
+    expect((await act(sam.id, "adjust", admin, { amount: usd(40_000), reason: "the rest of it" })).statusCode).toBe(
+      200,
+    );
   });
 
   it("the 24 hours roll: what was moved more than a day ago no longer counts, what was moved 23 hours ago does", async () => {
     const agent = await freshStaff("agent");
     const entry = (hoursAgo: number) => ({
-      operatorCode: "ATT", accountId: sam.id, kind: "adjustment" as const, amount: 5000, currency: "USD", reason: "earlier goodwill",
-      actorUid: agent.uid, actorRole: "agent", createdAt: new Date(Date.now() - hoursAgo * 3_600_000),
+      operatorCode: "ATT",
+      accountId: sam.id,
+      kind: "adjustment" as const,
+      amount: 5000,
+      currency: "USD",
+      reason: "earlier goodwill",
+      actorUid: agent.uid,
+      actorRole: "agent",
+      createdAt: new Date(Date.now() - hoursAgo * 3_600_000),
     });
     await backend.database.db.insert(ledgerEntries).values(entry(25));
-    expect((await act(sam.id, "adjust", agent, { amount: usd(5000), reason: "today's goodwill" })).statusCode).toBe(200);
+    expect((await act(sam.id, "adjust", agent, { amount: usd(5000), reason: "today's goodwill" })).statusCode).toBe(
+      200,
+    );
     const other = await freshStaff("agent");
     await backend.database.db.insert(ledgerEntries).values({ ...entry(23), actorUid: other.uid, amount: 4000 });
     waits(await act(sam.id, "adjust", other, { amount: usd(1001), reason: "today's goodwill" }));
-    expect((await act(sam.id, "adjust", other, { amount: usd(1000), reason: "today's goodwill" })).statusCode).toBe(200);
+    expect((await act(sam.id, "adjust", other, { amount: usd(1000), reason: "today's goodwill" })).statusCode).toBe(
+      200,
+    );
   });
 
   it("two credits sent at once count each other: one moves, one waits", async () => {
     const agent = await freshStaff("agent");
     const start = await balance();
-    const answers = await Promise.all([1, 2].map((i) => act(sam.id, "adjust", agent, { amount: usd(3000), reason: `at once ${i}` })));
+    const answers = await Promise.all(
+      [1, 2].map((i) => act(sam.id, "adjust", agent, { amount: usd(3000), reason: `at once ${i}` })),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 202]);
     expect(await balance()).toBe(start + 3000);
   });

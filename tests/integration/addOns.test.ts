@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addOnPurchases, addOns, auditEvents, ledgerEntries, lines, notifications, orders } from "../../server/db/schema";
+import {
+  addOnPurchases,
+  addOns,
+  auditEvents,
+  ledgerEntries,
+  lines,
+  notifications,
+  orders,
+} from "../../server/db/schema";
 import { readAccountMoney } from "../../server/domain/money/accountMoney";
 import { postLedgerEntry } from "../../server/domain/money/ledger";
 import { ADD_ON_EXPIRY_JOB, runAddOnExpiries } from "../../server/domain/addOns/purchases";
@@ -29,7 +37,12 @@ const ALEX_PREPAID = "+12025550101";
 const ALEX_POSTPAID = "+12025550102";
 const SAM_LINE = "+12025550103";
 
-async function act(line: string, action: string, body: Record<string, unknown>, options: { as?: string; preview?: boolean; operator?: string; key?: string } = {}) {
+async function act(
+  line: string,
+  action: string,
+  body: Record<string, unknown>,
+  options: { as?: string; preview?: boolean; operator?: string; key?: string } = {},
+) {
   return backend.send("POST", `/api/v1/lines/${lineId[line]}/actions/${action}${options.preview ? "/preview" : ""}`, {
     token: await signInWithPassword(options.as ?? ALEX),
     operator: options.operator,
@@ -37,18 +50,32 @@ async function act(line: string, action: string, body: Record<string, unknown>, 
     headers: options.key ? { "idempotency-key": options.key } : {},
   });
 }
-const buy = (line: string, body: Record<string, unknown>, options?: Parameters<typeof act>[3]) => act(line, "buy-add-on", body, options);
+const buy = (line: string, body: Record<string, unknown>, options?: Parameters<typeof act>[3]) =>
+  act(line, "buy-add-on", body, options);
 
-const balanceOf = async (line: string) => (await readAccountMoney(backend.database.db, [accountId[line]!])).get(accountId[line]!)!.balance?.amount ?? null;
-const dataMeter = async (line: string, as = ALEX) => ((await backend.get(`/api/v1/lines/${lineId[line]}/meters`, { as })).json() as Meter[]).find((m) => m.type === "data")!;
-const addOnsOf = async (line: string, as = ALEX) => (await backend.get(`/api/v1/lines/${lineId[line]}/add-ons`, { as })).json() as LineAddOn[];
-const ordersOf = (line: string) => backend.database.db.select().from(orders).where(and(eq(orders.lineId, lineId[line]!), eq(orders.type, "add_on")));
+const balanceOf = async (line: string) =>
+  (await readAccountMoney(backend.database.db, [accountId[line]!])).get(accountId[line]!)!.balance?.amount ?? null;
+const dataMeter = async (line: string, as = ALEX) =>
+  ((await backend.get(`/api/v1/lines/${lineId[line]}/meters`, { as })).json() as Meter[]).find(
+    (m) => m.type === "data",
+  )!;
+const addOnsOf = async (line: string, as = ALEX) =>
+  (await backend.get(`/api/v1/lines/${lineId[line]}/add-ons`, { as })).json() as LineAddOn[];
+const ordersOf = (line: string) =>
+  backend.database.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.lineId, lineId[line]!), eq(orders.type, "add_on")));
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  for (const row of await backend.database.db.select().from(addOns)) if (row.operatorCode === "ATT") addOnId[row.code] = row.id;
+  for (const row of await backend.database.db.select().from(addOns))
+    if (row.operatorCode === "ATT") addOnId[row.code] = row.id;
   for (const msisdn of [ALEX_PREPAID, ALEX_POSTPAID, SAM_LINE, "+13105550199"]) {
-    const [row] = await backend.database.db.select({ id: lines.id, accountId: lines.accountId }).from(lines).where(eq(lines.msisdn, msisdn));
+    const [row] = await backend.database.db
+      .select({ id: lines.id, accountId: lines.accountId })
+      .from(lines)
+      .where(eq(lines.msisdn, msisdn));
     lineId[msisdn] = row!.id;
     accountId[msisdn] = row!.accountId;
   }
@@ -64,19 +91,37 @@ describe("the add-ons catalog", () => {
     const alex = (await backend.get("/api/v1/add-ons?pageSize=50", { as: ALEX })).json() as { data: AddOn[] };
     expect(alex.data.length).toBeGreaterThan(0);
     expect(alex.data.every((a) => a.status === "active")).toBe(true);
-    expect(alex.data.find((a) => a.code === "ROAM_EU_7D")).toMatchObject({ kind: "roaming", roamingZone: "europe", price: { amount: 3500, currency: "USD" }, validityDays: 7 });
+    expect(alex.data.find((a) => a.code === "ROAM_EU_7D")).toMatchObject({
+      kind: "roaming",
+      roamingZone: "europe",
+      price: { amount: 3500, currency: "USD" },
+      validityDays: 7,
+    });
     expect((await backend.get(`/api/v1/add-ons/${addOnId.ROAM_WORLD_OLD}`, { as: ALEX })).statusCode).toBe(404);
     const agent = (await backend.get("/api/v1/add-ons?pageSize=50", { as: AGENT })).json() as { data: AddOn[] };
     expect(agent.data.map((a) => a.status)).toEqual(expect.arrayContaining(["active", "retired", "draft"]));
-    const other = (await backend.get("/api/v1/add-ons?pageSize=50", { as: TAYLOR, operator: "TMO" })).json() as { data: AddOn[] };
+    const other = (await backend.get("/api/v1/add-ons?pageSize=50", { as: TAYLOR, operator: "TMO" })).json() as {
+      data: AddOn[];
+    };
     expect(other.data).toEqual([]);
-    expect((await backend.get(`/api/v1/add-ons/${addOnId.DATA_1GB}`, { as: TMO_ADMIN, operator: "TMO" })).statusCode).toBe(404);
+    expect(
+      (await backend.get(`/api/v1/add-ons/${addOnId.DATA_1GB}`, { as: TMO_ADMIN, operator: "TMO" })).statusCode,
+    ).toBe(404);
     expect((await backend.send("GET", "/api/v1/add-ons")).statusCode).toBe(401);
   });
 
   it("admins create (as a draft), put on sale and retire; others may not; bad input is 400 at the field and writes nothing", async () => {
-    const body = { code: "ROAM_EU_30D", name: "Europe pass, 30 days", kind: "roaming", roamingZone: "europe", price: { amount: 7000, currency: "USD" }, dataMb: 10240, validityDays: 30 };
-    for (const as of [ALEX, AGENT]) expect((await backend.send("POST", "/api/v1/add-ons", { as, body })).statusCode).toBe(403);
+    const body = {
+      code: "ROAM_EU_30D",
+      name: "Europe pass, 30 days",
+      kind: "roaming",
+      roamingZone: "europe",
+      price: { amount: 7000, currency: "USD" },
+      dataMb: 10240,
+      validityDays: 30,
+    };
+    for (const as of [ALEX, AGENT])
+      expect((await backend.send("POST", "/api/v1/add-ons", { as, body })).statusCode).toBe(403);
     expect((await backend.send("POST", "/api/v1/add-ons", { body })).statusCode).toBe(401);
     for (const [bad, path] of [
       [{ ...body, price: { amount: 7.5, currency: "USD" } }, "price.amount"],
@@ -97,11 +142,15 @@ describe("the add-ons catalog", () => {
     expect(addOn.status).toBe("draft");
     expect((await backend.get(`/api/v1/add-ons/${addOn.id}`, { as: ALEX })).statusCode).toBe(404);
     expect((await backend.send("POST", "/api/v1/add-ons", { as: ADMIN, body })).statusCode).toBe(409);
-    expect((await backend.send("POST", `/api/v1/add-ons/${addOn.id}/actions/activate`, { as: AGENT, body: {} })).statusCode).toBe(403);
+    expect(
+      (await backend.send("POST", `/api/v1/add-ons/${addOn.id}/actions/activate`, { as: AGENT, body: {} })).statusCode,
+    ).toBe(403);
     const active = await backend.send("POST", `/api/v1/add-ons/${addOn.id}/actions/activate`, { as: ADMIN, body: {} });
     expect(active.statusCode, active.body).toBe(200);
     expect((await backend.get(`/api/v1/add-ons/${addOn.id}`, { as: ALEX })).statusCode).toBe(200);
-    expect((await backend.send("POST", `/api/v1/add-ons/${addOn.id}/actions/activate`, { as: ADMIN, body: {} })).statusCode).toBe(409);
+    expect(
+      (await backend.send("POST", `/api/v1/add-ons/${addOn.id}/actions/activate`, { as: ADMIN, body: {} })).statusCode,
+    ).toBe(409);
     const retired = await backend.send("POST", `/api/v1/add-ons/${addOn.id}/actions/retire`, { as: ADMIN, body: {} });
     expect((retired.json() as AddOn).status).toBe("retired");
     const audit = await backend.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, addOn.id));
@@ -124,7 +173,9 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
     expect((await backend.send("POST", url, { body: { addOnId: addOnId.DATA_1GB } })).statusCode).toBe(401);
     expect((await buy(ALEX_PREPAID, { addOnId: addOnId.DATA_1GB }, { as: SAM })).statusCode).toBe(404);
     expect((await buy(ALEX_PREPAID, { addOnId: addOnId.DATA_1GB }, { as: TAYLOR })).statusCode).toBe(403);
-    expect((await buy(ALEX_PREPAID, { addOnId: addOnId.DATA_1GB }, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(404);
+    expect((await buy(ALEX_PREPAID, { addOnId: addOnId.DATA_1GB }, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(
+      404,
+    );
     const noReason = await buy(ALEX_PREPAID, { addOnId: addOnId.DATA_1GB }, { as: AGENT });
     expect(noReason.statusCode).toBe(400);
     expect((noReason.json() as Problem).errors?.[0]?.path).toBe("reason");
@@ -143,7 +194,17 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
     // Another operator's add-on is no add-on here.
     const [tmo] = await backend.database.db
       .insert(addOns)
-      .values({ operatorCode: "TMO", code: "TMO_PASS", name: "Other pass", kind: "data", status: "active", priceAmount: 100, currency: "USD", dataMb: 100, validityDays: 1 })
+      .values({
+        operatorCode: "TMO",
+        code: "TMO_PASS",
+        name: "Other pass",
+        kind: "data",
+        status: "active",
+        priceAmount: 100,
+        currency: "USD",
+        dataMb: 100,
+        validityDays: 1,
+      })
       .returning({ id: addOns.id });
     expect((await buy(ALEX_PREPAID, { addOnId: tmo!.id })).statusCode).toBe(400);
     expect(await ordersOf(ALEX_PREPAID)).toEqual([]);
@@ -163,7 +224,10 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
     expect(replay.headers["idempotent-replayed"]).toBe("true");
     expect(await balanceOf(ALEX_PREPAID)).toBe(before! - 1000);
 
-    const entries = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.referenceId, order.id));
+    const entries = await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.referenceId, order.id));
     expect(entries.map((e) => [e.kind, e.amount])).toEqual([["charge", 1000]]);
     const [row] = await backend.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.timeline.map((s) => s.state)).toEqual(["acknowledged", "in_progress", "completed"]);
@@ -175,7 +239,10 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
     expect(active[0]).toMatchObject({ addOnId: addOnId.DATA_1GB, dataMb: 1024, autoRenew: true });
     expect((await backend.get(`/api/v1/lines/${lineId[ALEX_PREPAID]}/add-ons`, { as: SAM })).statusCode).toBe(404);
     expect((await backend.send("GET", `/api/v1/lines/${lineId[ALEX_PREPAID]}/add-ons`)).statusCode).toBe(401);
-    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "add_on.purchased")));
+    const notices = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "add_on.purchased")));
     expect(notices).toHaveLength(1);
   });
 
@@ -183,7 +250,16 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
     const balance = (await balanceOf(SAM_LINE))!;
     if (balance > 0) {
       await backend.database.db.transaction((tx) =>
-        postLedgerEntry(tx, { operatorCode: "ATT", accountId: accountId[SAM_LINE]!, kind: "charge", amount: balance, currency: "USD", reason: "test: spend it all", actorUid: null, actorRole: "system" }),
+        postLedgerEntry(tx, {
+          operatorCode: "ATT",
+          accountId: accountId[SAM_LINE]!,
+          kind: "charge",
+          amount: balance,
+          currency: "USD",
+          reason: "test: spend it all",
+          actorUid: null,
+          actorRole: "system",
+        }),
       );
     }
     const res = await buy(SAM_LINE, { addOnId: addOnId.ROAM_EU_7D }, { as: SAM });
@@ -195,14 +271,26 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
   });
 
   it("postpaid, by an agent on behalf: an unbilled charge, the reason on the order and in the audit trail", async () => {
-    const res = await buy(ALEX_POSTPAID, { addOnId: addOnId.ROAM_NA_10D, autoRenew: false, reason: "travelling, asked by phone" }, { as: AGENT });
+    const res = await buy(
+      ALEX_POSTPAID,
+      { addOnId: addOnId.ROAM_NA_10D, autoRenew: false, reason: "travelling, asked by phone" },
+      { as: AGENT },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { order } = res.json() as { order: { id: string } };
     const [row] = await backend.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ requestedByRole: "agent", reason: "travelling, asked by phone" });
-    const entries = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.referenceId, order.id));
-    expect(entries.map((e) => [e.kind, e.amount, e.actorRole, e.balanceAfter])).toEqual([["charge", 2000, "agent", null]]);
-    const audit = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "lines.buy-add-on"), eq(auditEvents.targetId, lineId[ALEX_POSTPAID]!)));
+    const entries = await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.referenceId, order.id));
+    expect(entries.map((e) => [e.kind, e.amount, e.actorRole, e.balanceAfter])).toEqual([
+      ["charge", 2000, "agent", null],
+    ]);
+    const audit = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "lines.buy-add-on"), eq(auditEvents.targetId, lineId[ALEX_POSTPAID]!)));
     expect(audit.map((a) => a.reason)).toEqual(["travelling, asked by phone"]);
   });
 });
@@ -212,8 +300,19 @@ describe("renewal and expiry", () => {
     const [purchase] = await addOnsOf(ALEX_PREPAID);
     const url = `/api/v1/lines/${lineId[ALEX_PREPAID]}/actions/stop-add-on-renewal`;
     expect((await backend.send("POST", url, { body: { addOnPurchaseId: purchase!.id } })).statusCode).toBe(401);
-    expect((await act(ALEX_PREPAID, "stop-add-on-renewal", { addOnPurchaseId: purchase!.id }, { as: SAM })).statusCode).toBe(404);
-    expect((await act(ALEX_PREPAID, "stop-add-on-renewal", { addOnPurchaseId: purchase!.id }, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(404);
+    expect(
+      (await act(ALEX_PREPAID, "stop-add-on-renewal", { addOnPurchaseId: purchase!.id }, { as: SAM })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await act(
+          ALEX_PREPAID,
+          "stop-add-on-renewal",
+          { addOnPurchaseId: purchase!.id },
+          { as: TAYLOR, operator: "TMO" },
+        )
+      ).statusCode,
+    ).toBe(404);
     const bad = await act(ALEX_PREPAID, "stop-add-on-renewal", { addOnPurchaseId: "nope" });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as Problem).errors?.[0]?.path).toBe("addOnPurchaseId");
@@ -234,8 +333,12 @@ describe("renewal and expiry", () => {
     // The postpaid pass (no renewal) runs out first: it expires.
     const afterNa = new Date(Date.parse(postpaid!.expiresAt) + 1000);
     const afterData = new Date(Date.parse(prepaid!.expiresAt) + 1000);
-    expect(await runAddOnExpiries(backend.database.db, events, new Date(Math.max(afterNa.getTime(), afterData.getTime())))).toBe(2);
-    expect(await runAddOnExpiries(backend.database.db, events, new Date(Math.max(afterNa.getTime(), afterData.getTime())))).toBe(0);
+    expect(
+      await runAddOnExpiries(backend.database.db, events, new Date(Math.max(afterNa.getTime(), afterData.getTime()))),
+    ).toBe(2);
+    expect(
+      await runAddOnExpiries(backend.database.db, events, new Date(Math.max(afterNa.getTime(), afterData.getTime()))),
+    ).toBe(0);
     expect(await addOnsOf(ALEX_POSTPAID)).toEqual([]);
     const renewed = await addOnsOf(ALEX_PREPAID);
     expect(renewed).toHaveLength(1);
@@ -243,9 +346,13 @@ describe("renewal and expiry", () => {
     expect(await balanceOf(ALEX_PREPAID)).toBe(before - 1000);
     const renewalOrders = (await ordersOf(ALEX_PREPAID)).filter((o) => o.details.renewalOf === prepaid!.id);
     expect(renewalOrders.map((o) => [o.state, o.requestedBy])).toEqual([["completed", "system"]]);
-    const kinds = (await backend.database.db.select().from(notifications).where(eq(notifications.recipientUid, "demo-alex"))).map((n) => n.kind);
+    const kinds = (
+      await backend.database.db.select().from(notifications).where(eq(notifications.recipientUid, "demo-alex"))
+    ).map((n) => n.kind);
     expect(kinds).toEqual(expect.arrayContaining(["add_on.renewed", "add_on.expired"]));
-    expect(events.published).toEqual(expect.arrayContaining([expect.objectContaining({ resource: "meters", ids: [lineId[ALEX_POSTPAID]] })]));
+    expect(events.published).toEqual(
+      expect.arrayContaining([expect.objectContaining({ resource: "meters", ids: [lineId[ALEX_POSTPAID]] })]),
+    );
   });
 
   it("turned off, the add-on expires at its end instead of renewing; a short prepaid balance expires it too", async () => {
@@ -254,7 +361,9 @@ describe("renewal and expiry", () => {
     expect(off.statusCode, off.body).toBe(200);
     const before = await balanceOf(ALEX_PREPAID);
     const events = { publish: async () => undefined };
-    expect(await runAddOnExpiries(backend.database.db, events, new Date(Date.parse(current!.expiresAt) + 1000))).toBe(1);
+    expect(await runAddOnExpiries(backend.database.db, events, new Date(Date.parse(current!.expiresAt) + 1000))).toBe(
+      1,
+    );
     expect(await balanceOf(ALEX_PREPAID)).toBe(before);
     const [row] = await backend.database.db.select().from(addOnPurchases).where(eq(addOnPurchases.id, current!.id));
     expect(row!.status).toBe("expired");

@@ -59,20 +59,29 @@ describe("public endpoints", () => {
       status: "ok",
       version: "3.2.1",
       operator: "ATT",
-      database: { driver: process.env.TEST_DB === "postgres" ? "postgres" : "pglite", ok: true, latencyMs: expect.any(Number) },
+      database: {
+        driver: process.env.TEST_DB === "postgres" ? "postgres" : "pglite",
+        ok: true,
+        latencyMs: expect.any(Number),
+      },
     });
   });
 
   it("GET /api/openapi.json is OpenAPI 3.1 describing lines and plans", async () => {
     const res = await backend.app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
+    const doc = res.json() as {
+      openapi: string;
+      paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
+    };
     expect(doc.openapi).toBe("3.1.0");
     for (const path of ["/api/v1/lines", "/api/v1/lines/{id}", "/api/v1/plans", "/api/v1/plans/{id}"]) {
       expect(doc.paths[path]?.get, path).toBeDefined();
     }
     const names = doc.paths["/api/v1/lines"]!.get!.parameters!.map((p) => `${p.in}:${p.name}`);
-    expect(names).toEqual(expect.arrayContaining(["query:page", "query:pageSize", "query:sort", "query:q", "header:x-operator"]));
+    expect(names).toEqual(
+      expect.arrayContaining(["query:page", "query:pageSize", "query:sort", "query:q", "header:x-operator"]),
+    );
   });
 
   it("an unknown API route is a problem 404", async () => {
@@ -90,7 +99,11 @@ describe("authentication", () => {
     it(`a malformed Authorization header or a garbage token is 401 on ${resource}`, async () => {
       expectProblem(await backend.get(`/api/v1/${resource}`, { token: "garbage" }), 401);
       expectProblem(await backend.get(`/api/v1/${resource}`, { token: "a.b.c" }), 401);
-      const res = await backend.app.inject({ method: "GET", url: `/api/v1/${resource}`, headers: { authorization: "Basic YWxleDpwdw==", "x-operator": "ATT" } });
+      const res = await backend.app.inject({
+        method: "GET",
+        url: `/api/v1/${resource}`,
+        headers: { authorization: "Basic YWxleDpwdw==", "x-operator": "ATT" },
+      });
       expectProblem(res, 401);
     });
   }
@@ -186,7 +199,12 @@ describe("lines: ownership", () => {
   it("sam may show his own line", async () => {
     const res = await backend.get(`/api/v1/lines/${samLineId}`, { as: SAM });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: samLineId, msisdn: "+12025550103", accountName: "Sam Chen", status: "active" });
+    expect(res.json()).toMatchObject({
+      id: samLineId,
+      msisdn: "+12025550103",
+      accountName: "Sam Chen",
+      status: "active",
+    });
   });
 
   it("alex cannot show sam's line: 404, as if it did not exist", async () => {
@@ -306,7 +324,12 @@ describe("tenancy", () => {
   });
 
   it("alex asking as operator TMO is 403, for lines and plans", async () => {
-    for (const url of ["/api/v1/lines", "/api/v1/plans", `/api/v1/lines/${samLineId}`, `/api/v1/plans/${draftPlanId}`]) {
+    for (const url of [
+      "/api/v1/lines",
+      "/api/v1/plans",
+      `/api/v1/lines/${samLineId}`,
+      `/api/v1/plans/${draftPlanId}`,
+    ]) {
       expectProblem(await backend.get(url, { as: ALEX, operator: "TMO" }), 403);
     }
   });
@@ -371,12 +394,18 @@ describe("malformed input is 400 naming the parameter", () => {
     });
 
     it(`the same parameters URL-encoded are read the same on ${resource}`, async () => {
-      const problem = expectProblem(await backend.get(`/api/v1/${resource}?${encodeURIComponent("filter[nope]")}=1`, { as: AGENT }), 400);
+      const problem = expectProblem(
+        await backend.get(`/api/v1/${resource}?${encodeURIComponent("filter[nope]")}=1`, { as: AGENT }),
+        400,
+      );
       expect(problem.errors?.map((e) => e.path)).toEqual(["filter[nope]"]);
     });
 
     it(`a repeated filter is 400 on ${resource}`, async () => {
-      const problem = expectProblem(await backend.get(`/api/v1/${resource}?filter[status]=active&filter[status]=retired`, { as: AGENT }), 400);
+      const problem = expectProblem(
+        await backend.get(`/api/v1/${resource}?filter[status]=active&filter[status]=retired`, { as: AGENT }),
+        400,
+      );
       expect(problem.errors?.map((e) => e.path)).toContain("filter[status]");
     });
 
@@ -482,7 +511,11 @@ describe("request ids", () => {
   });
 
   it("a given X-Request-Id is echoed, a malformed one replaced", async () => {
-    const echoed = await backend.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "trace-abc.123" } });
+    const echoed = await backend.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "trace-abc.123" },
+    });
     expect(echoed.headers["x-request-id"]).toBe("trace-abc.123");
     const token = await backend.tokenFor(ALEX);
     const api = await backend.app.inject({
@@ -492,7 +525,11 @@ describe("request ids", () => {
     });
     expect(api.statusCode).toBe(200);
     expect(api.headers["x-request-id"]).toBe("req-42");
-    const bad = await backend.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "no spaces <allowed>" } });
+    const bad = await backend.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "no spaces <allowed>" },
+    });
     expect(bad.headers["x-request-id"]).not.toBe("no spaces <allowed>");
     expect(bad.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   });

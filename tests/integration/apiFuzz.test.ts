@@ -34,7 +34,11 @@ let ctx: ValueContext;
 beforeAll(async () => {
   // Rate limits high enough that the requests behind them are fuzzed too; per-number SMS limits stay as they are.
   backend = await startTestBackend({
-    rateLimits: { authPerIp: { max: 1_000_000, windowMs: 60_000 }, smsPerIp: { max: 1_000_000, windowMs: 60_000 }, claimPerUid: { max: 1_000_000, windowMs: 60_000 } },
+    rateLimits: {
+      authPerIp: { max: 1_000_000, windowMs: 60_000 },
+      smsPerIp: { max: 1_000_000, windowMs: 60_000 },
+      claimPerUid: { max: 1_000_000, windowMs: 60_000 },
+    },
     operatorSettingsTtlMs: 0,
   });
   const runTag = randomBytes(4).toString("hex");
@@ -46,9 +50,15 @@ beforeAll(async () => {
   operations = all.filter((op) => !ONLY || op.id === ONLY);
   ctx = { seen: new SeenValues(), vocabulary: vocabularyOf(document), collections: collectionsOf(all), runTag };
   // What exists, as the admin and the subscriber see it: cases then name real records.
-  for (const op of all.filter((o) => o.method === "GET" && o.pathParams.length === 0 && !o.query.some((q) => q.required))) {
+  for (const op of all.filter(
+    (o) => o.method === "GET" && o.pathParams.length === 0 && !o.query.some((q) => q.required),
+  )) {
     for (const role of ["admin", "subscriber"] as const) {
-      const res = await backend.app.inject({ method: "GET", url: op.path, headers: { authorization: `Bearer ${await users.token(role)}`, "x-operator": "ATT" } });
+      const res = await backend.app.inject({
+        method: "GET",
+        url: op.path,
+        headers: { authorization: `Bearer ${await users.token(role)}`, "x-operator": "ATT" },
+      });
       // JSON answers only: a file's bytes or the data export's zip carry no ids to collect.
       if (res.statusCode === 200 && /json/.test(String(res.headers["content-type"]))) ctx.seen.collect(res.json());
     }
@@ -68,7 +78,9 @@ const caller: Caller = {
 
 /** Cases for an operation: FUZZ_RUNS, and as many again for every ten inputs it has (parameters and body fields). */
 const casesFor = (op: Operation) =>
-  Math.ceil(RUNS * (1 + (op.pathParams.length + op.query.length + Object.keys(op.body?.schema.properties ?? {}).length) / 10));
+  Math.ceil(
+    RUNS * (1 + (op.pathParams.length + op.query.length + Object.keys(op.body?.schema.properties ?? {}).length) / 10),
+  );
 
 /** Statuses answered per operation, so a run shows how far its cases got (2xx: past every check). */
 const statuses = new Map<string, Map<number, number>>();
@@ -86,7 +98,8 @@ async function run(op: Operation, c: Case): Promise<string[]> {
   const seen = statuses.get(op.id) ?? new Map<number, number>();
   statuses.set(op.id, seen.set(response.status, (seen.get(response.status) ?? 0) + 1));
   const violations = contractViolations(response);
-  if (violations.length) return [`${violations.join("; ")}\n${described()}\n  → ${response.status} ${response.body.slice(0, 500)}`];
+  if (violations.length)
+    return [`${violations.join("; ")}\n${described()}\n  → ${response.status} ${response.body.slice(0, 500)}`];
   if (response.status < 300 && !response.streaming && response.body) {
     try {
       ctx.seen.collect(JSON.parse(response.body));
@@ -105,7 +118,10 @@ function failureReport(op: Operation, result: fc.RunDetails<[Case]>): string {
   const clipped = JSON.stringify(result.counterexample?.[0] ?? null, (_key, value: unknown) =>
     typeof value === "string" && value.length > 200 ? `${value.slice(0, 200)}… (${value.length} characters)` : value,
   );
-  const error = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance ?? "interrupted");
+  const error =
+    result.errorInstance instanceof Error
+      ? result.errorInstance.message
+      : String(result.errorInstance ?? "interrupted");
   return (
     `${op.id}: failed after ${result.numRuns} cases, shrunk ${result.numShrinks} times\n${error}\n` +
     `  case: ${clipped}\n  replay: FUZZ_SEED=${SEED} FUZZ_OPERATION="${op.id}" (fast-check path ${result.counterexamplePath})`
@@ -113,28 +129,47 @@ function failureReport(op: Operation, result: fc.RunDetails<[Case]>): string {
 }
 
 describe("every operation of the OpenAPI document under malformed input", () => {
-  it("answers every case within 5 s, never 5xx, never shows its insides, and every 4xx is an RFC 9457 problem", { timeout: 300_000 }, async () => {
-    expect(operations.length).toBeGreaterThan(0);
-    console.log(`API fuzz (${process.env.TEST_DB ?? "pglite"}): seed ${SEED}, ${RUNS} cases per operation and more for those with inputs; replay with FUZZ_SEED=${SEED}`);
-    const failures: string[] = [];
-    const counts: [string, number][] = [];
-    const started = performance.now();
-    for (const op of operations) {
-      let tried = 0;
-      const property = fc.asyncProperty(casesOf(op, ctx), async (c) => {
-        tried++;
-        const problems = await run(op, c);
-        if (problems.length) throw new Error(problems.join("\n"));
-      });
-      const result = await fc.check(property, { seed: SEED, numRuns: casesFor(op), interruptAfterTimeLimit: 60_000, markInterruptAsFailure: true });
-      counts.push([op.id, tried]);
-      if (result.failed) failures.push(failureReport(op, result));
-    }
-    const total = counts.reduce((sum, [, n]) => sum + n, 0);
-    console.log(
-      `${counts.map(([id, n]) => `  ${String(n).padStart(5)}  ${id.padEnd(50)} ${[...(statuses.get(id) ?? [])].sort(([a], [b]) => a - b).map(([status, k]) => `${status}×${k}`).join(" ")}`).join("\n")}\n  ${String(total).padStart(5)}  cases in total, ${counts.length} operations, ` +
-        `${((performance.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`,
-    );
-    expect(failures, failures.join("\n\n")).toEqual([]);
-  });
+  it(
+    "answers every case within 5 s, never 5xx, never shows its insides, and every 4xx is an RFC 9457 problem",
+    { timeout: 300_000 },
+    async () => {
+      expect(operations.length).toBeGreaterThan(0);
+      console.log(
+        `API fuzz (${process.env.TEST_DB ?? "pglite"}): seed ${SEED}, ${RUNS} cases per operation and more for those with inputs; replay with FUZZ_SEED=${SEED}`,
+      );
+      const failures: string[] = [];
+      const counts: [string, number][] = [];
+      const started = performance.now();
+      for (const op of operations) {
+        let tried = 0;
+        const property = fc.asyncProperty(casesOf(op, ctx), async (c) => {
+          tried++;
+          const problems = await run(op, c);
+          if (problems.length) throw new Error(problems.join("\n"));
+        });
+        const result = await fc.check(property, {
+          seed: SEED,
+          numRuns: casesFor(op),
+          interruptAfterTimeLimit: 60_000,
+          markInterruptAsFailure: true,
+        });
+        counts.push([op.id, tried]);
+        if (result.failed) failures.push(failureReport(op, result));
+      }
+      const total = counts.reduce((sum, [, n]) => sum + n, 0);
+      console.log(
+        `${counts
+          .map(
+            ([id, n]) =>
+              `  ${String(n).padStart(5)}  ${id.padEnd(50)} ${[...(statuses.get(id) ?? [])]
+                .sort(([a], [b]) => a - b)
+                .map(([status, k]) => `${status}×${k}`)
+                .join(" ")}`,
+          )
+          .join("\n")}\n  ${String(total).padStart(5)}  cases in total, ${counts.length} operations, ` +
+          `${((performance.now() - started) / 1000).toFixed(1)} s, seed ${SEED}`,
+      );
+      expect(failures, failures.join("\n\n")).toEqual([]);
+    },
+  );
 });

@@ -25,21 +25,49 @@ const throwaway: string[] = [];
 
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
+const request = (
+  accountId: string,
+  action: "adjust" | "refund" | "charge",
+  as: string,
+  amount: number,
+  reason = "above my bound",
+) =>
+  backend.send("POST", `/api/v1/accounts/${accountId}/actions/${action}`, {
+    as,
+    body: { amount: usd(amount), reason },
+  });
 
-const request = (accountId: string, action: "adjust" | "refund" | "charge", as: string, amount: number, reason = "above my bound") =>
-  backend.send("POST", `/api/v1/accounts/${accountId}/actions/${action}`, { as, body: { amount: usd(amount), reason } });
-
-const decide = (id: string, action: "approve" | "reject", who: { as?: string; token?: string; operator?: string }, body: unknown = { reason: "checked the account history" }, key?: string) =>
-  backend.send("POST", `/api/v1/approvals/${id}/actions/${action}`, { ...who, body, headers: key ? { "idempotency-key": key } : {} });
+const decide = (
+  id: string,
+  action: "approve" | "reject",
+  who: { as?: string; token?: string; operator?: string },
+  body: unknown = { reason: "checked the account history" },
+  key?: string,
+) =>
+  backend.send("POST", `/api/v1/approvals/${id}/actions/${action}`, {
+    ...who,
+    body,
+    headers: key ? { "idempotency-key": key } : {},
+  });
 
 async function balance(accountId = sam.id) {
   return ((await backend.get(`/api/v1/accounts/${accountId}`, { as: ADMIN })).json() as Account).balance!.amount;
 }
 
 const entriesFor = async (approvalId: string) =>
-  (await backend.database.db.select({ n: count() }).from(ledgerEntries).where(and(eq(ledgerEntries.referenceType, "approval"), eq(ledgerEntries.referenceId, approvalId))))[0]!.n;
+  (
+    await backend.database.db
+      .select({ n: count() })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.referenceType, "approval"), eq(ledgerEntries.referenceId, approvalId)))
+  )[0]!.n;
 
-async function pendingRequest(amount = 7500, as = AGENT, action: "adjust" | "refund" | "charge" = "adjust", accountId = sam.id): Promise<Approval> {
+async function pendingRequest(
+  amount = 7500,
+  as = AGENT,
+  action: "adjust" | "refund" | "charge" = "adjust",
+  accountId = sam.id,
+): Promise<Approval> {
   const res = await request(accountId, action, as, amount);
   expect(res.statusCode, res.body).toBe(202);
   return res.json() as Approval;
@@ -48,7 +76,9 @@ async function pendingRequest(amount = 7500, as = AGENT, action: "adjust" | "ref
 beforeAll(async () => {
   backend = await startTestBackend();
   sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
-  alexPostpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "postpaid")!;
+  alexPostpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
+    (a) => a.type === "postpaid",
+  )!;
   // On the staff record with no inviter, as seeded staff are: a different person who may decide.
   otherAdmin = await seededAdmin(backend, "second-admin");
   throwaway.push(otherAdmin.uid);
@@ -65,9 +95,22 @@ describe("an adjustment above the agent's bound", () => {
     const res = await request(sam.id, "adjust", AGENT, 7500, "long outage, three days");
     expect(res.statusCode, res.body).toBe(202);
     const approval = res.json() as Approval;
-    expect(approval).toMatchObject({ kind: "adjustment", accountId: sam.id, accountName: sam.name, amount: usd(7500), reason: "long outage, three days", requestedByRole: "agent", status: "pending", decidedBy: null, ledgerEntryId: null });
+    expect(approval).toMatchObject({
+      kind: "adjustment",
+      accountId: sam.id,
+      accountName: sam.name,
+      amount: usd(7500),
+      reason: "long outage, three days",
+      requestedByRole: "agent",
+      status: "pending",
+      decidedBy: null,
+      ledgerEntryId: null,
+    });
     expect(await balance()).toBe(start);
-    const [audit] = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "approvals.request"), eq(auditEvents.targetId, approval.id)));
+    const [audit] = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "approvals.request"), eq(auditEvents.targetId, approval.id)));
     expect(audit).toMatchObject({ actorRole: "agent", reason: "long outage, three days" });
   });
 
@@ -90,11 +133,26 @@ describe("POST /approvals/{id}/actions/approve", () => {
     expect(decided.decidedAt).toBeTruthy();
     expect(decided.ledgerEntryId).toBeTruthy();
     expect(await balance()).toBe(start + 7000);
-    const [entry] = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, decided.ledgerEntryId!));
-    expect(entry).toMatchObject({ kind: "adjustment", amount: 7000, actorRole: "agent", referenceType: "approval", referenceId: approval.id });
-    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-sam"), eq(notifications.kind, "money.adjusted")));
+    const [entry] = await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.id, decided.ledgerEntryId!));
+    expect(entry).toMatchObject({
+      kind: "adjustment",
+      amount: 7000,
+      actorRole: "agent",
+      referenceType: "approval",
+      referenceId: approval.id,
+    });
+    const notices = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientUid, "demo-sam"), eq(notifications.kind, "money.adjusted")));
     expect(notices.some((n) => n.params.amount === 7000)).toBe(true);
-    const [audit] = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "approvals.approve"), eq(auditEvents.targetId, approval.id)));
+    const [audit] = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "approvals.approve"), eq(auditEvents.targetId, approval.id)));
     expect(audit).toMatchObject({ actorRole: "admin", reason: "confirmed with the supervisor" });
   });
 
@@ -116,9 +174,16 @@ describe("POST /approvals/{id}/actions/approve", () => {
   it("a double approve moves money once: concurrent approvals give one 200 and one 409; a replayed key answers the first", async () => {
     const approval = await pendingRequest(5500);
     const start = await balance();
-    const [a, b] = await Promise.all([decide(approval.id, "approve", { as: ADMIN }), decide(approval.id, "approve", { token: otherAdmin.token })]);
+    const [a, b] = await Promise.all([
+      decide(approval.id, "approve", { as: ADMIN }),
+      decide(approval.id, "approve", { token: otherAdmin.token }),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    expectProblem([a, b].find((r) => r.statusCode === 409)!, 409, "status");
+    expectProblem(
+      [a, b].find((r) => r.statusCode === 409)!,
+      409,
+      "status",
+    );
     expect(await entriesFor(approval.id)).toBe(1);
     expect(await balance()).toBe(start + 5500);
 
@@ -137,7 +202,9 @@ describe("POST /approvals/{id}/actions/approve", () => {
     const approval = await pendingRequest(start + 10_000, AGENT, "charge");
     expectProblem(await decide(approval.id, "approve", { as: ADMIN }), 422, "amount");
     expect(await balance()).toBe(start);
-    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe("pending");
+    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe(
+      "pending",
+    );
   });
 });
 
@@ -153,7 +220,10 @@ describe("a refund", () => {
     expect(await balance()).toBe(start + 1500);
     const res = await decide(approval.id, "approve", { as: ADMIN });
     expect(res.statusCode, res.body).toBe(200);
-    const [entry] = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, (res.json() as Approval).ledgerEntryId!));
+    const [entry] = await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.id, (res.json() as Approval).ledgerEntryId!));
     expect(entry).toMatchObject({ kind: "refund", amount: 8000 });
     expect(await balance()).toBe(start + 9500);
   });
@@ -165,7 +235,11 @@ describe("POST /approvals/{id}/actions/reject", () => {
     const start = await balance();
     const res = await decide(approval.id, "reject", { as: ADMIN }, { reason: "no outage on record" });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: "rejected", decisionReason: "no outage on record", ledgerEntryId: null });
+    expect(res.json()).toMatchObject({
+      status: "rejected",
+      decisionReason: "no outage on record",
+      ledgerEntryId: null,
+    });
     expectProblem(await decide(approval.id, "approve", { token: otherAdmin.token }), 409, "status");
     expect(await balance()).toBe(start);
     expect(await entriesFor(approval.id)).toBe(0);
@@ -175,17 +249,29 @@ describe("POST /approvals/{id}/actions/reject", () => {
 describe("who sees and decides requests", () => {
   it("agents see their own requests and decide none; admins see the queue; subscribers see nothing", async () => {
     const approval = await pendingRequest(5200);
-    const mine = (await backend.get("/api/v1/approvals?filter[status]=pending&pageSize=100", { as: AGENT })).json() as { data: Approval[] };
+    const mine = (await backend.get("/api/v1/approvals?filter[status]=pending&pageSize=100", { as: AGENT })).json() as {
+      data: Approval[];
+    };
     expect(mine.data.map((a) => a.id)).toContain(approval.id);
     expect(mine.data.every((a) => a.requestedByRole === "agent")).toBe(true);
-    const queue = (await backend.get("/api/v1/approvals?filter[status]=pending&pageSize=100", { as: ADMIN })).json() as { data: Approval[] };
+    const queue = (
+      await backend.get("/api/v1/approvals?filter[status]=pending&pageSize=100", { as: ADMIN })
+    ).json() as { data: Approval[] };
     expect(queue.data.map((a) => a.id)).toContain(approval.id);
 
     // An admin's own request is not in an agent's list.
     const adminsOwn = await pendingRequest(120_000, ADMIN);
-    expect(((await backend.get(`/api/v1/approvals/${adminsOwn.id}`, { as: AGENT })).statusCode)).toBe(404);
-    expect(((await backend.get("/api/v1/approvals?pageSize=100", { as: AGENT })).json() as { data: Approval[] }).data.map((a) => a.id)).not.toContain(adminsOwn.id);
-    expect(((await backend.get("/api/v1/approvals?pageSize=100", { as: ADMIN })).json() as { data: Approval[] }).data.map((a) => a.id)).toContain(adminsOwn.id);
+    expect((await backend.get(`/api/v1/approvals/${adminsOwn.id}`, { as: AGENT })).statusCode).toBe(404);
+    expect(
+      ((await backend.get("/api/v1/approvals?pageSize=100", { as: AGENT })).json() as { data: Approval[] }).data.map(
+        (a) => a.id,
+      ),
+    ).not.toContain(adminsOwn.id);
+    expect(
+      ((await backend.get("/api/v1/approvals?pageSize=100", { as: ADMIN })).json() as { data: Approval[] }).data.map(
+        (a) => a.id,
+      ),
+    ).toContain(adminsOwn.id);
 
     expectProblem(await decide(approval.id, "approve", { as: AGENT }), 403);
     expectProblem(await backend.get("/api/v1/approvals", { as: SAM }), 403);
@@ -197,10 +283,17 @@ describe("who sees and decides requests", () => {
     const approval = await pendingRequest(5300);
     expectProblem(await decide(approval.id, "approve", { as: TMO_ADMIN, operator: "TMO" }), 404);
     expectProblem(await backend.get(`/api/v1/approvals/${approval.id}`, { as: TMO_ADMIN, operator: "TMO" }), 404);
-    expect(((await backend.get("/api/v1/approvals", { as: TMO_AGENT, operator: "TMO" })).json() as { total: number }).total).toBe(0);
-    expectProblem(await backend.send("POST", `/api/v1/approvals/${approval.id}/actions/approve`, { body: { reason: "anonymous" } }), 401);
+    expect(
+      ((await backend.get("/api/v1/approvals", { as: TMO_AGENT, operator: "TMO" })).json() as { total: number }).total,
+    ).toBe(0);
+    expectProblem(
+      await backend.send("POST", `/api/v1/approvals/${approval.id}/actions/approve`, { body: { reason: "anonymous" } }),
+      401,
+    );
     expectProblem(await backend.get("/api/v1/approvals"), 401);
-    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe("pending");
+    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe(
+      "pending",
+    );
   });
 
   it("malformed decisions are 400 naming the field, and change nothing", async () => {
@@ -213,7 +306,9 @@ describe("who sees and decides requests", () => {
     expectProblem(await backend.get("/api/v1/approvals?filter[status]=maybe", { as: ADMIN }), 400);
     expectProblem(await decide(randomUUID(), "approve", { as: ADMIN }), 404);
     expect(await balance()).toBe(start);
-    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe("pending");
+    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe(
+      "pending",
+    );
   });
 });
 
@@ -229,7 +324,11 @@ describe("an approval comes from another person, not another account", () => {
   /** An admin invited by `inviter`, signed in with the password they set from the link their email got. */
   async function adminInvitedBy(inviter: { as?: string; token?: string }, tag: string) {
     const email = `${tag}-${randomUUID()}@att.example`;
-    const res = await backend.send("POST", "/api/v1/staff", { ...inviter, body: { email, role: "admin" }, headers: { "idempotency-key": randomUUID() } });
+    const res = await backend.send("POST", "/api/v1/staff", {
+      ...inviter,
+      body: { email, role: "admin" },
+      headers: { "idempotency-key": randomUUID() },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.body).not.toMatch(/oobCode|passwordSetupLink/);
     const { member } = res.json() as StaffInviteResult;
@@ -237,10 +336,21 @@ describe("an approval comes from another person, not another account", () => {
     await setPasswordWithLink(await invitationLinkFor(backend.database.db, email), PASSWORD);
     return { uid: member.uid, token: await signInWithPassword(email, PASSWORD) };
   }
-  const confirm = (uid: string, who: { as?: string; token?: string }) => backend.send("POST", `/api/v1/staff/${uid}/actions/confirm`, { ...who, body: { reason: "checked their ID in person" } });
-  const backdate = (uid: string, ms: number) => backend.database.db.update(staffMembers).set({ createdAt: new Date(Date.now() - ms) }).where(eq(staffMembers.uid, uid));
+  const confirm = (uid: string, who: { as?: string; token?: string }) =>
+    backend.send("POST", `/api/v1/staff/${uid}/actions/confirm`, {
+      ...who,
+      body: { reason: "checked their ID in person" },
+    });
+  const backdate = (uid: string, ms: number) =>
+    backend.database.db
+      .update(staffMembers)
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where(eq(staffMembers.uid, uid));
   async function requestAs(token: string, amount: number) {
-    const res = await backend.send("POST", `/api/v1/accounts/${sam.id}/actions/adjust`, { token, body: { amount: usd(amount), reason: "above my bound" } });
+    const res = await backend.send("POST", `/api/v1/accounts/${sam.id}/actions/adjust`, {
+      token,
+      body: { amount: usd(amount), reason: "above my bound" },
+    });
     expect(res.statusCode, res.body).toBe(202);
     return res.json() as Approval;
   }
@@ -253,7 +363,9 @@ describe("an approval comes from another person, not another account", () => {
     expect(problem.type).toBe(PROBLEM_TYPES.staffNotConfirmed);
     expectProblem(await decide(approval.id, "reject", { token: invitee.token }), 403, "confirmedBy");
     expect(await balance()).toBe(start);
-    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe("pending");
+    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe(
+      "pending",
+    );
 
     // The inviter cannot vouch for their invitee; another admin can, and then the invitee decides like anyone.
     expectProblem(await confirm(invitee.uid, { as: ADMIN }), 403, "invitedBy");
@@ -290,7 +402,10 @@ describe("an approval comes from another person, not another account", () => {
 
   it("under the operator's 24-hour rule an unconfirmed member decides once 24 hours have passed since the invitation", async () => {
     const policy = (newStaffMayApprove: string) =>
-      backend.send("PUT", "/api/v1/security-policy", { token: otherAdmin.token, body: { newStaffMayApprove, reason: "issue 26 test of the new staff rule" } });
+      backend.send("PUT", "/api/v1/security-policy", {
+        token: otherAdmin.token,
+        body: { newStaffMayApprove, reason: "issue 26 test of the new staff rule" },
+      });
     const on = await policy("after-24-hours");
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json()).toEqual({ requireStaffMfa: false, newStaffMayApprove: "after-24-hours" });

@@ -29,21 +29,73 @@ async function trail(as = ADMIN): Promise<Record<string, AuditEvent>> {
 beforeAll(async () => {
   backend = await startTestBackend();
   const { db } = backend.database;
-  const [sam] = await db.select().from(lines).where(and(eq(lines.operatorCode, "ATT"), eq(lines.msisdn, "+12025550103")));
+  const [sam] = await db
+    .select()
+    .from(lines)
+    .where(and(eq(lines.operatorCode, "ATT"), eq(lines.msisdn, "+12025550103")));
   [samLineId, samMsisdn] = [sam!.id, sam!.msisdn];
   const [bill] = await db.select().from(invoices).where(eq(invoices.operatorCode, "ATT")).limit(1);
   [billId, billNumber] = [bill!.id, bill!.number];
   const [tmo] = await db.select().from(lines).where(eq(lines.operatorCode, "TMO")).limit(1);
   tmoLineId = tmo!.id;
   const row = { operator: "ATT", reason: null, requestId: null, before: null, after: null };
-  await recordAudit(db, { ...row, actorUid: "demo-admin", actorRole: "admin", action: `${ACTION}staffOnLine`, targetType: "lines", targetId: samLineId });
-  await recordAudit(db, { ...row, actorUid: "demo-alex", actorRole: "subscriber", action: `${ACTION}subscriberOnBill`, targetType: "invoices", targetId: billId });
-  await recordAudit(db, { ...row, actorUid: null, actorRole: "system", action: `${ACTION}systemOnUser`, targetType: "user", targetId: "demo-sam" });
-  await recordAudit(db, { ...row, actorUid: "demo-admin", actorRole: "admin", action: `${ACTION}onStaff`, targetType: "staff_member", targetId: "demo-agent" });
+  await recordAudit(db, {
+    ...row,
+    actorUid: "demo-admin",
+    actorRole: "admin",
+    action: `${ACTION}staffOnLine`,
+    targetType: "lines",
+    targetId: samLineId,
+  });
+  await recordAudit(db, {
+    ...row,
+    actorUid: "demo-alex",
+    actorRole: "subscriber",
+    action: `${ACTION}subscriberOnBill`,
+    targetType: "invoices",
+    targetId: billId,
+  });
+  await recordAudit(db, {
+    ...row,
+    actorUid: null,
+    actorRole: "system",
+    action: `${ACTION}systemOnUser`,
+    targetType: "user",
+    targetId: "demo-sam",
+  });
+  await recordAudit(db, {
+    ...row,
+    actorUid: "demo-admin",
+    actorRole: "admin",
+    action: `${ACTION}onStaff`,
+    targetType: "staff_member",
+    targetId: "demo-agent",
+  });
   // Another operator's line, a target id that is no uuid, a type without a title, a person who is gone.
-  await recordAudit(db, { ...row, actorUid: "tmo-admin", actorRole: "admin", action: `${ACTION}otherOperator`, targetType: "lines", targetId: tmoLineId });
-  await recordAudit(db, { ...row, actorUid: "gone-uid", actorRole: "agent", action: `${ACTION}notUuid`, targetType: "lines", targetId: "row 3" });
-  await recordAudit(db, { ...row, actorUid: "demo-agent", actorRole: "agent", action: `${ACTION}untitled`, targetType: "security_policy", targetId: null });
+  await recordAudit(db, {
+    ...row,
+    actorUid: "tmo-admin",
+    actorRole: "admin",
+    action: `${ACTION}otherOperator`,
+    targetType: "lines",
+    targetId: tmoLineId,
+  });
+  await recordAudit(db, {
+    ...row,
+    actorUid: "gone-uid",
+    actorRole: "agent",
+    action: `${ACTION}notUuid`,
+    targetType: "lines",
+    targetId: "row 3",
+  });
+  await recordAudit(db, {
+    ...row,
+    actorUid: "demo-agent",
+    actorRole: "agent",
+    action: `${ACTION}untitled`,
+    targetType: "security_policy",
+    targetId: null,
+  });
 });
 
 afterAll(async () => {
@@ -53,8 +105,16 @@ afterAll(async () => {
 describe("GET /audit-events names people and records", () => {
   it("the actor: a staff member by display name and email, a subscriber by account name, the system by nobody", async () => {
     const events = await trail();
-    expect(events.staffOnLine).toMatchObject({ actorUid: "demo-admin", actorName: "Morgan Admin", actorEmail: "admin@att.example" });
-    expect(events.subscriberOnBill).toMatchObject({ actorUid: "demo-alex", actorName: "Alex Rivera", actorEmail: "alex@example.com" });
+    expect(events.staffOnLine).toMatchObject({
+      actorUid: "demo-admin",
+      actorName: "Morgan Admin",
+      actorEmail: "admin@att.example",
+    });
+    expect(events.subscriberOnBill).toMatchObject({
+      actorUid: "demo-alex",
+      actorName: "Alex Rivera",
+      actorEmail: "alex@example.com",
+    });
     expect(events.systemOnUser).toMatchObject({ actorUid: null, actorName: null, actorEmail: null });
   });
 

@@ -72,11 +72,13 @@ const memoryIndexedDb = vi.hoisted(() => {
   };
   const connection = (stores: Map<string, Store>) => ({
     objectStoreNames: { contains: (name: string) => stores.has(name) },
-    createObjectStore: (name: string, options: { keyPath: string }) => void stores.set(name, { keyPath: options.keyPath, rows: new Map() }),
+    createObjectStore: (name: string, options: { keyPath: string }) =>
+      void stores.set(name, { keyPath: options.keyPath, rows: new Map() }),
     transaction: (names: string[], mode: IDBTransactionMode = "readonly") => ({
       objectStore(name: string) {
         const store = stores.get(name);
-        if (!store || !names.includes(name)) throw new DOMException(`No object store ${name} in this transaction.`, "NotFoundError");
+        if (!store || !names.includes(name))
+          throw new DOMException(`No object store ${name} in this transaction.`, "NotFoundError");
         return objectStore(store, mode);
       },
     }),
@@ -105,7 +107,9 @@ const memoryIndexedDb = vi.hoisted(() => {
     },
   });
   /** The keys firebase/auth keeps in its IndexedDB store. */
-  return { authKeys: () => [...(databases.get(AUTH_DATABASE)?.get("firebaseLocalStorage")?.rows.keys() ?? [])].map(String) };
+  return {
+    authKeys: () => [...(databases.get(AUTH_DATABASE)?.get("firebaseLocalStorage")?.rows.keys() ?? [])].map(String),
+  };
 });
 
 const ALEX = { email: "alex@example.com", password: DEMO_PASSWORD };
@@ -137,13 +141,17 @@ function jwtPayload(token: string): Record<string, unknown> {
 
 /** Asks the emulator who a token belongs to; the emulator refuses tokens it did not issue. */
 async function emulatorLookup(idToken: string): Promise<{ localId: string; email: string }> {
-  const res = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ idToken }),
-  });
+  const res = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ idToken }),
+    },
+  );
   const body = (await res.json()) as { users?: { localId: string; email: string }[]; error?: { message: string } };
-  if (!res.ok || !body.users?.[0]) throw new Error(`the emulator refused the token: ${res.status} ${body.error?.message}`);
+  if (!res.ok || !body.users?.[0])
+    throw new Error(`the emulator refused the token: ${res.status} ${body.error?.message}`);
   return body.users[0];
 }
 
@@ -180,7 +188,10 @@ describe("authProvider against the Auth emulator", () => {
   });
 
   it("login keeps a redirectTo it is given and trims the email", async () => {
-    expect(await authProvider.login({ ...ALEX, email: "  alex@example.com ", redirectTo: "/lines" })).toEqual({ success: true, redirectTo: "/lines" });
+    expect(await authProvider.login({ ...ALEX, email: "  alex@example.com ", redirectTo: "/lines" })).toEqual({
+      success: true,
+      redirectTo: "/lines",
+    });
     expect((await authProvider.getIdentity())?.uid).toBe("demo-alex");
   });
 
@@ -210,8 +221,14 @@ describe("authProvider against the Auth emulator", () => {
   });
 
   it("an agent's identity carries the agent role", async () => {
-    expect(await authProvider.login({ email: "agent@att.example", password: DEMO_PASSWORD })).toMatchObject({ success: true });
-    expect(await authProvider.getIdentity()).toMatchObject({ email: "agent@att.example", role: "agent", operator: "ATT" });
+    expect(await authProvider.login({ email: "agent@att.example", password: DEMO_PASSWORD })).toMatchObject({
+      success: true,
+    });
+    expect(await authProvider.getIdentity()).toMatchObject({
+      email: "agent@att.example",
+      role: "agent",
+      operator: "ATT",
+    });
     expect(await authProvider.getPermissions()).toBe("agent");
   });
 
@@ -237,7 +254,12 @@ describe("authProvider against the Auth emulator", () => {
     const token = await currentIdToken();
     expect(typeof token).toBe("string");
     expect(token!.split(".")).toHaveLength(3);
-    expect(jwtPayload(token!)).toMatchObject({ user_id: "demo-alex", role: "subscriber", operator: "ATT", aud: PROJECT_ID });
+    expect(jwtPayload(token!)).toMatchObject({
+      user_id: "demo-alex",
+      role: "subscriber",
+      operator: "ATT",
+      aud: PROJECT_ID,
+    });
     expect(await emulatorLookup(token!)).toMatchObject({ localId: "demo-alex", email: "alex@example.com" });
 
     const fresh = await currentIdToken(true);

@@ -1,6 +1,16 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountCredits, auditEvents, invoicePayments, invoices, ledgerEntries, lines, notifications, operators, paymentWebhookEvents } from "../../server/db/schema";
+import {
+  accountCredits,
+  auditEvents,
+  invoicePayments,
+  invoices,
+  ledgerEntries,
+  lines,
+  notifications,
+  operators,
+  paymentWebhookEvents,
+} from "../../server/db/schema";
 import { startSandboxGateway, type SandboxGateway } from "../../server/payments/sandbox/server";
 import { sandboxGateway } from "../../server/payments/sandbox/client";
 import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
@@ -30,17 +40,23 @@ const cards: Record<"ok" | "declined" | "late", PaymentMethod> = {} as never;
 let billSeq = 0;
 let gateways: PaymentGateways;
 
-
 const tokenize = (number: string) => tokenizeCard(sandbox.url, number);
 
 async function saveCard(number: string, as = ALEX): Promise<PaymentMethod> {
-  const res = await backend.send("POST", "/api/v1/payment-methods", { as, body: { cardToken: await tokenize(number) } });
+  const res = await backend.send("POST", "/api/v1/payment-methods", {
+    as,
+    body: { cardToken: await tokenize(number) },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as PaymentMethod;
 }
 
 /** A fresh open bill of the account (a period of its own), written as the billing cycle would. */
-async function newBill(account: Account, total: number, options: { status?: "issued" | "overdue"; dueOn?: string } = {}): Promise<string> {
+async function newBill(
+  account: Account,
+  total: number,
+  options: { status?: "issued" | "overdue"; dueOn?: string } = {},
+): Promise<string> {
   billSeq++;
   const year = 1900 + billSeq;
   const [row] = await backend.database.db
@@ -64,19 +80,46 @@ async function newBill(account: Account, total: number, options: { status?: "iss
 }
 
 const pay = (invoiceId: string, body: unknown, as?: string, options: { operator?: string; key?: string } = {}) =>
-  backend.send("POST", `/api/v1/invoices/${invoiceId}/actions/pay`, { as, operator: options.operator, body, headers: options.key ? { "idempotency-key": options.key } : {} });
-const showBill = async (id: string, as = ALEX) => (await backend.get(`/api/v1/invoices/${id}`, { as })).json() as Invoice;
+  backend.send("POST", `/api/v1/invoices/${invoiceId}/actions/pay`, {
+    as,
+    operator: options.operator,
+    body,
+    headers: options.key ? { "idempotency-key": options.key } : {},
+  });
+const showBill = async (id: string, as = ALEX) =>
+  (await backend.get(`/api/v1/invoices/${id}`, { as })).json() as Invoice;
 const paymentsOf = async (invoiceId: string) =>
-  (await backend.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.referenceType, "invoices"), eq(ledgerEntries.referenceId, invoiceId)))).map((e) => ({ kind: e.kind, amount: e.amount }));
+  (
+    await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.referenceType, "invoices"), eq(ledgerEntries.referenceId, invoiceId)))
+  ).map((e) => ({ kind: e.kind, amount: e.amount }));
 async function webhooksHandled(paymentId: string) {
   await waitFor(`webhooks of ${paymentId}`, async () => {
     const sent = sandbox.events.filter((e) => e.data.reference === paymentId);
     if (sent.length < 1) return false;
-    const [row] = await backend.database.db.select({ n: count() }).from(paymentWebhookEvents).where(sql`${paymentWebhookEvents.eventId} in (${sql.join(sent.map((e) => sql`${e.id}`), sql`, `)})`);
+    const [row] = await backend.database.db
+      .select({ n: count() })
+      .from(paymentWebhookEvents)
+      .where(
+        sql`${paymentWebhookEvents.eventId} in (${sql.join(
+          sent.map((e) => sql`${e.id}`),
+          sql`, `,
+        )})`,
+      );
     return Number(row!.n) === sent.length || undefined;
   });
 }
-const lastPayment = async (invoiceId: string) => (await backend.database.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId)).orderBy(sql`${invoicePayments.createdAt} desc`).limit(1))[0]!;
+const lastPayment = async (invoiceId: string) =>
+  (
+    await backend.database.db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, invoiceId))
+      .orderBy(sql`${invoicePayments.createdAt} desc`)
+      .limit(1)
+  )[0]!;
 
 beforeAll(async () => {
   const port = await freePort();
@@ -85,13 +128,24 @@ beforeAll(async () => {
     apiKey: API_KEY,
     webhookSecret: SECRET,
     lateSuccessMs: null,
-    webhook: async (body, headers) => (await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body })).statusCode,
+    webhook: async (body, headers) =>
+      (await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body })).statusCode,
   });
-  gateways = { sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 1_000 }) };
+  gateways = {
+    sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 1_000 }),
+  };
   backend = await startTestBackend({ paymentGateways: gateways });
-  const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
-  await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "sandbox" } }).where(eq(operators.code, "ATT"));
-  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "postpaid")!;
+  const [att] = await backend.database.db
+    .select({ settings: operators.settings })
+    .from(operators)
+    .where(eq(operators.code, "ATT"));
+  await backend.database.db
+    .update(operators)
+    .set({ settings: { ...att!.settings, topUpPayment: "sandbox" } })
+    .where(eq(operators.code, "ATT"));
+  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
+    (a) => a.type === "postpaid",
+  )!;
   sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
   cards.ok = await saveCard(SANDBOX_CARDS.succeeds);
   cards.declined = await saveCard(SANDBOX_CARDS.declined);
@@ -114,7 +168,10 @@ describe("POST /invoices/{id}/actions/pay", () => {
     const bill = await showBill(id);
     expect(bill.status).toBe("paid");
     expect(bill.paidAt).not.toBeNull();
-    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "bill.paid")));
+    const notices = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "bill.paid")));
     expect(notices.some((n) => n.link === `/invoices/show/${id}`)).toBe(true);
     // A paid bill is not paid again.
     expectProblem(await pay(id, { paymentMethodId: cards.ok.id }, ALEX), 409, "status");
@@ -128,7 +185,16 @@ describe("POST /invoices/{id}/actions/pay", () => {
     await webhooksHandled((await lastPayment(id)).id);
     expect((await showBill(id)).status).toBe("issued");
     expect(await paymentsOf(id)).toEqual([]);
-    const [failed] = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "bill.payment_failed"), eq(notifications.link, `/invoices/show/${id}`)));
+    const [failed] = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.recipientUid, "demo-alex"),
+          eq(notifications.kind, "bill.payment_failed"),
+          eq(notifications.link, `/invoices/show/${id}`),
+        ),
+      );
     expect(failed?.params).toMatchObject({ last4: cards.declined.last4, failureReason: "card_declined" });
   });
 
@@ -153,7 +219,8 @@ describe("POST /invoices/{id}/actions/pay", () => {
     const id = await newBill(alex, 950);
     const res = await pay(id, { paymentMethodId: cards.late.id }, ALEX);
     expect(res.statusCode, res.body).toBe(202);
-    const voidIt = () => backend.send("POST", `/api/v1/invoices/${id}/actions/void`, { as: ADMIN, body: { reason: "billed in error" } });
+    const voidIt = () =>
+      backend.send("POST", `/api/v1/invoices/${id}/actions/void`, { as: ADMIN, body: { reason: "billed in error" } });
     expectProblem(await voidIt(), 409, "status");
     expect((await showBill(id)).status).toBe("issued");
     await sandbox.releaseLate();
@@ -170,7 +237,10 @@ describe("POST /invoices/{id}/actions/pay", () => {
     expect(res.statusCode, res.body).toBe(202);
     const paymentId = (res.json() as { payment: { id: string } }).payment.id;
     // A fix made straight in the database while the charge was out: the API would have refused it.
-    await backend.database.db.update(invoices).set({ status: "void", voidReason: "written off by hand" }).where(eq(invoices.id, id));
+    await backend.database.db
+      .update(invoices)
+      .set({ status: "void", voidReason: "written off by hand" })
+      .where(eq(invoices.id, id));
     await sandbox.releaseLate();
     await webhooksHandled(paymentId);
     const event = sandbox.events.find((e) => e.data.reference === paymentId)!;
@@ -178,14 +248,28 @@ describe("POST /invoices/{id}/actions/pay", () => {
     expect((await showBill(id)).status).toBe("void");
     expect((await lastPayment(id)).status).toBe("succeeded");
     expect(await paymentsOf(id)).toEqual([{ kind: "payment", amount: 975 }]);
-    const [entry] = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `invoice-payment-settled:${paymentId}`));
+    const [entry] = await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, `invoice-payment-settled:${paymentId}`));
     expect(entry!.reason).toMatch(/975 kept as a credit for the next bill/);
-    const credits = await backend.database.db.select().from(accountCredits).where(eq(accountCredits.sourcePaymentId, paymentId));
-    expect(credits.map((c) => ({ amount: c.amount, applied: c.appliedInvoiceId }))).toEqual([{ amount: 975, applied: null }]);
-    const [audit] = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, "invoices.overpayment-credited")));
+    const credits = await backend.database.db
+      .select()
+      .from(accountCredits)
+      .where(eq(accountCredits.sourcePaymentId, paymentId));
+    expect(credits.map((c) => ({ amount: c.amount, applied: c.appliedInvoiceId }))).toEqual([
+      { amount: 975, applied: null },
+    ]);
+    const [audit] = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, id), eq(auditEvents.action, "invoices.overpayment-credited")));
     expect(audit!.after).toMatchObject({ paymentId, amount: 975 });
     // Nobody spends it twice: it is kept for the next bill (billPartial.test.ts shows the bill deducting it).
-    await backend.database.db.update(accountCredits).set({ cancelledAt: new Date() }).where(eq(accountCredits.sourcePaymentId, paymentId));
+    await backend.database.db
+      .update(accountCredits)
+      .set({ cancelledAt: new Date() })
+      .where(eq(accountCredits.sourcePaymentId, paymentId));
   });
 
   it("the same Idempotency-Key replays the first answer: one charge, one entry", async () => {
@@ -198,7 +282,10 @@ describe("POST /invoices/{id}/actions/pay", () => {
     expect(again.headers["idempotent-replayed"]).toBe("true");
     expect(again.json()).toEqual(first.json());
     expect(await paymentsOf(id)).toEqual([{ kind: "payment", amount: 777 }]);
-    const [n] = await backend.database.db.select({ n: count() }).from(invoicePayments).where(eq(invoicePayments.invoiceId, id));
+    const [n] = await backend.database.db
+      .select({ n: count() })
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, id));
     expect(Number(n!.n)).toBe(1);
   });
 
@@ -228,22 +315,57 @@ describe("POST /invoices/{id}/actions/pay", () => {
     expectProblem(await pay(id, { paymentMethodId: samCard.id }, ALEX), 422, "paymentMethodId");
     expect((await showBill(id)).status).toBe("issued");
     expect(await paymentsOf(id)).toEqual([]);
-    const [n] = await backend.database.db.select({ n: count() }).from(invoicePayments).where(eq(invoicePayments.invoiceId, id));
+    const [n] = await backend.database.db
+      .select({ n: count() })
+      .from(invoicePayments)
+      .where(eq(invoicePayments.invoiceId, id));
     expect(Number(n!.n)).toBe(0);
     void sam;
   });
 
   it("bills are paid through the bill-payment gateway even when the operator takes no card top-ups (ATT's empty setting); none configured answers 422", async () => {
     const id = await newBill(alex, 222);
-    const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
-    await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "" } }).where(eq(operators.code, "ATT"));
+    const [att] = await backend.database.db
+      .select({ settings: operators.settings })
+      .from(operators)
+      .where(eq(operators.code, "ATT"));
+    await backend.database.db
+      .update(operators)
+      .set({ settings: { ...att!.settings, topUpPayment: "" } })
+      .where(eq(operators.code, "ATT"));
     try {
-      await waitFor("the empty setting is seen", async () => ((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string }).gateway === "" || undefined);
-      const told = (await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string; tokenizeUrl: string | null; billGateway: string; billTokenizeUrl: string; bankAccountTokenizeUrl: string };
-      expect(told).toEqual({ gateway: "", tokenizeUrl: null, billGateway: "sandbox", billTokenizeUrl: `${sandbox.url}/v1/tokens`, bankAccountTokenizeUrl: `${sandbox.url}/v1/bank-account-tokens` });
+      await waitFor(
+        "the empty setting is seen",
+        async () =>
+          ((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string }).gateway === "" ||
+          undefined,
+      );
+      const told = (await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as {
+        gateway: string;
+        tokenizeUrl: string | null;
+        billGateway: string;
+        billTokenizeUrl: string;
+        bankAccountTokenizeUrl: string;
+      };
+      expect(told).toEqual({
+        gateway: "",
+        tokenizeUrl: null,
+        billGateway: "sandbox",
+        billTokenizeUrl: `${sandbox.url}/v1/tokens`,
+        bankAccountTokenizeUrl: `${sandbox.url}/v1/bank-account-tokens`,
+      });
       // A card top-up is still refused (vouchers), while the bill is paid.
-      const prepaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "prepaid")!;
-      const topUp = expectProblem(await backend.send("POST", "/api/v1/top-ups", { as: ALEX, body: { accountId: prepaid.id, amount: { amount: 1000, currency: "USD" }, paymentMethodId: cards.ok.id } }), 422, "paymentMethodId");
+      const prepaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
+        (a) => a.type === "prepaid",
+      )!;
+      const topUp = expectProblem(
+        await backend.send("POST", "/api/v1/top-ups", {
+          as: ALEX,
+          body: { accountId: prepaid.id, amount: { amount: 1000, currency: "USD" }, paymentMethodId: cards.ok.id },
+        }),
+        422,
+        "paymentMethodId",
+      );
       expect(topUp.detail).toMatch(/voucher/i);
       // A card saved now goes to the bill-payment gateway (no top-up gateway to save it at).
       const saved = await saveCard(SANDBOX_CARDS.succeeds);
@@ -254,30 +376,57 @@ describe("POST /invoices/{id}/actions/pay", () => {
       // A server with no bill-payment gateway: 422 at the method, the bill unchanged.
       const other = await backend.startAnotherInstance({ paymentGateways: gateways, billPaymentGateway: "" });
       const open = await newBill(alex, 223);
-      const problem = expectProblem(await other.send("POST", `/api/v1/invoices/${open}/actions/pay`, { as: ALEX, body: { paymentMethodId: cards.ok.id } }), 422, "paymentMethodId");
+      const problem = expectProblem(
+        await other.send("POST", `/api/v1/invoices/${open}/actions/pay`, {
+          as: ALEX,
+          body: { paymentMethodId: cards.ok.id },
+        }),
+        422,
+        "paymentMethodId",
+      );
       expect(problem.detail).toMatch(/online bill payment is unavailable/i);
       expect((await showBill(open)).status).toBe("issued");
       // One wired to a gateway it does not have: 503.
-      const unwired = await backend.startAnotherInstance({ paymentGateways: gateways, billPaymentGateway: "elsewhere" });
-      expectProblem(await unwired.send("POST", `/api/v1/invoices/${open}/actions/pay`, { as: ALEX, body: { paymentMethodId: cards.ok.id } }), 503);
+      const unwired = await backend.startAnotherInstance({
+        paymentGateways: gateways,
+        billPaymentGateway: "elsewhere",
+      });
+      expectProblem(
+        await unwired.send("POST", `/api/v1/invoices/${open}/actions/pay`, {
+          as: ALEX,
+          body: { paymentMethodId: cards.ok.id },
+        }),
+        503,
+      );
       expect(await paymentsOf(open)).toEqual([]);
     } finally {
-      await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "sandbox" } }).where(eq(operators.code, "ATT"));
-      await waitFor("the sandbox setting is seen", async () => ((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string }).gateway === "sandbox" || undefined);
+      await backend.database.db
+        .update(operators)
+        .set({ settings: { ...att!.settings, topUpPayment: "sandbox" } })
+        .where(eq(operators.code, "ATT"));
+      await waitFor(
+        "the sandbox setting is seen",
+        async () =>
+          ((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string }).gateway ===
+            "sandbox" || undefined,
+      );
     }
   });
 });
 
 describe("autopay", () => {
   it("is switched on per postpaid account with a saved card; others cannot, bad input is named", async () => {
-    const setAutopay = (body: unknown, as?: string, operator?: string) => backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as, operator, body });
+    const setAutopay = (body: unknown, as?: string, operator?: string) =>
+      backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as, operator, body });
     expectProblem(await setAutopay({ enabled: true, paymentMethodId: cards.ok.id }), 401);
     expectProblem(await setAutopay({ enabled: true, paymentMethodId: cards.ok.id }, SAM), 404);
     expectProblem(await setAutopay({ enabled: true, paymentMethodId: cards.ok.id }, TAYLOR, "TMO"), 404);
     expectProblem(await setAutopay({ enabled: "yes" }, ALEX), 400, "enabled");
     const samCard = await saveCard(SANDBOX_CARDS.succeeds, SAM);
     expectProblem(await setAutopay({ enabled: true, paymentMethodId: samCard.id }, ALEX), 422, "paymentMethodId");
-    expect(((await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json() as Account).autopayPaymentMethodId).toBeNull();
+    expect(
+      ((await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json() as Account).autopayPaymentMethodId,
+    ).toBeNull();
     const on = await setAutopay({ enabled: true, paymentMethodId: cards.declined.id }, ALEX);
     expect(on.statusCode, on.body).toBe(200);
     expect((on.json() as Account).autopayPaymentMethodId).toBe(cards.declined.id);
@@ -288,20 +437,38 @@ describe("autopay", () => {
     const shown = (await backend.get(`/api/v1/accounts/${alex.id}`, { as: AGENT })).json() as Account;
     expect(shown.ownerUid).toBe("demo-alex");
     // Staff read every card of the operator; the card select asks only for the holder's (the declaration's `matching`).
-    const every = (await backend.get("/api/v1/payment-methods?pageSize=100", { as: AGENT })).json() as { data: PaymentMethod[] };
+    const every = (await backend.get("/api/v1/payment-methods?pageSize=100", { as: AGENT })).json() as {
+      data: PaymentMethod[];
+    };
     expect(every.data.map((c) => c.id)).toContain(samCard.id);
-    const offered = (await backend.get(`/api/v1/payment-methods?pageSize=100&filter[ownerUid]=${encodeURIComponent(shown.ownerUid!)}`, { as: AGENT })).json() as { data: PaymentMethod[] };
-    expect(offered.data.map((c) => c.id)).toEqual(expect.arrayContaining([cards.ok.id, cards.declined.id, cards.late.id]));
+    const offered = (
+      await backend.get(
+        `/api/v1/payment-methods?pageSize=100&filter[ownerUid]=${encodeURIComponent(shown.ownerUid!)}`,
+        { as: AGENT },
+      )
+    ).json() as { data: PaymentMethod[] };
+    expect(offered.data.map((c) => c.id)).toEqual(
+      expect.arrayContaining([cards.ok.id, cards.declined.id, cards.late.id]),
+    );
     expect(offered.data.every((c) => c.ownerUid === "demo-alex")).toBe(true);
 
     // The server refuses another account's card from staff too, at the field, changing nothing.
     const setAutopay = (paymentMethodId: string) =>
-      backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as: AGENT, body: { enabled: true, paymentMethodId, reason: "Customer asked on the phone" } });
+      backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, {
+        as: AGENT,
+        body: { enabled: true, paymentMethodId, reason: "Customer asked on the phone" },
+      });
     expectProblem(await setAutopay(samCard.id), 422, "paymentMethodId");
-    expect(((await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json() as Account).autopayPaymentMethodId).toBe(cards.declined.id);
+    expect(
+      ((await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json() as Account).autopayPaymentMethodId,
+    ).toBe(cards.declined.id);
     const id = await newBill(alex, 444);
     const charged = sandbox.charges.length;
-    expectProblem(await pay(id, { paymentMethodId: samCard.id, reason: "Customer called to pay by phone" }, AGENT), 422, "paymentMethodId");
+    expectProblem(
+      await pay(id, { paymentMethodId: samCard.id, reason: "Customer called to pay by phone" }, AGENT),
+      422,
+      "paymentMethodId",
+    );
     expect(sandbox.charges.length).toBe(charged);
     expect((await showBill(id)).status).toBe("issued");
     // The holder's own card, by staff with a reason, is taken.
@@ -312,7 +479,11 @@ describe("autopay", () => {
   it("pays a bill on issue; a failed payment is retried on the scaled backoff and each failure is notified", async () => {
     process.env.PAYMENT_RETRY_UNIT_MS = "50";
     const future = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000);
-    const { issued } = await closeCycles(backend.database.db, { operatorCode: "ATT", accountIds: [alex.id], asOf: future });
+    const { issued } = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      accountIds: [alex.id],
+      asOf: future,
+    });
     expect(issued).toHaveLength(1);
     const id = issued[0]!.invoiceId;
     const row = async () => (await backend.database.db.select().from(invoices).where(eq(invoices.id, id)))[0]!;
@@ -335,32 +506,65 @@ describe("autopay", () => {
       expect(nextAt).toBeLessThanOrEqual(roundEnd + Math.ceil(base * 1.5));
       expect(bill.status).toBe("issued");
     }
-    const failures = await backend.database.db.select().from(notifications).where(and(eq(notifications.kind, "bill.payment_failed"), eq(notifications.link, `/invoices/show/${id}`)));
+    const failures = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, "bill.payment_failed"), eq(notifications.link, `/invoices/show/${id}`)));
     expect(failures).toHaveLength(3);
     // Not due yet: a round leaves it alone.
-    expect((await runAutopay(backend.database.db, gateways, { now: new Date((await row()).autopayNextAt!.getTime() - 1) })).results).not.toContainEqual(expect.objectContaining({ invoiceId: id }));
+    expect(
+      (await runAutopay(backend.database.db, gateways, { now: new Date((await row()).autopayNextAt!.getTime() - 1) }))
+        .results,
+    ).not.toContainEqual(expect.objectContaining({ invoiceId: id }));
     // The holder switches autopay to a good card: the next try pays it, once.
-    expect((await backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as: ALEX, body: { enabled: true, paymentMethodId: cards.ok.id } })).statusCode).toBe(200);
+    expect(
+      (
+        await backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, {
+          as: ALEX,
+          body: { enabled: true, paymentMethodId: cards.ok.id },
+        })
+      ).statusCode,
+    ).toBe(200);
     const due = (await row()).autopayNextAt!;
     await waitFor("the next try is due", async () => Date.now() >= due.getTime() || undefined);
-    expect((await runAutopay(backend.database.db, gateways)).results).toContainEqual({ invoiceId: id, status: "succeeded" });
+    expect((await runAutopay(backend.database.db, gateways)).results).toContainEqual({
+      invoiceId: id,
+      status: "succeeded",
+    });
     expect(await row()).toMatchObject({ status: "paid", autopayNextAt: null });
     expect(await paymentsOf(id)).toHaveLength(1);
-    expect((await runAutopay(backend.database.db, gateways, { now: new Date(Date.now() + 10 * 60_000) })).results).not.toContainEqual(expect.objectContaining({ invoiceId: id }));
-    const off = await backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, { as: ALEX, body: { enabled: false } });
+    expect(
+      (await runAutopay(backend.database.db, gateways, { now: new Date(Date.now() + 10 * 60_000) })).results,
+    ).not.toContainEqual(expect.objectContaining({ invoiceId: id }));
+    const off = await backend.send("POST", `/api/v1/accounts/${alex.id}/actions/set-autopay`, {
+      as: ALEX,
+      body: { enabled: false },
+    });
     expect((off.json() as Account).autopayPaymentMethodId).toBeNull();
   });
 });
 
 describe("non-payment suspension", () => {
   it("suspends the lines of a bill overdue past the grace days, and paying restores them", async () => {
-    const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
-    await backend.database.db.update(operators).set({ settings: { ...att!.settings, overdueGraceDays: 3 } }).where(eq(operators.code, "ATT"));
+    const [att] = await backend.database.db
+      .select({ settings: operators.settings })
+      .from(operators)
+      .where(eq(operators.code, "ATT"));
+    await backend.database.db
+      .update(operators)
+      .set({ settings: { ...att!.settings, overdueGraceDays: 3 } })
+      .where(eq(operators.code, "ATT"));
     const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    const linesOf = () => backend.database.db.select({ id: lines.id, status: lines.status, suspendReason: lines.suspendReason }).from(lines).where(eq(lines.accountId, alex.id));
+    const linesOf = () =>
+      backend.database.db
+        .select({ id: lines.id, status: lines.status, suspendReason: lines.suspendReason })
+        .from(lines)
+        .where(eq(lines.accountId, alex.id));
     expect((await linesOf()).every((l) => l.status === "active")).toBe(true);
     // Clear older overdue bills so this test controls which bills are late.
-    for (const old of (await backend.get(`/api/v1/invoices?filter[accountId]=${alex.id}&filter[status]=overdue`, { as: ALEX })).json().data as Invoice[]) {
+    for (const old of (
+      await backend.get(`/api/v1/invoices?filter[accountId]=${alex.id}&filter[status]=overdue`, { as: ALEX })
+    ).json().data as Invoice[]) {
       expect((await pay(old.id, { paymentMethodId: cards.ok.id }, ALEX)).statusCode).toBe(200);
     }
     // Within the grace days: nothing happens.
@@ -374,14 +578,20 @@ describe("non-payment suspension", () => {
     expect(first.suspended.sort()).toEqual(taken.map((l) => l.id).sort());
     expect(taken.every((l) => l.status === "suspended" && l.suspendReason === "non_payment")).toBe(true);
     expect((await suspendForNonPayment(backend.database.db)).suspended).toEqual([]);
-    const [notice] = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "line.suspended_non_payment")));
+    const [notice] = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "line.suspended_non_payment")));
     expect(notice).toBeDefined();
     // Paying the late bill while another stays overdue keeps them suspended; paying the last restores them.
     expect((await pay(late, { paymentMethodId: cards.ok.id }, ALEX)).statusCode).toBe(200);
     expect((await linesOf()).every((l) => l.status === "suspended")).toBe(true);
     expect((await pay(recent, { paymentMethodId: cards.ok.id }, ALEX)).statusCode).toBe(200);
     expect((await linesOf()).every((l) => l.status === "active" && l.suspendReason === null)).toBe(true);
-    const restored = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "line.restored_payment")));
+    const restored = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "line.restored_payment")));
     expect(restored.length).toBe(taken.length);
   });
 });

@@ -1,6 +1,17 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountCredits, auditEvents, invoiceCharges, invoicePayments, invoices, ledgerEntries, notifications, operators, paymentMethods, paymentWebhookEvents } from "../../server/db/schema";
+import {
+  accountCredits,
+  auditEvents,
+  invoiceCharges,
+  invoicePayments,
+  invoices,
+  ledgerEntries,
+  notifications,
+  operators,
+  paymentMethods,
+  paymentWebhookEvents,
+} from "../../server/db/schema";
 import { startSandboxGateway, type SandboxGateway } from "../../server/payments/sandbox/server";
 import { sandboxGateway } from "../../server/payments/sandbox/client";
 import { SANDBOX_BANK_ACCOUNTS, SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
@@ -70,7 +81,8 @@ async function newBill(total: number, options: { dueOn?: string } = {}): Promise
   return row!.id;
 }
 
-const pay = (invoiceId: string, body: unknown, as?: string, headers: Record<string, string> = {}) => backend.send("POST", `/api/v1/invoices/${invoiceId}/actions/pay`, { as, body, headers });
+const pay = (invoiceId: string, body: unknown, as?: string, headers: Record<string, string> = {}) =>
+  backend.send("POST", `/api/v1/invoices/${invoiceId}/actions/pay`, { as, body, headers });
 const showBill = async (id: string) => (await backend.get(`/api/v1/invoices/${id}`, { as: ALEX })).json() as Invoice;
 const entriesOf = async (invoiceId: string, paymentIds: string[] = []) =>
   (
@@ -78,16 +90,32 @@ const entriesOf = async (invoiceId: string, paymentIds: string[] = []) =>
       .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, referenceType: ledgerEntries.referenceType })
       .from(ledgerEntries)
       .where(
-        sql`(${ledgerEntries.referenceType} = 'invoices' and ${ledgerEntries.referenceId} = ${invoiceId})${paymentIds.length ? sql` or (${ledgerEntries.referenceType} = 'invoice-payment-returns' and ${ledgerEntries.referenceId} in (${sql.join(paymentIds.map((p) => sql`${p}`), sql`, `)}))` : sql``}`,
+        sql`(${ledgerEntries.referenceType} = 'invoices' and ${ledgerEntries.referenceId} = ${invoiceId})${
+          paymentIds.length
+            ? sql` or (${ledgerEntries.referenceType} = 'invoice-payment-returns' and ${ledgerEntries.referenceId} in (${sql.join(
+                paymentIds.map((p) => sql`${p}`),
+                sql`, `,
+              )}))`
+            : sql``
+        }`,
       )
       .orderBy(asc(ledgerEntries.createdAt))
   ).map((e) => ({ kind: e.kind, amount: e.amount }));
-const paymentRow = async (id: string) => (await backend.database.db.select().from(invoicePayments).where(eq(invoicePayments.id, id)))[0]!;
+const paymentRow = async (id: string) =>
+  (await backend.database.db.select().from(invoicePayments).where(eq(invoicePayments.id, id)))[0]!;
 async function eventsHandled(paymentId: string, n: number) {
   await waitFor(`${n} webhook(s) of ${paymentId}`, async () => {
     const sent = sandbox.events.filter((e) => e.data.reference === paymentId);
     if (sent.length < n) return false;
-    const [row] = await backend.database.db.select({ n: count() }).from(paymentWebhookEvents).where(sql`${paymentWebhookEvents.eventId} in (${sql.join(sent.map((e) => sql`${e.id}`), sql`, `)})`);
+    const [row] = await backend.database.db
+      .select({ n: count() })
+      .from(paymentWebhookEvents)
+      .where(
+        sql`${paymentWebhookEvents.eventId} in (${sql.join(
+          sent.map((e) => sql`${e.id}`),
+          sql`, `,
+        )})`,
+      );
     return Number(row!.n) === sent.length || undefined;
   });
 }
@@ -99,13 +127,27 @@ beforeAll(async () => {
     webhookSecret: SECRET,
     lateSuccessMs: null,
     achSettleMs: null,
-    webhook: async (body, headers) => (await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body })).statusCode,
+    webhook: async (body, headers) =>
+      (await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body })).statusCode,
   });
-  backend = await startTestBackend({ paymentGateways: { sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 1_000 }) }, billPaymentGateway: "sandbox" });
-  const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
+  backend = await startTestBackend({
+    paymentGateways: {
+      sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 1_000 }),
+    },
+    billPaymentGateway: "sandbox",
+  });
+  const [att] = await backend.database.db
+    .select({ settings: operators.settings })
+    .from(operators)
+    .where(eq(operators.code, "ATT"));
   expect(att!.settings.topUpPayment ?? "").toBe("");
-  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "postpaid")!;
-  const saved = await backend.send("POST", "/api/v1/payment-methods", { as: ALEX, body: { cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.succeeds), for: "bills" } });
+  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
+    (a) => a.type === "postpaid",
+  )!;
+  const saved = await backend.send("POST", "/api/v1/payment-methods", {
+    as: ALEX,
+    body: { cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.succeeds), for: "bills" },
+  });
   expect(saved.statusCode, saved.body).toBe(201);
   card = saved.json() as PaymentMethod;
   bank = await saveBank(SANDBOX_BANK_ACCOUNTS.settles);
@@ -135,10 +177,21 @@ describe("bank accounts (ACH) as payment methods", () => {
   });
 
   it("is saved from the gateway's token with its bank and last 4 only; the account number is never stored", async () => {
-    expect(bank).toMatchObject({ type: "bank_account", bankName: "Sandbox Test Bank", last4: "6789", accountHolderType: "individual", brand: null, expMonth: null });
+    expect(bank).toMatchObject({
+      type: "bank_account",
+      bankName: "Sandbox Test Bank",
+      last4: "6789",
+      accountHolderType: "individual",
+      brand: null,
+      expMonth: null,
+    });
     const [row] = await backend.database.db.select().from(paymentMethods).where(eq(paymentMethods.id, bank.id));
     expect(row!.gatewayMethodId).toMatch(/^ba_/);
-    const dump = JSON.stringify(await backend.database.db.select().from(paymentMethods)) + JSON.stringify(await backend.database.db.select().from(auditEvents).where(eq(auditEvents.targetType, "payment-methods")));
+    const dump =
+      JSON.stringify(await backend.database.db.select().from(paymentMethods)) +
+      JSON.stringify(
+        await backend.database.db.select().from(auditEvents).where(eq(auditEvents.targetType, "payment-methods")),
+      );
     expect(dump).not.toContain(SANDBOX_BANK_ACCOUNTS.settles);
     expect(dump).not.toContain(SANDBOX_BANK_ACCOUNTS.returned);
   });
@@ -146,17 +199,56 @@ describe("bank accounts (ACH) as payment methods", () => {
   it("refuses anonymous callers, staff, malformed and used tokens; another subscriber or operator never sees it", async () => {
     const { token } = (await (await bankToken(SANDBOX_BANK_ACCOUNTS.settles)).json()) as { token: string };
     expectProblem(await backend.send("POST", "/api/v1/payment-methods", { body: { bankAccountToken: token } }), 401);
-    expectProblem(await backend.send("POST", "/api/v1/payment-methods", { as: AGENT, body: { bankAccountToken: token } }), 403);
-    expectProblem(await backend.send("POST", "/api/v1/payment-methods", { as: ALEX, body: { bankAccountToken: SANDBOX_BANK_ACCOUNTS.settles } }), 400, "bankAccountToken");
-    expectProblem(await backend.send("POST", "/api/v1/payment-methods", { as: ALEX, body: { bankAccountToken: token, cardToken: token } }), 400, "cardToken");
-    expectProblem(await backend.send("POST", "/api/v1/payment-methods", { as: ALEX, body: { bankAccountToken: token, routingNumber: "110000000" } }), 400);
-    expectProblem(await backend.send("POST", "/api/v1/payment-methods", { as: ALEX, body: { bankAccountToken: "btok_unknown_token" } }), 422, "bankAccountToken");
+    expectProblem(
+      await backend.send("POST", "/api/v1/payment-methods", { as: AGENT, body: { bankAccountToken: token } }),
+      403,
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/payment-methods", {
+        as: ALEX,
+        body: { bankAccountToken: SANDBOX_BANK_ACCOUNTS.settles },
+      }),
+      400,
+      "bankAccountToken",
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/payment-methods", {
+        as: ALEX,
+        body: { bankAccountToken: token, cardToken: token },
+      }),
+      400,
+      "cardToken",
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/payment-methods", {
+        as: ALEX,
+        body: { bankAccountToken: token, routingNumber: "110000000" },
+      }),
+      400,
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/payment-methods", {
+        as: ALEX,
+        body: { bankAccountToken: "btok_unknown_token" },
+      }),
+      422,
+      "bankAccountToken",
+    );
     expectProblem(await backend.get(`/api/v1/payment-methods/${bank.id}`, { as: SAM }), 404);
     expectProblem(await backend.get(`/api/v1/payment-methods/${bank.id}`, { as: TAYLOR, operator: "TMO" }), 404);
     expect((await backend.get(`/api/v1/payment-methods/${bank.id}`, { as: AGENT })).statusCode).toBe(200);
     // Bank accounts pay bills, never top-ups.
-    const prepaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "prepaid")!;
-    expect((await backend.send("POST", "/api/v1/top-ups", { as: ALEX, body: { accountId: prepaid.id, amount: { amount: 1000, currency: "USD" }, paymentMethodId: bank.id } })).statusCode).toBe(422);
+    const prepaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
+      (a) => a.type === "prepaid",
+    )!;
+    expect(
+      (
+        await backend.send("POST", "/api/v1/top-ups", {
+          as: ALEX,
+          body: { accountId: prepaid.id, amount: { amount: 1000, currency: "USD" }, paymentMethodId: bank.id },
+        })
+      ).statusCode,
+    ).toBe(422);
   });
 });
 
@@ -165,18 +257,33 @@ describe("paying a bill from a bank account", () => {
     const id = await newBill(12000);
     const res = await pay(id, { paymentMethodId: bank.id }, ALEX);
     expect(res.statusCode, res.body).toBe(202);
-    expect(res.json()).toMatchObject({ status: "issued", amountDue: { amount: 12000 }, amountPending: { amount: 12000 }, payment: { status: "created", methodType: "bank_account", amount: { amount: 12000 } } });
+    expect(res.json()).toMatchObject({
+      status: "issued",
+      amountDue: { amount: 12000 },
+      amountPending: { amount: 12000 },
+      payment: { status: "created", methodType: "bank_account", amount: { amount: 12000 } },
+    });
     const paymentId = (res.json() as { payment: { id: string } }).payment.id;
     // While it is on its way nothing more is due: a second payment is refused, changing nothing.
     expectProblem(await pay(id, { paymentMethodId: card.id }, ALEX), 409);
     expect(await sandbox.settleAch()).toBeGreaterThanOrEqual(1);
     await eventsHandled(paymentId, 1);
-    expect(await showBill(id)).toMatchObject({ status: "paid", amountPaid: { amount: 12000 }, amountDue: { amount: 0 }, amountPending: { amount: 0 } });
+    expect(await showBill(id)).toMatchObject({
+      status: "paid",
+      amountPaid: { amount: 12000 },
+      amountDue: { amount: 0 },
+      amountPending: { amount: 0 },
+    });
     const event = sandbox.events.find((e) => e.data.reference === paymentId)!;
     expect(await sandbox.send(event)).toBe(200);
     // The same settlement under a new event id (a gateway's retry) changes nothing either.
     const again = JSON.stringify({ ...event, id: `${event.id}_again` });
-    const resent = await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers: { "content-type": "application/json", "x-gateway-signature": signWebhook(SECRET, again) }, payload: again });
+    const resent = await backend.app.inject({
+      method: "POST",
+      url: WEBHOOK_PATH,
+      headers: { "content-type": "application/json", "x-gateway-signature": signWebhook(SECRET, again) },
+      payload: again,
+    });
     expect(resent.statusCode).toBe(200);
     expect(await entriesOf(id)).toEqual([{ kind: "payment", amount: 12000 }]);
   });
@@ -194,15 +301,35 @@ describe("paying a bill from a bank account", () => {
     // The bank sends it back.
     await sandbox.settleAch();
     await eventsHandled(paymentId, 2);
-    expect(sandbox.events.filter((e) => e.data.reference === paymentId).map((e) => e.type)).toEqual(["charge.succeeded", "charge.returned"]);
-    expect(await showBill(id)).toMatchObject({ status: "overdue", paidAt: null, amountPaid: { amount: 0 }, amountDue: { amount: 8000 } });
+    expect(sandbox.events.filter((e) => e.data.reference === paymentId).map((e) => e.type)).toEqual([
+      "charge.succeeded",
+      "charge.returned",
+    ]);
+    expect(await showBill(id)).toMatchObject({
+      status: "overdue",
+      paidAt: null,
+      amountPaid: { amount: 0 },
+      amountDue: { amount: 8000 },
+    });
     expect(await paymentRow(paymentId)).toMatchObject({ status: "returned", failureReason: "R01" });
     // Append-only: the payment entry stays, a charge answers it, collected by the reopened bill so no cycle bills it again.
-    expect(await entriesOf(id, [paymentId])).toEqual([{ kind: "payment", amount: 8000 }, { kind: "charge", amount: 8000 }]);
-    const [returnEntry] = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `invoice-payment-returned:${paymentId}`));
-    const [collected] = await backend.database.db.select().from(invoiceCharges).where(eq(invoiceCharges.ledgerEntryId, returnEntry!.id));
+    expect(await entriesOf(id, [paymentId])).toEqual([
+      { kind: "payment", amount: 8000 },
+      { kind: "charge", amount: 8000 },
+    ]);
+    const [returnEntry] = await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.idempotencyKey, `invoice-payment-returned:${paymentId}`));
+    const [collected] = await backend.database.db
+      .select()
+      .from(invoiceCharges)
+      .where(eq(invoiceCharges.ledgerEntryId, returnEntry!.id));
     expect(collected!.invoiceId).toBe(id);
-    const [notice] = await backend.database.db.select().from(notifications).where(and(eq(notifications.kind, "bill.payment_returned"), eq(notifications.link, `/invoices/show/${id}`)));
+    const [notice] = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, "bill.payment_returned"), eq(notifications.link, `/invoices/show/${id}`)));
     expect(notice!.params).toMatchObject({ paid: 8000, last4: returning.last4, returnCode: "R01" });
     // A replayed return changes nothing.
     const returned = sandbox.events.find((e) => e.data.reference === paymentId && e.type === "charge.returned")!;
@@ -222,9 +349,16 @@ describe("paying a bill from a bank account", () => {
     await sandbox.settleAch();
     await eventsHandled(paymentId, 1);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "failed", failureReason: "R02" });
-    expect(await showBill(id)).toMatchObject({ status: "issued", amountDue: { amount: 3000 }, amountPending: { amount: 0 } });
+    expect(await showBill(id)).toMatchObject({
+      status: "issued",
+      amountDue: { amount: 3000 },
+      amountPending: { amount: 0 },
+    });
     expect(await entriesOf(id)).toEqual([]);
-    const [failed] = await backend.database.db.select().from(notifications).where(and(eq(notifications.kind, "bill.payment_failed"), eq(notifications.link, `/invoices/show/${id}`)));
+    const [failed] = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, "bill.payment_failed"), eq(notifications.link, `/invoices/show/${id}`)));
     expect(failed!.params).toMatchObject({ methodType: "bank_account", last4: failing.last4 });
   });
 
@@ -232,7 +366,14 @@ describe("paying a bill from a bank account", () => {
     const id = await newBill(1000);
     expectProblem(await pay(id, { paymentMethodId: bank.id }), 401);
     expectProblem(await pay(id, { paymentMethodId: bank.id }, SAM), 404);
-    expectProblem(await backend.send("POST", `/api/v1/invoices/${id}/actions/pay`, { as: TAYLOR, operator: "TMO", body: { paymentMethodId: bank.id } }), 404);
+    expectProblem(
+      await backend.send("POST", `/api/v1/invoices/${id}/actions/pay`, {
+        as: TAYLOR,
+        operator: "TMO",
+        body: { paymentMethodId: bank.id },
+      }),
+      404,
+    );
     expect(await showBill(id)).toMatchObject({ status: "issued", amountPending: { amount: 0 } });
   });
 });
@@ -242,8 +383,16 @@ describe("partial payments", () => {
     const id = await newBill(2500);
     const part = await pay(id, { paymentMethodId: card.id, amount: 1000 }, ALEX);
     expect(part.statusCode, part.body).toBe(200);
-    expect(part.json()).toMatchObject({ status: "issued", amountPaid: { amount: 1000 }, amountDue: { amount: 1500 }, payment: { amount: { amount: 1000 } } });
-    const [received] = await backend.database.db.select().from(notifications).where(and(eq(notifications.kind, "bill.payment_received"), eq(notifications.link, `/invoices/show/${id}`)));
+    expect(part.json()).toMatchObject({
+      status: "issued",
+      amountPaid: { amount: 1000 },
+      amountDue: { amount: 1500 },
+      payment: { amount: { amount: 1000 } },
+    });
+    const [received] = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, "bill.payment_received"), eq(notifications.link, `/invoices/show/${id}`)));
     expect(received!.params).toMatchObject({ paid: 1000, left: 1500 });
     // More than is due: 400 at amount, nothing charged.
     const charged = sandbox.charges.length;
@@ -251,45 +400,79 @@ describe("partial payments", () => {
     expect(sandbox.charges.length).toBe(charged);
     // Without an amount the rest is paid.
     const rest = await pay(id, { paymentMethodId: card.id }, ALEX);
-    expect(rest.json()).toMatchObject({ status: "paid", amountPaid: { amount: 2500 }, amountDue: { amount: 0 }, payment: { amount: { amount: 1500 } } });
-    expect(await entriesOf(id)).toEqual([{ kind: "payment", amount: 1000 }, { kind: "payment", amount: 1500 }]);
+    expect(rest.json()).toMatchObject({
+      status: "paid",
+      amountPaid: { amount: 2500 },
+      amountDue: { amount: 0 },
+      payment: { amount: { amount: 1500 } },
+    });
+    expect(await entriesOf(id)).toEqual([
+      { kind: "payment", amount: 1000 },
+      { kind: "payment", amount: 1500 },
+    ]);
   });
 
   it("racing payments never pay more than the bill: one pays, the others are refused, money counted once", async () => {
     const id = await newBill(4000);
-    const answers = await Promise.all([0, 1, 2, 3].map((i) => pay(id, { paymentMethodId: card.id, amount: 3000 }, ALEX, { "idempotency-key": `race-${id}-${i}` })));
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((i) =>
+        pay(id, { paymentMethodId: card.id, amount: 3000 }, ALEX, { "idempotency-key": `race-${id}-${i}` }),
+      ),
+    );
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.every((s) => s === 200 || s === 400 || s === 409)).toBe(true);
-    expect(await showBill(id)).toMatchObject({ status: "issued", amountPaid: { amount: 3000 }, amountDue: { amount: 1000 } });
+    expect(await showBill(id)).toMatchObject({
+      status: "issued",
+      amountPaid: { amount: 3000 },
+      amountDue: { amount: 1000 },
+    });
     // And the same key again replays the first answer, charging nothing.
     const charged = sandbox.charges.length;
     const winner = answers.findIndex((a) => a.statusCode === 200);
-    const replay = await pay(id, { paymentMethodId: card.id, amount: 3000 }, ALEX, { "idempotency-key": `race-${id}-${winner}` });
+    const replay = await pay(id, { paymentMethodId: card.id, amount: 3000 }, ALEX, {
+      "idempotency-key": `race-${id}-${winner}`,
+    });
     expect(replay.headers["idempotent-replayed"]).toBe("true");
     expect(sandbox.charges.length).toBe(charged);
     const full = await Promise.all([0, 1, 2].map(() => pay(id, { paymentMethodId: card.id }, ALEX)));
     expect(full.filter((a) => a.statusCode === 200)).toHaveLength(1);
-    expect(await entriesOf(id)).toEqual([{ kind: "payment", amount: 3000 }, { kind: "payment", amount: 1000 }]);
+    expect(await entriesOf(id)).toEqual([
+      { kind: "payment", amount: 3000 },
+      { kind: "payment", amount: 1000 },
+    ]);
   });
 });
 
 describe("overpayment", () => {
   it("a payment captured after its bill was closed becomes a credit that the next bill deducts as its own line", async () => {
-    const late = await backend.send("POST", "/api/v1/payment-methods", { as: ALEX, body: { cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.timesOut), for: "bills" } });
+    const late = await backend.send("POST", "/api/v1/payment-methods", {
+      as: ALEX,
+      body: { cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.timesOut), for: "bills" },
+    });
     const id = await newBill(1900);
     const res = await pay(id, { paymentMethodId: (late.json() as PaymentMethod).id }, ALEX);
     expect(res.statusCode).toBe(202);
     const paymentId = (res.json() as { payment: { id: string } }).payment.id;
     // Settled meanwhile by other means (staff wrote it off outside the API): the capture finds nothing due.
-    await backend.database.db.update(invoices).set({ status: "void", voidReason: "paid at a store" }).where(eq(invoices.id, id));
+    await backend.database.db
+      .update(invoices)
+      .set({ status: "void", voidReason: "paid at a store" })
+      .where(eq(invoices.id, id));
     await sandbox.releaseLate();
     await eventsHandled(paymentId, 1);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "succeeded", appliedAmount: 0 });
-    const [credit] = await backend.database.db.select().from(accountCredits).where(eq(accountCredits.sourcePaymentId, paymentId));
+    const [credit] = await backend.database.db
+      .select()
+      .from(accountCredits)
+      .where(eq(accountCredits.sourcePaymentId, paymentId));
     expect(credit).toMatchObject({ amount: 1900, appliedInvoiceId: null });
 
-    const { issued } = await closeCycles(backend.database.db, { operatorCode: "ATT", accountIds: [alex.id], asOf: new Date(Date.now() + 200 * 24 * 60 * 60 * 1000) });
+    const { issued } = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      accountIds: [alex.id],
+      asOf: new Date(Date.now() + 200 * 24 * 60 * 60 * 1000),
+    });
     expect(issued).toHaveLength(1);
     const next = await showBill(issued[0]!.invoiceId);
     expect(next.credit.amount).toBe(1900);
@@ -299,22 +482,59 @@ describe("overpayment", () => {
     const [used] = await backend.database.db.select().from(accountCredits).where(eq(accountCredits.id, credit!.id));
     expect(used!.appliedInvoiceId).toBe(next.id);
     // Not deducted twice: the bill after that has no credit.
-    const { issued: after } = await closeCycles(backend.database.db, { operatorCode: "ATT", accountIds: [alex.id], asOf: new Date(Date.now() + 232 * 24 * 60 * 60 * 1000) });
+    const { issued: after } = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      accountIds: [alex.id],
+      asOf: new Date(Date.now() + 232 * 24 * 60 * 60 * 1000),
+    });
     expect((await showBill(after[0]!.invoiceId)).credit.amount).toBe(0);
   });
 });
 
 describe("itemized bills", () => {
   it("a closed cycle itemizes the plan, add-ons and overage by type and zone; the PDF shows them and last cycle's total", async () => {
-    const lineId = ((await backend.get(`/api/v1/lines?filter[accountId]=${alex.id}`, { as: ALEX })).json() as { data: { id: string }[] }).data[0]!.id;
+    const lineId = (
+      (await backend.get(`/api/v1/lines?filter[accountId]=${alex.id}`, { as: ALEX })).json() as {
+        data: { id: string }[];
+      }
+    ).data[0]!.id;
     const { postLedgerEntry } = await import("../../server/domain/money/ledger");
     await backend.database.db.transaction(async (tx) => {
-      const base = { operatorCode: "ATT", accountId: alex.id, kind: "charge" as const, currency: "USD", actorUid: null, actorRole: "system" as const };
-      await postLedgerEntry(tx, { ...base, amount: 1200, reason: "2 GB of data beyond the allowance in Europe", idempotencyKey: `test-overage-eu-${lineId}`, reference: { type: "overage", id: `${lineId}:data:europe` } });
-      await postLedgerEntry(tx, { ...base, amount: 300, reason: "30 minutes of calls beyond the allowance", idempotencyKey: `test-overage-voice-${lineId}`, reference: { type: "overage", id: `${lineId}:voice:home` } });
-      await postLedgerEntry(tx, { ...base, amount: 1000, reason: "Renewal of add-on Data pass 5 GB", idempotencyKey: `test-add-on-${lineId}`, reference: { type: "add_on_purchase", id: lineId } });
+      const base = {
+        operatorCode: "ATT",
+        accountId: alex.id,
+        kind: "charge" as const,
+        currency: "USD",
+        actorUid: null,
+        actorRole: "system" as const,
+      };
+      await postLedgerEntry(tx, {
+        ...base,
+        amount: 1200,
+        reason: "2 GB of data beyond the allowance in Europe",
+        idempotencyKey: `test-overage-eu-${lineId}`,
+        reference: { type: "overage", id: `${lineId}:data:europe` },
+      });
+      await postLedgerEntry(tx, {
+        ...base,
+        amount: 300,
+        reason: "30 minutes of calls beyond the allowance",
+        idempotencyKey: `test-overage-voice-${lineId}`,
+        reference: { type: "overage", id: `${lineId}:voice:home` },
+      });
+      await postLedgerEntry(tx, {
+        ...base,
+        amount: 1000,
+        reason: "Renewal of add-on Data pass 5 GB",
+        idempotencyKey: `test-add-on-${lineId}`,
+        reference: { type: "add_on_purchase", id: lineId },
+      });
     });
-    const { issued } = await closeCycles(backend.database.db, { operatorCode: "ATT", accountIds: [alex.id], asOf: new Date(Date.now() + 300 * 24 * 60 * 60 * 1000) });
+    const { issued } = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      accountIds: [alex.id],
+      asOf: new Date(Date.now() + 300 * 24 * 60 * 60 * 1000),
+    });
     const bill = await showBill(issued[0]!.invoiceId);
     expect(bill.items.map((i) => [i.kind, i.usageType, i.roamingZone, i.amount.amount])).toEqual(
       expect.arrayContaining([

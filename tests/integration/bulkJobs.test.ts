@@ -28,7 +28,6 @@ let tmoLineId: string;
 /** What the worker needs of the app's services: the database (no live bus, no queue: the test drives it). */
 let worker: EngineServices;
 
-
 const jobCount = async () => (await backend.database.db.select({ n: count() }).from(bulkJobs))[0]!.n;
 const start = (as: string, body: unknown, operator?: string) => backend.send("POST", JOBS, { as, body, operator });
 async function startOk(body: unknown, as = AGENT): Promise<BulkJob> {
@@ -37,14 +36,19 @@ async function startOk(body: unknown, as = AGENT): Promise<BulkJob> {
   return res.json() as BulkJob;
 }
 const getJob = async (id: string, as = AGENT) => (await backend.get(`${JOBS}/${id}`, { as })).json() as BulkJob;
-const statusOf = async (id: string) => (await backend.database.db.select({ status: lines.status }).from(lines).where(eq(lines.id, id)))[0]!.status;
+const statusOf = async (id: string) =>
+  (await backend.database.db.select({ status: lines.status }).from(lines).where(eq(lines.id, id)))[0]!.status;
 async function resetLines() {
-  await backend.database.db.update(lines).set({ status: "active", suspendReason: null }).where(inArray(lines.id, [alexPrepaid.id, alexPostpaid.id, samLine.id]));
+  await backend.database.db
+    .update(lines)
+    .set({ status: "active", suspendReason: null })
+    .where(inArray(lines.id, [alexPrepaid.id, alexPostpaid.id, samLine.id]));
 }
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  const own = async (as: string, operator?: string) => ((await backend.get(`/api/v1/lines?sort=msisdn`, { as, operator })).json() as { data: Line[] }).data;
+  const own = async (as: string, operator?: string) =>
+    ((await backend.get(`/api/v1/lines?sort=msisdn`, { as, operator })).json() as { data: Line[] }).data;
   [alexPrepaid, alexPostpaid] = (await own(ALEX)) as [Line, Line];
   [samLine] = (await own(SAM)) as [Line];
   tmoLineId = (await own(TAYLOR, "TMO"))[0]!.id;
@@ -60,79 +64,152 @@ afterAll(async () => {
 describe("POST /bulk-jobs refuses", () => {
   it("an unauthenticated call (401), a subscriber (403), and writes nothing", async () => {
     const before = await jobCount();
-    const anonymous = await backend.send("POST", JOBS, { body: { kind: "suspend-lines", lineIds: [samLine.id], reason: "fraud sweep" } });
+    const anonymous = await backend.send("POST", JOBS, {
+      body: { kind: "suspend-lines", lineIds: [samLine.id], reason: "fraud sweep" },
+    });
     expectProblem(anonymous, 401);
     expectProblem(await start(ALEX, { kind: "suspend-lines", lineIds: [alexPrepaid.id], reason: "my own lines" }), 403);
-    expectProblem(await start(TAYLOR, { kind: "suspend-lines", lineIds: [tmoLineId], reason: "my own lines" }, "TMO"), 403);
+    expectProblem(
+      await start(TAYLOR, { kind: "suspend-lines", lineIds: [tmoLineId], reason: "my own lines" }, "TMO"),
+      403,
+    );
     expect(await jobCount()).toBe(before);
   });
 
   it("another operator's lines: 404 naming the line, nothing written", async () => {
     const before = await jobCount();
-    expectProblem(await start(TMO_AGENT, { kind: "suspend-lines", lineIds: [tmoLineId, samLine.id], reason: "fraud sweep" }, "TMO"), 404, "lineIds.1");
-    expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: [tmoLineId], reason: "fraud sweep" }), 404, "lineIds.0");
+    expectProblem(
+      await start(TMO_AGENT, { kind: "suspend-lines", lineIds: [tmoLineId, samLine.id], reason: "fraud sweep" }, "TMO"),
+      404,
+      "lineIds.1",
+    );
+    expectProblem(
+      await start(AGENT, { kind: "suspend-lines", lineIds: [tmoLineId], reason: "fraud sweep" }),
+      404,
+      "lineIds.0",
+    );
     expect(await jobCount()).toBe(before);
   });
 
   it("malformed input: 400 naming the field, nothing written", async () => {
     const before = await jobCount();
-    expectProblem(await start(AGENT, { kind: "delete-lines", lineIds: [samLine.id], reason: "fraud sweep" }), 400, "kind");
+    expectProblem(
+      await start(AGENT, { kind: "delete-lines", lineIds: [samLine.id], reason: "fraud sweep" }),
+      400,
+      "kind",
+    );
     expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: [], reason: "fraud sweep" }), 400, "lineIds");
-    expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: ["not-an-id"], reason: "fraud sweep" }), 400, "lineIds.0");
-    expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: [samLine.id, samLine.id], reason: "fraud sweep" }), 400, "lineIds");
+    expectProblem(
+      await start(AGENT, { kind: "suspend-lines", lineIds: ["not-an-id"], reason: "fraud sweep" }),
+      400,
+      "lineIds.0",
+    );
+    expectProblem(
+      await start(AGENT, { kind: "suspend-lines", lineIds: [samLine.id, samLine.id], reason: "fraud sweep" }),
+      400,
+      "lineIds",
+    );
     expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: [samLine.id] }), 400, "reason");
-    expectProblem(await start(AGENT, { kind: "suspend-lines", lineIds: [samLine.id], reason: "fraud sweep", extra: 1 }), 400);
+    expectProblem(
+      await start(AGENT, { kind: "suspend-lines", lineIds: [samLine.id], reason: "fraud sweep", extra: 1 }),
+      400,
+    );
     expect(await jobCount()).toBe(before);
   });
 });
 
 describe("a bulk suspend", () => {
-  it("interrupted after one line, is resumed by a restarted backend without redoing it; each line audited with the reason, each holder told", { timeout: 90_000 }, async () => {
-    await resetLines();
-    const ids = [alexPrepaid.id, samLine.id, alexPostpaid.id];
-    const noticesBefore = (await backend.database.db.select({ n: count() }).from(notifications).where(eq(notifications.kind, "line.suspended")))[0]!.n;
-    const job = await startOk({ kind: "suspend-lines", lineIds: ids, reason: "lost shipment of SIMs", suspendReason: "lost" });
-    expect(job).toMatchObject({ kind: "suspend-lines", status: "queued", total: 3, done: 0, failed: 0 });
-    expect(job.items.map((i) => i.status)).toEqual(["pending", "pending", "pending"]);
+  it(
+    "interrupted after one line, is resumed by a restarted backend without redoing it; each line audited with the reason, each holder told",
+    { timeout: 90_000 },
+    async () => {
+      await resetLines();
+      const ids = [alexPrepaid.id, samLine.id, alexPostpaid.id];
+      const noticesBefore = (
+        await backend.database.db
+          .select({ n: count() })
+          .from(notifications)
+          .where(eq(notifications.kind, "line.suspended"))
+      )[0]!.n;
+      const job = await startOk({
+        kind: "suspend-lines",
+        lineIds: ids,
+        reason: "lost shipment of SIMs",
+        suspendReason: "lost",
+      });
+      expect(job).toMatchObject({ kind: "suspend-lines", status: "queued", total: 3, done: 0, failed: 0 });
+      expect(job.items.map((i) => i.status)).toEqual(["pending", "pending", "pending"]);
 
-    // The first backend works one line, then dies (the limit stands in for the kill).
-    expect(await runBulkJob(worker, job.id, { limit: 1 })).toBe(1);
-    const halfway = await getJob(job.id);
-    expect(halfway).toMatchObject({ status: "running", done: 1, total: 3 });
-    expect(halfway.items.map((i) => i.status)).toEqual(["succeeded", "pending", "pending"]);
-    expect(await statusOf(alexPrepaid.id)).toBe("suspended");
-    expect(await statusOf(samLine.id)).toBe("active");
+      // The first backend works one line, then dies (the limit stands in for the kill).
+      expect(await runBulkJob(worker, job.id, { limit: 1 })).toBe(1);
+      const halfway = await getJob(job.id);
+      expect(halfway).toMatchObject({ status: "running", done: 1, total: 3 });
+      expect(halfway.items.map((i) => i.status)).toEqual(["succeeded", "pending", "pending"]);
+      expect(await statusOf(alexPrepaid.id)).toBe("suspended");
+      expect(await statusOf(samLine.id)).toBe("active");
 
-    // A new backend process on the same database, with its job queue: it picks the job up on start.
-    restarted = await buildApp({ database: backend.database, verifier: createTokenVerifier(backend.auth), auth: backend.auth, operator: "ATT", logLevel: "silent", jobs: true });
-    await waitFor("the job to complete", async () => (await getJob(job.id)).status === "completed", { timeoutMs: 60_000, intervalMs: 200 });
-    await restarted.close();
-    restarted = undefined;
+      // A new backend process on the same database, with its job queue: it picks the job up on start.
+      restarted = await buildApp({
+        database: backend.database,
+        verifier: createTokenVerifier(backend.auth),
+        auth: backend.auth,
+        operator: "ATT",
+        logLevel: "silent",
+        jobs: true,
+      });
+      await waitFor("the job to complete", async () => (await getJob(job.id)).status === "completed", {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      });
+      await restarted.close();
+      restarted = undefined;
 
-    const finished = await getJob(job.id, ADMIN);
-    expect(finished).toMatchObject({ status: "completed", done: 3, failed: 0 });
-    expect(finished.items.map((i) => i.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
-    // Each item names its line's number and SIM, so the page shows numbers, not ids (issue 23).
-    expect(finished.items.map((i) => [i.msisdn, i.iccid])).toEqual([alexPrepaid, samLine, alexPostpaid].map((l) => [l.msisdn, l.iccid]));
-    for (const id of ids) expect(await statusOf(id)).toBe("suspended");
-    // Each line changed once: one audit row each, with the job's reason and the agent as actor.
-    const audits = await backend.database.db
-      .select()
-      .from(auditEvents)
-      .where(and(eq(auditEvents.action, "lines.suspend"), like(auditEvents.requestId, `bulk-job:${job.id}:%`)));
-    expect(audits.map((a) => a.targetId).sort()).toEqual([...ids].sort());
-    expect(audits.every((a) => a.reason === "lost shipment of SIMs" && a.actorRole === "agent" && a.before?.status === "active" && a.after?.status === "suspended")).toBe(true);
-    const noticesAfter = (await backend.database.db.select({ n: count() }).from(notifications).where(eq(notifications.kind, "line.suspended")))[0]!.n;
-    expect(noticesAfter - noticesBefore).toBe(3);
-    // The holder sees the line suspended with the reason code given.
-    const sams = (await backend.get(`/api/v1/lines/${samLine.id}`, { as: SAM })).json() as Line;
-    expect(sams).toMatchObject({ status: "suspended", suspendReason: "lost" });
-  });
+      const finished = await getJob(job.id, ADMIN);
+      expect(finished).toMatchObject({ status: "completed", done: 3, failed: 0 });
+      expect(finished.items.map((i) => i.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
+      // Each item names its line's number and SIM, so the page shows numbers, not ids (issue 23).
+      expect(finished.items.map((i) => [i.msisdn, i.iccid])).toEqual(
+        [alexPrepaid, samLine, alexPostpaid].map((l) => [l.msisdn, l.iccid]),
+      );
+      for (const id of ids) expect(await statusOf(id)).toBe("suspended");
+      // Each line changed once: one audit row each, with the job's reason and the agent as actor.
+      const audits = await backend.database.db
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, "lines.suspend"), like(auditEvents.requestId, `bulk-job:${job.id}:%`)));
+      expect(audits.map((a) => a.targetId).sort()).toEqual([...ids].sort());
+      expect(
+        audits.every(
+          (a) =>
+            a.reason === "lost shipment of SIMs" &&
+            a.actorRole === "agent" &&
+            a.before?.status === "active" &&
+            a.after?.status === "suspended",
+        ),
+      ).toBe(true);
+      const noticesAfter = (
+        await backend.database.db
+          .select({ n: count() })
+          .from(notifications)
+          .where(eq(notifications.kind, "line.suspended"))
+      )[0]!.n;
+      expect(noticesAfter - noticesBefore).toBe(3);
+      // The holder sees the line suspended with the reason code given.
+      const sams = (await backend.get(`/api/v1/lines/${samLine.id}`, { as: SAM })).json() as Line;
+      expect(sams).toMatchObject({ status: "suspended", suspendReason: "lost" });
+    },
+  );
 
   it("a bulk restore records a per-item failure for a line not in the state it needs", async () => {
     await resetLines();
-    await backend.database.db.update(lines).set({ status: "suspended", suspendReason: "request" }).where(eq(lines.id, samLine.id));
-    const job = await startOk({ kind: "restore-lines", lineIds: [alexPrepaid.id, samLine.id], reason: "customer called back" }, ADMIN);
+    await backend.database.db
+      .update(lines)
+      .set({ status: "suspended", suspendReason: "request" })
+      .where(eq(lines.id, samLine.id));
+    const job = await startOk(
+      { kind: "restore-lines", lineIds: [alexPrepaid.id, samLine.id], reason: "customer called back" },
+      ADMIN,
+    );
     await runBulkJob(worker, job.id);
     const done = await getJob(job.id);
     expect(done).toMatchObject({ status: "completed", done: 2, failed: 1 });
@@ -145,10 +222,17 @@ describe("a bulk suspend", () => {
 describe("the cancel action", () => {
   it("stops a running job between items: done lines stay done, the rest are left alone", async () => {
     await resetLines();
-    const job = await startOk({ kind: "suspend-lines", lineIds: [alexPrepaid.id, samLine.id, alexPostpaid.id], reason: "wrong batch picked" });
+    const job = await startOk({
+      kind: "suspend-lines",
+      lineIds: [alexPrepaid.id, samLine.id, alexPostpaid.id],
+      reason: "wrong batch picked",
+    });
     await runBulkJob(worker, job.id, { limit: 1 });
     expectProblem(await backend.send("POST", `${JOBS}/${job.id}/actions/cancel`, { as: ALEX }), 403);
-    expectProblem(await backend.send("POST", `${JOBS}/${job.id}/actions/cancel`, { as: TMO_AGENT, operator: "TMO" }), 404);
+    expectProblem(
+      await backend.send("POST", `${JOBS}/${job.id}/actions/cancel`, { as: TMO_AGENT, operator: "TMO" }),
+      404,
+    );
     expectProblem(await backend.send("POST", `${JOBS}/${job.id}/actions/cancel`), 401);
     const res = await backend.send("POST", `${JOBS}/${job.id}/actions/cancel`, { as: AGENT });
     expect(res.statusCode, res.body).toBe(200);
@@ -195,10 +279,17 @@ describe("a CSV import of lines and SIMs", () => {
     const before = { jobs: await jobCount(), lines: await lineCount() };
     const res = await start(AGENT, { kind: "import-lines", csv, dryRun: true, reason: "new SIM stock" });
     expect(res.statusCode, res.body).toBe(200);
-    const answer = res.json() as { dryRun: true; total: number; valid: number; errors: { row: number; field: string; message: string }[] };
+    const answer = res.json() as {
+      dryRun: true;
+      total: number;
+      valid: number;
+      errors: { row: number; field: string; message: string }[];
+    };
     expect(answer).toMatchObject({ dryRun: true, total: 5, valid: 1 });
     const where = answer.errors.map((e) => `${e.row}:${e.field}`);
-    expect(where, JSON.stringify(answer.errors)).toEqual(expect.arrayContaining(["3:msisdn", "3:cycleDay", "4:iccid", "5:msisdn", "6:accountId"]));
+    expect(where, JSON.stringify(answer.errors)).toEqual(
+      expect.arrayContaining(["3:msisdn", "3:cycleDay", "4:iccid", "5:msisdn", "6:accountId"]),
+    );
     expect(answer.errors.find((e) => e.row === 4)?.message).toMatch(/row 2/);
     expect(where.some((w) => w.startsWith("2:"))).toBe(false);
     expect({ jobs: await jobCount(), lines: await lineCount() }).toEqual(before);
@@ -206,11 +297,26 @@ describe("a CSV import of lines and SIMs", () => {
 
   it("refuses a file it cannot read, a subscriber and another operator's staff's view, writing nothing", async () => {
     const before = await jobCount();
-    expectProblem(await start(AGENT, { kind: "import-lines", csv: "msisdn,iccid\n+12025550199,8900000000000000000", reason: "new SIM stock" }), 400, "csv");
-    expectProblem(await start(AGENT, { kind: "import-lines", csv: `${header}\n"open`, reason: "new SIM stock" }), 400, "csv");
+    expectProblem(
+      await start(AGENT, {
+        kind: "import-lines",
+        csv: "msisdn,iccid\n+12025550199,8900000000000000000",
+        reason: "new SIM stock",
+      }),
+      400,
+      "csv",
+    );
+    expectProblem(
+      await start(AGENT, { kind: "import-lines", csv: `${header}\n"open`, reason: "new SIM stock" }),
+      400,
+      "csv",
+    );
     expectProblem(await start(AGENT, { kind: "import-lines", reason: "new SIM stock" }), 400, "csv");
     expectProblem(await start(ALEX, { kind: "import-lines", csv, dryRun: true, reason: "new SIM stock" }), 403);
-    expectProblem(await backend.send("POST", JOBS, { body: { kind: "import-lines", csv, reason: "new SIM stock" } }), 401);
+    expectProblem(
+      await backend.send("POST", JOBS, { body: { kind: "import-lines", csv, reason: "new SIM stock" } }),
+      401,
+    );
     expect(await jobCount()).toBe(before);
   });
 
@@ -225,7 +331,10 @@ describe("a CSV import of lines and SIMs", () => {
     expect(done.items[0]).toMatchObject({ targetId: "row 2", msisdn: newNumber });
     const [created] = await backend.database.db.select().from(lines).where(eq(lines.msisdn, newNumber));
     expect(created).toMatchObject({ status: "pending", accountId: alexPrepaid.accountId, cycleDay: 5 });
-    const audits = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "lines.import"), eq(auditEvents.targetId, created!.id)));
+    const audits = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "lines.import"), eq(auditEvents.targetId, created!.id)));
     expect(audits).toHaveLength(1);
     expect(audits[0]!.reason).toBe("new SIM stock");
   });
@@ -241,10 +350,24 @@ describe("the audit viewer's filters over what bulk jobs did", () => {
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json() as { data: { action: string; targetId: string; actorUid: string; reason: string }[] };
     expect(data.length).toBeGreaterThan(0);
-    expect(data.every((e) => e.action === "lines.suspend" && e.targetId === samLine.id && e.actorUid === "demo-agent")).toBe(true);
+    expect(
+      data.every((e) => e.action === "lines.suspend" && e.targetId === samLine.id && e.actorUid === "demo-agent"),
+    ).toBe(true);
     const future = encodeURIComponent(new Date(Date.now() + 60 * 60 * 1000).toISOString());
-    expect(((await backend.get(`${AUDIT}?filter[action]=lines.suspend&filter[createdAt][gte]=${future}`, { as: ADMIN })).json() as { total: number }).total).toBe(0);
-    expect(((await backend.get(`${AUDIT}?filter[action]=lines.suspend`, { as: "admin@tmo.example", operator: "TMO" })).json() as { total: number }).total).toBe(0);
+    expect(
+      (
+        (
+          await backend.get(`${AUDIT}?filter[action]=lines.suspend&filter[createdAt][gte]=${future}`, { as: ADMIN })
+        ).json() as { total: number }
+      ).total,
+    ).toBe(0);
+    expect(
+      (
+        (
+          await backend.get(`${AUDIT}?filter[action]=lines.suspend`, { as: "admin@tmo.example", operator: "TMO" })
+        ).json() as { total: number }
+      ).total,
+    ).toBe(0);
     expectProblem(await backend.get(`${AUDIT}?${query}`), 401);
     expectProblem(await backend.get(`${AUDIT}?${query}`, { as: ALEX }), 403);
     expectProblem(await backend.get(`${AUDIT}?filter[createdAt][gte]=yesterday`, { as: ADMIN }), 400);

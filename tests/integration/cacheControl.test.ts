@@ -12,10 +12,18 @@ let gets: string[];
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  const document = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as { paths: Record<string, Record<string, { parameters?: { in: string; required?: boolean }[] }>> };
+  const document = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+    paths: Record<string, Record<string, { parameters?: { in: string; required?: boolean }[] }>>;
+  };
   // Every GET under /api/v1 that needs no path parameter and no required query parameter.
   gets = Object.entries(document.paths)
-    .filter(([path, operations]) => path.startsWith("/api/v1/") && !path.includes("{") && operations.get && !(operations.get.parameters ?? []).some((p) => p.in === "query" && p.required))
+    .filter(
+      ([path, operations]) =>
+        path.startsWith("/api/v1/") &&
+        !path.includes("{") &&
+        operations.get &&
+        !(operations.get.parameters ?? []).some((p) => p.in === "query" && p.required),
+    )
     .map(([path]) => path);
 });
 
@@ -23,7 +31,8 @@ afterAll(async () => {
   await backend?.close();
 });
 
-const noStore = (res: LightMyRequestResponse, what: string) => expect(String(res.headers["cache-control"]), `${what}: ${res.statusCode}`).toMatch(/\bno-store\b/);
+const noStore = (res: LightMyRequestResponse, what: string) =>
+  expect(String(res.headers["cache-control"]), `${what}: ${res.statusCode}`).toMatch(/\bno-store\b/);
 
 describe("Cache-Control of authenticated answers", () => {
   it("every GET of /api/v1 the document lists says no-store, to an admin and to a subscriber", async () => {
@@ -44,7 +53,13 @@ describe("Cache-Control of authenticated answers", () => {
     noStore(await backend.get(`/api/v1/lines/${line.id}`, { as: SAM }), "another's record (404)");
     noStore(await backend.get("/api/v1/lines"), "no token (401)");
     noStore(await backend.get("/api/v1/lines?pageSize=1000", { as: ALEX }), "a bad query (400)");
-    noStore(await backend.send("PATCH", "/api/v1/me/profile", { as: ALEX, body: { displayName: 7 } }), "a refused write");
-    noStore(await backend.app.inject({ method: "GET", url: "/api/v1/nothing-here", headers: { authorization: "Bearer x" } }), "an unknown route");
+    noStore(
+      await backend.send("PATCH", "/api/v1/me/profile", { as: ALEX, body: { displayName: 7 } }),
+      "a refused write",
+    );
+    noStore(
+      await backend.app.inject({ method: "GET", url: "/api/v1/nothing-here", headers: { authorization: "Bearer x" } }),
+      "an unknown route",
+    );
   });
 });

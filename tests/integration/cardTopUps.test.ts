@@ -29,27 +29,50 @@ let sam: Account;
 let taylor: Account;
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
-
 const tokenize = (number: string) => tokenizeCard(sandbox.url, number, { origin: "http://127.0.0.1:5173" });
 
 const topUp = (body: unknown, as?: string, options: { operator?: string; key?: string } = {}) =>
-  backend.send("POST", "/api/v1/top-ups", { as, operator: options.operator, body, headers: options.key ? { "idempotency-key": options.key } : {} });
+  backend.send("POST", "/api/v1/top-ups", {
+    as,
+    operator: options.operator,
+    body,
+    headers: options.key ? { "idempotency-key": options.key } : {},
+  });
 const showTopUp = async (id: string, as = ALEX) => (await backend.get(`/api/v1/top-ups/${id}`, { as })).json() as TopUp;
-const balanceOf = async (account: Account, as = ALEX) => ((await backend.get(`/api/v1/accounts/${account.id}`, { as })).json() as Account).balance!.amount;
+const balanceOf = async (account: Account, as = ALEX) =>
+  ((await backend.get(`/api/v1/accounts/${account.id}`, { as })).json() as Account).balance!.amount;
 const creditsFor = async (topUpId: string) =>
-  (await backend.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.referenceType, "top-ups"), eq(ledgerEntries.referenceId, topUpId)))).map((e) => ({ kind: e.kind, amount: e.amount }));
+  (
+    await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.referenceType, "top-ups"), eq(ledgerEntries.referenceId, topUpId)))
+  ).map((e) => ({ kind: e.kind, amount: e.amount }));
 const eventsFor = (topUpId: string) => sandbox.events.filter((e) => e.data.reference === topUpId);
 /** Waits until the sandbox's webhooks about a top-up were all handled by the backend. */
 async function webhooksHandled(topUpId: string, atLeast = 1) {
   await waitFor(`webhooks of ${topUpId}`, async () => {
     const sent = eventsFor(topUpId);
     if (sent.length < atLeast) return false;
-    const [row] = await backend.database.db.select({ n: count() }).from(paymentWebhookEvents).where(sql`${paymentWebhookEvents.eventId} in (${sql.join(sent.map((e) => sql`${e.id}`), sql`, `)})`);
+    const [row] = await backend.database.db
+      .select({ n: count() })
+      .from(paymentWebhookEvents)
+      .where(
+        sql`${paymentWebhookEvents.eventId} in (${sql.join(
+          sent.map((e) => sql`${e.id}`),
+          sql`, `,
+        )})`,
+      );
     return Number(row!.n) === sent.length || undefined;
   });
 }
 const postWebhook = (body: string, signature: string | undefined) =>
-  backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers: { "content-type": "application/json", ...(signature ? { [SIGNATURE_HEADER]: signature } : {}) }, payload: body });
+  backend.app.inject({
+    method: "POST",
+    url: WEBHOOK_PATH,
+    headers: { "content-type": "application/json", ...(signature ? { [SIGNATURE_HEADER]: signature } : {}) },
+    payload: body,
+  });
 
 beforeAll(async () => {
   const port = await freePort();
@@ -58,19 +81,31 @@ beforeAll(async () => {
     apiKey: API_KEY,
     webhookSecret: SECRET,
     lateSuccessMs: null,
-    webhook: async (body, headers) => (await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body })).statusCode,
+    webhook: async (body, headers) =>
+      (await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body })).statusCode,
   });
   backend = await startTestBackend({
-    paymentGateways: { sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 3_000 }) },
+    paymentGateways: {
+      sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 3_000 }),
+    },
     logLevel: "info",
     logStream: { write: (line: string) => void logs.push(line) },
   });
   // The test operator takes cards through the sandbox (ATT's real setting is empty); TMO stays without.
-  const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
-  await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "sandbox" } }).where(eq(operators.code, "ATT"));
-  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "prepaid")!;
+  const [att] = await backend.database.db
+    .select({ settings: operators.settings })
+    .from(operators)
+    .where(eq(operators.code, "ATT"));
+  await backend.database.db
+    .update(operators)
+    .set({ settings: { ...att!.settings, topUpPayment: "sandbox" } })
+    .where(eq(operators.code, "ATT"));
+  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
+    (a) => a.type === "prepaid",
+  )!;
   sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
-  taylor = ((await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json() as { data: Account[] }).data[0]!;
+  taylor = ((await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json() as { data: Account[] })
+    .data[0]!;
 });
 
 afterAll(async () => {
@@ -80,32 +115,61 @@ afterAll(async () => {
 
 describe("card top-ups through the sandbox gateway", () => {
   it("tells the portal where to tokenize a card, and that TMO takes none", async () => {
-    const bills = { billGateway: "sandbox", billTokenizeUrl: `${sandbox.url}/v1/tokens`, bankAccountTokenizeUrl: `${sandbox.url}/v1/bank-account-tokens` };
-    expect((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json()).toEqual({ gateway: "sandbox", tokenizeUrl: `${sandbox.url}/v1/tokens`, ...bills });
+    const bills = {
+      billGateway: "sandbox",
+      billTokenizeUrl: `${sandbox.url}/v1/tokens`,
+      bankAccountTokenizeUrl: `${sandbox.url}/v1/bank-account-tokens`,
+    };
+    expect((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json()).toEqual({
+      gateway: "sandbox",
+      tokenizeUrl: `${sandbox.url}/v1/tokens`,
+      ...bills,
+    });
     // TMO takes no card top-ups; its bills are still paid through the bill-payment gateway (issue 24).
-    expect((await backend.get("/api/v1/payment-gateway", { as: TAYLOR, operator: "TMO" })).json()).toEqual({ gateway: "", tokenizeUrl: null, ...bills });
+    expect((await backend.get("/api/v1/payment-gateway", { as: TAYLOR, operator: "TMO" })).json()).toEqual({
+      gateway: "",
+      tokenizeUrl: null,
+      ...bills,
+    });
     expectProblem(await backend.get("/api/v1/payment-gateway"), 401);
   });
 
   it("4242 4242 4242 4242 succeeds: completed at once, credited once even when the webhook follows", async () => {
     const before = await balanceOf(alex);
-    const res = await topUp({ accountId: alex.id, amount: usd(1500), cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, ALEX);
+    const res = await topUp(
+      { accountId: alex.id, amount: usd(1500), cardToken: await tokenize(SANDBOX_CARDS.succeeds) },
+      ALEX,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json() as TopUp;
-    expect(created).toMatchObject({ accountId: alex.id, amount: usd(1500), status: "completed", gatewayCaptured: true, refund: "none" });
+    expect(created).toMatchObject({
+      accountId: alex.id,
+      amount: usd(1500),
+      status: "completed",
+      gatewayCaptured: true,
+      refund: "none",
+    });
     await webhooksHandled(created.id);
     expect(eventsFor(created.id).map((e) => e.type)).toEqual(["charge.succeeded"]);
     expect(await creditsFor(created.id)).toEqual([{ kind: "top_up", amount: 1500 }]);
     expect(await balanceOf(alex)).toBe(before + 1500);
-    const list = (await backend.get(`/api/v1/top-ups?filter[accountId]=${alex.id}`, { as: ALEX })).json() as { data: TopUp[] };
+    const list = (await backend.get(`/api/v1/top-ups?filter[accountId]=${alex.id}`, { as: ALEX })).json() as {
+      data: TopUp[];
+    };
     expect(list.data.find((t) => t.id === created.id)).toMatchObject({ status: "completed" });
-    const [notice] = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "top_up.completed")));
+    const [notice] = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "top_up.completed")));
     expect(notice?.params).toMatchObject({ amount: 1500, currency: "USD" });
   });
 
   it("4000 0000 0000 0002 is declined: failed with the reason, nothing credited", async () => {
     const before = await balanceOf(alex);
-    const res = await topUp({ accountId: alex.id, amount: usd(700), cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX);
+    const res = await topUp(
+      { accountId: alex.id, amount: usd(700), cardToken: await tokenize(SANDBOX_CARDS.declined) },
+      ALEX,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const failed = res.json() as TopUp;
     expect(failed).toMatchObject({ status: "failed", failureReason: "card_declined", gatewayCaptured: false });
@@ -117,7 +181,10 @@ describe("card top-ups through the sandbox gateway", () => {
 
   it("4000 0000 0000 0119 times out: stays created, then the late webhook completes it and credits once", async () => {
     const before = await balanceOf(alex);
-    const res = await topUp({ accountId: alex.id, amount: usd(900), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX);
+    const res = await topUp(
+      { accountId: alex.id, amount: usd(900), cardToken: await tokenize(SANDBOX_CARDS.timesOut) },
+      ALEX,
+    );
     expect(res.statusCode, res.body).toBe(201);
     const pending = res.json() as TopUp;
     expect(pending).toMatchObject({ status: "created", gatewayCaptured: false });
@@ -149,19 +216,39 @@ describe("card top-ups through the sandbox gateway", () => {
 
 describe("POST /payment-webhooks/sandbox", () => {
   it("refuses a missing, wrong or old signature and malformed events, changing nothing", async () => {
-    const res = await topUp({ accountId: alex.id, amount: usd(300), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX);
+    const res = await topUp(
+      { accountId: alex.id, amount: usd(300), cardToken: await tokenize(SANDBOX_CARDS.timesOut) },
+      ALEX,
+    );
     const pending = res.json() as TopUp;
-    const event: SandboxEvent = { id: `evt_forged_${Date.now()}`, type: "charge.succeeded", created: Math.floor(Date.now() / 1000), data: { chargeId: "ch_forged", reference: pending.id, amount: 300, currency: "USD" } };
+    const event: SandboxEvent = {
+      id: `evt_forged_${Date.now()}`,
+      type: "charge.succeeded",
+      created: Math.floor(Date.now() / 1000),
+      data: { chargeId: "ch_forged", reference: pending.id, amount: 300, currency: "USD" },
+    };
     const body = JSON.stringify(event);
     expectProblem(await postWebhook(body, undefined), 401, SIGNATURE_HEADER);
     expectProblem(await postWebhook(body, signWebhook("not-the-secret", body)), 401, SIGNATURE_HEADER);
-    expectProblem(await postWebhook(body, signWebhook(SECRET, body, Math.floor(Date.now() / 1000) - 3600)), 401, SIGNATURE_HEADER);
+    expectProblem(
+      await postWebhook(body, signWebhook(SECRET, body, Math.floor(Date.now() / 1000) - 3600)),
+      401,
+      SIGNATURE_HEADER,
+    );
     expectProblem(await postWebhook(body, "t=abc,v1=zz"), 401, SIGNATURE_HEADER);
     // Signed over another body: the signature does not carry over.
     expectProblem(await postWebhook(body.replace("300", "30000"), signWebhook(SECRET, body)), 401);
     const malformed = JSON.stringify({ ...event, data: { ...event.data, reference: "not-a-uuid" } });
     expectProblem(await postWebhook(malformed, signWebhook(SECRET, malformed)), 400, "data.reference");
-    expectProblem(await backend.app.inject({ method: "POST", url: "/api/v1/payment-webhooks/acme", headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhook(SECRET, body) }, payload: body }), 404);
+    expectProblem(
+      await backend.app.inject({
+        method: "POST",
+        url: "/api/v1/payment-webhooks/acme",
+        headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhook(SECRET, body) },
+        payload: body,
+      }),
+      404,
+    );
     // Correctly signed, but for another amount than the top-up asked: acknowledged, changes nothing.
     const otherAmount = JSON.stringify({ ...event, id: `${event.id}_amount`, data: { ...event.data, amount: 30_000 } });
     expect((await postWebhook(otherAmount, signWebhook(SECRET, otherAmount))).statusCode).toBe(200);
@@ -173,7 +260,9 @@ describe("POST /payment-webhooks/sandbox", () => {
 
   it("a replayed event is acknowledged and ignored; two events for one charge credit once", async () => {
     const before = await balanceOf(alex);
-    const created = (await topUp({ accountId: alex.id, amount: usd(400), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX)).json() as TopUp;
+    const created = (
+      await topUp({ accountId: alex.id, amount: usd(400), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX)
+    ).json() as TopUp;
     await sandbox.releaseLate();
     await webhooksHandled(created.id);
     const [sent] = eventsFor(created.id);
@@ -192,8 +281,11 @@ describe("POST /payment-webhooks/sandbox", () => {
 describe("refund claims", () => {
   it("a top-up cancelled while the gateway captured it is claimed in one tap and approved by an agent into one reversal entry", async () => {
     const before = await balanceOf(alex);
-    const created = (await topUp({ accountId: alex.id, amount: usd(1300), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX)).json() as TopUp;
-    const act = (action: string, as?: string, body?: unknown, operator?: string) => backend.send("POST", `/api/v1/top-ups/${created.id}/actions/${action}`, { as, body, operator });
+    const created = (
+      await topUp({ accountId: alex.id, amount: usd(1300), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX)
+    ).json() as TopUp;
+    const act = (action: string, as?: string, body?: unknown, operator?: string) =>
+      backend.send("POST", `/api/v1/top-ups/${created.id}/actions/${action}`, { as, body, operator });
     expectProblem(await act("claim-refund", ALEX), 409, "status");
     expectProblem(await act("cancel", SAM), 404);
     const cancelled = await act("cancel", ALEX);
@@ -225,23 +317,50 @@ describe("refund claims", () => {
     // One reversal entry: it undoes the top-up's failure by crediting what the card paid.
     expect(await creditsFor(created.id)).toEqual([{ kind: "reversal", amount: 1300 }]);
     expect(await balanceOf(alex)).toBe(before + 1300);
-    const [reversal] = await backend.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.referenceType, "top-ups"), eq(ledgerEntries.referenceId, created.id)));
-    expect(reversal).toMatchObject({ actorUid: "demo-agent", actorRole: "agent", idempotencyKey: `top-up-refund:${created.id}`, balanceAfter: before + 1300 });
+    const [reversal] = await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.referenceType, "top-ups"), eq(ledgerEntries.referenceId, created.id)));
+    expect(reversal).toMatchObject({
+      actorUid: "demo-agent",
+      actorRole: "agent",
+      idempotencyKey: `top-up-refund:${created.id}`,
+      balanceAfter: before + 1300,
+    });
     expect(reversal!.reason).toContain("gateway captured a cancelled top-up");
-    const audit = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, created.id), eq(auditEvents.action, "top-ups.approve-refund")));
+    const audit = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, created.id), eq(auditEvents.action, "top-ups.approve-refund")));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.reason).toBe("gateway captured a cancelled top-up");
-    const kinds = (await backend.database.db.select({ kind: notifications.kind }).from(notifications).where(eq(notifications.recipientUid, "demo-alex"))).map((n) => n.kind);
+    const kinds = (
+      await backend.database.db
+        .select({ kind: notifications.kind })
+        .from(notifications)
+        .where(eq(notifications.recipientUid, "demo-alex"))
+    ).map((n) => n.kind);
     expect(kinds).toEqual(expect.arrayContaining(["top_up.refund_claimed", "top_up.refunded"]));
   });
 
   it("a top-up that failed while the payment went through is claimed and approved into a reversal entry that credits the balance once", async () => {
     const before = await balanceOf(alex);
-    const declined = (await topUp({ accountId: alex.id, amount: usd(700), cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)).json() as TopUp;
+    const declined = (
+      await topUp({ accountId: alex.id, amount: usd(700), cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)
+    ).json() as TopUp;
     expect(declined).toMatchObject({ status: "failed", gatewayCaptured: false });
-    expectProblem(await backend.send("POST", `/api/v1/top-ups/${declined.id}/actions/claim-refund`, { as: ALEX }), 409, "gatewayCaptured");
+    expectProblem(
+      await backend.send("POST", `/api/v1/top-ups/${declined.id}/actions/claim-refund`, { as: ALEX }),
+      409,
+      "gatewayCaptured",
+    );
     // The gateway reports a capture for it after all (the bank took the money): recorded, nothing credited.
-    const event: SandboxEvent = { id: `evt_late_capture_${declined.id}`, type: "charge.succeeded", created: Math.floor(Date.now() / 1000), data: { chargeId: `ch_late_${declined.id}`, reference: declined.id, amount: 700, currency: "USD" } };
+    const event: SandboxEvent = {
+      id: `evt_late_capture_${declined.id}`,
+      type: "charge.succeeded",
+      created: Math.floor(Date.now() / 1000),
+      data: { chargeId: `ch_late_${declined.id}`, reference: declined.id, amount: 700, currency: "USD" },
+    };
     const body = JSON.stringify(event);
     const res = await postWebhook(body, signWebhook(SECRET, body));
     expect(res.statusCode, res.body).toBe(200);
@@ -251,7 +370,11 @@ describe("refund claims", () => {
 
     const claimed = await backend.send("POST", `/api/v1/top-ups/${declined.id}/actions/claim-refund`, { as: ALEX });
     expect(claimed.statusCode, claimed.body).toBe(200);
-    const approve = () => backend.send("POST", `/api/v1/top-ups/${declined.id}/actions/approve-refund`, { as: ADMIN, body: { reason: "bank confirms the capture" } });
+    const approve = () =>
+      backend.send("POST", `/api/v1/top-ups/${declined.id}/actions/approve-refund`, {
+        as: ADMIN,
+        body: { reason: "bank confirms the capture" },
+      });
     const approved = await approve();
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: "failed", refund: "approved" });
@@ -264,15 +387,23 @@ describe("refund claims", () => {
   });
 
   it("a completed top-up cannot be claimed", async () => {
-    const done = (await topUp({ accountId: alex.id, amount: usd(200), cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, ALEX)).json() as TopUp;
+    const done = (
+      await topUp({ accountId: alex.id, amount: usd(200), cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, ALEX)
+    ).json() as TopUp;
     await webhooksHandled(done.id);
-    expectProblem(await backend.send("POST", `/api/v1/top-ups/${done.id}/actions/claim-refund`, { as: ALEX }), 409, "status");
+    expectProblem(
+      await backend.send("POST", `/api/v1/top-ups/${done.id}/actions/claim-refund`, { as: ALEX }),
+      409,
+      "status",
+    );
   });
 });
 
 describe("top-ups: who may see and create them", () => {
   it("owners and staff read them; others get 401 or 404; bad input is named and writes nothing", async () => {
-    const created = (await topUp({ accountId: alex.id, amount: usd(250), cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)).json() as TopUp;
+    const created = (
+      await topUp({ accountId: alex.id, amount: usd(250), cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)
+    ).json() as TopUp;
     await webhooksHandled(created.id);
     expectProblem(await backend.get(`/api/v1/top-ups/${created.id}`), 401);
     expectProblem(await backend.get(`/api/v1/top-ups/${created.id}`, { as: SAM }), 404);
@@ -280,7 +411,9 @@ describe("top-ups: who may see and create them", () => {
     expect((await backend.get(`/api/v1/top-ups/${created.id}`, { as: AGENT })).statusCode).toBe(200);
     const samList = (await backend.get("/api/v1/top-ups", { as: SAM })).json() as { data: TopUp[] };
     expect(samList.data.map((t) => t.accountId)).not.toContain(alex.id);
-    expect(((await backend.get("/api/v1/top-ups", { as: TMO_ADMIN, operator: "TMO" })).json() as { total: number }).total).toBe(0);
+    expect(
+      ((await backend.get("/api/v1/top-ups", { as: TMO_ADMIN, operator: "TMO" })).json() as { total: number }).total,
+    ).toBe(0);
 
     const entries = async () => Number((await backend.database.db.select({ n: count() }).from(ledgerEntries))[0]!.n);
     const before = await entries();
@@ -292,11 +425,18 @@ describe("top-ups: who may see and create them", () => {
     expectProblem(await topUp(good, TAYLOR, { operator: "TMO" }), 404);
     expectProblem(await topUp({ ...good, accountId: taylor.id }, ALEX), 404);
     expectProblem(await topUp({ ...good, amount: usd(10.5) }, ALEX), 400, "amount.amount");
-    expectProblem(await topUp({ ...good, cardToken: SANDBOX_CARDS.succeeds.replace(/(\d{4})/g, "$1 ").trim() }, ALEX), 400, "cardToken");
+    expectProblem(
+      await topUp({ ...good, cardToken: SANDBOX_CARDS.succeeds.replace(/(\d{4})/g, "$1 ").trim() }, ALEX),
+      400,
+      "cardToken",
+    );
     expectProblem(await topUp({ ...good, cardNumber: SANDBOX_CARDS.succeeds }, ALEX), 400);
     expectProblem(await topUp({ accountId: alex.id, amount: usd(1000) }, ALEX), 400, "paymentMethodId");
     // TMO takes no cards: its own subscriber is told to use a voucher.
-    expect(expectProblem(await topUp({ ...good, accountId: taylor.id }, TAYLOR, { operator: "TMO" }), 422, "paymentMethodId").detail).toMatch(/voucher/i);
+    expect(
+      expectProblem(await topUp({ ...good, accountId: taylor.id }, TAYLOR, { operator: "TMO" }), 422, "paymentMethodId")
+        .detail,
+    ).toMatch(/voucher/i);
     // A token the gateway does not know: the top-up is written as failed, nothing is credited.
     const unknown = await topUp({ ...good, cardToken: "tok_unknown_0000000" }, ALEX);
     expect(unknown.statusCode, unknown.body).toBe(201);
@@ -312,7 +452,8 @@ describe("top-ups: who may see and create them", () => {
 
 describe("payment methods", () => {
   it("a subscriber saves cards through the gateway, sets a default, tops up with one and removes them; others cannot", async () => {
-    const add = (body: unknown, as?: string, operator?: string) => backend.send("POST", "/api/v1/payment-methods", { as, body, operator });
+    const add = (body: unknown, as?: string, operator?: string) =>
+      backend.send("POST", "/api/v1/payment-methods", { as, body, operator });
     expectProblem(await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }), 401);
     expectProblem(await add({ cardToken: SANDBOX_CARDS.succeeds }, ALEX), 400, "cardToken");
     expectProblem(await add({ cardToken: "4242 4242 4242 4242" }, ALEX), 400, "cardToken");
@@ -322,7 +463,14 @@ describe("payment methods", () => {
     // Without card top-ups a card is still saved, at the bill-payment gateway: it pays bills (issue 24).
     const forBills = await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, TAYLOR, "TMO");
     expect(forBills.statusCode, forBills.body).toBe(201);
-    expect((await backend.send("DELETE", `/api/v1/payment-methods/${(forBills.json() as PaymentMethod).id}`, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(200);
+    expect(
+      (
+        await backend.send("DELETE", `/api/v1/payment-methods/${(forBills.json() as PaymentMethod).id}`, {
+          as: TAYLOR,
+          operator: "TMO",
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const first = await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, ALEX);
     expect(first.statusCode, first.body).toBe(201);
@@ -331,13 +479,15 @@ describe("payment methods", () => {
     const second = (await add({ cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)).json() as PaymentMethod;
     expect(second).toMatchObject({ last4: "0002", isDefault: false });
 
-    const method = (id: string, as: string, operator?: string) => backend.get(`/api/v1/payment-methods/${id}`, { as, operator });
+    const method = (id: string, as: string, operator?: string) =>
+      backend.get(`/api/v1/payment-methods/${id}`, { as, operator });
     expectProblem(await method(visa.id, SAM), 404);
     expectProblem(await method(visa.id, TMO_ADMIN, "TMO"), 404);
     expect((await method(visa.id, AGENT)).statusCode).toBe(200);
     expect(((await backend.get("/api/v1/payment-methods", { as: SAM })).json() as { total: number }).total).toBe(0);
 
-    const setDefault = (id: string, as?: string, operator?: string) => backend.send("POST", `/api/v1/payment-methods/${id}/actions/set-default`, { as, operator });
+    const setDefault = (id: string, as?: string, operator?: string) =>
+      backend.send("POST", `/api/v1/payment-methods/${id}/actions/set-default`, { as, operator });
     expectProblem(await setDefault(second.id), 401);
     expectProblem(await setDefault(second.id, SAM), 404);
     expectProblem(await setDefault(second.id, AGENT), 403);
@@ -354,9 +504,14 @@ describe("payment methods", () => {
     expect(paid.json()).toMatchObject({ status: "completed", paymentMethodId: visa.id });
     await webhooksHandled((paid.json() as TopUp).id);
     expect(await balanceOf(alex)).toBe(before + 600);
-    expectProblem(await topUp({ accountId: sam.id, amount: usd(600), paymentMethodId: visa.id }, SAM), 422, "paymentMethodId");
+    expectProblem(
+      await topUp({ accountId: sam.id, amount: usd(600), paymentMethodId: visa.id }, SAM),
+      422,
+      "paymentMethodId",
+    );
 
-    const remove = (id: string, as?: string, operator?: string) => backend.send("DELETE", `/api/v1/payment-methods/${id}`, { as, operator });
+    const remove = (id: string, as?: string, operator?: string) =>
+      backend.send("DELETE", `/api/v1/payment-methods/${id}`, { as, operator });
     expectProblem(await remove(second.id), 401);
     expectProblem(await remove(second.id, SAM), 404);
     expectProblem(await remove(second.id, AGENT), 403);
@@ -378,8 +533,13 @@ describe("card numbers never reach the backend", () => {
     expect(rows.length).toBeGreaterThan(20);
     let hits = 0;
     for (const { table_name, column_name } of rows) {
-      const conditions = sql.join(numbers.map((n) => sql`${sql.identifier(column_name)}::text like ${`%${n}%`}`), sql` or `);
-      const found = (await backend.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${conditions}`)) as unknown as { rows: { n: number }[] };
+      const conditions = sql.join(
+        numbers.map((n) => sql`${sql.identifier(column_name)}::text like ${`%${n}%`}`),
+        sql` or `,
+      );
+      const found = (await backend.database.db.execute(
+        sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${conditions}`,
+      )) as unknown as { rows: { n: number }[] };
       hits += Number(found.rows[0]!.n);
     }
     expect(hits).toBe(0);

@@ -20,15 +20,16 @@ let samClaimId = "";
 
 type Page = { data: Record<string, unknown>[]; total: number };
 
-
 async function page(url: string, as: string, operator?: string): Promise<Page> {
   const res = await backend.get(url, { as, operator });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as Page;
 }
 
-const byAccount = (resource: string, accountId: string, sort: string) => `/api/v1/${resource}?filter[accountId][eq]=${accountId}&sort=${sort}&page=1&pageSize=10`;
-const byLines = (resource: string, ids: string[], sort: string) => `/api/v1/${resource}?filter[lineId][in]=${ids.join(",")}&sort=${sort}&page=1&pageSize=10`;
+const byAccount = (resource: string, accountId: string, sort: string) =>
+  `/api/v1/${resource}?filter[accountId][eq]=${accountId}&sort=${sort}&page=1&pageSize=10`;
+const byLines = (resource: string, ids: string[], sort: string) =>
+  `/api/v1/${resource}?filter[lineId][in]=${ids.join(",")}&sort=${sort}&page=1&pageSize=10`;
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -44,11 +45,21 @@ beforeAll(async () => {
     { id: `s-${randomUUID()}`, msisdn: "+12025550102", type: "voice", startedAt: minutesAgo(1), quantity: 3 },
     { id: `s-${randomUUID()}`, msisdn: "+12025550103", type: "sms", startedAt: minutesAgo(1), quantity: 1 },
   ];
-  const ingest = await backend.app.inject({ method: "POST", url: "/api/v1/usage-records/batch", headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT" }, payload: { records } });
+  const ingest = await backend.app.inject({
+    method: "POST",
+    url: "/api/v1/usage-records/batch",
+    headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT" },
+    payload: { records },
+  });
   expect(ingest.statusCode, ingest.body).toBe(200);
   const claim = await backend.send("POST", "/api/v1/device-claims", {
     as: SAM,
-    body: { lineId: lineIds["+12025550103"], incident: "damage", occurredOn: new Date().toISOString().slice(0, 10), description: "The screen cracked when it fell." },
+    body: {
+      lineId: lineIds["+12025550103"],
+      incident: "damage",
+      occurredOn: new Date().toISOString().slice(0, 10),
+      description: "The screen cracked when it fell.",
+    },
   });
   expect(claim.statusCode, claim.body).toBe(201);
   samClaimId = (claim.json() as { id: string }).id;
@@ -75,7 +86,10 @@ describe("balance and bills", () => {
         const pdf = await backend.get(`/api/v1/invoices/${String(invoice.id)}/pdf`, { as: AGENT });
         expect(pdf.statusCode).toBe(200);
         expect(pdf.headers["content-type"]).toMatch(/application\/pdf/);
-        expectProblem(await backend.get(`/api/v1/invoices/${String(invoice.id)}/pdf`, { as: TMO_AGENT, operator: "TMO" }), 404);
+        expectProblem(
+          await backend.get(`/api/v1/invoices/${String(invoice.id)}/pdf`, { as: TMO_AGENT, operator: "TMO" }),
+          404,
+        );
         expectProblem(await backend.get(`/api/v1/invoices/${String(invoice.id)}/pdf`, { as: SAM }), 404);
       }
     }
@@ -86,8 +100,12 @@ describe("balance and bills", () => {
   it("another operator's agent: the account is 404 and the filtered lists are empty", async () => {
     const account = alexAccounts[0]!;
     expectProblem(await backend.get(`/api/v1/accounts/${account.id}`, { as: TMO_AGENT, operator: "TMO" }), 404);
-    for (const [resource, sort] of [["invoices", "-issuedAt"], ["ledger-entries", "-createdAt"]] as const) {
-      for (const a of alexAccounts) expect((await page(byAccount(resource, a.id, sort), TMO_AGENT, "TMO")).total).toBe(0);
+    for (const [resource, sort] of [
+      ["invoices", "-issuedAt"],
+      ["ledger-entries", "-createdAt"],
+    ] as const) {
+      for (const a of alexAccounts)
+        expect((await page(byAccount(resource, a.id, sort), TMO_AGENT, "TMO")).total).toBe(0);
     }
   });
 
@@ -98,12 +116,24 @@ describe("balance and bills", () => {
       expectProblem(await backend.get(`/api/v1/accounts/${a.id}`, { as: SAM }), 404);
     }
     // Their own account through the same filter still answers.
-    expect((await page(byAccount("ledger-entries", samAccount.id, "-createdAt"), SAM)).data.every((row) => row.accountId === samAccount.id)).toBe(true);
+    expect(
+      (await page(byAccount("ledger-entries", samAccount.id, "-createdAt"), SAM)).data.every(
+        (row) => row.accountId === samAccount.id,
+      ),
+    ).toBe(true);
   });
 
   it("refuses a malformed filter naming it, and a caller without a token", async () => {
-    expectProblem(await backend.get(`/api/v1/invoices?filter[accountId][eq]=not-a-uuid`, { as: AGENT }), 400, "filter[accountId][eq]");
-    expectProblem(await backend.get(`/api/v1/ledger-entries?filter[accountId][startswith]=x`, { as: AGENT }), 400, "filter[accountId][startswith]");
+    expectProblem(
+      await backend.get(`/api/v1/invoices?filter[accountId][eq]=not-a-uuid`, { as: AGENT }),
+      400,
+      "filter[accountId][eq]",
+    );
+    expectProblem(
+      await backend.get(`/api/v1/ledger-entries?filter[accountId][startswith]=x`, { as: AGENT }),
+      400,
+      "filter[accountId][startswith]",
+    );
     expectProblem(await backend.get(byAccount("invoices", samAccount.id, "-issuedAt")), 401);
   });
 });
@@ -124,7 +154,11 @@ describe("recent usage of the account's lines", () => {
     const asSam = await page(byLines("usage-records", all, "-startedAt"), SAM);
     expect(asSam.data.length).toBeGreaterThan(0);
     expect(asSam.data.every((row) => row.lineId === lineIds["+12025550103"])).toBe(true);
-    expectProblem(await backend.get(`/api/v1/usage-records?filter[lineId][in]=x,y`, { as: AGENT }), 400, "filter[lineId][in]");
+    expectProblem(
+      await backend.get(`/api/v1/usage-records?filter[lineId][in]=x,y`, { as: AGENT }),
+      400,
+      "filter[lineId][in]",
+    );
     expectProblem(await backend.get(byLines("usage-records", all, "-startedAt")), 401);
   });
 });
@@ -138,19 +172,37 @@ describe("claims on the account's lines", () => {
     expect((await page(byLines("device-claims", samLines, "-createdAt"), TMO_AGENT, "TMO")).total).toBe(0);
     expect((await page(byLines("device-claims", samLines, "-createdAt"), ALEX)).total).toBe(0);
     expectProblem(await backend.get(`/api/v1/device-claims/${samClaimId}`, { as: ALEX }), 404);
-    expectProblem(await backend.get(`/api/v1/device-claims?filter[lineId][in]=nope`, { as: AGENT }), 400, "filter[lineId][in]");
+    expectProblem(
+      await backend.get(`/api/v1/device-claims?filter[lineId][in]=nope`, { as: AGENT }),
+      400,
+      "filter[lineId][in]",
+    );
   });
 });
 
 describe("notifications sent and sign-in methods", () => {
   it("only the operator's staff: another operator's agent 404, a subscriber 403", async () => {
-    expect((await backend.get(`/api/v1/subscribers/${samAccount.id}/notifications?page=1&pageSize=10`, { as: AGENT })).statusCode).toBe(200);
-    expectProblem(await backend.get(`/api/v1/subscribers/${samAccount.id}/notifications?page=1&pageSize=10`, { as: TMO_AGENT, operator: "TMO" }), 404);
-    expect([403, 404]).toContain((await backend.get(`/api/v1/subscribers/${samAccount.id}/notifications`, { as: ALEX })).statusCode);
+    expect(
+      (await backend.get(`/api/v1/subscribers/${samAccount.id}/notifications?page=1&pageSize=10`, { as: AGENT }))
+        .statusCode,
+    ).toBe(200);
+    expectProblem(
+      await backend.get(`/api/v1/subscribers/${samAccount.id}/notifications?page=1&pageSize=10`, {
+        as: TMO_AGENT,
+        operator: "TMO",
+      }),
+      404,
+    );
+    expect([403, 404]).toContain(
+      (await backend.get(`/api/v1/subscribers/${samAccount.id}/notifications`, { as: ALEX })).statusCode,
+    );
     const identity = await backend.get(`/api/v1/subscribers/${samAccount.id}/identity`, { as: AGENT });
     expect(identity.statusCode, identity.body).toBe(200);
     // "password" names the email sign-in provider; no hash, salt or secret of it is ever sent.
     expect(identity.body).not.toMatch(/passwordHash|passwordSalt|"salt"|secret/i);
-    expectProblem(await backend.get(`/api/v1/subscribers/${samAccount.id}/identity`, { as: TMO_AGENT, operator: "TMO" }), 404);
+    expectProblem(
+      await backend.get(`/api/v1/subscribers/${samAccount.id}/identity`, { as: TMO_AGENT, operator: "TMO" }),
+      404,
+    );
   });
 });

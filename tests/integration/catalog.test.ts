@@ -20,12 +20,22 @@ const planId: Record<string, string> = {};
 
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
+const act = (
+  resource: "plans" | "add-ons",
+  id: string,
+  action: string,
+  who: { as?: string; operator?: string } = { as: ADMIN },
+  body?: unknown,
+) =>
+  backend.send("POST", `/api/v1/${resource}/${id}/actions/${action}`, {
+    ...who,
+    ...(body !== undefined ? { body } : {}),
+  });
 
-const act = (resource: "plans" | "add-ons", id: string, action: string, who: { as?: string; operator?: string } = { as: ADMIN }, body?: unknown) =>
-  backend.send("POST", `/api/v1/${resource}/${id}/actions/${action}`, { ...who, ...(body !== undefined ? { body } : {}) });
-
-const changePrice = (id: string, body: unknown, who: { as?: string; operator?: string } = { as: ADMIN }) => act("plans", id, "change-price", who, body);
-const previewPrice = (id: string, body: unknown, who: { as?: string; operator?: string } = { as: ADMIN }) => act("plans", id, "change-price/preview", who, body);
+const changePrice = (id: string, body: unknown, who: { as?: string; operator?: string } = { as: ADMIN }) =>
+  act("plans", id, "change-price", who, body);
+const previewPrice = (id: string, body: unknown, who: { as?: string; operator?: string } = { as: ADMIN }) =>
+  act("plans", id, "change-price/preview", who, body);
 
 async function catalogOf(as: string, resource: "plans" | "add-ons" = "plans") {
   const res = await backend.get(`/api/v1/${resource}?pageSize=100`, { as });
@@ -46,7 +56,8 @@ async function linesPaying(id: string) {
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  for (const row of await backend.database.db.select({ id: plans.id, code: plans.code }).from(plans)) planId[row.code] = row.id;
+  for (const row of await backend.database.db.select({ id: plans.id, code: plans.code }).from(plans))
+    planId[row.code] = row.id;
 });
 
 afterAll(async () => {
@@ -58,7 +69,16 @@ describe("the plan lifecycle: draft → active → retired", () => {
     const code = `PLAN_${randomUUID().slice(0, 8).toUpperCase()}`;
     const created = await backend.send("POST", "/api/v1/plans", {
       as: ADMIN,
-      body: { code, name: "Postpaid Test 20 GB", kind: "postpaid", price: usd(5500), dataMb: 20_480, voiceMinutes: null, sms: null, features: ["Unlimited talk & text"] },
+      body: {
+        code,
+        name: "Postpaid Test 20 GB",
+        kind: "postpaid",
+        price: usd(5500),
+        dataMb: 20_480,
+        voiceMinutes: null,
+        sms: null,
+        features: ["Unlimited talk & text"],
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const draft = created.json() as Plan;
@@ -82,7 +102,10 @@ describe("the plan lifecycle: draft → active → retired", () => {
     expect((await catalogOf(ADMIN)).find((p) => p.id === draft.id)?.status).toBe("retired");
     expectProblem(await act("plans", draft.id, "retire"), 409, "status");
 
-    const audited = await backend.database.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, draft.id));
+    const audited = await backend.database.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, draft.id));
     expect(audited.map((a) => a.action).sort()).toEqual(["plans.activate", "plans.create", "plans.retire"]);
   });
 
@@ -94,7 +117,9 @@ describe("the plan lifecycle: draft → active → retired", () => {
     const forAgent = (await catalogOf(AGENT)).map((p) => (p as Plan).code);
     expect(forAgent).toEqual(expect.arrayContaining(["PRE_2GB_LEGACY", "POST_FAMILY_DRAFT", "PRE_5GB"]));
     expect((await catalogOf(SAM, "add-ons")).every((a) => a.status === "active")).toBe(true);
-    expect((await catalogOf(AGENT, "add-ons")).map((a) => a.status)).toEqual(expect.arrayContaining(["draft", "active", "retired"]));
+    expect((await catalogOf(AGENT, "add-ons")).map((a) => a.status)).toEqual(
+      expect.arrayContaining(["draft", "active", "retired"]),
+    );
   });
 
   it("only admins manage the catalog: agents and subscribers 403, another operator 404, anonymous 401; malformed 400 naming the field", async () => {
@@ -103,12 +128,64 @@ describe("the plan lifecycle: draft → active → retired", () => {
     expectProblem(await act("plans", id, "activate", { as: SAM }), 403);
     expectProblem(await act("plans", id, "activate", { as: TMO_ADMIN, operator: "TMO" }), 404);
     expectProblem(await backend.send("POST", `/api/v1/plans/${id}/actions/activate`, {}), 401);
-    expectProblem(await backend.send("POST", "/api/v1/plans", { as: AGENT, body: { code: "NOPE", name: "Nope", kind: "prepaid", price: usd(100), dataMb: null, voiceMinutes: null, sms: null, features: [] } }), 403);
-    expectProblem(await backend.send("POST", "/api/v1/plans", { as: ADMIN, body: { code: "bad code", name: "Bad", kind: "prepaid", price: usd(100), dataMb: null, voiceMinutes: null, sms: null, features: [] } }), 400, "code");
-    const draft = { code: "TOO_BIG", name: "Too big", kind: "prepaid", price: usd(100), dataMb: null, voiceMinutes: null, sms: null, features: [] };
-    expectProblem(await backend.send("POST", "/api/v1/plans", { as: ADMIN, body: { ...draft, price: usd(2 ** 31) } }), 400, "price.amount");
-    expectProblem(await backend.send("POST", "/api/v1/plans", { as: ADMIN, body: { ...draft, price: usd(-100) } }), 400, "price.amount");
-    expectProblem(await backend.send("POST", "/api/v1/plans", { as: ADMIN, body: { ...draft, dataMb: 3_000_000_000 } }), 400, "dataMb");
+    expectProblem(
+      await backend.send("POST", "/api/v1/plans", {
+        as: AGENT,
+        body: {
+          code: "NOPE",
+          name: "Nope",
+          kind: "prepaid",
+          price: usd(100),
+          dataMb: null,
+          voiceMinutes: null,
+          sms: null,
+          features: [],
+        },
+      }),
+      403,
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/plans", {
+        as: ADMIN,
+        body: {
+          code: "bad code",
+          name: "Bad",
+          kind: "prepaid",
+          price: usd(100),
+          dataMb: null,
+          voiceMinutes: null,
+          sms: null,
+          features: [],
+        },
+      }),
+      400,
+      "code",
+    );
+    const draft = {
+      code: "TOO_BIG",
+      name: "Too big",
+      kind: "prepaid",
+      price: usd(100),
+      dataMb: null,
+      voiceMinutes: null,
+      sms: null,
+      features: [],
+    };
+    expectProblem(
+      await backend.send("POST", "/api/v1/plans", { as: ADMIN, body: { ...draft, price: usd(2 ** 31) } }),
+      400,
+      "price.amount",
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/plans", { as: ADMIN, body: { ...draft, price: usd(-100) } }),
+      400,
+      "price.amount",
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/plans", { as: ADMIN, body: { ...draft, dataMb: 3_000_000_000 } }),
+      400,
+      "dataMb",
+    );
     expect((await backend.get("/api/v1/plans?q=TOO_BIG", { as: ADMIN })).json()).toMatchObject({ total: 0 });
     expectProblem(await act("plans", "not-a-uuid", "activate"), 400, "id");
     expect((await plan(id)).status).toBe("draft");
@@ -124,12 +201,20 @@ describe("PATCH /plans/{id}", () => {
     expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { as: SAM, body }), 403);
     expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { as: TMO_ADMIN, operator: "TMO", body }), 404);
     expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { body }), 401);
-    expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { as: ADMIN, body: { price: usd(1) } }), 403, "price");
+    expectProblem(
+      await backend.send("PATCH", `/api/v1/plans/${id}`, { as: ADMIN, body: { price: usd(1) } }),
+      403,
+      "price",
+    );
     expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { as: ADMIN, body: { name: "x" } }), 400, "name");
     // Past what the integer columns hold (the API fuzz found these as 500s): a 400 at the field.
     for (const field of ["dataMb", "voiceMinutes", "sms"]) {
       for (const value of [10_000_001, 2 ** 31, Number.MAX_SAFE_INTEGER, -1]) {
-        expectProblem(await backend.send("PATCH", `/api/v1/plans/${id}`, { as: ADMIN, body: { [field]: value } }), 400, field);
+        expectProblem(
+          await backend.send("PATCH", `/api/v1/plans/${id}`, { as: ADMIN, body: { [field]: value } }),
+          400,
+          field,
+        );
       }
     }
     expect(await plan(id)).toEqual(before);
@@ -137,7 +222,21 @@ describe("PATCH /plans/{id}", () => {
     const res = await backend.send("PATCH", `/api/v1/plans/${id}`, { as: ADMIN, body });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ...body, price: before.price, status: "active" });
-    expectProblem(await backend.send("POST", "/api/v1/plans", { body: { code: "ANON", name: "Anonymous", kind: "prepaid", price: usd(100), dataMb: null, voiceMinutes: null, sms: null, features: [] } }), 401);
+    expectProblem(
+      await backend.send("POST", "/api/v1/plans", {
+        body: {
+          code: "ANON",
+          name: "Anonymous",
+          kind: "prepaid",
+          price: usd(100),
+          dataMb: null,
+          voiceMinutes: null,
+          sms: null,
+          features: [],
+        },
+      }),
+      401,
+    );
   });
 });
 
@@ -145,17 +244,27 @@ describe("a price change", () => {
   it("previews how many lines it touches: the operator's active and suspended lines on the plan", async () => {
     const id = planId.POST_50GB!;
     // One line suspended (still counted), one terminated (not counted).
-    const onPlan = await backend.database.db.select({ id: lines.id, msisdn: lines.msisdn }).from(lines).where(and(eq(lines.planId, id), eq(lines.status, "active")));
+    const onPlan = await backend.database.db
+      .select({ id: lines.id, msisdn: lines.msisdn })
+      .from(lines)
+      .where(and(eq(lines.planId, id), eq(lines.status, "active")));
     // Not alex's line (+12025550102): the next test bills it.
     const [toSuspend, toTerminate] = onPlan.filter((l) => l.msisdn !== "+12025550102").slice(-2);
-    await backend.database.db.update(lines).set({ status: "suspended", suspendReason: "request" }).where(eq(lines.id, toSuspend!.id));
+    await backend.database.db
+      .update(lines)
+      .set({ status: "suspended", suspendReason: "request" })
+      .where(eq(lines.id, toSuspend!.id));
     await backend.database.db.update(lines).set({ status: "terminated" }).where(eq(lines.id, toTerminate!.id));
     const expected = await linesPaying(id);
     expect(expected).toBeGreaterThan(1);
 
     const res = await previewPrice(id, { price: usd(7000) });
     expect(res.statusCode, res.body).toBe(200);
-    const quote = res.json() as { summary: string; params: { lines: number; active: number; suspended: number }; lines: { label: string; amount?: unknown }[] };
+    const quote = res.json() as {
+      summary: string;
+      params: { lines: number; active: number; suspended: number };
+      lines: { label: string; amount?: unknown }[];
+    };
     expect(quote.params.lines).toBe(expected);
     expect(quote.params.active + quote.params.suspended).toBe(expected);
     expect(quote.params.suspended).toBeGreaterThanOrEqual(1);
@@ -173,32 +282,52 @@ describe("a price change", () => {
 
   it("does not change what lines pay now: the cycle under way keeps the old price, the next one pays the new", async () => {
     const id = planId.POST_50GB!;
-    const alexPostpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "postpaid")!;
+    const alexPostpaid = (
+      (await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }
+    ).data.find((a) => a.type === "postpaid")!;
     const res = await changePrice(id, { price: usd(7000), reason: "new network costs" });
     expect(res.statusCode, res.body).toBe(200);
     const changed = res.json() as Plan;
     expect(changed).toMatchObject({ price: usd(6500), pendingPrice: usd(7000) });
     expect(changed.priceChangedAt).toBeTruthy();
-    const [audit] = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "plans.change-price"), eq(auditEvents.targetId, id)));
+    const [audit] = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "plans.change-price"), eq(auditEvents.targetId, id)));
     expect(audit).toMatchObject({ actorRole: "admin", reason: "new network costs" });
 
     // alex's postpaid line (cycle day 12): the cycle it is in now is billed at its next cycle day, at the old price.
     const startsOn = newPriceStartsOn(12, new Date(changed.priceChangedAt!));
     const firstNewDay = new Date(`${startsOn}T12:00:00Z`);
-    const thisCycleBill = await closeCycles(backend.database.db, { operatorCode: "ATT", asOf: firstNewDay, accountIds: [alexPostpaid.id] });
+    const thisCycleBill = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      asOf: firstNewDay,
+      accountIds: [alexPostpaid.id],
+    });
     expect(thisCycleBill.issued).toHaveLength(1);
-    const old = (await backend.get(`/api/v1/invoices/${thisCycleBill.issued[0]!.invoiceId}`, { as: ALEX })).json() as Invoice;
+    const old = (
+      await backend.get(`/api/v1/invoices/${thisCycleBill.issued[0]!.invoiceId}`, { as: ALEX })
+    ).json() as Invoice;
     expect(old.items.map((i) => i.amount.amount)).toEqual([6500]);
 
     // The cycle that starts on its next cycle day is the first at the new price.
     const nextMonth = new Date(firstNewDay);
     nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
-    const nextCycleBill = await closeCycles(backend.database.db, { operatorCode: "ATT", asOf: nextMonth, accountIds: [alexPostpaid.id] });
+    const nextCycleBill = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      asOf: nextMonth,
+      accountIds: [alexPostpaid.id],
+    });
     expect(nextCycleBill.issued).toHaveLength(1);
-    const bill = (await backend.get(`/api/v1/invoices/${nextCycleBill.issued[0]!.invoiceId}`, { as: ALEX })).json() as Invoice;
+    const bill = (
+      await backend.get(`/api/v1/invoices/${nextCycleBill.issued[0]!.invoiceId}`, { as: ALEX })
+    ).json() as Invoice;
     expect(bill.periodStart).toBe(startsOn);
     expect(bill.items.map((i) => i.amount.amount)).toEqual([7000]);
-    const fees = await backend.database.db.select({ amount: ledgerEntries.amount, key: ledgerEntries.idempotencyKey }).from(ledgerEntries).where(eq(ledgerEntries.accountId, alexPostpaid.id));
+    const fees = await backend.database.db
+      .select({ amount: ledgerEntries.amount, key: ledgerEntries.idempotencyKey })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, alexPostpaid.id));
     expect(fees.find((f) => f.key?.endsWith(`:${startsOn}`))?.amount).toBe(7000);
   });
 
@@ -215,14 +344,19 @@ describe("a price change", () => {
     expectProblem(await changePrice(other, {}), 400, "price");
     expectProblem(await changePrice(other, { price: usd(4600), extra: true }), 400);
     expectProblem(await previewPrice(other, { amount: 4600 }), 400);
-    const preview = (query: string) => backend.get(`/api/v1/plans/${other}/price-change-preview${query}`, { as: ADMIN });
+    const preview = (query: string) =>
+      backend.get(`/api/v1/plans/${other}/price-change-preview${query}`, { as: ADMIN });
     expectProblem(await preview(""), 400, "amount");
     expectProblem(await preview("?amount=-5"), 400, "amount");
     expectProblem(await preview("?amount=12.5"), 400, "amount");
     expectProblem(await preview("?amount=4600&currency=usd"), 400, "currency");
     expectProblem(await preview("?amount=4600&currency=EUR"), 422, "price.currency");
     expectProblem(await preview("?amount=4500"), 422, "price.amount");
-    expectProblem(await backend.get(`/api/v1/plans/${id}/price-change-preview?amount=8000`, { as: ADMIN }), 409, "price");
+    expectProblem(
+      await backend.get(`/api/v1/plans/${id}/price-change-preview?amount=8000`, { as: ADMIN }),
+      409,
+      "price",
+    );
     expect(await plan(id)).toEqual(before);
     expect(await plan(other)).toMatchObject({ price: usd(4500), pendingPrice: null });
   });
@@ -234,14 +368,21 @@ describe("a price change", () => {
       expectProblem(await send(id, { price: usd(4600) }, { as: SAM }), 403);
       expectProblem(await send(id, { price: usd(4600) }, { as: TAYLOR, operator: "TMO" }), 403);
       expectProblem(await send(id, { price: usd(4600) }, { as: TMO_ADMIN, operator: "TMO" }), 404);
-      expectProblem(await backend.send("POST", `/api/v1/plans/${id}/actions/change-price`, { body: { price: usd(4600) } }), 401);
+      expectProblem(
+        await backend.send("POST", `/api/v1/plans/${id}/actions/change-price`, { body: { price: usd(4600) } }),
+        401,
+      );
     }
-    const read = (who: { as?: string; operator?: string }) => backend.get(`/api/v1/plans/${id}/price-change-preview?amount=4600`, who);
+    const read = (who: { as?: string; operator?: string }) =>
+      backend.get(`/api/v1/plans/${id}/price-change-preview?amount=4600`, who);
     expectProblem(await read({ as: AGENT }), 403);
     expectProblem(await read({ as: SAM }), 403);
     expectProblem(await read({ as: TMO_ADMIN, operator: "TMO" }), 404);
     expectProblem(await read({}), 401);
-    expectProblem(await backend.get(`/api/v1/plans/${randomUUID()}/price-change-preview?amount=4600`, { as: ADMIN }), 404);
+    expectProblem(
+      await backend.get(`/api/v1/plans/${randomUUID()}/price-change-preview?amount=4600`, { as: ADMIN }),
+      404,
+    );
     expect(await plan(id)).toMatchObject({ price: usd(4500), pendingPrice: null });
   });
 

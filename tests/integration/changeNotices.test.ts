@@ -18,7 +18,6 @@ let sam: { id: string };
 
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
-
 const changePrice = (id: string, body: unknown, who: { as?: string; operator?: string } = { as: ADMIN }) =>
   backend.send("POST", `/api/v1/plans/${id}/actions/change-price`, { ...who, body });
 
@@ -26,18 +25,25 @@ const changePrice = (id: string, body: unknown, who: { as?: string; operator?: s
 async function noticesOf(kind: Notification["kind"]) {
   return backend.database.db.select().from(notifications).where(eq(notifications.kind, kind));
 }
-const countOf = async (kind: Notification["kind"]) => (await backend.database.db.select({ n: count() }).from(notifications).where(eq(notifications.kind, kind)))[0]!.n;
+const countOf = async (kind: Notification["kind"]) =>
+  (await backend.database.db.select({ n: count() }).from(notifications).where(eq(notifications.kind, kind)))[0]!.n;
 
 /** A signed-in person's inbox through the API, of one kind. */
 async function inbox(as: string, kind: Notification["kind"], operator?: string) {
-  const res = await backend.get(`/api/v1/notifications?pageSize=100&filter[kind]=${kind}`, { as, ...(operator ? { operator } : {}) });
+  const res = await backend.get(`/api/v1/notifications?pageSize=100&filter[kind]=${kind}`, {
+    as,
+    ...(operator ? { operator } : {}),
+  });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { data: Notification[] }).data;
 }
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  for (const row of await backend.database.db.select({ id: plans.id, code: plans.code, operator: plans.operatorCode }).from(plans)) planId[`${row.operator}:${row.code}`] = row.id;
+  for (const row of await backend.database.db
+    .select({ id: plans.id, code: plans.code, operator: plans.operatorCode })
+    .from(plans))
+    planId[`${row.operator}:${row.code}`] = row.id;
   sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: { id: string }[] }).data[0]!;
 });
 
@@ -50,22 +56,39 @@ describe("a scheduled price change tells the holder of every line it reaches", (
     const id = planId["ATT:POST_50GB"]!;
     // Every account with a line on the plan gets a holder (the seeded filler accounts have none), so
     // every line the preview counts has an inbox.
-    const onPlan = await backend.database.db.select({ id: lines.id, accountId: lines.accountId }).from(lines).where(eq(lines.planId, id));
+    const onPlan = await backend.database.db
+      .select({ id: lines.id, accountId: lines.accountId })
+      .from(lines)
+      .where(eq(lines.planId, id));
     await backend.database.db
       .update(accounts)
       .set({ ownerUid: sql`'holder-' || ${accounts.id}::text` })
-      .where(and(inArray(accounts.id, onPlan.map((l) => l.accountId)), isNull(accounts.ownerUid)));
+      .where(
+        and(
+          inArray(
+            accounts.id,
+            onPlan.map((l) => l.accountId),
+          ),
+          isNull(accounts.ownerUid),
+        ),
+      );
     // One line terminated (its holder is not told), one suspended (told).
     const others = onPlan.filter((l) => l.id !== onPlan[0]!.id);
     const [terminated, suspended] = others.slice(-2);
     await backend.database.db.update(lines).set({ status: "terminated" }).where(eq(lines.id, terminated!.id));
-    await backend.database.db.update(lines).set({ status: "suspended", suspendReason: "request" }).where(eq(lines.id, suspended!.id));
+    await backend.database.db
+      .update(lines)
+      .set({ status: "suspended", suspendReason: "request" })
+      .where(eq(lines.id, suspended!.id));
     // Another operator's line pointed at this plan (it must never be reached, nor counted).
     const [taylorLine] = await backend.database.db.select().from(lines).where(eq(lines.operatorCode, "TMO"));
     await backend.database.db.update(lines).set({ planId: id }).where(eq(lines.id, taylorLine!.id));
 
     try {
-      const preview = await backend.send("POST", `/api/v1/plans/${id}/actions/change-price/preview`, { as: ADMIN, body: { price: usd(7200) } });
+      const preview = await backend.send("POST", `/api/v1/plans/${id}/actions/change-price/preview`, {
+        as: ADMIN,
+        body: { price: usd(7200) },
+      });
       expect(preview.statusCode, preview.body).toBe(200);
       const reached = (preview.json() as { params: { lines: number } }).params.lines;
       expect(reached).toBeGreaterThan(2);
@@ -81,13 +104,21 @@ describe("a scheduled price change tells the holder of every line it reaches", (
         .select({ id: lines.id, msisdn: lines.msisdn, cycleDay: lines.cycleDay, ownerUid: accounts.ownerUid })
         .from(lines)
         .innerJoin(accounts, eq(accounts.id, lines.accountId))
-        .where(and(eq(lines.operatorCode, "ATT"), eq(lines.planId, id), inArray(lines.status, ["active", "suspended"])));
+        .where(
+          and(eq(lines.operatorCode, "ATT"), eq(lines.planId, id), inArray(lines.status, ["active", "suspended"])),
+        );
       expect(payingLines).toHaveLength(reached);
       for (const line of payingLines) {
         const notice = notices.find((n) => n.link === `/lines/show/${line.id}`);
         expect(notice, line.msisdn).toBeDefined();
         expect(notice).toMatchObject({ operatorCode: "ATT", recipientUid: line.ownerUid, readAt: null });
-        expect(notice!.params).toEqual({ planName: "Postpaid Extra 50 GB", msisdn: line.msisdn, amount: 7200, currency: "USD", date: newPriceStartsOn(line.cycleDay, changedAt) });
+        expect(notice!.params).toEqual({
+          planName: "Postpaid Extra 50 GB",
+          msisdn: line.msisdn,
+          amount: 7200,
+          currency: "USD",
+          date: newPriceStartsOn(line.cycleDay, changedAt),
+        });
       }
       expect(notices.map((n) => n.link)).not.toContain(`/lines/show/${terminated!.id}`);
       expect(notices.map((n) => n.link)).toContain(`/lines/show/${suspended!.id}`);
@@ -98,7 +129,11 @@ describe("a scheduled price change tells the holder of every line it reaches", (
       // taylor (another operator) have none.
       const alexs = await inbox(ALEX, "plan.price_changed");
       expect(alexs).toHaveLength(1);
-      expect(alexs[0]!.params).toMatchObject({ msisdn: "+12025550102", amount: 7200, date: newPriceStartsOn(12, changedAt) });
+      expect(alexs[0]!.params).toMatchObject({
+        msisdn: "+12025550102",
+        amount: 7200,
+        date: newPriceStartsOn(12, changedAt),
+      });
       expect(await inbox(SAM, "plan.price_changed")).toHaveLength(0);
       expect(await inbox(TAYLOR, "plan.price_changed", "TMO")).toHaveLength(0);
     } finally {
@@ -115,7 +150,10 @@ describe("a scheduled price change tells the holder of every line it reaches", (
     expectProblem(await changePrice(other, { price: usd(4600) }, { as: AGENT }), 403);
     expectProblem(await changePrice(other, { price: usd(4600) }, { as: SAM }), 403);
     expectProblem(await changePrice(other, { price: usd(4600) }, { as: TMO_ADMIN, operator: "TMO" }), 404);
-    expectProblem(await backend.send("POST", `/api/v1/plans/${other}/actions/change-price`, { body: { price: usd(4600) } }), 401);
+    expectProblem(
+      await backend.send("POST", `/api/v1/plans/${other}/actions/change-price`, { body: { price: usd(4600) } }),
+      401,
+    );
     expectProblem(await changePrice(other, { price: usd(-1) }), 400, "price.amount");
     expectProblem(await changePrice(other, { price: usd(4500) }), 422, "price.amount");
     expect(await countOf("plan.price_changed")).toBe(before);
@@ -127,7 +165,13 @@ describe("a scheduled price change tells the holder of every line it reaches", (
       .select({ n: count() })
       .from(lines)
       .innerJoin(accounts, eq(accounts.id, lines.accountId))
-      .where(and(eq(lines.planId, id), inArray(lines.status, ["active", "suspended"]), sql`${accounts.ownerUid} is not null`));
+      .where(
+        and(
+          eq(lines.planId, id),
+          inArray(lines.status, ["active", "suspended"]),
+          sql`${accounts.ownerUid} is not null`,
+        ),
+      );
     const before = await countOf("plan.price_changed");
     expect((await changePrice(id, { price: usd(4700) })).statusCode).toBe(200);
     expect((await countOf("plan.price_changed")) - before).toBe(owned[0]!.n);
@@ -141,12 +185,19 @@ describe("a scheduled price change tells the holder of every line it reaches", (
 
 describe("the requester of an approval hears the decision", () => {
   const request = async (amount: number) => {
-    const res = await backend.send("POST", `/api/v1/accounts/${sam.id}/actions/adjust`, { as: AGENT, body: { amount: usd(amount), reason: "long outage" } });
+    const res = await backend.send("POST", `/api/v1/accounts/${sam.id}/actions/adjust`, {
+      as: AGENT,
+      body: { amount: usd(amount), reason: "long outage" },
+    });
     expect(res.statusCode, res.body).toBe(202);
     return res.json() as Approval;
   };
-  const decide = (id: string, action: "approve" | "reject", who: { as?: string; operator?: string }, body: unknown = { reason: "checked the outage log" }) =>
-    backend.send("POST", `/api/v1/approvals/${id}/actions/${action}`, { ...who, body });
+  const decide = (
+    id: string,
+    action: "approve" | "reject",
+    who: { as?: string; operator?: string },
+    body: unknown = { reason: "checked the outage log" },
+  ) => backend.send("POST", `/api/v1/approvals/${id}/actions/${action}`, { ...who, body });
 
   it("approved: the agent who asked is told, with the decision and the admin's reason; the holder hears only of the money", async () => {
     const approval = await request(7100);
@@ -154,8 +205,19 @@ describe("the requester of an approval hears the decision", () => {
     expect(res.statusCode, res.body).toBe(200);
     const told = (await inbox(AGENT, "approval.decided")).filter((n) => n.link === `/approvals/show/${approval.id}`);
     expect(told).toHaveLength(1);
-    expect(told[0]!.params).toEqual({ decision: "approved", approvalKind: "adjustment", amount: 7100, currency: "USD", accountName: approval.accountName, reason: "outage confirmed", byRole: "admin" });
-    const [row] = await backend.database.db.select().from(notifications).where(eq(notifications.link, `/approvals/show/${approval.id}`));
+    expect(told[0]!.params).toEqual({
+      decision: "approved",
+      approvalKind: "adjustment",
+      amount: 7100,
+      currency: "USD",
+      accountName: approval.accountName,
+      reason: "outage confirmed",
+      byRole: "admin",
+    });
+    const [row] = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/approvals/show/${approval.id}`));
     expect(row!.recipientUid).toBe(approval.requestedBy);
     expect(await inbox(SAM, "approval.decided")).toHaveLength(0);
     expect(await inbox(ADMIN, "approval.decided")).toHaveLength(0);
@@ -163,7 +225,9 @@ describe("the requester of an approval hears the decision", () => {
 
   it("rejected: the agent is told it was rejected and why", async () => {
     const approval = await request(6200);
-    expect((await decide(approval.id, "reject", { as: ADMIN }, { reason: "no outage on record" })).statusCode).toBe(200);
+    expect((await decide(approval.id, "reject", { as: ADMIN }, { reason: "no outage on record" })).statusCode).toBe(
+      200,
+    );
     const told = (await inbox(AGENT, "approval.decided")).filter((n) => n.link === `/approvals/show/${approval.id}`);
     expect(told).toHaveLength(1);
     expect(told[0]!.params).toMatchObject({ decision: "rejected", reason: "no outage on record", amount: 6200 });
@@ -175,7 +239,10 @@ describe("the requester of an approval hears the decision", () => {
     expectProblem(await decide(approval.id, "approve", { as: TMO_ADMIN, operator: "TMO" }), 404);
     expectProblem(await decide(approval.id, "approve", { as: AGENT }), 403);
     expectProblem(await decide(approval.id, "reject", { as: SAM }), 403);
-    expectProblem(await backend.send("POST", `/api/v1/approvals/${approval.id}/actions/reject`, { body: { reason: "anonymous" } }), 401);
+    expectProblem(
+      await backend.send("POST", `/api/v1/approvals/${approval.id}/actions/reject`, { body: { reason: "anonymous" } }),
+      401,
+    );
     expectProblem(await decide(approval.id, "reject", { as: ADMIN }, {}), 400, "reason");
     expect(await countOf("approval.decided")).toBe(before);
     expect((await decide(approval.id, "reject", { as: ADMIN })).statusCode).toBe(200);

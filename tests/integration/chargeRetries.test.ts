@@ -1,7 +1,15 @@
 import type { LightMyRequestResponse } from "fastify";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { idempotencyKeys, invoicePayments, invoices, ledgerEntries, operators, paymentWebhookEvents, topUps } from "../../server/db/schema";
+import {
+  idempotencyKeys,
+  invoicePayments,
+  invoices,
+  ledgerEntries,
+  operators,
+  paymentWebhookEvents,
+  topUps,
+} from "../../server/db/schema";
 import { startSandboxGateway, type SandboxEvent, type SandboxGateway } from "../../server/payments/sandbox/server";
 import { sandboxGateway } from "../../server/payments/sandbox/client";
 import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
@@ -42,28 +50,56 @@ async function deliverHeld() {
 /** Makes every settlement of a `created` row of the table fail (the test's own trigger); answers the undo. */
 async function failSettlementsOf(table: "top_ups" | "invoice_payments") {
   const { db } = backend.database;
-  await db.execute(sql.raw(`create or replace function test_fail_settlement() returns trigger language plpgsql as $$ begin raise exception 'injected: the settlement fails'; end $$`));
-  await db.execute(sql.raw(`create trigger test_fail_settlement before update on ${table} for each row when (old.status = 'created' and new.status <> 'created') execute function test_fail_settlement()`));
+  await db.execute(
+    sql.raw(
+      `create or replace function test_fail_settlement() returns trigger language plpgsql as $$ begin raise exception 'injected: the settlement fails'; end $$`,
+    ),
+  );
+  await db.execute(
+    sql.raw(
+      `create trigger test_fail_settlement before update on ${table} for each row when (old.status = 'created' and new.status <> 'created') execute function test_fail_settlement()`,
+    ),
+  );
   return async () => void (await db.execute(sql.raw(`drop trigger if exists test_fail_settlement on ${table}`)));
 }
 let undoFailure: (() => Promise<void>) | undefined;
 
-
-const topUp = (body: unknown, key: string) => backend.send("POST", "/api/v1/top-ups", { as: ALEX, body, headers: { "idempotency-key": key } });
-const pay = (invoiceId: string, body: unknown, key: string) => backend.send("POST", `/api/v1/invoices/${invoiceId}/actions/pay`, { as: ALEX, body, headers: { "idempotency-key": key } });
-const balance = async () => ((await backend.get(`/api/v1/accounts/${prepaid.id}`, { as: ALEX })).json() as Account).balance!.amount;
+const topUp = (body: unknown, key: string) =>
+  backend.send("POST", "/api/v1/top-ups", { as: ALEX, body, headers: { "idempotency-key": key } });
+const pay = (invoiceId: string, body: unknown, key: string) =>
+  backend.send("POST", `/api/v1/invoices/${invoiceId}/actions/pay`, {
+    as: ALEX,
+    body,
+    headers: { "idempotency-key": key },
+  });
+const balance = async () =>
+  ((await backend.get(`/api/v1/accounts/${prepaid.id}`, { as: ALEX })).json() as Account).balance!.amount;
 const entriesFor = async (type: "top-ups" | "invoices", id: string) =>
-  (await backend.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.referenceType, type), eq(ledgerEntries.referenceId, id)))).map((e) => ({ kind: e.kind, amount: e.amount }));
+  (
+    await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.referenceType, type), eq(ledgerEntries.referenceId, id)))
+  ).map((e) => ({ kind: e.kind, amount: e.amount }));
 const chargesFor = (reference: string) => sandbox.charges.filter((c) => c.reference === reference);
 const topUpsUnder = (key: string) => backend.database.db.select().from(topUps).where(eq(topUps.idempotencyKey, key));
-const paymentsOf = (invoiceId: string) => backend.database.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId));
+const paymentsOf = (invoiceId: string) =>
+  backend.database.db.select().from(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId));
 
 /** Waits until every webhook the sandbox sent about a reference was handled by the backend. */
 async function webhooksHandled(reference: string) {
   await waitFor(`webhooks of ${reference}`, async () => {
     const sent = sandbox.events.filter((e) => e.data.reference === reference);
     if (!sent.length) return false;
-    const [row] = await backend.database.db.select({ n: count() }).from(paymentWebhookEvents).where(sql`${paymentWebhookEvents.eventId} in (${sql.join(sent.map((e) => sql`${e.id}`), sql`, `)})`);
+    const [row] = await backend.database.db
+      .select({ n: count() })
+      .from(paymentWebhookEvents)
+      .where(
+        sql`${paymentWebhookEvents.eventId} in (${sql.join(
+          sent.map((e) => sql`${e.id}`),
+          sql`, `,
+        )})`,
+      );
     return Number(row!.n) === sent.length || undefined;
   });
 }
@@ -77,7 +113,9 @@ function expectStatus(res: LightMyRequestResponse, status: number) {
 function expectOneRan(answers: LightMyRequestResponse[], status: number) {
   const ran = answers.filter((r) => r.statusCode === status && r.headers["idempotent-replayed"] !== "true");
   expect(ran, answers.map((r) => `${r.statusCode} ${r.body}`).join("\n")).toHaveLength(1);
-  for (const res of answers) if (res !== ran[0]) expect(res.statusCode === 409 || res.headers["idempotent-replayed"] === "true", res.body).toBe(true);
+  for (const res of answers)
+    if (res !== ran[0])
+      expect(res.statusCode === 409 || res.headers["idempotent-replayed"] === "true", res.body).toBe(true);
   return ran[0]!;
 }
 
@@ -87,7 +125,20 @@ async function newBill(total: number): Promise<string> {
   const year = 1950 + billSeq;
   const [row] = await backend.database.db
     .insert(invoices)
-    .values({ operatorCode: "ATT", accountId: postpaid.id, number: `TEST-RETRY-${Date.now()}-${billSeq}`, periodStart: `${year}-01-01`, periodEnd: `${year}-01-31`, currency: "USD", subtotalAmount: total, taxAmount: 0, totalAmount: total, taxRateBps: 0, status: "issued", dueOn: "2099-01-01" })
+    .values({
+      operatorCode: "ATT",
+      accountId: postpaid.id,
+      number: `TEST-RETRY-${Date.now()}-${billSeq}`,
+      periodStart: `${year}-01-01`,
+      periodEnd: `${year}-01-31`,
+      currency: "USD",
+      subtotalAmount: total,
+      taxAmount: 0,
+      totalAmount: total,
+      taxRateBps: 0,
+      status: "issued",
+      dueOn: "2099-01-01",
+    })
     .returning({ id: invoices.id });
   return row!.id;
 }
@@ -106,14 +157,30 @@ beforeAll(async () => {
       return (await backend.app.inject({ method: "POST", url: WEBHOOK_PATH, headers, payload: body })).statusCode;
     },
   });
-  backend = await startTestBackend({ paymentGateways: { sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 3_000 }) } });
-  const [att] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
-  await backend.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "sandbox" } }).where(eq(operators.code, "ATT"));
+  backend = await startTestBackend({
+    paymentGateways: {
+      sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 3_000 }),
+    },
+  });
+  const [att] = await backend.database.db
+    .select({ settings: operators.settings })
+    .from(operators)
+    .where(eq(operators.code, "ATT"));
+  await backend.database.db
+    .update(operators)
+    .set({ settings: { ...att!.settings, topUpPayment: "sandbox" } })
+    .where(eq(operators.code, "ATT"));
   const mine = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data;
   prepaid = mine.find((a) => a.type === "prepaid")!;
   postpaid = mine.find((a) => a.type === "postpaid")!;
-  for (const [name, number] of [["ok", SANDBOX_CARDS.succeeds], ["declined", SANDBOX_CARDS.declined]] as const) {
-    const res = await backend.send("POST", "/api/v1/payment-methods", { as: ALEX, body: { cardToken: await tokenizeCard(sandbox.url, number) } });
+  for (const [name, number] of [
+    ["ok", SANDBOX_CARDS.succeeds],
+    ["declined", SANDBOX_CARDS.declined],
+  ] as const) {
+    const res = await backend.send("POST", "/api/v1/payment-methods", {
+      as: ALEX,
+      body: { cardToken: await tokenizeCard(sandbox.url, number) },
+    });
     cards[name] = expectStatus(res, 201).json() as PaymentMethod;
   }
 });
@@ -133,7 +200,11 @@ describe("a retried card top-up is never a second charge", () => {
   it("settlement failed after the charge: the retry re-drives the same top-up with the same gateway key, one charge, one credit", async () => {
     const before = await balance();
     const key = `retry-top-up-${Date.now()}`;
-    const body = { accountId: prepaid.id, amount: usd(1700), cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.succeeds) };
+    const body = {
+      accountId: prepaid.id,
+      amount: usd(1700),
+      cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.succeeds),
+    };
     holding = true;
     undoFailure = await failSettlementsOf("top_ups");
 
@@ -172,7 +243,11 @@ describe("a retried card top-up is never a second charge", () => {
   it("settled by the webhook before the retry: the retry answers that top-up and calls no gateway", async () => {
     const before = await balance();
     const key = `retry-top-up-webhook-${Date.now()}`;
-    const body = { accountId: prepaid.id, amount: usd(650), cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.succeeds) };
+    const body = {
+      accountId: prepaid.id,
+      amount: usd(650),
+      cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.succeeds),
+    };
     holding = true;
     undoFailure = await failSettlementsOf("top_ups");
     expectStatus(await topUp(body, key), 500);
@@ -222,10 +297,16 @@ describe("a retried bill payment is never a second charge", () => {
 
     await undoFailure();
     const retries = await Promise.all([pay(bill, body, key), pay(bill, body, key)]);
-    expect(expectOneRan(retries, 200).json()).toMatchObject({ id: bill, status: "paid", payment: { id: payment!.id, status: "succeeded" } });
+    expect(expectOneRan(retries, 200).json()).toMatchObject({
+      id: bill,
+      status: "paid",
+      payment: { id: payment!.id, status: "succeeded" },
+    });
 
     expect(await paymentsOf(bill)).toHaveLength(1);
-    expect(chargesFor(payment!.id)).toEqual([expect.objectContaining({ idempotencyKey: `invoice-payment:${payment!.id}`, calls: 2 })]);
+    expect(chargesFor(payment!.id)).toEqual([
+      expect.objectContaining({ idempotencyKey: `invoice-payment:${payment!.id}`, calls: 2 }),
+    ]);
     expect(await entriesFor("invoices", bill)).toEqual([{ kind: "payment", amount: 2345 }]);
 
     const replay = expectStatus(await pay(bill, body, key), 200);
@@ -250,7 +331,9 @@ describe("a retried bill payment is never a second charge", () => {
 
     const retry = expectStatus(await pay(bill, body, key), 422);
     expect(retry.headers["content-type"]).toMatch(/^application\/problem\+json/);
-    expect((retry.json() as { errors: { path: string; message: string }[] }).errors).toEqual([{ path: "paymentMethodId", message: `the card ending ${cards.declined.last4} was declined` }]);
+    expect((retry.json() as { errors: { path: string; message: string }[] }).errors).toEqual([
+      { path: "paymentMethodId", message: `the card ending ${cards.declined.last4} was declined` },
+    ]);
     expect(await paymentsOf(bill)).toEqual([expect.objectContaining({ id: payment!.id, status: "failed" })]);
     expect(chargesFor(payment!.id)).toEqual([expect.objectContaining({ calls: 1 })]);
     expect(await entriesFor("invoices", bill)).toEqual([]);
@@ -266,7 +349,10 @@ describe("a retried bill payment is never a second charge", () => {
     const rows = await paymentsOf(bill);
     expect(rows).toHaveLength(1);
     expect(chargesFor(rows[0]!.id)).toHaveLength(1);
-    expect(expectStatus(await pay(bill, body, key), 200).json()).toMatchObject({ status: "paid", payment: { id: rows[0]!.id } });
+    expect(expectStatus(await pay(bill, body, key), 200).json()).toMatchObject({
+      status: "paid",
+      payment: { id: rows[0]!.id },
+    });
     await webhooksHandled(rows[0]!.id);
     expect(await entriesFor("invoices", bill)).toEqual([{ kind: "payment", amount: 1200 }]);
   });

@@ -53,7 +53,10 @@ describe("consent on the profile", () => {
 
   it("answers 401 without a token", async () => {
     expect((await backend.send("GET", URL)).statusCode).toBe(401);
-    expect((await backend.send("PUT", URL, { body: { analytics: true, chat: true, decidedAt: "2026-11-03T10:00:00Z" } })).statusCode).toBe(401);
+    expect(
+      (await backend.send("PUT", URL, { body: { analytics: true, chat: true, decidedAt: "2026-11-03T10:00:00Z" } }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it("keeps operators apart: another operator's subscriber has their own empty profile, and cannot act as ATT", async () => {

@@ -28,9 +28,13 @@ beforeAll(async () => {
   on = await startTestBackend({ crm: { webhookUrl: peer.webhookUrl, maxAttempts: MAX_ATTEMPTS, pollIntervalMs: 20 } });
   off = await startTestBackend();
   for (const backend of [on, off]) {
-    const lines = (await backend.get("/api/v1/lines", { as: ALEX })).json() as { data: { id: string; msisdn: string }[] };
+    const lines = (await backend.get("/api/v1/lines", { as: ALEX })).json() as {
+      data: { id: string; msisdn: string }[];
+    };
     alexLine.set(backend, lines.data.find((l) => l.msisdn === "+12025550101")!.id);
-    const accounts = (await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: { id: string; type: string }[] };
+    const accounts = (await backend.get("/api/v1/accounts", { as: ALEX })).json() as {
+      data: { id: string; type: string }[];
+    };
     alexAccount.set(backend, accounts.data.find((a) => a.type === "prepaid")!.id);
   }
 });
@@ -41,7 +45,10 @@ afterAll(async () => {
 });
 
 const claim = async (backend: TestBackend, description: string) => {
-  const res = await backend.send("POST", "/api/v1/device-claims", { as: ALEX, body: { lineId: alexLine.get(backend), incident: "theft", occurredOn: "2026-11-01", description } });
+  const res = await backend.send("POST", "/api/v1/device-claims", {
+    as: ALEX,
+    body: { lineId: alexLine.get(backend), incident: "theft", occurredOn: "2026-11-01", description },
+  });
   if (description.length >= 10) expect(res.statusCode, res.body).toBe(201);
   return res;
 };
@@ -54,15 +61,32 @@ const claim = async (backend: TestBackend, description: string) => {
 async function cancelledTopUp(backend: TestBackend, amount: number, { captured = true } = {}): Promise<string> {
   const [row] = await backend.database.db
     .insert(topUps)
-    .values({ operatorCode: "ATT", accountId: alexAccount.get(backend)!, amount, currency: "USD", gateway: "sandbox", createdBy: "demo-alex" })
+    .values({
+      operatorCode: "ATT",
+      accountId: alexAccount.get(backend)!,
+      amount,
+      currency: "USD",
+      gateway: "sandbox",
+      createdBy: "demo-alex",
+    })
     .returning({ id: topUps.id });
   const cancel = await backend.send("POST", `/api/v1/top-ups/${row!.id}/actions/cancel`, { as: ALEX, body: {} });
   expect(cancel.statusCode, cancel.body).toBe(200);
-  if (captured) await backend.database.db.transaction((tx) => settleTopUp(tx, row!.id, { outcome: "succeeded", chargeId: `ch_late_${row!.id}` }, { via: "webhook", requestId: "test" }));
+  if (captured)
+    await backend.database.db.transaction((tx) =>
+      settleTopUp(
+        tx,
+        row!.id,
+        { outcome: "succeeded", chargeId: `ch_late_${row!.id}` },
+        { via: "webhook", requestId: "test" },
+      ),
+    );
   return row!.id;
 }
-const claimRefund = (backend: TestBackend, topUpId: string) => backend.send("POST", `/api/v1/top-ups/${topUpId}/actions/claim-refund`, { as: ALEX, body: {} });
-const outboxOf = (backend: TestBackend, sourceId: string) => backend.database.db.select().from(crmOutbox).where(eq(crmOutbox.sourceId, sourceId));
+const claimRefund = (backend: TestBackend, topUpId: string) =>
+  backend.send("POST", `/api/v1/top-ups/${topUpId}/actions/claim-refund`, { as: ALEX, body: {} });
+const outboxOf = (backend: TestBackend, sourceId: string) =>
+  backend.database.db.select().from(crmOutbox).where(eq(crmOutbox.sourceId, sourceId));
 
 describe("with the flag on", () => {
   it("a device claim becomes a Bitrix24 lead with the account holder's contact details", async () => {
@@ -88,7 +112,10 @@ describe("with the flag on", () => {
   });
 
   it("a contact request becomes a lead too", async () => {
-    const res = await on.send("POST", "/api/v1/contact-requests", { as: SAM, body: { topic: "billing", channel: "phone", message: "Please call me about my last bill." } });
+    const res = await on.send("POST", "/api/v1/contact-requests", {
+      as: SAM,
+      body: { topic: "billing", channel: "phone", message: "Please call me about my last bill." },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const { id } = res.json() as { id: string };
     await waitFor("the contact lead delivered", async () => (await outboxOf(on, id))[0]?.status === "delivered");
@@ -133,7 +160,10 @@ describe("with the flag on", () => {
     const tooShort = await claim(on, "short");
     expect(tooShort.statusCode).toBe(400);
     expect((tooShort.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain("description");
-    const notMine = await on.send("POST", "/api/v1/contact-requests", { as: SAM, body: { topic: "nope", channel: "phone", message: "Please call me about my last bill." } });
+    const notMine = await on.send("POST", "/api/v1/contact-requests", {
+      as: SAM,
+      body: { topic: "nope", channel: "phone", message: "Please call me about my last bill." },
+    });
     expect(notMine.statusCode).toBe(400);
     expect(await on.database.db.select().from(crmOutbox)).toHaveLength(before.length);
   });
@@ -158,7 +188,10 @@ describe("with the flag off", () => {
     expect((await claimRefund(off, quietId)).statusCode).toBe(200);
     const loudId = await cancelledTopUp(on, 600);
     expect((await claimRefund(on, loudId)).statusCode).toBe(200);
-    await waitFor("the flag-on refund lead delivered", async () => (await outboxOf(on, loudId))[0]?.status === "delivered");
+    await waitFor(
+      "the flag-on refund lead delivered",
+      async () => (await outboxOf(on, loudId))[0]?.status === "delivered",
+    );
     expect(peer.calls.slice(callsBefore).map((c) => c.fields.ORIGIN_ID)).toEqual([`refund_claim:${loudId}`]);
     const [row] = await outboxOf(off, quietId);
     expect(row).toMatchObject({ sourceType: "refund_claim", status: "pending", attempts: 0, crmLeadId: null });
@@ -178,7 +211,11 @@ describe("retries, dead letter and the admin's retry", () => {
     const t0 = new Date(Date.now() + 1000); // after the row's own next_attempt_at
     const middle = () => 0.5;
     try {
-      expect(await deliverDueLeads(off.database.db, settings(), { now: t0, random: middle })).toEqual({ delivered: 0, failed: 1, dead: 0 });
+      expect(await deliverDueLeads(off.database.db, settings(), { now: t0, random: middle })).toEqual({
+        delivered: 0,
+        failed: 1,
+        dead: 0,
+      });
       let [row] = await outboxOf(off, id);
       expect(row!.attempts).toBe(1);
       expect(row!.nextAttemptAt.getTime() - t0.getTime()).toBe(1000);
@@ -186,18 +223,32 @@ describe("retries, dead letter and the admin's retry", () => {
       expect(row!.lastError).not.toContain("s3cr3t"); // the webhook's secret is never recorded
 
       // Not due yet half a second later; due at +1 s, then waits 2 s.
-      expect(await deliverDueLeads(off.database.db, settings(), { now: new Date(t0.getTime() + 500), random: middle })).toEqual({ delivered: 0, failed: 0, dead: 0 });
+      expect(
+        await deliverDueLeads(off.database.db, settings(), { now: new Date(t0.getTime() + 500), random: middle }),
+      ).toEqual({ delivered: 0, failed: 0, dead: 0 });
       const t1 = new Date(t0.getTime() + 1000);
-      expect(await deliverDueLeads(off.database.db, settings(), { now: t1, random: middle })).toEqual({ delivered: 0, failed: 1, dead: 0 });
+      expect(await deliverDueLeads(off.database.db, settings(), { now: t1, random: middle })).toEqual({
+        delivered: 0,
+        failed: 1,
+        dead: 0,
+      });
       [row] = await outboxOf(off, id);
       expect(row!.nextAttemptAt.getTime() - t1.getTime()).toBe(2000);
 
       // The third failure reaches CRM_OUTBOX_MAX_ATTEMPTS: dead letter, never tried again by itself.
       const t2 = new Date(t1.getTime() + 2000);
-      expect(await deliverDueLeads(off.database.db, settings(), { now: t2, random: middle })).toEqual({ delivered: 0, failed: 0, dead: 1 });
+      expect(await deliverDueLeads(off.database.db, settings(), { now: t2, random: middle })).toEqual({
+        delivered: 0,
+        failed: 0,
+        dead: 1,
+      });
       [row] = await outboxOf(off, id);
       expect(row).toMatchObject({ status: "dead", attempts: 3 });
-      expect(await deliverDueLeads(off.database.db, settings(), { now: new Date(t2.getTime() + 86_400_000) })).toEqual({ delivered: 0, failed: 0, dead: 0 });
+      expect(await deliverDueLeads(off.database.db, settings(), { now: new Date(t2.getTime() + 86_400_000) })).toEqual({
+        delivered: 0,
+        failed: 0,
+        dead: 0,
+      });
     } finally {
       peer.mode = "ok";
     }
@@ -209,9 +260,14 @@ describe("retries, dead letter and the admin's retry", () => {
     const retry = await off.send("POST", `/api/v1/crm-outbox/${leadId}/actions/retry`, { as: ADMIN, body: {} });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({ status: "pending", attempts: 0 });
-    const audit = await off.database.db.select().from(auditEvents).where(and(eq(auditEvents.targetId, leadId)));
+    const audit = await off.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.targetId, leadId)));
     expect(audit.length).toBeGreaterThan(0);
-    expect(await deliverDueLeads(off.database.db, settings(), { now: new Date(Date.now() + 1000) })).toMatchObject({ delivered: 1 });
+    expect(await deliverDueLeads(off.database.db, settings(), { now: new Date(Date.now() + 1000) })).toMatchObject({
+      delivered: 1,
+    });
     const [row] = await outboxOf(off, id);
     expect(row).toMatchObject({ status: "delivered" });
 
@@ -227,7 +283,9 @@ describe("the outbox admin page's API", () => {
     expect((await on.get("/api/v1/crm-outbox", { as: ALEX })).statusCode).toBe(403);
     expect((await on.get("/api/v1/crm-outbox", { as: AGENT })).statusCode).toBe(403);
     const [any] = await on.database.db.select().from(crmOutbox).limit(1);
-    expect((await on.send("POST", `/api/v1/crm-outbox/${any!.id}/actions/retry`, { as: AGENT, body: {} })).statusCode).toBe(403);
+    expect(
+      (await on.send("POST", `/api/v1/crm-outbox/${any!.id}/actions/retry`, { as: AGENT, body: {} })).statusCode,
+    ).toBe(403);
   });
 
   it("another operator's admin sees none of ATT's leads and cannot retry one", async () => {
@@ -236,7 +294,15 @@ describe("the outbox admin page's API", () => {
     expect(list.statusCode).toBe(200);
     expect((list.json() as { total: number }).total).toBe(0);
     expect((await on.get(`/api/v1/crm-outbox/${any!.id}`, { as: TMO_ADMIN, operator: "TMO" })).statusCode).toBe(404);
-    expect((await on.send("POST", `/api/v1/crm-outbox/${any!.id}/actions/retry`, { as: TMO_ADMIN, operator: "TMO", body: {} })).statusCode).toBe(404);
+    expect(
+      (
+        await on.send("POST", `/api/v1/crm-outbox/${any!.id}/actions/retry`, {
+          as: TMO_ADMIN,
+          operator: "TMO",
+          body: {},
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("malformed list parameters are refused naming the parameter", async () => {

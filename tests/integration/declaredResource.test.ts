@@ -40,7 +40,10 @@ const supportArticles = defineResource({
     search: { placeholder: "resources.support-articles.search", fields: ["title", "body"] },
   },
   show: ["title", "topic", "body", "readMinutes"],
-  form: { create: ["title", "body", "topic", "published", "readMinutes"], edit: ["title", "body", "topic", "published", "readMinutes"] },
+  form: {
+    create: ["title", "body", "topic", "published", "readMinutes"],
+    edit: ["title", "body", "topic", "published", "readMinutes"],
+  },
   // Staff write, everyone reads.
   access: {
     list: { subscriber: "all", agent: "all", admin: "all" },
@@ -83,15 +86,36 @@ describe("a resource declared in one file", () => {
     expect(created.statusCode, created.body).toBe(201);
     const { id } = created.json() as { id: string };
 
-    expect((await backend.get(`/api/v1/support-articles/${id}`, { as: ALEX })).json()).toMatchObject({ id, title: "Roaming in Mexico", published: true });
-    expect((await backend.send("POST", "/api/v1/support-articles", { as: ALEX, body: article() })).statusCode).toBe(403);
-    expect((await backend.send("PATCH", `/api/v1/support-articles/${id}`, { as: ALEX, body: { readMinutes: 3 } })).statusCode).toBe(403);
+    expect((await backend.get(`/api/v1/support-articles/${id}`, { as: ALEX })).json()).toMatchObject({
+      id,
+      title: "Roaming in Mexico",
+      published: true,
+    });
+    expect((await backend.send("POST", "/api/v1/support-articles", { as: ALEX, body: article() })).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await backend.send("PATCH", `/api/v1/support-articles/${id}`, { as: ALEX, body: { readMinutes: 3 } }))
+        .statusCode,
+    ).toBe(403);
     expect((await backend.send("DELETE", `/api/v1/support-articles/${id}`, { as: AGENT })).statusCode).toBe(403);
     expect((await backend.get(`/api/v1/support-articles/${id}`)).statusCode).toBe(401);
     // Another operator's staff neither see nor change it.
-    expect((await backend.get(`/api/v1/support-articles/${id}`, { as: TMO_AGENT, operator: "TMO" })).statusCode).toBe(404);
-    expect((await backend.send("PATCH", `/api/v1/support-articles/${id}`, { as: TMO_AGENT, operator: "TMO", body: { readMinutes: 9 } })).statusCode).toBe(404);
-    const tmoList = (await backend.get("/api/v1/support-articles", { as: TMO_AGENT, operator: "TMO" })).json() as { total: number };
+    expect((await backend.get(`/api/v1/support-articles/${id}`, { as: TMO_AGENT, operator: "TMO" })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await backend.send("PATCH", `/api/v1/support-articles/${id}`, {
+          as: TMO_AGENT,
+          operator: "TMO",
+          body: { readMinutes: 9 },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const tmoList = (await backend.get("/api/v1/support-articles", { as: TMO_AGENT, operator: "TMO" })).json() as {
+      total: number;
+    };
     expect(tmoList.total).toBe(0);
   });
 
@@ -115,22 +139,44 @@ describe("a resource declared in one file", () => {
     const missing = await backend.send("POST", "/api/v1/support-articles", { as: AGENT, body: withoutTitle });
     expect(missing.statusCode).toBe(400);
     expect((missing.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain("title");
-    expect(((await backend.get("/api/v1/support-articles", { as: AGENT })).json() as { total: number }).total).toBe(before);
+    expect(((await backend.get("/api/v1/support-articles", { as: AGENT })).json() as { total: number }).total).toBe(
+      before,
+    );
   });
 
   it("runs the declared filters, sorts and search in SQL, and refuses undeclared ones", async () => {
-    for (const [title, topic, readMinutes] of [["Paying your bill online", "billing", 4], ["Setting up an eSIM", "devices", 6], ["Understanding your bill", "billing", 8]] as const) {
-      const res = await backend.send("POST", "/api/v1/support-articles", { as: ADMIN, body: article({ title, topic, readMinutes, body: `All about ${title.toLowerCase()}, step by step.` }) });
+    for (const [title, topic, readMinutes] of [
+      ["Paying your bill online", "billing", 4],
+      ["Setting up an eSIM", "devices", 6],
+      ["Understanding your bill", "billing", 8],
+    ] as const) {
+      const res = await backend.send("POST", "/api/v1/support-articles", {
+        as: ADMIN,
+        body: article({ title, topic, readMinutes, body: `All about ${title.toLowerCase()}, step by step.` }),
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
-    const list = async (query: string) => (await backend.get(`/api/v1/support-articles?${query}`, { as: ALEX })).json() as { data: { title: string }[]; total: number };
-    expect((await list("filter[topic]=billing&sort=-readMinutes")).data.map((a) => a.title)).toEqual(["Understanding your bill", "Paying your bill online"]);
-    expect((await list("filter[readMinutes][gte]=5&sort=readMinutes")).data.map((a) => a.title)).toEqual(["Setting up an eSIM", "Understanding your bill"]);
+    const list = async (query: string) =>
+      (await backend.get(`/api/v1/support-articles?${query}`, { as: ALEX })).json() as {
+        data: { title: string }[];
+        total: number;
+      };
+    expect((await list("filter[topic]=billing&sort=-readMinutes")).data.map((a) => a.title)).toEqual([
+      "Understanding your bill",
+      "Paying your bill online",
+    ]);
+    expect((await list("filter[readMinutes][gte]=5&sort=readMinutes")).data.map((a) => a.title)).toEqual([
+      "Setting up an eSIM",
+      "Understanding your bill",
+    ]);
     expect((await list("q=esim")).data.map((a) => a.title)).toEqual(["Setting up an eSIM"]);
     expect((await list("filter[topic][in]=devices,roaming&pageSize=1")).total).toBe(2);
     const refused = await backend.get("/api/v1/support-articles?filter[body]=x&sort=topic", { as: ALEX });
     expect(refused.statusCode).toBe(400);
-    expect((refused.json() as { errors: { path: string }[] }).errors.map((e) => e.path).sort()).toEqual(["filter[body]", "sort"]);
+    expect((refused.json() as { errors: { path: string }[] }).errors.map((e) => e.path).sort()).toEqual([
+      "filter[body]",
+      "sort",
+    ]);
     // The declared indexes exist, and a trigram index per search field.
     const result = (await backend.database.db.execute(
       sql`select indexname from pg_indexes where tablename = 'resource_documents' and indexname like 'resource_documents_support_articles_%'`,
@@ -145,13 +191,30 @@ describe("a resource declared in one file", () => {
   });
 
   it("audits every write with actor, role, before and after", async () => {
-    const created = (await backend.send("POST", "/api/v1/support-articles", { as: AGENT, body: article({ title: "Data roaming caps" }) })).json() as { id: string };
-    expect((await backend.send("PATCH", `/api/v1/support-articles/${created.id}`, { as: AGENT, body: { readMinutes: 5 } })).statusCode).toBe(200);
-    expect((await backend.send("DELETE", `/api/v1/support-articles/${created.id}`, { as: ADMIN })).statusCode).toBe(200);
+    const created = (
+      await backend.send("POST", "/api/v1/support-articles", {
+        as: AGENT,
+        body: article({ title: "Data roaming caps" }),
+      })
+    ).json() as { id: string };
+    expect(
+      (await backend.send("PATCH", `/api/v1/support-articles/${created.id}`, { as: AGENT, body: { readMinutes: 5 } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await backend.send("DELETE", `/api/v1/support-articles/${created.id}`, { as: ADMIN })).statusCode).toBe(
+      200,
+    );
     expect((await backend.get(`/api/v1/support-articles/${created.id}`, { as: AGENT })).statusCode).toBe(404);
 
-    const trail = (await backend.get(`/api/v1/audit-events?filter[targetId]=${created.id}&sort=createdAt`, { as: ADMIN })).json() as {
-      data: { action: string; actorRole: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[];
+    const trail = (
+      await backend.get(`/api/v1/audit-events?filter[targetId]=${created.id}&sort=createdAt`, { as: ADMIN })
+    ).json() as {
+      data: {
+        action: string;
+        actorRole: string;
+        before: Record<string, unknown> | null;
+        after: Record<string, unknown> | null;
+      }[];
     };
     expect(trail.data.map((e) => [e.action, e.actorRole])).toEqual([
       ["support-articles.create", "agent"],

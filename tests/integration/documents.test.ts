@@ -61,7 +61,10 @@ const claimBody = (over: Record<string, unknown> = {}) => ({
 /** A problem response whose `errors` name the given field (among others, possibly). */
 function expectFieldProblem(res: LightMyRequestResponse, status: number, field: string) {
   const problem = expectProblem(res, status);
-  expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
+  expect(
+    problem.errors?.map((e) => e.path),
+    res.body,
+  ).toContain(field);
   return problem;
 }
 
@@ -83,7 +86,9 @@ const act = (id: string, action: string, as: string, body: Record<string, unknow
 
 /** The audit trail of one record, oldest first, as an admin reads it through the API. */
 async function trail(targetId: string): Promise<AuditRow[]> {
-  const res = await backend.get(`/api/v1/audit-events?filter[targetId]=${targetId}&sort=createdAt&pageSize=100`, { as: ADMIN });
+  const res = await backend.get(`/api/v1/audit-events?filter[targetId]=${targetId}&sort=createdAt&pageSize=100`, {
+    as: ADMIN,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return (res.json() as { data: AuditRow[] }).data;
 }
@@ -93,10 +98,18 @@ const countAudit = async () => (await backend.database.db.select({ n: count() })
 
 /** Waits for the live event of a write (published through LISTEN/NOTIFY after commit). */
 const expectEvent = (type: ResourceEvent["type"], id: string) =>
-  vi.waitFor(() => expect(heard.some((e) => e.resource === "device-claims" && e.type === type && e.ids.includes(id) && e.operator === "ATT")).toBe(true), {
-    timeout: 5_000,
-    interval: 20,
-  });
+  vi.waitFor(
+    () =>
+      expect(
+        heard.some(
+          (e) => e.resource === "device-claims" && e.type === type && e.ids.includes(id) && e.operator === "ATT",
+        ),
+      ).toBe(true),
+    {
+      timeout: 5_000,
+      interval: 20,
+    },
+  );
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -158,7 +171,12 @@ describe("visibility", () => {
     expect((await backend.get(`${CLAIMS}/${claim.id}`, { as: ALEX })).statusCode).toBe(200);
     expectProblem(await backend.get(`${CLAIMS}/${claim.id}`, { as: SAM }), 404);
     const [row] = await backend.database.db.select().from(resourceDocuments).where(eq(resourceDocuments.id, claim.id));
-    expect(row).toMatchObject({ operatorCode: "ATT", resource: "device-claims", ownerUid: UID.alex, createdBy: UID.agent });
+    expect(row).toMatchObject({
+      operatorCode: "ATT",
+      resource: "device-claims",
+      ownerUid: UID.alex,
+      createdBy: UID.agent,
+    });
   });
 
   it("a subscriber cannot file a claim for someone else's line, another operator's line or a line that does not exist", async () => {
@@ -167,7 +185,11 @@ describe("visibility", () => {
       expectFieldProblem(await backend.send("POST", CLAIMS, { as: ALEX, body: claimBody({ lineId }) }), 400, "lineId");
     }
     // Staff of ATT cannot reach TMO's line either.
-    expectFieldProblem(await backend.send("POST", CLAIMS, { as: AGENT, body: claimBody({ lineId: tmoLineId }) }), 400, "lineId");
+    expectFieldProblem(
+      await backend.send("POST", CLAIMS, { as: AGENT, body: claimBody({ lineId: tmoLineId }) }),
+      400,
+      "lineId",
+    );
     expect(await countDocuments()).toBe(before);
   });
 });
@@ -202,7 +224,11 @@ describe("malformed input", () => {
 
   it("a path id that is not a UUID is 400 on every route", async () => {
     expectFieldProblem(await backend.get(`${CLAIMS}/not-a-uuid`, { as: AGENT }), 400, "id");
-    expectFieldProblem(await backend.send("PATCH", `${CLAIMS}/not-a-uuid`, { as: AGENT, body: { assessment: "Looks fine to me." } }), 400, "id");
+    expectFieldProblem(
+      await backend.send("PATCH", `${CLAIMS}/not-a-uuid`, { as: AGENT, body: { assessment: "Looks fine to me." } }),
+      400,
+      "id",
+    );
     expectFieldProblem(await backend.send("DELETE", `${CLAIMS}/not-a-uuid`, { as: ADMIN }), 400, "id");
     expectFieldProblem(await act("not-a-uuid", "approve", AGENT), 400, "id");
     expectProblem(await backend.get(`${CLAIMS}/${NO_SUCH_ID}`, { as: AGENT }), 404);
@@ -224,7 +250,12 @@ describe("list", () => {
       ["loss", 5, "left on the night bus"],
       ["malfunction", 1, "battery swells and will not charge"],
     ] as const) {
-      byIncident[incident] = await create(SAM, { lineId: samLineId, incident, occurredOn: daysAgo(days), description: `${MARK}: the phone was ${text}.` });
+      byIncident[incident] = await create(SAM, {
+        lineId: samLineId,
+        incident,
+        occurredOn: daysAgo(days),
+        description: `${MARK}: the phone was ${text}.`,
+      });
     }
     expect((await act(byIncident.theft!.id, "approve", AGENT)).statusCode).toBe(200);
     expect((await act(byIncident.loss!.id, "withdraw", SAM)).statusCode).toBe(200);
@@ -235,7 +266,10 @@ describe("list", () => {
     expect(ids((await mine("filter[status][ne]=submitted&sort=occurredOn")).data)).toEqual(["theft", "loss"]);
     expect(ids((await mine("filter[status][in]=approved,withdrawn&sort=occurredOn")).data)).toEqual(["theft", "loss"]);
     expect(ids((await mine("filter[incident][in]=theft,loss&sort=occurredOn")).data)).toEqual(["theft", "loss"]);
-    expect(ids((await mine(`filter[occurredOn][between]=${daysAgo(12)},${daysAgo(4)}&sort=occurredOn`)).data)).toEqual(["damage", "loss"]);
+    expect(ids((await mine(`filter[occurredOn][between]=${daysAgo(12)},${daysAgo(4)}&sort=occurredOn`)).data)).toEqual([
+      "damage",
+      "loss",
+    ]);
     expect(ids((await mine(`filter[occurredOn][gte]=${daysAgo(5)}&filter[incident]=loss`)).data)).toEqual(["loss"]);
     // Staff filter by line across subscribers.
     expect((await list(`q=${MARK}&filter[lineId]=${samLineId}`, AGENT)).total).toBe(4);
@@ -275,28 +309,80 @@ describe("list", () => {
 describe("edit", () => {
   it("an agent records an assessment, audited with before and after; subscribers may not edit", async () => {
     const claim = await create(ALEX, claimBody());
-    const res = await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: AGENT, body: { assessment: "Accidental damage is covered." } });
+    const res = await backend.send("PATCH", `${CLAIMS}/${claim.id}`, {
+      as: AGENT,
+      body: { assessment: "Accidental damage is covered." },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const edited = res.json() as Claim;
-    expect(edited).toMatchObject({ id: claim.id, assessment: "Accidental damage is covered.", status: "submitted", description: claim.description, createdAt: claim.createdAt });
+    expect(edited).toMatchObject({
+      id: claim.id,
+      assessment: "Accidental damage is covered.",
+      status: "submitted",
+      description: claim.description,
+      createdAt: claim.createdAt,
+    });
     expect(Date.parse(edited.updatedAt)).toBeGreaterThan(Date.parse(claim.updatedAt));
-    expect((await backend.get(`${CLAIMS}/${claim.id}`, { as: ALEX })).json()).toMatchObject({ assessment: "Accidental damage is covered." });
+    expect((await backend.get(`${CLAIMS}/${claim.id}`, { as: ALEX })).json()).toMatchObject({
+      assessment: "Accidental damage is covered.",
+    });
     await expectEvent("updated", claim.id);
 
     const [, edit] = await trail(claim.id);
-    expect(edit).toMatchObject({ action: "device-claims.edit", actorUid: UID.agent, actorRole: "agent", targetType: "device-claims", targetId: claim.id });
+    expect(edit).toMatchObject({
+      action: "device-claims.edit",
+      actorUid: UID.agent,
+      actorRole: "agent",
+      targetType: "device-claims",
+      targetId: claim.id,
+    });
     expect(edit!.before).toMatchObject({ id: claim.id, assessment: null });
     expect(edit!.after).toMatchObject({ id: claim.id, assessment: "Accidental damage is covered." });
 
-    expectProblem(await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: ALEX, body: { description: "Actually it fell into the sea." } }), 403);
-    expectProblem(await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: ALEX, body: { assessment: "Covered, obviously." } }), 403);
+    expectProblem(
+      await backend.send("PATCH", `${CLAIMS}/${claim.id}`, {
+        as: ALEX,
+        body: { description: "Actually it fell into the sea." },
+      }),
+      403,
+    );
+    expectProblem(
+      await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: ALEX, body: { assessment: "Covered, obviously." } }),
+      403,
+    );
     expectFieldProblem(await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: AGENT, body: {} }), 400, "body");
-    expectFieldProblem(await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: AGENT, body: { status: "approved" } }), 403, "status");
-    expectFieldProblem(await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: AGENT, body: { lineId: alexLines[1] } }), 403, "lineId");
-    expectFieldProblem(await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: AGENT, body: { colour: "red" } }), 400, "colour");
-    expectFieldProblem(await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: AGENT, body: { occurredOn: daysAgo(-2) } }), 400, "occurredOn");
-    expectProblem(await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: TMO_AGENT, operator: "TMO", body: { assessment: "Not ours to judge." } }), 404);
-    expectProblem(await backend.send("PATCH", `${CLAIMS}/${NO_SUCH_ID}`, { as: AGENT, body: { assessment: "Nothing to assess." } }), 404);
+    expectFieldProblem(
+      await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: AGENT, body: { status: "approved" } }),
+      403,
+      "status",
+    );
+    expectFieldProblem(
+      await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: AGENT, body: { lineId: alexLines[1] } }),
+      403,
+      "lineId",
+    );
+    expectFieldProblem(
+      await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: AGENT, body: { colour: "red" } }),
+      400,
+      "colour",
+    );
+    expectFieldProblem(
+      await backend.send("PATCH", `${CLAIMS}/${claim.id}`, { as: AGENT, body: { occurredOn: daysAgo(-2) } }),
+      400,
+      "occurredOn",
+    );
+    expectProblem(
+      await backend.send("PATCH", `${CLAIMS}/${claim.id}`, {
+        as: TMO_AGENT,
+        operator: "TMO",
+        body: { assessment: "Not ours to judge." },
+      }),
+      404,
+    );
+    expectProblem(
+      await backend.send("PATCH", `${CLAIMS}/${NO_SUCH_ID}`, { as: AGENT, body: { assessment: "Nothing to assess." } }),
+      404,
+    );
     // None of the refused edits changed the record or the trail.
     expect((await backend.get(`${CLAIMS}/${claim.id}`, { as: AGENT })).json()).toEqual(edited);
     expect(await trail(claim.id)).toHaveLength(2);
@@ -341,7 +427,12 @@ describe("actions", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: "rejected" });
     const [, rejected] = await trail(claim.id);
-    expect(rejected).toMatchObject({ action: "device-claims.reject", actorUid: UID.admin, actorRole: "admin", reason: "Theft needs a police report." });
+    expect(rejected).toMatchObject({
+      action: "device-claims.reject",
+      actorUid: UID.admin,
+      actorRole: "admin",
+      reason: "Theft needs a police report.",
+    });
     expect(rejected!.after).toMatchObject({ status: "rejected" });
   });
 
@@ -352,7 +443,11 @@ describe("actions", () => {
     const res = await act(claim.id, "withdraw", ALEX);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id: claim.id, status: "withdrawn" });
-    expect((await trail(claim.id))[1]).toMatchObject({ action: "device-claims.withdraw", actorUid: UID.alex, actorRole: "subscriber" });
+    expect((await trail(claim.id))[1]).toMatchObject({
+      action: "device-claims.withdraw",
+      actorUid: UID.alex,
+      actorRole: "subscriber",
+    });
     expectProblem(await act(claim.id, "withdraw", ALEX), 409);
   });
 
@@ -362,17 +457,29 @@ describe("actions", () => {
     const res = await backend.send("POST", `${CLAIMS}/${claim.id}/actions/approve`, { as: AGENT });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: "approved" });
-    expectFieldProblem(await backend.send("POST", `${CLAIMS}/${claim.id}/actions/reject`, { as: AGENT }), 400, "reason");
+    expectFieldProblem(
+      await backend.send("POST", `${CLAIMS}/${claim.id}/actions/reject`, { as: AGENT }),
+      400,
+      "reason",
+    );
   });
 
   it("of concurrent approvals and withdrawals exactly one wins; the rest are 409", async () => {
     const claim = await create(ALEX, claimBody());
     await Promise.all([backend.tokenFor(AGENT), backend.tokenFor(ALEX)]);
-    const who = Array.from({ length: 10 }, (_, i): [string, string] => (i % 2 === 0 ? ["approve", AGENT] : ["withdraw", ALEX]));
+    const who = Array.from({ length: 10 }, (_, i): [string, string] =>
+      i % 2 === 0 ? ["approve", AGENT] : ["withdraw", ALEX],
+    );
     const results = await Promise.all(who.map(([action, as]) => act(claim.id, action, as)));
     const statuses = results.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 200), statuses.join(",")).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409), statuses.join(",")).toHaveLength(9);
+    expect(
+      statuses.filter((s) => s === 200),
+      statuses.join(","),
+    ).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 409),
+      statuses.join(","),
+    ).toHaveLength(9);
     const winner = who[statuses.indexOf(200)]![0];
     const final = (await backend.get(`${CLAIMS}/${claim.id}`, { as: AGENT })).json() as Claim;
     expect(final.status).toBe(winner === "approve" ? "approved" : "withdrawn");
@@ -404,7 +511,12 @@ describe("delete", () => {
     expect(rows.map((r) => r.action)).toEqual(["device-claims.create", "device-claims.delete"]);
     expect(rows[0]).toMatchObject({ actorUid: UID.alex, actorRole: "subscriber", before: null });
     expect(rows[0]!.after).toMatchObject({ id: claim.id, status: "submitted" });
-    expect(rows[1]).toMatchObject({ actorUid: UID.admin, actorRole: "admin", targetType: "device-claims", after: null });
+    expect(rows[1]).toMatchObject({
+      actorUid: UID.admin,
+      actorRole: "admin",
+      targetType: "device-claims",
+      after: null,
+    });
     expect(rows[1]!.before).toEqual(claim);
   });
 });
@@ -425,7 +537,11 @@ describe("idempotency", () => {
     const id = (first.json() as Claim).id;
     expect((await trail(id)).map((r) => r.action)).toEqual(["device-claims.create"]);
 
-    const other = await backend.send("POST", CLAIMS, { as: ALEX, body: { ...body, incident: "loss" }, headers: { "idempotency-key": key } });
+    const other = await backend.send("POST", CLAIMS, {
+      as: ALEX,
+      body: { ...body, incident: "loss" },
+      headers: { "idempotency-key": key },
+    });
     expectFieldProblem(other, 422, "idempotency-key");
     // Keys are the caller's own: sam may use the same one.
     await create(SAM, { ...body, lineId: samLineId }, { "idempotency-key": key });
@@ -434,12 +550,24 @@ describe("idempotency", () => {
 
   it("a first request that failed releases its key for a retry", async () => {
     const key = "claim-key-0002-alex";
-    const bad = await backend.send("POST", CLAIMS, { as: ALEX, body: claimBody({ lineId: samLineId }), headers: { "idempotency-key": key } });
+    const bad = await backend.send("POST", CLAIMS, {
+      as: ALEX,
+      body: claimBody({ lineId: samLineId }),
+      headers: { "idempotency-key": key },
+    });
     expectFieldProblem(bad, 400, "lineId");
-    const retry = await backend.send("POST", CLAIMS, { as: ALEX, body: claimBody(), headers: { "idempotency-key": key } });
+    const retry = await backend.send("POST", CLAIMS, {
+      as: ALEX,
+      body: claimBody(),
+      headers: { "idempotency-key": key },
+    });
     expect(retry.statusCode, retry.body).toBe(201);
     expect(retry.headers["idempotent-replayed"]).toBeUndefined();
-    expectFieldProblem(await backend.send("POST", CLAIMS, { as: ALEX, body: claimBody(), headers: { "idempotency-key": "short" } }), 400, "idempotency-key");
+    expectFieldProblem(
+      await backend.send("POST", CLAIMS, { as: ALEX, body: claimBody(), headers: { "idempotency-key": "short" } }),
+      400,
+      "idempotency-key",
+    );
   });
 });
 
@@ -456,7 +584,9 @@ describe("indexes", () => {
       "resource_documents_device_claims_status_idx",
     ]);
     const search = rows.find((r) => r.indexname.endsWith("_description_trgm_idx"))!.indexdef;
-    expect(search).toMatch(/USING gin \(\(\(data ->> 'description'::text\)\) gin_trgm_ops\) WHERE \(resource = 'device-claims'::text\)/);
+    expect(search).toMatch(
+      /USING gin \(\(\(data ->> 'description'::text\)\) gin_trgm_ops\) WHERE \(resource = 'device-claims'::text\)/,
+    );
     const status = rows.find((r) => r.indexname.endsWith("_status_idx"))!.indexdef;
     expect(status).toMatch(/\(operator_code, \(\(data ->> 'status'::text\)\)\)/);
     expect(status).toMatch(/WHERE \(resource = 'device-claims'::text\)/);

@@ -58,13 +58,32 @@ describe("feature toggles on the backend", () => {
       apiKey: API_KEY,
       webhookSecret: SECRET,
       lateSuccessMs: null,
-      webhook: async (body, headers) => (await toggled.app.inject({ method: "POST", url: "/api/v1/payment-webhooks/sandbox", headers, payload: body })).statusCode,
+      webhook: async (body, headers) =>
+        (await toggled.app.inject({ method: "POST", url: "/api/v1/payment-webhooks/sandbox", headers, payload: body }))
+          .statusCode,
     });
-    toggled = await startTestBackend({ featureFlags: flags, paymentGateways: { sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 3_000 }) } });
-    const [att] = await toggled.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "ATT"));
-    await toggled.database.db.update(operators).set({ settings: { ...att!.settings, topUpPayment: "sandbox" } }).where(eq(operators.code, "ATT"));
-    alexPrepaid = ((await toggled.get("/api/v1/accounts", { as: ALEX })).json() as { data: { id: string; type: string }[] }).data.find((a) => a.type === "prepaid")!.id;
-    alexLine = ((await toggled.get("/api/v1/lines", { as: ALEX })).json() as { data: { id: string; msisdn: string; iccid: string }[] }).data.find((l) => l.msisdn === "+12025550102")!;
+    toggled = await startTestBackend({
+      featureFlags: flags,
+      paymentGateways: {
+        sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 3_000 }),
+      },
+    });
+    const [att] = await toggled.database.db
+      .select({ settings: operators.settings })
+      .from(operators)
+      .where(eq(operators.code, "ATT"));
+    await toggled.database.db
+      .update(operators)
+      .set({ settings: { ...att!.settings, topUpPayment: "sandbox" } })
+      .where(eq(operators.code, "ATT"));
+    alexPrepaid = (
+      (await toggled.get("/api/v1/accounts", { as: ALEX })).json() as { data: { id: string; type: string }[] }
+    ).data.find((a) => a.type === "prepaid")!.id;
+    alexLine = (
+      (await toggled.get("/api/v1/lines", { as: ALEX })).json() as {
+        data: { id: string; msisdn: string; iccid: string }[];
+      }
+    ).data.find((l) => l.msisdn === "+12025550102")!;
   });
   afterEach(() => flags.set(FEATURE_FLAG_DEFAULTS));
   afterAll(async () => {
@@ -73,8 +92,16 @@ describe("feature toggles on the backend", () => {
   });
 
   const topUp = async (as: string) =>
-    toggled.send("POST", "/api/v1/top-ups", { as, body: { accountId: alexPrepaid, amount: usd(500), cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.succeeds) } });
-  const swap = (as: string, body: Record<string, unknown>, preview = false) => toggled.send("POST", `/api/v1/lines/${alexLine.id}/actions/swap-sim${preview ? "/preview" : ""}`, { as, body });
+    toggled.send("POST", "/api/v1/top-ups", {
+      as,
+      body: {
+        accountId: alexPrepaid,
+        amount: usd(500),
+        cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.succeeds),
+      },
+    });
+  const swap = (as: string, body: Record<string, unknown>, preview = false) =>
+    toggled.send("POST", `/api/v1/lines/${alexLine.id}/actions/swap-sim${preview ? "/preview" : ""}`, { as, body });
 
   it("card_top_up_enabled off: POST /top-ups answers 422 saying so and offering vouchers, charges nothing and writes nothing; on again, it tops up", async () => {
     flags.set({ card_top_up_enabled: false });
@@ -86,7 +113,9 @@ describe("feature toggles on the backend", () => {
     }
     expect(await toggled.database.db.select().from(topUps)).toEqual([]);
     expect(sandbox.events.length).toBe(chargesBefore);
-    expect((await toggled.get("/api/v1/feature-flags", { as: ALEX })).json()).toMatchObject({ flags: { card_top_up_enabled: false } });
+    expect((await toggled.get("/api/v1/feature-flags", { as: ALEX })).json()).toMatchObject({
+      flags: { card_top_up_enabled: false },
+    });
 
     flags.set({ card_top_up_enabled: true });
     const res = await topUp(ALEX);
@@ -97,15 +126,24 @@ describe("feature toggles on the backend", () => {
   it("esim_transfer_enabled off: swap-sim to an eSIM is refused with 422 naming simType (preview too) and changes nothing; a physical SIM still swaps; on again, the eSIM swap works", async () => {
     flags.set({ esim_transfer_enabled: false });
     // An eSIM needs the holder's ID (an id_document upload); with it, the toggle is what refuses.
-    const idDocument = await toggled.send("POST", "/api/v1/files?name=id.png&purpose=id_document", { as: ALEX, body: SAMPLE_FILES.png, headers: { "content-type": "application/octet-stream" } });
+    const idDocument = await toggled.send("POST", "/api/v1/files?name=id.png&purpose=id_document", {
+      as: ALEX,
+      body: SAMPLE_FILES.png,
+      headers: { "content-type": "application/octet-stream" },
+    });
     expect(idDocument.statusCode, idDocument.body).toBe(201);
     const esim = { simType: "esim", idDocumentFileId: (idDocument.json() as { id: string }).id };
     expect(expectProblem(await swap(ALEX, esim), 422, "simType").detail).toMatch(/turned off/);
     expectProblem(await swap(ALEX, esim, true), 422, "simType");
     expectProblem(await swap(AGENT, { ...esim, reason: "new phone, customer in store" }), 422, "simType");
-    const [unchanged] = await toggled.database.db.select({ iccid: lines.iccid, simType: lines.simType }).from(lines).where(eq(lines.id, alexLine.id));
+    const [unchanged] = await toggled.database.db
+      .select({ iccid: lines.iccid, simType: lines.simType })
+      .from(lines)
+      .where(eq(lines.id, alexLine.id));
     expect(unchanged).toEqual({ iccid: alexLine.iccid, simType: "physical" });
-    expect(await toggled.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, alexLine.id))).toEqual([]);
+    expect(await toggled.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, alexLine.id))).toEqual(
+      [],
+    );
 
     const physical = await swap(ALEX, { iccid: "8901410000000066666" });
     expect(physical.statusCode, physical.body).toBe(200);
@@ -114,7 +152,10 @@ describe("feature toggles on the backend", () => {
     flags.set({ esim_transfer_enabled: true });
     const moved = await swap(ALEX, esim);
     expect(moved.statusCode, moved.body).toBe(200);
-    expect(moved.json()).toMatchObject({ simType: "esim", result: { activationCode: expect.stringMatching(/^LPA:1\$/) } });
+    expect(moved.json()).toMatchObject({
+      simType: "esim",
+      result: { activationCode: expect.stringMatching(/^LPA:1\$/) },
+    });
   });
 
   it("the OpenAPI document says when each is refused", async () => {

@@ -56,10 +56,13 @@ function contractSuite(name: string, open: () => Promise<{ store: FileStore; clo
       await expect(store.delete(k)).resolves.toBeUndefined();
     });
 
-    it.each(["../etc/passwd", "/etc/passwd", "ATT/../../x", "ATT", "ATT/a b", ""])("refuses the key %j before touching storage", async (bad) => {
-      await expect(store.put(bad, SAMPLE_FILES.pdf, "application/pdf")).rejects.toThrow(/Not a file store key/);
-      await expect(store.get(bad)).rejects.toThrow(/Not a file store key/);
-    });
+    it.each(["../etc/passwd", "/etc/passwd", "ATT/../../x", "ATT", "ATT/a b", ""])(
+      "refuses the key %j before touching storage",
+      async (bad) => {
+        await expect(store.put(bad, SAMPLE_FILES.pdf, "application/pdf")).rejects.toThrow(/Not a file store key/);
+        await expect(store.get(bad)).rejects.toThrow(/Not a file store key/);
+      },
+    );
   });
 }
 
@@ -88,7 +91,9 @@ describe("the configured store", () => {
     expect((await createConfiguredFileStore({ dir: root })).kind).toBe("disk");
     const app = initializeApp({ projectId: "demo-att-portal" }, `configured-store-${randomUUID()}`);
     try {
-      expect((await createConfiguredFileStore({ dir: root, storageBucket: "demo-att-portal.appspot.com" }, app)).kind).toBe("firebase-storage");
+      expect(
+        (await createConfiguredFileStore({ dir: root, storageBucket: "demo-att-portal.appspot.com" }, app)).kind,
+      ).toBe("firebase-storage");
     } finally {
       await deleteApp(app);
       await rm(root, { recursive: true, force: true });

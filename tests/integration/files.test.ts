@@ -17,17 +17,34 @@ afterAll(async () => {
   await backend?.close();
 });
 
-const upload = (as: string | undefined, bytes: Buffer, query = "name=claim.pdf", options: { operator?: string; contentType?: string } = {}) =>
-  backend.send("POST", `/api/v1/files?${query}`, { as, operator: options.operator, body: bytes, headers: { "content-type": options.contentType ?? "application/octet-stream" } });
+const upload = (
+  as: string | undefined,
+  bytes: Buffer,
+  query = "name=claim.pdf",
+  options: { operator?: string; contentType?: string } = {},
+) =>
+  backend.send("POST", `/api/v1/files?${query}`, {
+    as,
+    operator: options.operator,
+    body: bytes,
+    headers: { "content-type": options.contentType ?? "application/octet-stream" },
+  });
 
 const fileCount = async () => (await backend.database.db.select().from(storedFiles)).length;
 
 describe("uploading a file", () => {
   it("stores it with the type read from the bytes, whatever the client claims", async () => {
-    const res = await upload(ALEX, SAMPLE_FILES.pdf, "name=receipt.png&purpose=attachment", { contentType: "image/png" });
+    const res = await upload(ALEX, SAMPLE_FILES.pdf, "name=receipt.png&purpose=attachment", {
+      contentType: "image/png",
+    });
     expect(res.statusCode, res.body).toBe(201);
     const file = res.json() as Record<string, unknown>;
-    expect(file).toMatchObject({ name: "receipt.png", contentType: "application/pdf", size: SAMPLE_FILES.pdf.length, purpose: "attachment" });
+    expect(file).toMatchObject({
+      name: "receipt.png",
+      contentType: "application/pdf",
+      size: SAMPLE_FILES.pdf.length,
+      purpose: "attachment",
+    });
     const download = await backend.get(`/api/v1/files/${String(file.id)}/content`, { as: ALEX });
     expect(download.statusCode).toBe(200);
     expect(download.headers["content-type"]).toBe("application/pdf");
@@ -44,7 +61,9 @@ describe("uploading a file", () => {
 
   it("refuses what is not a PDF or a photo (415, nothing written)", async () => {
     const before = await fileCount();
-    const res = await upload(ALEX, Buffer.from("<html><script>alert(1)</script></html>"), "name=page.pdf", { contentType: "application/pdf" });
+    const res = await upload(ALEX, Buffer.from("<html><script>alert(1)</script></html>"), "name=page.pdf", {
+      contentType: "application/pdf",
+    });
     expect(res.statusCode).toBe(415);
     expect(res.headers["content-type"]).toMatch(/problem\+json/);
     expect((res.json() as { errors: { path: string }[] }).errors[0]!.path).toBe("body");
@@ -120,13 +139,19 @@ describe("who may download", () => {
   });
 
   it("lists: a subscriber sees their own files, staff every file of the operator", async () => {
-    const mine = (await backend.get("/api/v1/files?pageSize=100", { as: ALEX })).json() as { data: { id: string; ownerUid: string }[] };
+    const mine = (await backend.get("/api/v1/files?pageSize=100", { as: ALEX })).json() as {
+      data: { id: string; ownerUid: string }[];
+    };
     const uids = new Set(mine.data.map((f) => f.ownerUid));
     expect(uids.size).toBe(1);
     expect(mine.data.map((f) => f.id)).toContain(fileId);
-    const all = (await backend.get("/api/v1/files?pageSize=100", { as: AGENT })).json() as { data: { ownerUid: string }[] };
+    const all = (await backend.get("/api/v1/files?pageSize=100", { as: AGENT })).json() as {
+      data: { ownerUid: string }[];
+    };
     expect(new Set(all.data.map((f) => f.ownerUid)).size).toBeGreaterThan(1);
-    const tmo = (await backend.get("/api/v1/files?pageSize=100", { as: TMO_AGENT, operator: "TMO" })).json() as { data: unknown[] };
+    const tmo = (await backend.get("/api/v1/files?pageSize=100", { as: TMO_AGENT, operator: "TMO" })).json() as {
+      data: unknown[];
+    };
     expect(tmo.data).toEqual([]);
   });
 
@@ -144,29 +169,44 @@ describe("attachments to device claims", () => {
     description: "The screen cracked when it fell.",
     ...(attachmentId === undefined ? {} : { attachmentId }),
   });
-  const alexLine = async () => ((await backend.get("/api/v1/lines?pageSize=5", { as: ALEX })).json() as { data: { id: string }[] }).data[0]!.id;
+  const alexLine = async () =>
+    ((await backend.get("/api/v1/lines?pageSize=5", { as: ALEX })).json() as { data: { id: string }[] }).data[0]!.id;
 
   it("a claim references the subscriber's own upload, and staff can open it", async () => {
     const file = (await upload(ALEX, SAMPLE_FILES.jpeg, "name=crack.jpg")).json() as { id: string };
-    const res = await backend.send("POST", "/api/v1/device-claims", { as: ALEX, body: claim(await alexLine(), file.id) });
+    const res = await backend.send("POST", "/api/v1/device-claims", {
+      as: ALEX,
+      body: claim(await alexLine(), file.id),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json() as { id: string; attachmentId: string };
     expect(created.attachmentId).toBe(file.id);
-    const seen = (await backend.get(`/api/v1/device-claims/${created.id}`, { as: AGENT })).json() as { attachmentId: string };
+    const seen = (await backend.get(`/api/v1/device-claims/${created.id}`, { as: AGENT })).json() as {
+      attachmentId: string;
+    };
     expect((await backend.get(`/api/v1/files/${seen.attachmentId}/content`, { as: AGENT })).statusCode).toBe(200);
   });
 
   it("without an attachment, as before", async () => {
-    const res = await backend.send("POST", "/api/v1/device-claims", { as: ALEX, body: claim(await alexLine(), undefined) });
+    const res = await backend.send("POST", "/api/v1/device-claims", {
+      as: ALEX,
+      body: claim(await alexLine(), undefined),
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it("refuses another person's file, naming the field (400, nothing written)", async () => {
     const samFile = (await upload(SAM, SAMPLE_FILES.png, "name=sam.png")).json() as { id: string };
-    const before = ((await backend.get("/api/v1/device-claims?pageSize=1", { as: AGENT })).json() as { total: number }).total;
-    const res = await backend.send("POST", "/api/v1/device-claims", { as: ALEX, body: claim(await alexLine(), samFile.id) });
+    const before = ((await backend.get("/api/v1/device-claims?pageSize=1", { as: AGENT })).json() as { total: number })
+      .total;
+    const res = await backend.send("POST", "/api/v1/device-claims", {
+      as: ALEX,
+      body: claim(await alexLine(), samFile.id),
+    });
     expect(res.statusCode).toBe(400);
     expect((res.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain("attachmentId");
-    expect(((await backend.get("/api/v1/device-claims?pageSize=1", { as: AGENT })).json() as { total: number }).total).toBe(before);
+    expect(
+      ((await backend.get("/api/v1/device-claims?pageSize=1", { as: AGENT })).json() as { total: number }).total,
+    ).toBe(before);
   });
 });

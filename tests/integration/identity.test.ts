@@ -6,7 +6,13 @@ import type { AuditEvent } from "../../src/resources/auditEvents";
 import type { Me } from "../../src/resources/identity";
 import { accounts, operators } from "../../server/db/schema";
 import { EMULATOR_HOST } from "../support/authEmulator";
-import { signInWithPassword, signInWithSecondFactor, signUpWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
+import {
+  signInWithPassword,
+  signInWithSecondFactor,
+  signUpWithPassword,
+  startTestBackend,
+  type TestBackend,
+} from "../support/testBackend";
 import { ALEX, AGENT, ADMIN, TAYLOR, TMO_AGENT } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
 
@@ -21,7 +27,6 @@ const created: string[] = [];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const freshEmail = (tag: string) => `${tag}-${randomUUID()}@example.test`;
 
-
 const paths = (problem: { errors?: { path: string }[] }) => problem.errors?.map((e) => e.path) ?? [];
 
 /** A user who signed up through the emulator (no claims), tracked for clean-up. */
@@ -33,14 +38,20 @@ async function signUp(tag: string) {
 }
 
 /** A throwaway user made with firebase-admin, with claims. */
-async function adminMade(tag: string, claims: Record<string, string>, extra: { phoneNumber?: string; mfaPhone?: string } = {}) {
+async function adminMade(
+  tag: string,
+  claims: Record<string, string>,
+  extra: { phoneNumber?: string; mfaPhone?: string } = {},
+) {
   const email = freshEmail(tag);
   const user = await backend.auth.createUser({
     email,
     password: PASSWORD,
     emailVerified: true,
     ...(extra.phoneNumber ? { phoneNumber: extra.phoneNumber } : {}),
-    ...(extra.mfaPhone ? { multiFactor: { enrolledFactors: [{ factorId: "phone", phoneNumber: extra.mfaPhone }] } } : {}),
+    ...(extra.mfaPhone
+      ? { multiFactor: { enrolledFactors: [{ factorId: "phone", phoneNumber: extra.mfaPhone }] } }
+      : {}),
   });
   created.push(user.uid);
   await backend.auth.setCustomUserClaims(user.uid, claims);
@@ -59,16 +70,24 @@ async function auditEvents(query: string, as = ADMIN, operator?: string) {
  * apis.google.com, which cannot load on this network.)
  */
 async function googleSignIn(sub: string, email: string): Promise<{ idToken: string; localId: string }> {
-  const res = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub, email, email_verified: true, name: "Gia Google" }))}&providerId=google.com`,
-      requestUri: "http://localhost",
-      returnSecureToken: true,
-    }),
-  });
-  const body = (await res.json()) as { idToken?: string; localId?: string; providerId?: string; error?: { message: string } };
+  const res = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=demo-api-key`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub, email, email_verified: true, name: "Gia Google" }))}&providerId=google.com`,
+        requestUri: "http://localhost",
+        returnSecureToken: true,
+      }),
+    },
+  );
+  const body = (await res.json()) as {
+    idToken?: string;
+    localId?: string;
+    providerId?: string;
+    error?: { message: string };
+  };
   expect(body.providerId, body.error?.message).toBe("google.com");
   return { idToken: body.idToken!, localId: body.localId! };
 }
@@ -76,13 +95,21 @@ async function googleSignIn(sub: string, email: string): Promise<{ idToken: stri
 async function insertAccount(values: { operatorCode?: string; email?: string | null; phone?: string | null }) {
   const [row] = await backend.database.db
     .insert(accounts)
-    .values({ operatorCode: values.operatorCode ?? "ATT", ownerUid: null, name: "Unclaimed Holder", email: values.email ?? null, phone: values.phone ?? null, type: "prepaid" })
+    .values({
+      operatorCode: values.operatorCode ?? "ATT",
+      ownerUid: null,
+      name: "Unclaimed Holder",
+      email: values.email ?? null,
+      phone: values.phone ?? null,
+      type: "prepaid",
+    })
     .returning({ id: accounts.id });
   return row!.id;
 }
 
 const ownerOf = async (id: string) =>
-  (await backend.database.db.select({ owner: accounts.ownerUid }).from(accounts).where(eq(accounts.id, id)))[0]?.owner ?? null;
+  (await backend.database.db.select({ owner: accounts.ownerUid }).from(accounts).where(eq(accounts.id, id)))[0]
+    ?.owner ?? null;
 
 /** A fresh valid US number; random enough that parallel suites on one emulator never pick the same. */
 const uniqueNumbers = (() => {
@@ -146,7 +173,15 @@ describe("GET /api/v1/me", () => {
     const user = await signUp("me-norole");
     const res = await backend.get("/api/v1/me", { token: user.token });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ uid: user.uid, email: user.email, emailVerified: false, role: null, operator: null, accountsOwned: 0, providers: ["password"] });
+    expect(res.json()).toMatchObject({
+      uid: user.uid,
+      email: user.email,
+      emailVerified: false,
+      role: null,
+      operator: null,
+      accountsOwned: 0,
+      providers: ["password"],
+    });
     // Everywhere else a role is still required.
     expectProblem(await backend.get("/api/v1/lines", { token: user.token }), 403);
   });
@@ -192,7 +227,12 @@ describe("POST /api/v1/me/claim", () => {
     expect(second.json()).toEqual({ role: "subscriber", operator: "ATT", linkedAccounts: 1 });
     expect(await ownerOf(attAccount)).toBe(user.uid);
     expect(await ownerOf(tmoAccount)).toBeNull(); // another operator's account is never touched
-    expect((await backend.get("/api/v1/me", { token })).json()).toMatchObject({ role: "subscriber", operator: "ATT", accountsOwned: 1, emailVerified: true });
+    expect((await backend.get("/api/v1/me", { token })).json()).toMatchObject({
+      role: "subscriber",
+      operator: "ATT",
+      accountsOwned: 1,
+      emailVerified: true,
+    });
 
     const third = await backend.send("POST", "/api/v1/me/claim", { token });
     expect(third.json()).toEqual({ role: "subscriber", operator: "ATT", linkedAccounts: 0 });
@@ -204,7 +244,10 @@ describe("POST /api/v1/me/claim", () => {
 
     const trail = await auditEvents(`filter[action]=identity.claim&filter[targetId]=${user.uid}`);
     expect(trail.total).toBe(2);
-    expect(trail.data[0]!).toMatchObject({ actorUid: user.uid, after: { role: "subscriber", operator: "ATT", linkedAccountIds: [attAccount] } });
+    expect(trail.data[0]!).toMatchObject({
+      actorUid: user.uid,
+      after: { role: "subscriber", operator: "ATT", linkedAccountIds: [attAccount] },
+    });
     expect(trail.data[1]!).toMatchObject({ actorRole: null, before: { role: null }, after: { linkedAccountIds: [] } });
   });
 
@@ -233,14 +276,26 @@ describe("POST /api/v1/me/claim", () => {
     const again = await googleSignIn(sub, email);
     expect(again.localId).toBe(first.localId);
     const me = (await backend.get("/api/v1/me", { token: again.idToken })).json() as Me;
-    expect(me).toMatchObject({ role: "subscriber", operator: "ATT", providers: ["google.com"], emailVerified: true, accountsOwned: 1 });
+    expect(me).toMatchObject({
+      role: "subscriber",
+      operator: "ATT",
+      providers: ["google.com"],
+      emailVerified: true,
+      accountsOwned: 1,
+    });
   });
 
   it("never takes an account that already has an owner", async () => {
     const user = await adminMade("claim-owned", {});
-    const [alexAccount] = await backend.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerUid, "demo-alex")).limit(1);
+    const [alexAccount] = await backend.database.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.ownerUid, "demo-alex"))
+      .limit(1);
     await backend.database.db.update(accounts).set({ email: user.email }).where(eq(accounts.id, alexAccount!.id));
-    const res = await backend.send("POST", "/api/v1/me/claim", { token: await signInWithPassword(user.email, PASSWORD) });
+    const res = await backend.send("POST", "/api/v1/me/claim", {
+      token: await signInWithPassword(user.email, PASSWORD),
+    });
     expect(res.json()).toMatchObject({ linkedAccounts: 0 });
     expect(await ownerOf(alexAccount!.id)).toBe("demo-alex");
   });
@@ -269,47 +324,98 @@ describe("POST /api/v1/me/sign-out-everywhere", () => {
     expect(res.statusCode, res.body).toBe(204);
     expect(res.body).toBe("");
     expectProblem(await backend.get("/api/v1/lines", { token }), 401);
-    expect((await backend.get("/api/v1/lines", { token: await signInWithPassword(user.email, PASSWORD) })).statusCode).toBe(200);
+    expect(
+      (await backend.get("/api/v1/lines", { token: await signInWithPassword(user.email, PASSWORD) })).statusCode,
+    ).toBe(200);
 
     const trail = await auditEvents(`filter[action]=session.revoke_all&filter[actorUid]=${user.uid}`);
-    expect(trail.data).toEqual([expect.objectContaining({ actorRole: "subscriber", targetType: "user", targetId: user.uid, operator: "ATT" })]);
+    expect(trail.data).toEqual([
+      expect.objectContaining({ actorRole: "subscriber", targetType: "user", targetId: user.uid, operator: "ATT" }),
+    ]);
   });
 });
 
 describe("POST /api/v1/me/audit", () => {
   it("401 without a token", async () => {
-    expectProblem(await backend.send("POST", "/api/v1/me/audit", { body: { action: "mfa.enrolled", detail: "phone" } }), 401);
+    expectProblem(
+      await backend.send("POST", "/api/v1/me/audit", { body: { action: "mfa.enrolled", detail: "phone" } }),
+      401,
+    );
   });
 
   it("400 naming the field for an unknown action or a detail over 200 characters", async () => {
-    const bad = expectProblem(await backend.send("POST", "/api/v1/me/audit", { as: ALEX, body: { action: "staff.invite", detail: "x" } }), 400);
+    const bad = expectProblem(
+      await backend.send("POST", "/api/v1/me/audit", { as: ALEX, body: { action: "staff.invite", detail: "x" } }),
+      400,
+    );
     expect(paths(bad)).toEqual(["action"]);
-    const long = expectProblem(await backend.send("POST", "/api/v1/me/audit", { as: ALEX, body: { action: "identity.linked", detail: "x".repeat(201) } }), 400);
+    const long = expectProblem(
+      await backend.send("POST", "/api/v1/me/audit", {
+        as: ALEX,
+        body: { action: "identity.linked", detail: "x".repeat(201) },
+      }),
+      400,
+    );
     expect(paths(long)).toEqual(["detail"]);
   });
 
   it("records the reported change for the caller", async () => {
-    const res = await backend.send("POST", "/api/v1/me/audit", { as: ALEX, body: { action: "identity.linked", detail: "google.com" } });
+    const res = await backend.send("POST", "/api/v1/me/audit", {
+      as: ALEX,
+      body: { action: "identity.linked", detail: "google.com" },
+    });
     expect(res.statusCode, res.body).toBe(204);
     const trail = await auditEvents("filter[action]=identity.linked&filter[actorUid]=demo-alex");
-    expect(trail.data[0]).toMatchObject({ actorRole: "subscriber", targetId: "demo-alex", after: { detail: "google.com" } });
+    expect(trail.data[0]).toMatchObject({
+      actorRole: "subscriber",
+      targetId: "demo-alex",
+      after: { detail: "google.com" },
+    });
   });
 });
 
 describe("security policy: staff MFA", () => {
   it("401 without a token; subscribers may not read it, agents may not change it", async () => {
     expectProblem(await backend.get("/api/v1/security-policy"), 401);
-    expectProblem(await backend.send("PUT", "/api/v1/security-policy", { body: { requireStaffMfa: true, reason: "test" } }), 401);
+    expectProblem(
+      await backend.send("PUT", "/api/v1/security-policy", { body: { requireStaffMfa: true, reason: "test" } }),
+      401,
+    );
     expectProblem(await backend.get("/api/v1/security-policy", { as: ALEX }), 403);
-    expect((await backend.get("/api/v1/security-policy", { as: AGENT })).json()).toEqual({ requireStaffMfa: false, newStaffMayApprove: "after-confirmation" });
-    expectProblem(await backend.send("PUT", "/api/v1/security-policy", { as: AGENT, body: { requireStaffMfa: true, reason: "agent tries" } }), 403);
-    expectProblem(await backend.send("PUT", "/api/v1/security-policy", { as: TMO_AGENT, operator: "ATT", body: { requireStaffMfa: true, reason: "other operator" } }), 403);
+    expect((await backend.get("/api/v1/security-policy", { as: AGENT })).json()).toEqual({
+      requireStaffMfa: false,
+      newStaffMayApprove: "after-confirmation",
+    });
+    expectProblem(
+      await backend.send("PUT", "/api/v1/security-policy", {
+        as: AGENT,
+        body: { requireStaffMfa: true, reason: "agent tries" },
+      }),
+      403,
+    );
+    expectProblem(
+      await backend.send("PUT", "/api/v1/security-policy", {
+        as: TMO_AGENT,
+        operator: "ATT",
+        body: { requireStaffMfa: true, reason: "other operator" },
+      }),
+      403,
+    );
   });
 
   it("400 naming the field", async () => {
-    const kind = expectProblem(await backend.send("PUT", "/api/v1/security-policy", { as: ADMIN, body: { requireStaffMfa: "yes", reason: "because" } }), 400);
+    const kind = expectProblem(
+      await backend.send("PUT", "/api/v1/security-policy", {
+        as: ADMIN,
+        body: { requireStaffMfa: "yes", reason: "because" },
+      }),
+      400,
+    );
     expect(paths(kind)).toEqual(["requireStaffMfa"]);
-    const reason = expectProblem(await backend.send("PUT", "/api/v1/security-policy", { as: ADMIN, body: { requireStaffMfa: true } }), 400);
+    const reason = expectProblem(
+      await backend.send("PUT", "/api/v1/security-policy", { as: ADMIN, body: { requireStaffMfa: true } }),
+      400,
+    );
     expect(paths(reason)).toEqual(["reason"]);
   });
 
@@ -318,7 +424,10 @@ describe("security policy: staff MFA", () => {
     const mfaToken = await signInWithSecondFactor(mfaAdmin.email, PASSWORD);
     expect((await backend.get("/api/v1/lines", { as: AGENT })).statusCode).toBe(200); // settings now cached
 
-    const on = await backend.send("PUT", "/api/v1/security-policy", { as: ADMIN, body: { requireStaffMfa: true, reason: "staff accounts are targeted" } });
+    const on = await backend.send("PUT", "/api/v1/security-policy", {
+      as: ADMIN,
+      body: { requireStaffMfa: true, reason: "staff accounts are targeted" },
+    });
     expect(on.statusCode, on.body).toBe(200);
     expect(on.json()).toEqual({ requireStaffMfa: true, newStaffMayApprove: "after-confirmation" });
 
@@ -326,28 +435,50 @@ describe("security policy: staff MFA", () => {
     for (const as of [AGENT, ADMIN]) {
       const denied = expectProblem(await backend.get("/api/v1/lines", { as }), 403);
       expect(denied.type).toBe("/problems/mfa-required");
-      expect(expectProblem(await backend.get("/api/v1/security-policy", { as }), 403).type).toBe("/problems/mfa-required");
+      expect(expectProblem(await backend.get("/api/v1/security-policy", { as }), 403).type).toBe(
+        "/problems/mfa-required",
+      );
     }
     const me = await backend.get("/api/v1/me", { as: AGENT });
     expect(me.statusCode, me.body).toBe(200);
     expect(me.json()).toMatchObject({ role: "agent", mfaRequired: true, mfaEnrolled: false, secondFactor: null });
-    expect((await backend.send("POST", "/api/v1/me/audit", { as: AGENT, body: { action: "mfa.enrolled", detail: "phone" } })).statusCode).toBe(204);
+    expect(
+      (await backend.send("POST", "/api/v1/me/audit", { as: AGENT, body: { action: "mfa.enrolled", detail: "phone" } }))
+        .statusCode,
+    ).toBe(204);
 
     // Subscribers are not staff; the other operator's policy is its own.
     expect((await backend.get("/api/v1/lines", { as: ALEX })).statusCode).toBe(200);
     expect((await backend.get("/api/v1/lines", { as: TMO_AGENT, operator: "TMO" })).statusCode).toBe(200);
 
     // An admin signed in with a second factor works normally, and turns it off again.
-    expect((await backend.get("/api/v1/me", { token: mfaToken })).json()).toMatchObject({ secondFactor: "phone", mfaRequired: true, mfaEnrolled: true });
+    expect((await backend.get("/api/v1/me", { token: mfaToken })).json()).toMatchObject({
+      secondFactor: "phone",
+      mfaRequired: true,
+      mfaEnrolled: true,
+    });
     expect((await backend.get("/api/v1/lines", { token: mfaToken })).statusCode).toBe(200);
-    const off = await backend.send("PUT", "/api/v1/security-policy", { token: mfaToken, body: { requireStaffMfa: false, reason: "test over" } });
+    const off = await backend.send("PUT", "/api/v1/security-policy", {
+      token: mfaToken,
+      body: { requireStaffMfa: false, reason: "test over" },
+    });
     expect(off.json()).toEqual({ requireStaffMfa: false, newStaffMayApprove: "after-confirmation" });
     expect((await backend.get("/api/v1/lines", { as: AGENT })).statusCode).toBe(200);
 
     const trail = await auditEvents("filter[action]=policy.updated");
     expect(trail.data.slice(0, 2)).toEqual([
-      expect.objectContaining({ actorUid: mfaAdmin.uid, before: { requireStaffMfa: true }, after: { requireStaffMfa: false }, reason: "test over" }),
-      expect.objectContaining({ actorUid: "demo-admin", before: { requireStaffMfa: false }, after: { requireStaffMfa: true }, reason: "staff accounts are targeted" }),
+      expect.objectContaining({
+        actorUid: mfaAdmin.uid,
+        before: { requireStaffMfa: true },
+        after: { requireStaffMfa: false },
+        reason: "test over",
+      }),
+      expect.objectContaining({
+        actorUid: "demo-admin",
+        before: { requireStaffMfa: false },
+        after: { requireStaffMfa: true },
+        reason: "staff accounts are targeted",
+      }),
     ]);
   });
 });
@@ -356,12 +487,20 @@ describe("GET /api/v1/audit-events", () => {
   it("401 without a token; 403 for subscribers; 400 naming a bad parameter", async () => {
     expectProblem(await backend.get("/api/v1/audit-events"), 401);
     expectProblem(await backend.get("/api/v1/audit-events", { as: ALEX }), 403);
-    expect(paths(expectProblem(await backend.get("/api/v1/audit-events?filter[reason]=x", { as: ADMIN }), 400))).toEqual(["filter[reason]"]);
-    expect(paths(expectProblem(await backend.get("/api/v1/audit-events?sort=reason", { as: ADMIN }), 400))).toEqual(["sort"]);
+    expect(
+      paths(expectProblem(await backend.get("/api/v1/audit-events?filter[reason]=x", { as: ADMIN }), 400)),
+    ).toEqual(["filter[reason]"]);
+    expect(paths(expectProblem(await backend.get("/api/v1/audit-events?sort=reason", { as: ADMIN }), 400))).toEqual([
+      "sort",
+    ]);
   });
 
   it("agents read it too; newest first; one operator never sees another's events", async () => {
-    await backend.send("POST", "/api/v1/me/audit", { as: TAYLOR, operator: "TMO", body: { action: "mfa.removed", detail: "tmo only" } });
+    await backend.send("POST", "/api/v1/me/audit", {
+      as: TAYLOR,
+      operator: "TMO",
+      body: { action: "mfa.removed", detail: "tmo only" },
+    });
     const att = await auditEvents("pageSize=100", AGENT);
     expect(att.total).toBeGreaterThan(0);
     expect(att.data.every((e) => e.operator === "ATT")).toBe(true);
@@ -385,11 +524,17 @@ describe("POST /api/auth/sms-allowance", () => {
 
   it("needs no token; 400 naming X-Operator, phoneNumber or purpose; 403 for an unknown operator", async () => {
     const ip = "198.51.100.1";
-    expect(paths(expectProblem(await allowance({ phoneNumber: "+12025550188", purpose: "sign_in" }, ip, null), 400))).toEqual(["X-Operator"]);
+    expect(
+      paths(expectProblem(await allowance({ phoneNumber: "+12025550188", purpose: "sign_in" }, ip, null), 400)),
+    ).toEqual(["X-Operator"]);
     for (const phoneNumber of ["2025550188", "+1202555", "+44 7700 900123"]) {
-      expect(paths(expectProblem(await allowance({ phoneNumber, purpose: "sign_in" }, "198.51.100.2"), 400))).toEqual(["phoneNumber"]);
+      expect(paths(expectProblem(await allowance({ phoneNumber, purpose: "sign_in" }, "198.51.100.2"), 400))).toEqual([
+        "phoneNumber",
+      ]);
     }
-    expect(paths(expectProblem(await allowance({ phoneNumber: "+12025550188", purpose: "spam" }, "198.51.100.3"), 400))).toEqual(["purpose"]);
+    expect(
+      paths(expectProblem(await allowance({ phoneNumber: "+12025550188", purpose: "spam" }, "198.51.100.3"), 400)),
+    ).toEqual(["purpose"]);
     expectProblem(await allowance({ phoneNumber: "+12025550188", purpose: "sign_in" }, "198.51.100.3", "NOPE"), 403);
   });
 
@@ -412,7 +557,8 @@ describe("POST /api/auth/sms-allowance", () => {
 
   it("per client address: 4 an hour in this suite, then 429 with Retry-After", async () => {
     const ip = "198.51.100.20";
-    for (let i = 0; i < 4; i++) expect((await allowance({ phoneNumber: uniqueNumbers(), purpose: "link" }, ip)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await allowance({ phoneNumber: uniqueNumbers(), purpose: "link" }, ip)).statusCode).toBe(200);
     const res = await allowance({ phoneNumber: uniqueNumbers(), purpose: "link" }, ip);
     expectProblem(res, 429);
     expect(Number(res.headers["retry-after"])).toBeGreaterThan(3500);
@@ -429,7 +575,9 @@ describe("POST /api/auth/sms-allowance", () => {
 
 describe("OpenAPI", () => {
   it("describes every identity route", async () => {
-    const doc = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
     for (const [path, method] of [
       ["/api/v1/me", "get"],
       ["/api/v1/me/claim", "post"],

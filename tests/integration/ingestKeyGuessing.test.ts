@@ -25,14 +25,25 @@ const ingest = (from: string, authorization: string | undefined) =>
     url: "/api/v1/usage-records/batch",
     remoteAddress: from,
     headers: { "content-type": "application/json", "x-operator": "ATT", ...(authorization ? { authorization } : {}) },
-    payload: { records: [{ id: `guess-${randomUUID()}`, msisdn: "+12025559999", type: "sms", startedAt: new Date(Date.now() - 60_000).toISOString(), quantity: 1 }] },
+    payload: {
+      records: [
+        {
+          id: `guess-${randomUUID()}`,
+          msisdn: "+12025559999",
+          type: "sms",
+          startedAt: new Date(Date.now() - 60_000).toISOString(),
+          quantity: 1,
+        },
+      ],
+    },
   });
 
 describe("POST /usage-records/batch with wrong API keys", () => {
   it("the 11th failure within a minute from one address is 429 with Retry-After, and so is the right key from it; other addresses go on", async () => {
     const guesser = "192.0.2.90";
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i++) statuses.push((await ingest(guesser, i % 5 === 4 ? undefined : `ApiKey guess-${i}`)).statusCode);
+    for (let i = 0; i < 10; i++)
+      statuses.push((await ingest(guesser, i % 5 === 4 ? undefined : `ApiKey guess-${i}`)).statusCode);
     expect(statuses).toEqual(Array(10).fill(401));
     const refused = expectProblem(await ingest(guesser, "ApiKey guess-10"), 429);
     expect(refused.detail).toMatch(/wrong API key/);

@@ -18,7 +18,6 @@ let backend: TestBackend;
 let alexPostpaid: Account;
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
-
 const billsOf = async (accountId: string, as = ALEX) => {
   const res = await backend.get(`/api/v1/invoices?filter[accountId]=${accountId}`, { as });
   expect(res.statusCode, res.body).toBe(200);
@@ -27,7 +26,9 @@ const billsOf = async (accountId: string, as = ALEX) => {
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  alexPostpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find((a) => a.type === "postpaid")!;
+  alexPostpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
+    (a) => a.type === "postpaid",
+  )!;
 });
 
 afterAll(async () => {
@@ -39,7 +40,13 @@ describe("GET /invoices", () => {
     const { data, total } = await billsOf(alexPostpaid.id);
     expect(total).toBe(3);
     expect(data.map((b) => b.status)).toEqual(["overdue", "paid", "paid"]);
-    const plan = { kind: "plan", description: "Postpaid Extra 50 GB: monthly plan", amount: usd(6500), usageType: null, roamingZone: null };
+    const plan = {
+      kind: "plan",
+      description: "Postpaid Extra 50 GB: monthly plan",
+      amount: usd(6500),
+      usageType: null,
+      roamingZone: null,
+    };
     for (const bill of data.slice(1)) {
       expect(bill.subtotal).toEqual(usd(6500));
       expect(bill.tax).toEqual(usd(536));
@@ -50,7 +57,16 @@ describe("GET /invoices", () => {
     }
     // The last cycle's bill lists the rating's overage (data roaming in Canada & Mexico) beside the plan.
     const last = data[0]!;
-    expect(last.items).toEqual([plan, { kind: "overage", description: "1.5 GB of data beyond the allowance in Canada & Mexico", amount: usd(1500), usageType: "data", roamingZone: "canada_mexico" }]);
+    expect(last.items).toEqual([
+      plan,
+      {
+        kind: "overage",
+        description: "1.5 GB of data beyond the allowance in Canada & Mexico",
+        amount: usd(1500),
+        usageType: "data",
+        roamingZone: "canada_mexico",
+      },
+    ]);
     expect(last.subtotal).toEqual(usd(8000));
     expect(last.tax).toEqual(usd(660));
     expect(last.total).toEqual(usd(8660));
@@ -66,7 +82,13 @@ describe("GET /invoices", () => {
     const id = (await billsOf(alexPostpaid.id)).data[0]!.id;
     expectProblem(await backend.get(`/api/v1/invoices/${id}`, { as: SAM }), 404);
     expectProblem(await backend.get(`/api/v1/invoices/${id}`, { as: TAYLOR, operator: "TMO" }), 404);
-    expect(((await backend.get(`/api/v1/invoices?filter[accountId]=${alexPostpaid.id}`, { as: TMO_ADMIN, operator: "TMO" })).json() as { total: number }).total).toBe(0);
+    expect(
+      (
+        (
+          await backend.get(`/api/v1/invoices?filter[accountId]=${alexPostpaid.id}`, { as: TMO_ADMIN, operator: "TMO" })
+        ).json() as { total: number }
+      ).total,
+    ).toBe(0);
     expectProblem(await backend.get(`/api/v1/invoices?filter[accountId]=${alexPostpaid.id}`), 401);
     expectProblem(await backend.get("/api/v1/invoices?filter[total]=1", { as: AGENT }), 400, "filter[total]");
     expectProblem(await backend.get("/api/v1/invoices?filter[status]=lost", { as: AGENT }), 400);
@@ -103,7 +125,10 @@ describe("GET /invoices/{id}/pdf", () => {
 
 describe("closing a cycle", () => {
   it("bills the plan fee and every unbilled charge, taxed, due in 14 days; a second close bills nothing", async () => {
-    const charged = await backend.send("POST", `/api/v1/accounts/${alexPostpaid.id}/actions/charge`, { as: AGENT, body: { amount: usd(999), reason: "roaming pass bought by phone" } });
+    const charged = await backend.send("POST", `/api/v1/accounts/${alexPostpaid.id}/actions/charge`, {
+      as: AGENT,
+      body: { amount: usd(999), reason: "roaming pass bought by phone" },
+    });
     expect(charged.statusCode, charged.body).toBe(200);
     const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
     const latest = (await billsOf(alexPostpaid.id)).data[0]!;
@@ -112,25 +137,50 @@ describe("closing a cycle", () => {
     nextIssue.setUTCDate(nextIssue.getUTCDate() + 1);
     nextIssue.setUTCMonth(nextIssue.getUTCMonth() + 1);
 
-    const first = await closeCycles(backend.database.db, { operatorCode: "ATT", asOf: nextIssue, accountIds: [alexPostpaid.id] });
+    const first = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      asOf: nextIssue,
+      accountIds: [alexPostpaid.id],
+    });
     expect(first.issued).toHaveLength(1);
-    const bill = ((await backend.get(`/api/v1/invoices/${first.issued[0]!.invoiceId}`, { as: ALEX })).json() as Invoice);
+    const bill = (await backend.get(`/api/v1/invoices/${first.issued[0]!.invoiceId}`, { as: ALEX })).json() as Invoice;
     const subtotal = 6500 + 999;
-    expect(bill).toMatchObject({ status: "issued", subtotal: usd(subtotal), tax: usd(taxOf(subtotal, 825)), total: usd(subtotal + taxOf(subtotal, 825)), taxRateBps: 825 });
+    expect(bill).toMatchObject({
+      status: "issued",
+      subtotal: usd(subtotal),
+      tax: usd(taxOf(subtotal, 825)),
+      total: usd(subtotal + taxOf(subtotal, 825)),
+      taxRateBps: 825,
+    });
     expect(bill.items.map((i) => i.amount.amount).sort((a, b) => a - b)).toEqual([999, 6500]);
-    expect(bill.periodStart).toBe(new Date(new Date(`${latest.periodEnd}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10));
-    expect(bill.dueOn).toBe(new Date(Date.parse(`${nextIssue.toISOString().slice(0, 10)}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10));
+    expect(bill.periodStart).toBe(
+      new Date(new Date(`${latest.periodEnd}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10),
+    );
+    expect(bill.dueOn).toBe(
+      new Date(Date.parse(`${nextIssue.toISOString().slice(0, 10)}T00:00:00Z`) + 14 * 86_400_000)
+        .toISOString()
+        .slice(0, 10),
+    );
     const after = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
     expect(after.amountDue).toEqual(usd(before.amountDue!.amount + bill.total.amount));
-    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "bill.issued")));
+    const notices = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "bill.issued")));
     expect(notices[0]?.params).toMatchObject({ total: bill.total.amount, currency: "USD", dueOn: bill.dueOn });
 
-    const again = await closeCycles(backend.database.db, { operatorCode: "ATT", asOf: nextIssue, accountIds: [alexPostpaid.id] });
+    const again = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      asOf: nextIssue,
+      accountIds: [alexPostpaid.id],
+    });
     expect(again).toEqual({ issued: [], skipped: 1 });
     expect((await billsOf(alexPostpaid.id)).total).toBe(4);
 
     // Past its due date the bill is overdue.
-    const overdue = await markOverdueBills(backend.database.db, { asOf: new Date(Date.parse(`${bill.dueOn}T00:00:00Z`) + 86_400_000) });
+    const overdue = await markOverdueBills(backend.database.db, {
+      asOf: new Date(Date.parse(`${bill.dueOn}T00:00:00Z`) + 86_400_000),
+    });
     expect(overdue.map((o) => o.invoiceId)).toContain(bill.id);
     expect(((await backend.get(`/api/v1/invoices/${bill.id}`, { as: ALEX })).json() as Invoice).status).toBe("overdue");
   });
@@ -142,7 +192,8 @@ describe("the daily billing jobs", () => {
     const jobs = domainJobs({ db: backend.database.db } as EngineServices).filter((j) => j.name.startsWith("billing."));
     // One daily job: the carrier's day (server/domain/billingRuns/run.ts), cycle close and overdue marking included.
     expect(jobs.map((j) => [j.name, j.cron])).toEqual([["billing.run-day", "10 0 * * *"]]);
-    const countBills = async () => ((await backend.get("/api/v1/invoices?pageSize=1", { as: ADMIN })).json() as { total: number }).total;
+    const countBills = async () =>
+      ((await backend.get("/api/v1/invoices?pageSize=1", { as: ADMIN })).json() as { total: number }).total;
     const before = await countBills();
     await jobs[0]!.run({});
     const after = await countBills();
@@ -157,15 +208,45 @@ describe("POST /invoices/{id}/actions/void", () => {
   it("an admin voids a bill with a reason: it is no longer due; nobody else may, and not twice", async () => {
     const bill = (await billsOf(alexPostpaid.id)).data.find((b) => b.status === "overdue")!;
     const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
-    expectProblem(await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: AGENT, body: { reason: "billing error" } }), 403);
-    expectProblem(await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: ALEX, body: { reason: "billing error" } }), 403);
-    expectProblem(await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: ADMIN, body: {} }), 400, "reason");
-    expectProblem(await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: TMO_ADMIN, operator: "TMO", body: { reason: "other operator" } }), 404);
-    const res = await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: ADMIN, body: { reason: "billed twice for the same month" } });
+    expectProblem(
+      await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, {
+        as: AGENT,
+        body: { reason: "billing error" },
+      }),
+      403,
+    );
+    expectProblem(
+      await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, {
+        as: ALEX,
+        body: { reason: "billing error" },
+      }),
+      403,
+    );
+    expectProblem(
+      await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: ADMIN, body: {} }),
+      400,
+      "reason",
+    );
+    expectProblem(
+      await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, {
+        as: TMO_ADMIN,
+        operator: "TMO",
+        body: { reason: "other operator" },
+      }),
+      404,
+    );
+    const res = await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, {
+      as: ADMIN,
+      body: { reason: "billed twice for the same month" },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: "void", voidReason: "billed twice for the same month" });
     const after = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
     expect(after.amountDue).toEqual(usd(before.amountDue!.amount - bill.total.amount));
-    expectProblem(await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: ADMIN, body: { reason: "again" } }), 409, "status");
+    expectProblem(
+      await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: ADMIN, body: { reason: "again" } }),
+      409,
+      "status",
+    );
   });
 });

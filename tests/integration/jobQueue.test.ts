@@ -62,7 +62,9 @@ describe("the job queue", () => {
 
   it("keeps cron schedules in the database", async () => {
     await start([{ name: "test.sweep", cron: "*/5 * * * *", run: async () => undefined }]);
-    const { rows } = await database.executeSql!("select name, cron from pgboss.schedule where name = $1", ["test.sweep"]);
+    const { rows } = await database.executeSql!("select name, cron from pgboss.schedule where name = $1", [
+      "test.sweep",
+    ]);
     expect(rows).toEqual([{ name: "test.sweep", cron: "*/5 * * * *" }]);
   });
 });

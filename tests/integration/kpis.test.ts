@@ -11,7 +11,6 @@ import { expectProblem } from "../support/problems";
 let backend: TestBackend;
 let timezone: string;
 
-
 /** A day in the operator's time zone, `offset` days from today. */
 /**
  * The operator's calendar day `offset` days from today there. Days are counted on the calendar, not
@@ -35,7 +34,10 @@ const bucket = (r: KpiReport, key: string) => r.openTicketsByAge.find((b) => b.b
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  [{ timezone }] = (await backend.database.db.select({ timezone: operators.timezone }).from(operators).where(eq(operators.code, "ATT"))) as [{ timezone: string }];
+  [{ timezone }] = (await backend.database.db
+    .select({ timezone: operators.timezone })
+    .from(operators)
+    .where(eq(operators.code, "ATT"))) as [{ timezone: string }];
 });
 afterAll(async () => {
   await backend?.close();
@@ -47,8 +49,13 @@ describe("GET /kpis", () => {
     expect(r.days.map((d) => d.day)).toEqual([dayIn(timezone, -2), dayIn(timezone, -1), dayIn(timezone)]);
     expect(r).toMatchObject({ timezone, currency: "USD" });
     const db = backend.database.db;
-    const [{ active }] = (await db.select({ active: count() }).from(lines).where(and(eq(lines.operatorCode, "ATT"), eq(lines.status, "active")))) as [{ active: number }];
-    const [{ all }] = (await db.select({ all: count() }).from(lines).where(eq(lines.operatorCode, "ATT"))) as [{ all: number }];
+    const [{ active }] = (await db
+      .select({ active: count() })
+      .from(lines)
+      .where(and(eq(lines.operatorCode, "ATT"), eq(lines.status, "active")))) as [{ active: number }];
+    const [{ all }] = (await db.select({ all: count() }).from(lines).where(eq(lines.operatorCode, "ATT"))) as [
+      { all: number },
+    ];
     expect(r.activeLines).toBe(active);
     // The test database was seeded just now: every ATT line is new today.
     expect(r.days.reduce((n, d) => n + d.newLines, 0)).toBe(all);
@@ -57,14 +64,28 @@ describe("GET /kpis", () => {
   it("moves by exactly what happened: a top-up, a charge, a refund, a churned line, a paid bill and an old open ticket", async () => {
     const db = backend.database.db;
     const before = await report();
-    const [account] = await db.select().from(accounts).where(and(eq(accounts.operatorCode, "ATT"), eq(accounts.type, "prepaid"))).limit(1);
-    const entry = { operatorCode: "ATT", accountId: account!.id, currency: "USD", reason: "kpi test", actorRole: "admin" } as const;
+    const [account] = await db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.operatorCode, "ATT"), eq(accounts.type, "prepaid")))
+      .limit(1);
+    const entry = {
+      operatorCode: "ATT",
+      accountId: account!.id,
+      currency: "USD",
+      reason: "kpi test",
+      actorRole: "admin",
+    } as const;
     await db.insert(ledgerEntries).values([
       { ...entry, kind: "top_up", amount: 2_500 },
       { ...entry, kind: "charge", amount: 1_000 },
       { ...entry, kind: "refund", amount: 300 },
     ]);
-    const [line] = await db.select({ id: lines.id }).from(lines).where(and(eq(lines.operatorCode, "ATT"), eq(lines.status, "active"))).limit(1);
+    const [line] = await db
+      .select({ id: lines.id })
+      .from(lines)
+      .where(and(eq(lines.operatorCode, "ATT"), eq(lines.status, "active")))
+      .limit(1);
     await db.update(lines).set({ status: "terminated", updatedAt: new Date() }).where(eq(lines.id, line!.id));
     await db.insert(tickets).values({
       operatorCode: "ATT",
@@ -78,7 +99,10 @@ describe("GET /kpis", () => {
     });
 
     const after = await report();
-    expect(today(after).topUps).toEqual({ count: today(before).topUps.count + 1, amount: today(before).topUps.amount + 2_500 });
+    expect(today(after).topUps).toEqual({
+      count: today(before).topUps.count + 1,
+      amount: today(before).topUps.amount + 2_500,
+    });
     expect(after.revenue.amount).toBe(before.revenue.amount + 700);
     expect(today(after).churnedLines).toBe(today(before).churnedLines + 1);
     expect(after.activeLines).toBe(before.activeLines - 1);
@@ -90,24 +114,47 @@ describe("GET /kpis", () => {
   it("counts a bill on the day it was paid", async () => {
     const db = backend.database.db;
     const before = await report(ADMIN, dayIn(timezone, -40), dayIn(timezone));
-    const [bill] = await db.select().from(invoices).where(and(eq(invoices.operatorCode, "ATT"), ne(invoices.status, "paid"))).limit(1);
+    const [bill] = await db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.operatorCode, "ATT"), ne(invoices.status, "paid")))
+      .limit(1);
     expect(bill).toBeDefined();
     await db.update(invoices).set({ status: "paid", paidAt: new Date() }).where(eq(invoices.id, bill!.id));
     const after = await report(ADMIN, dayIn(timezone, -40), dayIn(timezone));
-    expect(today(after).payments).toEqual({ count: today(before).payments.count + 1, amount: today(before).payments.amount + bill!.totalAmount });
+    expect(today(after).payments).toEqual({
+      count: today(before).payments.count + 1,
+      amount: today(before).payments.amount + bill!.totalAmount,
+    });
     expect(after.days).toHaveLength(41);
   });
 
   it("is for the operator's admins only, and each operator sees its own", async () => {
     expectProblem(await backend.get(`/api/v1/kpis?from=${dayIn(timezone, -1)}&to=${dayIn(timezone)}`), 401);
-    expectProblem(await backend.get(`/api/v1/kpis?from=${dayIn(timezone, -1)}&to=${dayIn(timezone)}`, { as: ALEX }), 403);
-    expectProblem(await backend.get(`/api/v1/kpis?from=${dayIn(timezone, -1)}&to=${dayIn(timezone)}`, { as: AGENT }), 403);
+    expectProblem(
+      await backend.get(`/api/v1/kpis?from=${dayIn(timezone, -1)}&to=${dayIn(timezone)}`, { as: ALEX }),
+      403,
+    );
+    expectProblem(
+      await backend.get(`/api/v1/kpis?from=${dayIn(timezone, -1)}&to=${dayIn(timezone)}`, { as: AGENT }),
+      403,
+    );
     const tmo = await report(TMO_ADMIN, dayIn(timezone, -1), dayIn(timezone), "TMO");
-    const [{ active }] = (await backend.database.db.select({ active: count() }).from(lines).where(and(eq(lines.operatorCode, "TMO"), eq(lines.status, "active")))) as [{ active: number }];
+    const [{ active }] = (await backend.database.db
+      .select({ active: count() })
+      .from(lines)
+      .where(and(eq(lines.operatorCode, "TMO"), eq(lines.status, "active")))) as [{ active: number }];
     expect(tmo.activeLines).toBe(active);
     expect(tmo.activeLines).not.toBe((await report()).activeLines);
     // An ATT admin naming TMO is refused: the token's operator decides.
-    expect((await backend.get(`/api/v1/kpis?from=${dayIn(timezone, -1)}&to=${dayIn(timezone)}`, { as: ADMIN, operator: "TMO" })).statusCode).toBeGreaterThanOrEqual(400);
+    expect(
+      (
+        await backend.get(`/api/v1/kpis?from=${dayIn(timezone, -1)}&to=${dayIn(timezone)}`, {
+          as: ADMIN,
+          operator: "TMO",
+        })
+      ).statusCode,
+    ).toBeGreaterThanOrEqual(400);
   });
 
   it("refuses a malformed period at the parameter that is wrong", async () => {

@@ -23,7 +23,6 @@ const list = async <T>(res: LightMyRequestResponse) => {
   return res.json() as { data: T[]; total: number };
 };
 
-
 const entryFor = (account: Account, over: Partial<NewLedgerEntry> = {}): NewLedgerEntry => ({
   operatorCode: "ATT",
   accountId: account.id,
@@ -49,7 +48,10 @@ async function refusal(run: () => Promise<unknown>): Promise<string> {
 }
 
 async function balanceOf(accountId: string) {
-  const [row] = await backend.database.db.select({ balance: accounts.balanceAmount }).from(accounts).where(eq(accounts.id, accountId));
+  const [row] = await backend.database.db
+    .select({ balance: accounts.balanceAmount })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
   return row!.balance;
 }
 
@@ -82,7 +84,14 @@ describe("accounts show their money", () => {
     const money = await readAccountMoney(backend.database.db, [alexPrepaid.id, alexPostpaid.id]);
     expect(money.get(alexPrepaid.id)).toEqual({ balance: prepaid.balance });
     // The open bill is past its due date in the seed: the home asks to pay that one first.
-    expect(money.get(alexPostpaid.id)).toEqual({ amountDue: postpaid.amountDue, overdueBill: { id: expect.any(String), total: postpaid.amountDue, dueOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) } });
+    expect(money.get(alexPostpaid.id)).toEqual({
+      amountDue: postpaid.amountDue,
+      overdueBill: {
+        id: expect.any(String),
+        total: postpaid.amountDue,
+        dueOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
+    });
   });
 
   it("staff see the same figures on any account of their operator; another operator's staff do not find it", async () => {
@@ -94,7 +103,9 @@ describe("accounts show their money", () => {
 
 describe("GET /ledger-entries", () => {
   it("lists an account's entries, newest first, and the last balance after is the balance", async () => {
-    const { data, total } = await list<LedgerEntry>(await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, { as: ALEX }));
+    const { data, total } = await list<LedgerEntry>(
+      await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, { as: ALEX }),
+    );
     expect(total).toBe(6);
     expect(data.map((e) => e.kind)).toEqual(["top_up", "charge", "top_up", "top_up", "charge", "top_up"]);
     expect(data[0]!.balanceAfter).toEqual(alexPrepaid.balance);
@@ -102,16 +113,25 @@ describe("GET /ledger-entries", () => {
   });
 
   it("a subscriber sees only their own accounts' entries; staff all of their operator's; another operator none", async () => {
-    const samSees = await list<LedgerEntry>(await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, { as: SAM }));
+    const samSees = await list<LedgerEntry>(
+      await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, { as: SAM }),
+    );
     expect(samSees.total).toBe(0);
     const alexAll = await list<LedgerEntry>(await backend.get("/api/v1/ledger-entries?pageSize=100", { as: ALEX }));
     expect(new Set(alexAll.data.map((e) => e.accountId))).toEqual(new Set([alexPrepaid.id, alexPostpaid.id]));
     const one = alexAll.data[0]!;
     expectProblem(await backend.get(`/api/v1/ledger-entries/${one.id}`, { as: SAM }), 404);
     expect((await backend.get(`/api/v1/ledger-entries/${one.id}`, { as: AGENT })).statusCode).toBe(200);
-    const agentSees = await list<LedgerEntry>(await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, { as: AGENT }));
+    const agentSees = await list<LedgerEntry>(
+      await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, { as: AGENT }),
+    );
     expect(agentSees.total).toBe(6);
-    const tmo = await list<LedgerEntry>(await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, { as: TMO_AGENT, operator: "TMO" }));
+    const tmo = await list<LedgerEntry>(
+      await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, {
+        as: TMO_AGENT,
+        operator: "TMO",
+      }),
+    );
     expect(tmo.total).toBe(0);
     expectProblem(await backend.get(`/api/v1/ledger-entries/${one.id}`, { as: TAYLOR, operator: "TMO" }), 404);
     // A token of one operator with another operator's header is refused outright.
@@ -122,11 +142,16 @@ describe("GET /ledger-entries", () => {
     expectProblem(await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`), 401);
     expectProblem(await backend.get("/api/v1/ledger-entries?filter[reason]=x", { as: AGENT }), 400, "filter[reason]");
     expectProblem(await backend.get("/api/v1/ledger-entries?filter[kind]=gift", { as: AGENT }), 400);
-    const created = await backend.send("POST", "/api/v1/ledger-entries", { as: ADMIN, body: { accountId: samAccount.id, kind: "top_up", amount: { amount: 100, currency: "USD" } } });
+    const created = await backend.send("POST", "/api/v1/ledger-entries", {
+      as: ADMIN,
+      body: { accountId: samAccount.id, kind: "top_up", amount: { amount: 100, currency: "USD" } },
+    });
     expect(created.statusCode).toBe(404);
     const id = (await list<LedgerEntry>(await backend.get("/api/v1/ledger-entries", { as: ADMIN }))).data[0]!.id;
     expect((await backend.send("DELETE", `/api/v1/ledger-entries/${id}`, { as: ADMIN })).statusCode).toBe(404);
-    expect((await backend.send("PATCH", `/api/v1/ledger-entries/${id}`, { as: ADMIN, body: { reason: "x" } })).statusCode).toBe(404);
+    expect(
+      (await backend.send("PATCH", `/api/v1/ledger-entries/${id}`, { as: ADMIN, body: { reason: "x" } })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -136,9 +161,16 @@ describe("postLedgerEntry", () => {
     const credit = await post(entryFor(samAccount, { amount: 1500 }));
     expect(credit.balance).toEqual({ amount: start + 1500, currency: "USD" });
     expect(credit.entry.balanceAfter).toEqual(credit.balance);
-    const debit = await post(entryFor(samAccount, { kind: "charge", amount: 700, reference: { type: "add-on", id: "data-1gb" } }));
+    const debit = await post(
+      entryFor(samAccount, { kind: "charge", amount: 700, reference: { type: "add-on", id: "data-1gb" } }),
+    );
     expect(debit.balance).toEqual({ amount: start + 800, currency: "USD" });
-    expect(debit.entry).toMatchObject({ kind: "charge", amount: { amount: 700, currency: "USD" }, referenceType: "add-on", referenceId: "data-1gb" });
+    expect(debit.entry).toMatchObject({
+      kind: "charge",
+      amount: { amount: 700, currency: "USD" },
+      referenceType: "add-on",
+      referenceId: "data-1gb",
+    });
     expect(await balanceOf(samAccount.id)).toBe(await sumOfEntries(samAccount.id));
   });
 
@@ -172,7 +204,9 @@ describe("postLedgerEntry", () => {
     const again = await post(entryFor(samAccount, { amount: 300, idempotencyKey: "ledger-test-key-1" }));
     expect(again.entry.id).toBe(first.entry.id);
     expect(await balanceOf(samAccount.id)).toBe(balance + 300);
-    const other = await post(entryFor(samAccount, { amount: 301, idempotencyKey: "ledger-test-key-1" })).catch((e: unknown) => e as ProblemError);
+    const other = await post(entryFor(samAccount, { amount: 301, idempotencyKey: "ledger-test-key-1" })).catch(
+      (e: unknown) => e as ProblemError,
+    );
     expect((other as ProblemError).status).toBe(422);
     expect(await balanceOf(samAccount.id)).toBe(balance + 300);
   });
@@ -187,7 +221,11 @@ describe("postLedgerEntry", () => {
   });
 
   it("refuses another currency, another operator's account and a non-positive amount", async () => {
-    const refused = (entry: NewLedgerEntry) => post(entry).then(() => null, (e: unknown) => e as ProblemError);
+    const refused = (entry: NewLedgerEntry) =>
+      post(entry).then(
+        () => null,
+        (e: unknown) => e as ProblemError,
+      );
     expect((await refused(entryFor(samAccount, { currency: "EUR" })))?.errors?.[0]?.path).toBe("currency");
     expect((await refused(entryFor(samAccount, { operatorCode: "TMO" })))?.status).toBe(404);
     expect((await refused(entryFor(samAccount, { amount: 0 })))?.status).toBe(422);
@@ -200,24 +238,84 @@ describe("the database guards the ledger itself", () => {
 
   it("entries cannot be changed or deleted, and a balance moves only through an entry", async () => {
     const [entry] = await db().select().from(ledgerEntries).where(eq(ledgerEntries.accountId, samAccount.id)).limit(1);
-    expect(await refusal(() => db().update(ledgerEntries).set({ amount: 1 }).where(eq(ledgerEntries.id, entry!.id)))).toMatch(/append-only/);
-    expect(await refusal(() => db().delete(ledgerEntries).where(eq(ledgerEntries.id, entry!.id)))).toMatch(/append-only/);
+    expect(
+      await refusal(() => db().update(ledgerEntries).set({ amount: 1 }).where(eq(ledgerEntries.id, entry!.id))),
+    ).toMatch(/append-only/);
+    expect(await refusal(() => db().delete(ledgerEntries).where(eq(ledgerEntries.id, entry!.id)))).toMatch(
+      /append-only/,
+    );
     expect(await refusal(() => db().execute(sql`truncate ledger_entries cascade`))).toMatch(/append-only/);
-    expect(await refusal(() => db().update(accounts).set({ balanceAmount: 1_000_000 }).where(eq(accounts.id, samAccount.id)))).toMatch(/only through ledger_entries/);
+    expect(
+      await refusal(() =>
+        db().update(accounts).set({ balanceAmount: 1_000_000 }).where(eq(accounts.id, samAccount.id)),
+      ),
+    ).toMatch(/only through ledger_entries/);
     // Other changes to the account still go through.
-    expect(await refusal(() => db().update(accounts).set({ name: "Sam Chen" }).where(eq(accounts.id, samAccount.id)))).toBe("");
+    expect(
+      await refusal(() => db().update(accounts).set({ name: "Sam Chen" }).where(eq(accounts.id, samAccount.id))),
+    ).toBe("");
   });
 
   it("refuses a zero amount, a lowercase currency, a negative balance and a second use of a key, even from raw SQL", async () => {
-    const base = { operatorCode: "ATT", accountId: samAccount.id, kind: "top_up" as const, amount: 100, currency: "USD", reason: "raw", actorRole: "admin" };
-    expect(await refusal(() => db().insert(ledgerEntries).values({ ...base, amount: 0 }))).toMatch(/ledger_entries_amount_positive/);
-    expect(await refusal(() => db().insert(ledgerEntries).values({ ...base, currency: "usd" }))).toMatch(/ledger_entries_currency_iso|kept in/);
-    expect(await refusal(() => db().insert(ledgerEntries).values({ ...base, currency: "EUR" }))).toMatch(/kept in USD/);
+    const base = {
+      operatorCode: "ATT",
+      accountId: samAccount.id,
+      kind: "top_up" as const,
+      amount: 100,
+      currency: "USD",
+      reason: "raw",
+      actorRole: "admin",
+    };
+    expect(
+      await refusal(() =>
+        db()
+          .insert(ledgerEntries)
+          .values({ ...base, amount: 0 }),
+      ),
+    ).toMatch(/ledger_entries_amount_positive/);
+    expect(
+      await refusal(() =>
+        db()
+          .insert(ledgerEntries)
+          .values({ ...base, currency: "usd" }),
+      ),
+    ).toMatch(/ledger_entries_currency_iso|kept in/);
+    expect(
+      await refusal(() =>
+        db()
+          .insert(ledgerEntries)
+          .values({ ...base, currency: "EUR" }),
+      ),
+    ).toMatch(/kept in USD/);
     const balance = await balanceOf(samAccount.id);
-    expect(await refusal(() => db().insert(ledgerEntries).values({ ...base, kind: "charge", amount: balance + 1 }))).toMatch(/accounts_balance_nonnegative/);
-    expect(await refusal(() => db().insert(ledgerEntries).values({ ...base, idempotencyKey: "raw-key" }))).toBe("");
-    expect(await refusal(() => db().insert(ledgerEntries).values({ ...base, idempotencyKey: "raw-key" }))).toMatch(/ledger_entries_idempotency_uq/);
-    expect(await refusal(() => db().insert(ledgerEntries).values({ ...base, accountId: samAccount.id, operatorCode: "TMO" }))).toMatch(/not of operator TMO/);
+    expect(
+      await refusal(() =>
+        db()
+          .insert(ledgerEntries)
+          .values({ ...base, kind: "charge", amount: balance + 1 }),
+      ),
+    ).toMatch(/accounts_balance_nonnegative/);
+    expect(
+      await refusal(() =>
+        db()
+          .insert(ledgerEntries)
+          .values({ ...base, idempotencyKey: "raw-key" }),
+      ),
+    ).toBe("");
+    expect(
+      await refusal(() =>
+        db()
+          .insert(ledgerEntries)
+          .values({ ...base, idempotencyKey: "raw-key" }),
+      ),
+    ).toMatch(/ledger_entries_idempotency_uq/);
+    expect(
+      await refusal(() =>
+        db()
+          .insert(ledgerEntries)
+          .values({ ...base, accountId: samAccount.id, operatorCode: "TMO" }),
+      ),
+    ).toMatch(/not of operator TMO/);
     expect(await balanceOf(samAccount.id)).toBe(await sumOfEntries(samAccount.id));
   });
 

@@ -21,7 +21,11 @@ const streams: LiveStream[] = [];
 const freshEmail = (tag: string) => `${tag}-${randomUUID()}@example.test`;
 
 /** Opens the stream like a browser would (query credentials), or with headers; closed after the suite. */
-async function openLive(base: string, resources: string, options: { as?: string; token?: string; operator?: string; headers?: boolean } = {}): Promise<LiveStream> {
+async function openLive(
+  base: string,
+  resources: string,
+  options: { as?: string; token?: string; operator?: string; headers?: boolean } = {},
+): Promise<LiveStream> {
   const token = options.token ?? (options.as ? await backend.tokenFor(options.as) : undefined);
   const stream = await openLiveStream(base, resources, { ...options, token });
   streams.push(stream);
@@ -29,7 +33,12 @@ async function openLive(base: string, resources: string, options: { as?: string;
 }
 
 function invite(body: unknown, options: { as?: string; operator?: string } = {}) {
-  return backend.send("POST", "/api/v1/staff", { as: options.as ?? ADMIN, operator: options.operator, body, headers: { "idempotency-key": randomUUID() } });
+  return backend.send("POST", "/api/v1/staff", {
+    as: options.as ?? ADMIN,
+    operator: options.operator,
+    body,
+    headers: { "idempotency-key": randomUUID() },
+  });
 }
 
 async function invitedStaff(role: "agent" | "admin", tag: string) {
@@ -117,7 +126,10 @@ describe("GET /api/v1/live: events", () => {
     expect(created).toEqual({ resource: "staff", type: "created", ids: [member.uid], at: expect.any(String) });
     expect(stream.text()).not.toContain(member.email);
 
-    const res = await backend.send("PATCH", `/api/v1/staff/${member.uid}`, { as: ADMIN, body: { role: "admin", reason: "Live events test" } });
+    const res = await backend.send("PATCH", `/api/v1/staff/${member.uid}`, {
+      as: ADMIN,
+      body: { role: "admin", reason: "Live events test" },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await stream.next()).toMatchObject({ resource: "staff", type: "updated", ids: [member.uid] });
     stream.close();
@@ -129,12 +141,19 @@ describe("GET /api/v1/live: events", () => {
     expect([agent.status, tmo.status]).toEqual([200, 200]);
 
     await invitedStaff("agent", "att-only"); // ATT staff: not for TMO, not followed by the agent
-    const put = await backend.send("PUT", "/api/v1/security-policy", { as: ADMIN, body: { requireStaffMfa: false, reason: "Live events test" } });
+    const put = await backend.send("PUT", "/api/v1/security-policy", {
+      as: ADMIN,
+      body: { requireStaffMfa: false, reason: "Live events test" },
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(await agent.next()).toMatchObject({ resource: "security-policy", type: "updated", ids: ["ATT"] });
 
     // NOTIFY arrives in commit order: had TMO's stream been told of ATT's invitation, it would come first.
-    const tmoPut = await backend.send("PUT", "/api/v1/security-policy", { as: TMO_ADMIN, operator: "TMO", body: { requireStaffMfa: false, reason: "Live events test" } });
+    const tmoPut = await backend.send("PUT", "/api/v1/security-policy", {
+      as: TMO_ADMIN,
+      operator: "TMO",
+      body: { requireStaffMfa: false, reason: "Live events test" },
+    });
     expect(tmoPut.statusCode, tmoPut.body).toBe(200);
     expect(await tmo.next()).toMatchObject({ resource: "security-policy", type: "updated", ids: ["TMO"] });
     agent.close();
@@ -181,7 +200,10 @@ describe("GET /api/v1/live: events", () => {
     const bystander = await openLive(baseB, "staff", { as: ADMIN });
     expect([onB.status, bystander.status]).toEqual([200, 200]);
 
-    const res = await backend.send("PATCH", `/api/v1/staff/${member.uid}`, { as: ADMIN, body: { disabled: true, reason: "Live events test" } });
+    const res = await backend.send("PATCH", `/api/v1/staff/${member.uid}`, {
+      as: ADMIN,
+      body: { disabled: true, reason: "Live events test" },
+    });
     expect(res.statusCode, res.body).toBe(200);
     await onB.ended;
     // Other users' streams go on: the admin's still hears the change, which is published after it.
@@ -199,12 +221,18 @@ describe("GET /api/v1/live: events", () => {
     let subscriberEnded = false;
     void subscriber.ended.then(() => (subscriberEnded = true));
     try {
-      const on = await backend.send("PUT", "/api/v1/security-policy", { as: ADMIN, body: { requireStaffMfa: true, reason: "Live events test" } });
+      const on = await backend.send("PUT", "/api/v1/security-policy", {
+        as: ADMIN,
+        body: { requireStaffMfa: true, reason: "Live events test" },
+      });
       expect(on.statusCode, on.body).toBe(200);
       await agent.ended;
       expect(await withSecondFactor.next()).toMatchObject({ resource: "security-policy", type: "updated" });
     } finally {
-      const off = await backend.send("PUT", "/api/v1/security-policy", { token: admin.token, body: { requireStaffMfa: false, reason: "Live events test over" } });
+      const off = await backend.send("PUT", "/api/v1/security-policy", {
+        token: admin.token,
+        body: { requireStaffMfa: false, reason: "Live events test over" },
+      });
       expect(off.statusCode, off.body).toBe(200);
     }
     expect(await withSecondFactor.next()).toMatchObject({ resource: "security-policy", type: "updated" });
@@ -249,7 +277,14 @@ describe("GET /api/v1/live: events", () => {
       },
     };
     await bus.ready;
-    const app = await buildApp({ database: backend.database, verifier: createTokenVerifier(backend.auth), auth: backend.auth, operator: "ATT", logLevel: "silent", events: counting });
+    const app = await buildApp({
+      database: backend.database,
+      verifier: createTokenVerifier(backend.auth),
+      auth: backend.auth,
+      operator: "ATT",
+      logLevel: "silent",
+      events: counting,
+    });
     try {
       const base = await listenOn(app);
       const stream = await openLive(base, "staff", { as: ADMIN });
@@ -269,24 +304,30 @@ describe("GET /api/v1/live: events", () => {
 });
 
 describe("GET /api/v1/live across backend instances", () => {
-  test.runIf(process.env.TEST_DB === "postgres")("a client of instance B hears a write made on instance A (LISTEN/NOTIFY)", async () => {
-    // Instance B: its own pool and its own LISTEN connection on the same PostgreSQL database.
-    const b = await backend.startAnotherInstance();
-    const baseB = await listenOn(b.app);
-    const onB = await openLive(baseB, "staff", { as: ADMIN });
-    const onA = await openLive(baseA, "staff", { as: ADMIN });
-    expect([onB.status, onA.status]).toEqual([200, 200]);
+  test.runIf(process.env.TEST_DB === "postgres")(
+    "a client of instance B hears a write made on instance A (LISTEN/NOTIFY)",
+    async () => {
+      // Instance B: its own pool and its own LISTEN connection on the same PostgreSQL database.
+      const b = await backend.startAnotherInstance();
+      const baseB = await listenOn(b.app);
+      const onB = await openLive(baseB, "staff", { as: ADMIN });
+      const onA = await openLive(baseA, "staff", { as: ADMIN });
+      expect([onB.status, onA.status]).toEqual([200, 200]);
 
-    const member = await invitedStaff("agent", "cross"); // written through instance A
-    expect(await onB.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
-    expect(await onA.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
+      const member = await invitedStaff("agent", "cross"); // written through instance A
+      expect(await onB.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
+      expect(await onA.next()).toMatchObject({ resource: "staff", type: "created", ids: [member.uid] });
 
-    // And the other way round: a write on instance B (its own pool and bus).
-    const res = await b.send("PATCH", `/api/v1/staff/${member.uid}`, { as: ADMIN, body: { disabled: true, reason: "Live events test" } });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(await onA.next()).toMatchObject({ type: "updated", ids: [member.uid] });
-    expect(await onB.next()).toMatchObject({ type: "updated", ids: [member.uid] });
-    onA.close();
-    onB.close();
-  });
+      // And the other way round: a write on instance B (its own pool and bus).
+      const res = await b.send("PATCH", `/api/v1/staff/${member.uid}`, {
+        as: ADMIN,
+        body: { disabled: true, reason: "Live events test" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await onA.next()).toMatchObject({ type: "updated", ids: [member.uid] });
+      expect(await onB.next()).toMatchObject({ type: "updated", ids: [member.uid] });
+      onA.close();
+      onB.close();
+    },
+  );
 });

@@ -17,7 +17,9 @@ beforeAll(async () => {
   backend = await startTestBackend({ logLevel: "info", logStream: { write: (line: string) => void logs.push(line) } });
   alexAccount = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data[0]!;
   // A check the ticket below fails, so its insert is a database error carrying what alex typed.
-  await backend.database.db.execute(sql`alter table tickets add constraint log_privacy_probe check (subject not like 'Call me at %')`);
+  await backend.database.db.execute(
+    sql`alter table tickets add constraint log_privacy_probe check (subject not like 'Call me at %')`,
+  );
 });
 
 afterAll(async () => {
@@ -28,8 +30,14 @@ const entries = () => logs.map((line) => JSON.parse(line) as Record<string, any>
 
 describe("the log", () => {
   it("keeps a failed query's SQL and its constraint, never its parameters or the failing row", async () => {
-    const typed = { subject: "Call me at alex.rivera.home@example.com", message: "Sam Chen at (202) 555-0103 sent me the invoice scan-alex-passport.pdf" };
-    const res = await backend.send("POST", "/api/v1/tickets", { as: ALEX, body: { accountId: alexAccount.id, category: "billing", ...typed } });
+    const typed = {
+      subject: "Call me at alex.rivera.home@example.com",
+      message: "Sam Chen at (202) 555-0103 sent me the invoice scan-alex-passport.pdf",
+    };
+    const res = await backend.send("POST", "/api/v1/tickets", {
+      as: ALEX,
+      body: { accountId: alexAccount.id, category: "billing", ...typed },
+    });
     expect(res.statusCode, res.body).toBe(500);
     const requestId = res.headers["x-request-id"];
     const failure = entries().find((e) => e.msg === "unhandled error" && e.reqId === requestId);
@@ -39,21 +47,44 @@ describe("the log", () => {
     expect(JSON.stringify(failure!.err)).toContain('"constraint":"log_privacy_probe"');
     expect(JSON.stringify(failure!.err)).toContain('"code":"23514"');
     const joined = logs.join("\n");
-    for (const value of ["alex.rivera.home@example.com", "Call me at", "Sam Chen", "555-0103", "scan-alex-passport", "params", "Failing row"]) expect(joined, value).not.toContain(value);
+    for (const value of [
+      "alex.rivera.home@example.com",
+      "Call me at",
+      "Sam Chen",
+      "555-0103",
+      "scan-alex-passport",
+      "params",
+      "Failing row",
+    ])
+      expect(joined, value).not.toContain(value);
   });
 
   it("keeps the route of a care search and an upload, not what was searched for or the file's name", async () => {
     for (const q of ["alex%40example.com", "Sam%20Chen", "%2B12025550101"]) {
       expect((await backend.get(`/api/v1/subscribers?q=${q}&page=1&pageSize=20`, { as: AGENT })).statusCode).toBe(200);
     }
-    expect((await backend.get("/api/v1/lines?filter[msisdn][contains]=5550102&sort=-createdAt", { as: AGENT })).statusCode).toBe(200);
-    const upload = await backend.send("POST", "/api/v1/files?name=alex-rivera-passport.pdf&purpose=id_document", { as: ALEX, body: SAMPLE_FILES.pdf, headers: { "content-type": "application/pdf" } });
+    expect(
+      (await backend.get("/api/v1/lines?filter[msisdn][contains]=5550102&sort=-createdAt", { as: AGENT })).statusCode,
+    ).toBe(200);
+    const upload = await backend.send("POST", "/api/v1/files?name=alex-rivera-passport.pdf&purpose=id_document", {
+      as: ALEX,
+      body: SAMPLE_FILES.pdf,
+      headers: { "content-type": "application/pdf" },
+    });
     expect(upload.statusCode, upload.body).toBe(201);
     const urls = entries().flatMap((e) => (e.req?.url ? [e.req.url as string] : []));
     expect(urls).toContain("/api/v1/subscribers?q=~&page=1&pageSize=20");
     expect(urls).toContain("/api/v1/lines?filter[msisdn][contains]=~&sort=-createdAt");
     expect(urls).toContain("/api/v1/files?name=~&purpose=id_document");
     const joined = logs.join("\n");
-    for (const value of ["alex%40example.com", "alex@example.com", "Sam%20Chen", "12025550101", "5550102", "alex-rivera-passport"]) expect(joined, value).not.toContain(value);
+    for (const value of [
+      "alex%40example.com",
+      "alex@example.com",
+      "Sam%20Chen",
+      "12025550101",
+      "5550102",
+      "alex-rivera-passport",
+    ])
+      expect(joined, value).not.toContain(value);
   });
 });

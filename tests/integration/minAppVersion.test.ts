@@ -16,20 +16,23 @@ afterAll(async () => {
 });
 
 describe("minimum app version", () => {
-  it.each(["3.2.0", "2.9.9", "garbage"])("X-App-Version %s gets 426 upgrade-required, before any other check", async (version) => {
-    // Without a token too: the old portal must learn to reload before it learns anything else.
-    for (const as of [ALEX, undefined]) {
-      const res = await backend.send("GET", "/api/v1/lines", { as, headers: { "x-app-version": version } });
-      expect(res.statusCode, res.body).toBe(426);
-      expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-      expect(res.headers["x-min-app-version"]).toBe("3.2.1");
-      const problem = res.json() as { type: string; status: number; detail: string; errors: { path: string }[] };
-      expect(problem.type).toBe(PROBLEM_TYPES.upgradeRequired);
-      expect(problem.status).toBe(426);
-      expect(problem.detail).toMatch(/reload/);
-      expect(problem.errors.map((e) => e.path)).toEqual(["headers.x-app-version"]);
-    }
-  });
+  it.each(["3.2.0", "2.9.9", "garbage"])(
+    "X-App-Version %s gets 426 upgrade-required, before any other check",
+    async (version) => {
+      // Without a token too: the old portal must learn to reload before it learns anything else.
+      for (const as of [ALEX, undefined]) {
+        const res = await backend.send("GET", "/api/v1/lines", { as, headers: { "x-app-version": version } });
+        expect(res.statusCode, res.body).toBe(426);
+        expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
+        expect(res.headers["x-min-app-version"]).toBe("3.2.1");
+        const problem = res.json() as { type: string; status: number; detail: string; errors: { path: string }[] };
+        expect(problem.type).toBe(PROBLEM_TYPES.upgradeRequired);
+        expect(problem.status).toBe(426);
+        expect(problem.detail).toMatch(/reload/);
+        expect(problem.errors.map((e) => e.path)).toEqual(["headers.x-app-version"]);
+      }
+    },
+  );
 
   it("the same or a newer version is served as before", async () => {
     for (const version of ["3.2.1", "3.10.0"]) {
@@ -40,7 +43,10 @@ describe("minimum app version", () => {
 
   it("a write from an old portal changes nothing", async () => {
     const before = (await backend.get("/api/v1/notifications", { as: ALEX })).json() as { total: number };
-    const res = await backend.send("POST", "/api/v1/me/sign-out-everywhere", { as: ALEX, headers: { "x-app-version": "1.0.0" } });
+    const res = await backend.send("POST", "/api/v1/me/sign-out-everywhere", {
+      as: ALEX,
+      headers: { "x-app-version": "1.0.0" },
+    });
     expect(res.statusCode).toBe(426);
     // Still signed in: the sign-out did not run.
     const after = await backend.get("/api/v1/notifications", { as: ALEX });
@@ -65,7 +71,10 @@ describe("minimum app version", () => {
 describe("the backend refuses to start with a bad switch, naming it", () => {
   it.each([
     [{ MIN_APP_VERSION: "three" }, /MIN_APP_VERSION: a version like 3.2.1/],
-    [{ BITRIX_INTEGRATION_REQUIRED: "true" }, /BITRIX_WEBHOOK_URL: is required when BITRIX_INTEGRATION_REQUIRED is true/],
+    [
+      { BITRIX_INTEGRATION_REQUIRED: "true" },
+      /BITRIX_WEBHOOK_URL: is required when BITRIX_INTEGRATION_REQUIRED is true/,
+    ],
   ])("%j", (env, message) => {
     const run = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], {
       env: { ...process.env, DATA_DIR: "memory://", PORT: "0", ...env },

@@ -9,17 +9,29 @@ import { runConservation } from "../support/moneyConservation";
 const DRIVER = process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 
 describe(`money conservation on ${DRIVER}`, () => {
-  it("under concurrent retries and a SIGKILL: 0 lost, 0 doubled, every balance = opening + acknowledged = sum of entries", { timeout: 300_000 }, async () => {
-    const figures = await runConservation({ driver: DRIVER, operations: 160, accounts: 10, concurrency: 8, opening: 3_000 });
-    console.log(`money conservation (${DRIVER}): ${JSON.stringify({ ...figures, problems: figures.problems.length })}`);
-    expect(figures.problems).toEqual([]);
-    expect(figures.acknowledgedBeforeKill).toBeGreaterThan(0);
-    expect(figures.acknowledged).toBeGreaterThan(figures.acknowledgedBeforeKill);
-    // Some charges ran into an empty balance: the refusal path was exercised too.
-    expect(figures.acknowledged + figures.refusedShortfall).toBe(160);
-    expect(figures.lost + figures.doubled + figures.phantom + figures.accountsOff + figures.metersOff).toBe(0);
-    // The cycle ran: batches were counted and plans renewed, each once (checked above).
-    expect(figures.usageBatches).toBeGreaterThan(0);
-    expect(figures.renewals).toBeGreaterThan(0);
-  });
+  it(
+    "under concurrent retries and a SIGKILL: 0 lost, 0 doubled, every balance = opening + acknowledged = sum of entries",
+    { timeout: 300_000 },
+    async () => {
+      const figures = await runConservation({
+        driver: DRIVER,
+        operations: 160,
+        accounts: 10,
+        concurrency: 8,
+        opening: 3_000,
+      });
+      console.log(
+        `money conservation (${DRIVER}): ${JSON.stringify({ ...figures, problems: figures.problems.length })}`,
+      );
+      expect(figures.problems).toEqual([]);
+      expect(figures.acknowledgedBeforeKill).toBeGreaterThan(0);
+      expect(figures.acknowledged).toBeGreaterThan(figures.acknowledgedBeforeKill);
+      // Some charges ran into an empty balance: the refusal path was exercised too.
+      expect(figures.acknowledged + figures.refusedShortfall).toBe(160);
+      expect(figures.lost + figures.doubled + figures.phantom + figures.accountsOff + figures.metersOff).toBe(0);
+      // The cycle ran: batches were counted and plans renewed, each once (checked above).
+      expect(figures.usageBatches).toBeGreaterThan(0);
+      expect(figures.renewals).toBeGreaterThan(0);
+    },
+  );
 });

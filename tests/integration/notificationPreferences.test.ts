@@ -36,7 +36,10 @@ describe("GET/PUT /me/notification-preferences", () => {
     // Another subscriber, and another operator's subscriber, see their own (untouched) choices.
     expect((await backend.get(URL, { as: SAM })).json()).toEqual(OFF);
     expect((await backend.get(URL, { as: TAYLOR, operator: "TMO" })).json()).toEqual(OFF);
-    const audit = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "notification-preferences.update"), eq(auditEvents.actorUid, "demo-alex")));
+    const audit = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "notification-preferences.update"), eq(auditEvents.actorUid, "demo-alex")));
     expect(audit).toHaveLength(2);
   });
 
@@ -51,7 +54,12 @@ describe("GET/PUT /me/notification-preferences", () => {
       const errors = (res.json() as { errors?: { path: string }[] }).errors ?? [];
       if (path) expect(errors.map((e) => e.path)).toContain(path);
     }
-    expect(await backend.database.db.select().from(notificationPreferences).where(eq(notificationPreferences.uid, "demo-sam"))).toEqual([]);
+    expect(
+      await backend.database.db
+        .select()
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.uid, "demo-sam")),
+    ).toEqual([]);
   });
 });
 
@@ -59,8 +67,20 @@ describe("the outbox", () => {
   it("sends (locally: logs) each pending message once and marks it sent; runs every minute as a durable job", async () => {
     const db = backend.database.db;
     await db.insert(outboxMessages).values([
-      { operatorCode: "ATT", channel: "email", recipient: "alex@example.com", kind: "usage.threshold", params: { threshold: 80 } },
-      { operatorCode: "ATT", channel: "sms", recipient: "+12025550101", kind: "usage.threshold", params: { threshold: 100 } },
+      {
+        operatorCode: "ATT",
+        channel: "email",
+        recipient: "alex@example.com",
+        kind: "usage.threshold",
+        params: { threshold: 80 },
+      },
+      {
+        operatorCode: "ATT",
+        channel: "sms",
+        recipient: "+12025550101",
+        kind: "usage.threshold",
+        params: { threshold: 100 },
+      },
     ]);
     const sent: string[] = [];
     expect(await deliverOutbox(db, async (m) => void sent.push(`${m.channel}:${m.recipient}`))).toBe(2);

@@ -29,8 +29,17 @@ const giftCards = defineResource({
     updatedAt: isoDateTime,
   }),
   recordTitle: "code",
-  fields: { code: { label: "fields.code", kind: "text" }, status: { label: "fields.status", kind: "enum", options: ["issued", "used", "void"] } },
-  list: { columns: ["code", "status"], defaultSort: [{ field: "code", order: "asc" }], sortable: ["code"], filters: { status: ["eq", "in"] }, search: { placeholder: "fields.code", fields: ["code"] } },
+  fields: {
+    code: { label: "fields.code", kind: "text" },
+    status: { label: "fields.status", kind: "enum", options: ["issued", "used", "void"] },
+  },
+  list: {
+    columns: ["code", "status"],
+    defaultSort: [{ field: "code", order: "asc" }],
+    sortable: ["code"],
+    filters: { status: ["eq", "in"] },
+    search: { placeholder: "fields.code", fields: ["code"] },
+  },
   show: ["code", "status"],
   form: { create: ["code"], edit: ["code"] },
   defaults: { status: "issued" },
@@ -47,7 +56,10 @@ const giftCards = defineResource({
     "mark-used": { subscriber: "own", admin: "all" },
     void: { admin: "all" },
   },
-  messages: { en: { "resources.gift-cards.label": "Gift cards" }, es: { "resources.gift-cards.label": "Tarjetas regalo" } },
+  messages: {
+    en: { "resources.gift-cards.label": "Gift cards" },
+    es: { "resources.gift-cards.label": "Tarjetas regalo" },
+  },
   source: "backend",
   audit: true,
 });
@@ -70,7 +82,14 @@ afterAll(async () => {
 /** The document a backend with these resources serves, as a client downloads it. */
 async function servedDocument(declared: readonly ResourceDefinition<any, any>[]): Promise<string> {
   const { auth } = createAdminAuth({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST });
-  const app = await buildApp({ database, verifier: createTokenVerifier(auth), auth, operator: "ATT", logLevel: "silent", resources: declared });
+  const app = await buildApp({
+    database,
+    verifier: createTokenVerifier(auth),
+    auth,
+    operator: "ATT",
+    logLevel: "silent",
+    resources: declared,
+  });
   apps.push(app);
   const response = await app.inject({ method: "GET", url: "/api/openapi.json" });
   expect(response.statusCode).toBe(200);
@@ -78,13 +97,26 @@ async function servedDocument(declared: readonly ResourceDefinition<any, any>[])
 }
 
 async function lint(source: string) {
-  const problems = await lintFromString({ source, absoluteRef: "openapi.json", config: await createConfig({ extends: ["recommended"] }) });
+  const problems = await lintFromString({
+    source,
+    absoluteRef: "openapi.json",
+    config: await createConfig({ extends: ["recommended"] }),
+  });
   const described = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? "?"}`);
-  return { errors: problems.filter((p) => p.severity === "error").length, warnings: problems.filter((p) => p.severity === "warn").length, described };
+  return {
+    errors: problems.filter((p) => p.severity === "error").length,
+    warnings: problems.filter((p) => p.severity === "warn").length,
+    described,
+  };
 }
 
 const operationsOf = (document: Json) =>
-  Object.entries<Json>(document.paths).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => ({ id: `${method.toUpperCase()} ${path}`, operation: item[method] as Json })));
+  Object.entries<Json>(document.paths).flatMap(([path, item]) =>
+    METHODS.filter((m) => item[m]).map((method) => ({
+      id: `${method.toUpperCase()} ${path}`,
+      operation: item[method] as Json,
+    })),
+  );
 
 describe.each([
   ["the product's resources", resources],
@@ -100,7 +132,9 @@ describe.each([
 
   it("passes Redocly's recommended rules with 0 errors and 0 warnings", async () => {
     const { errors, warnings, described } = await lint(source);
-    console.log(`OpenAPI lint (recommended), ${operationsOf(document).length} operations${declared.length > resources.length ? " with gift-cards" : ""}: ${errors} errors, ${warnings} warnings`);
+    console.log(
+      `OpenAPI lint (recommended), ${operationsOf(document).length} operations${declared.length > resources.length ? " with gift-cards" : ""}: ${errors} errors, ${warnings} warnings`,
+    );
     expect(described).toEqual([]);
     expect({ errors, warnings }).toEqual({ errors: 0, warnings: 0 });
   });
@@ -109,7 +143,11 @@ describe.each([
     const wrong = operationsOf(document).flatMap(({ id, operation }) =>
       Object.entries<Json>(operation.responses)
         .filter(([status]) => status.startsWith("4"))
-        .filter(([, response]) => Object.keys(response.content ?? {}).join() !== "application/problem+json" || response.content["application/problem+json"].schema.$ref !== "#/components/schemas/Problem")
+        .filter(
+          ([, response]) =>
+            Object.keys(response.content ?? {}).join() !== "application/problem+json" ||
+            response.content["application/problem+json"].schema.$ref !== "#/components/schemas/Problem",
+        )
         .map(([status]) => `${id} ${status}`),
     );
     expect(wrong).toEqual([]);
@@ -119,7 +157,9 @@ describe.each([
   it("tags every operation with a declared resource or a described tag", () => {
     const described = new Map<string, string>(document.tags.map((tag: Json) => [tag.name, tag.description]));
     for (const resource of declared) expect(described.get(resource.name), resource.name).toMatch(/\w/);
-    const untagged = operationsOf(document).filter(({ operation }) => !operation.tags?.every((tag: string) => described.has(tag)));
+    const untagged = operationsOf(document).filter(
+      ({ operation }) => !operation.tags?.every((tag: string) => described.has(tag)),
+    );
     expect(untagged.map((o) => o.id)).toEqual([]);
   });
 });

@@ -57,16 +57,22 @@ async function subscriberWithTwoSessions(tag: string) {
 
 /** What another service would do: the Identity Toolkit's accounts:update, with the emulator's owner credentials. */
 async function updateAccountOutside(body: Record<string, unknown>) {
-  const res = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: "Bearer owner" },
-    body: JSON.stringify(body),
-  });
+  const res = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer owner" },
+      body: JSON.stringify(body),
+    },
+  );
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
 const write = (instance: TestInstance, token: string) =>
-  instance.send("POST", "/api/v1/me/audit", { token, body: { action: "identity.linked", detail: "outside revocation test" } });
+  instance.send("POST", "/api/v1/me/audit", {
+    token,
+    body: { action: "identity.linked", detail: "outside revocation test" },
+  });
 const read = (instance: TestInstance, token: string) => instance.get("/api/v1/plans", { token });
 
 /** Polls a cached read until it is refused (by TOKEN_CACHE_SECONDS plus a generous margin); prints the seconds since the change. */
@@ -80,7 +86,9 @@ async function readRefusedAfter(change: string, changedAt: number, token: string
     { timeoutMs: TOKEN_CACHE_SECONDS * 1000 + 10_000, intervalMs: 50 },
   );
   const seconds = (Date.now() - changedAt) / 1000;
-  console.log(`outside ${change} (${database}): a cached read refused after ${seconds.toFixed(2)} s (TOKEN_CACHE_SECONDS=${TOKEN_CACHE_SECONDS})`);
+  console.log(
+    `outside ${change} (${database}): a cached read refused after ${seconds.toFixed(2)} s (TOKEN_CACHE_SECONDS=${TOKEN_CACHE_SECONDS})`,
+  );
   return { res };
 }
 
@@ -152,8 +160,13 @@ describe("an open live stream, when access is revoked outside the portal", () =>
 
   /** Waits for the stream to end, within TOKEN_CACHE_SECONDS plus a margin; prints the seconds since the change. */
   async function endsAfter(change: string, changedAt: number, stream: { ended: () => boolean }) {
-    await waitFor(`the live stream to end after ${change}`, () => stream.ended(), { timeoutMs: TOKEN_CACHE_SECONDS * 1000 + 10_000, intervalMs: 50 });
-    console.log(`outside ${change} (${database}): the live stream ended after ${((Date.now() - changedAt) / 1000).toFixed(2)} s (TOKEN_CACHE_SECONDS=${TOKEN_CACHE_SECONDS})`);
+    await waitFor(`the live stream to end after ${change}`, () => stream.ended(), {
+      timeoutMs: TOKEN_CACHE_SECONDS * 1000 + 10_000,
+      intervalMs: 50,
+    });
+    console.log(
+      `outside ${change} (${database}): the live stream ended after ${((Date.now() - changedAt) / 1000).toFixed(2)} s (TOKEN_CACHE_SECONDS=${TOKEN_CACHE_SECONDS})`,
+    );
   }
 
   it.each([

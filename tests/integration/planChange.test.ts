@@ -33,7 +33,11 @@ interface Problem {
   shortfall?: { amount: number; currency: string };
 }
 
-async function changePlan(line: string, body: Record<string, unknown>, options: { as?: string; preview?: boolean; operator?: string; key?: string } = {}) {
+async function changePlan(
+  line: string,
+  body: Record<string, unknown>,
+  options: { as?: string; preview?: boolean; operator?: string; key?: string } = {},
+) {
   return backend.send("POST", `/api/v1/lines/${lineId[line]}/actions/change-plan${options.preview ? "/preview" : ""}`, {
     token: await signInWithPassword(options.as ?? ALEX),
     operator: options.operator,
@@ -47,17 +51,27 @@ async function cycleOf(line: string) {
   const meter = ((await backend.get(`/api/v1/lines/${lineId[line]}/meters`, { as: ADMIN })).json() as Meter[])[0]!;
   const start = Date.parse(`${meter.cycleStart}T00:00:00Z`);
   const end = Date.parse(`${meter.cycleEnd}T00:00:00Z`);
-  return { cycleEnd: meter.cycleEnd, cycleDays: Math.round((end - start) / 86_400_000), remaining: Math.ceil((end - Date.now()) / 86_400_000) };
+  return {
+    cycleEnd: meter.cycleEnd,
+    cycleDays: Math.round((end - start) / 86_400_000),
+    remaining: Math.ceil((end - Date.now()) / 86_400_000),
+  };
 }
 
-const balanceOf = async (account: string) => (await readAccountMoney(backend.database.db, [accountId[account]!])).get(accountId[account]!)!.balance!.amount;
-const planOf = async (line: string) => (await backend.database.db.select({ planId: lines.planId }).from(lines).where(eq(lines.id, lineId[line]!)))[0]!.planId;
+const balanceOf = async (account: string) =>
+  (await readAccountMoney(backend.database.db, [accountId[account]!])).get(accountId[account]!)!.balance!.amount;
+const planOf = async (line: string) =>
+  (await backend.database.db.select({ planId: lines.planId }).from(lines).where(eq(lines.id, lineId[line]!)))[0]!
+    .planId;
 
 beforeAll(async () => {
   backend = await startTestBackend();
   for (const row of await backend.database.db.select().from(plans)) planId[row.code] = row.id;
   for (const msisdn of ["+12025550101", "+12025550102", "+12025550103", "+13105550199"]) {
-    const [row] = await backend.database.db.select({ id: lines.id, accountId: lines.accountId }).from(lines).where(eq(lines.msisdn, msisdn));
+    const [row] = await backend.database.db
+      .select({ id: lines.id, accountId: lines.accountId })
+      .from(lines)
+      .where(eq(lines.msisdn, msisdn));
     lineId[msisdn] = row!.id;
     accountId[msisdn] = row!.accountId;
   }
@@ -94,7 +108,9 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     expect(quote.total).toEqual({ amount: charge - credit, currency: "USD" });
     expect(await planOf("+12025550101")).toBe(planId.PRE_15GB);
 
-    const next = (await changePlan("+12025550101", { planId: planId.PRE_UNL, effective: "next-cycle" }, { preview: true })).json() as Quote;
+    const next = (
+      await changePlan("+12025550101", { planId: planId.PRE_UNL, effective: "next-cycle" }, { preview: true })
+    ).json() as Quote;
     expect(next.total).toEqual({ amount: 0, currency: "USD" });
     expect(next.summary).toBe("resources.lines.preview.changePlanNextCycle");
   });
@@ -126,7 +142,9 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     expect(otherOperatorsPlan.statusCode).toBe(400);
 
     expect(await planOf("+12025550101")).toBe(planId.PRE_15GB);
-    expect(await backend.database.db.select().from(orders).where(eq(orders.lineId, lineId["+12025550101"]!))).toEqual([]);
+    expect(await backend.database.db.select().from(orders).where(eq(orders.lineId, lineId["+12025550101"]!))).toEqual(
+      [],
+    );
   });
 
   it("who may: 401 without a token, 404 on another subscriber's line, 403 from another operator, staff only with a reason", async () => {
@@ -134,7 +152,9 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     expect((await backend.send("POST", url, { body: { planId: planId.PRE_UNL } })).statusCode).toBe(401);
     expect((await changePlan("+12025550101", { planId: planId.PRE_UNL }, { as: SAM })).statusCode).toBe(404);
     expect((await changePlan("+12025550101", { planId: planId.PRE_UNL }, { as: TAYLOR })).statusCode).toBe(403);
-    expect((await changePlan("+12025550101", { planId: planId.PRE_UNL }, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(404);
+    expect(
+      (await changePlan("+12025550101", { planId: planId.PRE_UNL }, { as: TAYLOR, operator: "TMO" })).statusCode,
+    ).toBe(404);
     const noReason = await changePlan("+12025550101", { planId: planId.PRE_UNL }, { as: AGENT });
     expect(noReason.statusCode).toBe(400);
     expect((noReason.json() as Problem).errors?.[0]?.path).toBe("reason");
@@ -158,15 +178,29 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     expect(replay.headers["idempotent-replayed"]).toBe("true");
     expect(await balanceOf("+12025550101")).toBe(before - net);
 
-    const entries = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.referenceId, answer.order.id));
+    const entries = await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.referenceId, answer.order.id));
     expect(entries.map((e) => [e.kind, e.amount])).toEqual([["charge", net]]);
     const [order] = await backend.database.db.select().from(orders).where(eq(orders.id, answer.order.id));
     expect(order!.timeline.map((s) => s.state)).toEqual(["acknowledged", "in_progress", "completed"]);
-    expect(order!.details).toMatchObject({ fromPlanId: planId.PRE_15GB, toPlanId: planId.PRE_UNL, remainingDays: remaining, cycleDays, net });
-    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "plan.changed")));
+    expect(order!.details).toMatchObject({
+      fromPlanId: planId.PRE_15GB,
+      toPlanId: planId.PRE_UNL,
+      remainingDays: remaining,
+      cycleDays,
+      net,
+    });
+    const notices = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "plan.changed")));
     expect(notices.map((n) => n.params.planName)).toEqual(["Prepaid Unlimited"]);
     // The meters follow the new plan: unlimited data.
-    const meters = (await backend.get(`/api/v1/lines/${lineId["+12025550101"]}/meters`, { as: ALEX })).json() as Meter[];
+    const meters = (
+      await backend.get(`/api/v1/lines/${lineId["+12025550101"]}/meters`, { as: ALEX })
+    ).json() as Meter[];
     expect(meters.find((m) => m.type === "data")!.allowance).toBeNull();
   });
 
@@ -174,7 +208,16 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     const balance = await balanceOf("+12025550103");
     if (balance > 0) {
       await backend.database.db.transaction((tx) =>
-        postLedgerEntry(tx, { operatorCode: "ATT", accountId: accountId["+12025550103"]!, kind: "charge", amount: balance, currency: "USD", reason: "test: spend it all", actorUid: null, actorRole: "system" }),
+        postLedgerEntry(tx, {
+          operatorCode: "ATT",
+          accountId: accountId["+12025550103"]!,
+          kind: "charge",
+          amount: balance,
+          currency: "USD",
+          reason: "test: spend it all",
+          actorUid: null,
+          actorRole: "system",
+        }),
       );
     }
     const res = await changePlan("+12025550103", { planId: planId.PRE_UNL, effective: "now" }, { as: SAM });
@@ -183,18 +226,30 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     expect(problem.errors?.[0]?.path).toBe("amount");
     expect(problem.shortfall?.amount).toBeGreaterThan(0);
     expect(await planOf("+12025550103")).toBe(planId.PRE_5GB);
-    expect(await backend.database.db.select().from(orders).where(eq(orders.lineId, lineId["+12025550103"]!))).toEqual([]);
+    expect(await backend.database.db.select().from(orders).where(eq(orders.lineId, lineId["+12025550103"]!))).toEqual(
+      [],
+    );
   });
 
   it("now, postpaid, by an agent on behalf: an unbilled charge, the agent's reason on the order and in the audit trail", async () => {
-    const res = await changePlan("+12025550102", { planId: planId.POST_PREMIUM, effective: "now", reason: "customer asked on the phone" }, { as: AGENT });
+    const res = await changePlan(
+      "+12025550102",
+      { planId: planId.POST_PREMIUM, effective: "now", reason: "customer asked on the phone" },
+      { as: AGENT },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const { order } = res.json() as { order: { id: string } };
     const [row] = await backend.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ requestedByRole: "agent", reason: "customer asked on the phone", state: "completed" });
-    const entries = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.referenceId, order.id));
+    const entries = await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.referenceId, order.id));
     expect(entries.map((e) => [e.kind, e.actorRole])).toEqual([["charge", "agent"]]);
-    const audit = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "lines.change-plan"), eq(auditEvents.targetId, lineId["+12025550102"]!)));
+    const audit = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "lines.change-plan"), eq(auditEvents.targetId, lineId["+12025550102"]!)));
     expect(audit.map((a) => a.reason)).toEqual(["customer asked on the phone"]);
   });
 
@@ -225,7 +280,9 @@ describe("POST /lines/{id}/actions/change-plan", () => {
       ["in_progress", "system"],
       ["completed", "system"],
     ]);
-    expect(events.published).toEqual(expect.arrayContaining([expect.objectContaining({ resource: "lines", ids: [lineId["+12025550103"]] })]));
+    expect(events.published).toEqual(
+      expect.arrayContaining([expect.objectContaining({ resource: "lines", ids: [lineId["+12025550103"]] })]),
+    );
   });
 
   it("the job runs every minute through the durable job queue", () => {

@@ -24,8 +24,17 @@ beforeAll(async () => {
   const secrets = createSecretBox(LOCAL_SECRETS_KEY);
   await seedOperator(database.db, attSeed, secrets);
   await seedOperator(database.db, otherOperatorSeed, secrets);
-  const [alex] = await database.db.select({ id: lines.id }).from(lines).innerJoin(accounts, eq(lines.accountId, accounts.id)).where(eq(accounts.ownerUid, "demo-alex")).limit(1);
-  const [other] = await database.db.select({ id: lines.id }).from(lines).where(eq(lines.operatorCode, otherOperatorSeed.code)).limit(1);
+  const [alex] = await database.db
+    .select({ id: lines.id })
+    .from(lines)
+    .innerJoin(accounts, eq(lines.accountId, accounts.id))
+    .where(eq(accounts.ownerUid, "demo-alex"))
+    .limit(1);
+  const [other] = await database.db
+    .select({ id: lines.id })
+    .from(lines)
+    .where(eq(lines.operatorCode, otherOperatorSeed.code))
+    .limit(1);
   alexLine = alex!.id;
   otherOperatorLine = other!.id;
 });
@@ -35,17 +44,49 @@ afterAll(async () => {
 });
 
 /** The query as the engine builds it per request. */
-async function builtPerRequest(module: DomainModule, principal: { role: "subscriber" | "agent" | "admin"; operator: string; uid: string }, scope: "all" | "own", id: string) {
-  const [row] = await module.source.rows(database.db).where(and(module.source.scope(principal, scope), eq(module.source.id, id))).limit(1);
+async function builtPerRequest(
+  module: DomainModule,
+  principal: { role: "subscriber" | "agent" | "admin"; operator: string; uid: string },
+  scope: "all" | "own",
+  id: string,
+) {
+  const [row] = await module.source
+    .rows(database.db)
+    .where(and(module.source.scope(principal, scope), eq(module.source.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
 describe("a read of one record prepared once", () => {
   const cases = [
-    { who: "alex, own line", principal: { role: "subscriber", operator: "ATT", uid: "demo-alex" }, scope: "own", line: () => alexLine, found: true },
-    { who: "sam, alex's line", principal: { role: "subscriber", operator: "ATT", uid: "demo-sam" }, scope: "own", line: () => alexLine, found: false },
-    { who: "an agent, alex's line", principal: { role: "agent", operator: "ATT", uid: "demo-agent" }, scope: "all", line: () => alexLine, found: true },
-    { who: "an agent, another operator's line", principal: { role: "agent", operator: "ATT", uid: "demo-agent" }, scope: "all", line: () => otherOperatorLine, found: false },
+    {
+      who: "alex, own line",
+      principal: { role: "subscriber", operator: "ATT", uid: "demo-alex" },
+      scope: "own",
+      line: () => alexLine,
+      found: true,
+    },
+    {
+      who: "sam, alex's line",
+      principal: { role: "subscriber", operator: "ATT", uid: "demo-sam" },
+      scope: "own",
+      line: () => alexLine,
+      found: false,
+    },
+    {
+      who: "an agent, alex's line",
+      principal: { role: "agent", operator: "ATT", uid: "demo-agent" },
+      scope: "all",
+      line: () => alexLine,
+      found: true,
+    },
+    {
+      who: "an agent, another operator's line",
+      principal: { role: "agent", operator: "ATT", uid: "demo-agent" },
+      scope: "all",
+      line: () => otherOperatorLine,
+      found: false,
+    },
   ] as const;
 
   for (const c of cases) {
@@ -69,8 +110,13 @@ describe("a read of one record prepared once", () => {
     };
     const inlined: DomainModule = {
       ...linesModule,
-      source: { ...linesModule.source, scope: (principal) => sql`${lines.operatorCode} = ${sql.raw(`'${String(principal.operator).replace(/'/g, "")}'`)}` },
+      source: {
+        ...linesModule.source,
+        scope: (principal) =>
+          sql`${lines.operatorCode} = ${sql.raw(`'${String(principal.operator).replace(/'/g, "")}'`)}`,
+      },
     };
-    for (const module of [computing, interpolating, inlined]) expect(preparedRead(database.db, module, "subscriber", "own")).toBeNull();
+    for (const module of [computing, interpolating, inlined])
+      expect(preparedRead(database.db, module, "subscriber", "own")).toBeNull();
   });
 });

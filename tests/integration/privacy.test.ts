@@ -22,17 +22,34 @@ afterAll(async () => {
 });
 
 const unzip = (payload: Buffer) => unzipSync(new Uint8Array(payload));
-const json = (zip: Record<string, Uint8Array>, name: string) => JSON.parse(strFromU8(zip[name]!)) as Record<string, unknown>[];
+const json = (zip: Record<string, Uint8Array>, name: string) =>
+  JSON.parse(strFromU8(zip[name]!)) as Record<string, unknown>[];
 
 describe("the data export", () => {
   it("hands a subscriber their own data as JSON and CSV per table, their files, and what is kept by law", async () => {
-    const uploaded = (await backend.send("POST", "/api/v1/files?name=passport.pdf&purpose=id_document", { as: ALEX, body: SAMPLE_FILES.pdf, headers: { "content-type": "application/pdf" } })).json() as { id: string };
+    const uploaded = (
+      await backend.send("POST", "/api/v1/files?name=passport.pdf&purpose=id_document", {
+        as: ALEX,
+        body: SAMPLE_FILES.pdf,
+        headers: { "content-type": "application/pdf" },
+      })
+    ).json() as { id: string };
     const res = await backend.get(EXPORT, { as: ALEX });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe("application/zip");
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="my-data-\d{4}-\d{2}-\d{2}\.zip"$/);
     const zip = unzip(res.rawPayload);
-    for (const table of ["accounts", "lines", "invoices", "ledger_entries", "orders", "usage_records", "files", "profile", "notifications"]) {
+    for (const table of [
+      "accounts",
+      "lines",
+      "invoices",
+      "ledger_entries",
+      "orders",
+      "usage_records",
+      "files",
+      "profile",
+      "notifications",
+    ]) {
       expect(Object.keys(zip)).toEqual(expect.arrayContaining([`${table}.json`, `${table}.csv`]));
     }
     const ownAccounts = json(zip, "accounts.json");
@@ -43,11 +60,15 @@ describe("the data export", () => {
     expect(numbers).not.toContain("+12025550103");
     expect(strFromU8(zip["lines.csv"]!).split("\r\n")[0]).toMatch(/msisdn/);
     // Secrets stay sealed, even for their owner.
-    const everything = Object.values(zip).map((bytes) => strFromU8(bytes)).join("\n");
+    const everything = Object.values(zip)
+      .map((bytes) => strFromU8(bytes))
+      .join("\n");
     expect(everything).not.toMatch(/pukCipher|portOutPinHash|storageKey/);
     expect(Buffer.compare(Buffer.from(zip[`files/${uploaded.id}-passport.pdf`]!), SAMPLE_FILES.pdf)).toBe(0);
     expect(strFromU8(zip["README.txt"]!)).toMatch(/invoices: tax and accounting law/);
-    expect(JSON.parse(strFromU8(zip["retention.json"]!)).keptByLaw).toEqual(expect.arrayContaining([expect.stringMatching(/^ledger_entries/)]));
+    expect(JSON.parse(strFromU8(zip["retention.json"]!)).keptByLaw).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^ledger_entries/)]),
+    );
   });
 
   it("holds nothing of another operator's people; a person of another operator is refused (403); 401 without a token", async () => {
@@ -72,14 +93,50 @@ describe("closing the account and deleting the data", () => {
     token = await signInWithPassword(email, password);
     const [account] = await backend.database.db
       .insert(accounts)
-      .values({ operatorCode: "ATT", ownerUid: uid, name: "Leaving Person", email, phone: "+12025550177", type: "prepaid", address: { line1: "1 Main St", city: "Austin", state: "TX", zip: "73301" } })
+      .values({
+        operatorCode: "ATT",
+        ownerUid: uid,
+        name: "Leaving Person",
+        email,
+        phone: "+12025550177",
+        type: "prepaid",
+        address: { line1: "1 Main St", city: "Austin", state: "TX", zip: "73301" },
+      })
       .returning();
     accountId = account!.id;
-    await backend.database.db.insert(ledgerEntries).values({ operatorCode: "ATT", accountId, kind: "top_up", amount: 1500, currency: "USD", reason: "top-up", actorUid: uid, actorRole: "subscriber" });
-    const profile = { name: "Leaving Person", contactEmail: email, contactPhone: "(202) 555-0177", address: null, language: "en" };
+    await backend.database.db
+      .insert(ledgerEntries)
+      .values({
+        operatorCode: "ATT",
+        accountId,
+        kind: "top_up",
+        amount: 1500,
+        currency: "USD",
+        reason: "top-up",
+        actorUid: uid,
+        actorRole: "subscriber",
+      });
+    const profile = {
+      name: "Leaving Person",
+      contactEmail: email,
+      contactPhone: "(202) 555-0177",
+      address: null,
+      language: "en",
+    };
     expect((await backend.send("PUT", "/api/v1/me/profile", { token, body: profile })).statusCode).toBe(200);
-    expect((await backend.send("POST", "/api/v1/files?name=id.png&purpose=id_document", { token, body: SAMPLE_FILES.png, headers: { "content-type": "image/png" } })).statusCode).toBe(201);
-    const contact = await backend.send("POST", "/api/v1/contact-requests", { token, body: { topic: "billing", channel: "email", message: "Please call me about my bill." } });
+    expect(
+      (
+        await backend.send("POST", "/api/v1/files?name=id.png&purpose=id_document", {
+          token,
+          body: SAMPLE_FILES.png,
+          headers: { "content-type": "image/png" },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const contact = await backend.send("POST", "/api/v1/contact-requests", {
+      token,
+      body: { topic: "billing", channel: "email", message: "Please call me about my bill." },
+    });
     expect(contact.statusCode, contact.body).toBe(201);
   });
   afterAll(async () => {
@@ -88,7 +145,10 @@ describe("closing the account and deleting the data", () => {
 
   let requestId = "";
   it("a subscriber asks; a second open request is a conflict naming the field", async () => {
-    const res = await backend.send("POST", REQUESTS, { token, body: { kind: "close_and_delete", note: "Moving abroad." } });
+    const res = await backend.send("POST", REQUESTS, {
+      token,
+      body: { kind: "close_and_delete", note: "Moving abroad." },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const request = res.json() as { id: string; status: string; kept: unknown };
     expect(request).toMatchObject({ status: "open", kept: null });
@@ -108,7 +168,9 @@ describe("closing the account and deleting the data", () => {
   });
 
   it("is seen by the operator's staff, not by another subscriber nor another operator", async () => {
-    const list = (await backend.get(`${REQUESTS}?filter[status]=open`, { as: AGENT })).json() as { data: { id: string }[] };
+    const list = (await backend.get(`${REQUESTS}?filter[status]=open`, { as: AGENT })).json() as {
+      data: { id: string }[];
+    };
     expect(list.data.map((r) => r.id)).toContain(requestId);
     expect((await backend.get(`${REQUESTS}/${requestId}`, { as: SAM })).statusCode).toBe(404);
     expect((await backend.get(`${REQUESTS}/${requestId}`, { as: TMO_AGENT, operator: "TMO" })).statusCode).toBe(404);
@@ -116,8 +178,18 @@ describe("closing the account and deleting the data", () => {
   });
 
   it("only staff complete it, another operator's staff cannot, and staff must give a reason", async () => {
-    expect((await backend.send("POST", `${REQUESTS}/${requestId}/actions/complete`, { token, body: {} })).statusCode).toBe(403);
-    expect((await backend.send("POST", `${REQUESTS}/${requestId}/actions/complete`, { as: TMO_AGENT, operator: "TMO", body: { reason: "Identity checked by phone." } })).statusCode).toBe(404);
+    expect(
+      (await backend.send("POST", `${REQUESTS}/${requestId}/actions/complete`, { token, body: {} })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await backend.send("POST", `${REQUESTS}/${requestId}/actions/complete`, {
+          as: TMO_AGENT,
+          operator: "TMO",
+          body: { reason: "Identity checked by phone." },
+        })
+      ).statusCode,
+    ).toBe(404);
     const noReason = await backend.send("POST", `${REQUESTS}/${requestId}/actions/complete`, { as: AGENT, body: {} });
     expect(noReason.statusCode).toBe(400);
     expect((noReason.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain("reason");
@@ -127,18 +199,32 @@ describe("closing the account and deleting the data", () => {
     const db = backend.database.db;
     const fileKeys = (await db.select().from(storedFiles).where(eq(storedFiles.ownerUid, uid))).map((f) => f.id);
     expect(fileKeys).toHaveLength(1);
-    const res = await backend.send("POST", `${REQUESTS}/${requestId}/actions/complete`, { as: AGENT, body: { reason: "Identity checked by phone." } });
+    const res = await backend.send("POST", `${REQUESTS}/${requestId}/actions/complete`, {
+      as: AGENT,
+      body: { reason: "Identity checked by phone." },
+    });
     expect(res.statusCode, res.body).toBe(200);
 
-    const done = (await backend.get(`${REQUESTS}/${requestId}`, { as: AGENT })).json() as { status: string; erased: string[]; kept: string[] };
+    const done = (await backend.get(`${REQUESTS}/${requestId}`, { as: AGENT })).json() as {
+      status: string;
+      erased: string[];
+      kept: string[];
+    };
     expect(done.status).toBe("completed");
-    expect(done.kept).toEqual(expect.arrayContaining([expect.stringMatching(/^invoices/), expect.stringMatching(/^ledger_entries/)]));
+    expect(done.kept).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^invoices/), expect.stringMatching(/^ledger_entries/)]),
+    );
     expect(done.erased.join("\n")).toMatch(/profile/);
 
     const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(account).toMatchObject({ status: "closed", email: null, phone: null, address: null, balanceAmount: 1500 });
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId))).toHaveLength(1);
-    expect(await db.select().from(subscriberProfiles).where(and(eq(subscriberProfiles.operatorCode, "ATT"), eq(subscriberProfiles.uid, uid)))).toEqual([]);
+    expect(
+      await db
+        .select()
+        .from(subscriberProfiles)
+        .where(and(eq(subscriberProfiles.operatorCode, "ATT"), eq(subscriberProfiles.uid, uid))),
+    ).toEqual([]);
     expect(await db.select().from(storedFiles).where(eq(storedFiles.ownerUid, uid))).toEqual([]);
     expect((await backend.get(`/api/v1/files/${fileKeys[0]}/content`, { as: AGENT })).statusCode).toBe(404);
     const leads = await db.select().from(crmOutbox).where(eq(crmOutbox.operatorCode, "ATT"));
@@ -149,7 +235,10 @@ describe("closing the account and deleting the data", () => {
   });
 
   it("a completed request cannot be completed again (409 naming the status)", async () => {
-    const res = await backend.send("POST", `${REQUESTS}/${requestId}/actions/complete`, { as: AGENT, body: { reason: "Identity checked again." } });
+    const res = await backend.send("POST", `${REQUESTS}/${requestId}/actions/complete`, {
+      as: AGENT,
+      body: { reason: "Identity checked again." },
+    });
     expect(res.statusCode).toBe(409);
     expect((res.json() as { errors: { path: string }[] }).errors[0]!.path).toBe("status");
   });

@@ -61,7 +61,13 @@ const roamingPasses = defineResource({
 
 let backend: TestBackend;
 const usd = (amount: number) => ({ amount, currency: "USD" });
-const pass = (over: Record<string, unknown> = {}) => ({ zone: "europe", startsOn: today(), days: 7, dailyPrice: usd(1000), ...over });
+const pass = (over: Record<string, unknown> = {}) => ({
+  zone: "europe",
+  startsOn: today(),
+  days: 7,
+  dailyPrice: usd(1000),
+  ...over,
+});
 
 beforeAll(async () => {
   backend = await startTestBackend({ resources: [...resources, roamingPasses] });
@@ -73,19 +79,30 @@ afterAll(async () => {
 describe("a rule true only when written", () => {
   it("refuses a start in the past on create and on edit, naming the field", async () => {
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const created = await backend.send("POST", "/api/v1/roaming-passes", { as: ALEX, body: pass({ startsOn: yesterday }) });
+    const created = await backend.send("POST", "/api/v1/roaming-passes", {
+      as: ALEX,
+      body: pass({ startsOn: yesterday }),
+    });
     expect(created.statusCode, created.body).toBe(400);
     expect((created.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(["startsOn"]);
     const ok = await backend.send("POST", "/api/v1/roaming-passes", { as: ALEX, body: pass() });
     expect(ok.statusCode, ok.body).toBe(201);
-    const edited = await backend.send("PATCH", `/api/v1/roaming-passes/${(ok.json() as { id: string }).id}`, { as: AGENT, body: { startsOn: yesterday } });
+    const edited = await backend.send("PATCH", `/api/v1/roaming-passes/${(ok.json() as { id: string }).id}`, {
+      as: AGENT,
+      body: { startsOn: yesterday },
+    });
     expect(edited.statusCode, edited.body).toBe(400);
   });
 
   it("never checks it on reads: a pass that started last month is still served", async () => {
     const [old] = await backend.database.db
       .insert(resourceDocuments)
-      .values({ operatorCode: "ATT", resource: "roaming-passes", ownerUid: "demo-alex", data: { zone: "world", startsOn: "2026-10-01", days: 3, dailyPrice: usd(1500), status: "expired" } })
+      .values({
+        operatorCode: "ATT",
+        resource: "roaming-passes",
+        ownerUid: "demo-alex",
+        data: { zone: "world", startsOn: "2026-10-01", days: 3, dailyPrice: usd(1500), status: "expired" },
+      })
       .returning({ id: resourceDocuments.id });
     const res = await backend.get(`/api/v1/roaming-passes/${old!.id}`, { as: ALEX });
     expect(res.statusCode, res.body).toBe(200);
@@ -95,15 +112,26 @@ describe("a rule true only when written", () => {
 
 describe("a field computed in SQL", () => {
   it("is shown like any other (money from money × number), and sorts and filters in SQL", async () => {
-    for (const [days, price] of [[2, 500], [10, 900], [30, 300]] as const) {
-      const res = await backend.send("POST", "/api/v1/roaming-passes", { as: ALEX, body: pass({ days, dailyPrice: usd(price) }) });
+    for (const [days, price] of [
+      [2, 500],
+      [10, 900],
+      [30, 300],
+    ] as const) {
+      const res = await backend.send("POST", "/api/v1/roaming-passes", {
+        as: ALEX,
+        body: pass({ days, dailyPrice: usd(price) }),
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ total: usd(days * price) });
     }
-    const sorted = (await backend.get("/api/v1/roaming-passes?sort=-total&pageSize=100", { as: ADMIN })).json() as { data: { total: { amount: number } }[] };
+    const sorted = (await backend.get("/api/v1/roaming-passes?sort=-total&pageSize=100", { as: ADMIN })).json() as {
+      data: { total: { amount: number } }[];
+    };
     const totals = sorted.data.map((p) => p.total.amount);
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
-    const cheap = (await backend.get("/api/v1/roaming-passes?filter[total][lte]=1000&pageSize=100", { as: ADMIN })).json() as { data: { total: { amount: number } }[] };
+    const cheap = (
+      await backend.get("/api/v1/roaming-passes?filter[total][lte]=1000&pageSize=100", { as: ADMIN })
+    ).json() as { data: { total: { amount: number } }[] };
     expect(cheap.data.length).toBeGreaterThan(0);
     expect(cheap.data.every((p) => p.total.amount <= 1000)).toBe(true);
   });

@@ -31,7 +31,12 @@ describe("the profile", () => {
   it("is prefilled from the person's account until saved", async () => {
     const { profile, saved } = await read(SAM);
     expect(saved).toBe(false);
-    expect(profile).toMatchObject({ name: expect.stringMatching(/Sam/), contactEmail: "sam@example.com", address: null, language: "en" });
+    expect(profile).toMatchObject({
+      name: expect.stringMatching(/Sam/),
+      contactEmail: "sam@example.com",
+      address: null,
+      language: "en",
+    });
   });
 
   it("saves every field, the phone number as E.164, and reads back the same", async () => {
@@ -85,6 +90,8 @@ describe("the profile", () => {
   it("is described in the OpenAPI document", async () => {
     const res = await backend.app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys((res.json() as { paths: Record<string, unknown> }).paths)).toEqual(expect.arrayContaining(["/api/v1/me/profile", "/api/v1/me/consent", "/api/v1/feature-flags"]));
+    expect(Object.keys((res.json() as { paths: Record<string, unknown> }).paths)).toEqual(
+      expect.arrayContaining(["/api/v1/me/profile", "/api/v1/me/consent", "/api/v1/feature-flags"]),
+    );
   });
 });

@@ -29,7 +29,11 @@ function clock(start = 1_900_000_000_000) {
 }
 
 const claim = (key: string): LimitHit => ({ limit: "claimPerUid", key, detail: `slow down, ${key}` });
-const limits: Partial<RateLimits> = { claimPerUid: { max: 3, windowMs: 10_000 }, smsPerNumber: { max: 2, windowMs: 60_000 }, smsPerIp: { max: 3, windowMs: 60_000 } };
+const limits: Partial<RateLimits> = {
+  claimPerUid: { max: 3, windowMs: 10_000 },
+  smsPerNumber: { max: 2, windowMs: 60_000 },
+  smsPerIp: { max: 3, windowMs: 60_000 },
+};
 const rows = async () => (await database.db.select({ n: count() }).from(rateLimitWindows))[0]!.n;
 
 describe("rate limiter", () => {
@@ -42,7 +46,8 @@ describe("rate limiter", () => {
     c.advance(2_000);
     await limiter.take([claim("window")]);
     c.advance(1_000);
-    for (let i = 0; i < 3; i++) expect(await limiter.take([claim("window")])).toMatchObject({ allowed: false, retryAfterMs: 5_000 });
+    for (let i = 0; i < 3; i++)
+      expect(await limiter.take([claim("window")])).toMatchObject({ allowed: false, retryAfterMs: 5_000 });
     c.advance(4_999);
     expect(await limiter.take([claim("window")])).toMatchObject({ allowed: false, retryAfterMs: 1 });
     c.advance(1);
@@ -53,10 +58,16 @@ describe("rate limiter", () => {
 
   it("enforce() throws a 429 problem with Retry-After in whole seconds and the refusing limit's detail", async () => {
     const c = clock();
-    const limiter = createRateLimiter(database.db, { limits: { claimPerUid: { max: 1, windowMs: 60_000 } }, now: c.now });
+    const limiter = createRateLimiter(database.db, {
+      limits: { claimPerUid: { max: 1, windowMs: 60_000 } },
+      now: c.now,
+    });
     await limiter.enforce([claim("enforced")]);
     c.advance(10_500);
-    const error = await limiter.enforce([claim("enforced")]).then(() => null, (e: unknown) => e);
+    const error = await limiter.enforce([claim("enforced")]).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ProblemError);
     expect(error).toMatchObject({ status: 429, detail: "slow down, enforced", headers: { "retry-after": "50" } });
   });
@@ -95,7 +106,9 @@ describe("rate limiter", () => {
   it("two instances count the same hits, also when they take at the same moment", async () => {
     const mine = createRateLimiter(database.db, { limits: { claimPerUid: { max: 5, windowMs: 60_000 } } });
     const theirs = createRateLimiter(other.db, { limits: { claimPerUid: { max: 5, windowMs: 60_000 } } });
-    const decisions = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? mine : theirs).take([claim("concurrent")])));
+    const decisions = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? mine : theirs).take([claim("concurrent")])),
+    );
     expect(decisions.filter((d) => d.allowed)).toHaveLength(5);
     expect((await mine.take([claim("concurrent")])).allowed).toBe(false);
     expect((await theirs.take([claim("concurrent")])).allowed).toBe(false);
@@ -110,7 +123,10 @@ describe("rate limiter", () => {
 
   it("rows whose window has passed are swept, at most once a minute by a take", async () => {
     const c = clock(2_000_000_000_000);
-    const limiter = createRateLimiter(database.db, { limits: { claimPerUid: { max: 5, windowMs: 1_000 } }, now: c.now });
+    const limiter = createRateLimiter(database.db, {
+      limits: { claimPerUid: { max: 5, windowMs: 1_000 } },
+      now: c.now,
+    });
     await limiter.sweep();
     const start = await rows();
     for (let i = 0; i < 10; i++) await limiter.take([claim(`sweep-${i}`)]);

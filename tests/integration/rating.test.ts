@@ -1,7 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, addOns, auditEvents, ledgerEntries, lines, notifications, outboxMessages, notificationPreferences, plans, usageRecords } from "../../server/db/schema";
+import {
+  accounts,
+  addOns,
+  auditEvents,
+  ledgerEntries,
+  lines,
+  notifications,
+  outboxMessages,
+  notificationPreferences,
+  plans,
+  usageRecords,
+} from "../../server/db/schema";
 import { parseServiceKeys } from "../../server/auth/serviceKeys";
 import { postLedgerEntry } from "../../server/domain/money/ledger";
 import type { Meter, UsageBatchResult } from "../../src/resources/usage";
@@ -24,7 +35,12 @@ const lineId: Record<string, string> = {};
 const accountId: Record<string, string> = {};
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
-const record = (msisdn: string, type: "data" | "voice" | "sms", quantity: number, extra: Record<string, unknown> = {}) => ({
+const record = (
+  msisdn: string,
+  type: "data" | "voice" | "sms",
+  quantity: number,
+  extra: Record<string, unknown> = {},
+) => ({
   id: `rate-${randomUUID()}`,
   msisdn,
   type,
@@ -34,7 +50,12 @@ const record = (msisdn: string, type: "data" | "voice" | "sms", quantity: number
 });
 
 async function ingest(records: unknown[]): Promise<UsageBatchResult> {
-  const res = await backend.app.inject({ method: "POST", url: BATCH, headers: { "content-type": "application/json", "x-operator": "ATT", authorization: `ApiKey ${KEY}` }, payload: { records } });
+  const res = await backend.app.inject({
+    method: "POST",
+    url: BATCH,
+    headers: { "content-type": "application/json", "x-operator": "ATT", authorization: `ApiKey ${KEY}` },
+    payload: { records },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as UsageBatchResult;
 }
@@ -45,27 +66,61 @@ async function meters(msisdn: string, as = ALEX): Promise<Record<string, Meter>>
   return Object.fromEntries((res.json() as Meter[]).map((m) => [m.type, m]));
 }
 
-const entriesOf = (msisdn: string) => backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, accountId[msisdn]!)).orderBy(ledgerEntries.createdAt);
+const entriesOf = (msisdn: string) =>
+  backend.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.accountId, accountId[msisdn]!))
+    .orderBy(ledgerEntries.createdAt);
 /** Entries the seed wrote (alex's overdue bill carries a seeded overage charge): not this file's rating. */
 const seeded = new Set<string>();
 const usageEntriesOf = async (msisdn: string, kind: "usage" | "charge") =>
-  (await entriesOf(msisdn)).filter((e) => !seeded.has(e.id) && e.kind === kind && (kind === "usage" || e.referenceType === "overage"));
-const balanceOf = async (msisdn: string) => (await backend.database.db.select({ b: accounts.balanceAmount }).from(accounts).where(eq(accounts.id, accountId[msisdn]!)))[0]!.b;
-const cappedNotices = (uid: string) => backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, uid), eq(notifications.kind, "usage.capped")));
+  (await entriesOf(msisdn)).filter(
+    (e) => !seeded.has(e.id) && e.kind === kind && (kind === "usage" || e.referenceType === "overage"),
+  );
+const balanceOf = async (msisdn: string) =>
+  (
+    await backend.database.db
+      .select({ b: accounts.balanceAmount })
+      .from(accounts)
+      .where(eq(accounts.id, accountId[msisdn]!))
+  )[0]!.b;
+const cappedNotices = (uid: string) =>
+  backend.database.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.recipientUid, uid), eq(notifications.kind, "usage.capped")));
 
 async function credit(msisdn: string, amount: number) {
   await backend.database.db.transaction((tx) =>
-    postLedgerEntry(tx, { operatorCode: "ATT", accountId: accountId[msisdn]!, kind: "top_up", amount, currency: "USD", reason: "Voucher top-up", actorUid: null, actorRole: "system", idempotencyKey: `test-top-up:${randomUUID()}` }),
+    postLedgerEntry(tx, {
+      operatorCode: "ATT",
+      accountId: accountId[msisdn]!,
+      kind: "top_up",
+      amount,
+      currency: "USD",
+      reason: "Voucher top-up",
+      actorUid: null,
+      actorRole: "system",
+      idempotencyKey: `test-top-up:${randomUUID()}`,
+    }),
   );
 }
 
 const setOverage = (msisdn: string, body: unknown, options: { as?: string; operator?: string } = { as: ALEX }) =>
-  backend.send("POST", `/api/v1/lines/${lineId[msisdn]}/actions/set-overage`, { as: options.as, operator: options.operator, body });
+  backend.send("POST", `/api/v1/lines/${lineId[msisdn]}/actions/set-overage`, {
+    as: options.as,
+    operator: options.operator,
+    body,
+  });
 
 beforeAll(async () => {
   backend = await startTestBackend({ ingestApiKeys: parseServiceKeys(KEY, "ATT") });
   for (const msisdn of [ALEX_PREPAID, ALEX_POSTPAID, SAM_LINE, "+13105550199"]) {
-    const [row] = await backend.database.db.select({ id: lines.id, accountId: lines.accountId }).from(lines).where(eq(lines.msisdn, msisdn));
+    const [row] = await backend.database.db
+      .select({ id: lines.id, accountId: lines.accountId })
+      .from(lines)
+      .where(eq(lines.msisdn, msisdn));
     lineId[msisdn] = row!.id;
     accountId[msisdn] = row!.accountId;
     for (const entry of await entriesOf(msisdn)) seeded.add(entry.id);
@@ -107,7 +162,11 @@ describe("postpaid: usage past the allowance joins the cycle's unbilled charges"
     await ingest([record(ALEX_POSTPAID, "data", 7)]);
     const third = await usageEntriesOf(ALEX_POSTPAID, "charge");
     expect(third).toHaveLength(3);
-    expect(third.at(-1)).toMatchObject({ amount: 7, reason: "Data beyond the allowance, 7 MB (+12025550102)", referenceId: `${lineId[ALEX_POSTPAID]}:data:home` });
+    expect(third.at(-1)).toMatchObject({
+      amount: 7,
+      reason: "Data beyond the allowance, 7 MB (+12025550102)",
+      referenceId: `${lineId[ALEX_POSTPAID]}:data:home`,
+    });
     expect((await meters(ALEX_POSTPAID)).data!.charged.amount).toBe(177);
   });
 
@@ -134,10 +193,16 @@ describe("prepaid: rated from the balance at once, capped when it cannot pay", (
     expect(await balanceOf(SAM_LINE)).toBe(0);
     await credit(SAM_LINE, 25);
     // 500 minutes fill the allowance; 5 more would cost $0.50: the $0.25 pays 2 whole minutes.
-    await ingest([record(SAM_LINE, "voice", 28_800, { startedAt: minutesAgo(50) }), record(SAM_LINE, "voice", 1_200, { startedAt: minutesAgo(40) }), record(SAM_LINE, "voice", 300)]);
+    await ingest([
+      record(SAM_LINE, "voice", 28_800, { startedAt: minutesAgo(50) }),
+      record(SAM_LINE, "voice", 1_200, { startedAt: minutesAgo(40) }),
+      record(SAM_LINE, "voice", 300),
+    ]);
     expect(await balanceOf(SAM_LINE)).toBe(5);
     const usage = await usageEntriesOf(SAM_LINE, "usage");
-    expect(usage.map((e) => [e.amount, e.balanceAfter, e.reason])).toEqual([[20, 5, "Usage beyond the allowance (+12025550103): calls 2 min"]]);
+    expect(usage.map((e) => [e.amount, e.balanceAfter, e.reason])).toEqual([
+      [20, 5, "Usage beyond the allowance (+12025550103): calls 2 min"],
+    ]);
     const voice = (await meters(SAM_LINE, SAM)).voice!;
     expect(voice).toMatchObject({ used: 505, allowance: 500, capped: true, charged: { amount: 20, currency: "USD" } });
 
@@ -170,7 +235,10 @@ describe("prepaid: rated from the balance at once, capped when it cannot pay", (
     const usage = await usageEntriesOf(SAM_LINE, "usage");
     expect(usage.map((e) => e.amount)).toEqual([20, 30]);
     expect(await balanceOf(SAM_LINE)).toBe(475);
-    expect((await meters(SAM_LINE, SAM)).voice).toMatchObject({ capped: false, charged: { amount: 50, currency: "USD" } });
+    expect((await meters(SAM_LINE, SAM)).voice).toMatchObject({
+      capped: false,
+      charged: { amount: 50, currency: "USD" },
+    });
     // A started minute is paid once: 20 s more fit in the 3rd minute's rest (150 s of 180), 40 s more start a new one.
     await ingest([record(SAM_LINE, "voice", 20)]);
     expect((await usageEntriesOf(SAM_LINE, "usage")).map((e) => e.amount)).toEqual([20, 30]);
@@ -182,23 +250,43 @@ describe("prepaid: rated from the balance at once, capped when it cannot pay", (
     await backend.database.db
       .insert(notificationPreferences)
       .values({ operatorCode: "ATT", uid: "demo-alex", usageLimitBySms: true })
-      .onConflictDoUpdate({ target: [notificationPreferences.operatorCode, notificationPreferences.uid], set: { usageLimitBySms: true } });
+      .onConflictDoUpdate({
+        target: [notificationPreferences.operatorCode, notificationPreferences.uid],
+        set: { usageLimitBySms: true },
+      });
     const balance = await balanceOf(ALEX_PREPAID);
-    await ingest([record(ALEX_PREPAID, "data", 15_000, { startedAt: minutesAgo(30) }), record(ALEX_PREPAID, "data", 460)]);
+    await ingest([
+      record(ALEX_PREPAID, "data", 15_000, { startedAt: minutesAgo(30) }),
+      record(ALEX_PREPAID, "data", 460),
+    ]);
     const data = (await meters(ALEX_PREPAID)).data!;
-    expect(data).toMatchObject({ used: 15_460, allowance: 15_360, capped: true, charged: { amount: 0, currency: "USD" } });
+    expect(data).toMatchObject({
+      used: 15_460,
+      allowance: 15_360,
+      capped: true,
+      charged: { amount: 0, currency: "USD" },
+    });
     expect(await balanceOf(ALEX_PREPAID)).toBe(balance);
     expect(await usageEntriesOf(ALEX_PREPAID, "usage")).toEqual([]);
     const notices = await cappedNotices("demo-alex");
     expect(notices.map((n) => n.params)).toEqual([{ msisdn: ALEX_PREPAID, usageType: "data", capReason: "plan" }]);
-    const sms = await backend.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.kind, "usage.capped"), eq(outboxMessages.recipient, ALEX_PREPAID)));
+    const sms = await backend.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.kind, "usage.capped"), eq(outboxMessages.recipient, ALEX_PREPAID)));
     expect(sms).toHaveLength(1);
     // A top-up does not lift a cap the plan makes.
     await credit(ALEX_PREPAID, 100);
     expect((await meters(ALEX_PREPAID)).data!.capped).toBe(true);
 
-    const [pass] = await backend.database.db.select({ id: addOns.id }).from(addOns).where(and(eq(addOns.operatorCode, "ATT"), eq(addOns.code, "DATA_1GB")));
-    const bought = await backend.send("POST", `/api/v1/lines/${lineId[ALEX_PREPAID]}/actions/buy-add-on`, { as: ALEX, body: { addOnId: pass!.id } });
+    const [pass] = await backend.database.db
+      .select({ id: addOns.id })
+      .from(addOns)
+      .where(and(eq(addOns.operatorCode, "ATT"), eq(addOns.code, "DATA_1GB")));
+    const bought = await backend.send("POST", `/api/v1/lines/${lineId[ALEX_PREPAID]}/actions/buy-add-on`, {
+      as: ALEX,
+      body: { addOnId: pass!.id },
+    });
     expect(bought.statusCode, bought.body).toBe(200);
     const lifted = (await meters(ALEX_PREPAID)).data!;
     expect(lifted).toMatchObject({ allowance: 16_384, capped: false });
@@ -212,8 +300,16 @@ describe("prepaid: rated from the balance at once, capped when it cannot pay", (
 
   it("a plan change made now lifts the caps: the new plan's allowance and rates decide from the next record", async () => {
     expect((await meters(ALEX_PREPAID)).data!.capped).toBe(true);
-    const unlimited = (await backend.database.db.select({ id: plans.id }).from(plans).where(and(eq(plans.operatorCode, "ATT"), eq(plans.code, "PRE_UNL"))))[0]!.id;
-    const changed = await backend.send("POST", `/api/v1/lines/${lineId[ALEX_PREPAID]}/actions/change-plan`, { as: ALEX, body: { planId: unlimited, effective: "now" } });
+    const unlimited = (
+      await backend.database.db
+        .select({ id: plans.id })
+        .from(plans)
+        .where(and(eq(plans.operatorCode, "ATT"), eq(plans.code, "PRE_UNL")))
+    )[0]!.id;
+    const changed = await backend.send("POST", `/api/v1/lines/${lineId[ALEX_PREPAID]}/actions/change-plan`, {
+      as: ALEX,
+      body: { planId: unlimited, effective: "now" },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await meters(ALEX_PREPAID)).data).toMatchObject({ allowance: null, capped: false });
     await ingest([record(ALEX_PREPAID, "data", 500)]);
@@ -227,7 +323,9 @@ describe("POST /lines/{id}/actions/set-overage", () => {
     expect((await backend.send("POST", url, { body: { payAsYouGo: false } })).statusCode).toBe(401);
     expect((await setOverage(ALEX_POSTPAID, { payAsYouGo: false }, { as: SAM })).statusCode).toBe(404);
     expect((await setOverage(ALEX_POSTPAID, { payAsYouGo: false }, { as: TAYLOR })).statusCode).toBe(403);
-    expect((await setOverage(ALEX_POSTPAID, { payAsYouGo: false }, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(404);
+    expect((await setOverage(ALEX_POSTPAID, { payAsYouGo: false }, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(
+      404,
+    );
     for (const body of [{ payAsYouGo: "no" }, { payAsYouGo: 0 }, {}, { payAsYouGo: null }]) {
       const res = await setOverage(ALEX_POSTPAID, body);
       expect(res.statusCode, res.body).toBe(400);
@@ -236,7 +334,10 @@ describe("POST /lines/{id}/actions/set-overage", () => {
     const noReason = await setOverage(ALEX_POSTPAID, { payAsYouGo: false }, { as: AGENT });
     expect(noReason.statusCode).toBe(400);
     expect((noReason.json() as Problem).errors?.[0]?.path).toBe("reason");
-    const [line] = await backend.database.db.select({ payAsYouGo: lines.payAsYouGo }).from(lines).where(eq(lines.id, lineId[ALEX_POSTPAID]!));
+    const [line] = await backend.database.db
+      .select({ payAsYouGo: lines.payAsYouGo })
+      .from(lines)
+      .where(eq(lines.id, lineId[ALEX_POSTPAID]!));
     expect(line!.payAsYouGo).toBe(true);
   });
 
@@ -250,15 +351,27 @@ describe("POST /lines/{id}/actions/set-overage", () => {
     await ingest([record(ALEX_POSTPAID, "data", 50)]);
     expect(await usageEntriesOf(ALEX_POSTPAID, "charge")).toHaveLength(charges);
 
-    const on = await setOverage(ALEX_POSTPAID, { payAsYouGo: true, reason: "Customer asked on the phone" }, { as: AGENT });
+    const on = await setOverage(
+      ALEX_POSTPAID,
+      { payAsYouGo: true, reason: "Customer asked on the phone" },
+      { as: AGENT },
+    );
     expect(on.statusCode, on.body).toBe(200);
     expect((await meters(ALEX_POSTPAID)).data!.capped).toBe(false);
     await ingest([record(ALEX_POSTPAID, "data", 11)]);
     const after = await usageEntriesOf(ALEX_POSTPAID, "charge");
     expect(after).toHaveLength(charges + 1);
     expect(after.at(-1)!.amount).toBe(11);
-    const audits = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "lines.set-overage"), eq(auditEvents.targetId, lineId[ALEX_POSTPAID]!)));
-    expect(audits.map((a) => [a.actorRole, a.reason])).toEqual(expect.arrayContaining([["subscriber", null], ["agent", "Customer asked on the phone"]]));
+    const audits = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "lines.set-overage"), eq(auditEvents.targetId, lineId[ALEX_POSTPAID]!)));
+    expect(audits.map((a) => [a.actorRole, a.reason])).toEqual(
+      expect.arrayContaining([
+        ["subscriber", null],
+        ["agent", "Customer asked on the phone"],
+      ]),
+    );
   });
 });
 
@@ -270,12 +383,20 @@ describe("meters: capped and charged", () => {
     expect((await backend.get(url, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(404);
     const ok = await backend.get(url, { as: AGENT });
     expect(ok.statusCode).toBe(200);
-    expect((ok.json() as Meter[]).every((m) => typeof m.capped === "boolean" && Number.isInteger(m.charged.amount))).toBe(true);
+    expect(
+      (ok.json() as Meter[]).every((m) => typeof m.capped === "boolean" && Number.isInteger(m.charged.amount)),
+    ).toBe(true);
   });
 });
 
 describe("plans: overage rates in the catalog", () => {
-  const planId = async (code: string) => (await backend.database.db.select({ id: plans.id }).from(plans).where(and(eq(plans.operatorCode, "ATT"), eq(plans.code, code))))[0]!.id;
+  const planId = async (code: string) =>
+    (
+      await backend.database.db
+        .select({ id: plans.id })
+        .from(plans)
+        .where(and(eq(plans.operatorCode, "ATT"), eq(plans.code, code)))
+    )[0]!.id;
 
   it("the seed's plans carry their rates; subscribers read them", async () => {
     const res = await backend.get(`/api/v1/plans/${await planId("POST_10GB")}`, { as: ALEX });
@@ -283,17 +404,27 @@ describe("plans: overage rates in the catalog", () => {
     const plan = res.json() as Plan;
     expect(plan.overage?.data).toEqual({ unitMb: 1, price: { amount: 1, currency: "USD" } });
     expect(plan.overage?.roaming?.europe?.data).toEqual({ unitMb: 1, price: { amount: 5, currency: "USD" } });
-    expect(((await backend.get(`/api/v1/plans/${await planId("PRE_15GB")}`, { as: ALEX })).json() as Plan).overage?.data).toBeNull();
+    expect(
+      ((await backend.get(`/api/v1/plans/${await planId("PRE_15GB")}`, { as: ALEX })).json() as Plan).overage?.data,
+    ).toBeNull();
   });
 
   it("admins edit them, with zone rates; a negative rate, a unit of 0 or another currency is 400 at the field; others may not", async () => {
     const id = await planId("PRE_5GB");
     const url = `/api/v1/plans/${id}`;
-    const good = { data: { unitMb: 1024, price: { amount: 1000, currency: "USD" } }, voice: null, sms: { price: { amount: 5, currency: "USD" } }, roaming: { europe: { data: null, voice: { price: { amount: 99, currency: "USD" } }, sms: null } } };
+    const good = {
+      data: { unitMb: 1024, price: { amount: 1000, currency: "USD" } },
+      voice: null,
+      sms: { price: { amount: 5, currency: "USD" } },
+      roaming: { europe: { data: null, voice: { price: { amount: 99, currency: "USD" } }, sms: null } },
+    };
     for (const [overage, path] of [
       [{ ...good, data: { unitMb: 0, price: { amount: 1, currency: "USD" } } }, "overage.data.unitMb"],
       [{ ...good, sms: { price: { amount: -1, currency: "USD" } } }, "overage.sms.price.amount"],
-      [{ ...good, roaming: { europe: { voice: { price: { amount: -5, currency: "USD" } } } } }, "overage.roaming.europe.voice.price.amount"],
+      [
+        { ...good, roaming: { europe: { voice: { price: { amount: -5, currency: "USD" } } } } },
+        "overage.roaming.europe.voice.price.amount",
+      ],
       [{ ...good, roaming: { mars: {} } }, "overage.roaming"],
       [{ ...good, voice: { price: { amount: 10, currency: "EUR" } } }, "overage.voice.price.currency"],
     ] as const) {
@@ -303,7 +434,9 @@ describe("plans: overage rates in the catalog", () => {
     }
     expect((await backend.send("PATCH", url, { body: { overage: good } })).statusCode).toBe(401);
     expect((await backend.send("PATCH", url, { as: ALEX, body: { overage: good } })).statusCode).toBe(403);
-    expect((await backend.send("PATCH", url, { as: TMO_ADMIN, operator: "TMO", body: { overage: good } })).statusCode).toBe(404);
+    expect(
+      (await backend.send("PATCH", url, { as: TMO_ADMIN, operator: "TMO", body: { overage: good } })).statusCode,
+    ).toBe(404);
     expect(((await backend.get(url, { as: ADMIN })).json() as Plan).overage?.data).toBeNull();
 
     const res = await backend.send("PATCH", url, { as: ADMIN, body: { overage: good } });

@@ -40,7 +40,12 @@ const deviceClaims = defineResource({
     columns: ["lineId", "status", "note"],
     defaultSort: [{ field: "createdAt", order: "desc" }],
     sortable: ["createdAt", "amount", "status"],
-    filters: { status: ["eq", "ne", "in"], lineId: ["eq", "in", "startswith"], amount: ["gt", "gte", "lt", "lte", "between"], note: ["contains"] },
+    filters: {
+      status: ["eq", "ne", "in"],
+      lineId: ["eq", "in", "startswith"],
+      amount: ["gt", "gte", "lt", "lte", "between"],
+      note: ["contains"],
+    },
     search: { placeholder: "resources.deviceClaims.search" },
   },
   show: ["lineId", "status", "amount", "createdAt"],
@@ -62,12 +67,21 @@ interface Backend {
 }
 
 const emulatorHost = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
-if (!emulatorHost) console.info("rtdbDataProvider: emulator backend skipped: FIREBASE_DATABASE_EMULATOR_HOST is not set (see docs/rtdb.md).");
+if (!emulatorHost)
+  console.info(
+    "rtdbDataProvider: emulator backend skipped: FIREBASE_DATABASE_EMULATOR_HOST is not set (see docs/rtdb.md).",
+  );
 
 const backends: Backend[] = [
-  { name: "in-memory stand-in", enabled: true, open: async () => ({ port: createRtdbStandIn(), close: async () => {} }) },
   {
-    name: emulatorHost ? `emulator at ${emulatorHost}` : "emulator (skipped: FIREBASE_DATABASE_EMULATOR_HOST is not set)",
+    name: "in-memory stand-in",
+    enabled: true,
+    open: async () => ({ port: createRtdbStandIn(), close: async () => {} }),
+  },
+  {
+    name: emulatorHost
+      ? `emulator at ${emulatorHost}`
+      : "emulator (skipped: FIREBASE_DATABASE_EMULATOR_HOST is not set)",
     enabled: Boolean(emulatorHost),
     async open() {
       const [hostname, port] = emulatorHost!.split(":");
@@ -81,7 +95,9 @@ const backends: Backend[] = [
       expect(rules.status, await rules.text()).toBe(200);
       const app = initializeApp({ projectId: "demo-rtdb", databaseURL: `https://${ns}.firebaseio.com` }, ns);
       const database = getDatabase(app);
-      connectDatabaseEmulator(database, hostname!, Number(port), { mockUserToken: { sub: OWNER, role: "subscriber", operator: OPERATOR } });
+      connectDatabaseEmulator(database, hostname!, Number(port), {
+        mockUserToken: { sub: OWNER, role: "subscriber", operator: OPERATOR },
+      });
       return {
         port: firebaseRtdbPort(database),
         close: async () => {
@@ -117,7 +133,10 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
     beforeEach(async () => {
       await opened.port.remove(ROOT);
       ({ port, queries } = spied(opened.port));
-      provider = createRtdbDataProvider(port, { root: (r) => `${r}/${OWNER}`, resources: (n) => (n === RESOURCE ? deviceClaims : undefined) });
+      provider = createRtdbDataProvider(port, {
+        root: (r) => `${r}/${OWNER}`,
+        resources: (n) => (n === RESOURCE ? deviceClaims : undefined),
+      });
     });
 
     let clock = 0;
@@ -129,7 +148,8 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
       operator: OPERATOR,
       ...fields,
     });
-    const create = async (fields: Partial<Record<string, unknown>> = {}) => (await provider.create({ resource: RESOURCE, variables: claim(fields) })).data as BaseRecord;
+    const create = async (fields: Partial<Record<string, unknown>> = {}) =>
+      (await provider.create({ resource: RESOURCE, variables: claim(fields) })).data as BaseRecord;
     const list = (params: Partial<Parameters<DataProvider["getList"]>[0]>) => {
       queries.length = 0;
       return provider.getList({ resource: RESOURCE, ...params });
@@ -149,7 +169,10 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
       const a = await create({ lineId: "line-a" });
       const b = await create({ lineId: "line-b" });
       expect((await provider.getOne({ resource: RESOURCE, id: a.id! })).data).toEqual(a);
-      expect(ids((await provider.getMany!({ resource: RESOURCE, ids: [b.id!, "-missing", a.id!] })).data)).toEqual([b.id, a.id]);
+      expect(ids((await provider.getMany!({ resource: RESOURCE, ids: [b.id!, "-missing", a.id!] })).data)).toEqual([
+        b.id,
+        a.id,
+      ]);
       await expect(provider.getOne({ resource: RESOURCE, id: "-missing" })).rejects.toMatchObject({ statusCode: 404 });
     });
 
@@ -158,7 +181,9 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
       const { data } = await provider.update({ resource: RESOURCE, id: a.id!, variables: { status: "approved" } });
       expect(data).toMatchObject({ id: a.id, status: "approved", note: "cracked screen", amount: 25 });
       expect((await provider.getOne({ resource: RESOURCE, id: a.id! })).data).toEqual({ ...a, status: "approved" });
-      await expect(provider.update({ resource: RESOURCE, id: "-missing", variables: { status: "open" } })).rejects.toMatchObject({ statusCode: 404 });
+      await expect(
+        provider.update({ resource: RESOURCE, id: "-missing", variables: { status: "open" } }),
+      ).rejects.toMatchObject({ statusCode: 404 });
     });
 
     test("deleteOne removes the record and returns it", async () => {
@@ -183,7 +208,10 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
       expect(page2.total).toBe(5);
       expect(ids(page2.data)).toEqual(ids(open.slice(2, 4)));
       // Without sorters the declaration's default sort holds (createdAt desc).
-      const first = await list({ filters: [{ field: "status", operator: "eq", value: "open" }], pagination: { currentPage: 1, pageSize: 2 } });
+      const first = await list({
+        filters: [{ field: "status", operator: "eq", value: "open" }],
+        pagination: { currentPage: 1, pageSize: 2 },
+      });
       expect(ids(first.data)).toEqual(ids([open[4]!, open[3]!]));
     });
 
@@ -215,37 +243,64 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
 
     test("the first sorter goes to the server; with exactTotal: false the page comes with a limit", async () => {
       for (const amount of [30, 10, 50, 20, 40]) await create({ amount });
-      const all = await list({ sorters: [{ field: "amount", order: "desc" }], pagination: { currentPage: 1, pageSize: 2 } });
+      const all = await list({
+        sorters: [{ field: "amount", order: "desc" }],
+        pagination: { currentPage: 1, pageSize: 2 },
+      });
       expect(queries).toEqual([{ orderByChild: "amount" }]);
       expect(all.data.map((r) => r.amount)).toEqual([50, 40]);
       expect(all.total).toBe(5);
 
-      const limited = await list({ sorters: [{ field: "amount", order: "desc" }], pagination: { currentPage: 1, pageSize: 2 }, meta: { exactTotal: false } });
+      const limited = await list({
+        sorters: [{ field: "amount", order: "desc" }],
+        pagination: { currentPage: 1, pageSize: 2 },
+        meta: { exactTotal: false },
+      });
       expect(queries).toEqual([{ orderByChild: "amount", limitToLast: 3 }]);
       expect(limited.data.map((r) => r.amount)).toEqual([50, 40]);
       expect(limited.total).toBe(3); // a lower bound: there is a next page
 
-      const last = await list({ sorters: [{ field: "amount", order: "asc" }], pagination: { currentPage: 3, pageSize: 2 }, meta: { exactTotal: false } });
+      const last = await list({
+        sorters: [{ field: "amount", order: "asc" }],
+        pagination: { currentPage: 3, pageSize: 2 },
+        meta: { exactTotal: false },
+      });
       expect(queries).toEqual([{ orderByChild: "amount", limitToFirst: 7 }]);
       expect(last.data.map((r) => r.amount)).toEqual([50]);
       expect(last.total).toBe(5); // exact on the last page
     });
 
     test("two filters: the eq filter goes to the server, the client finishes the rest; total counts both", async () => {
-      for (const [status, amount, lineId] of [["open", 5, "l1"], ["open", 20, "l1"], ["open", 30, "l2"], ["approved", 40, "l1"], ["open", 50, "l1"]] as const) {
+      for (const [status, amount, lineId] of [
+        ["open", 5, "l1"],
+        ["open", 20, "l1"],
+        ["open", 30, "l2"],
+        ["approved", 40, "l1"],
+        ["open", 50, "l1"],
+      ] as const) {
         await create({ status, amount, lineId });
       }
       const filters = [
         { field: "status", operator: "eq", value: "open" },
         { field: "amount", operator: "gt", value: 10 },
       ] as const;
-      const page1 = await list({ filters: [...filters], sorters: [{ field: "amount", order: "asc" }], pagination: { currentPage: 1, pageSize: 2 }, meta: { exactTotal: false } });
+      const page1 = await list({
+        filters: [...filters],
+        sorters: [{ field: "amount", order: "asc" }],
+        pagination: { currentPage: 1, pageSize: 2 },
+        meta: { exactTotal: false },
+      });
       expect(queries).toEqual([{ orderByChild: "status", equalTo: "open" }]); // no limit: the client needs the rest
       expect(page1.data.map((r) => r.amount)).toEqual([20, 30]);
       expect(page1.total).toBe(3);
 
       // Of two eq filters, the one on a non-enum field (more selective) goes to the server.
-      const both = await list({ filters: [{ field: "status", operator: "eq", value: "open" }, { field: "lineId", operator: "eq", value: "l1" }] });
+      const both = await list({
+        filters: [
+          { field: "status", operator: "eq", value: "open" },
+          { field: "lineId", operator: "eq", value: "l1" },
+        ],
+      });
       expect(queries).toEqual([{ orderByChild: "lineId", equalTo: "l1" }]);
       expect(both.total).toBe(3);
     });
@@ -254,9 +309,13 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
       await create({ status: "open", lineId: "LINE-abc-1", note: "Cracked screen" });
       await create({ status: "approved", lineId: "line-xyz-2", note: "battery" });
       await create({ status: "rejected", lineId: "line-xyz-3" });
-      const values = async (filters: any[]) => (await list({ filters, sorters: [{ field: "createdAt", order: "asc" }] })).data.map((r) => r.lineId);
+      const values = async (filters: any[]) =>
+        (await list({ filters, sorters: [{ field: "createdAt", order: "asc" }] })).data.map((r) => r.lineId);
 
-      expect(await values([{ field: "status", operator: "in", value: ["open", "rejected"] }])).toEqual(["LINE-abc-1", "line-xyz-3"]);
+      expect(await values([{ field: "status", operator: "in", value: ["open", "rejected"] }])).toEqual([
+        "LINE-abc-1",
+        "line-xyz-3",
+      ]);
       expect(await values([{ field: "status", operator: "nin", value: ["open", "rejected"] }])).toEqual(["line-xyz-2"]);
       expect(await values([{ field: "status", operator: "ne", value: "open" }])).toEqual(["line-xyz-2", "line-xyz-3"]);
       expect(await values([{ field: "note", operator: "contains", value: "SCREEN" }])).toEqual(["LINE-abc-1"]);
@@ -266,16 +325,30 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
       expect(await values([{ field: "q", operator: "contains", value: "approv" }])).toEqual(["line-xyz-2"]);
       expect(await values([{ field: "lineId", operator: "endswith", value: "-3" }])).toEqual(["line-xyz-3"]);
       expect(
-        await values([{ operator: "or", value: [{ field: "status", operator: "eq", value: "open" }, { field: "note", operator: "eq", value: "battery" }] }]),
+        await values([
+          {
+            operator: "or",
+            value: [
+              { field: "status", operator: "eq", value: "open" },
+              { field: "note", operator: "eq", value: "battery" },
+            ],
+          },
+        ]),
       ).toEqual(["LINE-abc-1", "line-xyz-2"]);
       expect(await values([{ field: "status", operator: "eq", value: undefined }])).toHaveLength(3);
       // A case-insensitive prefix with letters cannot be a server range: it is finished on the client.
-      expect(await values([{ field: "lineId", operator: "startswith", value: "line-" }])).toEqual(["LINE-abc-1", "line-xyz-2", "line-xyz-3"]);
+      expect(await values([{ field: "lineId", operator: "startswith", value: "line-" }])).toEqual([
+        "LINE-abc-1",
+        "line-xyz-2",
+        "line-xyz-3",
+      ]);
       expect(queries.at(-1)).toEqual({ orderByChild: "createdAt" });
     });
 
     test("unknown operators and resources are refused with a clear error", async () => {
-      await expect(list({ filters: [{ field: "status", operator: "eqs", value: "open" }] })).rejects.toThrow(/operator "eqs" on "status" is not supported/);
+      await expect(list({ filters: [{ field: "status", operator: "eqs", value: "open" }] })).rejects.toThrow(
+        /operator "eqs" on "status" is not supported/,
+      );
       await expect(provider.getList({ resource: "lines" })).rejects.toThrow(/Unknown resource "lines"/);
     });
 
@@ -283,7 +356,11 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
       const before = [await create(), await create()];
       const live = createRtdbLiveProvider(port, { root: (r) => `${r}/${OWNER}` });
       const events: LiveEvent[] = [];
-      const subscription: RtdbSubscription = live.subscribe({ channel: `resources/${RESOURCE}`, types: ["*"], callback: (e) => events.push(e) });
+      const subscription: RtdbSubscription = live.subscribe({
+        channel: `resources/${RESOURCE}`,
+        types: ["*"],
+        callback: (e) => events.push(e),
+      });
       await subscription.ready;
       const added = await create({ note: "new" });
       await provider.update({ resource: RESOURCE, id: added.id!, variables: { status: "approved" } });
@@ -308,7 +385,11 @@ describe("RTDB rules", () => {
   test("every field a declared rtdb resource filters or sorts on is indexed under its owner node", () => {
     const { rules } = rtdbRules([deviceClaims]) as { rules: Record<string, any> };
     const node = rules[RESOURCE].$uid;
-    const fields = [...Object.keys(deviceClaims.list.filters), ...deviceClaims.list.sortable, ...deviceClaims.list.defaultSort.map((s) => s.field)];
+    const fields = [
+      ...Object.keys(deviceClaims.list.filters),
+      ...deviceClaims.list.sortable,
+      ...deviceClaims.list.defaultSort.map((s) => s.field),
+    ];
     for (const field of fields) expect(node[".indexOn"]).toContain(field);
     expect(rules[".read"]).toBe(false);
     expect(node[".read"]).toContain("auth.uid === $uid");
@@ -325,9 +406,21 @@ describe("RTDB rules", () => {
 describe("RTDB stand-in", () => {
   test("orders by child value like the database: missing/null, false, true, numbers, strings, objects; ties by key", async () => {
     const db = createRtdbStandIn();
-    const values: Record<string, unknown> = { k1: "b", k2: 10, k3: true, k4: { x: 1 }, k5: null, k6: false, k7: "a", k8: 2, k9: 10, k0: "10" };
+    const values: Record<string, unknown> = {
+      k1: "b",
+      k2: 10,
+      k3: true,
+      k4: { x: 1 },
+      k5: null,
+      k6: false,
+      k7: "a",
+      k8: 2,
+      k9: 10,
+      k0: "10",
+    };
     for (const [key, v] of Object.entries(values)) await db.update(`t/${key}`, { v, n: 1 });
-    const order = async (q: Omit<RtdbQuery, "orderByChild">) => (await db.get("t", { orderByChild: "v", ...q })).map((c) => c.key);
+    const order = async (q: Omit<RtdbQuery, "orderByChild">) =>
+      (await db.get("t", { orderByChild: "v", ...q })).map((c) => c.key);
     expect(await order({})).toEqual(["k5", "k6", "k3", "k8", "k2", "k9", "k0", "k7", "k1", "k4"]);
     expect(await order({ startAt: 3, endAt: "a" })).toEqual(["k2", "k9", "k0", "k7"]);
     expect(await order({ equalTo: 10 })).toEqual(["k2", "k9"]);

@@ -5,7 +5,11 @@ import { join } from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SECURITY_POLICY_FILE } from "../../src/config/contentSecurityPolicy";
-import { API_CONTENT_SECURITY_POLICY, PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY } from "../../server/securityHeaders";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  PERMISSIONS_POLICY,
+  STRICT_TRANSPORT_SECURITY,
+} from "../../server/securityHeaders";
 import { readPortalBuild } from "../../server/static";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX } from "../support/fixtures";
@@ -23,7 +27,8 @@ function fakeBuild(withPolicy = true): string {
   mkdirSync(join(dir, "assets"));
   writeFileSync(join(dir, "index.html"), "<!doctype html><title>Portal</title><div id=root></div>");
   writeFileSync(join(dir, "assets", "index-abc123.js"), "console.log('portal');");
-  if (withPolicy) writeFileSync(join(dir, SECURITY_POLICY_FILE), JSON.stringify({ contentSecurityPolicy: PORTAL_POLICY }));
+  if (withPolicy)
+    writeFileSync(join(dir, SECURITY_POLICY_FILE), JSON.stringify({ contentSecurityPolicy: PORTAL_POLICY }));
   return dir;
 }
 
@@ -50,21 +55,76 @@ afterAll(async () => {
 });
 
 /** Each kind of response the backend gives, as a request and what it must answer. */
-const responses: { what: string; send: (b: TestBackend) => Promise<LightMyRequestResponse>; status: number; html: boolean }[] = [
-  { what: "the portal at /login (a client route)", send: (b) => b.app.inject({ method: "GET", url: "/login" }), status: 200, html: true },
+const responses: {
+  what: string;
+  send: (b: TestBackend) => Promise<LightMyRequestResponse>;
+  status: number;
+  html: boolean;
+}[] = [
+  {
+    what: "the portal at /login (a client route)",
+    send: (b) => b.app.inject({ method: "GET", url: "/login" }),
+    status: 200,
+    html: true,
+  },
   { what: "the portal at / ", send: (b) => b.app.inject({ method: "GET", url: "/" }), status: 200, html: true },
-  { what: "index.html itself", send: (b) => b.app.inject({ method: "GET", url: "/index.html" }), status: 200, html: true },
-  { what: "a HEAD of a client route", send: (b) => b.app.inject({ method: "HEAD", url: "/lines" }), status: 200, html: true },
-  { what: "a hashed asset", send: (b) => b.app.inject({ method: "GET", url: "/assets/index-abc123.js" }), status: 200, html: false },
-  { what: "a missing asset (404)", send: (b) => b.app.inject({ method: "GET", url: "/assets/index-gone.js" }), status: 404, html: false },
+  {
+    what: "index.html itself",
+    send: (b) => b.app.inject({ method: "GET", url: "/index.html" }),
+    status: 200,
+    html: true,
+  },
+  {
+    what: "a HEAD of a client route",
+    send: (b) => b.app.inject({ method: "HEAD", url: "/lines" }),
+    status: 200,
+    html: true,
+  },
+  {
+    what: "a hashed asset",
+    send: (b) => b.app.inject({ method: "GET", url: "/assets/index-abc123.js" }),
+    status: 200,
+    html: false,
+  },
+  {
+    what: "a missing asset (404)",
+    send: (b) => b.app.inject({ method: "GET", url: "/assets/index-gone.js" }),
+    status: 404,
+    html: false,
+  },
   { what: "health", send: (b) => b.app.inject({ method: "GET", url: "/api/health" }), status: 200, html: false },
   { what: "OpenAPI", send: (b) => b.app.inject({ method: "GET", url: "/api/openapi.json" }), status: 200, html: false },
   { what: "an API list", send: (b) => b.get("/api/v1/lines", { as: ALEX }), status: 200, html: false },
   { what: "an API call without a token (401)", send: (b) => b.get("/api/v1/lines"), status: 401, html: false },
-  { what: "an invalid query (400)", send: (b) => b.get("/api/v1/lines?pageSize=1000", { as: ALEX }), status: 400, html: false },
-  { what: "an unknown API route (404)", send: (b) => b.app.inject({ method: "POST", url: "/api/v1/nothing-here" }), status: 404, html: false },
-  { what: "a URL that cannot be decoded", send: (b) => b.app.inject({ method: "GET", url: "/api/v1/lines/%E0%A4%A" }), status: 400, html: false },
-  { what: "a body that is not JSON (400)", send: (b) => b.send("POST", "/api/v1/device-claims", { as: ALEX, headers: { "content-type": "application/json" }, body: "{not json" }), status: 400, html: false },
+  {
+    what: "an invalid query (400)",
+    send: (b) => b.get("/api/v1/lines?pageSize=1000", { as: ALEX }),
+    status: 400,
+    html: false,
+  },
+  {
+    what: "an unknown API route (404)",
+    send: (b) => b.app.inject({ method: "POST", url: "/api/v1/nothing-here" }),
+    status: 404,
+    html: false,
+  },
+  {
+    what: "a URL that cannot be decoded",
+    send: (b) => b.app.inject({ method: "GET", url: "/api/v1/lines/%E0%A4%A" }),
+    status: 400,
+    html: false,
+  },
+  {
+    what: "a body that is not JSON (400)",
+    send: (b) =>
+      b.send("POST", "/api/v1/device-claims", {
+        as: ALEX,
+        headers: { "content-type": "application/json" },
+        body: "{not json",
+      }),
+    status: 400,
+    html: false,
+  },
 ];
 
 describe.each([
@@ -89,7 +149,10 @@ it("a build without its policy file is refused, naming the file", () => {
 });
 
 /** Bytes sent as they are over a socket of their own (node:http refuses to send such requests); the whole answer, parsed. */
-function sendBytes(port: number, bytes: Buffer): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+function sendBytes(
+  port: number,
+  bytes: Buffer,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1", () => socket.end(bytes));
     const chunks: Buffer[] = [];
@@ -99,7 +162,9 @@ function sendBytes(port: number, bytes: Buffer): Promise<{ status: number; heade
       const text = Buffer.concat(chunks).toString("latin1");
       const [head = "", body = ""] = text.split("\r\n\r\n");
       const [statusLine = "", ...lines] = head.split("\r\n");
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(" ")[1]), headers, body });
     });
   });
@@ -113,8 +178,18 @@ describe("requests Node's parser refuses before Fastify sees them (issue 26, ite
   });
 
   it.each([
-    { what: "a NUL in a header", bytes: Buffer.from("GET /api/v1/lines HTTP/1.1\r\nHost: x\r\nX-Operator: AT\0T\r\n\r\n", "latin1") },
-    { what: "a raw 0xFF in the path", bytes: Buffer.concat([Buffer.from("GET /api/v1/lines/", "latin1"), Buffer.from([0xff]), Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n", "latin1")]) },
+    {
+      what: "a NUL in a header",
+      bytes: Buffer.from("GET /api/v1/lines HTTP/1.1\r\nHost: x\r\nX-Operator: AT\0T\r\n\r\n", "latin1"),
+    },
+    {
+      what: "a raw 0xFF in the path",
+      bytes: Buffer.concat([
+        Buffer.from("GET /api/v1/lines/", "latin1"),
+        Buffer.from([0xff]),
+        Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n", "latin1"),
+      ]),
+    },
   ])("$what: a 400 problem with the same security headers as every other answer", async ({ what, bytes }) => {
     const res = await sendBytes(port, bytes);
     expect(res.status, what).toBe(400);

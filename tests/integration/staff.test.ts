@@ -21,7 +21,8 @@ const paths = (problem: { errors?: { path: string }[] }) => problem.errors?.map(
 const freshEmail = (tag: string) => `${tag}-${randomUUID()}@example.test`;
 
 function invite(body: unknown, options: { key?: string | null; as?: string; operator?: string } = {}) {
-  const headers: Record<string, string> = options.key === null ? {} : { "idempotency-key": options.key ?? randomUUID() };
+  const headers: Record<string, string> =
+    options.key === null ? {} : { "idempotency-key": options.key ?? randomUUID() };
   return backend.send("POST", "/api/v1/staff", { as: options.as ?? ADMIN, operator: options.operator, body, headers });
 }
 
@@ -35,7 +36,8 @@ async function invitedMember(role: "agent" | "admin", tag: string) {
   return member;
 }
 
-const patch = (uid: string, body: unknown, as = ADMIN, operator?: string) => backend.send("PATCH", `/api/v1/staff/${uid}`, { as, operator, body });
+const patch = (uid: string, body: unknown, as = ADMIN, operator?: string) =>
+  backend.send("PATCH", `/api/v1/staff/${uid}`, { as, operator, body });
 
 async function staffList(query = "", as = ADMIN, operator?: string) {
   const res = await backend.get(`/api/v1/staff${query}`, { as, operator });
@@ -44,7 +46,9 @@ async function staffList(query = "", as = ADMIN, operator?: string) {
 }
 
 async function trail(action: string, targetId: string) {
-  const res = await backend.get(`/api/v1/audit-events?filter[action]=${action}&filter[targetId]=${targetId}`, { as: ADMIN });
+  const res = await backend.get(`/api/v1/audit-events?filter[action]=${action}&filter[targetId]=${targetId}`, {
+    as: ADMIN,
+  });
   return (res.json() as { data: AuditEvent[] }).data;
 }
 
@@ -74,7 +78,12 @@ describe("GET /api/v1/staff", () => {
       ["demo-admin", "admin@att.example", "admin", false],
       ["demo-agent", "agent@att.example", "agent", false],
     ]);
-    expect(att.data[1]).toMatchObject({ displayName: "Casey Agent", invitedBy: null, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(att.data[1]).toMatchObject({
+      displayName: "Casey Agent",
+      invitedBy: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     const tmo = await staffList("", TMO_ADMIN, "TMO");
     expect(tmo.data.map((m) => m.uid).sort()).toEqual(["tmo-admin", "tmo-agent"]);
   });
@@ -104,17 +113,26 @@ describe("GET /api/v1/staff", () => {
 describe("POST /api/v1/staff", () => {
   it("401 without a token; 403 for subscribers, agents and admins of another operator", async () => {
     const body = { email: freshEmail("nobody"), role: "agent" };
-    expectProblem(await backend.send("POST", "/api/v1/staff", { body, headers: { "idempotency-key": randomUUID() } }), 401);
+    expectProblem(
+      await backend.send("POST", "/api/v1/staff", { body, headers: { "idempotency-key": randomUUID() } }),
+      401,
+    );
     expectProblem(await invite(body, { as: ALEX }), 403);
     expectProblem(await invite(body, { as: AGENT }), 403);
     expectProblem(await invite(body, { as: TMO_ADMIN }), 403); // X-Operator ATT: not their operator
   });
 
   it("400 naming the field or the missing Idempotency-Key", async () => {
-    expect(paths(expectProblem(await invite({ email: freshEmail("nokey"), role: "agent" }, { key: null }), 400))).toEqual(["idempotency-key"]);
+    expect(
+      paths(expectProblem(await invite({ email: freshEmail("nokey"), role: "agent" }, { key: null }), 400)),
+    ).toEqual(["idempotency-key"]);
     expect(paths(expectProblem(await invite({ email: "not-an-email", role: "agent" }), 400))).toEqual(["email"]);
-    expect(paths(expectProblem(await invite({ email: freshEmail("role"), role: "subscriber" }), 400))).toEqual(["role"]);
-    expect(paths(expectProblem(await invite({ email: freshEmail("name"), role: "agent", displayName: "" }), 400))).toEqual(["displayName"]);
+    expect(paths(expectProblem(await invite({ email: freshEmail("role"), role: "subscriber" }), 400))).toEqual([
+      "role",
+    ]);
+    expect(
+      paths(expectProblem(await invite({ email: freshEmail("name"), role: "agent", displayName: "" }), 400)),
+    ).toEqual(["displayName"]);
   });
 
   it("creates the Firebase user with claims, lists it, replays the same key and refuses the email twice", async () => {
@@ -124,7 +142,15 @@ describe("POST /api/v1/staff", () => {
     expect(res.statusCode, res.body).toBe(201);
     const result = res.json() as StaffInviteResult;
     invited.push(result.member.uid);
-    expect(result.member).toMatchObject({ email: email.toLowerCase(), role: "agent", displayName: "New Agent", disabled: false, invitedBy: "demo-admin", confirmed: false, confirmedBy: null });
+    expect(result.member).toMatchObject({
+      email: email.toLowerCase(),
+      role: "agent",
+      displayName: "New Agent",
+      disabled: false,
+      invitedBy: "demo-admin",
+      confirmed: false,
+      confirmedBy: null,
+    });
     // The link goes to the invitee's email (outbox), never back to the inviter (issue 26).
     expect(result.invitationSentTo).toBe(email.toLowerCase());
     expect(res.body).not.toMatch(/oobCode|passwordSetupLink/);
@@ -132,7 +158,12 @@ describe("POST /api/v1/staff", () => {
     expect(link).toMatch(/^https?:\/\/.*oobCode=/);
 
     const user = await backend.auth.getUser(result.member.uid);
-    expect(user).toMatchObject({ email: email.toLowerCase(), emailVerified: false, disabled: false, customClaims: { role: "agent", operator: "ATT" } });
+    expect(user).toMatchObject({
+      email: email.toLowerCase(),
+      emailVerified: false,
+      disabled: false,
+      customClaims: { role: "agent", operator: "ATT" },
+    });
     // The invitee sets their password with the emailed link (which also proves the address is theirs).
     await setPasswordWithLink(link, PASSWORD);
     expect(await signInWithPassword(email.toLowerCase(), PASSWORD)).toBeTruthy();
@@ -143,21 +174,35 @@ describe("POST /api/v1/staff", () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers["idempotent-replayed"]).toBe("true");
     expect(again.json()).toEqual(result);
-    const emailed = await backend.database.db.select().from(outboxMessages).where(and(eq(outboxMessages.recipient, email.toLowerCase()), eq(outboxMessages.kind, "staff.invitation")));
+    const emailed = await backend.database.db
+      .select()
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.recipient, email.toLowerCase()), eq(outboxMessages.kind, "staff.invitation")));
     expect(emailed).toHaveLength(1);
     // The same key with another request is refused; another key with the same email is a conflict.
-    expect(paths(expectProblem(await invite({ email, role: "admin", displayName: "New Agent" }, { key }), 422))).toEqual(["idempotency-key"]);
+    expect(
+      paths(expectProblem(await invite({ email, role: "admin", displayName: "New Agent" }, { key }), 422)),
+    ).toEqual(["idempotency-key"]);
     expect(paths(expectProblem(await invite({ email, role: "agent" }), 409))).toEqual(["email"]);
     expect((await staffList(`?q=${encodeURIComponent(email.toLowerCase())}`)).total).toBe(1);
 
     const events = await trail("staff.invite", result.member.uid);
-    expect(events).toEqual([expect.objectContaining({ actorUid: "demo-admin", actorRole: "admin", after: { email: email.toLowerCase(), role: "agent", displayName: "New Agent" } })]);
+    expect(events).toEqual([
+      expect.objectContaining({
+        actorUid: "demo-admin",
+        actorRole: "admin",
+        after: { email: email.toLowerCase(), role: "agent", displayName: "New Agent" },
+      }),
+    ]);
   });
 });
 
 describe("PATCH /api/v1/staff/:uid", () => {
   it("401 without a token; 403 for agents; 404 for another operator's or unknown staff", async () => {
-    expectProblem(await backend.send("PATCH", "/api/v1/staff/demo-agent", { body: { disabled: true, reason: "test" } }), 401);
+    expectProblem(
+      await backend.send("PATCH", "/api/v1/staff/demo-agent", { body: { disabled: true, reason: "test" } }),
+      401,
+    );
     expectProblem(await patch("demo-agent", { disabled: true, reason: "agent tries" }, AGENT), 403);
     expectProblem(await patch("demo-agent", { disabled: true, reason: "not yours" }, TMO_ADMIN, "TMO"), 404);
     expectProblem(await patch("demo-alex", { role: "admin", reason: "not staff" }), 404);
@@ -169,7 +214,9 @@ describe("PATCH /api/v1/staff/:uid", () => {
     expect(paths(expectProblem(await patch("demo-agent", { reason: "nothing to change" }), 400))).toEqual(["role"]);
     expect(paths(expectProblem(await patch("demo-agent", { role: "admin", reason: "no" }), 400))).toEqual(["reason"]);
     expect(paths(expectProblem(await patch("demo-agent", { role: "root", reason: "promote" }), 400))).toEqual(["role"]);
-    expect(paths(expectProblem(await patch("demo-agent", { disabled: "yes", reason: "disable" }), 400))).toEqual(["disabled"]);
+    expect(paths(expectProblem(await patch("demo-agent", { disabled: "yes", reason: "disable" }), 400))).toEqual([
+      "disabled",
+    ]);
   });
 
   it("an admin cannot demote or disable themselves: 422", async () => {
@@ -190,11 +237,19 @@ describe("PATCH /api/v1/staff/:uid", () => {
 
     expectProblem(await backend.get("/api/v1/lines", { token: oldToken }), 401);
     const fresh = await signInWithPassword(member.email, PASSWORD);
-    expect((await backend.get("/api/v1/me", { token: fresh })).json()).toMatchObject({ role: "admin", operator: "ATT" });
+    expect((await backend.get("/api/v1/me", { token: fresh })).json()).toMatchObject({
+      role: "admin",
+      operator: "ATT",
+    });
     expect((await backend.get("/api/v1/staff", { token: fresh })).statusCode).toBe(200);
 
     expect(await trail("staff.role_changed", member.uid)).toEqual([
-      expect.objectContaining({ actorUid: "demo-admin", before: { role: "agent" }, after: { role: "admin" }, reason: "team lead" }),
+      expect.objectContaining({
+        actorUid: "demo-admin",
+        before: { role: "agent" },
+        after: { role: "admin" },
+        reason: "team lead",
+      }),
     ]);
   });
 
@@ -211,12 +266,16 @@ describe("PATCH /api/v1/staff/:uid", () => {
 
     const enabled = await patch(member.uid, { disabled: false, reason: "came back" });
     expect(enabled.json()).toMatchObject({ disabled: false });
-    expect((await backend.get("/api/v1/lines", { token: await signInWithPassword(member.email, PASSWORD) })).statusCode).toBe(200);
+    expect(
+      (await backend.get("/api/v1/lines", { token: await signInWithPassword(member.email, PASSWORD) })).statusCode,
+    ).toBe(200);
 
     expect(await trail("staff.disabled", member.uid)).toEqual([
       expect.objectContaining({ before: { disabled: false }, after: { disabled: true }, reason: "left the company" }),
     ]);
-    expect(await trail("staff.enabled", member.uid)).toEqual([expect.objectContaining({ after: { disabled: false }, reason: "came back" })]);
+    expect(await trail("staff.enabled", member.uid)).toEqual([
+      expect.objectContaining({ after: { disabled: false }, reason: "came back" }),
+    ]);
   });
 
   it("a patch that changes nothing writes nothing", async () => {
@@ -229,8 +288,11 @@ describe("PATCH /api/v1/staff/:uid", () => {
 
 // Issue 26, item 1: another admin than the inviter confirms a new member before they decide approvals.
 describe("POST /api/v1/staff/:uid/actions/confirm", () => {
-  const confirm = (uid: string, who: { as?: string; token?: string; operator?: string }, body: unknown = { reason: "met them at onboarding" }) =>
-    backend.send("POST", `/api/v1/staff/${uid}/actions/confirm`, { ...who, body });
+  const confirm = (
+    uid: string,
+    who: { as?: string; token?: string; operator?: string },
+    body: unknown = { reason: "met them at onboarding" },
+  ) => backend.send("POST", `/api/v1/staff/${uid}/actions/confirm`, { ...who, body });
 
   it("only an admin other than the inviter, trusted themselves, confirms a new member, once, with a reason; audited", async () => {
     const member = await invitedMember("admin", "confirm");
@@ -240,22 +302,43 @@ describe("POST /api/v1/staff/:uid/actions/confirm", () => {
     expectProblem(await confirm(member.uid, { as: AGENT }), 403);
     expectProblem(await confirm(member.uid, { as: TMO_ADMIN, operator: "TMO" }), 404);
     expect(paths(expectProblem(await confirm(member.uid, { as: ADMIN }), 403))).toEqual(["invitedBy"]);
-    expect(paths(expectProblem(await confirm(member.uid, { token: await signInWithPassword(member.email, PASSWORD) }), 403))).toEqual(["uid"]);
+    expect(
+      paths(expectProblem(await confirm(member.uid, { token: await signInWithPassword(member.email, PASSWORD) }), 403)),
+    ).toEqual(["uid"]);
     // Two unconfirmed invitees of one admin cannot vouch for each other.
     const sibling = await invitedMember("admin", "sibling");
-    const problem = expectProblem(await confirm(member.uid, { token: await signInWithPassword(sibling.email, PASSWORD) }), 403, "confirmedBy");
+    const problem = expectProblem(
+      await confirm(member.uid, { token: await signInWithPassword(sibling.email, PASSWORD) }),
+      403,
+      "confirmedBy",
+    );
     expect(problem.type).toBe(PROBLEM_TYPES.staffNotConfirmed);
     expect(paths(expectProblem(await confirm(member.uid, { token: other.token }, {}), 400))).toEqual(["reason"]);
-    expect((await staffList(`?q=${encodeURIComponent(member.email)}`)).data[0]).toMatchObject({ confirmed: false, confirmedBy: null });
+    expect((await staffList(`?q=${encodeURIComponent(member.email)}`)).data[0]).toMatchObject({
+      confirmed: false,
+      confirmedBy: null,
+    });
 
     const res = await confirm(member.uid, { token: other.token });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ uid: member.uid, confirmed: true, confirmedBy: other.uid, confirmedAt: expect.any(String), invitedBy: "demo-admin" });
+    expect(res.json()).toMatchObject({
+      uid: member.uid,
+      confirmed: true,
+      confirmedBy: other.uid,
+      confirmedAt: expect.any(String),
+      invitedBy: "demo-admin",
+    });
     expectProblem(await confirm(member.uid, { token: other.token }), 409, "confirmed");
     // Seeded staff have no inviter: there is nothing to confirm.
     expectProblem(await confirm("demo-agent", { token: other.token }), 409, "confirmed");
     expect(await trail("staff.confirm", member.uid)).toEqual([
-      expect.objectContaining({ actorUid: other.uid, actorRole: "admin", reason: "met them at onboarding", before: expect.objectContaining({ confirmed: false }), after: expect.objectContaining({ confirmed: true, confirmedBy: other.uid }) }),
+      expect.objectContaining({
+        actorUid: other.uid,
+        actorRole: "admin",
+        reason: "met them at onboarding",
+        before: expect.objectContaining({ confirmed: false }),
+        after: expect.objectContaining({ confirmed: true, confirmedBy: other.uid }),
+      }),
     ]);
   });
 });
@@ -267,6 +350,8 @@ describe("OpenAPI", () => {
     };
     expect(doc.paths["/api/v1/staff"]?.get).toBeDefined();
     expect(doc.paths["/api/v1/staff/{id}"]?.patch).toBeDefined();
-    expect(doc.paths["/api/v1/staff"]?.post?.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: "header", name: "idempotency-key", required: true })]));
+    expect(doc.paths["/api/v1/staff"]?.post?.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: "header", name: "idempotency-key", required: true })]),
+    );
   });
 });

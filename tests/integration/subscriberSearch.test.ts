@@ -22,10 +22,10 @@ async function search(q: string, as = AGENT, operator?: string) {
   return res.json() as { data: Subscriber[]; total: number };
 }
 
-
 beforeAll(async () => {
   backend = await startTestBackend();
-  const own = async (as: string) => ((await backend.get(`/api/v1/lines?sort=msisdn`, { as })).json() as { data: Line[] }).data;
+  const own = async (as: string) =>
+    ((await backend.get(`/api/v1/lines?sort=msisdn`, { as })).json() as { data: Line[] }).data;
   [samLine] = (await own(SAM)) as [Line];
   alexLines = await own(ALEX);
 });
@@ -52,8 +52,14 @@ describe("who may search", () => {
     expect(tmo.data.map((s) => s.name)).toEqual(["Taylor Other"]);
     expect((await search("0103", TMO_AGENT, "TMO")).total).toBe(0);
     expectProblem(await backend.get(`${SUBSCRIBERS}/${samLine.accountId}`, { as: TMO_AGENT, operator: "TMO" }), 404);
-    expectProblem(await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/identity`, { as: TMO_AGENT, operator: "TMO" }), 404);
-    expectProblem(await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/notifications`, { as: TMO_AGENT, operator: "TMO" }), 404);
+    expectProblem(
+      await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/identity`, { as: TMO_AGENT, operator: "TMO" }),
+      404,
+    );
+    expectProblem(
+      await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/notifications`, { as: TMO_AGENT, operator: "TMO" }),
+      404,
+    );
     // A TMO user asking as ATT is refused before any search.
     expectProblem(await backend.get(`${SUBSCRIBERS}?q=0103`, { as: TAYLOR }), 403);
   });
@@ -73,8 +79,21 @@ describe("one box finds the account", () => {
     for (const q of ["0103", "5550103", "(202) 555-0103", "+1 202 555 0103", "202.555.0103", "12025550103"]) {
       const { data, total } = await search(q);
       expect(total, q).toBe(1);
-      expect(data[0]).toMatchObject({ id: samLine.accountId, name: "Sam Chen", email: "sam@example.com", lineCount: 1 });
-      expect(data[0]!.lines).toEqual([{ id: samLine.id, msisdn: "+12025550103", iccid: samLine.iccid, simType: samLine.simType, status: samLine.status }]);
+      expect(data[0]).toMatchObject({
+        id: samLine.accountId,
+        name: "Sam Chen",
+        email: "sam@example.com",
+        lineCount: 1,
+      });
+      expect(data[0]!.lines).toEqual([
+        {
+          id: samLine.id,
+          msisdn: "+12025550103",
+          iccid: samLine.iccid,
+          simType: samLine.simType,
+          status: samLine.status,
+        },
+      ]);
     }
     // A prefix common to many numbers finds many accounts; Alex's two accounts each show their own matching line.
     const alex = await search("5550101");
@@ -106,7 +125,10 @@ describe("one box finds the account", () => {
     expect(byLine.data[0]!.lines.map((l) => l.id)).toEqual([alexLines[1]!.id]);
 
     // An order placed on Sam's line finds Sam's account.
-    const suspended = await backend.send("POST", `/api/v1/lines/${samLine.id}/actions/suspend`, { as: SAM, body: { suspendReason: "request" } });
+    const suspended = await backend.send("POST", `/api/v1/lines/${samLine.id}/actions/suspend`, {
+      as: SAM,
+      body: { suspendReason: "request" },
+    });
     expect(suspended.statusCode, suspended.body).toBe(200);
     const order = (suspended.json() as { order: Pick<Order, "id"> }).order;
     expect((await search(order.id)).data.map((s) => s.id)).toEqual([samLine.accountId]);
@@ -117,7 +139,10 @@ describe("one box finds the account", () => {
 
   it("follows renamed, new and removed accounts (the distinct names are kept by a trigger)", async () => {
     const db = backend.database.db;
-    const [{ id }] = (await db.insert(accounts).values({ operatorCode: "ATT", name: "Quentin Blake", type: "prepaid" }).returning({ id: accounts.id })) as [{ id: string }];
+    const [{ id }] = (await db
+      .insert(accounts)
+      .values({ operatorCode: "ATT", name: "Quentin Blake", type: "prepaid" })
+      .returning({ id: accounts.id })) as [{ id: string }];
     expect((await search("Quentin Blak")).data.map((s) => s.id)).toEqual([id]);
     await db.update(accounts).set({ name: "Quentin Drake" }).where(eq(accounts.id, id));
     expect((await search("Quentin Blake")).data.map((s) => s.name)).not.toContain("Quentin Blake");
@@ -155,7 +180,11 @@ describe("the 360's own sections", () => {
     expect(page.total).toBeGreaterThanOrEqual(2);
     expect(page.data).toHaveLength(1);
     expect(page.data[0]!.kind).toBe("line.restored");
-    expectProblem(await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/notifications?pageSize=500`, { as: AGENT }), 400, "pageSize");
+    expectProblem(
+      await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/notifications?pageSize=500`, { as: AGENT }),
+      400,
+      "pageSize",
+    );
     expectProblem(await backend.get(`${SUBSCRIBERS}/not-a-uuid/notifications`, { as: AGENT }), 400, "id");
   });
 });

@@ -17,9 +17,13 @@ const MAX_BYTES = 4096;
 let backend: TestBackend;
 let samAccount: Account;
 
-
 const upload = (as: string | undefined, bytes: Buffer, query = "name=photo.png", operator?: string) =>
-  backend.send("POST", `/api/v1/files?${query}`, { as, operator, body: bytes, headers: { "content-type": "application/octet-stream" } });
+  backend.send("POST", `/api/v1/files?${query}`, {
+    as,
+    operator,
+    body: bytes,
+    headers: { "content-type": "application/octet-stream" },
+  });
 
 async function uploaded(as: string, bytes: Buffer, query?: string, operator?: string) {
   const res = await upload(as, bytes, query, operator);
@@ -28,11 +32,19 @@ async function uploaded(as: string, bytes: Buffer, query?: string, operator?: st
 }
 
 const content = (fileId: string) => `/api/v1/files/${fileId}/content`;
-const reply = (id: string, as: string, body: Record<string, unknown>, operator?: string) => backend.send("POST", `${TICKETS}/${id}/actions/reply`, { as, body, operator });
-const newTicket = (attachmentIds?: unknown) => ({ accountId: samAccount.id, category: "sim", subject: "SIM card damaged", message: "The SIM tray bent, photo attached.", ...(attachmentIds === undefined ? {} : { attachmentIds }) });
+const reply = (id: string, as: string, body: Record<string, unknown>, operator?: string) =>
+  backend.send("POST", `${TICKETS}/${id}/actions/reply`, { as, body, operator });
+const newTicket = (attachmentIds?: unknown) => ({
+  accountId: samAccount.id,
+  category: "sim",
+  subject: "SIM card damaged",
+  message: "The SIM tray bent, photo attached.",
+  ...(attachmentIds === undefined ? {} : { attachmentIds }),
+});
 
-const countOf = async (table: typeof tickets | typeof ticketMessages | typeof ticketAttachments | typeof auditEvents | typeof storedFiles) =>
-  (await backend.database.db.select({ n: count() }).from(table))[0]!.n;
+const countOf = async (
+  table: typeof tickets | typeof ticketMessages | typeof ticketAttachments | typeof auditEvents | typeof storedFiles,
+) => (await backend.database.db.select({ n: count() }).from(table))[0]!.n;
 const snapshot = async () => ({
   tickets: await countOf(tickets),
   messages: await countOf(ticketMessages),
@@ -57,13 +69,25 @@ describe("attaching files to a ticket", () => {
     expect(res.statusCode, res.body).toBe(201);
     const ticket = res.json() as Ticket;
     expect(ticket.attachmentIds).toEqual([photo.id]);
-    expect(ticket.attachments).toEqual([{ id: photo.id, name: "bent-tray.png", contentType: "image/png", size: SAMPLE_FILES.png.length }]);
+    expect(ticket.attachments).toEqual([
+      { id: photo.id, name: "bent-tray.png", contentType: "image/png", size: SAMPLE_FILES.png.length },
+    ]);
 
     const guide = await uploaded(AGENT, SAMPLE_FILES.pdf, "name=sim-replacement.pdf");
-    const answered = await reply(ticket.id, AGENT, { message: "Here is how to order a new SIM.", attachmentIds: [guide.id] });
+    const answered = await reply(ticket.id, AGENT, {
+      message: "Here is how to order a new SIM.",
+      attachmentIds: [guide.id],
+    });
     expect(answered.statusCode, answered.body).toBe(200);
     const after = answered.json() as Ticket;
-    expect(after.messages).toEqual([expect.objectContaining({ authorRole: "agent", attachments: [{ id: guide.id, name: "sim-replacement.pdf", contentType: "application/pdf", size: SAMPLE_FILES.pdf.length }] })]);
+    expect(after.messages).toEqual([
+      expect.objectContaining({
+        authorRole: "agent",
+        attachments: [
+          { id: guide.id, name: "sim-replacement.pdf", contentType: "application/pdf", size: SAMPLE_FILES.pdf.length },
+        ],
+      }),
+    ]);
 
     // A reply without files still works, and carries none.
     const plain = (await reply(ticket.id, SAM, { message: "Thanks, ordering now." })).json() as Ticket;
@@ -100,26 +124,74 @@ describe("attaching files to a ticket", () => {
     const idDocument = await uploaded(SAM, SAMPLE_FILES.jpeg, "name=passport.jpg&purpose=id_document");
     const samFile = await uploaded(SAM, SAMPLE_FILES.png, "name=mine.png");
     const attachedAlready = await uploaded(SAM, SAMPLE_FILES.png, "name=once.png");
-    const first = (await backend.send("POST", TICKETS, { as: SAM, body: newTicket([attachedAlready.id]) })).json() as Ticket;
+    const first = (
+      await backend.send("POST", TICKETS, { as: SAM, body: newTicket([attachedAlready.id]) })
+    ).json() as Ticket;
     const agentFile = await uploaded(AGENT, SAMPLE_FILES.pdf, "name=agent.pdf");
 
     const before = await snapshot();
-    expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: newTicket([alexFile.id]) }), 400, "attachmentIds.0");
-    expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: newTicket([samFile.id, "00000000-0000-4000-8000-000000000000"]) }), 400, "attachmentIds.1");
-    expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: newTicket([idDocument.id]) }), 400, "attachmentIds.0");
-    expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: newTicket([attachedAlready.id]) }), 400, "attachmentIds.0");
-    expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: newTicket([samFile.id, samFile.id]) }), 400, "attachmentIds");
-    expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: newTicket(Array.from({ length: 6 }, () => samFile.id)) }), 400, "attachmentIds");
+    expectProblem(
+      await backend.send("POST", TICKETS, { as: SAM, body: newTicket([alexFile.id]) }),
+      400,
+      "attachmentIds.0",
+    );
+    expectProblem(
+      await backend.send("POST", TICKETS, {
+        as: SAM,
+        body: newTicket([samFile.id, "00000000-0000-4000-8000-000000000000"]),
+      }),
+      400,
+      "attachmentIds.1",
+    );
+    expectProblem(
+      await backend.send("POST", TICKETS, { as: SAM, body: newTicket([idDocument.id]) }),
+      400,
+      "attachmentIds.0",
+    );
+    expectProblem(
+      await backend.send("POST", TICKETS, { as: SAM, body: newTicket([attachedAlready.id]) }),
+      400,
+      "attachmentIds.0",
+    );
+    expectProblem(
+      await backend.send("POST", TICKETS, { as: SAM, body: newTicket([samFile.id, samFile.id]) }),
+      400,
+      "attachmentIds",
+    );
+    expectProblem(
+      await backend.send("POST", TICKETS, { as: SAM, body: newTicket(Array.from({ length: 6 }, () => samFile.id)) }),
+      400,
+      "attachmentIds",
+    );
     expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: newTicket(samFile.id) }), 400, "attachmentIds");
-    expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: newTicket(["not-a-uuid"]) }), 400, "attachmentIds.0");
+    expectProblem(
+      await backend.send("POST", TICKETS, { as: SAM, body: newTicket(["not-a-uuid"]) }),
+      400,
+      "attachmentIds.0",
+    );
     // Replies: care cannot pass on a subscriber's upload, nor a subscriber care's; another operator cannot reach the ticket.
-    expectProblem(await reply(first.id, AGENT, { message: "See this.", attachmentIds: [samFile.id] }), 400, "attachmentIds.0");
-    expectProblem(await reply(first.id, SAM, { message: "And this.", attachmentIds: [agentFile.id] }), 400, "attachmentIds.0");
+    expectProblem(
+      await reply(first.id, AGENT, { message: "See this.", attachmentIds: [samFile.id] }),
+      400,
+      "attachmentIds.0",
+    );
+    expectProblem(
+      await reply(first.id, SAM, { message: "And this.", attachmentIds: [agentFile.id] }),
+      400,
+      "attachmentIds.0",
+    );
     expectProblem(await reply(first.id, ALEX, { message: "Mine too.", attachmentIds: [alexFile.id] }), 404);
     const tmoFile = await uploaded(TMO_AGENT, SAMPLE_FILES.pdf, "name=tmo.pdf", "TMO");
     const afterTmoUpload = await snapshot();
-    expectProblem(await reply(first.id, TMO_AGENT, { message: "From elsewhere.", attachmentIds: [tmoFile.id] }, "TMO"), 404);
-    expectProblem(await reply(first.id, SAM, { message: "Theirs.", attachmentIds: [tmoFile.id] }), 400, "attachmentIds.0");
+    expectProblem(
+      await reply(first.id, TMO_AGENT, { message: "From elsewhere.", attachmentIds: [tmoFile.id] }, "TMO"),
+      404,
+    );
+    expectProblem(
+      await reply(first.id, SAM, { message: "Theirs.", attachmentIds: [tmoFile.id] }),
+      400,
+      "attachmentIds.0",
+    );
     expectProblem(await backend.send("POST", TICKETS, { body: newTicket([samFile.id]) }), 401);
     expect(await snapshot()).toEqual({ ...before, files: afterTmoUpload.files, audit: afterTmoUpload.audit });
     expect(afterTmoUpload.files).toBe(before.files + 1);

@@ -15,7 +15,6 @@ let backend: TestBackend;
 let samAccount: Account;
 let alexAccount: Account;
 
-
 async function open(as: string, body: Record<string, unknown>) {
   const res = await backend.send("POST", TICKETS, { as, body });
   expect(res.statusCode, res.body).toBe(201);
@@ -31,13 +30,21 @@ async function actOk(id: string, action: string, as: string, body?: Record<strin
   return res.json() as Ticket;
 }
 
-const countOf = async (table: typeof tickets | typeof ticketMessages | typeof notifications | typeof auditEvents) => (await backend.database.db.select({ n: count() }).from(table))[0]!.n;
-const snapshot = async () => ({ tickets: await countOf(tickets), messages: await countOf(ticketMessages), notices: await countOf(notifications), audit: await countOf(auditEvents) });
+const countOf = async (table: typeof tickets | typeof ticketMessages | typeof notifications | typeof auditEvents) =>
+  (await backend.database.db.select({ n: count() }).from(table))[0]!.n;
+const snapshot = async () => ({
+  tickets: await countOf(tickets),
+  messages: await countOf(ticketMessages),
+  notices: await countOf(notifications),
+  audit: await countOf(auditEvents),
+});
 
 beforeAll(async () => {
   backend = await startTestBackend();
   [samAccount] = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data as [Account];
-  [alexAccount] = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data as [Account];
+  [alexAccount] = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data as [
+    Account,
+  ];
 });
 
 afterAll(async () => {
@@ -46,35 +53,82 @@ afterAll(async () => {
 
 describe("opening a ticket", () => {
   it("a subscriber opens one on their account: received, prioritised by topic, due by the SLA, audited", async () => {
-    const ticket = await open(SAM, { accountId: samAccount.id, category: "network", subject: "No signal at home", message: "Since Monday I have no signal in Brooklyn." });
-    expect(ticket).toMatchObject({ accountId: samAccount.id, accountName: "Sam Chen", status: "acknowledged", priority: "high", assigned: false, createdByRole: "subscriber", message: "Since Monday I have no signal in Brooklyn.", messages: [] });
+    const ticket = await open(SAM, {
+      accountId: samAccount.id,
+      category: "network",
+      subject: "No signal at home",
+      message: "Since Monday I have no signal in Brooklyn.",
+    });
+    expect(ticket).toMatchObject({
+      accountId: samAccount.id,
+      accountName: "Sam Chen",
+      status: "acknowledged",
+      priority: "high",
+      assigned: false,
+      createdByRole: "subscriber",
+      message: "Since Monday I have no signal in Brooklyn.",
+      messages: [],
+    });
     expect(Date.parse(ticket.slaDueAt!) - Date.parse(ticket.createdAt)).toBe(8 * HOUR);
-    const [audit] = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "tickets.create"), eq(auditEvents.targetId, ticket.id)));
+    const [audit] = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "tickets.create"), eq(auditEvents.targetId, ticket.id)));
     expect(audit).toMatchObject({ actorRole: "subscriber", actorUid: "demo-sam" });
   });
 
   it("refuses, changing nothing: no token (401), another's account (400 at accountId), bad fields (400 at each), server-set ones (403 naming them), another operator (403)", async () => {
     const before = await snapshot();
-    const good = { accountId: samAccount.id, category: "billing", subject: "Double charge", message: "I was charged twice this month." };
+    const good = {
+      accountId: samAccount.id,
+      category: "billing",
+      subject: "Double charge",
+      message: "I was charged twice this month.",
+    };
     expectProblem(await backend.send("POST", TICKETS, { body: good }), 401);
     expectProblem(await backend.send("POST", TICKETS, { as: ALEX, body: good }), 400, "accountId");
     expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: { ...good, subject: "x" } }), 400, "subject");
-    expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: { ...good, category: "weather" } }), 400, "category");
-    expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: { ...good, message: undefined } }), 400, "message");
-    expectProblem(await backend.send("POST", TICKETS, { as: SAM, body: { ...good, priority: "urgent" } }), 403, "priority");
+    expectProblem(
+      await backend.send("POST", TICKETS, { as: SAM, body: { ...good, category: "weather" } }),
+      400,
+      "category",
+    );
+    expectProblem(
+      await backend.send("POST", TICKETS, { as: SAM, body: { ...good, message: undefined } }),
+      400,
+      "message",
+    );
+    expectProblem(
+      await backend.send("POST", TICKETS, { as: SAM, body: { ...good, priority: "urgent" } }),
+      403,
+      "priority",
+    );
     expectProblem(await backend.send("POST", TICKETS, { as: TAYLOR, body: good }), 403);
-    expectProblem(await backend.send("POST", TICKETS, { as: TMO_AGENT, operator: "TMO", body: good }), 400, "accountId");
+    expectProblem(
+      await backend.send("POST", TICKETS, { as: TMO_AGENT, operator: "TMO", body: good }),
+      400,
+      "accountId",
+    );
     expect(await snapshot()).toEqual(before);
   });
 
   it("only its holder and the operator's staff see it", async () => {
-    const ticket = await open(SAM, { accountId: samAccount.id, category: "other", subject: "Question about roaming", message: "Does my plan work in Canada?" });
+    const ticket = await open(SAM, {
+      accountId: samAccount.id,
+      category: "other",
+      subject: "Question about roaming",
+      message: "Does my plan work in Canada?",
+    });
     expect((await backend.get(`${TICKETS}/${ticket.id}`, { as: SAM })).statusCode).toBe(200);
     expect((await backend.get(`${TICKETS}/${ticket.id}`, { as: AGENT })).statusCode).toBe(200);
     expectProblem(await backend.get(`${TICKETS}/${ticket.id}`, { as: ALEX }), 404);
     expectProblem(await backend.get(`${TICKETS}/${ticket.id}`, { as: TMO_AGENT, operator: "TMO" }), 404);
-    expect(((await backend.get(TICKETS, { as: ALEX })).json() as { data: Ticket[] }).data.map((t) => t.id)).not.toContain(ticket.id);
-    expect(((await backend.get(TICKETS, { as: TMO_AGENT, operator: "TMO" })).json() as { total: number }).total).toBe(0);
+    expect(
+      ((await backend.get(TICKETS, { as: ALEX })).json() as { data: Ticket[] }).data.map((t) => t.id),
+    ).not.toContain(ticket.id);
+    expect(((await backend.get(TICKETS, { as: TMO_AGENT, operator: "TMO" })).json() as { total: number }).total).toBe(
+      0,
+    );
     expectProblem(await act(ticket.id, "reply", ALEX, { message: "Let me in" }), 404);
     expectProblem(await backend.get(TICKETS), 401);
   });
@@ -82,13 +136,33 @@ describe("opening a ticket", () => {
 
 describe("the queue", () => {
   it("sorts open tickets by priority, then the oldest first", async () => {
-    const low = await open(ALEX, { accountId: alexAccount.id, category: "plan", subject: "Plan question", message: "Which plan has hotspot?" });
-    const medium = await open(ALEX, { accountId: alexAccount.id, category: "billing", subject: "Bill question", message: "Why is my bill higher?" });
-    const high = await open(ALEX, { accountId: alexAccount.id, category: "sim", subject: "SIM broken", message: "My SIM is not detected." });
-    const res = await backend.get(`${TICKETS}?filter[status][in]=acknowledged,in_progress,pending&sort=-priority,createdAt&pageSize=100`, { as: AGENT });
+    const low = await open(ALEX, {
+      accountId: alexAccount.id,
+      category: "plan",
+      subject: "Plan question",
+      message: "Which plan has hotspot?",
+    });
+    const medium = await open(ALEX, {
+      accountId: alexAccount.id,
+      category: "billing",
+      subject: "Bill question",
+      message: "Why is my bill higher?",
+    });
+    const high = await open(ALEX, {
+      accountId: alexAccount.id,
+      category: "sim",
+      subject: "SIM broken",
+      message: "My SIM is not detected.",
+    });
+    const res = await backend.get(
+      `${TICKETS}?filter[status][in]=acknowledged,in_progress,pending&sort=-priority,createdAt&pageSize=100`,
+      { as: AGENT },
+    );
     expect(res.statusCode, res.body).toBe(200);
     const order = (res.json() as { data: Ticket[] }).data.map((t) => t.id);
-    const ranks = (res.json() as { data: Ticket[] }).data.map((t) => ["low", "medium", "high", "urgent"].indexOf(t.priority));
+    const ranks = (res.json() as { data: Ticket[] }).data.map((t) =>
+      ["low", "medium", "high", "urgent"].indexOf(t.priority),
+    );
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
     expect(order.indexOf(high.id)).toBeLessThan(order.indexOf(medium.id));
     expect(order.indexOf(medium.id)).toBeLessThan(order.indexOf(low.id));
@@ -96,9 +170,17 @@ describe("the queue", () => {
   });
 
   it("an operator's own SLA hours move the due time; resolved tickets have none", async () => {
-    await backend.database.db.update(operators).set({ settings: { ticketSlaHours: { low: 2 } } }).where(eq(operators.code, "ATT"));
+    await backend.database.db
+      .update(operators)
+      .set({ settings: { ticketSlaHours: { low: 2 } } })
+      .where(eq(operators.code, "ATT"));
     try {
-      const ticket = await open(ALEX, { accountId: alexAccount.id, category: "other", subject: "Short SLA", message: "Checking the clock." });
+      const ticket = await open(ALEX, {
+        accountId: alexAccount.id,
+        category: "other",
+        subject: "Short SLA",
+        message: "Checking the clock.",
+      });
       expect(Date.parse(ticket.slaDueAt!) - Date.parse(ticket.createdAt)).toBe(2 * HOUR);
     } finally {
       await backend.database.db.update(operators).set({ settings: {} }).where(eq(operators.code, "ATT"));
@@ -108,19 +190,31 @@ describe("the queue", () => {
 
 describe("working a ticket (TMF621 states)", () => {
   it("care answers, the customer is told; waiting on the customer, their answer reopens it; resolved, then closed", async () => {
-    const ticket = await open(SAM, { accountId: samAccount.id, category: "sim", subject: "eSIM will not install", message: "The QR code fails." });
+    const ticket = await open(SAM, {
+      accountId: samAccount.id,
+      category: "sim",
+      subject: "eSIM will not install",
+      message: "The QR code fails.",
+    });
     expectProblem(await act(ticket.id, "take", SAM), 403);
     expectProblem(await act(ticket.id, "resolve", SAM), 403);
 
     const answered = await actOk(ticket.id, "reply", AGENT, { message: "Please restart the phone and scan again." });
     expect(answered).toMatchObject({ status: "in_progress", assigned: true });
-    expect(answered.messages).toEqual([expect.objectContaining({ authorRole: "agent", body: "Please restart the phone and scan again." })]);
+    expect(answered.messages).toEqual([
+      expect.objectContaining({ authorRole: "agent", body: "Please restart the phone and scan again." }),
+    ]);
     expect(JSON.stringify(answered)).not.toMatch(/demo-agent|Casey/);
-    const notices = await backend.database.db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-sam"), eq(notifications.kind, "ticket.replied")));
+    const notices = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientUid, "demo-sam"), eq(notifications.kind, "ticket.replied")));
     expect(notices.map((n) => n.params)).toContainEqual({ subject: "eSIM will not install", byRole: "agent" });
 
     expect((await actOk(ticket.id, "pend", AGENT)).status).toBe("pending");
-    expect((await actOk(ticket.id, "reply", SAM, { message: "Still failing after a restart." })).status).toBe("in_progress");
+    expect((await actOk(ticket.id, "reply", SAM, { message: "Still failing after a restart." })).status).toBe(
+      "in_progress",
+    );
     const resolved = await actOk(ticket.id, "resolve", AGENT);
     expect(resolved).toMatchObject({ status: "resolved", slaDueAt: null });
     expectProblem(await act(ticket.id, "pend", AGENT), 409, "status");
@@ -132,27 +226,55 @@ describe("working a ticket (TMF621 states)", () => {
     expectProblem(await act(ticket.id, "reply", SAM, { message: "One more thing" }), 409, "status");
     expectProblem(await act(ticket.id, "cancel", SAM), 409, "status");
     expect(await snapshot()).toEqual(before);
-    const trail = await backend.database.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.targetId, ticket.id));
-    expect(trail.map((a) => a.action).sort()).toEqual(["tickets.close", "tickets.create", "tickets.pend", "tickets.reply", "tickets.reply", "tickets.resolve"]);
+    const trail = await backend.database.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, ticket.id));
+    expect(trail.map((a) => a.action).sort()).toEqual([
+      "tickets.close",
+      "tickets.create",
+      "tickets.pend",
+      "tickets.reply",
+      "tickets.reply",
+      "tickets.resolve",
+    ]);
   });
 
   it("a reply to a resolved ticket reopens it; staff cancel only with a reason; a subscriber cancels their own", async () => {
-    const ticket = await open(SAM, { accountId: samAccount.id, category: "billing", subject: "Refund request", message: "Please refund the roaming pass." });
+    const ticket = await open(SAM, {
+      accountId: samAccount.id,
+      category: "billing",
+      subject: "Refund request",
+      message: "Please refund the roaming pass.",
+    });
     await actOk(ticket.id, "take", ADMIN);
     await actOk(ticket.id, "resolve", ADMIN);
     expect((await actOk(ticket.id, "reply", SAM, { message: "It is not refunded yet." })).status).toBe("in_progress");
     expectProblem(await act(ticket.id, "cancel", AGENT, {}), 400, "reason");
     const cancelled = await actOk(ticket.id, "cancel", AGENT, { reason: "Duplicate of another ticket" });
     expect(cancelled.status).toBe("cancelled");
-    const [audit] = await backend.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, "tickets.cancel"), eq(auditEvents.targetId, ticket.id)));
+    const [audit] = await backend.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, "tickets.cancel"), eq(auditEvents.targetId, ticket.id)));
     expect(audit?.reason).toBe("Duplicate of another ticket");
 
-    const mine = await open(SAM, { accountId: samAccount.id, category: "other", subject: "Never mind", message: "I found the answer myself." });
+    const mine = await open(SAM, {
+      accountId: samAccount.id,
+      category: "other",
+      subject: "Never mind",
+      message: "I found the answer myself.",
+    });
     expect((await actOk(mine.id, "cancel", SAM)).status).toBe("cancelled");
   });
 
   it("refuses bad input at the field: an empty reply, an unknown priority; the priority changes for staff only", async () => {
-    const ticket = await open(SAM, { accountId: samAccount.id, category: "plan", subject: "Upgrade", message: "I want more data." });
+    const ticket = await open(SAM, {
+      accountId: samAccount.id,
+      category: "plan",
+      subject: "Upgrade",
+      message: "I want more data.",
+    });
     const before = await snapshot();
     expectProblem(await act(ticket.id, "reply", SAM, { message: "" }), 400, "message");
     expectProblem(await act(ticket.id, "reply", SAM, {}), 400, "message");

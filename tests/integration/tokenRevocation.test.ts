@@ -24,10 +24,14 @@ async function throwawayUser(): Promise<{ uid: string; email: string }> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const payload = (token: string) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as { auth_time: number };
+const payload = (token: string) =>
+  JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as { auth_time: number };
 
 async function expectRefused(promise: Promise<unknown>, detail: RegExp) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ProblemError);
   expect((error as ProblemError).status).toBe(401);
   expect((error as ProblemError).detail).toMatch(detail);
@@ -35,8 +39,16 @@ async function expectRefused(promise: Promise<unknown>, detail: RegExp) {
 
 /** GET /api/v1/me through the app, whose verifier has seen none of the tokens below before. */
 async function viaApi(token: string) {
-  const res = await app.inject({ method: "GET", url: "/api/v1/me", headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" } });
-  return { status: res.statusCode, type: res.headers["content-type"], body: res.json() as { status: number; detail: string } };
+  const res = await app.inject({
+    method: "GET",
+    url: "/api/v1/me",
+    headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" },
+  });
+  return {
+    status: res.statusCode,
+    type: res.headers["content-type"],
+    body: res.json() as { status: number; detail: string },
+  };
 }
 
 let user: { uid: string; email: string };
@@ -47,7 +59,13 @@ beforeAll(async () => {
   // Only refusals go through this app, so it never reaches a handler and needs no real database
   // (nor the generic resources, whose indexes it would create at start-up).
   const database = { db: {} as never, driver: "pglite" as const, close: async () => {} };
-  app = await buildApp({ database, verifier: createTokenVerifier(auth), operator: "ATT", logLevel: "silent", resources: [] });
+  app = await buildApp({
+    database,
+    verifier: createTokenVerifier(auth),
+    operator: "ATT",
+    logLevel: "silent",
+    resources: [],
+  });
 });
 
 afterAll(async () => {
@@ -69,7 +87,11 @@ describe("token revocation", () => {
 
     // A verifier that has not seen the token asks the emulator and refuses it.
     await expectRefused(createTokenVerifier(auth).verify(token), /signed out everywhere/);
-    expect(await viaApi(token)).toMatchObject({ status: 401, type: expect.stringMatching(/^application\/problem\+json/), body: { status: 401 } });
+    expect(await viaApi(token)).toMatchObject({
+      status: 401,
+      type: expect.stringMatching(/^application\/problem\+json/),
+      body: { status: 401 },
+    });
 
     // The verifier that cached it keeps answering from its cache until told to forget the user.
     await expect(cached.verify(token)).resolves.toMatchObject({ uid: user.uid });
@@ -92,7 +114,11 @@ describe("disabled users", () => {
 
     await auth.updateUser(other.uid, { disabled: true });
     await expectRefused(createTokenVerifier(auth).verify(token), /disabled/);
-    expect(await viaApi(token)).toMatchObject({ status: 401, type: expect.stringMatching(/^application\/problem\+json/), body: { status: 401 } });
+    expect(await viaApi(token)).toMatchObject({
+      status: 401,
+      type: expect.stringMatching(/^application\/problem\+json/),
+      body: { status: 401 },
+    });
     await expect(signInWithPassword(other.email, PASSWORD)).rejects.toThrow(/USER_DISABLED/);
 
     await auth.updateUser(other.uid, { disabled: false });
@@ -112,12 +138,21 @@ describe("seeding sign-ins", () => {
   it("two concurrent seedings of the same new users both succeed, and the users can sign in", async () => {
     const id = randomUUID().slice(0, 8);
     const users = [0, 1].map((i) => ({
-      uid: `seed-race-${id}-${i}`, email: `seed-race-${id}-${i}@example.test`, password: PASSWORD, displayName: "Seed Race", role: "agent" as const, operator: "ATT",
+      uid: `seed-race-${id}-${i}`,
+      email: `seed-race-${id}-${i}@example.test`,
+      password: PASSWORD,
+      displayName: "Seed Race",
+      role: "agent" as const,
+      operator: "ATT",
     }));
     created.push(...users.map((u) => u.uid));
     const results = await Promise.all([seedAuthUsers(auth, users), seedAuthUsers(auth, users)]);
     expect(results[0]!.created + results[1]!.created).toBe(2);
     const token = await signInWithPassword(users[1]!.email, PASSWORD);
-    await expect(createTokenVerifier(auth).verify(token)).resolves.toMatchObject({ uid: users[1]!.uid, role: "agent", operator: "ATT" });
+    await expect(createTokenVerifier(auth).verify(token)).resolves.toMatchObject({
+      uid: users[1]!.uid,
+      role: "agent",
+      operator: "ATT",
+    });
   });
 });

@@ -18,9 +18,16 @@ let taylor: Account;
 const usd = (amount: number) => ({ amount, currency: "USD" });
 const TOKEN = "tok_sandbox_0123456789";
 
-
-const topUp = (body: unknown, as?: string, operator?: string) => backend.send("POST", "/api/v1/top-ups", { as, operator, body });
-const entryCount = async () => Number(((await backend.database.db.execute(sql`select count(*)::int as n from ledger_entries`)) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const topUp = (body: unknown, as?: string, operator?: string) =>
+  backend.send("POST", "/api/v1/top-ups", { as, operator, body });
+const entryCount = async () =>
+  Number(
+    (
+      (await backend.database.db.execute(sql`select count(*)::int as n from ledger_entries`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n,
+  );
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -28,7 +35,8 @@ beforeAll(async () => {
   alexPrepaid = mine.data.find((a) => a.type === "prepaid")!;
   alexPostpaid = mine.data.find((a) => a.type === "postpaid")!;
   sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
-  taylor = ((await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json() as { data: Account[] }).data[0]!;
+  taylor = ((await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json() as { data: Account[] })
+    .data[0]!;
 });
 
 afterAll(async () => {
@@ -38,7 +46,11 @@ afterAll(async () => {
 describe("POST /top-ups", () => {
   it("says card top-up is unavailable where the operator's setting is empty (ATT), offers vouchers, and writes nothing", async () => {
     const before = await entryCount();
-    const problem = expectProblem(await topUp({ accountId: alexPrepaid.id, amount: usd(1000), cardToken: TOKEN }, ALEX), 422, "paymentMethodId");
+    const problem = expectProblem(
+      await topUp({ accountId: alexPrepaid.id, amount: usd(1000), cardToken: TOKEN }, ALEX),
+      422,
+      "paymentMethodId",
+    );
     expect(problem.detail).toMatch(/card top-up is unavailable/i);
     expect(problem.detail).toMatch(/voucher/i);
     // Staff acting for the subscriber get the same answer.
@@ -72,12 +84,22 @@ describe("POST /top-ups", () => {
 
   it("does not pretend to take a card where the setting names a gateway this server is not wired to (503), and writes nothing", async () => {
     const before = await entryCount();
-    const [tmo] = await backend.database.db.select({ settings: operators.settings }).from(operators).where(eq(operators.code, "TMO"));
-    await backend.database.db.update(operators).set({ settings: { ...tmo!.settings, topUpPayment: "acme-pay" } }).where(eq(operators.code, "TMO"));
+    const [tmo] = await backend.database.db
+      .select({ settings: operators.settings })
+      .from(operators)
+      .where(eq(operators.code, "TMO"));
+    await backend.database.db
+      .update(operators)
+      .set({ settings: { ...tmo!.settings, topUpPayment: "acme-pay" } })
+      .where(eq(operators.code, "TMO"));
     try {
       // The operator directory caches settings for a few seconds: wait for the change to be seen.
       await expect
-        .poll(async () => (await topUp({ accountId: taylor.id, amount: usd(1000), cardToken: TOKEN }, TAYLOR, "TMO")).statusCode, { timeout: 10_000 })
+        .poll(
+          async () =>
+            (await topUp({ accountId: taylor.id, amount: usd(1000), cardToken: TOKEN }, TAYLOR, "TMO")).statusCode,
+          { timeout: 10_000 },
+        )
         .toBe(503);
       expect(await entryCount()).toBe(before);
     } finally {

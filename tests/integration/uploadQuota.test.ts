@@ -36,9 +36,19 @@ async function subscriber(tag: string) {
 const pdfOf = (size: number) => Buffer.concat([SAMPLE_FILES.pdf, Buffer.alloc(size - SAMPLE_FILES.pdf.length, 0x20)]);
 
 const upload = (instance: TestInstance, token: string, bytes: Buffer = SAMPLE_FILES.png) =>
-  instance.send("POST", "/api/v1/files?name=scan", { token, body: bytes, headers: { "content-type": "application/octet-stream" } });
+  instance.send("POST", "/api/v1/files?name=scan", {
+    token,
+    body: bytes,
+    headers: { "content-type": "application/octet-stream" },
+  });
 
-const filesOf = async (uid: string) => (await backend.database.db.select({ n: count() }).from(storedFiles).where(and(eq(storedFiles.operatorCode, "ATT"), eq(storedFiles.ownerUid, uid))))[0]!.n;
+const filesOf = async (uid: string) =>
+  (
+    await backend.database.db
+      .select({ n: count() })
+      .from(storedFiles)
+      .where(and(eq(storedFiles.operatorCode, "ATT"), eq(storedFiles.ownerUid, uid)))
+  )[0]!.n;
 
 describe("a subscriber's upload quota", () => {
   it("50 files a day: the 51st is 429 with Retry-After until the first leaves the day, and is not stored", async () => {
@@ -69,7 +79,9 @@ describe("a subscriber's upload quota", () => {
   it("uploads sent at once cannot all take the last places", async () => {
     const three = await backend.startAnotherInstance({ uploadQuota: { maxFiles: 3 } });
     const { uid, token } = await subscriber("quota-race");
-    const statuses = (await Promise.all(Array.from({ length: 6 }, () => upload(three, token)))).map((res) => res.statusCode);
+    const statuses = (await Promise.all(Array.from({ length: 6 }, () => upload(three, token)))).map(
+      (res) => res.statusCode,
+    );
     expect(statuses.sort()).toEqual([201, 201, 201, 429, 429, 429]);
     expect(await filesOf(uid)).toBe(3);
   });

@@ -3,7 +3,14 @@ import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { lines, notificationPreferences, notifications, outboxMessages, usageCounters, usageRecords } from "../../server/db/schema";
+import {
+  lines,
+  notificationPreferences,
+  notifications,
+  outboxMessages,
+  usageCounters,
+  usageRecords,
+} from "../../server/db/schema";
 import { parseServiceKeys } from "../../server/auth/serviceKeys";
 import { readAccountMoney } from "../../server/domain/money/accountMoney";
 import { cycleStartOf } from "../../server/domain/usage/cycles";
@@ -25,21 +32,36 @@ const TMO_LINE = "+13105550199";
 let backend: TestBackend;
 const ids: Record<string, string> = {};
 
-function ingest(records: unknown[], options: { key?: string | null; operator?: string; authorization?: string } = {}): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { "content-type": "application/json", "x-operator": options.operator ?? "ATT" };
-  const authorization = options.authorization ?? (options.key === null ? undefined : `ApiKey ${options.key ?? ATT_KEY}`);
+function ingest(
+  records: unknown[],
+  options: { key?: string | null; operator?: string; authorization?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    "x-operator": options.operator ?? "ATT",
+  };
+  const authorization =
+    options.authorization ?? (options.key === null ? undefined : `ApiKey ${options.key ?? ATT_KEY}`);
   if (authorization) headers.authorization = authorization;
   return backend.app.inject({ method: "POST", url: BATCH, headers, payload: { records } });
 }
 
-async function ingestOk(records: unknown[], options: { key?: string; operator?: string } = {}): Promise<UsageBatchResult> {
+async function ingestOk(
+  records: unknown[],
+  options: { key?: string; operator?: string } = {},
+): Promise<UsageBatchResult> {
   const res = await ingest(records, options);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as UsageBatchResult;
 }
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
-const record = (msisdn: string, type: "data" | "voice" | "sms", quantity: number, extra: Record<string, unknown> = {}) => ({
+const record = (
+  msisdn: string,
+  type: "data" | "voice" | "sms",
+  quantity: number,
+  extra: Record<string, unknown> = {},
+) => ({
   id: `test-${randomUUID()}`,
   msisdn,
   type,
@@ -86,7 +108,12 @@ describe("POST /usage-records/batch: who may send", () => {
 
     const otherOperatorsKey = await ingest(batch, { key: TMO_KEY, operator: "ATT" });
     expect(otherOperatorsKey.statusCode, otherOperatorsKey.body).toBe(403);
-    const missingOperator = await backend.app.inject({ method: "POST", url: BATCH, headers: { authorization: `ApiKey ${ATT_KEY}` }, payload: { records: batch } });
+    const missingOperator = await backend.app.inject({
+      method: "POST",
+      url: BATCH,
+      headers: { authorization: `ApiKey ${ATT_KEY}` },
+      payload: { records: batch },
+    });
     expect(missingOperator.statusCode).toBe(400);
 
     expect(await countersOf(ids[ALEX_PREPAID]!)).toEqual([]);
@@ -145,7 +172,15 @@ describe("POST /usage-records/batch: counting", () => {
     expect(counted).toBe(50 + 20 + 30 + 30);
     expect(results.reduce((total, r) => total + r.duplicates, 0)).toBe(6 * 50 - counted);
     expect((await meters(ids[ALEX_PREPAID]!)).sms!.used - before.sms!.used).toBe(counted);
-    const stored = await backend.database.db.select({ id: usageRecords.id }).from(usageRecords).where(inArray(usageRecords.id, [...batch, ...left, ...right].map((r) => r.id)));
+    const stored = await backend.database.db
+      .select({ id: usageRecords.id })
+      .from(usageRecords)
+      .where(
+        inArray(
+          usageRecords.id,
+          [...batch, ...left, ...right].map((r) => r.id),
+        ),
+      );
     expect(stored).toHaveLength(counted);
   });
 
@@ -168,8 +203,16 @@ describe("POST /usage-records/batch: counting", () => {
     // The deadlock is raised by this test's trigger (SQLSTATE 40P01, as PostgreSQL raises it) on one record id.
     const db = backend.database.db;
     const victim = record(ALEX_PREPAID, "sms", 1);
-    await db.execute(sql.raw(`create or replace function test_deadlock() returns trigger language plpgsql as $$ begin raise exception 'injected deadlock' using errcode = '40P01'; end $$`));
-    await db.execute(sql.raw(`create trigger test_deadlock before insert on usage_records for each row when (new.id = '${victim.id}') execute function test_deadlock()`));
+    await db.execute(
+      sql.raw(
+        `create or replace function test_deadlock() returns trigger language plpgsql as $$ begin raise exception 'injected deadlock' using errcode = '40P01'; end $$`,
+      ),
+    );
+    await db.execute(
+      sql.raw(
+        `create trigger test_deadlock before insert on usage_records for each row when (new.id = '${victim.id}') execute function test_deadlock()`,
+      ),
+    );
     const before = await meters(ids[ALEX_PREPAID]!);
     const batch = [record(ALEX_PREPAID, "sms", 1), victim];
     try {
@@ -194,21 +237,39 @@ describe("POST /usage-records/batch: counting", () => {
 
   it("each record is stored in the cycle cycleStartOf gives for its line, whatever the offset its time was sent in", async () => {
     // Ingest works out cycles in SQL (cycleStartSql); the meters and alerts use cycleStartOf: they must agree.
-    const [line] = await backend.database.db.select({ cycleDay: lines.cycleDay }).from(lines).where(eq(lines.id, ids[ALEX_PREPAID]!));
+    const [line] = await backend.database.db
+      .select({ cycleDay: lines.cycleDay })
+      .from(lines)
+      .where(eq(lines.id, ids[ALEX_PREPAID]!));
     const startTimes = [
-      "2025-12-31T23:59:59.999Z", "2026-01-01T00:00:00.000Z", "2026-01-04T23:59:59.999Z", "2026-01-05T00:00:00.000Z",
-      "2026-03-01T00:30:00.000Z", "2028-02-29T12:00:00.000Z", "2026-02-05T01:00:00+02:00", "2026-02-04T22:00:00.123456-03:00",
+      "2025-12-31T23:59:59.999Z",
+      "2026-01-01T00:00:00.000Z",
+      "2026-01-04T23:59:59.999Z",
+      "2026-01-05T00:00:00.000Z",
+      "2026-03-01T00:30:00.000Z",
+      "2028-02-29T12:00:00.000Z",
+      "2026-02-05T01:00:00+02:00",
+      "2026-02-04T22:00:00.123456-03:00",
     ];
     const sent = startTimes.map((startedAt) => record(ALEX_PREPAID, "sms", 1, { startedAt }));
     expect(await ingestOk(sent)).toMatchObject({ counted: sent.length });
     const stored = await backend.database.db
       .select({ id: usageRecords.id, startedAt: usageRecords.startedAt, cycleStart: usageRecords.cycleStart })
       .from(usageRecords)
-      .where(inArray(usageRecords.id, sent.map((r) => r.id)));
+      .where(
+        inArray(
+          usageRecords.id,
+          sent.map((r) => r.id),
+        ),
+      );
     const byId = new Map(stored.map((row) => [row.id, row]));
     for (const r of sent) {
       const at = new Date(r.startedAt);
-      expect(byId.get(r.id), r.startedAt).toEqual({ id: r.id, startedAt: at, cycleStart: cycleStartOf(at, line!.cycleDay) });
+      expect(byId.get(r.id), r.startedAt).toEqual({
+        id: r.id,
+        startedAt: at,
+        cycleStart: cycleStartOf(at, line!.cycleDay),
+      });
     }
   });
 
@@ -229,7 +290,10 @@ describe("POST /usage-records/batch: counting", () => {
       const res = await ingest([record(ALEX_PREPAID, "data", 1), { ...record(ALEX_PREPAID, "data", 1), ...change }]);
       expect(res.statusCode, res.body).toBe(400);
       const problem = res.json() as Problem;
-      expect(problem.errors?.map((e) => e.path), `${JSON.stringify(change)}: ${res.body}`).toContain(path);
+      expect(
+        problem.errors?.map((e) => e.path),
+        `${JSON.stringify(change)}: ${res.body}`,
+      ).toContain(path);
     }
     const empty = await ingest([]);
     expect(empty.statusCode).toBe(400);
@@ -240,13 +304,27 @@ describe("POST /usage-records/batch: counting", () => {
   });
 
   it("another operator's number is reported and not stored; that operator's own key counts it for them", async () => {
-    const result = await ingestOk([record(ALEX_PREPAID, "sms", 1), record(TMO_LINE, "data", 999), record("+12025550199", "sms", 1)]);
-    expect(result).toEqual({ received: 3, counted: 1, duplicates: 0, unknownLines: [{ index: 1, msisdn: TMO_LINE }, { index: 2, msisdn: "+12025550199" }] });
+    const result = await ingestOk([
+      record(ALEX_PREPAID, "sms", 1),
+      record(TMO_LINE, "data", 999),
+      record("+12025550199", "sms", 1),
+    ]);
+    expect(result).toEqual({
+      received: 3,
+      counted: 1,
+      duplicates: 0,
+      unknownLines: [
+        { index: 1, msisdn: TMO_LINE },
+        { index: 2, msisdn: "+12025550199" },
+      ],
+    });
     expect(await countersOf(ids[TMO_LINE]!)).toEqual([]);
     const stored = await backend.database.db.select().from(usageRecords).where(eq(usageRecords.lineId, ids[TMO_LINE]!));
     expect(stored).toEqual([]);
 
-    expect(await ingestOk([record(TMO_LINE, "data", 42)], { key: TMO_KEY, operator: "TMO" })).toMatchObject({ counted: 1 });
+    expect(await ingestOk([record(TMO_LINE, "data", 42)], { key: TMO_KEY, operator: "TMO" })).toMatchObject({
+      counted: 1,
+    });
     const theirs = await backend.get(`/api/v1/lines/${ids[TMO_LINE]}/meters`, { as: TAYLOR, operator: "TMO" });
     expect(theirs.statusCode, theirs.body).toBe(200);
     expect((theirs.json() as Meter[]).find((m) => m.type === "data")?.used).toBe(42);
@@ -257,7 +335,9 @@ describe("GET /lines/{id}/meters and GET /home", () => {
   it("401 without a token; 404 for another subscriber's line and for another operator's; staff see any line of theirs", async () => {
     expect((await backend.get(`/api/v1/lines/${ids[ALEX_PREPAID]}/meters`)).statusCode).toBe(401);
     expect((await backend.get(`/api/v1/lines/${ids[ALEX_PREPAID]}/meters`, { as: SAM })).statusCode).toBe(404);
-    expect((await backend.get(`/api/v1/lines/${ids[ALEX_PREPAID]}/meters`, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(404);
+    expect(
+      (await backend.get(`/api/v1/lines/${ids[ALEX_PREPAID]}/meters`, { as: TAYLOR, operator: "TMO" })).statusCode,
+    ).toBe(404);
     expect((await backend.get(`/api/v1/lines/${ids[ALEX_PREPAID]}/meters`, { as: TAYLOR })).statusCode).toBe(403);
     expect((await backend.get(`/api/v1/lines/not-a-uuid/meters`, { as: ALEX })).statusCode).toBe(400);
     const agent = await meters(ids[ALEX_PREPAID]!, AGENT);
@@ -277,10 +357,18 @@ describe("GET /lines/{id}/meters and GET /home", () => {
     expect(prepaid.daysLeft).toBeLessThanOrEqual(31);
     expect(home.lines[1]!.meters[0]).toMatchObject({ used: 0, allowance: 50 * 1024, asOf: null });
     // Beside the lines, each account's money as the ledger has it (prepaid balance, postpaid amount due).
-    const money = await readAccountMoney(backend.database.db, home.accounts.map((a) => a.id));
+    const money = await readAccountMoney(
+      backend.database.db,
+      home.accounts.map((a) => a.id),
+    );
     expect(home.accounts).toEqual([
       { id: prepaid.accountId, type: "prepaid", balance: money.get(prepaid.accountId)!.balance },
-      { id: home.lines[1]!.accountId, type: "postpaid", amountDue: money.get(home.lines[1]!.accountId)!.amountDue, overdueBill: money.get(home.lines[1]!.accountId)!.overdueBill },
+      {
+        id: home.lines[1]!.accountId,
+        type: "postpaid",
+        amountDue: money.get(home.lines[1]!.accountId)!.amountDue,
+        overdueBill: money.get(home.lines[1]!.accountId)!.overdueBill,
+      },
     ]);
     // The seed's open bill is overdue: the home names it (its Pay now), with its total and due date.
     expect(home.accounts[1]!.overdueBill).toMatchObject({ total: home.accounts[1]!.amountDue });
@@ -294,7 +382,11 @@ describe("GET /lines/{id}/meters and GET /home", () => {
 });
 
 /** Opens GET /live as a user and resolves with the next event naming `resource`. */
-async function nextLiveEvent(base: string, token: string, resource: string): Promise<{ close(): void; event: Promise<{ resource: string; ids: string[] }> }> {
+async function nextLiveEvent(
+  base: string,
+  token: string,
+  resource: string,
+): Promise<{ close(): void; event: Promise<{ resource: string; ids: string[] }> }> {
   const url = `${base}/api/v1/live?resources=${resource}&operator=ATT&token=${encodeURIComponent(token)}`;
   const response = await new Promise<http.IncomingMessage & { req?: http.ClientRequest }>((resolve, reject) => {
     const req = http.get(url, { agent: false }, (res) => resolve(Object.assign(res, { req })));
@@ -330,10 +422,21 @@ describe("live meters and allowance alerts", () => {
 
   it("80 % and 100 % of an allowance each notify the holder once per cycle, in the inbox and by the channels they chose", async () => {
     const db = backend.database.db;
-    await db.insert(notificationPreferences).values({ operatorCode: "ATT", uid: "demo-sam", usageAlertsByEmail: true, usageAlertsBySms: false, usageLimitByEmail: true });
+    await db
+      .insert(notificationPreferences)
+      .values({
+        operatorCode: "ATT",
+        uid: "demo-sam",
+        usageAlertsByEmail: true,
+        usageAlertsBySms: false,
+        usageLimitByEmail: true,
+      });
     const samLine = ids[SAM_LINE]!;
     const usageNotices = () =>
-      db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-sam"), eq(notifications.kind, "usage.threshold")));
+      db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.recipientUid, "demo-sam"), eq(notifications.kind, "usage.threshold")));
 
     // Sam's plan has 5 GB: 4,000 MB is 78 %, nothing yet; 100 MB more is 80 %.
     await ingestOk([record(SAM_LINE, "data", 4000)]);
@@ -353,14 +456,20 @@ describe("live meters and allowance alerts", () => {
     expect(await usageNotices()).toHaveLength(2);
 
     const inbox = await backend.get("/api/v1/notifications", { as: SAM });
-    expect((inbox.json() as { data: { kind: string }[] }).data.filter((n) => n.kind === "usage.threshold")).toHaveLength(2);
+    expect(
+      (inbox.json() as { data: { kind: string }[] }).data.filter((n) => n.kind === "usage.threshold"),
+    ).toHaveLength(2);
     const outbox = await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "sam@example.com"));
-    expect(outbox.filter((m) => m.kind === "usage.threshold").map((m) => [m.channel, m.kind, m.params.threshold])).toEqual([
+    expect(
+      outbox.filter((m) => m.kind === "usage.threshold").map((m) => [m.channel, m.kind, m.params.threshold]),
+    ).toEqual([
       ["email", "usage.threshold", 80],
       ["email", "usage.threshold", 100],
     ]);
     // Sam's plan stops data at the allowance (issue 24): reaching it also says so once, by the limit's channel.
-    expect(outbox.filter((m) => m.kind === "usage.capped").map((m) => [m.channel, m.params.usageType, m.params.capReason])).toEqual([["email", "data", "plan"]]);
+    expect(
+      outbox.filter((m) => m.kind === "usage.capped").map((m) => [m.channel, m.params.usageType, m.params.capReason]),
+    ).toEqual([["email", "data", "plan"]]);
     expect(await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, SAM_LINE))).toEqual([]);
   });
 
@@ -368,7 +477,10 @@ describe("live meters and allowance alerts", () => {
     const db = backend.database.db;
     const postpaid = "+12025550102"; // alex's 50 GB postpaid line
     await ingestOk([record(postpaid, "data", 51_200)]);
-    const notices = await db.select().from(notifications).where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "usage.threshold")));
+    const notices = await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "usage.threshold")));
     expect(notices.map((n) => n.params)).toEqual([{ msisdn: postpaid, usageType: "data", threshold: 100 }]);
   });
 });

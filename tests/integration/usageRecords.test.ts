@@ -14,7 +14,13 @@ const LIST = "/api/v1/usage-records";
 let backend: TestBackend;
 const lineIds: Record<string, string> = {};
 const day = (n: number) => new Date(Date.now() - n * 60_000).toISOString(); // n minutes ago: inside the current cycle of these lines
-const ids = { alexData: `h-${randomUUID()}`, alexRoaming: `h-${randomUUID()}`, alexVoice: `h-${randomUUID()}`, postpaid: `h-${randomUUID()}`, sam: `h-${randomUUID()}` };
+const ids = {
+  alexData: `h-${randomUUID()}`,
+  alexRoaming: `h-${randomUUID()}`,
+  alexVoice: `h-${randomUUID()}`,
+  postpaid: `h-${randomUUID()}`,
+  sam: `h-${randomUUID()}`,
+};
 let alexCycleStart = "";
 
 beforeAll(async () => {
@@ -25,14 +31,30 @@ beforeAll(async () => {
   }
   const records = [
     { id: ids.alexData, msisdn: "+12025550101", type: "data", startedAt: day(1), quantity: 120 },
-    { id: ids.alexRoaming, msisdn: "+12025550101", type: "data", startedAt: day(2), quantity: 30, roamingZone: "europe" },
+    {
+      id: ids.alexRoaming,
+      msisdn: "+12025550101",
+      type: "data",
+      startedAt: day(2),
+      quantity: 30,
+      roamingZone: "europe",
+    },
     { id: ids.alexVoice, msisdn: "+12025550101", type: "voice", startedAt: day(3), quantity: 75 },
     { id: ids.postpaid, msisdn: "+12025550102", type: "sms", startedAt: day(1), quantity: 1 },
     { id: ids.sam, msisdn: "+12025550103", type: "data", startedAt: day(1), quantity: 5 },
   ];
-  const res = await backend.app.inject({ method: "POST", url: "/api/v1/usage-records/batch", headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT" }, payload: { records } });
+  const res = await backend.app.inject({
+    method: "POST",
+    url: "/api/v1/usage-records/batch",
+    headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT" },
+    payload: { records },
+  });
   expect(res.statusCode, res.body).toBe(200);
-  alexCycleStart = ((await backend.get(`/api/v1/lines/${lineIds["+12025550101"]}/meters`, { as: ALEX })).json() as { cycleStart: string }[])[0]!.cycleStart;
+  alexCycleStart = (
+    (await backend.get(`/api/v1/lines/${lineIds["+12025550101"]}/meters`, { as: ALEX })).json() as {
+      cycleStart: string;
+    }[]
+  )[0]!.cycleStart;
 });
 
 afterAll(async () => {
@@ -48,11 +70,25 @@ const list = async (query: string, as = ALEX) => {
 describe("GET /usage-records", () => {
   it("a subscriber sees the records of their own lines only, newest first, with unit and roaming", async () => {
     const alex = await list("");
-    expect(new Set(alex.data.map((r) => r.id))).toEqual(new Set([ids.alexData, ids.alexRoaming, ids.alexVoice, ids.postpaid]));
+    expect(new Set(alex.data.map((r) => r.id))).toEqual(
+      new Set([ids.alexData, ids.alexRoaming, ids.alexVoice, ids.postpaid]),
+    );
     expect(alex.data.map((r) => r.startedAt)).toEqual([...alex.data.map((r) => r.startedAt)].sort().reverse());
     const roaming = alex.data.find((r) => r.id === ids.alexRoaming)!;
-    expect(roaming).toMatchObject({ msisdn: "+12025550101", type: "data", quantity: 30, unit: "MB", roaming: true, roamingZone: "europe", lineId: lineIds["+12025550101"] });
-    expect(alex.data.find((r) => r.id === ids.alexVoice)).toMatchObject({ unit: "seconds", roaming: false, roamingZone: null });
+    expect(roaming).toMatchObject({
+      msisdn: "+12025550101",
+      type: "data",
+      quantity: 30,
+      unit: "MB",
+      roaming: true,
+      roamingZone: "europe",
+      lineId: lineIds["+12025550101"],
+    });
+    expect(alex.data.find((r) => r.id === ids.alexVoice)).toMatchObject({
+      unit: "seconds",
+      roaming: false,
+      roamingZone: null,
+    });
     expect((await list("", SAM)).data.map((r) => r.id)).toEqual([ids.sam]);
     expect((await list("", AGENT)).total).toBe(5);
   });
@@ -61,13 +97,19 @@ describe("GET /usage-records", () => {
     const byLine = await list(`?filter[lineId]=${lineIds["+12025550102"]}`);
     expect(byLine.data.map((r) => r.id)).toEqual([ids.postpaid]);
     expect((await list("?filter[type]=voice")).data.map((r) => r.id)).toEqual([ids.alexVoice]);
-    expect(new Set((await list("?filter[type][in]=voice,sms")).data.map((r) => r.id))).toEqual(new Set([ids.alexVoice, ids.postpaid]));
+    expect(new Set((await list("?filter[type][in]=voice,sms")).data.map((r) => r.id))).toEqual(
+      new Set([ids.alexVoice, ids.postpaid]),
+    );
     expect((await list("?filter[roaming]=true")).data.map((r) => r.id)).toEqual([ids.alexRoaming]);
     expect((await list("?filter[roamingZone]=europe")).data.map((r) => r.id)).toEqual([ids.alexRoaming]);
-    const between = await list(`?filter[startedAt][between]=${encodeURIComponent(day(2.5))},${encodeURIComponent(day(1.5))}`);
+    const between = await list(
+      `?filter[startedAt][between]=${encodeURIComponent(day(2.5))},${encodeURIComponent(day(1.5))}`,
+    );
     expect(between.data.map((r) => r.id)).toEqual([ids.alexRoaming]);
     expect((await list(`?filter[startedAt][gte]=${encodeURIComponent(day(1.5))}`)).total).toBe(2);
-    expect((await list(`?filter[cycleStart]=${alexCycleStart}&filter[lineId]=${lineIds["+12025550101"]}`)).total).toBe(3);
+    expect((await list(`?filter[cycleStart]=${alexCycleStart}&filter[lineId]=${lineIds["+12025550101"]}`)).total).toBe(
+      3,
+    );
     expect((await list("?sort=quantity")).data[0]!.quantity).toBe(1);
   });
 
@@ -93,7 +135,9 @@ describe("GET /usage-records", () => {
     expect((await backend.get(`${LIST}/${ids.alexData}`, { as: SAM })).statusCode).toBe(404);
     expect((await backend.get(`${LIST}/${ids.alexData}`, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(404);
     expect((await backend.send("DELETE", `${LIST}/${ids.alexData}`, { as: ALEX })).statusCode).toBe(404);
-    expect((await backend.send("PATCH", `${LIST}/${ids.alexData}`, { as: ALEX, body: { quantity: 1 } })).statusCode).toBe(404);
+    expect(
+      (await backend.send("PATCH", `${LIST}/${ids.alexData}`, { as: ALEX, body: { quantity: 1 } })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -104,7 +148,10 @@ describe("GET /lines/{id}/usage-daily", () => {
     expect(res.statusCode, res.body).toBe(200);
     const usage = res.json() as DailyUsage;
     expect(usage.cycleStart).toBe(alexCycleStart);
-    const totals = usage.days.reduce((sum, d) => ({ data: sum.data + d.data, voice: sum.voice + d.voice, sms: sum.sms + d.sms }), { data: 0, voice: 0, sms: 0 });
+    const totals = usage.days.reduce(
+      (sum, d) => ({ data: sum.data + d.data, voice: sum.voice + d.voice, sms: sum.sms + d.sms }),
+      { data: 0, voice: 0, sms: 0 },
+    );
     expect(totals).toEqual({ data: 150, voice: 75, sms: 0 });
     expect(usage.days.every((d) => d.day >= usage.cycleStart && d.day < usage.cycleEnd)).toBe(true);
 

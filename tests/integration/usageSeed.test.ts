@@ -25,7 +25,10 @@ describe("seedUsage", () => {
     expect(first.counted).toBeGreaterThan(1000);
     expect((await seedUsage(backend.database.db, "ATT", now)).counted).toBe(0);
 
-    const [alexLine] = await backend.database.db.select({ id: lines.id }).from(lines).where(eq(lines.msisdn, "+12025550101"));
+    const [alexLine] = await backend.database.db
+      .select({ id: lines.id })
+      .from(lines)
+      .where(eq(lines.msisdn, "+12025550101"));
     const records = await backend.database.db.select().from(usageRecords).where(eq(usageRecords.lineId, alexLine!.id));
     expect(new Set(records.map((r) => r.startedAt.toISOString().slice(0, 10))).size).toBeGreaterThanOrEqual(29);
     expect(records.every((r) => r.startedAt.getTime() <= now.getTime())).toBe(true);

@@ -19,14 +19,22 @@ let sam: Account;
 const inAYear = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
-
 async function newBatch(count: number, amount = 1000, headers: Record<string, string> = {}) {
-  const res = await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { count, value: usd(amount), expiresOn: inAYear }, headers });
+  const res = await backend.send("POST", "/api/v1/voucher-batches", {
+    as: ADMIN,
+    body: { count, value: usd(amount), expiresOn: inAYear },
+    headers,
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as VoucherBatch & { codes: string[] };
 }
 
-const redeem = (accountId: string, code: string, as: string, options: { reason?: string; key?: string; operator?: string } = {}) =>
+const redeem = (
+  accountId: string,
+  code: string,
+  as: string,
+  options: { reason?: string; key?: string; operator?: string } = {},
+) =>
   backend.send("POST", `/api/v1/accounts/${accountId}/actions/redeem-voucher`, {
     as,
     operator: options.operator,
@@ -34,7 +42,8 @@ const redeem = (accountId: string, code: string, as: string, options: { reason?:
     headers: options.key ? { "idempotency-key": options.key } : {},
   });
 
-const balanceOf = async (accountId: string) => ((await backend.get(`/api/v1/accounts/${accountId}`, { as: ADMIN })).json() as Account).balance!.amount;
+const balanceOf = async (accountId: string) =>
+  ((await backend.get(`/api/v1/accounts/${accountId}`, { as: ADMIN })).json() as Account).balance!.amount;
 
 beforeAll(async () => {
   backend = await startTestBackend();
@@ -55,18 +64,31 @@ describe("POST /voucher-batches", () => {
     expect(new Set(batch.codes).size).toBe(3);
     for (const code of batch.codes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{4}(-[2-9A-HJKMNP-Z]{4}){3}$/);
     const stored = await backend.database.db.select().from(vouchers).where(eq(vouchers.batchId, batch.id));
-    expect(stored.map((v) => v.codeHash).sort()).toEqual(batch.codes.map((c) => createHash("sha256").update(c.replaceAll("-", "")).digest("hex")).sort());
-    const dump = JSON.stringify(await backend.database.db.execute(sql`select * from vouchers, voucher_batches where vouchers.batch_id = voucher_batches.id`));
+    expect(stored.map((v) => v.codeHash).sort()).toEqual(
+      batch.codes.map((c) => createHash("sha256").update(c.replaceAll("-", "")).digest("hex")).sort(),
+    );
+    const dump = JSON.stringify(
+      await backend.database.db.execute(
+        sql`select * from vouchers, voucher_batches where vouchers.batch_id = voucher_batches.id`,
+      ),
+    );
     for (const code of batch.codes) {
       expect(dump).not.toContain(code);
       expect(dump).not.toContain(code.replaceAll("-", ""));
     }
-    const shown = (await backend.get(`/api/v1/voucher-batches/${batch.id}`, { as: ADMIN })).json() as Record<string, unknown>;
+    const shown = (await backend.get(`/api/v1/voucher-batches/${batch.id}`, { as: ADMIN })).json() as Record<
+      string,
+      unknown
+    >;
     expect(shown).not.toHaveProperty("codes");
   });
 
   it("answers CSV when asked, one line per code", async () => {
-    const res = await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { count: 4, value: usd(500), expiresOn: inAYear }, headers: { accept: "text/csv" } });
+    const res = await backend.send("POST", "/api/v1/voucher-batches", {
+      as: ADMIN,
+      body: { count: 4, value: usd(500), expiresOn: inAYear },
+      headers: { accept: "text/csv" },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="vouchers-[0-9a-f-]{36}\.csv"$/);
@@ -79,11 +101,17 @@ describe("POST /voucher-batches", () => {
   it("a retry with the same Idempotency-Key creates nothing more and shows no codes again", async () => {
     const before = (await backend.database.db.select({ n: sql<number>`count(*)::int` }).from(voucherBatches))[0]!.n;
     const first = await newBatch(2, 700, { "idempotency-key": "batch-key-0001" });
-    const again = await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { count: 2, value: usd(700), expiresOn: inAYear }, headers: { "idempotency-key": "batch-key-0001" } });
+    const again = await backend.send("POST", "/api/v1/voucher-batches", {
+      as: ADMIN,
+      body: { count: 2, value: usd(700), expiresOn: inAYear },
+      headers: { "idempotency-key": "batch-key-0001" },
+    });
     expect(again.statusCode).toBe(201);
     expect(again.headers["idempotent-replayed"]).toBe("true");
     expect(again.json()).toMatchObject({ id: first.id, codes: [] });
-    expect((await backend.database.db.select({ n: sql<number>`count(*)::int` }).from(voucherBatches))[0]!.n).toBe(before + 1);
+    expect((await backend.database.db.select({ n: sql<number>`count(*)::int` }).from(voucherBatches))[0]!.n).toBe(
+      before + 1,
+    );
   });
 
   it("refuses non-admins, anonymous callers and malformed batches; another operator sees none of them", async () => {
@@ -91,16 +119,51 @@ describe("POST /voucher-batches", () => {
     expectProblem(await backend.send("POST", "/api/v1/voucher-batches", { as: AGENT, body }), 403);
     expectProblem(await backend.send("POST", "/api/v1/voucher-batches", { as: ALEX, body }), 403);
     expectProblem(await backend.send("POST", "/api/v1/voucher-batches", { body }), 401);
-    expectProblem(await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { ...body, count: 0 } }), 400, "count");
-    expectProblem(await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { ...body, count: 1001 } }), 400, "count");
-    expectProblem(await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { ...body, value: usd(10.5) } }), 400, "value.amount");
-    expectProblem(await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { ...body, expiresOn: "2020-01-01" } }), 400, "expiresOn");
-    expectProblem(await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { ...body, codes: ["MINE"] } }), 400);
-    expectProblem(await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { ...body, value: { amount: 100, currency: "EUR" } } }), 422, "value.currency");
-    const ours = (await backend.get("/api/v1/voucher-batches", { as: ADMIN })).json() as { data: VoucherBatch[]; total: number };
+    expectProblem(
+      await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { ...body, count: 0 } }),
+      400,
+      "count",
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { ...body, count: 1001 } }),
+      400,
+      "count",
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { ...body, value: usd(10.5) } }),
+      400,
+      "value.amount",
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { ...body, expiresOn: "2020-01-01" } }),
+      400,
+      "expiresOn",
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/voucher-batches", { as: ADMIN, body: { ...body, codes: ["MINE"] } }),
+      400,
+    );
+    expectProblem(
+      await backend.send("POST", "/api/v1/voucher-batches", {
+        as: ADMIN,
+        body: { ...body, value: { amount: 100, currency: "EUR" } },
+      }),
+      422,
+      "value.currency",
+    );
+    const ours = (await backend.get("/api/v1/voucher-batches", { as: ADMIN })).json() as {
+      data: VoucherBatch[];
+      total: number;
+    };
     expect(ours.total).toBeGreaterThan(0);
-    expect(((await backend.get("/api/v1/voucher-batches", { as: TMO_ADMIN, operator: "TMO" })).json() as { total: number }).total).toBe(0);
-    expectProblem(await backend.get(`/api/v1/voucher-batches/${ours.data[0]!.id}`, { as: TMO_ADMIN, operator: "TMO" }), 404);
+    expect(
+      ((await backend.get("/api/v1/voucher-batches", { as: TMO_ADMIN, operator: "TMO" })).json() as { total: number })
+        .total,
+    ).toBe(0);
+    expectProblem(
+      await backend.get(`/api/v1/voucher-batches/${ours.data[0]!.id}`, { as: TMO_ADMIN, operator: "TMO" }),
+      404,
+    );
     expectProblem(await backend.get("/api/v1/voucher-batches", { as: AGENT }), 403);
   });
 });
@@ -112,17 +175,47 @@ describe("POST /accounts/{id}/actions/redeem-voucher", () => {
     const res = await redeem(alexPrepaid.id, codes[0]!.toLowerCase().replaceAll("-", " "), ALEX);
     expect(res.statusCode, res.body).toBe(200);
     expect((res.json() as Account).balance).toEqual(usd(start + 1500));
-    const [entry] = ((await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, { as: ALEX })).json() as { data: LedgerEntry[] }).data;
-    expect(entry).toMatchObject({ kind: "top_up", amount: usd(1500), referenceType: "voucher", reason: "Voucher top-up" });
-    expect(((await backend.get(`/api/v1/voucher-batches/${id}`, { as: ADMIN })).json() as VoucherBatch).redeemedCount).toBe(1);
-    const notices = await backend.database.db.select().from(notifications).where(eq(notifications.kind, "money.voucher_redeemed"));
-    expect(notices.find((n) => n.recipientUid === "demo-alex")?.params).toMatchObject({ amount: 1500, currency: "USD" });
+    const [entry] = (
+      (await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, { as: ALEX })).json() as {
+        data: LedgerEntry[];
+      }
+    ).data;
+    expect(entry).toMatchObject({
+      kind: "top_up",
+      amount: usd(1500),
+      referenceType: "voucher",
+      reason: "Voucher top-up",
+    });
+    expect(
+      ((await backend.get(`/api/v1/voucher-batches/${id}`, { as: ADMIN })).json() as VoucherBatch).redeemedCount,
+    ).toBe(1);
+    const notices = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, "money.voucher_redeemed"));
+    expect(notices.find((n) => n.recipientUid === "demo-alex")?.params).toMatchObject({
+      amount: 1500,
+      currency: "USD",
+    });
   });
 
   it("unknown, used, expired and another operator's codes all get the same 422, and change nothing", async () => {
     const { codes } = await newBatch(2, 800);
     expect((await redeem(alexPrepaid.id, codes[0]!, ALEX)).statusCode).toBe(200);
-    await backend.database.db.update(voucherBatches).set({ expiresOn: "2020-01-01" }).where(eq(voucherBatches.id, (await backend.database.db.select().from(vouchers).where(eq(vouchers.codeHash, createHash("sha256").update(codes[1]!.replaceAll("-", "")).digest("hex"))))[0]!.batchId));
+    await backend.database.db
+      .update(voucherBatches)
+      .set({ expiresOn: "2020-01-01" })
+      .where(
+        eq(
+          voucherBatches.id,
+          (
+            await backend.database.db
+              .select()
+              .from(vouchers)
+              .where(eq(vouchers.codeHash, createHash("sha256").update(codes[1]!.replaceAll("-", "")).digest("hex")))
+          )[0]!.batchId,
+        ),
+      );
     const start = await balanceOf(alexPrepaid.id);
     const used = expectProblem(await redeem(alexPrepaid.id, codes[0]!, ALEX), 422, "code");
     const expired = expectProblem(await redeem(alexPrepaid.id, codes[1]!, ALEX), 422, "code");
@@ -131,8 +224,14 @@ describe("POST /accounts/{id}/actions/redeem-voucher", () => {
     expect(await balanceOf(alexPrepaid.id)).toBe(start);
     // ATT's voucher on TMO's account: that account is not found for an ATT subscriber; TMO's own try fails the same way.
     const { codes: attCodes } = await newBatch(1, 100);
-    const tmoAccount = ((await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json() as { data: Account[] }).data[0]!;
-    expect(JSON.stringify(expectProblem(await redeem(tmoAccount.id, attCodes[0]!, TAYLOR, { operator: "TMO" }), 422, "code"))).toBe(JSON.stringify(unknown));
+    const tmoAccount = (
+      (await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json() as { data: Account[] }
+    ).data[0]!;
+    expect(
+      JSON.stringify(
+        expectProblem(await redeem(tmoAccount.id, attCodes[0]!, TAYLOR, { operator: "TMO" }), 422, "code"),
+      ),
+    ).toBe(JSON.stringify(unknown));
   });
 
   it("two accounts racing for one code: exactly one wins", async () => {
@@ -156,13 +255,27 @@ describe("POST /accounts/{id}/actions/redeem-voucher", () => {
     const { codes } = await newBatch(1, 100);
     expectProblem(await redeem(alexPostpaid.id, codes[0]!, ALEX), 409, "type");
     expectProblem(await redeem(alexPrepaid.id, codes[0]!, SAM), 404);
-    expectProblem(await redeem(alexPrepaid.id, codes[0]!, TMO_ADMIN, { operator: "TMO", reason: "other operator" }), 404);
+    expectProblem(
+      await redeem(alexPrepaid.id, codes[0]!, TMO_ADMIN, { operator: "TMO", reason: "other operator" }),
+      404,
+    );
     expectProblem(await redeem(alexPrepaid.id, codes[0]!, AGENT), 400, "reason");
-    expectProblem(await backend.send("POST", `/api/v1/accounts/${alexPrepaid.id}/actions/redeem-voucher`, { body: { code: codes[0] } }), 401);
+    expectProblem(
+      await backend.send("POST", `/api/v1/accounts/${alexPrepaid.id}/actions/redeem-voucher`, {
+        body: { code: codes[0] },
+      }),
+      401,
+    );
     expectProblem(await redeem(alexPrepaid.id, "x", ALEX), 400, "code");
-    expectProblem(await backend.send("POST", `/api/v1/accounts/${alexPrepaid.id}/actions/redeem-voucher`, { as: ALEX, body: {} }), 400, "code");
+    expectProblem(
+      await backend.send("POST", `/api/v1/accounts/${alexPrepaid.id}/actions/redeem-voucher`, { as: ALEX, body: {} }),
+      400,
+      "code",
+    );
     // The code is still good: an agent redeems it for Alex with a reason.
-    expect((await redeem(alexPrepaid.id, codes[0]!, AGENT, { reason: "customer read the code over the phone" })).statusCode).toBe(200);
+    expect(
+      (await redeem(alexPrepaid.id, codes[0]!, AGENT, { reason: "customer read the code over the phone" })).statusCode,
+    ).toBe(200);
   });
 
   it("after 5 failures on an account in 15 minutes, the next attempt is 429 with Retry-After, even with a good code", async () => {

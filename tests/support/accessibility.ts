@@ -9,9 +9,16 @@ import { pollPage } from "./browser";
 export async function accessibilityProblems(page: Page): Promise<string[]> {
   // Colours are judged as they settle: a toast fading in or out, or a button leaving its loading
   // state, is half-transparent for a moment. Endless animations (spinners) are not waited for.
-  await pollPage(page, () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), {
-    what: "animations to settle",
-  });
+  await pollPage(
+    page,
+    () =>
+      document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+    {
+      what: "animations to settle",
+    },
+  );
   const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} ${process.env.AXE_DEBUG ? n.failureSummary + n.html : ""}`));
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id}: ${n.target.join(" ")} ${process.env.AXE_DEBUG ? n.failureSummary + n.html : ""}`),
+  );
 }

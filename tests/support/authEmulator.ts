@@ -16,12 +16,18 @@ export async function emulatorIsUp(host = EMULATOR_HOST): Promise<boolean> {
  * Starts the Firebase Auth emulator (firebase-tools from node_modules) unless one already answers,
  * and resolves once it is ready. The returned stop() ends only the process this call started.
  */
-export async function ensureAuthEmulator(options: { log?: (line: string) => void; importDir?: string; exportDir?: string } = {}) {
+export async function ensureAuthEmulator(
+  options: { log?: (line: string) => void; importDir?: string; exportDir?: string } = {},
+) {
   if (await emulatorIsUp()) return { started: false, stop: async () => {} };
   const args = ["firebase", "emulators:start", "--only", "auth", "--project", PROJECT_ID];
   if (options.importDir) args.push("--import", options.importDir);
   if (options.exportDir) args.push("--export-on-exit", options.exportDir);
-  const child: ChildProcess = spawn("npx", args, { stdio: ["ignore", "pipe", "pipe"], detached: true, env: { ...process.env, FORCE_COLOR: "0" } });
+  const child: ChildProcess = spawn("npx", args, {
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+    env: { ...process.env, FORCE_COLOR: "0" },
+  });
   const output: string[] = [];
   const collect = (chunk: Buffer) => {
     const text = chunk.toString();

@@ -32,7 +32,8 @@ export function teeBackendLog(dir: string, name: string, ...outputs: (Readable |
       file.write(chunk);
       const lines = (partial + chunk.toString("utf8")).split("\n");
       partial = lines.pop() ?? "";
-      for (const line of lines) if (!/"level":(10|20|30)\b/.test(line) && line.trim()) process.stderr.write(`${line}\n`);
+      for (const line of lines)
+        if (!/"level":(10|20|30)\b/.test(line) && line.trim()) process.stderr.write(`${line}\n`);
     });
   }
 }

@@ -30,7 +30,16 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, APP_MODE: "local", PORT: String(port), STATIC_DIR: "none", LOG_LEVEL: "info", DATABASE_URL: "", SANDBOX_GATEWAY_PORT: String(await freePort()), ...env },
+    env: {
+      ...process.env,
+      APP_MODE: "local",
+      PORT: String(port),
+      STATIC_DIR: "none",
+      LOG_LEVEL: "info",
+      DATABASE_URL: "",
+      SANDBOX_GATEWAY_PORT: String(await freePort()),
+      ...env,
+    },
   });
   const logs: string[] = [];
   let partial = "";
@@ -44,7 +53,9 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
   // In the e2e suite its log goes to the run's log folder too, read at the end for personal data.
   const logDir = backendLogDir();
   if (logDir) teeBackendLog(logDir, `backend-${port}`, child.stdout, child.stderr);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const alive = () => child.exitCode === null && child.signalCode === null;
   const baseUrl = `http://127.0.0.1:${port}`;
   const backend: BackendProcess = {

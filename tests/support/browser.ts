@@ -3,10 +3,21 @@ import { chromium, type Browser, type Page } from "playwright-core";
 import { traceContexts } from "./browserDiagnostics";
 
 /** Debian's Chromium; a test tool's own browser download cannot work on these machines. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync) || "/usr/bin/chromium";
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ||
+  ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find(existsSync) ||
+  "/usr/bin/chromium";
 
 /** Without the background-networking flags Chromium keeps dialling Google on this closed network. */
-export const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** Debian's Chromium; in the e2e suite every context is traced, so a failing test can show what its pages did. */
 export async function launchChromium(): Promise<Browser> {
@@ -20,7 +31,11 @@ export async function launchChromium(): Promise<Browser> {
  * waitForFunction cannot be used on the portal: it evaluates the condition with eval, which the
  * portal's Content-Security-Policy forbids; page.evaluate is not subject to it.
  */
-export async function pollPage<T>(page: Page, condition: () => T, { timeout = 10_000, interval = 100, what = "a condition in the page" } = {}): Promise<NonNullable<T>> {
+export async function pollPage<T>(
+  page: Page,
+  condition: () => T,
+  { timeout = 10_000, interval = 100, what = "a condition in the page" } = {},
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const value = await page.evaluate(condition);

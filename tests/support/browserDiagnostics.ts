@@ -30,7 +30,11 @@ const clock = (trace: Trace) => sinceOpened(trace, Date.now());
 /** What a page answers within 2 s, or `fallback`: a hung page must not hold up the report of a failure. */
 const withinTwoSeconds = <T>(read: Promise<T>, fallback: T) =>
   Promise.race([read.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), 2_000))]);
-const shortUrl = (url: string) => url.replace(/^https?:\/\/[^/]+/, "").replace(/([?&]token=)[^&]+/, "$1…").slice(0, 160);
+const shortUrl = (url: string) =>
+  url
+    .replace(/^https?:\/\/[^/]+/, "")
+    .replace(/([?&]token=)[^&]+/, "$1…")
+    .slice(0, 160);
 
 function record(trace: Trace, line: string) {
   trace.events.push(`${clock(trace)}  ${line}`);
@@ -66,7 +70,12 @@ function follow(context: BrowserContext) {
   context.on("request", (request) => {
     trace.pending.set(request, Date.now());
     // Pages, scripts and styles load the same way every time; what a flake hides is in the API calls.
-    if (request.resourceType() === "fetch" || request.resourceType() === "xhr" || request.resourceType() === "eventsource" || request.resourceType() === "document") {
+    if (
+      request.resourceType() === "fetch" ||
+      request.resourceType() === "xhr" ||
+      request.resourceType() === "eventsource" ||
+      request.resourceType() === "document"
+    ) {
       record(trace, `→ ${request.method()} ${shortUrl(request.url())} (${request.resourceType()})`);
     }
   });
@@ -81,7 +90,8 @@ function follow(context: BrowserContext) {
     record(trace, `✗ ${request.method()} ${shortUrl(request.url())}: ${request.failure()?.errorText ?? "failed"}`);
   });
   context.on("console", (message) => {
-    if (message.type() === "error" || message.type() === "warning") record(trace, `console.${message.type()}: ${message.text().slice(0, 300)}`);
+    if (message.type() === "error" || message.type() === "warning")
+      record(trace, `console.${message.type()}: ${message.text().slice(0, 300)}`);
   });
   context.on("weberror", (error) => record(trace, `page error: ${error.error().message.slice(0, 300)}`));
 }
@@ -99,7 +109,11 @@ export async function describeOpenContexts(): Promise<string> {
     for (const page of trace.context.pages()) {
       lines.push(`  page ${shortUrl(page.url())}`);
       const dialogs = await withinTwoSeconds(
-        page.getByRole("dialog").evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).innerText.replace(/\s+/g, " ").slice(0, 300))),
+        page
+          .getByRole("dialog")
+          .evaluateAll((nodes) =>
+            nodes.map((node) => (node as HTMLElement).innerText.replace(/\s+/g, " ").slice(0, 300)),
+          ),
         [] as string[],
       );
       for (const text of dialogs) lines.push(`    open dialog: ${text}`);
@@ -111,7 +125,9 @@ export async function describeOpenContexts(): Promise<string> {
     }
     const now = Date.now();
     for (const [request, since] of trace.pending) {
-      lines.push(`  waiting ${((now - since) / 1000).toFixed(1)} s: ${request.method()} ${shortUrl(request.url())} (${request.resourceType()})`);
+      lines.push(
+        `  waiting ${((now - since) / 1000).toFixed(1)} s: ${request.method()} ${shortUrl(request.url())} (${request.resourceType()})`,
+      );
     }
     lines.push("  last events:", ...trace.events.map((event) => `    ${event}`));
     parts.push(lines.join("\n"));

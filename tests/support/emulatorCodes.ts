@@ -25,7 +25,8 @@ export function freshPhoneNumber(): string {
   return `+1202555${2000 + Math.floor(Math.random() * 7999)}`;
 }
 
-export const freshEmail = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+export const freshEmail = (label: string) =>
+  `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 export interface OobCode {
   email: string;
@@ -34,7 +35,11 @@ export interface OobCode {
 }
 
 /** The newest email action (verification, reset, sign-in link) the emulator "sent" to an address. */
-export async function lastOobCode(email: string, requestType: OobCode["requestType"], timeoutMs = 10_000): Promise<OobCode> {
+export async function lastOobCode(
+  email: string,
+  requestType: OobCode["requestType"],
+  timeoutMs = 10_000,
+): Promise<OobCode> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const res = await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);

@@ -26,7 +26,11 @@ export interface LiveStream {
 }
 
 /** Opens the stream like a browser would (query credentials), or with headers. */
-export async function openLiveStream(base: string, resources: string, options: { token?: string; operator?: string; headers?: boolean } = {}): Promise<LiveStream> {
+export async function openLiveStream(
+  base: string,
+  resources: string,
+  options: { token?: string; operator?: string; headers?: boolean } = {},
+): Promise<LiveStream> {
   const token = options.token;
   const operator = options.operator ?? "ATT";
   const params = new URLSearchParams({ resources });
@@ -40,10 +44,14 @@ export async function openLiveStream(base: string, resources: string, options: {
   }
   // node:http rather than fetch: undici may leave an idle socket behind an aborted stream, which
   // keeps app.close() waiting.
-  const { request, response } = await new Promise<{ request: ClientRequest; response: IncomingMessage }>((resolve, reject) => {
-    const request = http.get(`${base}/api/v1/live?${params}`, { headers, agent: false }, (response) => resolve({ request, response }));
-    request.on("error", reject);
-  });
+  const { request, response } = await new Promise<{ request: ClientRequest; response: IncomingMessage }>(
+    (resolve, reject) => {
+      const request = http.get(`${base}/api/v1/live?${params}`, { headers, agent: false }, (response) =>
+        resolve({ request, response }),
+      );
+      request.on("error", reject);
+    },
+  );
   let received = "";
   let cursor = 0;
   const waiters: (() => void)[] = [];

@@ -101,25 +101,44 @@ interface Operation {
 }
 
 /** A PGlite folder or a PostgreSQL database, thrown away afterwards. */
-async function throwawayStore(driver: "pglite" | "postgres"): Promise<{ env: Record<string, string>; open: () => ReturnType<typeof openDatabase>; remove(): Promise<void> }> {
+async function throwawayStore(
+  driver: "pglite" | "postgres",
+): Promise<{ env: Record<string, string>; open: () => ReturnType<typeof openDatabase>; remove(): Promise<void> }> {
   if (driver === "postgres") {
     const database = await createThrowawayPostgresDatabase();
-    return { env: { DATABASE_URL: database.url }, open: () => openDatabase({ url: database.url, dataDir: "" }), remove: () => database.drop() };
+    return {
+      env: { DATABASE_URL: database.url },
+      open: () => openDatabase({ url: database.url, dataDir: "" }),
+      remove: () => database.drop(),
+    };
   }
   const dir = mkdtempSync(join(tmpdir(), "portal-money-"));
-  return { env: { DATA_DIR: dir }, open: () => openDatabase({ dataDir: dir }), remove: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    env: { DATA_DIR: dir },
+    open: () => openDatabase({ dataDir: dir }),
+    remove: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 /**
  * The operator and N prepaid accounts, each opened with a credit, written before the backend first
  * starts; with the cycle, each has a line whose plan falls due today (its last cycle paid, not this one).
  */
-async function prepareAccounts(open: () => ReturnType<typeof openDatabase>, count: number, opening: number, tag: string, cycle: boolean): Promise<{ id: string; lineId: string | null; msisdn: string | null }[]> {
+async function prepareAccounts(
+  open: () => ReturnType<typeof openDatabase>,
+  count: number,
+  opening: number,
+  tag: string,
+  cycle: boolean,
+): Promise<{ id: string; lineId: string | null; msisdn: string | null }[]> {
   const database = await open();
   try {
     const secrets = createSecretBox(LOCAL_SECRETS_KEY);
     await seedOperator(database.db, attSeed, secrets);
-    const [plan] = await database.db.select({ id: plans.id }).from(plans).where(and(eq(plans.operatorCode, "ATT"), eq(plans.code, CYCLE_PLAN)));
+    const [plan] = await database.db
+      .select({ id: plans.id })
+      .from(plans)
+      .where(and(eq(plans.operatorCode, "ATT"), eq(plans.code, CYCLE_PLAN)));
     const now = new Date();
     const cycleDay = Math.min(now.getUTCDate(), 28);
     const current = cycleStartOf(now, cycleDay);
@@ -127,11 +146,28 @@ async function prepareAccounts(open: () => ReturnType<typeof openDatabase>, coun
     return await database.db.transaction(async (tx) => {
       const rows = await tx
         .insert(accounts)
-        .values(Array.from({ length: count }, (_, i) => ({ operatorCode: "ATT", ownerUid: null, name: `Conservation ${tag} ${i}`, type: "prepaid" as const })))
+        .values(
+          Array.from({ length: count }, (_, i) => ({
+            operatorCode: "ATT",
+            ownerUid: null,
+            name: `Conservation ${tag} ${i}`,
+            type: "prepaid" as const,
+          })),
+        )
         .returning({ id: accounts.id });
       const made: { id: string; lineId: string | null; msisdn: string | null }[] = [];
       for (const [i, row] of rows.entries()) {
-        await tx.insert(ledgerEntries).values({ operatorCode: "ATT", accountId: row.id, kind: "top_up", amount: opening, currency: "USD", reason: `opening ${tag}`, actorRole: "system" });
+        await tx
+          .insert(ledgerEntries)
+          .values({
+            operatorCode: "ATT",
+            accountId: row.id,
+            kind: "top_up",
+            amount: opening,
+            currency: "USD",
+            reason: `opening ${tag}`,
+            actorRole: "system",
+          });
         if (!cycle) {
           made.push({ id: row.id, lineId: null, msisdn: null });
           continue;
@@ -139,7 +175,18 @@ async function prepareAccounts(open: () => ReturnType<typeof openDatabase>, coun
         const msisdn = `+1555${String(randomInt(0, 1000)).padStart(3, "0")}${String(i).padStart(4, "0")}`;
         const [line] = await tx
           .insert(lines)
-          .values({ operatorCode: "ATT", accountId: row.id, msisdn, iccid: `89014199${randomInt(0, 1e6).toString().padStart(6, "0")}${String(i).padStart(5, "0")}`, simType: "esim", planId: plan!.id, status: "active", cycleDay, renewedCycleStart: lastPaid, pukCipher: secrets.seal("12345678") })
+          .values({
+            operatorCode: "ATT",
+            accountId: row.id,
+            msisdn,
+            iccid: `89014199${randomInt(0, 1e6).toString().padStart(6, "0")}${String(i).padStart(5, "0")}`,
+            simType: "esim",
+            planId: plan!.id,
+            status: "active",
+            cycleDay,
+            renewedCycleStart: lastPaid,
+            pukCipher: secrets.seal("12345678"),
+          })
           .returning({ id: lines.id });
         made.push({ id: row.id, lineId: line!.id, msisdn });
       }
@@ -167,17 +214,32 @@ export async function runConservation(options: ConservationOptions): Promise<Con
     const operations: Operation[] = Array.from({ length: options.operations }, (_, index) => {
       const account = prepared[index % prepared.length]!;
       const roll = randomInt(0, 100);
-      const base = { index, accountId: account.id, key: `money-${tag}-${index}`, reason: `conservation ${tag} op ${index}` };
+      const base = {
+        index,
+        accountId: account.id,
+        key: `money-${tag}-${index}`,
+        reason: `conservation ${tag} op ${index}`,
+      };
       // With the cycle: one in fifty is an admin's billing run (the first early, while balances are whole), a quarter usage batches of the account's line.
       if (cycle && index % 50 === 7) return { ...base, action: "billing-run" as const, amount: 0 };
       if (cycle && roll < 27) {
         const startedAt = new Date(Date.now() - 60_000).toISOString();
-        const records = Array.from({ length: CALLS_PER_BATCH }, (_, k) => ({ id: `call-${tag}-${index}-${k}`, msisdn: account.msisdn!, type: "voice" as const, startedAt, quantity: CALL_SECONDS }));
+        const records = Array.from({ length: CALLS_PER_BATCH }, (_, k) => ({
+          id: `call-${tag}-${index}-${k}`,
+          msisdn: account.msisdn!,
+          type: "voice" as const,
+          startedAt,
+          quantity: CALL_SECONDS,
+        }));
         return { ...base, action: "usage" as const, amount: 0, msisdn: account.msisdn!, records };
       }
       // Charges a little more often than top-ups, so some run into an empty balance (refused: 422).
       const topUp = cycle ? roll < 27 + 33 : roll < 45;
-      return { ...base, action: topUp ? ("redeem-voucher" as const) : ("charge" as const), amount: topUp ? VOUCHER_VALUES[randomInt(0, VOUCHER_VALUES.length)]! : randomInt(1, 1_500) };
+      return {
+        ...base,
+        action: topUp ? ("redeem-voucher" as const) : ("charge" as const),
+        amount: topUp ? VOUCHER_VALUES[randomInt(0, VOUCHER_VALUES.length)]! : randomInt(1, 1_500),
+      };
     });
     // The vouchers, one batch per value, generated as an admin would (before the clock and the kill).
     const expiresOn = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
@@ -190,7 +252,8 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         body: JSON.stringify({ count: topUps.length, value: { amount: value, currency: "USD" }, expiresOn }),
       });
       const { codes } = (await res.json()) as { codes: string[] };
-      if (res.status !== 201 || codes.length !== topUps.length) throw new Error(`voucher batch of ${value}: ${res.status}`);
+      if (res.status !== 201 || codes.length !== topUps.length)
+        throw new Error(`voucher batch of ${value}: ${res.status}`);
       topUps.forEach((op, i) => (op.code = codes[i]));
     }
 
@@ -232,10 +295,21 @@ export async function runConservation(options: ConservationOptions): Promise<Con
             ? ["/api/v1/usage-records/batch", `ApiKey ${LOCAL_INGEST_KEY}`, { records: op.records }]
             : op.action === "billing-run"
               ? ["/api/v1/billing-runs", `Bearer ${token}`, { asOf: today }]
-              : [`/api/v1/accounts/${op.accountId}/actions/${op.action}`, `Bearer ${token}`, op.code ? { code: op.code, reason: op.reason } : { amount: { amount: op.amount, currency: "USD" }, reason: op.reason }];
+              : [
+                  `/api/v1/accounts/${op.accountId}/actions/${op.action}`,
+                  `Bearer ${token}`,
+                  op.code
+                    ? { code: op.code, reason: op.reason }
+                    : { amount: { amount: op.amount, currency: "USD" }, reason: op.reason },
+                ];
         const res = await fetch(`${base}${path}`, {
           method: "POST",
-          headers: { authorization, "x-operator": "ATT", "content-type": "application/json", ...(op.action === "usage" ? {} : { "idempotency-key": op.key }) },
+          headers: {
+            authorization,
+            "x-operator": "ATT",
+            "content-type": "application/json",
+            ...(op.action === "usage" ? {} : { "idempotency-key": op.key }),
+          },
           body: JSON.stringify(payload),
           signal: AbortSignal.timeout(60_000),
         });
@@ -258,18 +332,21 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         if (restarting) await restarting;
         const again = await send(op);
         if (again && (again.status === 200 || again.status === 422)) {
-          if (answer && answer.status !== again.status) throw new Error(`operation ${op.index}: answered ${answer.status}, then ${again.status} to the same key`);
+          if (answer && answer.status !== again.status)
+            throw new Error(`operation ${op.index}: answered ${answer.status}, then ${again.status} to the same key`);
           answer = again;
           break;
         }
-        if (again && again.status !== 409) throw new Error(`operation ${op.index}: unexpected ${again.status} ${again.body}`);
+        if (again && again.status !== 409)
+          throw new Error(`operation ${op.index}: unexpected ${again.status} ${again.body}`);
         if (Date.now() > giveUpAt) throw new Error(`operation ${op.index}: no final answer after ${attempt} retries`);
         if (!again && !restarting && !server!.alive()) throw new Error("the backend died without being killed");
         // A cut connection waits for the restart (above). A 409 says the first request is still running:
         // an account action's key is claimed in its transaction, so that passes at once; a billing run
         // spans many transactions and reserves its key first, and a run cut by the kill leaves that
         // reservation until it is taken for abandoned (60 s, server/lib/idempotency.ts): ask again, less often.
-        if (again?.status === 409) await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 20 * 2 ** Math.min(attempt, 6))));
+        if (again?.status === 409)
+          await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 20 * 2 ** Math.min(attempt, 6))));
       }
       op.final = answer!.status as 200 | 422;
       // A voucher is never short of anything: refusing one (say, as used, after a lost answer) is the bug this proves absent.
@@ -300,22 +377,38 @@ export async function runConservation(options: ConservationOptions): Promise<Con
     let voucherLost = 0;
     let voucherDoubled = 0;
     for (const accountId of accountIds) {
-      const entries: { kind: LedgerKind; amount: { amount: number }; reason: string; referenceType: string | null; referenceId: string | null }[] = [];
+      const entries: {
+        kind: LedgerKind;
+        amount: { amount: number };
+        reason: string;
+        referenceType: string | null;
+        referenceId: string | null;
+      }[] = [];
       for (let page = 1; ; page++) {
-        const res = await fetch(`${server!.baseUrl}/api/v1/ledger-entries?filter[accountId]=${accountId}&pageSize=100&page=${page}`, {
-          headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" },
-        });
+        const res = await fetch(
+          `${server!.baseUrl}/api/v1/ledger-entries?filter[accountId]=${accountId}&pageSize=100&page=${page}`,
+          {
+            headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" },
+          },
+        );
         const { data, total } = (await res.json()) as { data: typeof entries; total: number };
         entries.push(...data);
         if (data.length === 0 || entries.length >= total) break;
       }
       for (const e of entries) entriesByReason.set(e.reason, (entriesByReason.get(e.reason) ?? 0) + 1);
       // Voucher credits all carry the same reason: per account, their amounts must be exactly those of the acknowledged top-ups.
-      const credited = entries.filter((e) => e.reason === VOUCHER_REASON).map((e) => e.amount.amount).sort((a, b) => a - b);
-      const toppedUp = operations.filter((o) => o.accountId === accountId && o.code && o.final === 200).map((o) => o.amount).sort((a, b) => a - b);
+      const credited = entries
+        .filter((e) => e.reason === VOUCHER_REASON)
+        .map((e) => e.amount.amount)
+        .sort((a, b) => a - b);
+      const toppedUp = operations
+        .filter((o) => o.accountId === accountId && o.code && o.final === 200)
+        .map((o) => o.amount)
+        .sort((a, b) => a - b);
       voucherLost += Math.max(0, toppedUp.length - credited.length);
       voucherDoubled += Math.max(0, credited.length - toppedUp.length);
-      if (credited.join() !== toppedUp.join() && credited.length === toppedUp.length) problems.push(`account ${accountId}: voucher credits ${credited.join()} for top-ups of ${toppedUp.join()}`);
+      if (credited.join() !== toppedUp.join() && credited.length === toppedUp.length)
+        problems.push(`account ${accountId}: voucher credits ${credited.join()} for top-ups of ${toppedUp.join()}`);
       const sum = entries.reduce((s, e) => s + signOf(e.kind) * e.amount.amount, 0);
       // What the server decided: rated usage and the plan's renewal, each taken from the balance.
       const rated = entries.filter((e) => e.kind === "usage");
@@ -328,18 +421,26 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         usageDoubled += rated.length - batches.length;
         problems.push(`account ${accountId}: ${rated.length} usage entries for ${batches.length} batches`);
       }
-      if (renewed.length > 1) problems.push(`account ${accountId}: the plan renewed ${renewed.length} times in one cycle`);
+      if (renewed.length > 1)
+        problems.push(`account ${accountId}: the plan renewed ${renewed.length} times in one cycle`);
       const decided = rated.reduce((s, e) => s + e.amount.amount, 0) + renewed.reduce((s, e) => s + e.amount.amount, 0);
       const expected =
         opening -
         decided +
         operations
-          .filter((o) => o.accountId === accountId && o.final === 200 && (o.action === "redeem-voucher" || o.action === "charge"))
+          .filter(
+            (o) =>
+              o.accountId === accountId && o.final === 200 && (o.action === "redeem-voucher" || o.action === "charge"),
+          )
           .reduce((s, o) => s + (o.action === "redeem-voucher" ? o.amount : -o.amount), 0);
       const line = prepared.find((a) => a.id === accountId)!;
       if (line.lineId) {
         // Every minute counted once (a replay counts nothing), and the meter's charged amount is the ledger's.
-        const meters = (await (await fetch(`${server!.baseUrl}/api/v1/lines/${line.lineId}/meters`, { headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" } })).json()) as {
+        const meters = (await (
+          await fetch(`${server!.baseUrl}/api/v1/lines/${line.lineId}/meters`, {
+            headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" },
+          })
+        ).json()) as {
           type: string;
           used: number;
           charged?: { amount: number };
@@ -349,20 +450,30 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         const charged = rated.reduce((s, e) => s + e.amount.amount, 0);
         if (!voice || voice.used !== minutes || (voice.charged?.amount ?? 0) !== charged) {
           metersOff++;
-          problems.push(`line ${line.lineId}: meter ${voice?.used} min charged ${voice?.charged?.amount}, sent ${minutes} min, ledger usage ${charged}`);
+          problems.push(
+            `line ${line.lineId}: meter ${voice?.used} min charged ${voice?.charged?.amount}, sent ${minutes} min, ledger usage ${charged}`,
+          );
         }
       }
-      const account = (await (await fetch(`${server!.baseUrl}/api/v1/accounts/${accountId}`, { headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" } })).json()) as {
+      const account = (await (
+        await fetch(`${server!.baseUrl}/api/v1/accounts/${accountId}`, {
+          headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" },
+        })
+      ).json()) as {
         balance: { amount: number };
       };
       if (account.balance.amount !== expected || sum !== expected) {
         accountsOff++;
-        problems.push(`account ${accountId}: balance ${account.balance.amount}, sum of entries ${sum}, expected ${expected}`);
+        problems.push(
+          `account ${accountId}: balance ${account.balance.amount}, sum of entries ${sum}, expected ${expected}`,
+        );
       }
     }
     const charges = operations.filter((o) => o.action === "charge");
-    const lost = charges.filter((o) => o.final === 200 && (entriesByReason.get(o.reason) ?? 0) === 0).length + voucherLost;
-    const doubled = charges.filter((o) => (entriesByReason.get(o.reason) ?? 0) > 1).length + voucherDoubled + usageDoubled;
+    const lost =
+      charges.filter((o) => o.final === 200 && (entriesByReason.get(o.reason) ?? 0) === 0).length + voucherLost;
+    const doubled =
+      charges.filter((o) => (entriesByReason.get(o.reason) ?? 0) > 1).length + voucherDoubled + usageDoubled;
     const phantom = charges.filter((o) => o.final === 422 && (entriesByReason.get(o.reason) ?? 0) > 0).length;
     if (lost) problems.push(`${lost} acknowledged operations missing from the ledger`);
     if (doubled) problems.push(`${doubled} operations in the ledger more than once`);

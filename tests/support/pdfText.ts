@@ -11,8 +11,11 @@ export async function pdfText(bytes: Buffer): Promise<string> {
     for (const ref of refs) {
       const stream = (ref instanceof PDFRef ? pdf.context.lookup(ref) : ref) as PDFRawStream;
       const raw = Buffer.from(stream.getContents());
-      const decoded = stream.dict.toString().includes("FlateDecode") ? inflateSync(raw).toString("latin1") : raw.toString("latin1");
-      for (const [, hex] of decoded.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) parts.push(Buffer.from(hex!, "hex").toString("latin1"));
+      const decoded = stream.dict.toString().includes("FlateDecode")
+        ? inflateSync(raw).toString("latin1")
+        : raw.toString("latin1");
+      for (const [, hex] of decoded.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
+        parts.push(Buffer.from(hex!, "hex").toString("latin1"));
     }
   }
   return parts.join("\n");

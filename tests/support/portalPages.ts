@@ -22,7 +22,11 @@ export async function newPortalContext(browser: Browser, options: BrowserContext
   const context = await browser.newContext({ locale: "en-US", reducedMotion: "reduce", ...options });
   if (process.env.E2E_BUILD === "all-switches") {
     await context.addInitScript((key) => {
-      if (localStorage.getItem(key) === null) localStorage.setItem(key, JSON.stringify({ analytics: false, chat: false, decidedAt: "2026-01-01T00:00:00.000Z" }));
+      if (localStorage.getItem(key) === null)
+        localStorage.setItem(
+          key,
+          JSON.stringify({ analytics: false, chat: false, decidedAt: "2026-01-01T00:00:00.000Z" }),
+        );
     }, CONSENT_KEY);
   }
   return context;
@@ -35,7 +39,12 @@ export interface SignedInOptions extends BrowserContextOptions {
 }
 
 /** A new context signed in as `email` through the sign-in form, on the home page once it greets them. */
-export async function signedInPage(browser: Browser, baseUrl: string, email: string, options: SignedInOptions): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  options: SignedInOptions,
+): Promise<Page> {
   const { width, height = 800, password = DEMO_PASSWORD, ...contextOptions } = options;
   const context = await newPortalContext(browser, { viewport: { width, height }, ...contextOptions });
   const page = await context.newPage();
@@ -49,7 +58,8 @@ export async function signedInPage(browser: Browser, baseUrl: string, email: str
 }
 
 /** The open dialog of a declared action, by the action's label (its title is "<label> · <record>"). */
-export const actionDialog = (page: Page, action: string) => page.getByRole("dialog", { name: new RegExp(`^${action} · `) });
+export const actionDialog = (page: Page, action: string) =>
+  page.getByRole("dialog", { name: new RegExp(`^${action} · `) });
 
 /**
  * Picks an option of an antd select, found by its label within `scope`: clicks the select's own box
@@ -58,7 +68,9 @@ export const actionDialog = (page: Page, action: string) => page.getByRole("dial
  * and be lost; then the dropdown is opened and the option clicked again (three tries at most).
  */
 export async function pickOption(page: Page, scope: Page | Locator, label: string, option: string): Promise<void> {
-  const select = scope.getByRole("combobox", { name: label }).locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]");
+  const select = scope
+    .getByRole("combobox", { name: label })
+    .locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' ant-select ')][1]");
   const chosen = select.locator(".ant-select-selection-item").getByText(option, { exact: true });
   const dropdown = page.locator(".ant-select-dropdown:visible");
   for (let attempt = 1; ; attempt++) {

@@ -20,7 +20,16 @@ export function expectProblem(res: LightMyRequestResponse, status: number, field
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
   const problem = res.json() as Problem;
-  expect(problem, res.body).toMatchObject({ type: expect.any(String), title: expect.any(String), status, detail: expect.any(String) });
-  if (field) expect(problem.errors?.map((e) => e.path), res.body).toContain(field);
+  expect(problem, res.body).toMatchObject({
+    type: expect.any(String),
+    title: expect.any(String),
+    status,
+    detail: expect.any(String),
+  });
+  if (field)
+    expect(
+      problem.errors?.map((e) => e.path),
+      res.body,
+    ).toContain(field);
   return problem;
 }

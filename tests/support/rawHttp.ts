@@ -34,19 +34,30 @@ export function sendRaw(port: number, req: RawRequest, deadlineMs: number): Prom
       else resolve(response!);
     };
     // A body always goes with its length: without one, node:http sends a GET's body unframed, which is not HTTP.
-    const headers = req.body === undefined ? req.headers : { ...req.headers, "content-length": String(Buffer.byteLength(req.body)) };
-    const outgoing = request({ host: "127.0.0.1", port, method: req.method, path: req.target, headers, agent: false }, (res) => {
-      const base = { status: res.statusCode ?? 0, headers: res.headers };
-      if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) {
-        finish(null, { ...base, body: "", streaming: true, ms: performance.now() - started });
-        res.destroy();
-        return;
-      }
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => finish(null, { ...base, body: Buffer.concat(chunks).toString("utf8"), streaming: false, ms: performance.now() - started }));
-      res.on("error", (error) => finish(error));
-    });
+    const headers =
+      req.body === undefined ? req.headers : { ...req.headers, "content-length": String(Buffer.byteLength(req.body)) };
+    const outgoing = request(
+      { host: "127.0.0.1", port, method: req.method, path: req.target, headers, agent: false },
+      (res) => {
+        const base = { status: res.statusCode ?? 0, headers: res.headers };
+        if (String(res.headers["content-type"] ?? "").startsWith("text/event-stream")) {
+          finish(null, { ...base, body: "", streaming: true, ms: performance.now() - started });
+          res.destroy();
+          return;
+        }
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          finish(null, {
+            ...base,
+            body: Buffer.concat(chunks).toString("utf8"),
+            streaming: false,
+            ms: performance.now() - started,
+          }),
+        );
+        res.on("error", (error) => finish(error));
+      },
+    );
     const timer = setTimeout(() => {
       outgoing.destroy();
       finish(new Error(`no complete response within ${deadlineMs} ms`));

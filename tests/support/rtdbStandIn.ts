@@ -47,14 +47,20 @@ function normalize(value: unknown, where: string): unknown {
   return Object.keys(out).length ? out : null;
 }
 
-const childValue = (value: unknown, path: string[]) => path.reduce<unknown>((n, k) => (isNode(n) ? n[k] : undefined), value) ?? null;
+const childValue = (value: unknown, path: string[]) =>
+  path.reduce<unknown>((n, k) => (isNode(n) ? n[k] : undefined), value) ?? null;
 
 export function createRtdbStandIn(): RtdbPort {
   let root: unknown = null;
   const nextId = pushIds();
-  const listeners = { added: new Map<ChildListener, string>(), changed: new Map<ChildListener, string>(), removed: new Map<ChildListener, string>() };
+  const listeners = {
+    added: new Map<ChildListener, string>(),
+    changed: new Map<ChildListener, string>(),
+    removed: new Map<ChildListener, string>(),
+  };
 
-  const at = (path: string): unknown => segments(path).reduce<unknown>((n, k) => (isNode(n) ? n[k] : undefined), root) ?? null;
+  const at = (path: string): unknown =>
+    segments(path).reduce<unknown>((n, k) => (isNode(n) ? n[k] : undefined), root) ?? null;
   const childrenOf = (path: string): RtdbChild[] => {
     const node = at(path);
     return isNode(node) ? Object.entries(node).map(([key, value]) => ({ key, value })) : [];
@@ -65,7 +71,11 @@ export function createRtdbStandIn(): RtdbPort {
     const parts = segments(path);
     const before = new Map<string, Map<string, string>>();
     const snapshot = (p: string) => new Map(childrenOf(p).map((c) => [c.key, JSON.stringify(c.value)]));
-    const watched = new Set([...listeners.added.values(), ...listeners.changed.values(), ...listeners.removed.values()]);
+    const watched = new Set([
+      ...listeners.added.values(),
+      ...listeners.changed.values(),
+      ...listeners.removed.values(),
+    ]);
     for (const p of watched) before.set(p, snapshot(p));
 
     const stored = structuredClone(normalize(value, path));
@@ -93,12 +103,14 @@ export function createRtdbStandIn(): RtdbPort {
     }
   };
 
-  const listen = (kind: keyof typeof listeners) => (path: string, listener: ChildListener): Unsubscribe => {
-    const p = segments(path).join("/");
-    listeners[kind].set(listener, p);
-    if (kind === "added") for (const child of childrenOf(p)) listener(structuredClone(child));
-    return () => void listeners[kind].delete(listener);
-  };
+  const listen =
+    (kind: keyof typeof listeners) =>
+    (path: string, listener: ChildListener): Unsubscribe => {
+      const p = segments(path).join("/");
+      listeners[kind].set(listener, p);
+      if (kind === "added") for (const child of childrenOf(p)) listener(structuredClone(child));
+      return () => void listeners[kind].delete(listener);
+    };
 
   return {
     url: "memory://rtdb-stand-in",
@@ -121,7 +133,8 @@ export function createRtdbStandIn(): RtdbPort {
         if (from !== undefined) children = children.filter((c) => compareRtdbValues(v(c), from) >= 0);
         if (to !== undefined) children = children.filter((c) => compareRtdbValues(v(c), to) <= 0);
         if (query.limitToFirst !== undefined) children = children.slice(0, query.limitToFirst);
-        if (query.limitToLast !== undefined) children = children.slice(Math.max(0, children.length - query.limitToLast));
+        if (query.limitToLast !== undefined)
+          children = children.slice(Math.max(0, children.length - query.limitToLast));
       }
       return structuredClone(children);
     },

@@ -19,15 +19,28 @@ export interface SandboxBackend {
  * setting is "sandbox", so it starts the sandbox card gateway on a port of its own. The first start
  * seeds the demo data into a fresh folder; the setting is then changed and the backend starts again.
  */
-export async function startSandboxBackend(staticDir: string, name: string, extraEnv: Record<string, string> = {}): Promise<SandboxBackend> {
+export async function startSandboxBackend(
+  staticDir: string,
+  name: string,
+  extraEnv: Record<string, string> = {},
+): Promise<SandboxBackend> {
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`));
   const gatewayPort = await freePort();
-  const env = { DATA_DIR: dataDir, STATIC_DIR: staticDir, LOG_LEVEL: "info", SANDBOX_GATEWAY_PORT: String(gatewayPort), ...extraEnv };
+  const env = {
+    DATA_DIR: dataDir,
+    STATIC_DIR: staticDir,
+    LOG_LEVEL: "info",
+    SANDBOX_GATEWAY_PORT: String(gatewayPort),
+    ...extraEnv,
+  };
   const first = await startBackendProcess(env);
   first.signal("SIGTERM");
   await first.exited;
   const database = await openDatabase({ dataDir });
-  await database.db.update(operators).set({ settings: sql`${operators.settings} || '{"topUpPayment":"sandbox"}'::jsonb` }).where(eq(operators.code, "ATT"));
+  await database.db
+    .update(operators)
+    .set({ settings: sql`${operators.settings} || '{"topUpPayment":"sandbox"}'::jsonb` })
+    .where(eq(operators.code, "ATT"));
   await database.close();
   const backend = await startBackendProcess(env);
   return {

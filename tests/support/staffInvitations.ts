@@ -25,11 +25,14 @@ export async function invitationLinkFor(db: Db, email: string): Promise<string> 
 /** What the invitee does with the emailed link: sets their password through the emulator's REST API (as the reset page would). */
 export async function setPasswordWithLink(link: string, password: string): Promise<void> {
   const oobCode = new URL(link).searchParams.get("oobCode");
-  const res = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ oobCode, newPassword: password }),
-  });
+  const res = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=demo-api-key`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ oobCode, newPassword: password }),
+    },
+  );
   if (!res.ok) throw new Error(`The invitation link did not set a password: ${await res.text()}`);
 }
 
@@ -37,7 +40,10 @@ export async function setPasswordWithLink(link: string, password: string): Promi
  * A throwaway admin of ATT on the staff record with no inviter, as seeded staff are (a different
  * person, trusted to decide approvals and confirm colleagues), signed in. The caller deletes `uid`.
  */
-export async function seededAdmin(backend: TestBackend, tag = "seeded-admin"): Promise<{ uid: string; email: string; token: string }> {
+export async function seededAdmin(
+  backend: TestBackend,
+  tag = "seeded-admin",
+): Promise<{ uid: string; email: string; token: string }> {
   const email = `${tag}-${randomUUID()}@att.example`;
   const user = await backend.auth.createUser({ email, password: DEMO_PASSWORD, emailVerified: true });
   await backend.auth.setCustomUserClaims(user.uid, { role: "admin", operator: "ATT" });

@@ -47,8 +47,13 @@ export function allSwitchesEnv(tagsOrigin: string, crmOrigin: string): Record<st
 /** Builds the portal into `outDir` with `env` in a child process (the build reads VITE_* from its environment); skipped when up to date. */
 export function buildPortalWith(outDir: string, env: Record<string, string>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "scripts/build.ts", "--if-stale"], { stdio: "inherit", env: { ...process.env, ...env, PORTAL_OUT_DIR: outDir } });
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`The build with every switch set failed (exit ${code}).`))));
+    const child = spawn(process.execPath, ["--import", "tsx", "scripts/build.ts", "--if-stale"], {
+      stdio: "inherit",
+      env: { ...process.env, ...env, PORTAL_OUT_DIR: outDir },
+    });
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`The build with every switch set failed (exit ${code}).`)),
+    );
   });
 }
 
@@ -56,7 +61,11 @@ export function buildPortalWith(outDir: string, env: Record<string, string>): Pr
  * Starts the peers, builds (if stale) into a folder of `name`'s own and starts a backend serving that
  * build; the Auth emulator must be running.
  */
-export async function startSwitchedPortal(name: string, backendEnv: Record<string, string> = {}, logDir = backendLogDir()): Promise<SwitchedPortal> {
+export async function startSwitchedPortal(
+  name: string,
+  backendEnv: Record<string, string> = {},
+  logDir = backendLogDir(),
+): Promise<SwitchedPortal> {
   const outDir = switchedBuildDir(name);
   const tags = await startThirdPartyPeer("localhost", await freePort());
   const crm = await startThirdPartyPeer("127.0.0.1", await freePort());

@@ -21,9 +21,16 @@ export interface TestInstance {
   /** This instance's token verifier (its own cache). */
   verifier: TokenVerifier;
   /** GET with a user's token and X-Operator (ATT unless given). */
-  get(url: string, options?: { as?: string; token?: string; operator?: string | null }): Promise<LightMyRequestResponse>;
+  get(
+    url: string,
+    options?: { as?: string; token?: string; operator?: string | null },
+  ): Promise<LightMyRequestResponse>;
   /** Any method with a user's token, X-Operator (ATT unless given), a JSON body and extra headers. */
-  send(method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, options?: SendOptions): Promise<LightMyRequestResponse>;
+  send(
+    method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
+    url: string,
+    options?: SendOptions,
+  ): Promise<LightMyRequestResponse>;
 }
 
 export interface TestBackend extends TestInstance {
@@ -39,7 +46,27 @@ export interface TestBackend extends TestInstance {
   close(): Promise<void>;
 }
 
-export type BackendOptions = Pick<AppDeps, "rateLimits" | "operatorSettingsTtlMs" | "resources" | "staticDir" | "strictTransportSecurity" | "reauthMaxAgeSeconds" | "ingestApiKeys" | "minAppVersion" | "crm" | "fileMaxBytes" | "fileStore" | "paymentGateways" | "billPaymentGateway" | "logStream" | "logLevel" | "featureFlags" | "trustProxy" | "uploadQuota"> & {
+export type BackendOptions = Pick<
+  AppDeps,
+  | "rateLimits"
+  | "operatorSettingsTtlMs"
+  | "resources"
+  | "staticDir"
+  | "strictTransportSecurity"
+  | "reauthMaxAgeSeconds"
+  | "ingestApiKeys"
+  | "minAppVersion"
+  | "crm"
+  | "fileMaxBytes"
+  | "fileStore"
+  | "paymentGateways"
+  | "billPaymentGateway"
+  | "logStream"
+  | "logLevel"
+  | "featureFlags"
+  | "trustProxy"
+  | "uploadQuota"
+> & {
   /** TOKEN_CACHE_SECONDS of the instance (30 unless given). */
   tokenCacheSeconds?: number;
 };
@@ -67,7 +94,11 @@ async function identityToolkit<T>(path: string, body: unknown): Promise<T & { er
 
 /** Creates an email/password user through the emulator's public REST API (as the portal would) and returns its uid and ID token. */
 export async function signUpWithPassword(email: string, password: string): Promise<{ uid: string; idToken: string }> {
-  const body = await identityToolkit<{ localId?: string; idToken?: string }>("/v1/accounts:signUp", { email, password, returnSecureToken: true });
+  const body = await identityToolkit<{ localId?: string; idToken?: string }>("/v1/accounts:signUp", {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   if (!body.idToken || !body.localId) throw new Error(`Sign-up of ${email} failed: ${body.error?.message}`);
   return { uid: body.localId, idToken: body.idToken };
 }
@@ -77,12 +108,16 @@ export async function signUpWithPassword(email: string, password: string): Promi
  * generated (read from its verificationCodes endpoint). The token carries firebase.sign_in_second_factor.
  */
 export async function signInWithSecondFactor(email: string, password: string): Promise<string> {
-  const first = await identityToolkit<{ mfaPendingCredential?: string; mfaInfo?: { mfaEnrollmentId: string }[] }>("/v1/accounts:signInWithPassword", {
-    email,
-    password,
-    returnSecureToken: true,
-  });
-  if (!first.mfaPendingCredential || !first.mfaInfo?.[0]) throw new Error(`${email} has no second factor to sign in with: ${first.error?.message ?? "no MFA challenge"}`);
+  const first = await identityToolkit<{ mfaPendingCredential?: string; mfaInfo?: { mfaEnrollmentId: string }[] }>(
+    "/v1/accounts:signInWithPassword",
+    {
+      email,
+      password,
+      returnSecureToken: true,
+    },
+  );
+  if (!first.mfaPendingCredential || !first.mfaInfo?.[0])
+    throw new Error(`${email} has no second factor to sign in with: ${first.error?.message ?? "no MFA challenge"}`);
   const start = await identityToolkit<{ phoneResponseInfo?: { sessionInfo: string } }>("/v2/accounts/mfaSignIn:start", {
     mfaPendingCredential: first.mfaPendingCredential,
     mfaEnrollmentId: first.mfaInfo[0].mfaEnrollmentId,
@@ -90,7 +125,9 @@ export async function signInWithSecondFactor(email: string, password: string): P
   });
   const sessionInfo = start.phoneResponseInfo?.sessionInfo;
   if (!sessionInfo) throw new Error(`MFA sign-in of ${email} did not start: ${start.error?.message}`);
-  const codes = (await (await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/verificationCodes`)).json()) as {
+  const codes = (await (
+    await fetch(`http://${EMULATOR_HOST}/emulator/v1/projects/${PROJECT_ID}/verificationCodes`)
+  ).json()) as {
     verificationCodes: { sessionInfo: string; code: string }[];
   };
   const code = codes.verificationCodes.find((c) => c.sessionInfo === sessionInfo)?.code;
@@ -106,20 +143,31 @@ export async function signInWithSecondFactor(email: string, password: string): P
  * A throwaway admin of ATT with an enrolled phone second factor, signed in with it: the one who may
  * still change the security policy while staff must use a second factor. The caller deletes `uid`.
  */
-export async function adminWithSecondFactor(auth: TestBackend["auth"], password: string): Promise<{ uid: string; token: string }> {
+export async function adminWithSecondFactor(
+  auth: TestBackend["auth"],
+  password: string,
+): Promise<{ uid: string; token: string }> {
   const email = `mfa-admin-${randomUUID()}@example.test`;
-  const user = await auth.createUser({ email, password, emailVerified: true, multiFactor: { enrolledFactors: [{ factorId: "phone", phoneNumber: freshPhoneNumber() }] } });
+  const user = await auth.createUser({
+    email,
+    password,
+    emailVerified: true,
+    multiFactor: { enrolledFactors: [{ factorId: "phone", phoneNumber: freshPhoneNumber() }] },
+  });
   await auth.setCustomUserClaims(user.uid, { role: "admin", operator: "ATT" });
   return { uid: user.uid, token: await signInWithSecondFactor(email, password) };
 }
 
 /** Signs in with email and password against the Auth emulator and returns the ID token. */
 export async function signInWithPassword(email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await fetch(`http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
+  const res = await fetch(
+    `http://${EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`,
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
   const body = (await res.json()) as { idToken?: string; error?: { message: string } };
   if (!body.idToken) throw new Error(`Sign-in of ${email} failed: ${body.error?.message}`);
   return body.idToken;
@@ -140,7 +188,10 @@ export async function startTestBackend(options: BackendOptions = {}): Promise<Te
     return tokens.get(email)!;
   };
 
-  const instanceOn = async (db: Database, { tokenCacheSeconds, ...appOptions }: BackendOptions): Promise<TestInstance> => {
+  const instanceOn = async (
+    db: Database,
+    { tokenCacheSeconds, ...appOptions }: BackendOptions,
+  ): Promise<TestInstance> => {
     const verifier = createTokenVerifier(auth, { cacheSeconds: tokenCacheSeconds });
     const app = await buildApp({ database: db, verifier, auth, operator: "ATT", logLevel: "silent", ...appOptions });
     return { app, verifier, ...injectorFor(app, tokenFor) };
@@ -171,7 +222,10 @@ export async function startTestBackend(options: BackendOptions = {}): Promise<Te
 }
 
 /** get() and send() of an app: a user's token, X-Operator (ATT unless given), a JSON body and extra headers. */
-function injectorFor(app: FastifyInstance, tokenFor: (email: string) => Promise<string>): Pick<TestInstance, "get" | "send"> {
+function injectorFor(
+  app: FastifyInstance,
+  tokenFor: (email: string) => Promise<string>,
+): Pick<TestInstance, "get" | "send"> {
   return {
     async get(url, options = {}) {
       const headers: Record<string, string> = { "x-app-version": "3.2.1" };

@@ -35,7 +35,9 @@ export async function createThrowawayPostgresDatabase(): Promise<{ url: string; 
       await cleanup.connect();
       // pg's Pool.end() resolves before its connections have said goodbye; dropping the database
       // under them would make them fail loudly, so wait (a while at most) until they are gone.
-      const sessions = async () => (await cleanup.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name])).rows[0].n as number;
+      const sessions = async () =>
+        (await cleanup.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name])).rows[0]
+          .n as number;
       const deadline = Date.now() + 5_000;
       while ((await sessions()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       await cleanup.query(`drop database if exists ${name} with (force)`);
@@ -68,7 +70,9 @@ export async function openTestDatabase(): Promise<Database> {
  */
 export async function openAnotherHandle(database: Database): Promise<Database> {
   if (database.driver === "pglite") return { ...database, close: async () => {} };
-  const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as { rows: { name: string }[] };
+  const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: { name: string }[];
+  };
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${rows[0]!.name}`;
   return openDatabase({ url: url.toString(), dataDir: "" });

@@ -80,7 +80,8 @@ export async function startThirdPartyPeer(host: "127.0.0.1" | "localhost", port:
   return {
     origin: `http://${host}:${port}`,
     calls,
-    posted: (path) => calls.filter((c) => c.method === "POST" && c.url === path).map((c) => JSON.parse(c.body || "null") as unknown),
+    posted: (path) =>
+      calls.filter((c) => c.method === "POST" && c.url === path).map((c) => JSON.parse(c.body || "null") as unknown),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

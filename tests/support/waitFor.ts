@@ -20,7 +20,8 @@ export async function waitFor<T>(
 }
 
 /** The token's `auth_time` (seconds). */
-export const authTimeOf = (token: string) => (JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as { auth_time: number }).auth_time;
+export const authTimeOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as { auth_time: number }).auth_time;
 
 /**
  * Waits until the clock is in a later second than the token's sign-in: revocation times and

@@ -61,7 +61,9 @@ describe("accessScope and can", () => {
   });
 
   it("a role missing from one action's entry is refused for that action only", () => {
-    const resource = { access: { list: { admin: "all" as const }, show: { subscriber: "own" as const, admin: "all" as const } } };
+    const resource = {
+      access: { list: { admin: "all" as const }, show: { subscriber: "own" as const, admin: "all" as const } },
+    };
     expect(accessScope(as("agent"), resource, "list")).toBeNull();
     expect(accessScope(as("admin"), resource, "list")).toBe("all");
     expect(accessScope(as("subscriber"), resource, "list")).toBeNull();

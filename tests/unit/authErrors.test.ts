@@ -17,12 +17,21 @@ describe("authErrorMessage", () => {
   );
 
   it("auth/invalid-email belongs to the email field", () => {
-    expect(authErrorMessage(firebaseError("auth/invalid-email"))).toEqual({ field: "email", key: "signIn.errors.emailInvalid" });
+    expect(authErrorMessage(firebaseError("auth/invalid-email"))).toEqual({
+      field: "email",
+      key: "signIn.errors.emailInvalid",
+    });
   });
 
   it("missing email and password belong to their fields", () => {
-    expect(authErrorMessage(firebaseError("auth/missing-email"))).toEqual({ field: "email", key: "signIn.errors.emailRequired" });
-    expect(authErrorMessage(firebaseError("auth/missing-password"))).toEqual({ field: "password", key: "signIn.errors.passwordRequired" });
+    expect(authErrorMessage(firebaseError("auth/missing-email"))).toEqual({
+      field: "email",
+      key: "signIn.errors.emailRequired",
+    });
+    expect(authErrorMessage(firebaseError("auth/missing-password"))).toEqual({
+      field: "password",
+      key: "signIn.errors.passwordRequired",
+    });
   });
 
   it("rate limiting, disabled accounts and network failures have their own messages", () => {
@@ -33,7 +42,9 @@ describe("authErrorMessage", () => {
   });
 
   it("a disabled sign-in method says to use another one", () => {
-    expect(authErrorMessage(firebaseError("auth/operation-not-allowed"))).toEqual({ key: "auth.errors.methodDisabled" });
+    expect(authErrorMessage(firebaseError("auth/operation-not-allowed"))).toEqual({
+      key: "auth.errors.methodDisabled",
+    });
   });
 
   it.each(["auth/internal-error", "auth/some-future-code", "", "invalid-credential"])(
@@ -81,7 +92,10 @@ describe("authErrorMessage", () => {
     const keys = new Set(inputs.map((input) => authErrorMessage(input).key));
     expect(keys.size).toBeGreaterThanOrEqual(7);
     for (const key of keys) {
-      for (const [locale, dictionary] of [["en", en], ["es", es]] as const) {
+      for (const [locale, dictionary] of [
+        ["en", en],
+        ["es", es],
+      ] as const) {
         const text = (dictionary as Record<MessageKey, string>)[key];
         expect(text, `${locale} ${key}`).toBeTypeOf("string");
         expect(text.trim(), `${locale} ${key}`).not.toBe("");
@@ -96,7 +110,13 @@ describe("authErrorMessage", () => {
   });
 
   it("a field, when given, is email or password", () => {
-    for (const code of ["auth/invalid-email", "auth/missing-email", "auth/missing-password", "auth/user-not-found", "auth/other"]) {
+    for (const code of [
+      "auth/invalid-email",
+      "auth/missing-email",
+      "auth/missing-password",
+      "auth/user-not-found",
+      "auth/other",
+    ]) {
       const { field } = authErrorMessage(firebaseError(code));
       expect([undefined, "email", "password"]).toContain(field);
     }

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { AUTOPAY_MAX_ATTEMPTS, nextAutopayAt, paymentRetryUnitMs } from "../../server/domain/invoicePayments/autopaySchedule";
+import {
+  AUTOPAY_MAX_ATTEMPTS,
+  nextAutopayAt,
+  paymentRetryUnitMs,
+} from "../../server/domain/invoicePayments/autopaySchedule";
 
 describe("autopay retries on the seed's backoff, scaled by a unit", () => {
   const now = new Date("2026-01-01T00:00:00Z");
-  const wait = (failures: number, random: number, unit: number) => nextAutopayAt(failures, now, random, unit)!.getTime() - now.getTime();
+  const wait = (failures: number, random: number, unit: number) =>
+    nextAutopayAt(failures, now, random, unit)!.getTime() - now.getTime();
 
   it("in production units: from 1 s, doubling, jitter 0.5, capped at 14,400,000 ms", () => {
     expect([1, 2, 3, 4].map((n) => wait(n, 0.5, 1000))).toEqual([1000, 2000, 4000, 8000]);

@@ -11,17 +11,62 @@ import { applyFeatureFlags } from "../../src/providers/remoteConfig";
 const TOKENIZE_URL = "http://127.0.0.1:8090/v1/tokens";
 const apiRequest = vi.hoisted(() => vi.fn());
 const lists = vi.hoisted(() => ({
-  accounts: [{ id: "7d1c7a52-0000-4000-8000-000000000001", name: "Alex Rivera", type: "prepaid", balance: { amount: 2500, currency: "USD" } }],
-  "top-ups": [
-    { id: "t1", accountId: "a", amount: { amount: 1500, currency: "USD" }, status: "completed", refund: "none", gatewayCaptured: true, paymentMethodId: null, failureReason: null, createdAt: "2026-11-20T10:00:00Z", updatedAt: "2026-11-20T10:00:02Z" },
-    { id: "t2", accountId: "a", amount: { amount: 900, currency: "USD" }, status: "cancelled", refund: "none", gatewayCaptured: true, paymentMethodId: null, failureReason: null, createdAt: "2026-11-21T10:00:00Z", updatedAt: "2026-11-21T10:05:00Z" },
+  accounts: [
+    {
+      id: "7d1c7a52-0000-4000-8000-000000000001",
+      name: "Alex Rivera",
+      type: "prepaid",
+      balance: { amount: 2500, currency: "USD" },
+    },
   ],
-  "payment-methods": [{ id: "pm1", brand: "visa", last4: "4242", expMonth: 12, expYear: 2028, isDefault: true, createdAt: "2026-11-20T10:00:00Z" }],
+  "top-ups": [
+    {
+      id: "t1",
+      accountId: "a",
+      amount: { amount: 1500, currency: "USD" },
+      status: "completed",
+      refund: "none",
+      gatewayCaptured: true,
+      paymentMethodId: null,
+      failureReason: null,
+      createdAt: "2026-11-20T10:00:00Z",
+      updatedAt: "2026-11-20T10:00:02Z",
+    },
+    {
+      id: "t2",
+      accountId: "a",
+      amount: { amount: 900, currency: "USD" },
+      status: "cancelled",
+      refund: "none",
+      gatewayCaptured: true,
+      paymentMethodId: null,
+      failureReason: null,
+      createdAt: "2026-11-21T10:00:00Z",
+      updatedAt: "2026-11-21T10:05:00Z",
+    },
+  ],
+  "payment-methods": [
+    {
+      id: "pm1",
+      brand: "visa",
+      last4: "4242",
+      expMonth: 12,
+      expYear: 2028,
+      isDefault: true,
+      createdAt: "2026-11-20T10:00:00Z",
+    },
+  ],
 }));
 vi.mock("../../src/providers/apiClient", () => ({ apiRequest }));
 vi.mock("@refinedev/core", () => ({
-  useCustom: () => ({ query: { isLoading: false }, result: { data: { gateway: "sandbox", tokenizeUrl: TOKENIZE_URL } } }),
-  useList: ({ resource }: { resource: keyof typeof lists }) => ({ result: { data: lists[resource], total: lists[resource].length }, query: { isLoading: false } }),
+  useCustom: () => ({
+    query: { isLoading: false },
+    result: { data: { gateway: "sandbox", tokenizeUrl: TOKENIZE_URL } },
+  }),
+  useList: ({ resource }: { resource: keyof typeof lists }) => ({
+    result: { data: lists[resource], total: lists[resource].length },
+    query: { isLoading: false },
+  }),
   useInvalidate: () => async () => {},
   // The voucher card beside the card form (its own test: topUpPage.test.tsx) stays out of this page's test.
   useCan: () => ({ data: { can: false } }),
@@ -40,8 +85,12 @@ const renderPage = () =>
 describe("the card top-up page (sandbox gateway)", () => {
   const fetchMock = vi.fn();
   beforeEach(() => {
-    apiRequest.mockReset().mockResolvedValue({ id: "t3", amount: { amount: 1000, currency: "USD" }, status: "completed" });
-    fetchMock.mockReset().mockResolvedValue(new Response(JSON.stringify({ token: "tok_test_123456" }), { status: 201 }));
+    apiRequest
+      .mockReset()
+      .mockResolvedValue({ id: "t3", amount: { amount: 1000, currency: "USD" }, status: "completed" });
+    fetchMock
+      .mockReset()
+      .mockResolvedValue(new Response(JSON.stringify({ token: "tok_test_123456" }), { status: 201 }));
     vi.stubGlobal("fetch", fetchMock);
   });
   afterEach(() => {
@@ -57,11 +106,22 @@ describe("the card top-up page (sandbox gateway)", () => {
     fireEvent.change(screen.getByLabelText("Expiry (MM/YY)"), { target: { value: "12/30" } });
     fireEvent.change(screen.getByLabelText("Security code"), { target: { value: "123" } });
     fireEvent.click(screen.getByRole("button", { name: "Top up" }));
-    await waitFor(() => expect(apiRequest).toHaveBeenCalledWith("/top-ups", expect.objectContaining({ method: "POST" })));
+    await waitFor(() =>
+      expect(apiRequest).toHaveBeenCalledWith("/top-ups", expect.objectContaining({ method: "POST" })),
+    );
     expect(fetchMock).toHaveBeenCalledWith(TOKENIZE_URL, expect.objectContaining({ method: "POST" }));
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({ number: "4242424242424242", expMonth: 12, expYear: 2030, cvc: "123" });
+    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({
+      number: "4242424242424242",
+      expMonth: 12,
+      expYear: 2030,
+      cvc: "123",
+    });
     const [, request] = apiRequest.mock.calls.find(([path]) => path === "/top-ups")!;
-    expect(request.body).toEqual({ accountId: lists.accounts[0]!.id, amount: { amount: 1000, currency: "USD" }, cardToken: "tok_test_123456" });
+    expect(request.body).toEqual({
+      accountId: lists.accounts[0]!.id,
+      amount: { amount: 1000, currency: "USD" },
+      cardToken: "tok_test_123456",
+    });
     expect(request.headers["idempotency-key"]).toMatch(/\w{8,}/);
     // Our API never saw the number.
     expect(JSON.stringify(apiRequest.mock.calls)).not.toContain("4242424242424242");
@@ -78,7 +138,9 @@ describe("the card top-up page (sandbox gateway)", () => {
     // The confirmation's own button says the same.
     await waitFor(() => expect(screen.getAllByRole("button", { name: "Claim my money back" })).toHaveLength(2));
     fireEvent.click(screen.getAllByRole("button", { name: "Claim my money back" }).at(-1)!);
-    await waitFor(() => expect(apiRequest).toHaveBeenCalledWith("/top-ups/t2/actions/claim-refund", { method: "POST", body: {} }));
+    await waitFor(() =>
+      expect(apiRequest).toHaveBeenCalledWith("/top-ups/t2/actions/claim-refund", { method: "POST", body: {} }),
+    );
     const card = screen.getByTestId("payment-method");
     expect(card.textContent).toContain("Visa ending in 4242");
     expect(within(card).getByRole("button", { name: "Remove Visa ending in 4242" })).toBeTruthy();
@@ -121,8 +183,12 @@ describe("the card top-up page (sandbox gateway)", () => {
       act(() => setLocale("es", { remember: false }));
       act(() => applyFeatureFlags({ ...FEATURE_FLAG_DEFAULTS, card_top_up_enabled: false }));
       renderPage();
-      expect(screen.getByTestId("top-up-turned-off").textContent).toContain("La recarga con tarjeta está desactivada por ahora");
-      expect(screen.getByTestId("top-up-turned-off").textContent).toContain("Añade saldo con un cupón prepago aquí abajo");
+      expect(screen.getByTestId("top-up-turned-off").textContent).toContain(
+        "La recarga con tarjeta está desactivada por ahora",
+      );
+      expect(screen.getByTestId("top-up-turned-off").textContent).toContain(
+        "Añade saldo con un cupón prepago aquí abajo",
+      );
     });
   });
 });

@@ -3,13 +3,16 @@ import { parseCareQuery } from "../../server/domain/subscribers/careQuery";
 
 describe("reading the care search box", () => {
   it("takes any format of a number as its digits, from 4 of them", () => {
-    for (const q of ["0103", "(202) 555-0103", "+1 202 555 0103", "202.555.0103"]) expect(parseCareQuery(q)).toMatchObject({ query: { kind: "digits" } });
+    for (const q of ["0103", "(202) 555-0103", "+1 202 555 0103", "202.555.0103"])
+      expect(parseCareQuery(q)).toMatchObject({ query: { kind: "digits" } });
     expect(parseCareQuery("(202) 555-0103")).toEqual({ query: { kind: "digits", digits: "2025550103" } });
     expect(parseCareQuery("010")).toEqual({ error: { path: "q", message: "a number needs at least 4 digits" } });
   });
 
   it("tells ids, emails and names apart, and refuses what it cannot read", () => {
-    expect(parseCareQuery("3CF4BB1A-9392-4891-81B7-8E597B2FDD65")).toEqual({ query: { kind: "id", id: "3cf4bb1a-9392-4891-81b7-8e597b2fdd65" } });
+    expect(parseCareQuery("3CF4BB1A-9392-4891-81B7-8E597B2FDD65")).toEqual({
+      query: { kind: "id", id: "3cf4bb1a-9392-4891-81b7-8e597b2fdd65" },
+    });
     expect(parseCareQuery("Sam@Example")).toEqual({ query: { kind: "email", text: "sam@example" } });
     expect(parseCareQuery("Sam Chenn")).toEqual({ query: { kind: "text", text: "Sam Chenn" } });
     expect(parseCareQuery("R2D2 unit")).toMatchObject({ query: { kind: "text" } });

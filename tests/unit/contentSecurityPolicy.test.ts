@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { inlineScriptHashes } from "../../scripts/build";
-import { OPTIONAL_FEATURES, parsePolicy, portalContentSecurityPolicy, portalDirectives, type Directives } from "../../src/config/contentSecurityPolicy";
+import {
+  OPTIONAL_FEATURES,
+  parsePolicy,
+  portalContentSecurityPolicy,
+  portalDirectives,
+  type Directives,
+} from "../../src/config/contentSecurityPolicy";
 import { parsePortalEnv, type PortalEnv } from "../../src/config/env";
 
 const HASHES = ["'sha256-one'", "'sha256-two'"];
 /** The raw variables of a local build (all defaults) and of a production one (no emulator). */
-const BUILDS = { local: {}, production: { VITE_AUTH_EMULATOR_HOST: "", VITE_FIREBASE_AUTH_DOMAIN: "att-portal.firebaseapp.com" } };
+const BUILDS = {
+  local: {},
+  production: { VITE_AUTH_EMULATOR_HOST: "", VITE_FIREBASE_AUTH_DOMAIN: "att-portal.firebaseapp.com" },
+};
 const LOCAL = parsePortalEnv(BUILDS.local);
 const PRODUCTION = parsePortalEnv(BUILDS.production);
 
@@ -25,12 +34,16 @@ const SWITCHES: { name: keyof PortalEnv; value: string; adds: Directives }[] = [
   {
     name: "VITE_FIREBASE_DATABASE_URL",
     value: "https://att-portal.firebaseio.com",
-    adds: { "connect-src": ["https://att-portal.firebaseio.com", "wss://att-portal.firebaseio.com", "wss://*.firebaseio.com"] },
+    adds: {
+      "connect-src": ["https://att-portal.firebaseio.com", "wss://att-portal.firebaseio.com", "wss://*.firebaseio.com"],
+    },
   },
   {
     name: "VITE_FIREBASE_APP_ID",
     value: "1:1234567890:web:abcdef",
-    adds: { "connect-src": ["https://firebaseinstallations.googleapis.com", "https://firebaseremoteconfig.googleapis.com"] },
+    adds: {
+      "connect-src": ["https://firebaseinstallations.googleapis.com", "https://firebaseremoteconfig.googleapis.com"],
+    },
   },
   {
     name: "VITE_CRM_CHAT_SCRIPT_URL",
@@ -53,7 +66,11 @@ const SWITCHES: { name: keyof PortalEnv; value: string; adds: Directives }[] = [
     adds: {
       "script-src": ["https://www.googletagmanager.com"],
       "img-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com"],
-      "connect-src": ["https://www.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"],
+      "connect-src": [
+        "https://www.googletagmanager.com",
+        "https://*.google-analytics.com",
+        "https://*.analytics.google.com",
+      ],
     },
   },
   {
@@ -91,9 +108,23 @@ describe("the portal's Content-Security-Policy", () => {
 
   it("a production build talks to Firebase Auth, frames its auth domain for popup and redirect, and loads reCAPTCHA for SMS", () => {
     const d = portalDirectives(PRODUCTION, HASHES);
-    expect(d["connect-src"]).toEqual(["'self'", "https://identitytoolkit.googleapis.com", "https://securetoken.googleapis.com"]);
-    expect(d["frame-src"]).toEqual(["https://att-portal.firebaseapp.com", "https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"]);
-    expect(d["script-src"]).toEqual(["'self'", ...HASHES, "https://apis.google.com", "https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]);
+    expect(d["connect-src"]).toEqual([
+      "'self'",
+      "https://identitytoolkit.googleapis.com",
+      "https://securetoken.googleapis.com",
+    ]);
+    expect(d["frame-src"]).toEqual([
+      "https://att-portal.firebaseapp.com",
+      "https://www.google.com/recaptcha/",
+      "https://recaptcha.google.com/recaptcha/",
+    ]);
+    expect(d["script-src"]).toEqual([
+      "'self'",
+      ...HASHES,
+      "https://apis.google.com",
+      "https://www.google.com/recaptcha/",
+      "https://www.gstatic.com/recaptcha/",
+    ]);
     expect(JSON.stringify(d)).not.toContain("127.0.0.1");
   });
 
@@ -113,7 +144,9 @@ describe("the portal's Content-Security-Policy", () => {
   it("with every switch set, the policy allows the union of their hosts and nothing more", () => {
     const all = parsePortalEnv(Object.fromEntries(SWITCHES.map((s) => [s.name, s.value])));
     const expected: Directives = {};
-    for (const { adds } of SWITCHES) for (const [name, sources] of Object.entries(adds)) expected[name] = [...new Set([...(expected[name] ?? []), ...sources])];
+    for (const { adds } of SWITCHES)
+      for (const [name, sources] of Object.entries(adds))
+        expected[name] = [...new Set([...(expected[name] ?? []), ...sources])];
     const got = added(portalDirectives(LOCAL, HASHES), portalDirectives(all, HASHES));
     expect(Object.keys(got).sort()).toEqual(Object.keys(expected).sort());
     for (const name of Object.keys(expected)) expect(new Set(got[name]), name).toEqual(new Set(expected[name]));
@@ -122,16 +155,31 @@ describe("the portal's Content-Security-Policy", () => {
   it("VITE_TAG_SCRIPT_ORIGIN replaces Google's tag host, and adds nothing while no tag id is set", () => {
     const origin = { VITE_TAG_SCRIPT_ORIGIN: "https://tags.att.example/" };
     expect(portalDirectives(parsePortalEnv(origin), HASHES)).toEqual(portalDirectives(LOCAL, HASHES));
-    const tagged = portalDirectives(parsePortalEnv({ ...origin, VITE_TAG_MANAGER_ID: "GTM-ABC123", VITE_ANALYTICS_IDS: "G-XYZ789" }), HASHES);
+    const tagged = portalDirectives(
+      parsePortalEnv({ ...origin, VITE_TAG_MANAGER_ID: "GTM-ABC123", VITE_ANALYTICS_IDS: "G-XYZ789" }),
+      HASHES,
+    );
     expect(tagged["script-src"]).toContain("https://tags.att.example");
-    expect(Object.values(tagged).flat().filter((s) => s.includes("googletagmanager"))).toEqual([]);
+    expect(
+      Object.values(tagged)
+        .flat()
+        .filter((s) => s.includes("googletagmanager")),
+    ).toEqual([]);
   });
 
   it("allows a Realtime Database emulator only for a build that names a database", () => {
     const emulatorOnly = portalDirectives(parsePortalEnv({ VITE_DATABASE_EMULATOR_HOST: "127.0.0.1:9000" }), HASHES);
     expect(emulatorOnly["connect-src"]).not.toContain("http://127.0.0.1:9000");
-    const withDatabase = portalDirectives(parsePortalEnv({ VITE_DATABASE_EMULATOR_HOST: "127.0.0.1:9000", VITE_FIREBASE_DATABASE_URL: "https://demo-att.firebaseio.com" }), HASHES);
-    expect(withDatabase["connect-src"]).toEqual(expect.arrayContaining(["http://127.0.0.1:9000", "ws://127.0.0.1:9000"]));
+    const withDatabase = portalDirectives(
+      parsePortalEnv({
+        VITE_DATABASE_EMULATOR_HOST: "127.0.0.1:9000",
+        VITE_FIREBASE_DATABASE_URL: "https://demo-att.firebaseio.com",
+      }),
+      HASHES,
+    );
+    expect(withDatabase["connect-src"]).toEqual(
+      expect.arrayContaining(["http://127.0.0.1:9000", "ws://127.0.0.1:9000"]),
+    );
   });
 
   it("serializes to a header that parses back to the same directives", () => {
@@ -145,6 +193,9 @@ describe("inlineScriptHashes", () => {
   it("hashes the exact text of each inline script, classic or module, and skips scripts with a src", () => {
     const html = `<head><script>window.a = 1</script><script type="module" src="/assets/entry.js"></script></head>
       <body><script type="module">import("/assets/x.js")</script></body>`;
-    expect(inlineScriptHashes(html)).toEqual(["'sha256-Aif1QuaDxF56ZK3+IyoelKcjrWC+BWl5ZGfcO1AMmA4='", "'sha256-iNlxD7O0U+T9QgOrzmlXqm/m5z/ps3ufGrNt2LTaqLk='"]);
+    expect(inlineScriptHashes(html)).toEqual([
+      "'sha256-Aif1QuaDxF56ZK3+IyoelKcjrWC+BWl5ZGfcO1AMmA4='",
+      "'sha256-iNlxD7O0U+T9QgOrzmlXqm/m5z/ps3ufGrNt2LTaqLk='",
+    ]);
   });
 });

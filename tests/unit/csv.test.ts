@@ -3,11 +3,20 @@ import { parseCsv } from "../../server/lib/csv";
 
 describe("parseCsv (RFC 4180)", () => {
   it("splits records on CRLF or LF and fields on commas; a trailing line end adds nothing", () => {
-    expect(parseCsv("a,b\r\nc,d\r\n")).toEqual([["a", "b"], ["c", "d"]]);
-    expect(parseCsv("a,b\nc,d")).toEqual([["a", "b"], ["c", "d"]]);
+    expect(parseCsv("a,b\r\nc,d\r\n")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
+    expect(parseCsv("a,b\nc,d")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
   });
   it("keeps empty fields", () => {
-    expect(parseCsv("a,,c\n,,\n")).toEqual([["a", "", "c"], ["", "", ""]]);
+    expect(parseCsv("a,,c\n,,\n")).toEqual([
+      ["a", "", "c"],
+      ["", "", ""],
+    ]);
   });
   it("reads quoted fields with commas, line breaks and doubled quotes", () => {
     expect(parseCsv('"x, y","line\r\nbreak","say ""hi"""\n')).toEqual([["x, y", "line\r\nbreak", 'say "hi"']]);

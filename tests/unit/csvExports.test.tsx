@@ -32,7 +32,20 @@ const ticket = {
   createdAt: NOW,
   updatedAt: NOW,
 };
-const auditEvent = { id: "6b1c7a52-3f0e-4d7e-9d59-6a1f1b2a3c4d", operator: "ATT", actorUid: "demo-alex", actorRole: "subscriber", action: "tickets.create", targetType: "tickets", targetId: ticket.id, before: null, after: { subject: PLANTED }, reason: "+1+cmd|' /C calc'!A0", requestId: "r-1", createdAt: NOW };
+const auditEvent = {
+  id: "6b1c7a52-3f0e-4d7e-9d59-6a1f1b2a3c4d",
+  operator: "ATT",
+  actorUid: "demo-alex",
+  actorRole: "subscriber",
+  action: "tickets.create",
+  targetType: "tickets",
+  targetId: ticket.id,
+  before: null,
+  after: { subject: PLANTED },
+  reason: "+1+cmd|' /C calc'!A0",
+  requestId: "r-1",
+  createdAt: NOW,
+};
 
 /** The one file the export saved, read back as cells. */
 async function exported(): Promise<string[][]> {

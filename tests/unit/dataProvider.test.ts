@@ -61,14 +61,22 @@ describe("toListQuery: filters", () => {
   });
 
   it("any other operator is filter[field][op]=value", () => {
-    expect(only([{ field: "status", operator: "ne", value: "terminated" }])).toEqual([["filter[status][ne]", "terminated"]]);
+    expect(only([{ field: "status", operator: "ne", value: "terminated" }])).toEqual([
+      ["filter[status][ne]", "terminated"],
+    ]);
     expect(only([{ field: "price", operator: "gte", value: 1000 }])).toEqual([["filter[price][gte]", "1000"]]);
-    expect(only([{ field: "msisdn", operator: "startswith", value: "+1202" }])).toEqual([["filter[msisdn][startswith]", "+1202"]]);
+    expect(only([{ field: "msisdn", operator: "startswith", value: "+1202" }])).toEqual([
+      ["filter[msisdn][startswith]", "+1202"],
+    ]);
   });
 
   it("joins array values (in, between) with commas", () => {
-    expect(only([{ field: "status", operator: "in", value: ["active", "suspended"] }])).toEqual([["filter[status][in]", "active,suspended"]]);
-    expect(only([{ field: "price", operator: "between", value: [1000, 5000] }])).toEqual([["filter[price][between]", "1000,5000"]]);
+    expect(only([{ field: "status", operator: "in", value: ["active", "suspended"] }])).toEqual([
+      ["filter[status][in]", "active,suspended"],
+    ]);
+    expect(only([{ field: "price", operator: "between", value: [1000, 5000] }])).toEqual([
+      ["filter[price][between]", "1000,5000"],
+    ]);
   });
 
   it("the q field becomes the q parameter, whatever its operator", () => {
@@ -93,9 +101,15 @@ describe("toListQuery: filters", () => {
   });
 
   it("the null and nnull operators send the parameter with an empty value", () => {
-    expect(only([{ field: "suspendReason", operator: "null", value: true }])).toEqual([["filter[suspendReason][null]", ""]]);
-    expect(only([{ field: "suspendReason", operator: "nnull", value: true }])).toEqual([["filter[suspendReason][nnull]", ""]]);
-    expect(toListQuery({ mode: "off" }, [], [{ field: "suspendReason", operator: "null", value: true }]).toString()).toBe("filter%5BsuspendReason%5D%5Bnull%5D=");
+    expect(only([{ field: "suspendReason", operator: "null", value: true }])).toEqual([
+      ["filter[suspendReason][null]", ""],
+    ]);
+    expect(only([{ field: "suspendReason", operator: "nnull", value: true }])).toEqual([
+      ["filter[suspendReason][nnull]", ""],
+    ]);
+    expect(
+      toListQuery({ mode: "off" }, [], [{ field: "suspendReason", operator: "null", value: true }]).toString(),
+    ).toBe("filter%5BsuspendReason%5D%5Bnull%5D=");
   });
 
   it("combines pagination, sort, search and several filters in one query", () => {
@@ -118,17 +132,22 @@ describe("toListQuery: filters", () => {
     ]);
   });
 
-  it.each(["or", "and"] as const)("throws on a conditional %s filter, which the backend contract cannot express", (operator) => {
-    const grouped: CrudFilter = {
-      operator,
-      value: [
-        { field: "status", operator: "eq", value: "active" },
-        { field: "status", operator: "eq", value: "suspended" },
-      ],
-    };
-    expect(() => toListQuery(undefined, undefined, [grouped])).toThrow(/not supported/);
-    expect(() => toListQuery(undefined, undefined, [{ ...grouped, key: "grouped" } as CrudFilter])).toThrow(/not supported/);
-  });
+  it.each(["or", "and"] as const)(
+    "throws on a conditional %s filter, which the backend contract cannot express",
+    (operator) => {
+      const grouped: CrudFilter = {
+        operator,
+        value: [
+          { field: "status", operator: "eq", value: "active" },
+          { field: "status", operator: "eq", value: "suspended" },
+        ],
+      };
+      expect(() => toListQuery(undefined, undefined, [grouped])).toThrow(/not supported/);
+      expect(() => toListQuery(undefined, undefined, [{ ...grouped, key: "grouped" } as CrudFilter])).toThrow(
+        /not supported/,
+      );
+    },
+  );
 });
 
 describe("toListQuery agrees with the backend's list contract", () => {
@@ -192,12 +211,18 @@ describe("toHttpError", () => {
   });
 
   it("keeps nested paths as one key", () => {
-    const error = toHttpError(400, { detail: "Invalid query.", errors: [{ path: "filter[status]", message: "unknown value" }] });
+    const error = toHttpError(400, {
+      detail: "Invalid query.",
+      errors: [{ path: "filter[status]", message: "unknown value" }],
+    });
     expect(error.errors).toEqual({ "filter[status]": ["unknown value"] });
   });
 
   it("has no errors property when the problem lists no field errors", () => {
-    expect(toHttpError(404, { title: "Not Found", status: 404, detail: "No such line." })).toEqual({ message: "No such line.", statusCode: 404 });
+    expect(toHttpError(404, { title: "Not Found", status: 404, detail: "No such line." })).toEqual({
+      message: "No such line.",
+      statusCode: 404,
+    });
     expect("errors" in toHttpError(409, { detail: "Conflict.", errors: [] })).toBe(false);
   });
 
@@ -215,13 +240,18 @@ describe("dataProvider.getMany", () => {
     const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => {
       urls.push(String(url));
       const ids = new URL(String(url), "http://x").searchParams.get("filter[id][in]")!.split(",");
-      return new Response(JSON.stringify({ data: ids.map((id) => ({ id })), total: ids.length }), { status: 200, headers: { "content-type": "application/json" } });
+      return new Response(JSON.stringify({ data: ids.map((id) => ({ id })), total: ids.length }), {
+        status: 200,
+        headers: { "content-type": "application/json" },
+      });
     });
     try {
       const ids = Array.from({ length: 120 }, (_, i) => `id-${i % 60}`); // 60 distinct ids, each twice
       const { data } = await dataProvider.getMany!({ resource: "lines", ids });
       expect(urls).toHaveLength(2);
-      expect(urls.every((u) => u.includes("/lines?") && new URL(u, "http://x").searchParams.get("pageSize") !== null)).toBe(true);
+      expect(
+        urls.every((u) => u.includes("/lines?") && new URL(u, "http://x").searchParams.get("pageSize") !== null),
+      ).toBe(true);
       expect(data.map((r) => r.id).sort()).toEqual([...new Set(ids)].sort());
     } finally {
       fetchMock.mockRestore();
@@ -229,7 +259,9 @@ describe("dataProvider.getMany", () => {
   });
 
   it("the list contract accepts filter[id][in] on every resource, and nothing else new", () => {
-    const parsed = listQuerySchema(plansResource).safeParse({ "filter[id][in]": "3b0e1f5e-9a53-4a52-8f44-3c6c0d1f2a10,9b2f6a53-0a53-4f4e-9a55-0d1e0b5a8a11" });
+    const parsed = listQuerySchema(plansResource).safeParse({
+      "filter[id][in]": "3b0e1f5e-9a53-4a52-8f44-3c6c0d1f2a10,9b2f6a53-0a53-4f4e-9a55-0d1e0b5a8a11",
+    });
     expect(parsed.success).toBe(true);
     expect(listQuerySchema(plansResource).safeParse({ "filter[id][in]": "not-a-uuid" }).success).toBe(false);
     expect(listQuerySchema(plansResource).safeParse({ "filter[id][contains]": "3b0e" }).success).toBe(false);

@@ -10,14 +10,24 @@ describe("enum labels of a declaration's own", () => {
   it("agree with their noun: a pass is 'activo' where a line is 'activa'", () => {
     addMessages({ en: { "enums.passStatus.active": "Active" }, es: { "enums.passStatus.active": "Activo" } });
     setLocale("es");
-    expect(fieldText("status", { label: "fields.status", kind: "enum", labels: "enums.passStatus" }, { status: "active" })).toBe("Activo");
+    expect(
+      fieldText("status", { label: "fields.status", kind: "enum", labels: "enums.passStatus" }, { status: "active" }),
+    ).toBe("Activo");
     expect(fieldText("status", { label: "fields.status", kind: "enum" }, { status: "active" })).toBe("Activa");
   });
 });
 
 describe("icons named in declarations", () => {
-  type Loader = (this: { addWatchFile(f: string): void; error(m: string): never }, id: string) => Promise<string | undefined>;
-  const context = { addWatchFile() {}, error: (message: string): never => { throw new Error(message); } };
+  type Loader = (
+    this: { addWatchFile(f: string): void; error(m: string): never },
+    id: string,
+  ) => Promise<string | undefined>;
+  const context = {
+    addWatchFile() {},
+    error: (message: string): never => {
+      throw new Error(message);
+    },
+  };
 
   it("any @ant-design/icons name is bundled by its own path, and only those named", async () => {
     const plugin = declaredIcons();
@@ -28,6 +38,8 @@ describe("icons named in declarations", () => {
 
   it("a name antd does not have fails the build, naming the resource", async () => {
     const plugin = declaredIcons(process.cwd(), "tests/unit/fixtures/registryWithUnknownIcon.ts");
-    await expect((plugin.load as Loader).call(context, "\0virtual:declared-icons")).rejects.toThrow(/roaming-passes declares 'GlobeOutlined'/);
+    await expect((plugin.load as Loader).call(context, "\0virtual:declared-icons")).rejects.toThrow(
+      /roaming-passes declares 'GlobeOutlined'/,
+    );
   });
 });

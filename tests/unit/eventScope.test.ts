@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
-import { createEventBus, MAX_PAYLOAD_BYTES, parsePayload, toPayloads, type ResourceEvent } from "../../server/live/eventBus";
+import {
+  createEventBus,
+  MAX_PAYLOAD_BYTES,
+  parsePayload,
+  toPayloads,
+  type ResourceEvent,
+} from "../../server/live/eventBus";
 import { liveResources, mayReceive } from "../../server/live/eventScope";
 
 const alex = { uid: "alex", role: "subscriber" as const, operator: "ATT" };
@@ -18,7 +24,8 @@ const event = (resource: string, extra: Partial<ResourceEvent> = {}): ResourceEv
   at: "2026-01-01T00:00:00.000Z",
   ...extra,
 });
-const hears = (principal: typeof alex | typeof agent | typeof admin | typeof tmoAdmin, e: ResourceEvent) => mayReceive(principal, liveResources[e.resource], e);
+const hears = (principal: typeof alex | typeof agent | typeof admin | typeof tmoAdmin, e: ResourceEvent) =>
+  mayReceive(principal, liveResources[e.resource], e);
 
 describe("mayReceive: who hears an event", () => {
   it("never another operator's events, whatever the role", () => {
@@ -73,7 +80,13 @@ describe("NOTIFY payloads", () => {
   });
 
   it("anything else on the channel is dropped", () => {
-    for (const text of ["", "not json", "{}", JSON.stringify({ ...event("staff"), type: "exploded" }), JSON.stringify({ ...event("staff"), ids: "x" })]) {
+    for (const text of [
+      "",
+      "not json",
+      "{}",
+      JSON.stringify({ ...event("staff"), type: "exploded" }),
+      JSON.stringify({ ...event("staff"), ids: "x" }),
+    ]) {
       expect(parsePayload(text)).toBeNull();
     }
   });
@@ -107,7 +120,12 @@ describe("createEventBus", () => {
     b.subscribe((e) => onB.push(e.ids[0]!));
     await a.publish(event("staff", { ids: ["one"] }));
     await b.publish(event("staff", { ids: ["two"] }));
-    await expect.poll(() => [onA, onB]).toEqual([["one", "two"], ["one", "two"]]);
+    await expect
+      .poll(() => [onA, onB])
+      .toEqual([
+        ["one", "two"],
+        ["one", "two"],
+      ]);
     await a.close();
     await b.publish(event("staff", { ids: ["three"] }));
     await expect.poll(() => onB).toEqual(["one", "two", "three"]);

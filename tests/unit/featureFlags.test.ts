@@ -35,7 +35,11 @@ describe("Remote Config feature flags", () => {
       }),
     );
     // card_top_up_enabled is missing from this template: its in-code default fills in.
-    expect(createFeatureFlags({ templatePath: path }).current()).toEqual({ outage_banner: "Network work tonight 1-3 am", card_top_up_enabled: true, esim_transfer_enabled: false });
+    expect(createFeatureFlags({ templatePath: path }).current()).toEqual({
+      outage_banner: "Network work tonight 1-3 am",
+      card_top_up_enabled: true,
+      esim_transfer_enabled: false,
+    });
   });
 
   it("when Remote Config cannot be reached (no internet here), load() says so and the defaults hold", async () => {

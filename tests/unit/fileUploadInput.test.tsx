@@ -12,7 +12,9 @@ describe("the attachment input", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("uploads the bytes with the token and the file's name, and takes the new id", async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ id: "f-1", name: "crack.jpg" }), { status: 201 }));
+    const fetchMock = vi.fn(
+      async () => new Response(JSON.stringify({ id: "f-1", name: "crack.jpg" }), { status: 201 }),
+    );
     vi.stubGlobal("fetch", fetchMock);
     const onChange = vi.fn();
     const { rerender } = render(<FileUploadInput id="attachment" onChange={onChange} />);
@@ -34,7 +36,13 @@ describe("the attachment input", () => {
     [415, "Only PDF files and photos (PNG, JPEG, WebP, HEIC) can be attached."],
     [413, "The file is too large: at most 10 MB."],
   ])("says why a %s refusal happened, and keeps no value", async (status, text) => {
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ status, title: "x", detail: "refused", type: "about:blank" }), { status })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ status, title: "x", detail: "refused", type: "about:blank" }), { status }),
+      ),
+    );
     const onChange = vi.fn();
     render(<FileUploadInput id="attachment" onChange={onChange} />);
     pick(document.getElementById("attachment")!, new File(["MZ"], "tool.exe"));
@@ -49,15 +57,21 @@ describe("the attachments input (several files)", () => {
   it("uploads each picked file, lists the accepted ones with their size, says which were refused, and removes one", async () => {
     const fetchMock = vi.fn(async (url: string) =>
       url.includes("name=tool.exe")
-        ? new Response(JSON.stringify({ status: 415, title: "x", detail: "refused", type: "about:blank" }), { status: 415 })
+        ? new Response(JSON.stringify({ status: 415, title: "x", detail: "refused", type: "about:blank" }), {
+            status: 415,
+          })
         : new Response(JSON.stringify({ id: "f-2", name: "bill.pdf", size: 2048 }), { status: 201 }),
     );
     vi.stubGlobal("fetch", fetchMock);
     const onChange = vi.fn();
     const { rerender } = render(<FileListUploadInput id="attachments" value={["f-1"]} onChange={onChange} />);
-    fireEvent.change(document.getElementById("attachments")!, { target: { files: [new File(["%PDF-"], "bill.pdf"), new File(["MZ"], "tool.exe")] } });
+    fireEvent.change(document.getElementById("attachments")!, {
+      target: { files: [new File(["%PDF-"], "bill.pdf"), new File(["MZ"], "tool.exe")] },
+    });
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(["f-1", "f-2"]));
-    expect((await screen.findByRole("alert")).textContent).toBe("tool.exe: Only PDF files and photos (PNG, JPEG, WebP, HEIC) can be attached.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "tool.exe: Only PDF files and photos (PNG, JPEG, WebP, HEIC) can be attached.",
+    );
     rerender(<FileListUploadInput id="attachments" value={["f-1", "f-2"]} onChange={onChange} />);
     expect(screen.getByText("bill.pdf")).toBeTruthy();
     expect(screen.getByText("2 kB")).toBeTruthy();

@@ -11,8 +11,26 @@ import { renderWithRefine } from "../support/renderWithRefine";
 // backend only for the cards of the acted-on record's holder (filter[ownerUid]), never every card
 // of the operator. The data provider answers as the backend would, filtering by that holder.
 const CARDS = [
-  { id: "11111111-1111-4111-8111-111111111111", ownerUid: "demo-alex", brand: "visa", last4: "4242", expMonth: 12, expYear: 2030, isDefault: true, createdAt: "2026-11-01T10:00:00.000Z" },
-  { id: "22222222-2222-4222-8222-222222222222", ownerUid: "demo-sam", brand: "visa", last4: "0002", expMonth: 12, expYear: 2030, isDefault: true, createdAt: "2026-11-01T10:00:00.000Z" },
+  {
+    id: "11111111-1111-4111-8111-111111111111",
+    ownerUid: "demo-alex",
+    brand: "visa",
+    last4: "4242",
+    expMonth: 12,
+    expYear: 2030,
+    isDefault: true,
+    createdAt: "2026-11-01T10:00:00.000Z",
+  },
+  {
+    id: "22222222-2222-4222-8222-222222222222",
+    ownerUid: "demo-sam",
+    brand: "visa",
+    last4: "0002",
+    expMonth: 12,
+    expYear: 2030,
+    isDefault: true,
+    createdAt: "2026-11-01T10:00:00.000Z",
+  },
 ];
 
 const account = {
@@ -23,18 +41,39 @@ const account = {
   status: "active",
   autopayPaymentMethodId: null,
 };
-const bill = { id: "44444444-4444-4444-8444-444444444444", ownerUid: "demo-alex", accountId: account.id, accountName: account.name, number: "ATT-1", status: "issued" };
+const bill = {
+  id: "44444444-4444-4444-8444-444444444444",
+  ownerUid: "demo-alex",
+  accountId: account.id,
+  accountName: account.name,
+  number: "ATT-1",
+  status: "issued",
+};
 
-function renderAction(resource: ResourceDefinition<any, any>, name: string, record: Record<string, any> & { id: string }) {
+function renderAction(
+  resource: ResourceDefinition<any, any>,
+  name: string,
+  record: Record<string, any> & { id: string },
+) {
   const getList = vi.fn(async ({ filters }: { filters?: { field: string; operator: string; value: unknown }[] }) => {
     const owner = filters?.find((f) => f.field === "ownerUid" && f.operator === "eq")?.value;
     const data = owner === undefined ? CARDS : CARDS.filter((c) => c.ownerUid === owner);
     return { data, total: data.length };
   });
-  renderWithRefine(<ActionDialog resource={resource} name={name} action={resource.actions![name]!} record={record} open onClose={() => undefined} />, {
-    identity: { uid: "demo-agent", role: "agent" },
-    data: { getList },
-  });
+  renderWithRefine(
+    <ActionDialog
+      resource={resource}
+      name={name}
+      action={resource.actions![name]!}
+      record={record}
+      open
+      onClose={() => undefined}
+    />,
+    {
+      identity: { uid: "demo-agent", role: "agent" },
+      data: { getList },
+    },
+  );
   return getList;
 }
 
@@ -51,18 +90,34 @@ async function optionsOf(label: string) {
 describe("the card select of an action taken for a subscriber", () => {
   it("set-autopay offers only the account holder's cards", async () => {
     const getList = renderAction(accountsResource, "set-autopay", account);
-    await waitFor(() => expect(getList.mock.calls.some(([p]) => (p as { resource: string }).resource === "payment-methods")).toBe(true));
-    for (const [params] of getList.mock.calls.filter(([p]) => (p as { resource: string }).resource === "payment-methods")) {
-      expect((params as { filters: unknown[] }).filters).toContainEqual({ field: "ownerUid", operator: "eq", value: "demo-alex" });
+    await waitFor(() =>
+      expect(getList.mock.calls.some(([p]) => (p as { resource: string }).resource === "payment-methods")).toBe(true),
+    );
+    for (const [params] of getList.mock.calls.filter(
+      ([p]) => (p as { resource: string }).resource === "payment-methods",
+    )) {
+      expect((params as { filters: unknown[] }).filters).toContainEqual({
+        field: "ownerUid",
+        operator: "eq",
+        value: "demo-alex",
+      });
     }
     expect(await optionsOf("Autopay card")).toEqual(["4242"]);
   });
 
   it("a bill's pay action offers only the bill holder's cards", async () => {
     const getList = renderAction(invoicesResource, "pay", bill);
-    await waitFor(() => expect(getList.mock.calls.some(([p]) => (p as { resource: string }).resource === "payment-methods")).toBe(true));
-    for (const [params] of getList.mock.calls.filter(([p]) => (p as { resource: string }).resource === "payment-methods")) {
-      expect((params as { filters: unknown[] }).filters).toContainEqual({ field: "ownerUid", operator: "eq", value: "demo-alex" });
+    await waitFor(() =>
+      expect(getList.mock.calls.some(([p]) => (p as { resource: string }).resource === "payment-methods")).toBe(true),
+    );
+    for (const [params] of getList.mock.calls.filter(
+      ([p]) => (p as { resource: string }).resource === "payment-methods",
+    )) {
+      expect((params as { filters: unknown[] }).filters).toContainEqual({
+        field: "ownerUid",
+        operator: "eq",
+        value: "demo-alex",
+      });
     }
     expect(await optionsOf("Card or bank account")).toEqual(["4242"]);
   });

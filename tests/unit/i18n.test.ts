@@ -55,9 +55,9 @@ describe("translate", () => {
   });
 
   it("fills placeholders in the default message too", () => {
-    expect(translate("pages.error.info", { action: "edit" }, "You may have forgotten to add the {{action}} component")).toBe(
-      "You may have forgotten to add the edit component",
-    );
+    expect(
+      translate("pages.error.info", { action: "edit" }, "You may have forgotten to add the {{action}} component"),
+    ).toBe("You may have forgotten to add the edit component");
   });
 
   it("accepts translate(key, defaultMessage), as Refine calls it", () => {
@@ -127,7 +127,9 @@ describe("i18nProvider: declared resources name themselves", () => {
     expect(i18nProvider.translate("device-claims.titles.list", undefined, "Device-claims")).toBe("Device claims");
     expect(i18nProvider.translate("device-claims.device-claims", undefined, "Device-claim")).toBe("Device claims");
     setLocale("es");
-    expect(i18nProvider.translate("device-claims.titles.list", undefined, "Reclamaciones de equipos")).toBe("Reclamaciones de equipo");
+    expect(i18nProvider.translate("device-claims.titles.list", undefined, "Reclamaciones de equipos")).toBe(
+      "Reclamaciones de equipo",
+    );
     expect(i18nProvider.translate("unknown.titles.list", undefined, "Unknowns")).toBe("Unknowns");
   });
 });

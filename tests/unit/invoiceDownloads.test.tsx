@@ -54,13 +54,17 @@ describe("a bill's PDF for the subscriber", () => {
   it("the bill's page downloads GET /invoices/{id}/pdf through the authenticated download helper", async () => {
     renderAt(`/invoices/show/${bill.id}`);
     fireEvent.click(await screen.findByRole("button", { name: /Download PDF/ }));
-    await waitFor(() => expect(downloadFromApi).toHaveBeenCalledWith(`/invoices/${bill.id}/pdf`, "ATT-2026-10-0002.pdf"));
+    await waitFor(() =>
+      expect(downloadFromApi).toHaveBeenCalledWith(`/invoices/${bill.id}/pdf`, "ATT-2026-10-0002.pdf"),
+    );
   });
 
   it("each row of the bills list offers its own PDF, named after its bill", async () => {
     renderAt("/invoices");
     fireEvent.click(await screen.findByRole("button", { name: "Download PDF: ATT-2026-10-0002" }));
-    await waitFor(() => expect(downloadFromApi).toHaveBeenCalledWith(`/invoices/${bill.id}/pdf`, "ATT-2026-10-0002.pdf"));
+    await waitFor(() =>
+      expect(downloadFromApi).toHaveBeenCalledWith(`/invoices/${bill.id}/pdf`, "ATT-2026-10-0002.pdf"),
+    );
   });
 
   it("says so when the download fails", async () => {

@@ -28,12 +28,21 @@ const streams = vi.hoisted(() => {
   (globalThis as { EventSource?: unknown }).EventSource = FakeEventSource;
   return FakeEventSource;
 });
-vi.mock("../../src/providers/session", () => ({ currentIdToken: async () => "token", currentSessionUser: async () => null }));
+vi.mock("../../src/providers/session", () => ({
+  currentIdToken: async () => "token",
+  currentSessionUser: async () => null,
+}));
 
 const { LightHome } = await import("../../src/pages/home/LightHome");
 const { setLocale } = await import("../../src/i18n");
 
-const ALEX: SessionUser = { uid: "demo-alex", email: "alex@example.com", name: "Alex Rivera", role: "subscriber", operator: "ATT" };
+const ALEX: SessionUser = {
+  uid: "demo-alex",
+  email: "alex@example.com",
+  name: "Alex Rivera",
+  role: "subscriber",
+  operator: "ATT",
+};
 const LINE_ID = "11111111-1111-4111-8111-111111111111";
 const ACCOUNT_ID = "22222222-2222-4222-8222-222222222222";
 const homeWith = (dataUsed: number): Home => ({
@@ -44,18 +53,43 @@ const homeWith = (dataUsed: number): Home => ({
       status: "active",
       accountId: ACCOUNT_ID,
       accountType: "prepaid",
-      plan: { id: "33333333-3333-4333-8333-333333333333", name: "Prepaid 15 GB", price: { amount: 3500, currency: "USD" } },
+      plan: {
+        id: "33333333-3333-4333-8333-333333333333",
+        name: "Prepaid 15 GB",
+        price: { amount: 3500, currency: "USD" },
+      },
       daysLeft: 8,
       meters: [
-        { type: "data", used: dataUsed, allowance: 15_360, unit: "MB", asOf: "2026-11-26T21:30:00.000Z", cycleStart: "2026-11-05", cycleEnd: "2026-12-05", capped: false, charged: { amount: 0, currency: "USD" } },
-        { type: "voice", used: 80, allowance: null, unit: "minutes", asOf: null, cycleStart: "2026-11-05", cycleEnd: "2026-12-05", capped: false, charged: { amount: 0, currency: "USD" } },
+        {
+          type: "data",
+          used: dataUsed,
+          allowance: 15_360,
+          unit: "MB",
+          asOf: "2026-11-26T21:30:00.000Z",
+          cycleStart: "2026-11-05",
+          cycleEnd: "2026-12-05",
+          capped: false,
+          charged: { amount: 0, currency: "USD" },
+        },
+        {
+          type: "voice",
+          used: 80,
+          allowance: null,
+          unit: "minutes",
+          asOf: null,
+          cycleStart: "2026-11-05",
+          cycleEnd: "2026-12-05",
+          capped: false,
+          charged: { amount: 0, currency: "USD" },
+        },
       ],
     },
   ],
   accounts: [{ id: ACCOUNT_ID, type: "prepaid", balance: { amount: 4000, currency: "USD" } }],
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 let home: Home;
 let unread: number;
 let homeStatus: number;
@@ -71,7 +105,13 @@ beforeEach(() => {
     vi.fn(async (url: string) => {
       const path = new URL(url, "http://portal.test").pathname;
       requests.push(path);
-      if (path.endsWith("/home")) return homeStatus === 200 ? json(home) : json({ type: "about:blank", title: "Unavailable", status: homeStatus, detail: "The database is down." }, homeStatus);
+      if (path.endsWith("/home"))
+        return homeStatus === 200
+          ? json(home)
+          : json(
+              { type: "about:blank", title: "Unavailable", status: homeStatus, detail: "The database is down." },
+              homeStatus,
+            );
       if (path.endsWith("/notifications")) return json({ data: [], total: unread });
       return json({}, 404);
     }),
@@ -102,10 +142,14 @@ describe("the light home", () => {
     within(card()).getByText("Prepaid 15 GB");
     expect(within(card()).getByTestId("account-money").textContent).toBe("Balance: $40.00 · Top up");
     expect(within(card()).getByTestId("meter-data-used").textContent).toBe("4 GB of 15 GB");
-    expect(within(card()).getByRole("progressbar", { name: "Data: 4 GB of 15 GB" }).getAttribute("aria-valuenow")).toBe("26.7");
+    expect(within(card()).getByRole("progressbar", { name: "Data: 4 GB of 15 GB" }).getAttribute("aria-valuenow")).toBe(
+      "26.7",
+    );
     expect(within(card()).getByTestId("meter-voice-used").textContent).toBe("80 min used · unlimited");
     within(card()).getByText("8 days left in this cycle · renews Dec 5, 2026");
-    await waitFor(() => expect(screen.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifications: 2 unread"));
+    await waitFor(() =>
+      expect(screen.getByTestId("notification-bell").getAttribute("aria-label")).toBe("Notifications: 2 unread"),
+    );
   });
 
   it("counts new usage and new notices when the live stream says so, without a reload", async () => {
@@ -158,7 +202,9 @@ describe("the light home", () => {
   it("says why when the lines cannot be loaded", async () => {
     homeStatus = 503;
     renderHome();
-    expect((await screen.findByRole("alert")).textContent).toBe("Your lines could not be loaded: The database is down.");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Your lines could not be loaded: The database is down.",
+    );
     expect(screen.queryByTestId("line-card")).toBeNull();
   });
 });

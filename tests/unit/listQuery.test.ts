@@ -22,8 +22,20 @@ function issuePaths(schema: typeof linesQuery, input: Record<string, unknown>): 
 
 describe("listQuerySchema: defaults", () => {
   it("an empty query is page 1 of 20 in the declared default order, no search, no filters", () => {
-    expect(ok(linesQuery, {})).toEqual({ page: 1, pageSize: 20, sort: [{ field: "msisdn", order: "asc" }], q: undefined, filters: [] });
-    expect(ok(plansQuery, {})).toEqual({ page: 1, pageSize: 20, sort: [{ field: "price", order: "asc" }], q: undefined, filters: [] });
+    expect(ok(linesQuery, {})).toEqual({
+      page: 1,
+      pageSize: 20,
+      sort: [{ field: "msisdn", order: "asc" }],
+      q: undefined,
+      filters: [],
+    });
+    expect(ok(plansQuery, {})).toEqual({
+      page: 1,
+      pageSize: 20,
+      sort: [{ field: "price", order: "asc" }],
+      q: undefined,
+      filters: [],
+    });
   });
 
   it("page and pageSize arrive as text and are coerced", () => {
@@ -76,7 +88,9 @@ describe("listQuerySchema: page and pageSize", () => {
 
 describe("listQuerySchema: filters", () => {
   it("filter[field]=v is eq", () => {
-    expect(ok(linesQuery, { "filter[status]": "active" }).filters).toEqual([{ field: "status", operator: "eq", value: "active" }]);
+    expect(ok(linesQuery, { "filter[status]": "active" }).filters).toEqual([
+      { field: "status", operator: "eq", value: "active" },
+    ]);
   });
 
   it("filter[field][in]=a,b is a list", () => {
@@ -89,7 +103,9 @@ describe("listQuerySchema: filters", () => {
     expect(ok(plansQuery, { "filter[price][between]": "100,200" }).filters).toEqual([
       { field: "price", operator: "between", value: [100, 200] },
     ]);
-    expect(ok(plansQuery, { "filter[price][lte]": "5000" }).filters).toEqual([{ field: "price", operator: "lte", value: 5000 }]);
+    expect(ok(plansQuery, { "filter[price][lte]": "5000" }).filters).toEqual([
+      { field: "price", operator: "lte", value: 5000 },
+    ]);
   });
 
   it("money filters must be whole minor units", () => {
@@ -134,18 +150,27 @@ describe("listQuerySchema: filters", () => {
   it("the null operator takes no value or 'true', where declared", () => {
     const nullable = {
       ...linesResource,
-      list: { ...linesResource.list, filters: { ...linesResource.list.filters, suspendReason: ["null", "nnull"] as const } },
+      list: {
+        ...linesResource.list,
+        filters: { ...linesResource.list.filters, suspendReason: ["null", "nnull"] as const },
+      },
     };
     const schema = listQuerySchema(nullable as never);
-    expect(ok(schema, { "filter[suspendReason][null]": "" }).filters).toEqual([{ field: "suspendReason", operator: "null", value: true }]);
-    expect(ok(schema, { "filter[suspendReason][nnull]": "true" }).filters).toEqual([{ field: "suspendReason", operator: "nnull", value: true }]);
+    expect(ok(schema, { "filter[suspendReason][null]": "" }).filters).toEqual([
+      { field: "suspendReason", operator: "null", value: true },
+    ]);
+    expect(ok(schema, { "filter[suspendReason][nnull]": "true" }).filters).toEqual([
+      { field: "suspendReason", operator: "nnull", value: true },
+    ]);
     expect(issuePaths(schema, { "filter[suspendReason][null]": "lost" })).toEqual(["filter[suspendReason][null]"]);
     // Not declared on the real lines resource.
     expect(issuePaths(linesQuery, { "filter[status][null]": "" })).toEqual(["filter[status][null]"]);
   });
 
   it("text operators take any non-empty text", () => {
-    expect(ok(linesQuery, { "filter[msisdn][startswith]": "+1202" }).filters).toEqual([{ field: "msisdn", operator: "startswith", value: "+1202" }]);
+    expect(ok(linesQuery, { "filter[msisdn][startswith]": "+1202" }).filters).toEqual([
+      { field: "msisdn", operator: "startswith", value: "+1202" },
+    ]);
     expect(issuePaths(linesQuery, { "filter[msisdn][contains]": "" })).toEqual(["filter[msisdn][contains]"]);
   });
 });
@@ -169,7 +194,12 @@ describe("listQuerySchema: unknown and repeated parameters", () => {
   });
 
   it("every bad sort and filter parameter is reported, not just the first", () => {
-    const paths = issuePaths(linesQuery, { sort: "bogus", "filter[nope]": "1", foo: "x", "filter[status][in]": "bogus" });
+    const paths = issuePaths(linesQuery, {
+      sort: "bogus",
+      "filter[nope]": "1",
+      foo: "x",
+      "filter[status][in]": "bogus",
+    });
     expect(paths.sort()).toEqual(["filter[nope]", "filter[status][in]", "foo", "sort"]);
   });
 
@@ -187,7 +217,9 @@ describe("listQuerySchema: date filters of a declared resource", () => {
   });
 
   it("names the parameter of a bound that is not a date", () => {
-    expect(issuePaths(claimsQuery, { "filter[occurredOn][between]": "2026-01-01,soon" })).toEqual(["filter[occurredOn][between]"]);
+    expect(issuePaths(claimsQuery, { "filter[occurredOn][between]": "2026-01-01,soon" })).toEqual([
+      "filter[occurredOn][between]",
+    ]);
     expect(issuePaths(claimsQuery, { "filter[occurredOn][gte]": "2026-02-30" })).toEqual(["filter[occurredOn][gte]"]);
   });
 });

@@ -3,7 +3,10 @@ import type { LiveEvent } from "@refinedev/core";
 import { createLiveProvider, type EventSourceLike } from "../../src/providers/liveProvider";
 
 // The provider with a fake EventSource and token source; Firebase Auth is not needed here.
-vi.mock("../../src/providers/session", () => ({ currentIdToken: async () => null, currentSessionUser: async () => null }));
+vi.mock("../../src/providers/session", () => ({
+  currentIdToken: async () => null,
+  currentSessionUser: async () => null,
+}));
 
 class FakeSource implements EventSourceLike {
   static all: FakeSource[] = [];
@@ -64,8 +67,17 @@ describe("liveProvider", () => {
     stream.emit({ resource: "staff", type: "created", ids: ["u1"], at: "2026-01-01T00:00:00.000Z" });
     stream.emit({ resource: "staff", type: "updated", ids: ["u1"], at: "2026-01-01T00:00:01.000Z" }); // not a type b wants
     stream.emit({ resource: "lines", type: "updated", ids: ["l1", "l2"], at: "2026-01-01T00:00:02.000Z" });
-    expect(staff).toEqual([{ channel: "resources/staff", type: "created", payload: { ids: ["u1"] }, date: new Date("2026-01-01T00:00:00.000Z") }]);
-    expect(lines.map((e) => [e.channel, e.type, e.payload.ids])).toEqual([["resources/lines", "updated", ["l1", "l2"]]]);
+    expect(staff).toEqual([
+      {
+        channel: "resources/staff",
+        type: "created",
+        payload: { ids: ["u1"] },
+        date: new Date("2026-01-01T00:00:00.000Z"),
+      },
+    ]);
+    expect(lines.map((e) => [e.channel, e.type, e.payload.ids])).toEqual([
+      ["resources/lines", "updated", ["l1", "l2"]],
+    ]);
 
     // Fewer resources: the stream is reopened for the rest; none left: closed.
     live.unsubscribe(b);

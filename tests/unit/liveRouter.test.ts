@@ -43,7 +43,11 @@ describe("routeLive", () => {
   it("never subscribes to the database when the page unsubscribed before it loaded", async () => {
     const rtdb = recorder("rtdb");
     let load!: (p: LiveProvider) => void;
-    const live = routeLive({ backend: recorder("backend").provider, rtdb: () => new Promise((resolve) => (load = resolve)), sourceOf: (n) => sources[n] });
+    const live = routeLive({
+      backend: recorder("backend").provider,
+      rtdb: () => new Promise((resolve) => (load = resolve)),
+      sourceOf: (n) => sources[n],
+    });
     live.unsubscribe(live.subscribe(params("resources/usage-notes")));
     load(rtdb.provider);
     await new Promise((r) => setTimeout(r, 0));

@@ -5,8 +5,24 @@ import { freshness } from "../../src/components/usage/LineMeters";
 import type { Home, HomeLine, Meter } from "../../src/resources/usage";
 
 const usd = (amount: number) => ({ amount, currency: "USD" });
-const meter = (type: Meter["type"], used: number, allowance: number | null): Meter => ({ type, used, allowance, unit: type === "data" ? "MB" : type === "voice" ? "minutes" : "messages", asOf: null, cycleStart: "2026-11-05", cycleEnd: "2026-12-05", capped: false, charged: usd(0) });
-const line = (id: string, accountId: string, price: number, dataUsed: number, status: HomeLine["status"] = "active"): HomeLine => ({
+const meter = (type: Meter["type"], used: number, allowance: number | null): Meter => ({
+  type,
+  used,
+  allowance,
+  unit: type === "data" ? "MB" : type === "voice" ? "minutes" : "messages",
+  asOf: null,
+  cycleStart: "2026-11-05",
+  cycleEnd: "2026-12-05",
+  capped: false,
+  charged: usd(0),
+});
+const line = (
+  id: string,
+  accountId: string,
+  price: number,
+  dataUsed: number,
+  status: HomeLine["status"] = "active",
+): HomeLine => ({
   id,
   msisdn: id === "l1" ? "+12025550101" : "+12025550102",
   status,
@@ -21,7 +37,13 @@ describe("the home's next steps", () => {
   afterEach(() => setLocale("en", { remember: false }));
 
   it("asks for nothing when the bills are paid, the balance covers the renewal and data is left", () => {
-    const home: Home = { accounts: [{ id: "pre", type: "prepaid", balance: usd(4000) }, { id: "post", type: "postpaid", amountDue: usd(0) }], lines: [line("l1", "pre", 3500, 100), line("l2", "post", 6500, 100)] };
+    const home: Home = {
+      accounts: [
+        { id: "pre", type: "prepaid", balance: usd(4000) },
+        { id: "post", type: "postpaid", amountDue: usd(0) },
+      ],
+      lines: [line("l1", "pre", 3500, 100), line("l2", "post", 6500, 100)],
+    };
     expect(nextStepsOf(home)).toEqual([]);
   });
 
@@ -29,7 +51,12 @@ describe("the home's next steps", () => {
     const home: Home = {
       accounts: [
         { id: "pre", type: "prepaid", balance: usd(1000) },
-        { id: "post", type: "postpaid", amountDue: usd(7036), overdueBill: { id: "bill-1", total: usd(7036), dueOn: "2026-11-25" } },
+        {
+          id: "post",
+          type: "postpaid",
+          amountDue: usd(7036),
+          overdueBill: { id: "bill-1", total: usd(7036), dueOn: "2026-11-25" },
+        },
       ],
       lines: [line("l1", "pre", 3500, 15_360), line("l2", "post", 6500, 12_800)],
     };
@@ -49,7 +76,10 @@ describe("the home's next steps", () => {
 
   it("does not count a suspended line's plan in the renewal, and speaks Spanish", () => {
     setLocale("es", { remember: false });
-    const home: Home = { accounts: [{ id: "pre", type: "prepaid", balance: usd(1000) }], lines: [line("l1", "pre", 3500, 0, "suspended")] };
+    const home: Home = {
+      accounts: [{ id: "pre", type: "prepaid", balance: usd(1000) }],
+      lines: [line("l1", "pre", 3500, 0, "suspended")],
+    };
     expect(nextStepsOf(home)).toEqual([]);
     const short: Home = { ...home, lines: [line("l1", "pre", 3500, 0)] };
     expect(nextStepsOf(short)[0]!.action).toBe("Recargar");
@@ -57,11 +87,17 @@ describe("the home's next steps", () => {
   });
 
   it("a line in grace asks for the amount missing to renew and until when, offers no data, and goes once a top-up covers it", () => {
-    const grace: HomeLine = { ...line("l1", "pre", 3500, 0, "grace"), meters: [meter("data", 0, 0)], grace: { endsOn: "2026-12-27", price: usd(2500) } };
+    const grace: HomeLine = {
+      ...line("l1", "pre", 3500, 0, "grace"),
+      meters: [meter("data", 0, 0)],
+      grace: { endsOn: "2026-12-27", price: usd(2500) },
+    };
     const home: Home = { accounts: [{ id: "pre", type: "prepaid", balance: usd(1000) }], lines: [grace] };
     const steps = nextStepsOf(home);
     expect(steps.map((s) => [s.tone, s.action, s.to])).toEqual([["bad", "Top up", "/top-up"]]);
-    expect(steps[0]!.text).toBe("$15.00 missing to renew your plan on (202) 555-0101, until Dec 27, 2026. Until then only top-ups, emergency and incoming calls work.");
+    expect(steps[0]!.text).toBe(
+      "$15.00 missing to renew your plan on (202) 555-0101, until Dec 27, 2026. Until then only top-ups, emergency and incoming calls work.",
+    );
     expect(nextStepsOf({ ...home, accounts: [{ id: "pre", type: "prepaid", balance: usd(2500) }] })).toEqual([]);
     setLocale("es", { remember: false });
     expect(nextStepsOf(home)[0]!.text).toContain("Faltan");
@@ -74,6 +110,8 @@ describe("a meter's freshness", () => {
     expect(freshness("data", new Date("2026-11-27T14:59:40").toISOString(), now)).toBe("Updated just now");
     expect(freshness("data", new Date("2026-11-27T14:58:00").toISOString(), now)).toBe("Updated 2 min ago");
     expect(freshness("sms", new Date("2026-11-27T03:28:00").toISOString(), now)).toMatch(/^No texts since 3:28\sAM$/);
-    expect(freshness("voice", new Date("2026-11-25T03:28:00").toISOString(), now)).toMatch(/^No calls since Nov 25, 2026, 3:28\sAM$/);
+    expect(freshness("voice", new Date("2026-11-25T03:28:00").toISOString(), now)).toMatch(
+      /^No calls since Nov 25, 2026, 3:28\sAM$/,
+    );
   });
 });

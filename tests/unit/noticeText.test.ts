@@ -8,10 +8,27 @@ afterEach(() => setLocale("en", { remember: false }));
 
 // The notices of issue 12 items 4 and 6 read as sentences in both languages: money in the reader's
 // format, the number as shown everywhere, the decision and the request's kind in words.
-const priceChanged = { kind: "plan.price_changed" as const, params: { planName: "Postpaid Extra 50 GB", msisdn: "+12025550102", amount: 7200, currency: "USD", date: "2026-12-12" } };
+const priceChanged = {
+  kind: "plan.price_changed" as const,
+  params: {
+    planName: "Postpaid Extra 50 GB",
+    msisdn: "+12025550102",
+    amount: 7200,
+    currency: "USD",
+    date: "2026-12-12",
+  },
+};
 const decided = (decision: string) => ({
   kind: "approval.decided" as const,
-  params: { decision, approvalKind: "adjustment", amount: 7100, currency: "USD", accountName: "Sam Chen", reason: "outage confirmed", byRole: "admin" },
+  params: {
+    decision,
+    approvalKind: "adjustment",
+    amount: 7100,
+    currency: "USD",
+    accountName: "Sam Chen",
+    reason: "outage confirmed",
+    byRole: "admin",
+  },
 });
 
 describe("noticeText", () => {
@@ -30,10 +47,14 @@ describe("noticeText", () => {
   });
 
   it("an approval decision says which request, approved or rejected, by whom and why", () => {
-    expect(noticeText(decided("approved"))).toMatch(/Credit of \$71\.00 for Sam Chen\) was approved by an administrator: outage confirmed/);
+    expect(noticeText(decided("approved"))).toMatch(
+      /Credit of \$71\.00 for Sam Chen\) was approved by an administrator: outage confirmed/,
+    );
     expect(noticeText(decided("rejected"))).toMatch(/was rejected by an administrator/);
     setLocale("es", { remember: false });
-    expect(noticeText(decided("approved"))).toMatch(/Abono de .*71.* para Sam Chen\) fue aprobada por un administrador: outage confirmed/);
+    expect(noticeText(decided("approved"))).toMatch(
+      /Abono de .*71.* para Sam Chen\) fue aprobada por un administrador: outage confirmed/,
+    );
     expect(noticeText(decided("rejected"))).toMatch(/fue rechazada/);
   });
 });

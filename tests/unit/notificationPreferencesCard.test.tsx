@@ -4,9 +4,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { NotificationPreferencesCard } from "../../src/components/preferences/NotificationPreferencesCard";
 import { setLocale } from "../../src/i18n";
 
-vi.mock("../../src/providers/session", () => ({ currentIdToken: async () => "token", currentSessionUser: async () => null }));
+vi.mock("../../src/providers/session", () => ({
+  currentIdToken: async () => "token",
+  currentSessionUser: async () => null,
+}));
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
 const OFF = { usage80: { email: false, sms: false }, usage100: { email: false, sms: false } };
 
 describe("the usage alerts card on the profile", () => {
@@ -35,15 +39,23 @@ describe("the usage alerts card on the profile", () => {
     const save = screen.getByRole("button", { name: "Save alert choices" });
     expect((save as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(sms100[1]!);
-    await waitFor(() => expect((screen.getByRole("button", { name: "Save alert choices" }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Save alert choices" }) as HTMLButtonElement).disabled).toBe(false),
+    );
     fireEvent.click(screen.getByRole("button", { name: "Save alert choices" }));
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
-    expect(calls.find((c) => c.method === "PUT")!.body).toEqual({ usage80: { email: false, sms: false }, usage100: { email: false, sms: true } });
+    expect(calls.find((c) => c.method === "PUT")!.body).toEqual({
+      usage80: { email: false, sms: false },
+      usage100: { email: false, sms: true },
+    });
   });
 
   it("speaks Spanish", async () => {
     setLocale("es", { remember: false });
-    vi.stubGlobal("fetch", vi.fn(async () => json(OFF)));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => json(OFF)),
+    );
     render(
       <App>
         <NotificationPreferencesCard />

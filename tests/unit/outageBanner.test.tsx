@@ -2,7 +2,12 @@ import { act, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FEATURE_FLAG_DEFAULTS } from "../../src/config/featureFlags";
 import { OutageBanner } from "../../src/components/switches/OutageBanner";
-import { applyFeatureFlags, featureFlagsSource, getFeatureFlags, startRemoteConfig } from "../../src/providers/remoteConfig";
+import {
+  applyFeatureFlags,
+  featureFlagsSource,
+  getFeatureFlags,
+  startRemoteConfig,
+} from "../../src/providers/remoteConfig";
 
 describe("Remote Config in the portal", () => {
   it("renders at once with the in-code defaults; a build without a Firebase app id never fetches, so they hold", async () => {

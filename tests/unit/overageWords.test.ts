@@ -27,7 +27,9 @@ describe("a plan's overage in words", () => {
     expect(pastAllowanceWords({ ...plan, overage: null }, "data")).toBe("data stops at 15 GB");
     expect(pastAllowanceWords({ ...plan, dataMb: null }, "data")).toBeNull();
     expect(roamingWords(plan)).toEqual(["In Europe past the allowance: $10.00/GB, $0.50/min"]);
-    expect(overageText({ ...plan, dataMb: null, voiceMinutes: null, sms: null, overage: null })).toBe("Nothing is charged past the allowance");
+    expect(overageText({ ...plan, dataMb: null, voiceMinutes: null, sms: null, overage: null })).toBe(
+      "Nothing is charged past the allowance",
+    );
   });
 
   it("in Spanish too, with no keys or placeholders left", () => {
@@ -40,10 +42,17 @@ describe("a plan's overage in words", () => {
   });
 
   it("the capped notice names the type, the number and why, in both languages", () => {
-    const notice = { kind: "usage.capped" as const, params: { msisdn: "+12025550101", usageType: "data", capReason: "balance" } };
-    expect(noticeText(notice)).toBe("Your data on (202) 555-0101 stopped for this cycle: your balance cannot pay for more. Top up to continue.");
+    const notice = {
+      kind: "usage.capped" as const,
+      params: { msisdn: "+12025550101", usageType: "data", capReason: "balance" },
+    };
+    expect(noticeText(notice)).toBe(
+      "Your data on (202) 555-0101 stopped for this cycle: your balance cannot pay for more. Top up to continue.",
+    );
     setLocale("es", { remember: false });
-    expect(noticeText(notice)).toBe("Tus datos en (202) 555-0101 se detuvieron en este ciclo: tu saldo no alcanza para más. Recarga para continuar.");
+    expect(noticeText(notice)).toBe(
+      "Tus datos en (202) 555-0101 se detuvieron en este ciclo: tu saldo no alcanza para más. Recarga para continuar.",
+    );
   });
 });
 
@@ -51,7 +60,9 @@ describe("the rates' schema and lookup", () => {
   it("refuses a negative rate and a unit of 0 at the field; a zone without its own rate is capped", () => {
     const bad = overageSchema.safeParse({ ...overage, data: { unitMb: 0, price: usd(1) }, voice: { price: usd(-1) } });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues.map((i) => i.path.join("."))).toEqual(expect.arrayContaining(["data.unitMb", "voice.price.amount"]));
+    expect(bad.error!.issues.map((i) => i.path.join("."))).toEqual(
+      expect.arrayContaining(["data.unitMb", "voice.price.amount"]),
+    );
     expect(rateOf(overage, "data", "home")).toEqual({ unit: 1, amount: 1, currency: "USD" });
     expect(rateOf(overage, "voice", "europe")).toEqual({ unit: 60, amount: 50, currency: "USD" });
     expect(rateOf(overage, "data", "canada_mexico")).toBeNull();

@@ -28,7 +28,8 @@ const everyType = sql`select '2026-11-27 10:11:12'::timestamp as ts, '2026-11-27
   '3 days'::interval as iv, '2026-11-27'::date as d, array[1.5, 2]::numeric[] as nums,
   array['2026-11-27 10:11:12'::timestamp] as tss, array['2026-11-27 10:11:12+00'::timestamptz] as tstzs,
   array['1 hour'::interval] as ivs, array['2026-11-27'::date] as ds, 7::int as n, '{"a":1}'::jsonb as j, 1.25::numeric as num`;
-const rawText = "select '2026-11-27 10:11:12+02'::timestamptz as tstz, '2026-11-27'::date as d, array['2026-11-27 10:11:12+00'::timestamptz] as tstzs, $1::int as n";
+const rawText =
+  "select '2026-11-27 10:11:12+02'::timestamptz as tstz, '2026-11-27'::date as d, array['2026-11-27 10:11:12+00'::timestamptz] as tstzs, $1::int as n";
 
 let stockClient: PGlite;
 let ourClient: PGlite;
@@ -60,13 +61,20 @@ describe("PGlite with drizzle's parsers set once", () => {
     const [expected, actual] = [await stock.execute(everyType), await ours.execute(everyType)];
     expect(actual.rows).toEqual(expected.rows);
     expect(typeof actual.rows[0]!.tstz).toBe("string");
-    const [expectedRows, actualRows] = [await stock.select().from(samples).orderBy(samples.id), await ours.select().from(samples).orderBy(samples.id)];
+    const [expectedRows, actualRows] = [
+      await stock.select().from(samples).orderBy(samples.id),
+      await ours.select().from(samples).orderBy(samples.id),
+    ];
     expect(actualRows).toEqual(expectedRows);
     expect(actualRows[0]!.atDate).toBeInstanceOf(Date);
   });
 
   it("reads the same inside a transaction", async () => {
-    const read = (db: typeof stock) => db.transaction(async (tx) => ({ rows: (await tx.execute(everyType)).rows, samples: await tx.select().from(samples).orderBy(samples.id) }));
+    const read = (db: typeof stock) =>
+      db.transaction(async (tx) => ({
+        rows: (await tx.execute(everyType)).rows,
+        samples: await tx.select().from(samples).orderBy(samples.id),
+      }));
     expect(await read(ours)).toEqual(await read(stock));
   });
 
@@ -79,7 +87,10 @@ describe("PGlite with drizzle's parsers set once", () => {
   });
 
   it("gives raw SQL PGlite's own values when it passes the own parsers", async () => {
-    const [expected, actual] = [await stockClient.query(rawText, [3]), await ourClient.query(rawText, [3], { parsers: ownParsers })];
+    const [expected, actual] = [
+      await stockClient.query(rawText, [3]),
+      await ourClient.query(rawText, [3], { parsers: ownParsers }),
+    ];
     expect(actual.rows).toEqual(expected.rows);
     expect((actual.rows[0] as { tstz: unknown }).tstz).toBeInstanceOf(Date);
     expect((actual.rows[0] as { tstzs: unknown[] }).tstzs[0]).toBeInstanceOf(Date);

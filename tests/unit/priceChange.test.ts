@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { lastLineStartsOn, newPriceStartsOn, planFeeFor, priceChangeSettlesOn } from "../../server/domain/plans/priceChange";
+import {
+  lastLineStartsOn,
+  newPriceStartsOn,
+  planFeeFor,
+  priceChangeSettlesOn,
+} from "../../server/domain/plans/priceChange";
 
 // A plan's price change reaches each line at its next cycle start (issue 12, item 6).
 const changedAt = new Date("2026-11-25T10:00:00Z");
@@ -24,7 +29,9 @@ describe("planFeeFor", () => {
   });
 
   it("is the price when no change is pending", () => {
-    expect(planFeeFor({ priceAmount: 6500, pendingPriceAmount: null, priceChangedAt: null }, 12, "2030-01-12")).toBe(6500);
+    expect(planFeeFor({ priceAmount: 6500, pendingPriceAmount: null, priceChangedAt: null }, 12, "2030-01-12")).toBe(
+      6500,
+    );
   });
 });
 

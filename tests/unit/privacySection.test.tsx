@@ -48,7 +48,12 @@ describe("the profile's privacy section", () => {
     const note = await screen.findByLabelText("Anything we should know (optional)");
     fireEvent.change(note, { target: { value: "Moving abroad." } });
     fireEvent.click(screen.getByRole("button", { name: "Send the request" }));
-    await waitFor(() => expect(apiRequest).toHaveBeenCalledWith("/privacy-requests", { method: "POST", body: { kind: "close_and_delete", note: "Moving abroad." } }));
+    await waitFor(() =>
+      expect(apiRequest).toHaveBeenCalledWith("/privacy-requests", {
+        method: "POST",
+        body: { kind: "close_and_delete", note: "Moving abroad." },
+      }),
+    );
     await waitFor(() => expect(state.invalidated).toBe(1));
   });
 
@@ -58,7 +63,12 @@ describe("the profile's privacy section", () => {
     expect(screen.getByRole("status").textContent).toMatch(/You asked to close your account on/);
     expect(screen.queryByRole("button", { name: "Close my account and delete my data" })).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Withdraw my request" }));
-    await waitFor(() => expect(apiRequest).toHaveBeenCalledWith("/privacy-requests/0b6f6a3e-7d0c-4a52-9a55-2b8f2f0d9b11/actions/withdraw", { method: "POST", body: {} }));
+    await waitFor(() =>
+      expect(apiRequest).toHaveBeenCalledWith(
+        "/privacy-requests/0b6f6a3e-7d0c-4a52-9a55-2b8f2f0d9b11/actions/withdraw",
+        { method: "POST", body: {} },
+      ),
+    );
   });
 
   it("staff get the download but no request button; Spanish throughout", () => {

@@ -52,7 +52,8 @@ describe("the profile's address form", () => {
   });
 
   it("offers every US state, DC and Puerto Rico, and nothing else", async () => {
-    const validator = (addressRule("state") as { validator: (rule: unknown, value: unknown) => Promise<void> }).validator;
+    const validator = (addressRule("state") as { validator: (rule: unknown, value: unknown) => Promise<void> })
+      .validator;
     expect(US_STATES).toHaveLength(52);
     await expect(validator({}, "PR")).resolves.toBeUndefined();
     await expect(validator({}, "XX")).rejects.toThrow("Choose a state.");
@@ -81,7 +82,13 @@ describe("the profile's address form", () => {
         component(["postal_code_suffix"], "0003"),
       ]),
     ).toEqual({ line1: "1600 Pennsylvania Avenue Northwest", city: "Washington", state: "DC", zip: "20500-0003" });
-    expect(addressFromComponents([component(["locality"], "San Juan"), component(["country"], "Puerto Rico", "PR"), component(["postal_code"], "00901")])).toMatchObject({
+    expect(
+      addressFromComponents([
+        component(["locality"], "San Juan"),
+        component(["country"], "Puerto Rico", "PR"),
+        component(["postal_code"], "00901"),
+      ]),
+    ).toMatchObject({
       state: "PR",
       zip: "00901",
     });
@@ -89,13 +96,20 @@ describe("the profile's address form", () => {
 });
 
 describe("the profile's contact details", () => {
-  const saved = { name: "Alex Rivera", contactEmail: "alex@example.com", contactPhone: "+12025550101", address: null, language: "en" };
+  const saved = {
+    name: "Alex Rivera",
+    contactEmail: "alex@example.com",
+    contactPhone: "+12025550101",
+    address: null,
+    language: "en",
+  };
   beforeEach(() => {
     apiRequest.mockReset();
     apiRequest.mockImplementation(async (path: string, request?: { method?: string; body?: unknown }) => {
       if (request?.method === "PUT") {
         const body = request.body as { address: { zip: string } | null };
-        if (body.address?.zip === "99999") throw { statusCode: 400, message: "bad", errors: { "address.zip": ["no such ZIP code"] } };
+        if (body.address?.zip === "99999")
+          throw { statusCode: 400, message: "bad", errors: { "address.zip": ["no such ZIP code"] } };
         return { profile: body, saved: true };
       }
       return { profile: saved, saved: true };
@@ -131,6 +145,8 @@ describe("the profile's contact details", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("5 digits, or ZIP+4 like 20001-1234.")).toBeTruthy();
     const put = apiRequest.mock.calls.find(([, r]) => r?.method === "PUT")!;
-    expect(put[1].body).toMatchObject({ address: { line1: "1 Main St", line2: null, city: "Austin", state: "TX", zip: "99999" } });
+    expect(put[1].body).toMatchObject({
+      address: { line1: "1 Main St", line2: null, city: "Austin", state: "TX", zip: "99999" },
+    });
   });
 });

@@ -22,7 +22,17 @@ const verifier: TokenVerifier = {
     asked.push({ token, fresh: options?.fresh === true });
     const u = users[token];
     if (!u) throw new ProblemError(401, "bad token");
-    return { uid: token, email: null, emailVerified: false, phoneNumber: null, role: null, operator: null, secondFactor: null, authTime: 1_800_000_000, ...u };
+    return {
+      uid: token,
+      email: null,
+      emailVerified: false,
+      phoneNumber: null,
+      role: null,
+      operator: null,
+      secondFactor: null,
+      authTime: 1_800_000_000,
+      ...u,
+    };
   },
   forgetUser() {},
   forgetAll() {},
@@ -45,19 +55,29 @@ function directory(settings: Record<string, Record<string, unknown>>): OperatorD
 async function appWith(operators: OperatorDirectory) {
   const app = Fastify();
   app.setErrorHandler((error, _req, reply) =>
-    error instanceof ProblemError ? sendProblem(reply, error.status, error.detail, error.errors, error.type, error.headers) : reply.send(error),
+    error instanceof ProblemError
+      ? sendProblem(reply, error.status, error.detail, error.errors, error.type, error.headers)
+      : reply.send(error),
   );
   app.addHook("onRequest", authenticateRequest(verifier, operators));
   app.get("/lines", async () => ({ ok: true }));
-  app.get("/me", { config: { allowWithoutRole: true, mfaExempt: true } }, async (req) => ({ role: req.identity.role, principal: req.principal ?? null }));
+  app.get("/me", { config: { allowWithoutRole: true, mfaExempt: true } }, async (req) => ({
+    role: req.identity.role,
+    principal: req.principal ?? null,
+  }));
   app.post("/me/claim", { config: { allowWithoutRole: true } }, async () => ({ ok: true }));
   app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/lines", handler: async () => ({ ok: true }) });
   app.get("/lines/puk", { config: { secret: true } }, async () => ({ ok: true }));
   return app;
 }
 
-const call = (app: Awaited<ReturnType<typeof appWith>>, url: string, token: string, operator = "ATT", method: "GET" | "POST" = "GET") =>
-  app.inject({ method, url, headers: { authorization: `Bearer ${token}`, "x-operator": operator } });
+const call = (
+  app: Awaited<ReturnType<typeof appWith>>,
+  url: string,
+  token: string,
+  operator = "ATT",
+  method: "GET" | "POST" = "GET",
+) => app.inject({ method, url, headers: { authorization: `Bearer ${token}`, "x-operator": operator } });
 
 describe("staff MFA policy", () => {
   it("off: staff without a second factor pass", async () => {
@@ -72,7 +92,9 @@ describe("staff MFA policy", () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ type: "/problems/mfa-required", status: 403 });
       expect((await call(app, "/me", token)).statusCode).toBe(200);
-      expect((await call(app, "/me/claim", token, "ATT", "POST")).json()).toMatchObject({ type: "/problems/mfa-required" });
+      expect((await call(app, "/me/claim", token, "ATT", "POST")).json()).toMatchObject({
+        type: "/problems/mfa-required",
+      });
     }
     expect((await call(app, "/lines", "agent-2fa")).statusCode).toBe(200);
     expect((await call(app, "/lines", "alex")).statusCode).toBe(200);
@@ -96,7 +118,11 @@ describe("staff MFA policy", () => {
 describe("claims naming an operator that does not exist", () => {
   it("are refused at the door with 403 naming it, for reads and writes, with or without a role required", async () => {
     const app = await appWith(directory({ ATT: {} }));
-    for (const [method, url] of [["GET", "/lines"], ["GET", "/me"], ["POST", "/me/claim"]] as const) {
+    for (const [method, url] of [
+      ["GET", "/lines"],
+      ["GET", "/me"],
+      ["POST", "/me/claim"],
+    ] as const) {
       const res = await call(app, url, "tmo-sub", "TMO", method);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
       expect(res.json().detail).toMatch(/no operator TMO/);
@@ -126,7 +152,9 @@ describe("operator settings cache", () => {
     let now = 0;
     let selects = 0;
     const fakeDb = {
-      select: () => ({ from: () => ({ where: () => ({ limit: async () => (selects++, [{ settings: { requireStaffMfa: true } }]) }) }) }),
+      select: () => ({
+        from: () => ({ where: () => ({ limit: async () => (selects++, [{ settings: { requireStaffMfa: true } }]) }) }),
+      }),
     } as unknown as Db;
     const d = createOperatorDirectory(fakeDb, { ttlMs: 3_000, now: () => now });
     await d.settings("ATT");

@@ -19,7 +19,11 @@ const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map(
 
 /** The keys of one field: its label, its help, the label of each of its values. */
 function specKeys(field: string, spec: NonNullable<ResourceDefinition["fields"][string]>): string[] {
-  return [spec.label, ...(spec.help ? [spec.help] : []), ...(spec.options ?? []).map((option) => `${spec.labels ?? `enums.${field}`}.${option}`)];
+  return [
+    spec.label,
+    ...(spec.help ? [spec.help] : []),
+    ...(spec.options ?? []).map((option) => `${spec.labels ?? `enums.${field}`}.${option}`),
+  ];
 }
 
 /** Every i18n key a declaration shows on screen. */
@@ -46,8 +50,16 @@ describe.each(all.map((r) => [r.name, r] as const))("the declaration of %s", (_n
 
   it("names only fields of its schema in lists, shows, forms, filters, sorts and indexes", () => {
     const named = [
-      ...r.list.columns, ...r.list.sortable, ...Object.keys(r.list.filters), ...r.list.defaultSort.map((s) => s.field), ...r.show,
-      ...(r.form?.create ?? []), ...(r.form?.edit ?? []), ...(r.indexes ?? []), ...(r.list.search?.fields ?? []), r.recordTitle,
+      ...r.list.columns,
+      ...r.list.sortable,
+      ...Object.keys(r.list.filters),
+      ...r.list.defaultSort.map((s) => s.field),
+      ...r.show,
+      ...(r.form?.create ?? []),
+      ...(r.form?.edit ?? []),
+      ...(r.indexes ?? []),
+      ...(r.list.search?.fields ?? []),
+      r.recordTitle,
     ];
     expect(named.filter((field) => !shape[field])).toEqual([]);
   });
@@ -63,10 +75,17 @@ describe.each(all.map((r) => [r.name, r] as const))("the declaration of %s", (_n
   it("brings the same message keys, with the same placeholders, in both languages, and relabels nothing built in", () => {
     if (!r.messages) return;
     expect(Object.keys(r.messages.es).sort()).toEqual(Object.keys(r.messages.en).sort());
-    for (const [key, text] of Object.entries(r.messages.en)) expect(placeholders(r.messages.es[key]!)).toEqual(placeholders(text));
-    const clashes = Object.entries(r.messages.en).filter(([key, text]) => key in en && en[key as keyof typeof en] !== text);
-    expect(clashes, "keys the built-in dictionary already defines differently (the built-in text would win)").toEqual([]);
-    const esClashes = Object.entries(r.messages.es).filter(([key, text]) => key in es && es[key as keyof typeof es] !== text);
+    for (const [key, text] of Object.entries(r.messages.en))
+      expect(placeholders(r.messages.es[key]!)).toEqual(placeholders(text));
+    const clashes = Object.entries(r.messages.en).filter(
+      ([key, text]) => key in en && en[key as keyof typeof en] !== text,
+    );
+    expect(clashes, "keys the built-in dictionary already defines differently (the built-in text would win)").toEqual(
+      [],
+    );
+    const esClashes = Object.entries(r.messages.es).filter(
+      ([key, text]) => key in es && es[key as keyof typeof es] !== text,
+    );
     expect(esClashes).toEqual([]);
   });
 
@@ -75,7 +94,6 @@ describe.each(all.map((r) => [r.name, r] as const))("the declaration of %s", (_n
     for (const action of Object.keys(r.access)) expect([...CRUD_ACTIONS, ...actions]).toContain(action);
     for (const action of actions) expect(r.access[action], action).toBeDefined();
   });
-
 });
 
 describe("the registry", () => {
@@ -83,8 +101,11 @@ describe("the registry", () => {
     expect(() => buildModules(all)).not.toThrow();
   });
 
-  it("declares with store \"table\" every resource that server/domain/modules.ts has a module for, and no other", () => {
-    const tables = all.filter((r) => r.store === "table").map((r) => r.name).sort();
+  it('declares with store "table" every resource that server/domain/modules.ts has a module for, and no other', () => {
+    const tables = all
+      .filter((r) => r.store === "table")
+      .map((r) => r.name)
+      .sort();
     expect(Object.keys(domainModules).sort()).toEqual(tables);
   });
 
@@ -96,18 +117,46 @@ describe("the registry", () => {
   it("refuses what a serving path cannot honour", () => {
     const lines = all.find((r) => r.name === "lines")!;
     const claims = all.find((r) => r.name === "device-claims")!;
-    expect(() => buildModules([lines], {})).toThrow(/lines: declared with store "table" but server\/domain\/modules.ts has no module/);
-    expect(() => buildModules([{ ...lines, actions: { close: { label: "x", handler: "lines.suspend" } } }], { lines: domainModules.lines! })).toThrow(/action 'close' has no access entry/);
-    expect(() => buildModules([{ ...lines, actions: { ...lines.actions, suspend: { label: "x", set: { status: "suspended" } } } }], { lines: domainModules.lines! })).toThrow(/only documents can; give it a handler/);
-    expect(() => buildModules([{ ...claims, actions: { ...claims.actions, approve: { label: "x", handler: "nope.nope" } } }], {})).toThrow(/names handler 'nope.nope'/);
-    expect(() => buildModules([{ ...lines, form: { create: ["msisdn"], edit: [] } }], { lines: domainModules.lines! })).toThrow(/its module cannot create records/);
-    expect(() => buildModules([{ ...claims, list: { ...claims.list, filters: { nope: ["eq"] } } }], {})).toThrow(/'nope' is filterable or sortable but its schema has no such field/);
+    expect(() => buildModules([lines], {})).toThrow(
+      /lines: declared with store "table" but server\/domain\/modules.ts has no module/,
+    );
+    expect(() =>
+      buildModules([{ ...lines, actions: { close: { label: "x", handler: "lines.suspend" } } }], {
+        lines: domainModules.lines!,
+      }),
+    ).toThrow(/action 'close' has no access entry/);
+    expect(() =>
+      buildModules(
+        [{ ...lines, actions: { ...lines.actions, suspend: { label: "x", set: { status: "suspended" } } } }],
+        { lines: domainModules.lines! },
+      ),
+    ).toThrow(/only documents can; give it a handler/);
+    expect(() =>
+      buildModules([{ ...claims, actions: { ...claims.actions, approve: { label: "x", handler: "nope.nope" } } }], {}),
+    ).toThrow(/names handler 'nope.nope'/);
+    expect(() =>
+      buildModules([{ ...lines, form: { create: ["msisdn"], edit: [] } }], { lines: domainModules.lines! }),
+    ).toThrow(/its module cannot create records/);
+    expect(() => buildModules([{ ...claims, list: { ...claims.list, filters: { nope: ["eq"] } } }], {})).toThrow(
+      /'nope' is filterable or sortable but its schema has no such field/,
+    );
     // A custom create page without a form writes through the module's own route; a download is served by one.
     const withoutRoutes = { ...domainModules.lines!, extraRoutes: undefined };
     const page = async () => ({ default: () => null });
-    expect(() => buildModules([{ ...lines, views: { create: page } }], { lines: withoutRoutes })).toThrow(/custom create page is declared without a form/);
-    expect(() => buildModules([{ ...lines, downloads: [{ path: "pdf", label: "x", fileName: "msisdn", extension: "pdf" }] }], { lines: withoutRoutes })).toThrow(/download 'pdf' is declared but its module serves no routes/);
-    expect(() => buildModules([{ ...lines, downloads: [{ path: "pdf", label: "x", fileName: "nope" as never, extension: "pdf" }] }], { lines: { ...withoutRoutes, extraRoutes: domainModules["voucher-batches"]!.extraRoutes } })).toThrow(/named by 'nope', which its schema lacks/);
+    expect(() => buildModules([{ ...lines, views: { create: page } }], { lines: withoutRoutes })).toThrow(
+      /custom create page is declared without a form/,
+    );
+    expect(() =>
+      buildModules([{ ...lines, downloads: [{ path: "pdf", label: "x", fileName: "msisdn", extension: "pdf" }] }], {
+        lines: withoutRoutes,
+      }),
+    ).toThrow(/download 'pdf' is declared but its module serves no routes/);
+    expect(() =>
+      buildModules(
+        [{ ...lines, downloads: [{ path: "pdf", label: "x", fileName: "nope" as never, extension: "pdf" }] }],
+        { lines: { ...withoutRoutes, extraRoutes: domainModules["voucher-batches"]!.extraRoutes } },
+      ),
+    ).toThrow(/named by 'nope', which its schema lacks/);
   });
 });
 
@@ -115,7 +164,10 @@ const generic = all.filter((r) => r.source === "backend" && r.store !== "table")
 describe.each(generic.map((r) => [r.name, r] as const))("%s, served by the generic API", (_name, r) => {
   it("is complete enough for it, and its fields map to safe SQL", () => {
     expect(() => assertWritable(r)).not.toThrow();
-    for (const field of r.indexes ?? []) expect(indexStatement(r, field)).toMatch(/^CREATE INDEX IF NOT EXISTS resource_documents_\w+_idx ON resource_documents \(operator_code, /);
+    for (const field of r.indexes ?? [])
+      expect(indexStatement(r, field)).toMatch(
+        /^CREATE INDEX IF NOT EXISTS resource_documents_\w+_idx ON resource_documents \(operator_code, /,
+      );
     expect(() => fieldExpression(r, "x'); drop table plans; --")).toThrow(/not a valid field name/);
   });
 });
@@ -125,11 +177,21 @@ describe("assertWritable", () => {
 
   it("refuses a form field the schema lacks, a write rule for a field it lacks, and ownership through a non-reference", () => {
     expect(() => assertWritable({ ...base, form: { create: ["nope"], edit: [] } })).toThrow(/form.create names 'nope'/);
-    expect(() => assertWritable({ ...base, writeRules: { nope: base.schema.shape.description } })).toThrow(/writeRules names 'nope'/);
-    expect(() => assertWritable({ ...base, ownership: { path: "x", through: "description" } })).toThrow(/ownership.through must name a reference field/);
-    expect(() => assertWritable({ ...base, defaults: { assessment: null } } as ResourceDefinition<any, any>)).toThrow(/'status' is neither in form.create nor in defaults/);
-    expect(() => assertWritable({ ...base, defaults: { status: "lost", assessment: null } } as ResourceDefinition<any, any>)).toThrow(/the default of 'status' does not pass its schema/);
-    expect(() => assertWritable({ ...base, actions: { ...base.actions, approve: { label: "x", set: { status: "maybe" } } } })).toThrow(/action 'approve' sets 'status' to a value its schema refuses/);
+    expect(() => assertWritable({ ...base, writeRules: { nope: base.schema.shape.description } })).toThrow(
+      /writeRules names 'nope'/,
+    );
+    expect(() => assertWritable({ ...base, ownership: { path: "x", through: "description" } })).toThrow(
+      /ownership.through must name a reference field/,
+    );
+    expect(() => assertWritable({ ...base, defaults: { assessment: null } } as ResourceDefinition<any, any>)).toThrow(
+      /'status' is neither in form.create nor in defaults/,
+    );
+    expect(() =>
+      assertWritable({ ...base, defaults: { status: "lost", assessment: null } } as ResourceDefinition<any, any>),
+    ).toThrow(/the default of 'status' does not pass its schema/);
+    expect(() =>
+      assertWritable({ ...base, actions: { ...base.actions, approve: { label: "x", set: { status: "maybe" } } } }),
+    ).toThrow(/action 'approve' sets 'status' to a value its schema refuses/);
   });
 });
 
@@ -138,11 +200,23 @@ describe("write rules", () => {
   const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
 
   it("check what is written, never what is read: a claim dated in the future is refused, a stored one stays readable", () => {
-    const body = { lineId: "00000000-0000-4000-8000-000000000000", incident: "damage", occurredOn: tomorrow, description: "Dropped it in the sea" };
+    const body = {
+      lineId: "00000000-0000-4000-8000-000000000000",
+      incident: "damage",
+      occurredOn: tomorrow,
+      description: "Dropped it in the sea",
+    };
     const refused = writeBodySchema(claims, "create").safeParse(body);
     expect(refused.success).toBe(false);
     expect(refused.error?.issues.map((i) => i.path.join("."))).toEqual(["occurredOn"]);
-    const stored = { ...body, id: "00000000-0000-4000-8000-000000000001", status: "submitted", assessment: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() };
+    const stored = {
+      ...body,
+      id: "00000000-0000-4000-8000-000000000001",
+      status: "submitted",
+      assessment: null,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    };
     expect(claims.schema.safeParse(stored).success).toBe(true);
     expect(documentModule(claims).source.toRecord).toBeTypeOf("function");
   });

@@ -27,7 +27,14 @@ function renderEdit(role: "agent" | "subscriber", update: DataProvider["update"]
     identity: { uid: "u1", role },
     data: { getOne: vi.fn(async () => ({ data: claim })), update },
     path: `/device-claims/edit/${claim.id}`,
-    resources: [{ name: "device-claims", list: "/device-claims", show: "/device-claims/show/:id", edit: "/device-claims/edit/:id" }],
+    resources: [
+      {
+        name: "device-claims",
+        list: "/device-claims",
+        show: "/device-claims/show/:id",
+        edit: "/device-claims/edit/:id",
+      },
+    ],
     routes: {
       "/device-claims/edit/:id": <ResourceFormPage resource={deviceClaimsResource} action="edit" />,
       "/device-claims/show/:id": <p>record page</p>,
@@ -52,7 +59,10 @@ async function retypeDescription(text: string) {
 describe("the generic edit form", () => {
   it("shows the server's field error at that field and sends only the form's fields", async () => {
     const update = vi.fn(async () => {
-      throw toHttpError(400, { detail: "The body is not valid", errors: [{ path: "description", message: "mentions a card number; remove it" }] });
+      throw toHttpError(400, {
+        detail: "The body is not valid",
+        errors: [{ path: "description", message: "mentions a card number; remove it" }],
+      });
     });
     renderEdit("agent", update as unknown as DataProvider["update"]);
     await retypeDescription("My card 4111 1111 1111 1111 was in the case");
@@ -61,7 +71,11 @@ describe("the generic edit form", () => {
     expect(update).toHaveBeenCalledTimes(1);
     const sent = (update.mock.calls[0] as unknown as [{ variables: Record<string, unknown> }])[0].variables;
     expect(Object.keys(sent).sort()).toEqual(["assessment", "description", "incident", "occurredOn"]);
-    expect(sent).toMatchObject({ description: "My card 4111 1111 1111 1111 was in the case", occurredOn: "2026-11-01", assessment: null });
+    expect(sent).toMatchObject({
+      description: "My card 4111 1111 1111 1111 was in the case",
+      occurredOn: "2026-11-01",
+      assessment: null,
+    });
     expect(screen.queryByText("record page")).toBeNull(); // stayed on the form
   });
 

@@ -7,7 +7,11 @@ import { genericViews, ViewRoute, viewOf } from "../../src/pages/resourceRoutes"
 // A declaration may replace one view with its own page, loaded on demand; the others stay generic.
 const withCustomShow: ResourceDefinition<any, any> = {
   ...deviceClaimsResource,
-  views: { show: async () => ({ default: ({ resource }: { resource: ResourceDefinition<any, any> }) => <p>custom page of {resource.name}</p> }) },
+  views: {
+    show: async () => ({
+      default: ({ resource }: { resource: ResourceDefinition<any, any> }) => <p>custom page of {resource.name}</p>,
+    }),
+  },
 };
 
 describe("view overrides", () => {

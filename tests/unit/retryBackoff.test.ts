@@ -16,10 +16,14 @@ describe("the operator's retry backoff", () => {
     expect(retryDelayMs(15, 0.5)).toBe(14_400_000);
     expect(retryDelayMs(60, 0.999)).toBe(14_400_000);
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 200 }), fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (failures, r) => {
-        const delay = retryDelayMs(failures, r);
-        return delay >= RETRY_BACKOFF.initialMs / 2 && delay <= RETRY_BACKOFF.capMs;
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 200 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (failures, r) => {
+          const delay = retryDelayMs(failures, r);
+          return delay >= RETRY_BACKOFF.initialMs / 2 && delay <= RETRY_BACKOFF.capMs;
+        },
+      ),
     );
   });
 });

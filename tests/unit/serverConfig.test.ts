@@ -41,10 +41,17 @@ describe("loadServerConfig", () => {
   });
 
   it("TRUST_PROXY: never every entry; true is one hop, a number is hops, else proxy addresses and CIDRs", () => {
-    const trust = (TRUST_PROXY?: string) => loadServerConfig(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }).trustProxy;
+    const trust = (TRUST_PROXY?: string) =>
+      loadServerConfig(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }).trustProxy;
     expect([trust(), trust("false"), trust(""), trust("0")]).toEqual([false, false, false, false]);
     expect([trust("true"), trust("1"), trust("3")]).toEqual([1, 1, 3]);
-    expect(trust("10.0.0.0/8, 127.0.0.1,::1, fd00::/8,loopback")).toEqual(["10.0.0.0/8", "127.0.0.1", "::1", "fd00::/8", "loopback"]);
+    expect(trust("10.0.0.0/8, 127.0.0.1,::1, fd00::/8,loopback")).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
     for (const bad of ["yes", "10.0.0.0/33", "10.0.0.300", "proxy.example", "11", "10.0.0.1/8/1"]) {
       expect(() => loadServerConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
     }
@@ -74,7 +81,12 @@ describe("loadServerConfig", () => {
   });
 
   it("production mode without it has no emulator host and seeds nothing", () => {
-    const config = loadServerConfig({ APP_MODE: "production", FIREBASE_PROJECT_ID: "att-portal-prod", DATABASE_URL: "postgresql://db/portal", SECRETS_KEY: KEY });
+    const config = loadServerConfig({
+      APP_MODE: "production",
+      FIREBASE_PROJECT_ID: "att-portal-prod",
+      DATABASE_URL: "postgresql://db/portal",
+      SECRETS_KEY: KEY,
+    });
     expect(config.mode).toBe("production");
     expect(config.authEmulatorHost).toBeUndefined();
     expect(config.seedDemoData).toBe(false);
@@ -82,12 +94,16 @@ describe("loadServerConfig", () => {
   });
 
   it("an empty FIREBASE_AUTH_EMULATOR_HOST counts as unset in production", () => {
-    expect(loadServerConfig({ APP_MODE: "production", FIREBASE_AUTH_EMULATOR_HOST: "", SECRETS_KEY: KEY }).authEmulatorHost).toBeUndefined();
+    expect(
+      loadServerConfig({ APP_MODE: "production", FIREBASE_AUTH_EMULATOR_HOST: "", SECRETS_KEY: KEY }).authEmulatorHost,
+    ).toBeUndefined();
   });
 
   it("production mode needs its own SECRETS_KEY (the development key is public), 32 bytes of base64", () => {
     expect(() => loadServerConfig({ APP_MODE: "production" })).toThrow(/SECRETS_KEY: is required in production mode/);
-    expect(() => loadServerConfig({ APP_MODE: "production", SECRETS_KEY: "c2hvcnQ=" })).toThrow(/SECRETS_KEY: 32 random bytes/);
+    expect(() => loadServerConfig({ APP_MODE: "production", SECRETS_KEY: "c2hvcnQ=" })).toThrow(
+      /SECRETS_KEY: 32 random bytes/,
+    );
     expect(loadServerConfig({ APP_MODE: "production", SECRETS_KEY: KEY }).secretsKey).toBe(KEY);
     expect(loadServerConfig({}).secretsKey).toBeTruthy();
   });
@@ -107,7 +123,9 @@ describe("loadServerConfig", () => {
     ["TOKEN_CACHE_SECONDS", "301"],
     ["TOKEN_CACHE_SECONDS", "soon"],
   ])("%s=%j is rejected and named", (name, value) => {
-    expect(() => loadServerConfig({ [name]: value })).toThrow(new RegExp(`^Invalid server configuration:[\\s\\S]*\\b${name}:`));
+    expect(() => loadServerConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid server configuration:[\\s\\S]*\\b${name}:`),
+    );
   });
 });
 
@@ -143,9 +161,17 @@ describe("loadServerConfig: the operator's switches", () => {
     [{ MIN_APP_VERSION: "3.2" }, "MIN_APP_VERSION", /a version like 3.2.1/],
     [{ MIN_APP_VERSION: "v3.2.1" }, "MIN_APP_VERSION", /a version like 3.2.1/],
     [{ BITRIX_INTEGRATION_REQUIRED: "yes" }, "BITRIX_INTEGRATION_REQUIRED", /true or false/],
-    [{ BITRIX_INTEGRATION_REQUIRED: "true" }, "BITRIX_WEBHOOK_URL", /required when BITRIX_INTEGRATION_REQUIRED is true/],
+    [
+      { BITRIX_INTEGRATION_REQUIRED: "true" },
+      "BITRIX_WEBHOOK_URL",
+      /required when BITRIX_INTEGRATION_REQUIRED is true/,
+    ],
     [{ BITRIX_WEBHOOK_URL: "bitrix24" }, "BITRIX_WEBHOOK_URL", /https:\/\/ URL/],
-    [{ APP_MODE: "production", SECRETS_KEY: KEY, BITRIX_WEBHOOK_URL: "http://att.bitrix24.com/rest/1/s/" }, "BITRIX_WEBHOOK_URL", /must be https/],
+    [
+      { APP_MODE: "production", SECRETS_KEY: KEY, BITRIX_WEBHOOK_URL: "http://att.bitrix24.com/rest/1/s/" },
+      "BITRIX_WEBHOOK_URL",
+      /must be https/,
+    ],
     [{ CRM_OUTBOX_MAX_ATTEMPTS: "0" }, "CRM_OUTBOX_MAX_ATTEMPTS", /at least 1/],
     [{ CRM_OUTBOX_MAX_ATTEMPTS: "many" }, "CRM_OUTBOX_MAX_ATTEMPTS", /a whole number/],
     [{ SANDBOX_LATE_SUCCESS_MS: "soon" }, "SANDBOX_LATE_SUCCESS_MS", /milliseconds \(0 to 3,600,000\) or never/],
@@ -170,14 +196,20 @@ describe("parsePortalEnv", () => {
   });
 
   it("accepts another operator, an API origin and flags", () => {
-    const env = parsePortalEnv({ VITE_OPERATOR: "TMO", VITE_API_URL: "https://api.example.com", VITE_BITRIX_INTEGRATION_REQUIRED: "true" });
+    const env = parsePortalEnv({
+      VITE_OPERATOR: "TMO",
+      VITE_API_URL: "https://api.example.com",
+      VITE_BITRIX_INTEGRATION_REQUIRED: "true",
+    });
     expect(env.VITE_OPERATOR).toBe("TMO");
     expect(env.VITE_API_URL).toBe("https://api.example.com");
     expect(env.VITE_BITRIX_INTEGRATION_REQUIRED).toBe(true);
   });
 
   it.each(["att", "A", "AT&T", "TOOLONGCODE"])("VITE_OPERATOR=%j is rejected and named", (value) => {
-    expect(() => parsePortalEnv({ VITE_OPERATOR: value })).toThrow(/Invalid portal configuration:[\s\S]*VITE_OPERATOR: a carrier code like ATT/);
+    expect(() => parsePortalEnv({ VITE_OPERATOR: value })).toThrow(
+      /Invalid portal configuration:[\s\S]*VITE_OPERATOR: a carrier code like ATT/,
+    );
   });
 
   it.each(["not a url", "api.example.com"])("VITE_API_URL=%j is rejected and named", (value) => {

@@ -66,7 +66,10 @@ describe("SignInPage", () => {
 
     expectFieldError(email(), "Enter your email address.");
     expectFieldError(password(), "Enter your password.");
-    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual(["Enter your email address.", "Enter your password."]);
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual([
+      "Enter your email address.",
+      "Enter your password.",
+    ]);
     expect(document.activeElement).toBe(email());
     expect(signIn).not.toHaveBeenCalled();
   });
@@ -101,7 +104,11 @@ describe("SignInPage", () => {
     await user.click(screen.getByRole("checkbox", { name: en["signIn.remember"] }));
     await user.click(submit());
 
-    expect(signIn).toHaveBeenCalledExactlyOnceWith({ email: "alex@example.com", password: "Demo-2026!", remember: false });
+    expect(signIn).toHaveBeenCalledExactlyOnceWith({
+      email: "alex@example.com",
+      password: "Demo-2026!",
+      remember: false,
+    });
     expect(screen.queryAllByRole("alert")).toEqual([]);
   });
 
@@ -109,7 +116,11 @@ describe("SignInPage", () => {
     const { user, signIn, email, password } = renderPage();
     await user.type(email(), "alex@example.com");
     await user.type(password(), "Demo-2026!{Enter}");
-    expect(signIn).toHaveBeenCalledExactlyOnceWith({ email: "alex@example.com", password: "Demo-2026!", remember: true });
+    expect(signIn).toHaveBeenCalledExactlyOnceWith({
+      email: "alex@example.com",
+      password: "Demo-2026!",
+      remember: true,
+    });
   });
 
   it("a form error from signIn is shown in role=alert, not at a field", async () => {
@@ -128,7 +139,10 @@ describe("SignInPage", () => {
   });
 
   it("a field error named email from signIn is shown at the email field", async () => {
-    const signIn = vi.fn<SignIn>(async () => ({ success: false, error: { name: "email", message: en["signIn.errors.emailInvalid"] } }));
+    const signIn = vi.fn<SignIn>(async () => ({
+      success: false,
+      error: { name: "email", message: en["signIn.errors.emailInvalid"] },
+    }));
     const { user, email, password, submit } = renderPage(signIn);
     await user.type(email(), "alex@example.com");
     await user.type(password(), "Demo-2026!");
@@ -196,7 +210,9 @@ describe("SignInPage", () => {
     expect(screen.queryByRole("button", { name: en["signIn.submit"] })).toBeNull();
     expect(signIn).toHaveBeenCalledTimes(1);
 
-    await act(async () => finish({ success: false, error: { name: "form", message: en["signIn.errors.invalidCredential"] } }));
+    await act(async () =>
+      finish({ success: false, error: { name: "form", message: en["signIn.errors.invalidCredential"] } }),
+    );
 
     const button = screen.getByRole("button", { name: en["signIn.submit"] });
     expect(button.hasAttribute("disabled")).toBe(false);
@@ -215,8 +231,12 @@ describe("SignInPage", () => {
     await user.type(password(), "Demo-2026!");
     await user.click(screen.getByRole("button", { name: en["signIn.submit"] }));
 
-    await waitFor(() => expect(screen.getByRole("button", { name: en["signIn.submit"] }).hasAttribute("disabled")).toBe(false));
-    expect(screen.getByRole("button", { name: en["signIn.submit"] }).closest("form")!.getAttribute("aria-busy")).toBe("false");
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: en["signIn.submit"] }).hasAttribute("disabled")).toBe(false),
+    );
+    expect(screen.getByRole("button", { name: en["signIn.submit"] }).closest("form")!.getAttribute("aria-busy")).toBe(
+      "false",
+    );
     expect([en["signIn.errors.generic"], en["signIn.errors.network"]]).toContain(screen.getByRole("alert").textContent);
   });
 
@@ -235,7 +255,12 @@ describe("SignInPage", () => {
     const signIn = vi.fn<SignIn>(async () => ({ success: true }));
     const { user, email, rerender } = renderPage(signIn);
     await user.type(email(), "alex@example.com");
-    rerender(<SignInPage signIn={signIn} initial={{ success: false, error: { name: "form", message: "Google sign-in was cancelled." } }} />);
+    rerender(
+      <SignInPage
+        signIn={signIn}
+        initial={{ success: false, error: { name: "form", message: "Google sign-in was cancelled." } }}
+      />,
+    );
     expect(screen.getByRole("alert").textContent).toBe("Google sign-in was cancelled.");
     expect(email().value).toBe("alex@example.com");
   });

@@ -42,7 +42,10 @@ describe("sliding window", () => {
 
   it("hits recorded by instances whose clocks disagree a little are put in order", () => {
     expect(hitsInWindow([5_000, 3_000, 4_000, 100], 6_000, 5_000)).toEqual([3_000, 4_000, 5_000]);
-    expect(decide([3_000, 4_000, 5_000], 6_000, { max: 2, windowMs: 5_000 })).toEqual({ allowed: false, retryAfterMs: 3_000 });
+    expect(decide([3_000, 4_000, 5_000], 6_000, { max: 2, windowMs: 5_000 })).toEqual({
+      allowed: false,
+      retryAfterMs: 3_000,
+    });
   });
 
   it("refuses a nonsensical limit", () => {

@@ -9,18 +9,39 @@ import { renderWithRefine } from "../support/renderWithRefine";
 const ACCOUNT = "6f1c7a52-3f0e-4d7e-9d59-6a1f1b2a3c4d";
 const LINE = "0b6a1d2e-8e7f-4b44-9a51-2a8d0c1e9f10";
 const subscriber = {
-  id: ACCOUNT, name: "Sam Chen", email: "sam@example.com", phone: "+12025550103", type: "prepaid", status: "active",
-  lineCount: 1, lines: [], relevance: 1, createdAt: "2026-11-02T10:00:00.000Z", updatedAt: "2026-11-02T10:00:00.000Z",
+  id: ACCOUNT,
+  name: "Sam Chen",
+  email: "sam@example.com",
+  phone: "+12025550103",
+  type: "prepaid",
+  status: "active",
+  lineCount: 1,
+  lines: [],
+  relevance: 1,
+  createdAt: "2026-11-02T10:00:00.000Z",
+  updatedAt: "2026-11-02T10:00:00.000Z",
 };
 const account = { ...subscriber, balance: { amount: 1250, currency: "USD" }, amountDue: null };
-const line = { id: LINE, msisdn: "+12025550103", iccid: "8901260000000000103", simType: "physical", status: "active", planName: "Prepaid 5 GB", suspendReason: null };
+const line = {
+  id: LINE,
+  msisdn: "+12025550103",
+  iccid: "8901260000000000103",
+  simType: "physical",
+  status: "active",
+  planName: "Prepaid 5 GB",
+  suspendReason: null,
+};
 
 function renderAt(ui: React.ReactNode, path = "/") {
   return renderWithRefine(ui, {
     identity: { uid: "agent", role: "agent" },
     data: {
-      getOne: vi.fn(async ({ resource }: { resource: string }) => ({ data: resource === "accounts" ? account : subscriber })),
-      getList: vi.fn(async ({ resource }: { resource: string }) => (resource === "lines" ? { data: [line], total: 25 } : { data: [], total: 0 })),
+      getOne: vi.fn(async ({ resource }: { resource: string }) => ({
+        data: resource === "accounts" ? account : subscriber,
+      })),
+      getList: vi.fn(async ({ resource }: { resource: string }) =>
+        resource === "lines" ? { data: [line], total: 25 } : { data: [], total: 0 },
+      ),
       custom: vi.fn(async () => ({ data: { data: [], total: 0 } })),
     },
     path,
@@ -28,12 +49,20 @@ function renderAt(ui: React.ReactNode, path = "/") {
   });
 }
 
-const listedResources = (dataProvider: ReturnType<typeof renderAt>) => new Set(dataProvider.getList.mock.calls.map(([args]) => (args as { resource: string }).resource));
+const listedResources = (dataProvider: ReturnType<typeof renderAt>) =>
+  new Set(dataProvider.getList.mock.calls.map(([args]) => (args as { resource: string }).resource));
 
 describe("PagedSection", () => {
   it("asks a resource's list for one page with the section's filters and sort, and the next page when asked", async () => {
     const dataProvider = renderAt(
-      <PagedSection source={{ resource: "lines", filters: [{ field: "accountId", operator: "eq", value: ACCOUNT }], sorters: [{ field: "msisdn", order: "asc" }] }} columns={[{ title: "Number", dataIndex: "msisdn" }]} />,
+      <PagedSection
+        source={{
+          resource: "lines",
+          filters: [{ field: "accountId", operator: "eq", value: ACCOUNT }],
+          sorters: [{ field: "msisdn", order: "asc" }],
+        }}
+        columns={[{ title: "Number", dataIndex: "msisdn" }]}
+      />,
     );
     await screen.findByText("+12025550103");
     expect(dataProvider.getList).toHaveBeenCalledWith(
@@ -45,7 +74,14 @@ describe("PagedSection", () => {
       }),
     );
     fireEvent.click(screen.getByTitle("2"));
-    await waitFor(() => expect(dataProvider.getList).toHaveBeenCalledWith(expect.objectContaining({ resource: "lines", pagination: expect.objectContaining({ currentPage: 2, pageSize: 10 }) })));
+    await waitFor(() =>
+      expect(dataProvider.getList).toHaveBeenCalledWith(
+        expect.objectContaining({
+          resource: "lines",
+          pagination: expect.objectContaining({ currentPage: 2, pageSize: 10 }),
+        }),
+      ),
+    );
   });
 
   it("asks nothing while it is not enabled, and a path of the API with the page when its source is one", async () => {
@@ -55,7 +91,14 @@ describe("PagedSection", () => {
         <PagedSection source={{ path: `/subscribers/${ACCOUNT}/notifications` }} columns={[]} />
       </>,
     );
-    await waitFor(() => expect(dataProvider.custom).toHaveBeenCalledWith(expect.objectContaining({ url: `/api/v1/subscribers/${ACCOUNT}/notifications?page=1&pageSize=10`, method: "get" })));
+    await waitFor(() =>
+      expect(dataProvider.custom).toHaveBeenCalledWith(
+        expect.objectContaining({
+          url: `/api/v1/subscribers/${ACCOUNT}/notifications?page=1&pageSize=10`,
+          method: "get",
+        }),
+      ),
+    );
     expect(dataProvider.getList).not.toHaveBeenCalled();
   });
 });
@@ -68,12 +111,16 @@ describe("the 360's sections load when opened", () => {
     expect(dataProvider.custom).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByTestId("section-money"));
-    await waitFor(() => expect(listedResources(dataProvider)).toEqual(new Set(["lines", "tickets", "invoices", "ledger-entries"])));
+    await waitFor(() =>
+      expect(listedResources(dataProvider)).toEqual(new Set(["lines", "tickets", "invoices", "ledger-entries"])),
+    );
     expect(await screen.findByText("$12.50")).toBeTruthy();
 
     fireEvent.click(screen.getByTestId("section-usage"));
     await waitFor(() => expect(listedResources(dataProvider)).toContain("usage-records"));
-    const usage = dataProvider.getList.mock.calls.map(([args]) => args as { resource: string; filters: unknown }).find((args) => args.resource === "usage-records")!;
+    const usage = dataProvider.getList.mock.calls
+      .map(([args]) => args as { resource: string; filters: unknown })
+      .find((args) => args.resource === "usage-records")!;
     expect(usage.filters).toEqual([{ field: "lineId", operator: "in", value: [LINE] }]);
     expect(listedResources(dataProvider)).not.toContain("device-claims");
   });

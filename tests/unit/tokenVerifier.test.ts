@@ -44,7 +44,10 @@ function clock() {
 }
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ProblemError);
   return (error as ProblemError).detail;
 }
@@ -53,8 +56,16 @@ describe("token verifier", () => {
   it("returns who signed in, with auth_time as authTime, and always asks Firebase to check revocation", async () => {
     const { auth, state } = firebase();
     state.claims.set("u1", { role: "agent", operator: "ATT" });
-    const user = await createTokenVerifier(auth).verify(tokenOf("u1", { role: "agent", operator: "ATT", firebase: { sign_in_second_factor: "phone" } }));
-    expect(user).toMatchObject({ uid: "u1", role: "agent", operator: "ATT", secondFactor: "phone", authTime: NOW / 1000 - 60 });
+    const user = await createTokenVerifier(auth).verify(
+      tokenOf("u1", { role: "agent", operator: "ATT", firebase: { sign_in_second_factor: "phone" } }),
+    );
+    expect(user).toMatchObject({
+      uid: "u1",
+      role: "agent",
+      operator: "ATT",
+      secondFactor: "phone",
+      authTime: NOW / 1000 - 60,
+    });
     expect(state.checkRevoked).toEqual([true]);
   });
 
@@ -130,8 +141,12 @@ describe("token verifier", () => {
     const { auth, state } = firebase();
     state.claims.set("u1", { role: "agent", operator: "ATT" });
     const verifier = createTokenVerifier(auth);
-    expect(await refusal(verifier.verify(tokenOf("u1", { role: "admin", operator: "ATT" })))).toMatch(/role does not match/);
-    expect(await refusal(verifier.verify(tokenOf("u1", { role: "agent", operator: "TMO" })))).toMatch(/role does not match/);
+    expect(await refusal(verifier.verify(tokenOf("u1", { role: "admin", operator: "ATT" })))).toMatch(
+      /role does not match/,
+    );
+    expect(await refusal(verifier.verify(tokenOf("u1", { role: "agent", operator: "TMO" })))).toMatch(
+      /role does not match/,
+    );
     expect(await refusal(verifier.verify(tokenOf("u1")))).toMatch(/role does not match/);
   });
 });

@@ -5,8 +5,18 @@ import { setLocale } from "../../src/i18n";
 import { TopUpPage } from "../../src/pages/money/TopUpPage";
 import { renderWithRefine } from "../support/renderWithRefine";
 
-const account = { id: "acc-1", type: "prepaid", status: "active", name: "Alex Rivera", ownerUid: "alex", balance: { amount: 4000, currency: "USD" } };
-const home = { accounts: [{ id: "acc-1", type: "prepaid", balance: account.balance }], lines: [{ id: "line-1", msisdn: "+12025550101", accountId: "acc-1" }] };
+const account = {
+  id: "acc-1",
+  type: "prepaid",
+  status: "active",
+  name: "Alex Rivera",
+  ownerUid: "alex",
+  balance: { amount: 4000, currency: "USD" },
+};
+const home = {
+  accounts: [{ id: "acc-1", type: "prepaid", balance: account.balance }],
+  lines: [{ id: "line-1", msisdn: "+12025550101", accountId: "acc-1" }],
+};
 
 /** The page with the operator's top-up payment setting empty (ATT), for alex with one prepaid account. */
 function renderTopUp(redeemed = { ...account, balance: { amount: 6500, currency: "USD" } }) {
@@ -16,7 +26,10 @@ function renderTopUp(redeemed = { ...account, balance: { amount: 6500, currency:
     throw new Error(`unexpected ${url}`);
   });
   const getList = vi.fn(async () => ({ data: [account], total: 1 }));
-  renderWithRefine(<TopUpPage gateway="" />, { identity: { uid: "alex", role: "subscriber" }, data: { custom, getList } });
+  renderWithRefine(<TopUpPage gateway="" />, {
+    identity: { uid: "alex", role: "subscriber" },
+    data: { custom, getList },
+  });
   return custom;
 }
 

@@ -5,7 +5,13 @@ import { isPlainValidBatch, usageBatchValidatorCompiler } from "../../server/rou
 // The usage batch's fast check may only ever say yes where zod says yes and returns the body as it
 // came; wherever it says no, zod decides. Each case below is one record put through both.
 
-const good = { id: "rec-1_A", msisdn: "+12025550101", type: "data", startedAt: "2026-11-25T10:00:00.123Z", quantity: 5 };
+const good = {
+  id: "rec-1_A",
+  msisdn: "+12025550101",
+  type: "data",
+  startedAt: "2026-11-25T10:00:00.123Z",
+  quantity: 5,
+};
 
 const variants: Record<string, unknown>[] = [
   good,
@@ -54,7 +60,9 @@ const variants: Record<string, unknown>[] = [
   { ...good, roamingZone: "" },
   { ...good, roamingZone: undefined },
   { ...good, extra: 1 },
-  JSON.parse('{"__proto__": {"x": 1}, "id": "a", "msisdn": "+12025550101", "type": "data", "startedAt": "2026-11-25T10:00:00Z", "quantity": 1}'),
+  JSON.parse(
+    '{"__proto__": {"x": 1}, "id": "a", "msisdn": "+12025550101", "type": "data", "startedAt": "2026-11-25T10:00:00Z", "quantity": 1}',
+  ),
   (({ id: _id, ...rest }) => rest)(good),
   (({ quantity: _q, ...rest }) => rest)(good),
   (({ startedAt: _s, ...rest }) => rest)(good),
@@ -65,17 +73,25 @@ const variants: Record<string, unknown>[] = [
 ];
 
 describe("usage batch fast check", () => {
-  it.each(variants.map((record, i) => [i, record] as const))("case %i: says yes only where zod returns the body unchanged", (_i, record) => {
-    const body = { records: [good, record] };
-    const zod = usageBatchSchema.safeParse(body);
-    if (isPlainValidBatch(body)) {
-      expect(zod.success).toBe(true);
-      expect(zod.data).toStrictEqual(body);
-    }
-  });
+  it.each(variants.map((record, i) => [i, record] as const))(
+    "case %i: says yes only where zod returns the body unchanged",
+    (_i, record) => {
+      const body = { records: [good, record] };
+      const zod = usageBatchSchema.safeParse(body);
+      if (isPlainValidBatch(body)) {
+        expect(zod.success).toBe(true);
+        expect(zod.data).toStrictEqual(body);
+      }
+    },
+  );
 
   it("takes the common records itself", () => {
-    for (const record of [good, { ...good, roamingZone: "europe" }, { ...good, roamingZone: null }, { ...good, startedAt: "2026-11-25T10:00:00+01:00" }])
+    for (const record of [
+      good,
+      { ...good, roamingZone: "europe" },
+      { ...good, roamingZone: null },
+      { ...good, startedAt: "2026-11-25T10:00:00+01:00" },
+    ])
       expect(isPlainValidBatch({ records: [record] })).toBe(true);
   });
 
@@ -88,7 +104,12 @@ describe("usage batch fast check", () => {
   });
 
   it("answers a refused batch with zod's errors, at the field", () => {
-    const validate = usageBatchValidatorCompiler({ schema: usageBatchSchema, method: "POST", url: "/usage-records/batch", httpPart: "body" }) as (data: unknown) => { value?: unknown; error?: unknown };
+    const validate = usageBatchValidatorCompiler({
+      schema: usageBatchSchema,
+      method: "POST",
+      url: "/usage-records/batch",
+      httpPart: "body",
+    }) as (data: unknown) => { value?: unknown; error?: unknown };
     const ok = validate({ records: [good] });
     expect(ok.error).toBeUndefined();
     expect(ok.value).toStrictEqual({ records: [good] });

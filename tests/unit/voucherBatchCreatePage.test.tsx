@@ -16,7 +16,15 @@ vi.mock("@refinedev/core", () => ({ useInvalidate: () => async () => {} }));
 const { default: VoucherBatchCreatePage } = await import("../../src/pages/money/VoucherBatchCreatePage");
 
 const CODES = ["7K3M-Q9XW-P2RT", "H8VD-4NZC-J6LB", "W2YF-T5GS-M9KA"];
-const batch = { id: "3c1c7a52-3f0e-4d7e-9d59-6a1f1b2a3c4d", count: 3, value: { amount: 1000, currency: "USD" }, expiresOn: "2030-01-31", redeemedCount: 0, createdAt: "2026-11-27T10:00:00.000Z", codes: CODES };
+const batch = {
+  id: "3c1c7a52-3f0e-4d7e-9d59-6a1f1b2a3c4d",
+  count: 3,
+  value: { amount: 1000, currency: "USD" },
+  expiresOn: "2030-01-31",
+  redeemedCount: 0,
+  createdAt: "2026-11-27T10:00:00.000Z",
+  codes: CODES,
+};
 
 const renderPage = () =>
   render(
@@ -82,7 +90,11 @@ describe("generating vouchers", () => {
     const shown = await screen.findByTestId("voucher-codes");
     expect(within(shown).getByRole("alert").textContent).toContain("they will not be shown again");
     const list = within(shown).getByRole("list", { name: "Voucher codes" });
-    expect(within(list).getAllByRole("listitem").map((item) => item.textContent)).toEqual(CODES);
+    expect(
+      within(list)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
     expect(shown.textContent).toContain("3 vouchers of $10.00 each");
     // The form is gone: the page does not invite a second batch by accident.
     expect(screen.queryByLabelText("How many vouchers")).toBeNull();
@@ -92,7 +104,12 @@ describe("generating vouchers", () => {
     const [name, csv, type] = downloadText.mock.calls[0]!;
     expect(name).toBe(`vouchers-${batch.id}.csv`);
     expect(type).toBe("text/csv");
-    expect(csv).toBe(['"code","value_minor","currency","valid_through"', ...CODES.map((code) => `"${code}",1000,"USD","2030-01-31"`)].join("\r\n") + "\r\n");
+    expect(csv).toBe(
+      [
+        '"code","value_minor","currency","valid_through"',
+        ...CODES.map((code) => `"${code}",1000,"USD","2030-01-31"`),
+      ].join("\r\n") + "\r\n",
+    );
     expect(apiRequest).toHaveBeenCalledTimes(1); // the CSV comes from the page, not from a second POST
   });
 
@@ -106,7 +123,11 @@ describe("generating vouchers", () => {
   });
 
   it("shows the server's field error at that field", async () => {
-    apiRequest.mockRejectedValue({ message: "Vouchers are in USD.", statusCode: 422, errors: { "value.currency": ["must be USD"] } });
+    apiRequest.mockRejectedValue({
+      message: "Vouchers are in USD.",
+      statusCode: 422,
+      errors: { "value.currency": ["must be USD"] },
+    });
     renderPage();
     fill("3", "10");
     fireEvent.click(screen.getByRole("button", { name: "Generate vouchers" }));

@@ -8,8 +8,12 @@ describe("gateway webhook signatures", () => {
   const t = now / 1000;
 
   it("accepts its own signature within the tolerance", () => {
-    expect(verifyWebhook("secret-1234567890", body, signWebhook("secret-1234567890", body, t), now)).toEqual({ ok: true });
-    expect(verifyWebhook("secret-1234567890", body, signWebhook("secret-1234567890", body, t - 299), now)).toEqual({ ok: true });
+    expect(verifyWebhook("secret-1234567890", body, signWebhook("secret-1234567890", body, t), now)).toEqual({
+      ok: true,
+    });
+    expect(verifyWebhook("secret-1234567890", body, signWebhook("secret-1234567890", body, t - 299), now)).toEqual({
+      ok: true,
+    });
   });
 
   it("refuses a missing, malformed, old, future, wrong-secret or other-body signature", () => {

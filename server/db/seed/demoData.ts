@@ -39,7 +39,12 @@ export interface InvoiceSeed {
   cyclesAgo: number;
   status: "paid" | "overdue";
   /** Usage beyond the allowance billed with the plan (the rating's `overage` charge of the first line). */
-  overage?: { usageType: "data" | "voice" | "sms"; roamingZone: "home" | "canada_mexico" | "europe" | "rest_of_world"; amount: number; reason: string };
+  overage?: {
+    usageType: "data" | "voice" | "sms";
+    roamingZone: "home" | "canada_mexico" | "europe" | "rest_of_world";
+    amount: number;
+    reason: string;
+  };
 }
 
 export interface AccountSeed {
@@ -100,10 +105,38 @@ export interface DemoUser {
 export const DEMO_PASSWORD = "Demo-2026!";
 
 export const demoUsers: DemoUser[] = [
-  { uid: "demo-alex", email: "alex@example.com", password: DEMO_PASSWORD, displayName: "Alex Rivera", role: "subscriber", operator: "ATT" },
-  { uid: "demo-sam", email: "sam@example.com", password: DEMO_PASSWORD, displayName: "Sam Chen", role: "subscriber", operator: "ATT" },
-  { uid: "demo-agent", email: "agent@att.example", password: DEMO_PASSWORD, displayName: "Casey Agent", role: "agent", operator: "ATT" },
-  { uid: "demo-admin", email: "admin@att.example", password: DEMO_PASSWORD, displayName: "Morgan Admin", role: "admin", operator: "ATT" },
+  {
+    uid: "demo-alex",
+    email: "alex@example.com",
+    password: DEMO_PASSWORD,
+    displayName: "Alex Rivera",
+    role: "subscriber",
+    operator: "ATT",
+  },
+  {
+    uid: "demo-sam",
+    email: "sam@example.com",
+    password: DEMO_PASSWORD,
+    displayName: "Sam Chen",
+    role: "subscriber",
+    operator: "ATT",
+  },
+  {
+    uid: "demo-agent",
+    email: "agent@att.example",
+    password: DEMO_PASSWORD,
+    displayName: "Casey Agent",
+    role: "agent",
+    operator: "ATT",
+  },
+  {
+    uid: "demo-admin",
+    email: "admin@att.example",
+    password: DEMO_PASSWORD,
+    displayName: "Morgan Admin",
+    role: "admin",
+    operator: "ATT",
+  },
 ];
 
 const GB = 1024;
@@ -127,14 +160,99 @@ const postpaidOverage: Overage = {
 };
 
 const attPlans: PlanSeed[] = [
-  { code: "PRE_5GB", name: "Prepaid 5 GB", kind: "prepaid", status: "active", priceAmount: 2500, dataMb: 5 * GB, voiceMinutes: 500, sms: 1000, features: ["Talk & text in US"], overage: prepaidOverage },
-  { code: "PRE_15GB", name: "Prepaid 15 GB", kind: "prepaid", status: "active", priceAmount: 3500, dataMb: 15 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "Mobile hotspot"], overage: prepaidOverage },
-  { code: "PRE_UNL", name: "Prepaid Unlimited", kind: "prepaid", status: "active", priceAmount: 5000, dataMb: null, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "Mexico & Canada roaming"] },
-  { code: "PRE_2GB_LEGACY", name: "Prepaid 2 GB (legacy)", kind: "prepaid", status: "retired", priceAmount: 1500, dataMb: 2 * GB, voiceMinutes: 300, sms: 500, features: [], overage: prepaidOverage },
-  { code: "POST_10GB", name: "Postpaid Starter 10 GB", kind: "postpaid", status: "active", priceAmount: 4500, dataMb: 10 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text"], overage: postpaidOverage },
-  { code: "POST_50GB", name: "Postpaid Extra 50 GB", kind: "postpaid", status: "active", priceAmount: 6500, dataMb: 50 * GB, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "15 GB hotspot", "HD streaming"], overage: postpaidOverage },
-  { code: "POST_PREMIUM", name: "Postpaid Premium Unlimited", kind: "postpaid", status: "active", priceAmount: 8500, dataMb: null, voiceMinutes: null, sms: null, features: ["Unlimited talk & text", "50 GB hotspot", "4K streaming", "International roaming pass"] },
-  { code: "POST_FAMILY_DRAFT", name: "Postpaid Family (coming soon)", kind: "postpaid", status: "draft", priceAmount: 12000, dataMb: null, voiceMinutes: null, sms: null, features: ["Up to 4 lines"] },
+  {
+    code: "PRE_5GB",
+    name: "Prepaid 5 GB",
+    kind: "prepaid",
+    status: "active",
+    priceAmount: 2500,
+    dataMb: 5 * GB,
+    voiceMinutes: 500,
+    sms: 1000,
+    features: ["Talk & text in US"],
+    overage: prepaidOverage,
+  },
+  {
+    code: "PRE_15GB",
+    name: "Prepaid 15 GB",
+    kind: "prepaid",
+    status: "active",
+    priceAmount: 3500,
+    dataMb: 15 * GB,
+    voiceMinutes: null,
+    sms: null,
+    features: ["Unlimited talk & text", "Mobile hotspot"],
+    overage: prepaidOverage,
+  },
+  {
+    code: "PRE_UNL",
+    name: "Prepaid Unlimited",
+    kind: "prepaid",
+    status: "active",
+    priceAmount: 5000,
+    dataMb: null,
+    voiceMinutes: null,
+    sms: null,
+    features: ["Unlimited talk & text", "Mexico & Canada roaming"],
+  },
+  {
+    code: "PRE_2GB_LEGACY",
+    name: "Prepaid 2 GB (legacy)",
+    kind: "prepaid",
+    status: "retired",
+    priceAmount: 1500,
+    dataMb: 2 * GB,
+    voiceMinutes: 300,
+    sms: 500,
+    features: [],
+    overage: prepaidOverage,
+  },
+  {
+    code: "POST_10GB",
+    name: "Postpaid Starter 10 GB",
+    kind: "postpaid",
+    status: "active",
+    priceAmount: 4500,
+    dataMb: 10 * GB,
+    voiceMinutes: null,
+    sms: null,
+    features: ["Unlimited talk & text"],
+    overage: postpaidOverage,
+  },
+  {
+    code: "POST_50GB",
+    name: "Postpaid Extra 50 GB",
+    kind: "postpaid",
+    status: "active",
+    priceAmount: 6500,
+    dataMb: 50 * GB,
+    voiceMinutes: null,
+    sms: null,
+    features: ["Unlimited talk & text", "15 GB hotspot", "HD streaming"],
+    overage: postpaidOverage,
+  },
+  {
+    code: "POST_PREMIUM",
+    name: "Postpaid Premium Unlimited",
+    kind: "postpaid",
+    status: "active",
+    priceAmount: 8500,
+    dataMb: null,
+    voiceMinutes: null,
+    sms: null,
+    features: ["Unlimited talk & text", "50 GB hotspot", "4K streaming", "International roaming pass"],
+  },
+  {
+    code: "POST_FAMILY_DRAFT",
+    name: "Postpaid Family (coming soon)",
+    kind: "postpaid",
+    status: "draft",
+    priceAmount: 12000,
+    dataMb: null,
+    voiceMinutes: null,
+    sms: null,
+    features: ["Up to 4 lines"],
+  },
 ];
 
 const iccid = (n: number) => `8901410${String(n).padStart(12, "0")}`;
@@ -179,17 +297,84 @@ export const attSeed: OperatorSeed = {
   settings: { topUpPayment: "", taxRateBps: 825, billDueDays: 14, overdueGraceDays: 10 },
   plans: attPlans,
   addOns: [
-    { code: "DATA_1GB", name: "1 GB data pass", kind: "data", roamingZone: null, status: "active", priceAmount: 1000, dataMb: 1024, validityDays: 30 },
-    { code: "DATA_5GB_7D", name: "5 GB for 7 days", kind: "data", roamingZone: null, status: "active", priceAmount: 1500, dataMb: 5 * 1024, validityDays: 7 },
-    { code: "ROAM_EU_7D", name: "Europe pass, 7 days", kind: "roaming", roamingZone: "europe", status: "active", priceAmount: 3500, dataMb: 2048, validityDays: 7 },
-    { code: "ROAM_NA_10D", name: "Canada & Mexico pass, 10 days", kind: "roaming", roamingZone: "canada_mexico", status: "active", priceAmount: 2000, dataMb: 3072, validityDays: 10 },
-    { code: "ROAM_WORLD_OLD", name: "World pass (old)", kind: "roaming", roamingZone: "rest_of_world", status: "retired", priceAmount: 6000, dataMb: 1024, validityDays: 7 },
-    { code: "DATA_20GB_DRAFT", name: "20 GB pass (coming soon)", kind: "data", roamingZone: null, status: "draft", priceAmount: 2500, dataMb: 20 * 1024, validityDays: 30 },
+    {
+      code: "DATA_1GB",
+      name: "1 GB data pass",
+      kind: "data",
+      roamingZone: null,
+      status: "active",
+      priceAmount: 1000,
+      dataMb: 1024,
+      validityDays: 30,
+    },
+    {
+      code: "DATA_5GB_7D",
+      name: "5 GB for 7 days",
+      kind: "data",
+      roamingZone: null,
+      status: "active",
+      priceAmount: 1500,
+      dataMb: 5 * 1024,
+      validityDays: 7,
+    },
+    {
+      code: "ROAM_EU_7D",
+      name: "Europe pass, 7 days",
+      kind: "roaming",
+      roamingZone: "europe",
+      status: "active",
+      priceAmount: 3500,
+      dataMb: 2048,
+      validityDays: 7,
+    },
+    {
+      code: "ROAM_NA_10D",
+      name: "Canada & Mexico pass, 10 days",
+      kind: "roaming",
+      roamingZone: "canada_mexico",
+      status: "active",
+      priceAmount: 2000,
+      dataMb: 3072,
+      validityDays: 10,
+    },
+    {
+      code: "ROAM_WORLD_OLD",
+      name: "World pass (old)",
+      kind: "roaming",
+      roamingZone: "rest_of_world",
+      status: "retired",
+      priceAmount: 6000,
+      dataMb: 1024,
+      validityDays: 7,
+    },
+    {
+      code: "DATA_20GB_DRAFT",
+      name: "20 GB pass (coming soon)",
+      kind: "data",
+      roamingZone: null,
+      status: "draft",
+      priceAmount: 2500,
+      dataMb: 20 * 1024,
+      validityDays: 30,
+    },
   ],
   accounts: [
     {
-      ownerUid: "demo-alex", name: "Alex Rivera", email: "alex@example.com", phone: "+12025550101", type: "prepaid",
-      lines: [{ msisdn: "+12025550101", iccid: iccid(101), simType: "esim", planCode: "PRE_15GB", status: "active", cycleDay: 5 }],
+      ownerUid: "demo-alex",
+      name: "Alex Rivera",
+      email: "alex@example.com",
+      phone: "+12025550101",
+      type: "prepaid",
+      lines: [
+        {
+          msisdn: "+12025550101",
+          iccid: iccid(101),
+          simType: "esim",
+          planCode: "PRE_15GB",
+          status: "active",
+          cycleDay: 5,
+        },
+      ],
       ledger: [
         { kind: "top_up", amount: 5000, reason: "Voucher top-up", daysAgo: 48 },
         { kind: "charge", amount: 3500, reason: "Prepaid 15 GB: monthly plan", daysAgo: 47 },
@@ -200,17 +385,52 @@ export const attSeed: OperatorSeed = {
       ],
     },
     {
-      ownerUid: "demo-alex", name: "Alex Rivera", email: "alex@example.com", phone: "+12025550101", type: "postpaid",
-      lines: [{ msisdn: "+12025550102", iccid: iccid(102), simType: "physical", planCode: "POST_50GB", status: "active", cycleDay: 12 }],
+      ownerUid: "demo-alex",
+      name: "Alex Rivera",
+      email: "alex@example.com",
+      phone: "+12025550101",
+      type: "postpaid",
+      lines: [
+        {
+          msisdn: "+12025550102",
+          iccid: iccid(102),
+          simType: "physical",
+          planCode: "POST_50GB",
+          status: "active",
+          cycleDay: 12,
+        },
+      ],
       invoices: [
         { cyclesAgo: 2, status: "paid" },
         { cyclesAgo: 1, status: "paid" },
-        { cyclesAgo: 0, status: "overdue", overage: { usageType: "data", roamingZone: "canada_mexico", amount: 1500, reason: "1.5 GB of data beyond the allowance in Canada & Mexico" } },
+        {
+          cyclesAgo: 0,
+          status: "overdue",
+          overage: {
+            usageType: "data",
+            roamingZone: "canada_mexico",
+            amount: 1500,
+            reason: "1.5 GB of data beyond the allowance in Canada & Mexico",
+          },
+        },
       ],
     },
     {
-      ownerUid: "demo-sam", name: "Sam Chen", email: "sam@example.com", phone: "+12025550103", type: "prepaid",
-      lines: [{ msisdn: "+12025550103", iccid: iccid(103), simType: "physical", planCode: "PRE_5GB", status: "active", cycleDay: 20 }],
+      ownerUid: "demo-sam",
+      name: "Sam Chen",
+      email: "sam@example.com",
+      phone: "+12025550103",
+      type: "prepaid",
+      lines: [
+        {
+          msisdn: "+12025550103",
+          iccid: iccid(103),
+          simType: "physical",
+          planCode: "PRE_5GB",
+          status: "active",
+          cycleDay: 20,
+        },
+      ],
     },
     ...generatedAccounts(40),
   ],

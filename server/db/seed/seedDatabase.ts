@@ -9,13 +9,26 @@ import { seedAccountMoney } from "./seedMoney";
  * Writes an operator, its catalog and its accounts (each SIM with a sealed PUK). Idempotent: plans are keyed by code, accounts
  * by the number of their first line, so running it on every start adds only what is missing.
  */
-export async function seedOperator(db: Db, seed: OperatorSeed, secrets: SecretBox): Promise<{ accountsCreated: number }> {
+export async function seedOperator(
+  db: Db,
+  seed: OperatorSeed,
+  secrets: SecretBox,
+): Promise<{ accountsCreated: number }> {
   return db.transaction(async (tx) => {
     await tx
       .insert(operators)
-      .values({ code: seed.code, name: seed.name, currency: seed.currency, timezone: seed.timezone, settings: { ...seed.settings } })
+      .values({
+        code: seed.code,
+        name: seed.name,
+        currency: seed.currency,
+        timezone: seed.timezone,
+        settings: { ...seed.settings },
+      })
       // Settings the seed adds later reach existing databases; what an admin set stays.
-      .onConflictDoUpdate({ target: operators.code, set: { settings: sql`excluded.settings || ${operators.settings}` } });
+      .onConflictDoUpdate({
+        target: operators.code,
+        set: { settings: sql`excluded.settings || ${operators.settings}` },
+      });
     await tx
       .insert(plans)
       .values(seed.plans.map((p) => ({ ...p, operatorCode: seed.code, currency: seed.currency })))
@@ -26,7 +39,10 @@ export async function seedOperator(db: Db, seed: OperatorSeed, secrets: SecretBo
         .values(seed.addOns.map((a) => ({ ...a, operatorCode: seed.code, currency: seed.currency })))
         .onConflictDoNothing();
     }
-    const planRows = await tx.select({ id: plans.id, code: plans.code, name: plans.name, priceAmount: plans.priceAmount }).from(plans).where(eq(plans.operatorCode, seed.code));
+    const planRows = await tx
+      .select({ id: plans.id, code: plans.code, name: plans.name, priceAmount: plans.priceAmount })
+      .from(plans)
+      .where(eq(plans.operatorCode, seed.code));
     const planIdByCode = new Map(planRows.map((p) => [p.code, p.id]));
     const planByCode = new Map(planRows.map((p) => [p.code, p]));
 
@@ -42,14 +58,28 @@ export async function seedOperator(db: Db, seed: OperatorSeed, secrets: SecretBo
       if (present.has(account.lines[0]!.msisdn)) continue;
       const [row] = await tx
         .insert(accounts)
-        .values({ operatorCode: seed.code, ownerUid: account.ownerUid, name: account.name, email: account.email, phone: account.phone, type: account.type })
+        .values({
+          operatorCode: seed.code,
+          ownerUid: account.ownerUid,
+          name: account.name,
+          email: account.email,
+          phone: account.phone,
+          type: account.type,
+        })
         .returning({ id: accounts.id });
       await tx.insert(lines).values(
         account.lines.map((l) => {
           const planId = planIdByCode.get(l.planCode);
           if (!planId) throw new Error(`Seed line ${l.msisdn} names unknown plan ${l.planCode}`);
           // Every SIM comes with a PUK; the seed makes one up and seals it like any other.
-          return { ...l, suspendReason: l.suspendReason ?? null, operatorCode: seed.code, accountId: row!.id, planId, pukCipher: secrets.seal(randomDigits(8)) };
+          return {
+            ...l,
+            suspendReason: l.suspendReason ?? null,
+            operatorCode: seed.code,
+            accountId: row!.id,
+            planId,
+            pukCipher: secrets.seal(randomDigits(8)),
+          };
         }),
       );
       await seedAccountMoney(tx, seed, account, row!.id, planByCode.get(account.lines[0]!.planCode)!);

@@ -5,7 +5,8 @@ import type { AccountSeed, OperatorSeed } from "./demoData";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const addMonths = (date: Date, months: number) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
+const addMonths = (date: Date, months: number) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
 
 /** Tax in minor units, half up: 825 bps of 6500 is 536.25 → 536. */
 export const taxOf = (subtotal: number, rateBps: number) => Math.floor((subtotal * rateBps + 5_000) / 10_000);
@@ -15,7 +16,14 @@ export const taxOf = (subtotal: number, rateBps: number) => Math.floor((subtotal
  * charges (the ledger's trigger keeps the balance), postpaid bills of past cycles with their plan
  * charges billed. Runs once per account (the seed creates each account once).
  */
-export async function seedAccountMoney(tx: Executor, seed: OperatorSeed, account: AccountSeed, accountId: string, plan: { name: string; priceAmount: number }, now = new Date()) {
+export async function seedAccountMoney(
+  tx: Executor,
+  seed: OperatorSeed,
+  account: AccountSeed,
+  accountId: string,
+  plan: { name: string; priceAmount: number },
+  now = new Date(),
+) {
   for (const entry of account.ledger ?? []) {
     await tx.insert(ledgerEntries).values({
       operatorCode: seed.code,
@@ -43,7 +51,9 @@ export async function seedAccountMoney(tx: Executor, seed: OperatorSeed, account
     const periodEnd = new Date(issued.getTime() - DAY_MS);
     const overdue = bill.status === "overdue";
     // An overdue demo bill fell due two days ago: inside the grace period, so the line is still active.
-    const dueOn = overdue ? new Date(today.getTime() - 2 * DAY_MS) : new Date(issued.getTime() + (seed.settings?.billDueDays ?? 14) * DAY_MS);
+    const dueOn = overdue
+      ? new Date(today.getTime() - 2 * DAY_MS)
+      : new Date(issued.getTime() + (seed.settings?.billDueDays ?? 14) * DAY_MS);
     const [charge] = await tx
       .insert(ledgerEntries)
       .values({
@@ -58,10 +68,17 @@ export async function seedAccountMoney(tx: Executor, seed: OperatorSeed, account
         createdAt: periodStart,
       })
       .returning({ id: ledgerEntries.id });
-    const items: InvoiceItem[] = [{ label: "plan", description: `${plan.name}: monthly plan`, amount: plan.priceAmount, ledgerEntryId: charge!.id }];
+    const items: InvoiceItem[] = [
+      { label: "plan", description: `${plan.name}: monthly plan`, amount: plan.priceAmount, ledgerEntryId: charge!.id },
+    ];
     if (bill.overage) {
       // As the rating posts it (contract): a postpaid charge referenced "overage", "<lineId>:<usageType>:<zone>".
-      const [line] = await tx.select({ id: lines.id }).from(lines).where(eq(lines.accountId, accountId)).orderBy(asc(lines.msisdn)).limit(1);
+      const [line] = await tx
+        .select({ id: lines.id })
+        .from(lines)
+        .where(eq(lines.accountId, accountId))
+        .orderBy(asc(lines.msisdn))
+        .limit(1);
       const [overage] = await tx
         .insert(ledgerEntries)
         .values({
@@ -78,11 +95,23 @@ export async function seedAccountMoney(tx: Executor, seed: OperatorSeed, account
           createdAt: new Date(periodEnd.getTime() - DAY_MS),
         })
         .returning({ id: ledgerEntries.id });
-      items.push({ label: "overage", description: bill.overage.reason, amount: bill.overage.amount, usageType: bill.overage.usageType, roamingZone: bill.overage.roamingZone, ledgerEntryId: overage!.id });
+      items.push({
+        label: "overage",
+        description: bill.overage.reason,
+        amount: bill.overage.amount,
+        usageType: bill.overage.usageType,
+        roamingZone: bill.overage.roamingZone,
+        ledgerEntryId: overage!.id,
+      });
     }
     const subtotal = items.reduce((sum, item) => sum + item.amount, 0);
     const tax = taxOf(subtotal, taxRateBps);
-    const [previous] = await tx.select({ total: invoices.totalAmount }).from(invoices).where(and(eq(invoices.accountId, accountId), lt(invoices.periodStart, isoDay(periodStart)))).orderBy(desc(invoices.periodStart)).limit(1);
+    const [previous] = await tx
+      .select({ total: invoices.totalAmount })
+      .from(invoices)
+      .where(and(eq(invoices.accountId, accountId), lt(invoices.periodStart, isoDay(periodStart))))
+      .orderBy(desc(invoices.periodStart))
+      .limit(1);
     const [invoice] = await tx
       .insert(invoices)
       .values({
@@ -107,6 +136,8 @@ export async function seedAccountMoney(tx: Executor, seed: OperatorSeed, account
         updatedAt: issued,
       })
       .returning({ id: invoices.id });
-    await tx.insert(invoiceCharges).values(items.map((item) => ({ ledgerEntryId: item.ledgerEntryId!, invoiceId: invoice!.id })));
+    await tx
+      .insert(invoiceCharges)
+      .values(items.map((item) => ({ ledgerEntryId: item.ledgerEntryId!, invoiceId: invoice!.id })));
   }
 }

@@ -12,7 +12,15 @@ export async function seedStaff(db: Db, users: DemoUser[]): Promise<{ created: n
   if (staff.length === 0) return { created: 0 };
   const rows = await db
     .insert(staffMembers)
-    .values(staff.map((u) => ({ uid: u.uid, operatorCode: u.operator, email: u.email.toLowerCase(), displayName: u.displayName, role: u.role })))
+    .values(
+      staff.map((u) => ({
+        uid: u.uid,
+        operatorCode: u.operator,
+        email: u.email.toLowerCase(),
+        displayName: u.displayName,
+        role: u.role,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ uid: staffMembers.uid });
   return { created: rows.length };

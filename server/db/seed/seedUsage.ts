@@ -40,7 +40,14 @@ export function dayOfUsage(line: SeedLine, day: Date): UsageRecordInput[] {
     for (let n = 0; n < count; n++) {
       const at = new Date(Date.parse(`${date}T00:00:00Z`) + (7 + random() * 16) * 3_600_000);
       const quantity = Math.max(1, Math.round((total / count) * (0.5 + random())));
-      records.push({ id: `seed-${line.msisdn.slice(1)}-${date}-${type}-${n}`, msisdn: line.msisdn, type, startedAt: at.toISOString(), quantity, roamingZone: null });
+      records.push({
+        id: `seed-${line.msisdn.slice(1)}-${date}-${type}-${n}`,
+        msisdn: line.msisdn,
+        type,
+        startedAt: at.toISOString(),
+        quantity,
+        roamingZone: null,
+      });
     }
   };
   add("data", 6, perDay(line.dataMb, 8 * 1024));
@@ -60,10 +67,15 @@ export async function seedUsage(db: Db, operator: string, now = new Date(), days
     .from(lines)
     .innerJoin(plans, eq(lines.planId, plans.id))
     .where(and(eq(lines.operatorCode, operator), inArray(lines.status, ["active", "suspended"])));
-  const records = rows.flatMap((line) =>
-    Array.from({ length: days }, (_, i) => dayOfUsage(line, new Date(now.getTime() - (days - 1 - i) * DAY_MS))).flat(),
-  ).filter((r) => Date.parse(r.startedAt) <= now.getTime());
+  const records = rows
+    .flatMap((line) =>
+      Array.from({ length: days }, (_, i) =>
+        dayOfUsage(line, new Date(now.getTime() - (days - 1 - i) * DAY_MS)),
+      ).flat(),
+    )
+    .filter((r) => Date.parse(r.startedAt) <= now.getTime());
   let counted = 0;
-  for (let i = 0; i < records.length; i += MAX_INGEST_BATCH) counted += (await ingestUsage(db, operator, records.slice(i, i + MAX_INGEST_BATCH))).result.counted;
+  for (let i = 0; i < records.length; i += MAX_INGEST_BATCH)
+    counted += (await ingestUsage(db, operator, records.slice(i, i + MAX_INGEST_BATCH))).result.counted;
   return { counted };
 }

@@ -43,7 +43,13 @@ type AccountRow = Omit<Account, "createdAt" | "updatedAt" | "balance" | "amountD
 /** Customer accounts: a subscriber's are those they own. */
 export const accountsModule: DomainModule<AccountRow> = {
   source: {
-    rows: (db: Executor) => db.select(selection).from(accounts).innerJoin(operators, eq(operators.code, accounts.operatorCode)).leftJoin(autoTopUpSettings, eq(autoTopUpSettings.accountId, accounts.id)).$dynamic(),
+    rows: (db: Executor) =>
+      db
+        .select(selection)
+        .from(accounts)
+        .innerJoin(operators, eq(operators.code, accounts.operatorCode))
+        .leftJoin(autoTopUpSettings, eq(autoTopUpSettings.accountId, accounts.id))
+        .$dynamic(),
     count: (db: Executor) => db.select({ total: count() }).from(accounts).$dynamic(),
     id: accounts.id,
     table: accounts,
@@ -54,12 +60,26 @@ export const accountsModule: DomainModule<AccountRow> = {
     },
     search: (q) => or(ilike(accounts.name, `%${escapeLike(q)}%`), ilike(accounts.email, `%${escapeLike(q)}%`)),
     // Prepaid accounts show their balance, postpaid ones what their open bills add up to (server/domain/money).
-    toRecord: ({ balanceAmount, currency, amountDue, autoTopUpEnabled, autoTopUpThreshold, autoTopUpAmount, autoTopUpMaxPerMonth, ...row }) => ({
+    toRecord: ({
+      balanceAmount,
+      currency,
+      amountDue,
+      autoTopUpEnabled,
+      autoTopUpThreshold,
+      autoTopUpAmount,
+      autoTopUpMaxPerMonth,
+      ...row
+    }) => ({
       ...row,
       autoTopUp:
         autoTopUpEnabled === null
           ? null
-          : { enabled: autoTopUpEnabled, threshold: { amount: autoTopUpThreshold!, currency }, amount: { amount: autoTopUpAmount!, currency }, maxPerMonth: autoTopUpMaxPerMonth! },
+          : {
+              enabled: autoTopUpEnabled,
+              threshold: { amount: autoTopUpThreshold!, currency },
+              amount: { amount: autoTopUpAmount!, currency },
+              maxPerMonth: autoTopUpMaxPerMonth!,
+            },
       balance: row.type === "prepaid" ? { amount: balanceAmount, currency } : null,
       amountDue: row.type === "postpaid" ? { amount: Number(amountDue), currency } : null,
       createdAt: row.createdAt.toISOString(),

@@ -3,7 +3,11 @@ import type { Executor } from "../../audit";
 import { addOnPurchases } from "../../db/schema";
 
 /** Extra data MB by line from add-ons counting at `now` (one query). */
-export async function addOnDataOf(db: Executor, lineIds: readonly string[], now = new Date()): Promise<Map<string, number>> {
+export async function addOnDataOf(
+  db: Executor,
+  lineIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, number>> {
   if (lineIds.length === 0) return new Map();
   const rows = await db
     .select({ lineId: addOnPurchases.lineId, mb: sql<string>`sum(${addOnPurchases.dataMb})` })
@@ -19,4 +23,3 @@ export async function addOnDataOf(db: Executor, lineIds: readonly string[], now 
     .groupBy(addOnPurchases.lineId);
   return new Map(rows.map((r) => [r.lineId, Number(r.mb)]));
 }
-

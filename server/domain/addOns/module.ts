@@ -56,14 +56,28 @@ export const addOnsModule: DomainModule<AddOnRow> = {
   writer: {
     async create(ctx, body) {
       const price = body.price as Money;
-      const [operator] = await ctx.tx.select({ currency: operators.currency }).from(operators).where(eq(operators.code, ctx.principal.operator));
-      if (price.currency !== operator!.currency) throw badRequest(`The catalog is priced in ${operator!.currency}.`, [{ path: "price.currency", message: `must be ${operator!.currency}` }]);
+      const [operator] = await ctx.tx
+        .select({ currency: operators.currency })
+        .from(operators)
+        .where(eq(operators.code, ctx.principal.operator));
+      if (price.currency !== operator!.currency)
+        throw badRequest(`The catalog is priced in ${operator!.currency}.`, [
+          { path: "price.currency", message: `must be ${operator!.currency}` },
+        ]);
       const kind = body.kind as AddOnRow["kind"];
       const roamingZone = (body.roamingZone ?? null) as AddOnRow["roamingZone"];
       if ((kind === "roaming") !== (roamingZone !== null)) {
-        throw badRequest("A roaming pass names its zone; a data pass has none.", [{ path: "roamingZone", message: kind === "roaming" ? "required for a roaming pass" : "only for a roaming pass" }]);
+        throw badRequest("A roaming pass names its zone; a data pass has none.", [
+          {
+            path: "roamingZone",
+            message: kind === "roaming" ? "required for a roaming pass" : "only for a roaming pass",
+          },
+        ]);
       }
-      const [taken] = await ctx.tx.select({ id: addOns.id }).from(addOns).where(and(eq(addOns.operatorCode, ctx.principal.operator), eq(addOns.code, String(body.code))));
+      const [taken] = await ctx.tx
+        .select({ id: addOns.id })
+        .from(addOns)
+        .where(and(eq(addOns.operatorCode, ctx.principal.operator), eq(addOns.code, String(body.code))));
       if (taken) throw conflict("An add-on with this code exists.", [{ path: "code", message: "already used" }]);
       const [row] = await ctx.tx
         .insert(addOns)
@@ -84,7 +98,10 @@ export const addOnsModule: DomainModule<AddOnRow> = {
     },
     async edit(ctx, row, body) {
       const price = body.price as Money | undefined;
-      if (price && price.currency !== row.currency) throw badRequest(`The catalog is priced in ${row.currency}.`, [{ path: "price.currency", message: `must be ${row.currency}` }]);
+      if (price && price.currency !== row.currency)
+        throw badRequest(`The catalog is priced in ${row.currency}.`, [
+          { path: "price.currency", message: `must be ${row.currency}` },
+        ]);
       await ctx.tx
         .update(addOns)
         .set({

@@ -22,9 +22,14 @@ type BuyInput = { addOnId: string; autoRenew: boolean };
 
 /** The add-on asked for, on sale and of this operator (else 400/422 at `addOnId`). */
 async function addOnToBuy(ctx: ActionContext<LineRow, BuyInput>) {
-  const [addOn] = await ctx.tx.select().from(addOns).where(and(eq(addOns.id, ctx.input.addOnId), eq(addOns.operatorCode, ctx.principal.operator)));
-  if (!addOn || (addOn.status === "draft" && ctx.principal.role === "subscriber")) throw badRequest("There is no such add-on.", [{ path: "addOnId", message: "no add-on with this id" }]);
-  if (addOn.status !== "active") throw unprocessable(`${addOn.name} is not on sale.`, [{ path: "addOnId", message: "not an active add-on" }]);
+  const [addOn] = await ctx.tx
+    .select()
+    .from(addOns)
+    .where(and(eq(addOns.id, ctx.input.addOnId), eq(addOns.operatorCode, ctx.principal.operator)));
+  if (!addOn || (addOn.status === "draft" && ctx.principal.role === "subscriber"))
+    throw badRequest("There is no such add-on.", [{ path: "addOnId", message: "no add-on with this id" }]);
+  if (addOn.status !== "active")
+    throw unprocessable(`${addOn.name} is not on sale.`, [{ path: "addOnId", message: "not an active add-on" }]);
   return addOn;
 }
 
@@ -39,10 +44,26 @@ export const buyAddOn: ActionHandler<LineRow, BuyInput> = {
     const addOn = await addOnToBuy(ctx);
     const now = new Date();
     const expiresAt = new Date(now.getTime() + addOn.validityDays * DAY_MS);
-    const details = { addOnId: addOn.id, addOnName: addOn.name, addOnCode: addOn.code, price: addOn.priceAmount, currency: addOn.currency, dataMb: addOn.dataMb, autoRenew: ctx.input.autoRenew, expiresAt: expiresAt.toISOString() };
+    const details = {
+      addOnId: addOn.id,
+      addOnName: addOn.name,
+      addOnCode: addOn.code,
+      price: addOn.priceAmount,
+      currency: addOn.currency,
+      dataMb: addOn.dataMb,
+      autoRenew: ctx.input.autoRenew,
+      expiresAt: expiresAt.toISOString(),
+    };
     const order = await placeOrder(
       ctx,
-      { type: "add_on", accountId: ctx.row.accountId as string, lineId: ctx.row.id as string, ownerUid: ctx.row.ownerUid, details, reason: ctx.reason },
+      {
+        type: "add_on",
+        accountId: ctx.row.accountId as string,
+        lineId: ctx.row.id as string,
+        ownerUid: ctx.row.ownerUid,
+        details,
+        reason: ctx.reason,
+      },
       { complete: true },
     );
     if (addOn.priceAmount > 0) {
@@ -58,7 +79,12 @@ export const buyAddOn: ActionHandler<LineRow, BuyInput> = {
         idempotencyKey: `add-on:${order.id}`,
         reference: { type: "order", id: order.id },
       });
-      ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [ctx.row.accountId as string], ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [] });
+      ctx.effects.publish({
+        resource: "ledger-entries",
+        type: "created",
+        ids: [ctx.row.accountId as string],
+        ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [],
+      });
     }
     const [purchase] = await ctx.tx
       .insert(addOnPurchases)
@@ -76,7 +102,12 @@ export const buyAddOn: ActionHandler<LineRow, BuyInput> = {
       .returning({ id: addOnPurchases.id });
     // Its data counts first: a line barred at its data allowance goes on (issue 24).
     if (addOn.dataMb > 0) await liftDataCap(ctx.tx, ctx.row.id as string);
-    ctx.effects.publish({ resource: "meters", type: "updated", ids: [ctx.row.id as string], ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [] });
+    ctx.effects.publish({
+      resource: "meters",
+      type: "updated",
+      ids: [ctx.row.id as string],
+      ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [],
+    });
     if (ctx.row.ownerUid) {
       await ctx.effects.notify({
         recipientUid: ctx.row.ownerUid,
@@ -97,7 +128,10 @@ export const buyAddOn: ActionHandler<LineRow, BuyInput> = {
       params: { msisdn: ctx.row.msisdn as string, addOn: addOn.name, date: expiresAt.toISOString().slice(0, 10) },
       lines: [
         { label: "resources.lines.preview.addOnPrice", params, amount: money(addOn.priceAmount, addOn.currency) },
-        { label: ctx.input.autoRenew ? "resources.lines.preview.autoRenews" : "resources.lines.preview.noRenewal", params },
+        {
+          label: ctx.input.autoRenew ? "resources.lines.preview.autoRenews" : "resources.lines.preview.noRenewal",
+          params,
+        },
       ],
       total: money(addOn.priceAmount, addOn.currency),
     };
@@ -112,10 +146,18 @@ export const stopAddOnRenewal: ActionHandler<LineRow, { addOnPurchaseId: string 
       .from(addOnPurchases)
       .where(and(eq(addOnPurchases.id, ctx.input.addOnPurchaseId), eq(addOnPurchases.lineId, ctx.row.id as string)))
       .for("update");
-    if (!purchase) throw badRequest("This line has no such add-on.", [{ path: "addOnPurchaseId", message: "no add-on of this line with this id" }]);
-    if (purchase.status !== "active") throw conflict("This add-on has expired.", [{ path: "addOnPurchaseId", message: "expired" }]);
-    if (!purchase.autoRenew) throw conflict("This add-on does not renew.", [{ path: "addOnPurchaseId", message: "renewal already off" }]);
-    await ctx.tx.update(addOnPurchases).set({ autoRenew: false, updatedAt: new Date() }).where(eq(addOnPurchases.id, purchase.id));
+    if (!purchase)
+      throw badRequest("This line has no such add-on.", [
+        { path: "addOnPurchaseId", message: "no add-on of this line with this id" },
+      ]);
+    if (purchase.status !== "active")
+      throw conflict("This add-on has expired.", [{ path: "addOnPurchaseId", message: "expired" }]);
+    if (!purchase.autoRenew)
+      throw conflict("This add-on does not renew.", [{ path: "addOnPurchaseId", message: "renewal already off" }]);
+    await ctx.tx
+      .update(addOnPurchases)
+      .set({ autoRenew: false, updatedAt: new Date() })
+      .where(eq(addOnPurchases.id, purchase.id));
     return { result: { addOnPurchaseId: purchase.id, expiresAt: purchase.expiresAt.toISOString() } };
   },
 };
@@ -126,7 +168,9 @@ export async function activeAddOnsOf(db: Executor, lineId: string, now = new Dat
     .select({ purchase: addOnPurchases, name: addOns.name, kind: addOns.kind, roamingZone: addOns.roamingZone })
     .from(addOnPurchases)
     .innerJoin(addOns, eq(addOnPurchases.addOnId, addOns.id))
-    .where(and(eq(addOnPurchases.lineId, lineId), eq(addOnPurchases.status, "active"), gt(addOnPurchases.expiresAt, now)))
+    .where(
+      and(eq(addOnPurchases.lineId, lineId), eq(addOnPurchases.status, "active"), gt(addOnPurchases.expiresAt, now)),
+    )
     .orderBy(addOnPurchases.expiresAt);
   return rows.map((r) => ({
     id: r.purchase.id,
@@ -148,17 +192,34 @@ export async function activeAddOnsOf(db: Executor, lineId: string, now = new Dat
  * places a completed add_on order; a prepaid balance that is short, a retired add-on or renewal
  * turned off lets it expire. The holder is told either way. Returns how many were handled.
  */
-export async function runAddOnExpiries(db: Db, events: Pick<EventBus, "publish">, now = new Date(), options: { operatorCode?: string } = {}): Promise<number> {
+export async function runAddOnExpiries(
+  db: Db,
+  events: Pick<EventBus, "publish">,
+  now = new Date(),
+  options: { operatorCode?: string } = {},
+): Promise<number> {
   let done = 0;
   for (;;) {
     const pending: ResourceEvent[] = [];
     const ran = await db.transaction(async (tx) => {
       const [due] = await tx
-        .select({ purchase: addOnPurchases, ownerUid: accounts.ownerUid, msisdn: lines.msisdn, lineStatus: lines.status, suspendReason: lines.suspendReason })
+        .select({
+          purchase: addOnPurchases,
+          ownerUid: accounts.ownerUid,
+          msisdn: lines.msisdn,
+          lineStatus: lines.status,
+          suspendReason: lines.suspendReason,
+        })
         .from(addOnPurchases)
         .innerJoin(accounts, eq(addOnPurchases.accountId, accounts.id))
         .innerJoin(lines, eq(addOnPurchases.lineId, lines.id))
-        .where(and(eq(addOnPurchases.status, "active"), lte(addOnPurchases.expiresAt, now), options.operatorCode ? eq(addOnPurchases.operatorCode, options.operatorCode) : undefined))
+        .where(
+          and(
+            eq(addOnPurchases.status, "active"),
+            lte(addOnPurchases.expiresAt, now),
+            options.operatorCode ? eq(addOnPurchases.operatorCode, options.operatorCode) : undefined,
+          ),
+        )
         .orderBy(addOnPurchases.expiresAt)
         .limit(1)
         .for("update", { of: addOnPurchases, skipLocked: true });
@@ -166,12 +227,19 @@ export async function runAddOnExpiries(db: Db, events: Pick<EventBus, "publish">
       const { purchase, ownerUid, msisdn } = due;
       const operator = purchase.operatorCode;
       const [addOn] = await tx.select().from(addOns).where(eq(addOns.id, purchase.addOnId));
-      const publish = (event: Omit<ResourceEvent, "operator" | "at">) => pending.push({ ...event, operator, at: new Date().toISOString() } as ResourceEvent);
+      const publish = (event: Omit<ResourceEvent, "operator" | "at">) =>
+        pending.push({ ...event, operator, at: new Date().toISOString() } as ResourceEvent);
       const notify = async (kind: "add_on.renewed" | "add_on.expired") => {
         if (!ownerUid) return;
         const [row] = await tx
           .insert(notifications)
-          .values({ operatorCode: operator, recipientUid: ownerUid, kind, params: { msisdn, addOnName: addOn!.name }, link: `/lines/show/${purchase.lineId}` })
+          .values({
+            operatorCode: operator,
+            recipientUid: ownerUid,
+            kind,
+            params: { msisdn, addOnName: addOn!.name },
+            link: `/lines/show/${purchase.lineId}`,
+          })
           .returning({ id: notifications.id });
         publish({ resource: "notifications", type: "created", ids: [row!.id], ownerUids: [ownerUid] });
       };
@@ -179,11 +247,17 @@ export async function runAddOnExpiries(db: Db, events: Pick<EventBus, "publish">
 
       let renewed = false;
       // A prepaid line whose plan did not renew (in grace, or suspended after it) renews no add-on: it expires.
-      const planUnpaid = due.lineStatus === "grace" || (due.lineStatus === "suspended" && due.suspendReason === "non_payment");
+      const planUnpaid =
+        due.lineStatus === "grace" || (due.lineStatus === "suspended" && due.suspendReason === "non_payment");
       if (purchase.autoRenew && addOn!.status === "active" && !planUnpaid) {
         const period = purchase.renewals + 1;
         const expiresAt = new Date(purchase.expiresAt.getTime() + addOn!.validityDays * DAY_MS);
-        const step = (state: "acknowledged" | "in_progress" | "completed"): OrderStep => ({ state, at: new Date().toISOString(), byRole: "system", note: state === "acknowledged" ? "automatic renewal" : null });
+        const step = (state: "acknowledged" | "in_progress" | "completed"): OrderStep => ({
+          state,
+          at: new Date().toISOString(),
+          byRole: "system",
+          note: state === "acknowledged" ? "automatic renewal" : null,
+        });
         try {
           if (addOn!.priceAmount > 0) {
             await postLedgerEntry(tx, {
@@ -205,7 +279,10 @@ export async function runAddOnExpiries(db: Db, events: Pick<EventBus, "publish">
           if (!(error instanceof ProblemError) || error.status !== 422) throw error;
         }
         if (renewed) {
-          const [first] = await tx.select({ role: orders.requestedByRole }).from(orders).where(eq(orders.id, purchase.orderId));
+          const [first] = await tx
+            .select({ role: orders.requestedByRole })
+            .from(orders)
+            .where(eq(orders.id, purchase.orderId));
           const [order] = await tx
             .insert(orders)
             .values({
@@ -214,7 +291,16 @@ export async function runAddOnExpiries(db: Db, events: Pick<EventBus, "publish">
               lineId: purchase.lineId,
               type: "add_on",
               state: "completed",
-              details: { addOnId: addOn!.id, addOnName: addOn!.name, price: addOn!.priceAmount, currency: addOn!.currency, dataMb: addOn!.dataMb, renewalOf: purchase.id, period, expiresAt: expiresAt.toISOString() },
+              details: {
+                addOnId: addOn!.id,
+                addOnName: addOn!.name,
+                price: addOn!.priceAmount,
+                currency: addOn!.currency,
+                dataMb: addOn!.dataMb,
+                renewalOf: purchase.id,
+                period,
+                expiresAt: expiresAt.toISOString(),
+              },
               timeline: [step("acknowledged"), step("in_progress"), step("completed")],
               requestedBy: "system",
               // Asked for by whoever turned auto-renew on when buying.
@@ -224,12 +310,23 @@ export async function runAddOnExpiries(db: Db, events: Pick<EventBus, "publish">
             .returning({ id: orders.id });
           await tx
             .update(addOnPurchases)
-            .set({ startsAt: purchase.expiresAt, expiresAt, renewals: period, dataMb: addOn!.dataMb, orderId: order!.id, updatedAt: new Date() })
+            .set({
+              startsAt: purchase.expiresAt,
+              expiresAt,
+              renewals: period,
+              dataMb: addOn!.dataMb,
+              orderId: order!.id,
+              updatedAt: new Date(),
+            })
             .where(eq(addOnPurchases.id, purchase.id));
           publish({ resource: "orders", type: "created", ids: [order!.id], ownerUids: owners });
         }
       }
-      if (!renewed) await tx.update(addOnPurchases).set({ status: "expired", updatedAt: new Date() }).where(eq(addOnPurchases.id, purchase.id));
+      if (!renewed)
+        await tx
+          .update(addOnPurchases)
+          .set({ status: "expired", updatedAt: new Date() })
+          .where(eq(addOnPurchases.id, purchase.id));
       await notify(renewed ? "add_on.renewed" : "add_on.expired");
       publish({ resource: "meters", type: "updated", ids: [purchase.lineId], ownerUids: owners });
       return true;

@@ -13,7 +13,8 @@ import { activeAddOnsOf } from "./purchases";
  * GET /lines/{id}/add-ons: the add-ons counting on a line now (with their purchase id, which
  * stop-add-on-renewal takes), for anyone who may open the line. Derived, like the meters.
  */
-export const lineAddOnRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const lineAddOnRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/lines/:id/add-ons",
@@ -29,7 +30,14 @@ export const lineAddOnRoutes = (services: EngineServices): FastifyPluginAsyncZod
         },
       },
       async (request) => {
-        const row = await findRecordRow(services.db, linesResource, linesModule, request.principal, "show", request.params.id);
+        const row = await findRecordRow(
+          services.db,
+          linesResource,
+          linesModule,
+          request.principal,
+          "show",
+          request.params.id,
+        );
         if (!row) throw notFound("No such lines record.");
         return activeAddOnsOf(services.db, request.params.id);
       },

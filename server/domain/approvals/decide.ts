@@ -45,7 +45,15 @@ async function tellRequester(ctx: ActionContext<ApprovalRow>, status: "approved"
   await ctx.effects.notify({
     recipientUid: row.requestedBy,
     kind: "approval.decided",
-    params: { decision: status, approvalKind: row.kind, amount: row.amount, currency: row.currency, accountName: row.accountName, reason: ctx.reason ?? "", byRole: ctx.principal.role },
+    params: {
+      decision: status,
+      approvalKind: row.kind,
+      amount: row.amount,
+      currency: row.currency,
+      accountName: row.accountName,
+      reason: ctx.reason ?? "",
+      byRole: ctx.principal.role,
+    },
     link: `/approvals/show/${row.id}`,
   });
 }
@@ -81,7 +89,10 @@ export const approveRequest: ActionHandler<ApprovalRow> = {
       idempotencyKey: `approval:${row.id}`,
       reference: { type: "approval", id: row.id },
     });
-    await ctx.tx.update(approvals).set({ ...decision(ctx, "approved"), ledgerEntryId: entry.id }).where(eq(approvals.id, row.id));
+    await ctx.tx
+      .update(approvals)
+      .set({ ...decision(ctx, "approved"), ledgerEntryId: entry.id })
+      .where(eq(approvals.id, row.id));
     await tellRequester(ctx, "approved");
     const owners = row.ownerUid ? [row.ownerUid] : [];
     ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [entry.id], ownerUids: owners });
@@ -91,7 +102,12 @@ export const approveRequest: ActionHandler<ApprovalRow> = {
       await ctx.effects.notify(
         row.kind === "charge"
           ? { recipientUid: row.ownerUid, kind: "money.charged", params, link: null }
-          : { recipientUid: row.ownerUid, kind: "money.adjusted", params: { ...params, balance: balance?.amount ?? null }, link: null },
+          : {
+              recipientUid: row.ownerUid,
+              kind: "money.adjusted",
+              params: { ...params, balance: balance?.amount ?? null },
+              link: null,
+            },
       );
     }
   },
@@ -120,7 +136,10 @@ export interface ApprovalRequest {
  * Files a request for a second person, in the caller's transaction: nothing moves yet. Audited as
  * `approvals.request`; the admins' queue hears of it live. Returns the request as the API shows it.
  */
-export async function requestApproval(ctx: Pick<ActionContext, "tx" | "principal" | "effects">, request: ApprovalRequest) {
+export async function requestApproval(
+  ctx: Pick<ActionContext, "tx" | "principal" | "effects">,
+  request: ApprovalRequest,
+) {
   const [row] = await ctx.tx
     .insert(approvals)
     .values({
@@ -135,7 +154,14 @@ export async function requestApproval(ctx: Pick<ActionContext, "tx" | "principal
     })
     .returning();
   const record = toApproval({ ...row!, accountName: request.accountName, ownerUid: request.ownerUid });
-  await ctx.effects.audit({ action: "approvals.request", targetType: "approvals", targetId: record.id, before: null, after: record, reason: request.reason });
+  await ctx.effects.audit({
+    action: "approvals.request",
+    targetType: "approvals",
+    targetId: record.id,
+    before: null,
+    after: record,
+    reason: request.reason,
+  });
   ctx.effects.publish({ resource: "approvals", type: "created", ids: [record.id], ownerUids: [] });
   return record;
 }

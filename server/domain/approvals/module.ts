@@ -33,11 +33,23 @@ export const toApproval = (row: ApprovalRow): Approval => ({
  */
 export const approvalsModule: DomainModule<ApprovalRow> = {
   source: {
-    rows: (db: Executor) => db.select(selection).from(approvals).innerJoin(accounts, eq(accounts.id, approvals.accountId)).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(approvals).innerJoin(accounts, eq(accounts.id, approvals.accountId)).$dynamic(),
+    rows: (db: Executor) =>
+      db.select(selection).from(approvals).innerJoin(accounts, eq(accounts.id, approvals.accountId)).$dynamic(),
+    count: (db: Executor) =>
+      db
+        .select({ total: count() })
+        .from(approvals)
+        .innerJoin(accounts, eq(accounts.id, approvals.accountId))
+        .$dynamic(),
     id: approvals.id,
     table: approvals,
-    columns: { status: approvals.status, kind: approvals.kind, accountId: approvals.accountId, amount: approvals.amount, createdAt: approvals.createdAt },
+    columns: {
+      status: approvals.status,
+      kind: approvals.kind,
+      accountId: approvals.accountId,
+      amount: approvals.amount,
+      createdAt: approvals.createdAt,
+    },
     scope(principal, scope) {
       const sameOperator = eq(approvals.operatorCode, principal.operator);
       return scope === "all" ? sameOperator : and(sameOperator, eq(approvals.requestedBy, principal.uid))!;

@@ -6,10 +6,19 @@ import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
 import { actorEmailSql, actorNameSql, targetTitleSql } from "./names";
 
-type AuditRow = typeof auditEvents.$inferSelect & { actorName: string | null; actorEmail: string | null; targetTitle: string | null };
+type AuditRow = typeof auditEvents.$inferSelect & {
+  actorName: string | null;
+  actorEmail: string | null;
+  targetTitle: string | null;
+};
 
 /** The row with the people and the record it names, so the viewer reads "Morgan Admin" and "(202) 555-0101", not ids (issue 23). */
-const selection = { ...getTableColumns(auditEvents), actorName: actorNameSql, actorEmail: actorEmailSql, targetTitle: targetTitleSql };
+const selection = {
+  ...getTableColumns(auditEvents),
+  actorName: actorNameSql,
+  actorEmail: actorEmailSql,
+  targetTitle: targetTitleSql,
+};
 
 const toEvent = (row: AuditRow): AuditEvent => ({
   id: row.id,
@@ -45,7 +54,12 @@ export const auditEventsModule: DomainModule<AuditRow> = {
       targetId: auditEvents.targetId,
     },
     scope: (principal) => eq(auditEvents.operatorCode, principal.operator),
-    search: (q) => or(ilike(auditEvents.action, `%${escapeLike(q)}%`), ilike(auditEvents.targetId, `%${escapeLike(q)}%`), ilike(auditEvents.reason, `%${escapeLike(q)}%`)),
+    search: (q) =>
+      or(
+        ilike(auditEvents.action, `%${escapeLike(q)}%`),
+        ilike(auditEvents.targetId, `%${escapeLike(q)}%`),
+        ilike(auditEvents.reason, `%${escapeLike(q)}%`),
+      ),
     toRecord: toEvent,
     ownerUids: () => [],
   },

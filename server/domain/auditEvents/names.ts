@@ -8,7 +8,8 @@ import { sql } from "drizzle-orm";
 const SAME_OPERATOR = "operator_code = audit_events.operator_code";
 
 /** A staff member by uid: display name, else email. */
-const staffName = (uid: string) => `(select coalesce(s.display_name, s.email) from staff_members s where s.uid = ${uid} and s.${SAME_OPERATOR})`;
+const staffName = (uid: string) =>
+  `(select coalesce(s.display_name, s.email) from staff_members s where s.uid = ${uid} and s.${SAME_OPERATOR})`;
 const staffEmail = (uid: string) => `(select s.email from staff_members s where s.uid = ${uid} and s.${SAME_OPERATOR})`;
 /** A subscriber by uid: the name (and email) on their first account. */
 const holderColumn = (column: "name" | "email", uid: string) =>
@@ -17,13 +18,16 @@ const personName = (uid: string) => `coalesce(${staffName(uid)}, ${holderColumn(
 
 /** Null for the system (nightly jobs, payment gateways), which has no uid. */
 export const actorNameSql = sql<string | null>`${sql.raw(personName("audit_events.actor_uid"))}`;
-export const actorEmailSql = sql<string | null>`${sql.raw(`coalesce(${staffEmail("audit_events.actor_uid")}, ${holderColumn("email", "audit_events.actor_uid")})`)}`;
+export const actorEmailSql = sql<
+  string | null
+>`${sql.raw(`coalesce(${staffEmail("audit_events.actor_uid")}, ${holderColumn("email", "audit_events.actor_uid")})`)}`;
 
 /**
  * The target's id as a uuid only when it is one ("row 3" or a Firebase uid is not): the lookups below
  * go by primary key, and never fail on a cast.
  */
-const TARGET_UUID = "(case when audit_events.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then audit_events.target_id::uuid end)";
+const TARGET_UUID =
+  "(case when audit_events.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then audit_events.target_id::uuid end)";
 
 /**
  * What people call a record of each audited type: the column of its declaration's `recordTitle`
@@ -45,7 +49,9 @@ const TITLE_OF: Record<string, string> = {
   approvals: "select a.name from approvals t join accounts a on a.id = t.account_id",
 };
 
-const branches = Object.entries(TITLE_OF).map(([type, select]) => `when '${type}' then (${select} where t.id = ${TARGET_UUID} and t.${SAME_OPERATOR})`);
+const branches = Object.entries(TITLE_OF).map(
+  ([type, select]) => `when '${type}' then (${select} where t.id = ${TARGET_UUID} and t.${SAME_OPERATOR})`,
+);
 
 export const targetTitleSql = sql<string | null>`${sql.raw(
   `(case audit_events.target_type ${branches.join(" ")} when 'user' then ${personName("audit_events.target_id")} when 'staff_member' then ${staffName("audit_events.target_id")} end)`,

@@ -32,13 +32,19 @@ export async function queueAutoTopUpIfLow(
     .innerJoin(operators, eq(operators.code, autoTopUpSettings.operatorCode))
     .where(eq(autoTopUpSettings.accountId, account.accountId));
   const setting = found?.setting;
-  if (!setting?.enabled || setting.currency !== account.currency || account.balanceAfter >= setting.thresholdAmount) return null;
+  if (!setting?.enabled || setting.currency !== account.currency || account.balanceAfter >= setting.thresholdAmount)
+    return null;
 
   const [outstanding] = await tx
     .select({ id: autoTopUps.id })
     .from(autoTopUps)
     .leftJoin(topUps, eq(topUps.id, autoTopUps.topUpId))
-    .where(and(eq(autoTopUps.accountId, account.accountId), or(eq(autoTopUps.status, "queued"), and(eq(autoTopUps.status, "submitted"), eq(topUps.status, "created")))))
+    .where(
+      and(
+        eq(autoTopUps.accountId, account.accountId),
+        or(eq(autoTopUps.status, "queued"), and(eq(autoTopUps.status, "submitted"), eq(topUps.status, "created"))),
+      ),
+    )
     .limit(1);
   if (outstanding) return null;
 
@@ -46,7 +52,13 @@ export async function queueAutoTopUpIfLow(
   const [used] = await tx
     .select({ n: count(), last: sql<number>`coalesce(max(${autoTopUps.seq}), 0)::int` })
     .from(autoTopUps)
-    .where(and(eq(autoTopUps.accountId, account.accountId), eq(autoTopUps.month, month), inArray(autoTopUps.status, ["queued", "submitted", "skipped"])));
+    .where(
+      and(
+        eq(autoTopUps.accountId, account.accountId),
+        eq(autoTopUps.month, month),
+        inArray(autoTopUps.status, ["queued", "submitted", "skipped"]),
+      ),
+    );
   if (Number(used!.n) >= setting.maxPerMonth || Number(used!.last) >= setting.maxPerMonth) return null;
 
   const [row] = await tx

@@ -14,14 +14,34 @@ import { AUTO_TOP_UP_ACTOR } from "./actor";
 export const AUTO_TOP_UP_JOB = "auto-top-ups.run";
 export { AUTO_TOP_UP_ACTOR };
 
-type Log = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void; info?(obj: unknown, msg?: string): void };
+type Log = {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+  info?(obj: unknown, msg?: string): void;
+};
 const quietLog: Log = { warn: () => undefined, error: (obj, msg) => console.error(msg, obj) };
 
 class AlreadyTaken extends Error {}
 
-async function notice(tx: Executor, row: { operatorCode: string }, recipientUid: string, kind: NotificationKind, params: Record<string, string | number>) {
-  const [n] = await tx.insert(notifications).values({ operatorCode: row.operatorCode, recipientUid, kind, params, link: "/top-up" }).returning({ id: notifications.id });
-  return { operator: row.operatorCode, resource: "notifications", type: "created", ids: [n!.id], ownerUids: [recipientUid], at: new Date().toISOString() } satisfies ResourceEvent;
+async function notice(
+  tx: Executor,
+  row: { operatorCode: string },
+  recipientUid: string,
+  kind: NotificationKind,
+  params: Record<string, string | number>,
+) {
+  const [n] = await tx
+    .insert(notifications)
+    .values({ operatorCode: row.operatorCode, recipientUid, kind, params, link: "/top-up" })
+    .returning({ id: notifications.id });
+  return {
+    operator: row.operatorCode,
+    resource: "notifications",
+    type: "created",
+    ids: [n!.id],
+    ownerUids: [recipientUid],
+    at: new Date().toISOString(),
+  } satisfies ResourceEvent;
 }
 
 /**
@@ -33,10 +53,20 @@ async function notice(tx: Executor, row: { operatorCode: string }, recipientUid:
  * is skipped with the reason and the holder is told. Every attempt and every failure is a notice
  * (a declined charge's by ../topUps/settle.ts, so a late webhook's decline gets the same one).
  */
-export async function runAutoTopUp(services: Pick<EngineServices, "db" | "payments" | "featureFlags"> & { events?: EngineServices["events"] }, id: string, log: Log = quietLog): Promise<void> {
+export async function runAutoTopUp(
+  services: Pick<EngineServices, "db" | "payments" | "featureFlags"> & { events?: EngineServices["events"] },
+  id: string,
+  log: Log = quietLog,
+): Promise<void> {
   const { db, events } = services;
   const [item] = await db
-    .select({ queued: autoTopUps, ownerUid: accounts.ownerUid, enabled: autoTopUpSettings.enabled, balance: accounts.balanceAmount, settings: operators.settings })
+    .select({
+      queued: autoTopUps,
+      ownerUid: accounts.ownerUid,
+      enabled: autoTopUpSettings.enabled,
+      balance: accounts.balanceAmount,
+      settings: operators.settings,
+    })
     .from(autoTopUps)
     .innerJoin(accounts, eq(accounts.id, autoTopUps.accountId))
     .innerJoin(operators, eq(operators.code, autoTopUps.operatorCode))
@@ -67,7 +97,15 @@ export async function runAutoTopUp(services: Pick<EngineServices, "db" | "paymen
   const [method] = await db
     .select({ id: paymentMethods.id, gatewayMethodId: paymentMethods.gatewayMethodId })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.operatorCode, queued.operatorCode), eq(paymentMethods.ownerUid, ownerUid), eq(paymentMethods.isDefault, true), eq(paymentMethods.gateway, gateway.name), eq(paymentMethods.type, "card")));
+    .where(
+      and(
+        eq(paymentMethods.operatorCode, queued.operatorCode),
+        eq(paymentMethods.ownerUid, ownerUid),
+        eq(paymentMethods.isDefault, true),
+        eq(paymentMethods.gateway, gateway.name),
+        eq(paymentMethods.type, "card"),
+      ),
+    );
   if (!method) return skip("no_default_payment_method");
 
   const pending: ResourceEvent[] = [];
@@ -104,8 +142,16 @@ export async function runAutoTopUp(services: Pick<EngineServices, "db" | "paymen
 }
 
 /** Runs every queued auto top-up, oldest first (the job's sweep; a row another worker took is left alone). */
-export async function runQueuedAutoTopUps(services: Pick<EngineServices, "db" | "payments" | "featureFlags"> & { events?: EngineServices["events"] }, log?: Log): Promise<number> {
-  const queued = await services.db.select({ id: autoTopUps.id }).from(autoTopUps).where(eq(autoTopUps.status, "queued")).orderBy(asc(autoTopUps.createdAt)).limit(100);
+export async function runQueuedAutoTopUps(
+  services: Pick<EngineServices, "db" | "payments" | "featureFlags"> & { events?: EngineServices["events"] },
+  log?: Log,
+): Promise<number> {
+  const queued = await services.db
+    .select({ id: autoTopUps.id })
+    .from(autoTopUps)
+    .where(eq(autoTopUps.status, "queued"))
+    .orderBy(asc(autoTopUps.createdAt))
+    .limit(100);
   for (const { id } of queued) {
     try {
       await runAutoTopUp(services, id, log);
@@ -134,7 +180,11 @@ export function promptAutoTopUps(services: Pick<EngineServices, "db" | "events" 
     prompting = true;
     setImmediate(async () => {
       try {
-        const [queued] = await services.db.select({ id: autoTopUps.id }).from(autoTopUps).where(eq(autoTopUps.status, "queued")).limit(1);
+        const [queued] = await services.db
+          .select({ id: autoTopUps.id })
+          .from(autoTopUps)
+          .where(eq(autoTopUps.status, "queued"))
+          .limit(1);
         if (queued) await services.jobs?.send(AUTO_TOP_UP_JOB, {});
       } catch (error) {
         log.error({ err: error }, "auto top-up not prompted; the minute's sweep runs it");

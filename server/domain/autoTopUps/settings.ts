@@ -17,24 +17,42 @@ export const setAutoTopUp: ActionHandler<AccountRowLike, AutoTopUpSetting> = {
   async run(ctx) {
     const { input, row, principal } = ctx;
     for (const field of ["threshold", "amount"] as const) {
-      if (input[field].currency !== row.currency) throw unprocessable(`This account is kept in ${row.currency}.`, [{ path: `${field}.currency`, message: `must be ${row.currency}` }]);
+      if (input[field].currency !== row.currency)
+        throw unprocessable(`This account is kept in ${row.currency}.`, [
+          { path: `${field}.currency`, message: `must be ${row.currency}` },
+        ]);
     }
     if (input.enabled) {
       // Read in this transaction (the operator directory's own read would wait for it on PGlite's one connection).
-      const [operator] = await ctx.tx.select({ settings: operators.settings }).from(operators).where(eq(operators.code, principal.operator));
+      const [operator] = await ctx.tx
+        .select({ settings: operators.settings })
+        .from(operators)
+        .where(eq(operators.code, principal.operator));
       const gateway = topUpPaymentOf(operator?.settings as Record<string, unknown> | undefined);
       if (gateway === "" || !ctx.services.payments?.[gateway]) {
-        throw unprocessable("Card top-up is unavailable for this operator, so it cannot top up automatically: add credit with a voucher instead.", [
-          { path: "enabled", message: "card top-up is unavailable for this operator" },
-        ]);
+        throw unprocessable(
+          "Card top-up is unavailable for this operator, so it cannot top up automatically: add credit with a voucher instead.",
+          [{ path: "enabled", message: "card top-up is unavailable for this operator" }],
+        );
       }
       const [method] = row.ownerUid
         ? await ctx.tx
             .select({ id: paymentMethods.id })
             .from(paymentMethods)
-            .where(and(eq(paymentMethods.operatorCode, principal.operator), eq(paymentMethods.ownerUid, row.ownerUid), eq(paymentMethods.isDefault, true), eq(paymentMethods.gateway, gateway), eq(paymentMethods.type, "card")))
+            .where(
+              and(
+                eq(paymentMethods.operatorCode, principal.operator),
+                eq(paymentMethods.ownerUid, row.ownerUid),
+                eq(paymentMethods.isDefault, true),
+                eq(paymentMethods.gateway, gateway),
+                eq(paymentMethods.type, "card"),
+              ),
+            )
         : [];
-      if (!method) throw unprocessable("Auto top-up needs a default saved card: add one under payment methods first.", [{ path: "enabled", message: "no default payment method" }]);
+      if (!method)
+        throw unprocessable("Auto top-up needs a default saved card: add one under payment methods first.", [
+          { path: "enabled", message: "no default payment method" },
+        ]);
     }
     const values = {
       enabled: input.enabled,
@@ -49,6 +67,11 @@ export const setAutoTopUp: ActionHandler<AccountRowLike, AutoTopUpSetting> = {
       .insert(autoTopUpSettings)
       .values({ accountId: row.id, operatorCode: principal.operator, ...values })
       .onConflictDoUpdate({ target: autoTopUpSettings.accountId, set: values });
-    ctx.effects.publish({ resource: "accounts", type: "updated", ids: [row.id], ownerUids: row.ownerUid ? [row.ownerUid] : [] });
+    ctx.effects.publish({
+      resource: "accounts",
+      type: "updated",
+      ids: [row.id],
+      ownerUids: row.ownerUid ? [row.ownerUid] : [],
+    });
   },
 };

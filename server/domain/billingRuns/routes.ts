@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { billingRunInputSchema, billingRunResultSchema, BILLING_RUN_MAX_DAYS } from "../../../src/resources/billingRuns";
+import {
+  billingRunInputSchema,
+  billingRunResultSchema,
+  BILLING_RUN_MAX_DAYS,
+} from "../../../src/resources/billingRuns";
 import { recordAudit } from "../../audit";
 import { forbidden, unprocessable } from "../../errors";
 import { writeHeadersSchema } from "../../engine/routeParts";
@@ -16,7 +20,8 @@ const DAY_MS = 86_400_000;
  * code the daily job runs. Idempotent by construction (a second run for the day changes nothing and
  * answers zeros); an Idempotency-Key replays the first answer. Audited.
  */
-export const billingRunRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const billingRunRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       "/billing-runs",
@@ -36,14 +41,28 @@ export const billingRunRoutes = (services: EngineServices): FastifyPluginAsyncZo
         const { principal } = request;
         if (principal.role !== "admin") throw forbidden("Only the operator's admins run billing.");
         const { asOf } = request.body;
-        const distance = Math.abs(Date.parse(`${asOf}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) / DAY_MS;
-        if (!(distance <= BILLING_RUN_MAX_DAYS)) throw unprocessable(`A billing run is for a day within ${BILLING_RUN_MAX_DAYS} days of today.`, [{ path: "asOf", message: `within ${BILLING_RUN_MAX_DAYS} days of today` }]);
+        const distance =
+          Math.abs(Date.parse(`${asOf}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) /
+          DAY_MS;
+        if (!(distance <= BILLING_RUN_MAX_DAYS))
+          throw unprocessable(`A billing run is for a day within ${BILLING_RUN_MAX_DAYS} days of today.`, [
+            { path: "asOf", message: `within ${BILLING_RUN_MAX_DAYS} days of today` },
+          ]);
 
         const key = request.headers["idempotency-key"];
         const reservation = key
-          ? await reserveIdempotencyKey(services.db, { actorUid: principal.uid, key, route: "POST /api/v1/billing-runs", requestHash: hashRequest({ body: request.body, operator: principal.operator }) })
+          ? await reserveIdempotencyKey(services.db, {
+              actorUid: principal.uid,
+              key,
+              route: "POST /api/v1/billing-runs",
+              requestHash: hashRequest({ body: request.body, operator: principal.operator }),
+            })
           : undefined;
-        if (reservation?.kind === "replay") return reply.code(reservation.status).header("idempotent-replayed", "true").send(reservation.response as never);
+        if (reservation?.kind === "replay")
+          return reply
+            .code(reservation.status)
+            .header("idempotent-replayed", "true")
+            .send(reservation.response as never);
         let result;
         try {
           result = await runBillingDay(services, { operatorCode: principal.operator, asOf, log: request.log });

@@ -57,7 +57,10 @@ const today = () => new Date().toISOString().slice(0, 10);
  * Each account in a transaction of its own with its row and lines locked, so the daily job, an
  * admin's run and a retry after a crash do each thing once, and the counters say what this call did.
  */
-export async function runBillingDay(services: Services, options: { operatorCode: string; asOf: string; now?: Date; log?: Log }): Promise<BillingRunResult> {
+export async function runBillingDay(
+  services: Services,
+  options: { operatorCode: string; asOf: string; now?: Date; log?: Log },
+): Promise<BillingRunResult> {
   const { db } = services;
   const { operatorCode, asOf } = options;
   const log = options.log ?? consoleLog;
@@ -66,7 +69,8 @@ export async function runBillingDay(services: Services, options: { operatorCode:
   if (!operator) throw new Error(`No operator ${operatorCode}`);
   const result: BillingRunResult = { renewed: 0, enteredGrace: 0, suspended: 0, billsIssued: 0, overdue: 0 };
   const announce = async (events: Omit<ResourceEvent, "at">[]) => {
-    for (const event of events) await publishAfterCommit(services.events, log, { ...event, at: new Date().toISOString() });
+    for (const event of events)
+      await publishAfterCommit(services.events, log, { ...event, at: new Date().toISOString() });
   };
 
   // Prepaid lines with something to do: active ones whose paid cycle is older than the cycle of
@@ -88,7 +92,8 @@ export async function runBillingDay(services: Services, options: { operatorCode:
   const accountIds = [...new Set(candidates.map((c) => c.accountId))];
 
   // 1. Auto top-up first, where it is on and the renewals due would leave the balance under its threshold.
-  if (services.payments && accountIds.length) await autoTopUpsBeforeRenewals(services, operatorCode, accountIds, asOf, log);
+  if (services.payments && accountIds.length)
+    await autoTopUpsBeforeRenewals(services, operatorCode, accountIds, asOf, log);
 
   // 2 and 3. Renewals, grace, grace endings, reminders: one transaction per account.
   for (const accountId of accountIds) {
@@ -111,7 +116,9 @@ export async function runBillingDay(services: Services, options: { operatorCode:
           }
           if (line.status === "active") await remindIfShort(tx, line, asOf, effects);
         } else if (line.status === "grace") {
-          const done = await renewIfCovered(tx, line, graceCycleOf(line), effects, { reason: "the balance covered the plan's renewal" });
+          const done = await renewIfCovered(tx, line, graceCycleOf(line), effects, {
+            reason: "the balance covered the plan's renewal",
+          });
           if (done.renewed) counts.renewed++;
           else if (line.graceEndsOn! <= asOf) {
             await endGrace(tx, line, done.missing, effects);
@@ -131,10 +138,26 @@ export async function runBillingDay(services: Services, options: { operatorCode:
   const asOfInstant = new Date(`${asOf}T12:00:00Z`);
   const { issued } = await closeCycles(db, { operatorCode, asOf: asOfInstant });
   result.billsIssued = issued.length;
-  await announce(issued.map((bill) => ({ operator: bill.operatorCode, resource: "invoices", type: "created", ids: [bill.invoiceId], ownerUids: bill.ownerUid ? [bill.ownerUid] : [] })));
+  await announce(
+    issued.map((bill) => ({
+      operator: bill.operatorCode,
+      resource: "invoices",
+      type: "created",
+      ids: [bill.invoiceId],
+      ownerUids: bill.ownerUid ? [bill.ownerUid] : [],
+    })),
+  );
   const overdue = await markOverdueBills(db, { asOf: asOfInstant, operatorCode });
   result.overdue = overdue.length;
-  await announce(overdue.map((bill) => ({ operator: bill.operatorCode, resource: "invoices", type: "updated", ids: [bill.invoiceId], ownerUids: bill.ownerUid ? [bill.ownerUid] : [] })));
+  await announce(
+    overdue.map((bill) => ({
+      operator: bill.operatorCode,
+      resource: "invoices",
+      type: "updated",
+      ids: [bill.invoiceId],
+      ownerUids: bill.ownerUid ? [bill.ownerUid] : [],
+    })),
+  );
 
   // 5. Add-ons due by then renew (after their line's plan) or expire: today's run up to now, another day's up to its end.
   const addOnsUntil = asOf === today() ? now : new Date(Date.parse(`${nextDay(asOf)}T00:00:00Z`) - 1);
@@ -150,7 +173,12 @@ const nextDay = (day: string) => addDays(day, 1);
  * Tells the holder once per line and cycle, within REMINDER_DAYS of the renewal, when the balance
  * will not cover it (the line's own price against the balance now).
  */
-async function remindIfShort(tx: Parameters<Parameters<Services["db"]["transaction"]>[0]>[0], line: RenewalLine, asOf: string, effects: RenewalEffects) {
+async function remindIfShort(
+  tx: Parameters<Parameters<Services["db"]["transaction"]>[0]>[0],
+  line: RenewalLine,
+  asOf: string,
+  effects: RenewalEffects,
+) {
   const next = nextCycleStart(paidCycleOf(line));
   if (addDays(next, -REMINDER_DAYS) > asOf || next <= asOf || line.renewalRemindedFor === next) return;
   const price = renewalPriceOf(line, next);
@@ -158,7 +186,13 @@ async function remindIfShort(tx: Parameters<Parameters<Services["db"]["transacti
   if (balance >= price) return;
   await tx.update(lines).set({ renewalRemindedFor: next }).where(eq(lines.id, line.id));
   line.renewalRemindedFor = next;
-  await notifyHolder(tx, line, "line.renewal_due_soon", { amount: price, balance, missing: price - balance, date: next }, effects);
+  await notifyHolder(
+    tx,
+    line,
+    "line.renewal_due_soon",
+    { amount: price, balance, missing: price - balance, date: next },
+    effects,
+  );
 }
 
 /**
@@ -167,27 +201,60 @@ async function remindIfShort(tx: Parameters<Parameters<Services["db"]["transacti
  * and "one at a time" hold, queue.ts) and carried out now through the top-ups path; a card that does
  * not answer in time leaves the renewal to grace, and its late success renews through renewAfterCredit.
  */
-async function autoTopUpsBeforeRenewals(services: Services, operatorCode: string, accountIds: string[], asOf: string, log: Log) {
+async function autoTopUpsBeforeRenewals(
+  services: Services,
+  operatorCode: string,
+  accountIds: string[],
+  asOf: string,
+  log: Log,
+) {
   const { db } = services;
   const enabled = await db
     .select({ accountId: autoTopUpSettings.accountId })
     .from(autoTopUpSettings)
-    .where(and(inArray(autoTopUpSettings.accountId, accountIds), eq(autoTopUpSettings.enabled, true), eq(autoTopUpSettings.operatorCode, operatorCode)));
+    .where(
+      and(
+        inArray(autoTopUpSettings.accountId, accountIds),
+        eq(autoTopUpSettings.enabled, true),
+        eq(autoTopUpSettings.operatorCode, operatorCode),
+      ),
+    );
   for (const { accountId } of enabled) {
     try {
       await db.transaction(async (tx) => {
-        const [account] = await tx.select({ balance: accounts.balanceAmount }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+        const [account] = await tx
+          .select({ balance: accounts.balanceAmount })
+          .from(accounts)
+          .where(eq(accounts.id, accountId))
+          .for("update");
         const due = (await lockRenewalLines(tx, { accountId, statuses: ["active"] }))
           .map((line) => ({ line, cycle: cycleDueOn(line, asOf) }))
           .filter((d): d is { line: RenewalLine; cycle: string } => d.cycle !== null);
         if (!due.length) return;
         const price = due.reduce((sum, d) => sum + renewalPriceOf(d.line, d.cycle), 0);
-        await queueAutoTopUpIfLow(tx, { operatorCode, accountId, currency: due[0]!.line.currency, balanceAfter: account!.balance - price });
+        await queueAutoTopUpIfLow(tx, {
+          operatorCode,
+          accountId,
+          currency: due[0]!.line.currency,
+          balanceAfter: account!.balance - price,
+        });
       });
-      const queued = await db.select({ id: autoTopUps.id }).from(autoTopUps).where(and(eq(autoTopUps.accountId, accountId), eq(autoTopUps.status, "queued"))).orderBy(asc(autoTopUps.createdAt));
-      for (const { id } of queued) await runAutoTopUp({ db, payments: services.payments, featureFlags: services.featureFlags, events: services.events }, id, log);
+      const queued = await db
+        .select({ id: autoTopUps.id })
+        .from(autoTopUps)
+        .where(and(eq(autoTopUps.accountId, accountId), eq(autoTopUps.status, "queued")))
+        .orderBy(asc(autoTopUps.createdAt));
+      for (const { id } of queued)
+        await runAutoTopUp(
+          { db, payments: services.payments, featureFlags: services.featureFlags, events: services.events },
+          id,
+          log,
+        );
     } catch (error) {
-      log.error({ err: error, accountId }, "auto top-up before renewal failed; the renewal goes on with the balance as it is");
+      log.error(
+        { err: error, accountId },
+        "auto top-up before renewal failed; the renewal goes on with the balance as it is",
+      );
     }
   }
 }

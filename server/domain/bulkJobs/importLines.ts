@@ -26,30 +26,108 @@ export async function checkImport(db: Executor, operator: string, csv: string): 
   try {
     records = parseCsv(csv).filter((r) => r.some((cell) => cell.trim() !== ""));
   } catch (error) {
-    throw badRequest(`The CSV cannot be read: ${(error as Error).message}.`, [{ path: "csv", message: (error as Error).message }]);
+    throw badRequest(`The CSV cannot be read: ${(error as Error).message}.`, [
+      { path: "csv", message: (error as Error).message },
+    ]);
   }
   const [header, ...body] = records;
   const columns = (header ?? []).map((c) => c.trim());
   const missing = IMPORT_COLUMNS.filter((c) => !columns.includes(c));
-  if (missing.length) throw badRequest(`The header row must name the columns ${IMPORT_COLUMNS.join(", ")}.`, [{ path: "csv", message: `missing columns: ${missing.join(", ")}` }]);
-  if (body.length === 0) throw badRequest("The CSV has no rows under its header.", [{ path: "csv", message: "no rows" }]);
-  if (body.length > MAX_IMPORT_ROWS) throw badRequest(`At most ${MAX_IMPORT_ROWS} rows per import.`, [{ path: "csv", message: `at most ${MAX_IMPORT_ROWS} rows` }]);
+  if (missing.length)
+    throw badRequest(`The header row must name the columns ${IMPORT_COLUMNS.join(", ")}.`, [
+      { path: "csv", message: `missing columns: ${missing.join(", ")}` },
+    ]);
+  if (body.length === 0)
+    throw badRequest("The CSV has no rows under its header.", [{ path: "csv", message: "no rows" }]);
+  if (body.length > MAX_IMPORT_ROWS)
+    throw badRequest(`At most ${MAX_IMPORT_ROWS} rows per import.`, [
+      { path: "csv", message: `at most ${MAX_IMPORT_ROWS} rows` },
+    ]);
 
   const checked: CheckedRow[] = body.map((cells, i) => {
     const row = i + 2; // the header is row 1
     const values = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, (cells[columns.indexOf(c)] ?? "").trim()]));
     const parsed = importRowSchema.safeParse(values);
     if (parsed.success) return { row, data: parsed.data, errors: [] };
-    return { row, data: null, errors: parsed.error.issues.map((issue) => ({ row, field: String(issue.path[0] ?? "row"), message: issue.message })) };
+    return {
+      row,
+      data: null,
+      errors: parsed.error.issues.map((issue) => ({
+        row,
+        field: String(issue.path[0] ?? "row"),
+        message: issue.message,
+      })),
+    };
   });
 
   const good = checked.filter((c) => c.data);
   const ids = (pick: (r: ImportRow) => string) => [...new Set(good.map((c) => pick(c.data!)))];
   const known = async <T>(query: Promise<T[]>, pick: (t: T) => string) => new Set((await query).map(pick));
-  const accountIds = good.length ? await known(db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.operatorCode, operator), inArray(accounts.id, ids((r) => r.accountId)))), (a) => a.id) : new Set<string>();
-  const planIds = good.length ? await known(db.select({ id: plans.id }).from(plans).where(and(eq(plans.operatorCode, operator), inArray(plans.id, ids((r) => r.planId)))), (p) => p.id) : new Set<string>();
-  const usedNumbers = good.length ? await known(db.select({ v: lines.msisdn }).from(lines).where(and(eq(lines.operatorCode, operator), inArray(lines.msisdn, ids((r) => r.msisdn)))), (l) => l.v) : new Set<string>();
-  const usedSims = good.length ? await known(db.select({ v: lines.iccid }).from(lines).where(inArray(lines.iccid, ids((r) => r.iccid))), (l) => l.v) : new Set<string>();
+  const accountIds = good.length
+    ? await known(
+        db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(
+            and(
+              eq(accounts.operatorCode, operator),
+              inArray(
+                accounts.id,
+                ids((r) => r.accountId),
+              ),
+            ),
+          ),
+        (a) => a.id,
+      )
+    : new Set<string>();
+  const planIds = good.length
+    ? await known(
+        db
+          .select({ id: plans.id })
+          .from(plans)
+          .where(
+            and(
+              eq(plans.operatorCode, operator),
+              inArray(
+                plans.id,
+                ids((r) => r.planId),
+              ),
+            ),
+          ),
+        (p) => p.id,
+      )
+    : new Set<string>();
+  const usedNumbers = good.length
+    ? await known(
+        db
+          .select({ v: lines.msisdn })
+          .from(lines)
+          .where(
+            and(
+              eq(lines.operatorCode, operator),
+              inArray(
+                lines.msisdn,
+                ids((r) => r.msisdn),
+              ),
+            ),
+          ),
+        (l) => l.v,
+      )
+    : new Set<string>();
+  const usedSims = good.length
+    ? await known(
+        db
+          .select({ v: lines.iccid })
+          .from(lines)
+          .where(
+            inArray(
+              lines.iccid,
+              ids((r) => r.iccid),
+            ),
+          ),
+        (l) => l.v,
+      )
+    : new Set<string>();
   const seenNumbers = new Map<string, number>();
   const seenSims = new Map<string, number>();
   for (const c of good) {
@@ -69,18 +147,41 @@ export async function checkImport(db: Executor, operator: string, csv: string): 
 }
 
 /** Creates one imported line, after checking again what may have changed since the job was queued; answers an error or null. */
-export async function createImportedLine(tx: Executor, operator: string, r: ImportRow): Promise<{ id: string } | { error: string }> {
-  const [account] = await tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, r.accountId), eq(accounts.operatorCode, operator)));
+export async function createImportedLine(
+  tx: Executor,
+  operator: string,
+  r: ImportRow,
+): Promise<{ id: string } | { error: string }> {
+  const [account] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, r.accountId), eq(accounts.operatorCode, operator)));
   if (!account) return { error: "accountId: no such account" };
-  const [plan] = await tx.select({ id: plans.id }).from(plans).where(and(eq(plans.id, r.planId), eq(plans.operatorCode, operator)));
+  const [plan] = await tx
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.id, r.planId), eq(plans.operatorCode, operator)));
   if (!plan) return { error: "planId: no such plan" };
-  const [number] = await tx.select({ id: lines.id }).from(lines).where(and(eq(lines.operatorCode, operator), eq(lines.msisdn, r.msisdn))).limit(1);
+  const [number] = await tx
+    .select({ id: lines.id })
+    .from(lines)
+    .where(and(eq(lines.operatorCode, operator), eq(lines.msisdn, r.msisdn)))
+    .limit(1);
   if (number) return { error: "msisdn: already a line of this operator" };
   const [sim] = await tx.select({ id: lines.id }).from(lines).where(eq(lines.iccid, r.iccid)).limit(1);
   if (sim) return { error: "iccid: this SIM is already in use" };
   const [line] = await tx
     .insert(lines)
-    .values({ operatorCode: operator, accountId: r.accountId, msisdn: r.msisdn, iccid: r.iccid, simType: r.simType, planId: r.planId, cycleDay: r.cycleDay, status: "pending" })
+    .values({
+      operatorCode: operator,
+      accountId: r.accountId,
+      msisdn: r.msisdn,
+      iccid: r.iccid,
+      simType: r.simType,
+      planId: r.planId,
+      cycleDay: r.cycleDay,
+      status: "pending",
+    })
     .returning({ id: lines.id });
   return { id: line!.id };
 }

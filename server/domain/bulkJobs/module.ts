@@ -20,14 +20,18 @@ const selection = {
   // Spelled out: drizzle leaves columns of a one-table select unqualified. Each item carries the number
   // and SIM of its line (an import row: the ones it names), so the page reads numbers, not ids; the
   // line is found by primary key only when the target is a uuid ("row 3" is an import row).
-  items: sql<BulkJob["items"] | null>`(select jsonb_agg(jsonb_build_object('position', i.position, 'targetId', i.target_id, 'status', i.status, 'error', i.error,
+  items: sql<
+    BulkJob["items"] | null
+  >`(select jsonb_agg(jsonb_build_object('position', i.position, 'targetId', i.target_id, 'status', i.status, 'error', i.error,
       'msisdn', coalesce(l.msisdn, i.data->>'msisdn'), 'iccid', coalesce(l.iccid, i.data->>'iccid')) order by i.position)
     from bulk_job_items i
     left join lines l on l.id = (case when i.target_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then i.target_id::uuid end) and l.operator_code = bulk_jobs.operator_code
     where i.job_id = bulk_jobs.id)`,
 };
 
-export type BulkJobRow = Omit<typeof bulkJobs.$inferSelect, "params" | "createdByRole"> & { items: BulkJob["items"] | null };
+export type BulkJobRow = Omit<typeof bulkJobs.$inferSelect, "params" | "createdByRole"> & {
+  items: BulkJob["items"] | null;
+};
 
 export const toBulkJob = (row: BulkJobRow): BulkJob => ({
   id: row.id,
@@ -46,8 +50,14 @@ export const toBulkJob = (row: BulkJobRow): BulkJob => ({
 /** Stops a queued or running job: the items not reached yet are cancelled; those done stay done. */
 export const cancelBulkJob: ActionHandler<BulkJobRow> = {
   async run(ctx) {
-    await ctx.tx.update(bulkJobs).set({ status: "cancelled", updatedAt: new Date() }).where(eq(bulkJobs.id, ctx.row.id));
-    await ctx.tx.update(bulkJobItems).set({ status: "cancelled", updatedAt: new Date() }).where(and(eq(bulkJobItems.jobId, ctx.row.id), eq(bulkJobItems.status, "pending")));
+    await ctx.tx
+      .update(bulkJobs)
+      .set({ status: "cancelled", updatedAt: new Date() })
+      .where(eq(bulkJobs.id, ctx.row.id));
+    await ctx.tx
+      .update(bulkJobItems)
+      .set({ status: "cancelled", updatedAt: new Date() })
+      .where(and(eq(bulkJobItems.jobId, ctx.row.id), eq(bulkJobItems.status, "pending")));
   },
 };
 

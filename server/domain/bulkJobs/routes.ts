@@ -19,7 +19,8 @@ import { BULK_JOB_RUN } from "./runner";
  * line must be one of the operator's (else 404 naming it, nothing written). Answers 202 with the
  * queued job; its progress is `GET /bulk-jobs/{id}` and live events.
  */
-export const bulkJobRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const bulkJobRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, events } = services;
     app.post(
@@ -29,29 +30,56 @@ export const bulkJobRoutes = (services: EngineServices): FastifyPluginAsyncZod =
           tags: ["bulk-jobs"],
           operationId: "createBulkJobs",
           summary: "Suspend or restore a selection of lines in the background, with a reason",
-          description: "Staff only. Each line is changed in its own transaction, audited with the reason, and its holder notified. Cancel with the cancel action. Audited.",
+          description:
+            "Staff only. Each line is changed in its own transaction, audited with the reason, and its holder notified. Cancel with the cancel action. Audited.",
           headers: writeHeadersSchema,
           body: newBulkJobSchema,
-          response: { 200: importDryRunSchema, 202: bulkJobSchema, ...errorResponses, 409: problemSchema, 422: problemSchema },
+          response: {
+            200: importDryRunSchema,
+            202: bulkJobSchema,
+            ...errorResponses,
+            409: problemSchema,
+            422: problemSchema,
+          },
         },
       },
       async (request, reply) => {
         const principal = request.principal;
-        if (!accessScope(principal, bulkJobsResource, "create")) throw forbidden(`Your role (${principal.role}) may not start bulk jobs.`);
+        if (!accessScope(principal, bulkJobsResource, "create"))
+          throw forbidden(`Your role (${principal.role}) may not start bulk jobs.`);
         const body = request.body;
         // A dry run of an import: every row checked, the errors listed, nothing written.
         if (body.kind === "import-lines" && body.dryRun) {
           const checked = await checkImport(db, principal.operator, body.csv);
-          return reply.code(200).send({ dryRun: true as const, total: checked.length, valid: checked.filter((c) => c.data).length, errors: checked.flatMap((c) => c.errors) });
+          return reply
+            .code(200)
+            .send({
+              dryRun: true as const,
+              total: checked.length,
+              valid: checked.filter((c) => c.data).length,
+              errors: checked.flatMap((c) => c.errors),
+            });
         }
         const key = request.headers["idempotency-key"];
-        const idempotency = key ? { actorUid: principal.uid, key, route: "POST /api/v1/bulk-jobs", requestHash: hashRequest({ body: request.body, operator: principal.operator }) } : undefined;
+        const idempotency = key
+          ? {
+              actorUid: principal.uid,
+              key,
+              route: "POST /api/v1/bulk-jobs",
+              requestHash: hashRequest({ body: request.body, operator: principal.operator }),
+            }
+          : undefined;
 
         const done = await db.transaction(async (tx) => {
           const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
           if (claim?.kind === "replay") return { replay: claim };
           const { kind, reason } = body;
-          type Item = { targetId: string; data: Record<string, unknown> | null; status: "pending" | "failed"; error: string | null };
+          type Item = {
+            targetId: string;
+            data: Record<string, unknown> | null;
+            status: "pending" | "failed";
+            error: string | null;
+          };
           let items: Item[];
           let params: Record<string, unknown> = {};
           if (body.kind === "import-lines") {
@@ -65,17 +93,35 @@ export const bulkJobRoutes = (services: EngineServices): FastifyPluginAsyncZod =
             }));
           } else {
             const { lineIds, suspendReason } = body;
-            const found = await tx.select({ id: lines.id }).from(lines).where(and(eq(lines.operatorCode, principal.operator), inArray(lines.id, lineIds)));
+            const found = await tx
+              .select({ id: lines.id })
+              .from(lines)
+              .where(and(eq(lines.operatorCode, principal.operator), inArray(lines.id, lineIds)));
             const known = new Set(found.map((l) => l.id));
             const missing = lineIds.map((id, i) => ({ id, i })).filter(({ id }) => !known.has(id));
-            if (missing.length) throw new ProblemError(404, "Some of the selected lines do not exist.", missing.map(({ i }) => ({ path: `lineIds.${i}`, message: "no such line" })));
+            if (missing.length)
+              throw new ProblemError(
+                404,
+                "Some of the selected lines do not exist.",
+                missing.map(({ i }) => ({ path: `lineIds.${i}`, message: "no such line" })),
+              );
             items = lineIds.map((targetId) => ({ targetId, data: null, status: "pending", error: null }));
             if (suspendReason) params = { suspendReason };
           }
           const failed = items.filter((i) => i.status === "failed").length;
           const [job] = await tx
             .insert(bulkJobs)
-            .values({ operatorCode: principal.operator, kind, reason, params, total: items.length, done: failed, failed, createdBy: principal.uid, createdByRole: principal.role })
+            .values({
+              operatorCode: principal.operator,
+              kind,
+              reason,
+              params,
+              total: items.length,
+              done: failed,
+              failed,
+              createdBy: principal.uid,
+              createdByRole: principal.role,
+            })
             .returning();
           await tx.insert(bulkJobItems).values(items.map((item, position) => ({ jobId: job!.id, position, ...item })));
           const record = bulkJobSchema.parse({
@@ -84,14 +130,40 @@ export const bulkJobRoutes = (services: EngineServices): FastifyPluginAsyncZod =
             createdAt: job!.createdAt.toISOString(),
             updatedAt: job!.updatedAt.toISOString(),
           });
-          await recordAudit(tx, { operator: principal.operator, actorUid: principal.uid, actorRole: principal.role, action: "bulk-jobs.create", targetType: "bulk-jobs", targetId: job!.id, before: null, after: { kind, total: items.length, failed }, reason, requestId: request.id });
+          await recordAudit(tx, {
+            operator: principal.operator,
+            actorUid: principal.uid,
+            actorRole: principal.role,
+            action: "bulk-jobs.create",
+            targetType: "bulk-jobs",
+            targetId: job!.id,
+            before: null,
+            after: { kind, total: items.length, failed },
+            reason,
+            requestId: request.id,
+          });
           if (claim) await claim.complete(202, record);
           return { record };
         });
-        if (done.replay) return reply.code(done.replay.status).header("idempotent-replayed", "true").send(done.replay.response as never);
-        await publishAfterCommit(events, request.log, { operator: principal.operator, resource: "bulk-jobs", type: "created", ids: [done.record.id], ownerUids: [], at: new Date().toISOString() });
+        if (done.replay)
+          return reply
+            .code(done.replay.status)
+            .header("idempotent-replayed", "true")
+            .send(done.replay.response as never);
+        await publishAfterCommit(events, request.log, {
+          operator: principal.operator,
+          resource: "bulk-jobs",
+          type: "created",
+          ids: [done.record.id],
+          ownerUids: [],
+          at: new Date().toISOString(),
+        });
         // Durable from here: pg-boss keeps the message; if it is lost, the minute sweep resumes the job.
-        await services.jobs?.send(BULK_JOB_RUN, { jobId: done.record.id }).catch((error: unknown) => request.log.error({ err: error }, "bulk job not queued; the sweep will pick it up"));
+        await services.jobs
+          ?.send(BULK_JOB_RUN, { jobId: done.record.id })
+          .catch((error: unknown) =>
+            request.log.error({ err: error }, "bulk job not queued; the sweep will pick it up"),
+          );
         return reply.code(202).send(done.record);
       },
     );

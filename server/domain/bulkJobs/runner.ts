@@ -36,7 +36,8 @@ type Outcome = "succeeded" | "failed" | "stop";
 async function runItem(services: EngineServices, jobId: string): Promise<Outcome> {
   const done = await services.db.transaction(async (tx) => {
     const [job] = await tx.select().from(bulkJobs).where(eq(bulkJobs.id, jobId)).for("update");
-    if (!job || job.status === "cancelled" || job.status === "completed") return { outcome: "stop" as const, pending: [] };
+    if (!job || job.status === "cancelled" || job.status === "completed")
+      return { outcome: "stop" as const, pending: [] };
     const [item] = await tx
       .select()
       .from(bulkJobItems)
@@ -53,7 +54,18 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
       const error = "error" in created ? created.error : null;
       if (!("error" in created)) {
         const [line] = await linesModule.source.rows(tx).where(eq(lines.id, created.id)).limit(1);
-        await recordAudit(tx, { operator: job.operatorCode, actorUid: job.createdBy, actorRole: job.createdByRole, action: "lines.import", targetType: "lines", targetId: created.id, before: null, after: toLine(line), reason: job.reason, requestId: `bulk-job:${jobId}:${item.position}` });
+        await recordAudit(tx, {
+          operator: job.operatorCode,
+          actorUid: job.createdBy,
+          actorRole: job.createdByRole,
+          action: "lines.import",
+          targetType: "lines",
+          targetId: created.id,
+          before: null,
+          after: toLine(line),
+          reason: job.reason,
+          requestId: `bulk-job:${jobId}:${item.position}`,
+        });
       }
       return finishItem(tx, job, item.position, error, []);
     }
@@ -71,13 +83,42 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
     else if (row.status !== kind.from) error = `only while status is ${kind.from} (it is ${String(row.status)})`;
     else {
       const before = toLine(row);
-      const input = job.kind === "suspend-lines" ? { suspendReason: (job.params.suspendReason as string) ?? "request" } : {};
-      const ctx: ActionContext = { tx, principal, requestId, effects, services, row, record: before, input, reason: job.reason };
+      const input =
+        job.kind === "suspend-lines" ? { suspendReason: (job.params.suspendReason as string) ?? "request" } : {};
+      const ctx: ActionContext = {
+        tx,
+        principal,
+        requestId,
+        effects,
+        services,
+        row,
+        record: before,
+        input,
+        reason: job.reason,
+      };
       await kind.handler.run(ctx as never);
       const [updated] = await linesModule.source.rows(tx).where(eq(lines.id, item.targetId)).limit(1);
       const after = toLine(updated);
-      await recordAudit(tx, { operator: job.operatorCode, actorUid: job.createdBy, actorRole: job.createdByRole, action: `lines.${kind.action}`, targetType: "lines", targetId: item.targetId, before, after, reason: job.reason, requestId });
-      pending.push({ operator: job.operatorCode, resource: "lines", type: "updated", ids: [item.targetId], ownerUids: linesModule.source.ownerUids(updated), at: new Date().toISOString() });
+      await recordAudit(tx, {
+        operator: job.operatorCode,
+        actorUid: job.createdBy,
+        actorRole: job.createdByRole,
+        action: `lines.${kind.action}`,
+        targetType: "lines",
+        targetId: item.targetId,
+        before,
+        after,
+        reason: job.reason,
+        requestId,
+      });
+      pending.push({
+        operator: job.operatorCode,
+        resource: "lines",
+        type: "updated",
+        ids: [item.targetId],
+        ownerUids: linesModule.source.ownerUids(updated),
+        at: new Date().toISOString(),
+      });
     }
     return finishItem(tx, job, item.position, error, pending);
   });
@@ -86,20 +127,45 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
 }
 
 /** Marks the item, moves the job's counters, and tells the job's page. */
-async function finishItem(tx: Executor, job: { id: string; operatorCode: string }, position: number, error: string | null, pending: ResourceEvent[]) {
-    const jobId = job.id;
-    const outcome = error ? ("failed" as const) : ("succeeded" as const);
-    await tx.update(bulkJobItems).set({ status: outcome, error, updatedAt: new Date() }).where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.position, position)));
-    await tx
-      .update(bulkJobs)
-      .set({ status: "running", done: sql`${bulkJobs.done} + 1`, failed: error ? sql`${bulkJobs.failed} + 1` : bulkJobs.failed, updatedAt: new Date() })
-      .where(eq(bulkJobs.id, jobId));
-    pending.push({ operator: job.operatorCode, resource: "bulk-jobs", type: "updated", ids: [jobId], ownerUids: [], at: new Date().toISOString() });
-    return { outcome, pending };
+async function finishItem(
+  tx: Executor,
+  job: { id: string; operatorCode: string },
+  position: number,
+  error: string | null,
+  pending: ResourceEvent[],
+) {
+  const jobId = job.id;
+  const outcome = error ? ("failed" as const) : ("succeeded" as const);
+  await tx
+    .update(bulkJobItems)
+    .set({ status: outcome, error, updatedAt: new Date() })
+    .where(and(eq(bulkJobItems.jobId, jobId), eq(bulkJobItems.position, position)));
+  await tx
+    .update(bulkJobs)
+    .set({
+      status: "running",
+      done: sql`${bulkJobs.done} + 1`,
+      failed: error ? sql`${bulkJobs.failed} + 1` : bulkJobs.failed,
+      updatedAt: new Date(),
+    })
+    .where(eq(bulkJobs.id, jobId));
+  pending.push({
+    operator: job.operatorCode,
+    resource: "bulk-jobs",
+    type: "updated",
+    ids: [jobId],
+    ownerUids: [],
+    at: new Date().toISOString(),
+  });
+  return { outcome, pending };
 }
 
 /** Works a job's pending items until none is left, it is cancelled, or `limit` items were done (tests stop there, as a crash would). */
-export async function runBulkJob(services: EngineServices, jobId: string, options: { limit?: number } = {}): Promise<number> {
+export async function runBulkJob(
+  services: EngineServices,
+  jobId: string,
+  options: { limit?: number } = {},
+): Promise<number> {
   let worked = 0;
   while (options.limit === undefined || worked < options.limit) {
     const outcome = await runItem(services, jobId);
@@ -111,7 +177,10 @@ export async function runBulkJob(services: EngineServices, jobId: string, option
 
 /** Every job left queued or running (a restart interrupted it, or its message was lost): resumed where it stopped. */
 export async function resumeBulkJobs(services: EngineServices): Promise<number> {
-  const open = await services.db.select({ id: bulkJobs.id }).from(bulkJobs).where(inArray(bulkJobs.status, ["queued", "running"]));
+  const open = await services.db
+    .select({ id: bulkJobs.id })
+    .from(bulkJobs)
+    .where(inArray(bulkJobs.status, ["queued", "running"]));
   for (const job of open) await runBulkJob(services, job.id);
   return open.length;
 }

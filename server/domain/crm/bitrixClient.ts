@@ -24,10 +24,23 @@ export async function addBitrixLead(webhookUrl: string, fields: Record<string, u
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {
-    return { ok: false, error: (error as Error).name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1000} s` : "Bitrix24 could not be reached" };
+    return {
+      ok: false,
+      error:
+        (error as Error).name === "TimeoutError"
+          ? `no answer within ${TIMEOUT_MS / 1000} s`
+          : "Bitrix24 could not be reached",
+    };
   }
-  const body = (await response.json().catch(() => null)) as { result?: unknown; error?: string; error_description?: string } | null;
-  if (response.ok && body && (typeof body.result === "number" || typeof body.result === "string")) return { ok: true, leadId: String(body.result) };
-  const why = body?.error ? `${body.error}${body.error_description ? `: ${body.error_description}` : ""}` : "no lead id in the answer";
+  const body = (await response.json().catch(() => null)) as {
+    result?: unknown;
+    error?: string;
+    error_description?: string;
+  } | null;
+  if (response.ok && body && (typeof body.result === "number" || typeof body.result === "string"))
+    return { ok: true, leadId: String(body.result) };
+  const why = body?.error
+    ? `${body.error}${body.error_description ? `: ${body.error_description}` : ""}`
+    : "no lead id in the answer";
   return { ok: false, error: `HTTP ${response.status}, ${why}`.slice(0, 500) };
 }

@@ -23,7 +23,11 @@ export interface DeliveryRound {
 export async function deliverDueLeads(
   db: Db,
   settings: BitrixSettings,
-  { now = new Date(), random = Math.random, send = addBitrixLead }: { now?: Date; random?: () => number; send?: typeof addBitrixLead } = {},
+  {
+    now = new Date(),
+    random = Math.random,
+    send = addBitrixLead,
+  }: { now?: Date; random?: () => number; send?: typeof addBitrixLead } = {},
 ): Promise<DeliveryRound> {
   const taken = await db.transaction(async (tx) => {
     const due = await tx
@@ -37,7 +41,12 @@ export async function deliverDueLeads(
     return tx
       .update(crmOutbox)
       .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
-      .where(inArray(crmOutbox.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          crmOutbox.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 
@@ -50,22 +59,40 @@ export async function deliverDueLeads(
       round.delivered++;
       await db
         .update(crmOutbox)
-        .set({ status: "delivered", attempts, crmLeadId: outcome.leadId, deliveredAt: changedAt, lastError: null, updatedAt: changedAt })
+        .set({
+          status: "delivered",
+          attempts,
+          crmLeadId: outcome.leadId,
+          deliveredAt: changedAt,
+          lastError: null,
+          updatedAt: changedAt,
+        })
         .where(eq(crmOutbox.id, lead.id));
     } else if (attempts >= settings.maxAttempts) {
       round.dead++;
-      await db.update(crmOutbox).set({ status: "dead", attempts, lastError: outcome.error, updatedAt: changedAt }).where(eq(crmOutbox.id, lead.id));
+      await db
+        .update(crmOutbox)
+        .set({ status: "dead", attempts, lastError: outcome.error, updatedAt: changedAt })
+        .where(eq(crmOutbox.id, lead.id));
     } else {
       round.failed++;
       const nextAttemptAt = new Date(now.getTime() + retryDelayMs(attempts, random()));
-      await db.update(crmOutbox).set({ attempts, lastError: outcome.error, nextAttemptAt, updatedAt: changedAt }).where(eq(crmOutbox.id, lead.id));
+      await db
+        .update(crmOutbox)
+        .set({ attempts, lastError: outcome.error, nextAttemptAt, updatedAt: changedAt })
+        .where(eq(crmOutbox.id, lead.id));
     }
   }
   return round;
 }
 
 /** Polls for due leads every `intervalMs` until stopped; a failing round is logged and the next one runs. */
-export function startCrmDelivery(db: Db, settings: BitrixSettings, log: { warn(obj: object, msg: string): void }, intervalMs = 1000): { stop(): Promise<void> } {
+export function startCrmDelivery(
+  db: Db,
+  settings: BitrixSettings,
+  log: { warn(obj: object, msg: string): void },
+  intervalMs = 1000,
+): { stop(): Promise<void> } {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
@@ -88,4 +115,7 @@ export function startCrmDelivery(db: Db, settings: BitrixSettings, log: { warn(o
 
 /** Counts by status, for the admin page's summary and tests. */
 export const outboxStatusCounts = (db: Db) =>
-  db.select({ status: crmOutbox.status, n: sql<number>`count(*)::int` }).from(crmOutbox).groupBy(crmOutbox.status);
+  db
+    .select({ status: crmOutbox.status, n: sql<number>`count(*)::int` })
+    .from(crmOutbox)
+    .groupBy(crmOutbox.status);

@@ -24,10 +24,21 @@ function contactFields(contact: Contact | undefined): Record<string, unknown> {
 }
 
 const accountOfLine = async (tx: Executor, lineId: string) =>
-  (await tx.select({ name: accounts.name, email: accounts.email, phone: accounts.phone }).from(lines).innerJoin(accounts, eq(accounts.id, lines.accountId)).where(eq(lines.id, lineId)))[0];
+  (
+    await tx
+      .select({ name: accounts.name, email: accounts.email, phone: accounts.phone })
+      .from(lines)
+      .innerJoin(accounts, eq(accounts.id, lines.accountId))
+      .where(eq(lines.id, lineId))
+  )[0];
 
 const accountById = async (tx: Executor, accountId: string) =>
-  (await tx.select({ name: accounts.name, email: accounts.email, phone: accounts.phone }).from(accounts).where(eq(accounts.id, accountId)))[0];
+  (
+    await tx
+      .select({ name: accounts.name, email: accounts.email, phone: accounts.phone })
+      .from(accounts)
+      .where(eq(accounts.id, accountId))
+  )[0];
 
 const firstAccountOf = async (tx: Executor, operator: string, uid: string) =>
   (
@@ -40,7 +51,11 @@ const firstAccountOf = async (tx: Executor, operator: string, uid: string) =>
   )[0];
 
 /** The fields every lead of the portal carries: where it comes from, and the record it is about. */
-const originFields = (operator: string, source: CrmLeadSource, id: string) => ({ SOURCE_ID: "WEB", ORIGINATOR_ID: `portal-${operator}`, ORIGIN_ID: `${source}:${id}` });
+const originFields = (operator: string, source: CrmLeadSource, id: string) => ({
+  SOURCE_ID: "WEB",
+  ORIGINATOR_ID: `portal-${operator}`,
+  ORIGIN_ID: `${source}:${id}`,
+});
 
 type LeadOf = (ctx: WriteContext, id: string, body: Record<string, unknown>) => Promise<Record<string, unknown>>;
 
@@ -81,7 +96,8 @@ export const contactRequestLeads = (resource: ResourceDefinition<any, any>) =>
 
 /** Minor units as the decimal string Bitrix24 takes for OPPORTUNITY ("13.00" for 1300 USD). */
 function decimalText(amount: number, currency: string): string {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits =
+    new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
   const text = String(Math.abs(amount)).padStart(digits + 1, "0");
   return `${amount < 0 ? "-" : ""}${digits ? `${text.slice(0, -digits)}.${text.slice(-digits)}` : text}`;
 }
@@ -111,5 +127,9 @@ export async function enqueueRefundClaimLead(ctx: WriteContext, topUp: ClaimedTo
     COMMENTS: `The card was charged ${amount} for a top-up that was ${topUp.status} on our side${topUp.gatewayChargeId ? ` (gateway charge ${topUp.gatewayChargeId})` : ""}. Claimed by the ${ctx.principal.role}. Portal top-up ${topUp.id}.`,
     ...originFields(topUp.operatorCode, "refund_claim", topUp.id),
   };
-  await enqueueCrmLead(ctx.tx, { operatorCode: topUp.operatorCode, source: { type: "refund_claim", id: topUp.id }, fields });
+  await enqueueCrmLead(ctx.tx, {
+    operatorCode: topUp.operatorCode,
+    source: { type: "refund_claim", id: topUp.id },
+    fields,
+  });
 }

@@ -20,6 +20,11 @@ export interface CrmLead {
 export async function enqueueCrmLead(tx: Executor, lead: CrmLead): Promise<void> {
   await tx
     .insert(crmOutbox)
-    .values({ operatorCode: lead.operatorCode, sourceType: lead.source.type, sourceId: lead.source.id, fields: lead.fields })
+    .values({
+      operatorCode: lead.operatorCode,
+      sourceType: lead.source.type,
+      sourceId: lead.source.id,
+      fields: lead.fields,
+    })
     .onConflictDoNothing({ target: [crmOutbox.operatorCode, crmOutbox.sourceType, crmOutbox.sourceId] });
 }

@@ -43,6 +43,9 @@ export const crmOutboxModule: DomainModule<OutboxRow> = {
 export const retryCrmLead: ActionHandler<OutboxRow> = {
   async run(ctx) {
     const now = new Date();
-    await ctx.tx.update(crmOutbox).set({ status: "pending", attempts: 0, nextAttemptAt: now, updatedAt: now }).where(eq(crmOutbox.id, ctx.row.id));
+    await ctx.tx
+      .update(crmOutbox)
+      .set({ status: "pending", attempts: 0, nextAttemptAt: now, updatedAt: now })
+      .where(eq(crmOutbox.id, ctx.row.id));
   },
 };

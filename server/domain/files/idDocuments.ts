@@ -10,27 +10,53 @@ import { unprocessable } from "../../errors";
  * now (as ticket attachments are the writer's own uploads). Anything else is refused with 422 at the
  * field, without telling whether someone else's file exists.
  */
-export async function checkIdDocument(db: Executor, principal: Principal, holderUid: string | null, fileId: string, path = "idDocumentFileId") {
+export async function checkIdDocument(
+  db: Executor,
+  principal: Principal,
+  holderUid: string | null,
+  fileId: string,
+  path = "idDocumentFileId",
+) {
   const [file] = await db
     .select({ ownerUid: storedFiles.ownerUid, purpose: storedFiles.purpose })
     .from(storedFiles)
     .where(and(eq(storedFiles.id, fileId), eq(storedFiles.operatorCode, principal.operator)))
     .limit(1);
-  const mayUse = file && ((holderUid !== null && file.ownerUid === holderUid) || (isStaff(principal.role) && file.ownerUid === principal.uid));
-  if (!mayUse) throw unprocessable("No ID document with this id was uploaded by the line's holder (or by you for them).", [{ path, message: "no ID document with this id that you may use: upload a photo or scan of the holder's ID" }]);
-  if (file.purpose !== "id_document") throw unprocessable("That file was not uploaded as an ID document.", [{ path, message: "this file is not an ID document: upload the photo or scan of the ID as one" }]);
+  const mayUse =
+    file &&
+    ((holderUid !== null && file.ownerUid === holderUid) ||
+      (isStaff(principal.role) && file.ownerUid === principal.uid));
+  if (!mayUse)
+    throw unprocessable("No ID document with this id was uploaded by the line's holder (or by you for them).", [
+      { path, message: "no ID document with this id that you may use: upload a photo or scan of the holder's ID" },
+    ]);
+  if (file.purpose !== "id_document")
+    throw unprocessable("That file was not uploaded as an ID document.", [
+      { path, message: "this file is not an ID document: upload the photo or scan of the ID as one" },
+    ]);
 }
 
 /**
  * Whether the file is the ID document of an order on an account this person holds (an eSIM transfer
  * care carried out for them): they may download it, whoever uploaded it.
  */
-export async function idDocumentOfHoldersOrder(db: Executor, operator: string, uid: string, fileId: string): Promise<boolean> {
+export async function idDocumentOfHoldersOrder(
+  db: Executor,
+  operator: string,
+  uid: string,
+  fileId: string,
+): Promise<boolean> {
   const [hit] = await db
     .select({ one: sql<number>`1` })
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
-    .where(and(eq(orders.operatorCode, operator), eq(accounts.ownerUid, uid), sql`${orders.details}->>'idDocumentFileId' = ${fileId}`))
+    .where(
+      and(
+        eq(orders.operatorCode, operator),
+        eq(accounts.ownerUid, uid),
+        sql`${orders.details}->>'idDocumentFileId' = ${fileId}`,
+      ),
+    )
     .limit(1);
   return Boolean(hit);
 }

@@ -78,7 +78,9 @@ const fileRoutes =
     const maxBytes = services.files?.maxBytes ?? 0;
     // The bytes as they came, whatever the client calls them: the type is read from the bytes.
     app.removeAllContentTypeParsers();
-    app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: Math.max(maxBytes, 1) }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: Math.max(maxBytes, 1) }, (_request, body, done) =>
+      done(null, body),
+    );
 
     // A subscriber's daily quota: asked before the body is read (by its Content-Length), decided in the upload's transaction.
     const quota = services.files?.quota ?? DEFAULT_UPLOAD_QUOTA;
@@ -92,12 +94,18 @@ const fileRoutes =
           const { uid, operator, role } = request.principal;
           if (!quotaApplies(role)) return;
           const declared = Number(request.headers["content-length"]);
-          await enforceUploadQuota(services.db, { operator, uid }, Number.isSafeInteger(declared) && declared > 0 ? declared : 1, quota);
+          await enforceUploadQuota(
+            services.db,
+            { operator, uid },
+            Number.isSafeInteger(declared) && declared > 0 ? declared : 1,
+            quota,
+          );
         },
         schema: {
           tags: ["files"],
           operationId: "uploadFile",
-          summary: "Upload a file (the raw bytes as the body; PDF, PNG, JPEG, WebP or HEIC, sniffed from the bytes); subscribers: 50 files or 200 MB a day, 429 past it",
+          summary:
+            "Upload a file (the raw bytes as the body; PDF, PNG, JPEG, WebP or HEIC, sniffed from the bytes); subscribers: 50 files or 200 MB a day, 429 past it",
           headers: apiHeadersSchema,
           querystring: fileUploadQuerySchema,
           response: { 201: fileSchema, 413: problemSchema, 415: problemSchema, 429: problemSchema, ...errorResponses },
@@ -106,10 +114,13 @@ const fileRoutes =
       async (request, reply) => {
         const { store } = fileStoreOf(services);
         const bytes = request.body;
-        if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw badRequest("The body must be the file's bytes.", [{ path: "body", message: "send the file's bytes" }]);
+        if (!Buffer.isBuffer(bytes) || bytes.length === 0)
+          throw badRequest("The body must be the file's bytes.", [{ path: "body", message: "send the file's bytes" }]);
         const contentType = sniffContentType(bytes);
         if (!contentType) {
-          throw new ProblemError(415, "Only PDF, PNG, JPEG, WebP and HEIC files are accepted.", [{ path: "body", message: "not a PDF, PNG, JPEG, WebP or HEIC file" }]);
+          throw new ProblemError(415, "Only PDF, PNG, JPEG, WebP and HEIC files are accepted.", [
+            { path: "body", message: "not a PDF, PNG, JPEG, WebP or HEIC file" },
+          ]);
         }
         const { uid, operator, role } = request.principal;
         const id = randomUUID();
@@ -118,12 +129,31 @@ const fileRoutes =
         await store.put(storageKey, bytes, contentType);
         try {
           const row = await services.db.transaction(async (tx) => {
-            if (quotaApplies(role)) await enforceUploadQuota(tx, { operator, uid }, bytes.length, quota, { lock: true });
+            if (quotaApplies(role))
+              await enforceUploadQuota(tx, { operator, uid }, bytes.length, quota, { lock: true });
             const [inserted] = await tx
               .insert(storedFiles)
-              .values({ id, operatorCode: operator, ownerUid: uid, name: request.query.name, contentType, size: bytes.length, purpose: request.query.purpose, storageKey })
+              .values({
+                id,
+                operatorCode: operator,
+                ownerUid: uid,
+                name: request.query.name,
+                contentType,
+                size: bytes.length,
+                purpose: request.query.purpose,
+                storageKey,
+              })
               .returning();
-            await recordAudit(tx, { operator, actorUid: uid, actorRole: role, action: "files.upload", targetType: "files", targetId: id, after: toRecord(inserted!), requestId: request.id });
+            await recordAudit(tx, {
+              operator,
+              actorUid: uid,
+              actorRole: role,
+              action: "files.upload",
+              targetType: "files",
+              targetId: id,
+              after: toRecord(inserted!),
+              requestId: request.id,
+            });
             return inserted!;
           });
           return reply.code(201).send(toRecord(row));
@@ -144,7 +174,10 @@ const fileRoutes =
           headers: apiHeadersSchema,
           params: z.object({ id: z.uuid("must be a UUID") }),
           // Sent as raw bytes (Fastify never serializes a Buffer); the schema documents the 200.
-          response: { 200: z.unknown().describe("The file's bytes, with the Content-Type read from them at upload"), ...errorResponses },
+          response: {
+            200: z.unknown().describe("The file's bytes, with the Content-Type read from them at upload"),
+            ...errorResponses,
+          },
         },
       },
       async (request, reply) => {
@@ -157,8 +190,11 @@ const fileRoutes =
         // Another person's file is as absent as a missing one: its existence is not told. A file care
         // attached to a ticket, or the ID document care took for the holder's eSIM transfer (kept on
         // its order), is also the holder's to download.
-        const holders = async (fileId: string) => (await attachedToHoldersTicket(services.db, operator, uid, fileId)) || (await idDocumentOfHoldersOrder(services.db, operator, uid, fileId));
-        if (!row || (row.ownerUid !== uid && !isStaff(role) && !(await holders(row.id)))) throw notFound("No such file.");
+        const holders = async (fileId: string) =>
+          (await attachedToHoldersTicket(services.db, operator, uid, fileId)) ||
+          (await idDocumentOfHoldersOrder(services.db, operator, uid, fileId));
+        if (!row || (row.ownerUid !== uid && !isStaff(role) && !(await holders(row.id))))
+          throw notFound("No such file.");
         const bytes = await store.get(row.storageKey);
         if (!bytes) throw notFound("The file's content is no longer stored.");
         return reply

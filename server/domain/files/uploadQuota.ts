@@ -19,13 +19,28 @@ export const DEFAULT_UPLOAD_QUOTA: UploadQuota = { maxFiles: 50, maxBytes: 200_0
  * (stored_files, by the owner index), so nothing else is stored. Inside the upload's transaction,
  * `lock` first serializes one uploader's uploads, so parallel ones cannot all fit in the last slot.
  */
-export async function enforceUploadQuota(db: Executor, who: { operator: string; uid: string }, incomingBytes: number, quota: UploadQuota, options: { lock?: boolean } = {}): Promise<void> {
-  if (options.lock) await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`upload-quota:${who.operator}:${who.uid}`}, 0))`);
+export async function enforceUploadQuota(
+  db: Executor,
+  who: { operator: string; uid: string },
+  incomingBytes: number,
+  quota: UploadQuota,
+  options: { lock?: boolean } = {},
+): Promise<void> {
+  if (options.lock)
+    await db.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`upload-quota:${who.operator}:${who.uid}`}, 0))`,
+    );
   const now = Date.now();
   const recent = await db
     .select({ size: storedFiles.size, createdAt: storedFiles.createdAt })
     .from(storedFiles)
-    .where(and(eq(storedFiles.operatorCode, who.operator), eq(storedFiles.ownerUid, who.uid), gt(storedFiles.createdAt, new Date(now - quota.windowMs))))
+    .where(
+      and(
+        eq(storedFiles.operatorCode, who.operator),
+        eq(storedFiles.ownerUid, who.uid),
+        gt(storedFiles.createdAt, new Date(now - quota.windowMs)),
+      ),
+    )
     .orderBy(asc(storedFiles.createdAt));
   let files = recent.length;
   let bytes = recent.reduce((sum, row) => sum + row.size, 0);

@@ -27,16 +27,31 @@ export const setAutopay: ActionHandler<AccountRowLike, { enabled: boolean; payme
       const [card] = await ctx.tx
         .select({ id: paymentMethods.id })
         .from(paymentMethods)
-        .where(ctx.input.paymentMethodId ? and(mine, eq(paymentMethods.id, ctx.input.paymentMethodId)) : and(mine, eq(paymentMethods.isDefault, true)))
+        .where(
+          ctx.input.paymentMethodId
+            ? and(mine, eq(paymentMethods.id, ctx.input.paymentMethodId))
+            : and(mine, eq(paymentMethods.isDefault, true)),
+        )
         .limit(1);
       if (!card) {
-        throw unprocessable(ctx.input.paymentMethodId ? "No such saved card of this account's holder." : "Save a card first: autopay pays with the holder's default card.", [
-          { path: "paymentMethodId", message: ctx.input.paymentMethodId ? "not a saved card of the account's holder" : "no default card" },
-        ]);
+        throw unprocessable(
+          ctx.input.paymentMethodId
+            ? "No such saved card of this account's holder."
+            : "Save a card first: autopay pays with the holder's default card.",
+          [
+            {
+              path: "paymentMethodId",
+              message: ctx.input.paymentMethodId ? "not a saved card of the account's holder" : "no default card",
+            },
+          ],
+        );
       }
       methodId = card.id;
     }
-    await ctx.tx.update(accounts).set({ autopayPaymentMethodId: methodId, updatedAt: new Date() }).where(eq(accounts.id, ctx.row.id));
+    await ctx.tx
+      .update(accounts)
+      .set({ autopayPaymentMethodId: methodId, updatedAt: new Date() })
+      .where(eq(accounts.id, ctx.row.id));
   },
 };
 
@@ -46,7 +61,11 @@ export const setAutopay: ActionHandler<AccountRowLike, { enabled: boolean; payme
  * (./payInvoice.ts). A failure is notified and the next try scheduled on the backoff by the
  * settlement (./settle.ts); a success clears the schedule. Answers the live events to send.
  */
-export async function runAutopay(db: Db, gateways: PaymentGateways | undefined, options: { now?: Date; log?: { warn(obj: unknown, msg: string): void }; billPaymentGateway?: string } = {}) {
+export async function runAutopay(
+  db: Db,
+  gateways: PaymentGateways | undefined,
+  options: { now?: Date; log?: { warn(obj: unknown, msg: string): void }; billPaymentGateway?: string } = {},
+) {
   const now = options.now ?? new Date();
   const log = options.log ?? { warn: (obj: unknown, msg: string) => console.warn(msg, obj) };
   const taken = await db.transaction(async (tx) => {
@@ -54,17 +73,41 @@ export async function runAutopay(db: Db, gateways: PaymentGateways | undefined, 
       .select({ id: invoices.id })
       .from(invoices)
       .innerJoin(accounts, eq(accounts.id, invoices.accountId))
-      .where(and(inArray(invoices.status, ["issued", "overdue"]), lte(invoices.autopayNextAt, now), isNotNull(accounts.autopayPaymentMethodId)))
+      .where(
+        and(
+          inArray(invoices.status, ["issued", "overdue"]),
+          lte(invoices.autopayNextAt, now),
+          isNotNull(accounts.autopayPaymentMethodId),
+        ),
+      )
       .orderBy(asc(invoices.autopayNextAt))
       .limit(BATCH)
       .for("update", { of: invoices, skipLocked: true });
     if (!due.length) return [];
-    await tx.update(invoices).set({ autopayNextAt: new Date(now.getTime() + LEASE_MS) }).where(inArray(invoices.id, due.map((d) => d.id)));
+    await tx
+      .update(invoices)
+      .set({ autopayNextAt: new Date(now.getTime() + LEASE_MS) })
+      .where(
+        inArray(
+          invoices.id,
+          due.map((d) => d.id),
+        ),
+      );
     return tx
-      .select({ invoiceId: invoices.id, operatorCode: invoices.operatorCode, ownerUid: accounts.ownerUid, methodId: accounts.autopayPaymentMethodId })
+      .select({
+        invoiceId: invoices.id,
+        operatorCode: invoices.operatorCode,
+        ownerUid: accounts.ownerUid,
+        methodId: accounts.autopayPaymentMethodId,
+      })
       .from(invoices)
       .innerJoin(accounts, eq(accounts.id, invoices.accountId))
-      .where(inArray(invoices.id, due.map((d) => d.id)));
+      .where(
+        inArray(
+          invoices.id,
+          due.map((d) => d.id),
+        ),
+      );
   });
 
   const events: Omit<ResourceEvent, "at">[] = [];
@@ -79,7 +122,15 @@ export async function runAutopay(db: Db, gateways: PaymentGateways | undefined, 
       continue;
     }
     try {
-      const paid = await payInvoice(db, gateway, { invoiceId: bill.invoiceId, ownerUid: bill.ownerUid, paymentMethodId: bill.methodId, via: "autopay", actorUid: "system:autopay", requestId: null, log: log as never });
+      const paid = await payInvoice(db, gateway, {
+        invoiceId: bill.invoiceId,
+        ownerUid: bill.ownerUid,
+        paymentMethodId: bill.methodId,
+        via: "autopay",
+        actorUid: "system:autopay",
+        requestId: null,
+        log: log as never,
+      });
       events.push(...paid.events);
       results.push({ invoiceId: bill.invoiceId, status: paid.payment.status });
     } catch (error) {

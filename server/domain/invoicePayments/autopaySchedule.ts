@@ -13,9 +13,18 @@ export function paymentRetryUnitMs(env: NodeJS.ProcessEnv = process.env): number
 }
 
 /** When autopay tries a bill again after `failures` failed tries: the seed's backoff (from 1 s, doubling, jitter 0.5, cap 4 h) scaled by the unit; null when it gives up. */
-export function nextAutopayAt(failures: number, now: Date, random: number = Math.random(), unitMs = paymentRetryUnitMs()): Date | null {
+export function nextAutopayAt(
+  failures: number,
+  now: Date,
+  random: number = Math.random(),
+  unitMs = paymentRetryUnitMs(),
+): Date | null {
   if (failures >= AUTOPAY_MAX_ATTEMPTS) return null;
   const scale = unitMs / 1000;
-  const delay = retryDelayMs(failures, random, { ...RETRY_BACKOFF, initialMs: RETRY_BACKOFF.initialMs * scale, capMs: RETRY_BACKOFF.capMs * scale } as unknown as typeof RETRY_BACKOFF);
+  const delay = retryDelayMs(failures, random, {
+    ...RETRY_BACKOFF,
+    initialMs: RETRY_BACKOFF.initialMs * scale,
+    capMs: RETRY_BACKOFF.capMs * scale,
+  } as unknown as typeof RETRY_BACKOFF);
   return new Date(now.getTime() + delay);
 }

@@ -39,12 +39,35 @@ export interface PayInvoiceInput {
  * answered as it stands; a `created` one is charged again under the same gateway key (the gateway
  * answers the first charge's result, charging nothing) and settled as usual.
  */
-export async function payInvoice(db: Db, gateway: PaymentGateway, input: PayInvoiceInput): Promise<{ payment: InvoicePaymentRow; last4: string; methodType: "card" | "bank_account"; events: Omit<ResourceEvent, "at">[] }> {
+export async function payInvoice(
+  db: Db,
+  gateway: PaymentGateway,
+  input: PayInvoiceInput,
+): Promise<{
+  payment: InvoicePaymentRow;
+  last4: string;
+  methodType: "card" | "bank_account";
+  events: Omit<ResourceEvent, "at">[];
+}> {
   const [card] = await db
-    .select({ gatewayMethodId: paymentMethods.gatewayMethodId, last4: paymentMethods.last4, brand: paymentMethods.brand, type: paymentMethods.type })
+    .select({
+      gatewayMethodId: paymentMethods.gatewayMethodId,
+      last4: paymentMethods.last4,
+      brand: paymentMethods.brand,
+      type: paymentMethods.type,
+    })
     .from(paymentMethods)
-    .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.ownerUid, input.ownerUid ?? ""), eq(paymentMethods.gateway, gateway.name)));
-  if (!card) throw unprocessable("No such saved card or bank account of this account's holder (for bills).", [{ path: "paymentMethodId", message: "not a saved card or bank account of the account's holder" }]);
+    .where(
+      and(
+        eq(paymentMethods.id, input.paymentMethodId),
+        eq(paymentMethods.ownerUid, input.ownerUid ?? ""),
+        eq(paymentMethods.gateway, gateway.name),
+      ),
+    );
+  if (!card)
+    throw unprocessable("No such saved card or bank account of this account's holder (for bills).", [
+      { path: "paymentMethodId", message: "not a saved card or bank account of the account's holder" },
+    ]);
 
   const key = input.idempotencyKey;
   const created = await db.transaction(async (tx) => {
@@ -55,30 +78,55 @@ export async function payInvoice(db: Db, gateway: PaymentGateway, input: PayInvo
       const [existing] = await tx
         .select()
         .from(invoicePayments)
-        .where(and(eq(invoicePayments.invoiceId, invoice.id), eq(invoicePayments.createdBy, input.actorUid), eq(invoicePayments.idempotencyKey, key)));
+        .where(
+          and(
+            eq(invoicePayments.invoiceId, invoice.id),
+            eq(invoicePayments.createdBy, input.actorUid),
+            eq(invoicePayments.idempotencyKey, key),
+          ),
+        );
       if (existing) {
         // Reachable only once the key's reservation is gone (kept 24 h): the request hash no longer guards it.
-        if ((existing.paymentMethodId !== null && existing.paymentMethodId !== input.paymentMethodId) || (input.amount !== undefined && input.amount !== existing.amount)) {
-          throw unprocessable("This Idempotency-Key was already used for a different payment; use a new key.", [{ path: "idempotency-key", message: "already used for a different request" }]);
+        if (
+          (existing.paymentMethodId !== null && existing.paymentMethodId !== input.paymentMethodId) ||
+          (input.amount !== undefined && input.amount !== existing.amount)
+        ) {
+          throw unprocessable("This Idempotency-Key was already used for a different payment; use a new key.", [
+            { path: "idempotency-key", message: "already used for a different request" },
+          ]);
         }
         return existing;
       }
     }
     if (invoice.status !== "issued" && invoice.status !== "overdue") {
-      throw conflict(`This bill is ${invoice.status}: only an issued or overdue bill is paid.`, [{ path: "status", message: `is ${invoice.status}` }]);
+      throw conflict(`This bill is ${invoice.status}: only an issued or overdue bill is paid.`, [
+        { path: "status", message: `is ${invoice.status}` },
+      ]);
     }
     // What is due, less what payments still on their way may pay: a new payment never pays more.
     const due = invoice.totalAmount - invoice.paidAmount;
     const [{ pending }] = (await tx
       .select({ pending: sql<number>`coalesce(sum(${invoicePayments.amount}), 0)::int` })
       .from(invoicePayments)
-      .where(and(eq(invoicePayments.invoiceId, invoice.id), eq(invoicePayments.status, "created")))) as [{ pending: number }];
+      .where(and(eq(invoicePayments.invoiceId, invoice.id), eq(invoicePayments.status, "created")))) as [
+      { pending: number },
+    ];
     const payable = due - Number(pending);
     const money = (amount: number) => moneyText({ amount, currency: invoice.currency });
-    if (input.amount !== undefined && input.amount > due) throw badRequest(`At most the amount due, ${money(due)}, is paid.`, [{ path: "amount", message: `at most ${money(due)}` }]);
-    if (payable <= 0) throw conflict(`A payment of ${money(Number(pending))} of this bill is still on its way; nothing else is due meanwhile.`, [{ path: "status", message: "a payment is in progress" }]);
+    if (input.amount !== undefined && input.amount > due)
+      throw badRequest(`At most the amount due, ${money(due)}, is paid.`, [
+        { path: "amount", message: `at most ${money(due)}` },
+      ]);
+    if (payable <= 0)
+      throw conflict(
+        `A payment of ${money(Number(pending))} of this bill is still on its way; nothing else is due meanwhile.`,
+        [{ path: "status", message: "a payment is in progress" }],
+      );
     if (input.amount !== undefined && input.amount > payable) {
-      throw conflict(`${money(Number(pending))} of this bill is still on its way: at most ${money(payable)} more can be paid now.`, [{ path: "amount", message: `at most ${money(payable)} while a payment is on its way` }]);
+      throw conflict(
+        `${money(Number(pending))} of this bill is still on its way: at most ${money(payable)} more can be paid now.`,
+        [{ path: "amount", message: `at most ${money(payable)} while a payment is on its way` }],
+      );
     }
     const [row] = await tx
       .insert(invoicePayments)
@@ -104,12 +152,28 @@ export async function payInvoice(db: Db, gateway: PaymentGateway, input: PayInvo
 
   let result: ChargeResult;
   try {
-    result = await gateway.charge({ amount: created.amount, currency: created.currency, source: card.gatewayMethodId, reference: created.id, idempotencyKey: `invoice-payment:${created.id}` });
+    result = await gateway.charge({
+      amount: created.amount,
+      currency: created.currency,
+      source: card.gatewayMethodId,
+      reference: created.id,
+      idempotencyKey: `invoice-payment:${created.id}`,
+    });
   } catch (error) {
-    if (!(error instanceof GatewayRefusal)) input.log.warn({ err: error, paymentId: created.id }, "card gateway did not take the bill payment");
-    result = { outcome: "failed", chargeId: null, failureCode: error instanceof GatewayRefusal ? error.code : "gateway_error" };
+    if (!(error instanceof GatewayRefusal))
+      input.log.warn({ err: error, paymentId: created.id }, "card gateway did not take the bill payment");
+    result = {
+      outcome: "failed",
+      chargeId: null,
+      failureCode: error instanceof GatewayRefusal ? error.code : "gateway_error",
+    };
   }
   if (result.outcome === "pending") return { payment: created, last4: card.last4, methodType: card.type, events: [] };
-  const settled = await db.transaction((tx) => settleInvoicePayment(tx, created.id, result as Exclude<ChargeResult, { outcome: "pending" }>, { via: "charge", requestId: input.requestId }));
+  const settled = await db.transaction((tx) =>
+    settleInvoicePayment(tx, created.id, result as Exclude<ChargeResult, { outcome: "pending" }>, {
+      via: "charge",
+      requestId: input.requestId,
+    }),
+  );
   return { payment: settled!.row, last4: card.last4, methodType: card.type, events: settled!.events };
 }

@@ -28,7 +28,8 @@ const TITLE_422 = "Unprocessable Content";
  * stored on the payment, so a retry after a first try that died past its charge answers or re-drives
  * that payment (./payInvoice.ts) instead of writing a second one.
  */
-export const invoicePaymentRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const invoicePaymentRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, events } = services;
     app.post(
@@ -43,21 +44,37 @@ export const invoicePaymentRoutes = (services: EngineServices): FastifyPluginAsy
           headers: writeHeadersSchema,
           params: idParamsSchema,
           body: payInvoiceSchema,
-          response: { 200: invoicePaymentResultSchema, 202: invoicePaymentResultSchema, ...errorResponses, 409: problemSchema, 422: problemSchema, 503: problemSchema },
+          response: {
+            200: invoicePaymentResultSchema,
+            202: invoicePaymentResultSchema,
+            ...errorResponses,
+            409: problemSchema,
+            422: problemSchema,
+            503: problemSchema,
+          },
         },
       },
       async (request, reply) => {
         const { principal } = request;
-        if (!accessScope(principal, invoicesResource, "pay")) throw forbidden(`Your role (${principal.role}) may not pay invoices.`);
+        if (!accessScope(principal, invoicesResource, "pay"))
+          throw forbidden(`Your role (${principal.role}) may not pay invoices.`);
         const { paymentMethodId, reason, amount } = request.body;
-        if (principal.role !== "subscriber" && !reason) throw badRequest("Give a reason for this action.", [{ path: "reason", message: "required" }]);
+        if (principal.role !== "subscriber" && !reason)
+          throw badRequest("Give a reason for this action.", [{ path: "reason", message: "required" }]);
         const found = await findRecordRow(db, invoicesResource, invoicesModule, principal, "pay", request.params.id);
         if (!found) throw notFound("No such invoices record.");
         const gateway = await gatewayFor(services, principal.operator, "bill");
 
         const key = request.headers["idempotency-key"];
         const route = `POST /api/v1/invoices/${request.params.id}/actions/pay`;
-        const reservation = key ? await reserveIdempotencyKey(db, { actorUid: principal.uid, key, route, requestHash: hashRequest({ body: request.body, operator: principal.operator }) }) : undefined;
+        const reservation = key
+          ? await reserveIdempotencyKey(db, {
+              actorUid: principal.uid,
+              key,
+              route,
+              requestHash: hashRequest({ body: request.body, operator: principal.operator }),
+            })
+          : undefined;
         if (reservation?.kind === "replay") {
           const replayed = reply.code(reservation.status).header("idempotent-replayed", "true");
           if (reservation.status >= 400) replayed.type("application/problem+json");
@@ -66,7 +83,17 @@ export const invoicePaymentRoutes = (services: EngineServices): FastifyPluginAsy
 
         let paid: Awaited<ReturnType<typeof payInvoice>>;
         try {
-          paid = await payInvoice(db, gateway, { invoiceId: found.invoice.id, ownerUid: found.ownerUid, paymentMethodId, amount, via: "manual", actorUid: principal.uid, requestId: request.id, idempotencyKey: key, log: request.log });
+          paid = await payInvoice(db, gateway, {
+            invoiceId: found.invoice.id,
+            ownerUid: found.ownerUid,
+            paymentMethodId,
+            amount,
+            via: "manual",
+            actorUid: principal.uid,
+            requestId: request.id,
+            idempotencyKey: key,
+            log: request.log,
+          });
         } catch (error) {
           await reservation?.release();
           throw error;
@@ -75,14 +102,26 @@ export const invoicePaymentRoutes = (services: EngineServices): FastifyPluginAsy
         const declined = payment.status === "failed";
         const what = paid.methodType === "bank_account" ? "bank account" : "card";
         const detail = `The ${what} ending ${paid.last4} was declined (${payment.failureReason}); the bill is unchanged.`;
-        const problem = { type: "about:blank", title: TITLE_422, status: 422, detail, errors: [{ path: "paymentMethodId", message: `the ${what} ending ${paid.last4} was declined` }] };
+        const problem = {
+          type: "about:blank",
+          title: TITLE_422,
+          status: 422,
+          detail,
+          errors: [{ path: "paymentMethodId", message: `the ${what} ending ${paid.last4} was declined` }],
+        };
         const status = declined ? 422 : payment.status === "created" ? 202 : 200;
 
         const response = await db.transaction(async (tx) => {
           const [row] = await invoicesModule.source.rows(tx).where(eq(invoices.id, found.invoice.id)).limit(1);
           const record = {
             ...toInvoice(row),
-            payment: { id: payment.id, status: payment.status, failureReason: payment.failureReason, amount: { amount: payment.amount, currency: payment.currency }, methodType: payment.methodType },
+            payment: {
+              id: payment.id,
+              status: payment.status,
+              failureReason: payment.failureReason,
+              amount: { amount: payment.amount, currency: payment.currency },
+              methodType: payment.methodType,
+            },
           };
           await recordAudit(tx, {
             operator: principal.operator,
@@ -109,4 +148,5 @@ export const invoicePaymentRoutes = (services: EngineServices): FastifyPluginAsy
 
 /** The account's holder, for an autopay charge (no principal). */
 export const holderOf = async (services: EngineServices, accountId: string) =>
-  (await services.db.select({ ownerUid: accounts.ownerUid }).from(accounts).where(eq(accounts.id, accountId)))[0]?.ownerUid ?? null;
+  (await services.db.select({ ownerUid: accounts.ownerUid }).from(accounts).where(eq(accounts.id, accountId)))[0]
+    ?.ownerUid ?? null;

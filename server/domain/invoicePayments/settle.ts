@@ -1,15 +1,24 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { ResourceEvent } from "../../../src/resources/events";
 import { recordAudit, type Executor } from "../../audit";
-import { accountCredits, accounts, invoiceCharges, invoicePayments, invoices, lines, notifications, paymentMethods } from "../../db/schema";
+import {
+  accountCredits,
+  accounts,
+  invoiceCharges,
+  invoicePayments,
+  invoices,
+  lines,
+  notifications,
+  paymentMethods,
+} from "../../db/schema";
 import { postLedgerEntry } from "../money/ledger";
 import { nextAutopayAt } from "./autopaySchedule";
 
 export type InvoicePaymentRow = typeof invoicePayments.$inferSelect;
 
 /** What the gateway said about a bill payment's charge, from its answer or its webhook. */
-export type PaymentSettlement = { outcome: "succeeded"; chargeId: string } | { outcome: "failed"; chargeId: string | null; failureCode: string };
-
+export type PaymentSettlement =
+  { outcome: "succeeded"; chargeId: string } | { outcome: "failed"; chargeId: string | null; failureCode: string };
 
 type Events = Omit<ResourceEvent, "at">[];
 
@@ -17,8 +26,18 @@ type Events = Omit<ResourceEvent, "at">[];
  * Restores the account's lines suspended for non_payment once no bill of the account is overdue any
  * more (paying the last overdue bill brings the lines back). In the caller's transaction.
  */
-export async function restoreAfterPayment(tx: Executor, accountId: string, ownerUid: string | null, operatorCode: string, events: Events) {
-  const [stillOverdue] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.accountId, accountId), eq(invoices.status, "overdue"))).limit(1);
+export async function restoreAfterPayment(
+  tx: Executor,
+  accountId: string,
+  ownerUid: string | null,
+  operatorCode: string,
+  events: Events,
+) {
+  const [stillOverdue] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.accountId, accountId), eq(invoices.status, "overdue")))
+    .limit(1);
   if (stillOverdue) return [];
   const restored = await tx
     .update(lines)
@@ -26,16 +45,47 @@ export async function restoreAfterPayment(tx: Executor, accountId: string, owner
     .where(and(eq(lines.accountId, accountId), eq(lines.status, "suspended"), eq(lines.suspendReason, "non_payment")))
     .returning({ id: lines.id, msisdn: lines.msisdn });
   for (const line of restored) {
-    await recordAudit(tx, { operator: operatorCode, actorUid: null, actorRole: "system", action: "lines.restore", targetType: "lines", targetId: line.id, before: { status: "suspended", suspendReason: "non_payment" }, after: { status: "active", suspendReason: null }, reason: "bill paid", requestId: null });
-    if (ownerUid) await tx.insert(notifications).values({ operatorCode, recipientUid: ownerUid, kind: "line.restored_payment", params: { msisdn: line.msisdn }, link: `/lines/show/${line.id}` });
+    await recordAudit(tx, {
+      operator: operatorCode,
+      actorUid: null,
+      actorRole: "system",
+      action: "lines.restore",
+      targetType: "lines",
+      targetId: line.id,
+      before: { status: "suspended", suspendReason: "non_payment" },
+      after: { status: "active", suspendReason: null },
+      reason: "bill paid",
+      requestId: null,
+    });
+    if (ownerUid)
+      await tx
+        .insert(notifications)
+        .values({
+          operatorCode,
+          recipientUid: ownerUid,
+          kind: "line.restored_payment",
+          params: { msisdn: line.msisdn },
+          link: `/lines/show/${line.id}`,
+        });
   }
-  if (restored.length) events.push({ operator: operatorCode, resource: "lines", type: "updated", ids: restored.map((l) => l.id), ownerUids: ownerUid ? [ownerUid] : [] });
+  if (restored.length)
+    events.push({
+      operator: operatorCode,
+      resource: "lines",
+      type: "updated",
+      ids: restored.map((l) => l.id),
+      ownerUids: ownerUid ? [ownerUid] : [],
+    });
   return restored.map((l) => l.id);
 }
 
 /** Whether a payment of the bill still waits for the gateway's answer (its charge may yet be captured). */
 export async function paymentWaitingFor(tx: Executor, invoiceId: string): Promise<boolean> {
-  const [pending] = await tx.select({ id: invoicePayments.id }).from(invoicePayments).where(and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.status, "created"))).limit(1);
+  const [pending] = await tx
+    .select({ id: invoicePayments.id })
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.status, "created")))
+    .limit(1);
   return Boolean(pending);
 }
 
@@ -78,16 +128,42 @@ export async function settleInvoicePayment(
   const invoice = bill.invoice;
   const owners = bill.ownerUid ? [bill.ownerUid] : [];
   const params = { number: invoice.number, total: invoice.totalAmount, currency: invoice.currency };
-  const notify = async (kind: "bill.paid" | "bill.payment_failed" | "bill.payment_received", extra: Record<string, unknown>) => {
+  const notify = async (
+    kind: "bill.paid" | "bill.payment_failed" | "bill.payment_received",
+    extra: Record<string, unknown>,
+  ) => {
     if (!bill.ownerUid) return;
     const [notice] = await tx
       .insert(notifications)
-      .values({ operatorCode: row.operatorCode, recipientUid: bill.ownerUid, kind, params: { ...params, ...extra }, link: `/invoices/show/${invoice.id}` })
+      .values({
+        operatorCode: row.operatorCode,
+        recipientUid: bill.ownerUid,
+        kind,
+        params: { ...params, ...extra },
+        link: `/invoices/show/${invoice.id}`,
+      })
       .returning({ id: notifications.id });
-    events.push({ operator: row.operatorCode, resource: "notifications", type: "created", ids: [notice!.id], ownerUids: owners });
+    events.push({
+      operator: row.operatorCode,
+      resource: "notifications",
+      type: "created",
+      ids: [notice!.id],
+      ownerUids: owners,
+    });
   };
   const audit = (action: string, after: Record<string, unknown>) =>
-    recordAudit(tx, { operator: row.operatorCode, actorUid: null, actorRole: "system", action, targetType: "invoices", targetId: invoice.id, before: { status: invoice.status, paidAmount: invoice.paidAmount }, after, reason: `gateway ${by.via}`, requestId: by.requestId });
+    recordAudit(tx, {
+      operator: row.operatorCode,
+      actorUid: null,
+      actorRole: "system",
+      action,
+      targetType: "invoices",
+      targetId: invoice.id,
+      before: { status: invoice.status, paidAmount: invoice.paidAmount },
+      after,
+      reason: `gateway ${by.via}`,
+      requestId: by.requestId,
+    });
 
   if (settlement.outcome === "succeeded") {
     const open = invoice.status === "issued" || invoice.status === "overdue";
@@ -104,23 +180,48 @@ export async function settleInvoicePayment(
       kind: "payment",
       amount: row.amount,
       currency: row.currency,
-      reason: excess === 0 ? `Payment of bill ${invoice.number}` : `Payment of bill ${invoice.number}: ${excess} kept as a credit for the next bill`,
+      reason:
+        excess === 0
+          ? `Payment of bill ${invoice.number}`
+          : `Payment of bill ${invoice.number}: ${excess} kept as a credit for the next bill`,
       actorUid: row.createdBy,
       actorRole: "system",
       idempotencyKey: paymentSettledKey(row.id),
       reference: { type: "invoices", id: invoice.id },
     });
-    events.push({ operator: row.operatorCode, resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
+    events.push({
+      operator: row.operatorCode,
+      resource: "ledger-entries",
+      type: "created",
+      ids: [row.accountId],
+      ownerUids: owners,
+    });
     if (applied > 0) {
       const paidAmount = invoice.paidAmount + applied;
       const full = paidAmount === invoice.totalAmount;
       const now = new Date();
       await tx
         .update(invoices)
-        .set(full ? { paidAmount, status: "paid", paidAt: now, autopayNextAt: null, updatedAt: now } : { paidAmount, updatedAt: now })
+        .set(
+          full
+            ? { paidAmount, status: "paid", paidAt: now, autopayNextAt: null, updatedAt: now }
+            : { paidAmount, updatedAt: now },
+        )
         .where(eq(invoices.id, invoice.id));
-      await audit("invoices.pay", { status: full ? "paid" : invoice.status, paidAmount, paymentId, via: row.via, amount: row.amount });
-      events.push({ operator: row.operatorCode, resource: "invoices", type: "updated", ids: [invoice.id], ownerUids: owners });
+      await audit("invoices.pay", {
+        status: full ? "paid" : invoice.status,
+        paidAmount,
+        paymentId,
+        via: row.via,
+        amount: row.amount,
+      });
+      events.push({
+        operator: row.operatorCode,
+        resource: "invoices",
+        type: "updated",
+        ids: [invoice.id],
+        ownerUids: owners,
+      });
       if (full) {
         await notify("bill.paid", { paid: row.amount });
         await restoreAfterPayment(tx, row.accountId, bill.ownerUid, row.operatorCode, events);
@@ -146,15 +247,39 @@ export async function settleInvoicePayment(
 
   const [updated] = await tx
     .update(invoicePayments)
-    .set({ status: "failed", failureReason: settlement.failureCode, gatewayChargeId: settlement.chargeId ?? row.gatewayChargeId, updatedAt: new Date() })
+    .set({
+      status: "failed",
+      failureReason: settlement.failureCode,
+      gatewayChargeId: settlement.chargeId ?? row.gatewayChargeId,
+      updatedAt: new Date(),
+    })
     .where(eq(invoicePayments.id, paymentId))
     .returning();
-  const [method] = row.paymentMethodId ? await tx.select({ last4: paymentMethods.last4 }).from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId)) : [];
-  await audit("invoices.payment-failed", { status: invoice.status, paymentId, via: row.via, failureReason: settlement.failureCode });
-  await notify("bill.payment_failed", { failureReason: settlement.failureCode, last4: method?.last4 ?? "", via: row.via, methodType: row.methodType, paid: row.amount });
+  const [method] = row.paymentMethodId
+    ? await tx
+        .select({ last4: paymentMethods.last4 })
+        .from(paymentMethods)
+        .where(eq(paymentMethods.id, row.paymentMethodId))
+    : [];
+  await audit("invoices.payment-failed", {
+    status: invoice.status,
+    paymentId,
+    via: row.via,
+    failureReason: settlement.failureCode,
+  });
+  await notify("bill.payment_failed", {
+    failureReason: settlement.failureCode,
+    last4: method?.last4 ?? "",
+    via: row.via,
+    methodType: row.methodType,
+    paid: row.amount,
+  });
   if (row.via === "autopay" && (invoice.status === "issued" || invoice.status === "overdue")) {
     const attempts = invoice.autopayAttempts + 1;
-    await tx.update(invoices).set({ autopayAttempts: attempts, autopayNextAt: nextAutopayAt(attempts, by.now ?? new Date()) }).where(eq(invoices.id, invoice.id));
+    await tx
+      .update(invoices)
+      .set({ autopayAttempts: attempts, autopayNextAt: nextAutopayAt(attempts, by.now ?? new Date()) })
+      .where(eq(invoices.id, invoice.id));
   }
   return { row: updated!, events };
 }
@@ -182,17 +307,39 @@ export async function returnInvoicePayment(
   const invoice = bill.invoice;
   const owners = bill.ownerUid ? [bill.ownerUid] : [];
   const now = by.now ?? new Date();
-  const [updated] = await tx.update(invoicePayments).set({ status: "returned", failureReason: returned.failureCode, updatedAt: now }).where(eq(invoicePayments.id, paymentId)).returning();
+  const [updated] = await tx
+    .update(invoicePayments)
+    .set({ status: "returned", failureReason: returned.failureCode, updatedAt: now })
+    .where(eq(invoicePayments.id, paymentId))
+    .returning();
 
   let after: Record<string, unknown> = { status: invoice.status, paidAmount: invoice.paidAmount };
   if (row.appliedAmount > 0 && invoice.status !== "void") {
     const paidAmount = invoice.paidAmount - row.appliedAmount;
     const status = invoice.dueOn < now.toISOString().slice(0, 10) ? "overdue" : "issued";
-    await tx.update(invoices).set({ paidAmount, status, paidAt: null, updatedAt: now }).where(eq(invoices.id, invoice.id));
+    await tx
+      .update(invoices)
+      .set({ paidAmount, status, paidAt: null, updatedAt: now })
+      .where(eq(invoices.id, invoice.id));
     after = { status, paidAmount };
-    events.push({ operator: row.operatorCode, resource: "invoices", type: "updated", ids: [invoice.id], ownerUids: owners });
+    events.push({
+      operator: row.operatorCode,
+      resource: "invoices",
+      type: "updated",
+      ids: [invoice.id],
+      ownerUids: owners,
+    });
   }
-  await tx.update(accountCredits).set({ cancelledAt: now }).where(and(eq(accountCredits.sourcePaymentId, row.id), isNull(accountCredits.appliedInvoiceId), isNull(accountCredits.cancelledAt)));
+  await tx
+    .update(accountCredits)
+    .set({ cancelledAt: now })
+    .where(
+      and(
+        eq(accountCredits.sourcePaymentId, row.id),
+        isNull(accountCredits.appliedInvoiceId),
+        isNull(accountCredits.cancelledAt),
+      ),
+    );
   const { entry } = await postLedgerEntry(tx, {
     operatorCode: row.operatorCode,
     accountId: row.accountId,
@@ -206,7 +353,13 @@ export async function returnInvoicePayment(
     reference: { type: "invoice-payment-returns", id: row.id },
   });
   await tx.insert(invoiceCharges).values({ ledgerEntryId: entry.id, invoiceId: invoice.id }).onConflictDoNothing();
-  events.push({ operator: row.operatorCode, resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
+  events.push({
+    operator: row.operatorCode,
+    resource: "ledger-entries",
+    type: "created",
+    ids: [row.accountId],
+    ownerUids: owners,
+  });
   await recordAudit(tx, {
     operator: row.operatorCode,
     actorUid: null,
@@ -220,18 +373,36 @@ export async function returnInvoicePayment(
     requestId: by.requestId,
   });
   if (bill.ownerUid) {
-    const [method] = row.paymentMethodId ? await tx.select({ last4: paymentMethods.last4, bankName: paymentMethods.bankName }).from(paymentMethods).where(eq(paymentMethods.id, row.paymentMethodId)) : [];
+    const [method] = row.paymentMethodId
+      ? await tx
+          .select({ last4: paymentMethods.last4, bankName: paymentMethods.bankName })
+          .from(paymentMethods)
+          .where(eq(paymentMethods.id, row.paymentMethodId))
+      : [];
     const [notice] = await tx
       .insert(notifications)
       .values({
         operatorCode: row.operatorCode,
         recipientUid: bill.ownerUid,
         kind: "bill.payment_returned",
-        params: { number: invoice.number, paid: row.amount, currency: row.currency, bankName: method?.bankName ?? "", last4: method?.last4 ?? "", returnCode: returned.failureCode },
+        params: {
+          number: invoice.number,
+          paid: row.amount,
+          currency: row.currency,
+          bankName: method?.bankName ?? "",
+          last4: method?.last4 ?? "",
+          returnCode: returned.failureCode,
+        },
         link: `/invoices/show/${invoice.id}`,
       })
       .returning({ id: notifications.id });
-    events.push({ operator: row.operatorCode, resource: "notifications", type: "created", ids: [notice!.id], ownerUids: owners });
+    events.push({
+      operator: row.operatorCode,
+      resource: "notifications",
+      type: "created",
+      ids: [notice!.id],
+      ownerUids: owners,
+    });
   }
   return { row: updated!, events };
 }

@@ -3,9 +3,20 @@ import type { Invoice, InvoiceItem, InvoiceItemKind } from "../../../src/resourc
 import { moneyText } from "../money/moneyText";
 
 /** The statement's group headings and overage words (English, as the rest of the statement). */
-const GROUPS: Record<InvoiceItemKind, string> = { plan: "Plan", add_on: "Add-ons", proration: "Plan changes (prorated)", overage: "Usage beyond the allowance", other: "Other charges" };
+const GROUPS: Record<InvoiceItemKind, string> = {
+  plan: "Plan",
+  add_on: "Add-ons",
+  proration: "Plan changes (prorated)",
+  overage: "Usage beyond the allowance",
+  other: "Other charges",
+};
 const USAGE = { data: "Data", voice: "Calls", sms: "Texts" } as Record<string, string>;
-const ZONES = { home: "at home", canada_mexico: "Canada & Mexico", europe: "Europe", rest_of_world: "rest of the world" } as Record<string, string>;
+const ZONES = {
+  home: "at home",
+  canada_mexico: "Canada & Mexico",
+  europe: "Europe",
+  rest_of_world: "rest of the world",
+} as Record<string, string>;
 
 /** An item as the statement words it: overage by type and zone ("Data beyond the allowance (Canada & Mexico)"), else its description. */
 export function itemWords(item: Pick<InvoiceItem, "kind" | "description" | "usageType" | "roamingZone">): string {
@@ -80,7 +91,8 @@ export async function renderInvoicePdf(invoice: Invoice, operatorName: string): 
     ["Subtotal", invoice.subtotal, false],
     [`Tax (${(invoice.taxRateBps / 100).toFixed(2)} %)`, invoice.tax, false],
   ];
-  if (invoice.credit.amount > 0) rows.push(["Credit from last bill", { ...invoice.credit, amount: -invoice.credit.amount }, false]);
+  if (invoice.credit.amount > 0)
+    rows.push(["Credit from last bill", { ...invoice.credit, amount: -invoice.credit.amount }, false]);
   rows.push(["Total", invoice.total, true]);
   if (invoice.amountPaid.amount > 0 && invoice.amountPaid.amount < invoice.total.amount) {
     rows.push(["Paid so far", invoice.amountPaid, false], ["Left to pay", invoice.amountDue, true]);

@@ -11,10 +11,16 @@ import { invoicePaymentRoutes } from "../invoicePayments/routes";
 const pendingAmount = sql<number>`(select coalesce(sum(${invoicePayments.amount}), 0)::int from ${invoicePayments} where ${invoicePayments.invoiceId} = ${invoices.id} and ${invoicePayments.status} = 'created')`;
 const selection = { invoice: invoices, accountName: accounts.name, ownerUid: accounts.ownerUid, pendingAmount };
 
-export type InvoiceRow = { invoice: typeof invoices.$inferSelect; accountName: string; ownerUid: string | null; pendingAmount?: number };
+export type InvoiceRow = {
+  invoice: typeof invoices.$inferSelect;
+  accountName: string;
+  ownerUid: string | null;
+  pendingAmount?: number;
+};
 
 /** A stored item's kind: bills issued before itemization (label "charge") read as other. */
-const kindOf = (label: string): InvoiceItemKind => ((INVOICE_ITEM_KINDS as readonly string[]).includes(label) ? (label as InvoiceItemKind) : "other");
+const kindOf = (label: string): InvoiceItemKind =>
+  (INVOICE_ITEM_KINDS as readonly string[]).includes(label) ? (label as InvoiceItemKind) : "other";
 
 export function toInvoice({ invoice: row, accountName, ownerUid, pendingAmount: pending }: InvoiceRow): Invoice {
   const money = (amount: number) => ({ amount, currency: row.currency });
@@ -26,7 +32,13 @@ export function toInvoice({ invoice: row, accountName, ownerUid, pendingAmount: 
     number: row.number,
     periodStart: row.periodStart,
     periodEnd: row.periodEnd,
-    items: row.items.map((item) => ({ kind: kindOf(item.label), description: item.description, amount: money(item.amount), usageType: item.usageType ?? null, roamingZone: item.roamingZone ?? null })),
+    items: row.items.map((item) => ({
+      kind: kindOf(item.label),
+      description: item.description,
+      amount: money(item.amount),
+      usageType: item.usageType ?? null,
+      roamingZone: item.roamingZone ?? null,
+    })),
     subtotal: money(row.subtotalAmount),
     tax: money(row.taxAmount),
     taxRateBps: row.taxRateBps,
@@ -49,11 +61,19 @@ export function toInvoice({ invoice: row, accountName, ownerUid, pendingAmount: 
 /** Postpaid bills: a subscriber's are those of the accounts they own; staff read all of their operator's. Written by the billing cycle (server/domain/money/billing.ts). */
 export const invoicesModule: DomainModule<InvoiceRow> = {
   source: {
-    rows: (db: Executor) => db.select(selection).from(invoices).innerJoin(accounts, eq(accounts.id, invoices.accountId)).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(invoices).innerJoin(accounts, eq(accounts.id, invoices.accountId)).$dynamic(),
+    rows: (db: Executor) =>
+      db.select(selection).from(invoices).innerJoin(accounts, eq(accounts.id, invoices.accountId)).$dynamic(),
+    count: (db: Executor) =>
+      db.select({ total: count() }).from(invoices).innerJoin(accounts, eq(accounts.id, invoices.accountId)).$dynamic(),
     id: invoices.id,
     table: invoices,
-    columns: { accountId: invoices.accountId, status: invoices.status, dueOn: invoices.dueOn, issuedAt: invoices.issuedAt, number: invoices.number },
+    columns: {
+      accountId: invoices.accountId,
+      status: invoices.status,
+      dueOn: invoices.dueOn,
+      issuedAt: invoices.issuedAt,
+      number: invoices.number,
+    },
     scope(principal, scope) {
       const sameOperator = eq(invoices.operatorCode, principal.operator);
       return scope === "all" ? sameOperator : and(sameOperator, eq(accounts.ownerUid, principal.uid))!;

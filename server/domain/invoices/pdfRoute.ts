@@ -15,7 +15,8 @@ import { invoicesModule, toInvoice } from "./module";
  * `GET /invoices/{id}/pdf`: a file, not a record, so the record API cannot serve it. Whoever may
  * show the bill may download it (the same access and ownership); anyone else gets 404.
  */
-export const invoicePdfRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const invoicePdfRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/invoices/:id/pdf",
@@ -24,20 +25,34 @@ export const invoicePdfRoutes = (services: EngineServices): FastifyPluginAsyncZo
           tags: ["invoices"],
           operationId: "getInvoicePdf",
           summary: "One bill as a PDF",
-          description: "The same access as GET /invoices/{id}: 404 when it does not exist or is not yours. Answers application/pdf.",
+          description:
+            "The same access as GET /invoices/{id}: 404 when it does not exist or is not yours. Answers application/pdf.",
           headers: apiHeadersSchema,
           params: idParamsSchema,
           response: {
-            200: { description: "The bill as a PDF file", content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } } },
+            200: {
+              description: "The bill as a PDF file",
+              content: { "application/pdf": { schema: z.string().meta({ format: "binary" }) } },
+            },
             ...errorResponses,
           },
         },
       },
       async (request, reply) => {
-        const row = await findRecordRow(services.db, invoicesResource, invoicesModule, request.principal, "show", request.params.id);
+        const row = await findRecordRow(
+          services.db,
+          invoicesResource,
+          invoicesModule,
+          request.principal,
+          "show",
+          request.params.id,
+        );
         if (!row) throw notFound("No such invoices record.");
         const invoice = toInvoice(row);
-        const [operator] = await services.db.select({ name: operators.name }).from(operators).where(eq(operators.code, request.principal.operator));
+        const [operator] = await services.db
+          .select({ name: operators.name })
+          .from(operators)
+          .where(eq(operators.code, request.principal.operator));
         const pdf = await renderInvoicePdf(invoice, operator?.name ?? request.principal.operator);
         return reply
           .type("application/pdf")

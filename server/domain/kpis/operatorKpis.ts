@@ -12,12 +12,17 @@ const perLine = (amount: number, lines: number) => (lines === 0 ? 0 : Math.floor
  * index bounds to the period (no full scan at a million subscribers: bench/care-search.ts times them).
  * Churned lines are lines terminated in the period: the line's last change is its termination.
  */
-export async function operatorKpis(db: Db, operator: { code: string; timezone: string; currency: string }, query: KpiQuery): Promise<KpiReport> {
+export async function operatorKpis(
+  db: Db,
+  operator: { code: string; timezone: string; currency: string },
+  query: KpiQuery,
+): Promise<KpiReport> {
   const { code, timezone } = operator;
   // The period's ends as instants: midnight of `from` and of the day after `to`, in the operator's zone.
   const start = sql`(${query.from}::date)::timestamp at time zone ${timezone}`;
   const end = sql`(${query.to}::date + 1)::timestamp at time zone ${timezone}`;
-  const dayOf = (column: string) => sql.raw(`to_char(${column} at time zone '${timezone.replace(/'/g, "''")}', 'YYYY-MM-DD')`);
+  const dayOf = (column: string) =>
+    sql.raw(`to_char(${column} at time zone '${timezone.replace(/'/g, "''")}', 'YYYY-MM-DD')`);
 
   const [active, newLines, churned, topUps, payments, money, tickets] = await Promise.all([
     db.execute(sql`select count(*)::int as n from lines where operator_code = ${code} and status = 'active'`),
@@ -31,13 +36,18 @@ export async function operatorKpis(db: Db, operator: { code: string; timezone: s
       where operator_code = ${code} and status = 'paid' and paid_at >= ${start} and paid_at < ${end} group by 1`),
     db.execute(sql`select coalesce(sum(case when kind in ('charge', 'usage', 'renewal') then amount when kind in ('refund', 'reversal') then -amount else 0 end), 0)::bigint as revenue
       from ledger_entries where operator_code = ${code} and created_at >= ${start} and created_at < ${end}`),
-    db.execute(sql`select ${sql.join(
-      TICKET_AGE_BUCKETS.map(
-        (b) =>
-          sql`(count(*) filter (where created_at <= now() - make_interval(days => ${b.fromDays})${b.toDays === null ? sql`` : sql` and created_at > now() - make_interval(days => ${b.toDays})`}))::int as ${sql.identifier(b.key)}`,
-      ),
-      sql`, `,
-    )} from tickets where operator_code = ${code} and status in (${sql.join(OPEN_TICKET_STATUSES.map((s) => sql`${s}`), sql`, `)})`),
+    db.execute(
+      sql`select ${sql.join(
+        TICKET_AGE_BUCKETS.map(
+          (b) =>
+            sql`(count(*) filter (where created_at <= now() - make_interval(days => ${b.fromDays})${b.toDays === null ? sql`` : sql` and created_at > now() - make_interval(days => ${b.toDays})`}))::int as ${sql.identifier(b.key)}`,
+        ),
+        sql`, `,
+      )} from tickets where operator_code = ${code} and status in (${sql.join(
+        OPEN_TICKET_STATUSES.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    ),
   ]);
 
   const byDay = <T extends { day: string }>(rows: T[]) => new Map(rows.map((r) => [r.day, r]));

@@ -11,8 +11,14 @@ const selection = { ...getTableColumns(ledgerEntries), ownerUid: accounts.ownerU
 /** Accounts' ledgers, read-only: a subscriber's are those of the accounts they own; staff read all of their operator's. */
 export const ledgerEntriesModule: DomainModule<LedgerEntryRow> = {
   source: {
-    rows: (db: Executor) => db.select(selection).from(ledgerEntries).innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId)).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(ledgerEntries).innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId)).$dynamic(),
+    rows: (db: Executor) =>
+      db.select(selection).from(ledgerEntries).innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId)).$dynamic(),
+    count: (db: Executor) =>
+      db
+        .select({ total: count() })
+        .from(ledgerEntries)
+        .innerJoin(accounts, eq(accounts.id, ledgerEntries.accountId))
+        .$dynamic(),
     id: ledgerEntries.id,
     table: ledgerEntries,
     columns: { accountId: ledgerEntries.accountId, kind: ledgerEntries.kind, createdAt: ledgerEntries.createdAt },

@@ -33,19 +33,35 @@ async function tellHolder(ctx: LineContext, kind: NotificationKind, params: Noti
 
 /** The change goes through as an order of its own (TMF622), carried out at once. */
 const completedOrder = (ctx: LineContext, type: "suspend" | "restore" | "sim_swap", details: Record<string, unknown>) =>
-  placeOrder(ctx, { type, accountId: ctx.row.accountId as string, lineId: lineId(ctx), ownerUid: ctx.row.ownerUid, details, reason: ctx.reason }, { complete: true });
+  placeOrder(
+    ctx,
+    {
+      type,
+      accountId: ctx.row.accountId as string,
+      lineId: lineId(ctx),
+      ownerUid: ctx.row.ownerUid,
+      details,
+      reason: ctx.reason,
+    },
+    { complete: true },
+  );
 
 /** Port-out PINs and SIM swaps are what number hijacking needs: while the number is locked, both are refused. */
 function refuseWhileLocked(ctx: LineContext, what: string) {
   if (ctx.row.numberLocked) {
-    throw conflict(`The number is locked against transfers, so ${what} is refused; unlock it first.`, [{ path: "numberLocked", message: "the number is locked" }]);
+    throw conflict(`The number is locked against transfers, so ${what} is refused; unlock it first.`, [
+      { path: "numberLocked", message: "the number is locked" },
+    ]);
   }
 }
 
 export const suspendLine: ActionHandler<LineRow, { suspendReason: "lost" | "stolen" | "request" }> = {
   async run(ctx) {
     const { suspendReason } = ctx.input;
-    await ctx.tx.update(lines).set({ status: "suspended", suspendReason, updatedAt: now() }).where(eq(lines.id, lineId(ctx)));
+    await ctx.tx
+      .update(lines)
+      .set({ status: "suspended", suspendReason, updatedAt: now() })
+      .where(eq(lines.id, lineId(ctx)));
     const order = await completedOrder(ctx, "suspend", { suspendReason });
     await tellHolder(ctx, "line.suspended", { suspendReason });
     return { order };
@@ -75,7 +91,10 @@ export const restoreLine: ActionHandler<LineRow> = {
         [{ path: "suspendReason", message: "non_payment" }],
       );
     }
-    await ctx.tx.update(lines).set({ status: "active", suspendReason: null, updatedAt: now() }).where(eq(lines.id, lineId(ctx)));
+    await ctx.tx
+      .update(lines)
+      .set({ status: "active", suspendReason: null, updatedAt: now() })
+      .where(eq(lines.id, lineId(ctx)));
     const order = await completedOrder(ctx, "restore", { previousReason: ctx.row.suspendReason });
     await tellHolder(ctx, "line.restored");
     return { order };
@@ -85,14 +104,20 @@ export const restoreLine: ActionHandler<LineRow> = {
 export const lockNumber: ActionHandler<LineRow> = {
   async run(ctx) {
     // A PIN issued before the lock must not outlive it.
-    await ctx.tx.update(lines).set({ numberLocked: true, portOutPinHash: null, portOutPinExpiresAt: null, updatedAt: now() }).where(eq(lines.id, lineId(ctx)));
+    await ctx.tx
+      .update(lines)
+      .set({ numberLocked: true, portOutPinHash: null, portOutPinExpiresAt: null, updatedAt: now() })
+      .where(eq(lines.id, lineId(ctx)));
     await tellHolder(ctx, "line.number_locked");
   },
 };
 
 export const unlockNumber: ActionHandler<LineRow> = {
   async run(ctx) {
-    await ctx.tx.update(lines).set({ numberLocked: false, updatedAt: now() }).where(eq(lines.id, lineId(ctx)));
+    await ctx.tx
+      .update(lines)
+      .set({ numberLocked: false, updatedAt: now() })
+      .where(eq(lines.id, lineId(ctx)));
     await tellHolder(ctx, "line.number_unlocked");
   },
 };
@@ -103,7 +128,10 @@ export const issuePortOutPin: ActionHandler<LineRow> = {
     refuseWhileLocked(ctx, "a port-out PIN");
     const pin = randomDigits(6);
     const expiresAt = new Date(Date.now() + PORT_OUT_PIN_DAYS * 24 * 60 * 60 * 1000);
-    await ctx.tx.update(lines).set({ portOutPinHash: await hashSecret(pin), portOutPinExpiresAt: expiresAt, updatedAt: now() }).where(eq(lines.id, lineId(ctx)));
+    await ctx.tx
+      .update(lines)
+      .set({ portOutPinHash: await hashSecret(pin), portOutPinExpiresAt: expiresAt, updatedAt: now() })
+      .where(eq(lines.id, lineId(ctx)));
     await tellHolder(ctx, "line.port_out_pin");
     return { result: { pin, expiresAt: expiresAt.toISOString() } };
   },
@@ -112,8 +140,14 @@ export const issuePortOutPin: ActionHandler<LineRow> = {
 /** The SIM's PUK (to unblock it after three wrong PINs), decrypted for this answer only; the audit row records that it was shown. */
 export const revealPuk: ActionHandler<LineRow> = {
   async run(ctx) {
-    const [row] = await ctx.tx.select({ pukCipher: lines.pukCipher }).from(lines).where(eq(lines.id, lineId(ctx)));
-    if (!row?.pukCipher) throw unprocessable("There is no PUK on record for this SIM; a new SIM comes with one.", [{ path: "puk", message: "not on record" }]);
+    const [row] = await ctx.tx
+      .select({ pukCipher: lines.pukCipher })
+      .from(lines)
+      .where(eq(lines.id, lineId(ctx)));
+    if (!row?.pukCipher)
+      throw unprocessable("There is no PUK on record for this SIM; a new SIM comes with one.", [
+        { path: "puk", message: "not on record" },
+      ]);
     const puk = ctx.services.secrets.open(row.pukCipher);
     await tellHolder(ctx, "line.puk_revealed");
     return { result: { puk } };
@@ -125,7 +159,14 @@ async function simOnItsWay(ctx: LineContext) {
   const [order] = await ctx.tx
     .select({ id: orders.id, state: orders.state, timeline: orders.timeline })
     .from(orders)
-    .where(and(eq(orders.lineId, lineId(ctx)), eq(orders.type, "sim_swap"), inArray(orders.state, ["acknowledged", "in_progress"]), sql`${orders.details} ? 'delivery'`))
+    .where(
+      and(
+        eq(orders.lineId, lineId(ctx)),
+        eq(orders.type, "sim_swap"),
+        inArray(orders.state, ["acknowledged", "in_progress"]),
+        sql`${orders.details} ? 'delivery'`,
+      ),
+    )
     .limit(1);
   return order;
 }
@@ -136,24 +177,44 @@ const oneLine = (a: Partial<Address>) => [a.line1, a.line2, a.city, `${a.state} 
  * A replacement physical SIM posted to a US address: an order that waits (acknowledged) until the
  * new SIM is activated with swap-sim, which completes it. The line keeps working on its SIM meanwhile.
  */
-export const orderSim: ActionHandler<LineRow, { address: Partial<Address> & Pick<Address, "line1" | "city" | "state" | "zip"> }> = {
+export const orderSim: ActionHandler<
+  LineRow,
+  { address: Partial<Address> & Pick<Address, "line1" | "city" | "state" | "zip"> }
+> = {
   async run(ctx) {
-    if (await simOnItsWay(ctx)) throw conflict("A SIM for this line is already on its way; activate it with Replace SIM when it arrives.", [{ path: "address", message: "a SIM is already on its way" }]);
+    if (await simOnItsWay(ctx))
+      throw conflict("A SIM for this line is already on its way; activate it with Replace SIM when it arrives.", [
+        { path: "address", message: "a SIM is already on its way" },
+      ]);
     const delivery = { ...ctx.input.address, line2: ctx.input.address.line2 || null };
     const order = await placeOrder(
       ctx,
-      { type: "sim_swap", accountId: ctx.row.accountId as string, lineId: lineId(ctx), ownerUid: ctx.row.ownerUid, details: { simType: "physical", delivery }, reason: ctx.reason },
+      {
+        type: "sim_swap",
+        accountId: ctx.row.accountId as string,
+        lineId: lineId(ctx),
+        ownerUid: ctx.row.ownerUid,
+        details: { simType: "physical", delivery },
+        reason: ctx.reason,
+      },
       { complete: false },
     );
     await tellHolder(ctx, "line.sim_ordered", { address: oneLine(delivery) });
     return { order };
   },
   async preview(ctx) {
-    if (await simOnItsWay(ctx)) throw conflict("A SIM for this line is already on its way; activate it with Replace SIM when it arrives.", [{ path: "address", message: "a SIM is already on its way" }]);
+    if (await simOnItsWay(ctx))
+      throw conflict("A SIM for this line is already on its way; activate it with Replace SIM when it arrives.", [
+        { path: "address", message: "a SIM is already on its way" },
+      ]);
     return {
       summary: "resources.lines.preview.orderSim",
       params: { msisdn: ctx.row.msisdn as string, address: oneLine(ctx.input.address) },
-      lines: [{ label: "resources.lines.preview.simKeepsWorking" }, { label: "resources.lines.preview.deliveryDays" }, { label: "resources.lines.preview.noCharge" }],
+      lines: [
+        { label: "resources.lines.preview.simKeepsWorking" },
+        { label: "resources.lines.preview.deliveryDays" },
+        { label: "resources.lines.preview.noCharge" },
+      ],
       total: null,
     };
   },
@@ -165,18 +226,28 @@ const SMDP_ADDRESS = "smdp.att.example";
 /** A new SIM for the line: a physical one by the number printed on it, or an eSIM profile we issue (with its activation code, shown once). */
 /** An eSIM transfer needs the holder's ID (the input schema asks for it): theirs, or uploaded by the staff member acting for them. */
 async function checkTransferId(ctx: LineContext<{ simType: "physical" | "esim"; idDocumentFileId?: string }>) {
-  if (ctx.input.simType === "esim") await checkIdDocument(ctx.tx, ctx.principal, ctx.row.ownerUid, ctx.input.idDocumentFileId!);
+  if (ctx.input.simType === "esim")
+    await checkIdDocument(ctx.tx, ctx.principal, ctx.row.ownerUid, ctx.input.idDocumentFileId!);
 }
 
-export const swapSim: ActionHandler<LineRow, { simType: "physical" | "esim"; iccid?: string; idDocumentFileId?: string }> = {
+export const swapSim: ActionHandler<
+  LineRow,
+  { simType: "physical" | "esim"; iccid?: string; idDocumentFileId?: string }
+> = {
   async run(ctx) {
     refuseWhileLocked(ctx, "a SIM swap");
     await checkTransferId(ctx);
     const esim = ctx.input.simType === "esim";
     const iccid = esim ? newEsimIccid() : ctx.input.iccid!;
-    if (iccid === ctx.row.iccid) throw conflict("That is the SIM the line already has.", [{ path: "iccid", message: "already this line's SIM" }]);
-    const [taken] = await ctx.tx.select({ id: lines.id }).from(lines).where(and(eq(lines.iccid, iccid), ne(lines.id, lineId(ctx)))).limit(1);
-    if (taken) throw conflict("That SIM is already in use on another line.", [{ path: "iccid", message: "already in use" }]);
+    if (iccid === ctx.row.iccid)
+      throw conflict("That is the SIM the line already has.", [{ path: "iccid", message: "already this line's SIM" }]);
+    const [taken] = await ctx.tx
+      .select({ id: lines.id })
+      .from(lines)
+      .where(and(eq(lines.iccid, iccid), ne(lines.id, lineId(ctx))))
+      .limit(1);
+    if (taken)
+      throw conflict("That SIM is already in use on another line.", [{ path: "iccid", message: "already in use" }]);
     const puk = randomDigits(8);
     await ctx.tx
       .update(lines)
@@ -184,7 +255,12 @@ export const swapSim: ActionHandler<LineRow, { simType: "physical" | "esim"; icc
       .where(eq(lines.id, lineId(ctx)));
     const activationCode = esim ? `LPA:1$${SMDP_ADDRESS}$${randomBytes(16).toString("hex").toUpperCase()}` : null;
     // The order keeps the ID document it relied on: staff and the holder can open it from there.
-    const order = await completedOrder(ctx, "sim_swap", { fromIccid: ctx.row.iccid, toIccid: iccid, simType: ctx.input.simType, ...(esim ? { idDocumentFileId: ctx.input.idDocumentFileId } : {}) });
+    const order = await completedOrder(ctx, "sim_swap", {
+      fromIccid: ctx.row.iccid,
+      toIccid: iccid,
+      simType: ctx.input.simType,
+      ...(esim ? { idDocumentFileId: ctx.input.idDocumentFileId } : {}),
+    });
     // A SIM that came by post is now in the phone: its delivery order is done.
     const posted = ctx.input.simType === "physical" ? await simOnItsWay(ctx) : undefined;
     if (posted) {
@@ -193,7 +269,13 @@ export const swapSim: ActionHandler<LineRow, { simType: "physical" | "esim"; icc
         await advanceOrder(ctx, current, "in_progress", "system");
         current = { ...(await simOnItsWay(ctx))!, ownerUid: ctx.row.ownerUid };
       }
-      await advanceOrder(ctx, current, "completed", ctx.principal.role, `activated as the SIM ending ${iccid.slice(-4)}`);
+      await advanceOrder(
+        ctx,
+        current,
+        "completed",
+        ctx.principal.role,
+        `activated as the SIM ending ${iccid.slice(-4)}`,
+      );
     }
     await tellHolder(ctx, "line.sim_swapped");
     return { result: { iccid, simType: ctx.input.simType, activationCode }, order };
@@ -205,7 +287,11 @@ export const swapSim: ActionHandler<LineRow, { simType: "physical" | "esim"; icc
     return {
       summary: esim ? "resources.lines.preview.swapToEsim" : "resources.lines.preview.swapToPhysical",
       params: { msisdn: ctx.row.msisdn as string, iccid: ctx.input.iccid ? ctx.input.iccid.slice(-4) : "" },
-      lines: [{ label: "resources.lines.preview.oldSimStops" }, { label: esim ? "resources.lines.preview.scanQr" : "resources.lines.preview.insertSim" }, { label: "resources.lines.preview.noCharge" }],
+      lines: [
+        { label: "resources.lines.preview.oldSimStops" },
+        { label: esim ? "resources.lines.preview.scanQr" : "resources.lines.preview.insertSim" },
+        { label: "resources.lines.preview.noCharge" },
+      ],
       total: null,
     };
   },

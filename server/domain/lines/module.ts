@@ -28,7 +28,13 @@ const selection = {
 };
 
 export type LineRow = {
-  [K in keyof typeof selection]: K extends "createdAt" | "updatedAt" ? Date : K extends "portOutPinExpiresAt" ? Date | null : K extends "ownerUid" ? string | null : unknown;
+  [K in keyof typeof selection]: K extends "createdAt" | "updatedAt"
+    ? Date
+    : K extends "portOutPinExpiresAt"
+      ? Date | null
+      : K extends "ownerUid"
+        ? string | null
+        : unknown;
 };
 
 /** The line as the API shows it: a PIN that has expired is as good as none. */
@@ -51,7 +57,8 @@ export function searchLines(q: string): SQL {
   return or(ilike(accounts.name, `%${text}%`), ilike(lines.msisdn, `%${digits || text}%`))!;
 }
 
-const joined = (query: any) => query.innerJoin(accounts, eq(lines.accountId, accounts.id)).innerJoin(plans, eq(lines.planId, plans.id));
+const joined = (query: any) =>
+  query.innerJoin(accounts, eq(lines.accountId, accounts.id)).innerJoin(plans, eq(lines.planId, plans.id));
 
 /** Lines of the operator with their account and plan joined in; a subscriber's are those of accounts they own. */
 export const linesModule: DomainModule<LineRow> = {

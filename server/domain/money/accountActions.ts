@@ -12,7 +12,11 @@ type AccountRowLike = { id: string; name: string; ownerUid: string | null; curre
 type ManualKind = "adjustment" | "refund" | "charge";
 
 /** Credits and charges are bounded apart: a credit's bound counts credits (adjustments and refunds), a charge's counts charges. */
-const BOUNDED_TOGETHER: Record<ManualKind, ManualKind[]> = { adjustment: ["adjustment", "refund"], refund: ["adjustment", "refund"], charge: ["charge"] };
+const BOUNDED_TOGETHER: Record<ManualKind, ManualKind[]> = {
+  adjustment: ["adjustment", "refund"],
+  refund: ["adjustment", "refund"],
+  charge: ["charge"],
+};
 
 /**
  * What the caller moved by hand on this account in the last 24 hours, of the kinds bounded with
@@ -20,7 +24,10 @@ const BOUNDED_TOGETHER: Record<ManualKind, ManualKind[]> = { adjustment: ["adjus
  * and was checked by a second person; plan changes, add-ons and refunds of top-ups carry theirs too).
  * The account row is locked by the action, so two requests of one account count each other.
  */
-async function movedInLastDay(ctx: ActionContext<AccountRowLike, { amount: Money }>, kind: ManualKind): Promise<number> {
+async function movedInLastDay(
+  ctx: ActionContext<AccountRowLike, { amount: Money }>,
+  kind: ManualKind,
+): Promise<number> {
   const [row] = await ctx.tx
     .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::int` })
     .from(ledgerEntries)
@@ -46,18 +53,34 @@ async function withinBound(ctx: ActionContext<AccountRowLike, { amount: Money }>
   const limit = ADJUSTMENT_LIMITS[ctx.principal.role as keyof typeof ADJUSTMENT_LIMITS];
   if (limit === undefined) throw forbidden("Only staff move money on an account by hand.");
   const { amount } = ctx.input;
-  if (amount.currency !== ctx.row.currency) throw unprocessable(`This account is kept in ${ctx.row.currency}.`, [{ path: "amount.currency", message: `must be ${ctx.row.currency}` }]);
+  if (amount.currency !== ctx.row.currency)
+    throw unprocessable(`This account is kept in ${ctx.row.currency}.`, [
+      { path: "amount.currency", message: `must be ${ctx.row.currency}` },
+    ]);
   if (amount.amount > limit) return false;
   return (await movedInLastDay(ctx, kind)) + amount.amount <= limit;
 }
 
 /** Above the caller's bound: nothing moves, an admin other than the caller must approve (202 with the request). */
-async function fileForApproval(ctx: ActionContext<AccountRowLike, { amount: Money }>, kind: "adjustment" | "refund" | "charge") {
-  const accepted = await requestApproval(ctx, { kind, accountId: ctx.row.id, accountName: ctx.row.name, ownerUid: ctx.row.ownerUid, amount: ctx.input.amount, reason: ctx.reason! });
+async function fileForApproval(
+  ctx: ActionContext<AccountRowLike, { amount: Money }>,
+  kind: "adjustment" | "refund" | "charge",
+) {
+  const accepted = await requestApproval(ctx, {
+    kind,
+    accountId: ctx.row.id,
+    accountName: ctx.row.name,
+    ownerUid: ctx.row.ownerUid,
+    amount: ctx.input.amount,
+    reason: ctx.reason!,
+  });
   return { accepted };
 }
 
-const moneyEntry = (ctx: ActionContext<AccountRowLike, { amount: Money }>, kind: "adjustment" | "refund" | "charge") => ({
+const moneyEntry = (
+  ctx: ActionContext<AccountRowLike, { amount: Money }>,
+  kind: "adjustment" | "refund" | "charge",
+) => ({
   operatorCode: ctx.principal.operator,
   accountId: ctx.row.id,
   kind,
@@ -73,8 +96,24 @@ const creditAccount = (kind: "adjustment" | "refund"): ActionHandler<AccountRowL
   async run(ctx) {
     if (!(await withinBound(ctx, kind))) return fileForApproval(ctx, kind);
     const { balance } = await postLedgerEntry(ctx.tx, moneyEntry(ctx, kind));
-    ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [ctx.row.id], ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [] });
-    if (ctx.row.ownerUid) await ctx.effects.notify({ recipientUid: ctx.row.ownerUid, kind: "money.adjusted", params: { amount: ctx.input.amount.amount, balance: balance?.amount ?? null, currency: ctx.input.amount.currency, byRole: ctx.principal.role }, link: null });
+    ctx.effects.publish({
+      resource: "ledger-entries",
+      type: "created",
+      ids: [ctx.row.id],
+      ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [],
+    });
+    if (ctx.row.ownerUid)
+      await ctx.effects.notify({
+        recipientUid: ctx.row.ownerUid,
+        kind: "money.adjusted",
+        params: {
+          amount: ctx.input.amount.amount,
+          balance: balance?.amount ?? null,
+          currency: ctx.input.amount.currency,
+          byRole: ctx.principal.role,
+        },
+        link: null,
+      });
   },
 });
 
@@ -88,7 +127,18 @@ export const chargeAccount: ActionHandler<AccountRowLike, { amount: Money }> = {
   async run(ctx) {
     if (!(await withinBound(ctx, "charge"))) return fileForApproval(ctx, "charge");
     await postLedgerEntry(ctx.tx, moneyEntry(ctx, "charge"));
-    ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [ctx.row.id], ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [] });
-    if (ctx.row.ownerUid) await ctx.effects.notify({ recipientUid: ctx.row.ownerUid, kind: "money.charged", params: { amount: ctx.input.amount.amount, currency: ctx.input.amount.currency, byRole: ctx.principal.role }, link: null });
+    ctx.effects.publish({
+      resource: "ledger-entries",
+      type: "created",
+      ids: [ctx.row.id],
+      ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [],
+    });
+    if (ctx.row.ownerUid)
+      await ctx.effects.notify({
+        recipientUid: ctx.row.ownerUid,
+        kind: "money.charged",
+        params: { amount: ctx.input.amount.amount, currency: ctx.input.amount.currency, byRole: ctx.principal.role },
+        link: null,
+      });
   },
 };

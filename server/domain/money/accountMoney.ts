@@ -25,12 +25,23 @@ export async function readAccountMoney(db: Executor, accountIds: string[]): Prom
   const result = new Map<string, AccountMoney>();
   if (accountIds.length === 0) return result;
   const rows = await db
-    .select({ id: accounts.id, type: accounts.type, balance: accounts.balanceAmount, currency: operators.currency, due: amountDueSql(accounts.id) })
+    .select({
+      id: accounts.id,
+      type: accounts.type,
+      balance: accounts.balanceAmount,
+      currency: operators.currency,
+      due: amountDueSql(accounts.id),
+    })
     .from(accounts)
     .innerJoin(operators, eq(operators.code, accounts.operatorCode))
     .where(and(inArray(accounts.id, accountIds)));
   for (const row of rows) {
-    result.set(row.id, row.type === "prepaid" ? { balance: { amount: row.balance, currency: row.currency } } : { amountDue: { amount: Number(row.due), currency: row.currency } });
+    result.set(
+      row.id,
+      row.type === "prepaid"
+        ? { balance: { amount: row.balance, currency: row.currency } }
+        : { amountDue: { amount: Number(row.due), currency: row.currency } },
+    );
   }
   const postpaid = rows.filter((row) => row.type === "postpaid");
   if (postpaid.length === 0) return result;
@@ -38,11 +49,23 @@ export async function readAccountMoney(db: Executor, accountIds: string[]): Prom
   const overdue = await db
     .select({ id: invoices.id, accountId: invoices.accountId, total: invoices.totalAmount, dueOn: invoices.dueOn })
     .from(invoices)
-    .where(and(eq(invoices.status, "overdue"), inArray(invoices.accountId, postpaid.map((row) => row.id))))
+    .where(
+      and(
+        eq(invoices.status, "overdue"),
+        inArray(
+          invoices.accountId,
+          postpaid.map((row) => row.id),
+        ),
+      ),
+    )
     .orderBy(asc(invoices.dueOn));
   for (const bill of overdue) {
     const money = result.get(bill.accountId)!;
-    money.overdueBill ??= { id: bill.id, total: { amount: bill.total, currency: money.amountDue!.currency }, dueOn: bill.dueOn };
+    money.overdueBill ??= {
+      id: bill.id,
+      total: { amount: bill.total, currency: money.amountDue!.currency },
+      dueOn: bill.dueOn,
+    };
   }
   return result;
 }

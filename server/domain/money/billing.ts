@@ -1,7 +1,19 @@
 import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../audit";
 import type { Db } from "../../db/client";
-import { accountCredits, accounts, invoiceCharges, invoices, ledgerEntries, lines, notifications, operators, orders, plans, type InvoiceItem } from "../../db/schema";
+import {
+  accountCredits,
+  accounts,
+  invoiceCharges,
+  invoices,
+  ledgerEntries,
+  lines,
+  notifications,
+  operators,
+  orders,
+  plans,
+  type InvoiceItem,
+} from "../../db/schema";
 import { conflict } from "../../errors";
 import { taxOf } from "../../db/seed/seedMoney";
 import type { ActionHandler } from "../../engine/types";
@@ -12,12 +24,18 @@ import { planFeeFor } from "../plans/priceChange";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const addMonths = (date: Date, months: number) => new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
+const addMonths = (date: Date, months: number) =>
+  new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, date.getUTCDate()));
 
 /** The billing settings of an operator (operators.settings), with their defaults. */
 export function billingSettingsOf(settings: Record<string, unknown> | null | undefined) {
-  const int = (value: unknown, fallback: number) => (Number.isInteger(value) && (value as number) >= 0 ? (value as number) : fallback);
-  return { taxRateBps: int(settings?.taxRateBps, 0), billDueDays: int(settings?.billDueDays, 14), overdueGraceDays: int(settings?.overdueGraceDays, 10) };
+  const int = (value: unknown, fallback: number) =>
+    Number.isInteger(value) && (value as number) >= 0 ? (value as number) : fallback;
+  return {
+    taxRateBps: int(settings?.taxRateBps, 0),
+    billDueDays: int(settings?.billDueDays, 14),
+    overdueGraceDays: int(settings?.overdueGraceDays, 10),
+  };
 }
 
 /** The cycle a bill issued on `asOf` closes, for an account whose cycle day is `cycleDay`: it started a month before the last cycle day. */
@@ -43,7 +61,10 @@ export interface IssuedBill {
  * own, its row locked; the bill's unique (account, period start) makes a second close a no-op, so
  * the daily job, `npm run cycle:close` and a retry after a crash all bill a cycle once.
  */
-export async function closeCycles(db: Db, options: { operatorCode: string; asOf?: Date; accountIds?: string[] }): Promise<{ issued: IssuedBill[]; skipped: number }> {
+export async function closeCycles(
+  db: Db,
+  options: { operatorCode: string; asOf?: Date; accountIds?: string[] },
+): Promise<{ issued: IssuedBill[]; skipped: number }> {
   const asOf = options.asOf ?? new Date();
   const [operator] = await db.select().from(operators).where(eq(operators.code, options.operatorCode));
   if (!operator) throw new Error(`No operator ${options.operatorCode}`);
@@ -52,7 +73,14 @@ export async function closeCycles(db: Db, options: { operatorCode: string; asOf?
     .select({ id: accounts.id, ownerUid: accounts.ownerUid, cycleDay: sql<number>`min(${lines.cycleDay})::int` })
     .from(accounts)
     .innerJoin(lines, and(eq(lines.accountId, accounts.id), ne(lines.status, "terminated")))
-    .where(and(eq(accounts.operatorCode, operator.code), eq(accounts.type, "postpaid"), ne(accounts.status, "closed"), options.accountIds ? inArray(accounts.id, options.accountIds) : undefined))
+    .where(
+      and(
+        eq(accounts.operatorCode, operator.code),
+        eq(accounts.type, "postpaid"),
+        ne(accounts.status, "closed"),
+        options.accountIds ? inArray(accounts.id, options.accountIds) : undefined,
+      ),
+    )
     .groupBy(accounts.id, accounts.ownerUid)
     .orderBy(asc(accounts.id));
 
@@ -62,10 +90,28 @@ export async function closeCycles(db: Db, options: { operatorCode: string; asOf?
     const cycle = lastClosedCycle(account.cycleDay, asOf);
     const bill = await db.transaction(async (tx) => {
       await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id)).for("update");
-      const [existing] = await tx.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.accountId, account.id), eq(invoices.periodStart, isoDay(cycle.periodStart))));
+      const [existing] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.accountId, account.id), eq(invoices.periodStart, isoDay(cycle.periodStart))));
       if (existing) return null;
-      await postPlanFees(tx, operator.code, operator.currency, account.id, isoDay(cycle.periodStart), isoDay(cycle.periodEnd));
-      return issueBill(tx, { operatorCode: operator.code, currency: operator.currency, accountId: account.id, ownerUid: account.ownerUid, cycle, settings, asOf });
+      await postPlanFees(
+        tx,
+        operator.code,
+        operator.currency,
+        account.id,
+        isoDay(cycle.periodStart),
+        isoDay(cycle.periodEnd),
+      );
+      return issueBill(tx, {
+        operatorCode: operator.code,
+        currency: operator.currency,
+        accountId: account.id,
+        ownerUid: account.ownerUid,
+        cycle,
+        settings,
+        asOf,
+      });
     });
     if (bill) issued.push(bill);
     else skipped++;
@@ -74,7 +120,14 @@ export async function closeCycles(db: Db, options: { operatorCode: string; asOf?
 }
 
 /** Each line's plan fee for the period, as a charge posted once (the ledger's key: line and period). */
-async function postPlanFees(tx: Executor, operatorCode: string, currency: string, accountId: string, periodStart: string, periodEnd: string) {
+async function postPlanFees(
+  tx: Executor,
+  operatorCode: string,
+  currency: string,
+  accountId: string,
+  periodStart: string,
+  periodEnd: string,
+) {
   const fees = await tx
     .select({
       lineId: lines.id,
@@ -113,7 +166,13 @@ async function postPlanFees(tx: Executor, operatorCode: string, currency: string
  * proration (a change_plan order), usage beyond the allowance ("overage", id
  * "<lineId>:<usageType>:<roamingZone or home>", posted by the rating), else other.
  */
-export function itemOf(charge: { amount: number; reason: string; referenceType: string | null; referenceId: string | null; orderType: string | null }): Omit<InvoiceItem, "ledgerEntryId"> {
+export function itemOf(charge: {
+  amount: number;
+  reason: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  orderType: string | null;
+}): Omit<InvoiceItem, "ledgerEntryId"> {
   const base = { description: charge.reason, amount: charge.amount };
   switch (charge.referenceType) {
     case "line":
@@ -121,7 +180,10 @@ export function itemOf(charge: { amount: number; reason: string; referenceType: 
     case "add_on_purchase":
       return { label: "add_on", ...base };
     case "order":
-      return { label: charge.orderType === "add_on" ? "add_on" : charge.orderType === "change_plan" ? "proration" : "other", ...base };
+      return {
+        label: charge.orderType === "add_on" ? "add_on" : charge.orderType === "change_plan" ? "proration" : "other",
+        ...base,
+      };
     case "overage": {
       const [, usageType, roamingZone] = (charge.referenceId ?? "").split(":");
       return { label: "overage", ...base, usageType: usageType || "data", roamingZone: roamingZone || "home" };
@@ -133,15 +195,39 @@ export function itemOf(charge: { amount: number; reason: string; referenceType: 
 
 async function issueBill(
   tx: Executor,
-  bill: { operatorCode: string; currency: string; accountId: string; ownerUid: string | null; cycle: ReturnType<typeof lastClosedCycle>; settings: ReturnType<typeof billingSettingsOf>; asOf: Date },
+  bill: {
+    operatorCode: string;
+    currency: string;
+    accountId: string;
+    ownerUid: string | null;
+    cycle: ReturnType<typeof lastClosedCycle>;
+    settings: ReturnType<typeof billingSettingsOf>;
+    asOf: Date;
+  },
 ): Promise<IssuedBill | null> {
   // Every charge of the account that no bill has collected yet.
   const unbilled = await tx
-    .select({ id: ledgerEntries.id, amount: ledgerEntries.amount, reason: ledgerEntries.reason, referenceType: ledgerEntries.referenceType, referenceId: ledgerEntries.referenceId, orderType: orders.type })
+    .select({
+      id: ledgerEntries.id,
+      amount: ledgerEntries.amount,
+      reason: ledgerEntries.reason,
+      referenceType: ledgerEntries.referenceType,
+      referenceId: ledgerEntries.referenceId,
+      orderType: orders.type,
+    })
     .from(ledgerEntries)
     .leftJoin(invoiceCharges, eq(invoiceCharges.ledgerEntryId, ledgerEntries.id))
-    .leftJoin(orders, and(eq(ledgerEntries.referenceType, "order"), sql`${orders.id}::text = ${ledgerEntries.referenceId}`))
-    .where(and(eq(ledgerEntries.accountId, bill.accountId), eq(ledgerEntries.kind, "charge"), isNull(invoiceCharges.ledgerEntryId)))
+    .leftJoin(
+      orders,
+      and(eq(ledgerEntries.referenceType, "order"), sql`${orders.id}::text = ${ledgerEntries.referenceId}`),
+    )
+    .where(
+      and(
+        eq(ledgerEntries.accountId, bill.accountId),
+        eq(ledgerEntries.kind, "charge"),
+        isNull(invoiceCharges.ledgerEntryId),
+      ),
+    )
     .orderBy(asc(ledgerEntries.createdAt));
   if (unbilled.length === 0) return null;
   const subtotal = unbilled.reduce((sum, charge) => sum + charge.amount, 0);
@@ -151,7 +237,13 @@ async function issueBill(
   const credits = await tx
     .select()
     .from(accountCredits)
-    .where(and(eq(accountCredits.accountId, bill.accountId), isNull(accountCredits.appliedInvoiceId), isNull(accountCredits.cancelledAt)))
+    .where(
+      and(
+        eq(accountCredits.accountId, bill.accountId),
+        isNull(accountCredits.appliedInvoiceId),
+        isNull(accountCredits.cancelledAt),
+      ),
+    )
     .orderBy(asc(accountCredits.createdAt))
     .for("update");
   const creditHeld = credits.reduce((sum, c) => sum + c.amount, 0);
@@ -165,7 +257,10 @@ async function issueBill(
     .limit(1);
   const issuedAt = new Date();
   // Autopay: the bill is paid on issue by the autopay job (server/domain/invoicePayments/autopay.ts).
-  const [autopay] = await tx.select({ methodId: accounts.autopayPaymentMethodId }).from(accounts).where(eq(accounts.id, bill.accountId));
+  const [autopay] = await tx
+    .select({ methodId: accounts.autopayPaymentMethodId })
+    .from(accounts)
+    .where(eq(accounts.id, bill.accountId));
   const [invoice] = await tx
     .insert(invoices)
     .values({
@@ -188,15 +283,39 @@ async function issueBill(
       issuedAt,
       autopayNextAt: autopay?.methodId && total > 0 ? new Date() : null,
       // A bill issued late (a cycle caught up after a day without backend) still gets its full time to pay.
-      dueOn: isoDay(new Date(Math.max(bill.cycle.issued.getTime(), Date.parse(`${isoDay(bill.asOf)}T00:00:00Z`)) + bill.settings.billDueDays * DAY_MS)),
+      dueOn: isoDay(
+        new Date(
+          Math.max(bill.cycle.issued.getTime(), Date.parse(`${isoDay(bill.asOf)}T00:00:00Z`)) +
+            bill.settings.billDueDays * DAY_MS,
+        ),
+      ),
     })
     .returning({ id: invoices.id, dueOn: invoices.dueOn, number: invoices.number });
-  await tx.insert(invoiceCharges).values(unbilled.map((charge) => ({ ledgerEntryId: charge.id, invoiceId: invoice!.id })));
+  await tx
+    .insert(invoiceCharges)
+    .values(unbilled.map((charge) => ({ ledgerEntryId: charge.id, invoiceId: invoice!.id })));
   if (credits.length) {
-    await tx.update(accountCredits).set({ appliedInvoiceId: invoice!.id }).where(inArray(accountCredits.id, credits.map((c) => c.id)));
+    await tx
+      .update(accountCredits)
+      .set({ appliedInvoiceId: invoice!.id })
+      .where(
+        inArray(
+          accountCredits.id,
+          credits.map((c) => c.id),
+        ),
+      );
     if (creditHeld > credit) {
       // The part this bill could not use carries over to the next one.
-      await tx.insert(accountCredits).values({ operatorCode: bill.operatorCode, accountId: bill.accountId, amount: creditHeld - credit, currency: bill.currency, reason: `Credit left after bill ${invoice!.number}`, sourceInvoiceId: invoice!.id });
+      await tx
+        .insert(accountCredits)
+        .values({
+          operatorCode: bill.operatorCode,
+          accountId: bill.accountId,
+          amount: creditHeld - credit,
+          currency: bill.currency,
+          reason: `Credit left after bill ${invoice!.number}`,
+          sourceInvoiceId: invoice!.id,
+        });
     }
   }
   if (bill.ownerUid) {
@@ -208,29 +327,67 @@ async function issueBill(
       link: `/invoices/show/${invoice!.id}`,
     });
   }
-  return { invoiceId: invoice!.id, accountId: bill.accountId, ownerUid: bill.ownerUid, operatorCode: bill.operatorCode };
+  return {
+    invoiceId: invoice!.id,
+    accountId: bill.accountId,
+    ownerUid: bill.ownerUid,
+    operatorCode: bill.operatorCode,
+  };
 }
 
 /** Bills still issued after their due date become overdue (the holder is told); only `operatorCode`'s when given. Returns those changed. */
-export async function markOverdueBills(db: Db, options: { asOf?: Date; operatorCode?: string } = {}): Promise<IssuedBill[]> {
+export async function markOverdueBills(
+  db: Db,
+  options: { asOf?: Date; operatorCode?: string } = {},
+): Promise<IssuedBill[]> {
   const today = isoDay(options.asOf ?? new Date());
   return db.transaction(async (tx) => {
     const changed = await tx
       .update(invoices)
       .set({ status: "overdue", updatedAt: new Date() })
-      .where(and(eq(invoices.status, "issued"), lt(invoices.dueOn, today), options.operatorCode ? eq(invoices.operatorCode, options.operatorCode) : undefined))
-      .returning({ invoiceId: invoices.id, accountId: invoices.accountId, operatorCode: invoices.operatorCode, total: invoices.totalAmount, currency: invoices.currency });
+      .where(
+        and(
+          eq(invoices.status, "issued"),
+          lt(invoices.dueOn, today),
+          options.operatorCode ? eq(invoices.operatorCode, options.operatorCode) : undefined,
+        ),
+      )
+      .returning({
+        invoiceId: invoices.id,
+        accountId: invoices.accountId,
+        operatorCode: invoices.operatorCode,
+        total: invoices.totalAmount,
+        currency: invoices.currency,
+      });
     if (changed.length === 0) return [];
     const owners = new Map(
-      (await tx.select({ id: accounts.id, ownerUid: accounts.ownerUid }).from(accounts).where(inArray(accounts.id, [...new Set(changed.map((c) => c.accountId))]))).map((a) => [a.id, a.ownerUid]),
+      (
+        await tx
+          .select({ id: accounts.id, ownerUid: accounts.ownerUid })
+          .from(accounts)
+          .where(inArray(accounts.id, [...new Set(changed.map((c) => c.accountId))]))
+      ).map((a) => [a.id, a.ownerUid]),
     );
     const notices = changed.filter((c) => owners.get(c.accountId));
     if (notices.length) {
-      await tx.insert(notifications).values(
-        notices.map((c) => ({ operatorCode: c.operatorCode, recipientUid: owners.get(c.accountId)!, kind: "bill.overdue" as const, params: { total: c.total, currency: c.currency }, link: `/invoices/show/${c.invoiceId}` })),
-      );
+      await tx
+        .insert(notifications)
+        .values(
+          notices.map((c) => ({
+            operatorCode: c.operatorCode,
+            recipientUid: owners.get(c.accountId)!,
+            kind: "bill.overdue" as const,
+            params: { total: c.total, currency: c.currency },
+            link: `/invoices/show/${c.invoiceId}`,
+          })),
+        );
     }
-    return changed.map((c) => ({ invoiceId: c.invoiceId, accountId: c.accountId, operatorCode: c.operatorCode, ownerUid: owners.get(c.accountId) ?? null }));
+    return changed.map((c) => ({
+      invoiceId: c.invoiceId,
+      accountId: c.accountId,
+      operatorCode: c.operatorCode,
+      ownerUid: owners.get(c.accountId) ?? null,
+    }));
   });
 }
 
@@ -242,13 +399,25 @@ export async function markOverdueBills(db: Db, options: { asOf?: Date; operatorC
 export const voidInvoice: ActionHandler<InvoiceRow> = {
   async run(ctx) {
     // The bill's row is locked by the action, and paying locks it too: no payment starts meanwhile.
-    if (await paymentWaitingFor(ctx.tx, ctx.row.invoice.id)) throw conflict("A card payment of this bill is still waiting for the gateway's answer; void the bill once it is settled.", [{ path: "status", message: "a payment is in progress" }]);
-    await ctx.tx.update(invoices).set({ status: "void", voidReason: ctx.reason!, updatedAt: new Date() }).where(eq(invoices.id, ctx.row.invoice.id));
+    if (await paymentWaitingFor(ctx.tx, ctx.row.invoice.id))
+      throw conflict(
+        "A card payment of this bill is still waiting for the gateway's answer; void the bill once it is settled.",
+        [{ path: "status", message: "a payment is in progress" }],
+      );
+    await ctx.tx
+      .update(invoices)
+      .set({ status: "void", voidReason: ctx.reason!, updatedAt: new Date() })
+      .where(eq(invoices.id, ctx.row.invoice.id));
     if (ctx.row.ownerUid) {
       await ctx.effects.notify({
         recipientUid: ctx.row.ownerUid,
         kind: "bill.voided",
-        params: { total: ctx.row.invoice.totalAmount, currency: ctx.row.invoice.currency, number: ctx.row.invoice.number, byRole: ctx.principal.role },
+        params: {
+          total: ctx.row.invoice.totalAmount,
+          currency: ctx.row.invoice.currency,
+          number: ctx.row.invoice.number,
+          byRole: ctx.principal.role,
+        },
         link: `/invoices/show/${ctx.row.invoice.id}`,
       });
     }

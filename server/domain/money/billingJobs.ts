@@ -9,7 +9,8 @@ import type { ResourceEvent } from "../../../src/resources/events";
 
 async function publish(services: EngineServices, events: Omit<ResourceEvent, "at">[]) {
   const log = { error: (obj: unknown, msg?: string) => console.error(msg ?? "live event not sent", obj) };
-  for (const event of events) await publishAfterCommit(services.events, log, { ...event, at: new Date().toISOString() });
+  for (const event of events)
+    await publishAfterCommit(services.events, log, { ...event, at: new Date().toISOString() });
 }
 
 /**
@@ -53,7 +54,11 @@ export function billingJobs(services: EngineServices): JobDefinition[] {
       name: "payments.autopay",
       cron: "* * * * *",
       async run() {
-        await publish(services, (await runAutopay(services.db, services.payments, { billPaymentGateway: services.billPaymentGateway ?? "" })).events);
+        await publish(
+          services,
+          (await runAutopay(services.db, services.payments, { billPaymentGateway: services.billPaymentGateway ?? "" }))
+            .events,
+        );
       },
     },
   ];

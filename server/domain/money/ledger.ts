@@ -50,9 +50,14 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
  * idempotency check all see the latest state. The insert trigger moves the prepaid balance (the
  * database refuses a negative one too); a postpaid charge is stored unbilled until its cycle closes.
  */
-export async function postLedgerEntry(tx: Executor, entry: NewLedgerEntry): Promise<{ entry: LedgerEntry; balance: Money | null }> {
+export async function postLedgerEntry(
+  tx: Executor,
+  entry: NewLedgerEntry,
+): Promise<{ entry: LedgerEntry; balance: Money | null }> {
   if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) {
-    throw unprocessable("An amount must be a positive whole number of minor units.", [{ path: "amount", message: "must be a positive integer" }]);
+    throw unprocessable("An amount must be a positive whole number of minor units.", [
+      { path: "amount", message: "must be a positive integer" },
+    ]);
   }
   const [account] = await tx
     .select({ id: accounts.id, type: accounts.type, balance: accounts.balanceAmount, currency: operators.currency })
@@ -62,7 +67,9 @@ export async function postLedgerEntry(tx: Executor, entry: NewLedgerEntry): Prom
     .for("update", { of: accounts });
   if (!account) throw notFound("No such account.");
   if (entry.currency !== account.currency) {
-    throw unprocessable(`This account is kept in ${account.currency}.`, [{ path: "currency", message: `must be ${account.currency}` }]);
+    throw unprocessable(`This account is kept in ${account.currency}.`, [
+      { path: "currency", message: `must be ${account.currency}` },
+    ]);
   }
   const prepaid = account.type === "prepaid";
 
@@ -74,9 +81,14 @@ export async function postLedgerEntry(tx: Executor, entry: NewLedgerEntry): Prom
       .limit(1);
     if (first) {
       if (first.kind !== entry.kind || first.amount !== entry.amount || first.currency !== entry.currency) {
-        throw unprocessable("This idempotency key was already used for a different entry on this account.", [{ path: "idempotency-key", message: "already used for a different entry" }]);
+        throw unprocessable("This idempotency key was already used for a different entry on this account.", [
+          { path: "idempotency-key", message: "already used for a different entry" },
+        ]);
       }
-      return { entry: toLedgerEntry(first), balance: prepaid ? { amount: account.balance, currency: account.currency } : null };
+      return {
+        entry: toLedgerEntry(first),
+        balance: prepaid ? { amount: account.balance, currency: account.currency } : null,
+      };
     }
   }
 
@@ -111,7 +123,12 @@ export async function postLedgerEntry(tx: Executor, entry: NewLedgerEntry): Prom
     .returning();
   if (prepaid && delta < 0) {
     // A debit that leaves the balance below the account's auto top-up threshold queues one, here in its transaction.
-    await queueAutoTopUpIfLow(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId, currency: account.currency, balanceAfter: row!.balanceAfter! });
+    await queueAutoTopUpIfLow(tx, {
+      operatorCode: entry.operatorCode,
+      accountId: entry.accountId,
+      currency: account.currency,
+      balanceAfter: row!.balanceAfter!,
+    });
   }
   if (prepaid && delta > 0) {
     // A credit first renews a waiting prepaid plan (a line in grace or suspended after it) when it covers it,
@@ -119,9 +136,15 @@ export async function postLedgerEntry(tx: Executor, entry: NewLedgerEntry): Prom
     const renewed = await renewAfterCredit(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId });
     await liftCapsAfterCredit(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId });
     if (renewed.length) {
-      const [after] = await tx.select({ balance: accounts.balanceAmount }).from(accounts).where(eq(accounts.id, entry.accountId));
+      const [after] = await tx
+        .select({ balance: accounts.balanceAmount })
+        .from(accounts)
+        .where(eq(accounts.id, entry.accountId));
       return { entry: toLedgerEntry(row!), balance: { amount: after!.balance, currency: row!.currency } };
     }
   }
-  return { entry: toLedgerEntry(row!), balance: prepaid ? { amount: row!.balanceAfter!, currency: row!.currency } : null };
+  return {
+    entry: toLedgerEntry(row!),
+    balance: prepaid ? { amount: row!.balanceAfter!, currency: row!.currency } : null,
+  };
 }

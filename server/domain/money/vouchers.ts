@@ -25,7 +25,12 @@ export const hashVoucherCode = (code: string) => createHash("sha256").update(nor
 /** The one answer for a code that is unknown, used, expired or another operator's: no oracle. */
 export const VOUCHER_REFUSED_TYPE = "/problems/voucher-not-redeemable";
 const refused = () =>
-  new ProblemError(422, "This voucher code cannot be redeemed. Check the code, or contact us if you think it is right.", [{ path: "code", message: "Check the 16 characters on the card; a used or expired code cannot be redeemed." }], VOUCHER_REFUSED_TYPE);
+  new ProblemError(
+    422,
+    "This voucher code cannot be redeemed. Check the code, or contact us if you think it is right.",
+    [{ path: "code", message: "Check the 16 characters on the card; a used or expired code cannot be redeemed." }],
+    VOUCHER_REFUSED_TYPE,
+  );
 
 const failuresOf = (accountId: string) => ({
   limit: "voucherFailuresPerAccount" as const,
@@ -45,7 +50,8 @@ export const redeemVoucher: ActionHandler<AccountRowLike, { code: string }> = {
     await services.limiter.enforce([failuresOf(recordId)], { record: false });
   },
   async failed({ services, recordId }, error) {
-    if (error instanceof ProblemError && error.type === VOUCHER_REFUSED_TYPE) await services.limiter.take([failuresOf(recordId)]);
+    if (error instanceof ProblemError && error.type === VOUCHER_REFUSED_TYPE)
+      await services.limiter.take([failuresOf(recordId)]);
   },
   async run(ctx) {
     const today = new Date().toISOString().slice(0, 10);
@@ -76,12 +82,22 @@ export const redeemVoucher: ActionHandler<AccountRowLike, { code: string }> = {
       idempotencyKey: `voucher:${voucher.id}`,
       reference: { type: "voucher", id: voucher.id },
     });
-    ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [ctx.row.id], ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [] });
+    ctx.effects.publish({
+      resource: "ledger-entries",
+      type: "created",
+      ids: [ctx.row.id],
+      ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [],
+    });
     if (ctx.row.ownerUid) {
       await ctx.effects.notify({
         recipientUid: ctx.row.ownerUid,
         kind: "money.voucher_redeemed",
-        params: { amount: batch!.valueAmount, balance: balance?.amount ?? null, currency: batch!.currency, byRole: ctx.principal.role },
+        params: {
+          amount: batch!.valueAmount,
+          balance: balance?.amount ?? null,
+          currency: batch!.currency,
+          byRole: ctx.principal.role,
+        },
         link: null,
       });
     }
@@ -91,11 +107,26 @@ export const redeemVoucher: ActionHandler<AccountRowLike, { code: string }> = {
 /** Generates a batch: the codes (returned once) and their hashes (kept). Retries on the astronomically rare hash collision. */
 export async function createVoucherBatch(
   tx: Executor,
-  batch: { operatorCode: string; count: number; valueAmount: number; currency: string; expiresOn: string; createdBy: string },
+  batch: {
+    operatorCode: string;
+    count: number;
+    valueAmount: number;
+    currency: string;
+    expiresOn: string;
+    createdBy: string;
+  },
 ): Promise<{ id: string; codes: string[] }> {
   const [row] = await tx.insert(voucherBatches).values(batch).returning({ id: voucherBatches.id });
   const codes = new Set<string>();
   while (codes.size < batch.count) codes.add(newVoucherCode());
-  await tx.insert(vouchers).values([...codes].map((code) => ({ batchId: row!.id, operatorCode: batch.operatorCode, codeHash: hashVoucherCode(code) })));
+  await tx
+    .insert(vouchers)
+    .values(
+      [...codes].map((code) => ({
+        batchId: row!.id,
+        operatorCode: batch.operatorCode,
+        codeHash: hashVoucherCode(code),
+      })),
+    );
   return { id: row!.id, codes: [...codes] };
 }

@@ -40,6 +40,9 @@ export const notificationsModule: DomainModule<NotificationRow> = {
 
 export const markNotificationRead: ActionHandler<NotificationRow> = {
   async run(ctx) {
-    await ctx.tx.update(notifications).set({ readAt: new Date(), updatedAt: new Date() }).where(eq(notifications.id, ctx.row.id));
+    await ctx.tx
+      .update(notifications)
+      .set({ readAt: new Date(), updatedAt: new Date() })
+      .where(eq(notifications.id, ctx.row.id));
   },
 };

@@ -22,9 +22,15 @@ const selection = {
   updatedAt: orders.updatedAt,
 };
 
-export type OrderRow = Omit<Order, "scheduledFor" | "createdAt" | "updatedAt" | "idDocumentFileId"> & { ownerUid: string | null; scheduledFor: Date | null; createdAt: Date; updatedAt: Date };
+export type OrderRow = Omit<Order, "scheduledFor" | "createdAt" | "updatedAt" | "idDocumentFileId"> & {
+  ownerUid: string | null;
+  scheduledFor: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
-const joined = (query: any) => query.innerJoin(accounts, eq(orders.accountId, accounts.id)).leftJoin(lines, eq(orders.lineId, lines.id));
+const joined = (query: any) =>
+  query.innerJoin(accounts, eq(orders.accountId, accounts.id)).leftJoin(lines, eq(orders.lineId, lines.id));
 
 /** Orders of the operator; a subscriber's are those of accounts they own. */
 export const ordersModule: DomainModule<OrderRow> = {

@@ -19,16 +19,27 @@ export interface NewOrder {
 
 export type OrderRef = { id: string; type: OrderType; state: OrderState };
 
-const step = (state: OrderState, byRole: Role | "system", note: string | null = null): OrderStep => ({ state, at: new Date().toISOString(), byRole, note });
+const step = (state: OrderState, byRole: Role | "system", note: string | null = null): OrderStep => ({
+  state,
+  at: new Date().toISOString(),
+  byRole,
+  note,
+});
 
 /**
  * Places an order (TMF622) in the caller's transaction. `complete: true` carries it through
  * in_progress to completed at once, for changes the network applies immediately (suspend, restore,
  * SIM swap): its timeline then shows all three steps. Otherwise it waits acknowledged (next cycle).
  */
-export async function placeOrder(ctx: WriteContext, order: NewOrder, options: { complete: boolean }): Promise<OrderRef> {
+export async function placeOrder(
+  ctx: WriteContext,
+  order: NewOrder,
+  options: { complete: boolean },
+): Promise<OrderRef> {
   const by = ctx.principal.role;
-  const timeline = options.complete ? [step("acknowledged", by), step("in_progress", "system"), step("completed", "system")] : [step("acknowledged", by)];
+  const timeline = options.complete
+    ? [step("acknowledged", by), step("in_progress", "system"), step("completed", "system")]
+    : [step("acknowledged", by)];
   const state: OrderState = options.complete ? "completed" : "acknowledged";
   const [row] = await ctx.tx
     .insert(orders)
@@ -47,7 +58,12 @@ export async function placeOrder(ctx: WriteContext, order: NewOrder, options: { 
       reason: order.reason ?? null,
     })
     .returning({ id: orders.id });
-  ctx.effects.publish({ resource: "orders", type: "created", ids: [row!.id], ownerUids: order.ownerUid ? [order.ownerUid] : [] });
+  ctx.effects.publish({
+    resource: "orders",
+    type: "created",
+    ids: [row!.id],
+    ownerUids: order.ownerUid ? [order.ownerUid] : [],
+  });
   return { id: row!.id, type: order.type, state };
 }
 
@@ -60,11 +76,18 @@ export async function advanceOrder(
   note: string | null = null,
 ): Promise<void> {
   if (!canTransition(current.state, to)) {
-    throw conflict(`An order that is ${current.state} cannot become ${to}.`, [{ path: "state", message: `is ${current.state}` }]);
+    throw conflict(`An order that is ${current.state} cannot become ${to}.`, [
+      { path: "state", message: `is ${current.state}` },
+    ]);
   }
   await ctx.tx
     .update(orders)
     .set({ state: to, timeline: [...current.timeline, step(to, byRole, note)], updatedAt: new Date() })
     .where(eq(orders.id, current.id));
-  ctx.effects.publish({ resource: "orders", type: "updated", ids: [current.id], ownerUids: current.ownerUid ? [current.ownerUid] : [] });
+  ctx.effects.publish({
+    resource: "orders",
+    type: "updated",
+    ids: [current.id],
+    ownerUids: current.ownerUid ? [current.ownerUid] : [],
+  });
 }

@@ -9,7 +9,9 @@ export type OutboxSender = (message: typeof outboxMessages.$inferSelect) => Prom
 
 /** Locally nothing leaves the machine: each email or SMS is written to the log (no gateway is configured). */
 export const logSender: OutboxSender = async (message) => {
-  console.info(`[outbox] ${message.channel} to ${message.recipient}: ${message.kind} ${JSON.stringify(message.params)}`);
+  console.info(
+    `[outbox] ${message.channel} to ${message.recipient}: ${message.kind} ${JSON.stringify(message.params)}`,
+  );
 };
 
 /**
@@ -21,10 +23,19 @@ export async function deliverOutbox(db: Db, send: OutboxSender = logSender, batc
   let sent = 0;
   for (;;) {
     const count = await db.transaction(async (tx) => {
-      const due = await tx.select().from(outboxMessages).where(isNull(outboxMessages.sentAt)).orderBy(outboxMessages.createdAt).limit(batch).for("update", { skipLocked: true });
+      const due = await tx
+        .select()
+        .from(outboxMessages)
+        .where(isNull(outboxMessages.sentAt))
+        .orderBy(outboxMessages.createdAt)
+        .limit(batch)
+        .for("update", { skipLocked: true });
       for (const message of due) {
         await send(message);
-        await tx.update(outboxMessages).set({ sentAt: sql`now()` }).where(eq(outboxMessages.id, message.id));
+        await tx
+          .update(outboxMessages)
+          .set({ sentAt: sql`now()` })
+          .where(eq(outboxMessages.id, message.id));
       }
       return due.length;
     });

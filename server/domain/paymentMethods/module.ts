@@ -16,7 +16,12 @@ export const paymentMethodsModule: DomainModule<PaymentMethodRow> = {
     count: (db: Executor) => db.select({ total: count() }).from(paymentMethods).$dynamic(),
     id: paymentMethods.id,
     table: paymentMethods,
-    columns: { isDefault: paymentMethods.isDefault, ownerUid: paymentMethods.ownerUid, createdAt: paymentMethods.createdAt, type: paymentMethods.type },
+    columns: {
+      isDefault: paymentMethods.isDefault,
+      ownerUid: paymentMethods.ownerUid,
+      createdAt: paymentMethods.createdAt,
+      type: paymentMethods.type,
+    },
     scope(principal, scope) {
       const sameOperator = eq(paymentMethods.operatorCode, principal.operator);
       return scope === "all" ? sameOperator : and(sameOperator, eq(paymentMethods.ownerUid, principal.uid))!;
@@ -33,7 +38,13 @@ export const paymentMethodsModule: DomainModule<PaymentMethodRow> = {
       const [next] = await ctx.tx
         .select()
         .from(paymentMethods)
-        .where(and(eq(paymentMethods.operatorCode, row.operatorCode), eq(paymentMethods.ownerUid, row.ownerUid), ne(paymentMethods.id, row.id)))
+        .where(
+          and(
+            eq(paymentMethods.operatorCode, row.operatorCode),
+            eq(paymentMethods.ownerUid, row.ownerUid),
+            ne(paymentMethods.id, row.id),
+          ),
+        )
         .orderBy(desc(paymentMethods.createdAt))
         .limit(1);
       if (next) await makeDefault(ctx.tx, next);

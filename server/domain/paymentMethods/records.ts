@@ -22,7 +22,9 @@ export const toPaymentMethod = (row: PaymentMethodRow): PaymentMethod => ({
 /** Makes one saved card the holder's default (the others stop being it), in the caller's transaction. */
 export async function makeDefault(tx: Executor, row: Pick<PaymentMethodRow, "id" | "operatorCode" | "ownerUid">) {
   const holder = and(eq(paymentMethods.operatorCode, row.operatorCode), eq(paymentMethods.ownerUid, row.ownerUid));
-  await tx.update(paymentMethods).set({ isDefault: false, updatedAt: new Date() }).where(and(holder, eq(paymentMethods.isDefault, true)));
+  await tx
+    .update(paymentMethods)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(and(holder, eq(paymentMethods.isDefault, true)));
   await tx.update(paymentMethods).set({ isDefault: true, updatedAt: new Date() }).where(eq(paymentMethods.id, row.id));
 }
-

@@ -1,7 +1,11 @@
 import { and, count, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accessScope } from "../../../src/resources/access";
-import { newPaymentMethodSchema, paymentMethodSchema, paymentMethodsResource } from "../../../src/resources/paymentMethods";
+import {
+  newPaymentMethodSchema,
+  paymentMethodSchema,
+  paymentMethodsResource,
+} from "../../../src/resources/paymentMethods";
 import { recordAudit } from "../../audit";
 import { paymentMethods } from "../../db/schema";
 import { writeHeadersSchema } from "../../engine/routeParts";
@@ -24,7 +28,8 @@ export const MAX_PAYMENT_METHODS = 10;
  * transaction); only its brand, last 4, expiry and the gateway's reference are kept. The first card
  * becomes the default, as does one added with `makeDefault`.
  */
-export const paymentMethodRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const paymentMethodRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, events } = services;
     app.post(
@@ -35,61 +40,121 @@ export const paymentMethodRoutes = (services: EngineServices): FastifyPluginAsyn
           operationId: "createPaymentMethods",
           summary: "Save a card or a US bank account from a one-time gateway token",
           description:
-            "Subscribers only, for themselves. `cardToken` or `bankAccountToken` (from the bill-payment gateway's bank tokenizer; bank accounts pay bills only). A card is saved at the bill-payment gateway with `for: \"bills\"` or when the operator takes no card top-ups, else at the top-up gateway. 422 when nothing is taken or the gateway refuses the token. Audited.",
+            'Subscribers only, for themselves. `cardToken` or `bankAccountToken` (from the bill-payment gateway\'s bank tokenizer; bank accounts pay bills only). A card is saved at the bill-payment gateway with `for: "bills"` or when the operator takes no card top-ups, else at the top-up gateway. 422 when nothing is taken or the gateway refuses the token. Audited.',
           headers: writeHeadersSchema,
           body: newPaymentMethodSchema,
-          response: { 201: paymentMethodSchema, ...errorResponses, 409: problemSchema, 422: problemSchema, 503: problemSchema },
+          response: {
+            201: paymentMethodSchema,
+            ...errorResponses,
+            409: problemSchema,
+            422: problemSchema,
+            503: problemSchema,
+          },
         },
       },
       async (request, reply) => {
         const { principal } = request;
-        if (!accessScope(principal, paymentMethodsResource, "create")) throw forbidden(`Your role (${principal.role}) may not add payment methods.`);
+        if (!accessScope(principal, paymentMethodsResource, "create"))
+          throw forbidden(`Your role (${principal.role}) may not add payment methods.`);
         const { cardToken, bankAccountToken } = request.body;
         const field = bankAccountToken ? "bankAccountToken" : "cardToken";
         // Bank accounts are for bills only: the bill-payment gateway. A card goes there too when asked
         // for bills or when the operator takes no card top-ups (ATT); otherwise where top-ups take cards.
         const topUpName = topUpPaymentOf(await services.operators.settings(principal.operator));
         const forBills = Boolean(bankAccountToken) || request.body.for === "bills" || topUpName === "";
-        const gateway = await gatewayFor(services, principal.operator, forBills ? "bill" : "top-up").catch((error: unknown) => {
-          if (error instanceof Error && "status" in error && error.status === 422) throw unprocessable("Payments are not taken online here: there is nothing to save a payment method for.", [{ path: field, message: "online payments are unavailable" }]);
-          throw error;
-        });
-        if (bankAccountToken && !gateway.saveBankAccount) throw unprocessable("The bill-payment gateway takes no bank accounts.", [{ path: "bankAccountToken", message: "bank accounts are not taken" }]);
-        const holder = and(eq(paymentMethods.operatorCode, principal.operator), eq(paymentMethods.ownerUid, principal.uid));
+        const gateway = await gatewayFor(services, principal.operator, forBills ? "bill" : "top-up").catch(
+          (error: unknown) => {
+            if (error instanceof Error && "status" in error && error.status === 422)
+              throw unprocessable(
+                "Payments are not taken online here: there is nothing to save a payment method for.",
+                [{ path: field, message: "online payments are unavailable" }],
+              );
+            throw error;
+          },
+        );
+        if (bankAccountToken && !gateway.saveBankAccount)
+          throw unprocessable("The bill-payment gateway takes no bank accounts.", [
+            { path: "bankAccountToken", message: "bank accounts are not taken" },
+          ]);
+        const holder = and(
+          eq(paymentMethods.operatorCode, principal.operator),
+          eq(paymentMethods.ownerUid, principal.uid),
+        );
         const [{ n }] = (await db.select({ n: count() }).from(paymentMethods).where(holder)) as [{ n: number }];
-        if (Number(n) >= MAX_PAYMENT_METHODS) throw unprocessable(`At most ${MAX_PAYMENT_METHODS} cards and bank accounts may be saved; remove one first.`, [{ path: field, message: `at most ${MAX_PAYMENT_METHODS} payment methods` }]);
+        if (Number(n) >= MAX_PAYMENT_METHODS)
+          throw unprocessable(
+            `At most ${MAX_PAYMENT_METHODS} cards and bank accounts may be saved; remove one first.`,
+            [{ path: field, message: `at most ${MAX_PAYMENT_METHODS} payment methods` }],
+          );
         const key = request.headers["idempotency-key"];
-        const idempotency = key ? { actorUid: principal.uid, key, route: "POST /api/v1/payment-methods", requestHash: hashRequest({ body: request.body, operator: principal.operator }) } : undefined;
+        const idempotency = key
+          ? {
+              actorUid: principal.uid,
+              key,
+              route: "POST /api/v1/payment-methods",
+              requestHash: hashRequest({ body: request.body, operator: principal.operator }),
+            }
+          : undefined;
         if (idempotency) {
           // A retry of a saved card replays it without asking the gateway (the token was used up).
-          const replay = await db.transaction(async (tx) => {
-            const claim = await claimIdempotencyKey(tx, idempotency);
-            if (claim.kind === "replay") return claim;
-            throw new NotYet();
-          }).catch((error: unknown) => {
-            if (error instanceof NotYet) return null;
-            throw error;
-          });
-          if (replay) return reply.code(replay.status).header("idempotent-replayed", "true").send(replay.response as never);
+          const replay = await db
+            .transaction(async (tx) => {
+              const claim = await claimIdempotencyKey(tx, idempotency);
+              if (claim.kind === "replay") return claim;
+              throw new NotYet();
+            })
+            .catch((error: unknown) => {
+              if (error instanceof NotYet) return null;
+              throw error;
+            });
+          if (replay)
+            return reply
+              .code(replay.status)
+              .header("idempotent-replayed", "true")
+              .send(replay.response as never);
         }
 
-        let method: Omit<typeof paymentMethods.$inferInsert, "operatorCode" | "ownerUid" | "gateway"> & { gatewayMethodId: string; last4: string };
+        let method: Omit<typeof paymentMethods.$inferInsert, "operatorCode" | "ownerUid" | "gateway"> & {
+          gatewayMethodId: string;
+          last4: string;
+        };
         try {
           if (bankAccountToken) {
             const account = await gateway.saveBankAccount!(bankAccountToken);
-            method = { type: "bank_account", gatewayMethodId: account.gatewayMethodId, bankName: account.bankName, last4: account.last4, accountHolderType: account.accountHolderType };
+            method = {
+              type: "bank_account",
+              gatewayMethodId: account.gatewayMethodId,
+              bankName: account.bankName,
+              last4: account.last4,
+              accountHolderType: account.accountHolderType,
+            };
           } else {
             const card = await gateway.saveCard(cardToken!);
-            method = { type: "card", gatewayMethodId: card.gatewayMethodId, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear };
+            method = {
+              type: "card",
+              gatewayMethodId: card.gatewayMethodId,
+              brand: card.brand,
+              last4: card.last4,
+              expMonth: card.expMonth,
+              expYear: card.expYear,
+            };
           }
         } catch (error) {
-          if (error instanceof GatewayRefusal) throw unprocessable(`The payment gateway refused the ${bankAccountToken ? "bank account" : "card"} token: ${error.message}.`, [{ path: field, message: "unknown or already used token" }]);
+          if (error instanceof GatewayRefusal)
+            throw unprocessable(
+              `The payment gateway refused the ${bankAccountToken ? "bank account" : "card"} token: ${error.message}.`,
+              [{ path: field, message: "unknown or already used token" }],
+            );
           throw error;
         }
         const record = await db.transaction(async (tx) => {
           const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
           if (claim?.kind === "replay") return claim.response as ReturnType<typeof toPaymentMethod>;
-          const [hasDefault] = await tx.select({ id: paymentMethods.id }).from(paymentMethods).where(and(holder, eq(paymentMethods.isDefault, true))).limit(1);
+          const [hasDefault] = await tx
+            .select({ id: paymentMethods.id })
+            .from(paymentMethods)
+            .where(and(holder, eq(paymentMethods.isDefault, true)))
+            .limit(1);
           const [row] = await tx
             .insert(paymentMethods)
             .values({ operatorCode: principal.operator, ownerUid: principal.uid, gateway: gateway.name, ...method })
@@ -112,7 +177,14 @@ export const paymentMethodRoutes = (services: EngineServices): FastifyPluginAsyn
           if (claim) await claim.complete(201, result);
           return result;
         });
-        await publishAfterCommit(events, request.log, { operator: principal.operator, resource: "payment-methods", type: "created", ids: [record.id], ownerUids: [principal.uid], at: new Date().toISOString() });
+        await publishAfterCommit(events, request.log, {
+          operator: principal.operator,
+          resource: "payment-methods",
+          type: "created",
+          ids: [record.id],
+          ownerUids: [principal.uid],
+          at: new Date().toISOString(),
+        });
         return reply.code(201).send(record);
       },
     );

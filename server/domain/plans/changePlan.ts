@@ -13,12 +13,23 @@ type Ctx = ActionContext<LineRow, ChangePlanInput>;
 
 /** The plan asked for and the line's current one, with every refusal a subscriber could meet, each at its field. */
 async function planChange(ctx: Ctx) {
-  const [target] = await ctx.tx.select().from(plans).where(and(eq(plans.id, ctx.input.planId), eq(plans.operatorCode, ctx.principal.operator)));
+  const [target] = await ctx.tx
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, ctx.input.planId), eq(plans.operatorCode, ctx.principal.operator)));
   if (!target) throw badRequest("There is no such plan.", [{ path: "planId", message: "no plan with this id" }]);
-  if (target.id === ctx.row.planId) throw conflict("The line is already on this plan.", [{ path: "planId", message: "already the line's plan" }]);
-  if (target.status !== "active") throw unprocessable(`${target.name} is not offered any more.`, [{ path: "planId", message: "not an active plan" }]);
-  const [current] = await ctx.tx.select().from(plans).where(eq(plans.id, ctx.row.planId as string));
-  const [account] = await ctx.tx.select({ type: accounts.type }).from(accounts).where(eq(accounts.id, ctx.row.accountId as string));
+  if (target.id === ctx.row.planId)
+    throw conflict("The line is already on this plan.", [{ path: "planId", message: "already the line's plan" }]);
+  if (target.status !== "active")
+    throw unprocessable(`${target.name} is not offered any more.`, [{ path: "planId", message: "not an active plan" }]);
+  const [current] = await ctx.tx
+    .select()
+    .from(plans)
+    .where(eq(plans.id, ctx.row.planId as string));
+  const [account] = await ctx.tx
+    .select({ type: accounts.type })
+    .from(accounts)
+    .where(eq(accounts.id, ctx.row.accountId as string));
   if (target.kind !== account!.type) {
     const detail =
       ctx.principal.role === "subscriber"
@@ -29,12 +40,15 @@ async function planChange(ctx: Ctx) {
   const [scheduled] = await ctx.tx
     .select({ id: orders.id, scheduledFor: orders.scheduledFor })
     .from(orders)
-    .where(and(eq(orders.lineId, ctx.row.id as string), eq(orders.type, "change_plan"), eq(orders.state, "acknowledged")))
+    .where(
+      and(eq(orders.lineId, ctx.row.id as string), eq(orders.type, "change_plan"), eq(orders.state, "acknowledged")),
+    )
     .limit(1);
   if (scheduled) {
-    throw conflict(`A plan change is already scheduled for ${scheduled.scheduledFor?.toISOString().slice(0, 10)}; cancel that order first.`, [
-      { path: "planId", message: "a change is already scheduled" },
-    ]);
+    throw conflict(
+      `A plan change is already scheduled for ${scheduled.scheduledFor?.toISOString().slice(0, 10)}; cancel that order first.`,
+      [{ path: "planId", message: "a change is already scheduled" }],
+    );
   }
   return { target, current: current!, accountType: account!.type };
 }
@@ -50,19 +64,43 @@ const money = (amount: number, currency: string) => ({ amount, currency });
 export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
   async run(ctx) {
     const { target, current } = await planChange(ctx);
-    const details = { fromPlanId: current.id, fromPlanName: current.name, toPlanId: target.id, toPlanName: target.name };
-    const base = { type: "change_plan" as const, accountId: ctx.row.accountId as string, lineId: ctx.row.id as string, ownerUid: ctx.row.ownerUid, reason: ctx.reason };
+    const details = {
+      fromPlanId: current.id,
+      fromPlanName: current.name,
+      toPlanId: target.id,
+      toPlanName: target.name,
+    };
+    const base = {
+      type: "change_plan" as const,
+      accountId: ctx.row.accountId as string,
+      lineId: ctx.row.id as string,
+      ownerUid: ctx.row.ownerUid,
+      reason: ctx.reason,
+    };
 
     if (ctx.input.effective === "next-cycle") {
-      const { cycleEnd } = quotePlanChange(current.priceAmount, target.priceAmount, ctx.row.cycleDay as number, new Date());
+      const { cycleEnd } = quotePlanChange(
+        current.priceAmount,
+        target.priceAmount,
+        ctx.row.cycleDay as number,
+        new Date(),
+      );
       const scheduledFor = new Date(`${cycleEnd}T00:00:00Z`);
-      const order = await placeOrder(ctx, { ...base, details, effective: "next_cycle", scheduledFor }, { complete: false });
+      const order = await placeOrder(
+        ctx,
+        { ...base, details, effective: "next_cycle", scheduledFor },
+        { complete: false },
+      );
       await tell(ctx, "plan.change_scheduled", { planName: target.name, date: cycleEnd });
       return { order };
     }
 
     const quote = quotePlanChange(current.priceAmount, target.priceAmount, ctx.row.cycleDay as number, new Date());
-    const order = await placeOrder(ctx, { ...base, details: { ...details, ...quote, currency: target.currency } }, { complete: true });
+    const order = await placeOrder(
+      ctx,
+      { ...base, details: { ...details, ...quote, currency: target.currency } },
+      { complete: true },
+    );
     if (quote.net !== 0) {
       await postLedgerEntry(ctx.tx, {
         operatorCode: ctx.principal.operator,
@@ -77,7 +115,10 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
         reference: { type: "order", id: order.id },
       });
     }
-    await ctx.tx.update(lines).set({ planId: target.id, updatedAt: new Date() }).where(eq(lines.id, ctx.row.id as string));
+    await ctx.tx
+      .update(lines)
+      .set({ planId: target.id, updatedAt: new Date() })
+      .where(eq(lines.id, ctx.row.id as string));
     await liftCapsAfterPlanChange(ctx.tx, ctx.row.id as string);
     await tell(ctx, "plan.changed", { planName: target.name });
     return { order };
@@ -87,11 +128,19 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
     const { target, current } = await planChange(ctx);
     const currency = target.currency;
     if (ctx.input.effective === "next-cycle") {
-      const { cycleEnd } = quotePlanChange(current.priceAmount, target.priceAmount, ctx.row.cycleDay as number, new Date());
+      const { cycleEnd } = quotePlanChange(
+        current.priceAmount,
+        target.priceAmount,
+        ctx.row.cycleDay as number,
+        new Date(),
+      );
       return {
         summary: "resources.lines.preview.changePlanNextCycle",
         params: { msisdn: ctx.row.msisdn as string, plan: target.name, date: cycleEnd },
-        lines: [{ label: "resources.lines.preview.noChargeNow" }, { label: "resources.lines.preview.newMonthlyPrice", amount: money(target.priceAmount, currency) }],
+        lines: [
+          { label: "resources.lines.preview.noChargeNow" },
+          { label: "resources.lines.preview.newMonthlyPrice", amount: money(target.priceAmount, currency) },
+        ],
         total: money(0, currency),
       };
     }
@@ -101,8 +150,16 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
       summary: "resources.lines.preview.changePlanNow",
       params: { msisdn: ctx.row.msisdn as string, plan: target.name },
       lines: [
-        { label: "resources.lines.preview.creditOldPlan", params: { plan: current.name, ...days }, amount: money(-quote.credit, currency) },
-        { label: "resources.lines.preview.chargeNewPlan", params: { plan: target.name, ...days }, amount: money(quote.charge, currency) },
+        {
+          label: "resources.lines.preview.creditOldPlan",
+          params: { plan: current.name, ...days },
+          amount: money(-quote.credit, currency),
+        },
+        {
+          label: "resources.lines.preview.chargeNewPlan",
+          params: { plan: target.name, ...days },
+          amount: money(quote.charge, currency),
+        },
       ],
       total: money(quote.net, currency),
     };
@@ -118,4 +175,3 @@ async function tell(ctx: Ctx, kind: "plan.changed" | "plan.change_scheduled", pa
     link: `/lines/show/${ctx.row.id as string}`,
   });
 }
-

@@ -15,14 +15,19 @@ type PlanRow = typeof plans.$inferSelect;
 function checkOverageCurrency(overage: Overage | null | undefined, currency: string) {
   if (!overage) return;
   const errors: { path: string; message: string }[] = [];
-  const check = (rates: Partial<Record<"data" | "voice" | "sms", { price: { currency: string } } | null>>, prefix: string) => {
+  const check = (
+    rates: Partial<Record<"data" | "voice" | "sms", { price: { currency: string } } | null>>,
+    prefix: string,
+  ) => {
     for (const type of ["data", "voice", "sms"] as const) {
       const rate = rates[type];
-      if (rate && rate.price.currency !== currency) errors.push({ path: `${prefix}${type}.price.currency`, message: `must be ${currency}` });
+      if (rate && rate.price.currency !== currency)
+        errors.push({ path: `${prefix}${type}.price.currency`, message: `must be ${currency}` });
     }
   };
   check(overage, "overage.");
-  for (const [zone, rates] of Object.entries(overage.roaming ?? {})) if (rates) check(rates, `overage.roaming.${zone}.`);
+  for (const [zone, rates] of Object.entries(overage.roaming ?? {}))
+    if (rates) check(rates, `overage.roaming.${zone}.`);
   if (errors.length) throw badRequest(`The catalog is priced in ${currency}.`, errors);
 }
 
@@ -75,9 +80,18 @@ export const plansModule: DomainModule<PlanRow> = {
     // Admins add plans as drafts (activate puts them on sale); the price moves only through change-price.
     async create(ctx, body) {
       const price = body.price as { amount: number; currency: string };
-      const [operator] = await ctx.tx.select({ currency: operators.currency }).from(operators).where(eq(operators.code, ctx.principal.operator));
-      if (price.currency !== operator!.currency) throw badRequest(`The catalog is priced in ${operator!.currency}.`, [{ path: "price.currency", message: `must be ${operator!.currency}` }]);
-      const [taken] = await ctx.tx.select({ id: plans.id }).from(plans).where(and(eq(plans.operatorCode, ctx.principal.operator), eq(plans.code, String(body.code))));
+      const [operator] = await ctx.tx
+        .select({ currency: operators.currency })
+        .from(operators)
+        .where(eq(operators.code, ctx.principal.operator));
+      if (price.currency !== operator!.currency)
+        throw badRequest(`The catalog is priced in ${operator!.currency}.`, [
+          { path: "price.currency", message: `must be ${operator!.currency}` },
+        ]);
+      const [taken] = await ctx.tx
+        .select({ id: plans.id })
+        .from(plans)
+        .where(and(eq(plans.operatorCode, ctx.principal.operator), eq(plans.code, String(body.code))));
       if (taken) throw conflict("A plan with this code exists.", [{ path: "code", message: "already used" }]);
       checkOverageCurrency(body.overage as Overage | null | undefined, operator!.currency);
       const [row] = await ctx.tx

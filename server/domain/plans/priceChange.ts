@@ -16,7 +16,8 @@ export const PRICED_LINE_STATUSES = ["active", "suspended"] as const;
  * The first day (YYYY-MM-DD) a line with this cycle day pays a price changed at `changedAt`: the
  * start of its next cycle. The cycle it is in when the price changes keeps the old price.
  */
-export const newPriceStartsOn = (cycleDay: number, changedAt: Date): string => nextCycleStart(cycleStartOf(changedAt, cycleDay));
+export const newPriceStartsOn = (cycleDay: number, changedAt: Date): string =>
+  nextCycleStart(cycleStartOf(changedAt, cycleDay));
 
 /** The monthly fee of a plan for a line's billing period starting on `periodStart`. */
 export function planFeeFor(plan: PriceParts, cycleDay: number, periodStart: string): number {
@@ -41,11 +42,21 @@ export function lastLineStartsOn(changedAt: Date): string {
 export const priceChangeSettlesOn = (changedAt: Date): string => nextCycleStart(lastLineStartsOn(changedAt));
 
 /** How many lines of the operator are on the plan and pay it, by status. */
-export async function linesPayingPlan(db: Executor, operatorCode: string, planId: string): Promise<{ active: number; suspended: number }> {
+export async function linesPayingPlan(
+  db: Executor,
+  operatorCode: string,
+  planId: string,
+): Promise<{ active: number; suspended: number }> {
   const rows = await db
     .select({ status: lines.status, n: count() })
     .from(lines)
-    .where(and(eq(lines.operatorCode, operatorCode), eq(lines.planId, planId), inArray(lines.status, [...PRICED_LINE_STATUSES])))
+    .where(
+      and(
+        eq(lines.operatorCode, operatorCode),
+        eq(lines.planId, planId),
+        inArray(lines.status, [...PRICED_LINE_STATUSES]),
+      ),
+    )
     .groupBy(lines.status);
   const of = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
   return { active: of("active"), suspended: of("suspended") };
@@ -67,7 +78,13 @@ const CYCLE_DAYS = 28;
  *
  * Returns the distinct recipients (for the live event).
  */
-export async function notifyPriceChange(tx: Executor, operatorCode: string, plan: Pick<PlanRow, "id" | "name">, price: Money, changedAt: Date): Promise<string[]> {
+export async function notifyPriceChange(
+  tx: Executor,
+  operatorCode: string,
+  plan: Pick<PlanRow, "id" | "name">,
+  price: Money,
+  changedAt: Date,
+): Promise<string[]> {
   const startsOn = Array.from({ length: CYCLE_DAYS }, (_, i) => newPriceStartsOn(i + 1, changedAt));
   const startsOnByDay = sql`(array[${sql.join(
     startsOn.map((day) => sql`${day}::text`),
@@ -115,9 +132,15 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The checks of a price change, each at its field, and what the plan's price is today. */
 function checkPriceChange(plan: PlanRow, price: Money, now: Date) {
-  if (price.currency !== plan.currency) throw unprocessable(`The catalog is priced in ${plan.currency}.`, [{ path: "price.currency", message: `must be ${plan.currency}` }]);
+  if (price.currency !== plan.currency)
+    throw unprocessable(`The catalog is priced in ${plan.currency}.`, [
+      { path: "price.currency", message: `must be ${plan.currency}` },
+    ]);
   // A pending change that has settled is the plan's price now.
-  const settled = plan.pendingPriceAmount !== null && plan.priceChangedAt !== null && isoDay(now) >= priceChangeSettlesOn(plan.priceChangedAt);
+  const settled =
+    plan.pendingPriceAmount !== null &&
+    plan.priceChangedAt !== null &&
+    isoDay(now) >= priceChangeSettlesOn(plan.priceChangedAt);
   const current = settled ? plan.pendingPriceAmount! : plan.priceAmount;
   if (plan.pendingPriceAmount !== null && plan.priceChangedAt && !settled) {
     throw conflict(
@@ -125,7 +148,10 @@ function checkPriceChange(plan: PlanRow, price: Money, now: Date) {
       [{ path: "price", message: "a price change is still taking effect" }],
     );
   }
-  if (price.amount === current) throw unprocessable("That is already the plan's price.", [{ path: "price.amount", message: "the same as the current price" }]);
+  if (price.amount === current)
+    throw unprocessable("That is already the plan's price.", [
+      { path: "price.amount", message: "the same as the current price" },
+    ]);
   return { current };
 }
 
@@ -134,12 +160,25 @@ function checkPriceChange(plan: PlanRow, price: Money, now: Date) {
  * lines it reaches (active and suspended) and from when. The action's preview and
  * `GET /plans/{id}/price-change-preview` both answer it.
  */
-export async function priceChangeQuote(db: Executor, operatorCode: string, plan: PlanRow, price: Money, now = new Date()): Promise<Quote> {
+export async function priceChangeQuote(
+  db: Executor,
+  operatorCode: string,
+  plan: PlanRow,
+  price: Money,
+  now = new Date(),
+): Promise<Quote> {
   const { current } = checkPriceChange(plan, price, now);
   const { active, suspended } = await linesPayingPlan(db, operatorCode, plan.id);
   return {
     summary: "resources.plans.quote.changePrice",
-    params: { plan: plan.name, lines: active + suspended, active, suspended, from: isoDay(now), until: lastLineStartsOn(now) },
+    params: {
+      plan: plan.name,
+      lines: active + suspended,
+      active,
+      suspended,
+      from: isoDay(now),
+      until: lastLineStartsOn(now),
+    },
     lines: [
       { label: "resources.plans.quote.activeLines", params: { count: active } },
       { label: "resources.plans.quote.suspendedLines", params: { count: suspended } },
@@ -174,7 +213,8 @@ export const changePlanPrice: ActionHandler<PlanRow, ChangePriceInput> = {
     if (!onAnyLine) return;
     const recipients = await notifyPriceChange(ctx.tx, ctx.principal.operator, ctx.row, ctx.input.price, now);
     // One event for every inbox touched: no ids (receivers refetch their own list), routed by owner.
-    if (recipients.length) ctx.effects.publish({ resource: "notifications", type: "created", ids: [], ownerUids: recipients });
+    if (recipients.length)
+      ctx.effects.publish({ resource: "notifications", type: "created", ids: [], ownerUids: recipients });
   },
 
   preview: (ctx) => priceChangeQuote(ctx.tx, ctx.principal.operator, ctx.row, ctx.input.price),

@@ -15,7 +15,8 @@ import { plansModule } from "./module";
  * read (the brief names this form). The same function answers `POST …/actions/change-price/preview`;
  * whoever may change the price may ask (admins), and another operator's plan is 404.
  */
-export const planPriceRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const planPriceRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/plans/:id/price-change-preview",
@@ -30,7 +31,10 @@ export const planPriceRoutes = (services: EngineServices): FastifyPluginAsyncZod
           querystring: z
             .object({
               amount: z.coerce.number().int("whole minor units (cents)").nonnegative("zero or more").max(10_000_000),
-              currency: z.string().regex(/^[A-Z]{3}$/, "an ISO 4217 code").optional(),
+              currency: z
+                .string()
+                .regex(/^[A-Z]{3}$/, "an ISO 4217 code")
+                .optional(),
             })
             .strict(),
           response: { 200: quoteSchema, ...errorResponses, 409: problemSchema, 422: problemSchema },
@@ -38,7 +42,14 @@ export const planPriceRoutes = (services: EngineServices): FastifyPluginAsyncZod
       },
       async (request) => {
         const { principal } = request;
-        const row = await findRecordRow(services.db, plansResource, plansModule, principal, "change-price", request.params.id);
+        const row = await findRecordRow(
+          services.db,
+          plansResource,
+          plansModule,
+          principal,
+          "change-price",
+          request.params.id,
+        );
         if (!row) throw notFound("No such plans record.");
         const { amount, currency } = request.query;
         return priceChangeQuote(services.db, principal.operator, row, { amount, currency: currency ?? row.currency });

@@ -30,20 +30,36 @@ const shown = (row: Row): Row => Object.fromEntries(Object.entries(row).filter((
  * Everything the portal holds about one person of one operator, table by table (documents by their
  * resource name): what the data export hands out and what an erasure goes through.
  */
-export async function collectSubscriberData(db: Executor, operator: string, uid: string): Promise<Record<string, Row[]>> {
-  const ownAccounts = await db.select().from(accounts).where(and(eq(accounts.operatorCode, operator), eq(accounts.ownerUid, uid)));
+export async function collectSubscriberData(
+  db: Executor,
+  operator: string,
+  uid: string,
+): Promise<Record<string, Row[]>> {
+  const ownAccounts = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.operatorCode, operator), eq(accounts.ownerUid, uid)));
   const accountIds = ownAccounts.map((a) => a.id);
-  const byAccount = <T>(query: (ids: string[]) => Promise<T[]>) => (accountIds.length ? query(accountIds) : Promise.resolve([] as T[]));
+  const byAccount = <T>(query: (ids: string[]) => Promise<T[]>) =>
+    accountIds.length ? query(accountIds) : Promise.resolve([] as T[]);
   const ownLines = await byAccount((ids) => db.select().from(lines).where(inArray(lines.accountId, ids)));
   const lineIds = ownLines.map((l) => l.id);
   const ownTickets = await byAccount((ids) => db.select().from(tickets).where(inArray(tickets.accountId, ids)));
   const documents = await db
     .select()
     .from(resourceDocuments)
-    .where(and(eq(resourceDocuments.operatorCode, operator), or(eq(resourceDocuments.ownerUid, uid), eq(resourceDocuments.createdBy, uid))));
+    .where(
+      and(
+        eq(resourceDocuments.operatorCode, operator),
+        or(eq(resourceDocuments.ownerUid, uid), eq(resourceDocuments.createdBy, uid)),
+      ),
+    );
 
   const tables: Record<string, Row[]> = {
-    profile: await db.select().from(subscriberProfiles).where(and(eq(subscriberProfiles.operatorCode, operator), eq(subscriberProfiles.uid, uid))),
+    profile: await db
+      .select()
+      .from(subscriberProfiles)
+      .where(and(eq(subscriberProfiles.operatorCode, operator), eq(subscriberProfiles.uid, uid))),
     notification_preferences: await db
       .select()
       .from(notificationPreferences)
@@ -52,21 +68,54 @@ export async function collectSubscriberData(db: Executor, operator: string, uid:
     lines: ownLines,
     orders: await byAccount((ids) => db.select().from(orders).where(inArray(orders.accountId, ids))),
     invoices: await byAccount((ids) => db.select().from(invoices).where(inArray(invoices.accountId, ids))),
-    ledger_entries: await byAccount((ids) => db.select().from(ledgerEntries).where(inArray(ledgerEntries.accountId, ids))),
+    ledger_entries: await byAccount((ids) =>
+      db.select().from(ledgerEntries).where(inArray(ledgerEntries.accountId, ids)),
+    ),
     top_ups: await byAccount((ids) => db.select().from(topUps).where(inArray(topUps.accountId, ids))),
-    invoice_payments: await byAccount((ids) => db.select().from(invoicePayments).where(inArray(invoicePayments.accountId, ids))),
-    payment_methods: await db.select().from(paymentMethods).where(and(eq(paymentMethods.operatorCode, operator), eq(paymentMethods.ownerUid, uid))),
-    usage_records: lineIds.length ? await db.select().from(usageRecords).where(inArray(usageRecords.lineId, lineIds)) : [],
+    invoice_payments: await byAccount((ids) =>
+      db.select().from(invoicePayments).where(inArray(invoicePayments.accountId, ids)),
+    ),
+    payment_methods: await db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.operatorCode, operator), eq(paymentMethods.ownerUid, uid))),
+    usage_records: lineIds.length
+      ? await db.select().from(usageRecords).where(inArray(usageRecords.lineId, lineIds))
+      : [],
     tickets: ownTickets,
-    ticket_messages: ownTickets.length ? await db.select().from(ticketMessages).where(inArray(ticketMessages.ticketId, ownTickets.map((t) => t.id))) : [],
-    notifications: await db.select().from(notifications).where(and(eq(notifications.operatorCode, operator), eq(notifications.recipientUid, uid))),
-    files: await db.select().from(storedFiles).where(and(eq(storedFiles.operatorCode, operator), eq(storedFiles.ownerUid, uid))),
-    audit_events: await db.select().from(auditEvents).where(and(eq(auditEvents.operatorCode, operator), eq(auditEvents.actorUid, uid))),
+    ticket_messages: ownTickets.length
+      ? await db
+          .select()
+          .from(ticketMessages)
+          .where(
+            inArray(
+              ticketMessages.ticketId,
+              ownTickets.map((t) => t.id),
+            ),
+          )
+      : [],
+    notifications: await db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.operatorCode, operator), eq(notifications.recipientUid, uid))),
+    files: await db
+      .select()
+      .from(storedFiles)
+      .where(and(eq(storedFiles.operatorCode, operator), eq(storedFiles.ownerUid, uid))),
+    audit_events: await db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.operatorCode, operator), eq(auditEvents.actorUid, uid))),
   };
   // Declared resources kept as documents (device claims, contact requests, privacy requests): one table each.
   for (const document of documents) {
     const name = `documents_${document.resource.replaceAll("-", "_")}`;
-    (tables[name] ??= []).push({ id: document.id, ...document.data, createdAt: document.createdAt, updatedAt: document.updatedAt });
+    (tables[name] ??= []).push({
+      id: document.id,
+      ...document.data,
+      createdAt: document.createdAt,
+      updatedAt: document.updatedAt,
+    });
   }
   return Object.fromEntries(Object.entries(tables).map(([name, rows]) => [name, rows.map(shown)]));
 }

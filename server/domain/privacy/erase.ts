@@ -40,7 +40,14 @@ export async function eraseSubscriber(tx: Executor, operator: string, uid: strin
     erased.push("accounts: closed; email, phone and address deleted");
     await tx
       .update(lines)
-      .set({ status: "terminated", suspendReason: null, pukCipher: null, portOutPinHash: null, portOutPinExpiresAt: null, updatedAt: new Date() })
+      .set({
+        status: "terminated",
+        suspendReason: null,
+        pukCipher: null,
+        portOutPinHash: null,
+        portOutPinExpiresAt: null,
+        updatedAt: new Date(),
+      })
       .where(inArray(lines.accountId, accountIds));
     erased.push("lines: terminated; PUK and port-out PIN deleted");
     const ownTickets = await tx
@@ -53,17 +60,34 @@ export async function eraseSubscriber(tx: Executor, operator: string, uid: strin
       await tx
         .update(ticketMessages)
         .set({ body: ERASED_MARK })
-        .where(and(inArray(ticketMessages.ticketId, allTickets.map((t) => t.id)), eq(ticketMessages.authorUid, uid)));
+        .where(
+          and(
+            inArray(
+              ticketMessages.ticketId,
+              allTickets.map((t) => t.id),
+            ),
+            eq(ticketMessages.authorUid, uid),
+          ),
+        );
     }
     if (ownTickets.length || allTickets.length) erased.push("tickets: subjects and your messages deleted");
   }
 
-  await tx.delete(subscriberProfiles).where(and(eq(subscriberProfiles.operatorCode, operator), eq(subscriberProfiles.uid, uid)));
+  await tx
+    .delete(subscriberProfiles)
+    .where(and(eq(subscriberProfiles.operatorCode, operator), eq(subscriberProfiles.uid, uid)));
   erased.push("profile: name, contact details, address, language and consent deleted");
-  await tx.delete(notificationPreferences).where(and(eq(notificationPreferences.operatorCode, operator), eq(notificationPreferences.uid, uid)));
-  await tx.delete(notifications).where(and(eq(notifications.operatorCode, operator), eq(notifications.recipientUid, uid)));
+  await tx
+    .delete(notificationPreferences)
+    .where(and(eq(notificationPreferences.operatorCode, operator), eq(notificationPreferences.uid, uid)));
+  await tx
+    .delete(notifications)
+    .where(and(eq(notifications.operatorCode, operator), eq(notifications.recipientUid, uid)));
   erased.push("notifications and notification preferences deleted");
-  const cards = await tx.delete(paymentMethods).where(and(eq(paymentMethods.operatorCode, operator), eq(paymentMethods.ownerUid, uid))).returning({ id: paymentMethods.id });
+  const cards = await tx
+    .delete(paymentMethods)
+    .where(and(eq(paymentMethods.operatorCode, operator), eq(paymentMethods.ownerUid, uid)))
+    .returning({ id: paymentMethods.id });
   if (cards.length) erased.push(`payment methods: ${cards.length} saved card(s) deleted`);
 
   const files = await tx
@@ -92,7 +116,15 @@ export async function eraseSubscriber(tx: Executor, operator: string, uid: strin
         lastError: sql`case when ${crmOutbox.status} = 'pending' then 'erased at the subscriber''s request before delivery' else ${crmOutbox.lastError} end`,
         updatedAt: new Date(),
       })
-      .where(and(eq(crmOutbox.operatorCode, operator), inArray(crmOutbox.sourceId, documents.map((d) => d.id))));
+      .where(
+        and(
+          eq(crmOutbox.operatorCode, operator),
+          inArray(
+            crmOutbox.sourceId,
+            documents.map((d) => d.id),
+          ),
+        ),
+      );
   }
   erased.push(`requests and claims: ${documents.length} deleted, with the CRM leads made from them`);
   return { erased, storageKeys: files.map((f) => f.storageKey) };

@@ -18,7 +18,11 @@ ${RETAINED_BY_LAW.map((r) => `- ${r}`).join("\n")}
 `;
 
 /** The data export: JSON and CSV per table, the uploaded files, and a README that says what is kept by law. */
-export function buildExportZip(tables: Record<string, Row[]>, files: { name: string; bytes: Uint8Array }[], generatedAt = new Date()): Uint8Array {
+export function buildExportZip(
+  tables: Record<string, Row[]>,
+  files: { name: string; bytes: Uint8Array }[],
+  generatedAt = new Date(),
+): Uint8Array {
   const entries: Zippable = {};
   const names = Object.keys(tables).sort();
   entries["README.txt"] = strToU8(README(generatedAt.toISOString(), names));

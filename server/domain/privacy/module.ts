@@ -41,7 +41,10 @@ export function privacyRequestsModule(resource: ResourceDefinition<any, any>): D
             ),
           )
           .limit(1);
-        if (open) throw conflict("You already have an open privacy request.", [{ path: "kind", message: "a request is already open" }]);
+        if (open)
+          throw conflict("You already have an open privacy request.", [
+            { path: "kind", message: "a request is already open" },
+          ]);
         return create(ctx, body, owners);
       },
     },
@@ -56,7 +59,10 @@ export const completePrivacyRequest: ActionHandler<DocumentRow> = {
     const { erased, storageKeys } = await eraseSubscriber(ctx.tx, operator, uid);
     await ctx.tx
       .update(resourceDocuments)
-      .set({ data: { ...ctx.row.data, status: "completed", erased, kept: [...RETAINED_BY_LAW] }, updatedAt: new Date() })
+      .set({
+        data: { ...ctx.row.data, status: "completed", erased, kept: [...RETAINED_BY_LAW] },
+        updatedAt: new Date(),
+      })
       .where(eq(resourceDocuments.id, ctx.row.id));
     // The person can no longer sign in, everywhere at once; if this fails, nothing above is kept.
     if (ctx.services.auth) {
@@ -81,7 +87,8 @@ const exportRoutes =
         schema: {
           tags: ["privacy-requests"],
           operationId: "exportMyData",
-          summary: "Everything the portal holds about the caller: a zip of JSON and CSV per table, their files, and what is kept by law",
+          summary:
+            "Everything the portal holds about the caller: a zip of JSON and CSV per table, their files, and what is kept by law",
           headers: apiHeadersSchema,
           response: { 200: z.unknown().describe("application/zip"), ...errorResponses },
         },
@@ -102,7 +109,15 @@ const exportRoutes =
           }
         }
         const zip = buildExportZip(tables, files);
-        await recordAudit(services.db, { operator, actorUid: uid, actorRole: role, action: "privacy.export", targetType: "user", targetId: uid, requestId: request.id });
+        await recordAudit(services.db, {
+          operator,
+          actorUid: uid,
+          actorRole: role,
+          action: "privacy.export",
+          targetType: "user",
+          targetId: uid,
+          requestId: request.id,
+        });
         const day = new Date().toISOString().slice(0, 10);
         return reply
           .header("content-type", "application/zip")

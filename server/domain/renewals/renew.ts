@@ -19,7 +19,8 @@ export const GRACE_DAYS = 7;
 export const REMINDER_DAYS = 3;
 
 const DAY_MS = 86_400_000;
-export const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** What a renewal needs to know of a line, its plan and its account. */
 export const renewalSelection = {
@@ -62,20 +63,31 @@ export type RenewalLine = {
 };
 
 /** The prepaid lines of an account (or the given lines), locked, with their plan and holder. */
-export async function lockRenewalLines(tx: Executor, where: { accountId?: string; lineIds?: string[]; statuses?: string[] }): Promise<RenewalLine[]> {
+export async function lockRenewalLines(
+  tx: Executor,
+  where: { accountId?: string; lineIds?: string[]; statuses?: string[] },
+): Promise<RenewalLine[]> {
   return (await tx
     .select(renewalSelection)
     .from(lines)
     .innerJoin(accounts, eq(accounts.id, lines.accountId))
     .innerJoin(plans, eq(plans.id, lines.planId))
     .innerJoin(operators, eq(operators.code, lines.operatorCode))
-    .where(and(eq(accounts.type, "prepaid"), where.accountId ? eq(lines.accountId, where.accountId) : undefined, where.lineIds ? inArray(lines.id, where.lineIds) : undefined, where.statuses ? inArray(lines.status, where.statuses as never[]) : undefined))
+    .where(
+      and(
+        eq(accounts.type, "prepaid"),
+        where.accountId ? eq(lines.accountId, where.accountId) : undefined,
+        where.lineIds ? inArray(lines.id, where.lineIds) : undefined,
+        where.statuses ? inArray(lines.status, where.statuses as never[]) : undefined,
+      ),
+    )
     .orderBy(lines.msisdn)
     .for("update", { of: lines })) as RenewalLine[];
 }
 
 /** The start of the last cycle paid for: recorded by the last renewal, else the cycle the line was created in (its activation paid it). */
-export const paidCycleOf = (line: Pick<RenewalLine, "renewedCycleStart" | "createdAt" | "cycleDay">) => line.renewedCycleStart ?? cycleStartOf(line.createdAt, line.cycleDay);
+export const paidCycleOf = (line: Pick<RenewalLine, "renewedCycleStart" | "createdAt" | "cycleDay">) =>
+  line.renewedCycleStart ?? cycleStartOf(line.createdAt, line.cycleDay);
 
 /**
  * The cycle a line renews on `day` (YYYY-MM-DD): the one `day` falls in, when it is not paid yet;
@@ -83,13 +95,17 @@ export const paidCycleOf = (line: Pick<RenewalLine, "renewedCycleStart" | "creat
  * not run and then some, is never charged after the fact (the line had no service, or the run catches
  * up the current cycle, which is the one the line uses).
  */
-export function cycleDueOn(line: Pick<RenewalLine, "renewedCycleStart" | "createdAt" | "cycleDay">, day: string): string | null {
+export function cycleDueOn(
+  line: Pick<RenewalLine, "renewedCycleStart" | "createdAt" | "cycleDay">,
+  day: string,
+): string | null {
   const cycle = cycleStartOf(new Date(`${day}T00:00:00Z`), line.cycleDay);
   return cycle > paidCycleOf(line) ? cycle : null;
 }
 
 /** The cycle a line in grace waits to renew: the one it entered grace in (GRACE_DAYS before its grace ends). */
-export const graceCycleOf = (line: Pick<RenewalLine, "graceEndsOn" | "cycleDay">) => cycleStartOf(new Date(`${addDays(line.graceEndsOn!, -GRACE_DAYS)}T00:00:00Z`), line.cycleDay);
+export const graceCycleOf = (line: Pick<RenewalLine, "graceEndsOn" | "cycleDay">) =>
+  cycleStartOf(new Date(`${addDays(line.graceEndsOn!, -GRACE_DAYS)}T00:00:00Z`), line.cycleDay);
 
 /**
  * The cycle a credit renews: for a line in grace, the cycle it waits for; for a line suspended after
@@ -108,7 +124,11 @@ export const renewalPriceOf = (line: RenewalLine, cycleStart: string) => planFee
 
 /** The account's balance, read under the caller's lock of its lines (postLedgerEntry locks the account row). */
 export async function balanceOf(tx: Executor, accountId: string): Promise<number> {
-  const [account] = await tx.select({ balance: accounts.balanceAmount }).from(accounts).where(eq(accounts.id, accountId)).for("update");
+  const [account] = await tx
+    .select({ balance: accounts.balanceAmount })
+    .from(accounts)
+    .where(eq(accounts.id, accountId))
+    .for("update");
   return account?.balance ?? 0;
 }
 
@@ -117,20 +137,44 @@ export interface RenewalEffects {
   events: Omit<ResourceEvent, "at">[];
 }
 
-export async function notifyHolder(tx: Executor, line: RenewalLine, kind: NotificationKind, params: Record<string, string | number>, effects: RenewalEffects) {
+export async function notifyHolder(
+  tx: Executor,
+  line: RenewalLine,
+  kind: NotificationKind,
+  params: Record<string, string | number>,
+  effects: RenewalEffects,
+) {
   if (!line.ownerUid) return;
   const [row] = await tx
     .insert(notifications)
-    .values({ operatorCode: line.operatorCode, recipientUid: line.ownerUid, kind, params: { msisdn: line.msisdn, planName: line.planName, currency: line.currency, ...params }, link: `/lines/show/${line.id}` })
+    .values({
+      operatorCode: line.operatorCode,
+      recipientUid: line.ownerUid,
+      kind,
+      params: { msisdn: line.msisdn, planName: line.planName, currency: line.currency, ...params },
+      link: `/lines/show/${line.id}`,
+    })
     .returning({ id: notifications.id });
-  effects.events.push({ operator: line.operatorCode, resource: "notifications", type: "created", ids: [row!.id], ownerUids: [line.ownerUid] });
+  effects.events.push({
+    operator: line.operatorCode,
+    resource: "notifications",
+    type: "created",
+    ids: [row!.id],
+    ownerUids: [line.ownerUid],
+  });
 }
 
 const lineEvents = (line: RenewalLine, effects: RenewalEffects) => {
   const ownerUids = line.ownerUid ? [line.ownerUid] : [];
   effects.events.push({ operator: line.operatorCode, resource: "lines", type: "updated", ids: [line.id], ownerUids });
   effects.events.push({ operator: line.operatorCode, resource: "meters", type: "updated", ids: [line.id], ownerUids });
-  effects.events.push({ operator: line.operatorCode, resource: "ledger-entries", type: "created", ids: [line.accountId], ownerUids });
+  effects.events.push({
+    operator: line.operatorCode,
+    resource: "ledger-entries",
+    type: "created",
+    ids: [line.accountId],
+    ownerUids,
+  });
 };
 
 /**
@@ -164,7 +208,16 @@ export async function renewIfCovered(
     });
   }
   const before = { status: line.status, suspendReason: line.suspendReason, graceEndsOn: line.graceEndsOn };
-  await tx.update(lines).set({ status: "active", suspendReason: null, graceEndsOn: null, renewedCycleStart: cycleStart, updatedAt: new Date() }).where(eq(lines.id, line.id));
+  await tx
+    .update(lines)
+    .set({
+      status: "active",
+      suspendReason: null,
+      graceEndsOn: null,
+      renewedCycleStart: cycleStart,
+      updatedAt: new Date(),
+    })
+    .where(eq(lines.id, line.id));
   if (line.status !== "active") {
     await recordAudit(tx, {
       operator: line.operatorCode,
@@ -189,7 +242,14 @@ export async function renewIfCovered(
 }
 
 /** The line enters grace: its renewal for `cycleStart` waits for a top-up until `graceEndsOn`. */
-export async function enterGrace(tx: Executor, line: RenewalLine, cycleStart: string, asOf: string, missing: number, effects: RenewalEffects) {
+export async function enterGrace(
+  tx: Executor,
+  line: RenewalLine,
+  cycleStart: string,
+  asOf: string,
+  missing: number,
+  effects: RenewalEffects,
+) {
   const graceEndsOn = addDays(asOf, GRACE_DAYS);
   await tx.update(lines).set({ status: "grace", graceEndsOn, updatedAt: new Date() }).where(eq(lines.id, line.id));
   await recordAudit(tx, {
@@ -206,13 +266,22 @@ export async function enterGrace(tx: Executor, line: RenewalLine, cycleStart: st
   });
   line.status = "grace";
   line.graceEndsOn = graceEndsOn;
-  await notifyHolder(tx, line, "line.grace_entered", { amount: renewalPriceOf(line, cycleStart), missing, date: graceEndsOn }, effects);
+  await notifyHolder(
+    tx,
+    line,
+    "line.grace_entered",
+    { amount: renewalPriceOf(line, cycleStart), missing, date: graceEndsOn },
+    effects,
+  );
   lineEvents(line, effects);
 }
 
 /** Grace ran out unpaid: the line is suspended for non_payment until a credit covers its renewal. */
 export async function endGrace(tx: Executor, line: RenewalLine, missing: number, effects: RenewalEffects) {
-  await tx.update(lines).set({ status: "suspended", suspendReason: "non_payment", graceEndsOn: null, updatedAt: new Date() }).where(eq(lines.id, line.id));
+  await tx
+    .update(lines)
+    .set({ status: "suspended", suspendReason: "non_payment", graceEndsOn: null, updatedAt: new Date() })
+    .where(eq(lines.id, line.id));
   await recordAudit(tx, {
     operator: line.operatorCode,
     actorUid: null,

@@ -9,9 +9,17 @@ import { cycleToRenewOnCredit, lockRenewalLines, renewIfCovered, type RenewalEff
  * line in grace renews the cycle it waits for; a suspended one the cycle it is in now. The renewal is
  * a debit, which does not call back here. Answers the ids of the lines renewed.
  */
-export async function renewAfterCredit(tx: Executor, account: { operatorCode: string; accountId: string }, now = new Date()): Promise<string[]> {
-  const waiting = (await lockRenewalLines(tx, { accountId: account.accountId, statuses: ["grace", "suspended"] })).filter(
-    (line) => line.operatorCode === account.operatorCode && (line.status === "grace" || (line.status === "suspended" && line.suspendReason === "non_payment")),
+export async function renewAfterCredit(
+  tx: Executor,
+  account: { operatorCode: string; accountId: string },
+  now = new Date(),
+): Promise<string[]> {
+  const waiting = (
+    await lockRenewalLines(tx, { accountId: account.accountId, statuses: ["grace", "suspended"] })
+  ).filter(
+    (line) =>
+      line.operatorCode === account.operatorCode &&
+      (line.status === "grace" || (line.status === "suspended" && line.suspendReason === "non_payment")),
   );
   if (waiting.length === 0) return [];
   const effects: RenewalEffects = { events: [] };
@@ -19,7 +27,9 @@ export async function renewAfterCredit(tx: Executor, account: { operatorCode: st
   // Lines in grace first (the soonest grace end first), then suspended ones.
   waiting.sort((a, b) => (a.graceEndsOn ?? "9999-12-31").localeCompare(b.graceEndsOn ?? "9999-12-31"));
   for (const line of waiting) {
-    const done = await renewIfCovered(tx, line, cycleToRenewOnCredit(line, now), effects, { reason: "a top-up covered the plan's renewal" });
+    const done = await renewIfCovered(tx, line, cycleToRenewOnCredit(line, now), effects, {
+      reason: "a top-up covered the plan's renewal",
+    });
     if (done.renewed) renewed.push(line.id);
   }
   // The credit's own live event (ledger-entries) makes pages that show the balance read again; the

@@ -5,7 +5,8 @@ import { ProblemError } from "../../errors";
 import type { ActionHandler } from "../../engine/types";
 import { refuseUnconfirmedStaff, type StaffRow } from "./trust";
 
-const notAnotherPerson = (detail: string, path: string, message: string) => new ProblemError(403, detail, [{ path, message }], PROBLEM_TYPES.ownRequest);
+const notAnotherPerson = (detail: string, path: string, message: string) =>
+  new ProblemError(403, detail, [{ path, message }], PROBLEM_TYPES.ownRequest);
 
 /**
  * staff/{id}/actions/confirm (admins, reason required, `when: confirmed = false`): an admin other than
@@ -17,12 +18,24 @@ const notAnotherPerson = (detail: string, path: string, message: string) => new 
 export const confirmStaffMember: ActionHandler<StaffRow> = {
   async run(ctx) {
     const member = ctx.row;
-    if (member.uid === ctx.principal.uid) throw notAnotherPerson("You cannot confirm yourself: another administrator must (two-person rule).", "uid", "is yourself");
+    if (member.uid === ctx.principal.uid)
+      throw notAnotherPerson(
+        "You cannot confirm yourself: another administrator must (two-person rule).",
+        "uid",
+        "is yourself",
+      );
     if (member.invitedBy === ctx.principal.uid) {
-      throw notAnotherPerson("You invited this member: an administrator other than you must confirm them (two-person rule).", "invitedBy", "the confirmer cannot be the inviter");
+      throw notAnotherPerson(
+        "You invited this member: an administrator other than you must confirm them (two-person rule).",
+        "invitedBy",
+        "the confirmer cannot be the inviter",
+      );
     }
     await refuseUnconfirmedStaff(ctx.tx, ctx.principal, "confirm staff members");
     const now = new Date();
-    await ctx.tx.update(staffMembers).set({ confirmedBy: ctx.principal.uid, confirmedAt: now, updatedAt: now }).where(eq(staffMembers.uid, member.uid));
+    await ctx.tx
+      .update(staffMembers)
+      .set({ confirmedBy: ctx.principal.uid, confirmedAt: now, updatedAt: now })
+      .where(eq(staffMembers.uid, member.uid));
   },
 };

@@ -16,4 +16,3 @@ export const toMember = (row: typeof staffMembers.$inferSelect): StaffMember => 
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-

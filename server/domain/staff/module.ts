@@ -23,7 +23,8 @@ export const staffModule: DomainModule<StaffRow> = {
       createdAt: staffMembers.createdAt,
     },
     scope: (principal) => eq(staffMembers.operatorCode, principal.operator),
-    search: (q) => or(ilike(staffMembers.email, `%${escapeLike(q)}%`), ilike(staffMembers.displayName, `%${escapeLike(q)}%`)),
+    search: (q) =>
+      or(ilike(staffMembers.email, `%${escapeLike(q)}%`), ilike(staffMembers.displayName, `%${escapeLike(q)}%`)),
     toRecord: toMember,
     ownerUids: () => [],
   },

@@ -2,7 +2,13 @@ import { and, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accessScope, type Principal } from "../../../src/resources/access";
-import { staffInviteResultSchema, staffInviteSchema, staffMemberSchema, staffResource, staffUpdateSchema } from "../../../src/resources/staff";
+import {
+  staffInviteResultSchema,
+  staffInviteSchema,
+  staffMemberSchema,
+  staffResource,
+  staffUpdateSchema,
+} from "../../../src/resources/staff";
 import { recordAudit, type AuditEntry } from "../../audit";
 import { outboxMessages, staffMembers } from "../../db/schema";
 import { conflict, forbidden, notFound, unprocessable } from "../../errors";
@@ -26,14 +32,22 @@ const inviteHeadersSchema = apiHeadersSchema.extend({
     .describe("the same key replays the first response and never creates a second user"),
 });
 
-const uidParamsSchema = z.object({ id: z.string().min(1).max(128).regex(/^[\w-]+$/, "letters, digits, - and _").describe("the staff member's Firebase uid") });
+const uidParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[\w-]+$/, "letters, digits, - and _")
+    .describe("the staff member's Firebase uid"),
+});
 
 /**
  * The writes of staff records that the record API cannot express, because each also changes a
  * Firebase user: inviting (creates the user with claims, emails them a password setup link) and changing
  * a role or access (claims, disabled state, revoked sessions). Lists and records come from the route factory.
  */
-export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const staffRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, invalidation, events } = services;
 
@@ -43,7 +57,8 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
         schema: {
           tags: ["staff"],
           operationId: "inviteStaff",
-          summary: "Invite a care agent or admin: creates the Firebase user with claims and emails them a password setup link",
+          summary:
+            "Invite a care agent or admin: creates the Firebase user with claims and emails them a password setup link",
           description:
             "Requires Idempotency-Key: the same key from the same admin replays the first response (header Idempotent-Replayed: true). " +
             "The password setup link goes to the invitee's email (the outbox, kind staff.invitation) and never to the inviter. " +
@@ -68,17 +83,27 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
           requestHash: hashRequest({ email, role, displayName, operator: principal.operator }),
         });
         if (reservation.kind === "replay") {
-          return reply.code(reservation.status).header("idempotent-replayed", "true").send(reservation.response as never);
+          return reply
+            .code(reservation.status)
+            .header("idempotent-replayed", "true")
+            .send(reservation.response as never);
         }
 
         let createdUid: string | null = null;
         try {
           try {
-            const user = await auth.createUser({ email, emailVerified: false, disabled: false, ...(displayName ? { displayName } : {}) });
+            const user = await auth.createUser({
+              email,
+              emailVerified: false,
+              disabled: false,
+              ...(displayName ? { displayName } : {}),
+            });
             createdUid = user.uid;
           } catch (error) {
             if (firebaseCode(error) === "auth/email-already-exists") {
-              throw conflict("A user with this email already exists.", [{ path: "email", message: "already registered" }]);
+              throw conflict("A user with this email already exists.", [
+                { path: "email", message: "already registered" },
+              ]);
             }
             throw error;
           }
@@ -92,11 +117,22 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
               .values({ uid, operatorCode: principal.operator, email, displayName, role, invitedBy: principal.uid })
               .onConflictDoNothing()
               .returning();
-            if (!row) throw conflict("A staff member with this email already exists.", [{ path: "email", message: "already a staff member" }]);
+            if (!row)
+              throw conflict("A staff member with this email already exists.", [
+                { path: "email", message: "already a staff member" },
+              ]);
             const member = toMember(row);
             // The link is the invitee's to use: it goes to their address, with the new row, and never
             // back to the inviter (who could otherwise sign in as a second "person", issue 26).
-            await tx.insert(outboxMessages).values({ operatorCode: principal.operator, channel: "email", recipient: email, kind: "staff.invitation", params: { passwordSetupLink, role, displayName } });
+            await tx
+              .insert(outboxMessages)
+              .values({
+                operatorCode: principal.operator,
+                channel: "email",
+                recipient: email,
+                kind: "staff.invitation",
+                params: { passwordSetupLink, role, displayName },
+              });
             await recordAudit(tx, {
               operator: principal.operator,
               actorUid: principal.uid,
@@ -121,8 +157,13 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
           return reply.code(201).send(result);
         } catch (error) {
           // Nothing half-done stays behind: the user goes, and the key may be used again.
-          if (createdUid) await auth.deleteUser(createdUid).catch((e) => request.log.error({ err: e, uid: createdUid }, "could not remove a half-invited user"));
-          await reservation.release().catch((e) => request.log.error({ err: e }, "could not release an idempotency key"));
+          if (createdUid)
+            await auth
+              .deleteUser(createdUid)
+              .catch((e) => request.log.error({ err: e, uid: createdUid }, "could not remove a half-invited user"));
+          await reservation
+            .release()
+            .catch((e) => request.log.error({ err: e }, "could not release an idempotency key"));
           throw error;
         }
       },
@@ -150,10 +191,17 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
 
         let changed = false;
         const updated = await db.transaction(async (tx) => {
-          const [current] = await tx.select().from(staffMembers).where(and(scope, eq(staffMembers.uid, uid))).for("update").limit(1);
+          const [current] = await tx
+            .select()
+            .from(staffMembers)
+            .where(and(scope, eq(staffMembers.uid, uid)))
+            .for("update")
+            .limit(1);
           if (!current) throw notFound("No such staff member.");
           if (uid === principal.uid) {
-            throw unprocessable("You cannot change your own role or disable yourself; ask another admin.", [{ path: "uid", message: "is yourself" }]);
+            throw unprocessable("You cannot change your own role or disable yourself; ask another admin.", [
+              { path: "uid", message: "is yourself" },
+            ]);
           }
           const roleChanges = role !== undefined && role !== current.role;
           const disabledChanges = disabled !== undefined && disabled !== current.disabled;
@@ -165,7 +213,11 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
             .set({ ...(roleChanges ? { role } : {}), ...(disabledChanges ? { disabled } : {}), updatedAt: new Date() })
             .where(eq(staffMembers.uid, uid))
             .returning();
-          const audit = (action: string, before: Record<string, unknown>, after: Record<string, unknown>): AuditEntry => ({
+          const audit = (
+            action: string,
+            before: Record<string, unknown>,
+            after: Record<string, unknown>,
+          ): AuditEntry => ({
             operator: principal.operator,
             actorUid: principal.uid,
             actorRole: principal.role,
@@ -178,7 +230,11 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
             requestId: request.id,
           });
           if (roleChanges) await recordAudit(tx, audit("staff.role_changed", { role: current.role }, { role }));
-          if (disabledChanges) await recordAudit(tx, audit(disabled ? "staff.disabled" : "staff.enabled", { disabled: current.disabled }, { disabled }));
+          if (disabledChanges)
+            await recordAudit(
+              tx,
+              audit(disabled ? "staff.disabled" : "staff.enabled", { disabled: current.disabled }, { disabled }),
+            );
 
           // Firebase last, inside the transaction: if it fails, the row and the audit roll back.
           if (roleChanges) {
@@ -195,7 +251,13 @@ export const staffRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
         if (changed) {
           // After the commit: PGlite has one connection, which the transaction holds until then.
           await invalidation.forgetUser(uid);
-          await publishAfterCommit(events, request.log, { operator: principal.operator, resource: staffResource.name, type: "updated", ids: [uid], at: member.updatedAt });
+          await publishAfterCommit(events, request.log, {
+            operator: principal.operator,
+            resource: staffResource.name,
+            type: "updated",
+            ids: [uid],
+            at: member.updatedAt,
+          });
         }
         return member;
       },

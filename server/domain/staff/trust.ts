@@ -15,7 +15,11 @@ export type StaffRow = typeof staffMembers.$inferSelect;
 
 /** The principal's own staff row in their operator, or null (claims set outside the portal: no record). */
 export async function staffRowOf(tx: Executor, operator: string, uid: string): Promise<StaffRow | null> {
-  const [row] = await tx.select().from(staffMembers).where(and(eq(staffMembers.operatorCode, operator), eq(staffMembers.uid, uid))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(staffMembers)
+    .where(and(eq(staffMembers.operatorCode, operator), eq(staffMembers.uid, uid)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -30,7 +34,11 @@ export async function refuseUnconfirmedStaff(tx: Executor, principal: Principal,
   if (row && !row.disabled && (row.invitedBy === null || row.confirmedBy !== null)) return;
   let rule = "after-confirmation";
   if (row && !row.disabled) {
-    const [operator] = await tx.select({ settings: operators.settings }).from(operators).where(eq(operators.code, principal.operator)).limit(1);
+    const [operator] = await tx
+      .select({ settings: operators.settings })
+      .from(operators)
+      .where(eq(operators.code, principal.operator))
+      .limit(1);
     rule = securityPolicyOf(operator?.settings).newStaffMayApprove;
     if (rule === "after-24-hours" && Date.now() - row.createdAt.getTime() >= NEW_STAFF_WAIT_MS) return;
   }

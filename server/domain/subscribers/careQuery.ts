@@ -26,7 +26,8 @@ export function parseCareQuery(q: string): { query: CareQuery } | { error: Field
   if (UUID.test(text)) return { query: { kind: "id", id: text.toLowerCase() } };
   if (PHONE_LIKE.test(text)) {
     const digits = text.replace(/\D/g, "");
-    if (digits.length < MIN_DIGITS) return { error: { path: "q", message: `a number needs at least ${MIN_DIGITS} digits` } };
+    if (digits.length < MIN_DIGITS)
+      return { error: { path: "q", message: `a number needs at least ${MIN_DIGITS} digits` } };
     return { query: { kind: "digits", digits } };
   }
   if (text.includes("@")) return { query: { kind: "email", text: text.toLowerCase() } };

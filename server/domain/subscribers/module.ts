@@ -70,10 +70,14 @@ function relevanceOf(query: CareQuery | undefined): SQL<number> {
 /** The account's lines as JSON: those the search matched when it was a number or a line id, otherwise all. */
 function linesOf(query: CareQuery | undefined): SQL<SubscriberLine[]> {
   const match =
-    query?.kind === "digits" ? lineMatchesDigits(query.digits, "l")
-    : query?.kind === "id" ? sql`(l.id = ${query.id} or not exists (select 1 from lines m where m.account_id = ${ACCOUNT_ID} and m.id = ${query.id}))`
-    : sql`true`;
-  return sql<SubscriberLine[]>`(select coalesce(json_agg(json_build_object('id', x.id, 'msisdn', x.msisdn, 'iccid', x.iccid, 'simType', x.sim_type, 'status', x.status) order by x.msisdn), '[]'::json)
+    query?.kind === "digits"
+      ? lineMatchesDigits(query.digits, "l")
+      : query?.kind === "id"
+        ? sql`(l.id = ${query.id} or not exists (select 1 from lines m where m.account_id = ${ACCOUNT_ID} and m.id = ${query.id}))`
+        : sql`true`;
+  return sql<
+    SubscriberLine[]
+  >`(select coalesce(json_agg(json_build_object('id', x.id, 'msisdn', x.msisdn, 'iccid', x.iccid, 'simType', x.sim_type, 'status', x.status) order by x.msisdn), '[]'::json)
     from (select l.id, l.msisdn, l.iccid, l.sim_type, l.status from lines l where l.account_id = ${ACCOUNT_ID} and ${match} order by l.msisdn limit ${LINES_PER_ACCOUNT}) x)`;
 }
 
@@ -94,7 +98,11 @@ function selectionFor(query: CareQuery | undefined) {
   };
 }
 
-export type SubscriberRow = Omit<Subscriber, "createdAt" | "updatedAt"> & { ownerUid: string | null; createdAt: Date; updatedAt: Date };
+export type SubscriberRow = Omit<Subscriber, "createdAt" | "updatedAt"> & {
+  ownerUid: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
 
 /**
  * Care search (issue 12): accounts of the operator found by any part of a number, a name with typos,

@@ -5,7 +5,11 @@ import { z } from "zod";
 import { accessScope, type Principal } from "../../../src/resources/access";
 import { listResponse } from "../../../src/resources/api";
 import { notificationSchema, type Notification } from "../../../src/resources/notifications";
-import { subscriberIdentitySchema, subscribersResource, type SubscriberIdentity } from "../../../src/resources/subscribers";
+import {
+  subscriberIdentitySchema,
+  subscribersResource,
+  type SubscriberIdentity,
+} from "../../../src/resources/subscribers";
 import type { Executor } from "../../audit";
 import { accounts, notifications } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
@@ -14,7 +18,8 @@ import { adminAuth, firebaseCode, type EngineServices } from "../../engine/servi
 
 /** The account's holder uid, when a staff member of its operator asks (403 for other roles, 404 elsewhere). */
 async function holderOf(db: Executor, principal: Principal, accountId: string): Promise<{ ownerUid: string | null }> {
-  if (!accessScope(principal, subscribersResource, "show")) throw forbidden(`Your role (${principal.role}) may not open subscribers.`);
+  if (!accessScope(principal, subscribersResource, "show"))
+    throw forbidden(`Your role (${principal.role}) may not open subscribers.`);
   const [account] = await db
     .select({ ownerUid: accounts.ownerUid })
     .from(accounts)
@@ -34,7 +39,11 @@ export function identityOf(user: UserRecord): SubscriberIdentity {
     email: user.email ?? null,
     emailVerified: user.emailVerified,
     disabled: user.disabled,
-    providers: user.providerData.map((p) => ({ providerId: p.providerId, email: p.email ?? null, phoneNumber: lastFour(p.phoneNumber) })),
+    providers: user.providerData.map((p) => ({
+      providerId: p.providerId,
+      email: p.email ?? null,
+      phoneNumber: lastFour(p.phoneNumber),
+    })),
     mfa: (user.multiFactor?.enrolledFactors ?? []).map((f) => ({
       factorId: f.factorId,
       displayName: f.displayName ?? null,
@@ -46,7 +55,16 @@ export function identityOf(user: UserRecord): SubscriberIdentity {
   };
 }
 
-const NO_IDENTITY: SubscriberIdentity = { uid: null, email: null, emailVerified: false, disabled: false, providers: [], mfa: [], createdAt: null, lastSignInAt: null };
+const NO_IDENTITY: SubscriberIdentity = {
+  uid: null,
+  email: null,
+  emailVerified: false,
+  disabled: false,
+  providers: [],
+  mfa: [],
+  createdAt: null,
+  lastSignInAt: null,
+};
 
 const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -58,7 +76,8 @@ const pageQuerySchema = z.object({
  * MFA state (firebase-admin), and the notices sent to them (the notifications resource is each
  * person's own inbox). Same access as `subscribers` show: the operator's agents and admins.
  */
-export const subscriberRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const subscriberRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = services;
 
@@ -69,7 +88,8 @@ export const subscriberRoutes = (services: EngineServices): FastifyPluginAsyncZo
           tags: ["subscribers"],
           operationId: "getSubscriberIdentity",
           summary: "Sign-in methods and MFA state of the account holder (never secrets)",
-          description: "Agents and admins of the account's operator. An account without a holder answers with uid null.",
+          description:
+            "Agents and admins of the account's operator. An account without a holder answers with uid null.",
           headers: apiHeadersSchema,
           params: idParamsSchema,
           response: { 200: subscriberIdentitySchema, ...errorResponses },
@@ -104,9 +124,18 @@ export const subscriberRoutes = (services: EngineServices): FastifyPluginAsyncZo
         const { ownerUid } = await holderOf(db, request.principal, request.params.id);
         if (!ownerUid) return { data: [], total: 0 };
         const { page, pageSize } = request.query;
-        const mine = and(eq(notifications.operatorCode, request.principal.operator), eq(notifications.recipientUid, ownerUid));
+        const mine = and(
+          eq(notifications.operatorCode, request.principal.operator),
+          eq(notifications.recipientUid, ownerUid),
+        );
         const [rows, [totals]] = await Promise.all([
-          db.select().from(notifications).where(mine).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(pageSize).offset((page - 1) * pageSize),
+          db
+            .select()
+            .from(notifications)
+            .where(mine)
+            .orderBy(desc(notifications.createdAt), desc(notifications.id))
+            .limit(pageSize)
+            .offset((page - 1) * pageSize),
           db.select({ total: count() }).from(notifications).where(mine),
         ]);
         const data: Notification[] = rows.map((row) => ({

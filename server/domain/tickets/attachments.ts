@@ -5,7 +5,9 @@ import { accounts, storedFiles, ticketAttachments, ticketMessages, tickets } fro
 import { badRequest, type FieldError } from "../../errors";
 
 /** The files attached to one message (`messageId` is SQL naming the message's id), oldest first, as JSON. */
-export const attachmentsOf = (messageId: SQL) => sql`(select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size', f.size) order by a.created_at, f.id), '[]'::json)
+export const attachmentsOf = (
+  messageId: SQL,
+) => sql`(select coalesce(json_agg(json_build_object('id', f.id, 'name', f.name, 'contentType', f.content_type, 'size', f.size) order by a.created_at, f.id), '[]'::json)
   from ticket_attachments a join stored_files f on f.id = a.file_id where a.message_id = ${messageId})`;
 
 /**
@@ -33,14 +35,24 @@ export async function attachFiles(tx: Executor, principal: Principal, messageId:
   fileIds.forEach((id, index) => {
     const row = byId.get(id);
     if (!row) errors.push({ path: `attachmentIds.${index}`, message: "no attachment with this id that you uploaded" });
-    else if (row.attachedTo) errors.push({ path: `attachmentIds.${index}`, message: "this file is already attached to a message" });
+    else if (row.attachedTo)
+      errors.push({ path: `attachmentIds.${index}`, message: "this file is already attached to a message" });
   });
-  if (errors.length) throw badRequest(`The attachments are not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`, errors);
+  if (errors.length)
+    throw badRequest(
+      `The attachments are not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
+      errors,
+    );
   await tx.insert(ticketAttachments).values(fileIds.map((fileId) => ({ messageId, fileId })));
 }
 
 /** Whether the file is attached to a ticket of an account this person holds (so they may download it, whoever uploaded it). */
-export async function attachedToHoldersTicket(db: Executor, operator: string, uid: string, fileId: string): Promise<boolean> {
+export async function attachedToHoldersTicket(
+  db: Executor,
+  operator: string,
+  uid: string,
+  fileId: string,
+): Promise<boolean> {
   const [hit] = await db
     .select({ one: sql<number>`1` })
     .from(ticketAttachments)

@@ -44,18 +44,30 @@ export const replyToTicket: ActionHandler<TicketRow, { message: string; attachme
   async run(ctx) {
     const [written] = await ctx.tx
       .insert(ticketMessages)
-      .values({ ticketId: ticketId(ctx), authorUid: ctx.principal.uid, authorRole: ctx.principal.role, body: ctx.input.message.trim() })
+      .values({
+        ticketId: ticketId(ctx),
+        authorUid: ctx.principal.uid,
+        authorRole: ctx.principal.role,
+        body: ctx.input.message.trim(),
+      })
       .returning({ id: ticketMessages.id });
     await attachFiles(ctx.tx, ctx.principal, written!.id, ctx.input.attachmentIds ?? []);
     const status = ctx.row.status as TicketStatus;
     if (isStaff(ctx.principal.role)) {
       if (status === "acknowledged") await moveTo(ctx, "in_progress", { take: ctx.row.assigneeUid === null });
-      else await ctx.tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticketId(ctx)));
+      else
+        await ctx.tx
+          .update(tickets)
+          .set({ updatedAt: new Date() })
+          .where(eq(tickets.id, ticketId(ctx)));
       await tellHolder(ctx, "ticket.replied");
     } else if (status === "pending" || status === "resolved") {
       await moveTo(ctx, "in_progress");
     } else {
-      await ctx.tx.update(tickets).set({ updatedAt: new Date() }).where(eq(tickets.id, ticketId(ctx)));
+      await ctx.tx
+        .update(tickets)
+        .set({ updatedAt: new Date() })
+        .where(eq(tickets.id, ticketId(ctx)));
     }
   },
 };
@@ -96,6 +108,9 @@ export const cancelTicket: ActionHandler<TicketRow> = {
 
 export const prioritizeTicket: ActionHandler<TicketRow, { priority: TicketPriority }> = {
   async run(ctx) {
-    await ctx.tx.update(tickets).set({ priority: ctx.input.priority, updatedAt: new Date() }).where(eq(tickets.id, ticketId(ctx)));
+    await ctx.tx
+      .update(tickets)
+      .set({ priority: ctx.input.priority, updatedAt: new Date() })
+      .where(eq(tickets.id, ticketId(ctx)));
   },
 };

@@ -1,6 +1,13 @@
 import { count, eq, ilike, sql } from "drizzle-orm";
 import { and } from "drizzle-orm";
-import { DEFAULT_PRIORITY, DEFAULT_SLA_HOURS, type Ticket, type TicketAttachment, type TicketCategory, type TicketMessage } from "../../../src/resources/tickets";
+import {
+  DEFAULT_PRIORITY,
+  DEFAULT_SLA_HOURS,
+  type Ticket,
+  type TicketAttachment,
+  type TicketCategory,
+  type TicketMessage,
+} from "../../../src/resources/tickets";
 import type { Executor } from "../../audit";
 import { accounts, operators, ticketMessages, tickets } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
@@ -13,7 +20,10 @@ const TICKET_ID = sql.raw(`"tickets"."id"`);
 /** Hours to resolve by priority: the operator's own (settings.ticketSlaHours) or the defaults. */
 const slaHours = sql`coalesce(
   (${operators.settings} -> 'ticketSlaHours' ->> ${tickets.priority})::numeric,
-  case ${tickets.priority} ${sql.join(Object.entries(DEFAULT_SLA_HOURS).map(([p, h]) => sql`when ${p} then ${h}::numeric`), sql` `)} end)`;
+  case ${tickets.priority} ${sql.join(
+    Object.entries(DEFAULT_SLA_HOURS).map(([p, h]) => sql`when ${p} then ${h}::numeric`),
+    sql` `,
+  )} end)`;
 
 /** Open tickets are due `slaHours` after they were opened; the clock stops once resolved, closed or cancelled. */
 const slaDueAt = sql<Date | null>`case when ${tickets.status} in ('acknowledged', 'in_progress', 'pending') then ${tickets.createdAt} + ${slaHours} * interval '1 hour' end`;
@@ -34,15 +44,22 @@ const selection = {
   slaDueAt,
   // The opening message, then the conversation after it (oldest first), and when it last moved.
   message: sql<string>`(select m.body from ticket_messages m where m.ticket_id = ${TICKET_ID} order by m.created_at, m.id limit 1)`,
-  attachments: sql<TicketAttachment[]>`${attachmentsOf(sql`(select m.id from ticket_messages m where m.ticket_id = ${TICKET_ID} order by m.created_at, m.id limit 1)`)}`,
-  messages: sql<TicketMessage[]>`(select coalesce(json_agg(json_build_object('id', x.id, 'authorRole', x.author_role, 'body', x.body, 'attachments', ${attachmentsOf(sql.raw("x.id"))}, 'createdAt', x.created_at) order by x.created_at, x.id), '[]'::json)
+  attachments: sql<
+    TicketAttachment[]
+  >`${attachmentsOf(sql`(select m.id from ticket_messages m where m.ticket_id = ${TICKET_ID} order by m.created_at, m.id limit 1)`)}`,
+  messages: sql<
+    TicketMessage[]
+  >`(select coalesce(json_agg(json_build_object('id', x.id, 'authorRole', x.author_role, 'body', x.body, 'attachments', ${attachmentsOf(sql.raw("x.id"))}, 'createdAt', x.created_at) order by x.created_at, x.id), '[]'::json)
     from (select m.id, m.author_role, m.body, m.created_at from ticket_messages m where m.ticket_id = ${TICKET_ID} order by m.created_at, m.id offset 1) x)`,
   lastMessageAt: sql<Date>`(select max(m.created_at) from ticket_messages m where m.ticket_id = ${TICKET_ID})`,
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
 };
 
-export type TicketRow = Omit<Ticket, "assigned" | "slaDueAt" | "lastMessageAt" | "createdAt" | "updatedAt" | "messages" | "attachmentIds"> & {
+export type TicketRow = Omit<
+  Ticket,
+  "assigned" | "slaDueAt" | "lastMessageAt" | "createdAt" | "updatedAt" | "messages" | "attachmentIds"
+> & {
   ownerUid: string | null;
   assigneeUid: string | null;
   slaDueAt: Date | string | null;
@@ -54,7 +71,10 @@ export type TicketRow = Omit<Ticket, "assigned" | "slaDueAt" | "lastMessageAt" |
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-const joined = (query: any) => query.innerJoin(accounts, eq(tickets.accountId, accounts.id)).innerJoin(operators, eq(tickets.operatorCode, operators.code));
+const joined = (query: any) =>
+  query
+    .innerJoin(accounts, eq(tickets.accountId, accounts.id))
+    .innerJoin(operators, eq(tickets.operatorCode, operators.code));
 
 /** Tickets with their account and conversation; a subscriber's are those of accounts they hold. */
 export const ticketsModule: DomainModule<TicketRow> = {
@@ -108,7 +128,12 @@ export const ticketsModule: DomainModule<TicketRow> = {
         .returning({ id: tickets.id });
       const [opening] = await ctx.tx
         .insert(ticketMessages)
-        .values({ ticketId: ticket!.id, authorUid: ctx.principal.uid, authorRole: ctx.principal.role, body: String(body.message).trim() })
+        .values({
+          ticketId: ticket!.id,
+          authorUid: ctx.principal.uid,
+          authorRole: ctx.principal.role,
+          body: String(body.message).trim(),
+        })
         .returning({ id: ticketMessages.id });
       await attachFiles(ctx.tx, ctx.principal, opening!.id, (body.attachmentIds as string[] | undefined) ?? []);
       return ticket!.id;

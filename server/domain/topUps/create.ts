@@ -42,24 +42,51 @@ export interface CardTopUpInput {
  * `created` one is charged again under the same gateway key (the gateway answers the first charge's
  * result, charging nothing) and settled as usual.
  */
-export async function runCardTopUp(services: Pick<EngineServices, "db"> & { events?: EngineServices["events"] }, input: CardTopUpInput): Promise<TopUp> {
+export async function runCardTopUp(
+  services: Pick<EngineServices, "db"> & { events?: EngineServices["events"] },
+  input: CardTopUpInput,
+): Promise<TopUp> {
   const { db, events } = services;
   const { amount, gateway, actor } = input;
   const key = input.idempotencyKey;
   const { created, isNew } = await db.transaction(async (tx) => {
-    const values = { operatorCode: input.operator, accountId: input.accountId, amount: amount.amount, currency: amount.currency, gateway: gateway.name, paymentMethodId: input.paymentMethodId, createdBy: actor.uid, idempotencyKey: key ?? null };
+    const values = {
+      operatorCode: input.operator,
+      accountId: input.accountId,
+      amount: amount.amount,
+      currency: amount.currency,
+      gateway: gateway.name,
+      paymentMethodId: input.paymentMethodId,
+      createdBy: actor.uid,
+      idempotencyKey: key ?? null,
+    };
     const [inserted] = key
-      ? await tx.insert(topUps).values(values).onConflictDoNothing({ target: [topUps.accountId, topUps.createdBy, topUps.idempotencyKey], where: sql`${topUps.idempotencyKey} is not null` }).returning()
+      ? await tx
+          .insert(topUps)
+          .values(values)
+          .onConflictDoNothing({
+            target: [topUps.accountId, topUps.createdBy, topUps.idempotencyKey],
+            where: sql`${topUps.idempotencyKey} is not null`,
+          })
+          .returning()
       : await tx.insert(topUps).values(values).returning();
     if (!inserted) {
       const [existing] = await tx
         .select(topUpSelection)
         .from(topUps)
         .innerJoin(accounts, eq(accounts.id, topUps.accountId))
-        .where(and(eq(topUps.accountId, input.accountId), eq(topUps.createdBy, actor.uid), eq(topUps.idempotencyKey, key!)));
+        .where(
+          and(eq(topUps.accountId, input.accountId), eq(topUps.createdBy, actor.uid), eq(topUps.idempotencyKey, key!)),
+        );
       // Reachable only once the key's reservation is gone (kept 24 h): the request hash no longer guards it.
-      if (existing!.amount !== amount.amount || existing!.currency !== amount.currency || existing!.paymentMethodId !== input.paymentMethodId) {
-        throw unprocessable("This Idempotency-Key was already used for a different top-up; use a new key.", [{ path: "idempotency-key", message: "already used for a different request" }]);
+      if (
+        existing!.amount !== amount.amount ||
+        existing!.currency !== amount.currency ||
+        existing!.paymentMethodId !== input.paymentMethodId
+      ) {
+        throw unprocessable("This Idempotency-Key was already used for a different top-up; use a new key.", [
+          { path: "idempotency-key", message: "already used for a different request" },
+        ]);
       }
       return { created: existing!, isNew: false };
     }
@@ -89,24 +116,52 @@ export async function runCardTopUp(services: Pick<EngineServices, "db"> & { even
 
   let result: ChargeResult;
   try {
-    result = await gateway.charge({ amount: created.amount, currency: created.currency, source: input.source, reference: created.id, idempotencyKey: `top-up:${created.id}` });
+    result = await gateway.charge({
+      amount: created.amount,
+      currency: created.currency,
+      source: input.source,
+      reference: created.id,
+      idempotencyKey: `top-up:${created.id}`,
+    });
   } catch (error) {
-    if (!(error instanceof GatewayRefusal)) input.log.warn({ err: error, topUpId: created.id }, "card gateway did not take the charge");
+    if (!(error instanceof GatewayRefusal))
+      input.log.warn({ err: error, topUpId: created.id }, "card gateway did not take the charge");
     // Refused before any charge (an unknown or used token) or the gateway failed: the top-up failed.
-    result = { outcome: "failed", chargeId: null, failureCode: error instanceof GatewayRefusal ? error.code : "gateway_error" };
+    result = {
+      outcome: "failed",
+      chargeId: null,
+      failureCode: error instanceof GatewayRefusal ? error.code : "gateway_error",
+    };
   }
 
   const done = await db.transaction(async (tx) => {
     const settled =
       result.outcome === "pending"
-        ? { row: (await tx.select(topUpSelection).from(topUps).innerJoin(accounts, eq(accounts.id, topUps.accountId)).where(eq(topUps.id, created.id)))[0]!, events: [] }
+        ? {
+            row: (
+              await tx
+                .select(topUpSelection)
+                .from(topUps)
+                .innerJoin(accounts, eq(accounts.id, topUps.accountId))
+                .where(eq(topUps.id, created.id))
+            )[0]!,
+            events: [],
+          }
         : (await settleTopUp(tx, created.id, result, { via: "charge", requestId: input.requestId }))!;
     const record = toTopUp(settled.row);
     await input.onSettled?.(tx, record);
     return { record, events: settled.events };
   });
   const at = new Date().toISOString();
-  if (isNew) await publishAfterCommit(events, input.log, { operator: input.operator, resource: "top-ups", type: "created", ids: [created.id], ownerUids: created.ownerUid ? [created.ownerUid] : [], at });
+  if (isNew)
+    await publishAfterCommit(events, input.log, {
+      operator: input.operator,
+      resource: "top-ups",
+      type: "created",
+      ids: [created.id],
+      ownerUids: created.ownerUid ? [created.ownerUid] : [],
+      at,
+    });
   for (const event of done.events) await publishAfterCommit(events, input.log, { ...event, at });
   return done.record;
 }

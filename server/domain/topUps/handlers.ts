@@ -26,7 +26,12 @@ export const claimTopUpRefund: ActionHandler<TopUpRow> = {
     await ctx.tx.update(topUps).set({ refund: "claimed", updatedAt: new Date() }).where(eq(topUps.id, ctx.row.id));
     await enqueueRefundClaimLead(ctx, ctx.row);
     if (ctx.row.ownerUid) {
-      await ctx.effects.notify({ recipientUid: ctx.row.ownerUid, kind: "top_up.refund_claimed", params: { amount: ctx.row.amount, currency: ctx.row.currency, byRole: ctx.principal.role }, link: "/top-up" });
+      await ctx.effects.notify({
+        recipientUid: ctx.row.ownerUid,
+        kind: "top_up.refund_claimed",
+        params: { amount: ctx.row.amount, currency: ctx.row.currency, byRole: ctx.principal.role },
+        link: "/top-up",
+      });
     }
   },
 };
@@ -55,7 +60,12 @@ export const approveTopUpRefund: ActionHandler<TopUpRow> = {
     const owners = row.ownerUid ? [row.ownerUid] : [];
     ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
     if (row.ownerUid) {
-      await ctx.effects.notify({ recipientUid: row.ownerUid, kind: "top_up.refunded", params: { amount: row.amount, currency: row.currency, byRole: ctx.principal.role }, link: "/top-up" });
+      await ctx.effects.notify({
+        recipientUid: row.ownerUid,
+        kind: "top_up.refunded",
+        params: { amount: row.amount, currency: row.currency, byRole: ctx.principal.role },
+        link: "/top-up",
+      });
     }
   },
 };

@@ -14,11 +14,19 @@ export type { TopUpRow } from "./records";
  */
 export const topUpsModule: DomainModule<TopUpRow> = {
   source: {
-    rows: (db: Executor) => db.select(topUpSelection).from(topUps).innerJoin(accounts, eq(accounts.id, topUps.accountId)).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(topUps).innerJoin(accounts, eq(accounts.id, topUps.accountId)).$dynamic(),
+    rows: (db: Executor) =>
+      db.select(topUpSelection).from(topUps).innerJoin(accounts, eq(accounts.id, topUps.accountId)).$dynamic(),
+    count: (db: Executor) =>
+      db.select({ total: count() }).from(topUps).innerJoin(accounts, eq(accounts.id, topUps.accountId)).$dynamic(),
     id: topUps.id,
     table: topUps,
-    columns: { accountId: topUps.accountId, status: topUps.status, refund: topUps.refund, createdAt: topUps.createdAt, updatedAt: topUps.updatedAt },
+    columns: {
+      accountId: topUps.accountId,
+      status: topUps.status,
+      refund: topUps.refund,
+      createdAt: topUps.createdAt,
+      updatedAt: topUps.updatedAt,
+    },
     scope(principal, scope) {
       const sameOperator = eq(topUps.operatorCode, principal.operator);
       return scope === "all" ? sameOperator : and(sameOperator, eq(accounts.ownerUid, principal.uid))!;

@@ -18,4 +18,3 @@ export const toTopUp = (row: TopUpRow): TopUp => ({
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
-

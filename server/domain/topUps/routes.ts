@@ -1,7 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accountsResource } from "../../../src/resources/accounts";
-import { newTopUpSchema, paymentGatewaySchema, topUpPaymentOf, topUpSchema, topUpsResource } from "../../../src/resources/topUps";
+import {
+  newTopUpSchema,
+  paymentGatewaySchema,
+  topUpPaymentOf,
+  topUpSchema,
+  topUpsResource,
+} from "../../../src/resources/topUps";
 import { accessScope } from "../../../src/resources/access";
 import { paymentMethods } from "../../db/schema";
 import { findRecordRow } from "../../engine/records";
@@ -25,7 +31,8 @@ import { runCardTopUp } from "./create";
  * the key is also stored on the top-up, so a retry after a first try that died past its charge
  * answers or re-drives that top-up (./create.ts) instead of writing a second one.
  */
-export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const topUpRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = services;
 
@@ -36,7 +43,8 @@ export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
           tags: ["top-ups"],
           operationId: "getPaymentGateway",
           summary: "Which card gateway the caller's operator uses, and where the browser tokenizes a card",
-          description: "`gateway` is the operator's top-up payment setting (\"\" = no card top-ups); `tokenizeUrl` is null unless this server is wired to that gateway. `billGateway` is the bill-payment gateway (BILL_PAYMENT_GATEWAY), with where the browser tokenizes a card (`billTokenizeUrl`) or a bank account (`bankAccountTokenizeUrl`) for bills.",
+          description:
+            '`gateway` is the operator\'s top-up payment setting ("" = no card top-ups); `tokenizeUrl` is null unless this server is wired to that gateway. `billGateway` is the bill-payment gateway (BILL_PAYMENT_GATEWAY), with where the browser tokenizes a card (`billTokenizeUrl`) or a bank account (`bankAccountTokenizeUrl`) for bills.',
           headers: apiHeadersSchema,
           response: { 200: paymentGatewaySchema, ...errorResponses },
         },
@@ -70,16 +78,25 @@ export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
       },
       async (request, reply) => {
         const { principal } = request;
-        if (!accessScope(principal, topUpsResource, "create")) throw forbidden(`Your role (${principal.role}) may not create top-ups.`);
+        if (!accessScope(principal, topUpsResource, "create"))
+          throw forbidden(`Your role (${principal.role}) may not create top-ups.`);
         // Remote Config's card_top_up_enabled switched off (a gateway incident, say): vouchers still work.
         if (!toggleOn(services.featureFlags, "card_top_up_enabled")) {
-          throw unprocessable("Card top-up is turned off for now: add credit with a voucher instead (POST /api/v1/accounts/{id}/actions/redeem-voucher).");
+          throw unprocessable(
+            "Card top-up is turned off for now: add credit with a voucher instead (POST /api/v1/accounts/{id}/actions/redeem-voucher).",
+          );
         }
         const { accountId, amount, paymentMethodId, cardToken } = request.body;
         const account = await findRecordRow(db, accountsResource, accountsModule, principal, "show", accountId);
         if (!account) throw notFound("No such accounts record.");
-        if (account.type !== "prepaid") throw unprocessable("Only prepaid accounts are topped up; postpaid accounts pay their bills.", [{ path: "accountId", message: "must be a prepaid account" }]);
-        if (amount.currency !== account.currency) throw unprocessable(`This account is kept in ${account.currency}.`, [{ path: "amount.currency", message: `must be ${account.currency}` }]);
+        if (account.type !== "prepaid")
+          throw unprocessable("Only prepaid accounts are topped up; postpaid accounts pay their bills.", [
+            { path: "accountId", message: "must be a prepaid account" },
+          ]);
+        if (amount.currency !== account.currency)
+          throw unprocessable(`This account is kept in ${account.currency}.`, [
+            { path: "amount.currency", message: `must be ${account.currency}` },
+          ]);
         const gateway = await gatewayFor(services, principal.operator);
 
         let source = cardToken;
@@ -88,16 +105,36 @@ export const topUpRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
           const [method] = await db
             .select({ gatewayMethodId: paymentMethods.gatewayMethodId })
             .from(paymentMethods)
-            .where(and(eq(paymentMethods.id, paymentMethodId), eq(paymentMethods.operatorCode, principal.operator), eq(paymentMethods.ownerUid, account.ownerUid ?? ""), eq(paymentMethods.gateway, gateway.name), eq(paymentMethods.type, "card")));
-          if (!method) throw unprocessable("No such saved card of this account's holder.", [{ path: "paymentMethodId", message: "not a saved card of the account's holder" }]);
+            .where(
+              and(
+                eq(paymentMethods.id, paymentMethodId),
+                eq(paymentMethods.operatorCode, principal.operator),
+                eq(paymentMethods.ownerUid, account.ownerUid ?? ""),
+                eq(paymentMethods.gateway, gateway.name),
+                eq(paymentMethods.type, "card"),
+              ),
+            );
+          if (!method)
+            throw unprocessable("No such saved card of this account's holder.", [
+              { path: "paymentMethodId", message: "not a saved card of the account's holder" },
+            ]);
           source = method.gatewayMethodId;
         }
 
         const key = request.headers["idempotency-key"];
         const reservation = key
-          ? await reserveIdempotencyKey(db, { actorUid: principal.uid, key, route: "POST /api/v1/top-ups", requestHash: hashRequest({ body: request.body, operator: principal.operator }) })
+          ? await reserveIdempotencyKey(db, {
+              actorUid: principal.uid,
+              key,
+              route: "POST /api/v1/top-ups",
+              requestHash: hashRequest({ body: request.body, operator: principal.operator }),
+            })
           : undefined;
-        if (reservation?.kind === "replay") return reply.code(reservation.status).header("idempotent-replayed", "true").send(reservation.response as never);
+        if (reservation?.kind === "replay")
+          return reply
+            .code(reservation.status)
+            .header("idempotent-replayed", "true")
+            .send(reservation.response as never);
 
         let record;
         try {

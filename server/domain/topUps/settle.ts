@@ -7,7 +7,8 @@ import { AUTO_TOP_UP_ACTOR } from "../autoTopUps/actor";
 import { toTopUp, topUpSelection, type TopUpRow } from "./records";
 
 /** What the gateway said about a top-up's charge, from its answer or its webhook. */
-export type Settlement = { outcome: "succeeded"; chargeId: string } | { outcome: "failed"; chargeId: string | null; failureCode: string };
+export type Settlement =
+  { outcome: "succeeded"; chargeId: string } | { outcome: "failed"; chargeId: string | null; failureCode: string };
 
 /** The ledger key of a top-up's credit: one per top-up, so it is posted once whoever settles first. */
 export const topUpCreditKey = (topUpId: string) => `top-up:${topUpId}`;
@@ -25,20 +26,44 @@ export async function settleTopUp(
   settlement: Settlement,
   by: { via: "charge" | "webhook"; requestId: string },
 ): Promise<{ row: TopUpRow; events: Omit<ResourceEvent, "at">[] } | null> {
-  const [row] = await tx.select(topUpSelection).from(topUps).innerJoin(accounts, eq(accounts.id, topUps.accountId)).where(eq(topUps.id, topUpId)).for("update", { of: topUps });
+  const [row] = await tx
+    .select(topUpSelection)
+    .from(topUps)
+    .innerJoin(accounts, eq(accounts.id, topUps.accountId))
+    .where(eq(topUps.id, topUpId))
+    .for("update", { of: topUps });
   if (!row) return null;
   const owners = row.ownerUid ? [row.ownerUid] : [];
   const events: Omit<ResourceEvent, "at">[] = [];
-  const notify = async (kind: "top_up.completed" | "top_up.failed" | "auto_top_up.failed", params: Record<string, string | number>) => {
+  const notify = async (
+    kind: "top_up.completed" | "top_up.failed" | "auto_top_up.failed",
+    params: Record<string, string | number>,
+  ) => {
     if (!row.ownerUid) return;
     const [notice] = await tx
       .insert(notifications)
-      .values({ operatorCode: row.operatorCode, recipientUid: row.ownerUid, kind, params: { amount: row.amount, currency: row.currency, ...params }, link: "/top-up" })
+      .values({
+        operatorCode: row.operatorCode,
+        recipientUid: row.ownerUid,
+        kind,
+        params: { amount: row.amount, currency: row.currency, ...params },
+        link: "/top-up",
+      })
       .returning({ id: notifications.id });
-    events.push({ operator: row.operatorCode, resource: "notifications", type: "created", ids: [notice!.id], ownerUids: owners });
+    events.push({
+      operator: row.operatorCode,
+      resource: "notifications",
+      type: "created",
+      ids: [notice!.id],
+      ownerUids: owners,
+    });
   };
   const change = async (values: Partial<typeof topUps.$inferInsert>, action: string) => {
-    const [updated] = await tx.update(topUps).set({ ...values, updatedAt: new Date() }).where(eq(topUps.id, topUpId)).returning();
+    const [updated] = await tx
+      .update(topUps)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(topUps.id, topUpId))
+      .returning();
     const after = { ...updated!, ownerUid: row.ownerUid };
     await recordAudit(tx, {
       operator: row.operatorCode,
@@ -52,7 +77,13 @@ export async function settleTopUp(
       reason: `gateway ${by.via}`,
       requestId: by.requestId,
     });
-    events.push({ operator: row.operatorCode, resource: "top-ups", type: "updated", ids: [topUpId], ownerUids: owners });
+    events.push({
+      operator: row.operatorCode,
+      resource: "top-ups",
+      type: "updated",
+      ids: [topUpId],
+      ownerUids: owners,
+    });
     return after;
   };
 
@@ -70,22 +101,42 @@ export async function settleTopUp(
         idempotencyKey: topUpCreditKey(topUpId),
         reference: { type: "top-ups", id: topUpId },
       });
-      events.push({ operator: row.operatorCode, resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
-      const after = await change({ status: "completed", gatewayChargeId: settlement.chargeId, gatewayCaptured: true }, "complete");
+      events.push({
+        operator: row.operatorCode,
+        resource: "ledger-entries",
+        type: "created",
+        ids: [row.accountId],
+        ownerUids: owners,
+      });
+      const after = await change(
+        { status: "completed", gatewayChargeId: settlement.chargeId, gatewayCaptured: true },
+        "complete",
+      );
       await notify("top_up.completed", {});
       return { row: after, events };
     }
     if (!row.gatewayCaptured && (row.status === "failed" || row.status === "cancelled")) {
       // The money was taken after we gave up on it: the subscriber may claim it back in one tap.
-      return { row: await change({ gatewayCaptured: true, gatewayChargeId: settlement.chargeId }, "capture-late"), events };
+      return {
+        row: await change({ gatewayCaptured: true, gatewayChargeId: settlement.chargeId }, "capture-late"),
+        events,
+      };
     }
     return { row, events };
   }
   if (row.status === "created") {
-    const after = await change({ status: "failed", failureReason: settlement.failureCode, gatewayChargeId: settlement.chargeId ?? row.gatewayChargeId }, "fail");
+    const after = await change(
+      {
+        status: "failed",
+        failureReason: settlement.failureCode,
+        gatewayChargeId: settlement.chargeId ?? row.gatewayChargeId,
+      },
+      "fail",
+    );
     await notify("top_up.failed", { failureReason: settlement.failureCode });
     // An auto top-up's decline gets its own notice here, once, whether the charge's answer or a late webhook brings it.
-    if (row.createdBy === AUTO_TOP_UP_ACTOR.uid) await notify("auto_top_up.failed", { failureReason: settlement.failureCode });
+    if (row.createdBy === AUTO_TOP_UP_ACTOR.uid)
+      await notify("auto_top_up.failed", { failureReason: settlement.failureCode });
     return { row: after, events };
   }
   return { row, events };

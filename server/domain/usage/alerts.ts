@@ -36,10 +36,17 @@ export async function sendUsageAlerts(
   for (const counter of counters) {
     const line = lines.get(counter.lineId);
     const allowance = line?.allowance[counter.type];
-    if (!line || allowance === null || allowance === undefined || counter.cycleStart !== cycleStartOf(now, line.cycleDay)) continue;
+    if (
+      !line ||
+      allowance === null ||
+      allowance === undefined ||
+      counter.cycleStart !== cycleStartOf(now, line.cycleDay)
+    )
+      continue;
     const used = meterValue(counter.type, counter.used);
     for (const threshold of ALERT_THRESHOLDS) {
-      if (used * 100 >= allowance * threshold) crossed.push({ lineId: counter.lineId, cycleStart: counter.cycleStart, type: counter.type, threshold });
+      if (used * 100 >= allowance * threshold)
+        crossed.push({ lineId: counter.lineId, cycleStart: counter.cycleStart, type: counter.type, threshold });
     }
   }
   if (crossed.length === 0) return [];
@@ -58,9 +65,22 @@ export async function sendUsageAlerts(
     const params = { msisdn: line.msisdn, usageType: alert.type, threshold: alert.threshold };
     const [notice] = await tx
       .insert(notifications)
-      .values({ operatorCode: operator, recipientUid: line.ownerUid, kind: "usage.threshold", params, link: `/lines/show/${line.lineId}` })
+      .values({
+        operatorCode: operator,
+        recipientUid: line.ownerUid,
+        kind: "usage.threshold",
+        params,
+        link: `/lines/show/${line.lineId}`,
+      })
       .returning({ id: notifications.id });
-    events.push({ operator, resource: "notifications", type: "created", ids: [notice!.id], ownerUids: [line.ownerUid], at: new Date().toISOString() });
+    events.push({
+      operator,
+      resource: "notifications",
+      type: "created",
+      ids: [notice!.id],
+      ownerUids: [line.ownerUid],
+      at: new Date().toISOString(),
+    });
     const [preference] = await tx
       .select()
       .from(notificationPreferences)
@@ -73,8 +93,10 @@ export async function sendUsageAlerts(
       ...(byEmail && line.email ? [{ channel: "email" as const, recipient: line.email }] : []),
       ...(bySms ? [{ channel: "sms" as const, recipient: line.msisdn }] : []),
     ];
-    if (outgoing.length) await tx.insert(outboxMessages).values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.threshold", params })));
+    if (outgoing.length)
+      await tx
+        .insert(outboxMessages)
+        .values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.threshold", params })));
   }
   return events;
 }
-

@@ -59,7 +59,11 @@ export async function allowancesOf(db: Executor, lineIds: readonly string[]): Pr
         status: row.status,
         ownerUid: row.ownerUid,
         email: row.email,
-        allowance: { data: row.dataMb === null ? null : row.dataMb + (extra.get(row.lineId) ?? 0), voice: row.voiceMinutes, sms: row.sms },
+        allowance: {
+          data: row.dataMb === null ? null : row.dataMb + (extra.get(row.lineId) ?? 0),
+          voice: row.voiceMinutes,
+          sms: row.sms,
+        },
         accountId: row.accountId,
         accountType: row.accountType,
         currency: row.currency,

@@ -51,7 +51,8 @@ export async function ingestUsage(
     if (!known.has(record.msisdn)) unknownLines.push({ index, msisdn: record.msisdn });
   });
   const matched = records.length - unknownLines.length;
-  if (matched === 0) return { result: { received: records.length, counted: 0, duplicates: 0, unknownLines }, events: [] };
+  if (matched === 0)
+    return { result: { received: records.length, counted: 0, duplicates: 0, unknownLines }, events: [] };
 
   // Insert what is new, sum it per (line, cycle, type), add the sums to the counters: one statement.
   // Records of unknown numbers drop out at the join. Start times keep milliseconds, as a JavaScript
@@ -87,7 +88,15 @@ export async function ingestUsage(
         select counted.line_id, counted.cycle_start::text as cycle_start, counted.type, counted.used, sums.inserted${rating ? sql`, sums.used as added, counted.over_allowance` : sql``}
         from counted join sums using (line_id, cycle_start, type)
       `;
-  type Changed = { line_id: string; cycle_start: string; type: UsageType; used: string | number; inserted: string | number; added?: string | number; over_allowance?: string | number };
+  type Changed = {
+    line_id: string;
+    cycle_start: string;
+    type: UsageType;
+    used: string | number;
+    inserted: string | number;
+    added?: string | number;
+    over_allowance?: string | number;
+  };
   const distinctIds = new Set(records.map((r) => r.id)).size === records.length;
 
   return db.transaction(async (tx) => {
@@ -109,9 +118,16 @@ export async function ingestUsage(
     changed ??= rowsOf<Changed>(await tx.execute(countStatement(true)));
 
     const counted = changed.reduce((total, row) => total + Number(row.inserted), 0);
-    const counters: ChangedCounter[] = changed.map((row) => ({ lineId: row.line_id, cycleStart: row.cycle_start, type: row.type, used: Number(row.used) }));
+    const counters: ChangedCounter[] = changed.map((row) => ({
+      lineId: row.line_id,
+      cycleStart: row.cycle_start,
+      type: row.type,
+      used: Number(row.used),
+    }));
     // One read of the lines' allowances and rates serves the alerts and the rating.
-    const allowances = counters.length ? await allowancesOf(tx, [...new Set(counters.map((c) => c.lineId))]) : new Map();
+    const allowances = counters.length
+      ? await allowancesOf(tx, [...new Set(counters.map((c) => c.lineId))])
+      : new Map();
     const alertEvents = await sendUsageAlerts(tx, operator, counters, new Date(), allowances);
     if (rating) {
       const rated = changed.map((row) => ({
@@ -123,14 +139,22 @@ export async function ingestUsage(
         overAllowance: Number(row.over_allowance),
       }));
       const lineOf = new Map(found.map((l) => [l.msisdn, { id: l.id, cycleDay: l.cycleDay }]));
-      alertEvents.push(...(await rateBatch(tx, operator, rated, allowances, { inserted: allInserted ? "all" : "some", records, lineOf })));
+      alertEvents.push(
+        ...(await rateBatch(tx, operator, rated, allowances, {
+          inserted: allInserted ? "all" : "some",
+          records,
+          lineOf,
+        })),
+      );
     }
 
     const lineIds = [...new Set(counters.map((c) => c.lineId))];
     const owners = new Map(found.map((l) => [l.id, l.ownerUid]));
     const ownerUids = [...new Set(lineIds.map((id) => owners.get(id)).filter((uid): uid is string => !!uid))];
     const at = new Date().toISOString();
-    const events: ResourceEvent[] = lineIds.length ? [{ operator, resource: METERS_CHANNEL, type: "updated", ids: lineIds, ownerUids, at }, ...alertEvents] : [];
+    const events: ResourceEvent[] = lineIds.length
+      ? [{ operator, resource: METERS_CHANNEL, type: "updated", ids: lineIds, ownerUids, at }, ...alertEvents]
+      : [];
     return { result: { received: records.length, counted, duplicates: matched - counted, unknownLines }, events };
   });
 }

@@ -10,7 +10,10 @@ import { rowsOf } from "../../db/rowsOf";
  * postLedgerEntry under its lock of the account row (the ingest locks accounts before it writes caps,
  * so the two never wait on each other in opposite orders). Returns the lines whose caps were lifted.
  */
-export async function liftCapsAfterCredit(tx: Executor, { operatorCode, accountId }: { operatorCode: string; accountId: string }): Promise<string[]> {
+export async function liftCapsAfterCredit(
+  tx: Executor,
+  { operatorCode, accountId }: { operatorCode: string; accountId: string },
+): Promise<string[]> {
   const lifted = rowsOf<{ line_id: string }>(
     await tx.execute(sql`
       delete from usage_caps c using lines l, accounts a

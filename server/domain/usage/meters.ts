@@ -9,16 +9,26 @@ import { cycleStartOf, nextCycleStart } from "./cycles";
  * The meters of lines in their current cycle (data, voice, SMS, in that order), by line id: used
  * of the allowance (null = unlimited), as of the newest counted record. Two queries for any number of lines.
  */
-export async function metersOf(db: Executor, lineIds: readonly string[], now = new Date()): Promise<Map<string, Meter[]>> {
+export async function metersOf(
+  db: Executor,
+  lineIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, Meter[]>> {
   const allowances = await allowancesOf(db, lineIds);
   // A prepaid line in grace has not renewed its plan: no data, calls or texts of its own (only top-ups,
   // emergency and incoming service), so its meters show nothing to use until a top-up renews it.
-  const usable = [...allowances.values()].map((line) => (line.status === "grace" ? { ...line, allowance: { data: 0, voice: 0, sms: 0 } } : line));
+  const usable = [...allowances.values()].map((line) =>
+    line.status === "grace" ? { ...line, allowance: { data: 0, voice: 0, sms: 0 } } : line,
+  );
   return metersFor(db, usable, now);
 }
 
 /** The same, for lines whose allowances are already read. */
-export async function metersFor(db: Executor, lines: readonly LineAllowances[], now = new Date()): Promise<Map<string, Meter[]>> {
+export async function metersFor(
+  db: Executor,
+  lines: readonly LineAllowances[],
+  now = new Date(),
+): Promise<Map<string, Meter[]>> {
   const meters = new Map<string, Meter[]>();
   if (lines.length === 0) return meters;
   const current = new Map(lines.map((line) => [line.lineId, cycleStartOf(now, line.cycleDay)]));
@@ -26,13 +36,27 @@ export async function metersFor(db: Executor, lines: readonly LineAllowances[], 
   const counters = await db
     .select()
     .from(usageCounters)
-    .where(and(sql`${usageCounters.lineId} = any(${sql.param(lines.map((l) => l.lineId))}::uuid[])`, gte(usageCounters.cycleStart, earliest)));
-  const counterOf = new Map(counters.filter((c) => current.get(c.lineId) === c.cycleStart).map((c) => [`${c.lineId}|${c.type}`, c]));
+    .where(
+      and(
+        sql`${usageCounters.lineId} = any(${sql.param(lines.map((l) => l.lineId))}::uuid[])`,
+        gte(usageCounters.cycleStart, earliest),
+      ),
+    );
+  const counterOf = new Map(
+    counters.filter((c) => current.get(c.lineId) === c.cycleStart).map((c) => [`${c.lineId}|${c.type}`, c]),
+  );
   const caps = await db
     .select({ lineId: usageCaps.lineId, cycleStart: usageCaps.cycleStart, type: usageCaps.type })
     .from(usageCaps)
-    .where(and(sql`${usageCaps.lineId} = any(${sql.param(lines.map((l) => l.lineId))}::uuid[])`, gte(usageCaps.cycleStart, earliest)));
-  const cappedNow = new Set(caps.filter((c) => current.get(c.lineId) === c.cycleStart).map((c) => `${c.lineId}|${c.type}`));
+    .where(
+      and(
+        sql`${usageCaps.lineId} = any(${sql.param(lines.map((l) => l.lineId))}::uuid[])`,
+        gte(usageCaps.cycleStart, earliest),
+      ),
+    );
+  const cappedNow = new Set(
+    caps.filter((c) => current.get(c.lineId) === c.cycleStart).map((c) => `${c.lineId}|${c.type}`),
+  );
   for (const line of lines) {
     const cycleStart = current.get(line.lineId)!;
     meters.set(

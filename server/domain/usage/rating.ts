@@ -44,10 +44,22 @@ export type BatchRecords =
 
 type Zone = "home" | (typeof ROAMING_ZONES)[number];
 type CapReason = "plan" | "balance" | "pay_as_you_go";
-interface BatchRecord { id: string; lineId: string; cycleStart: string; type: UsageType; zone: Zone; quantity: number; startedAt: number }
+interface BatchRecord {
+  id: string;
+  lineId: string;
+  cycleStart: string;
+  type: UsageType;
+  zone: Zone;
+  quantity: number;
+  startedAt: number;
+}
 
 const TYPE_WORDS: Record<UsageType, string> = { data: "Data", voice: "Calls", sms: "Texts" };
-const ZONE_WORDS: Record<string, string> = { canada_mexico: "Canada & Mexico", europe: "Europe", rest_of_world: "the rest of the world" };
+const ZONE_WORDS: Record<string, string> = {
+  canada_mexico: "Canada & Mexico",
+  europe: "Europe",
+  rest_of_world: "the rest of the world",
+};
 const key = (...parts: (string | number)[]) => parts.join("|");
 
 /** "120 MB", "3 min", "2 messages": a rated quantity in the unit people pay for it. */
@@ -58,7 +70,11 @@ function quantityWords(type: UsageType, quantity: number): string {
 }
 
 /** The key that makes a line's rating of this batch post once: the batch's new record ids of the line, hashed. */
-const batchKey = (ids: string[]) => createHash("sha256").update([...ids].sort().join("\n")).digest("hex").slice(0, 32);
+const batchKey = (ids: string[]) =>
+  createHash("sha256")
+    .update([...ids].sort().join("\n"))
+    .digest("hex")
+    .slice(0, 32);
 
 /**
  * Rates the counters a batch moved past (or onto) their allowance; returns the live events to send
@@ -85,12 +101,20 @@ export async function rateBatch(
     const excess = Math.max(0, counter.added - room);
     const reached = coveredBefore + counter.added - excess >= allowance;
     if (excess === 0 && !reached) continue;
-    candidates.push({ ...counter, line, room, excess, current: counter.cycleStart === cycleStartOf(now, line.cycleDay) });
+    candidates.push({
+      ...counter,
+      line,
+      room,
+      excess,
+      current: counter.cycleStart === cycleStartOf(now, line.cycleDay),
+    });
   }
   if (candidates.length === 0) return [];
 
   const lineIds = [...new Set(candidates.map((c) => c.lineId))].sort();
-  const accountIds = [...new Set(candidates.filter((c) => c.line.accountType === "prepaid").map((c) => c.line.accountId))].sort();
+  const accountIds = [
+    ...new Set(candidates.filter((c) => c.line.accountType === "prepaid").map((c) => c.line.accountId)),
+  ].sort();
 
   // 2. Lock the prepaid accounts (after the counters, always in this order: see docs/decisions.md
   // "Rating usage"), read their balances, the caps in force and the units already paid for. A
@@ -98,17 +122,33 @@ export async function rateBatch(
   // batches of a fleet account's lines rate side by side).
   const balances = new Map(
     rowsOf<{ id: string; type: string; balance_amount: number }>(
-      await tx.execute(sql`select id, type, balance_amount from accounts where id = any(${sql.param(accountIds)}::uuid[]) and type = 'prepaid' order by id for update`),
+      await tx.execute(
+        sql`select id, type, balance_amount from accounts where id = any(${sql.param(accountIds)}::uuid[]) and type = 'prepaid' order by id for update`,
+      ),
     ).map((a) => [a.id, Number(a.balance_amount)]),
   );
-  const capRows = await tx.select().from(usageCaps).where(sql`${usageCaps.lineId} = any(${sql.param(lineIds)}::uuid[])`);
+  const capRows = await tx
+    .select()
+    .from(usageCaps)
+    .where(sql`${usageCaps.lineId} = any(${sql.param(lineIds)}::uuid[])`);
   const capped = new Set(capRows.map((c) => key(c.lineId, c.cycleStart, c.type)));
   const paid = new Map(
-    rowsOf<{ line_id: string; cycle_start: string; type: string; zone: string; quantity: string | number; units: string | number; amount: string | number }>(
+    rowsOf<{
+      line_id: string;
+      cycle_start: string;
+      type: string;
+      zone: string;
+      quantity: string | number;
+      units: string | number;
+      amount: string | number;
+    }>(
       await tx.execute(
         sql`select line_id, cycle_start::text as cycle_start, type, zone, quantity, units, amount from usage_overage where line_id = any(${sql.param(lineIds)}::uuid[])`,
       ),
-    ).map((r) => [key(r.line_id, r.cycle_start, r.type, r.zone), { quantity: Number(r.quantity), units: Number(r.units), amount: Number(r.amount) }]),
+    ).map((r) => [
+      key(r.line_id, r.cycle_start, r.type, r.zone),
+      { quantity: Number(r.quantity), units: Number(r.units), amount: Number(r.amount) },
+    ]),
   );
 
   // 3. The records of the lines that went past: which part of each counter's batch was past the
@@ -125,9 +165,26 @@ export async function rateBatch(
 
   // 4. Decide, line by line (prepaid balances are shared by an account's lines).
   const counterUpdates: { lineId: string; cycleStart: string; type: string; over: number; amount: number }[] = [];
-  const overageRows: { lineId: string; cycleStart: string; type: string; zone: string; quantity: number; units: number; amount: number }[] = [];
+  const overageRows: {
+    lineId: string;
+    cycleStart: string;
+    type: string;
+    zone: string;
+    quantity: number;
+    units: number;
+    amount: number;
+  }[] = [];
   const newCaps: { lineId: string; cycleStart: string; type: UsageType; reason: CapReason }[] = [];
-  type Entry = { accountId: string; kind: "usage" | "charge"; amount: number; currency: string; reason: string; idempotencyKey: string; referenceType: string; referenceId: string };
+  type Entry = {
+    accountId: string;
+    kind: "usage" | "charge";
+    amount: number;
+    currency: string;
+    reason: string;
+    idempotencyKey: string;
+    referenceType: string;
+    referenceId: string;
+  };
   const entries: Entry[] = [];
 
   const candidatesOf = new Map<string, Candidate[]>();
@@ -154,7 +211,9 @@ export async function rateBatch(
       // The part of the batch past the allowance, by zone (the records that started last).
       const byZone = new Map<Zone, number>();
       let skip = c.room;
-      const sorted = (recordsOf.get(capKey) ?? []).sort((a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+      const sorted = (recordsOf.get(capKey) ?? []).sort(
+        (a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      );
       for (const r of sorted) {
         const inside = Math.min(skip, r.quantity);
         skip -= inside;
@@ -164,8 +223,14 @@ export async function rateBatch(
       for (const [zone, quantity] of [...byZone.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
         const rate = rateOf(line.overage, c.type, zone);
         if (capped.has(capKey) && c.current) continue; // barred already: kept, not charged
-        if (!line.payAsYouGo) { cap("pay_as_you_go"); continue; }
-        if (!rate) { cap("plan"); continue; }
+        if (!line.payAsYouGo) {
+          cap("pay_as_you_go");
+          continue;
+        }
+        if (!rate) {
+          cap("plan");
+          continue;
+        }
         const before = paid.get(key(lineId, c.cycleStart, c.type, zone)) ?? { quantity: 0, units: 0, amount: 0 };
         // A unit started earlier in the cycle is paid for already: its rest is used first.
         const slack = Math.min(quantity, before.units * rate.unit - before.quantity);
@@ -182,8 +247,20 @@ export async function rateBatch(
         }
         const cost = units * rate.amount;
         if (covered === 0 && cost === 0) continue;
-        paid.set(key(lineId, c.cycleStart, c.type, zone), { quantity: before.quantity + covered, units: before.units + units, amount: before.amount + cost });
-        overageRows.push({ lineId, cycleStart: c.cycleStart, type: c.type, zone, quantity: before.quantity + covered, units: before.units + units, amount: before.amount + cost });
+        paid.set(key(lineId, c.cycleStart, c.type, zone), {
+          quantity: before.quantity + covered,
+          units: before.units + units,
+          amount: before.amount + cost,
+        });
+        overageRows.push({
+          lineId,
+          cycleStart: c.cycleStart,
+          type: c.type,
+          zone,
+          quantity: before.quantity + covered,
+          units: before.units + units,
+          amount: before.amount + cost,
+        });
         amount += cost;
         if (cost === 0) continue;
         const where = zone === "home" ? "" : ` in ${ZONE_WORDS[zone]}`;
@@ -253,41 +330,88 @@ export async function rateBatch(
       returning account_id, balance_after`);
     const charged = rowsOf<{ account_id: string; balance_after: number | null }>(accountsOfEntries);
     // A prepaid debit that leaves the balance under an auto top-up threshold queues one, as postLedgerEntry does.
-    const prepaidAfter = new Map(charged.filter((r) => r.balance_after !== null).map((r) => [r.account_id, Number(r.balance_after)]));
+    const prepaidAfter = new Map(
+      charged.filter((r) => r.balance_after !== null).map((r) => [r.account_id, Number(r.balance_after)]),
+    );
     if (prepaidAfter.size) {
       const withSettings = rowsOf<{ account_id: string }>(
-        await tx.execute(sql`select account_id from auto_top_up_settings where enabled and account_id = any(${sql.param([...prepaidAfter.keys()])}::uuid[])`),
+        await tx.execute(
+          sql`select account_id from auto_top_up_settings where enabled and account_id = any(${sql.param([...prepaidAfter.keys()])}::uuid[])`,
+        ),
       );
       for (const { account_id } of withSettings) {
         const line = lineOfAccount.get(account_id)!;
-        await queueAutoTopUpIfLow(tx, { operatorCode: operator, accountId: account_id, currency: line.currency, balanceAfter: prepaidAfter.get(account_id)! });
+        await queueAutoTopUpIfLow(tx, {
+          operatorCode: operator,
+          accountId: account_id,
+          currency: line.currency,
+          balanceAfter: prepaidAfter.get(account_id)!,
+        });
       }
     }
-    const owners = [...new Set(entries.map((e) => lineOfAccount.get(e.accountId)?.ownerUid).filter((u): u is string => !!u))];
-    events.push({ operator, resource: "ledger-entries", type: "created", ids: [...new Set(entries.map((e) => e.accountId))], ownerUids: owners, at });
+    const owners = [
+      ...new Set(entries.map((e) => lineOfAccount.get(e.accountId)?.ownerUid).filter((u): u is string => !!u)),
+    ];
+    events.push({
+      operator,
+      resource: "ledger-entries",
+      type: "created",
+      ids: [...new Set(entries.map((e) => e.accountId))],
+      ownerUids: owners,
+      at,
+    });
   }
   if (newCaps.length) events.push(...(await capLines(tx, operator, newCaps, lines)));
   return events;
 }
 
 /** The records this transaction inserted for the given lines: from the request, or, after a replay, from the table. */
-async function batchRecordsOf(tx: Executor, operator: string, batch: BatchRecords, lineIds: Set<string>): Promise<BatchRecord[]> {
+async function batchRecordsOf(
+  tx: Executor,
+  operator: string,
+  batch: BatchRecords,
+  lineIds: Set<string>,
+): Promise<BatchRecord[]> {
   if (lineIds.size === 0) return [];
   const wanted = batch.records.filter((r) => lineIds.has(batch.lineOf.get(r.msisdn)?.id ?? ""));
   if (batch.inserted === "all") {
     return wanted.map((r) => {
       const line = batch.lineOf.get(r.msisdn)!;
       const startedAt = Date.parse(r.startedAt);
-      return { id: r.id, lineId: line.id, cycleStart: cycleStartOf(new Date(startedAt), line.cycleDay), type: r.type, zone: (r.roamingZone ?? "home") as Zone, quantity: r.quantity, startedAt };
+      return {
+        id: r.id,
+        lineId: line.id,
+        cycleStart: cycleStartOf(new Date(startedAt), line.cycleDay),
+        type: r.type,
+        zone: (r.roamingZone ?? "home") as Zone,
+        quantity: r.quantity,
+        startedAt,
+      };
     });
   }
   // Inserted now = received in this transaction (received_at defaults to the transaction's start).
-  const rows = rowsOf<{ id: string; line_id: string; cycle_start: string; type: UsageType; roaming_zone: string | null; quantity: number; started_at: string | Date }>(
+  const rows = rowsOf<{
+    id: string;
+    line_id: string;
+    cycle_start: string;
+    type: UsageType;
+    roaming_zone: string | null;
+    quantity: number;
+    started_at: string | Date;
+  }>(
     await tx.execute(sql`
       select id, line_id, cycle_start::text as cycle_start, type, roaming_zone, quantity, started_at from usage_records
       where operator_code = ${operator} and id = any(${sql.param([...new Set(wanted.map((r) => r.id))])}::text[]) and received_at = now()`),
   );
-  return rows.map((r) => ({ id: r.id, lineId: r.line_id, cycleStart: r.cycle_start, type: r.type, zone: (r.roaming_zone ?? "home") as Zone, quantity: Number(r.quantity), startedAt: new Date(r.started_at).getTime() }));
+  return rows.map((r) => ({
+    id: r.id,
+    lineId: r.line_id,
+    cycleStart: r.cycle_start,
+    type: r.type,
+    zone: (r.roaming_zone ?? "home") as Zone,
+    quantity: Number(r.quantity),
+    startedAt: new Date(r.started_at).getTime(),
+  }));
 }
 
 /**
@@ -301,12 +425,19 @@ export async function capLines(
   lines: Map<string, Pick<LineAllowances, "lineId" | "msisdn" | "ownerUid" | "email">>,
 ): Promise<ResourceEvent[]> {
   if (caps.length === 0) return [];
-  const fresh = await tx.insert(usageCaps).values([...caps]).onConflictDoNothing().returning();
+  const fresh = await tx
+    .insert(usageCaps)
+    .values([...caps])
+    .onConflictDoNothing()
+    .returning();
   const events: ResourceEvent[] = [];
   const at = new Date().toISOString();
   const ownerUids = [...new Set(fresh.map((c) => lines.get(c.lineId)?.ownerUid).filter((u): u is string => !!u))];
   const preferences = ownerUids.length
-    ? await tx.select().from(notificationPreferences).where(and(eq(notificationPreferences.operatorCode, operator), inArray(notificationPreferences.uid, ownerUids)))
+    ? await tx
+        .select()
+        .from(notificationPreferences)
+        .where(and(eq(notificationPreferences.operatorCode, operator), inArray(notificationPreferences.uid, ownerUids)))
     : [];
   for (const cap of fresh) {
     const line = lines.get(cap.lineId);
@@ -314,18 +445,41 @@ export async function capLines(
     const params = { msisdn: line.msisdn, usageType: cap.type, capReason: cap.reason };
     const [notice] = await tx
       .insert(notifications)
-      .values({ operatorCode: operator, recipientUid: line.ownerUid, kind: "usage.capped", params, link: `/lines/show/${line.lineId}` })
+      .values({
+        operatorCode: operator,
+        recipientUid: line.ownerUid,
+        kind: "usage.capped",
+        params,
+        link: `/lines/show/${line.lineId}`,
+      })
       .returning({ id: notifications.id });
-    events.push({ operator, resource: "notifications", type: "created", ids: [notice!.id], ownerUids: [line.ownerUid], at });
+    events.push({
+      operator,
+      resource: "notifications",
+      type: "created",
+      ids: [notice!.id],
+      ownerUids: [line.ownerUid],
+      at,
+    });
     const preference = preferences.find((p) => p.uid === line.ownerUid);
     const outgoing = [
       ...(preference?.usageLimitByEmail && line.email ? [{ channel: "email" as const, recipient: line.email }] : []),
       ...(preference?.usageLimitBySms ? [{ channel: "sms" as const, recipient: line.msisdn }] : []),
     ];
-    if (outgoing.length) await tx.insert(outboxMessages).values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.capped", params })));
+    if (outgoing.length)
+      await tx
+        .insert(outboxMessages)
+        .values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.capped", params })));
   }
   if (fresh.length) {
-    events.push({ operator, resource: "meters", type: "updated", ids: [...new Set(fresh.map((c) => c.lineId))], ownerUids, at });
+    events.push({
+      operator,
+      resource: "meters",
+      type: "updated",
+      ids: [...new Set(fresh.map((c) => c.lineId))],
+      ownerUids,
+      at,
+    });
   }
   return events;
 }

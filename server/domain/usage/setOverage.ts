@@ -24,7 +24,10 @@ export const setOverage: ActionHandler<LineRow, { payAsYouGo: boolean }> = {
       const line = (await allowancesOf(ctx.tx, [lineId])).get(lineId)!;
       const cycleStart = cycleStartOf(new Date(), line.cycleDay);
       const counters = await ctx.tx
-        .select({ type: usageCounters.type, covered: sql<string>`${usageCounters.used} - ${usageCounters.overAllowance}` })
+        .select({
+          type: usageCounters.type,
+          covered: sql<string>`${usageCounters.used} - ${usageCounters.overAllowance}`,
+        })
         .from(usageCounters)
         .where(and(eq(usageCounters.lineId, lineId), eq(usageCounters.cycleStart, cycleStart)));
       const usedUp = USAGE_TYPES.filter((type) => {
@@ -39,6 +42,11 @@ export const setOverage: ActionHandler<LineRow, { payAsYouGo: boolean }> = {
           .onConflictDoNothing();
       }
     }
-    ctx.effects.publish({ resource: "meters", type: "updated", ids: [lineId], ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [] });
+    ctx.effects.publish({
+      resource: "meters",
+      type: "updated",
+      ids: [lineId],
+      ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [],
+    });
   },
 };

@@ -21,9 +21,14 @@ const selection = {
   receivedAt: usageRecords.receivedAt,
 };
 
-type UsageRecordRow = Omit<UsageRecord, "startedAt" | "receivedAt" | "unit"> & { ownerUid: string | null; startedAt: Date; receivedAt: Date };
+type UsageRecordRow = Omit<UsageRecord, "startedAt" | "receivedAt" | "unit"> & {
+  ownerUid: string | null;
+  startedAt: Date;
+  receivedAt: Date;
+};
 
-const joined = (query: any) => query.innerJoin(lines, eq(usageRecords.lineId, lines.id)).innerJoin(accounts, eq(lines.accountId, accounts.id));
+const joined = (query: any) =>
+  query.innerJoin(lines, eq(usageRecords.lineId, lines.id)).innerJoin(accounts, eq(lines.accountId, accounts.id));
 
 /** Usage records of the operator's lines (read-only); a subscriber's are those of lines of accounts they own. */
 export const usageRecordsModule: DomainModule<UsageRecordRow> = {

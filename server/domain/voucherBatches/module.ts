@@ -17,7 +17,16 @@ const selection = {
   redeemedCount: sql<number>`(select count(*)::int from vouchers v where v.batch_id = voucher_batches.id and v.status = 'redeemed')`,
 };
 
-export type VoucherBatchRow = { id: string; operatorCode: string; count: number; valueAmount: number; currency: string; expiresOn: string; createdAt: Date; redeemedCount: number };
+export type VoucherBatchRow = {
+  id: string;
+  operatorCode: string;
+  count: number;
+  valueAmount: number;
+  currency: string;
+  expiresOn: string;
+  createdAt: Date;
+  redeemedCount: number;
+};
 
 export const toVoucherBatch = (row: VoucherBatchRow): VoucherBatch => ({
   id: row.id,

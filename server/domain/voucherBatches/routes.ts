@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accessScope } from "../../../src/resources/access";
-import { createdVoucherBatchSchema, newVoucherBatchSchema, voucherBatchesResource, voucherCodesCsv } from "../../../src/resources/voucherBatches";
+import {
+  createdVoucherBatchSchema,
+  newVoucherBatchSchema,
+  voucherBatchesResource,
+  voucherCodesCsv,
+} from "../../../src/resources/voucherBatches";
 import { recordAudit } from "../../audit";
 import { operators } from "../../db/schema";
 import { forbidden, unprocessable } from "../../errors";
@@ -19,7 +24,8 @@ import { toVoucherBatch, voucherBatchesModule } from "./module";
  * a CSV download. An Idempotency-Key makes a retry create nothing more: it replays the batch
  * without its codes (they were shown once).
  */
-export const voucherBatchRoutes = (services: EngineServices): FastifyPluginAsyncZod =>
+export const voucherBatchRoutes =
+  (services: EngineServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { db, events } = services;
     app.post(
@@ -38,17 +44,38 @@ export const voucherBatchRoutes = (services: EngineServices): FastifyPluginAsync
       },
       async (request, reply) => {
         const principal = request.principal;
-        if (!accessScope(principal, voucherBatchesResource, "create")) throw forbidden(`Your role (${principal.role}) may not create voucher batches.`);
+        if (!accessScope(principal, voucherBatchesResource, "create"))
+          throw forbidden(`Your role (${principal.role}) may not create voucher batches.`);
         const { count, value, expiresOn } = request.body;
-        const [operator] = await db.select({ currency: operators.currency }).from(operators).where(eq(operators.code, principal.operator));
-        if (value.currency !== operator!.currency) throw unprocessable(`Vouchers are in ${operator!.currency}.`, [{ path: "value.currency", message: `must be ${operator!.currency}` }]);
+        const [operator] = await db
+          .select({ currency: operators.currency })
+          .from(operators)
+          .where(eq(operators.code, principal.operator));
+        if (value.currency !== operator!.currency)
+          throw unprocessable(`Vouchers are in ${operator!.currency}.`, [
+            { path: "value.currency", message: `must be ${operator!.currency}` },
+          ]);
         const key = request.headers["idempotency-key"];
-        const idempotency = key ? { actorUid: principal.uid, key, route: "POST /api/v1/voucher-batches", requestHash: hashRequest({ body: request.body, operator: principal.operator }) } : undefined;
+        const idempotency = key
+          ? {
+              actorUid: principal.uid,
+              key,
+              route: "POST /api/v1/voucher-batches",
+              requestHash: hashRequest({ body: request.body, operator: principal.operator }),
+            }
+          : undefined;
 
         const done = await db.transaction(async (tx) => {
           const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
           if (claim?.kind === "replay") return { replay: claim };
-          const { id, codes } = await createVoucherBatch(tx, { operatorCode: principal.operator, count, valueAmount: value.amount, currency: value.currency, expiresOn, createdBy: principal.uid });
+          const { id, codes } = await createVoucherBatch(tx, {
+            operatorCode: principal.operator,
+            count,
+            valueAmount: value.amount,
+            currency: value.currency,
+            expiresOn,
+            createdBy: principal.uid,
+          });
           const [row] = await voucherBatchesModule.source.rows(tx).where(eq(voucherBatchesModule.source.id, id));
           const batch = toVoucherBatch(row);
           await recordAudit(tx, {
@@ -67,8 +94,19 @@ export const voucherBatchRoutes = (services: EngineServices): FastifyPluginAsync
           if (claim) await claim.complete(201, { ...batch, codes: [] });
           return { batch, codes };
         });
-        if (done.replay) return reply.code(done.replay.status).header("idempotent-replayed", "true").send(done.replay.response as never);
-        await publishAfterCommit(events, request.log, { operator: principal.operator, resource: "voucher-batches", type: "created", ids: [done.batch.id], ownerUids: [], at: new Date().toISOString() });
+        if (done.replay)
+          return reply
+            .code(done.replay.status)
+            .header("idempotent-replayed", "true")
+            .send(done.replay.response as never);
+        await publishAfterCommit(events, request.log, {
+          operator: principal.operator,
+          resource: "voucher-batches",
+          type: "created",
+          ids: [done.batch.id],
+          ownerUids: [],
+          at: new Date().toISOString(),
+        });
         reply.header("cache-control", "no-store");
         if (/\btext\/csv\b/.test(request.headers.accept ?? "")) {
           return reply

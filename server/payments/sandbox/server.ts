@@ -90,7 +90,12 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-const corsHeaders = { "access-control-allow-origin": "*", "access-control-allow-methods": "POST, OPTIONS", "access-control-allow-headers": "content-type", "access-control-max-age": "600" };
+const corsHeaders = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "POST, OPTIONS",
+  "access-control-allow-headers": "content-type",
+  "access-control-max-age": "600",
+};
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
   const chunks: Buffer[] = [];
@@ -114,7 +119,12 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
   const bankTokens = new Map<string, BankAccount>();
   const bankMethods = new Map<string, BankAccount>();
   // Bank debits waiting for their next step: settle (then, for the returned account, come back).
-  const ach: { step: "settle" | "return"; behaviour: BankBehaviour; data: SandboxEvent["data"]; timer?: NodeJS.Timeout }[] = [];
+  const ach: {
+    step: "settle" | "return";
+    behaviour: BankBehaviour;
+    data: SandboxEvent["data"];
+    timer?: NodeJS.Timeout;
+  }[] = [];
   const byKey = new Map<string, { status: number; body: unknown; charge: SandboxCharge }>();
   const charges: SandboxCharge[] = [];
   const late: { event: SandboxEvent; res: ServerResponse; timer?: NodeJS.Timeout }[] = [];
@@ -124,7 +134,10 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
 
   const send = async (event: SandboxEvent): Promise<number> => {
     const body = JSON.stringify(event);
-    const headers = { "content-type": "application/json", [SIGNATURE_HEADER]: signWebhook(options.webhookSecret, body) };
+    const headers = {
+      "content-type": "application/json",
+      [SIGNATURE_HEADER]: signWebhook(options.webhookSecret, body),
+    };
     if (typeof options.webhook === "function") return options.webhook(body, headers);
     const res = await fetch(options.webhook, { method: "POST", headers, body, signal: AbortSignal.timeout(10_000) });
     return res.status;
@@ -153,7 +166,13 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
     id: `evt_${randomUUID().replaceAll("-", "")}`,
     type,
     created: Math.floor(Date.now() / 1000),
-    data: { chargeId: data.chargeId, reference: data.reference, amount: data.amount, currency: data.currency, ...(failureCode ? { failureCode } : {}) },
+    data: {
+      chargeId: data.chargeId,
+      reference: data.reference,
+      amount: data.amount,
+      currency: data.currency,
+      ...(failureCode ? { failureCode } : {}),
+    },
   });
   const schedule = (entry: (typeof ach)[number]) => {
     ach.push(entry);
@@ -194,13 +213,25 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
         const expMonth = Number(body?.expMonth);
         const expYear = Number(body?.expYear);
         const cvc = String(body?.cvc ?? "");
-        if (!luhnValid(number)) return json(res, 400, { error: "invalid_number", field: "number", message: "not a valid card number" });
-        if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12) return json(res, 400, { error: "invalid_expiry", field: "expMonth", message: "a month from 1 to 12" });
+        if (!luhnValid(number))
+          return json(res, 400, { error: "invalid_number", field: "number", message: "not a valid card number" });
+        if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12)
+          return json(res, 400, { error: "invalid_expiry", field: "expMonth", message: "a month from 1 to 12" });
         const now = new Date();
-        if (!Number.isInteger(expYear) || expYear < now.getUTCFullYear() || (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1) || expYear > now.getUTCFullYear() + 20) {
-          return json(res, 400, { error: "invalid_expiry", field: "expYear", message: "the card has expired or the year is not valid" });
+        if (
+          !Number.isInteger(expYear) ||
+          expYear < now.getUTCFullYear() ||
+          (expYear === now.getUTCFullYear() && expMonth < now.getUTCMonth() + 1) ||
+          expYear > now.getUTCFullYear() + 20
+        ) {
+          return json(res, 400, {
+            error: "invalid_expiry",
+            field: "expYear",
+            message: "the card has expired or the year is not valid",
+          });
         }
-        if (!/^\d{3,4}$/.test(cvc)) return json(res, 400, { error: "invalid_cvc", field: "cvc", message: "3 or 4 digits" });
+        if (!/^\d{3,4}$/.test(cvc))
+          return json(res, 400, { error: "invalid_cvc", field: "cvc", message: "3 or 4 digits" });
         const token = `tok_${randomUUID().replaceAll("-", "")}`;
         tokens.set(token, { number, expMonth, expYear });
         return json(res, 201, { token, card: { brand: brandOf(number), last4: number.slice(-4), expMonth, expYear } });
@@ -212,12 +243,26 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
         const routingNumber = String(body?.routingNumber ?? "").replace(/[\s-]/g, "");
         const accountNumber = String(body?.accountNumber ?? "").replace(/[\s-]/g, "");
         const accountHolderType = body?.accountHolderType ?? "individual";
-        if (!routingNumberValid(routingNumber)) return json(res, 400, { error: "invalid_routing_number", field: "routingNumber", message: "not a valid routing number (9 digits that pass the ABA check)" });
-        if (!/^\d{4,17}$/.test(accountNumber)) return json(res, 400, { error: "invalid_account_number", field: "accountNumber", message: "4 to 17 digits" });
-        if (accountHolderType !== "individual" && accountHolderType !== "company") return json(res, 400, { error: "invalid_holder_type", field: "accountHolderType", message: "individual or company" });
+        if (!routingNumberValid(routingNumber))
+          return json(res, 400, {
+            error: "invalid_routing_number",
+            field: "routingNumber",
+            message: "not a valid routing number (9 digits that pass the ABA check)",
+          });
+        if (!/^\d{4,17}$/.test(accountNumber))
+          return json(res, 400, { error: "invalid_account_number", field: "accountNumber", message: "4 to 17 digits" });
+        if (accountHolderType !== "individual" && accountHolderType !== "company")
+          return json(res, 400, {
+            error: "invalid_holder_type",
+            field: "accountHolderType",
+            message: "individual or company",
+          });
         const token = `btok_${randomUUID().replaceAll("-", "")}`;
         bankTokens.set(token, { bank: true, routingNumber, accountNumber, accountHolderType });
-        return json(res, 201, { token, bankAccount: { bankName: bankNameOf(routingNumber), last4: accountNumber.slice(-4), accountHolderType } });
+        return json(res, 201, {
+          token,
+          bankAccount: { bankName: bankNameOf(routingNumber), last4: accountNumber.slice(-4), accountHolderType },
+        });
       }
 
       if (req.headers.authorization !== `Bearer ${options.apiKey}`) return json(res, 401, { error: "unauthorized" });
@@ -232,13 +277,25 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
           if (!account) return json(res, 400, { error: "invalid_token", message: "unknown or already used token" });
           const id = `ba_${randomUUID().replaceAll("-", "")}`;
           bankMethods.set(id, account);
-          return json(res, 201, { id, type: "bank_account", bankName: bankNameOf(account.routingNumber), last4: account.accountNumber.slice(-4), accountHolderType: account.accountHolderType });
+          return json(res, 201, {
+            id,
+            type: "bank_account",
+            bankName: bankNameOf(account.routingNumber),
+            last4: account.accountNumber.slice(-4),
+            accountHolderType: account.accountHolderType,
+          });
         }
         const card = token.startsWith("tok_") ? cardFor(token) : undefined;
         if (!card) return json(res, 400, { error: "invalid_token", message: "unknown or already used token" });
         const id = `pm_${randomUUID().replaceAll("-", "")}`;
         methods.set(id, card);
-        return json(res, 201, { id, brand: brandOf(card.number), last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear });
+        return json(res, 201, {
+          id,
+          brand: brandOf(card.number),
+          last4: card.number.slice(-4),
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+        });
       }
 
       // The late captures held now (4000…0119), sent at once: how a test decides when "later" is.
@@ -265,7 +322,8 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
         const amount = Number(body.amount);
         const currency = String(body.currency ?? "");
         const reference = String(body.reference ?? "");
-        if (!Number.isSafeInteger(amount) || amount <= 0 || !/^[A-Z]{3}$/.test(currency)) return json(res, 400, { error: "invalid_amount" });
+        if (!Number.isSafeInteger(amount) || amount <= 0 || !/^[A-Z]{3}$/.test(currency))
+          return json(res, 400, { error: "invalid_amount" });
         const account = typeof body.source === "string" ? bankMethods.get(body.source) : undefined;
         if (account) {
           const chargeId = `ch_${randomUUID().replaceAll("-", "")}`;
@@ -273,11 +331,19 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
           charges.push(charge);
           const answer = { status: 202, body: { id: chargeId, status: "pending" } };
           if (key) byKey.set(key, { ...answer, charge });
-          schedule({ step: "settle", behaviour: bankBehaviourOf(account.accountNumber), data: { chargeId, reference, amount, currency } });
+          schedule({
+            step: "settle",
+            behaviour: bankBehaviourOf(account.accountNumber),
+            data: { chargeId, reference, amount, currency },
+          });
           return json(res, answer.status, answer.body);
         }
         const card = cardFor(body.source);
-        if (!card) return json(res, 400, { error: "invalid_source", message: "unknown or already used token or payment method" });
+        if (!card)
+          return json(res, 400, {
+            error: "invalid_source",
+            message: "unknown or already used token or payment method",
+          });
         const chargeId = `ch_${randomUUID().replaceAll("-", "")}`;
         const charge: SandboxCharge = { id: chargeId, idempotencyKey: key, reference, amount, currency, calls: 1 };
         charges.push(charge);
@@ -293,14 +359,23 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
           const entry: (typeof late)[number] = { event: event("charge.succeeded"), res };
           if (key) byKey.set(key, { status: 200, body: { id: chargeId, status: "succeeded" }, charge });
           late.push(entry);
-          if (options.lateSuccessMs != null) entry.timer = setTimeout(() => void releaseOne(entry), options.lateSuccessMs);
+          if (options.lateSuccessMs != null)
+            entry.timer = setTimeout(() => void releaseOne(entry), options.lateSuccessMs);
           return;
         }
-        const answer = behaviour === "declined" ? { status: 402, body: { id: chargeId, status: "failed", failureCode: "card_declined" } } : { status: 200, body: { id: chargeId, status: "succeeded" } };
+        const answer =
+          behaviour === "declined"
+            ? { status: 402, body: { id: chargeId, status: "failed", failureCode: "card_declined" } }
+            : { status: 200, body: { id: chargeId, status: "succeeded" } };
         if (key) byKey.set(key, { ...answer, charge });
         json(res, answer.status, answer.body);
         // The webhook follows the answer, as a real gateway's does.
-        setImmediate(() => void deliver(behaviour === "declined" ? event("charge.failed", "card_declined") : event("charge.succeeded")));
+        setImmediate(
+          () =>
+            void deliver(
+              behaviour === "declined" ? event("charge.failed", "card_declined") : event("charge.succeeded"),
+            ),
+        );
         return;
       }
       return json(res, 404, { error: "not_found" });

@@ -27,7 +27,17 @@ type Values = Record<string, unknown> & { reason?: string };
  * request itself. A "sign in again" answer opens the re-authentication dialog and retries; a result
  * shown once (a PIN, a PUK, an eSIM code) opens in its own dialog.
  */
-export function ActionDialog({ resource, name, action, record, open, onClose, preset, object, extra }: {
+export function ActionDialog({
+  resource,
+  name,
+  action,
+  record,
+  open,
+  onClose,
+  preset,
+  object,
+  extra,
+}: {
   resource: ResourceDefinition<any, any>;
   name: string;
   action: ActionSpec;
@@ -60,12 +70,18 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
   const shape = (action.input?.shape ?? {}) as Record<string, z.ZodType>;
   const url = `${apiUrl}/${resource.name}/${record.id}/actions/${name}`;
   // Inputs start at their schema's default (a new SIM is physical unless you pick an eSIM).
-  const defaults = Object.fromEntries(Object.entries(shape).flatMap(([field, schema]) => {
-    const parsed = schema.safeParse(undefined);
-    return parsed.success && parsed.data !== undefined ? [[field, parsed.data]] : [];
-  }));
+  const defaults = Object.fromEntries(
+    Object.entries(shape).flatMap(([field, schema]) => {
+      const parsed = schema.safeParse(undefined);
+      return parsed.success && parsed.data !== undefined ? [[field, parsed.data]] : [];
+    }),
+  );
   // A switch the record has too starts where the record is (pay as you go shows what the line has now).
-  const fromRecord = Object.fromEntries(inputs.flatMap(([field, spec]) => (spec.kind === "boolean" && typeof record[field] === "boolean" ? [[field, record[field]]] : [])));
+  const fromRecord = Object.fromEntries(
+    inputs.flatMap(([field, spec]) =>
+      spec.kind === "boolean" && typeof record[field] === "boolean" ? [[field, record[field]]] : [],
+    ),
+  );
   const title = object ?? fieldText(resource.recordTitle, resource.fields[resource.recordTitle], record);
   // An action with nothing to ask, confirm or quote (approve a claim) runs at the click.
   const asks = Boolean(action.input || needsReason || action.preview || action.confirm || action.danger);
@@ -80,12 +96,16 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
   /** Shows what the server said at the fields it names, or above the form. */
   const showError = (e: ApiError) => {
     // A nested path ("address.zip") lands on the nested field.
-    const fields = Object.entries(e.errors ?? {}).filter(([path]) => path === "reason" || Object.hasOwn(action.inputFields ?? {}, path.split(".")[0]!));
-    if (fields.length) form.setFields(fields.map(([path, messages]) => ({ name: path.split("."), errors: messages as string[] })));
+    const fields = Object.entries(e.errors ?? {}).filter(
+      ([path]) => path === "reason" || Object.hasOwn(action.inputFields ?? {}, path.split(".")[0]!),
+    );
+    if (fields.length)
+      form.setFields(fields.map(([path, messages]) => ({ name: path.split("."), errors: messages as string[] })));
     else setError(e.message);
   };
 
-  const bodyOf = (values: Values) => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+  const bodyOf = (values: Values) =>
+    Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ""));
 
   async function run(values: Values) {
     setError(undefined);
@@ -106,7 +126,8 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
       else if (action.accepted?.safeParse(data).success) {
         // 202: filed for a second person's approval (the two-person rule); the record did not change.
         message.info(t("actions.accepted", { action: label }));
-      } else message.success(action.done ? t(action.done, doneWords(data, record)) : t("actions.done", { action: label }));
+      } else
+        message.success(action.done ? t(action.done, doneWords(data, record)) : t("actions.done", { action: label }));
     } catch (e) {
       const problem = e as ApiError;
       if (problem.problemType === PROBLEM_TYPES.reauthRequired) setReauthFor(values);
@@ -122,7 +143,9 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
     const values = await form.validateFields();
     const whole = action.input?.safeParse(bodyOf(values));
     if (whole && !whole.success) {
-      form.setFields(whole.error.issues.filter((i) => i.path.length).map((i) => ({ name: i.path.map(String), errors: [i.message] })));
+      form.setFields(
+        whole.error.issues.filter((i) => i.path.length).map((i) => ({ name: i.path.map(String), errors: [i.message] })),
+      );
       return null;
     }
     return values;
@@ -134,7 +157,13 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
     if (!action.preview || quote) return run(values);
     setError(undefined);
     try {
-      const { data } = await mutateAsync({ url: `${url}/preview`, method: "post", values: bodyOf(values), successNotification: false, errorNotification: false });
+      const { data } = await mutateAsync({
+        url: `${url}/preview`,
+        method: "post",
+        values: bodyOf(values),
+        successNotification: false,
+        errorNotification: false,
+      });
       setQuote(data as QuoteData);
     } catch (e) {
       showError(e as ApiError);
@@ -160,12 +189,32 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
         {/* A declared confirmation says what will happen; without one the form speaks for itself (never "this record?"). */}
         {action.confirm && <Typography.Paragraph>{t(action.confirm, { title })}</Typography.Paragraph>}
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
-        <Form form={form} layout="vertical" initialValues={{ ...defaults, ...fromRecord, ...preset }} onValuesChange={() => setQuote(undefined)}>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ ...defaults, ...fromRecord, ...preset }}
+          onValuesChange={() => setQuote(undefined)}
+        >
           {inputs.map(([field, spec]) => {
             // A postal address is a group of fields of its own (named address.line1, address.city, …).
-            if (spec.kind === "address") return <AddressFields key={field} form={form} name={field} legend={t(spec.label)} prefillFromProfile={user?.role === "subscriber"} />;
+            if (spec.kind === "address")
+              return (
+                <AddressFields
+                  key={field}
+                  form={form}
+                  name={field}
+                  legend={t(spec.label)}
+                  prefillFromProfile={user?.role === "subscriber"}
+                />
+              );
             const item = (
-              <Form.Item key={field} name={field} label={t(spec.label)} extra={spec.help ? t(spec.help) : undefined} rules={shape[field] ? zodRules(shape[field]!, t(spec.label)) : []}>
+              <Form.Item
+                key={field}
+                name={field}
+                label={t(spec.label)}
+                extra={spec.help ? t(spec.help) : undefined}
+                rules={shape[field] ? zodRules(shape[field]!, t(spec.label)) : []}
+              >
                 <FieldInput name={field} spec={spec} record={record} />
               </Form.Item>
             );
@@ -178,7 +227,12 @@ export function ActionDialog({ resource, name, action, record, open, onClose, pr
             );
           })}
           {needsReason && (
-            <Form.Item name="reason" label={t("actions.reason")} extra={t("actions.reasonHelp")} rules={[{ required: true, whitespace: true, min: 3, message: t("actions.reasonRequired") }]}>
+            <Form.Item
+              name="reason"
+              label={t("actions.reason")}
+              extra={t("actions.reasonHelp")}
+              rules={[{ required: true, whitespace: true, min: 3, message: t("actions.reasonRequired") }]}
+            >
               <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={500} showCount />
             </Form.Item>
           )}

@@ -9,12 +9,32 @@ import { esimInstallLink } from "./esimInstallLink";
  * copyable, with the warning that it will not be shown again. An activation code is a QR code to scan,
  * and on a phone that can install it from a link, a button that does.
  */
-export function ActionResult({ action, label, result, onClose }: { action: ActionSpec; label: string; result?: Record<string, unknown>; onClose: () => void }) {
+export function ActionResult({
+  action,
+  label,
+  result,
+  onClose,
+}: {
+  action: ActionSpec;
+  label: string;
+  result?: Record<string, unknown>;
+  onClose: () => void;
+}) {
   const fields = Object.entries(action.result?.fields ?? {});
   return (
-    <Modal open={Boolean(result)} title={label} onCancel={onClose} onOk={onClose} okText={t("actions.resultDone")} cancelButtonProps={{ style: { display: "none" } }} destroyOnHidden>
+    <Modal
+      open={Boolean(result)}
+      title={label}
+      onCancel={onClose}
+      onOk={onClose}
+      okText={t("actions.resultDone")}
+      cancelButtonProps={{ style: { display: "none" } }}
+      destroyOnHidden
+    >
       {/* Only a true warning: a PUK can be looked up again, a port-out PIN or an activation code cannot. */}
-      {action.result?.once && <Alert type="warning" showIcon message={t("actions.shownOnce")} style={{ marginBottom: 12 }} />}
+      {action.result?.once && (
+        <Alert type="warning" showIcon message={t("actions.shownOnce")} style={{ marginBottom: 12 }} />
+      )}
       {/* Label above value: an eSIM QR code keeps the whole dialog width on a 360 px phone. */}
       {result && (
         <Descriptions column={1} layout="vertical" bordered size="small" data-testid="action-result">
@@ -24,7 +44,12 @@ export function ActionResult({ action, label, result, onClose }: { action: Actio
             let shown;
             if (spec.kind === "secret") {
               shown = (
-                <Typography.Text code copyable style={{ fontSize: 24, letterSpacing: 4 }} data-testid={`result-${field}`}>
+                <Typography.Text
+                  code
+                  copyable
+                  style={{ fontSize: 24, letterSpacing: 4 }}
+                  data-testid={`result-${field}`}
+                >
                   {String(value)}
                 </Typography.Text>
               );
@@ -33,12 +58,22 @@ export function ActionResult({ action, label, result, onClose }: { action: Actio
               shown = (
                 <Space direction="vertical" align="center" style={{ width: "100%" }}>
                   {install && (
-                    <Button type="primary" href={install} target="_blank" rel="noopener noreferrer" data-testid="esim-install">
+                    <Button
+                      type="primary"
+                      href={install}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      data-testid="esim-install"
+                    >
                       {t("actions.installEsim")}
                     </Button>
                   )}
                   <QRCode value={String(value)} size={200} bordered={false} aria-label={t("actions.qrLabel")} />
-                  <Typography.Text copyable style={{ wordBreak: "break-all", fontSize: 12 }} data-testid={`result-${field}`}>
+                  <Typography.Text
+                    copyable
+                    style={{ wordBreak: "break-all", fontSize: 12 }}
+                    data-testid={`result-${field}`}
+                  >
                     {String(value)}
                   </Typography.Text>
                 </Space>

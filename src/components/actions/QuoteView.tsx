@@ -13,7 +13,12 @@ export interface QuoteData {
 
 /** Values as people read them: a phone number in its national format. */
 const readable = (params: Record<string, string | number> = {}) =>
-  Object.fromEntries(Object.entries(params).map(([key, value]) => [key, key === "msisdn" && typeof value === "string" ? formatMsisdn(value) : value]));
+  Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      key === "msisdn" && typeof value === "string" ? formatMsisdn(value) : value,
+    ]),
+  );
 
 /** The server's quote of an action, line by line, before the person confirms it. */
 export function QuoteView({ quote }: { quote: QuoteData }) {
@@ -24,7 +29,10 @@ export function QuoteView({ quote }: { quote: QuoteData }) {
         size="small"
         dataSource={quote.lines}
         renderItem={(line) => (
-          <List.Item style={{ paddingInline: 0 }} extra={line.amount ? <span>{formatMoney(line.amount)}</span> : undefined}>
+          <List.Item
+            style={{ paddingInline: 0 }}
+            extra={line.amount ? <span>{formatMoney(line.amount)}</span> : undefined}
+          >
             {t(line.label, readable({ ...quote.params, ...line.params }))}
           </List.Item>
         )}

@@ -10,7 +10,19 @@ type AnyRecord = Record<string, any> & { id: string };
 /** Whether the record is in a state the action allows (the server checks the same `when`). */
 export const actionApplies = (action: ActionSpec, record: AnyRecord) => meets(action.when, record);
 
-function ActionButton({ resource, name, action, record, block }: { resource: ResourceDefinition<any, any>; name: string; action: ActionSpec; record: AnyRecord; block?: boolean }) {
+function ActionButton({
+  resource,
+  name,
+  action,
+  record,
+  block,
+}: {
+  resource: ResourceDefinition<any, any>;
+  name: string;
+  action: ActionSpec;
+  record: AnyRecord;
+  block?: boolean;
+}) {
   const { data: access } = useCan({ resource: resource.name, action: name, params: { id: record.id } });
   const [open, setOpen] = useState(false);
   if (!access?.can || !actionApplies(action, record)) return null;
@@ -19,13 +31,28 @@ function ActionButton({ resource, name, action, record, block }: { resource: Res
       <Button danger={action.danger} block={block} onClick={() => setOpen(true)}>
         {t(action.label)}
       </Button>
-      <ActionDialog resource={resource} name={name} action={action} record={record} open={open} onClose={() => setOpen(false)} />
+      <ActionDialog
+        resource={resource}
+        name={name}
+        action={action}
+        record={record}
+        open={open}
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }
 
 /** The declared named actions of one record, each shown only when the viewer may run it and the record allows it. */
-export function RecordActions({ resource, record, block }: { resource: ResourceDefinition<any, any>; record: AnyRecord | undefined; block?: boolean }) {
+export function RecordActions({
+  resource,
+  record,
+  block,
+}: {
+  resource: ResourceDefinition<any, any>;
+  record: AnyRecord | undefined;
+  block?: boolean;
+}) {
   if (!record) return null;
   return (
     <>

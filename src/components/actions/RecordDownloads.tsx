@@ -8,7 +8,19 @@ import { fieldText } from "../fieldText";
 
 type AnyRecord = Record<string, any> & { id: string };
 
-function DownloadButton({ resource, download, record, block, compact }: { resource: ResourceDefinition<any, any>; download: DownloadSpec; record: AnyRecord; block?: boolean; compact?: boolean }) {
+function DownloadButton({
+  resource,
+  download,
+  record,
+  block,
+  compact,
+}: {
+  resource: ResourceDefinition<any, any>;
+  download: DownloadSpec;
+  record: AnyRecord;
+  block?: boolean;
+  compact?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const label = t(download.label);
@@ -18,7 +30,10 @@ function DownloadButton({ resource, download, record, block, compact }: { resour
     setFailed(false);
     try {
       // The file needs the viewer's token: fetched, then handed to the browser (a plain link would be a 401).
-      await downloadFromApi(`/${resource.name}/${encodeURIComponent(record.id)}/${download.path}`, `${String(record[download.fileName] ?? record.id)}.${download.extension}`);
+      await downloadFromApi(
+        `/${resource.name}/${encodeURIComponent(record.id)}/${download.path}`,
+        `${String(record[download.fileName] ?? record.id)}.${download.extension}`,
+      );
     } catch {
       setFailed(true);
     } finally {
@@ -48,12 +63,29 @@ function DownloadButton({ resource, download, record, block, compact }: { resour
 }
 
 /** The files a declaration says one record has (`downloads`, a bill's PDF), each a button that fetches it with the viewer's token. */
-export function RecordDownloads({ resource, record, block, compact }: { resource: ResourceDefinition<any, any>; record: AnyRecord | undefined; block?: boolean; compact?: boolean }) {
+export function RecordDownloads({
+  resource,
+  record,
+  block,
+  compact,
+}: {
+  resource: ResourceDefinition<any, any>;
+  record: AnyRecord | undefined;
+  block?: boolean;
+  compact?: boolean;
+}) {
   if (!record || !resource.downloads?.length) return null;
   return (
     <>
       {resource.downloads.map((download) => (
-        <DownloadButton key={download.path} resource={resource} download={download} record={record} block={block} compact={compact} />
+        <DownloadButton
+          key={download.path}
+          resource={resource}
+          download={download}
+          record={record}
+          block={block}
+          compact={compact}
+        />
       ))}
     </>
   );

@@ -1,7 +1,11 @@
 import type { Money } from "../../resources/common";
 import { formatMoney } from "../format";
 
-const isMoney = (value: unknown): value is Money => typeof value === "object" && value !== null && typeof (value as Money).amount === "number" && typeof (value as Money).currency === "string";
+const isMoney = (value: unknown): value is Money =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Money).amount === "number" &&
+  typeof (value as Money).currency === "string";
 
 /**
  * The words an action's `done` sentence is filled with: each field of the answer as people read it,
@@ -13,7 +17,11 @@ export function doneWords(answer: Record<string, unknown>, before: Record<string
     if (isMoney(value)) {
       words[field] = formatMoney(value);
       const was = before[field];
-      if (isMoney(was) && was.currency === value.currency) words[`${field}.change`] = formatMoney({ amount: Math.abs(value.amount - was.amount), currency: value.currency });
+      if (isMoney(was) && was.currency === value.currency)
+        words[`${field}.change`] = formatMoney({
+          amount: Math.abs(value.amount - was.amount),
+          currency: value.currency,
+        });
     } else if (typeof value === "string" || typeof value === "number") words[field] = String(value);
   }
   return words;

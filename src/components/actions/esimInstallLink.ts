@@ -7,7 +7,9 @@
 export function esimInstallLink(activationCode: string, userAgent: string): string | null {
   if (!activationCode.startsWith("LPA:")) return null;
   const carddata = encodeURIComponent(activationCode);
-  if (/\b(iPhone|iPad)\b/.test(userAgent)) return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${carddata}`;
-  if (/\bAndroid\b/.test(userAgent)) return `https://esimsetup.android.com/esim_qrcode_provisioning?carddata=${carddata}`;
+  if (/\b(iPhone|iPad)\b/.test(userAgent))
+    return `https://esimsetup.apple.com/esim_qrcode_provisioning?carddata=${carddata}`;
+  if (/\bAndroid\b/.test(userAgent))
+    return `https://esimsetup.android.com/esim_qrcode_provisioning?carddata=${carddata}`;
   return null;
 }

@@ -7,17 +7,31 @@ import type { AddOn, LineAddOn } from "../../resources/addOns";
 import { formatDataMb, formatDateTime, formatMoney } from "../format";
 
 const kindLabel = (addOn: Pick<AddOn, "kind" | "roamingZone">) =>
-  addOn.kind === "roaming" && addOn.roamingZone ? `${t("enums.addOnKind.roaming")} · ${t(`enums.roamingZone.${addOn.roamingZone}`)}` : t(`enums.addOnKind.${addOn.kind}`);
+  addOn.kind === "roaming" && addOn.roamingZone
+    ? `${t("enums.addOnKind.roaming")} · ${t(`enums.roamingZone.${addOn.roamingZone}`)}`
+    : t(`enums.addOnKind.${addOn.kind}`);
 
 /**
  * The add-ons of one line, phone first (360 px): what it has now (with "stop renewal"), and the
  * passes on sale as cards, each bought through a dialog that states the price and the auto-renew choice.
  */
-export function LineAddOns({ lineId, canBuy, reasonRequired }: { lineId: string; canBuy: boolean; reasonRequired: boolean }) {
+export function LineAddOns({
+  lineId,
+  canBuy,
+  reasonRequired,
+}: {
+  lineId: string;
+  canBuy: boolean;
+  reasonRequired: boolean;
+}) {
   const [active, setActive] = useState<LineAddOn[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [buying, setBuying] = useState<AddOn | null>(null);
-  const { result: catalog } = useList<AddOn>({ resource: "add-ons", pagination: { pageSize: 50 }, filters: [{ field: "status", operator: "eq", value: "active" }] });
+  const { result: catalog } = useList<AddOn>({
+    resource: "add-ons",
+    pagination: { pageSize: 50 },
+    filters: [{ field: "status", operator: "eq", value: "active" }],
+  });
 
   const load = () =>
     apiRequest<LineAddOn[]>(`/lines/${lineId}/add-ons`)
@@ -32,7 +46,9 @@ export function LineAddOns({ lineId, canBuy, reasonRequired }: { lineId: string;
     <Space direction="vertical" size="middle" style={{ width: "100%", marginTop: 16 }}>
       <Card size="small" title={t("addOns.activeTitle")} id="line-add-ons">
         {error && <Alert type="error" showIcon message={error} />}
-        {active && active.length === 0 && <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("addOns.noneActive")} />}
+        {active && active.length === 0 && (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t("addOns.noneActive")} />
+        )}
         {active && active.length > 0 && (
           <List
             dataSource={active}
@@ -42,7 +58,12 @@ export function LineAddOns({ lineId, canBuy, reasonRequired }: { lineId: string;
                 actions={
                   purchase.autoRenew
                     ? [
-                        <Button key="stop" size="small" onClick={() => setStopping(purchase)} aria-label={t("addOns.stopRenewalOf", { name: purchase.name })}>
+                        <Button
+                          key="stop"
+                          size="small"
+                          onClick={() => setStopping(purchase)}
+                          aria-label={t("addOns.stopRenewalOf", { name: purchase.name })}
+                        >
                           {t("addOns.stopRenewal")}
                         </Button>,
                       ]
@@ -53,7 +74,10 @@ export function LineAddOns({ lineId, canBuy, reasonRequired }: { lineId: string;
                   title={purchase.name}
                   description={
                     <>
-                      {formatDataMb(purchase.dataMb)} · {purchase.autoRenew ? t("addOns.renewsOn", { date: formatDateTime(purchase.expiresAt) }) : t("addOns.expiresOn", { date: formatDateTime(purchase.expiresAt) })}
+                      {formatDataMb(purchase.dataMb)} ·{" "}
+                      {purchase.autoRenew
+                        ? t("addOns.renewsOn", { date: formatDateTime(purchase.expiresAt) })
+                        : t("addOns.expiresOn", { date: formatDateTime(purchase.expiresAt) })}
                     </>
                   }
                 />
@@ -81,7 +105,11 @@ export function LineAddOns({ lineId, canBuy, reasonRequired }: { lineId: string;
                   </div>
                   <Space>
                     <Typography.Text strong>{formatMoney(addOn.price)}</Typography.Text>
-                    <Button type="primary" onClick={() => setBuying(addOn)} aria-label={t("addOns.buyNamed", { name: addOn.name })}>
+                    <Button
+                      type="primary"
+                      onClick={() => setBuying(addOn)}
+                      aria-label={t("addOns.buyNamed", { name: addOn.name })}
+                    >
                       {t("addOns.buy")}
                     </Button>
                   </Space>
@@ -91,19 +119,53 @@ export function LineAddOns({ lineId, canBuy, reasonRequired }: { lineId: string;
           </Space>
         </section>
       )}
-      {stopping && <StopRenewalDialog lineId={lineId} purchase={stopping} reasonRequired={reasonRequired} onClose={(stopped) => { setStopping(null); if (stopped) void load(); }} />}
-      {buying && <BuyDialog lineId={lineId} addOn={buying} reasonRequired={reasonRequired} onClose={(bought) => { setBuying(null); if (bought) void load(); }} />}
+      {stopping && (
+        <StopRenewalDialog
+          lineId={lineId}
+          purchase={stopping}
+          reasonRequired={reasonRequired}
+          onClose={(stopped) => {
+            setStopping(null);
+            if (stopped) void load();
+          }}
+        />
+      )}
+      {buying && (
+        <BuyDialog
+          lineId={lineId}
+          addOn={buying}
+          reasonRequired={reasonRequired}
+          onClose={(bought) => {
+            setBuying(null);
+            if (bought) void load();
+          }}
+        />
+      )}
     </Space>
   );
 }
 
 /** Confirms the price and the auto-renew choice, then buys once (one Idempotency-Key per dialog, so a retry never charges twice). */
-function BuyDialog({ lineId, addOn, reasonRequired, onClose }: { lineId: string; addOn: AddOn; reasonRequired: boolean; onClose: (bought: boolean) => void }) {
+function BuyDialog({
+  lineId,
+  addOn,
+  reasonRequired,
+  onClose,
+}: {
+  lineId: string;
+  addOn: AddOn;
+  reasonRequired: boolean;
+  onClose: (bought: boolean) => void;
+}) {
   const { message } = App.useApp();
   const [autoRenew, setAutoRenew] = useState(false);
   const [reason, setReason] = useState("");
   const [key] = useState(() => crypto.randomUUID());
-  const { busy, problem, submit: buy } = useDialogRequest(async () => {
+  const {
+    busy,
+    problem,
+    submit: buy,
+  } = useDialogRequest(async () => {
     await apiRequest(`/lines/${lineId}/actions/buy-add-on`, {
       method: "POST",
       headers: { "idempotency-key": key },
@@ -123,7 +185,13 @@ function BuyDialog({ lineId, addOn, reasonRequired, onClose }: { lineId: string;
       onCancel={() => onClose(false)}
     >
       <Space direction="vertical" style={{ width: "100%" }}>
-        <Typography.Paragraph>{t("addOns.buyDetail", { price: formatMoney(addOn.price), data: formatDataMb(addOn.dataMb), days: addOn.validityDays })}</Typography.Paragraph>
+        <Typography.Paragraph>
+          {t("addOns.buyDetail", {
+            price: formatMoney(addOn.price),
+            data: formatDataMb(addOn.dataMb),
+            days: addOn.validityDays,
+          })}
+        </Typography.Paragraph>
         <Space align="center">
           <Switch id="add-on-auto-renew" checked={autoRenew} onChange={setAutoRenew} />
           <label htmlFor="add-on-auto-renew">{t("addOns.autoRenewLabel", { days: addOn.validityDays })}</label>
@@ -148,11 +216,28 @@ function ReasonField({ id, value, onChange }: { id: string; value: string; onCha
 }
 
 /** Stops the auto-renewal of one pass; staff acting for the subscriber say why (kept in the audit trail). */
-function StopRenewalDialog({ lineId, purchase, reasonRequired, onClose }: { lineId: string; purchase: LineAddOn; reasonRequired: boolean; onClose: (stopped: boolean) => void }) {
+function StopRenewalDialog({
+  lineId,
+  purchase,
+  reasonRequired,
+  onClose,
+}: {
+  lineId: string;
+  purchase: LineAddOn;
+  reasonRequired: boolean;
+  onClose: (stopped: boolean) => void;
+}) {
   const { message } = App.useApp();
   const [reason, setReason] = useState("");
-  const { busy, problem, submit: stop } = useDialogRequest(async () => {
-    await apiRequest(`/lines/${lineId}/actions/stop-add-on-renewal`, { method: "POST", body: { addOnPurchaseId: purchase.id, ...(reasonRequired ? { reason: reason.trim() } : {}) } });
+  const {
+    busy,
+    problem,
+    submit: stop,
+  } = useDialogRequest(async () => {
+    await apiRequest(`/lines/${lineId}/actions/stop-add-on-renewal`, {
+      method: "POST",
+      body: { addOnPurchaseId: purchase.id, ...(reasonRequired ? { reason: reason.trim() } : {}) },
+    });
     void message.success(t("addOns.renewalStopped", { name: purchase.name }));
     onClose(true);
   });
@@ -167,7 +252,9 @@ function StopRenewalDialog({ lineId, purchase, reasonRequired, onClose }: { line
       onCancel={() => onClose(false)}
     >
       <Space direction="vertical" style={{ width: "100%" }}>
-        <Typography.Paragraph>{t("addOns.expiresOn", { date: formatDateTime(purchase.expiresAt) })}</Typography.Paragraph>
+        <Typography.Paragraph>
+          {t("addOns.expiresOn", { date: formatDateTime(purchase.expiresAt) })}
+        </Typography.Paragraph>
         {reasonRequired && <ReasonField id="add-on-stop-reason" value={reason} onChange={setReason} />}
         {problem && <Alert type="error" showIcon message={problem} role="alert" />}
       </Space>

@@ -13,7 +13,8 @@ export const addressRule = (field: AddressField): Rule => ({
   validator: async (_rule, value: unknown) => {
     const empty = value === undefined || value === null || value === "";
     if (field === "line2" && empty) return;
-    if (!addressSchema.shape[field].safeParse(empty ? "" : value).success) throw new Error(t(`profile.errors.${field}`));
+    if (!addressSchema.shape[field].safeParse(empty ? "" : value).success)
+      throw new Error(t(`profile.errors.${field}`));
   },
 });
 
@@ -24,7 +25,12 @@ const STATE_OPTIONS = US_STATES.map((code) => ({ value: code, label: code }));
  * list, ZIP or ZIP+4), and above it, when a maps places key is configured, a search box that fills
  * the fields from the chosen place.
  */
-export function AddressFields({ form, name = "address", legend, prefillFromProfile }: {
+export function AddressFields({
+  form,
+  name = "address",
+  legend,
+  prefillFromProfile,
+}: {
   form: FormInstance;
   /** The form field holding the address object. */
   name?: string;
@@ -37,7 +43,10 @@ export function AddressFields({ form, name = "address", legend, prefillFromProfi
   useEffect(() => {
     if (!prefillFromProfile) return;
     apiRequest<{ profile: Profile }>("/me/profile")
-      .then(({ profile }) => profile.address && !form.getFieldValue([name, "line1"]) && form.setFieldsValue({ [name]: profile.address }))
+      .then(
+        ({ profile }) =>
+          profile.address && !form.getFieldValue([name, "line1"]) && form.setFieldsValue({ [name]: profile.address }),
+      )
       .catch(() => undefined); // no saved address: the form starts empty
   }, [form, name, prefillFromProfile]);
   useEffect(() => {
@@ -47,7 +56,14 @@ export function AddressFields({ form, name = "address", legend, prefillFromProfi
     let cancelled = false;
     attachPlaces(input, (address) => {
       form.setFieldsValue({ [name]: { ...form.getFieldValue(name), ...address } });
-      void form.validateFields([[name, "line1"], [name, "city"], [name, "state"], [name, "zip"]]).catch(() => undefined);
+      void form
+        .validateFields([
+          [name, "line1"],
+          [name, "city"],
+          [name, "state"],
+          [name, "zip"],
+        ])
+        .catch(() => undefined);
     })
       .then((off) => (cancelled ? off() : (detach = off)))
       .catch(console.warn);
@@ -65,19 +81,39 @@ export function AddressFields({ form, name = "address", legend, prefillFromProfi
           <Input id="address-search" ref={search} autoComplete="off" data-testid="address-search" />
         </Form.Item>
       ) : null}
-      <Form.Item name={[name, "line1"]} label={t("profile.address.line1")} rules={[addressRule("line1")]} validateTrigger="onBlur">
+      <Form.Item
+        name={[name, "line1"]}
+        label={t("profile.address.line1")}
+        rules={[addressRule("line1")]}
+        validateTrigger="onBlur"
+      >
         <Input autoComplete="address-line1" maxLength={100} />
       </Form.Item>
-      <Form.Item name={[name, "line2"]} label={t("profile.address.line2")} rules={[addressRule("line2")]} validateTrigger="onBlur">
+      <Form.Item
+        name={[name, "line2"]}
+        label={t("profile.address.line2")}
+        rules={[addressRule("line2")]}
+        validateTrigger="onBlur"
+      >
         <Input autoComplete="address-line2" maxLength={100} />
       </Form.Item>
-      <Form.Item name={[name, "city"]} label={t("profile.address.city")} rules={[addressRule("city")]} validateTrigger="onBlur">
+      <Form.Item
+        name={[name, "city"]}
+        label={t("profile.address.city")}
+        rules={[addressRule("city")]}
+        validateTrigger="onBlur"
+      >
         <Input autoComplete="address-level2" maxLength={60} />
       </Form.Item>
       <Form.Item name={[name, "state"]} label={t("profile.address.state")} rules={[addressRule("state")]}>
         <Select options={STATE_OPTIONS} showSearch optionFilterProp="label" aria-label={t("profile.address.state")} />
       </Form.Item>
-      <Form.Item name={[name, "zip"]} label={t("profile.address.zip")} rules={[addressRule("zip")]} validateTrigger="onBlur">
+      <Form.Item
+        name={[name, "zip"]}
+        label={t("profile.address.zip")}
+        rules={[addressRule("zip")]}
+        validateTrigger="onBlur"
+      >
         <Input autoComplete="postal-code" inputMode="numeric" maxLength={10} />
       </Form.Item>
     </fieldset>

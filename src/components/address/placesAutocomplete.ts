@@ -19,7 +19,11 @@ interface PlacesAutocomplete {
   getPlace(): { address_components?: AddressComponent[] };
 }
 type MapsGlobal = Window & {
-  google?: { maps?: { places?: { Autocomplete: new (input: HTMLInputElement, options: Record<string, unknown>) => PlacesAutocomplete } } };
+  google?: {
+    maps?: {
+      places?: { Autocomplete: new (input: HTMLInputElement, options: Record<string, unknown>) => PlacesAutocomplete };
+    };
+  };
   __portalPlacesReady?: () => void;
 };
 
@@ -31,7 +35,13 @@ function loadPlaces(): Promise<void> {
   loading ??= new Promise<void>((resolve, reject) => {
     w.__portalPlacesReady = () => resolve();
     const script = document.createElement("script");
-    const params = new URLSearchParams({ key: runtimeConfig.switches.mapsPlacesKey, libraries: "places", loading: "async", callback: "__portalPlacesReady", language: getLocale() });
+    const params = new URLSearchParams({
+      key: runtimeConfig.switches.mapsPlacesKey,
+      libraries: "places",
+      loading: "async",
+      callback: "__portalPlacesReady",
+      language: getLocale(),
+    });
     script.src = `https://maps.googleapis.com/maps/api/js?${params}`;
     script.async = true;
     script.onerror = () => {
@@ -62,10 +72,19 @@ export function addressFromComponents(components: AddressComponent[]): Partial<A
 }
 
 /** Attaches autocomplete to an input; `onPlace` gets the address fields. Returns a function that detaches it. */
-export async function attachPlaces(input: HTMLInputElement, onPlace: (address: Partial<Address>) => void): Promise<() => void> {
+export async function attachPlaces(
+  input: HTMLInputElement,
+  onPlace: (address: Partial<Address>) => void,
+): Promise<() => void> {
   await loadPlaces();
   const Autocomplete = (window as MapsGlobal).google!.maps!.places!.Autocomplete;
-  const autocomplete = new Autocomplete(input, { fields: ["address_components"], types: ["address"], componentRestrictions: { country: ["us", "pr"] } });
-  const listener = autocomplete.addListener("place_changed", () => onPlace(addressFromComponents(autocomplete.getPlace().address_components ?? [])));
+  const autocomplete = new Autocomplete(input, {
+    fields: ["address_components"],
+    types: ["address"],
+    componentRestrictions: { country: ["us", "pr"] },
+  });
+  const listener = autocomplete.addListener("place_changed", () =>
+    onPlace(addressFromComponents(autocomplete.getPlace().address_components ?? [])),
+  );
   return () => listener.remove();
 }

@@ -11,13 +11,31 @@ export interface DailySeries {
   format?: (value: number) => string;
 }
 
-const visuallyHidden = { position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" } as const;
+const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+} as const;
 
 /**
  * Values per day as lines on a canvas (uPlot: loaded with the page that shows the chart, never on
  * home). The same figures are in a table for screen readers; the canvas is hidden from them.
  */
-export function DailyChart({ days, series, caption, width, testId }: { days: string[]; series: DailySeries[]; caption: string; width: number; testId?: string }) {
+export function DailyChart({
+  days,
+  series,
+  caption,
+  width,
+  testId,
+}: {
+  days: string[];
+  series: DailySeries[];
+  caption: string;
+  width: number;
+  testId?: string;
+}) {
   const holder = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -29,7 +47,10 @@ export function DailyChart({ days, series, caption, width, testId }: { days: str
         height: 200,
         scales: { x: { time: true } },
         axes: [{}, { size: 64 }],
-        series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: days.length <= 45 } }))],
+        series: [
+          {},
+          ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: days.length <= 45 } })),
+        ],
       },
       [x, ...series.map((s) => s.values)],
       holder.current,

@@ -27,7 +27,14 @@ export function PortalLayout({ children }: { children: ReactNode }) {
         <Layout>
           <AppHeader />
           <Layout.Content>
-            <div className={tabBar ? "with-tab-bar" : undefined} style={{ minHeight: 360, padding: screens.sm === false ? 12 : 24, paddingBottom: tabBar ? 72 : undefined }}>
+            <div
+              className={tabBar ? "with-tab-bar" : undefined}
+              style={{
+                minHeight: 360,
+                padding: screens.sm === false ? 12 : 24,
+                paddingBottom: tabBar ? 72 : undefined,
+              }}
+            >
               {children}
             </div>
           </Layout.Content>

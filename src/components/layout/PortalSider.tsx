@@ -33,7 +33,11 @@ function useMenuItems(): { items: MenuItem[]; selectedKey: string; defaultOpenKe
       const children = item.children.map(toItem).filter((child) => child !== null);
       return children.length ? { key: item.key, icon: icon ?? <UnorderedListOutlined />, label, children } : null;
     }
-    return { key: item.key, icon: icon ?? <UnorderedListOutlined />, label: <Link to={item.list ?? item.route ?? "/"}>{label}</Link> };
+    return {
+      key: item.key,
+      icon: icon ?? <UnorderedListOutlined />,
+      label: <Link to={item.list ?? item.route ?? "/"}>{label}</Link>,
+    };
   };
   const signOut = () => {
     if (warnWhen && !window.confirm(t("warnWhenUnsavedChanges"))) return;
@@ -42,7 +46,15 @@ function useMenuItems(): { items: MenuItem[]; selectedKey: string; defaultOpenKe
   };
   const logoutItem = { key: "logout", icon: <LogoutOutlined />, label: t("buttons.logout"), onClick: signOut };
   if (user?.role === "subscriber") {
-    const destinations = DESTINATION_SPECS.map((d) => ({ key: d.key, icon: <span className="anticon"><SvgIcon icon={d.icon} /></span>, label: <Link to={d.path}>{t(d.label)}</Link> }));
+    const destinations = DESTINATION_SPECS.map((d) => ({
+      key: d.key,
+      icon: (
+        <span className="anticon">
+          <SvgIcon icon={d.icon} />
+        </span>
+      ),
+      label: <Link to={d.path}>{t(d.label)}</Link>,
+    }));
     return { items: [...destinations, logoutItem], selectedKey: destinationOf(pathname), defaultOpenKeys: [] };
   }
   const items = [...menuItems.map(toItem).filter((item) => item !== null), logoutItem];
@@ -80,14 +92,30 @@ export function PortalSider() {
     </nav>
   );
   const titleBar = (collapsed: boolean) => (
-    <div style={{ height: 64, display: "flex", alignItems: "center", justifyContent: collapsed ? "center" : "flex-start", padding: collapsed ? 0 : "0 16px", background: token.colorBgElevated }}>
+    <div
+      style={{
+        height: 64,
+        display: "flex",
+        alignItems: "center",
+        justifyContent: collapsed ? "center" : "flex-start",
+        padding: collapsed ? 0 : "0 16px",
+        background: token.colorBgElevated,
+      }}
+    >
       <PortalTitle collapsed={collapsed} />
     </div>
   );
 
   if (isPhone) {
     return (
-      <Drawer open={mobileMenuOpen} onClose={() => setMobileMenuOpen(false)} placement="left" closable={false} width={220} styles={{ body: { padding: 0 } }}>
+      <Drawer
+        open={mobileMenuOpen}
+        onClose={() => setMobileMenuOpen(false)}
+        placement="left"
+        closable={false}
+        width={220}
+        styles={{ body: { padding: 0 } }}
+      >
         {titleBar(false)}
         {menu}
       </Drawer>
@@ -100,10 +128,24 @@ export function PortalSider() {
       onCollapse={(collapsed, type) => type === "clickTrigger" && setSiderCollapsed(collapsed)}
       collapsedWidth={80}
       breakpoint={subscriber ? "md" : "lg"}
-      style={{ background: token.colorBgContainer, borderRight: `1px solid ${token.colorBgElevated}`, position: "sticky", top: 0, height: "100vh" }}
+      style={{
+        background: token.colorBgContainer,
+        borderRight: `1px solid ${token.colorBgElevated}`,
+        position: "sticky",
+        top: 0,
+        height: "100vh",
+      }}
       trigger={
-        <Button type="text" aria-label={t(siderCollapsed ? "menu.expand" : "menu.collapse")} style={{ borderRadius: 0, height: "100%", width: "100%", background: token.colorBgElevated }}>
-          {siderCollapsed ? <RightOutlined style={{ color: token.colorPrimary }} /> : <LeftOutlined style={{ color: token.colorPrimary }} />}
+        <Button
+          type="text"
+          aria-label={t(siderCollapsed ? "menu.expand" : "menu.collapse")}
+          style={{ borderRadius: 0, height: "100%", width: "100%", background: token.colorBgElevated }}
+        >
+          {siderCollapsed ? (
+            <RightOutlined style={{ color: token.colorPrimary }} />
+          ) : (
+            <LeftOutlined style={{ color: token.colorPrimary }} />
+          )}
         </Button>
       }
     >

@@ -11,7 +11,18 @@ export function PortalTitle({ collapsed }: { collapsed: boolean }) {
   const { token } = theme.useToken();
   const Link = useLink();
   return (
-    <Link to="/" aria-label={collapsed ? brand.name : undefined} style={{ display: "flex", alignItems: "center", gap: 8, textDecoration: "none", color: token.colorText, fontWeight: 700 }}>
+    <Link
+      to="/"
+      aria-label={collapsed ? brand.name : undefined}
+      style={{
+        display: "flex",
+        alignItems: "center",
+        gap: 8,
+        textDecoration: "none",
+        color: token.colorText,
+        fontWeight: 700,
+      }}
+    >
       <span aria-hidden style={{ color: token.colorPrimary, fontSize: 20, lineHeight: 1 }}>
         <MobileOutlined />
       </span>

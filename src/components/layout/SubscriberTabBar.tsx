@@ -13,7 +13,13 @@ export function SubscriberTabBar({ pathname, navigate }: { pathname: string; nav
   return (
     <nav className="tab-bar" aria-label={t("destinations.label")}>
       {DESTINATION_SPECS.map((d) => (
-        <PlainLink key={d.key} to={d.path} navigate={navigate} className="tab-bar__tab" aria-current={d.key === current ? "page" : undefined}>
+        <PlainLink
+          key={d.key}
+          to={d.path}
+          navigate={navigate}
+          className="tab-bar__tab"
+          aria-current={d.key === current ? "page" : undefined}
+        >
           <span className="tab-bar__icon">
             <SvgIcon icon={d.icon} />
           </span>

@@ -35,7 +35,10 @@ const PATH_PLACES: readonly [RegExp, Destination][] = [
   [/^\/(usage|usage-records)(\/|$)/, "usage"],
   [/^\/(money|top-up|invoices|payment-methods|ledger-entries|top-ups|accounts)(\/|$)/, "money"],
   [/^\/(shop|plans|add-ons)(\/|$)/, "shop"],
-  [/^\/(account|profile|security|notifications|tickets|contact-requests|privacy-requests|device-claims|orders)(\/|$)/, "account"],
+  [
+    /^\/(account|profile|security|notifications|tickets|contact-requests|privacy-requests|device-claims|orders)(\/|$)/,
+    "account",
+  ],
 ];
 
 export function destinationOf(pathname: string): Destination {

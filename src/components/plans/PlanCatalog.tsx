@@ -43,17 +43,40 @@ export function PlanCatalog({ lineId }: { lineId: string }) {
           const current = plan.id === line.planId;
           return (
             <Col key={plan.id} xs={24} sm={12} lg={8}>
-              <Card size="small" data-testid="plan-card" title={plan.name} extra={current ? <Tag color="blue">{t("plans.current")}</Tag> : null} style={{ height: "100%" }}>
+              <Card
+                size="small"
+                data-testid="plan-card"
+                title={plan.name}
+                extra={current ? <Tag color="blue">{t("plans.current")}</Tag> : null}
+                style={{ height: "100%" }}
+              >
                 <Typography.Title level={5} style={{ marginTop: 0 }}>
                   {t("units.perMonth", { price: formatMoney(plan.price) })}
                 </Typography.Title>
                 <dl style={{ margin: "0 0 8px" }}>
-                  <Allowance label={t("usage.meter.data")} value={formatDataMb(plan.dataMb)} past={pastAllowanceWords(plan, "data")} />
-                  <Allowance label={t("usage.meter.voice")} value={formatQuantity(plan.voiceMinutes, "units.minutes")} past={pastAllowanceWords(plan, "voice")} />
-                  <Allowance label={t("usage.meter.sms")} value={formatQuantity(plan.sms, "units.texts")} past={pastAllowanceWords(plan, "sms")} />
+                  <Allowance
+                    label={t("usage.meter.data")}
+                    value={formatDataMb(plan.dataMb)}
+                    past={pastAllowanceWords(plan, "data")}
+                  />
+                  <Allowance
+                    label={t("usage.meter.voice")}
+                    value={formatQuantity(plan.voiceMinutes, "units.minutes")}
+                    past={pastAllowanceWords(plan, "voice")}
+                  />
+                  <Allowance
+                    label={t("usage.meter.sms")}
+                    value={formatQuantity(plan.sms, "units.texts")}
+                    past={pastAllowanceWords(plan, "sms")}
+                  />
                 </dl>
                 {roamingWords(plan).map((words) => (
-                  <Typography.Paragraph key={words} type="secondary" style={{ margin: "0 0 4px", fontSize: 13 }} data-testid="plan-roaming-rates">
+                  <Typography.Paragraph
+                    key={words}
+                    type="secondary"
+                    style={{ margin: "0 0 4px", fontSize: 13 }}
+                    data-testid="plan-roaming-rates"
+                  >
                     {words}
                   </Typography.Paragraph>
                 ))}
@@ -65,7 +88,11 @@ export function PlanCatalog({ lineId }: { lineId: string }) {
                   </Space>
                 )}
                 {!current && (
-                  <Button block onClick={() => setChosen(plan)} aria-label={t("plans.chooseNamed", { name: plan.name })}>
+                  <Button
+                    block
+                    onClick={() => setChosen(plan)}
+                    aria-label={t("plans.chooseNamed", { name: plan.name })}
+                  >
                     {t("plans.choose")}
                   </Button>
                 )}
@@ -74,7 +101,15 @@ export function PlanCatalog({ lineId }: { lineId: string }) {
           );
         })}
       </Row>
-      <ActionDialog resource={linesResource} name="change-plan" action={changePlan} record={line} open={Boolean(chosen)} preset={chosen ? { planId: chosen.id } : undefined} onClose={() => setChosen(null)} />
+      <ActionDialog
+        resource={linesResource}
+        name="change-plan"
+        action={changePlan}
+        record={line}
+        open={Boolean(chosen)}
+        preset={chosen ? { planId: chosen.id } : undefined}
+        onClose={() => setChosen(null)}
+      />
     </section>
   );
 }

@@ -20,16 +20,24 @@ export function rateWords(type: UsageKind, rates: TypeRates): string | null {
   return t(type === "voice" ? "overage.perMinute" : "overage.perText", { price });
 }
 
-const allowanceOf = (plan: Pick<Plan, "dataMb" | "voiceMinutes" | "sms">, type: UsageKind) => (type === "data" ? plan.dataMb : type === "voice" ? plan.voiceMinutes : plan.sms);
+const allowanceOf = (plan: Pick<Plan, "dataMb" | "voiceMinutes" | "sms">, type: UsageKind) =>
+  type === "data" ? plan.dataMb : type === "voice" ? plan.voiceMinutes : plan.sms;
 
 /** What happens past one allowance: "then $0.01/MB" or "data stops at 15 GB"; null when the allowance is unlimited. */
-export function pastAllowanceWords(plan: Pick<Plan, "dataMb" | "voiceMinutes" | "sms" | "overage">, type: UsageKind): string | null {
+export function pastAllowanceWords(
+  plan: Pick<Plan, "dataMb" | "voiceMinutes" | "sms" | "overage">,
+  type: UsageKind,
+): string | null {
   const allowance = allowanceOf(plan, type);
   if (allowance === null) return null;
   const rate = plan.overage ? rateWords(type, plan.overage) : null;
   if (rate) return t("overage.then", { rate });
   const amount =
-    type === "data" ? formatDataMb(allowance) : type === "voice" ? formatQuantity(allowance, "units.minutes") : t("usage.meter.messages", { value: formatQuantity(allowance, "units.texts") });
+    type === "data"
+      ? formatDataMb(allowance)
+      : type === "voice"
+        ? formatQuantity(allowance, "units.minutes")
+        : t("usage.meter.messages", { value: formatQuantity(allowance, "units.texts") });
   return t(`overage.stops.${type}`, { allowance: amount });
 }
 
@@ -39,8 +47,12 @@ export function roamingWords(plan: Pick<Plan, "overage">): string[] {
   if (!overage) return [];
   return OVERAGE_ZONES.flatMap((zone) => {
     const rates = overage.roaming?.[zone];
-    const words = rates ? (["data", "voice", "sms"] as const).map((type) => rateWords(type, rates)).filter((w): w is string => !!w) : [];
-    return words.length ? [t("overage.roaming", { zone: t(`enums.roamingZone.${zone}`, undefined, zone), rates: words.join(", ") })] : [];
+    const words = rates
+      ? (["data", "voice", "sms"] as const).map((type) => rateWords(type, rates)).filter((w): w is string => !!w)
+      : [];
+    return words.length
+      ? [t("overage.roaming", { zone: t(`enums.roamingZone.${zone}`, undefined, zone), rates: words.join(", ") })]
+      : [];
   });
 }
 

@@ -24,7 +24,10 @@ export function NotificationPreferencesCard() {
   const save = async () => {
     setBusy(true);
     try {
-      const next = await apiRequest<NotificationPreferences>("/me/notification-preferences", { method: "PUT", body: draft });
+      const next = await apiRequest<NotificationPreferences>("/me/notification-preferences", {
+        method: "PUT",
+        body: draft,
+      });
       setSaved(next);
       setDraft(next);
       void message.success(t("preferences.saved"));

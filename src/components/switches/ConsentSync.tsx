@@ -3,7 +3,8 @@ import type { ConsentRecord } from "../../resources/consent";
 import { apiRequest } from "../../providers/apiClient";
 import { consentNeeded, getConsent, onConsentChange, setConsent, type ConsentChoice } from "../../consent/consent";
 
-const newer = (a: ConsentChoice | null, b: ConsentChoice | null) => !!a && (!b || Date.parse(a.decidedAt) > Date.parse(b.decidedAt));
+const newer = (a: ConsentChoice | null, b: ConsentChoice | null) =>
+  !!a && (!b || Date.parse(a.decidedAt) > Date.parse(b.decidedAt));
 
 /**
  * Keeps the browser's consent and the signed-in person's profile in step: the newer decision wins
@@ -13,7 +14,10 @@ export function ConsentSync() {
   useEffect(() => {
     if (!consentNeeded) return;
     const store = (choice: ConsentChoice | null) => {
-      if (choice) void apiRequest("/me/consent", { method: "PUT", body: choice }).catch((error) => console.warn("Consent not stored on the profile", error));
+      if (choice)
+        void apiRequest("/me/consent", { method: "PUT", body: choice }).catch((error) =>
+          console.warn("Consent not stored on the profile", error),
+        );
     };
     let active = true;
     apiRequest<{ consent: ConsentRecord | null }>("/me/consent")

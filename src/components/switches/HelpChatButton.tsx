@@ -23,7 +23,11 @@ function SubscriberHelpChat() {
   useSyncExternalStore(subscribeConsent, getConsent, () => null);
   const { message } = App.useApp();
   const [asking, setAsking] = useState(false);
-  const { result } = useList<{ id: string; name: string }>({ resource: "accounts", pagination: { currentPage: 1, pageSize: 1 }, sorters: [{ field: "createdAt", order: "asc" }] });
+  const { result } = useList<{ id: string; name: string }>({
+    resource: "accounts",
+    pagination: { currentPage: 1, pageSize: 1 },
+    sorters: [{ field: "createdAt", order: "asc" }],
+  });
   const account = result.data[0];
 
   const open = () =>

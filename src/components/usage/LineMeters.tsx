@@ -11,7 +11,9 @@ import "./meters.css";
 export function meterAmount(meter: Pick<Meter, "type">, value: number | null): string {
   if (meter.type === "data") return formatDataMb(value);
   if (meter.type === "voice") return formatQuantity(value, "units.minutes");
-  return value === null ? t("units.unlimited") : t("usage.meter.messages", { value: formatQuantity(value, "units.texts") });
+  return value === null
+    ? t("units.unlimited")
+    : t("usage.meter.messages", { value: formatQuantity(value, "units.texts") });
 }
 
 /** One allowance meter: used of allowance with a bar (none when unlimited), what is left, and as of when. */
@@ -42,7 +44,9 @@ export function MeterBar({ meter, lineId, navigate }: { meter: Meter; lineId?: s
         </div>
       )}
       <span className="meter__note">
-        {limited ? `${t("usage.meter.left", { left: meterAmount(meter, Math.max(0, meter.allowance! - meter.used)) })} · ` : ""}
+        {limited
+          ? `${t("usage.meter.left", { left: meterAmount(meter, Math.max(0, meter.allowance! - meter.used)) })} · `
+          : ""}
         {meter.asOf ? freshness(meter.type, meter.asOf) : t("usage.meter.noUsage")}
       </span>
       {meter.capped && (
@@ -92,7 +96,17 @@ function BuyData({ to, navigate }: { to: string; navigate?: Navigate }) {
 }
 
 /** The meters of one line and how long its cycle still runs. */
-export function LineMeters({ meters, daysLeft, lineId, navigate }: { meters: Meter[]; daysLeft: number; lineId?: string; navigate?: Navigate }) {
+export function LineMeters({
+  meters,
+  daysLeft,
+  lineId,
+  navigate,
+}: {
+  meters: Meter[];
+  daysLeft: number;
+  lineId?: string;
+  navigate?: Navigate;
+}) {
   const cycleEnd = meters[0]?.cycleEnd;
   return (
     <div className="meters">
@@ -101,7 +115,9 @@ export function LineMeters({ meters, daysLeft, lineId, navigate }: { meters: Met
       ))}
       {cycleEnd && (
         <span className="meter__note" data-testid="cycle-left">
-          {daysLeft <= 1 ? t("usage.cycle.lastDay", { date: formatDate(cycleEnd) }) : t("usage.cycle.daysLeft", { days: daysLeft, date: formatDate(cycleEnd) })}
+          {daysLeft <= 1
+            ? t("usage.cycle.lastDay", { date: formatDate(cycleEnd) })
+            : t("usage.cycle.daysLeft", { days: daysLeft, date: formatDate(cycleEnd) })}
         </span>
       )}
     </div>

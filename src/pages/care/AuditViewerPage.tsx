@@ -71,7 +71,11 @@ function Who({ event }: { event: AuditEvent }) {
   return (
     <>
       <div>{actorText(event)}</div>
-      {detail && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{detail}</Typography.Text>}
+      {detail && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {detail}
+        </Typography.Text>
+      )}
     </>
   );
 }
@@ -85,7 +89,12 @@ export default function AuditViewerPage() {
   const [filters, setFilters] = useState<CrudFilter[]>([]);
   const [page, setPage] = useState(1);
   const sorters = [{ field: "createdAt", order: "desc" as const }];
-  const { result, query } = useList<AuditEvent>({ resource: "audit-events", filters, sorters, pagination: { currentPage: page, pageSize: PAGE_SIZE } });
+  const { result, query } = useList<AuditEvent>({
+    resource: "audit-events",
+    filters,
+    sorters,
+    pagination: { currentPage: page, pageSize: PAGE_SIZE },
+  });
   const { triggerExport, isLoading: exporting } = useCsvExport<AuditEvent>({
     resource: "audit-events",
     filters,
@@ -118,26 +127,66 @@ export default function AuditViewerPage() {
 
   return (
     <Card
-      title={<Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>{t("resources.auditEvents.label")}</Typography.Title>}
-      extra={<Button onClick={() => void triggerExport()} loading={exporting}>{t("list.export")}</Button>}
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+          {t("resources.auditEvents.label")}
+        </Typography.Title>
+      }
+      extra={
+        <Button onClick={() => void triggerExport()} loading={exporting}>
+          {t("list.export")}
+        </Button>
+      }
     >
       <Form<AuditFilters> form={form} layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
-        <Form.Item name="actorUid" label={t("fields.actor")}><Input allowClear style={{ width: 160 }} /></Form.Item>
+        <Form.Item name="actorUid" label={t("fields.actor")}>
+          <Input allowClear style={{ width: 160 }} />
+        </Form.Item>
         <Form.Item name="actorRole" label={t("fields.role")}>
-          <Select allowClear style={{ width: 130 }} aria-label={t("fields.role")} options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            aria-label={t("fields.role")}
+            options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+          />
         </Form.Item>
         <Form.Item name="action" label={t("audit.what")}>
-          <Select allowClear showSearch optionFilterProp="label" style={{ width: 240 }} aria-label={t("audit.what")} options={actionOptions()} />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 240 }}
+            aria-label={t("audit.what")}
+            options={actionOptions()}
+          />
         </Form.Item>
         <Form.Item name="targetType" label={t("fields.targetType")}>
-          <Select allowClear style={{ width: 150 }} aria-label={t("fields.targetType")} options={resources.map((r) => ({ value: r.name, label: t(r.label) }))} />
+          <Select
+            allowClear
+            style={{ width: 150 }}
+            aria-label={t("fields.targetType")}
+            options={resources.map((r) => ({ value: r.name, label: t(r.label) }))}
+          />
         </Form.Item>
-        <Form.Item name="targetId" label={t("fields.targetId")}><Input allowClear style={{ width: 200 }} /></Form.Item>
-        <Form.Item name="period" label={t("care.audit.period")}><DatePicker.RangePicker allowEmpty={[true, true]} /></Form.Item>
+        <Form.Item name="targetId" label={t("fields.targetId")}>
+          <Input allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item name="period" label={t("care.audit.period")}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} />
+        </Form.Item>
         <Form.Item>
           <Space>
-            <Button type="primary" htmlType="submit">{t("care.audit.apply")}</Button>
-            <Button onClick={() => { form.resetFields(); apply({}); }}>{t("care.audit.clear")}</Button>
+            <Button type="primary" htmlType="submit">
+              {t("care.audit.apply")}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                apply({});
+              }}
+            >
+              {t("care.audit.clear")}
+            </Button>
           </Space>
         </Form.Item>
       </Form>
@@ -146,7 +195,13 @@ export default function AuditViewerPage() {
         size="small"
         loading={query.isFetching}
         dataSource={result?.data ?? []}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: result?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: result?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         expandable={{ expandedRowRender: (e) => <AuditEventDetails event={e} /> }}
         columns={[
           { title: t("fields.createdAt"), dataIndex: "createdAt", render: (at: string) => formatDateTime(at) },

@@ -10,7 +10,12 @@ import { RecordActions } from "../../components/actions/RecordActions";
 
 type Item = BulkJob["items"][number];
 
-const ITEM_COLORS: Record<Item["status"], string> = { pending: "default", succeeded: "green", failed: "red", cancelled: "orange" };
+const ITEM_COLORS: Record<Item["status"], string> = {
+  pending: "default",
+  succeeded: "green",
+  failed: "red",
+  cancelled: "orange",
+};
 
 /**
  * The item's line by its number: a link to the line when it is one (an import row names a number
@@ -35,13 +40,28 @@ export default function BulkJobPage() {
   if (query.isError) return <Alert type="error" showIcon message={t("show.notFound")} />;
   if (!job) return <Card loading />;
   const percent = job.total ? Math.round((job.done / job.total) * 100) : 100;
-  const status = job.status === "cancelled" ? "exception" : job.status === "completed" ? (job.failed ? "normal" : "success") : "active";
+  const status =
+    job.status === "cancelled"
+      ? "exception"
+      : job.status === "completed"
+        ? job.failed
+          ? "normal"
+          : "success"
+        : "active";
   return (
     <Card
-      title={<Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>{t(`enums.bulkKind.${job.kind}`)}</Typography.Title>}
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+          {t(`enums.bulkKind.${job.kind}`)}
+        </Typography.Title>
+      }
       extra={<RecordActions resource={bulkJobsResource} record={job} />}
     >
-      <Progress percent={percent} status={status} aria-label={t("resources.bulk-jobs.progress", { done: job.done, total: job.total, failed: job.failed })} />
+      <Progress
+        percent={percent}
+        status={status}
+        aria-label={t("resources.bulk-jobs.progress", { done: job.done, total: job.total, failed: job.failed })}
+      />
       <Typography.Paragraph role="status" aria-live="polite">
         {t("resources.bulk-jobs.progress", { done: job.done, total: job.total, failed: job.failed })}
       </Typography.Paragraph>
@@ -58,9 +78,21 @@ export default function BulkJobPage() {
         scroll={{ x: true }}
         columns={[
           { title: "#", dataIndex: "position", width: 60, render: (p: number) => p + 1 },
-          { title: t("fields.msisdn"), key: "line", render: (_: unknown, item: Item) => <ItemLine job={job} item={item} /> },
-          { title: t("fields.iccid"), dataIndex: "iccid", render: (iccid: string | null) => (iccid ? maskTail(iccid) : "—") },
-          { title: t("bulk.outcome"), dataIndex: "status", render: (s: Item["status"]) => <Tag color={ITEM_COLORS[s]}>{t(`enums.bulkItemStatus.${s}`)}</Tag> },
+          {
+            title: t("fields.msisdn"),
+            key: "line",
+            render: (_: unknown, item: Item) => <ItemLine job={job} item={item} />,
+          },
+          {
+            title: t("fields.iccid"),
+            dataIndex: "iccid",
+            render: (iccid: string | null) => (iccid ? maskTail(iccid) : "—"),
+          },
+          {
+            title: t("bulk.outcome"),
+            dataIndex: "status",
+            render: (s: Item["status"]) => <Tag color={ITEM_COLORS[s]}>{t(`enums.bulkItemStatus.${s}`)}</Tag>,
+          },
           { title: t("fields.bulkItemError"), dataIndex: "error", render: (e: string | null) => bulkItemErrorText(e) },
         ]}
       />

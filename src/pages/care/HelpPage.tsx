@@ -24,23 +24,40 @@ export function HelpPage() {
   const navigate = useNavigate();
   const [form] = Form.useForm<NewTicket>();
   const accounts = useList<Account>({ resource: "accounts", pagination: { currentPage: 1, pageSize: 50 } });
-  const mine = useList<Ticket>({ resource: "tickets", sorters: [{ field: "lastMessageAt", order: "desc" }], pagination: { currentPage: 1, pageSize: 20 } });
+  const mine = useList<Ticket>({
+    resource: "tickets",
+    sorters: [{ field: "lastMessageAt", order: "desc" }],
+    pagination: { currentPage: 1, pageSize: 20 },
+  });
   const { mutateAsync, mutation } = useCreate<Ticket>();
-  const accountOptions = (accounts.result?.data ?? []).map((a) => ({ value: a.id, label: `${a.name} · ${t(`enums.accountType.${a.type}`)}` }));
+  const accountOptions = (accounts.result?.data ?? []).map((a) => ({
+    value: a.id,
+    label: `${a.name} · ${t(`enums.accountType.${a.type}`)}`,
+  }));
   const error = mutation.error as { message?: string; errors?: Record<string, string[]> } | null;
 
   const submit = async (values: NewTicket) => {
     // With one account there is nothing to choose: the form's initial values were set before the
     // accounts arrived, so the only account is named here rather than trusted to the hidden field.
     const accountId = values.accountId || (accountOptions.length === 1 ? accountOptions[0]!.value : undefined);
-    const { data } = await mutateAsync({ resource: "tickets", values: { ...values, accountId } as NewTicket, successNotification: false });
+    const { data } = await mutateAsync({
+      resource: "tickets",
+      values: { ...values, accountId } as NewTicket,
+      successNotification: false,
+    });
     form.resetFields();
     navigate(`/tickets/show/${data.id}`);
   };
 
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
-      <Card title={<Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>{t("care.help.title")}</Typography.Title>}>
+      <Card
+        title={
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+            {t("care.help.title")}
+          </Typography.Title>
+        }
+      >
         <Form<NewTicket>
           form={form}
           layout="vertical"
@@ -49,25 +66,51 @@ export function HelpPage() {
           onFinish={(values) => void submit(values).catch(() => {})}
         >
           {accountOptions.length > 1 && (
-            <Form.Item name="accountId" label={t("fields.account")} rules={[{ required: true, message: t("care.help.pickAccount") }]}>
+            <Form.Item
+              name="accountId"
+              label={t("fields.account")}
+              rules={[{ required: true, message: t("care.help.pickAccount") }]}
+            >
               <FormSelect options={accountOptions} aria-label={t("fields.account")} />
             </Form.Item>
           )}
-          {accountOptions.length <= 1 && <Form.Item name="accountId" hidden initialValue={accountOptions[0]?.value}><Input /></Form.Item>}
-          <Form.Item name="category" label={t("fields.ticketCategory")} rules={[{ required: true, message: t("care.help.pickCategory") }]}>
-            <FormSelect aria-label={t("fields.ticketCategory")} options={TICKET_CATEGORIES.map((c) => ({ value: c, label: t(`enums.ticketCategory.${c}`) }))} />
+          {accountOptions.length <= 1 && (
+            <Form.Item name="accountId" hidden initialValue={accountOptions[0]?.value}>
+              <Input />
+            </Form.Item>
+          )}
+          <Form.Item
+            name="category"
+            label={t("fields.ticketCategory")}
+            rules={[{ required: true, message: t("care.help.pickCategory") }]}
+          >
+            <FormSelect
+              aria-label={t("fields.ticketCategory")}
+              options={TICKET_CATEGORIES.map((c) => ({ value: c, label: t(`enums.ticketCategory.${c}`) }))}
+            />
           </Form.Item>
           <Form.Item name="subject" label={t("fields.subject")} rules={fieldRules(ticketsResource, "subject")}>
             <Input maxLength={120} />
           </Form.Item>
-          <Form.Item name="message" label={t("fields.ticketMessage")} extra={t("resources.tickets.messageHelp")} rules={fieldRules(ticketsResource, "message")}>
+          <Form.Item
+            name="message"
+            label={t("fields.ticketMessage")}
+            extra={t("resources.tickets.messageHelp")}
+            rules={fieldRules(ticketsResource, "message")}
+          >
             <Input.TextArea rows={5} maxLength={4000} />
           </Form.Item>
           <Form.Item name="attachmentIds" label={t("fields.attachments")} extra={t("care.help.attachHelp")}>
             <FileListUploadInput />
           </Form.Item>
           {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={error.message} />}
-          <Button type="primary" htmlType="submit" block loading={mutation.isPending} disabled={accounts.query.isLoading}>
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            loading={mutation.isPending}
+            disabled={accounts.query.isLoading}
+          >
             {t("care.help.send")}
           </Button>
         </Form>

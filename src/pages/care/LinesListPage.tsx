@@ -26,8 +26,19 @@ function BulkBar({ ids, clear }: { ids: string[]; clear: () => void }) {
   const key = useMemo(() => crypto.randomUUID(), [open]);
   const error = mutation.error as { message?: string } | null;
   const submit = async (values: BulkForm) => {
-    const body = { kind: values.kind, lineIds: ids, reason: values.reason, ...(values.kind === "suspend-lines" && values.suspendReason ? { suspendReason: values.suspendReason } : {}) };
-    const res = await mutateAsync({ url: `${apiUrl}/bulk-jobs`, method: "post", values: body, meta: { idempotencyKey: key }, successNotification: false });
+    const body = {
+      kind: values.kind,
+      lineIds: ids,
+      reason: values.reason,
+      ...(values.kind === "suspend-lines" && values.suspendReason ? { suspendReason: values.suspendReason } : {}),
+    };
+    const res = await mutateAsync({
+      url: `${apiUrl}/bulk-jobs`,
+      method: "post",
+      values: body,
+      meta: { idempotencyKey: key },
+      successNotification: false,
+    });
     setOpen(false);
     clear();
     navigate(`/bulk-jobs/show/${res.data.id}`);
@@ -35,19 +46,44 @@ function BulkBar({ ids, clear }: { ids: string[]; clear: () => void }) {
   return (
     <Space style={{ marginBottom: 12 }} wrap>
       <Typography.Text aria-live="polite">{t("resources.bulk-jobs.selected", { count: ids.length })}</Typography.Text>
-      <Button type="primary" disabled={!ids.length} onClick={() => setOpen(true)}>{t("resources.bulk-jobs.start")}</Button>
-      <Modal open={open} title={t("resources.bulk-jobs.start")} okText={t("resources.bulk-jobs.submit")} onOk={() => form.submit()} confirmLoading={mutation.isPending} onCancel={() => setOpen(false)} destroyOnHidden>
-        <Form<BulkForm> form={form} layout="vertical" initialValues={{ kind: "suspend-lines", suspendReason: "request" }} onFinish={submit}>
+      <Button type="primary" disabled={!ids.length} onClick={() => setOpen(true)}>
+        {t("resources.bulk-jobs.start")}
+      </Button>
+      <Modal
+        open={open}
+        title={t("resources.bulk-jobs.start")}
+        okText={t("resources.bulk-jobs.submit")}
+        onOk={() => form.submit()}
+        confirmLoading={mutation.isPending}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        <Form<BulkForm>
+          form={form}
+          layout="vertical"
+          initialValues={{ kind: "suspend-lines", suspendReason: "request" }}
+          onFinish={submit}
+        >
           <Typography.Paragraph>{t("resources.bulk-jobs.selected", { count: ids.length })}</Typography.Paragraph>
           <Form.Item name="kind" label={t("fields.bulkKind")} rules={[{ required: true }]}>
-            <Select aria-label={t("fields.bulkKind")} options={BULK_JOB_KINDS.map((k) => ({ value: k, label: t(`enums.bulkKind.${k}`) }))} />
+            <Select
+              aria-label={t("fields.bulkKind")}
+              options={BULK_JOB_KINDS.map((k) => ({ value: k, label: t(`enums.bulkKind.${k}`) }))}
+            />
           </Form.Item>
           {kind === "suspend-lines" ? (
             <Form.Item name="suspendReason" label={t("fields.suspendReason")}>
-              <Select aria-label={t("fields.suspendReason")} options={SELF_SUSPEND_REASONS.map((r) => ({ value: r, label: t(`enums.suspendReason.${r}`) }))} />
+              <Select
+                aria-label={t("fields.suspendReason")}
+                options={SELF_SUSPEND_REASONS.map((r) => ({ value: r, label: t(`enums.suspendReason.${r}`) }))}
+              />
             </Form.Item>
           ) : null}
-          <Form.Item name="reason" label={t("fields.reason")} rules={[{ required: true, min: 3, whitespace: true, message: t("staff.reasonRequired") }]}>
+          <Form.Item
+            name="reason"
+            label={t("fields.reason")}
+            rules={[{ required: true, min: 3, whitespace: true, message: t("staff.reasonRequired") }]}
+          >
             <Input.TextArea rows={2} maxLength={500} />
           </Form.Item>
           {error ? <Alert type="error" showIcon message={error.message} /> : null}
@@ -61,5 +97,10 @@ function BulkBar({ ids, clear }: { ids: string[]; clear: () => void }) {
 export default function LinesListPage() {
   const { data: user } = useGetIdentity<SessionUser>();
   const staff = isStaff(user?.role);
-  return <ResourceListPage resource={linesResource} bulk={staff ? (ids, clear) => <BulkBar ids={ids} clear={clear} /> : undefined} />;
+  return (
+    <ResourceListPage
+      resource={linesResource}
+      bulk={staff ? (ids, clear) => <BulkBar ids={ids} clear={clear} /> : undefined}
+    />
+  );
 }

@@ -10,7 +10,10 @@ export function SlaTag({ ticket, now }: { ticket: Pick<Ticket, "createdAt" | "sl
   const state = slaState(ticket, now);
   if (state === "stopped") return <Tag>{t("care.sla.stopped")}</Tag>;
   const minutes = Math.round(Math.abs(Date.parse(ticket.slaDueAt!) - now) / 60_000);
-  const span = minutes >= 60 ? t("care.sla.hours", { count: Math.floor(minutes / 60), minutes: minutes % 60 }) : t("care.sla.minutes", { count: minutes });
+  const span =
+    minutes >= 60
+      ? t("care.sla.hours", { count: Math.floor(minutes / 60), minutes: minutes % 60 })
+      : t("care.sla.minutes", { count: minutes });
   return (
     <StatusTag tone={TONES[state]} data-testid="sla" data-sla={state}>
       {state === "red" ? t("care.sla.late", { span }) : t("care.sla.left", { span })}

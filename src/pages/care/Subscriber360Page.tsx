@@ -22,20 +22,32 @@ export default function Subscriber360Page() {
         loading={query.isLoading}
         title={
           <Space>
-            <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }} data-testid="subscriber-name">{subscriber?.name}</Typography.Title>
-            {subscriber && <StatusTag tone={toneOfStatus(subscriber.status)}>{t(`enums.status.${subscriber.status}`)}</StatusTag>}
+            <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }} data-testid="subscriber-name">
+              {subscriber?.name}
+            </Typography.Title>
+            {subscriber && (
+              <StatusTag tone={toneOfStatus(subscriber.status)}>{t(`enums.status.${subscriber.status}`)}</StatusTag>
+            )}
           </Space>
         }
         extra={<Link to="/subscribers">{t("care.backToSearch")}</Link>}
       >
         {subscriber && (
           <Descriptions size="small" column={4}>
-            <Descriptions.Item label={t("fields.accountType")}>{t(`enums.accountType.${subscriber.type}`)}</Descriptions.Item>
+            <Descriptions.Item label={t("fields.accountType")}>
+              {t(`enums.accountType.${subscriber.type}`)}
+            </Descriptions.Item>
             <Descriptions.Item label={t("fields.email")}>{subscriber.email ?? "—"}</Descriptions.Item>
-            <Descriptions.Item label={t("fields.contactPhone")}>{subscriber.phone ? formatMsisdn(subscriber.phone) : "—"}</Descriptions.Item>
+            <Descriptions.Item label={t("fields.contactPhone")}>
+              {subscriber.phone ? formatMsisdn(subscriber.phone) : "—"}
+            </Descriptions.Item>
             <Descriptions.Item label={t("fields.createdAt")}>{formatDateTime(subscriber.createdAt)}</Descriptions.Item>
             <Descriptions.Item label={t("fields.lineCount")}>{subscriber.lineCount}</Descriptions.Item>
-            <Descriptions.Item label={t("care.accountId")}><Typography.Text copyable code>{subscriber.id}</Typography.Text></Descriptions.Item>
+            <Descriptions.Item label={t("care.accountId")}>
+              <Typography.Text copyable code>
+                {subscriber.id}
+              </Typography.Text>
+            </Descriptions.Item>
           </Descriptions>
         )}
       </Card>

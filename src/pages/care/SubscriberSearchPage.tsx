@@ -27,7 +27,13 @@ export default function SubscriberSearchPage() {
   const error = query.error as { message?: string } | null;
 
   return (
-    <Card title={<Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>{t("care.search.title")}</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+          {t("care.search.title")}
+        </Typography.Title>
+      }
+    >
       <Space direction="vertical" style={{ width: "100%" }} size="middle">
         <Input.Search
           aria-label={t("care.search.label")}
@@ -42,22 +48,38 @@ export default function SubscriberSearchPage() {
             setParams(value.trim() ? { q: value.trim() } : {});
           }}
         />
-        {query.isError && <Alert type="error" showIcon role="alert" message={error?.message ?? t("care.search.failed")} />}
+        {query.isError && (
+          <Alert type="error" showIcon role="alert" message={error?.message ?? t("care.search.failed")} />
+        )}
         {q && !query.isError && (
           <Table<Subscriber>
             rowKey="id"
             loading={query.isFetching}
             dataSource={result?.data ?? []}
             locale={{ emptyText: t("care.search.none", { q }) }}
-            pagination={{ current: page, pageSize: PAGE_SIZE, total: result?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+            pagination={{
+              current: page,
+              pageSize: PAGE_SIZE,
+              total: result?.total ?? 0,
+              onChange: setPage,
+              showSizeChanger: false,
+            }}
             columns={[
               {
                 title: t("fields.accountName"),
                 dataIndex: "name",
-                render: (name: string, row) => <Link to={`/subscribers/show/${row.id}`} data-testid="subscriber-result">{name}</Link>,
+                render: (name: string, row) => (
+                  <Link to={`/subscribers/show/${row.id}`} data-testid="subscriber-result">
+                    {name}
+                  </Link>
+                ),
               },
               { title: t("fields.email"), dataIndex: "email", render: (email: string | null) => email ?? "—" },
-              { title: t("fields.accountType"), dataIndex: "type", render: (type: string) => t(`enums.accountType.${type}`) },
+              {
+                title: t("fields.accountType"),
+                dataIndex: "type",
+                render: (type: string) => t(`enums.accountType.${type}`),
+              },
               {
                 title: t("care.search.lines"),
                 dataIndex: "lines",
@@ -68,11 +90,21 @@ export default function SubscriberSearchPage() {
                         {formatMsisdn(line.msisdn)} · {t(`enums.status.${line.status}`)}
                       </StatusTag>
                     ))}
-                    {row.lineCount > lines.length && <Typography.Text type="secondary">{t("care.search.moreLines", { count: row.lineCount - lines.length })}</Typography.Text>}
+                    {row.lineCount > lines.length && (
+                      <Typography.Text type="secondary">
+                        {t("care.search.moreLines", { count: row.lineCount - lines.length })}
+                      </Typography.Text>
+                    )}
                   </Space>
                 ),
               },
-              { title: t("fields.status"), dataIndex: "status", render: (status: string) => <StatusTag tone={toneOfStatus(status)}>{t(`enums.status.${status}`)}</StatusTag> },
+              {
+                title: t("fields.status"),
+                dataIndex: "status",
+                render: (status: string) => (
+                  <StatusTag tone={toneOfStatus(status)}>{t(`enums.status.${status}`)}</StatusTag>
+                ),
+              },
             ]}
           />
         )}

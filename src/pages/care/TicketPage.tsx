@@ -16,7 +16,10 @@ import { SlaTag } from "./SlaTag";
 import { useNow } from "./useNow";
 
 /** The state changes of a ticket as buttons; replying has its own box below the conversation. */
-const stateActions = { ...ticketsResource, actions: Object.fromEntries(Object.entries(ticketsResource.actions ?? {}).filter(([name]) => name !== "reply")) };
+const stateActions = {
+  ...ticketsResource,
+  actions: Object.fromEntries(Object.entries(ticketsResource.actions ?? {}).filter(([name]) => name !== "reply")),
+};
 
 /**
  * One ticket, for both sides: the conversation (kept live: a reply from the other side appears
@@ -38,16 +41,29 @@ export default function TicketPage() {
   if (!ticket) return <Card loading />;
 
   // By role, never by name: care is "Care" to everyone; the subscriber is "You" to themselves.
-  const author = (role: string) => (isStaff(role) ? t("care.ticket.care") : staff ? t("care.ticket.customer") : t("care.ticket.you"));
+  const author = (role: string) =>
+    isStaff(role) ? t("care.ticket.care") : staff ? t("care.ticket.customer") : t("care.ticket.you");
   const conversation = [
-    { id: "opening", authorRole: ticket.createdByRole, body: ticket.message, attachments: ticket.attachments, createdAt: ticket.createdAt },
+    {
+      id: "opening",
+      authorRole: ticket.createdByRole,
+      body: ticket.message,
+      attachments: ticket.attachments,
+      createdAt: ticket.createdAt,
+    },
     ...ticket.messages,
   ];
   const open = ["acknowledged", "in_progress", "pending", "resolved"].includes(ticket.status);
   const error = mutation.error as { message?: string } | null;
 
   const reply = async ({ message, attachmentIds = [] }: { message: string; attachmentIds?: string[] }) => {
-    await mutateAsync({ url: `${apiUrl}/tickets/${ticket.id}/actions/reply`, method: "post", values: { message, attachmentIds }, meta: { idempotencyKey: key }, successNotification: false });
+    await mutateAsync({
+      url: `${apiUrl}/tickets/${ticket.id}/actions/reply`,
+      method: "post",
+      values: { message, attachmentIds },
+      meta: { idempotencyKey: key },
+      successNotification: false,
+    });
     form.resetFields();
     await invalidate({ resource: "tickets", invalidates: ["detail", "list"], id: ticket.id });
   };
@@ -55,13 +71,29 @@ export default function TicketPage() {
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
       <Card
-        title={<Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>{ticket.subject}</Typography.Title>}
-        extra={staff ? <Link to={`/subscribers/show/${ticket.accountId}`}>{t("care.ticket.open360", { name: ticket.accountName })}</Link> : <Link to="/tickets">{t("care.help.mine")}</Link>}
+        title={
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+            {ticket.subject}
+          </Typography.Title>
+        }
+        extra={
+          staff ? (
+            <Link to={`/subscribers/show/${ticket.accountId}`}>
+              {t("care.ticket.open360", { name: ticket.accountName })}
+            </Link>
+          ) : (
+            <Link to="/tickets">{t("care.help.mine")}</Link>
+          )
+        }
       >
         <Space wrap>
           <StatusTag tone={toneOfStatus(ticket.status)}>{t(`enums.ticketStatus.${ticket.status}`)}</StatusTag>
           <Tag>{t(`enums.ticketCategory.${ticket.category}`)}</Tag>
-          {staff && <Tag>{t("fields.priority")}: {t(`enums.ticketPriority.${ticket.priority}`)}</Tag>}
+          {staff && (
+            <Tag>
+              {t("fields.priority")}: {t(`enums.ticketPriority.${ticket.priority}`)}
+            </Tag>
+          )}
           {staff && <SlaTag ticket={ticket} now={now} />}
         </Space>
         <div style={{ marginTop: 12 }}>
@@ -76,15 +108,25 @@ export default function TicketPage() {
           renderItem={(m) => (
             <List.Item data-testid="ticket-message">
               <Space direction="vertical" size={0} style={{ width: "100%" }}>
-                <Typography.Text type="secondary">{author(m.authorRole)} · {formatDateTime(m.createdAt)}</Typography.Text>
-                <Typography.Paragraph style={{ whiteSpace: "pre-wrap", marginBottom: 0 }}>{m.body}</Typography.Paragraph>
+                <Typography.Text type="secondary">
+                  {author(m.authorRole)} · {formatDateTime(m.createdAt)}
+                </Typography.Text>
+                <Typography.Paragraph style={{ whiteSpace: "pre-wrap", marginBottom: 0 }}>
+                  {m.body}
+                </Typography.Paragraph>
                 <AttachmentList files={m.attachments} />
               </Space>
             </List.Item>
           )}
         />
         {open && (
-          <Form form={form} layout="vertical" requiredMark={false} onFinish={(values) => void reply(values).catch(() => {})} style={{ marginTop: 12 }}>
+          <Form
+            form={form}
+            layout="vertical"
+            requiredMark={false}
+            onFinish={(values) => void reply(values).catch(() => {})}
+            style={{ marginTop: 12 }}
+          >
             <Form.Item name="message" label={t("care.ticket.reply")} rules={fieldRules(ticketsResource, "message")}>
               <Input.TextArea rows={3} maxLength={4000} />
             </Form.Item>
@@ -92,7 +134,9 @@ export default function TicketPage() {
               <FileListUploadInput />
             </Form.Item>
             {error && <Alert type="error" showIcon style={{ marginBottom: 12 }} message={error.message} />}
-            <Button type="primary" htmlType="submit" loading={mutation.isPending}>{t("care.ticket.send")}</Button>
+            <Button type="primary" htmlType="submit" loading={mutation.isPending}>
+              {t("care.ticket.send")}
+            </Button>
           </Form>
         )}
       </Card>

@@ -29,7 +29,9 @@ export function bulkItemErrorText(error: string | null): string {
     .split("; ")
     .map((part) => {
       const [column, ...rest] = part.split(": ");
-      return (IMPORT_COLUMNS as readonly string[]).includes(column!) && rest.length ? `${columnLabel(column!)}: ${rest.join(": ")}` : part;
+      return (IMPORT_COLUMNS as readonly string[]).includes(column!) && rest.length
+        ? `${columnLabel(column!)}: ${rest.join(": ")}`
+        : part;
     })
     .join("; ");
 }

@@ -30,7 +30,12 @@ export function HomeLines({ home, error, navigate }: { home: Home | undefined; e
       ) : (
         <div className="home-lines__grid">
           {home.lines.map((line) => (
-            <LineCard key={line.id} line={line} account={home.accounts.find((a) => a.id === line.accountId)} navigate={navigate} />
+            <LineCard
+              key={line.id}
+              line={line}
+              account={home.accounts.find((a) => a.id === line.accountId)}
+              navigate={navigate}
+            />
           ))}
         </div>
       )}
@@ -38,9 +43,21 @@ export function HomeLines({ home, error, navigate }: { home: Home | undefined; e
   );
 }
 
-function LineCard({ line, account, navigate }: { line: HomeLine; account: HomeAccount | undefined; navigate: Navigate }) {
+function LineCard({
+  line,
+  account,
+  navigate,
+}: {
+  line: HomeLine;
+  account: HomeAccount | undefined;
+  navigate: Navigate;
+}) {
   return (
-    <article className="line-card" data-testid="line-card" aria-label={t("usage.home.line", { msisdn: formatMsisdn(line.msisdn) })}>
+    <article
+      className="line-card"
+      data-testid="line-card"
+      aria-label={t("usage.home.line", { msisdn: formatMsisdn(line.msisdn) })}
+    >
       <header className="line-card__head">
         <PlainLink to={`/lines/show/${line.id}`} navigate={navigate} className="line-card__number">
           {formatMsisdn(line.msisdn)}
@@ -53,12 +70,15 @@ function LineCard({ line, account, navigate }: { line: HomeLine; account: HomeAc
         <p>
           <strong>{line.plan.name}</strong>{" "}
           <span className="home__muted">
-            · {t("units.perMonth", { price: formatMoney(line.plan.price) })} · {t(`enums.accountType.${line.accountType}`)}
+            · {t("units.perMonth", { price: formatMoney(line.plan.price) })} ·{" "}
+            {t(`enums.accountType.${line.accountType}`)}
           </span>
         </p>
         <AccountMoney account={account} navigate={navigate} />
         {line.grace && (
-          <p data-testid="line-grace">{t("usage.home.grace", { date: formatDate(line.grace.endsOn), price: formatMoney(line.grace.price) })}</p>
+          <p data-testid="line-grace">
+            {t("usage.home.grace", { date: formatDate(line.grace.endsOn), price: formatMoney(line.grace.price) })}
+          </p>
         )}
         <LineMeters meters={line.meters} daysLeft={line.daysLeft} lineId={line.id} navigate={navigate} />
       </div>

@@ -16,7 +16,6 @@ import { useLiveGet } from "./useLiveGet";
 import { LIGHT_HOME_MEDIA } from "./lightHomeMedia";
 import "./lightHome.css";
 
-
 export interface LightHomeProps {
   user: SessionUser;
   /** Hands the page to the portal at `to`. */
@@ -62,7 +61,12 @@ export function LightHome({ user, leave, signOut }: LightHomeProps) {
           </strong>
           <span className="light-home__role">{t("roles.subscriber")}</span>
           <BellLink unread={unread.data?.total ?? 0} navigate={navigate} />
-          <select aria-label={t("language.label")} className="light-home__language" value={locale} onChange={(event) => setLocale(event.target.value as Locale)}>
+          <select
+            aria-label={t("language.label")}
+            className="light-home__language"
+            value={locale}
+            onChange={(event) => setLocale(event.target.value as Locale)}
+          >
             {LOCALES.map((l) => (
               <option key={l} value={l}>
                 {t(`language.${l}`)}

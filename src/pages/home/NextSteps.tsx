@@ -25,7 +25,14 @@ export function nextStepsOf(home: Home): NextStep[] {
   const steps: NextStep[] = [];
   for (const account of home.accounts) {
     const bill = account.overdueBill;
-    if (bill) steps.push({ key: `pay-${bill.id}`, tone: "bad", text: t("home.next.overdue", { amount: formatMoney(bill.total), date: formatDate(bill.dueOn) }), action: t("home.next.payNow"), to: `/money?pay=${bill.id}` });
+    if (bill)
+      steps.push({
+        key: `pay-${bill.id}`,
+        tone: "bad",
+        text: t("home.next.overdue", { amount: formatMoney(bill.total), date: formatDate(bill.dueOn) }),
+        action: t("home.next.payNow"),
+        to: `/money?pay=${bill.id}`,
+      });
   }
   for (const line of home.lines) {
     // A prepaid line in grace: its plan waits for a top-up that covers it, until the grace ends.
@@ -34,7 +41,13 @@ export function nextStepsOf(home: Home): NextStep[] {
     const missing = line.grace.price.amount - account.balance.amount;
     if (missing <= 0) continue;
     const amount = formatMoney({ amount: missing, currency: line.grace.price.currency });
-    steps.push({ key: `grace-${line.id}`, tone: "bad", text: t("home.next.grace", { amount, msisdn: formatMsisdn(line.msisdn), date: formatDate(line.grace.endsOn) }), action: t("home.next.topUp"), to: "/top-up" });
+    steps.push({
+      key: `grace-${line.id}`,
+      tone: "bad",
+      text: t("home.next.grace", { amount, msisdn: formatMsisdn(line.msisdn), date: formatDate(line.grace.endsOn) }),
+      action: t("home.next.topUp"),
+      to: "/top-up",
+    });
   }
   for (const account of home.accounts) {
     if (!account.balance) continue;
@@ -42,9 +55,20 @@ export function nextStepsOf(home: Home): NextStep[] {
     const price = renewing.reduce((sum, line) => sum + line.plan.price.amount, 0);
     const missing = price - account.balance.amount;
     if (renewing.length === 0 || missing <= 0) continue;
-    const renewsOn = renewing.map((line) => line.renewsOn ?? line.meters[0]?.cycleEnd).filter(Boolean).sort()[0];
+    const renewsOn = renewing
+      .map((line) => line.renewsOn ?? line.meters[0]?.cycleEnd)
+      .filter(Boolean)
+      .sort()[0];
     const amount = formatMoney({ amount: missing, currency: account.balance.currency });
-    steps.push({ key: `top-up-${account.id}`, tone: "warning", text: renewsOn ? t("home.next.shortOn", { amount, date: formatDate(renewsOn) }) : t("home.next.short", { amount }), action: t("home.next.topUp"), to: "/top-up" });
+    steps.push({
+      key: `top-up-${account.id}`,
+      tone: "warning",
+      text: renewsOn
+        ? t("home.next.shortOn", { amount, date: formatDate(renewsOn) })
+        : t("home.next.short", { amount }),
+      action: t("home.next.topUp"),
+      to: "/top-up",
+    });
   }
   for (const line of home.lines) {
     // Only a working line is offered more data (a line in grace or suspended buys no add-on).
@@ -52,7 +76,16 @@ export function nextStepsOf(home: Home): NextStep[] {
     const data = line.meters.find((meter) => meter.type === "data");
     if (!data || data.allowance === null || data.used < data.allowance * NEARLY_USED) continue;
     const all = data.used >= data.allowance;
-    steps.push({ key: `data-${line.id}`, tone: all ? "bad" : "warning", text: t(all ? "home.next.dataGone" : "home.next.dataLow", { msisdn: formatMsisdn(line.msisdn), percent: Math.floor((data.used / data.allowance) * 100) }), action: t("home.next.buyData"), to: `/shop?line=${line.id}` });
+    steps.push({
+      key: `data-${line.id}`,
+      tone: all ? "bad" : "warning",
+      text: t(all ? "home.next.dataGone" : "home.next.dataLow", {
+        msisdn: formatMsisdn(line.msisdn),
+        percent: Math.floor((data.used / data.allowance) * 100),
+      }),
+      action: t("home.next.buyData"),
+      to: `/shop?line=${line.id}`,
+    });
   }
   return steps;
 }

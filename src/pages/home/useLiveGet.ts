@@ -39,7 +39,11 @@ export function useLiveGet<T>(path: string, resource: string, first?: () => Prom
       }
     };
     void load(true);
-    const subscription = liveProvider.subscribe({ channel: `resources/${resource}`, types: ["*"], callback: () => void load(false) });
+    const subscription = liveProvider.subscribe({
+      channel: `resources/${resource}`,
+      types: ["*"],
+      callback: () => void load(false),
+    });
     return () => {
       alive = false;
       liveProvider.unsubscribe(subscription);

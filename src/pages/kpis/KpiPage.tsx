@@ -19,7 +19,11 @@ export function KpiPage() {
   const to = period[1].format(DAY);
   // The layout shows others a 403 (accessControlProvider); the request waits for the role to be known.
   const isAdmin = identity?.role === "admin";
-  const { query, result } = useCustom<KpiReport>({ url: `/kpis?from=${from}&to=${to}`, method: "get", queryOptions: { enabled: isAdmin } });
+  const { query, result } = useCustom<KpiReport>({
+    url: `/kpis?from=${from}&to=${to}`,
+    method: "get",
+    queryOptions: { enabled: isAdmin },
+  });
   const { ref, width } = useWidth();
   // Refine answers an empty object until the first answer arrives.
   const report = query.isSuccess ? result.data : undefined;
@@ -36,8 +40,18 @@ export function KpiPage() {
       ],
       // Dollars on the axis (minor units / 100), the locale's money in the accessible table.
       money: [
-        { label: t("kpis.topUps"), color: "#067647", values: report.days.map((d) => d.topUps.amount / 100), format: (v: number) => money(Math.round(v * 100)) },
-        { label: t("kpis.payments"), color: "#6941c6", values: report.days.map((d) => d.payments.amount / 100), format: (v: number) => money(Math.round(v * 100)) },
+        {
+          label: t("kpis.topUps"),
+          color: "#067647",
+          values: report.days.map((d) => d.topUps.amount / 100),
+          format: (v: number) => money(Math.round(v * 100)),
+        },
+        {
+          label: t("kpis.payments"),
+          color: "#6941c6",
+          values: report.days.map((d) => d.payments.amount / 100),
+          format: (v: number) => money(Math.round(v * 100)),
+        },
       ],
     };
   }, [report]);
@@ -45,7 +59,11 @@ export function KpiPage() {
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <Card
-        title={<Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>{t("kpis.title")}</Typography.Title>}
+        title={
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+            {t("kpis.title")}
+          </Typography.Title>
+        }
         extra={
           <DatePicker.RangePicker
             aria-label={t("kpis.period")}
@@ -65,7 +83,10 @@ export function KpiPage() {
               <Statistic title={t("kpis.activeLines")} value={report.activeLines} />
             </Col>
             <Col xs={12} md={6}>
-              <Statistic title={t("kpis.newAndChurned")} value={`+${sum(report.days.map((d) => d.newLines))} / −${sum(report.days.map((d) => d.churnedLines))}`} />
+              <Statistic
+                title={t("kpis.newAndChurned")}
+                value={`+${sum(report.days.map((d) => d.newLines))} / −${sum(report.days.map((d) => d.churnedLines))}`}
+              />
             </Col>
             <Col xs={12} md={6}>
               <Statistic title={t("kpis.arpu")} value={formatMoney(report.arpu)} />
@@ -79,13 +100,43 @@ export function KpiPage() {
       <div ref={ref}>
         {charts && report && (
           <Space direction="vertical" size="large" style={{ width: "100%" }}>
-            <Card title={<Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{t("kpis.linesChart")}</Typography.Title>}>
-              <DailyChart days={charts.days} series={charts.lines} width={width - 48} caption={t("kpis.linesChart")} testId="kpi-lines-chart" />
+            <Card
+              title={
+                <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
+                  {t("kpis.linesChart")}
+                </Typography.Title>
+              }
+            >
+              <DailyChart
+                days={charts.days}
+                series={charts.lines}
+                width={width - 48}
+                caption={t("kpis.linesChart")}
+                testId="kpi-lines-chart"
+              />
             </Card>
-            <Card title={<Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{t("kpis.moneyChart")}</Typography.Title>}>
-              <DailyChart days={charts.days} series={charts.money} width={width - 48} caption={t("kpis.moneyChart")} testId="kpi-money-chart" />
+            <Card
+              title={
+                <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
+                  {t("kpis.moneyChart")}
+                </Typography.Title>
+              }
+            >
+              <DailyChart
+                days={charts.days}
+                series={charts.money}
+                width={width - 48}
+                caption={t("kpis.moneyChart")}
+                testId="kpi-money-chart"
+              />
             </Card>
-            <Card title={<Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>{t("kpis.openTickets")}</Typography.Title>}>
+            <Card
+              title={
+                <Typography.Title level={3} style={{ margin: 0, fontSize: 16 }}>
+                  {t("kpis.openTickets")}
+                </Typography.Title>
+              }
+            >
               <Table
                 size="small"
                 pagination={false}

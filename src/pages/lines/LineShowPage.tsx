@@ -16,7 +16,13 @@ export default function LineShowPage({ resource }: { resource: ResourceDefinitio
     <>
       <ResourceShowPage resource={resource} />
       {id && <PlanCatalog lineId={id} />}
-      {id && user && <LineAddOns lineId={id} canBuy={Boolean(user.role && resource.access["buy-add-on"]?.[user.role])} reasonRequired={user.role !== "subscriber"} />}
+      {id && user && (
+        <LineAddOns
+          lineId={id}
+          canBuy={Boolean(user.role && resource.access["buy-add-on"]?.[user.role])}
+          reasonRequired={user.role !== "subscriber"}
+        />
+      )}
     </>
   );
 }

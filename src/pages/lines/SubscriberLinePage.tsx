@@ -47,7 +47,11 @@ export function SubscriberLinePage({ id }: { id: string }) {
       </div>
       {line.status === "suspended" && line.suspendReason && (
         <p className="sub-card__muted" style={{ margin: 0 }}>
-          {t(line.suspendReason === "non_payment" && line.accountType === "prepaid" ? "subscriber.line.suspended.renewalUnpaid" : `subscriber.line.suspended.${line.suspendReason}`)}
+          {t(
+            line.suspendReason === "non_payment" && line.accountType === "prepaid"
+              ? "subscriber.line.suspended.renewalUnpaid"
+              : `subscriber.line.suspended.${line.suspendReason}`,
+          )}
         </p>
       )}
       {line.status === "grace" && line.graceEndsOn && (
@@ -56,19 +60,33 @@ export function SubscriberLinePage({ id }: { id: string }) {
         </p>
       )}
       <section className="sub-card" aria-labelledby="line-usage">
-        <h2 className="sub-card__title" id="line-usage">{t("subscriber.line.usage")}</h2>
-        {meters ? <LineMeters meters={meters} daysLeft={daysLeft} lineId={line.id} navigate={(to) => void navigate(to)} /> : <Skeleton active />}
+        <h2 className="sub-card__title" id="line-usage">
+          {t("subscriber.line.usage")}
+        </h2>
+        {meters ? (
+          <LineMeters meters={meters} daysLeft={daysLeft} lineId={line.id} navigate={(to) => void navigate(to)} />
+        ) : (
+          <Skeleton active />
+        )}
       </section>
       <section className="sub-card" aria-labelledby="line-plan">
-        <h2 className="sub-card__title" id="line-plan">{t("subscriber.line.plan")}</h2>
+        <h2 className="sub-card__title" id="line-plan">
+          {t("subscriber.line.plan")}
+        </h2>
         <div className="sub-card__row">
           <strong>{line.planName}</strong>
           <Button onClick={() => void navigate(`/shop?line=${line.id}`)}>{t("subscriber.line.changePlan")}</Button>
         </div>
       </section>
       <section className="sub-card" aria-labelledby="line-sim">
-        <h2 className="sub-card__title" id="line-sim">{t("subscriber.line.sim")}</h2>
-        <p style={{ margin: 0 }} data-testid="sim-type">{t(line.simType === "esim" ? "subscriber.line.esim" : "subscriber.line.physical", { last4: line.iccid.slice(-4) })}</p>
+        <h2 className="sub-card__title" id="line-sim">
+          {t("subscriber.line.sim")}
+        </h2>
+        <p style={{ margin: 0 }} data-testid="sim-type">
+          {t(line.simType === "esim" ? "subscriber.line.esim" : "subscriber.line.physical", {
+            last4: line.iccid.slice(-4),
+          })}
+        </p>
         <p className="sub-card__muted" style={{ margin: 0 }} data-testid="number-lock">
           {t(line.numberLocked ? "subscriber.line.locked" : "subscriber.line.unlocked")}
         </p>
@@ -86,10 +104,14 @@ export function SubscriberLinePage({ id }: { id: string }) {
 }
 
 function Manage({ line, number }: { line: Line; number: string }) {
-  const actions = Object.entries<ActionSpec>(linesResource.actions ?? {}).filter(([name, action]) => !ELSEWHERE.has(name) && actionApplies(action, line));
+  const actions = Object.entries<ActionSpec>(linesResource.actions ?? {}).filter(
+    ([name, action]) => !ELSEWHERE.has(name) && actionApplies(action, line),
+  );
   return (
     <section className="sub-card" aria-labelledby="line-manage">
-      <h2 className="sub-card__title" id="line-manage">{t("subscriber.line.manage")}</h2>
+      <h2 className="sub-card__title" id="line-manage">
+        {t("subscriber.line.manage")}
+      </h2>
       <ul className="task-list">
         {actions.map(([name, action]) => (
           <ManageEntry key={name} name={name} action={action} line={line} number={number} />
@@ -113,7 +135,15 @@ function ManageEntry({ name, action, line, number }: { name: string; action: Act
         </span>
         <SvgIcon icon={RightOutlined} />
       </button>
-      <ActionDialog resource={linesResource} name={name} action={action} record={line} object={number} open={open} onClose={() => setOpen(false)} />
+      <ActionDialog
+        resource={linesResource}
+        name={name}
+        action={action}
+        record={line}
+        object={number}
+        open={open}
+        onClose={() => setOpen(false)}
+      />
     </li>
   );
 }

@@ -14,7 +14,10 @@ import { CardError, CardInputs, newKey, tokenizeCard, type CardFields } from "./
  */
 export function AddCardInline({ onAdded }: { onAdded: (paymentMethodId: string) => void }) {
   const { result: gateway, query } = useCustom<PaymentGateway>({ url: "/payment-gateway", method: "get" });
-  const { result: saved, query: savedQuery } = useList<PaymentMethod>({ resource: "payment-methods", pagination: { currentPage: 1, pageSize: 20 } });
+  const { result: saved, query: savedQuery } = useList<PaymentMethod>({
+    resource: "payment-methods",
+    pagination: { currentPage: 1, pageSize: 20 },
+  });
   const invalidate = useInvalidate();
   const [form] = Form.useForm<CardFields>();
   const [open, setOpen] = useState<boolean>();
@@ -26,14 +29,23 @@ export function AddCardInline({ onAdded }: { onAdded: (paymentMethodId: string) 
   if (!tokenizeUrl) return <Alert type="info" showIcon role="status" message={t("pay.noCards")} />;
   // With no saved card the form is there at once; with some, behind "Use a new card".
   const showing = open ?? saved.data.length === 0;
-  if (!showing) return <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(true)}>{t("pay.newCard")}</Button>;
+  if (!showing)
+    return (
+      <Button type="link" style={{ padding: 0 }} onClick={() => setOpen(true)}>
+        {t("pay.newCard")}
+      </Button>
+    );
 
   async function add(values: CardFields) {
     setBusy(true);
     setError(undefined);
     try {
       const cardToken = await tokenizeCard(tokenizeUrl!, values);
-      const method = await apiRequest<PaymentMethod>("/payment-methods", { method: "POST", body: { cardToken }, headers: { "idempotency-key": newKey() } });
+      const method = await apiRequest<PaymentMethod>("/payment-methods", {
+        method: "POST",
+        body: { cardToken },
+        headers: { "idempotency-key": newKey() },
+      });
       await invalidate({ resource: "payment-methods", invalidates: ["list"] });
       onAdded(method.id);
       form.resetFields();

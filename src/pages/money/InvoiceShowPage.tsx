@@ -41,16 +41,24 @@ function SubscriberBill({ id, resource }: { id: string; resource: ResourceDefini
   return (
     <div className="sub-page">
       <div className="sub-card__row">
-        <h1 className="sub-page__title">{t("subscriber.money.billFor", { start: formatDate(bill.periodStart), end: formatDate(bill.periodEnd) })}</h1>
+        <h1 className="sub-page__title">
+          {t("subscriber.money.billFor", { start: formatDate(bill.periodStart), end: formatDate(bill.periodEnd) })}
+        </h1>
         <span className="bill-row__status" style={TONES[BILL_TONES[bill.status]]} data-testid="bill-status">
           {t(`subscriber.money.billStatus.${bill.status}`)}
         </span>
       </div>
       <section className="sub-card" aria-labelledby="bill-total">
-        <h2 className="sub-card__title" id="bill-total">{t(open ? "subscriber.bill.left" : "subscriber.bill.total")}</h2>
-        <p className="sub-card__big" data-testid="bill-due">{formatMoney(open ? bill.amountDue : bill.total)}</p>
+        <h2 className="sub-card__title" id="bill-total">
+          {t(open ? "subscriber.bill.left" : "subscriber.bill.total")}
+        </h2>
+        <p className="sub-card__big" data-testid="bill-due">
+          {formatMoney(open ? bill.amountDue : bill.total)}
+        </p>
         <p className="sub-card__muted" style={{ marginTop: 0 }} data-testid="bill-last">
-          {bill.previousTotal ? t("subscriber.bill.lastBill", { amount: formatMoney(bill.previousTotal) }) : t("subscriber.bill.firstBill")}
+          {bill.previousTotal
+            ? t("subscriber.bill.lastBill", { amount: formatMoney(bill.previousTotal) })
+            : t("subscriber.bill.firstBill")}
         </p>
         <p className="sub-card__muted" style={{ marginTop: 0 }}>
           {bill.status === "paid" && bill.paidAt
@@ -66,20 +74,30 @@ function SubscriberBill({ id, resource }: { id: string; resource: ResourceDefini
         </div>
       </section>
       <section className="sub-card" aria-labelledby="bill-items">
-        <h2 className="sub-card__title" id="bill-items">{t("subscriber.bill.items")}</h2>
+        <h2 className="sub-card__title" id="bill-items">
+          {t("subscriber.bill.items")}
+        </h2>
         {GROUPS.filter((kind) => bill.items.some((item) => item.kind === kind)).map((kind) => (
           <div key={kind}>
-            <h3 className="sub-card__muted" style={{ margin: "8px 0 0", fontSize: 13 }}>{t(`subscriber.bill.group.${kind}`)}</h3>
+            <h3 className="sub-card__muted" style={{ margin: "8px 0 0", fontSize: 13 }}>
+              {t(`subscriber.bill.group.${kind}`)}
+            </h3>
             <ul className="movement-list" data-testid={`bill-items-${kind}`}>
-              {bill.items.filter((item) => item.kind === kind).map((item, i) => (
-                <li key={i}>
-                  <span>
-                    {itemWords(item)}
-                    {item.kind === "overage" && <span className="sub-card__muted" style={{ display: "block", fontSize: 12 }}>{item.description}</span>}
-                  </span>
-                  <span className="movement-list__debit">{formatMoney(item.amount)}</span>
-                </li>
-              ))}
+              {bill.items
+                .filter((item) => item.kind === kind)
+                .map((item, i) => (
+                  <li key={i}>
+                    <span>
+                      {itemWords(item)}
+                      {item.kind === "overage" && (
+                        <span className="sub-card__muted" style={{ display: "block", fontSize: 12 }}>
+                          {item.description}
+                        </span>
+                      )}
+                    </span>
+                    <span className="movement-list__debit">{formatMoney(item.amount)}</span>
+                  </li>
+                ))}
             </ul>
           </div>
         ))}

@@ -8,10 +8,32 @@ import type { PaymentGateway } from "../../resources/topUps";
 import type { PaymentMethod } from "../../resources/paymentMethods";
 import { apiRequest, type ApiError } from "../../providers/apiClient";
 import { formatMoney } from "../../components/format";
-import { BankError, BankInputs, CardError, CardInputs, methodName, newKey, tokenizeBankAccount, tokenizeCard, type BankFields, type CardFields } from "./cards";
+import {
+  BankError,
+  BankInputs,
+  CardError,
+  CardInputs,
+  methodName,
+  newKey,
+  tokenizeBankAccount,
+  tokenizeCard,
+  type BankFields,
+  type CardFields,
+} from "./cards";
 
-type Paid = Invoice & { payment: { status: "created" | "succeeded" | "failed" | "returned"; amount: Invoice["total"]; methodType: "card" | "bank_account" } };
-type Values = Partial<CardFields & BankFields> & { method?: string; newKind?: "card" | "bank_account"; howMuch?: "all" | "other"; other?: string };
+type Paid = Invoice & {
+  payment: {
+    status: "created" | "succeeded" | "failed" | "returned";
+    amount: Invoice["total"];
+    methodType: "card" | "bank_account";
+  };
+};
+type Values = Partial<CardFields & BankFields> & {
+  method?: string;
+  newKind?: "card" | "bank_account";
+  howMuch?: "all" | "other";
+  other?: string;
+};
 
 const NEW = "new";
 
@@ -31,8 +53,16 @@ export function centsOf(text: string | undefined): number | null {
  * amount, then the outcome in words ("$120.00 paid. Nothing left to pay." / the bank payment is on its way).
  */
 export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: boolean; onClose: () => void }) {
-  const { result: gateway, query: gatewayQuery } = useCustom<PaymentGateway>({ url: "/payment-gateway", method: "get", queryOptions: { enabled: open } });
-  const { result: saved, query: savedQuery } = useList<PaymentMethod>({ resource: "payment-methods", pagination: { currentPage: 1, pageSize: 20 }, queryOptions: { enabled: open } });
+  const { result: gateway, query: gatewayQuery } = useCustom<PaymentGateway>({
+    url: "/payment-gateway",
+    method: "get",
+    queryOptions: { enabled: open },
+  });
+  const { result: saved, query: savedQuery } = useList<PaymentMethod>({
+    resource: "payment-methods",
+    pagination: { currentPage: 1, pageSize: 20 },
+    queryOptions: { enabled: open },
+  });
   const invalidate = useInvalidate();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
@@ -43,7 +73,10 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
   const newKind = Form.useWatch("newKind", form) ?? "card";
   const howMuch = Form.useWatch("howMuch", form) ?? "all";
   const methods = saved.data;
-  const payable = { amount: Math.max(0, bill.amountDue.amount - bill.amountPending.amount), currency: bill.total.currency };
+  const payable = {
+    amount: Math.max(0, bill.amountDue.amount - bill.amountPending.amount),
+    currency: bill.total.currency,
+  };
   const loading = gatewayQuery.isLoading || savedQuery.isLoading;
   const billGateway = gateway.data;
   const canAdd = Boolean(billGateway?.billTokenizeUrl);
@@ -81,18 +114,34 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
         const kind = values.newKind ?? "card";
         const body =
           kind === "bank_account"
-            ? { bankAccountToken: await tokenizeBankAccount(billGateway!.bankAccountTokenizeUrl!, values as BankFields), for: "bills" }
+            ? {
+                bankAccountToken: await tokenizeBankAccount(billGateway!.bankAccountTokenizeUrl!, values as BankFields),
+                for: "bills",
+              }
             : { cardToken: await tokenizeCard(billGateway!.billTokenizeUrl!, values as CardFields), for: "bills" };
-        const created = await apiRequest<PaymentMethod>("/payment-methods", { method: "POST", body, headers: { "idempotency-key": newKey() } });
+        const created = await apiRequest<PaymentMethod>("/payment-methods", {
+          method: "POST",
+          body,
+          headers: { "idempotency-key": newKey() },
+        });
         await invalidate({ resource: "payment-methods", invalidates: ["list"] });
         form.setFieldValue("method", created.id);
         paymentMethodId = created.id;
       }
-      const paid = await apiRequest<Paid>(`/invoices/${bill.id}/actions/pay`, { method: "POST", body: { paymentMethodId, ...(amount ? { amount } : {}) }, headers: { "idempotency-key": `${key}:${paymentMethodId}:${amount ?? "all"}` } });
+      const paid = await apiRequest<Paid>(`/invoices/${bill.id}/actions/pay`, {
+        method: "POST",
+        body: { paymentMethodId, ...(amount ? { amount } : {}) },
+        headers: { "idempotency-key": `${key}:${paymentMethodId}:${amount ?? "all"}` },
+      });
       // Everything a payment can change (the bill, the home's next step, the account's money, restored lines).
       await queryClient.invalidateQueries();
       const sum = formatMoney(paid.payment.amount);
-      if (paid.payment.status === "created") setDone(t(paid.payment.methodType === "bank_account" ? "pay.done.bankPending" : "pay.done.cardPending", { amount: sum }));
+      if (paid.payment.status === "created")
+        setDone(
+          t(paid.payment.methodType === "bank_account" ? "pay.done.bankPending" : "pay.done.cardPending", {
+            amount: sum,
+          }),
+        );
       else if (paid.amountDue.amount === 0) setDone(t("pay.done.paid", { amount: sum }));
       else setDone(t("pay.done.partly", { amount: sum, left: formatMoney(paid.amountDue) }));
     } catch (failure) {
@@ -112,7 +161,16 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
   const title = t("pay.title");
   if (done) {
     return (
-      <Modal open={open} title={title} onCancel={close} footer={<Button type="primary" onClick={close}>{t("pay.close")}</Button>}>
+      <Modal
+        open={open}
+        title={title}
+        onCancel={close}
+        footer={
+          <Button type="primary" onClick={close}>
+            {t("pay.close")}
+          </Button>
+        }
+      >
         <Alert type="success" showIcon role="status" message={done} data-testid="pay-result" />
       </Modal>
     );
@@ -124,13 +182,22 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
       ) : (
         <Form form={form} layout="vertical" noValidate disabled={busy} onFinish={(values) => void submit(values)}>
           <Typography.Paragraph>{t("pay.due", { amount: formatMoney(bill.amountDue) })}</Typography.Paragraph>
-          {bill.amountPending.amount > 0 && <Alert type="info" showIcon message={t("pay.onItsWay", { amount: formatMoney(bill.amountPending) })} style={{ marginBottom: 12 }} />}
+          {bill.amountPending.amount > 0 && (
+            <Alert
+              type="info"
+              showIcon
+              message={t("pay.onItsWay", { amount: formatMoney(bill.amountPending) })}
+              style={{ marginBottom: 12 }}
+            />
+          )}
           {error && <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 12 }} />}
           <Form.Item name="method" label={t("pay.with")} rules={[{ required: true, message: t("pay.withRule") }]}>
             <Radio.Group {...radioGroup(t("pay.with"))}>
               <Space direction="vertical">
                 {methods.map((m) => (
-                  <Radio key={m.id} value={m.id}>{methodName(m)}</Radio>
+                  <Radio key={m.id} value={m.id}>
+                    {methodName(m)}
+                  </Radio>
                 ))}
                 {canAdd && <Radio value={NEW}>{t("pay.addMethod")}</Radio>}
               </Space>
@@ -139,7 +206,15 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
           {method === NEW && canAdd && (
             <section aria-label={t("pay.addMethod")} data-testid="pay-new-method">
               <Form.Item name="newKind" label={t("pay.kind")}>
-                <Segmented<"card" | "bank_account"> block options={[{ value: "card", label: t("pay.kind.card") }, ...(billGateway?.bankAccountTokenizeUrl ? [{ value: "bank_account" as const, label: t("pay.kind.bank") }] : [])]} />
+                <Segmented<"card" | "bank_account">
+                  block
+                  options={[
+                    { value: "card", label: t("pay.kind.card") },
+                    ...(billGateway?.bankAccountTokenizeUrl
+                      ? [{ value: "bank_account" as const, label: t("pay.kind.bank") }]
+                      : []),
+                  ]}
+                />
               </Form.Item>
               {newKind === "bank_account" ? <BankInputs prefix="pay-bank" /> : <CardInputs prefix="pay-card" />}
               <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
@@ -156,7 +231,12 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
             </Radio.Group>
           </Form.Item>
           {howMuch === "other" && (
-            <Form.Item name="other" label={t("pay.otherAmount")} htmlFor="pay-other-amount" rules={[{ required: true, message: t("pay.amountRule", { max: formatMoney(payable) }) }]}>
+            <Form.Item
+              name="other"
+              label={t("pay.otherAmount")}
+              htmlFor="pay-other-amount"
+              rules={[{ required: true, message: t("pay.amountRule", { max: formatMoney(payable) }) }]}
+            >
               <Input id="pay-other-amount" inputMode="decimal" prefix="$" placeholder="0.00" />
             </Form.Item>
           )}

@@ -83,9 +83,17 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
   const invalidate = useInvalidate();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ type: "success" | "error" | "info"; text: string } | null>(null);
-  const { result: accounts } = useList<Account>({ resource: "accounts", filters: [{ field: "type", operator: "eq", value: "prepaid" }], pagination: { currentPage: 1, pageSize: 20 } });
+  const { result: accounts } = useList<Account>({
+    resource: "accounts",
+    filters: [{ field: "type", operator: "eq", value: "prepaid" }],
+    pagination: { currentPage: 1, pageSize: 20 },
+  });
   // Top-ups take cards only (bank accounts pay bills).
-  const { result: methods } = useList<PaymentMethod>({ resource: "payment-methods", pagination: { currentPage: 1, pageSize: 20 }, filters: [{ field: "type", operator: "eq", value: "card" }] });
+  const { result: methods } = useList<PaymentMethod>({
+    resource: "payment-methods",
+    pagination: { currentPage: 1, pageSize: 20 },
+    filters: [{ field: "type", operator: "eq", value: "card" }],
+  });
   const prepaid = accounts?.data ?? [];
   const saved = methods?.data ?? [];
   const source = Form.useWatch("source", form) as string | undefined;
@@ -105,14 +113,22 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
       if (!paymentMethodId) {
         cardToken = await tokenizeCard(tokenizeUrl, values);
         if (values.save) {
-          const method = await apiRequest<PaymentMethod>("/payment-methods", { method: "POST", body: { cardToken }, headers: { "idempotency-key": newKey() } });
+          const method = await apiRequest<PaymentMethod>("/payment-methods", {
+            method: "POST",
+            body: { cardToken },
+            headers: { "idempotency-key": newKey() },
+          });
           paymentMethodId = method.id;
           cardToken = undefined;
         }
       }
       const topUp = await apiRequest<TopUp>("/top-ups", {
         method: "POST",
-        body: { accountId: values.accountId, amount: values.amount, ...(paymentMethodId ? { paymentMethodId } : { cardToken }) },
+        body: {
+          accountId: values.accountId,
+          amount: values.amount,
+          ...(paymentMethodId ? { paymentMethodId } : { cardToken }),
+        },
         headers: { "idempotency-key": newKey() },
       });
       setOutcome(
@@ -136,11 +152,41 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
 
   return (
     <Card title={t("topUp.card.title")} size="small">
-      <Form form={form} layout="vertical" requiredMark="optional" onFinish={(values) => void submit(values)} initialValues={{ source: "new" }} disabled={busy}>
-        <Form.Item name="accountId" label={t("topUp.account")} htmlFor="top-up-account" rules={[{ required: true, message: t("topUp.accountRule") }]}>
-          <FormSelect id="top-up-account" options={prepaid.map((a) => ({ value: a.id, label: `${a.name} · ${a.balance ? formatMoney(a.balance) : ""}` }))} />
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        onFinish={(values) => void submit(values)}
+        initialValues={{ source: "new" }}
+        disabled={busy}
+      >
+        <Form.Item
+          name="accountId"
+          label={t("topUp.account")}
+          htmlFor="top-up-account"
+          rules={[{ required: true, message: t("topUp.accountRule") }]}
+        >
+          <FormSelect
+            id="top-up-account"
+            options={prepaid.map((a) => ({
+              value: a.id,
+              label: `${a.name} · ${a.balance ? formatMoney(a.balance) : ""}`,
+            }))}
+          />
         </Form.Item>
-        <Form.Item name="amount" label={t("topUp.amount")} htmlFor="top-up-amount" rules={[{ required: true, validator: async (_r, v: Money | null) => { if (!v || v.amount <= 0 || v.amount > 50_000) throw new Error(t("topUp.amountRule")); } }]}>
+        <Form.Item
+          name="amount"
+          label={t("topUp.amount")}
+          htmlFor="top-up-amount"
+          rules={[
+            {
+              required: true,
+              validator: async (_r, v: Money | null) => {
+                if (!v || v.amount <= 0 || v.amount > 50_000) throw new Error(t("topUp.amountRule"));
+              },
+            },
+          ]}
+        >
           <MoneyInput id="top-up-amount" currency={currency} />
         </Form.Item>
         <Form.Item name="source" label={t("topUp.payWith")}>
@@ -163,12 +209,23 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
             </Form.Item>
           </>
         )}
-        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>{t("topUp.card.privacy")}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
+          {t("topUp.card.privacy")}
+        </Typography.Paragraph>
         <Button type="primary" htmlType="submit" loading={busy} block>
           {t("topUp.submit")}
         </Button>
       </Form>
-      {outcome && <Alert style={{ marginTop: 12 }} type={outcome.type} showIcon role="status" data-testid="top-up-result" message={outcome.text} />}
+      {outcome && (
+        <Alert
+          style={{ marginTop: 12 }}
+          type={outcome.type}
+          showIcon
+          role="status"
+          data-testid="top-up-result"
+          message={outcome.text}
+        />
+      )}
     </Card>
   );
 }
@@ -181,7 +238,10 @@ function TopUpHistory() {
     sorters: [{ field: "createdAt", order: "desc" }],
     pagination: { currentPage: 1, pageSize: 20 },
     // While a charge is still being processed, look again now and then (the gateway's webhook settles it).
-    queryOptions: { refetchInterval: (q) => ((q.state.data?.data ?? []) as TopUp[]).some((item) => item.status === "created") ? 3_000 : false },
+    queryOptions: {
+      refetchInterval: (q) =>
+        ((q.state.data?.data ?? []) as TopUp[]).some((item) => item.status === "created") ? 3_000 : false,
+    },
   });
   const topUps = result?.data ?? [];
   const claim = async (id: string) => {
@@ -203,10 +263,19 @@ function TopUpHistory() {
           <List.Item
             data-testid="top-up"
             actions={
-              item.gatewayCaptured && item.refund === "none" && (item.status === "failed" || item.status === "cancelled")
+              item.gatewayCaptured &&
+              item.refund === "none" &&
+              (item.status === "failed" || item.status === "cancelled")
                 ? [
-                    <Popconfirm key="claim" title={t("resources.top-ups.confirm.claim-refund")} onConfirm={() => void claim(item.id)} okText={t("resources.top-ups.actions.claim-refund")}>
-                      <Button size="small" loading={claiming === item.id}>{t("resources.top-ups.actions.claim-refund")}</Button>
+                    <Popconfirm
+                      key="claim"
+                      title={t("resources.top-ups.confirm.claim-refund")}
+                      onConfirm={() => void claim(item.id)}
+                      okText={t("resources.top-ups.actions.claim-refund")}
+                    >
+                      <Button size="small" loading={claiming === item.id}>
+                        {t("resources.top-ups.actions.claim-refund")}
+                      </Button>
                     </Popconfirm>,
                   ]
                 : []
@@ -215,10 +284,17 @@ function TopUpHistory() {
             <Space direction="vertical" size={0}>
               <Space wrap>
                 <Typography.Text strong>{formatMoney(item.amount)}</Typography.Text>
-                <StatusTag tone={item.status === "created" ? "waiting" : toneOfStatus(item.status)} data-status={item.status}>{t(`enums.topUpStatus.${item.status}`)}</StatusTag>
+                <StatusTag
+                  tone={item.status === "created" ? "waiting" : toneOfStatus(item.status)}
+                  data-status={item.status}
+                >
+                  {t(`enums.topUpStatus.${item.status}`)}
+                </StatusTag>
                 {item.refund !== "none" && <Tag>{t(`enums.topUpRefund.${item.refund}`)}</Tag>}
               </Space>
-              <Typography.Text type="secondary">{t("topUp.lastChange", { at: formatDateTime(item.updatedAt) })}</Typography.Text>
+              <Typography.Text type="secondary">
+                {t("topUp.lastChange", { at: formatDateTime(item.updatedAt) })}
+              </Typography.Text>
             </Space>
           </List.Item>
         )}
@@ -233,7 +309,10 @@ function SavedCards({ tokenizeUrl }: { tokenizeUrl: string }) {
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const { result, query } = useList<PaymentMethod>({ resource: "payment-methods", pagination: { currentPage: 1, pageSize: 20 } });
+  const { result, query } = useList<PaymentMethod>({
+    resource: "payment-methods",
+    pagination: { currentPage: 1, pageSize: 20 },
+  });
   const methods = result?.data ?? [];
   const run = async (id: string, call: () => Promise<unknown>) => {
     setBusy(id);
@@ -252,13 +331,30 @@ function SavedCards({ tokenizeUrl }: { tokenizeUrl: string }) {
   const add = (values: CardFields) =>
     run("new", async () => {
       const cardToken = await tokenizeCard(tokenizeUrl, values);
-      await apiRequest("/payment-methods", { method: "POST", body: { cardToken }, headers: { "idempotency-key": newKey() } });
-    }).then(() => {
-      form.resetFields();
-      setAdding(false);
-    }, () => undefined);
+      await apiRequest("/payment-methods", {
+        method: "POST",
+        body: { cardToken },
+        headers: { "idempotency-key": newKey() },
+      });
+    }).then(
+      () => {
+        form.resetFields();
+        setAdding(false);
+      },
+      () => undefined,
+    );
   return (
-    <Card title={t("resources.payment-methods.label")} size="small" extra={!adding && <Button size="small" onClick={() => setAdding(true)}>{t("topUp.methods.add")}</Button>}>
+    <Card
+      title={t("resources.payment-methods.label")}
+      size="small"
+      extra={
+        !adding && (
+          <Button size="small" onClick={() => setAdding(true)}>
+            {t("topUp.methods.add")}
+          </Button>
+        )
+      }
+    >
       {error && <Alert type="error" showIcon role="alert" message={error} style={{ marginBottom: 12 }} />}
       <List<PaymentMethod>
         loading={query.isLoading}
@@ -273,12 +369,35 @@ function SavedCards({ tokenizeUrl }: { tokenizeUrl: string }) {
                 ...(m.isDefault
                   ? []
                   : [
-                      <Button key="default" size="small" aria-label={t("topUp.methods.makeDefaultOf", { card: name })} loading={busy === `d${m.id}`} onClick={() => void run(`d${m.id}`, () => apiRequest(`/payment-methods/${m.id}/actions/set-default`, { method: "POST", body: {} })).catch(() => undefined)}>
+                      <Button
+                        key="default"
+                        size="small"
+                        aria-label={t("topUp.methods.makeDefaultOf", { card: name })}
+                        loading={busy === `d${m.id}`}
+                        onClick={() =>
+                          void run(`d${m.id}`, () =>
+                            apiRequest(`/payment-methods/${m.id}/actions/set-default`, { method: "POST", body: {} }),
+                          ).catch(() => undefined)
+                        }
+                      >
                         {t("resources.payment-methods.actions.set-default")}
                       </Button>,
                     ]),
-                <Popconfirm key="remove" title={t("topUp.methods.confirmRemove", { card: name })} onConfirm={() => void run(`r${m.id}`, () => apiRequest(`/payment-methods/${m.id}`, { method: "DELETE" })).catch(() => undefined)}>
-                  <Button size="small" danger aria-label={t("topUp.methods.removeOf", { card: name })} loading={busy === `r${m.id}`}>
+                <Popconfirm
+                  key="remove"
+                  title={t("topUp.methods.confirmRemove", { card: name })}
+                  onConfirm={() =>
+                    void run(`r${m.id}`, () => apiRequest(`/payment-methods/${m.id}`, { method: "DELETE" })).catch(
+                      () => undefined,
+                    )
+                  }
+                >
+                  <Button
+                    size="small"
+                    danger
+                    aria-label={t("topUp.methods.removeOf", { card: name })}
+                    loading={busy === `r${m.id}`}
+                  >
                     {t("topUp.methods.remove")}
                   </Button>
                 </Popconfirm>,
@@ -289,17 +408,27 @@ function SavedCards({ tokenizeUrl }: { tokenizeUrl: string }) {
                   <Typography.Text strong>{name}</Typography.Text>
                   {m.isDefault && <Tag color="blue">{t("fields.isDefault")}</Tag>}
                 </Space>
-                <Typography.Text type="secondary">{t("topUp.methods.expires", { month: String(m.expMonth).padStart(2, "0"), year: m.expYear })}</Typography.Text>
+                <Typography.Text type="secondary">
+                  {t("topUp.methods.expires", { month: String(m.expMonth).padStart(2, "0"), year: m.expYear })}
+                </Typography.Text>
               </Space>
             </List.Item>
           );
         }}
       />
       {adding && (
-        <Form form={form} layout="vertical" onFinish={(values) => void add(values)} disabled={busy === "new"} style={{ marginTop: 12 }}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={(values) => void add(values)}
+          disabled={busy === "new"}
+          style={{ marginTop: 12 }}
+        >
           <CardInputs prefix="save-card" />
           <Space wrap>
-            <Button type="primary" htmlType="submit" loading={busy === "new"}>{t("topUp.methods.save")}</Button>
+            <Button type="primary" htmlType="submit" loading={busy === "new"}>
+              {t("topUp.methods.save")}
+            </Button>
             <Button onClick={() => setAdding(false)}>{t("topUp.methods.cancel")}</Button>
           </Space>
         </Form>

@@ -8,7 +8,12 @@ import type { z } from "zod";
 import { translate as t } from "../../i18n";
 import type { Money } from "../../resources/common";
 import type { ResourceDefinition } from "../../resources/define";
-import { createdVoucherBatchSchema, MAX_VOUCHERS_PER_BATCH, newVoucherBatchSchema, voucherCodesCsv } from "../../resources/voucherBatches";
+import {
+  createdVoucherBatchSchema,
+  MAX_VOUCHERS_PER_BATCH,
+  newVoucherBatchSchema,
+  voucherCodesCsv,
+} from "../../resources/voucherBatches";
 import { apiRequest, type ApiError } from "../../providers/apiClient";
 import { downloadText } from "../../providers/download";
 import { brandOf } from "../../config/brand";
@@ -21,7 +26,10 @@ type CreatedBatch = z.output<typeof createdVoucherBatchSchema>;
 type Values = z.input<typeof newVoucherBatchSchema>;
 const FIELDS = ["count", "value", "expiresOn"] as const;
 
-const newKey = () => (typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+const newKey = () =>
+  typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 /**
  * Admins generate a batch of prepaid vouchers (`POST /voucher-batches`). The answer carries the codes
@@ -45,15 +53,27 @@ export default function VoucherBatchCreatePage({ resource }: { resource: Resourc
     setFailure(null);
     key.current ??= newKey();
     try {
-      const batch = await apiRequest<CreatedBatch>(`/${resource.name}`, { method: "POST", body: values, headers: { "idempotency-key": key.current } });
+      const batch = await apiRequest<CreatedBatch>(`/${resource.name}`, {
+        method: "POST",
+        body: values,
+        headers: { "idempotency-key": key.current },
+      });
       key.current = null;
       setCreated(batch);
       await invalidate({ resource: resource.name, invalidates: ["list"] });
     } catch (error) {
       const problem = error as ApiError;
       if (problem.statusCode !== 0) key.current = null;
-      const atFields = Object.entries(problem.errors ?? {}).filter(([path]) => (FIELDS as readonly string[]).includes(path.split(".")[0]!));
-      if (atFields.length) form.setFields(atFields.map(([path, messages]) => ({ name: path.split(".")[0] as keyof Values, errors: ([] as string[]).concat(messages as string[]) })));
+      const atFields = Object.entries(problem.errors ?? {}).filter(([path]) =>
+        (FIELDS as readonly string[]).includes(path.split(".")[0]!),
+      );
+      if (atFields.length)
+        form.setFields(
+          atFields.map(([path, messages]) => ({
+            name: path.split(".")[0] as keyof Values,
+            errors: ([] as string[]).concat(messages as string[]),
+          })),
+        );
       else setFailure(problem.message ?? t("resources.voucher-batches.create.failed"));
     } finally {
       setBusy(false);
@@ -66,7 +86,10 @@ export default function VoucherBatchCreatePage({ resource }: { resource: Resourc
     </Typography.Title>
   );
 
-  if (created) return <CreatedCodes batch={created} title={title} onAnother={() => setCreated(null)} resourceName={resource.name} />;
+  if (created)
+    return (
+      <CreatedCodes batch={created} title={title} onAnother={() => setCreated(null)} resourceName={resource.name} />
+    );
 
   return (
     <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 640 }}>
@@ -80,10 +103,23 @@ export default function VoucherBatchCreatePage({ resource }: { resource: Resourc
           initialValues={{ expiresOn: dayjs().add(1, "year").format("YYYY-MM-DD") }}
           onFinish={(values) => void submit(values)}
         >
-          <Form.Item name="count" label={label("count")} htmlFor="voucher-count" rules={zodRules(newVoucherBatchSchema.shape.count, label("count"))} validateTrigger="onBlur" extra={t("resources.voucher-batches.create.countHelp", { max: MAX_VOUCHERS_PER_BATCH })}>
+          <Form.Item
+            name="count"
+            label={label("count")}
+            htmlFor="voucher-count"
+            rules={zodRules(newVoucherBatchSchema.shape.count, label("count"))}
+            validateTrigger="onBlur"
+            extra={t("resources.voucher-batches.create.countHelp", { max: MAX_VOUCHERS_PER_BATCH })}
+          >
             <InputNumber<number> id="voucher-count" style={{ width: "100%" }} min={1} precision={0} />
           </Form.Item>
-          <Form.Item name="value" label={label("value")} htmlFor="voucher-value" rules={zodRules(newVoucherBatchSchema.shape.value, label("value"))} validateTrigger="onBlur">
+          <Form.Item
+            name="value"
+            label={label("value")}
+            htmlFor="voucher-value"
+            rules={zodRules(newVoucherBatchSchema.shape.value, label("value"))}
+            validateTrigger="onBlur"
+          >
             <MoneyInput id="voucher-value" currency={currency} />
           </Form.Item>
           <Form.Item
@@ -95,7 +131,12 @@ export default function VoucherBatchCreatePage({ resource }: { resource: Resourc
             getValueProps={(v: string | null) => ({ value: v ? dayjs(v) : undefined })}
             normalize={(d: dayjs.Dayjs | null) => (d ? d.format("YYYY-MM-DD") : null)}
           >
-            <DatePicker id="voucher-expires-on" style={{ width: "100%" }} format="YYYY-MM-DD" disabledDate={(d) => d.isBefore(dayjs(), "day")} />
+            <DatePicker
+              id="voucher-expires-on"
+              style={{ width: "100%" }}
+              format="YYYY-MM-DD"
+              disabledDate={(d) => d.isBefore(dayjs(), "day")}
+            />
           </Form.Item>
           <Button type="primary" htmlType="submit" loading={busy} block>
             {t("resources.voucher-batches.create.submit")}
@@ -107,27 +148,58 @@ export default function VoucherBatchCreatePage({ resource }: { resource: Resourc
   );
 }
 
-function CreatedCodes({ batch, title, onAnother, resourceName }: { batch: CreatedBatch; title: React.ReactNode; onAnother: () => void; resourceName: string }) {
-  const summary = t("resources.voucher-batches.created.summary", { count: batch.count, value: formatMoney(batch.value as Money), expiresOn: formatDate(batch.expiresOn) });
+function CreatedCodes({
+  batch,
+  title,
+  onAnother,
+  resourceName,
+}: {
+  batch: CreatedBatch;
+  title: React.ReactNode;
+  onAnother: () => void;
+  resourceName: string;
+}) {
+  const summary = t("resources.voucher-batches.created.summary", {
+    count: batch.count,
+    value: formatMoney(batch.value as Money),
+    expiresOn: formatDate(batch.expiresOn),
+  });
   return (
     <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 640 }} data-testid="voucher-codes">
       {title}
       {batch.codes.length ? (
         <>
-          <Alert type="warning" showIcon role="alert" message={t("resources.voucher-batches.created.onceTitle")} description={t("resources.voucher-batches.created.onceBody")} />
+          <Alert
+            type="warning"
+            showIcon
+            role="alert"
+            message={t("resources.voucher-batches.created.onceTitle")}
+            description={t("resources.voucher-batches.created.onceBody")}
+          />
           <Card
             size="small"
             title={summary}
             extra={
-              <Button type="primary" icon={<DownloadOutlined />} onClick={() => downloadText(`vouchers-${batch.id}.csv`, voucherCodesCsv(batch, batch.codes), "text/csv")}>
+              <Button
+                type="primary"
+                icon={<DownloadOutlined />}
+                onClick={() =>
+                  downloadText(`vouchers-${batch.id}.csv`, voucherCodesCsv(batch, batch.codes), "text/csv")
+                }
+              >
                 {t("resources.voucher-batches.created.download")}
               </Button>
             }
           >
-            <ol aria-label={t("resources.voucher-batches.created.codes")} style={{ margin: 0, paddingLeft: 24, maxHeight: 360, overflowY: "auto", fontFamily: "monospace" }}>
+            <ol
+              aria-label={t("resources.voucher-batches.created.codes")}
+              style={{ margin: 0, paddingLeft: 24, maxHeight: 360, overflowY: "auto", fontFamily: "monospace" }}
+            >
               {batch.codes.map((code) => (
                 <li key={code}>
-                  <Typography.Text copyable={{ text: code }} style={{ fontFamily: "monospace" }}>{code}</Typography.Text>
+                  <Typography.Text copyable={{ text: code }} style={{ fontFamily: "monospace" }}>
+                    {code}
+                  </Typography.Text>
                 </li>
               ))}
             </ol>
@@ -135,12 +207,22 @@ function CreatedCodes({ batch, title, onAnother, resourceName }: { batch: Create
         </>
       ) : (
         // A retry of a request whose answer was lost replays the batch without its codes: they were shown then.
-        <Alert type="warning" showIcon role="alert" message={summary} description={t("resources.voucher-batches.created.noCodes")} />
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          message={summary}
+          description={t("resources.voucher-batches.created.noCodes")}
+        />
       )}
       <Space wrap>
         {batch.codes.length ? (
           // Leaving the codes is final: ask first.
-          <Popconfirm title={t("resources.voucher-batches.created.leave")} onConfirm={onAnother} okText={t("resources.voucher-batches.created.another")}>
+          <Popconfirm
+            title={t("resources.voucher-batches.created.leave")}
+            onConfirm={onAnother}
+            okText={t("resources.voucher-batches.created.another")}
+          >
             <Button>{t("resources.voucher-batches.created.another")}</Button>
           </Popconfirm>
         ) : (

@@ -21,17 +21,34 @@ export default function NotificationsPage() {
 
   const markRead = async (ids: string[]) => {
     for (const id of ids) {
-      await mutateAsync({ url: `${apiUrl}/notifications/${id}/actions/mark-read`, method: "post", values: {}, successNotification: false });
+      await mutateAsync({
+        url: `${apiUrl}/notifications/${id}/actions/mark-read`,
+        method: "post",
+        values: {},
+        successNotification: false,
+      });
     }
     await invalidate({ resource: "notifications", invalidates: ["list"] });
   };
 
   return (
     <Card
-      title={<Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>{t("resources.notifications.label")}</Typography.Title>}
-      extra={unread.length > 0 && <Button onClick={() => void markRead(unread.map((n) => n.id))} loading={mutation.isPending}>{t("resources.notifications.markAllRead")}</Button>}
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+          {t("resources.notifications.label")}
+        </Typography.Title>
+      }
+      extra={
+        unread.length > 0 && (
+          <Button onClick={() => void markRead(unread.map((n) => n.id))} loading={mutation.isPending}>
+            {t("resources.notifications.markAllRead")}
+          </Button>
+        )
+      }
     >
-      {query.isError && <Alert type="error" showIcon message={t("list.error", { message: query.error?.message ?? "" })} />}
+      {query.isError && (
+        <Alert type="error" showIcon message={t("list.error", { message: query.error?.message ?? "" })} />
+      )}
       <List<Notification>
         loading={query.isLoading}
         dataSource={notices}
@@ -40,10 +57,20 @@ export default function NotificationsPage() {
           <List.Item
             data-testid="notice"
             data-unread={!notice.read}
-            actions={notice.read ? [] : [<Button key="read" size="small" onClick={() => void markRead([notice.id])}>{t("resources.notifications.markRead")}</Button>]}
+            actions={
+              notice.read
+                ? []
+                : [
+                    <Button key="read" size="small" onClick={() => void markRead([notice.id])}>
+                      {t("resources.notifications.markRead")}
+                    </Button>,
+                  ]
+            }
           >
             <Space direction="vertical" size={0}>
-              <Typography.Text strong={!notice.read}>{notice.link ? <Link to={notice.link}>{noticeText(notice)}</Link> : noticeText(notice)}</Typography.Text>
+              <Typography.Text strong={!notice.read}>
+                {notice.link ? <Link to={notice.link}>{noticeText(notice)}</Link> : noticeText(notice)}
+              </Typography.Text>
               <Typography.Text type="secondary">{formatDateTime(notice.createdAt)}</Typography.Text>
             </Space>
           </List.Item>

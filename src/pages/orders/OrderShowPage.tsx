@@ -38,10 +38,18 @@ function SubscriberOrder({ id }: { id: string }) {
         </span>
       </div>
       <section className="sub-card" aria-labelledby="order-what">
-        <h2 className="sub-card__title" id="order-what">{t("subscriber.order.what")}</h2>
-        {summary && <p style={{ margin: 0 }} data-testid="order-summary">{summary}</p>}
+        <h2 className="sub-card__title" id="order-what">
+          {t("subscriber.order.what")}
+        </h2>
+        {summary && (
+          <p style={{ margin: 0 }} data-testid="order-summary">
+            {summary}
+          </p>
+        )}
         {order.scheduledFor && order.state === "acknowledged" && (
-          <p className="sub-card__muted" style={{ margin: 0 }}>{t("subscriber.order.scheduledFor", { time: formatDateTime(order.scheduledFor) })}</p>
+          <p className="sub-card__muted" style={{ margin: 0 }}>
+            {t("subscriber.order.scheduledFor", { time: formatDateTime(order.scheduledFor) })}
+          </p>
         )}
         {/* The ID an eSIM transfer was made with stays the holder's to download. */}
         {order.idDocumentFileId && (
@@ -52,7 +60,9 @@ function SubscriberOrder({ id }: { id: string }) {
         <CancelOrder order={order} />
       </section>
       <section className="sub-card" aria-labelledby="order-timeline">
-        <h2 className="sub-card__title" id="order-timeline">{t("subscriber.order.timeline")}</h2>
+        <h2 className="sub-card__title" id="order-timeline">
+          {t("subscriber.order.timeline")}
+        </h2>
         <ol className="order-timeline" data-testid="order-timeline">
           {order.timeline.map((step, i) => (
             <li key={i} className={`order-timeline__step order-timeline__step--${toneOfStatus(step.state)}`}>
@@ -79,7 +89,15 @@ function CancelOrder({ order }: { order: Order }) {
       <Button danger onClick={() => setOpen(true)}>
         {t(action.label)}
       </Button>
-      <ActionDialog resource={ordersResource} name="cancel" action={action} record={order} object={order.msisdn ? formatMsisdn(order.msisdn) : undefined} open={open} onClose={() => setOpen(false)} />
+      <ActionDialog
+        resource={ordersResource}
+        name="cancel"
+        action={action}
+        record={order}
+        object={order.msisdn ? formatMsisdn(order.msisdn) : undefined}
+        open={open}
+        onClose={() => setOpen(false)}
+      />
     </div>
   );
 }

@@ -15,11 +15,23 @@ export function orderSummary(order: Pick<Order, "type" | "details">): string | n
   const d = order.details;
   switch (order.type) {
     case "change_plan":
-      return text(d.fromPlanName) && text(d.toPlanName) ? t("subscriber.order.summary.changePlan", { from: d.fromPlanName, to: d.toPlanName }) : null;
+      return text(d.fromPlanName) && text(d.toPlanName)
+        ? t("subscriber.order.summary.changePlan", { from: d.fromPlanName, to: d.toPlanName })
+        : null;
     case "add_on":
-      return text(d.addOnName) ? t(d.autoRenew ? "subscriber.order.summary.addOnRenewing" : "subscriber.order.summary.addOn", { name: d.addOnName }) : null;
+      return text(d.addOnName)
+        ? t(d.autoRenew ? "subscriber.order.summary.addOnRenewing" : "subscriber.order.summary.addOn", {
+            name: d.addOnName,
+          })
+        : null;
     case "suspend":
-      return text(d.suspendReason) ? t(`subscriber.order.summary.suspend.${d.suspendReason}`, undefined, t("subscriber.order.summary.suspend.request")) : null;
+      return text(d.suspendReason)
+        ? t(
+            `subscriber.order.summary.suspend.${d.suspendReason}`,
+            undefined,
+            t("subscriber.order.summary.suspend.request"),
+          )
+        : null;
     case "restore":
       return t("subscriber.order.summary.restore");
     case "sim_swap":
@@ -34,5 +46,11 @@ export function orderSummary(order: Pick<Order, "type" | "details">): string | n
 
 /** Who took a step, as the subscriber would say it: they did, our team did, or it happened by itself. */
 export function stepBy(role: OrderStep["byRole"]): string {
-  return t(role === "subscriber" ? "subscriber.order.byYou" : role === "system" ? "subscriber.order.bySystem" : "subscriber.order.byTeam");
+  return t(
+    role === "subscriber"
+      ? "subscriber.order.byYou"
+      : role === "system"
+        ? "subscriber.order.bySystem"
+        : "subscriber.order.byTeam",
+  );
 }

@@ -1,13 +1,23 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { App, Button, Card, Space, Switch, Typography } from "antd";
-import { consentCategories, consentNeeded, getConsent, setConsent, subscribeConsent, type ConsentCategory } from "../../consent/consent";
+import {
+  consentCategories,
+  consentNeeded,
+  getConsent,
+  setConsent,
+  subscribeConsent,
+  type ConsentCategory,
+} from "../../consent/consent";
 import { translate as t } from "../../i18n";
 
 /** The consent choices, changeable at any time (the banner asks only once). Stored in the browser and on the profile (ConsentSync). */
 export function ConsentCard() {
   const choice = useSyncExternalStore(subscribeConsent, getConsent, () => null);
   const { message } = App.useApp();
-  const [draft, setDraft] = useState<Record<ConsentCategory, boolean>>({ analytics: choice?.analytics ?? false, chat: choice?.chat ?? false });
+  const [draft, setDraft] = useState<Record<ConsentCategory, boolean>>({
+    analytics: choice?.analytics ?? false,
+    chat: choice?.chat ?? false,
+  });
   useEffect(() => setDraft({ analytics: choice?.analytics ?? false, chat: choice?.chat ?? false }), [choice]);
   if (!consentNeeded) return null;
   const changed = !choice || draft.analytics !== choice.analytics || draft.chat !== choice.chat;

@@ -22,7 +22,12 @@ export function PrivacySection() {
   const [note, setNote] = useState("");
   const [sending, setSending] = useState(false);
   const { data: canAsk } = useCan({ resource: RESOURCE, action: "create" });
-  const { result } = useList({ resource: RESOURCE, filters: [{ field: "status", operator: "eq", value: "open" }], pagination: { pageSize: 1 }, queryOptions: { enabled: Boolean(canAsk?.can) } });
+  const { result } = useList({
+    resource: RESOURCE,
+    filters: [{ field: "status", operator: "eq", value: "open" }],
+    pagination: { pageSize: 1 },
+    queryOptions: { enabled: Boolean(canAsk?.can) },
+  });
   const open = result?.data?.[0] as { id: string; createdAt: string } | undefined;
 
   const download = async () => {
@@ -39,7 +44,10 @@ export function PrivacySection() {
   const send = async () => {
     setSending(true);
     try {
-      await apiRequest(`/${RESOURCE}`, { method: "POST", body: { kind: "close_and_delete", note: note.trim() || null } });
+      await apiRequest(`/${RESOURCE}`, {
+        method: "POST",
+        body: { kind: "close_and_delete", note: note.trim() || null },
+      });
       setAsking(false);
       setNote("");
       void message.success(t("privacy.requestSent"));
@@ -71,7 +79,9 @@ export function PrivacySection() {
         {canAsk?.can ? (
           open ? (
             <Space direction="vertical" style={{ width: "100%" }}>
-              <Typography.Text role="status">{t("privacy.requestOpen", { date: new Date(open.createdAt).toLocaleDateString() })}</Typography.Text>
+              <Typography.Text role="status">
+                {t("privacy.requestOpen", { date: new Date(open.createdAt).toLocaleDateString() })}
+              </Typography.Text>
               <Button onClick={() => void withdraw(open.id)} block>
                 {t("privacy.withdraw")}
               </Button>
@@ -105,7 +115,13 @@ export function PrivacySection() {
       >
         <Typography.Paragraph>{t("privacy.confirmText")}</Typography.Paragraph>
         <label htmlFor="privacy-note">{t("privacy.note")}</label>
-        <Input.TextArea id="privacy-note" value={note} maxLength={1000} rows={3} onChange={(e) => setNote(e.target.value)} />
+        <Input.TextArea
+          id="privacy-note"
+          value={note}
+          maxLength={1000}
+          rows={3}
+          onChange={(e) => setNote(e.target.value)}
+        />
       </Modal>
     </Card>
   );

@@ -59,8 +59,15 @@ export function ProfileDetailsCard() {
 
   const save = async (values: ProfileForm) => {
     setSaving(true);
-    const address = withAddress && values.address ? { ...values.address, line2: emptyToNull(values.address.line2) } : null;
-    const body = { name: values.name?.trim() ?? "", contactEmail: emptyToNull(values.contactEmail), contactPhone: emptyToNull(values.contactPhone), language: values.language, address };
+    const address =
+      withAddress && values.address ? { ...values.address, line2: emptyToNull(values.address.line2) } : null;
+    const body = {
+      name: values.name?.trim() ?? "",
+      contactEmail: emptyToNull(values.contactEmail),
+      contactPhone: emptyToNull(values.contactPhone),
+      language: values.language,
+      address,
+    };
     try {
       const { profile } = await apiRequest<{ profile: Profile }>("/me/profile", { method: "PUT", body });
       form.setFieldsValue(profile);
@@ -69,7 +76,13 @@ export function ProfileDetailsCard() {
     } catch (error) {
       const errors = (error as ApiError).errors as Record<string, string[]> | undefined;
       // The server's message, in the reader's language where the portal knows the field.
-      if (errors) form.setFields(Object.entries(errors).map(([path, messages]) => ({ name: path.split(".") as never, errors: [t(`profile.errors.${path.split(".").pop()}`, undefined, messages[0])] })));
+      if (errors)
+        form.setFields(
+          Object.entries(errors).map(([path, messages]) => ({
+            name: path.split(".") as never,
+            errors: [t(`profile.errors.${path.split(".").pop()}`, undefined, messages[0])],
+          })),
+        );
       else void message.error((error as ApiError).message);
     } finally {
       setSaving(false);
@@ -79,14 +92,30 @@ export function ProfileDetailsCard() {
   return (
     <Card title={t("profile.details.title")} id="contact-details">
       {loaded ? null : <Skeleton active />}
-      <Form form={form} layout="vertical" onFinish={(values) => void save(values)} style={{ display: loaded ? undefined : "none" }} requiredMark={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={(values) => void save(values)}
+        style={{ display: loaded ? undefined : "none" }}
+        requiredMark={false}
+      >
         <Form.Item name="name" label={t("profile.details.name")} rules={[rule("name")]} validateTrigger="onBlur">
           <Input autoComplete="name" maxLength={100} />
         </Form.Item>
-        <Form.Item name="contactEmail" label={t("profile.details.email")} rules={[rule("contactEmail")]} validateTrigger="onBlur">
+        <Form.Item
+          name="contactEmail"
+          label={t("profile.details.email")}
+          rules={[rule("contactEmail")]}
+          validateTrigger="onBlur"
+        >
           <Input type="email" autoComplete="email" inputMode="email" />
         </Form.Item>
-        <Form.Item name="contactPhone" label={t("profile.details.phone")} rules={[rule("contactPhone")]} validateTrigger="onBlur">
+        <Form.Item
+          name="contactPhone"
+          label={t("profile.details.phone")}
+          rules={[rule("contactPhone")]}
+          validateTrigger="onBlur"
+        >
           <Input type="tel" autoComplete="tel" inputMode="tel" />
         </Form.Item>
         <Form.Item name="language" label={t("profile.details.language")}>

@@ -37,7 +37,9 @@ export function PhoneCodeModal({
     const values = await form.validateFields();
     setPending(true);
     setFormError(undefined);
-    const result: FlowResult | CodeStepResult = step ? await step.verify(values.code ?? "") : await start(values.phone ?? "", recaptcha.current!);
+    const result: FlowResult | CodeStepResult = step
+      ? await step.verify(values.code ?? "")
+      : await start(values.phone ?? "", recaptcha.current!);
     setPending(false);
     if (result.ok) {
       const next = (result as { step?: CodeStep }).step;
@@ -51,18 +53,39 @@ export function PhoneCodeModal({
   }
 
   return (
-    <Modal open={open} title={title} onCancel={close} onOk={() => void submit()} confirmLoading={pending} okText={step ? t("code.submit") : t("phone.send")} destroyOnHidden>
+    <Modal
+      open={open}
+      title={title}
+      onCancel={close}
+      onOk={() => void submit()}
+      confirmLoading={pending}
+      okText={step ? t("code.submit") : t("phone.send")}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
-        {formError && <Typography.Paragraph type="danger" role="alert">{formError}</Typography.Paragraph>}
+        {formError && (
+          <Typography.Paragraph type="danger" role="alert">
+            {formError}
+          </Typography.Paragraph>
+        )}
         {step ? (
           <>
             <Typography.Paragraph>{t("code.sentTo", { to: step.sentTo })}</Typography.Paragraph>
-            <Form.Item name="code" label={t("code.label")} rules={[{ required: true, pattern: /^\d{6}$/, message: t("auth.errors.codeRequired") }]}>
+            <Form.Item
+              name="code"
+              label={t("code.label")}
+              rules={[{ required: true, pattern: /^\d{6}$/, message: t("auth.errors.codeRequired") }]}
+            >
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
             </Form.Item>
           </>
         ) : (
-          <Form.Item name="phone" label={t("phone.label")} extra={t("phone.hint")} rules={[{ required: true, message: t("auth.errors.phoneRequired") }]}>
+          <Form.Item
+            name="phone"
+            label={t("phone.label")}
+            extra={t("phone.hint")}
+            rules={[{ required: true, message: t("auth.errors.phoneRequired") }]}
+          >
             <Input type="tel" inputMode="tel" autoComplete="tel" autoFocus />
           </Form.Item>
         )}

@@ -23,8 +23,11 @@ import {
 import { PhoneCodeModal } from "./PhoneCodeModal";
 import { ReauthModal } from "../../components/ReauthModal";
 
-
-const METHOD_LABEL: Record<string, string> = { password: "security.method.password", phone: "security.method.phone", "google.com": "security.method.google" };
+const METHOD_LABEL: Record<string, string> = {
+  password: "security.method.password",
+  phone: "security.method.phone",
+  "google.com": "security.method.google",
+};
 
 /**
  * Account security: the ways to sign in (link, unlink, never the last), recovery at a glance, the
@@ -86,9 +89,7 @@ export function SecurityPage() {
           message={t("security.mfaRequiredTitle")}
           description={factors.length ? t("security.mfaSignInAgain") : t("security.mfaEnrolFirst")}
           action={
-            factors.length ? (
-              <Button onClick={() => void signOutAndBack()}>{t("auth.signOut")}</Button>
-            ) : undefined
+            factors.length ? <Button onClick={() => void signOutAndBack()}>{t("auth.signOut")}</Button> : undefined
           }
         />
       )}
@@ -98,26 +99,45 @@ export function SecurityPage() {
           style={{ marginBottom: 16 }}
           type={methods.length >= 2 ? "success" : "warning"}
           showIcon
-          message={methods.length >= 2 ? t("security.recoveryOk", { count: methods.length }) : t("security.recoveryWeak")}
+          message={
+            methods.length >= 2 ? t("security.recoveryOk", { count: methods.length }) : t("security.recoveryWeak")
+          }
         />
         <List
           dataSource={methods}
           renderItem={(m) => (
             <List.Item
               actions={[
-                <Popconfirm key="unlink" title={t("security.unlinkConfirm")} onConfirm={() => void run(`unlink-${m.providerId}`, () => unlinkMethod(m.providerId), t("security.unlinked"))} disabled={methods.length <= 1}>
-                  <Button danger disabled={methods.length <= 1} loading={pending === `unlink-${m.providerId}`} title={methods.length <= 1 ? t("security.lastMethod") : undefined}>
+                <Popconfirm
+                  key="unlink"
+                  title={t("security.unlinkConfirm")}
+                  onConfirm={() =>
+                    void run(`unlink-${m.providerId}`, () => unlinkMethod(m.providerId), t("security.unlinked"))
+                  }
+                  disabled={methods.length <= 1}
+                >
+                  <Button
+                    danger
+                    disabled={methods.length <= 1}
+                    loading={pending === `unlink-${m.providerId}`}
+                    title={methods.length <= 1 ? t("security.lastMethod") : undefined}
+                  >
                     {t("security.unlink")}
                   </Button>
                 </Popconfirm>,
               ]}
             >
-              <List.Item.Meta title={t(METHOD_LABEL[m.providerId] ?? m.providerId, undefined, m.providerId)} description={m.label} />
+              <List.Item.Meta
+                title={t(METHOD_LABEL[m.providerId] ?? m.providerId, undefined, m.providerId)}
+                description={m.label}
+              />
             </List.Item>
           )}
         />
         <Space wrap>
-          {!methods.some((m) => m.providerId === "phone") && <Button onClick={() => setDialog("phone")}>{t("security.addPhone")}</Button>}
+          {!methods.some((m) => m.providerId === "phone") && (
+            <Button onClick={() => setDialog("phone")}>{t("security.addPhone")}</Button>
+          )}
           {!hasPassword && <Button onClick={() => setDialog("email")}>{t("security.addPassword")}</Button>}
           {!methods.some((m) => m.providerId === "google.com") && (
             <Button loading={pending === "google"} onClick={() => void run("google", linkGoogle, t("security.linked"))}>
@@ -129,19 +149,37 @@ export function SecurityPage() {
 
       <Card title={t("security.mfaTitle")}>
         <Typography.Paragraph type="secondary">{t("security.mfaExplain")}</Typography.Paragraph>
-        {user?.email && !user.emailVerified && hasPassword && <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t("auth.errors.unverifiedEmail")} />}
+        {user?.email && !user.emailVerified && hasPassword && (
+          <Alert type="info" showIcon style={{ marginBottom: 16 }} message={t("auth.errors.unverifiedEmail")} />
+        )}
         <List
           dataSource={factors}
           locale={{ emptyText: <Typography.Text type="secondary">{t("security.noFactors")}</Typography.Text> }}
           renderItem={(f) => (
             <List.Item
               actions={[
-                <Popconfirm key="remove" title={t("security.removeFactorConfirm")} onConfirm={() => void run(`factor-${f.uid}`, () => removeSecondFactor(f.uid), t("security.factorRemoved"))}>
-                  <Button danger loading={pending === `factor-${f.uid}`}>{t("security.removeFactor")}</Button>
+                <Popconfirm
+                  key="remove"
+                  title={t("security.removeFactorConfirm")}
+                  onConfirm={() =>
+                    void run(`factor-${f.uid}`, () => removeSecondFactor(f.uid), t("security.factorRemoved"))
+                  }
+                >
+                  <Button danger loading={pending === `factor-${f.uid}`}>
+                    {t("security.removeFactor")}
+                  </Button>
                 </Popconfirm>,
               ]}
             >
-              <List.Item.Meta title={<Space>{f.label}<StatusTag tone="good">SMS</StatusTag></Space>} description={t("security.enrolledAt", { date: new Date(f.enrolledAt).toLocaleDateString() })} />
+              <List.Item.Meta
+                title={
+                  <Space>
+                    {f.label}
+                    <StatusTag tone="good">SMS</StatusTag>
+                  </Space>
+                }
+                description={t("security.enrolledAt", { date: new Date(f.enrolledAt).toLocaleDateString() })}
+              />
             </List.Item>
           )}
         />
@@ -159,11 +197,19 @@ export function SecurityPage() {
       <Card title={t("security.sessionsTitle")}>
         <Typography.Paragraph type="secondary">{t("security.sessionsExplain")}</Typography.Paragraph>
         <Popconfirm title={t("security.signOutEverywhereConfirm")} onConfirm={() => void signOutAll()}>
-          <Button danger loading={pending === "everywhere"}>{t("security.signOutEverywhere")}</Button>
+          <Button danger loading={pending === "everywhere"}>
+            {t("security.signOutEverywhere")}
+          </Button>
         </Popconfirm>
       </Card>
 
-      <PhoneCodeModal open={dialog === "phone"} title={t("security.addPhone")} start={startLinkPhone} onClose={() => setDialog(null)} onDone={() => void refresh().then(() => message.success(t("security.linked")))} />
+      <PhoneCodeModal
+        open={dialog === "phone"}
+        title={t("security.addPhone")}
+        start={startLinkPhone}
+        onClose={() => setDialog(null)}
+        onDone={() => void refresh().then(() => message.success(t("security.linked")))}
+      />
       <PhoneCodeModal
         open={dialog === "mfa"}
         title={t("security.addFactor")}
@@ -182,7 +228,11 @@ export function SecurityPage() {
           setReauthDone(null);
         }}
       />
-      <LinkPasswordModal open={dialog === "email"} onClose={() => setDialog(null)} onDone={() => void refresh().then(() => message.success(t("security.linked")))} />
+      <LinkPasswordModal
+        open={dialog === "email"}
+        onClose={() => setDialog(null)}
+        onDone={() => void refresh().then(() => message.success(t("security.linked")))}
+      />
     </Space>
   );
 
@@ -220,10 +270,19 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
         form.setFields([{ name: field, errors: [result.message] }]);
       }}
     >
-      <Form.Item name="current" label={t("security.currentPassword")} rules={[{ required: true, message: t("signIn.errors.passwordRequired") }]}>
+      <Form.Item
+        name="current"
+        label={t("security.currentPassword")}
+        rules={[{ required: true, message: t("signIn.errors.passwordRequired") }]}
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
-      <Form.Item name="next" label={t("security.newPassword")} extra={t("register.passwordHint")} rules={[{ required: true, min: 8, message: t("register.errors.passwordShort") }]}>
+      <Form.Item
+        name="next"
+        label={t("security.newPassword")}
+        extra={t("register.passwordHint")}
+        rules={[{ required: true, min: 8, message: t("register.errors.passwordShort") }]}
+      >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
       <Button htmlType="submit" type="primary" loading={pending}>
@@ -249,12 +308,28 @@ function LinkPasswordModal({ open, onClose, onDone }: { open: boolean; onClose: 
     form.setFields([{ name: result.field === "newPassword" ? "password" : "email", errors: [result.message] }]);
   }
   return (
-    <Modal open={open} title={t("security.addPassword")} onCancel={onClose} onOk={() => void submit()} confirmLoading={pending} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t("security.addPassword")}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={pending}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={() => void submit()}>
-        <Form.Item name="email" label={t("signIn.email")} rules={[{ required: true, type: "email", message: t("signIn.errors.emailInvalid") }]}>
+        <Form.Item
+          name="email"
+          label={t("signIn.email")}
+          rules={[{ required: true, type: "email", message: t("signIn.errors.emailInvalid") }]}
+        >
           <Input type="email" autoComplete="email" />
         </Form.Item>
-        <Form.Item name="password" label={t("register.password")} extra={t("register.passwordHint")} rules={[{ required: true, min: 8, message: t("register.errors.passwordShort") }]}>
+        <Form.Item
+          name="password"
+          label={t("register.password")}
+          extra={t("register.passwordHint")}
+          rules={[{ required: true, min: 8, message: t("register.errors.passwordShort") }]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>

@@ -18,7 +18,11 @@ type Change = { member: StaffMember; kind: "role" | "disable" | "enable" } | nul
  */
 export default function StaffPage() {
   const { message } = App.useApp();
-  const { tableProps, tableQuery } = useTable<StaffMember, HttpError>({ resource: "staff", syncWithLocation: true, sorters: { initial: [{ field: "email", order: "asc" }] } });
+  const { tableProps, tableQuery } = useTable<StaffMember, HttpError>({
+    resource: "staff",
+    syncWithLocation: true,
+    sorters: { initial: [{ field: "email", order: "asc" }] },
+  });
   const [inviting, setInviting] = useState(false);
   const [change, setChange] = useState<Change>(null);
   const { data: me } = useGetIdentity<{ uid: string }>();
@@ -26,7 +30,14 @@ export default function StaffPage() {
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <SecurityPolicyCard />
-      <List title={t("resources.staff.label")} headerButtons={<Button type="primary" onClick={() => setInviting(true)}>{t("staff.invite")}</Button>}>
+      <List
+        title={t("resources.staff.label")}
+        headerButtons={
+          <Button type="primary" onClick={() => setInviting(true)}>
+            {t("staff.invite")}
+          </Button>
+        }
+      >
         <Table<StaffMember>
           {...tableProps}
           rowKey="uid"
@@ -38,7 +49,9 @@ export default function StaffPage() {
               dataIndex: name,
               title: t(staffResource.fields[name]?.label ?? name),
               sorter: staffResource.list.sortable.includes(name),
-              render: (_: unknown, member: StaffMember) => <FieldValue name={name} spec={staffResource.fields[name]} record={member} />,
+              render: (_: unknown, member: StaffMember) => (
+                <FieldValue name={name} spec={staffResource.fields[name]} record={member} />
+              ),
             })),
             {
               key: "actions",
@@ -50,12 +63,36 @@ export default function StaffPage() {
                 return (
                   <Space wrap>
                     {/* The declared actions (confirm: another admin than the inviter vouches for a new member). */}
-                    {!self && member.invitedBy !== me?.uid && <RecordActions resource={staffResource} record={member} />}
-                    <Button size="small" disabled={self} title={title} onClick={() => setChange({ member, kind: "role" })}>{t("staff.changeRole")}</Button>
+                    {!self && member.invitedBy !== me?.uid && (
+                      <RecordActions resource={staffResource} record={member} />
+                    )}
+                    <Button
+                      size="small"
+                      disabled={self}
+                      title={title}
+                      onClick={() => setChange({ member, kind: "role" })}
+                    >
+                      {t("staff.changeRole")}
+                    </Button>
                     {member.disabled ? (
-                      <Button size="small" disabled={self} title={title} onClick={() => setChange({ member, kind: "enable" })}>{t("staff.enable")}</Button>
+                      <Button
+                        size="small"
+                        disabled={self}
+                        title={title}
+                        onClick={() => setChange({ member, kind: "enable" })}
+                      >
+                        {t("staff.enable")}
+                      </Button>
                     ) : (
-                      <Button size="small" danger disabled={self} title={title} onClick={() => setChange({ member, kind: "disable" })}>{t("staff.disable")}</Button>
+                      <Button
+                        size="small"
+                        danger
+                        disabled={self}
+                        title={title}
+                        onClick={() => setChange({ member, kind: "disable" })}
+                      >
+                        {t("staff.disable")}
+                      </Button>
                     )}
                   </Space>
                 );
@@ -65,7 +102,14 @@ export default function StaffPage() {
         />
       </List>
       <InviteModal open={inviting} onClose={() => setInviting(false)} onInvited={() => void tableQuery.refetch()} />
-      <ChangeModal change={change} onClose={() => setChange(null)} onChanged={() => { message.success(t("staff.saved")); void tableQuery.refetch(); }} />
+      <ChangeModal
+        change={change}
+        onClose={() => setChange(null)}
+        onChanged={() => {
+          message.success(t("staff.saved"));
+          void tableQuery.refetch();
+        }}
+      />
     </Space>
   );
 }
@@ -73,12 +117,21 @@ export default function StaffPage() {
 function SecurityPolicyCard() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const policy = useQuery({ queryKey: ["portal", "security-policy"], queryFn: () => apiRequest<SecurityPolicy>("/security-policy") });
+  const policy = useQuery({
+    queryKey: ["portal", "security-policy"],
+    queryFn: () => apiRequest<SecurityPolicy>("/security-policy"),
+  });
   function change(update: Partial<SecurityPolicy>, title: string) {
     let reason = "";
     modal.confirm({
       title,
-      content: <Input aria-label={t("staff.reason")} placeholder={t("staff.reason")} onChange={(e) => (reason = e.target.value)} />,
+      content: (
+        <Input
+          aria-label={t("staff.reason")}
+          placeholder={t("staff.reason")}
+          onChange={(e) => (reason = e.target.value)}
+        />
+      ),
       onOk: async () => {
         try {
           await apiRequest("/security-policy", { method: "PUT", body: { ...update, reason } });
@@ -91,13 +144,19 @@ function SecurityPolicyCard() {
       },
     });
   }
-  const toggle = (requireStaffMfa: boolean) => change({ requireStaffMfa }, t(requireStaffMfa ? "staff.policyOnConfirm" : "staff.policyOffConfirm"));
+  const toggle = (requireStaffMfa: boolean) =>
+    change({ requireStaffMfa }, t(requireStaffMfa ? "staff.policyOnConfirm" : "staff.policyOffConfirm"));
   const label = (rule: string) => t(`staff.newStaffMayApprove.${rule}`);
   return (
     <Card title={t("staff.policyTitle")}>
       <Space direction="vertical">
         <Space>
-          <Switch checked={policy.data?.requireStaffMfa ?? false} loading={policy.isLoading} onChange={toggle} aria-label={t("staff.requireMfa")} />
+          <Switch
+            checked={policy.data?.requireStaffMfa ?? false}
+            loading={policy.isLoading}
+            onChange={toggle}
+            aria-label={t("staff.requireMfa")}
+          />
           <Typography.Text>{t("staff.requireMfa")}</Typography.Text>
         </Space>
         <Space wrap>
@@ -108,7 +167,9 @@ function SecurityPolicyCard() {
             value={policy.data?.newStaffMayApprove}
             loading={policy.isLoading}
             options={NEW_STAFF_APPROVAL_RULES.map((rule) => ({ value: rule, label: label(rule) }))}
-            onChange={(rule) => change({ newStaffMayApprove: rule }, `${t("staff.newStaffMayApprove")} ${label(rule)}?`)}
+            onChange={(rule) =>
+              change({ newStaffMayApprove: rule }, `${t("staff.newStaffMayApprove")} ${label(rule)}?`)
+            }
           />
         </Space>
       </Space>
@@ -145,14 +206,25 @@ function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () 
       onInvited();
     } catch (error) {
       const problem = error as HttpError;
-      const fields = Object.entries(problem.errors ?? {}).map(([name, messages]) => ({ name, errors: ([] as string[]).concat(messages as string[]) }));
+      const fields = Object.entries(problem.errors ?? {}).map(([name, messages]) => ({
+        name,
+        errors: ([] as string[]).concat(messages as string[]),
+      }));
       if (fields.length) form.setFields(fields as never);
       else form.setFields([{ name: "email", errors: [problem.message] }]);
     }
   }
 
   return (
-    <Modal open={open} title={t("staff.invite")} onCancel={close} onOk={() => (result ? close() : void submit())} okText={result ? t("staff.done") : t("staff.send")} confirmLoading={pending} destroyOnHidden>
+    <Modal
+      open={open}
+      title={t("staff.invite")}
+      onCancel={close}
+      onOk={() => (result ? close() : void submit())}
+      okText={result ? t("staff.done") : t("staff.send")}
+      confirmLoading={pending}
+      destroyOnHidden
+    >
       {result ? (
         <>
           {/* The password setup link went to the invitee's email; the inviter never sees it (issue 26). */}
@@ -161,7 +233,11 @@ function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () 
         </>
       ) : (
         <Form form={form} layout="vertical" initialValues={{ role: "agent" }} onFinish={() => void submit()}>
-          <Form.Item name="email" label={t("fields.email")} rules={[{ required: true, type: "email", message: t("signIn.errors.emailInvalid") }]}>
+          <Form.Item
+            name="email"
+            label={t("fields.email")}
+            rules={[{ required: true, type: "email", message: t("signIn.errors.emailInvalid") }]}
+          >
             <Input type="email" autoComplete="off" />
           </Form.Item>
           <Form.Item name="displayName" label={t("fields.displayName")}>
@@ -183,9 +259,18 @@ function ChangeModal({ change, onClose, onChanged }: { change: Change; onClose: 
   async function submit() {
     if (!change) return;
     const values = await form.validateFields();
-    const body = change.kind === "role" ? { role: values.role, reason: values.reason } : { disabled: change.kind === "disable", reason: values.reason };
+    const body =
+      change.kind === "role"
+        ? { role: values.role, reason: values.reason }
+        : { disabled: change.kind === "disable", reason: values.reason };
     try {
-      await update({ resource: "staff", id: change.member.uid, values: body, successNotification: false, errorNotification: false });
+      await update({
+        resource: "staff",
+        id: change.member.uid,
+        values: body,
+        successNotification: false,
+        errorNotification: false,
+      });
       form.resetFields();
       onClose();
       onChanged();
@@ -194,16 +279,31 @@ function ChangeModal({ change, onClose, onChanged }: { change: Change; onClose: 
       form.setFields([{ name: problem.errors?.role ? "role" : "reason", errors: [problem.message] }]);
     }
   }
-  const title = change ? t(change.kind === "role" ? "staff.changeRole" : change.kind === "disable" ? "staff.disable" : "staff.enable") + ` · ${change.member.email}` : "";
+  const title = change
+    ? t(change.kind === "role" ? "staff.changeRole" : change.kind === "disable" ? "staff.disable" : "staff.enable") +
+      ` · ${change.member.email}`
+    : "";
   return (
-    <Modal open={Boolean(change)} title={title} onCancel={onClose} onOk={() => void submit()} confirmLoading={pending} okButtonProps={{ danger: change?.kind === "disable" }} destroyOnHidden>
+    <Modal
+      open={Boolean(change)}
+      title={title}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      confirmLoading={pending}
+      okButtonProps={{ danger: change?.kind === "disable" }}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" initialValues={{ role: change?.member.role }} onFinish={() => void submit()}>
         {change?.kind === "role" && (
           <Form.Item name="role" label={t("fields.role")} rules={[{ required: true }]}>
             <Select options={STAFF_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
           </Form.Item>
         )}
-        <Form.Item name="reason" label={t("staff.reason")} rules={[{ required: true, min: 3, message: t("staff.reasonRequired") }]}>
+        <Form.Item
+          name="reason"
+          label={t("staff.reason")}
+          rules={[{ required: true, min: 3, message: t("staff.reasonRequired") }]}
+        >
           <Input.TextArea rows={2} />
         </Form.Item>
       </Form>

@@ -11,11 +11,33 @@ export function AccountPage() {
   const { data: user } = useGetIdentity<SessionUser>();
   const navigate = useNavigate();
   const you: Task[] = [
-    { key: "profile", title: t("subscriber.account.profile"), about: t("subscriber.account.profileAbout"), to: "/profile" },
-    { key: "security", title: t("subscriber.account.security"), about: t("subscriber.account.securityAbout"), to: "/security" },
-    { key: "privacy", title: t("subscriber.account.privacy"), about: t("subscriber.account.privacyAbout"), to: "/profile#privacy" },
+    {
+      key: "profile",
+      title: t("subscriber.account.profile"),
+      about: t("subscriber.account.profileAbout"),
+      to: "/profile",
+    },
+    {
+      key: "security",
+      title: t("subscriber.account.security"),
+      about: t("subscriber.account.securityAbout"),
+      to: "/security",
+    },
+    {
+      key: "privacy",
+      title: t("subscriber.account.privacy"),
+      about: t("subscriber.account.privacyAbout"),
+      to: "/profile#privacy",
+    },
   ];
-  const more: Task[] = [{ key: "device-claims", title: t("subscriber.account.deviceClaim"), about: t("subscriber.account.deviceClaimAbout"), to: "/device-claims" }];
+  const more: Task[] = [
+    {
+      key: "device-claims",
+      title: t("subscriber.account.deviceClaim"),
+      about: t("subscriber.account.deviceClaimAbout"),
+      to: "/device-claims",
+    },
+  ];
   return (
     <div className="sub-page">
       <h1 className="sub-page__title">{t("destinations.account")}</h1>

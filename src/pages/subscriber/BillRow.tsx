@@ -14,7 +14,11 @@ import { PayBillDialog } from "../money/PayBillDialog";
 const pay = invoicesResource.actions!.pay as ActionSpec;
 
 /** One bill in words: its period, total and due date, its status in colour, and Pay while it is owed (the declared action). */
-export function BillRow({ bill, payNow = false, payOnly = false }: {
+export function BillRow({
+  bill,
+  payNow = false,
+  payOnly = false,
+}: {
   bill: Invoice;
   /** Opens Pay at once (the home's Pay now led here). */
   payNow?: boolean;
@@ -33,15 +37,30 @@ export function BillRow({ bill, payNow = false, payOnly = false }: {
       {t(bill.status === "overdue" ? "subscriber.money.payNow" : "subscriber.money.pay")}
     </Button>
   );
-  if (payOnly) return payButton || dialog ? <>{payButton}{dialog}</> : null;
+  if (payOnly)
+    return payButton || dialog ? (
+      <>
+        {payButton}
+        {dialog}
+      </>
+    ) : null;
   return (
     <div className="bill-row" data-testid="bill-row">
       <div>
-        <a href={`/invoices/show/${bill.id}`} onClick={(e) => { e.preventDefault(); void navigate(`/invoices/show/${bill.id}`); }}>
+        <a
+          href={`/invoices/show/${bill.id}`}
+          onClick={(e) => {
+            e.preventDefault();
+            void navigate(`/invoices/show/${bill.id}`);
+          }}
+        >
           {t("subscriber.money.billFor", { start: formatDate(bill.periodStart), end: formatDate(bill.periodEnd) })}
         </a>
         <div className="sub-card__muted">
-          {formatMoney(owed ? bill.amountDue : bill.total)} · {t(owed ? "subscriber.money.dueOn" : "subscriber.money.issuedOn", { date: formatDate(owed ? bill.dueOn : bill.issuedAt.slice(0, 10)) })}
+          {formatMoney(owed ? bill.amountDue : bill.total)} ·{" "}
+          {t(owed ? "subscriber.money.dueOn" : "subscriber.money.issuedOn", {
+            date: formatDate(owed ? bill.dueOn : bill.issuedAt.slice(0, 10)),
+          })}
         </div>
       </div>
       <div style={{ display: "flex", alignItems: "center", gap: 8 }}>

@@ -12,12 +12,25 @@ import { TaskList, type Task } from "./TaskList";
  * (`subscriberPlace`), each as a task with one sentence, so a product owner's new resource appears
  * where subscribers look without a new page.
  */
-export function DestinationMore({ place, extra = [], drawn = [] }: { place: Destination; extra?: readonly Task[]; /** Resources the page draws itself (the shop's plans). */ drawn?: readonly string[] }) {
+export function DestinationMore({
+  place,
+  extra = [],
+  drawn = [],
+}: {
+  place: Destination;
+  extra?: readonly Task[];
+  /** Resources the page draws itself (the shop's plans). */ drawn?: readonly string[];
+}) {
   const { data: user } = useGetIdentity<SessionUser>();
   const navigate = useNavigate();
   const declared: Task[] = resources
     .filter((r) => r.subscriberPlace === place && !drawn.includes(r.name) && can(user, r, "list"))
-    .map((r) => ({ key: r.name, title: t(`subscriber.more.${r.name}.title`, undefined, t(r.label)), about: t(`subscriber.more.${r.name}.about`, undefined, ""), to: `/${r.name}` }));
+    .map((r) => ({
+      key: r.name,
+      title: t(`subscriber.more.${r.name}.title`, undefined, t(r.label)),
+      about: t(`subscriber.more.${r.name}.about`, undefined, ""),
+      to: `/${r.name}`,
+    }));
   const tasks = [...extra, ...declared];
   if (!tasks.length) return null;
   return <TaskList title={t("subscriber.more.title")} tasks={tasks} navigate={(to) => void navigate(to)} />;

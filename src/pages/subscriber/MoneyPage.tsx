@@ -22,9 +22,23 @@ export function MoneyPage() {
     <div className="sub-page">
       <h1 className="sub-page__title">{t("destinations.money")}</h1>
       {!accounts ? (
-        query.isError ? <p role="alert">{query.error?.message}</p> : <Skeleton active />
+        query.isError ? (
+          <p role="alert">{query.error?.message}</p>
+        ) : (
+          <Skeleton active />
+        )
       ) : (
-        accounts.map((account) => (account.type === "prepaid" ? <PrepaidMoney key={account.id} account={account} prepaidCount={accounts.filter((a) => a.type === "prepaid").length} /> : <PostpaidMoney key={account.id} account={account} />))
+        accounts.map((account) =>
+          account.type === "prepaid" ? (
+            <PrepaidMoney
+              key={account.id}
+              account={account}
+              prepaidCount={accounts.filter((a) => a.type === "prepaid").length}
+            />
+          ) : (
+            <PostpaidMoney key={account.id} account={account} />
+          ),
+        )
       )}
       <DestinationMore place="money" />
     </div>
@@ -40,7 +54,11 @@ function PrepaidMoney({ account, prepaidCount }: { account: HomeAccount; prepaid
       </h2>
       <div className="sub-card__row">
         <p className="sub-card__big">{account.balance ? formatMoney(account.balance) : "—"}</p>
-        <Button type="primary" size="large" onClick={() => void navigate(prepaidCount > 1 ? `/top-up?account=${account.id}` : "/top-up")}>
+        <Button
+          type="primary"
+          size="large"
+          onClick={() => void navigate(prepaidCount > 1 ? `/top-up?account=${account.id}` : "/top-up")}
+        >
           {t("topUp.title")}
         </Button>
       </div>
@@ -66,11 +84,17 @@ function PostpaidMoney({ account }: { account: HomeAccount }) {
       <h2 className="sub-card__title" id={`bills-${account.id}`}>
         {t("subscriber.money.billsTitle")}
       </h2>
-      <p className="sub-card__big">{formatMoney(account.amountDue ?? { amount: 0, currency: account.balance?.currency ?? "USD" })}</p>
+      <p className="sub-card__big">
+        {formatMoney(account.amountDue ?? { amount: 0, currency: account.balance?.currency ?? "USD" })}
+      </p>
       <p className="sub-card__muted" style={{ marginTop: 0 }}>
         {t(account.amountDue?.amount ? "subscriber.money.amountDue" : "subscriber.money.nothingDue")}
       </p>
-      {query.isLoading ? <Skeleton active /> : bills.map((bill) => <BillRow key={bill.id} bill={bill} payNow={search.get("pay") === bill.id} />)}
+      {query.isLoading ? (
+        <Skeleton active />
+      ) : (
+        bills.map((bill) => <BillRow key={bill.id} bill={bill} payNow={search.get("pay") === bill.id} />)
+      )}
     </section>
   );
 }

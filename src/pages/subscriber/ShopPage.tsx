@@ -33,14 +33,26 @@ export function ShopPage() {
         <>
           {lines.length > 1 && (
             <div role="group" aria-label={t("subscriber.shop.forLine")}>
-              <p className="sub-card__muted" style={{ margin: "0 0 4px" }}>{t("subscriber.shop.forLine")}</p>
-              <Segmented block value={lineId} onChange={(v) => setPicked(String(v))} options={lines.map((l) => ({ value: l.id, label: formatMsisdn(l.msisdn) }))} />
+              <p className="sub-card__muted" style={{ margin: "0 0 4px" }}>
+                {t("subscriber.shop.forLine")}
+              </p>
+              <Segmented
+                block
+                value={lineId}
+                onChange={(v) => setPicked(String(v))}
+                options={lines.map((l) => ({ value: l.id, label: formatMsisdn(l.msisdn) }))}
+              />
             </div>
           )}
           {lineId && user && (
             <>
               <PlanCatalog key={`plans-${lineId}`} lineId={lineId} />
-              <LineAddOns key={`add-ons-${lineId}`} lineId={lineId} canBuy={Boolean(user.role && linesResource.access["buy-add-on"]?.[user.role])} reasonRequired={false} />
+              <LineAddOns
+                key={`add-ons-${lineId}`}
+                lineId={lineId}
+                canBuy={Boolean(user.role && linesResource.access["buy-add-on"]?.[user.role])}
+                reasonRequired={false}
+              />
             </>
           )}
         </>

@@ -26,7 +26,12 @@ export function UsagePage() {
             <h2 className="sub-card__title" id={`usage-${line.id}`}>
               {formatMsisdn(line.msisdn)} · {line.plan.name}
             </h2>
-            <LineMeters meters={line.meters} daysLeft={line.daysLeft} lineId={line.id} navigate={(to) => void navigate(to)} />
+            <LineMeters
+              meters={line.meters}
+              daysLeft={line.daysLeft}
+              lineId={line.id}
+              navigate={(to) => void navigate(to)}
+            />
           </section>
         ))
       )}

@@ -14,12 +14,20 @@ export function DailyUsageCard() {
   const [lineId, setLineId] = useState<string>();
   const chosen = lineId ?? lines.data[0]?.id;
   // Not `result.data`: refine gives an empty object there until an answer arrives (and while the query waits for a line).
-  const { query } = useCustom<DailyUsage>({ url: `/lines/${chosen}/usage-daily`, method: "get", queryOptions: { enabled: !!chosen } });
+  const { query } = useCustom<DailyUsage>({
+    url: `/lines/${chosen}/usage-daily`,
+    method: "get",
+    queryOptions: { enabled: !!chosen },
+  });
   const usage = query.data?.data;
   const { ref, width } = useWidth();
   return (
     <Card
-      title={<Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>{t("usage.history.title")}</Typography.Title>}
+      title={
+        <Typography.Title level={2} style={{ margin: 0, fontSize: 18 }}>
+          {t("usage.history.title")}
+        </Typography.Title>
+      }
       extra={
         lines.data.length > 1 && (
           <Select

@@ -9,7 +9,11 @@ import { formatDate } from "../../components/format";
 function cycleDays(usage: DailyUsage): { x: number[]; keys: string[] } {
   const x: number[] = [];
   const keys: string[] = [];
-  for (let at = Date.parse(`${usage.cycleStart}T00:00:00Z`); at < Date.parse(`${usage.cycleEnd}T00:00:00Z`); at += 86_400_000) {
+  for (
+    let at = Date.parse(`${usage.cycleStart}T00:00:00Z`);
+    at < Date.parse(`${usage.cycleEnd}T00:00:00Z`);
+    at += 86_400_000
+  ) {
     x.push(at / 1000);
     keys.push(new Date(at).toISOString().slice(0, 10));
   }
@@ -35,7 +39,16 @@ export function DailyUsageChart({ usage, width }: { usage: DailyUsage; width: nu
         legend: { show: false },
         scales: { x: { time: true } },
         axes: [{}, { label: "MB", size: 56 }],
-        series: [{}, { label: t("usage.meter.data"), stroke: "#0057b8", fill: "rgba(0, 87, 184, 0.25)", paths: uPlot.paths.bars!({ size: [0.7, 24] }), points: { show: false } }],
+        series: [
+          {},
+          {
+            label: t("usage.meter.data"),
+            stroke: "#0057b8",
+            fill: "rgba(0, 87, 184, 0.25)",
+            paths: uPlot.paths.bars!({ size: [0.7, 24] }),
+            points: { show: false },
+          },
+        ],
       },
       [x, data],
       holder.current,
@@ -47,8 +60,13 @@ export function DailyUsageChart({ usage, width }: { usage: DailyUsage; width: nu
     <figure style={{ margin: 0 }}>
       <div ref={holder} aria-hidden="true" data-testid="daily-usage-chart" />
       <figcaption>
-        <table className="visually-hidden" style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}>
-          <caption>{t("usage.history.chartCaption", { from: formatDate(usage.cycleStart), to: formatDate(usage.cycleEnd) })}</caption>
+        <table
+          className="visually-hidden"
+          style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}
+        >
+          <caption>
+            {t("usage.history.chartCaption", { from: formatDate(usage.cycleStart), to: formatDate(usage.cycleEnd) })}
+          </caption>
           <tbody>
             {usage.days.map((d) => (
               <tr key={d.day}>

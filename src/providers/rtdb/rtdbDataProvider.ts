@@ -27,7 +27,15 @@ export interface RtdbListMeta {
  * numbers < strings (UTF-16 code units) < objects.
  * --------------------------------------------------------------------------------------------- */
 const rank = (v: unknown) =>
-  v === null || v === undefined ? 0 : typeof v === "boolean" ? 1 : typeof v === "number" ? 2 : typeof v === "string" ? 3 : 4;
+  v === null || v === undefined
+    ? 0
+    : typeof v === "boolean"
+      ? 1
+      : typeof v === "number"
+        ? 2
+        : typeof v === "string"
+          ? 3
+          : 4;
 
 export function compareRtdbValues(a: unknown, b: unknown): number {
   const ra = rank(a);
@@ -40,7 +48,8 @@ export function compareRtdbValues(a: unknown, b: unknown): number {
 /** The database's ordering of keys: 32-bit integer keys first, numerically; then the others as strings. */
 export function compareRtdbKeys(a: string, b: string): number {
   if (a === b) return 0;
-  const asInt = (s: string) => (/^-?(0*)\d{1,10}$/.test(s) && Number(s) >= -(2 ** 31) && Number(s) < 2 ** 31 ? Number(s) : null);
+  const asInt = (s: string) =>
+    /^-?(0*)\d{1,10}$/.test(s) && Number(s) >= -(2 ** 31) && Number(s) < 2 ** 31 ? Number(s) : null;
   const ia = asInt(a);
   const ib = asInt(b);
   if (ia !== null && ib !== null) return ia - ib || a.length - b.length;
@@ -53,7 +62,16 @@ export function compareRtdbKeys(a: string, b: string): number {
  * Filters
  * --------------------------------------------------------------------------------------------- */
 const SUPPORTED = new Set<string>(FILTER_OPERATORS);
-const TEXT = new Set<string>(["contains", "ncontains", "containss", "ncontainss", "startswith", "nstartswith", "endswith", "nendswith"]);
+const TEXT = new Set<string>([
+  "contains",
+  "ncontains",
+  "containss",
+  "ncontainss",
+  "startswith",
+  "nstartswith",
+  "endswith",
+  "nendswith",
+]);
 const RANGE = new Set<string>(["gt", "gte", "lt", "lte", "between", "startswith"]);
 
 /** A field filter with its value coerced to the stored type and the child path it reads. */
@@ -65,9 +83,11 @@ interface FieldFilter {
 }
 type Predicate = (record: BaseRecord) => boolean;
 
-const isPrimitive = (v: unknown): v is RtdbPrimitive => v === null || ["string", "number", "boolean"].includes(typeof v);
+const isPrimitive = (v: unknown): v is RtdbPrimitive =>
+  v === null || ["string", "number", "boolean"].includes(typeof v);
 const isEmpty = (v: unknown) => v === undefined || v === "" || (Array.isArray(v) && v.length === 0);
-const valueAt = (record: BaseRecord, path: string[]) => path.reduce<any>((node, key) => (node == null ? undefined : node[key]), record);
+const valueAt = (record: BaseRecord, path: string[]) =>
+  path.reduce<any>((node, key) => (node == null ? undefined : node[key]), record);
 const lower = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : undefined);
 /** Text without letters that have a case: a case-insensitive prefix of it is also a case-sensitive one. */
 const caseless = (s: string) => s.toLowerCase() === s && s.toUpperCase() === s;
@@ -93,26 +113,46 @@ function test(filter: FieldFilter, record: BaseRecord): boolean {
   const text = typeof actual === "string" ? actual : undefined;
   const pair = Array.isArray(value) ? value : [];
   switch (operator) {
-    case "eq": return eq(value);
-    case "ne": return !eq(value);
-    case "lt": return cmp(value) < 0;
-    case "lte": return cmp(value) <= 0;
-    case "gt": return cmp(value) > 0;
-    case "gte": return cmp(value) >= 0;
-    case "between": return cmp(pair[0]) >= 0 && cmp(pair[1]) <= 0;
-    case "nbetween": return !(cmp(pair[0]) >= 0 && cmp(pair[1]) <= 0);
-    case "in": return pair.some(eq);
-    case "nin": return !pair.some(eq);
-    case "contains": return text !== undefined && text.toLowerCase().includes(lower(value) ?? "");
-    case "ncontains": return !(text !== undefined && text.toLowerCase().includes(lower(value) ?? ""));
-    case "containss": return text !== undefined && text.includes(String(value));
-    case "ncontainss": return !(text !== undefined && text.includes(String(value)));
-    case "startswith": return text !== undefined && text.toLowerCase().startsWith(lower(value) ?? "");
-    case "nstartswith": return !(text !== undefined && text.toLowerCase().startsWith(lower(value) ?? ""));
-    case "endswith": return text !== undefined && text.toLowerCase().endsWith(lower(value) ?? "");
-    case "nendswith": return !(text !== undefined && text.toLowerCase().endsWith(lower(value) ?? ""));
-    case "null": return actual == null;
-    case "nnull": return actual != null;
+    case "eq":
+      return eq(value);
+    case "ne":
+      return !eq(value);
+    case "lt":
+      return cmp(value) < 0;
+    case "lte":
+      return cmp(value) <= 0;
+    case "gt":
+      return cmp(value) > 0;
+    case "gte":
+      return cmp(value) >= 0;
+    case "between":
+      return cmp(pair[0]) >= 0 && cmp(pair[1]) <= 0;
+    case "nbetween":
+      return !(cmp(pair[0]) >= 0 && cmp(pair[1]) <= 0);
+    case "in":
+      return pair.some(eq);
+    case "nin":
+      return !pair.some(eq);
+    case "contains":
+      return text !== undefined && text.toLowerCase().includes(lower(value) ?? "");
+    case "ncontains":
+      return !(text !== undefined && text.toLowerCase().includes(lower(value) ?? ""));
+    case "containss":
+      return text !== undefined && text.includes(String(value));
+    case "ncontainss":
+      return !(text !== undefined && text.includes(String(value)));
+    case "startswith":
+      return text !== undefined && text.toLowerCase().startsWith(lower(value) ?? "");
+    case "nstartswith":
+      return !(text !== undefined && text.toLowerCase().startsWith(lower(value) ?? ""));
+    case "endswith":
+      return text !== undefined && text.toLowerCase().endsWith(lower(value) ?? "");
+    case "nendswith":
+      return !(text !== undefined && text.toLowerCase().endsWith(lower(value) ?? ""));
+    case "null":
+      return actual == null;
+    case "nnull":
+      return actual != null;
   }
 }
 
@@ -129,13 +169,21 @@ function planFilters(definition: Definition, filters: CrudFilter[] = []): Plan {
   const plan: Plan = { fields: [], predicates: [], clientOnly: false };
   const toPredicate = (filter: CrudFilter, top: boolean): Predicate | undefined => {
     if (filter.operator === "and" || filter.operator === "or") {
-      const parts = filter.value.map((f) => toPredicate(f, top && filter.operator === "and")).filter((p) => p !== undefined);
+      const parts = filter.value
+        .map((f) => toPredicate(f, top && filter.operator === "and"))
+        .filter((p) => p !== undefined);
       if (filter.operator === "or") plan.clientOnly = true;
-      return filter.operator === "and" ? (r) => parts.every((p) => p(r)) : parts.length ? (r) => parts.some((p) => p(r)) : undefined;
+      return filter.operator === "and"
+        ? (r) => parts.every((p) => p(r))
+        : parts.length
+          ? (r) => parts.some((p) => p(r))
+          : undefined;
     }
     const { field, operator, value } = filter as LogicalFilter;
     if (!SUPPORTED.has(operator)) {
-      throw new Error(`Filter operator "${operator}" on "${field}" is not supported by the Realtime Database provider (supported: ${FILTER_OPERATORS.join(", ")}).`);
+      throw new Error(
+        `Filter operator "${operator}" on "${field}" is not supported by the Realtime Database provider (supported: ${FILTER_OPERATORS.join(", ")}).`,
+      );
     }
     if (operator !== "null" && operator !== "nnull" && isEmpty(value)) return undefined; // a cleared filter
     if (field === "q") {
@@ -143,10 +191,11 @@ function planFilters(definition: Definition, filters: CrudFilter[] = []): Plan {
       plan.clientOnly = true;
       const needle = String(value).toLowerCase();
       const columns = definition.list.columns.map((c: string) => c.split("."));
-      return (r) => columns.some((path: string[]) => {
-        const v = valueAt(r, path);
-        return isPrimitive(v) && v !== null && String(v).toLowerCase().includes(needle);
-      });
+      return (r) =>
+        columns.some((path: string[]) => {
+          const v = valueAt(r, path);
+          return isPrimitive(v) && v !== null && String(v).toLowerCase().includes(needle);
+        });
     }
     const fieldFilter: FieldFilter = {
       field,
@@ -170,7 +219,11 @@ function planFilters(definition: Definition, filters: CrudFilter[] = []): Plan {
  * that are not enums, else the range filters on one field), else the first sorter. `exact` says
  * whether that query selects exactly the rows of every filter (then a limit is safe).
  */
-function serverQuery(definition: Definition, plan: Plan, sorters: readonly CrudSort[]): { query?: RtdbQuery; exact: boolean } {
+function serverQuery(
+  definition: Definition,
+  plan: Plan,
+  sorters: readonly CrudSort[],
+): { query?: RtdbQuery; exact: boolean } {
   const indexed = new Set(indexedPaths(definition));
   const pushable = plan.fields.filter((f) => indexed.has(f.path.join("/")));
   const onlyFilters = (field: string, pushed: (f: FieldFilter) => boolean) =>
@@ -199,7 +252,8 @@ function serverQuery(definition: Definition, plan: Plan, sorters: readonly CrudS
       const v = f.value as RtdbPrimitive;
       if (f.operator === "gt" || f.operator === "gte") atLeast(v);
       else if (f.operator === "lt" || f.operator === "lte") atMost(v);
-      else if (f.operator === "between") atLeast((f.value as RtdbPrimitive[])[0]!), atMost((f.value as RtdbPrimitive[])[1]!);
+      else if (f.operator === "between")
+        (atLeast((f.value as RtdbPrimitive[])[0]!), atMost((f.value as RtdbPrimitive[])[1]!));
       else {
         // A prefix: every string that starts with it lies between it and its successor.
         const s = v as string;
@@ -218,13 +272,19 @@ function serverQuery(definition: Definition, plan: Plan, sorters: readonly CrudS
 
   const sorter = sorters[0];
   if (sorter && indexed.has(childPath(definition, sorter.field))) {
-    return { query: { orderByChild: childPath(definition, sorter.field) }, exact: !plan.clientOnly && plan.fields.length === 0 };
+    return {
+      query: { orderByChild: childPath(definition, sorter.field) },
+      exact: !plan.clientOnly && plan.fields.length === 0,
+    };
   }
   return { exact: false };
 }
 
 function compareRecords(definition: Definition, sorters: readonly CrudSort[]) {
-  const paths = sorters.map((s) => ({ path: childPath(definition, s.field).split("/"), sign: s.order === "desc" ? -1 : 1 }));
+  const paths = sorters.map((s) => ({
+    path: childPath(definition, s.field).split("/"),
+    sign: s.order === "desc" ? -1 : 1,
+  }));
   // Ties go by key, in the direction of the first sorter: what a reversed limitToLast gives.
   const tieSign = paths[0]?.sign ?? 1;
   return (a: BaseRecord, b: BaseRecord) => {
@@ -239,7 +299,10 @@ function compareRecords(definition: Definition, sorters: readonly CrudSort[]) {
 /* ------------------------------------------------------------------------------------------------
  * The provider
  * --------------------------------------------------------------------------------------------- */
-const notFound = (resource: string, id: unknown): HttpError => ({ message: `No ${resource} record with id ${String(id)}.`, statusCode: 404 });
+const notFound = (resource: string, id: unknown): HttpError => ({
+  message: `No ${resource} record with id ${String(id)}.`,
+  statusCode: 404,
+});
 
 /** Database errors as Refine's HttpError: a refusal by the security rules is a 403. */
 async function guard<T>(work: Promise<T>): Promise<T> {
@@ -271,12 +334,14 @@ export function createRtdbDataProvider(db: RtdbPort, options: RtdbDataProviderOp
   const definitionOf = (resource: string) => {
     const definition = options.resources(resource);
     if (!definition) throw new Error(`Unknown resource "${resource}".`);
-    if (definition.source !== "rtdb") throw new Error(`Resource "${resource}" is not served by the Realtime Database (source: ${definition.source}).`);
+    if (definition.source !== "rtdb")
+      throw new Error(`Resource "${resource}" is not served by the Realtime Database (source: ${definition.source}).`);
     return definition;
   };
   const recordPath = (resource: string, id: unknown) => {
     const key = String(id);
-    if (!key || /[.#$/[\]]/.test(key)) throw { message: `Invalid id ${JSON.stringify(key)}.`, statusCode: 400 } satisfies HttpError;
+    if (!key || /[.#$/[\]]/.test(key))
+      throw { message: `Invalid id ${JSON.stringify(key)}.`, statusCode: 400 } satisfies HttpError;
     return `${options.root(resource)}/${key}`;
   };
   const readOne = async (resource: string, id: unknown) => {
@@ -301,8 +366,14 @@ export function createRtdbDataProvider(db: RtdbPort, options: RtdbDataProviderOp
       const first = order[0];
       // A limit is safe only when the server query alone selects and orders the rows.
       // (Without sorters the rows go by key, which is the server's order only among equal values.)
-      const orderedByServer = order.length === 0 ? query?.equalTo !== undefined : order.length === 1 && childPath(definition, first!.field) === query?.orderByChild;
-      const limit = paged && query && exact && orderedByServer && (meta as RtdbListMeta | undefined)?.exactTotal === false ? page * pageSize + 1 : undefined;
+      const orderedByServer =
+        order.length === 0
+          ? query?.equalTo !== undefined
+          : order.length === 1 && childPath(definition, first!.field) === query?.orderByChild;
+      const limit =
+        paged && query && exact && orderedByServer && (meta as RtdbListMeta | undefined)?.exactTotal === false
+          ? page * pageSize + 1
+          : undefined;
       if (limit !== undefined && query) {
         if (first?.order === "desc") query.limitToLast = limit;
         else query.limitToFirst = limit;
@@ -322,7 +393,9 @@ export function createRtdbDataProvider(db: RtdbPort, options: RtdbDataProviderOp
     async getMany({ resource, ids }) {
       definitionOf(resource);
       const values = await Promise.all(ids.map((id) => guard(db.read(recordPath(resource, id)))));
-      return { data: values.flatMap((v, i) => (v === null || v === undefined ? [] : [asRecord(String(ids[i]), v)])) as any[] };
+      return {
+        data: values.flatMap((v, i) => (v === null || v === undefined ? [] : [asRecord(String(ids[i]), v)])) as any[],
+      };
     },
 
     async create({ resource, variables }) {

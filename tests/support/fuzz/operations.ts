@@ -122,5 +122,9 @@ export function vocabularyOf(document: OpenApiDocument): string[] {
 
 /** The collections of the API: the first segment after /api/v1/ of every path. */
 export function collectionsOf(operations: Operation[]): string[] {
-  return [...new Set(operations.map((op) => /^\/api\/v1\/([^/{]+)/.exec(op.path)?.[1]).filter((name): name is string => Boolean(name)))].sort();
+  return [
+    ...new Set(
+      operations.map((op) => /^\/api\/v1\/([^/{]+)/.exec(op.path)?.[1]).filter((name): name is string => Boolean(name)),
+    ),
+  ].sort();
 }

@@ -10,7 +10,10 @@ import type { SignedInRole } from "./cases";
 const PASSWORD = "Fuzz-2026!";
 
 /** Which demo user each signed-in role stands in for, and the owner uid of that user's accounts in the seed. */
-const STAND_INS: Record<SignedInRole, { for: string; role: DemoUser["role"]; operator: string; ownsAccountsOf?: string }> = {
+const STAND_INS: Record<
+  SignedInRole,
+  { for: string; role: DemoUser["role"]; operator: string; ownsAccountsOf?: string }
+> = {
   subscriber: { for: ALEX, role: "subscriber", operator: "ATT", ownsAccountsOf: "demo-alex" },
   agent: { for: AGENT, role: "agent", operator: "ATT" },
   admin: { for: ADMIN, role: "admin", operator: "ATT" },
@@ -39,16 +42,29 @@ export async function createStandInUsers(backend: TestBackend, runTag: string): 
   const users = Object.fromEntries(
     Object.entries(STAND_INS).map(([role, spec]) => [
       role,
-      { uid: `fuzz-${runTag}-${role}`, email: `fuzz-${runTag}-${role.toLowerCase()}@example.test`, password: PASSWORD, displayName: `Stand-in for ${spec.for}`, role: spec.role, operator: spec.operator },
+      {
+        uid: `fuzz-${runTag}-${role}`,
+        email: `fuzz-${runTag}-${role.toLowerCase()}@example.test`,
+        password: PASSWORD,
+        displayName: `Stand-in for ${spec.for}`,
+        role: spec.role,
+        operator: spec.operator,
+      },
     ]),
   ) as Record<SignedInRole, DemoUser>;
   const all = Object.values(users);
   await seedAuthUsers(backend.auth, all);
   const db = backend.database.db;
   for (const [role, spec] of Object.entries(STAND_INS) as [SignedInRole, (typeof STAND_INS)[SignedInRole]][]) {
-    if (spec.ownsAccountsOf) await db.update(accounts).set({ ownerUid: users[role].uid }).where(eq(accounts.ownerUid, spec.ownsAccountsOf));
+    if (spec.ownsAccountsOf)
+      await db.update(accounts).set({ ownerUid: users[role].uid }).where(eq(accounts.ownerUid, spec.ownsAccountsOf));
   }
-  await db.delete(staffMembers).where(notInArray(staffMembers.uid, all.map((u) => u.uid)));
+  await db.delete(staffMembers).where(
+    notInArray(
+      staffMembers.uid,
+      all.map((u) => u.uid),
+    ),
+  );
   await seedStaff(db, all);
 
   const tokens = new Map<SignedInRole, string>();
@@ -73,7 +89,12 @@ export async function createStandInUsers(backend: TestBackend, runTag: string): 
       const invited = await db
         .select({ uid: staffMembers.uid })
         .from(staffMembers)
-        .where(inArray(staffMembers.invitedBy, all.map((u) => u.uid)));
+        .where(
+          inArray(
+            staffMembers.invitedBy,
+            all.map((u) => u.uid),
+          ),
+        );
       await backend.auth.deleteUsers([...all.map((u) => u.uid), ...invited.map((r) => r.uid)]);
     },
   };

@@ -33,13 +33,78 @@ const pick = (list: () => string[], fallback: fc.Arbitrary<string>) =>
 
 /** Texts that have broken parsers, databases and encoders before. */
 const NASTY_TEXTS = [
-  "", " ", "null", "undefined", "NaN", "Infinity", "-Infinity", "-1", "0", "-0", "1.5", "1e400", "-1e400", "1e-400",
-  "99999999999999999999999", "9007199254740993", "2147483648", "-2147483649", "0x1F", "1_000", "true", "false", "[]", "{}",
-  "[object Object]", "\u0000", "a\u0000b", "%00", "\ud800", "\udfff\ud800", "😀", "\u202eabc", "Ω≈ç√∫", "ñandú", "\t", "\n", "\r\n",
-  "' OR '1'='1", "1; DROP TABLE lines--", "\\", "\\u0000", "%", "%zz", "%%", "../..", "<script>alert(1)</script>", "${7*7}",
-  "{{7*7}}", "__proto__", "constructor", "prototype", "2024-02-30", "9999-12-31", "0000-00-00", "-000001-01-01", "2024-13-01T25:61:61Z",
-  "00000000-0000-0000-0000-000000000000", "ffffffff-ffff-ffff-ffff-ffffffffffff", "9b2f6a53-0a53-4f4e-9a55-0d1e0b5a8a1", "+12025550101",
-  "+1202555010199999999", "*", "?", "#", "&", "=", ",", ",,,", "-", "+", "asc", "desc",
+  "",
+  " ",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "-1",
+  "0",
+  "-0",
+  "1.5",
+  "1e400",
+  "-1e400",
+  "1e-400",
+  "99999999999999999999999",
+  "9007199254740993",
+  "2147483648",
+  "-2147483649",
+  "0x1F",
+  "1_000",
+  "true",
+  "false",
+  "[]",
+  "{}",
+  "[object Object]",
+  "\u0000",
+  "a\u0000b",
+  "%00",
+  "\ud800",
+  "\udfff\ud800",
+  "😀",
+  "\u202eabc",
+  "Ω≈ç√∫",
+  "ñandú",
+  "\t",
+  "\n",
+  "\r\n",
+  "' OR '1'='1",
+  "1; DROP TABLE lines--",
+  "\\",
+  "\\u0000",
+  "%",
+  "%zz",
+  "%%",
+  "../..",
+  "<script>alert(1)</script>",
+  "${7*7}",
+  "{{7*7}}",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "2024-02-30",
+  "9999-12-31",
+  "0000-00-00",
+  "-000001-01-01",
+  "2024-13-01T25:61:61Z",
+  "00000000-0000-0000-0000-000000000000",
+  "ffffffff-ffff-ffff-ffff-ffffffffffff",
+  "9b2f6a53-0a53-4f4e-9a55-0d1e0b5a8a1",
+  "+12025550101",
+  "+1202555010199999999",
+  "*",
+  "?",
+  "#",
+  "&",
+  "=",
+  ",",
+  ",,,",
+  "-",
+  "+",
+  "asc",
+  "desc",
 ];
 
 /** A long run of one character (a code point that is ASCII, two-byte, four-byte or NUL), across the limits a server has. */
@@ -48,9 +113,43 @@ export const hugeText = fc
   .map(([n, ch]) => ch.repeat(n));
 
 /** Characters that databases, LIKE patterns, JSON and UTF-8 treat specially, mixed with plain ones. */
-const SPECIAL_CHARACTERS = ["\u0000", "\ud800", "\udc00", "😀", "%", "_", "\\", "'", '"', "a", "1", " ", "\u202e", "\uffff", "\u0085", "\n", "é", ","];
-const specialText = fc.array(fc.constantFrom(...SPECIAL_CHARACTERS), { minLength: 1, maxLength: 8 }).map((chars) => chars.join(""));
-const specialCharacter = fc.constantFrom("\u0000", "\ud800", "\udc00", "😀", "%", "_", "\\", "'", '"', "\u202e", "\uffff", "\n");
+const SPECIAL_CHARACTERS = [
+  "\u0000",
+  "\ud800",
+  "\udc00",
+  "😀",
+  "%",
+  "_",
+  "\\",
+  "'",
+  '"',
+  "a",
+  "1",
+  " ",
+  "\u202e",
+  "\uffff",
+  "\u0085",
+  "\n",
+  "é",
+  ",",
+];
+const specialText = fc
+  .array(fc.constantFrom(...SPECIAL_CHARACTERS), { minLength: 1, maxLength: 8 })
+  .map((chars) => chars.join(""));
+const specialCharacter = fc.constantFrom(
+  "\u0000",
+  "\ud800",
+  "\udc00",
+  "😀",
+  "%",
+  "_",
+  "\\",
+  "'",
+  '"',
+  "\u202e",
+  "\uffff",
+  "\n",
+);
 
 /** The text with one special character put somewhere in it: an otherwise valid value that a database may still choke on. */
 export const withSpecialCharacter = (text: fc.Arbitrary<string>) =>
@@ -97,7 +196,21 @@ export const nastyJson: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 3, arbitrary: nastyText },
   {
     weight: 2,
-    arbitrary: fc.constantFrom(null, true, false, 0, -1, 1.5, -0.5, 1e308, -1e308, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, Number.MIN_VALUE),
+    arbitrary: fc.constantFrom(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      1.5,
+      -0.5,
+      1e308,
+      -1e308,
+      2 ** 31,
+      -(2 ** 31) - 1,
+      2 ** 53 + 2,
+      Number.MIN_VALUE,
+    ),
   },
   { weight: 1, arbitrary: fc.integer() },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
@@ -111,7 +224,9 @@ export const nastyJson: fc.Arbitrary<unknown> = fc.oneof(
 export const headerSafe = (text: string) => text.replace(/[^\t\x20-\x7e\x80-\xff]/g, "").slice(0, 4_000);
 
 /** A valid date a few years back at most, as YYYY-MM-DD (input rules often refuse future dates). */
-const pastDay = fc.integer({ min: 0, max: 3_650 }).map((days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10));
+const pastDay = fc
+  .integer({ min: 0, max: 3_650 })
+  .map((days) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10));
 
 export interface ValueContext {
   seen: SeenValues;
@@ -128,7 +243,10 @@ function validText(schema: JsonSchema, ctx: ValueContext): fc.Arbitrary<string> 
   if (schema.enum) return fc.constantFrom(...(schema.enum.filter((v) => typeof v === "string") as string[]));
   switch (schema.format) {
     case "uuid":
-      return fc.oneof({ weight: 4, arbitrary: pick(() => ctx.seen.ids, fc.uuid({ version: 4 })) }, { weight: 1, arbitrary: fc.uuid({ version: 4 }) });
+      return fc.oneof(
+        { weight: 4, arbitrary: pick(() => ctx.seen.ids, fc.uuid({ version: 4 })) },
+        { weight: 1, arbitrary: fc.uuid({ version: 4 }) },
+      );
     case "date":
       return pastDay;
     case "date-time":
@@ -142,8 +260,14 @@ function validText(schema: JsonSchema, ctx: ValueContext): fc.Arbitrary<string> 
   const options: fc.Arbitrary<string>[] = [
     fc.string({ minLength: min, maxLength: max }),
     pick(() => ctx.seen.texts, fc.string({ minLength: min, maxLength: max })).filter(fits),
-    fc.array(fc.constantFrom(...ctx.vocabulary), { minLength: 1, maxLength: 3 }).map((words) => words.join(",")).filter(fits),
-    fc.array(fc.constantFrom(...ctx.collections), { minLength: 1, maxLength: 3 }).map((words) => words.join(",")).filter(fits),
+    fc
+      .array(fc.constantFrom(...ctx.vocabulary), { minLength: 1, maxLength: 3 })
+      .map((words) => words.join(","))
+      .filter(fits),
+    fc
+      .array(fc.constantFrom(...ctx.collections), { minLength: 1, maxLength: 3 })
+      .map((words) => words.join(","))
+      .filter(fits),
   ];
   if (schema.pattern) options.unshift(fc.stringMatching(new RegExp(schema.pattern)).filter(fits));
   // Without a pattern, any character is valid as far as the schema says: NUL, lone surrogates, emoji.
@@ -172,7 +296,9 @@ export function validValue(schema: JsonSchema, ctx: ValueContext): fc.Arbitrary<
     case "array":
       return fc.array(schema.items ? validValue(schema.items, ctx) : fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 });
     case "object": {
-      const properties = Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, s]) => [k, validValue(s, ctx)]));
+      const properties = Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, s]) => [k, validValue(s, ctx)]),
+      );
       return fc.record(properties, { requiredKeys: (schema.required ?? []).filter((k) => k in properties) });
     }
     default:
@@ -182,7 +308,22 @@ export function validValue(schema: JsonSchema, ctx: ValueContext): fc.Arbitrary<
 
 /** Keys a body should not have: unknown ones, server-set ones, prototype pollution, odd spellings. */
 const extraKey = fc.oneof(
-  fc.constantFrom("__proto__", "constructor", "id", "uid", "ownerUid", "operator", "operatorCode", "status", "createdAt", "role", "", " ", "a.b", "$where"),
+  fc.constantFrom(
+    "__proto__",
+    "constructor",
+    "id",
+    "uid",
+    "ownerUid",
+    "operator",
+    "operatorCode",
+    "status",
+    "createdAt",
+    "role",
+    "",
+    " ",
+    "a.b",
+    "$where",
+  ),
   fc.string({ maxLength: 20 }),
 );
 
@@ -195,14 +336,19 @@ export function mutatedValue(schema: JsonSchema, ctx: ValueContext): fc.Arbitrar
   const fieldOrExtra = fields.length ? fc.oneof(fc.constantFrom(...fields), extraKey) : extraKey;
   return fc.oneof(
     fc.tuple(validValue(schema, ctx), fieldOrExtra, nastyJson).map(([value, key, bad]) => withKey(value, key, bad)),
-    fc.tuple(validValue(schema, ctx), fc.constantFrom(...(fields.length ? fields : ["x"]))).map(([value, key]) => withoutKey(value, key)),
-    fc.tuple(validValue(schema, ctx), fc.dictionary(extraKey, nastyJson, { maxKeys: 4 })).map(([value, extra]) => ({ ...(asObject(value) ?? {}), ...extra })),
+    fc
+      .tuple(validValue(schema, ctx), fc.constantFrom(...(fields.length ? fields : ["x"])))
+      .map(([value, key]) => withoutKey(value, key)),
+    fc
+      .tuple(validValue(schema, ctx), fc.dictionary(extraKey, nastyJson, { maxKeys: 4 }))
+      .map(([value, extra]) => ({ ...(asObject(value) ?? {}), ...extra })),
     validValue(schema, ctx).map((value) => [value]),
     nastyJson,
   );
 }
 
-const asObject = (value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null);
+const asObject = (value: unknown) =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
 
 function withKey(value: unknown, key: string, bad: unknown): unknown {
   const object = asObject(value);

@@ -12,10 +12,19 @@ export function AuditSection({ subscriber }: { subscriber: Subscriber }) {
   return (
     <PagedSection<AuditEvent>
       enabled={lines.ready}
-      source={{ resource: "audit-events", filters: [{ field: "targetId", operator: "in", value: [subscriber.id, ...lines.ids] }], sorters: [{ field: "createdAt", order: "desc" }] }}
+      source={{
+        resource: "audit-events",
+        filters: [{ field: "targetId", operator: "in", value: [subscriber.id, ...lines.ids] }],
+        sorters: [{ field: "createdAt", order: "desc" }],
+      }}
       columns={[
         { title: t("fields.createdAt"), dataIndex: "createdAt", render: (at: string) => formatDateTime(at) },
-        { title: t("audit.who"), key: "who", render: (_: unknown, e: AuditEvent) => `${actorText(e)}${e.actorUid && e.actorRole ? ` (${t(`roles.${e.actorRole}`, undefined, e.actorRole)})` : ""}` },
+        {
+          title: t("audit.who"),
+          key: "who",
+          render: (_: unknown, e: AuditEvent) =>
+            `${actorText(e)}${e.actorUid && e.actorRole ? ` (${t(`roles.${e.actorRole}`, undefined, e.actorRole)})` : ""}`,
+        },
         { title: t("audit.what"), dataIndex: "action", render: (action: string) => actionText(action) },
         { title: t("audit.record"), key: "record", render: (_: unknown, e: AuditEvent) => targetText(e) },
         { title: t("fields.reason"), dataIndex: "reason", render: (reason: string | null) => reason ?? "—" },

@@ -16,10 +16,24 @@ export function ClaimsSection({ subscriber }: { subscriber: Subscriber }) {
     <PagedSection<DeviceClaim>
       testId="section-claims"
       enabled={lines.ready}
-      source={{ resource: "device-claims", filters: [{ field: "lineId", operator: "in", value: ids }], sorters: [{ field: "createdAt", order: "desc" }] }}
+      source={{
+        resource: "device-claims",
+        filters: [{ field: "lineId", operator: "in", value: ids }],
+        sorters: [{ field: "createdAt", order: "desc" }],
+      }}
       columns={[
-        { key: "line", title: t("fields.msisdn"), render: (_: unknown, claim) => (msisdnOf.has(claim.lineId) ? formatMsisdn(msisdnOf.get(claim.lineId)!) : "—") },
-        ...declaredColumns<DeviceClaim>(deviceClaimsResource, ["incident", "occurredOn", "description", "status", "createdAt"]),
+        {
+          key: "line",
+          title: t("fields.msisdn"),
+          render: (_: unknown, claim) => (msisdnOf.has(claim.lineId) ? formatMsisdn(msisdnOf.get(claim.lineId)!) : "—"),
+        },
+        ...declaredColumns<DeviceClaim>(deviceClaimsResource, [
+          "incident",
+          "occurredOn",
+          "description",
+          "status",
+          "createdAt",
+        ]),
       ]}
     />
   );

@@ -11,9 +11,17 @@ import { PagedSection } from "./PagedSection";
 export function LinesSection({ subscriber }: { subscriber: Subscriber }) {
   return (
     <PagedSection<Line>
-      source={{ resource: "lines", filters: [{ field: "accountId", operator: "eq", value: subscriber.id }], sorters: [{ field: "msisdn", order: "asc" }] }}
+      source={{
+        resource: "lines",
+        filters: [{ field: "accountId", operator: "eq", value: subscriber.id }],
+        sorters: [{ field: "msisdn", order: "asc" }],
+      }}
       columns={[
-        { title: t("fields.msisdn"), dataIndex: "msisdn", render: (msisdn: string) => <Typography.Text strong>{formatMsisdn(msisdn)}</Typography.Text> },
+        {
+          title: t("fields.msisdn"),
+          dataIndex: "msisdn",
+          render: (msisdn: string) => <Typography.Text strong>{formatMsisdn(msisdn)}</Typography.Text>,
+        },
         { title: t("fields.plan"), dataIndex: "planName" },
         {
           title: t("fields.status"),
@@ -21,12 +29,26 @@ export function LinesSection({ subscriber }: { subscriber: Subscriber }) {
           render: (status: string, line) => (
             <span data-testid="line-status">
               <StatusTag tone={toneOfStatus(status)}>{t(`enums.status.${status}`)}</StatusTag>
-              {line.suspendReason && <Typography.Text type="secondary"> {t(`enums.suspendReason.${line.suspendReason}`)}</Typography.Text>}
+              {line.suspendReason && (
+                <Typography.Text type="secondary"> {t(`enums.suspendReason.${line.suspendReason}`)}</Typography.Text>
+              )}
             </span>
           ),
         },
-        { title: t("fields.simType"), dataIndex: "simType", render: (sim: string, line) => `${t(`enums.simType.${sim}`)} ·${line.iccid.slice(-4)}` },
-        { title: t("list.actions"), key: "actions", render: (_: unknown, line) => <Space wrap size={4}><RecordActions resource={linesResource} record={line} /></Space> },
+        {
+          title: t("fields.simType"),
+          dataIndex: "simType",
+          render: (sim: string, line) => `${t(`enums.simType.${sim}`)} ·${line.iccid.slice(-4)}`,
+        },
+        {
+          title: t("list.actions"),
+          key: "actions",
+          render: (_: unknown, line) => (
+            <Space wrap size={4}>
+              <RecordActions resource={linesResource} record={line} />
+            </Space>
+          ),
+        },
       ]}
     />
   );

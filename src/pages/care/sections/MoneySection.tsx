@@ -27,7 +27,11 @@ function InvoicePdf({ invoice }: { invoice: Invoice }) {
       >
         PDF
       </Button>
-      {failed && <Typography.Text type="danger" role="alert">{t("care.sections.failed")}</Typography.Text>}
+      {failed && (
+        <Typography.Text type="danger" role="alert">
+          {t("care.sections.failed")}
+        </Typography.Text>
+      )}
     </Space>
   );
 }
@@ -43,13 +47,19 @@ export function MoneySection({ subscriber }: { subscriber: Subscriber }) {
     <Space direction="vertical" size="middle" style={{ width: "100%" }} data-testid="money-section">
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered>
         <Descriptions.Item label={t("fields.balance")}>
-          <span data-testid="account-balance">{account ? <FieldValue name="balance" spec={accountsResource.fields.balance} record={account} /> : "…"}</span>
+          <span data-testid="account-balance">
+            {account ? <FieldValue name="balance" spec={accountsResource.fields.balance} record={account} /> : "…"}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t("fields.amountDue")}>
-          <span data-testid="account-amount-due">{account ? <FieldValue name="amountDue" spec={accountsResource.fields.amountDue} record={account} /> : "…"}</span>
+          <span data-testid="account-amount-due">
+            {account ? <FieldValue name="amountDue" spec={accountsResource.fields.amountDue} record={account} /> : "…"}
+          </span>
         </Descriptions.Item>
       </Descriptions>
-      <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>{t("care.money.bills")}</Typography.Title>
+      <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
+        {t("care.money.bills")}
+      </Typography.Title>
       <PagedSection<Invoice>
         testId="section-invoices"
         source={{ resource: "invoices", filters: byAccount, sorters: [{ field: "issuedAt", order: "desc" }] }}
@@ -58,11 +68,19 @@ export function MoneySection({ subscriber }: { subscriber: Subscriber }) {
           { key: "pdf", title: t("care.money.pdf"), render: (_: unknown, invoice) => <InvoicePdf invoice={invoice} /> },
         ]}
       />
-      <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>{t("care.money.ledger")}</Typography.Title>
+      <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
+        {t("care.money.ledger")}
+      </Typography.Title>
       <PagedSection<LedgerEntry>
         testId="section-ledger"
         source={{ resource: "ledger-entries", filters: byAccount, sorters: [{ field: "createdAt", order: "desc" }] }}
-        columns={declaredColumns<LedgerEntry>(ledgerEntriesResource, ["createdAt", "kind", "amount", "balanceAfter", "reason"])}
+        columns={declaredColumns<LedgerEntry>(ledgerEntriesResource, [
+          "createdAt",
+          "kind",
+          "amount",
+          "balanceAfter",
+          "reason",
+        ])}
       />
     </Space>
   );

@@ -13,7 +13,11 @@ export function NotificationsSection({ subscriber }: { subscriber: Subscriber })
       columns={[
         { title: t("fields.createdAt"), dataIndex: "createdAt", render: (at: string) => formatDateTime(at) },
         { title: t("care.sections.notice"), key: "text", render: (_: unknown, notice) => noticeText(notice) },
-        { title: t("care.sections.read"), dataIndex: "read", render: (read: boolean) => (read ? t("care.yes") : t("care.no")) },
+        {
+          title: t("care.sections.read"),
+          dataIndex: "read",
+          render: (read: boolean) => (read ? t("care.yes") : t("care.no")),
+        },
       ]}
     />
   );

@@ -39,7 +39,12 @@ function useResourcePage<T extends BaseRecord>(source: SectionSource, page: numb
     pagination: { currentPage: page, pageSize: SECTION_PAGE_SIZE },
     queryOptions: { enabled: enabled && byResource },
   });
-  return { rows: result?.data ?? [], total: result?.total ?? 0, loading: enabled && byResource && query.isLoading, failed: query.isError };
+  return {
+    rows: result?.data ?? [],
+    total: result?.total ?? 0,
+    loading: enabled && byResource && query.isLoading,
+    failed: query.isError,
+  };
 }
 
 function usePathPage<T>(source: SectionSource, page: number, enabled: boolean): PageState<T> {
@@ -50,7 +55,12 @@ function usePathPage<T>(source: SectionSource, page: number, enabled: boolean): 
     method: "get",
     queryOptions: { enabled: enabled && byPath },
   });
-  return { rows: result?.data?.data ?? [], total: result?.data?.total ?? 0, loading: enabled && byPath && query.isLoading, failed: query.isError };
+  return {
+    rows: result?.data?.data ?? [],
+    total: result?.data?.total ?? 0,
+    loading: enabled && byPath && query.isLoading,
+    failed: query.isError,
+  };
 }
 
 /**
@@ -72,17 +82,29 @@ export function PagedSection<T extends BaseRecord>({ source, columns, enabled = 
       loading={loading || !enabled}
       dataSource={rows}
       scroll={{ x: "max-content" }}
-      pagination={{ current: page, pageSize: SECTION_PAGE_SIZE, total, onChange: setPage, hideOnSinglePage: true, showSizeChanger: false }}
+      pagination={{
+        current: page,
+        pageSize: SECTION_PAGE_SIZE,
+        total,
+        onChange: setPage,
+        hideOnSinglePage: true,
+        showSizeChanger: false,
+      }}
       columns={columns}
     />
   );
 }
 
 /** Columns of a declared resource's fields, titled and rendered as its declaration says (money, dates, states). */
-export function declaredColumns<T extends BaseRecord>(resource: ResourceDefinition<any, any>, names: readonly string[]): ColumnsType<T> {
+export function declaredColumns<T extends BaseRecord>(
+  resource: ResourceDefinition<any, any>,
+  names: readonly string[],
+): ColumnsType<T> {
   return names.map((name) => ({
     key: name,
     title: t(resource.fields[name]?.label ?? name),
-    render: (_: unknown, record: T) => <FieldValue name={name} spec={resource.fields[name]} record={record as Record<string, unknown>} />,
+    render: (_: unknown, record: T) => (
+      <FieldValue name={name} spec={resource.fields[name]} record={record as Record<string, unknown>} />
+    ),
   }));
 }

@@ -13,12 +13,28 @@ export function TicketsSection({ subscriber }: { subscriber: Subscriber }) {
   const now = useNow();
   return (
     <PagedSection<Ticket>
-      source={{ resource: "tickets", filters: [{ field: "accountId", operator: "eq", value: subscriber.id }], sorters: [{ field: "createdAt", order: "desc" }] }}
+      source={{
+        resource: "tickets",
+        filters: [{ field: "accountId", operator: "eq", value: subscriber.id }],
+        sorters: [{ field: "createdAt", order: "desc" }],
+      }}
       columns={[
-        { title: t("fields.subject"), dataIndex: "subject", render: (subject: string, ticket) => <Link to={`/tickets/show/${ticket.id}`}>{subject}</Link> },
-        { title: t("fields.status"), dataIndex: "status", render: (s: string) => <StatusTag tone={toneOfStatus(s)}>{t(`enums.ticketStatus.${s}`)}</StatusTag> },
+        {
+          title: t("fields.subject"),
+          dataIndex: "subject",
+          render: (subject: string, ticket) => <Link to={`/tickets/show/${ticket.id}`}>{subject}</Link>,
+        },
+        {
+          title: t("fields.status"),
+          dataIndex: "status",
+          render: (s: string) => <StatusTag tone={toneOfStatus(s)}>{t(`enums.ticketStatus.${s}`)}</StatusTag>,
+        },
         { title: t("fields.priority"), dataIndex: "priority", render: (p: string) => t(`enums.ticketPriority.${p}`) },
-        { title: t("care.queue.sla"), key: "sla", render: (_: unknown, ticket) => <SlaTag ticket={ticket} now={now} /> },
+        {
+          title: t("care.queue.sla"),
+          key: "sla",
+          render: (_: unknown, ticket) => <SlaTag ticket={ticket} now={now} />,
+        },
         { title: t("fields.lastMessageAt"), dataIndex: "lastMessageAt", render: (at: string) => formatDateTime(at) },
       ]}
     />

@@ -13,8 +13,19 @@ export function UsageSection({ subscriber }: { subscriber: Subscriber }) {
     <PagedSection<UsageRecord>
       testId="section-usage-records"
       enabled={lines.ready}
-      source={{ resource: "usage-records", filters: [{ field: "lineId", operator: "in", value: ids }], sorters: [{ field: "startedAt", order: "desc" }] }}
-      columns={declaredColumns<UsageRecord>(usageRecordsResource, ["startedAt", "msisdn", "type", "quantity", "unit", "roamingZone"])}
+      source={{
+        resource: "usage-records",
+        filters: [{ field: "lineId", operator: "in", value: ids }],
+        sorters: [{ field: "startedAt", order: "desc" }],
+      }}
+      columns={declaredColumns<UsageRecord>(usageRecordsResource, [
+        "startedAt",
+        "msisdn",
+        "type",
+        "quantity",
+        "unit",
+        "roamingZone",
+      ])}
     />
   );
 }
