@@ -8,7 +8,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { REAUTH_MAX_AGE_SECONDS } from "../src/resources/api";
+import { REAUTH_MAX_AGE_SECONDS } from "#resources/api";
 import type { Database } from "./db/client";
 import { ProblemError, sendClientErrorProblem, sendProblem } from "./errors";
 import { isTransientConflict } from "./db/pgErrors";
@@ -24,8 +24,8 @@ import { serializerCompiler } from "./lib/responseSerializer";
 import { loggedUrl } from "./lib/loggedUrl";
 import { loggedError } from "./lib/loggedError";
 import { createEventBus, type EventBus } from "./live/eventBus";
-import { resources as registry } from "../src/resources";
-import type { ResourceDefinition } from "../src/resources/define";
+import { resources as registry } from "#resources";
+import type { ResourceDefinition } from "#resources/define";
 import type { DomainModule } from "./engine/types";
 import { buildModules } from "./engine/registry";
 import { resourceRoutes } from "./engine/routeFactory";
@@ -54,7 +54,7 @@ import { billingRunRoutes } from "./domain/billingRuns/routes";
 import { paymentWebhookRoutes } from "./payments/webhookRoutes";
 import type { PaymentGateways } from "./payments/gateway";
 import type { DestinationStream } from "pino";
-import { parsePolicy, serializePolicy } from "../src/config/contentSecurityPolicy";
+import { parsePolicy, serializePolicy } from "#config/contentSecurityPolicy";
 
 /** A Content-Security-Policy with more `connect-src` origins. */
 function withConnectSources(policy: string, origins: string[]): string {
@@ -71,7 +71,7 @@ import { startCrmDelivery } from "./domain/crm/deliveryWorker";
 import { readPortalBuild, sendIndex, serveStatic } from "./static";
 import type { FileStore } from "./files/fileStore";
 import { createTemporaryDiskFileStore } from "./files/diskFileStore";
-import { DEFAULT_FILE_MAX_BYTES } from "../src/resources/files";
+import { DEFAULT_FILE_MAX_BYTES } from "#resources/files";
 import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from "./domain/files/uploadQuota";
 
 export interface AppDeps {

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { DEFAULT_OPERATOR, OPERATOR_CODE_PATTERN } from "../src/config/operator";
+import { DEFAULT_OPERATOR, OPERATOR_CODE_PATTERN } from "#config/operator";
 import { LOCAL_SECRETS_KEY } from "./lib/secretBox";
 import { DEFAULT_TOKEN_CACHE_SECONDS } from "./auth/tokenVerifier";
 import { LOCAL_INGEST_KEY } from "./auth/serviceKeys";
-import { APP_VERSION_PATTERN } from "../src/config/appVersion";
+import { APP_VERSION_PATTERN } from "#config/appVersion";
 import { parseTrustProxy, type TrustedProxies } from "./lib/trustProxy";
 
 /** Local mode's webhook secret for the sandbox card gateway (public: development only). */

@@ -3,7 +3,7 @@ import { sandboxGateway } from "./payments/sandbox/client";
 import { startSandboxGateway } from "./payments/sandbox/server";
 import { operators } from "./db/schema";
 import { eq } from "drizzle-orm";
-import { topUpPaymentOf } from "../src/resources/topUps";
+import { topUpPaymentOf } from "#resources/topUps";
 import { openDatabase } from "./db/client";
 import { attSeed, demoUsers } from "./db/seed/demoData";
 import { seedOperator } from "./db/seed/seedDatabase";

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
-import { SECURITY_POLICY_FILE } from "../src/config/contentSecurityPolicy";
+import { SECURITY_POLICY_FILE } from "#config/contentSecurityPolicy";
 
 /** A built portal: where it is and the Content-Security-Policy its index.html was built for. */
 export interface PortalBuild {

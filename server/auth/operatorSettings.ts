@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { operators } from "../db/schema";
-import type { SecurityPolicy } from "../../src/resources/identity";
+import type { SecurityPolicy } from "#resources/identity";
 
 /** The security policy an operator sets for its staff, read from operators.settings (jsonb). */
 export function securityPolicyOf(settings: Record<string, unknown> | null | undefined): SecurityPolicy {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { isStaff, type Principal } from "../../src/resources/access";
-import { OPERATOR_CODE_PATTERN } from "../../src/config/operator";
+import { isStaff, type Principal } from "#resources/access";
+import { OPERATOR_CODE_PATTERN } from "#config/operator";
 import { badRequest, forbidden, MFA_REQUIRED_TYPE, ProblemError, unauthorized } from "../errors";
 import type { HeardAccessChange } from "./accessInvalidation";
 import { securityPolicyOf, type OperatorDirectory } from "./operatorSettings";

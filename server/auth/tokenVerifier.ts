@@ -1,6 +1,6 @@
 import type { Auth, DecodedIdToken } from "firebase-admin/auth";
-import type { Role } from "../../src/resources/define";
-import { claimsOf } from "../../src/resources/access";
+import type { Role } from "#resources/define";
+import { claimsOf } from "#resources/access";
 import { unauthorized } from "../errors";
 
 /** Who made a request, from a verified Firebase ID token. Role and operator are null until claims are set. */

@@ -15,23 +15,23 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { ACCOUNT_STATUSES } from "../../src/resources/accounts";
-import { ROLES } from "../../src/resources/define";
-import { LINE_STATUSES, SIM_TYPES, SUSPEND_REASONS } from "../../src/resources/lines";
-import { NOTIFICATION_KINDS } from "../../src/resources/notifications";
-import { ORDER_EFFECTIVE, ORDER_STATES, ORDER_TYPES, type OrderStep } from "../../src/resources/orders";
-import { PLAN_KINDS, PLAN_STATUSES } from "../../src/resources/plans";
-import { STAFF_ROLES } from "../../src/resources/staff";
-import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "../../src/resources/tickets";
-import { ROAMING_ZONES, USAGE_TYPES } from "../../src/resources/usage";
-import { ADD_ON_KINDS, ADD_ON_STATUSES } from "../../src/resources/addOns";
-import { LEDGER_KINDS } from "../../src/resources/ledgerEntries";
-import type { Overage } from "../../src/resources/overage";
-import { INVOICE_PAYMENT_STATUSES, INVOICE_STATUSES } from "../../src/resources/invoices";
-import { BULK_ITEM_STATUSES, BULK_JOB_KINDS, BULK_JOB_STATUSES } from "../../src/resources/bulkJobs";
-import { APPROVAL_KINDS, APPROVAL_STATUSES } from "../../src/resources/approvals";
-import { TOP_UP_REFUND_STATES, TOP_UP_STATUSES } from "../../src/resources/topUps";
-import { ACCOUNT_HOLDER_TYPES, CARD_BRANDS, PAYMENT_METHOD_TYPES } from "../../src/resources/paymentMethods";
+import { ACCOUNT_STATUSES } from "#resources/accounts";
+import { ROLES } from "#resources/define";
+import { LINE_STATUSES, SIM_TYPES, SUSPEND_REASONS } from "#resources/lines";
+import { NOTIFICATION_KINDS } from "#resources/notifications";
+import { ORDER_EFFECTIVE, ORDER_STATES, ORDER_TYPES, type OrderStep } from "#resources/orders";
+import { PLAN_KINDS, PLAN_STATUSES } from "#resources/plans";
+import { STAFF_ROLES } from "#resources/staff";
+import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "#resources/tickets";
+import { ROAMING_ZONES, USAGE_TYPES } from "#resources/usage";
+import { ADD_ON_KINDS, ADD_ON_STATUSES } from "#resources/addOns";
+import { LEDGER_KINDS } from "#resources/ledgerEntries";
+import type { Overage } from "#resources/overage";
+import { INVOICE_PAYMENT_STATUSES, INVOICE_STATUSES } from "#resources/invoices";
+import { BULK_ITEM_STATUSES, BULK_JOB_KINDS, BULK_JOB_STATUSES } from "#resources/bulkJobs";
+import { APPROVAL_KINDS, APPROVAL_STATUSES } from "#resources/approvals";
+import { TOP_UP_REFUND_STATES, TOP_UP_STATUSES } from "#resources/topUps";
+import { ACCOUNT_HOLDER_TYPES, CARD_BRANDS, PAYMENT_METHOD_TYPES } from "#resources/paymentMethods";
 
 // Enums come from the resource declarations (src/resources), so the API and the tables agree.
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "));

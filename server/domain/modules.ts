@@ -12,7 +12,7 @@ import { voucherBatchesModule } from "./voucherBatches/module";
 import { usageRecordsModule } from "./usageRecords/module";
 import { crmOutboxModule } from "./crmOutbox/module";
 import { contactRequestLeads, deviceClaimLeads } from "./crm/leadSources";
-import type { ResourceDefinition } from "../../src/resources/define";
+import type { ResourceDefinition } from "#resources/define";
 import { subscribersModule } from "./subscribers/module";
 import { ticketsModule } from "./tickets/module";
 import { filesModule } from "./files/module";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { accessScope, isStaff, type Principal } from "../../src/resources/access";
-import { PROBLEM_TYPES, REAUTH_MAX_AGE_SECONDS } from "../../src/resources/api";
-import { reasonSchema } from "../../src/resources/common";
-import { meets, type ActionSpec, type ResourceDefinition } from "../../src/resources/define";
+import { accessScope, isStaff, type Principal } from "#resources/access";
+import { PROBLEM_TYPES, REAUTH_MAX_AGE_SECONDS } from "#resources/api";
+import { reasonSchema } from "#resources/common";
+import { meets, type ActionSpec, type ResourceDefinition } from "#resources/define";
 import { badRequest, conflict, forbidden, notFound, ProblemError, type FieldError } from "../errors";
 import { handlers } from "../domain/handlers";
 import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../lib/idempotency";

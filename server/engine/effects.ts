@@ -1,6 +1,6 @@
-import type { Principal } from "../../src/resources/access";
-import type { ResourceEvent } from "../../src/resources/events";
-import type { NotificationKind } from "../../src/resources/notifications";
+import type { Principal } from "#resources/access";
+import type { ResourceEvent } from "#resources/events";
+import type { NotificationKind } from "#resources/notifications";
 import { recordAudit, type AuditEntry, type Executor } from "../audit";
 import { notifications } from "../db/schema";
 

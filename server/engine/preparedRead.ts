@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Principal } from "../../src/resources/access";
-import type { Scope } from "../../src/resources/define";
+import type { Principal } from "#resources/access";
+import type { Scope } from "#resources/define";
 import type { Executor } from "../audit";
 import type { DomainModule } from "./types";
 

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { accessScope, type Principal } from "../../src/resources/access";
-import type { ResourceDefinition } from "../../src/resources/define";
+import { accessScope, type Principal } from "#resources/access";
+import type { ResourceDefinition } from "#resources/define";
 import type { Executor } from "../audit";
 import { forbidden } from "../errors";
 import type { FieldError } from "../errors";

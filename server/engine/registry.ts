@@ -1,4 +1,4 @@
-import type { ResourceDefinition } from "../../src/resources/define";
+import type { ResourceDefinition } from "#resources/define";
 import { handlers } from "../domain/handlers";
 import { documentModuleFactories, domainModules } from "../domain/modules";
 import { documentModule } from "../generic/documentModule";

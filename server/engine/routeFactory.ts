@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accessScope, type Principal } from "../../src/resources/access";
-import type { ResourceDefinition } from "../../src/resources/define";
-import { listResponse } from "../../src/resources/api";
-import type { ResourceEvent } from "../../src/resources/events";
+import { accessScope, type Principal } from "#resources/access";
+import type { ResourceDefinition } from "#resources/define";
+import { listResponse } from "#resources/api";
+import type { ResourceEvent } from "#resources/events";
 import { badRequest, forbidden, notFound, ProblemError } from "../errors";
 import { refusedFields, writeBodySchema, type WriteKind } from "../generic/writeRules";
 import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../lib/idempotency";

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { ResourceEvent } from "../../src/resources/events";
-import type { ResourceDefinition } from "../../src/resources/define";
-import { idSchema } from "../../src/resources/common";
+import type { ResourceEvent } from "#resources/events";
+import type { ResourceDefinition } from "#resources/define";
+import { idSchema } from "#resources/common";
 import { recordAudit, type Executor } from "../audit";
 import { publishAfterCommit, type EventBus } from "../live/eventBus";
 import { apiHeadersSchema } from "../routes/common";

@@ -1,8 +1,8 @@
 import type { AnyColumn, SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Principal } from "../../src/resources/access";
-import type { Scope } from "../../src/resources/define";
+import type { Principal } from "#resources/access";
+import type { Scope } from "#resources/define";
 import type { Executor } from "../audit";
 import type { ColumnMap } from "../lib/listSql";
 import type { Effects } from "./effects";

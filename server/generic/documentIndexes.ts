@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { ResourceDefinition } from "../../src/resources/define";
+import type { ResourceDefinition } from "#resources/define";
 import type { Db } from "../db/client";
 import { indexStatement, searchIndexStatement } from "./fieldSql";
 

@@ -1,5 +1,5 @@
 import { and, count, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { ResourceDefinition } from "../../src/resources/define";
+import type { ResourceDefinition } from "#resources/define";
 import type { Executor } from "../audit";
 import { resourceDocuments } from "../db/schema";
 import { forbidden } from "../errors";

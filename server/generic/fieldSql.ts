@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { ResourceDefinition } from "../../src/resources/define";
+import type { ResourceDefinition } from "#resources/define";
 
 /** Resource and field names become SQL text (index names, partial-index predicates): only these shapes pass. */
 export const RESOURCE_NAME = /^[a-z][a-z0-9-]{1,40}$/;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ResourceDefinition, Role } from "../../src/resources/define";
+import type { ResourceDefinition, Role } from "#resources/define";
 import type { FieldError } from "../errors";
 
 export type WriteKind = "create" | "edit";

@@ -2,13 +2,8 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { initializeApp, type App } from "firebase-admin/app";
 import { getRemoteConfig, type RemoteConfigParameter } from "firebase-admin/remote-config";
-import {
-  FEATURE_FLAG_DEFAULTS,
-  readFlags,
-  type FeatureFlags,
-  type FeatureToggleName,
-} from "../../src/config/featureFlags";
-import type { FieldSpec } from "../../src/resources/define";
+import { FEATURE_FLAG_DEFAULTS, readFlags, type FeatureFlags, type FeatureToggleName } from "#config/featureFlags";
+import type { FieldSpec } from "#resources/define";
 import { unprocessable } from "../errors";
 
 /** The Remote Config template kept in the repo (deployed with `firebase deploy --only remoteconfig`). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FilterOperator, ResourceDefinition } from "../../src/resources/define";
+import type { FilterOperator, ResourceDefinition } from "#resources/define";
 
 export interface ListFilter {
   field: string;

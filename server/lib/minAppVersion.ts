@@ -1,6 +1,6 @@
 import type { onRequestHookHandler } from "fastify";
-import { isAppVersionTooOld } from "../../src/config/appVersion";
-import { PROBLEM_TYPES } from "../../src/resources/api";
+import { isAppVersionTooOld } from "#config/appVersion";
+import { PROBLEM_TYPES } from "#resources/api";
 import { sendProblem } from "../errors";
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Client as PgClient } from "pg";
 import type { Database } from "../db/client";
-import { resourceEventSchema, type ResourceEvent } from "../../src/resources/events";
+import { resourceEventSchema, type ResourceEvent } from "#resources/events";
 
 /** The PostgreSQL channel of resource events, which every backend instance LISTENs on. */
 export const EVENT_CHANNEL = "portal_events";

@@ -1,7 +1,7 @@
-import { accessScope, type Principal } from "../../src/resources/access";
-import type { ResourceDefinition } from "../../src/resources/define";
-import { liveChannels, resources } from "../../src/resources";
-import type { ResourceEvent } from "../../src/resources/events";
+import { accessScope, type Principal } from "#resources/access";
+import type { ResourceDefinition } from "#resources/define";
+import { liveChannels, resources } from "#resources";
+import type { ResourceEvent } from "#resources/events";
 
 type Access = Pick<ResourceDefinition, "access">;
 

@@ -1,8 +1,8 @@
 import type { SwaggerOptions } from "@fastify/swagger";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
-import { APP_VERSION } from "../../src/config/operator";
-import type { ResourceDefinition } from "../../src/resources/define";
-import { en } from "../../src/i18n/en";
+import { APP_VERSION } from "#config/operator";
+import type { ResourceDefinition } from "#resources/define";
+import { en } from "#i18n/en";
 import { PROBLEM_DESCRIPTIONS } from "./problems";
 
 // The OpenAPI document GET /api/openapi.json serves: a contract clients generate from, linted with

@@ -1,5 +1,5 @@
 import type { RouteOptions } from "fastify";
-import { problemSchema } from "../../src/resources/api";
+import { problemSchema } from "#resources/api";
 
 /** The statuses a route may answer with a problem (design.md §4 errors). */
 export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;

@@ -1,4 +1,4 @@
-import { topUpPaymentOf } from "../../src/resources/topUps";
+import { topUpPaymentOf } from "#resources/topUps";
 import type { EngineServices } from "../engine/services";
 import { unavailable, unprocessable } from "../errors";
 import type { PaymentGateway } from "./gateway";

@@ -8,8 +8,8 @@ export const apiHeadersSchema = z.object({
 
 export const idParamsSchema = z.object({ id: z.uuid("must be a UUID") });
 
-export { listResponse, problemSchema } from "../../src/resources/api";
+export { listResponse, problemSchema } from "#resources/api";
 
-import { problemSchema } from "../../src/resources/api";
+import { problemSchema } from "#resources/api";
 
 export const errorResponses = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };

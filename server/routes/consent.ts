@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { consentSchema, consentStateSchema } from "../../src/resources/consent";
+import { consentSchema, consentStateSchema } from "#resources/consent";
 import { recordAudit } from "../audit";
 import { subscriberProfiles } from "../db/schema";
 import type { EngineServices } from "../engine/services";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { APP_VERSION } from "../../src/config/operator";
+import { APP_VERSION } from "#config/operator";
 import type { Database } from "../db/client";
 import { routeSchema } from "../openapi/routeDoc";
 

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { dailyUsageSchema, homeSchema, meterSchema } from "../../src/resources/usage";
-import { isoDate } from "../../src/resources/common";
-import { linesResource } from "../../src/resources/lines";
-import { accessScope } from "../../src/resources/access";
+import { dailyUsageSchema, homeSchema, meterSchema } from "#resources/usage";
+import { isoDate } from "#resources/common";
+import { linesResource } from "#resources/lines";
+import { accessScope } from "#resources/access";
 import { accounts, lines, plans, usageRecords } from "../db/schema";
 import { forbidden, notFound } from "../errors";
 import { findRecordRow } from "../engine/records";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { kpiQuerySchema, kpiReportSchema } from "../../src/resources/kpis";
+import { kpiQuerySchema, kpiReportSchema } from "#resources/kpis";
 import { operators } from "../db/schema";
 import { forbidden } from "../errors";
 import type { EngineServices } from "../engine/services";

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { stillAllowed } from "../auth/requestAuth";
 import { forbidden } from "../errors";
 import type { EventBus } from "../live/eventBus";
-import type { ClientResourceEvent, ResourceEvent } from "../../src/resources/events";
+import type { ClientResourceEvent, ResourceEvent } from "#resources/events";
 import { liveResourceNames, liveResources, mayReceive } from "../live/eventScope";
 import { routeSchema } from "../openapi/routeDoc";
 import type { EngineServices } from "../engine/services";

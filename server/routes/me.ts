@@ -1,8 +1,8 @@
 import { and, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { auditReportSchema, claimResultSchema, meSchema } from "../../src/resources/identity";
-import { claimsOf, isStaff } from "../../src/resources/access";
+import { auditReportSchema, claimResultSchema, meSchema } from "#resources/identity";
+import { claimsOf, isStaff } from "#resources/access";
 import { recordAudit } from "../audit";
 import { operatorHeader, staffMfaRequired } from "../auth/requestAuth";
 import { accounts } from "../db/schema";

@@ -4,7 +4,7 @@ import {
   notificationPreferencesSchema,
   notificationPreferencesUpdateSchema,
   type NotificationPreferences,
-} from "../../src/resources/notificationPreferences";
+} from "#resources/notificationPreferences";
 import { recordAudit } from "../audit";
 import { notificationPreferences } from "../db/schema";
 import type { EngineServices } from "../engine/services";

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { profileSchema, profileStateSchema, type Profile } from "../../src/resources/profile";
+import { profileSchema, profileStateSchema, type Profile } from "#resources/profile";
 import { recordAudit } from "../audit";
 import { accounts, subscriberProfiles } from "../db/schema";
 import type { EngineServices } from "../engine/services";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { isStaff, type Principal } from "../../src/resources/access";
-import { securityPolicySchema, securityPolicyUpdateSchema } from "../../src/resources/identity";
+import { isStaff, type Principal } from "#resources/access";
+import { securityPolicySchema, securityPolicyUpdateSchema } from "#resources/identity";
 import { recordAudit } from "../audit";
 import { securityPolicyOf } from "../auth/operatorSettings";
 import { operators } from "../db/schema";

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { smsAllowanceRequestSchema, smsAllowanceResultSchema } from "../../src/resources/identity";
+import { smsAllowanceRequestSchema, smsAllowanceResultSchema } from "#resources/identity";
 import type { OperatorDirectory } from "../auth/operatorSettings";
 import { operatorHeader } from "../auth/requestAuth";
 import { forbidden } from "../errors";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { MAX_INGEST_BATCH, usageBatchResultSchema, usageBatchSchema } from "../../src/resources/usage";
+import { MAX_INGEST_BATCH, usageBatchResultSchema, usageBatchSchema } from "#resources/usage";
 import { authenticateService, type ServiceKeys } from "../auth/serviceKeys";
 import { ingestUsage } from "../domain/usage/ingest";
 import { publishAll } from "../engine/routeParts";

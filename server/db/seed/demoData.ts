@@ -1,4 +1,4 @@
-import type { Overage } from "../../../src/resources/overage";
+import type { Overage } from "#resources/overage";
 // The demo operator, its catalog and its subscribers: pure data, applied by ./seedDatabase.ts.
 // Demo sign-ins (design.md §4) use fixed uids so the database and the Auth emulator always agree.
 

@@ -1,4 +1,4 @@
-import { isStaff } from "../../../src/resources/access";
+import { isStaff } from "#resources/access";
 import type { Db } from "../client";
 import { staffMembers } from "../schema";
 import type { DemoUser } from "./demoData";

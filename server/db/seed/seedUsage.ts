@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { MAX_INGEST_BATCH, type UsageRecordInput } from "../../../src/resources/usage";
+import { MAX_INGEST_BATCH, type UsageRecordInput } from "#resources/usage";
 import type { Db } from "../client";
 import { lines, plans } from "../schema";
 import { ingestUsage } from "../../domain/usage/ingest";

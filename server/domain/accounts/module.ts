@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, or, sql } from "drizzle-orm";
-import type { Account } from "../../../src/resources/accounts";
+import type { Account } from "#resources/accounts";
 import type { Executor } from "../../audit";
 import { accounts, autoTopUpSettings, operators } from "../../db/schema";
 import { amountDueSql } from "../money/accountMoney";

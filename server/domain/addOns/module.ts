@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, or } from "drizzle-orm";
-import type { AddOn } from "../../../src/resources/addOns";
+import type { AddOn } from "#resources/addOns";
 import type { Executor } from "../../audit";
 import { addOns, operators } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";

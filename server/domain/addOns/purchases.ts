@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import type { ResourceEvent } from "../../../src/resources/events";
-import type { OrderStep } from "../../../src/resources/orders";
+import type { ResourceEvent } from "#resources/events";
+import type { OrderStep } from "#resources/orders";
 import type { Db } from "../../db/client";
 import type { Executor } from "../../audit";
 import { accounts, addOnPurchases, addOns, lines, notifications, orders } from "../../db/schema";

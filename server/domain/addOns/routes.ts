@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { lineAddOnSchema } from "../../../src/resources/addOns";
-import { linesResource } from "../../../src/resources/lines";
+import { lineAddOnSchema } from "#resources/addOns";
+import { linesResource } from "#resources/lines";
 import { notFound } from "../../errors";
 import { findRecordRow } from "../../engine/records";
 import type { EngineServices } from "../../engine/services";

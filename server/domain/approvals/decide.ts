@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { Money } from "../../../src/resources/common";
-import { PROBLEM_TYPES } from "../../../src/resources/api";
-import type { ApprovalKind } from "../../../src/resources/approvals";
+import type { Money } from "#resources/common";
+import { PROBLEM_TYPES } from "#resources/api";
+import type { ApprovalKind } from "#resources/approvals";
 import { approvals } from "../../db/schema";
 import { ProblemError } from "../../errors";
 import type { ActionContext, ActionHandler } from "../../engine/types";

@@ -1,5 +1,5 @@
 import { and, count, eq, getTableColumns } from "drizzle-orm";
-import type { Approval } from "../../../src/resources/approvals";
+import type { Approval } from "#resources/approvals";
 import type { Executor } from "../../audit";
 import { accounts, approvals } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";

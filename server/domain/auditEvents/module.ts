@@ -1,5 +1,5 @@
 import { count, eq, getTableColumns, ilike, or, sql } from "drizzle-orm";
-import type { AuditEvent } from "../../../src/resources/auditEvents";
+import type { AuditEvent } from "#resources/auditEvents";
 import type { Executor } from "../../audit";
 import { auditEvents } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";

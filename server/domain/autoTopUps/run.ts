@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import { topUpPaymentOf } from "../../../src/resources/topUps";
-import type { NotificationKind } from "../../../src/resources/notifications";
-import type { ResourceEvent } from "../../../src/resources/events";
+import { topUpPaymentOf } from "#resources/topUps";
+import type { NotificationKind } from "#resources/notifications";
+import type { ResourceEvent } from "#resources/events";
 import type { Executor } from "../../audit";
 import { accounts, autoTopUps, autoTopUpSettings, notifications, operators, paymentMethods } from "../../db/schema";
 import type { EngineServices } from "../../engine/services";

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { AutoTopUpSetting } from "../../../src/resources/accounts";
-import { topUpPaymentOf } from "../../../src/resources/topUps";
+import type { AutoTopUpSetting } from "#resources/accounts";
+import { topUpPaymentOf } from "#resources/topUps";
 import { autoTopUpSettings, operators, paymentMethods } from "../../db/schema";
 import type { ActionHandler } from "../../engine/types";
 import { unprocessable } from "../../errors";

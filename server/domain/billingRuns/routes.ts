@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  billingRunInputSchema,
-  billingRunResultSchema,
-  BILLING_RUN_MAX_DAYS,
-} from "../../../src/resources/billingRuns";
+import { billingRunInputSchema, billingRunResultSchema, BILLING_RUN_MAX_DAYS } from "#resources/billingRuns";
 import { recordAudit } from "../../audit";
 import { forbidden, unprocessable } from "../../errors";
 import { writeHeadersSchema } from "../../engine/routeParts";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { ResourceEvent } from "../../../src/resources/events";
+import type { ResourceEvent } from "#resources/events";
 import { accounts, autoTopUps, autoTopUpSettings, lines, operators } from "../../db/schema";
 import type { EngineServices } from "../../engine/services";
 import { publishAfterCommit } from "../../live/eventBus";

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { IMPORT_COLUMNS, importRowSchema, MAX_IMPORT_ROWS, type ImportRow } from "../../../src/resources/bulkJobs";
+import { IMPORT_COLUMNS, importRowSchema, MAX_IMPORT_ROWS, type ImportRow } from "#resources/bulkJobs";
 import type { Executor } from "../../audit";
 import { accounts, lines, plans } from "../../db/schema";
 import { badRequest } from "../../errors";

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import type { BulkJob } from "../../../src/resources/bulkJobs";
+import type { BulkJob } from "#resources/bulkJobs";
 import type { Executor } from "../../audit";
 import { bulkJobItems, bulkJobs } from "../../db/schema";
 import type { ActionHandler, DomainModule } from "../../engine/types";

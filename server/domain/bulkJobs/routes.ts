@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accessScope } from "../../../src/resources/access";
-import { bulkJobSchema, bulkJobsResource, importDryRunSchema, newBulkJobSchema } from "../../../src/resources/bulkJobs";
+import { accessScope } from "#resources/access";
+import { bulkJobSchema, bulkJobsResource, importDryRunSchema, newBulkJobSchema } from "#resources/bulkJobs";
 import { checkImport } from "./importLines";
 import { recordAudit } from "../../audit";
 import { bulkJobItems, bulkJobs, lines } from "../../db/schema";
@@ -51,14 +51,12 @@ export const bulkJobRoutes =
         // A dry run of an import: every row checked, the errors listed, nothing written.
         if (body.kind === "import-lines" && body.dryRun) {
           const checked = await checkImport(db, principal.operator, body.csv);
-          return reply
-            .code(200)
-            .send({
-              dryRun: true as const,
-              total: checked.length,
-              valid: checked.filter((c) => c.data).length,
-              errors: checked.flatMap((c) => c.errors),
-            });
+          return reply.code(200).send({
+            dryRun: true as const,
+            total: checked.length,
+            valid: checked.filter((c) => c.data).length,
+            errors: checked.flatMap((c) => c.errors),
+          });
         }
         const key = request.headers["idempotency-key"];
         const idempotency = key

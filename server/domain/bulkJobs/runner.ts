@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Principal } from "../../../src/resources/access";
-import type { Role } from "../../../src/resources/define";
+import type { Principal } from "#resources/access";
+import type { Role } from "#resources/define";
 import { recordAudit, type Executor } from "../../audit";
-import type { ResourceEvent } from "../../../src/resources/events";
+import type { ResourceEvent } from "#resources/events";
 import { bulkJobItems, bulkJobs, lines } from "../../db/schema";
 import { createEffects } from "../../engine/effects";
 import type { EngineServices } from "../../engine/services";
@@ -11,7 +11,7 @@ import type { JobDefinition } from "../../jobs/jobQueue";
 import { publishAfterCommit } from "../../live/eventBus";
 import { restoreLine, suspendLine } from "../lines/handlers";
 import { linesModule, toLine } from "../lines/module";
-import type { ImportRow } from "../../../src/resources/bulkJobs";
+import type { ImportRow } from "#resources/bulkJobs";
 import { createImportedLine } from "./importLines";
 
 export const BULK_JOB_RUN = "bulk-jobs.run";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
-import { retryDelayMs } from "../../../src/config/retryBackoff";
+import { retryDelayMs } from "#config/retryBackoff";
 import type { Db } from "../../db/client";
 import { crmOutbox } from "../../db/schema";
 import { addBitrixLead, type BitrixSettings, type LeadDelivery } from "./bitrixClient";

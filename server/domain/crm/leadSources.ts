@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { ResourceDefinition } from "../../../src/resources/define";
+import type { ResourceDefinition } from "#resources/define";
 import type { Executor } from "../../audit";
 import { accounts, lines } from "../../db/schema";
 import type { DomainModule, WriteContext } from "../../engine/types";

@@ -1,5 +1,5 @@
 import { count, eq } from "drizzle-orm";
-import type { CrmOutboxEntry } from "../../../src/resources/crmOutbox";
+import type { CrmOutboxEntry } from "#resources/crmOutbox";
 import type { Executor } from "../../audit";
 import { crmOutbox } from "../../db/schema";
 import type { ActionHandler, DomainModule } from "../../engine/types";

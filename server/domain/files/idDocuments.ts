@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { isStaff, type Principal } from "../../../src/resources/access";
+import { isStaff, type Principal } from "#resources/access";
 import type { Executor } from "../../audit";
 import { accounts, orders, storedFiles } from "../../db/schema";
 import { unprocessable } from "../../errors";

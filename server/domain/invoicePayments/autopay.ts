@@ -4,7 +4,7 @@ import { accounts, invoices, paymentMethods } from "../../db/schema";
 import type { ActionHandler } from "../../engine/types";
 import { ProblemError, unprocessable } from "../../errors";
 import type { PaymentGateways } from "../../payments/gateway";
-import type { ResourceEvent } from "../../../src/resources/events";
+import type { ResourceEvent } from "#resources/events";
 import { payInvoice } from "./payInvoice";
 
 /** How long a bill taken by one autopay round is left alone by the others (a charge that times out is settled by its webhook). */

@@ -1,4 +1,4 @@
-import { retryDelayMs, RETRY_BACKOFF } from "../../../src/config/retryBackoff";
+import { retryDelayMs, RETRY_BACKOFF } from "#config/retryBackoff";
 
 /** Failed autopay tries before autopay gives up on a bill (the holder was told of each). */
 export const AUTOPAY_MAX_ATTEMPTS = 8;

@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
-import type { ResourceEvent } from "../../../src/resources/events";
+import type { ResourceEvent } from "#resources/events";
 import { recordAudit } from "../../audit";
 import type { Db } from "../../db/client";
 import { accounts, invoices, lines, notifications, operators } from "../../db/schema";
@@ -52,15 +52,13 @@ export async function suspendForNonPayment(
           requestId: null,
         });
         if (bill.ownerUid)
-          await tx
-            .insert(notifications)
-            .values({
-              operatorCode: operator.code,
-              recipientUid: bill.ownerUid,
-              kind: "line.suspended_non_payment",
-              params: { msisdn: line.msisdn, number: bill.number },
-              link: `/lines/show/${line.id}`,
-            });
+          await tx.insert(notifications).values({
+            operatorCode: operator.code,
+            recipientUid: bill.ownerUid,
+            kind: "line.suspended_non_payment",
+            params: { msisdn: line.msisdn, number: bill.number },
+            link: `/lines/show/${line.id}`,
+          });
         events.push({
           operator: operator.code,
           resource: "lines",

@@ -7,7 +7,7 @@ import { moneyText } from "../money/moneyText";
 import type { PaymentGateway, ChargeResult } from "../../payments/gateway";
 import { GatewayRefusal } from "../../payments/gateway";
 import { settleInvoicePayment, type InvoicePaymentRow } from "./settle";
-import type { ResourceEvent } from "../../../src/resources/events";
+import type { ResourceEvent } from "#resources/events";
 
 export interface PayInvoiceInput {
   invoiceId: string;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accessScope } from "../../../src/resources/access";
-import { invoicesResource, payInvoiceSchema, invoicePaymentResultSchema } from "../../../src/resources/invoices";
+import { accessScope } from "#resources/access";
+import { invoicesResource, payInvoiceSchema, invoicePaymentResultSchema } from "#resources/invoices";
 import { recordAudit } from "../../audit";
 import { accounts, invoices } from "../../db/schema";
 import { findRecordRow } from "../../engine/records";

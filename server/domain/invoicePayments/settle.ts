@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { ResourceEvent } from "../../../src/resources/events";
+import type { ResourceEvent } from "#resources/events";
 import { recordAudit, type Executor } from "../../audit";
 import {
   accountCredits,
@@ -58,15 +58,13 @@ export async function restoreAfterPayment(
       requestId: null,
     });
     if (ownerUid)
-      await tx
-        .insert(notifications)
-        .values({
-          operatorCode,
-          recipientUid: ownerUid,
-          kind: "line.restored_payment",
-          params: { msisdn: line.msisdn },
-          link: `/lines/show/${line.id}`,
-        });
+      await tx.insert(notifications).values({
+        operatorCode,
+        recipientUid: ownerUid,
+        kind: "line.restored_payment",
+        params: { msisdn: line.msisdn },
+        link: `/lines/show/${line.id}`,
+      });
   }
   if (restored.length)
     events.push({

@@ -1,5 +1,5 @@
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
-import type { Invoice, InvoiceItem, InvoiceItemKind } from "../../../src/resources/invoices";
+import type { Invoice, InvoiceItem, InvoiceItemKind } from "#resources/invoices";
 import { moneyText } from "../money/moneyText";
 
 /** The statement's group headings and overage words (English, as the rest of the statement). */

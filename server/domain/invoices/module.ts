@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, sql } from "drizzle-orm";
-import { INVOICE_ITEM_KINDS, type Invoice, type InvoiceItemKind } from "../../../src/resources/invoices";
+import { INVOICE_ITEM_KINDS, type Invoice, type InvoiceItemKind } from "#resources/invoices";
 import type { Executor } from "../../audit";
 import { accounts, invoicePayments, invoices } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";

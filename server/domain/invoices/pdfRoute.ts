@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../routes/common";
-import { invoicesResource } from "../../../src/resources/invoices";
+import { invoicesResource } from "#resources/invoices";
 import { operators } from "../../db/schema";
 import { notFound } from "../../errors";
 import { findRecordRow } from "../../engine/records";

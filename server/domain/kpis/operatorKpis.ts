@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { rowsOf } from "../../db/rowsOf";
-import { TICKET_AGE_BUCKETS, type KpiQuery, type KpiReport } from "../../../src/resources/kpis";
-import { OPEN_TICKET_STATUSES } from "../../../src/resources/tickets";
+import { TICKET_AGE_BUCKETS, type KpiQuery, type KpiReport } from "#resources/kpis";
+import { OPEN_TICKET_STATUSES } from "#resources/tickets";
 
 /** Half-up division of minor units (ARPU): 0 when there is nothing to divide by. */
 const perLine = (amount: number, lines: number) => (lines === 0 ? 0 : Math.floor((amount * 2 + lines) / (lines * 2)));

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import type { NotificationKind } from "../../../src/resources/notifications";
-import type { Address } from "../../../src/resources/profile";
+import type { NotificationKind } from "#resources/notifications";
+import type { Address } from "#resources/profile";
 import type { ActionContext, ActionHandler } from "../../engine/types";
 import type { NoticeParams } from "../../engine/effects";
 import { lines, orders } from "../../db/schema";

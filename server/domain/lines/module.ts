@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { Line } from "../../../src/resources/lines";
+import type { Line } from "#resources/lines";
 import type { Executor } from "../../audit";
 import { accounts, lines, plans } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { ADJUSTMENT_LIMITS } from "../../../src/resources/accounts";
-import type { Money } from "../../../src/resources/common";
+import { ADJUSTMENT_LIMITS } from "#resources/accounts";
+import type { Money } from "#resources/common";
 import { ledgerEntries } from "../../db/schema";
 import { forbidden, unprocessable } from "../../errors";
 import type { ActionContext, ActionHandler } from "../../engine/types";

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Money } from "../../../src/resources/common";
-import { OPEN_INVOICE_STATUSES } from "../../../src/resources/invoices";
+import type { Money } from "#resources/common";
+import { OPEN_INVOICE_STATUSES } from "#resources/invoices";
 import type { Executor } from "../../audit";
 import { accounts, invoices, operators } from "../../db/schema";
 

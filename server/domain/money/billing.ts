@@ -306,16 +306,14 @@ async function issueBill(
       );
     if (creditHeld > credit) {
       // The part this bill could not use carries over to the next one.
-      await tx
-        .insert(accountCredits)
-        .values({
-          operatorCode: bill.operatorCode,
-          accountId: bill.accountId,
-          amount: creditHeld - credit,
-          currency: bill.currency,
-          reason: `Credit left after bill ${invoice!.number}`,
-          sourceInvoiceId: invoice!.id,
-        });
+      await tx.insert(accountCredits).values({
+        operatorCode: bill.operatorCode,
+        accountId: bill.accountId,
+        amount: creditHeld - credit,
+        currency: bill.currency,
+        reason: `Credit left after bill ${invoice!.number}`,
+        sourceInvoiceId: invoice!.id,
+      });
     }
   }
   if (bill.ownerUid) {
@@ -370,17 +368,15 @@ export async function markOverdueBills(
     );
     const notices = changed.filter((c) => owners.get(c.accountId));
     if (notices.length) {
-      await tx
-        .insert(notifications)
-        .values(
-          notices.map((c) => ({
-            operatorCode: c.operatorCode,
-            recipientUid: owners.get(c.accountId)!,
-            kind: "bill.overdue" as const,
-            params: { total: c.total, currency: c.currency },
-            link: `/invoices/show/${c.invoiceId}`,
-          })),
-        );
+      await tx.insert(notifications).values(
+        notices.map((c) => ({
+          operatorCode: c.operatorCode,
+          recipientUid: owners.get(c.accountId)!,
+          kind: "bill.overdue" as const,
+          params: { total: c.total, currency: c.currency },
+          link: `/invoices/show/${c.invoiceId}`,
+        })),
+      );
     }
     return changed.map((c) => ({
       invoiceId: c.invoiceId,

@@ -5,7 +5,7 @@ import { publishAfterCommit } from "../../live/eventBus";
 import { runBillingDay } from "../billingRuns/run";
 import { runAutopay } from "../invoicePayments/autopay";
 import { suspendForNonPayment } from "../invoicePayments/nonPayment";
-import type { ResourceEvent } from "../../../src/resources/events";
+import type { ResourceEvent } from "#resources/events";
 
 async function publish(services: EngineServices, events: Omit<ResourceEvent, "at">[]) {
   const log = { error: (obj: unknown, msg?: string) => console.error(msg ?? "live event not sent", obj) };

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Money } from "../../../src/resources/common";
-import { signOf, type LedgerEntry, type LedgerKind } from "../../../src/resources/ledgerEntries";
+import type { Money } from "#resources/common";
+import { signOf, type LedgerEntry, type LedgerKind } from "#resources/ledgerEntries";
 import type { Executor } from "../../audit";
 import { accounts, ledgerEntries, operators } from "../../db/schema";
 import { notFound, ProblemError, unprocessable } from "../../errors";

@@ -1,4 +1,4 @@
-import type { Money } from "../../../src/resources/common";
+import type { Money } from "#resources/common";
 
 /** An amount as server messages write it ("$12.50"): problems and notices are in English; the portal formats for the viewer. */
 export function moneyText(money: Money): string {

@@ -119,14 +119,12 @@ export async function createVoucherBatch(
   const [row] = await tx.insert(voucherBatches).values(batch).returning({ id: voucherBatches.id });
   const codes = new Set<string>();
   while (codes.size < batch.count) codes.add(newVoucherCode());
-  await tx
-    .insert(vouchers)
-    .values(
-      [...codes].map((code) => ({
-        batchId: row!.id,
-        operatorCode: batch.operatorCode,
-        codeHash: hashVoucherCode(code),
-      })),
-    );
+  await tx.insert(vouchers).values(
+    [...codes].map((code) => ({
+      batchId: row!.id,
+      operatorCode: batch.operatorCode,
+      codeHash: hashVoucherCode(code),
+    })),
+  );
   return { id: row!.id, codes: [...codes] };
 }

@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Notification } from "../../../src/resources/notifications";
+import type { Notification } from "#resources/notifications";
 import type { Executor } from "../../audit";
 import { notifications } from "../../db/schema";
 import type { ActionHandler, DomainModule } from "../../engine/types";

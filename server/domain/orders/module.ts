@@ -1,5 +1,5 @@
 import { and, count, eq } from "drizzle-orm";
-import type { Order } from "../../../src/resources/orders";
+import type { Order } from "#resources/orders";
 import type { Executor } from "../../audit";
 import { accounts, lines, orders } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import { canTransition, type OrderState, type OrderStep, type OrderType } from "../../../src/resources/orders";
-import type { Role } from "../../../src/resources/define";
+import { canTransition, type OrderState, type OrderStep, type OrderType } from "#resources/orders";
+import type { Role } from "#resources/define";
 import { orders } from "../../db/schema";
 import { conflict } from "../../errors";
 import type { WriteContext } from "../../engine/types";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { PaymentMethod } from "../../../src/resources/paymentMethods";
+import type { PaymentMethod } from "#resources/paymentMethods";
 import type { Executor } from "../../audit";
 import { paymentMethods } from "../../db/schema";
 

@@ -1,11 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accessScope } from "../../../src/resources/access";
-import {
-  newPaymentMethodSchema,
-  paymentMethodSchema,
-  paymentMethodsResource,
-} from "../../../src/resources/paymentMethods";
+import { accessScope } from "#resources/access";
+import { newPaymentMethodSchema, paymentMethodSchema, paymentMethodsResource } from "#resources/paymentMethods";
 import { recordAudit } from "../../audit";
 import { paymentMethods } from "../../db/schema";
 import { writeHeadersSchema } from "../../engine/routeParts";
@@ -16,7 +12,7 @@ import { publishAfterCommit } from "../../live/eventBus";
 import { GatewayRefusal } from "../../payments/gateway";
 import { errorResponses, problemSchema } from "../../routes/common";
 import { gatewayFor } from "../../payments/gatewayFor";
-import { topUpPaymentOf } from "../../../src/resources/topUps";
+import { topUpPaymentOf } from "#resources/topUps";
 import { makeDefault, toPaymentMethod } from "./records";
 
 /** The most cards one subscriber may keep. */

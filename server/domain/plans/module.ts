@@ -1,8 +1,8 @@
 import { and, count, eq, ilike, or } from "drizzle-orm";
 import { operators } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
-import type { Plan } from "../../../src/resources/plans";
-import type { Overage } from "../../../src/resources/overage";
+import type { Plan } from "#resources/plans";
+import type { Overage } from "#resources/overage";
 import type { Executor } from "../../audit";
 import { plans } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import type { Money } from "../../../src/resources/common";
+import type { Money } from "#resources/common";
 import { accounts, lines, notifications, plans } from "../../db/schema";
 import { conflict, unprocessable } from "../../errors";
 import type { Executor } from "../../audit";

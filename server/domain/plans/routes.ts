@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { plansResource } from "../../../src/resources/plans";
+import { plansResource } from "#resources/plans";
 import { notFound } from "../../errors";
 import { quoteSchema } from "../../engine/actionRoutes";
 import { findRecordRow } from "../../engine/records";

@@ -1,6 +1,6 @@
 import { and, eq, lte } from "drizzle-orm";
-import type { ResourceEvent } from "../../../src/resources/events";
-import type { OrderStep } from "../../../src/resources/orders";
+import type { ResourceEvent } from "#resources/events";
+import type { OrderStep } from "#resources/orders";
 import type { Db } from "../../db/client";
 import { accounts, lines, notifications, orders, plans } from "../../db/schema";
 import type { Effects } from "../../engine/effects";

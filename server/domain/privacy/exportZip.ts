@@ -1,6 +1,6 @@
 import { strToU8, zipSync, type Zippable } from "fflate";
-import { RETAINED_BY_LAW } from "../../../src/resources/privacyRequests";
-import { recordsToCsv } from "../../../src/resources/csv";
+import { RETAINED_BY_LAW } from "#resources/privacyRequests";
+import { recordsToCsv } from "#resources/csv";
 import type { Row } from "./collect";
 
 const README = (generatedAt: string, tables: string[]) => `Your data at the portal, exported ${generatedAt}.

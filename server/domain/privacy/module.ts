@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ResourceDefinition } from "../../../src/resources/define";
-import { RETAINED_BY_LAW } from "../../../src/resources/privacyRequests";
+import type { ResourceDefinition } from "#resources/define";
+import { RETAINED_BY_LAW } from "#resources/privacyRequests";
 import { recordAudit } from "../../audit";
 import { resourceDocuments, storedFiles } from "../../db/schema";
 import type { ActionHandler, DomainModule } from "../../engine/types";

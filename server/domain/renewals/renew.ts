@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { NotificationKind } from "../../../src/resources/notifications";
-import type { ResourceEvent } from "../../../src/resources/events";
+import type { NotificationKind } from "#resources/notifications";
+import type { ResourceEvent } from "#resources/events";
 import { recordAudit, type Executor } from "../../audit";
 import { accounts, lines, notifications, operators, plans } from "../../db/schema";
 import { postLedgerEntry } from "../money/ledger";

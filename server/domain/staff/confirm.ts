@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { PROBLEM_TYPES } from "../../../src/resources/api";
+import { PROBLEM_TYPES } from "#resources/api";
 import { staffMembers } from "../../db/schema";
 import { ProblemError } from "../../errors";
 import type { ActionHandler } from "../../engine/types";

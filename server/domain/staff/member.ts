@@ -1,4 +1,4 @@
-import type { StaffMember } from "../../../src/resources/staff";
+import type { StaffMember } from "#resources/staff";
 import type { staffMembers } from "../../db/schema";
 
 /** A staff row as the API shows it; its id is the Firebase uid. */

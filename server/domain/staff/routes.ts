@@ -1,14 +1,14 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accessScope, type Principal } from "../../../src/resources/access";
+import { accessScope, type Principal } from "#resources/access";
 import {
   staffInviteResultSchema,
   staffInviteSchema,
   staffMemberSchema,
   staffResource,
   staffUpdateSchema,
-} from "../../../src/resources/staff";
+} from "#resources/staff";
 import { recordAudit, type AuditEntry } from "../../audit";
 import { outboxMessages, staffMembers } from "../../db/schema";
 import { conflict, forbidden, notFound, unprocessable } from "../../errors";
@@ -124,15 +124,13 @@ export const staffRoutes =
             const member = toMember(row);
             // The link is the invitee's to use: it goes to their address, with the new row, and never
             // back to the inviter (who could otherwise sign in as a second "person", issue 26).
-            await tx
-              .insert(outboxMessages)
-              .values({
-                operatorCode: principal.operator,
-                channel: "email",
-                recipient: email,
-                kind: "staff.invitation",
-                params: { passwordSetupLink, role, displayName },
-              });
+            await tx.insert(outboxMessages).values({
+              operatorCode: principal.operator,
+              channel: "email",
+              recipient: email,
+              kind: "staff.invitation",
+              params: { passwordSetupLink, role, displayName },
+            });
             await recordAudit(tx, {
               operator: principal.operator,
               actorUid: principal.uid,

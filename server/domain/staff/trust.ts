@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Principal } from "../../../src/resources/access";
-import { PROBLEM_TYPES } from "../../../src/resources/api";
+import type { Principal } from "#resources/access";
+import { PROBLEM_TYPES } from "#resources/api";
 import type { Executor } from "../../audit";
 import { securityPolicyOf } from "../../auth/operatorSettings";
 import { operators, staffMembers } from "../../db/schema";

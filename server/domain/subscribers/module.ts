@@ -1,5 +1,5 @@
 import { count, eq, sql, type SQL } from "drizzle-orm";
-import type { Subscriber, SubscriberLine } from "../../../src/resources/subscribers";
+import type { Subscriber, SubscriberLine } from "#resources/subscribers";
 import type { Executor } from "../../audit";
 import { accounts } from "../../db/schema";
 import { badRequest } from "../../errors";

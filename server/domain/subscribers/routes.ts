@@ -2,14 +2,10 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { UserRecord } from "firebase-admin/auth";
 import { z } from "zod";
-import { accessScope, type Principal } from "../../../src/resources/access";
-import { listResponse } from "../../../src/resources/api";
-import { notificationSchema, type Notification } from "../../../src/resources/notifications";
-import {
-  subscriberIdentitySchema,
-  subscribersResource,
-  type SubscriberIdentity,
-} from "../../../src/resources/subscribers";
+import { accessScope, type Principal } from "#resources/access";
+import { listResponse } from "#resources/api";
+import { notificationSchema, type Notification } from "#resources/notifications";
+import { subscriberIdentitySchema, subscribersResource, type SubscriberIdentity } from "#resources/subscribers";
 import type { Executor } from "../../audit";
 import { accounts, notifications } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";

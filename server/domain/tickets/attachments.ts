@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { Principal } from "../../../src/resources/access";
+import type { Principal } from "#resources/access";
 import type { Executor } from "../../audit";
 import { accounts, storedFiles, ticketAttachments, ticketMessages, tickets } from "../../db/schema";
 import { badRequest, type FieldError } from "../../errors";

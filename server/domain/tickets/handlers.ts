@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import type { NotificationKind } from "../../../src/resources/notifications";
-import type { TicketPriority, TicketStatus } from "../../../src/resources/tickets";
-import { isStaff } from "../../../src/resources/access";
+import type { NotificationKind } from "#resources/notifications";
+import type { TicketPriority, TicketStatus } from "#resources/tickets";
+import { isStaff } from "#resources/access";
 import type { ActionContext, ActionHandler } from "../../engine/types";
 import { ticketMessages, tickets } from "../../db/schema";
 import type { TicketRow } from "./module";

@@ -7,7 +7,7 @@ import {
   type TicketAttachment,
   type TicketCategory,
   type TicketMessage,
-} from "../../../src/resources/tickets";
+} from "#resources/tickets";
 import type { Executor } from "../../audit";
 import { accounts, operators, ticketMessages, tickets } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";

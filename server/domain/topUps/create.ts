@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { TopUp } from "../../../src/resources/topUps";
+import type { TopUp } from "#resources/topUps";
 import { recordAudit, type Executor } from "../../audit";
 import { accounts, topUps } from "../../db/schema";
 import type { EngineServices } from "../../engine/services";

@@ -1,5 +1,5 @@
 import { getTableColumns } from "drizzle-orm";
-import type { TopUp } from "../../../src/resources/topUps";
+import type { TopUp } from "#resources/topUps";
 import { accounts, topUps } from "../../db/schema";
 
 export type TopUpRow = typeof topUps.$inferSelect & { ownerUid: string | null };

@@ -1,14 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accountsResource } from "../../../src/resources/accounts";
-import {
-  newTopUpSchema,
-  paymentGatewaySchema,
-  topUpPaymentOf,
-  topUpSchema,
-  topUpsResource,
-} from "../../../src/resources/topUps";
-import { accessScope } from "../../../src/resources/access";
+import { accountsResource } from "#resources/accounts";
+import { newTopUpSchema, paymentGatewaySchema, topUpPaymentOf, topUpSchema, topUpsResource } from "#resources/topUps";
+import { accessScope } from "#resources/access";
 import { paymentMethods } from "../../db/schema";
 import { findRecordRow } from "../../engine/records";
 import { writeHeadersSchema } from "../../engine/routeParts";

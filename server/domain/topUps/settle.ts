@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { ResourceEvent } from "../../../src/resources/events";
+import type { ResourceEvent } from "#resources/events";
 import { recordAudit, type Executor } from "../../audit";
 import { accounts, notifications, topUps } from "../../db/schema";
 import { postLedgerEntry } from "../money/ledger";

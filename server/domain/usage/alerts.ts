@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { ResourceEvent } from "../../../src/resources/events";
-import type { UsageType } from "../../../src/resources/usage";
+import type { ResourceEvent } from "#resources/events";
+import type { UsageType } from "#resources/usage";
 import type { Executor } from "../../audit";
 import { notificationPreferences, notifications, outboxMessages, usageAlerts } from "../../db/schema";
 import { allowancesOf, meterValue, type LineAllowances } from "./allowances";

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { METER_UNITS, type UsageType } from "../../../src/resources/usage";
+import { METER_UNITS, type UsageType } from "#resources/usage";
 import type { Executor } from "../../audit";
 import { accounts, lines, plans } from "../../db/schema";
 import { addOnDataOf } from "../addOns/addOnData";
-import type { Overage } from "../../../src/resources/overage";
+import type { Overage } from "#resources/overage";
 
 /** A line with what its meters are measured against: its plan's allowances (null = unlimited). */
 export interface LineAllowances {

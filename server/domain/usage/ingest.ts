@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { ResourceEvent } from "../../../src/resources/events";
-import type { UsageBatchResult, UsageRecordInput, UsageType } from "../../../src/resources/usage";
+import type { ResourceEvent } from "#resources/events";
+import type { UsageBatchResult, UsageRecordInput, UsageType } from "#resources/usage";
 import type { Db } from "../../db/client";
 import { accounts, lines } from "../../db/schema";
 import { cycleStartSql } from "./cycles";

@@ -1,5 +1,5 @@
 import { and, gte, sql } from "drizzle-orm";
-import { METER_UNITS, USAGE_TYPES, type Meter } from "../../../src/resources/usage";
+import { METER_UNITS, USAGE_TYPES, type Meter } from "#resources/usage";
 import type { Executor } from "../../audit";
 import { usageCaps, usageCounters } from "../../db/schema";
 import { allowancesOf, meterValue, type LineAllowances } from "./allowances";

@@ -11,9 +11,9 @@
 
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { ResourceEvent } from "../../../src/resources/events";
-import { rateOf } from "../../../src/resources/overage";
-import { ROAMING_ZONES, type UsageRecordInput, type UsageType } from "../../../src/resources/usage";
+import type { ResourceEvent } from "#resources/events";
+import { rateOf } from "#resources/overage";
+import { ROAMING_ZONES, type UsageRecordInput, type UsageType } from "#resources/usage";
 import type { Executor } from "../../audit";
 import { rowsOf } from "../../db/rowsOf";
 import { notificationPreferences, notifications, outboxMessages, usageCaps } from "../../db/schema";

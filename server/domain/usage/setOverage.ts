@@ -4,7 +4,7 @@ import { lines, usageCaps, usageCounters } from "../../db/schema";
 import type { LineRow } from "../lines/module";
 import { allowanceInRecordUnits, allowancesOf } from "./allowances";
 import { cycleStartOf } from "./cycles";
-import { USAGE_TYPES } from "../../../src/resources/usage";
+import { USAGE_TYPES } from "#resources/usage";
 
 /**
  * lines/{id}/actions/set-overage `{payAsYouGo}` (issue 24): on, usage past the allowance goes on at the

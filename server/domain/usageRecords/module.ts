@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { RECORD_UNITS } from "../../../src/resources/usage";
-import type { UsageRecord } from "../../../src/resources/usageRecords";
+import { RECORD_UNITS } from "#resources/usage";
+import type { UsageRecord } from "#resources/usageRecords";
 import type { Executor } from "../../audit";
 import { accounts, lines, usageRecords } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";

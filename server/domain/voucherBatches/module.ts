@@ -1,5 +1,5 @@
 import { count, eq, sql } from "drizzle-orm";
-import type { VoucherBatch } from "../../../src/resources/voucherBatches";
+import type { VoucherBatch } from "#resources/voucherBatches";
 import type { Executor } from "../../audit";
 import { voucherBatches } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";

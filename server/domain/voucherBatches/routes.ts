@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accessScope } from "../../../src/resources/access";
+import { accessScope } from "#resources/access";
 import {
   createdVoucherBatchSchema,
   newVoucherBatchSchema,
   voucherBatchesResource,
   voucherCodesCsv,
-} from "../../../src/resources/voucherBatches";
+} from "#resources/voucherBatches";
 import { recordAudit } from "../../audit";
 import { operators } from "../../db/schema";
 import { forbidden, unprocessable } from "../../errors";

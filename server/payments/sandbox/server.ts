@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { signWebhook, SIGNATURE_HEADER } from "../webhookSignature";
-import { routingNumberValid } from "../../../src/resources/paymentMethods";
+import { routingNumberValid } from "#resources/paymentMethods";
 import { bankBehaviourOf, bankNameOf, behaviourOf, brandOf, luhnValid, type BankBehaviour } from "./cards";
 
 /**
