@@ -38,8 +38,8 @@ export async function serveStatic(app: FastifyInstance, build: PortalBuild): Pro
     wildcard: false,
     index: false,
     cacheControl: false,
-    setHeaders(reply, path) {
-      reply.header("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+    setHeaders(response, path) {
+      response.setHeader("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
 }
