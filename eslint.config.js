@@ -1,0 +1,29 @@
+// ESLint (flat config): typescript-eslint's type-checked rules for all TypeScript, React's hook
+// rules and jsx-a11y for the portal's components. Prettier owns the layout, so no style rules here.
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/", "dist-*/", ".data/", ".test-data/", "bench/results/", "node_modules/", "public/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}", "tests/unit/**/*.tsx"],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ["**/*.tsx", "src/**/*.ts"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+  },
+  { files: ["**/*.{js,mjs,cjs}"], ...tseslint.configs.disableTypeChecked },
+);
