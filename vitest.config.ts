@@ -6,7 +6,7 @@ import { declaredIcons } from "./scripts/vite/declaredIcons.ts";
 import { E2E_BACKEND_LOG_DIR } from "./tests/support/backendLogs.ts";
 import { LastFileSequencer } from "./tests/support/lastFileSequencer.ts";
 
-// Suites: unit (node), components (jsdom), integration against PGlite and, when a PostgreSQL
+// Suites: unit (node), components (jsdom), house (Prettier and ESLint over the tree), integration against PGlite and, when a PostgreSQL
 // server answers (scripts/test.ts sets TEST_POSTGRES=1), against it too; e2e in real Chromium.
 // `npm test` (scripts/test.ts) starts the Auth emulator the integration and e2e suites need.
 const integration = (name: string, env: Record<string, string>) => ({
@@ -54,6 +54,11 @@ export default defineConfig({
           // Refine's router bindings must share the one react-router instance the test renders its router with.
           server: { deps: { inline: [/@refinedev\/react-router/] } },
         },
+      },
+      // The formatter and the type-checked linter over the whole tree: minutes, not seconds.
+      {
+        extends: true,
+        test: { name: "house", include: ["tests/house/**/*.test.ts"], environment: "node", testTimeout: 900_000 },
       },
       integration("integration:pglite", { TEST_DB: "pglite" }),
       ...(process.env.TEST_POSTGRES === "1" ? [integration("integration:postgres", { TEST_DB: "postgres" })] : []),

@@ -39,7 +39,10 @@ export async function serveStatic(app: FastifyInstance, build: PortalBuild): Pro
     index: false,
     cacheControl: false,
     setHeaders(response, path) {
-      response.setHeader("Cache-Control", path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache");
+      response.setHeader(
+        "Cache-Control",
+        path.includes("/assets/") ? "public, max-age=31536000, immutable" : "no-cache",
+      );
     },
   });
 }

@@ -230,17 +230,15 @@ describe("the auto top-up itself", () => {
     // The database refuses a fifth of a cap of four even if code forgot to count.
     const month = (await queueOf(alex))[0]!.month;
     await expect(
-      backend.database.db
-        .insert(autoTopUps)
-        .values({
-          operatorCode: "ATT",
-          accountId: alex.id,
-          month,
-          seq: 5,
-          maxPerMonth: 4,
-          amount: 2_000,
-          currency: "USD",
-        }),
+      backend.database.db.insert(autoTopUps).values({
+        operatorCode: "ATT",
+        accountId: alex.id,
+        month,
+        seq: 5,
+        maxPerMonth: 4,
+        amount: 2_000,
+        currency: "USD",
+      }),
     ).rejects.toThrow();
   });
 

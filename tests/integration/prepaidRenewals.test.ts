@@ -345,18 +345,16 @@ describe("a prepaid plan renews from the balance on its cycle day", () => {
       ),
     ).rejects.toMatchObject({ status: 422 });
     await expect(
-      backend.database.db
-        .insert(ledgerEntries)
-        .values({
-          operatorCode: "ATT",
-          accountId: alex.id,
-          kind: "renewal",
-          amount: balance + 1,
-          currency: "USD",
-          reason: "straight to the table",
-          actorUid: null,
-          actorRole: "system",
-        }),
+      backend.database.db.insert(ledgerEntries).values({
+        operatorCode: "ATT",
+        accountId: alex.id,
+        kind: "renewal",
+        amount: balance + 1,
+        currency: "USD",
+        reason: "straight to the table",
+        actorUid: null,
+        actorRole: "system",
+      }),
     ).rejects.toThrow();
     expect(await balanceOf(alex.id)).toBe(balance);
   });

@@ -104,18 +104,16 @@ describe("closing the account and deleting the data", () => {
       })
       .returning();
     accountId = account!.id;
-    await backend.database.db
-      .insert(ledgerEntries)
-      .values({
-        operatorCode: "ATT",
-        accountId,
-        kind: "top_up",
-        amount: 1500,
-        currency: "USD",
-        reason: "top-up",
-        actorUid: uid,
-        actorRole: "subscriber",
-      });
+    await backend.database.db.insert(ledgerEntries).values({
+      operatorCode: "ATT",
+      accountId,
+      kind: "top_up",
+      amount: 1500,
+      currency: "USD",
+      reason: "top-up",
+      actorUid: uid,
+      actorRole: "subscriber",
+    });
     const profile = {
       name: "Leaving Person",
       contactEmail: email,

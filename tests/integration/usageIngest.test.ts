@@ -422,15 +422,13 @@ describe("live meters and allowance alerts", () => {
 
   it("80 % and 100 % of an allowance each notify the holder once per cycle, in the inbox and by the channels they chose", async () => {
     const db = backend.database.db;
-    await db
-      .insert(notificationPreferences)
-      .values({
-        operatorCode: "ATT",
-        uid: "demo-sam",
-        usageAlertsByEmail: true,
-        usageAlertsBySms: false,
-        usageLimitByEmail: true,
-      });
+    await db.insert(notificationPreferences).values({
+      operatorCode: "ATT",
+      uid: "demo-sam",
+      usageAlertsByEmail: true,
+      usageAlertsBySms: false,
+      usageLimitByEmail: true,
+    });
     const samLine = ids[SAM_LINE]!;
     const usageNotices = () =>
       db

@@ -157,17 +157,15 @@ async function prepareAccounts(
         .returning({ id: accounts.id });
       const made: { id: string; lineId: string | null; msisdn: string | null }[] = [];
       for (const [i, row] of rows.entries()) {
-        await tx
-          .insert(ledgerEntries)
-          .values({
-            operatorCode: "ATT",
-            accountId: row.id,
-            kind: "top_up",
-            amount: opening,
-            currency: "USD",
-            reason: `opening ${tag}`,
-            actorRole: "system",
-          });
+        await tx.insert(ledgerEntries).values({
+          operatorCode: "ATT",
+          accountId: row.id,
+          kind: "top_up",
+          amount: opening,
+          currency: "USD",
+          reason: `opening ${tag}`,
+          actorRole: "system",
+        });
         if (!cycle) {
           made.push({ id: row.id, lineId: null, msisdn: null });
           continue;
