@@ -843,6 +843,8 @@ export const en = {
   "subscriber.movement.approval": "Adjustment by our team",
   "subscriber.shop.forLine": "Shopping for",
   "subscriber.line.usage": "This cycle",
+  "subscriber.line.graceUsage":
+    "Your plan has not renewed yet, so it has no data, minutes or texts for now. Top up and it renews at once.",
   "subscriber.line.plan": "Plan",
   "subscriber.line.changePlan": "Change plan",
   "subscriber.line.sim": "SIM",

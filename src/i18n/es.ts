@@ -850,6 +850,8 @@ export const es: Record<MessageKey, string> = {
   "subscriber.movement.approval": "Ajuste de nuestro equipo",
   "subscriber.shop.forLine": "Comprando para",
   "subscriber.line.usage": "Este ciclo",
+  "subscriber.line.graceUsage":
+    "Tu plan aún no se ha renovado, así que por ahora no tiene datos, minutos ni SMS. Recarga y se renueva al momento.",
   "subscriber.line.plan": "Plan",
   "subscriber.line.changePlan": "Cambiar de plan",
   "subscriber.line.sim": "SIM",

@@ -134,6 +134,8 @@ describe("prepaid renewal at 360 px", () => {
         exact: false,
       })
       .waitFor();
+    // A plan that has not renewed has no allowance: no "of 0 MB" meters on the card.
+    expect(await card.getByText(/ of 0 (MB|min)/).count()).toBe(0);
     expect(await accessibilityProblems(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 

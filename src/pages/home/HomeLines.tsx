@@ -80,7 +80,10 @@ function LineCard({
             {t("usage.home.grace", { date: formatDate(line.grace.endsOn), price: formatMoney(line.grace.price) })}
           </p>
         )}
-        <LineMeters meters={line.meters} daysLeft={line.daysLeft} lineId={line.id} navigate={navigate} />
+        {/* In grace the plan has no allowance: the sentence above says what to do, bars of "of 0 MB" would not. */}
+        {!line.grace && (
+          <LineMeters meters={line.meters} daysLeft={line.daysLeft} lineId={line.id} navigate={navigate} />
+        )}
       </div>
     </article>
   );

@@ -63,7 +63,12 @@ export function SubscriberLinePage({ id }: { id: string }) {
         <h2 className="sub-card__title" id="line-usage">
           {t("subscriber.line.usage")}
         </h2>
-        {meters ? (
+        {line.status === "grace" ? (
+          // A plan that has not renewed has no allowance: "816 MB of 0 MB" bars would only confuse.
+          <p style={{ margin: 0 }} data-testid="line-grace-usage">
+            {t("subscriber.line.graceUsage")}
+          </p>
+        ) : meters ? (
           <LineMeters meters={meters} daysLeft={daysLeft} lineId={line.id} navigate={(to) => void navigate(to)} />
         ) : (
           <Skeleton active />
