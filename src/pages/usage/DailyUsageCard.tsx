@@ -28,18 +28,17 @@ export function DailyUsageCard() {
           {t("usage.history.title")}
         </Typography.Title>
       }
-      extra={
-        lines.data.length > 1 && (
-          <Select
-            aria-label={t("usage.history.line")}
-            value={chosen}
-            onChange={setLineId}
-            options={lines.data.map((l) => ({ value: l.id, label: formatMsisdn(l.msisdn) }))}
-            style={{ minWidth: 150 }}
-          />
-        )
-      }
     >
+      {/* The line picker sits under the title, not beside it: at 360 px the two together clip the title. */}
+      {lines.data.length > 1 && (
+        <Select
+          aria-label={t("usage.history.line")}
+          value={chosen}
+          onChange={setLineId}
+          options={lines.data.map((l) => ({ value: l.id, label: formatMsisdn(l.msisdn) }))}
+          style={{ minWidth: 180, marginBottom: 12 }}
+        />
+      )}
       <div ref={ref}>{usage ? <DailyUsageChart usage={usage} width={width} /> : <Skeleton active />}</div>
     </Card>
   );
