@@ -83,6 +83,8 @@ test("sam asks for help; the agent finds him by 0103, suspends his line with a r
   // Lines and tickets open at once; the other sections load when opened.
   await agent.getByText("(202) 555-0103").first().waitFor();
   await agent.getByRole("link", { name: "Phone stolen on the train" }).waitFor();
+  // What the cycle did to the line, in words (sam's usage is inside his plan).
+  await agent.getByTestId("line-cycle").getByText("Within the plan").waitFor();
   expect(await accessibilityProblems(agent)).toEqual([]);
 
   // Suspend the line from the 360, with a reason (required of staff).

@@ -5,6 +5,7 @@ import { formatMsisdn } from "../../../components/format";
 import { StatusTag, toneOfStatus } from "../../../components/StatusTag";
 import { RecordActions } from "../../../components/actions/RecordActions";
 import type { Subscriber } from "../../../resources/subscribers";
+import { LineCycleCell } from "./LineCycleCell";
 import { PagedSection } from "./PagedSection";
 
 /** The account's lines with status, plan and SIM; each line's actions (suspend, restore, SIM swap…) ask staff for a reason. */
@@ -35,6 +36,7 @@ export function LinesSection({ subscriber }: { subscriber: Subscriber }) {
             </span>
           ),
         },
+        { title: t("care.cycle.title"), key: "cycle", render: (_: unknown, line) => <LineCycleCell line={line} /> },
         {
           title: t("fields.simType"),
           dataIndex: "simType",
