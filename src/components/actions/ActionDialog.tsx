@@ -9,6 +9,7 @@ import { meets, type ActionSpec, type ResourceDefinition } from "../../resources
 import type { ApiError } from "../../providers/apiClient";
 import type { SessionUser } from "../../providers/session";
 import { translate as t } from "../../i18n";
+import { issueText } from "../../i18n/issueText";
 import { FieldInput } from "../FieldInput";
 import { AddressFields } from "../address/AddressFields";
 import { fieldText } from "../fieldText";
@@ -144,7 +145,9 @@ export function ActionDialog({
     const whole = action.input?.safeParse(bodyOf(values));
     if (whole && !whole.success) {
       form.setFields(
-        whole.error.issues.filter((i) => i.path.length).map((i) => ({ name: i.path.map(String), errors: [i.message] })),
+        whole.error.issues
+          .filter((i) => i.path.length)
+          .map((i) => ({ name: i.path.map(String), errors: [issueText(i)] })),
       );
       return null;
     }
