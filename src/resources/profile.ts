@@ -83,7 +83,7 @@ export const profileSchema = z.object({
   contactEmail: z.email("validation.contactEmail").nullable(),
   contactPhone: contactPhoneSchema.nullable(),
   address: addressSchema.nullable(),
-  language: z.enum(["en", "es"], "English or Spanish"),
+  language: z.enum(["en", "es"], "validation.language"),
 });
 export type Profile = z.output<typeof profileSchema>;
 

@@ -193,6 +193,7 @@ export function ActionDialog({
         {action.confirm && <Typography.Paragraph>{t(action.confirm, { title })}</Typography.Paragraph>}
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
         <Form
+          noValidate
           form={form}
           layout="vertical"
           initialValues={{ ...defaults, ...fromRecord, ...preset }}
