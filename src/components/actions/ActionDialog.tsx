@@ -141,7 +141,9 @@ export function ActionDialog({
 
   /** The form's values, checked field by field and then as a whole by the action's input schema (rules across fields). */
   async function checkedValues(): Promise<Values | null> {
-    const values = await form.validateFields();
+    // A refusal is already shown at its fields; nothing is left to throw (it was an unhandled rejection).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return null;
     const whole = action.input?.safeParse(bodyOf(values));
     if (whole && !whole.success) {
       form.setFields(
