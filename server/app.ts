@@ -9,6 +9,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { REAUTH_MAX_AGE_SECONDS } from "#resources/api";
+import { issueText } from "#i18n/issueText";
 import type { Database } from "./db/client";
 import { ProblemError, sendClientErrorProblem, sendProblem } from "./errors";
 import { isTransientConflict } from "./db/pgErrors";
@@ -219,7 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ] ?? "request";
       const errors = error.validation.map((issue) => ({
         path: issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || where,
-        message: issue.message ?? "invalid",
+        // A declared message is a dictionary key: answered in English (the words a client shows when it has none of its own).
+        message: issue.message ? issueText({ ...issue.params, message: issue.message }, "en") : "invalid",
       }));
       return sendProblem(
         reply,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FilterOperator, ResourceDefinition } from "#resources/define";
+import { issueText } from "#i18n/issueText";
 
 export interface ListFilter {
   field: string;
@@ -159,7 +160,11 @@ function parseFilter(
   const parse = (text: string) => {
     const result = scalar.safeParse(text);
     if (!result.success)
-      ctx.addIssue({ code: "custom", path: [key], message: result.error.issues[0]?.message ?? "invalid value" });
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: result.error.issues[0] ? issueText(result.error.issues[0], "en") : "invalid value",
+      });
     return result.success ? result.data : undefined;
   };
   let value: unknown;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { issueText } from "#i18n/issueText";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { invoicePayments, paymentWebhookEvents, topUps } from "../db/schema";
@@ -78,7 +79,7 @@ export const paymentWebhookRoutes =
         if (!parsed.success) {
           const errors = parsed.error.issues.map((issue) => ({
             path: issue.path.join(".") || "body",
-            message: issue.message,
+            message: issueText(issue, "en"),
           }));
           throw badRequest(
             `The webhook body is not a charge event: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,

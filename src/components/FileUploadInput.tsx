@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Button, Space, Typography } from "antd";
 import { PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import { translate as t } from "../i18n";
@@ -60,10 +60,15 @@ function FilePicker({
   describedBy?: string;
   onPick: (files: File[], input: HTMLInputElement) => void;
 }) {
+  // The drawn button is a <label> of the input, so it needs an id even outside a Form.Item; there the
+  // input has no field label either, so it is named by the button's words (never the browser's "Choose file").
+  const ownId = useId();
+  const words = busy ? t("files.uploading") : t(multiple ? "files.pickMany" : "files.pickOne");
   return (
     <span>
       <input
-        id={id}
+        id={id ?? ownId}
+        aria-label={id ? undefined : words}
         className="file-picker__input"
         type="file"
         multiple={multiple}
@@ -72,9 +77,9 @@ function FilePicker({
         aria-describedby={describedBy}
         onChange={(event) => onPick([...(event.target.files ?? [])], event.target)}
       />
-      <label htmlFor={id} className="file-picker__button" aria-hidden>
+      <label htmlFor={id ?? ownId} className="file-picker__button" aria-hidden>
         <UploadOutlined />
-        {busy ? t("files.uploading") : t(multiple ? "files.pickMany" : "files.pickOne")}
+        {words}
       </label>
     </span>
   );

@@ -33,7 +33,12 @@ export function ListFilters({ resource, filters, setFilters, searchFormProps, co
   return (
     <Space wrap style={{ marginBottom: 16, width: "100%" }}>
       {resource.list.search && (
-        <Form {...searchFormProps} layout="inline" initialValues={{ q: getDefaultFilter("q", filters, "eq") }}>
+        <Form
+          noValidate
+          {...searchFormProps}
+          layout="inline"
+          initialValues={{ q: getDefaultFilter("q", filters, "eq") }}
+        >
           <Form.Item name="q" noStyle>
             <Input.Search
               allowClear

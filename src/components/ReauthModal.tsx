@@ -63,7 +63,7 @@ export function ReauthModal({ open, onDone }: { open: boolean; onDone: (ok: bool
           {error}
         </Typography.Paragraph>
       )}
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
         {method === "password" && (
           <Form.Item
             name="password"

@@ -2,6 +2,7 @@ import type { Rule } from "antd/es/form";
 import { z } from "zod";
 import type { ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
+import { issueText } from "../i18n/issueText";
 
 /**
  * Whether the schema lets the field be left out or empty (optional, nullable, or a list that may be
@@ -24,7 +25,9 @@ export function zodRules(schema: z.ZodType, label: string): Rule[] {
       validator: async (_rule, value) => {
         if (value === undefined || value === null || value === "") return; // "required" speaks for empty values
         const result = schema.safeParse(value);
-        if (!result.success) throw new Error(`${label}: ${result.error.issues[0]?.message ?? t("form.invalid")}`);
+        if (result.success) return;
+        const issue = result.error.issues[0];
+        throw new Error(`${label}: ${issue ? issueText(issue) : t("form.invalid")}`);
       },
     },
   ];

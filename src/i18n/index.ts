@@ -1,5 +1,6 @@
 import { en, type MessageKey } from "./en";
 import { es } from "./es";
+import { switchZodLocale } from "./zodLocale";
 
 export type Locale = "en" | "es";
 export const LOCALES: readonly Locale[] = ["en", "es"];
@@ -17,6 +18,7 @@ function initialLocale(): Locale {
 }
 
 let current: Locale = typeof window === "undefined" ? "en" : initialLocale();
+switchZodLocale(current);
 const listeners = new Set<(locale: Locale) => void>();
 
 export const getLocale = () => current;
@@ -32,6 +34,7 @@ export function addMessages(messages: Record<Locale, Record<string, string>>) {
 /** `remember: false` switches for this page only (main.tsx hydrating the prerendered English form). */
 export function setLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}) {
   current = locale;
+  switchZodLocale(locale);
   try {
     if (remember) localStorage.setItem(STORAGE_KEY, locale);
   } catch {
@@ -57,6 +60,19 @@ export function translate(
 ): string {
   // Refine also calls translate(key, defaultMessage).
   if (typeof params === "string") [params, fallback] = [undefined, fallback ?? params];
-  const template = dictionaries[current][key] ?? fallback ?? en[key as MessageKey] ?? key;
+  return translateTo(current, key, params, fallback);
+}
+
+/** `translate` in a language named by the caller, not the page's (the server answers in English). */
+export function translateTo(
+  locale: Locale,
+  key: MessageKey | (string & {}),
+  params?: Record<string, unknown>,
+  fallback?: string,
+): string {
+  const template = dictionaries[locale][key] ?? fallback ?? en[key as MessageKey] ?? key;
   return params ? template.replace(/\{\{([\w.]+)\}\}/g, (_, name: string) => String(params[name] ?? "")) : template;
 }
+
+/** Whether a text is a key of the dictionaries (a declared validation message) rather than words. */
+export const isMessageKey = (text: string): boolean => Object.hasOwn(en, text);

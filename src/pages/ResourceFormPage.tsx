@@ -58,6 +58,7 @@ export function ResourceFormPage({
 
   const form = (
     <Form
+      noValidate
       {...formProps}
       layout="vertical"
       style={{ maxWidth: 640 }}

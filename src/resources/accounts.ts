@@ -15,7 +15,11 @@ export const ADJUSTMENT_LIMITS = { agent: 5_000, admin: 100_000 } as const;
 
 /** A positive amount of money typed by staff or set for auto top-up; at most 100,000.00, within the integer columns that store it. */
 const positiveMoney = moneySchema.extend({
-  amount: z.number().int("whole minor units (cents)").positive("more than zero").max(10_000_000, "at most 100,000.00"),
+  amount: z
+    .number()
+    .int("validation.wholeCents")
+    .positive("validation.moreThanZero")
+    .max(10_000_000, "validation.atMostMoney"),
 });
 
 /** How many automatic top-ups a month an account may have at most. */
@@ -33,8 +37,8 @@ export const autoTopUpSettingSchema = z.object({
   maxPerMonth: z
     .number("a whole number")
     .int("a whole number")
-    .min(1, "at least 1")
-    .max(AUTO_TOP_UP_MAX_PER_MONTH, `at most ${AUTO_TOP_UP_MAX_PER_MONTH}`),
+    .min(1, "validation.atLeast")
+    .max(AUTO_TOP_UP_MAX_PER_MONTH, "validation.atMost"),
 });
 export type AutoTopUpSetting = z.output<typeof autoTopUpSettingSchema>;
 

@@ -13,7 +13,7 @@ export const ADD_ON_STATUSES = ["draft", "active", "retired"] as const;
  */
 export const addOnSchema = z.object({
   id: idSchema,
-  code: z.string().regex(/^[A-Z0-9_]{2,32}$/, "upper-case letters, digits and _"),
+  code: z.string().regex(/^[A-Z0-9_]{2,32}$/, "validation.catalogCode"),
   name: z.string().min(2).max(80),
   kind: z.enum(ADD_ON_KINDS),
   /** The zone a roaming pass is for; null for a data pass. */

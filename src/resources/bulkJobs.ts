@@ -60,8 +60,8 @@ export const importRowSchema = z.object({
   cycleDay: z.coerce
     .number("a whole number from 1 to 28")
     .int("a whole number from 1 to 28")
-    .min(1, "from 1 to 28")
-    .max(28, "from 1 to 28"),
+    .min(1, "validation.dayOfMonth")
+    .max(28, "validation.dayOfMonth"),
 });
 export type ImportRow = z.output<typeof importRowSchema>;
 
@@ -84,7 +84,7 @@ export const importDryRunSchema = z.object({
 const importLinesJob = z
   .object({
     kind: z.literal("import-lines"),
-    csv: z.string().min(1, "the CSV text, with a header row").max(2_000_000, "at most 2 MB of CSV"),
+    csv: z.string().min(1, "validation.csvText").max(2_000_000, "validation.csvTooLarge"),
     dryRun: z.boolean().default(false),
     reason: reasonSchema,
   })
@@ -96,9 +96,9 @@ const lineSelectionJob = z
     kind: z.enum(LINE_SELECTION_KINDS, "one of suspend-lines, restore-lines, import-lines"),
     lineIds: z
       .array(idSchema)
-      .min(1, "select at least one line")
-      .max(MAX_BULK_ITEMS, `at most ${MAX_BULK_ITEMS} lines`)
-      .refine((ids) => new Set(ids).size === ids.length, "each line once"),
+      .min(1, "validation.selectLine")
+      .max(MAX_BULK_ITEMS, "validation.atMostLines")
+      .refine((ids) => new Set(ids).size === ids.length, "validation.eachLineOnce"),
     reason: reasonSchema,
     /** For suspend-lines: the reason code kept on each line (request unless given). */
     suspendReason: z.enum(SELF_SUSPEND_REASONS, "one of lost, stolen, request").optional(),
@@ -107,7 +107,7 @@ const lineSelectionJob = z
 
 /** What `POST /bulk-jobs` takes. */
 export const newBulkJobSchema = z.discriminatedUnion("kind", [lineSelectionJob, importLinesJob], {
-  error: () => "one of suspend-lines, restore-lines, import-lines",
+  error: () => "validation.bulkKind",
 });
 
 export const bulkJobsResource = defineResource({

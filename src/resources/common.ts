@@ -6,7 +6,7 @@ import { isValidPhoneNumber } from "libphonenumber-js/min";
 /** Money is integer minor units plus an ISO 4217 currency; never a float. */
 export const moneySchema = z.object({
   amount: z.number().int(),
-  currency: z.string().regex(/^[A-Z]{3}$/, "an ISO 4217 code"),
+  currency: z.string().regex(/^[A-Z]{3}$/, "validation.currencyCode"),
 });
 export type Money = z.output<typeof moneySchema>;
 
@@ -15,15 +15,11 @@ export type Money = z.output<typeof moneySchema>;
  * client sends within the integer column that stores it: past it PostgreSQL refuses the row.
  */
 export const catalogPriceSchema = moneySchema.extend({
-  amount: z.number().int("whole minor units (cents)").nonnegative("zero or more").max(10_000_000),
+  amount: z.number().int("validation.wholeCents").nonnegative("validation.zeroOrMore").max(10_000_000),
 });
 
 /** A plan's monthly allowance (MB, minutes or messages); null, where allowed, is unlimited. */
-export const allowanceSchema = z
-  .number()
-  .int()
-  .nonnegative()
-  .max(10_000_000, "at most 10,000,000 (leave it empty for unlimited)");
+export const allowanceSchema = z.number().int().nonnegative().max(10_000_000, "validation.allowanceMax");
 
 /**
  * Numbers already found valid: the numbering plan's check costs about as much as the rest of a
@@ -40,14 +36,11 @@ function isKnownValidPhoneNumber(value: string): boolean {
 }
 
 /** A phone number in E.164 form that the numbering plan knows (lines' numbers, sign-in phones). */
-export const e164Schema = z
-  .string()
-  .max(16)
-  .refine(isKnownValidPhoneNumber, "a valid phone number in E.164 form, such as +12025550101");
+export const e164Schema = z.string().max(16).refine(isKnownValidPhoneNumber, "validation.e164");
 
 export const isoDateTime = z.iso.datetime({ offset: true });
 export const idSchema = z.uuid();
-export const isoDate = z.iso.date("a date as YYYY-MM-DD");
+export const isoDate = z.iso.date("validation.isoDate");
 
 /** Why a person did something on someone else's behalf (kept in the audit trail). */
-export const reasonSchema = z.string().trim().min(3, "give a reason of at least 3 characters").max(500);
+export const reasonSchema = z.string().trim().min(3, "validation.reason").max(500);

@@ -4,7 +4,7 @@ import { z } from "zod";
 export const consentSchema = z.object({
   analytics: z.boolean(),
   chat: z.boolean(),
-  decidedAt: z.iso.datetime({ offset: true, message: "an ISO date-time" }),
+  decidedAt: z.iso.datetime({ offset: true, message: "validation.isoDateTime" }),
 });
 export type ConsentRecord = z.infer<typeof consentSchema>;
 

@@ -14,7 +14,7 @@ export const contactRequestSchema = z.object({
   id: idSchema,
   topic: z.enum(TOPICS),
   channel: z.enum(CHANNELS),
-  message: z.string().trim().min(10, "at least 10 characters").max(1000, "at most 1000 characters"),
+  message: z.string().trim().min(10, "validation.atLeastChars").max(1000, "validation.atMostChars"),
   status: z.enum(REQUEST_STATUSES),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,

@@ -15,7 +15,7 @@ export const deviceClaimSchema = z.object({
   lineId: idSchema,
   incident: z.enum(INCIDENTS),
   occurredOn: isoDate,
-  description: z.string().trim().min(10, "at least 10 characters").max(1000),
+  description: z.string().trim().min(10, "validation.atLeastChars").max(1000),
   status: z.enum(CLAIM_STATUSES),
   assessment: z.string().trim().max(1000).nullable(),
   /** A photo or PDF uploaded first (POST /api/v1/files): the writer must be able to open it, so only their own. */
@@ -33,7 +33,7 @@ export const deviceClaimsResource = defineResource({
   createLabel: "resources.device-claims.create",
   // True only when written: a claim filed today stays readable tomorrow.
   writeRules: {
-    occurredOn: isoDate.refine((day) => day <= new Date().toISOString().slice(0, 10), "cannot be in the future"),
+    occurredOn: isoDate.refine((day) => day <= new Date().toISOString().slice(0, 10), "validation.notFuture"),
   },
   fields: {
     lineId: { label: "fields.line", kind: "reference", reference: { resource: "lines" } },

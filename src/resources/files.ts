@@ -26,7 +26,7 @@ export type StoredFile = z.output<typeof fileSchema>;
 
 /** What an upload answers: the new file's record. */
 export const fileUploadQuerySchema = z.object({
-  name: z.string().trim().min(1, "name the file").max(200, "at most 200 characters"),
+  name: z.string().trim().min(1, "validation.fileName").max(200, "validation.atMostChars"),
   purpose: z.enum(FILE_PURPOSES, "attachment or id_document").default("attachment"),
 });
 

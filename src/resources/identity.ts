@@ -68,7 +68,7 @@ export const securityPolicyUpdateSchema = z
   })
   .refine((v) => v.requireStaffMfa !== undefined || v.newStaffMayApprove !== undefined, {
     path: ["requireStaffMfa"],
-    message: "give requireStaffMfa, newStaffMayApprove or both",
+    message: "validation.policyChange",
   });
 export type SecurityPolicyUpdate = z.output<typeof securityPolicyUpdateSchema>;
 

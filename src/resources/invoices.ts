@@ -75,7 +75,7 @@ export const payInvoiceSchema = payInvoiceInputSchema
       .number("an amount in cents")
       .int("a whole number of cents")
       .positive("more than 0")
-      .max(100_000_000, "too large")
+      .max(100_000_000, "validation.tooLarge")
       .optional(),
     reason: reasonSchema.optional(),
   })

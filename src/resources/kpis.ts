@@ -18,9 +18,9 @@ export const kpiQuerySchema = z
   .strict()
   .superRefine((q, ctx) => {
     const days = (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 + 1;
-    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "on or after from" });
+    if (days < 1) ctx.addIssue({ code: "custom", path: ["to"], message: "validation.kpiToAfterFrom" });
     else if (days > KPI_MAX_DAYS)
-      ctx.addIssue({ code: "custom", path: ["to"], message: `at most ${KPI_MAX_DAYS} days after from` });
+      ctx.addIssue({ code: "custom", path: ["to"], message: "validation.kpiMaxDays", params: { max: KPI_MAX_DAYS } });
   });
 export type KpiQuery = z.output<typeof kpiQuerySchema>;
 

@@ -18,7 +18,7 @@ export const SIM_TYPES = ["physical", "esim"] as const;
 export const PLAN_CHANGE_EFFECTIVE = ["now", "next-cycle"] as const;
 
 /** An ICCID: 19 or 20 digits starting with 89 (the telecom industry prefix). */
-export const iccidSchema = z.string().regex(/^89\d{17,18}$/, "19 or 20 digits starting with 89");
+export const iccidSchema = z.string().regex(/^89\d{17,18}$/, "validation.iccid");
 
 /** A mobile line (TM Forum Product/Service) with the names of its plan and account joined in. */
 export const lineSchema = z.object({
@@ -270,21 +270,21 @@ export const linesResource = defineResource({
             ctx.addIssue({
               code: "custom",
               path: ["iccid"],
-              message: "required for a physical SIM: the number printed on it",
+              message: "validation.iccidRequired",
             });
           if (value.simType === "esim" && value.iccid)
-            ctx.addIssue({ code: "custom", path: ["iccid"], message: "leave it out for an eSIM: we issue its number" });
+            ctx.addIssue({ code: "custom", path: ["iccid"], message: "validation.iccidNotForEsim" });
           if (value.simType === "esim" && !value.idDocumentFileId)
             ctx.addIssue({
               code: "custom",
               path: ["idDocumentFileId"],
-              message: "required for an eSIM: a photo or scan of your ID",
+              message: "validation.idDocumentRequired",
             });
           if (value.simType === "physical" && value.idDocumentFileId)
             ctx.addIssue({
               code: "custom",
               path: ["idDocumentFileId"],
-              message: "leave it out for a physical SIM: only an eSIM needs your ID",
+              message: "validation.idDocumentNotForPhysical",
             });
         }),
       inputFields: {

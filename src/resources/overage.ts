@@ -15,7 +15,7 @@ const price = catalogPriceSchema;
 /** Data: `price` for every started `unitMb` MB (1 = per MB, 1024 = per GB). */
 export const dataRateSchema = z
   .object({
-    unitMb: z.number("a whole number of MB").int("a whole number of MB").min(1, "at least 1 MB").max(1_048_576),
+    unitMb: z.number("validation.wholeMb").int("validation.wholeMb").min(1, "validation.atLeastMb").max(1_048_576),
     price,
   })
   .strict();

@@ -32,10 +32,10 @@ export type PaymentMethod = z.output<typeof paymentMethodSchema>;
 /** A one-time bank account token from the bill-payment gateway's tokenizer (never an account number). */
 export const bankAccountTokenSchema = z
   .string()
-  .min(8, "a token from the payment gateway's tokenizer")
-  .max(200, "too long for a token")
-  .regex(/^[A-Za-z0-9_-]+$/, "a token from the payment gateway's tokenizer")
-  .refine((value) => !/^\d+$/.test(value), "a token from the payment gateway's tokenizer, never an account number");
+  .min(8, "validation.cardToken")
+  .max(200, "validation.cardTokenTooLong")
+  .regex(/^[A-Za-z0-9_-]+$/, "validation.cardToken")
+  .refine((value) => !/^\d+$/.test(value), "validation.tokenNotAccountNumber");
 
 /**
  * What `POST /payment-methods` takes: a one-time token from the gateway's tokenizer, of a card
@@ -53,7 +53,7 @@ export const newPaymentMethodSchema = z
   .strict()
   .refine((body) => (body.cardToken === undefined) !== (body.bankAccountToken === undefined), {
     path: ["cardToken"],
-    message: "give either cardToken or bankAccountToken",
+    message: "validation.cardOrBank",
   });
 
 /** The ABA routing number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10). */

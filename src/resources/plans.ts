@@ -9,14 +9,14 @@ export const PLAN_STATUSES = ["draft", "active", "retired"] as const;
 /** A plan offering (TM Forum ProductOffering). Allowances: null means unlimited. */
 export const planSchema = z.object({
   id: idSchema,
-  code: z.string().regex(/^[A-Z0-9_]{2,32}$/, "upper-case letters, digits and _"),
+  code: z.string().regex(/^[A-Z0-9_]{2,32}$/, "validation.catalogCode"),
   name: z.string().min(2).max(80),
   kind: z.enum(PLAN_KINDS),
   status: z.enum(PLAN_STATUSES),
   price: catalogPriceSchema,
   period: z.enum(["month"]),
   /** Whole MB; null is unlimited, chosen as such (the form refuses a blank amount, issue 23). */
-  dataMb: z.number().int().nonnegative().max(10_000_000, "at most 10,000,000 MB").nullable(),
+  dataMb: z.number().int().nonnegative().max(10_000_000, "validation.atMostMb").nullable(),
   voiceMinutes: allowanceSchema.nullable(),
   sms: allowanceSchema.nullable(),
   features: z.array(z.string().max(80)).max(20),

@@ -25,7 +25,7 @@ export const RETAINED_BY_LAW = [
 export const privacyRequestSchema = z.object({
   id: idSchema,
   kind: z.enum(PRIVACY_REQUEST_KINDS),
-  note: z.string().trim().max(1000, "at most 1000 characters").nullable(),
+  note: z.string().trim().max(1000, "validation.atMostChars").nullable(),
   status: z.enum(PRIVACY_REQUEST_STATUSES),
   /** Once completed: the kinds of data erased, and what was kept with the law that requires it. */
   erased: z.array(z.string()).nullable(),

@@ -59,9 +59,9 @@ export const US_STATES = [
 
 /** A US postal address as the plain form takes it (and maps autocomplete fills it in). */
 export const addressSchema = z.object({
-  line1: z.string().trim().min(1, "enter the street and number").max(100, "at most 100 characters"),
-  line2: z.string().trim().max(100, "at most 100 characters").nullable(),
-  city: z.string().trim().min(1, "enter the city").max(60, "at most 60 characters"),
+  line1: z.string().trim().min(1, "validation.street").max(100, "validation.atMostChars"),
+  line2: z.string().trim().max(100, "validation.atMostChars").nullable(),
+  city: z.string().trim().min(1, "validation.city").max(60, "validation.atMostChars"),
   state: z.enum(US_STATES, "choose a state"),
   zip: z
     .string()
@@ -74,16 +74,16 @@ export type Address = z.output<typeof addressSchema>;
 export const contactPhoneSchema = z
   .string()
   .trim()
-  .refine((v) => isValidPhoneNumber(v, "US"), "enter a valid phone number, like (202) 555-0101 or +44 7911 123456")
+  .refine((v) => isValidPhoneNumber(v, "US"), "validation.contactPhone")
   .transform((v) => parsePhoneNumberWithError(v, "US").number as string);
 
 /** The person's own profile (GET/PUT /api/v1/me/profile). */
 export const profileSchema = z.object({
-  name: z.string().trim().min(1, "enter your name").max(100, "at most 100 characters"),
-  contactEmail: z.email("enter a valid email address, like name@example.com").nullable(),
+  name: z.string().trim().min(1, "validation.name").max(100, "validation.atMostChars"),
+  contactEmail: z.email("validation.contactEmail").nullable(),
   contactPhone: contactPhoneSchema.nullable(),
   address: addressSchema.nullable(),
-  language: z.enum(["en", "es"], "English or Spanish"),
+  language: z.enum(["en", "es"], "validation.language"),
 });
 export type Profile = z.output<typeof profileSchema>;
 

@@ -30,7 +30,7 @@ export type StaffMember = z.output<typeof staffMemberSchema>;
 
 /** POST /api/v1/staff (with an Idempotency-Key header). */
 export const staffInviteSchema = z.object({
-  email: z.email("a valid email address").max(254),
+  email: z.email("validation.email").max(254),
   role: z.enum(STAFF_ROLES),
   displayName: z.string().trim().min(1).max(100).optional(),
 });
@@ -55,7 +55,7 @@ export const staffUpdateSchema = z
   })
   .refine((v) => v.role !== undefined || v.disabled !== undefined, {
     path: ["role"],
-    message: "give role, disabled or both",
+    message: "validation.roleOrDisabled",
   });
 export type StaffUpdate = z.output<typeof staffUpdateSchema>;
 

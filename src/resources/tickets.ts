@@ -57,8 +57,8 @@ export type TicketAttachment = z.output<typeof ticketAttachmentSchema>;
  */
 export const attachmentIdsSchema = z
   .array(idSchema)
-  .max(MAX_TICKET_ATTACHMENTS, `at most ${MAX_TICKET_ATTACHMENTS} files`)
-  .refine((ids) => new Set(ids).size === ids.length, "the same file twice")
+  .max(MAX_TICKET_ATTACHMENTS, "validation.atMostFiles")
+  .refine((ids) => new Set(ids).size === ids.length, "validation.sameFileTwice")
   // Optional rather than defaulted: a default would take every ticket read off the serializer's fast check.
   .optional();
 
@@ -72,14 +72,14 @@ export const ticketMessageSchema = z.object({
 });
 export type TicketMessage = z.output<typeof ticketMessageSchema>;
 
-const messageText = z.string().trim().min(2, "at least 2 characters").max(4000, "at most 4000 characters");
+const messageText = z.string().trim().min(2, "validation.atLeastChars").max(4000, "validation.atMostChars");
 
 export const ticketSchema = z.object({
   id: idSchema,
   accountId: idSchema,
   accountName: z.string(),
   category: z.enum(TICKET_CATEGORIES),
-  subject: z.string().trim().min(3, "at least 3 characters").max(120, "at most 120 characters"),
+  subject: z.string().trim().min(3, "validation.atLeastChars").max(120, "validation.atMostChars"),
   /** The opening message. */
   message: messageText,
   /** On create: ids of files uploaded first, attached to the opening message. On read: those files' ids. */

@@ -13,10 +13,10 @@ export const TOP_UP_REFUND_STATES = ["none", "claimed", "approved"] as const;
 /** A one-time card token from the gateway's tokenizer (never a card number: no spaces, letters first). */
 export const cardTokenSchema = z
   .string()
-  .min(8, "a token from the payment gateway's tokenizer")
-  .max(200, "too long for a token")
-  .regex(/^[A-Za-z0-9_-]+$/, "a token from the payment gateway's tokenizer")
-  .refine((value) => !/^\d+$/.test(value), "a token from the payment gateway's tokenizer, never a card number");
+  .min(8, "validation.cardToken")
+  .max(200, "validation.cardTokenTooLong")
+  .regex(/^[A-Za-z0-9_-]+$/, "validation.cardToken")
+  .refine((value) => !/^\d+$/.test(value), "validation.tokenNotCardNumber");
 
 /**
  * What `POST /top-ups` takes: the prepaid account, the amount, and how to pay — a saved payment
@@ -28,9 +28,9 @@ export const newTopUpSchema = z
     amount: moneySchema.extend({
       amount: z
         .number()
-        .int("whole minor units (cents)")
-        .positive("more than zero")
-        .max(MAX_TOP_UP_AMOUNT, "at most $500.00"),
+        .int("validation.wholeCents")
+        .positive("validation.moreThanZero")
+        .max(MAX_TOP_UP_AMOUNT, "validation.atMostMoney"),
     }),
     paymentMethodId: idSchema.optional(),
     cardToken: cardTokenSchema.optional(),
@@ -38,7 +38,7 @@ export const newTopUpSchema = z
   .strict()
   .refine((body) => (body.paymentMethodId === undefined) !== (body.cardToken === undefined), {
     path: ["paymentMethodId"],
-    message: "give either paymentMethodId or cardToken",
+    message: "validation.methodOrCard",
   });
 
 /**

@@ -24,17 +24,17 @@ export const newVoucherBatchSchema = z
   .object({
     count: z
       .number()
-      .int("a whole number")
-      .min(1, "at least 1")
-      .max(MAX_VOUCHERS_PER_BATCH, `at most ${MAX_VOUCHERS_PER_BATCH}`),
+      .int("validation.wholeNumber")
+      .min(1, "validation.atLeast")
+      .max(MAX_VOUCHERS_PER_BATCH, "validation.atMost"),
     value: moneySchema.extend({
       amount: z
         .number()
-        .int("whole minor units (cents)")
-        .positive("more than zero")
-        .max(MAX_VOUCHER_VALUE, "at most $500.00"),
+        .int("validation.wholeCents")
+        .positive("validation.moreThanZero")
+        .max(MAX_VOUCHER_VALUE, "validation.atMostMoney"),
     }),
-    expiresOn: isoDate.refine((day) => day >= new Date().toISOString().slice(0, 10), "cannot be in the past"),
+    expiresOn: isoDate.refine((day) => day >= new Date().toISOString().slice(0, 10), "validation.notPast"),
   })
   .strict();
 
@@ -59,8 +59,8 @@ export function voucherCodesCsv(
 export const voucherCodeSchema = z
   .string()
   .trim()
-  .min(4, "the code printed on the voucher")
-  .max(40, "too long for a voucher code");
+  .min(4, "validation.voucherCode")
+  .max(40, "validation.voucherCodeTooLong");
 
 export const voucherBatchesResource = defineResource({
   name: "voucher-batches",

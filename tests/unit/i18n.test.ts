@@ -133,3 +133,51 @@ describe("i18nProvider: declared resources name themselves", () => {
     expect(i18nProvider.translate("unknown.titles.list", undefined, "Unknowns")).toBe("Unknowns");
   });
 });
+
+describe("values, not only keys", () => {
+  // The words a Spanish page must never fall back to, and the other way round (issue 25).
+  const ENGLISH = /\b(required|at least|at most|characters|enter|must|invalid|fill this)\b/i;
+  const SPANISH = /\b(obligatorio|al menos|como máximo|caracteres|indica|rellena|debe)\b/i;
+  const validationKeys = keys.filter((key) => key.startsWith("validation.") || key.startsWith("form."));
+
+  it.each(validationKeys)("%s is translated, in words of its own language", (key) => {
+    expect(es[key]).not.toBe(en[key]);
+    expect(es[key]).not.toMatch(ENGLISH);
+    expect(en[key]).not.toMatch(SPANISH);
+  });
+
+  it("names each language in its own name, whatever the page's language", () => {
+    for (const dictionary of [en, es]) {
+      expect(dictionary["language.en"]).toBe("English");
+      expect(dictionary["language.es"]).toBe("Español");
+    }
+  });
+});
+
+describe("issueText", () => {
+  it("fills a declared key with the rule's bounds, as numbers and amounts in the language's format", async () => {
+    const { issueText } = await import("../../src/i18n/issueText");
+    expect(issueText({ message: "validation.atMostChars", maximum: 1000 }, "en")).toBe("at most 1,000 characters");
+    expect(issueText({ message: "validation.atMostMoney", maximum: 50_000 }, "en")).toBe("at most $500.00");
+    expect(issueText({ message: "validation.atLeastChars", minimum: 10 }, "es")).toBe("al menos 10 caracteres");
+    expect(issueText({ message: "validation.atMostMoney", maximum: 50_000 }, "es")).toMatch(
+      /^como máximo (\$500\.00|500[.,]00\s?US\$)$/,
+    );
+    expect(issueText({ message: "validation.kpiMaxDays", params: { max: 366 } }, "es")).toBe(
+      "como máximo 366 días después del primero",
+    );
+  });
+
+  it("leaves zod's own messages as zod wrote them, and zod follows the page's language", async () => {
+    const { issueText } = await import("../../src/i18n/issueText");
+    const { z } = await import("zod");
+    expect(issueText({ message: "Too small" }, "es")).toBe("Too small");
+    setLocale("es");
+    const spanish = z.string().safeParse(1).error!.issues[0]!.message;
+    setLocale("en");
+    const english = z.string().safeParse(1).error!.issues[0]!.message;
+    expect(spanish).not.toBe(english);
+    expect(spanish).toMatch(/inválid|esperaba/i);
+    expect(english).toMatch(/invalid|expected/i);
+  });
+});

@@ -96,6 +96,7 @@ describe("the profile's address form", () => {
 });
 
 describe("the profile's contact details", () => {
+  afterEach(() => act(() => setLocale("en", { remember: false })));
   const saved = {
     name: "Alex Rivera",
     contactEmail: "alex@example.com",
@@ -122,6 +123,16 @@ describe("the profile's contact details", () => {
         <ProfileDetailsCard />
       </App>,
     );
+
+  it("on a Spanish page, the language row says Español (each language in its own name) and names the saved one", async () => {
+    act(() => setLocale("es", { remember: false }));
+    renderCard();
+    await screen.findByText("Guardado como English hasta que guardes este formulario.");
+    const shown = document.querySelector(".ant-select-selection-item");
+    expect(shown?.textContent).toBe("Español");
+    expect(shown?.querySelector("[lang=es]")).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Idioma\s*English/);
+  });
 
   it("loads the profile and refuses a bad phone number at the field, sending nothing", async () => {
     renderCard();

@@ -1,7 +1,8 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { DataProvider } from "@refinedev/core";
 import { describe, expect, it, vi } from "vitest";
+import { setLocale } from "../../src/i18n";
 import { deviceClaimsResource } from "../../src/resources/deviceClaims";
 import { toHttpError } from "../../src/providers/apiClient";
 import { ResourceFormPage } from "../../src/pages/ResourceFormPage";
@@ -43,9 +44,9 @@ function renderEdit(role: "agent" | "subscriber", update: DataProvider["update"]
 }
 
 /** Replaces the loaded description with `text` and saves. The form mounts again once the record has loaded, so wait for the filled input. */
-async function retypeDescription(text: string) {
+async function retypeDescription(text: string, words = { description: "Description", save: /Save$/ }) {
   const description = await waitFor(() => {
-    const input = screen.getByLabelText("Description") as HTMLTextAreaElement;
+    const input = screen.getByLabelText(words.description) as HTMLTextAreaElement;
     expect(input.value).toBe(claim.description);
     return input;
   });
@@ -53,7 +54,7 @@ async function retypeDescription(text: string) {
   await user.clear(description);
   await user.click(description);
   await user.paste(text); // as typed, without a render per key (which makes jsdom slow)
-  await user.click(screen.getByRole("button", { name: /Save$/ }));
+  await user.click(screen.getByRole("button", { name: words.save }));
 }
 
 describe("the generic edit form", () => {
@@ -85,6 +86,19 @@ describe("the generic edit form", () => {
     await retypeDescription("Broken");
     await screen.findByText("Description: at least 10 characters");
     expect(update).not.toHaveBeenCalled();
+  });
+
+  it("says the schema's rule in Spanish on a Spanish page, the bound from the declaration", async () => {
+    act(() => setLocale("es", { remember: false }));
+    try {
+      const update = vi.fn();
+      renderEdit("agent", update as unknown as DataProvider["update"]);
+      await retypeDescription("Roto", { description: "Descripción", save: /Guardar$/ });
+      await screen.findByText("Descripción: al menos 10 caracteres");
+      expect(update).not.toHaveBeenCalled();
+    } finally {
+      act(() => setLocale("en", { remember: false }));
+    }
   });
 
   it("leaves out the fields the viewer's role may not write", async () => {

@@ -60,15 +60,15 @@ describe("generating vouchers", () => {
   it("says at each field what is missing, and sends nothing", async () => {
     renderPage();
     fireEvent.click(screen.getByRole("button", { name: "Generate vouchers" }));
-    expect(await screen.findByText("Enter How many vouchers.")).toBeTruthy();
-    expect(await screen.findByText("Enter Value of each voucher.")).toBeTruthy();
+    expect(await screen.findByText("How many vouchers: fill this in.")).toBeTruthy();
+    expect(await screen.findByText("Value of each voucher: fill this in.")).toBeTruthy();
     expect(apiRequest).not.toHaveBeenCalled();
   });
 
   it("says at each field what is out of bounds (the server's own rules), and sends nothing", async () => {
     renderPage();
     fill("1001", "600");
-    expect(await screen.findByText("How many vouchers: at most 1000")).toBeTruthy();
+    expect(await screen.findByText("How many vouchers: at most 1,000")).toBeTruthy();
     expect(await screen.findByText("Value of each voucher: at most $500.00")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Generate vouchers" }));
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { IMPORT_COLUMNS, importRowSchema, MAX_IMPORT_ROWS, type ImportRow } from "#resources/bulkJobs";
+import { issueText } from "#i18n/issueText";
 import type { Executor } from "../../audit";
 import { accounts, lines, plans } from "../../db/schema";
 import { badRequest } from "../../errors";
@@ -55,7 +56,7 @@ export async function checkImport(db: Executor, operator: string, csv: string): 
       errors: parsed.error.issues.map((issue) => ({
         row,
         field: String(issue.path[0] ?? "row"),
-        message: issue.message,
+        message: issueText(issue, "en"),
       })),
     };
   });

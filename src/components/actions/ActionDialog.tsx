@@ -9,6 +9,7 @@ import { meets, type ActionSpec, type ResourceDefinition } from "../../resources
 import type { ApiError } from "../../providers/apiClient";
 import type { SessionUser } from "../../providers/session";
 import { translate as t } from "../../i18n";
+import { issueText } from "../../i18n/issueText";
 import { FieldInput } from "../FieldInput";
 import { AddressFields } from "../address/AddressFields";
 import { fieldText } from "../fieldText";
@@ -140,11 +141,15 @@ export function ActionDialog({
 
   /** The form's values, checked field by field and then as a whole by the action's input schema (rules across fields). */
   async function checkedValues(): Promise<Values | null> {
-    const values = await form.validateFields();
+    // A refusal is already shown at its fields; nothing is left to throw (it was an unhandled rejection).
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return null;
     const whole = action.input?.safeParse(bodyOf(values));
     if (whole && !whole.success) {
       form.setFields(
-        whole.error.issues.filter((i) => i.path.length).map((i) => ({ name: i.path.map(String), errors: [i.message] })),
+        whole.error.issues
+          .filter((i) => i.path.length)
+          .map((i) => ({ name: i.path.map(String), errors: [issueText(i)] })),
       );
       return null;
     }
@@ -190,6 +195,7 @@ export function ActionDialog({
         {action.confirm && <Typography.Paragraph>{t(action.confirm, { title })}</Typography.Paragraph>}
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
         <Form
+          noValidate
           form={form}
           layout="vertical"
           initialValues={{ ...defaults, ...fromRecord, ...preset }}

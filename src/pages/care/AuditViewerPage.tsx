@@ -138,7 +138,13 @@ export default function AuditViewerPage() {
         </Button>
       }
     >
-      <Form<AuditFilters> form={form} layout="inline" onFinish={apply} style={{ marginBottom: 16, rowGap: 8 }}>
+      <Form<AuditFilters>
+        noValidate
+        form={form}
+        layout="inline"
+        onFinish={apply}
+        style={{ marginBottom: 16, rowGap: 8 }}
+      >
         <Form.Item name="actorUid" label={t("fields.actor")}>
           <Input allowClear style={{ width: 160 }} />
         </Form.Item>

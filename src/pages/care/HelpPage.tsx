@@ -59,6 +59,7 @@ export function HelpPage() {
         }
       >
         <Form<NewTicket>
+          noValidate
           form={form}
           layout="vertical"
           requiredMark={false}

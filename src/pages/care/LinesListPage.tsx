@@ -59,6 +59,7 @@ function BulkBar({ ids, clear }: { ids: string[]; clear: () => void }) {
         destroyOnHidden
       >
         <Form<BulkForm>
+          noValidate
           form={form}
           layout="vertical"
           initialValues={{ kind: "suspend-lines", suspendReason: "request" }}

@@ -121,6 +121,7 @@ export default function TicketPage() {
         />
         {open && (
           <Form
+            noValidate
             form={form}
             layout="vertical"
             requiredMark={false}

@@ -153,6 +153,7 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
   return (
     <Card title={t("topUp.card.title")} size="small">
       <Form
+        noValidate
         form={form}
         layout="vertical"
         requiredMark="optional"
@@ -418,6 +419,7 @@ function SavedCards({ tokenizeUrl }: { tokenizeUrl: string }) {
       />
       {adding && (
         <Form
+          noValidate
           form={form}
           layout="vertical"
           onFinish={(values) => void add(values)}

@@ -96,6 +96,7 @@ export default function VoucherBatchCreatePage({ resource }: { resource: Resourc
       {title}
       <Card size="small">
         <Form<Values>
+          noValidate
           form={form}
           layout="vertical"
           disabled={busy}

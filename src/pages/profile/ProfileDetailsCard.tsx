@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { App, Button, Card, Form, Input, Select, Skeleton } from "antd";
 import type { Rule } from "antd/es/form";
-import { getLocale, setLocale, translate as t, type Locale } from "../../i18n";
+import { getLocale, LOCALES, setLocale, translate as t, type Locale } from "../../i18n";
 import { apiRequest, type ApiError } from "../../providers/apiClient";
 import { contactPhoneSchema, profileSchema, type Address, type Profile } from "../../resources/profile";
 import { AddressFields } from "../../components/address/AddressFields";
@@ -36,13 +36,18 @@ export function ProfileDetailsCard() {
   const [loaded, setLoaded] = useState(false);
   const [withAddress, setWithAddress] = useState(false);
   const [saving, setSaving] = useState(false);
+  /** The language saved in the profile, when the page speaks another (picked on the sign-in page or the home). */
+  const [savedLanguage, setSavedLanguage] = useState<Locale>();
 
   useEffect(() => {
     let active = true;
     apiRequest<{ profile: Profile }>("/me/profile")
       .then(({ profile }) => {
         if (!active) return;
-        form.setFieldsValue(profile);
+        // The row starts at the language the page speaks: the reader's latest choice, so the profile never
+        // says "English" on a Spanish page; the saved one is named under it until the form is saved.
+        form.setFieldsValue({ ...profile, language: getLocale() });
+        setSavedLanguage(profile.language !== getLocale() ? profile.language : undefined);
         setWithAddress(profile.address !== null);
         setLoaded(true);
       })
@@ -71,6 +76,7 @@ export function ProfileDetailsCard() {
     try {
       const { profile } = await apiRequest<{ profile: Profile }>("/me/profile", { method: "PUT", body });
       form.setFieldsValue(profile);
+      setSavedLanguage(undefined);
       void message.success(t("profile.details.saved"));
       if (profile.language !== getLocale()) setLocale(profile.language);
     } catch (error) {
@@ -93,6 +99,7 @@ export function ProfileDetailsCard() {
     <Card title={t("profile.details.title")} id="contact-details">
       {loaded ? null : <Skeleton active />}
       <Form
+        noValidate
         form={form}
         layout="vertical"
         onFinish={(values) => void save(values)}
@@ -118,13 +125,17 @@ export function ProfileDetailsCard() {
         >
           <Input type="tel" autoComplete="tel" inputMode="tel" />
         </Form.Item>
-        <Form.Item name="language" label={t("profile.details.language")}>
+        <Form.Item
+          name="language"
+          label={t("profile.details.language")}
+          extra={
+            savedLanguage ? t("profile.details.languageSaved", { language: t(`language.${savedLanguage}`) }) : undefined
+          }
+        >
           <Select
             aria-label={t("profile.details.language")}
-            options={[
-              { value: "en", label: "English" },
-              { value: "es", label: "Español" },
-            ]}
+            // Each language in its own name, marked as such for screen readers.
+            options={LOCALES.map((l) => ({ value: l, label: <span lang={l}>{t(`language.${l}`)}</span> }))}
           />
         </Form.Item>
         {withAddress ? (

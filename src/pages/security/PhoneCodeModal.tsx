@@ -62,7 +62,7 @@ export function PhoneCodeModal({
       okText={step ? t("code.submit") : t("phone.send")}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
+      <Form noValidate form={form} layout="vertical" requiredMark={false} onFinish={() => void submit()}>
         {formError && (
           <Typography.Paragraph type="danger" role="alert">
             {formError}

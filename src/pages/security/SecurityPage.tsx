@@ -255,6 +255,7 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
   const [pending, setPending] = useState(false);
   return (
     <Form
+      noValidate
       form={form}
       layout="vertical"
       style={{ maxWidth: 400 }}
@@ -316,7 +317,7 @@ function LinkPasswordModal({ open, onClose, onDone }: { open: boolean; onClose: 
       confirmLoading={pending}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={() => void submit()}>
+      <Form noValidate form={form} layout="vertical" onFinish={() => void submit()}>
         <Form.Item
           name="email"
           label={t("signIn.email")}

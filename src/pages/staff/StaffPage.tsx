@@ -232,7 +232,7 @@ function InviteModal({ open, onClose, onInvited }: { open: boolean; onClose: () 
           <Typography.Paragraph type="secondary">{t("staff.confirmNeeded")}</Typography.Paragraph>
         </>
       ) : (
-        <Form form={form} layout="vertical" initialValues={{ role: "agent" }} onFinish={() => void submit()}>
+        <Form noValidate form={form} layout="vertical" initialValues={{ role: "agent" }} onFinish={() => void submit()}>
           <Form.Item
             name="email"
             label={t("fields.email")}
@@ -293,7 +293,13 @@ function ChangeModal({ change, onClose, onChanged }: { change: Change; onClose: 
       okButtonProps={{ danger: change?.kind === "disable" }}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ role: change?.member.role }} onFinish={() => void submit()}>
+      <Form
+        noValidate
+        form={form}
+        layout="vertical"
+        initialValues={{ role: change?.member.role }}
+        onFinish={() => void submit()}
+      >
         {change?.kind === "role" && (
           <Form.Item name="role" label={t("fields.role")} rules={[{ required: true }]}>
             <Select options={STAFF_ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
