@@ -1,10 +1,10 @@
-import { and, count, eq, ilike, or, sql } from "drizzle-orm";
+import { eq, ilike, or, sql } from "drizzle-orm";
 import type { Account } from "#resources/accounts";
-import type { Executor } from "../../audit";
 import { accounts, autoTopUpSettings, operators } from "../../db/schema";
 import { amountDueSql } from "../money/accountMoney";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
+import { heldBy, tableSource } from "../tableSource";
 
 const selection = {
   id: accounts.id,
@@ -42,22 +42,15 @@ type AccountRow = Omit<Account, "createdAt" | "updatedAt" | "balance" | "amountD
 
 /** Customer accounts: a subscriber's are those they own. */
 export const accountsModule: DomainModule<AccountRow> = {
-  source: {
-    rows: (db: Executor) =>
-      db
-        .select(selection)
-        .from(accounts)
-        .innerJoin(operators, eq(operators.code, accounts.operatorCode))
-        .leftJoin(autoTopUpSettings, eq(autoTopUpSettings.accountId, accounts.id))
-        .$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(accounts).$dynamic(),
-    id: accounts.id,
+  source: tableSource({
     table: accounts,
+    selection,
+    rowJoins: (query) =>
+      query
+        .innerJoin(operators, eq(operators.code, accounts.operatorCode))
+        .leftJoin(autoTopUpSettings, eq(autoTopUpSettings.accountId, accounts.id)),
+    owner: accounts.ownerUid,
     columns: { name: accounts.name, createdAt: accounts.createdAt, status: accounts.status, type: accounts.type },
-    scope(principal, scope) {
-      const sameOperator = eq(accounts.operatorCode, principal.operator);
-      return scope === "all" ? sameOperator : and(sameOperator, eq(accounts.ownerUid, principal.uid))!;
-    },
     search: (q) => or(ilike(accounts.name, `%${escapeLike(q)}%`), ilike(accounts.email, `%${escapeLike(q)}%`)),
     // Prepaid accounts show their balance, postpaid ones what their open bills add up to (server/domain/money).
     toRecord: ({
@@ -85,6 +78,6 @@ export const accountsModule: DomainModule<AccountRow> = {
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }),
-    ownerUids: (row) => (row.ownerUid ? [row.ownerUid] : []),
-  },
+    ownerUids: heldBy,
+  }),
 };

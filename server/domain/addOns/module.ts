@@ -1,10 +1,10 @@
-import { and, count, eq, ilike, or } from "drizzle-orm";
+import { and, eq, ilike, or } from "drizzle-orm";
 import type { AddOn } from "#resources/addOns";
-import type { Executor } from "../../audit";
 import { addOns, operators } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
 import { escapeLike } from "../../lib/sql";
 import type { ActionHandler, DomainModule } from "../../engine/types";
+import { tableSource } from "../tableSource";
 import { lineAddOnRoutes } from "./routes";
 
 export type AddOnRow = typeof addOns.$inferSelect;
@@ -27,11 +27,9 @@ type Money = { amount: number; currency: string };
 
 /** The add-on catalog: every signed-in role reads it, subscribers only what is on sale; admins write it (new ones start as drafts). */
 export const addOnsModule: DomainModule<AddOnRow> = {
-  source: {
-    rows: (db: Executor) => db.select().from(addOns).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(addOns).$dynamic(),
-    id: addOns.id,
+  source: tableSource({
     table: addOns,
+    forSubscribers: eq(addOns.status, "active"),
     columns: {
       name: addOns.name,
       code: addOns.code,
@@ -43,14 +41,9 @@ export const addOnsModule: DomainModule<AddOnRow> = {
       validityDays: addOns.validityDays,
       createdAt: addOns.createdAt,
     },
-    scope(principal) {
-      const sameOperator = eq(addOns.operatorCode, principal.operator);
-      return principal.role === "subscriber" ? and(sameOperator, eq(addOns.status, "active"))! : sameOperator;
-    },
     search: (q) => or(ilike(addOns.name, `%${escapeLike(q)}%`), ilike(addOns.code, `%${escapeLike(q)}%`)),
     toRecord: toAddOn,
-    ownerUids: () => [],
-  },
+  }),
   /** GET /lines/{id}/add-ons (server/domain/addOns/routes.ts): what a line has bought and counts now. */
   extraRoutes: lineAddOnRoutes,
   writer: {

@@ -1,12 +1,12 @@
-import { and, count, eq, getTableColumns } from "drizzle-orm";
+import { getTableColumns } from "drizzle-orm";
 import type { Approval } from "#resources/approvals";
-import type { Executor } from "../../audit";
 import { accounts, approvals } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
+import { tableSource } from "../tableSource";
 
 export type ApprovalRow = typeof approvals.$inferSelect & { accountName: string; ownerUid: string | null };
 
-const selection = { ...getTableColumns(approvals), accountName: accounts.name, ownerUid: accounts.ownerUid };
+const selection = { ...getTableColumns(approvals), accountName: accounts.name };
 
 export const toApproval = (row: ApprovalRow): Approval => ({
   id: row.id,
@@ -32,17 +32,11 @@ export const toApproval = (row: ApprovalRow): Approval => ({
  * (server/domain/money/accountActions.ts), decided by approve and reject (./decide.ts).
  */
 export const approvalsModule: DomainModule<ApprovalRow> = {
-  source: {
-    rows: (db: Executor) =>
-      db.select(selection).from(approvals).innerJoin(accounts, eq(accounts.id, approvals.accountId)).$dynamic(),
-    count: (db: Executor) =>
-      db
-        .select({ total: count() })
-        .from(approvals)
-        .innerJoin(accounts, eq(accounts.id, approvals.accountId))
-        .$dynamic(),
-    id: approvals.id,
+  source: tableSource({
     table: approvals,
+    selection,
+    account: approvals.accountId,
+    owner: approvals.requestedBy,
     columns: {
       status: approvals.status,
       kind: approvals.kind,
@@ -50,12 +44,8 @@ export const approvalsModule: DomainModule<ApprovalRow> = {
       amount: approvals.amount,
       createdAt: approvals.createdAt,
     },
-    scope(principal, scope) {
-      const sameOperator = eq(approvals.operatorCode, principal.operator);
-      return scope === "all" ? sameOperator : and(sameOperator, eq(approvals.requestedBy, principal.uid))!;
-    },
     toRecord: toApproval,
     // Live events reach staff of the operator; the holder hears about the money, not the request.
     ownerUids: () => [],
-  },
+  }),
 };

@@ -1,9 +1,9 @@
-import { count, eq, getTableColumns, ilike, or, sql } from "drizzle-orm";
+import { getTableColumns, ilike, or } from "drizzle-orm";
 import type { AuditEvent } from "#resources/auditEvents";
-import type { Executor } from "../../audit";
 import { auditEvents } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
+import { tableSource } from "../tableSource";
 import { actorEmailSql, actorNameSql, targetTitleSql } from "./names";
 
 type AuditRow = typeof auditEvents.$inferSelect & {
@@ -40,11 +40,9 @@ const toEvent = (row: AuditRow): AuditEvent => ({
 
 /** The operator's append-only audit trail, read by its staff. */
 export const auditEventsModule: DomainModule<AuditRow> = {
-  source: {
-    rows: (db: Executor) => db.select(selection).from(auditEvents).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(auditEvents).$dynamic(),
-    id: auditEvents.id,
+  source: tableSource({
     table: auditEvents,
+    selection,
     columns: {
       createdAt: auditEvents.createdAt,
       action: auditEvents.action,
@@ -53,7 +51,6 @@ export const auditEventsModule: DomainModule<AuditRow> = {
       targetType: auditEvents.targetType,
       targetId: auditEvents.targetId,
     },
-    scope: (principal) => eq(auditEvents.operatorCode, principal.operator),
     search: (q) =>
       or(
         ilike(auditEvents.action, `%${escapeLike(q)}%`),
@@ -61,6 +58,5 @@ export const auditEventsModule: DomainModule<AuditRow> = {
         ilike(auditEvents.reason, `%${escapeLike(q)}%`),
       ),
     toRecord: toEvent,
-    ownerUids: () => [],
-  },
+  }),
 };

@@ -1,8 +1,8 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BulkJob } from "#resources/bulkJobs";
-import type { Executor } from "../../audit";
 import { bulkJobItems, bulkJobs } from "../../db/schema";
 import type { ActionHandler, DomainModule } from "../../engine/types";
+import { tableSource } from "../tableSource";
 import { bulkJobRoutes } from "./routes";
 
 const selection = {
@@ -63,15 +63,11 @@ export const cancelBulkJob: ActionHandler<BulkJobRow> = {
 
 /** The operator's bulk jobs, for its staff; created by the module's own route (it queues the background work). */
 export const bulkJobsModule: DomainModule<BulkJobRow> = {
-  source: {
-    rows: (db: Executor) => db.select(selection).from(bulkJobs).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(bulkJobs).$dynamic(),
-    id: bulkJobs.id,
+  source: tableSource({
     table: bulkJobs,
+    selection,
     columns: { createdAt: bulkJobs.createdAt, status: bulkJobs.status, kind: bulkJobs.kind },
-    scope: (principal) => eq(bulkJobs.operatorCode, principal.operator),
     toRecord: toBulkJob,
-    ownerUids: () => [],
-  },
+  }),
   extraRoutes: bulkJobRoutes,
 };

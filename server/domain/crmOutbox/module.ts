@@ -1,17 +1,14 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { CrmOutboxEntry } from "#resources/crmOutbox";
-import type { Executor } from "../../audit";
 import { crmOutbox } from "../../db/schema";
 import type { ActionHandler, DomainModule } from "../../engine/types";
+import { tableSource } from "../tableSource";
 
 type OutboxRow = typeof crmOutbox.$inferSelect;
 
 /** The outbox, read by admins of the operator (no subscriber owns a lead). */
 export const crmOutboxModule: DomainModule<OutboxRow> = {
-  source: {
-    rows: (db: Executor) => db.select().from(crmOutbox).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(crmOutbox).$dynamic(),
-    id: crmOutbox.id,
+  source: tableSource({
     table: crmOutbox,
     columns: {
       createdAt: crmOutbox.createdAt,
@@ -20,7 +17,6 @@ export const crmOutboxModule: DomainModule<OutboxRow> = {
       nextAttemptAt: crmOutbox.nextAttemptAt,
       sourceType: crmOutbox.sourceType,
     },
-    scope: (principal) => eq(crmOutbox.operatorCode, principal.operator),
     toRecord: (row): CrmOutboxEntry => ({
       id: row.id,
       sourceType: row.sourceType as CrmOutboxEntry["sourceType"],
@@ -35,8 +31,7 @@ export const crmOutboxModule: DomainModule<OutboxRow> = {
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }),
-    ownerUids: () => [],
-  },
+  }),
 };
 
 /** Sends a dead or waiting lead again now, with a fresh set of tries (the admin has fixed what made it fail). */

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fileSchema, fileUploadQuerySchema, type StoredFile } from "#resources/files";
@@ -13,6 +13,7 @@ import { EXTENSIONS, sniffContentType } from "../../files/sniff";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
 import { attachedToHoldersTicket } from "../tickets/attachments";
 import { idDocumentOfHoldersOrder } from "./idDocuments";
+import { heldBy, tableSource } from "../tableSource";
 import { DEFAULT_UPLOAD_QUOTA, enforceUploadQuota } from "./uploadQuota";
 
 type FileRow = typeof storedFiles.$inferSelect;
@@ -44,11 +45,9 @@ function downloadName(row: FileRow): string {
  *   to a ticket, or the ID document of an eSIM transfer's order) the holder only (others: 404).
  */
 export const filesModule: DomainModule<FileRow> = {
-  source: {
-    rows: (db: Executor) => db.select().from(storedFiles).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(storedFiles).$dynamic(),
-    id: storedFiles.id,
+  source: tableSource({
     table: storedFiles,
+    owner: storedFiles.ownerUid,
     columns: {
       createdAt: storedFiles.createdAt,
       name: storedFiles.name,
@@ -57,13 +56,9 @@ export const filesModule: DomainModule<FileRow> = {
       contentType: storedFiles.contentType,
       ownerUid: storedFiles.ownerUid,
     },
-    scope(principal, scope) {
-      const sameOperator = eq(storedFiles.operatorCode, principal.operator);
-      return scope === "all" ? sameOperator : and(sameOperator, eq(storedFiles.ownerUid, principal.uid))!;
-    },
     toRecord,
-    ownerUids: (row) => [row.ownerUid],
-  },
+    ownerUids: heldBy,
+  }),
   extraRoutes: (services) => fileRoutes(services),
 };
 

@@ -12,7 +12,7 @@ import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
 import { gatewayFor } from "../../payments/gatewayFor";
 import { errorResponses, idParamsSchema, problemSchema } from "../../routes/common";
-import { invoicesModule, toInvoice } from "../invoices/module";
+import { invoiceRecords, toInvoice } from "../invoices/records";
 import { payInvoice } from "./payInvoice";
 
 const TITLE_422 = "Unprocessable Content";
@@ -61,7 +61,7 @@ export const invoicePaymentRoutes =
         const { paymentMethodId, reason, amount } = request.body;
         if (principal.role !== "subscriber" && !reason)
           throw badRequest("Give a reason for this action.", [{ path: "reason", message: "required" }]);
-        const found = await findRecordRow(db, invoicesResource, invoicesModule, principal, "pay", request.params.id);
+        const found = await findRecordRow(db, invoicesResource, invoiceRecords, principal, "pay", request.params.id);
         if (!found) throw notFound("No such invoices record.");
         const gateway = await gatewayFor(services, principal.operator, "bill");
 
@@ -112,7 +112,7 @@ export const invoicePaymentRoutes =
         const status = declined ? 422 : payment.status === "created" ? 202 : 200;
 
         const response = await db.transaction(async (tx) => {
-          const [row] = await invoicesModule.source.rows(tx).where(eq(invoices.id, found.invoice.id)).limit(1);
+          const [row] = await invoiceRecords.source.rows(tx).where(eq(invoices.id, found.invoice.id)).limit(1);
           const record = {
             ...toInvoice(row),
             payment: {

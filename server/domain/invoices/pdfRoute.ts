@@ -9,7 +9,7 @@ import { findRecordRow } from "../../engine/records";
 import type { EngineServices } from "../../engine/services";
 import { apiHeadersSchema, errorResponses } from "../../routes/common";
 import { renderInvoicePdf } from "./invoicePdf";
-import { invoicesModule, toInvoice } from "./module";
+import { invoiceRecords, toInvoice } from "./records";
 
 /**
  * `GET /invoices/{id}/pdf`: a file, not a record, so the record API cannot serve it. Whoever may
@@ -42,7 +42,7 @@ export const invoicePdfRoutes =
         const row = await findRecordRow(
           services.db,
           invoicesResource,
-          invoicesModule,
+          invoiceRecords,
           request.principal,
           "show",
           request.params.id,

@@ -1,9 +1,9 @@
-import { and, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import { eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Line } from "#resources/lines";
-import type { Executor } from "../../audit";
 import { accounts, lines, plans } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
+import { tableSource } from "../tableSource";
 
 const selection = {
   id: lines.id,
@@ -57,16 +57,13 @@ export function searchLines(q: string): SQL {
   return or(ilike(accounts.name, `%${text}%`), ilike(lines.msisdn, `%${digits || text}%`))!;
 }
 
-const joined = (query: any) =>
-  query.innerJoin(accounts, eq(lines.accountId, accounts.id)).innerJoin(plans, eq(lines.planId, plans.id));
-
 /** Lines of the operator with their account and plan joined in; a subscriber's are those of accounts they own. */
 export const linesModule: DomainModule<LineRow> = {
-  source: {
-    rows: (db: Executor) => joined(db.select(selection).from(lines)).$dynamic(),
-    count: (db: Executor) => joined(db.select({ total: count() }).from(lines)).$dynamic(),
-    id: lines.id,
+  source: tableSource({
     table: lines,
+    selection,
+    account: lines.accountId,
+    joins: (query) => query.innerJoin(plans, eq(lines.planId, plans.id)),
     columns: {
       msisdn: lines.msisdn,
       status: lines.status,
@@ -79,12 +76,7 @@ export const linesModule: DomainModule<LineRow> = {
       accountType: accounts.type,
       planName: plans.name,
     },
-    scope(principal, scope) {
-      const sameOperator = eq(lines.operatorCode, principal.operator);
-      return scope === "all" ? sameOperator : and(sameOperator, eq(accounts.ownerUid, principal.uid))!;
-    },
     search: searchLines,
     toRecord: toLine,
-    ownerUids: (row) => (row.ownerUid ? [row.ownerUid] : []),
-  },
+  }),
 };

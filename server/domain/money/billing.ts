@@ -17,7 +17,7 @@ import {
 import { conflict } from "../../errors";
 import { taxOf } from "../../db/seed/seedMoney";
 import type { ActionHandler } from "../../engine/types";
-import type { InvoiceRow } from "../invoices/module";
+import type { InvoiceRow } from "../invoices/records";
 import { postLedgerEntry } from "./ledger";
 import { paymentWaitingFor } from "../invoicePayments/settle";
 import { planFeeFor } from "../plans/priceChange";

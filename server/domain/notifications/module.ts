@@ -1,8 +1,8 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Notification } from "#resources/notifications";
-import type { Executor } from "../../audit";
 import { notifications } from "../../db/schema";
 import type { ActionHandler, DomainModule } from "../../engine/types";
+import { tableSource } from "../tableSource";
 
 type NotificationRow = typeof notifications.$inferSelect;
 
@@ -10,20 +10,14 @@ const read = (row: NotificationRow) => row.readAt !== null;
 
 /** Everyone's inbox is their own: "own" means addressed to you. */
 export const notificationsModule: DomainModule<NotificationRow> = {
-  source: {
-    rows: (db: Executor) => db.select().from(notifications).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(notifications).$dynamic(),
-    id: notifications.id,
+  source: tableSource({
     table: notifications,
+    owner: notifications.recipientUid,
     columns: {
       createdAt: notifications.createdAt,
       kind: notifications.kind,
       // "read" is derived from read_at: filter[read]=false asks for the unread ones.
       read: sql`(${notifications.readAt} is not null)`,
-    },
-    scope(principal, scope) {
-      const sameOperator = eq(notifications.operatorCode, principal.operator);
-      return scope === "all" ? sameOperator : and(sameOperator, eq(notifications.recipientUid, principal.uid))!;
     },
     toRecord: (row): Notification => ({
       id: row.id,
@@ -35,7 +29,7 @@ export const notificationsModule: DomainModule<NotificationRow> = {
       updatedAt: row.updatedAt.toISOString(),
     }),
     ownerUids: (row) => [row.recipientUid],
-  },
+  }),
 };
 
 export const markNotificationRead: ActionHandler<NotificationRow> = {

@@ -1,15 +1,14 @@
-import { and, count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Order } from "#resources/orders";
-import type { Executor } from "../../audit";
-import { accounts, lines, orders } from "../../db/schema";
+import { lines, orders } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
+import { tableSource } from "../tableSource";
 
 const selection = {
   id: orders.id,
   accountId: orders.accountId,
   lineId: orders.lineId,
   msisdn: lines.msisdn,
-  ownerUid: accounts.ownerUid,
   type: orders.type,
   state: orders.state,
   effective: orders.effective,
@@ -29,16 +28,13 @@ export type OrderRow = Omit<Order, "scheduledFor" | "createdAt" | "updatedAt" | 
   updatedAt: Date;
 };
 
-const joined = (query: any) =>
-  query.innerJoin(accounts, eq(orders.accountId, accounts.id)).leftJoin(lines, eq(orders.lineId, lines.id));
-
 /** Orders of the operator; a subscriber's are those of accounts they own. */
 export const ordersModule: DomainModule<OrderRow> = {
-  source: {
-    rows: (db: Executor) => joined(db.select(selection).from(orders)).$dynamic(),
-    count: (db: Executor) => joined(db.select({ total: count() }).from(orders)).$dynamic(),
-    id: orders.id,
+  source: tableSource({
     table: orders,
+    selection,
+    account: orders.accountId,
+    joins: (query) => query.leftJoin(lines, eq(orders.lineId, lines.id)),
     columns: {
       state: orders.state,
       type: orders.type,
@@ -47,10 +43,6 @@ export const ordersModule: DomainModule<OrderRow> = {
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
     },
-    scope(principal, scope) {
-      const sameOperator = eq(orders.operatorCode, principal.operator);
-      return scope === "all" ? sameOperator : and(sameOperator, eq(accounts.ownerUid, principal.uid))!;
-    },
     toRecord: ({ ownerUid: _owner, ...row }) => ({
       ...row,
       idDocumentFileId: typeof row.details.idDocumentFileId === "string" ? row.details.idDocumentFileId : null,
@@ -58,6 +50,5 @@ export const ordersModule: DomainModule<OrderRow> = {
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }),
-    ownerUids: (row) => (row.ownerUid ? [row.ownerUid] : []),
-  },
+  }),
 };

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ne } from "drizzle-orm";
-import type { Executor } from "../../audit";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { paymentMethods } from "../../db/schema";
 import type { ActionHandler, DomainModule } from "../../engine/types";
+import { heldBy, tableSource } from "../tableSource";
 import { makeDefault, toPaymentMethod, type PaymentMethodRow } from "./records";
 import { paymentMethodRoutes } from "./routes";
 
@@ -11,24 +11,18 @@ import { paymentMethodRoutes } from "./routes";
  * removed through the record API, made default by an action.
  */
 export const paymentMethodsModule: DomainModule<PaymentMethodRow> = {
-  source: {
-    rows: (db: Executor) => db.select().from(paymentMethods).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(paymentMethods).$dynamic(),
-    id: paymentMethods.id,
+  source: tableSource({
     table: paymentMethods,
+    owner: paymentMethods.ownerUid,
     columns: {
       isDefault: paymentMethods.isDefault,
       ownerUid: paymentMethods.ownerUid,
       createdAt: paymentMethods.createdAt,
       type: paymentMethods.type,
     },
-    scope(principal, scope) {
-      const sameOperator = eq(paymentMethods.operatorCode, principal.operator);
-      return scope === "all" ? sameOperator : and(sameOperator, eq(paymentMethods.ownerUid, principal.uid))!;
-    },
     toRecord: toPaymentMethod,
-    ownerUids: (row) => [row.ownerUid],
-  },
+    ownerUids: heldBy,
+  }),
   extraRoutes: paymentMethodRoutes,
   writer: {
     async remove(ctx, row) {

@@ -1,15 +1,12 @@
-import { and, count, eq, ilike, or } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { operators } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
-import type { Plan } from "#resources/plans";
 import type { Overage } from "#resources/overage";
-import type { Executor } from "../../audit";
 import { plans } from "../../db/schema";
-import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
+import type { PlanRow } from "./priceChange";
+import { planRecords } from "./records";
 import { planPriceRoutes } from "./routes";
-
-type PlanRow = typeof plans.$inferSelect;
 
 /** Every price of an overage must be in the catalog's currency: 400 naming each one that is not. */
 function checkOverageCurrency(overage: Overage | null | undefined, currency: string) {
@@ -31,49 +28,9 @@ function checkOverageCurrency(overage: Overage | null | undefined, currency: str
   if (errors.length) throw badRequest(`The catalog is priced in ${currency}.`, errors);
 }
 
-export const toPlan = (row: PlanRow): Plan => ({
-  id: row.id,
-  code: row.code,
-  name: row.name,
-  kind: row.kind,
-  status: row.status,
-  price: { amount: row.priceAmount, currency: row.currency },
-  period: row.period,
-  dataMb: row.dataMb,
-  voiceMinutes: row.voiceMinutes,
-  sms: row.sms,
-  features: row.features,
-  overage: row.overage ?? null,
-  pendingPrice: row.pendingPriceAmount === null ? null : { amount: row.pendingPriceAmount, currency: row.currency },
-  priceChangedAt: row.priceChangedAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
 /** The operator's catalog: open to every signed-in role; subscribers see only what is on sale (not drafts, not retired plans). */
 export const plansModule: DomainModule<PlanRow> = {
-  source: {
-    rows: (db: Executor) => db.select().from(plans).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(plans).$dynamic(),
-    id: plans.id,
-    table: plans,
-    columns: {
-      name: plans.name,
-      code: plans.code,
-      kind: plans.kind,
-      status: plans.status,
-      price: plans.priceAmount,
-      dataMb: plans.dataMb,
-      createdAt: plans.createdAt,
-    },
-    scope(principal) {
-      const sameOperator = eq(plans.operatorCode, principal.operator);
-      return principal.role === "subscriber" ? and(sameOperator, eq(plans.status, "active"))! : sameOperator;
-    },
-    search: (q) => or(ilike(plans.name, `%${escapeLike(q)}%`), ilike(plans.code, `%${escapeLike(q)}%`)),
-    toRecord: toPlan,
-    ownerUids: () => [],
-  },
+  ...planRecords,
   /** GET /plans/{id}/price-change-preview (./routes.ts): the change-price quote as a read. */
   extraRoutes: (services) => planPriceRoutes(services),
   writer: {

@@ -8,7 +8,7 @@ import type { EngineServices } from "../../engine/services";
 import { apiHeadersSchema, errorResponses, idParamsSchema, problemSchema } from "../../routes/common";
 import { priceChangeQuote } from "./priceChange";
 // module.ts registers these routes; the binding is read only when a request comes.
-import { plansModule } from "./module";
+import { planRecords } from "./records";
 
 /**
  * GET /plans/{id}/price-change-preview?amount=…[&currency=…]: the quote of change-price as a plain
@@ -45,7 +45,7 @@ export const planPriceRoutes =
         const row = await findRecordRow(
           services.db,
           plansResource,
-          plansModule,
+          planRecords,
           principal,
           "change-price",
           request.params.id,

@@ -1,20 +1,18 @@
-import { count, eq, ilike, or } from "drizzle-orm";
-import type { Executor } from "../../audit";
+import { ilike, or } from "drizzle-orm";
 import { staffMembers } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
 import { toMember } from "./member";
+import { tableSource } from "../tableSource";
 import { staffRoutes } from "./routes";
 
 type StaffRow = typeof staffMembers.$inferSelect;
 
 /** The operator's care agents and admins (their Firebase users carry the same role in claims). */
 export const staffModule: DomainModule<StaffRow> = {
-  source: {
-    rows: (db: Executor) => db.select().from(staffMembers).$dynamic(),
-    count: (db: Executor) => db.select({ total: count() }).from(staffMembers).$dynamic(),
-    id: staffMembers.uid,
+  source: tableSource({
     table: staffMembers,
+    id: staffMembers.uid,
     columns: {
       email: staffMembers.email,
       displayName: staffMembers.displayName,
@@ -22,11 +20,9 @@ export const staffModule: DomainModule<StaffRow> = {
       disabled: staffMembers.disabled,
       createdAt: staffMembers.createdAt,
     },
-    scope: (principal) => eq(staffMembers.operatorCode, principal.operator),
     search: (q) =>
       or(ilike(staffMembers.email, `%${escapeLike(q)}%`), ilike(staffMembers.displayName, `%${escapeLike(q)}%`)),
     toRecord: toMember,
-    ownerUids: () => [],
-  },
+  }),
   extraRoutes: staffRoutes,
 };

@@ -1,10 +1,10 @@
-import { count, eq, sql, type SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Subscriber, SubscriberLine } from "#resources/subscribers";
-import type { Executor } from "../../audit";
 import { accounts } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
+import { heldBy, tableSource } from "../tableSource";
 import { parseCareQuery, type CareQuery } from "./careQuery";
 import { subscriberRoutes } from "./routes";
 
@@ -109,14 +109,9 @@ export type SubscriberRow = Omit<Subscriber, "createdAt" | "updatedAt"> & {
  * an email, an ICCID, or an account, line or order id; each with its matching lines. Staff only.
  */
 export const subscribersModule: DomainModule<SubscriberRow> = {
-  source: {
-    rows: (db: Executor, context) => {
-      const query = context?.q ? careQueryOf(context.q) : undefined;
-      return db.select(selectionFor(query)).from(accounts).$dynamic();
-    },
-    count: (db: Executor) => db.select({ total: count() }).from(accounts).$dynamic(),
-    id: accounts.id,
+  source: tableSource({
     table: accounts,
+    selection: (context) => selectionFor(context?.q ? careQueryOf(context.q) : undefined),
     columns: {
       name: accounts.name,
       createdAt: accounts.createdAt,
@@ -125,7 +120,6 @@ export const subscribersModule: DomainModule<SubscriberRow> = {
       // The select's output column (ORDER BY may name it bare): the search's score of each row.
       relevance: sql`"relevance"`,
     },
-    scope: (principal) => eq(accounts.operatorCode, principal.operator),
     search: searchAccounts,
     toRecord: ({ ownerUid: _owner, ...row }) => ({
       ...row,
@@ -133,7 +127,7 @@ export const subscribersModule: DomainModule<SubscriberRow> = {
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }),
-    ownerUids: (row) => (row.ownerUid ? [row.ownerUid] : []),
-  },
+    ownerUids: heldBy,
+  }),
   extraRoutes: subscriberRoutes,
 };

@@ -1,5 +1,4 @@
-import { count, eq, ilike, sql } from "drizzle-orm";
-import { and } from "drizzle-orm";
+import { eq, ilike, sql } from "drizzle-orm";
 import {
   DEFAULT_PRIORITY,
   DEFAULT_SLA_HOURS,
@@ -8,10 +7,10 @@ import {
   type TicketCategory,
   type TicketMessage,
 } from "#resources/tickets";
-import type { Executor } from "../../audit";
 import { accounts, operators, ticketMessages, tickets } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
+import { tableSource } from "../tableSource";
 import { attachFiles, attachmentsOf } from "./attachments";
 
 /** The ticket's id inside correlated subqueries (qualified: the messages have an id too). */
@@ -34,7 +33,6 @@ const selection = {
   id: tickets.id,
   accountId: tickets.accountId,
   accountName: accounts.name,
-  ownerUid: accounts.ownerUid,
   category: tickets.category,
   subject: tickets.subject,
   status: tickets.status,
@@ -71,18 +69,13 @@ export type TicketRow = Omit<
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-const joined = (query: any) =>
-  query
-    .innerJoin(accounts, eq(tickets.accountId, accounts.id))
-    .innerJoin(operators, eq(tickets.operatorCode, operators.code));
-
 /** Tickets with their account and conversation; a subscriber's are those of accounts they hold. */
 export const ticketsModule: DomainModule<TicketRow> = {
-  source: {
-    rows: (db: Executor) => joined(db.select(selection).from(tickets)).$dynamic(),
-    count: (db: Executor) => joined(db.select({ total: count() }).from(tickets)).$dynamic(),
-    id: tickets.id,
+  source: tableSource({
     table: tickets,
+    selection,
+    account: tickets.accountId,
+    joins: (query) => query.innerJoin(operators, eq(tickets.operatorCode, operators.code)),
     columns: {
       status: tickets.status,
       priority: priorityRank,
@@ -92,10 +85,6 @@ export const ticketsModule: DomainModule<TicketRow> = {
       createdAt: tickets.createdAt,
       lastMessageAt: selection.lastMessageAt,
       slaDueAt,
-    },
-    scope(principal, scope) {
-      const sameOperator = eq(tickets.operatorCode, principal.operator);
-      return scope === "all" ? sameOperator : and(sameOperator, eq(accounts.ownerUid, principal.uid))!;
     },
     search: (q) => ilike(tickets.subject, `%${escapeLike(q)}%`),
     toRecord: ({ ownerUid: _owner, assigneeUid, ...row }) => ({
@@ -108,8 +97,7 @@ export const ticketsModule: DomainModule<TicketRow> = {
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     }),
-    ownerUids: (row) => (row.ownerUid ? [row.ownerUid] : []),
-  },
+  }),
   writer: {
     /** Opens a ticket on an account the writer may use (checked by the factory), with its opening message. */
     async create(ctx, body) {

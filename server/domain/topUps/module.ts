@@ -1,8 +1,7 @@
-import { and, count, eq } from "drizzle-orm";
-import type { Executor } from "../../audit";
-import { accounts, topUps } from "../../db/schema";
+import { topUps } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
-import { toTopUp, topUpSelection, type TopUpRow } from "./records";
+import { tableSource } from "../tableSource";
+import { toTopUp, type TopUpRow } from "./records";
 import { topUpRoutes } from "./routes";
 
 export type { TopUpRow } from "./records";
@@ -13,13 +12,9 @@ export type { TopUpRow } from "./records";
  * transactions); settled by the charge's answer or the gateway's webhook (./settle.ts).
  */
 export const topUpsModule: DomainModule<TopUpRow> = {
-  source: {
-    rows: (db: Executor) =>
-      db.select(topUpSelection).from(topUps).innerJoin(accounts, eq(accounts.id, topUps.accountId)).$dynamic(),
-    count: (db: Executor) =>
-      db.select({ total: count() }).from(topUps).innerJoin(accounts, eq(accounts.id, topUps.accountId)).$dynamic(),
-    id: topUps.id,
+  source: tableSource({
     table: topUps,
+    account: topUps.accountId,
     columns: {
       accountId: topUps.accountId,
       status: topUps.status,
@@ -27,12 +22,7 @@ export const topUpsModule: DomainModule<TopUpRow> = {
       createdAt: topUps.createdAt,
       updatedAt: topUps.updatedAt,
     },
-    scope(principal, scope) {
-      const sameOperator = eq(topUps.operatorCode, principal.operator);
-      return scope === "all" ? sameOperator : and(sameOperator, eq(accounts.ownerUid, principal.uid))!;
-    },
     toRecord: toTopUp,
-    ownerUids: (row) => (row.ownerUid ? [row.ownerUid] : []),
-  },
+  }),
   extraRoutes: topUpRoutes,
 };

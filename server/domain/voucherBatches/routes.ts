@@ -16,7 +16,7 @@ import { claimIdempotencyKey, hashRequest } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
 import { errorResponses, problemSchema } from "../../routes/common";
 import { createVoucherBatch } from "../money/vouchers";
-import { toVoucherBatch, voucherBatchesModule } from "./module";
+import { toVoucherBatch, voucherBatchRecords } from "./records";
 
 /**
  * `POST /voucher-batches`: the record API cannot express it because the answer carries the codes,
@@ -76,7 +76,7 @@ export const voucherBatchRoutes =
             expiresOn,
             createdBy: principal.uid,
           });
-          const [row] = await voucherBatchesModule.source.rows(tx).where(eq(voucherBatchesModule.source.id, id));
+          const [row] = await voucherBatchRecords.source.rows(tx).where(eq(voucherBatchRecords.source.id, id));
           const batch = toVoucherBatch(row);
           await recordAudit(tx, {
             operator: principal.operator,

@@ -1,0 +1,96 @@
+import { and, count, eq, getTableColumns, type AnyColumn, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Principal } from "#resources/access";
+import type { Scope } from "#resources/define";
+import type { Executor } from "../audit";
+import { accounts } from "../db/schema";
+import type { RecordSource } from "../engine/types";
+
+/** A table of one operator's rows: every domain table keeps its operator in `operator_code`. */
+type OperatorTable = PgTable & { operatorCode: AnyColumn };
+
+/** What a module says about its table; the helper makes the rows, the count and the scope from it. */
+export interface TableSourceSpec<Row> extends Omit<
+  RecordSource<Row>,
+  "rows" | "count" | "id" | "table" | "scope" | "ownerUids"
+> {
+  table: OperatorTable;
+  /** The record's id column; the table's `id` when absent. */
+  id?: AnyColumn;
+  /** What a row holds (it may depend on the list's `q`); the table's columns when absent. */
+  selection?: Record<string, unknown> | ((context?: { q?: string }) => Record<string, unknown>);
+  /** Joins of the rows and the count alike: what the columns, search and scope read. */
+  joins?: (query: any) => any;
+  /** Joins of the rows only: what a record shows but no list filters on (the count stays lean). */
+  rowJoins?: (query: any) => any;
+  /**
+   * The column naming the row's account: rows join the account, carry its holder as `ownerUid`, and
+   * a subscriber's ("own") are those of the accounts they hold.
+   */
+  account?: AnyColumn;
+  /** The column of the uid "own" narrows to when it is not the account's holder (a card's holder, a notification's recipient). */
+  owner?: AnyColumn;
+  /** What a subscriber sees of the operator's rows when not all of them (the catalog: what is on sale). */
+  forSubscribers?: SQL;
+  /** Who hears the row's live events; the account's holder by default for account rows, nobody otherwise. */
+  ownerUids?: (row: NoInfer<Row>) => string[];
+}
+
+/** The holder of a row that carries one (`ownerUid`, null when no one holds it yet). */
+export const heldBy = (row: { ownerUid: string | null }): string[] => (row.ownerUid ? [row.ownerUid] : []);
+
+/**
+ * The operator scope every module applies: always its operator; "own" narrows to the principal's
+ * rows (by `owner`), and a subscriber sees only `forSubscribers` of the rest. Other operators' and
+ * other subscribers' rows are simply not found (404, never 403).
+ */
+export function operatorScope(
+  operator: AnyColumn,
+  { owner, forSubscribers }: { owner?: AnyColumn; forSubscribers?: SQL } = {},
+): (principal: Principal, scope: Scope) => SQL {
+  return (principal, scope) => {
+    const sameOperator = eq(operator, principal.operator);
+    if (owner && scope !== "all") return and(sameOperator, eq(owner, principal.uid))!;
+    if (forSubscribers && principal.role === "subscriber") return and(sameOperator, forSubscribers)!;
+    return sameOperator;
+  };
+}
+
+/**
+ * A module's record source over one table of the operator: the rows (with its joins and, for rows
+ * of an account, the account and its holder), the count over the same joins, and the scope. The
+ * module keeps only what is its own: columns, search and how a row becomes a record.
+ */
+export function tableSource<Row>({
+  table,
+  id,
+  selection,
+  joins = (query) => query,
+  rowJoins = (query) => query,
+  account,
+  owner,
+  forSubscribers,
+  ownerUids,
+  ...own
+}: TableSourceSpec<Row>): RecordSource<Row> {
+  const joined = (query: any) => {
+    const withJoins = joins(query);
+    return account ? withJoins.innerJoin(accounts, eq(accounts.id, account)) : withJoins;
+  };
+  const fieldsOf = (context?: { q?: string }) => {
+    const fields = typeof selection === "function" ? selection(context) : (selection ?? getTableColumns(table));
+    return account ? { ...fields, ownerUid: accounts.ownerUid } : fields;
+  };
+  return {
+    rows: (db: Executor, context) => rowJoins(joined(db.select(fieldsOf(context) as never).from(table))).$dynamic(),
+    count: (db: Executor) => joined(db.select({ total: count() }).from(table)).$dynamic(),
+    id: id ?? (table as unknown as { id: AnyColumn }).id,
+    table,
+    scope: operatorScope(table.operatorCode, {
+      owner: owner ?? (account ? accounts.ownerUid : undefined),
+      forSubscribers,
+    }),
+    ownerUids: ownerUids ?? (account ? (heldBy as (row: Row) => string[]) : () => []),
+    ...own,
+  };
+}
