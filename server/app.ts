@@ -26,7 +26,6 @@ import { loggedUrl } from "./lib/loggedUrl";
 import { loggedError } from "./lib/loggedError";
 import { createEventBus, type EventBus } from "./live/eventBus";
 import { resources as registry } from "#resources";
-import type { ResourceDefinition } from "#resources/define";
 import type { DomainModule } from "./engine/types";
 import { buildModules } from "./engine/registry";
 import { resourceRoutes } from "./engine/routeFactory";
@@ -56,6 +55,7 @@ import { paymentWebhookRoutes } from "./payments/webhookRoutes";
 import type { PaymentGateways } from "./payments/gateway";
 import type { DestinationStream } from "pino";
 import { parsePolicy, serializePolicy } from "#config/contentSecurityPolicy";
+import type { DeclaredResource } from "./lib/declaredResource";
 
 /** A Content-Security-Policy with more `connect-src` origins. */
 function withConnectSources(policy: string, origins: string[]): string {
@@ -98,7 +98,7 @@ export interface AppDeps {
   /** The proxies whose X-Forwarded-For tells the client address (a hop count or their addresses; never every entry): per-address rate limits use it. */
   trustProxy?: TrustedProxies;
   /** The declared resources (src/resources by default); tests pass their own declarations. */
-  resources?: readonly ResourceDefinition<any, any>[];
+  resources?: readonly DeclaredResource[];
   /** Domain modules of `store: "table"` resources (server/domain/modules.ts by default). */
   domainModules?: Record<string, DomainModule>;
   /** Base64 of the 32-byte key that seals secrets at rest (PUKs); local mode's fixed key by default. */
@@ -173,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.header("cache-control", "no-store");
       const detail =
         error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is too long." : "The request URL is not valid.";
-      return sendProblem(reply, error.statusCode ?? 400, detail, [{ path: "path", message: detail }]);
+      sendProblem(reply, error.statusCode ?? 400, detail, [{ path: "path", message: detail }]);
     },
     clientErrorHandler: (error, socket) => sendClientErrorProblem(error, socket, securityHeaderValues(securityHeaders)),
     trustProxy: fastifyTrustProxy(deps.trustProxy ?? false),
@@ -190,7 +190,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   addSecurityHeaders(app, securityHeaders);
   addNoStore(app);
-  app.addHook("preValidation", rejectUnstorableText);
+  app.addHook("preValidation", (request, _reply, done) => {
+    rejectUnstorableText(request); // a throw here is the hook's error, as a rejection would be
+    done();
+  });
   if (deps.minAppVersion) app.addHook("onRequest", requireMinAppVersion(deps.minAppVersion));
 
   if (deps.corsOrigins?.length) {
@@ -256,14 +259,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   await app.register(healthRoutes(deps.database, deps.operator));
-  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   const operators = createOperatorDirectory(deps.database.db, {
     ttlMs: deps.operatorSettingsTtlMs ?? OPERATOR_SETTINGS_TTL_MS,
   });
   // Role changes, disabled accounts, sign-outs and policy changes reach every instance's caches.
   const invalidation = createAccessInvalidation(events.access, { verifier: deps.verifier, operators }, app.log);
-  app.addHook("onClose", async () => invalidation.close());
+  app.addHook("onClose", (_instance, done) => {
+    invalidation.close();
+    done();
+  });
 
   const featureFlags = deps.featureFlags ?? createFeatureFlags({ app: deps.auth?.app });
   const services: EngineServices = {
@@ -347,7 +353,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.jobs.send(BULK_JOB_SWEEP, {});
     // Auto top-ups queued by a debit run once it commits, not at the next minute's sweep.
     const stopPrompting = promptAutoTopUps(services, app.log);
-    app.addHook("onClose", async () => stopPrompting());
+    app.addHook("onClose", (_instance, done) => {
+      stopPrompting();
+      done();
+    });
   }
 
   if (deps.crm) {

@@ -125,8 +125,10 @@ async function checkAgainstUserRecord(auth: Auth, decoded: DecodedIdToken): Prom
 
 function decodeExp(token: string): number {
   try {
-    const payload = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
-    return typeof payload.exp === "number" ? payload.exp : 0;
+    const payload: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return typeof payload === "object" && payload !== null && "exp" in payload && typeof payload.exp === "number"
+      ? payload.exp
+      : 0;
   } catch {
     return 0;
   }

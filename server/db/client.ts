@@ -24,7 +24,7 @@ export interface Database {
    * Without parameters it may hold several statements. Never inside a Drizzle transaction on PGlite:
    * its one connection waits for that transaction to end.
    */
-  executeSql?(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  executeSql?(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 

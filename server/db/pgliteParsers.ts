@@ -28,7 +28,8 @@ function withoutTextParsers(options: QueryOptions | undefined): QueryOptions | u
   if (!parsers) return options;
   // A drizzle version that asks for more than these keeps its parsers (slower, still right).
   for (const id in parsers) if (!textTypeIds.has(id)) return options;
-  const { parsers: _dropped, ...rest } = options;
+  const rest = { ...options };
+  delete rest.parsers;
   return rest;
 }
 
@@ -50,7 +51,7 @@ export function readDatesAsText(client: PGlite): { drizzleClient: PGlite; ownPar
     ownParsers[Number(id)] =
       element === null
         ? client.parsers[id]!
-        : (value: string, typeId?: number) =>
+        : (value: string, typeId?: number): unknown =>
             types.arrayParser(value, ownParsers[element] ?? client.parsers[element]!, typeId ?? Number(id));
   }
   for (const id of textTypeIds) client.parsers[id] = asText;

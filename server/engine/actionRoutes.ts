@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { accessScope, isStaff, type Principal } from "#resources/access";
 import { PROBLEM_TYPES, REAUTH_MAX_AGE_SECONDS } from "#resources/api";
 import { reasonSchema } from "#resources/common";
-import { meets, type ActionSpec, type ResourceDefinition } from "#resources/define";
+import { meets, type ActionSpec } from "#resources/define";
 import { badRequest, conflict, forbidden, notFound, ProblemError, type FieldError } from "../errors";
 import { handlers } from "../domain/handlers";
 import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../lib/idempotency";
@@ -12,9 +12,11 @@ import { refuseToggledOffInput } from "../lib/featureFlags";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
 import { createEffects } from "./effects";
 import { findRecordRow } from "./records";
+import { selectRecords } from "./recordQuery";
 import { auditWrite, idParamsOf, pascal, publishAll, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
 import type { ActionContext, ActionOutcome, ApiRecord, DomainModule } from "./types";
+import type { DeclaredResource } from "../lib/declaredResource";
 
 const actionResponses = { ...errorResponses, 409: problemSchema, 422: problemSchema };
 
@@ -92,8 +94,8 @@ class PreviewDone extends Error {
  * and reason, the handler's order and notices; live events after the commit.
  */
 export const actionRoutes =
-  (resource: ResourceDefinition<any, any>, module: DomainModule, services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (resource: DeclaredResource, module: DomainModule, services: EngineServices): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     const { db, events } = services;
     const { source } = module;
     const params = idParamsOf(resource);
@@ -127,7 +129,7 @@ export const actionRoutes =
         .filter(Boolean)
         .join(" ");
 
-      const prepare = async (principal: Principal, requestBody: Record<string, unknown> | null | undefined) => {
+      const prepare = (principal: Principal, requestBody: Record<string, unknown> | null | undefined) => {
         if (!accessScope(principal, resource, name))
           throw forbidden(`Your role (${principal.role}) may not ${name} ${resource.name}.`);
         const { reason, ...input } = requestBody ?? {};
@@ -160,10 +162,7 @@ export const actionRoutes =
         },
         async (request, reply) => {
           const principal = request.principal;
-          const { reason, input } = await prepare(
-            principal,
-            request.body as Record<string, unknown> | null | undefined,
-          );
+          const { reason, input } = prepare(principal, request.body);
           // A shown-once result is never stored for replay; other actions may be retried with a key.
           const key = action.result
             ? undefined
@@ -217,7 +216,7 @@ export const actionRoutes =
                 if (claim) await claim.complete(202, outcome.accepted);
                 return { response: outcome.accepted, status: 202, published: pending };
               }
-              const [updated] = await source.rows(tx).where(eq(source.id, request.params.id)).limit(1);
+              const [updated] = await selectRecords(source, tx).where(eq(source.id, request.params.id)).limit(1);
               const after = source.toRecord(updated);
               await auditWrite(tx, resource, request, name, request.params.id, before, after, reason);
               const response = { ...after, ...outcome };
@@ -237,21 +236,18 @@ export const actionRoutes =
               throw error;
             });
           if (done.replay)
-            return reply
-              .code(done.replay.status)
-              .header("idempotent-replayed", "true")
-              .send(done.replay.response as never);
+            return reply.code(done.replay.status).header("idempotent-replayed", "true").send(done.replay.response);
           await publishAll(events, request.log, done.published);
           if (idempotency)
             await forgetOldIdempotencyKeys(db).catch((error: unknown) =>
               request.log.warn({ err: error }, "idempotency housekeeping failed"),
             );
-          return reply.code(done.status).send(done.response as never);
+          return reply.code(done.status).send(done.response);
         },
       );
 
       if (action.preview && handler?.preview) {
-        const preview = handler.preview;
+        const preview = handler.preview.bind(handler);
         app.post(
           `${path}/preview`,
           {
@@ -268,10 +264,7 @@ export const actionRoutes =
           },
           async (request) => {
             const principal = request.principal;
-            const { reason, input } = await prepare(
-              principal,
-              request.body as Record<string, unknown> | null | undefined,
-            );
+            const { reason, input } = prepare(principal, request.body);
             try {
               await db.transaction(async (tx) => {
                 const row = await findRecordRow(tx, resource, module, principal, name, request.params.id);
@@ -307,4 +300,5 @@ export const actionRoutes =
         );
       }
     }
+    done();
   };

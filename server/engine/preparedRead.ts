@@ -3,6 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Principal } from "#resources/access";
 import type { Scope } from "#resources/define";
 import type { Executor } from "../audit";
+import { selectRecords } from "./recordQuery";
 import type { DomainModule } from "./types";
 
 // GET /{resource}/{id} is the hottest read, and building its query (drizzle walking the select, the
@@ -13,15 +14,14 @@ import type { DomainModule } from "./types";
 
 /** Something that runs the prepared read with the request's values. */
 export interface PreparedRead {
-  execute(values: { operator: string; uid: string; id: string }): Promise<any[]>;
+  execute(values: { operator: string; uid: string; id: string }): Promise<unknown[]>;
 }
 
 const PLACEHOLDERS = { operator: sql.placeholder("operator"), uid: sql.placeholder("uid"), id: sql.placeholder("id") };
 type Name = keyof typeof PLACEHOLDERS;
 
 const build = (db: Executor, module: DomainModule, principal: Principal, scope: Scope, id: unknown) =>
-  module.source
-    .rows(db)
+  selectRecords(module.source, db)
     .where(and(module.source.scope(principal, scope), eq(module.source.id, id as string)))
     .limit(1);
 
@@ -77,9 +77,9 @@ export function preparedRead(
   scope: Scope,
 ): PreparedRead | null {
   let byModule = cache.get(db);
-  if (!byModule) cache.set(db, (byModule = new WeakMap()));
+  if (!byModule) cache.set(db, (byModule = new WeakMap<DomainModule, Map<string, PreparedRead | null>>()));
   let byKey = byModule.get(module);
-  if (!byKey) byModule.set(module, (byKey = new Map()));
+  if (!byKey) byModule.set(module, (byKey = new Map<string, PreparedRead | null>()));
   const key = `${role}|${scope}`;
   if (!byKey.has(key)) byKey.set(key, prepare(db, module, role, scope));
   return byKey.get(key)!;

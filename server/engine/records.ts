@@ -1,36 +1,40 @@
 import { and, eq } from "drizzle-orm";
 import { accessScope, type Principal } from "#resources/access";
-import type { ResourceDefinition } from "#resources/define";
 import type { Executor } from "../audit";
 import { forbidden } from "../errors";
 import type { FieldError } from "../errors";
 import { preparedRead } from "./preparedRead";
+import { selectRecords } from "./recordQuery";
 import type { DomainModule } from "./types";
+import type { DeclaredResource } from "../lib/declaredResource";
 
 /** Every served resource with its module, by name (built once by the registry). */
-export type ModuleMap = ReadonlyMap<string, { resource: ResourceDefinition<any, any>; module: DomainModule }>;
+export type ModuleMap = ReadonlyMap<string, { resource: DeclaredResource; module: DomainModule }>;
 
 /**
  * One record the principal may reach through `action` (its access scope), or null; 403 when the role
  * may not take the action at all. `forUpdate` locks the resource's own row for the transaction;
  * `reuse` (only for `db` that lives as long as the app, never a transaction) runs a query built once.
  */
-export async function findRecordRow(
+export async function findRecordRow<Row>(
   db: Executor,
-  resource: ResourceDefinition<any, any>,
-  module: DomainModule,
+  resource: DeclaredResource,
+  module: DomainModule<Row>,
   principal: Principal,
   action: string,
   id: string,
   options: { forUpdate?: boolean; reuse?: boolean } = {},
-): Promise<any | null> {
+): Promise<Row | null> {
   const scope = accessScope(principal, resource, action);
   if (!scope) throw forbidden(`Your role (${principal.role}) may not ${action} ${resource.name}.`);
   const prepared = options.reuse && !options.forUpdate ? preparedRead(db, module, principal.role, scope) : null;
-  if (prepared) return (await prepared.execute({ operator: principal.operator, uid: principal.uid, id }))[0] ?? null;
+  if (prepared) {
+    const [row] = await prepared.execute({ operator: principal.operator, uid: principal.uid, id });
+    // The prepared statement is the module's own select (preparedRead.ts), so its rows are the module's.
+    return (row as Row | undefined) ?? null;
+  }
   const { source } = module;
-  const query = source
-    .rows(db)
+  const query = selectRecords(source, db)
     .where(and(source.scope(principal, scope), eq(source.id, id)))
     .limit(1);
   const [row] = options.forUpdate ? await query.for("update", { of: source.table }) : await query;
@@ -47,7 +51,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function checkReferences(
   db: Executor,
   modules: ModuleMap,
-  resource: ResourceDefinition<any, any>,
+  resource: DeclaredResource,
   principal: Principal,
   values: Record<string, unknown>,
 ) {
@@ -57,7 +61,8 @@ export async function checkReferences(
     const spec = resource.fields[field];
     if (spec?.kind !== "reference" || !spec.reference || value === null || value === undefined) continue;
     const target = modules.get(spec.reference.resource);
-    const id = String(value);
+    // An id is text; anything else matches no record.
+    const id = typeof value === "string" ? value : "";
     const found =
       target && UUID.test(id) && accessScope(principal, target.resource, "show")
         ? await findRecordRow(db, target.resource, target.module, principal, "show", id)

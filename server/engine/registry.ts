@@ -1,9 +1,9 @@
-import type { ResourceDefinition } from "#resources/define";
 import { handlers } from "../domain/handlers";
 import { documentModuleFactories, domainModules } from "../domain/modules";
 import { documentModule } from "../generic/documentModule";
 import type { ModuleMap } from "./records";
 import type { DomainModule } from "./types";
+import type { DeclaredResource } from "../lib/declaredResource";
 
 /**
  * Every backend resource of the registry with the module that serves it: its domain module for
@@ -11,10 +11,10 @@ import type { DomainModule } from "./types";
  * serving path cannot honour, so a mistake fails loudly rather than being ignored per request.
  */
 export function buildModules(
-  resources: readonly ResourceDefinition<any, any>[],
+  resources: readonly DeclaredResource[],
   modules: Record<string, DomainModule> = domainModules,
 ): ModuleMap {
-  const map = new Map<string, { resource: ResourceDefinition<any, any>; module: DomainModule }>();
+  const map = new Map<string, { resource: DeclaredResource; module: DomainModule }>();
   for (const resource of resources) {
     if (resource.source !== "backend") continue;
     if (map.has(resource.name)) throw new Error(`${resource.name}: declared twice`);
@@ -34,7 +34,7 @@ export function buildModules(
 }
 
 /** What only the factory can check: each key of the declaration has something that honours it. */
-export function assertServable(resource: ResourceDefinition<any, any>, module: DomainModule) {
+export function assertServable(resource: DeclaredResource, module: DomainModule) {
   const table = resource.store === "table";
   if (resource.form?.create.length && !module.writer?.create)
     throw new Error(`${resource.name}: form.create is declared but its module cannot create records`);

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accessScope, type Principal } from "#resources/access";
-import type { ResourceDefinition } from "#resources/define";
 import { listResponse } from "#resources/api";
 import type { ResourceEvent } from "#resources/events";
 import { badRequest, forbidden, notFound, ProblemError } from "../errors";
@@ -16,17 +15,14 @@ import { createEffects } from "./effects";
 import { checkReferences, findRecordRow, type ModuleMap } from "./records";
 import { auditWrite, idParamsOf, pascal, publishAll, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
+import { countRecords, selectRecords } from "./recordQuery";
 import type { DomainModule } from "./types";
+import type { DeclaredResource } from "../lib/declaredResource";
 
 const writeResponses = { ...errorResponses, 409: problemSchema, 422: problemSchema };
 
 /** Rejects what a role may not send before anything is validated or written; each field named. */
-function refuse(
-  resource: ResourceDefinition<any, any>,
-  kind: WriteKind,
-  principal: Principal,
-  body: Record<string, unknown>,
-) {
+function refuse(resource: DeclaredResource, kind: WriteKind, principal: Principal, body: Record<string, unknown>) {
   const { unknown, forbidden: notAllowed } = refusedFields(resource, kind, principal.role, body);
   if (unknown.length)
     throw badRequest(
@@ -45,7 +41,7 @@ function refuse(
  */
 export const resourceRoutes =
   (
-    resource: ResourceDefinition<any, any>,
+    resource: DeclaredResource,
     module: DomainModule,
     services: EngineServices,
     modules: ModuleMap,
@@ -72,7 +68,7 @@ export const resourceRoutes =
     });
     // The record as just written, read back in the same transaction (the writer's access was checked before the write).
     const reload = async (tx: Parameters<typeof findRecordRow>[0], id: string) => {
-      const [row] = await source.rows(tx).where(eq(source.id, id)).limit(1);
+      const [row] = await selectRecords(source, tx).where(eq(source.id, id)).limit(1);
       if (!row) throw new Error(`${resource.name} ${id} vanished inside its own write`);
       return row;
     };
@@ -104,15 +100,14 @@ export const resourceRoutes =
         );
         const { limit, offset } = pageToLimitOffset(list);
         const [rows, [totals]] = await Promise.all([
-          source
-            .rows(db, { q: list.q })
+          selectRecords(source, db, { q: list.q })
             .where(where)
             .orderBy(...sortToSql(list.sort, source.columns, source.id))
             .limit(limit)
             .offset(offset),
-          source.count(db).where(where),
+          countRecords(source, db).where(where),
         ]);
-        return { data: rows.map(source.toRecord), total: Number(totals?.total ?? 0) };
+        return { data: rows.map((row) => source.toRecord(row)), total: Number(totals?.total ?? 0) };
       },
     );
 
@@ -139,7 +134,7 @@ export const resourceRoutes =
     );
 
     if (resource.form?.create.length && writer?.create) {
-      const create = writer.create;
+      const create = writer.create.bind(writer);
       app.post(
         base,
         {
@@ -197,13 +192,13 @@ export const resourceRoutes =
             await forgetOldIdempotencyKeys(db).catch((error: unknown) =>
               request.log.warn({ err: error }, "idempotency housekeeping failed"),
             );
-          return reply.code(201).send(done.record as never);
+          return reply.code(201).send(done.record);
         },
       );
     }
 
     if (resource.form?.edit.length && writer?.edit) {
-      const edit = writer.edit;
+      const edit = writer.edit.bind(writer);
       app.patch(
         `${base}/:id`,
         {
@@ -252,7 +247,7 @@ export const resourceRoutes =
     }
 
     if (resource.access.delete && writer?.remove) {
-      const remove = writer.remove;
+      const remove = writer.remove.bind(writer);
       app.delete(
         `${base}/:id`,
         {

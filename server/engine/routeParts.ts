@@ -1,17 +1,17 @@
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { ResourceEvent } from "#resources/events";
-import type { ResourceDefinition } from "#resources/define";
 import { idSchema } from "#resources/common";
 import { recordAudit, type Executor } from "../audit";
 import { publishAfterCommit, type EventBus } from "../live/eventBus";
 import { apiHeadersSchema } from "../routes/common";
+import type { DeclaredResource } from "../lib/declaredResource";
 
 /** "device-claims" → "DeviceClaims": the resource's part of operation ids. */
 export const pascal = (name: string) => name.replace(/(^|[-_])([a-z0-9])/g, (_m, _sep, c: string) => c.toUpperCase());
 
 /** The `:id` of a record: a UUID, unless the record's own id is another kind of string (staff: Firebase uids). */
-export function idParamsOf(resource: ResourceDefinition<any, any>) {
+export function idParamsOf(resource: DeclaredResource) {
   const id = (resource.schema.shape as Record<string, z.ZodType>).id;
   const isUuid = id instanceof z.ZodUUID || id === idSchema;
   return z.object({
@@ -37,7 +37,7 @@ export const writeHeadersSchema = apiHeadersSchema.extend({
 /** The audit row of one write of a record, in its transaction (when the resource is audited). */
 export async function auditWrite(
   tx: Executor,
-  resource: ResourceDefinition<any, any>,
+  resource: DeclaredResource,
   request: FastifyRequest,
   action: string,
   targetId: string,

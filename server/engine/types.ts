@@ -16,13 +16,17 @@ export type ApiRecord = Record<string, unknown> & { id: string };
  * and search on) and who may see which. The route factory adds the filters, sort, paging and the
  * `id = ?` of one record; it never knows the tables.
  */
-export interface RecordSource<Row = any> {
+export interface RecordSource<Row = unknown> {
   /**
    * `SELECT … FROM … JOIN …` of the records, dynamic so the factory can add WHERE, ORDER BY, LIMIT.
    * A list passes its `q`, so a module may shape rows by the search (care search: the matching lines).
+   * Untyped on purpose: each module's builder type depends on its tables and joins, and domain code
+   * chains it as its own; the engine reads it through one shape (./recordQuery.ts).
    */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's dynamic select of the module's own tables (see above)
   rows(db: Executor, context?: { q?: string }): any;
-  /** `SELECT count(*) FROM …` with the same joins. */
+  /** `SELECT count(*) AS total FROM …` with the same joins (untyped like `rows`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's dynamic select, as for `rows`
   count(db: Executor): any;
   /** The record's id column: `id = ?`, and the last sort key so pages never overlap. */
   id: AnyColumn;
@@ -49,7 +53,7 @@ export interface WriteContext {
 }
 
 /** Creating, editing and deleting records of a resource (documents: everything; domain tables: as the module allows). */
-export interface RecordWriter<Row = any> {
+export interface RecordWriter<Row = unknown> {
   /** Inserts a record from a validated body (references already checked, their owners given); returns its id. */
   create?(
     ctx: WriteContext,
@@ -72,7 +76,7 @@ export interface RecordWriter<Row = any> {
  * resource through one (documents get the generic one) and owns HTTP, access, audit, idempotency
  * and live updates; a module never registers list, show or action routes of its own.
  */
-export interface DomainModule<Row = any> {
+export interface DomainModule<Row = unknown> {
   source: RecordSource<Row>;
   writer?: RecordWriter<Row>;
   /** Routes the record API cannot express (staff invitations create Firebase users): each documented in the module. */
@@ -98,7 +102,7 @@ export interface Quote {
 }
 
 /** What an action handler is given: the locked row, the record as the API shows it, and the validated input. */
-export interface ActionContext<Row = any, Input = Record<string, unknown>> extends WriteContext {
+export interface ActionContext<Row = unknown, Input = Record<string, unknown>> extends WriteContext {
   row: Row;
   record: ApiRecord;
   input: Input;
@@ -117,7 +121,7 @@ export interface ActionOutcome {
 }
 
 /** What an action's guards see: no transaction, no record yet (they run before and after it). */
-export interface ActionGuardContext<Input = any> {
+export interface ActionGuardContext<Input = Record<string, unknown>> {
   principal: Principal;
   services: EngineServices;
   recordId: string;
@@ -125,7 +129,7 @@ export interface ActionGuardContext<Input = any> {
 }
 
 /** A domain action (server/domain/handlers.ts names each): it runs in the write's transaction; its preview changes nothing. */
-export interface ActionHandler<Row = any, Input = any> {
+export interface ActionHandler<Row = unknown, Input = Record<string, unknown>> {
   run(ctx: ActionContext<Row, Input>): Promise<ActionOutcome | void>;
   preview?(ctx: ActionContext<Row, Input>): Promise<Quote>;
   /** Runs before the transaction (a rate limit): throwing refuses the request. */

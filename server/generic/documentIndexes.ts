@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { ResourceDefinition } from "#resources/define";
 import type { Db } from "../db/client";
 import { indexStatement, searchIndexStatement } from "./fieldSql";
+import type { DeclaredResource } from "../lib/declaredResource";
 
 /** Any fixed number: serializes start-up index creation when several backends boot on one database. */
 const INDEX_LOCK = 7_347_001;
@@ -11,10 +11,7 @@ const INDEX_LOCK = 7_347_001;
  * restart finds them there. Removing a field from `indexes` leaves its index in place (drop it in a
  * migration if it matters).
  */
-export async function ensureDocumentIndexes(
-  db: Db,
-  resources: readonly ResourceDefinition<any, any>[],
-): Promise<string[]> {
+export async function ensureDocumentIndexes(db: Db, resources: readonly DeclaredResource[]): Promise<string[]> {
   const statements = resources.flatMap((resource) => [
     ...(resource.indexes ?? []).map((field: string) => indexStatement(resource, field)),
     ...(resource.list.search?.fields ?? []).map((field: string) => searchIndexStatement(resource, field)),

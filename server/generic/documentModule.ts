@@ -1,5 +1,4 @@
 import { and, count, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { ResourceDefinition } from "#resources/define";
 import type { Executor } from "../audit";
 import { resourceDocuments } from "../db/schema";
 import { forbidden } from "../errors";
@@ -8,6 +7,7 @@ import type { ApiRecord, DomainModule, WriteContext } from "../engine/types";
 import { computedDisplay, documentColumns, fieldExpression, RESOURCE_NAME } from "./fieldSql";
 import { ensureDocumentIndexes } from "./documentIndexes";
 import { assertWritable } from "./writeRules";
+import type { DeclaredResource } from "../lib/declaredResource";
 
 type DocumentRow = typeof resourceDocuments.$inferSelect & { computed?: Record<string, unknown> | null };
 
@@ -16,7 +16,7 @@ type DocumentRow = typeof resourceDocuments.$inferSelect & { computed?: Record<s
  * `data` jsonb). Filters, sorts, search and computed fields run in SQL on `data`; the owner is kept
  * in `owner_uid` (resolved at write time from `ownership.through`, or the subscriber who created it).
  */
-export function documentModule(resource: ResourceDefinition<any, any>): DomainModule<DocumentRow> {
+export function documentModule(resource: DeclaredResource): DomainModule<DocumentRow> {
   assertWritable(resource);
   if (!RESOURCE_NAME.test(resource.name)) throw new Error(`'${resource.name}' is not a valid resource name`);
   const columns = documentColumns(resource);
@@ -32,7 +32,7 @@ export function documentModule(resource: ResourceDefinition<any, any>): DomainMo
   const ofResource = sql.raw(`resource_documents.resource = '${resource.name}'`);
 
   const ownerOf = (
-    resource: ResourceDefinition<any, any>,
+    resource: DeclaredResource,
     principal: WriteContext["principal"],
     owners: Record<string, string | null>,
     current: string | null,

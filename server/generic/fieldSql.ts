@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { ResourceDefinition } from "#resources/define";
+import type { DeclaredResource } from "../lib/declaredResource";
 
 /** Resource and field names become SQL text (index names, partial-index predicates): only these shapes pass. */
 export const RESOURCE_NAME = /^[a-z][a-z0-9-]{1,40}$/;
@@ -15,14 +15,14 @@ const COLUMNS: Record<string, string> = { id: "id", createdAt: "created_at", upd
  * cast to what its kind compares as (numbers as numeric, money by its amount). Used alike by list
  * filters, sorts and the declared indexes, so an index always matches the expression a query uses.
  */
-export function fieldExpression(resource: ResourceDefinition<any, any>, field: string): string {
+export function fieldExpression(resource: DeclaredResource, field: string): string {
   if (!FIELD_NAME.test(field)) throw new Error(`${resource.name}: '${field}' is not a valid field name`);
   const column = COLUMNS[field];
   if (column) return `"${column}"`;
   const computed = resource.store === "table" ? undefined : resource.computed?.[field];
   if (computed) {
     const [a, b] = computed.of.map((operand: string) => fieldExpression(resource, operand));
-    return `(${a} ${OPERATORS[computed.op as keyof typeof OPERATORS]} ${b})`;
+    return `(${a} ${OPERATORS[computed.op]} ${b})`;
   }
   switch (resource.fields[field]?.kind) {
     case "number":
@@ -40,7 +40,7 @@ export function fieldExpression(resource: ResourceDefinition<any, any>, field: s
 }
 
 /** The SQL behind each field a list may filter or sort by, for listSql's ColumnMap. */
-export function documentColumns(resource: ResourceDefinition<any, any>): Record<string, SQL> {
+export function documentColumns(resource: DeclaredResource): Record<string, SQL> {
   const fields = new Set<string>([...Object.keys(resource.list.filters), ...resource.list.sortable]);
   return Object.fromEntries([...fields].map((field) => [field, sql.raw(fieldExpression(resource, field))]));
 }
@@ -50,7 +50,7 @@ export const indexName = (resource: string, field: string) =>
   `resource_documents_${resource.replaceAll("-", "_")}_${field.toLowerCase()}_idx`;
 
 /** CREATE INDEX for one declared field: partial on the resource, led by the operator every query narrows to. */
-export function indexStatement(resource: ResourceDefinition<any, any>, field: string): string {
+export function indexStatement(resource: DeclaredResource, field: string): string {
   if (!RESOURCE_NAME.test(resource.name)) throw new Error(`'${resource.name}' is not a valid resource name`);
   return `CREATE INDEX IF NOT EXISTS ${indexName(resource.name, field)} ON resource_documents (operator_code, ${fieldExpression(resource, field)}) WHERE resource = '${resource.name}'`;
 }
@@ -59,7 +59,7 @@ export function indexStatement(resource: ResourceDefinition<any, any>, field: st
  * CREATE INDEX for free-text search on one field (`list.search.fields`): a trigram index, which
  * serves the ILIKE '%text%' the search runs, partial on the resource.
  */
-export function searchIndexStatement(resource: ResourceDefinition<any, any>, field: string): string {
+export function searchIndexStatement(resource: DeclaredResource, field: string): string {
   if (!RESOURCE_NAME.test(resource.name)) throw new Error(`'${resource.name}' is not a valid resource name`);
   const name = `resource_documents_${resource.name.replaceAll("-", "_")}_${field.toLowerCase()}_trgm_idx`;
   return `CREATE INDEX IF NOT EXISTS ${name} ON resource_documents USING gin (${fieldExpression(resource, field)} gin_trgm_ops) WHERE resource = '${resource.name}'`;
@@ -69,7 +69,7 @@ export function searchIndexStatement(resource: ResourceDefinition<any, any>, fie
  * The value a computed field shows: its number, or for a money field the amount with the currency of
  * its money operand ({amount, currency}), so it renders and exports like any stored money.
  */
-export function computedDisplay(resource: ResourceDefinition<any, any>, field: string): string {
+export function computedDisplay(resource: DeclaredResource, field: string): string {
   const computed = resource.store === "table" ? undefined : resource.computed?.[field];
   if (!computed) throw new Error(`${resource.name}: '${field}' is not a computed field`);
   const number = fieldExpression(resource, field);

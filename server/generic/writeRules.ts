@@ -1,16 +1,17 @@
 import { z } from "zod";
-import type { ResourceDefinition, Role } from "#resources/define";
+import type { Role } from "#resources/define";
 import type { FieldError } from "../errors";
+import type { DeclaredResource } from "../lib/declaredResource";
 
 export type WriteKind = "create" | "edit";
 
 /** Fields of every generic record that only the server sets. */
 const SERVER_SET = ["id", "createdAt", "updatedAt"];
 
-const shapeOf = (resource: ResourceDefinition<any, any>) => resource.schema.shape as Record<string, z.ZodType>;
+const shapeOf = (resource: DeclaredResource) => resource.schema.shape as Record<string, z.ZodType>;
 
 /** The fields a form of this kind may send, as the declaration lists them. */
-export const formFields = (resource: ResourceDefinition<any, any>, kind: WriteKind): readonly string[] =>
+export const formFields = (resource: DeclaredResource, kind: WriteKind): readonly string[] =>
   resource.form?.[kind] ?? [];
 
 /**
@@ -18,7 +19,7 @@ export const formFields = (resource: ResourceDefinition<any, any>, kind: WriteKi
  * as one zod schema: each declared field validated by the record's own schema. `loose` so that keys
  * outside the form reach `refusedFields`, which names each one with the reason (unknown, or forbidden).
  */
-export function writeBodySchema(resource: ResourceDefinition<any, any>, kind: WriteKind) {
+export function writeBodySchema(resource: DeclaredResource, kind: WriteKind) {
   const shape = shapeOf(resource);
   const rules = (resource.writeRules ?? {}) as Record<string, z.ZodType | undefined>;
   // A field's write rule ("not in the future") replaces its record schema on writes only.
@@ -31,12 +32,7 @@ export function writeBodySchema(resource: ResourceDefinition<any, any>, kind: Wr
  * Keys a caller may not send, each with why: 400 for a field the resource does not have, 403 for a
  * field that exists but this role may not set (server-set fields such as status, or `writableBy`).
  */
-export function refusedFields(
-  resource: ResourceDefinition<any, any>,
-  kind: WriteKind,
-  role: Role,
-  body: Record<string, unknown>,
-) {
+export function refusedFields(resource: DeclaredResource, kind: WriteKind, role: Role, body: Record<string, unknown>) {
   const shape = shapeOf(resource);
   const form = new Set(formFields(resource, kind));
   const unknown: FieldError[] = [];
@@ -58,7 +54,7 @@ export function refusedFields(
 }
 
 /** Checks a document declaration once at start-up, so a mistake in it fails loudly instead of per request. */
-export function assertWritable(resource: ResourceDefinition<any, any>) {
+export function assertWritable(resource: DeclaredResource) {
   const shape = shapeOf(resource);
   for (const required of SERVER_SET) {
     if (!shape[required])

@@ -27,7 +27,7 @@ export interface JobQueue {
  */
 export async function startJobQueue(
   database: Pick<Database, "executeSql">,
-  jobs: readonly JobDefinition<any>[],
+  jobs: readonly JobDefinition<object>[],
   options: {
     log: { error(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void };
     pollingIntervalSeconds?: number;
@@ -55,7 +55,7 @@ export async function startJobQueue(
       job.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
       async ([item]) => {
-        if (item) await job.run(item.data as never);
+        if (item) await job.run(item.data);
       },
     );
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });

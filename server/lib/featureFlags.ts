@@ -68,7 +68,7 @@ export function staticFeatureFlags(
   return {
     current: () => flags,
     source: () => "repo-template",
-    load: async () => false,
+    load: () => Promise.resolve(false),
     set(next) {
       flags = { ...flags, ...next };
     },
@@ -89,11 +89,14 @@ export function refuseToggledOffInput(
   flags: Pick<FeatureFlagSource, "current"> | undefined,
 ): void {
   for (const [field, spec] of Object.entries(inputFields ?? {})) {
-    const toggle = spec.optionToggles?.[String(input[field])];
-    if (input[field] === undefined || !toggle || toggleOn(flags, toggle)) continue;
+    const value = input[field];
+    // Toggled options are enum values: text (or a number or flag written as one), never an object.
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") continue;
+    const toggle = spec.optionToggles?.[String(value)];
+    if (!toggle || toggleOn(flags, toggle)) continue;
     throw unprocessable(
-      `${field} "${String(input[field])}" is turned off for now (the operator's ${toggle} switch); choose another.`,
-      [{ path: field, message: `"${String(input[field])}" is turned off for now` }],
+      `${field} "${String(value)}" is turned off for now (the operator's ${toggle} switch); choose another.`,
+      [{ path: field, message: `"${String(value)}" is turned off for now` }],
     );
   }
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { FilterOperator, ResourceDefinition } from "#resources/define";
+import type { FilterOperator } from "#resources/define";
 import { issueText } from "#i18n/issueText";
+import type { DeclaredResource } from "./declaredResource";
 
 export interface ListFilter {
   field: string;
@@ -39,7 +40,7 @@ const TEXT_OPERATORS = new Set<FilterOperator>([
  * `sort=-createdAt,name`, `q` and `filter[field]=v` / `filter[field][op]=v`. Only the sorts and
  * filters the declaration allows pass; every rejection names the parameter that caused it.
  */
-export function listQuerySchema(resource: ResourceDefinition<any, any>) {
+export function listQuerySchema(resource: DeclaredResource) {
   const sortable = new Set<string>(resource.list.sortable);
   const filterValue = z.union([z.string(), z.array(z.string())]);
   return z
@@ -81,7 +82,7 @@ export function listQuerySchema(resource: ResourceDefinition<any, any>) {
 }
 
 /** Every filter parameter the declaration allows, with what its value looks like. */
-function filterKeys(resource: ResourceDefinition<any, any>): [string, string][] {
+function filterKeys(resource: DeclaredResource): [string, string][] {
   const filters = { id: ID_OPERATORS, ...resource.list.filters } as Record<string, readonly FilterOperator[]>;
   return Object.entries(filters).flatMap(([field, operators]) => {
     const hint = (operator: FilterOperator) =>
@@ -120,7 +121,7 @@ function parseSort(sort: string, sortable: Set<string>, ctx: z.RefinementCtx) {
 }
 
 function parseFilter(
-  resource: ResourceDefinition<any, any>,
+  resource: DeclaredResource,
   field: string,
   operator: FilterOperator,
   raw: string | string[],
@@ -195,7 +196,7 @@ function parseFilter(
 }
 
 /** What one filter value must look like: the field's own schema, coerced from text. */
-function scalarSchema(resource: ResourceDefinition<any, any>, field: string, operator: FilterOperator): z.ZodType {
+function scalarSchema(resource: DeclaredResource, field: string, operator: FilterOperator): z.ZodType {
   if (TEXT_OPERATORS.has(operator)) return z.string().min(1, "must not be empty").max(100);
   const kind = resource.fields[field]?.kind;
   // Integers are compared with integer columns: a bound outside their range is a 400, not a database error.

@@ -1,4 +1,4 @@
-import type { onRequestHookHandler } from "fastify";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { isAppVersionTooOld } from "#config/appVersion";
 import { PROBLEM_TYPES } from "#resources/api";
 import { sendProblem } from "../errors";
@@ -8,7 +8,7 @@ import { sendProblem } from "../errors";
  * still running a cached old bundle reloads instead of calling an API it no longer matches.
  * Calls without the header (health checks, machine callers with an API key) are not portals and pass.
  */
-export function requireMinAppVersion(minimum: string): onRequestHookHandler {
+export function requireMinAppVersion(minimum: string): onRequestAsyncHookHandler {
   return async (request, reply) => {
     if (!request.url.startsWith("/api/")) return;
     const header = request.headers["x-app-version"];

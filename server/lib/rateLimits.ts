@@ -78,7 +78,7 @@ export function createRateLimiter(
   options: { limits?: Partial<RateLimits>; now?: () => number } = {},
 ): RateLimiter {
   const limits: RateLimits = { ...DEFAULT_RATE_LIMITS, ...options.limits };
-  for (const limit of Object.values(limits)) assertValidLimit(limit);
+  for (const name of Object.keys(limits) as LimitName[]) assertValidLimit(limits[name]);
   const now = options.now ?? Date.now;
   let lastSweep = now();
 

@@ -1,8 +1,9 @@
 import type { FastifyRequest } from "fastify";
 import { badRequest, type FieldError } from "../errors";
 
-/** NUL, or a UTF-16 surrogate without its pair: neither can be stored in PostgreSQL text or jsonb. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A UTF-16 surrogate without its pair: it cannot be stored in PostgreSQL text or jsonb (nor can NUL). */
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isUnstorable = (text: string) => text.includes("\u0000") || UNPAIRED_SURROGATE.test(text);
 const MESSAGE = "contains a character that cannot be stored (NUL or an unpaired surrogate)";
 
 /**
@@ -14,7 +15,7 @@ function findUnstorable(value: unknown, path: string[], found: FieldError[], dep
   if (found.length >= 10 || depth > 64) return;
   if (value instanceof Uint8Array) return; // an uploaded file's bytes (POST /files), not text
   if (typeof value === "string") {
-    if (UNSTORABLE.test(value)) found.push({ path: path.join(".") || "body", message: MESSAGE });
+    if (isUnstorable(value)) found.push({ path: path.join(".") || "body", message: MESSAGE });
   } else if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       path.push(String(i));
@@ -24,7 +25,7 @@ function findUnstorable(value: unknown, path: string[], found: FieldError[], dep
   } else if (value && typeof value === "object") {
     for (const key of Object.keys(value)) {
       path.push(key);
-      if (UNSTORABLE.test(key)) found.push({ path: path.join("."), message: `the name ${MESSAGE}` });
+      if (isUnstorable(key)) found.push({ path: path.join("."), message: `the name ${MESSAGE}` });
       findUnstorable((value as Record<string, unknown>)[key], path, found, depth + 1);
       path.pop();
     }
@@ -32,10 +33,11 @@ function findUnstorable(value: unknown, path: string[], found: FieldError[], dep
 }
 
 /**
- * preValidation hook: text that the database would refuse (a 500 from deep inside a query) is a 400
- * naming where it is, whatever route or schema it came through: path, query or body.
+ * For the preValidation hook: text that the database would refuse (a 500 from deep inside a query)
+ * is a 400 naming where it is, whatever route or schema it came through: path, query or body.
+ * Nothing here waits, so it throws rather than rejecting (app.ts registers it as a callback hook).
  */
-export async function rejectUnstorableText(request: FastifyRequest): Promise<void> {
+export function rejectUnstorableText(request: FastifyRequest): void {
   for (const [where, value] of [
     ["path", request.params],
     ["query", request.query],

@@ -207,7 +207,7 @@ export function createEventBus(
       log?.warn({ delayMs: delay }, "live events: LISTEN connection lost; reconnecting");
       retryTimer = setTimeout(() => {
         retryTimer = null;
-        connect().catch((error) => {
+        connect().catch((error: unknown) => {
           log?.warn({ err: error }, "live events: reconnecting LISTEN failed");
           scheduleReconnect();
         });

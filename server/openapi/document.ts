@@ -1,9 +1,9 @@
 import type { SwaggerOptions } from "@fastify/swagger";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { APP_VERSION } from "#config/operator";
-import type { ResourceDefinition } from "#resources/define";
 import { en } from "#i18n/en";
 import { PROBLEM_DESCRIPTIONS } from "./problems";
+import type { DeclaredResource } from "../lib/declaredResource";
 
 // The OpenAPI document GET /api/openapi.json serves: a contract clients generate from, linted with
 // Redocly's `recommended` rules in npm test (tests/integration/openApiContract.test.ts). Routes give
@@ -44,11 +44,11 @@ const OTHER_TAGS = [
   },
 ];
 
-const labelOf = (resource: ResourceDefinition<any, any>) =>
+const labelOf = (resource: DeclaredResource) =>
   resource.messages?.en[resource.label] ?? (en as Record<string, string>)[resource.label] ?? resource.name;
 
 /** One tag per declared resource, described from its declaration (label, actions, who may list it). */
-export function resourceTags(resources: readonly ResourceDefinition<any, any>[]) {
+export function resourceTags(resources: readonly DeclaredResource[]) {
   return resources.map((resource) => {
     const actions = Object.keys(resource.actions ?? {});
     const listedBy = Object.keys(resource.access.list ?? {});
@@ -67,7 +67,26 @@ export function resourceTags(resources: readonly ResourceDefinition<any, any>[])
   });
 }
 
-type Json = Record<string, any>;
+/** The parts of an OpenAPI document completed here; everything else passes through untouched. */
+interface SchemaObject {
+  $ref?: string;
+  type?: unknown;
+  properties?: Record<string, unknown>;
+}
+interface ResponseObject {
+  description?: string;
+  content?: Record<string, { schema?: SchemaObject } | undefined>;
+}
+interface OperationObject {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  responses?: Record<string, ResponseObject>;
+}
+interface OpenApiDocument {
+  paths?: Record<string, Partial<Record<string, OperationObject>>>;
+  components?: { schemas?: Record<string, unknown> };
+}
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const SUCCESS_DESCRIPTIONS: Record<string, string> = { 200: "OK", 201: "Created", 202: "Accepted", 204: "No Content" };
 
@@ -75,7 +94,7 @@ const SUCCESS_DESCRIPTIONS: Record<string, string> = { 200: "OK", 201: "Created"
 /** The one schema every problem response refers to. */
 const PROBLEM = "Problem";
 
-const isProblem = (schema: Json | undefined) =>
+const isProblem = (schema: SchemaObject | undefined): schema is SchemaObject =>
   !!schema &&
   schema.type === "object" &&
   ["type", "title", "status", "detail"].every((key) => schema.properties?.[key]);
@@ -97,19 +116,20 @@ const fallbackOperationId = (method: string, path: string) =>
  * (a route that did not use routeDoc) gets one from its method and path, so the document stays a
  * valid contract and client generators never see a gap.
  */
-export function completeDocument(document: Json): Json {
-  let problem: Json | undefined;
-  for (const [path, item] of Object.entries<Json>(document.paths ?? {})) {
+export function completeDocument<D extends OpenApiDocument>(document: D): D {
+  let problem: SchemaObject | undefined;
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
       operation.operationId ??= fallbackOperationId(method, path);
       operation.summary ??= operation.description?.split(/(?<=\.)\s/)[0] ?? `${method.toUpperCase()} ${path}`;
-      for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
-        const json = response.content?.["application/json"];
-        if (Number(status) >= 400 && isProblem(json?.schema)) {
-          problem ??= json.schema;
-          operation.responses[status] = {
+      const responses = operation.responses ?? {};
+      for (const [status, response] of Object.entries(responses)) {
+        const schema = response.content?.["application/json"]?.schema;
+        if (Number(status) >= 400 && isProblem(schema)) {
+          problem ??= schema;
+          responses[status] = {
             description: PROBLEM_DESCRIPTIONS[Number(status)] ?? "The request was refused (problem details).",
             content: { "application/problem+json": { schema: { $ref: `#/components/schemas/${PROBLEM}` } } },
           };
@@ -128,7 +148,7 @@ export function completeDocument(document: Json): Json {
 }
 
 /** The @fastify/swagger options of the backend: document-wide parts, zod schemas, completion. */
-export function openApiOptions(resources: readonly ResourceDefinition<any, any>[]): SwaggerOptions {
+export function openApiOptions(resources: readonly DeclaredResource[]): SwaggerOptions {
   return {
     openapi: {
       openapi: "3.1.0",
@@ -162,6 +182,6 @@ export function openApiOptions(resources: readonly ResourceDefinition<any, any>[
       security: [{ firebaseIdToken: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: ({ openapiObject }: { openapiObject: Json }) => completeDocument(openapiObject),
+    transformObject: ({ openapiObject }: { openapiObject: OpenApiDocument }) => completeDocument(openapiObject),
   } as SwaggerOptions;
 }

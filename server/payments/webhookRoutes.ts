@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { issueText } from "#i18n/issueText";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { eq } from "drizzle-orm";
 import { invoicePayments, paymentWebhookEvents, topUps } from "../db/schema";
 import { returnInvoicePayment, settleInvoicePayment } from "../domain/invoicePayments/settle";
@@ -40,8 +40,8 @@ const WHY = {
  * answer and a webhook, or two webhooks, credit the balance once.
  */
 export const paymentWebhookRoutes =
-  (services: Pick<EngineServices, "db" | "events" | "payments">): FastifyPluginAsyncZod =>
-  async (app) => {
+  (services: Pick<EngineServices, "db" | "events" | "payments">): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     // The signature covers the exact bytes sent: keep them (this scope only).
     app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 65_536 }, (_request, body, done) =>
       done(null, body),
@@ -174,4 +174,5 @@ export const paymentWebhookRoutes =
         return { received: true as const, duplicate: done.duplicate };
       },
     );
+    done();
   };

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { consentSchema, consentStateSchema } from "#resources/consent";
 import { recordAudit } from "../audit";
 import { subscriberProfiles } from "../db/schema";
@@ -11,8 +11,8 @@ import { apiHeadersSchema, errorResponses } from "./common";
  * another device. Not a resource: one value per person, only ever their own (like /me).
  */
 export const consentRoutes =
-  (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (services: EngineServices): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     const { db } = services;
 
     app.get(
@@ -86,4 +86,5 @@ export const consentRoutes =
         });
       },
     );
+    done();
   };

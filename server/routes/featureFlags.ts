@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import type { FeatureFlagSource } from "../lib/featureFlags";
 import { apiHeadersSchema, errorResponses } from "./common";
 
@@ -14,8 +14,8 @@ const featureFlagsSchema = z.object({
 
 /** The feature flags as the backend applies them (the same Remote Config names and defaults as the portal). */
 export const featureFlagRoutes =
-  (flags: FeatureFlagSource): FastifyPluginAsyncZod =>
-  async (app) => {
+  (flags: FeatureFlagSource): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     app.get(
       "/feature-flags",
       {
@@ -26,6 +26,7 @@ export const featureFlagRoutes =
           response: { 200: featureFlagsSchema, ...errorResponses },
         },
       },
-      async () => ({ flags: flags.current(), source: flags.source() }),
+      () => ({ flags: flags.current(), source: flags.source() }),
     );
+    done();
   };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { APP_VERSION } from "#config/operator";
 import type { Database } from "../db/client";
 import { routeSchema } from "../openapi/routeDoc";
@@ -14,8 +14,8 @@ const healthSchema = z.object({
 
 /** GET /api/health: public, cheap, and honest about the database. */
 export const healthRoutes =
-  (database: Database, operator: string): FastifyPluginAsyncZod =>
-  async (app) => {
+  (database: Database, operator: string): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     app.get(
       "/api/health",
       {
@@ -45,4 +45,5 @@ export const healthRoutes =
         });
       },
     );
+    done();
   };

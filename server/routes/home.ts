@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { dailyUsageSchema, homeSchema, meterSchema } from "#resources/usage";
 import { isoDate } from "#resources/common";
 import { linesResource } from "#resources/lines";
@@ -23,8 +23,8 @@ import { apiHeadersSchema, errorResponses, idParamsSchema } from "./common";
  * meters, for anyone who may open the line). Derived data, not records: no list or write API.
  */
 export const homeRoutes =
-  (services: Pick<EngineServices, "db">): FastifyPluginAsyncZod =>
-  async (app) => {
+  (services: Pick<EngineServices, "db">): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     const { db } = services;
 
     app.get(
@@ -171,4 +171,5 @@ export const homeRoutes =
         };
       },
     );
+    done();
   };

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { kpiQuerySchema, kpiReportSchema } from "#resources/kpis";
 import { operators } from "../db/schema";
 import { forbidden } from "../errors";
@@ -13,8 +13,8 @@ import { apiHeadersSchema, errorResponses } from "./common";
  * write API, so a route rather than a resource; it reads only the caller's operator.
  */
 export const kpiRoutes =
-  (services: Pick<EngineServices, "db">): FastifyPluginAsyncZod =>
-  async (app) => {
+  (services: Pick<EngineServices, "db">): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     app.get(
       "/kpis",
       {
@@ -39,4 +39,5 @@ export const kpiRoutes =
         return operatorKpis(services.db, operator, request.query);
       },
     );
+    done();
   };

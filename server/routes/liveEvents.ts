@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { z } from "zod";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { stillAllowed } from "../auth/requestAuth";
 import { forbidden } from "../errors";
 import type { EventBus } from "../live/eventBus";
@@ -54,8 +54,10 @@ function tokenOf(authorization: string | undefined, queryToken: string | undefin
 /** The `exp` of an already verified JWT, in ms; the stream ends then so the client reconnects with a fresh token. */
 function tokenExpiryMs(token: string): number | null {
   try {
-    const exp = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")).exp;
-    return typeof exp === "number" ? exp * 1000 : null;
+    const payload: unknown = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
+    return typeof payload === "object" && payload !== null && "exp" in payload && typeof payload.exp === "number"
+      ? payload.exp * 1000
+      : null;
   } catch {
     return null;
   }
@@ -93,15 +95,16 @@ export const liveEventRoutes =
     services: Pick<EngineServices, "invalidation" | "operators">,
     events: EventBus,
     verifier: Pick<TokenVerifier, "verify" | "cacheSeconds">,
-  ): FastifyPluginAsyncZod =>
-  async (app) => {
+  ): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     const open = new Set<(note?: string) => void>();
     /** Each user's open streams on this instance, oldest first (their `end`). */
     const byUser = new Map<string, ((note?: string) => void)[]>();
     const recheckMs = Math.max(1, verifier.cacheSeconds) * 1000;
     // A stream never ends by itself: end them all so closing the server does not wait for clients.
-    app.addHook("preClose", async () => {
+    app.addHook("preClose", (done) => {
       for (const end of [...open]) end();
+      done();
     });
 
     app.get(
@@ -210,4 +213,5 @@ export const liveEventRoutes =
           .send(stream as never); // a stream is piped as is, never serialized
       },
     );
+    done();
   };

@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { auditReportSchema, claimResultSchema, meSchema } from "#resources/identity";
 import { claimsOf, isStaff } from "#resources/access";
 import { recordAudit } from "../audit";
@@ -15,8 +15,8 @@ const noContent = z.null().describe("No Content");
 
 /** The caller's own identity: who am I, become a subscriber, sign out everywhere, report a change. */
 export const meRoutes =
-  (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (services: EngineServices): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     const { db, invalidation, operators, limiter } = services;
 
     app.get(
@@ -200,4 +200,5 @@ export const meRoutes =
         return reply.code(204).send(null);
       },
     );
+    done();
   };

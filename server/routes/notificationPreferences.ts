@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import {
   notificationPreferencesSchema,
   notificationPreferencesUpdateSchema,
@@ -23,8 +23,8 @@ const toPreferences = (row: Row | undefined): NotificationPreferences => ({
  * One value per person, only ever their own (like /me/consent), so not a resource.
  */
 export const notificationPreferenceRoutes =
-  (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (services: EngineServices): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     const { db } = services;
     const read = async (operator: string, uid: string) =>
       (
@@ -99,4 +99,5 @@ export const notificationPreferenceRoutes =
         });
       },
     );
+    done();
   };

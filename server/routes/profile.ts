@@ -1,5 +1,5 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { profileSchema, profileStateSchema, type Profile } from "#resources/profile";
 import { recordAudit } from "../audit";
 import { accounts, subscriberProfiles } from "../db/schema";
@@ -12,8 +12,8 @@ import { apiHeadersSchema, errorResponses } from "./common";
  * prefilled from the person's first account.
  */
 export const profileRoutes =
-  (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (services: EngineServices): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     const { db } = services;
 
     app.get(
@@ -94,4 +94,5 @@ export const profileRoutes =
         return { profile: details, saved: true };
       },
     );
+    done();
   };

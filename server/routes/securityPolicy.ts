@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { isStaff, type Principal } from "#resources/access";
 import { securityPolicySchema, securityPolicyUpdateSchema } from "#resources/identity";
 import { recordAudit } from "../audit";
@@ -17,8 +17,8 @@ function mayRead(principal: Principal) {
 
 /** The operator's security policy for its staff: requireStaffMfa, and when new staff may decide approvals (newStaffMayApprove). */
 export const securityPolicyRoutes =
-  (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (services: EngineServices): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     const { db, operators: directory, invalidation, events } = services;
 
     app.get(
@@ -110,4 +110,5 @@ export const securityPolicyRoutes =
         return policy;
       },
     );
+    done();
   };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { smsAllowanceRequestSchema, smsAllowanceResultSchema } from "#resources/identity";
 import type { OperatorDirectory } from "../auth/operatorSettings";
 import { operatorHeader } from "../auth/requestAuth";
@@ -14,8 +14,8 @@ import { apiHeadersSchema } from "./common";
  * refusal by either counts against neither.
  */
 export const smsAllowanceRoutes =
-  (operators: OperatorDirectory, limiter: RateLimiter): FastifyPluginAsyncZod =>
-  async (app) => {
+  (operators: OperatorDirectory, limiter: RateLimiter): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     app.post(
       "/sms-allowance",
       {
@@ -53,4 +53,5 @@ export const smsAllowanceRoutes =
         return { allowed: true as const };
       },
     );
+    done();
   };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { MAX_INGEST_BATCH, usageBatchResultSchema, usageBatchSchema } from "#resources/usage";
 import { authenticateService, type ServiceKeys } from "../auth/serviceKeys";
 import { ingestUsage } from "../domain/usage/ingest";
@@ -26,8 +26,8 @@ export const usageIngestRoutes =
     services: Pick<EngineServices, "db" | "events" | "limiter">,
     keys: ServiceKeys,
     options: { rating: boolean } = { rating: true },
-  ): FastifyPluginAsyncZod =>
-  async (app) => {
+  ): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
     app.addHook("onRequest", authenticateService(keys, services.limiter));
     app.post(
       "/usage-records/batch",
@@ -60,4 +60,5 @@ export const usageIngestRoutes =
         return result;
       },
     );
+    done();
   };

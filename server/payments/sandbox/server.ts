@@ -97,6 +97,10 @@ const corsHeaders = {
   "access-control-max-age": "600",
 };
 
+/** A body field as text: a string, or a number or flag written out; anything else (missing, an object) is "". */
+const textOf = (value: unknown): string =>
+  typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? String(value) : "";
+
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown> | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -209,10 +213,10 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
       if (path === "/v1/tokens") {
         for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value);
         const body = await readJson(req);
-        const number = String(body?.number ?? "").replace(/[\s-]/g, "");
+        const number = textOf(body?.number).replace(/[\s-]/g, "");
         const expMonth = Number(body?.expMonth);
         const expYear = Number(body?.expYear);
-        const cvc = String(body?.cvc ?? "");
+        const cvc = textOf(body?.cvc);
         if (!luhnValid(number))
           return json(res, 400, { error: "invalid_number", field: "number", message: "not a valid card number" });
         if (!Number.isInteger(expMonth) || expMonth < 1 || expMonth > 12)
@@ -240,8 +244,8 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
       if (path === "/v1/bank-account-tokens") {
         for (const [name, value] of Object.entries(corsHeaders)) res.setHeader(name, value);
         const body = await readJson(req);
-        const routingNumber = String(body?.routingNumber ?? "").replace(/[\s-]/g, "");
-        const accountNumber = String(body?.accountNumber ?? "").replace(/[\s-]/g, "");
+        const routingNumber = textOf(body?.routingNumber).replace(/[\s-]/g, "");
+        const accountNumber = textOf(body?.accountNumber).replace(/[\s-]/g, "");
         const accountHolderType = body?.accountHolderType ?? "individual";
         if (!routingNumberValid(routingNumber))
           return json(res, 400, {
@@ -270,7 +274,7 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
       if (!body) return json(res, 400, { error: "invalid_body" });
 
       if (path === "/v1/payment-methods") {
-        const token = String(body.token ?? "");
+        const token = textOf(body.token);
         if (token.startsWith("btok_")) {
           const account = bankTokens.get(token);
           bankTokens.delete(token); // one use
@@ -320,8 +324,8 @@ export async function startSandboxGateway(options: SandboxOptions): Promise<Sand
           return json(res, seen.status, seen.body);
         }
         const amount = Number(body.amount);
-        const currency = String(body.currency ?? "");
-        const reference = String(body.reference ?? "");
+        const currency = textOf(body.currency);
+        const reference = textOf(body.reference);
         if (!Number.isSafeInteger(amount) || amount <= 0 || !/^[A-Z]{3}$/.test(currency))
           return json(res, 400, { error: "invalid_amount" });
         const account = typeof body.source === "string" ? bankMethods.get(body.source) : undefined;
