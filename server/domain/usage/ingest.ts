@@ -27,8 +27,9 @@ const USAGE_RECORDS_KEY = "usage_records_operator_code_id_pk";
  * cycle and sums the counters itself. (Building seven per-record arrays in JavaScript took 30–45 ms
  * of a 10,000-record batch; the JSON costs ~3 ms.) On PostgreSQL a 10,000-record batch costs about
  * 120–130 ms of server CPU here: decoding ~25, heap ~15, primary key ~40–50, line/started index
- * ~20–30, counters ~20 (docs/decisions.md, "Usage ingest rate"). Returns the outcome and the live events
- * to send once it committed.
+ * ~20–30, counters ~20 (docs/decisions.md, "Usage ingest rate"). Rated, the same statement measures
+ * what went past each allowance (docs/decisions.md, "Rated ingest rate"), and rateBatch prices it.
+ * Returns the outcome and the live events to send once it committed.
  */
 export async function ingestUsage(
   db: Db,

@@ -6,8 +6,9 @@
 // rest is capped). Postpaid: `charge` entries per line, type and zone, billed when the cycle closes.
 //
 // Set-based: whatever the batch, a constant number of statements (accounts locked, caps and rated
-// units read, then counters, rated units, caps and ledger entries written with one statement each),
-// and none at all when no counter of the batch reached its allowance.
+// units read, then rated units, caps and ledger entries written with one statement each), and none
+// at all when no counter of the batch reached its allowance. What a batch took past each allowance
+// the ingest's counter upsert measured already (ingest.ts): the counters are written once a batch.
 
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
