@@ -12,7 +12,8 @@
 // counted bare (MODES=bare: the backend built with `usageRating: false`, i.e. the ingest as it was
 // before rating, statement for statement), so the price of rating is in the output.
 //
-//   npm run bench:usage-ingest            (BATCHES=30, CONCURRENCY=1,2,3, MODES=rated,bare, DRIVERS=pglite,postgres)
+//   npm run bench:usage-ingest            (BATCHES=30, CONCURRENCY=1,2,3, MODES=rated,bare, DRIVERS=pglite,postgres,
+//                                          BATCH_SIZE=10000, LINES=1000: bench/usageBatches.ts)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";

@@ -414,13 +414,14 @@ export const usageCounters = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** Of `used`, what went past the allowance (charged or capped): it never counts against an allowance again. */
     overAllowance: bigint("over_allowance", { mode: "number" }).notNull().default(0),
-    /** Minor units charged for usage past the allowance this cycle (the meter's `charged`). */
-    chargedAmount: bigint("charged_amount", { mode: "number" }).notNull().default(0),
+    /** The allowance (records' unit; null = unlimited) the last batch was measured against: the upsert's conflict branch reads it. */
+    ratedAllowance: bigint("rated_allowance", { mode: "number" }),
+    /** What the last batch that moved this counter took past the allowance (the ingest's upsert returns it to the rating). */
+    batchOver: bigint("batch_over", { mode: "number" }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.lineId, t.cycleStart, t.type] }),
     check("usage_counters_over_allowance_range", sql`${t.overAllowance} >= 0 and ${t.overAllowance} <= ${t.used}`),
-    check("usage_counters_charged_nonnegative", sql`${t.chargedAmount} >= 0`),
   ],
 );
 

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { accounts, lines } from "../../db/schema";
 import { cycleStartSql } from "./cycles";
 import { sendUsageAlerts, type ChangedCounter } from "./alerts";
-import { allowancesOf } from "./allowances";
+import { allowanceInRecordUnits, allowancesOf, type LineAllowances } from "./allowances";
 import { rateBatch } from "./rating";
 import { rowsOf } from "../../db/rowsOf";
 import { isUniqueViolation } from "../../db/pgErrors";
@@ -27,8 +27,9 @@ const USAGE_RECORDS_KEY = "usage_records_operator_code_id_pk";
  * cycle and sums the counters itself. (Building seven per-record arrays in JavaScript took 30–45 ms
  * of a 10,000-record batch; the JSON costs ~3 ms.) On PostgreSQL a 10,000-record batch costs about
  * 120–130 ms of server CPU here: decoding ~25, heap ~15, primary key ~40–50, line/started index
- * ~20–30, counters ~20 (docs/decisions.md, "Usage ingest rate"). Returns the outcome and the live events
- * to send once it committed.
+ * ~20–30, counters ~20 (docs/decisions.md, "Usage ingest rate"). Rated, the same statement measures
+ * what went past each allowance (docs/decisions.md, "Rated ingest rate"), and rateBatch prices it.
+ * Returns the outcome and the live events to send once it committed.
  */
 export async function ingestUsage(
   db: Db,
@@ -60,12 +61,58 @@ export async function ingestUsage(
   // that share records or counters take their locks in one order and never deadlock (a batch waits
   // for the other to commit instead).
   const json = JSON.stringify(records);
-  const countStatement = (skipSeen: boolean) => sql`
+  const lineIds = found.map((l) => l.id);
+  // Rated, the counter upsert also works out what the batch took past each allowance (the allowances
+  // in the records' unit, one array per type, null = unlimited): the part of `added` beyond what the
+  // allowance had left, measured on the counter row as it is under the upsert's lock (so two batches
+  // of a line measure one after the other). It lands in `over_allowance`, and `batch_over` returns it.
+  const ratedCounters = (allowances: Map<string, LineAllowances>) => {
+    const allowed = (type: UsageType) =>
+      sql.param(found.map((l) => allowanceInRecordUnits(type, allowances.get(l.id)?.allowance[type] ?? null)));
+    const excess = sql`case when excluded.rated_allowance is null then 0
+            else greatest(0, excluded.used - greatest(0, excluded.rated_allowance - (usage_counters.used - usage_counters.over_allowance))) end`;
+    return sql`
+        , allowed as (
+          select line_id, type, allowance
+          from unnest(${sql.param(lineIds)}::uuid[], ${allowed("data")}::bigint[], ${allowed("voice")}::bigint[], ${allowed("sms")}::bigint[])
+            as a(line_id, data, voice, sms)
+          cross join lateral (values ('data', data), ('voice', voice), ('sms', sms)) as t(type, allowance)
+        ), counted as (
+          insert into usage_counters (line_id, cycle_start, type, used, last_record_at, rated_allowance, over_allowance, batch_over)
+          select line_id, cycle_start, type, used, last_record_at, allowance,
+            coalesce(greatest(0, used - allowance), 0), coalesce(greatest(0, used - allowance), 0)
+          from sums left join allowed using (line_id, type) order by line_id, cycle_start, type
+          on conflict (line_id, cycle_start, type) do update
+            set used = usage_counters.used + excluded.used,
+                last_record_at = greatest(usage_counters.last_record_at, excluded.last_record_at),
+                updated_at = now(),
+                rated_allowance = excluded.rated_allowance,
+                over_allowance = usage_counters.over_allowance + ${excess},
+                batch_over = ${excess}
+          returning line_id, cycle_start, type, used, over_allowance, batch_over
+        )
+        select counted.line_id, counted.cycle_start::text as cycle_start, counted.type, counted.used, sums.inserted,
+          sums.used as added, counted.over_allowance, counted.batch_over
+        from counted join sums using (line_id, cycle_start, type)`;
+  };
+  const bareCounters = sql`
+        , counted as (
+          insert into usage_counters (line_id, cycle_start, type, used, last_record_at)
+          select line_id, cycle_start, type, used, last_record_at from sums order by line_id, cycle_start, type
+          on conflict (line_id, cycle_start, type) do update
+            set used = usage_counters.used + excluded.used,
+                last_record_at = greatest(usage_counters.last_record_at, excluded.last_record_at),
+                updated_at = now()
+          returning line_id, cycle_start, type, used
+        )
+        select counted.line_id, counted.cycle_start::text as cycle_start, counted.type, counted.used, sums.inserted
+        from counted join sums using (line_id, cycle_start, type)`;
+  const countStatement = (skipSeen: boolean, allowances: Map<string, LineAllowances>) => sql`
         with batch as (
           select r.id, l.line_id, r.type, date_trunc('milliseconds', r."startedAt") as started_at, r.quantity, r."roamingZone" as roaming_zone, l.cycle_day
           from json_to_recordset(${json}::json)
             as r(id text, msisdn text, type text, "startedAt" timestamptz, quantity int, "roamingZone" text)
-          join unnest(${sql.param(found.map((l) => l.msisdn))}::text[], ${sql.param(found.map((l) => l.id))}::uuid[], ${sql.param(found.map((l) => l.cycleDay))}::int[])
+          join unnest(${sql.param(found.map((l) => l.msisdn))}::text[], ${sql.param(lineIds)}::uuid[], ${sql.param(found.map((l) => l.cycleDay))}::int[])
             as l(msisdn, line_id, cycle_day) using (msisdn)
         ), inserted as (
           insert into usage_records (operator_code, id, line_id, type, started_at, quantity, roaming_zone, cycle_start)
@@ -76,17 +123,8 @@ export async function ingestUsage(
         ), sums as (
           select line_id, cycle_start, type, sum(quantity)::bigint as used, max(started_at) as last_record_at, count(*) as inserted
           from inserted group by line_id, cycle_start, type
-        ), counted as (
-          insert into usage_counters (line_id, cycle_start, type, used, last_record_at)
-          select line_id, cycle_start, type, used, last_record_at from sums order by line_id, cycle_start, type
-          on conflict (line_id, cycle_start, type) do update
-            set used = usage_counters.used + excluded.used,
-                last_record_at = greatest(usage_counters.last_record_at, excluded.last_record_at),
-                updated_at = now()
-          returning line_id, cycle_start, type, used${rating ? sql`, over_allowance` : sql``}
         )
-        select counted.line_id, counted.cycle_start::text as cycle_start, counted.type, counted.used, sums.inserted${rating ? sql`, sums.used as added, counted.over_allowance` : sql``}
-        from counted join sums using (line_id, cycle_start, type)
+        ${rating ? ratedCounters(allowances) : bareCounters}
       `;
   type Changed = {
     line_id: string;
@@ -96,10 +134,13 @@ export async function ingestUsage(
     inserted: string | number;
     added?: string | number;
     over_allowance?: string | number;
+    batch_over?: string | number;
   };
   const distinctIds = new Set(records.map((r) => r.id)).size === records.length;
 
   return db.transaction(async (tx) => {
+    // One read of the lines' allowances and rates serves the counters, the alerts and the rating.
+    const allowances = await allowancesOf(tx, lineIds);
     // Most batches are new records: a plain insert, whose primary key refuses a seen id, costs
     // ~15 % less server time than `on conflict do nothing` (which probes the key before each row
     // and inserts speculatively). So try it first, in a savepoint; a seen id (a replay, a record
@@ -109,13 +150,15 @@ export async function ingestUsage(
     let allInserted = false;
     if (distinctIds) {
       try {
-        changed = rowsOf<Changed>(await tx.transaction((savepoint) => savepoint.execute(countStatement(false))));
+        changed = rowsOf<Changed>(
+          await tx.transaction((savepoint) => savepoint.execute(countStatement(false, allowances))),
+        );
         allInserted = true;
       } catch (error) {
         if (!isUniqueViolation(error, USAGE_RECORDS_KEY)) throw error;
       }
     }
-    changed ??= rowsOf<Changed>(await tx.execute(countStatement(true)));
+    changed ??= rowsOf<Changed>(await tx.execute(countStatement(true, allowances)));
 
     const counted = changed.reduce((total, row) => total + Number(row.inserted), 0);
     const counters: ChangedCounter[] = changed.map((row) => ({
@@ -124,10 +167,6 @@ export async function ingestUsage(
       type: row.type,
       used: Number(row.used),
     }));
-    // One read of the lines' allowances and rates serves the alerts and the rating.
-    const allowances = counters.length
-      ? await allowancesOf(tx, [...new Set(counters.map((c) => c.lineId))])
-      : new Map();
     const alertEvents = await sendUsageAlerts(tx, operator, counters, new Date(), allowances);
     if (rating) {
       const rated = changed.map((row) => ({
@@ -137,6 +176,7 @@ export async function ingestUsage(
         used: Number(row.used),
         added: Number(row.added),
         overAllowance: Number(row.over_allowance),
+        excess: Number(row.batch_over),
       }));
       const lineOf = new Map(found.map((l) => [l.msisdn, { id: l.id, cycleDay: l.cycleDay }]));
       alertEvents.push(
@@ -148,12 +188,12 @@ export async function ingestUsage(
       );
     }
 
-    const lineIds = [...new Set(counters.map((c) => c.lineId))];
+    const changedLines = [...new Set(counters.map((c) => c.lineId))];
     const owners = new Map(found.map((l) => [l.id, l.ownerUid]));
-    const ownerUids = [...new Set(lineIds.map((id) => owners.get(id)).filter((uid): uid is string => !!uid))];
+    const ownerUids = [...new Set(changedLines.map((id) => owners.get(id)).filter((uid): uid is string => !!uid))];
     const at = new Date().toISOString();
-    const events: ResourceEvent[] = lineIds.length
-      ? [{ operator, resource: METERS_CHANNEL, type: "updated", ids: lineIds, ownerUids, at }, ...alertEvents]
+    const events: ResourceEvent[] = changedLines.length
+      ? [{ operator, resource: METERS_CHANNEL, type: "updated", ids: changedLines, ownerUids, at }, ...alertEvents]
       : [];
     return { result: { received: records.length, counted, duplicates: matched - counted, unknownLines }, events };
   });

@@ -1,7 +1,7 @@
 import { and, gte, sql } from "drizzle-orm";
 import { METER_UNITS, USAGE_TYPES, type Meter } from "#resources/usage";
 import type { Executor } from "../../audit";
-import { usageCaps, usageCounters } from "../../db/schema";
+import { usageCaps, usageCounters, usageOverage } from "../../db/schema";
 import { allowancesOf, meterValue, type LineAllowances } from "./allowances";
 import { cycleStartOf, nextCycleStart } from "./cycles";
 
@@ -54,6 +54,27 @@ export async function metersFor(
         gte(usageCaps.cycleStart, earliest),
       ),
     );
+  // What rating charged, summed over the zones (usage_overage keeps it per zone; the counters do not).
+  const charges = await db
+    .select({
+      lineId: usageOverage.lineId,
+      cycleStart: usageOverage.cycleStart,
+      type: usageOverage.type,
+      amount: sql<string>`sum(${usageOverage.amount})`,
+    })
+    .from(usageOverage)
+    .where(
+      and(
+        sql`${usageOverage.lineId} = any(${sql.param(lines.map((l) => l.lineId))}::uuid[])`,
+        gte(usageOverage.cycleStart, earliest),
+      ),
+    )
+    .groupBy(usageOverage.lineId, usageOverage.cycleStart, usageOverage.type);
+  const chargedNow = new Map(
+    charges
+      .filter((c) => current.get(c.lineId) === c.cycleStart)
+      .map((c) => [`${c.lineId}|${c.type}`, Number(c.amount)]),
+  );
   const cappedNow = new Set(
     caps.filter((c) => current.get(c.lineId) === c.cycleStart).map((c) => `${c.lineId}|${c.type}`),
   );
@@ -72,7 +93,7 @@ export async function metersFor(
           cycleStart,
           cycleEnd: nextCycleStart(cycleStart),
           capped: cappedNow.has(`${line.lineId}|${type}`),
-          charged: { amount: counter?.chargedAmount ?? 0, currency: line.currency },
+          charged: { amount: chargedNow.get(`${line.lineId}|${type}`) ?? 0, currency: line.currency },
         };
       }),
     );

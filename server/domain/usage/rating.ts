@@ -6,8 +6,9 @@
 // rest is capped). Postpaid: `charge` entries per line, type and zone, billed when the cycle closes.
 //
 // Set-based: whatever the batch, a constant number of statements (accounts locked, caps and rated
-// units read, then counters, rated units, caps and ledger entries written with one statement each),
-// and none at all when no counter of the batch reached its allowance.
+// units read, then rated units, caps and ledger entries written with one statement each), and none
+// at all when no counter of the batch reached its allowance. What a batch took past each allowance
+// the ingest's counter upsert measured already (ingest.ts): the counters are written once a batch.
 
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -31,8 +32,10 @@ export interface RatedCounter {
   used: number;
   /** What this batch added. */
   added: number;
-  /** Of `used` before this batch, what was past the allowance (charged or capped). */
+  /** Of `used` after this batch, what was past the allowance (charged or capped). */
   overAllowance: number;
+  /** Of `added`, what went past the allowance: the ingest's counter upsert measured it under the row's lock. */
+  excess: number;
 }
 
 /** Where the batch's records come from for a line that went past its allowance. */
@@ -96,9 +99,9 @@ export async function rateBatch(
     const line = lines.get(counter.lineId);
     const allowance = line ? allowanceInRecordUnits(counter.type, line.allowance[counter.type]) : null;
     if (!line || allowance === null) continue;
-    const coveredBefore = counter.used - counter.added - counter.overAllowance;
+    const coveredBefore = counter.used - counter.added - (counter.overAllowance - counter.excess);
     const room = Math.max(0, allowance - coveredBefore);
-    const excess = Math.max(0, counter.added - room);
+    const excess = counter.excess;
     const reached = coveredBefore + counter.added - excess >= allowance;
     if (excess === 0 && !reached) continue;
     candidates.push({
@@ -153,18 +156,15 @@ export async function rateBatch(
 
   // 3. The records of the lines that went past: which part of each counter's batch was past the
   // allowance, by zone. The allowance left covers the records that started first.
-  const excessLines = new Set(candidates.filter((c) => c.excess > 0).map((c) => c.lineId));
-  const records = await batchRecordsOf(tx, operator, batch, excessLines);
-  const idsOfLine = new Map<string, string[]>();
+  const excessOf = new Set(candidates.filter((c) => c.excess > 0).map((c) => key(c.lineId, c.type)));
+  const { idsOfLine, records } = await batchRecordsOf(tx, operator, batch, excessOf);
   const recordsOf = new Map<string, BatchRecord[]>();
   for (const r of records) {
-    (idsOfLine.get(r.lineId) ?? idsOfLine.set(r.lineId, []).get(r.lineId)!).push(r.id);
     const k = key(r.lineId, r.cycleStart, r.type);
     (recordsOf.get(k) ?? recordsOf.set(k, []).get(k)!).push(r);
   }
 
   // 4. Decide, line by line (prepaid balances are shared by an account's lines).
-  const counterUpdates: { lineId: string; cycleStart: string; type: string; over: number; amount: number }[] = [];
   const overageRows: {
     lineId: string;
     cycleStart: string;
@@ -219,7 +219,6 @@ export async function rateBatch(
         skip -= inside;
         if (r.quantity > inside) byZone.set(r.zone, (byZone.get(r.zone) ?? 0) + r.quantity - inside);
       }
-      let amount = 0;
       for (const [zone, quantity] of [...byZone.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
         const rate = rateOf(line.overage, c.type, zone);
         if (capped.has(capKey) && c.current) continue; // barred already: kept, not charged
@@ -261,7 +260,6 @@ export async function rateBatch(
           units: before.units + units,
           amount: before.amount + cost,
         });
-        amount += cost;
         if (cost === 0) continue;
         const where = zone === "home" ? "" : ` in ${ZONE_WORDS[zone]}`;
         if (prepaid) {
@@ -280,7 +278,6 @@ export async function rateBatch(
           });
         }
       }
-      counterUpdates.push({ lineId, cycleStart: c.cycleStart, type: c.type, over: c.excess, amount });
     }
     if (prepaidTotal > 0) {
       entries.push({
@@ -297,14 +294,6 @@ export async function rateBatch(
   }
 
   // 5. Write it all, one statement each.
-  if (counterUpdates.length) {
-    await tx.execute(sql`
-      update usage_counters c set over_allowance = c.over_allowance + v.over, charged_amount = c.charged_amount + v.amount, updated_at = now()
-      from unnest(${sql.param(counterUpdates.map((u) => u.lineId))}::uuid[], ${sql.param(counterUpdates.map((u) => u.cycleStart))}::date[],
-                  ${sql.param(counterUpdates.map((u) => u.type))}::text[], ${sql.param(counterUpdates.map((u) => u.over))}::bigint[], ${sql.param(counterUpdates.map((u) => u.amount))}::bigint[])
-        as v(line_id, cycle_start, type, over, amount)
-      where c.line_id = v.line_id and c.cycle_start = v.cycle_start and c.type = v.type`);
-  }
   if (overageRows.length) {
     await tx.execute(sql`
       insert into usage_overage (line_id, cycle_start, type, zone, quantity, units, amount)
@@ -365,31 +354,52 @@ export async function rateBatch(
   return events;
 }
 
-/** The records this transaction inserted for the given lines: from the request, or, after a replay, from the table. */
+/**
+ * The records this transaction inserted of the given line and type pairs (`line|type`), from the
+ * request or, after a replay, from the table; and every new record id of those lines (the key of the
+ * line's entries).
+ */
 async function batchRecordsOf(
   tx: Executor,
   operator: string,
   batch: BatchRecords,
-  lineIds: Set<string>,
-): Promise<BatchRecord[]> {
-  if (lineIds.size === 0) return [];
-  const wanted = batch.records.filter((r) => lineIds.has(batch.lineOf.get(r.msisdn)?.id ?? ""));
+  wanted: Set<string>,
+): Promise<{ idsOfLine: Map<string, string[]>; records: BatchRecord[] }> {
+  const idsOfLine = new Map<string, string[]>();
+  const records: BatchRecord[] = [];
+  if (wanted.size === 0) return { idsOfLine, records };
+  const lineIds = new Set([...wanted].map((k) => k.slice(0, k.indexOf("|"))));
+  const keep = (id: string, lineId: string, type: UsageType) => {
+    if (!lineIds.has(lineId)) return false;
+    (idsOfLine.get(lineId) ?? idsOfLine.set(lineId, []).get(lineId)!).push(id);
+    return wanted.has(key(lineId, type));
+  };
   if (batch.inserted === "all") {
-    return wanted.map((r) => {
-      const line = batch.lineOf.get(r.msisdn)!;
+    // A cycle depends on the day only: worked out once per line cycle day and day of the batch.
+    const cycles = new Map<number, string>();
+    for (const r of batch.records) {
+      const line = batch.lineOf.get(r.msisdn);
+      if (!line || !keep(r.id, line.id, r.type)) continue;
       const startedAt = Date.parse(r.startedAt);
-      return {
+      const day = Math.floor(startedAt / 86_400_000) * 32 + line.cycleDay;
+      let cycleStart = cycles.get(day);
+      if (cycleStart === undefined) cycles.set(day, (cycleStart = cycleStartOf(new Date(startedAt), line.cycleDay)));
+      records.push({
         id: r.id,
         lineId: line.id,
-        cycleStart: cycleStartOf(new Date(startedAt), line.cycleDay),
+        cycleStart,
         type: r.type,
         zone: (r.roamingZone ?? "home") as Zone,
         quantity: r.quantity,
         startedAt,
-      };
-    });
+      });
+    }
+    return { idsOfLine, records };
   }
   // Inserted now = received in this transaction (received_at defaults to the transaction's start).
+  const ids = [
+    ...new Set(batch.records.filter((r) => lineIds.has(batch.lineOf.get(r.msisdn)?.id ?? "")).map((r) => r.id)),
+  ];
   const rows = rowsOf<{
     id: string;
     line_id: string;
@@ -401,17 +411,21 @@ async function batchRecordsOf(
   }>(
     await tx.execute(sql`
       select id, line_id, cycle_start::text as cycle_start, type, roaming_zone, quantity, started_at from usage_records
-      where operator_code = ${operator} and id = any(${sql.param([...new Set(wanted.map((r) => r.id))])}::text[]) and received_at = now()`),
+      where operator_code = ${operator} and id = any(${sql.param(ids)}::text[]) and received_at = now()`),
   );
-  return rows.map((r) => ({
-    id: r.id,
-    lineId: r.line_id,
-    cycleStart: r.cycle_start,
-    type: r.type,
-    zone: (r.roaming_zone ?? "home") as Zone,
-    quantity: Number(r.quantity),
-    startedAt: new Date(r.started_at).getTime(),
-  }));
+  for (const r of rows) {
+    if (!keep(r.id, r.line_id, r.type)) continue;
+    records.push({
+      id: r.id,
+      lineId: r.line_id,
+      cycleStart: r.cycle_start,
+      type: r.type,
+      zone: (r.roaming_zone ?? "home") as Zone,
+      quantity: Number(r.quantity),
+      startedAt: new Date(r.started_at).getTime(),
+    });
+  }
+  return { idsOfLine, records };
 }
 
 /**
