@@ -3,6 +3,7 @@ import { operators } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
 import type { Plan } from "#resources/plans";
 import type { Overage } from "#resources/overage";
+import type { CatalogTranslations } from "#resources/catalogTranslations";
 import type { Executor } from "../../audit";
 import { plans } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
@@ -43,6 +44,7 @@ export const toPlan = (row: PlanRow): Plan => ({
   voiceMinutes: row.voiceMinutes,
   sms: row.sms,
   features: row.features,
+  translations: row.translations,
   overage: row.overage ?? null,
   pendingPrice: row.pendingPriceAmount === null ? null : { amount: row.pendingPriceAmount, currency: row.currency },
   priceChangedAt: row.priceChangedAt?.toISOString() ?? null,
@@ -109,6 +111,7 @@ export const plansModule: DomainModule<PlanRow> = {
           sms: (body.sms ?? null) as number | null,
           features: (body.features ?? []) as string[],
           overage: (body.overage ?? null) as Overage | null,
+          translations: (body.translations ?? {}) as CatalogTranslations,
         })
         .returning({ id: plans.id });
       return row!.id;
@@ -124,6 +127,7 @@ export const plansModule: DomainModule<PlanRow> = {
           ...(body.sms !== undefined ? { sms: body.sms as number | null } : {}),
           ...(body.features !== undefined ? { features: body.features as string[] } : {}),
           ...(body.overage !== undefined ? { overage: body.overage as Overage | null } : {}),
+          ...(body.translations !== undefined ? { translations: body.translations as CatalogTranslations } : {}),
           updatedAt: new Date(),
         })
         .where(eq(plans.id, row.id));
