@@ -149,6 +149,8 @@ export const lineAddOnSchema = z.object({
   id: idSchema,
   addOnId: idSchema,
   name: z.string(),
+  /** The add-on's Spanish name (issue 25). */
+  translations: addOnTranslationsSchema,
   kind: z.enum(ADD_ON_KINDS),
   roamingZone: z.enum(ROAMING_ZONES).nullable(),
   dataMb: z.number().int(),
