@@ -1,4 +1,8 @@
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { DataProvider } from "@refinedev/core";
+import { ResourceFormPage } from "../../src/pages/ResourceFormPage";
+import { plansResource } from "../../src/resources/plans";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlanCatalog } from "../../src/components/plans/PlanCatalog";
 import { setLocale, type Locale } from "../../src/i18n";
@@ -99,4 +103,34 @@ describe("catalogName and catalogFeatures", () => {
     );
     expect(catalogName({ name: "1 GB data pass" }, "es")).toBe("1 GB data pass");
   });
+});
+
+describe("the plan form (catalog management)", () => {
+  it("edits the Spanish name and features beside the English ones and sends them as translations.es", async () => {
+    const update = vi.fn(async () => ({ data: untranslated }));
+    renderWithRefine(null, {
+      identity: { uid: "demo-admin", role: "admin" },
+      data: {
+        getOne: vi.fn(async () => ({ data: untranslated })),
+        update: update as unknown as DataProvider["update"],
+      },
+      path: `/plans/edit/${untranslated.id}`,
+      resources: [{ name: "plans", list: "/plans", show: "/plans/show/:id", edit: "/plans/edit/:id" }],
+      routes: {
+        "/plans/edit/:id": <ResourceFormPage resource={plansResource} action="edit" />,
+        "/plans/show/:id": <p>record page</p>,
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    // The form mounts again once the record has loaded into it.
+    await waitFor(() => expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Prepaid 5 GB"));
+    const name = screen.getByLabelText("Name in Spanish");
+    await user.type(name, "Prepago 5 GB");
+    await user.type(screen.getByLabelText("Included, in Spanish"), "Llamadas y mensajes en EE. UU.{enter}");
+    await user.click(screen.getByRole("button", { name: /Save$/ }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    const sent = (update.mock.calls[0] as unknown as [{ variables: Record<string, unknown> }])[0].variables;
+    expect(sent.translations).toEqual({ es: { name: "Prepago 5 GB", features: ["Llamadas y mensajes en EE. UU."] } });
+    expect(sent.name).toBe("Prepaid 5 GB");
+  }, 60_000); // a whole form typed into: slow on a loaded machine
 });
