@@ -27,6 +27,7 @@ import { ROAMING_ZONES, USAGE_TYPES } from "#resources/usage";
 import { ADD_ON_KINDS, ADD_ON_STATUSES } from "#resources/addOns";
 import { LEDGER_KINDS } from "#resources/ledgerEntries";
 import type { Overage } from "#resources/overage";
+import type { CatalogTranslations } from "#resources/catalogTranslations";
 import { INVOICE_PAYMENT_STATUSES, INVOICE_STATUSES } from "#resources/invoices";
 import { BULK_ITEM_STATUSES, BULK_JOB_KINDS, BULK_JOB_STATUSES } from "#resources/bulkJobs";
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from "#resources/approvals";
@@ -70,6 +71,8 @@ export const plans = pgTable(
     voiceMinutes: integer("voice_minutes"),
     sms: integer("sms"),
     features: jsonb("features").$type<string[]>().notNull().default([]),
+    /** The name and features in other languages than the operator's default (issue 25): { es: { name, features } }. */
+    translations: jsonb("translations").$type<CatalogTranslations>().notNull().default({}),
     /** What each usage type costs past the allowance, with roaming zone rates (src/resources/overage.ts); null = capped for every type. */
     overage: jsonb("overage").$type<Overage>(),
     /**
@@ -86,6 +89,7 @@ export const plans = pgTable(
     check("plans_price_nonnegative", sql`${t.priceAmount} >= 0`),
     check("plans_pending_price_nonnegative", sql`${t.pendingPriceAmount} is null or ${t.pendingPriceAmount} >= 0`),
     check("plans_pending_price_pair", sql`(${t.pendingPriceAmount} is null) = (${t.priceChangedAt} is null)`),
+    check("plans_translations_object", sql`jsonb_typeof(${t.translations}) = 'object'`),
     check("plans_overage_object", sql`${t.overage} is null or jsonb_typeof(${t.overage}) = 'object'`),
   ],
 );
@@ -876,12 +880,15 @@ export const addOns = pgTable(
     currency: text("currency").notNull(),
     dataMb: integer("data_mb").notNull(),
     validityDays: integer("validity_days").notNull(),
+    /** The name in other languages than the operator's default (issue 25): { es: { name } }. */
+    translations: jsonb("translations").$type<CatalogTranslations>().notNull().default({}),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("add_ons_operator_code_uq").on(t.operatorCode, t.code),
     check("add_ons_price_nonnegative", sql`${t.priceAmount} >= 0`),
     check("add_ons_status_valid", sql`${t.status} in (${inList(ADD_ON_STATUSES)})`),
+    check("add_ons_translations_object", sql`jsonb_typeof(${t.translations}) = 'object'`),
     check("add_ons_zone_for_roaming", sql`(${t.kind} = 'roaming') = (${t.roamingZone} is not null)`),
   ],
 );

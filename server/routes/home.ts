@@ -111,6 +111,7 @@ export const homeRoutes =
             accountType: accounts.type,
             planId: plans.id,
             planName: plans.name,
+            planTranslations: plans.translations,
             priceAmount: plans.priceAmount,
             pendingPriceAmount: plans.pendingPriceAmount,
             priceChangedAt: plans.priceChangedAt,
@@ -152,6 +153,7 @@ export const homeRoutes =
               plan: {
                 id: line.planId,
                 name: line.planName,
+                translations: line.planTranslations,
                 price: { amount: line.priceAmount, currency: line.currency },
               },
               daysLeft: lineMeters[0] ? daysUntil(lineMeters[0].cycleEnd, now) : 0,

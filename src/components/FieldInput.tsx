@@ -7,6 +7,7 @@ import { findResource } from "../resources";
 import { fieldText } from "./fieldText";
 import { MoneyInput } from "./MoneyInput";
 import { OverageInput } from "./OverageInput";
+import { TranslationsInput } from "./TranslationsInput";
 import { DataAllowanceInput } from "./DataAllowanceInput";
 import { FileListUploadInput, FileUploadInput } from "./FileUploadInput";
 import { brandOf } from "../config/brand";
@@ -159,6 +160,15 @@ export function FieldInput({
           value={props.value}
           onChange={props.onChange}
           currency={brandOf(runtimeConfig.operator).currency}
+        />
+      );
+    case "translations":
+      return (
+        <TranslationsInput
+          id={props.id}
+          value={props.value}
+          onChange={props.onChange}
+          translates={spec.translates ?? ["name"]}
         />
       );
     case "boolean":

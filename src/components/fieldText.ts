@@ -1,6 +1,7 @@
 import type { FieldSpec } from "../resources/define";
 import { translate as t } from "../i18n";
 import type { Plan } from "../resources/plans";
+import type { CatalogTranslations } from "../resources/catalogTranslations";
 import { overageText } from "./plans/overageWords";
 import { formatDataMb, formatDate, formatDateTime, formatMoney, formatMsisdn, formatQuantity } from "./format";
 
@@ -44,6 +45,11 @@ export function fieldText(name: string, spec: FieldSpec | undefined, record: Rec
       return overageText(record as Plan);
     case "tags":
       return (value as string[]).join(", ");
+    case "translations": {
+      // Staff read what Spanish-speaking subscribers see: the name, then the features.
+      const es = (value as CatalogTranslations).es;
+      return [es?.name, es?.features?.join(", ")].filter(Boolean).join(" · ");
+    }
     case "files":
       return (value as string[]).length ? String((value as string[]).length) : "";
     default:

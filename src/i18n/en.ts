@@ -289,6 +289,10 @@ export const en = {
   "fields.voice": "Calls",
   "fields.sms": "Texts",
   "fields.features": "Included",
+  "fields.translations.es": "In Spanish",
+  "fields.translations.name": "Name in Spanish",
+  "fields.translations.features": "Included, in Spanish",
+  "fields.translations.help": "Shown to subscribers who use the portal in Spanish; left empty, they see the English.",
 
   "enums.kind.prepaid": "Prepaid",
   "enums.kind.postpaid": "Postpaid",

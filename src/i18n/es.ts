@@ -294,6 +294,10 @@ export const es: Record<MessageKey, string> = {
   "fields.voice": "Llamadas",
   "fields.sms": "SMS",
   "fields.features": "Incluye",
+  "fields.translations.es": "En español",
+  "fields.translations.name": "Nombre en español",
+  "fields.translations.features": "Incluye, en español",
+  "fields.translations.help": "Lo ven los clientes que usan el portal en español; si se deja vacío, ven el inglés.",
 
   "enums.kind.prepaid": "Prepago",
   "enums.kind.postpaid": "Pospago",

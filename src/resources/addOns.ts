@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineResource } from "./define";
 import { catalogPriceSchema, idSchema, isoDateTime } from "./common";
 import { ROAMING_ZONES } from "./usage";
+import { addOnTranslationsSchema } from "./catalogTranslations";
 
 export const ADD_ON_KINDS = ["data", "roaming"] as const;
 export const ADD_ON_STATUSES = ["draft", "active", "retired"] as const;
@@ -23,6 +24,8 @@ export const addOnSchema = z.object({
   /** The data it adds, in MB. */
   dataMb: z.number().int().positive().max(1_000_000),
   validityDays: z.number().int().min(1).max(90),
+  /** The name in Spanish (issue 25); the portal falls back to `name` where it is missing. */
+  translations: addOnTranslationsSchema,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -44,6 +47,12 @@ export const addOnsResource = defineResource({
     price: { label: "fields.price", kind: "money" },
     dataMb: { label: "fields.data", kind: "dataMb" },
     validityDays: { label: "fields.validityDays", kind: "number" },
+    translations: {
+      label: "fields.translations.es",
+      kind: "translations",
+      translates: ["name"],
+      help: "fields.translations.help",
+    },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
   },
   list: {
@@ -58,10 +67,21 @@ export const addOnsResource = defineResource({
     },
     search: { placeholder: "resources.add-ons.search" },
   },
-  show: ["code", "name", "kind", "roamingZone", "status", "price", "dataMb", "validityDays", "createdAt"],
+  show: [
+    "code",
+    "name",
+    "kind",
+    "roamingZone",
+    "status",
+    "price",
+    "dataMb",
+    "validityDays",
+    "translations",
+    "createdAt",
+  ],
   form: {
-    create: ["code", "name", "kind", "roamingZone", "price", "dataMb", "validityDays"],
-    edit: ["name", "price", "dataMb", "validityDays"],
+    create: ["code", "name", "kind", "roamingZone", "price", "dataMb", "validityDays", "translations"],
+    edit: ["name", "price", "dataMb", "validityDays", "translations"],
   },
   actions: {
     activate: {
@@ -87,6 +107,8 @@ export const addOnsResource = defineResource({
     activate: { admin: "all" },
     retire: { admin: "all" },
   },
+  // Left out, a new add-on has no translations yet.
+  writeRules: { translations: addOnTranslationsSchema.optional() },
   subscriberPlace: "shop",
   source: "backend",
   audit: true,
@@ -127,6 +149,8 @@ export const lineAddOnSchema = z.object({
   id: idSchema,
   addOnId: idSchema,
   name: z.string(),
+  /** The add-on's Spanish name (issue 25). */
+  translations: addOnTranslationsSchema,
   kind: z.enum(ADD_ON_KINDS),
   roamingZone: z.enum(ROAMING_ZONES).nullable(),
   dataMb: z.number().int(),

@@ -66,7 +66,9 @@ export type FieldKind =
   /** A US postal address (an action's input): the validated form, with maps autocomplete when configured. */
   | "address"
   /** Ids of files uploaded first (POST /files): a form picks and uploads them, a page lists them. */
-  | "files";
+  | "files"
+  /** Catalog text in Spanish beside the default (src/resources/catalogTranslations.ts): the fields in `translates`. */
+  | "translations";
 
 export interface FieldSpec {
   /** i18n key of the field label. */
@@ -115,6 +117,8 @@ export interface FieldSpec {
    * under (POST /files?purpose=…). Default "attachment"; "id_document" for a photo or scan of an ID.
    */
   purpose?: "attachment" | "id_document";
+  /** For kind "translations": which texts the record has in other languages (a plan: name and features). */
+  translates?: readonly ("name" | "features")[];
 }
 
 /** Field values a condition compares with. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineResource } from "./define";
 import { allowanceSchema, catalogPriceSchema, idSchema, isoDateTime, moneySchema } from "./common";
 import { overageRecordSchema, overageSchema } from "./overage";
+import { planTranslationsSchema } from "./catalogTranslations";
 
 export const PLAN_KINDS = ["prepaid", "postpaid"] as const;
 export const PLAN_STATUSES = ["draft", "active", "retired"] as const;
@@ -20,6 +21,8 @@ export const planSchema = z.object({
   voiceMinutes: allowanceSchema.nullable(),
   sms: allowanceSchema.nullable(),
   features: z.array(z.string().max(80)).max(20),
+  /** The name and features in Spanish (issue 25); the portal falls back to `name`/`features` where one is missing. */
+  translations: planTranslationsSchema,
   /** What each usage type costs past the allowance, with roaming zone rates; null = capped for every type (issue 24). */
   overage: overageRecordSchema.nullable(),
   /**
@@ -50,6 +53,12 @@ export const plansResource = defineResource({
     voiceMinutes: { label: "fields.voice", kind: "quantity" },
     sms: { label: "fields.sms", kind: "quantity" },
     features: { label: "fields.features", kind: "tags" },
+    translations: {
+      label: "fields.translations.es",
+      kind: "translations",
+      translates: ["name", "features"],
+      help: "fields.translations.help",
+    },
     overage: { label: "fields.overage", kind: "overage", help: "resources.plans.overageHelp" },
     pendingPrice: { label: "fields.pendingPrice", kind: "money", help: "resources.plans.pendingPriceHelp" },
     priceChangedAt: { label: "fields.priceChangedAt", kind: "datetime" },
@@ -75,12 +84,13 @@ export const plansResource = defineResource({
     "sms",
     "overage",
     "features",
+    "translations",
     "createdAt",
   ],
   form: {
-    create: ["code", "name", "kind", "price", "dataMb", "voiceMinutes", "sms", "overage", "features"],
+    create: ["code", "name", "kind", "price", "dataMb", "voiceMinutes", "sms", "overage", "features", "translations"],
     // The price changes only through change-price: what lines pay never moves mid-cycle.
-    edit: ["name", "dataMb", "voiceMinutes", "sms", "overage", "features"],
+    edit: ["name", "dataMb", "voiceMinutes", "sms", "overage", "features", "translations"],
   },
   actions: {
     activate: {
@@ -117,7 +127,8 @@ export const plansResource = defineResource({
     "change-price": { admin: "all" },
   },
   // Left out of a new plan, the overage is null: every type stops at its allowance.
-  writeRules: { overage: overageSchema.nullable().optional() },
+  // Left out, a new plan has no translations yet.
+  writeRules: { overage: overageSchema.nullable().optional(), translations: planTranslationsSchema.optional() },
   subscriberPlace: "shop",
   source: "backend",
   audit: true,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { planTranslationsSchema } from "./catalogTranslations";
 import { e164Schema, idSchema, isoDate, isoDateTime, moneySchema } from "./common";
 import { PLAN_KINDS } from "./plans";
 import { LINE_STATUSES } from "./lines";
@@ -109,7 +110,8 @@ export const homeLineSchema = z.object({
   status: z.enum(LINE_STATUSES),
   accountId: idSchema,
   accountType: z.enum(PLAN_KINDS),
-  plan: z.object({ id: idSchema, name: z.string(), price: moneySchema }),
+  /** `translations`: the plan's Spanish name (issue 25), shown on a Spanish page. */
+  plan: z.object({ id: idSchema, name: z.string(), translations: planTranslationsSchema, price: moneySchema }),
   daysLeft: z.number().int(),
   meters: z.array(meterSchema),
   /** A prepaid line in grace (its renewal unpaid): the price that renews it and the day it is suspended unless topped up. Absent otherwise. */

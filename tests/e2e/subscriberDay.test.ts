@@ -32,6 +32,8 @@ interface Words {
   payResult: RegExp;
   done: string;
   buyPass: string;
+  /** The pass's name in the page's language (the catalog's translation, issue 25). */
+  passName: string;
   passAdded: RegExp;
   notifications: string;
   manage: string;
@@ -75,6 +77,7 @@ const english: Words = {
   payResult: /paid\. Nothing left to pay\./,
   done: "Done",
   buyPass: "Buy Canada & Mexico pass, 10 days",
+  passName: "Canada & Mexico pass, 10 days",
   passAdded: /Canada & Mexico pass, 10 days was added\./,
   notifications: "Notifications",
   manage: "Manage",
@@ -117,8 +120,9 @@ const spanish: Words = {
   payTitle: "Paga tu factura",
   payResult: /pagados\. No queda nada por pagar\./,
   done: "Listo",
-  buyPass: "Comprar Canada & Mexico pass, 10 days",
-  passAdded: /Canada & Mexico pass, 10 days/,
+  buyPass: "Comprar Pase Canadá y México, 10 días",
+  passName: "Pase Canadá y México, 10 días",
+  passAdded: /Pase Canadá y México, 10 días/,
   notifications: "Avisos",
   manage: "Gestionar",
   deviceClaim: "Teléfono dañado, perdido o robado",
@@ -259,10 +263,10 @@ for (const words of [english, spanish]) {
     test("a roaming pass is bought in Shop for the prepaid line", async () => {
       await tab(words.tabs[3]).click();
       await page.getByRole("button", { name: words.buyPass }).click();
-      const dialog = page.getByRole("dialog", { name: /Canada & Mexico pass, 10 days/ });
+      const dialog = page.getByRole("dialog", { name: new RegExp(words.passName) });
       await dialog.getByRole("button", { name: /\$20\.00|20,00/ }).click();
       await dialog.waitFor({ state: "hidden" });
-      await page.getByTestId("active-add-on").filter({ hasText: "Canada & Mexico pass, 10 days" }).waitFor();
+      await page.getByTestId("active-add-on").filter({ hasText: words.passName }).waitFor();
     });
 
     test("a line is suspended and restored from its page, and the restoration reads as a timeline", async () => {

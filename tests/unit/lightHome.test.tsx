@@ -56,6 +56,7 @@ const homeWith = (dataUsed: number): Home => ({
       plan: {
         id: "33333333-3333-4333-8333-333333333333",
         name: "Prepaid 15 GB",
+        translations: { es: { name: "Prepago 15 GB" } },
         price: { amount: 3500, currency: "USD" },
       },
       daysLeft: 8,

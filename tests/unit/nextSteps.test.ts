@@ -28,7 +28,7 @@ const line = (
   status,
   accountId,
   accountType: accountId === "pre" ? "prepaid" : "postpaid",
-  plan: { id: "p", name: "Plan", price: usd(price) },
+  plan: { id: "p", name: "Plan", translations: {}, price: usd(price) },
   daysLeft: 8,
   meters: [meter("data", dataUsed, 15_360), meter("voice", 10, null)],
 });

@@ -12,6 +12,8 @@ export interface PlanSeed {
   voiceMinutes: number | null;
   sms: number | null;
   features: string[];
+  /** The Spanish name and features (issue 25). */
+  translations?: { es: { name: string; features: string[] } };
   /** Rates past the allowance (issue 24); absent or null = capped for every type. */
   overage?: Overage | null;
 }
@@ -80,6 +82,8 @@ export interface AddOnSeed {
   priceAmount: number;
   dataMb: number;
   validityDays: number;
+  /** The Spanish name (issue 25). */
+  translations?: { es: { name: string } };
 }
 
 export interface OperatorSettingsSeed {
@@ -170,6 +174,7 @@ const attPlans: PlanSeed[] = [
     voiceMinutes: 500,
     sms: 1000,
     features: ["Talk & text in US"],
+    translations: { es: { name: "Prepago 5 GB", features: ["Llamadas y mensajes en EE. UU."] } },
     overage: prepaidOverage,
   },
   {
@@ -182,6 +187,9 @@ const attPlans: PlanSeed[] = [
     voiceMinutes: null,
     sms: null,
     features: ["Unlimited talk & text", "Mobile hotspot"],
+    translations: {
+      es: { name: "Prepago 15 GB", features: ["Llamadas y mensajes ilimitados", "Punto de acceso móvil"] },
+    },
     overage: prepaidOverage,
   },
   {
@@ -194,6 +202,9 @@ const attPlans: PlanSeed[] = [
     voiceMinutes: null,
     sms: null,
     features: ["Unlimited talk & text", "Mexico & Canada roaming"],
+    translations: {
+      es: { name: "Prepago Ilimitado", features: ["Llamadas y mensajes ilimitados", "Roaming en México y Canadá"] },
+    },
   },
   {
     code: "PRE_2GB_LEGACY",
@@ -205,6 +216,7 @@ const attPlans: PlanSeed[] = [
     voiceMinutes: 300,
     sms: 500,
     features: [],
+    translations: { es: { name: "Prepago 2 GB (antiguo)", features: [] } },
     overage: prepaidOverage,
   },
   {
@@ -217,6 +229,7 @@ const attPlans: PlanSeed[] = [
     voiceMinutes: null,
     sms: null,
     features: ["Unlimited talk & text"],
+    translations: { es: { name: "Pospago Inicial 10 GB", features: ["Llamadas y mensajes ilimitados"] } },
     overage: postpaidOverage,
   },
   {
@@ -229,6 +242,12 @@ const attPlans: PlanSeed[] = [
     voiceMinutes: null,
     sms: null,
     features: ["Unlimited talk & text", "15 GB hotspot", "HD streaming"],
+    translations: {
+      es: {
+        name: "Pospago Extra 50 GB",
+        features: ["Llamadas y mensajes ilimitados", "Punto de acceso de 15 GB", "Streaming en HD"],
+      },
+    },
     overage: postpaidOverage,
   },
   {
@@ -241,6 +260,17 @@ const attPlans: PlanSeed[] = [
     voiceMinutes: null,
     sms: null,
     features: ["Unlimited talk & text", "50 GB hotspot", "4K streaming", "International roaming pass"],
+    translations: {
+      es: {
+        name: "Pospago Premium Ilimitado",
+        features: [
+          "Llamadas y mensajes ilimitados",
+          "Punto de acceso de 50 GB",
+          "Streaming en 4K",
+          "Pase de roaming internacional",
+        ],
+      },
+    },
   },
   {
     code: "POST_FAMILY_DRAFT",
@@ -252,6 +282,7 @@ const attPlans: PlanSeed[] = [
     voiceMinutes: null,
     sms: null,
     features: ["Up to 4 lines"],
+    translations: { es: { name: "Pospago Familiar (próximamente)", features: ["Hasta 4 líneas"] } },
   },
 ];
 
@@ -306,6 +337,7 @@ export const attSeed: OperatorSeed = {
       priceAmount: 1000,
       dataMb: 1024,
       validityDays: 30,
+      translations: { es: { name: "Pase de 1 GB" } },
     },
     {
       code: "DATA_5GB_7D",
@@ -316,6 +348,7 @@ export const attSeed: OperatorSeed = {
       priceAmount: 1500,
       dataMb: 5 * 1024,
       validityDays: 7,
+      translations: { es: { name: "5 GB por 7 días" } },
     },
     {
       code: "ROAM_EU_7D",
@@ -326,6 +359,7 @@ export const attSeed: OperatorSeed = {
       priceAmount: 3500,
       dataMb: 2048,
       validityDays: 7,
+      translations: { es: { name: "Pase Europa, 7 días" } },
     },
     {
       code: "ROAM_NA_10D",
@@ -336,6 +370,7 @@ export const attSeed: OperatorSeed = {
       priceAmount: 2000,
       dataMb: 3072,
       validityDays: 10,
+      translations: { es: { name: "Pase Canadá y México, 10 días" } },
     },
     {
       code: "ROAM_WORLD_OLD",
@@ -346,6 +381,7 @@ export const attSeed: OperatorSeed = {
       priceAmount: 6000,
       dataMb: 1024,
       validityDays: 7,
+      translations: { es: { name: "Pase Mundo (antiguo)" } },
     },
     {
       code: "DATA_20GB_DRAFT",
@@ -356,6 +392,7 @@ export const attSeed: OperatorSeed = {
       priceAmount: 2500,
       dataMb: 20 * 1024,
       validityDays: 30,
+      translations: { es: { name: "Pase de 20 GB (próximamente)" } },
     },
   ],
   accounts: [

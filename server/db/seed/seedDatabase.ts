@@ -32,12 +32,21 @@ export async function seedOperator(
     await tx
       .insert(plans)
       .values(seed.plans.map((p) => ({ ...p, operatorCode: seed.code, currency: seed.currency })))
-      .onConflictDoNothing();
+      // A database seeded before the catalog had Spanish gets it; what an admin translated stays.
+      .onConflictDoUpdate({
+        target: [plans.operatorCode, plans.code],
+        set: { translations: sql`excluded.translations` },
+        setWhere: sql`${plans.translations} = '{}'::jsonb`,
+      });
     if (seed.addOns?.length) {
       await tx
         .insert(addOns)
         .values(seed.addOns.map((a) => ({ ...a, operatorCode: seed.code, currency: seed.currency })))
-        .onConflictDoNothing();
+        .onConflictDoUpdate({
+          target: [addOns.operatorCode, addOns.code],
+          set: { translations: sql`excluded.translations` },
+          setWhere: sql`${addOns.translations} = '{}'::jsonb`,
+        });
     }
     const planRows = await tx
       .select({ id: plans.id, code: plans.code, name: plans.name, priceAmount: plans.priceAmount })

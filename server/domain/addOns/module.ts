@@ -1,5 +1,7 @@
 import { and, eq, ilike, or } from "drizzle-orm";
 import type { AddOn } from "#resources/addOns";
+import type { CatalogTranslations } from "#resources/catalogTranslations";
+import type { Executor } from "../../audit";
 import { addOns, operators } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
 import { escapeLike } from "../../lib/sql";
@@ -19,6 +21,7 @@ export const toAddOn = (row: AddOnRow): AddOn => ({
   price: { amount: row.priceAmount, currency: row.currency },
   dataMb: row.dataMb,
   validityDays: row.validityDays,
+  translations: row.translations,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -85,6 +88,7 @@ export const addOnsModule: DomainModule<AddOnRow> = {
           currency: price.currency,
           dataMb: Number(body.dataMb),
           validityDays: Number(body.validityDays),
+          translations: (body.translations ?? {}) as CatalogTranslations,
         })
         .returning({ id: addOns.id });
       return row!.id;
@@ -102,6 +106,7 @@ export const addOnsModule: DomainModule<AddOnRow> = {
           ...(price ? { priceAmount: price.amount } : {}),
           ...(body.dataMb !== undefined ? { dataMb: Number(body.dataMb) } : {}),
           ...(body.validityDays !== undefined ? { validityDays: Number(body.validityDays) } : {}),
+          ...(body.translations !== undefined ? { translations: body.translations as CatalogTranslations } : {}),
           updatedAt: new Date(),
         })
         .where(eq(addOns.id, row.id));

@@ -165,7 +165,13 @@ export const stopAddOnRenewal: ActionHandler<LineRow, { addOnPurchaseId: string 
 /** The add-ons of lines counting now, as the API shows them (the line page lists them). */
 export async function activeAddOnsOf(db: Executor, lineId: string, now = new Date()) {
   const rows = await db
-    .select({ purchase: addOnPurchases, name: addOns.name, kind: addOns.kind, roamingZone: addOns.roamingZone })
+    .select({
+      purchase: addOnPurchases,
+      name: addOns.name,
+      translations: addOns.translations,
+      kind: addOns.kind,
+      roamingZone: addOns.roamingZone,
+    })
     .from(addOnPurchases)
     .innerJoin(addOns, eq(addOnPurchases.addOnId, addOns.id))
     .where(
@@ -176,6 +182,7 @@ export async function activeAddOnsOf(db: Executor, lineId: string, now = new Dat
     id: r.purchase.id,
     addOnId: r.purchase.addOnId,
     name: r.name,
+    translations: r.translations,
     kind: r.kind,
     roamingZone: r.roamingZone,
     dataMb: r.purchase.dataMb,

@@ -16,6 +16,7 @@ const selection = {
   simType: lines.simType,
   planId: lines.planId,
   planName: plans.name,
+  planTranslations: plans.translations,
   status: lines.status,
   suspendReason: lines.suspendReason,
   cycleDay: lines.cycleDay,

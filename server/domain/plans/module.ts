@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { operators } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
 import type { Overage } from "#resources/overage";
+import type { CatalogTranslations } from "#resources/catalogTranslations";
+import type { Executor } from "../../audit";
 import { plans } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
 import type { PlanRow } from "./priceChange";
@@ -66,6 +68,7 @@ export const plansModule: DomainModule<PlanRow> = {
           sms: (body.sms ?? null) as number | null,
           features: (body.features ?? []) as string[],
           overage: (body.overage ?? null) as Overage | null,
+          translations: (body.translations ?? {}) as CatalogTranslations,
         })
         .returning({ id: plans.id });
       return row!.id;
@@ -81,6 +84,7 @@ export const plansModule: DomainModule<PlanRow> = {
           ...(body.sms !== undefined ? { sms: body.sms as number | null } : {}),
           ...(body.features !== undefined ? { features: body.features as string[] } : {}),
           ...(body.overage !== undefined ? { overage: body.overage as Overage | null } : {}),
+          ...(body.translations !== undefined ? { translations: body.translations as CatalogTranslations } : {}),
           updatedAt: new Date(),
         })
         .where(eq(plans.id, row.id));

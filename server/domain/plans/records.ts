@@ -18,6 +18,7 @@ export const toPlan = (row: PlanRow): Plan => ({
   voiceMinutes: row.voiceMinutes,
   sms: row.sms,
   features: row.features,
+  translations: row.translations,
   overage: row.overage ?? null,
   pendingPrice: row.pendingPriceAmount === null ? null : { amount: row.pendingPriceAmount, currency: row.currency },
   priceChangedAt: row.priceChangedAt?.toISOString() ?? null,

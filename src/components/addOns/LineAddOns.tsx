@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useList, useSubscription } from "@refinedev/core";
 import { Alert, App, Button, Card, Empty, Input, List, Modal, Space, Switch, Tag, Typography } from "antd";
 import { translate as t } from "../../i18n";
+import { catalogName } from "../../i18n/catalogText";
 import { apiRequest } from "../../providers/apiClient";
 import type { AddOn, LineAddOn } from "../../resources/addOns";
 import { formatDataMb, formatDateTime, formatMoney } from "../format";
@@ -62,7 +63,7 @@ export function LineAddOns({
                           key="stop"
                           size="small"
                           onClick={() => setStopping(purchase)}
-                          aria-label={t("addOns.stopRenewalOf", { name: purchase.name })}
+                          aria-label={t("addOns.stopRenewalOf", { name: catalogName(purchase) })}
                         >
                           {t("addOns.stopRenewal")}
                         </Button>,
@@ -71,7 +72,7 @@ export function LineAddOns({
                 }
               >
                 <List.Item.Meta
-                  title={purchase.name}
+                  title={catalogName(purchase)}
                   description={
                     <>
                       {formatDataMb(purchase.dataMb)} ·{" "}
@@ -96,7 +97,7 @@ export function LineAddOns({
               <Card key={addOn.id} size="small" data-testid="add-on-card">
                 <Space style={{ width: "100%", justifyContent: "space-between" }} wrap>
                   <div>
-                    <Typography.Text strong>{addOn.name}</Typography.Text>
+                    <Typography.Text strong>{catalogName(addOn)}</Typography.Text>
                     <br />
                     <Tag>{kindLabel(addOn)}</Tag>
                     <Typography.Text type="secondary">
@@ -108,7 +109,7 @@ export function LineAddOns({
                     <Button
                       type="primary"
                       onClick={() => setBuying(addOn)}
-                      aria-label={t("addOns.buyNamed", { name: addOn.name })}
+                      aria-label={t("addOns.buyNamed", { name: catalogName(addOn) })}
                     >
                       {t("addOns.buy")}
                     </Button>
@@ -171,13 +172,13 @@ function BuyDialog({
       headers: { "idempotency-key": key },
       body: { addOnId: addOn.id, autoRenew, ...(reasonRequired ? { reason } : {}) },
     });
-    void message.success(t("addOns.bought", { name: addOn.name }));
+    void message.success(t("addOns.bought", { name: catalogName(addOn) }));
     onClose(true);
   });
   return (
     <Modal
       open
-      title={t("addOns.buyTitle", { name: addOn.name })}
+      title={t("addOns.buyTitle", { name: catalogName(addOn) })}
       okText={t("addOns.confirmBuy", { price: formatMoney(addOn.price) })}
       cancelText={t("addOns.cancel")}
       onOk={() => void buy()}
@@ -238,13 +239,13 @@ function StopRenewalDialog({
       method: "POST",
       body: { addOnPurchaseId: purchase.id, ...(reasonRequired ? { reason: reason.trim() } : {}) },
     });
-    void message.success(t("addOns.renewalStopped", { name: purchase.name }));
+    void message.success(t("addOns.renewalStopped", { name: catalogName(purchase) }));
     onClose(true);
   });
   return (
     <Modal
       open
-      title={t("addOns.stopRenewalOf", { name: purchase.name })}
+      title={t("addOns.stopRenewalOf", { name: catalogName(purchase) })}
       okText={t("addOns.stopRenewal")}
       cancelText={t("addOns.cancel")}
       onOk={() => void stop()}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useCan, useList, useOne } from "@refinedev/core";
 import { Button, Card, Col, Row, Space, Tag, Typography } from "antd";
 import { translate as t } from "../../i18n";
+import { catalogFeatures, catalogName } from "../../i18n/catalogText";
 import type { Plan } from "../../resources/plans";
 import { linesResource } from "../../resources/lines";
 import type { ActionSpec } from "../../resources/define";
@@ -41,12 +42,14 @@ export function PlanCatalog({ lineId }: { lineId: string }) {
       <Row gutter={[12, 12]}>
         {plans.data.map((plan) => {
           const current = plan.id === line.planId;
+          const name = catalogName(plan);
+          const features = catalogFeatures(plan);
           return (
             <Col key={plan.id} xs={24} sm={12} lg={8}>
               <Card
                 size="small"
                 data-testid="plan-card"
-                title={plan.name}
+                title={name}
                 extra={current ? <Tag color="blue">{t("plans.current")}</Tag> : null}
                 style={{ height: "100%" }}
               >
@@ -80,19 +83,15 @@ export function PlanCatalog({ lineId }: { lineId: string }) {
                     {words}
                   </Typography.Paragraph>
                 ))}
-                {plan.features.length > 0 && (
+                {features.length > 0 && (
                   <Space size={[4, 4]} wrap style={{ marginBottom: 8 }}>
-                    {plan.features.map((feature) => (
+                    {features.map((feature) => (
                       <Tag key={feature}>{feature}</Tag>
                     ))}
                   </Space>
                 )}
                 {!current && (
-                  <Button
-                    block
-                    onClick={() => setChosen(plan)}
-                    aria-label={t("plans.chooseNamed", { name: plan.name })}
-                  >
+                  <Button block onClick={() => setChosen(plan)} aria-label={t("plans.chooseNamed", { name })}>
                     {t("plans.choose")}
                   </Button>
                 )}

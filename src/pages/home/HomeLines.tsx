@@ -1,4 +1,5 @@
 import { translate as t } from "../../i18n";
+import { catalogName } from "../../i18n/catalogText";
 import type { Home, HomeAccount, HomeLine } from "../../resources/usage";
 import { LineMeters } from "../../components/usage/LineMeters";
 import { formatDate, formatMoney, formatMsisdn } from "../../components/format";
@@ -68,7 +69,7 @@ function LineCard({
       </header>
       <div className="line-card__body">
         <p>
-          <strong>{line.plan.name}</strong>{" "}
+          <strong>{catalogName(line.plan)}</strong>{" "}
           <span className="home__muted">
             · {t("units.perMonth", { price: formatMoney(line.plan.price) })} ·{" "}
             {t(`enums.accountType.${line.accountType}`)}

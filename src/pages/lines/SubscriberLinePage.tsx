@@ -4,6 +4,7 @@ import { Button, Result, Skeleton } from "antd";
 import { useNavigate } from "react-router";
 import RightOutlined from "@ant-design/icons-svg/es/asn/RightOutlined";
 import { translate as t } from "../../i18n";
+import { catalogName } from "../../i18n/catalogText";
 import { linesResource, type Line } from "../../resources/lines";
 import type { ActionSpec } from "../../resources/define";
 import type { Meter } from "../../resources/usage";
@@ -79,7 +80,7 @@ export function SubscriberLinePage({ id }: { id: string }) {
           {t("subscriber.line.plan")}
         </h2>
         <div className="sub-card__row">
-          <strong>{line.planName}</strong>
+          <strong>{catalogName({ name: line.planName, translations: line.planTranslations })}</strong>
           <Button onClick={() => void navigate(`/shop?line=${line.id}`)}>{t("subscriber.line.changePlan")}</Button>
         </div>
       </section>

@@ -2,6 +2,7 @@ import { useCustom, useSubscription } from "@refinedev/core";
 import { Skeleton } from "antd";
 import { useNavigate } from "react-router";
 import { translate as t } from "../../i18n";
+import { catalogName } from "../../i18n/catalogText";
 import type { Home } from "../../resources/usage";
 import { formatMsisdn } from "../../components/format";
 import { LineMeters } from "../../components/usage/LineMeters";
@@ -24,7 +25,7 @@ export function UsagePage() {
         lines.map((line) => (
           <section key={line.id} className="sub-card" aria-labelledby={`usage-${line.id}`}>
             <h2 className="sub-card__title" id={`usage-${line.id}`}>
-              {formatMsisdn(line.msisdn)} · {line.plan.name}
+              {formatMsisdn(line.msisdn)} · {catalogName(line.plan)}
             </h2>
             <LineMeters
               meters={line.meters}
