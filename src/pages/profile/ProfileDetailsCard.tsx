@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { App, Button, Card, Form, Input, Select, Skeleton } from "antd";
 import type { Rule } from "antd/es/form";
 import { getLocale, setLocale, translate as t, type Locale } from "../../i18n";
-import { apiRequest, type ApiError } from "../../providers/apiClient";
+import type { ApiError } from "../../providers/apiClient";
+import { dataProvider } from "../../providers/dataProvider";
 import { contactPhoneSchema, profileSchema, type Address, type Profile } from "../../resources/profile";
 import { AddressFields } from "../../components/address/AddressFields";
 
@@ -39,8 +40,8 @@ export function ProfileDetailsCard() {
 
   useEffect(() => {
     let active = true;
-    apiRequest<{ profile: Profile }>("/me/profile")
-      .then(({ profile }) => {
+    dataProvider.custom!<{ profile: Profile }>({ url: "/me/profile", method: "get" })
+      .then(({ data: { profile } }) => {
         if (!active) return;
         form.setFieldsValue(profile);
         setWithAddress(profile.address !== null);
@@ -69,7 +70,9 @@ export function ProfileDetailsCard() {
       address,
     };
     try {
-      const { profile } = await apiRequest<{ profile: Profile }>("/me/profile", { method: "PUT", body });
+      const {
+        data: { profile },
+      } = await dataProvider.custom!<{ profile: Profile }>({ url: "/me/profile", method: "put", payload: body });
       form.setFieldsValue(profile);
       void message.success(t("profile.details.saved"));
       if (profile.language !== getLocale()) setLocale(profile.language);
