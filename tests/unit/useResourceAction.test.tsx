@@ -80,25 +80,4 @@ describe("useResourceAction", () => {
     await waitFor(() => expect(custom).toHaveBeenCalledTimes(1));
     expect(custom.mock.calls[0]![0].payload).toEqual({ suspendReason: "lost", reason: "Customer called, phone lost" });
   });
-
-  it("puts a 400's field error on that field, not above the form", async () => {
-    custom.mockRejectedValue({
-      message: "Check the highlighted fields.",
-      statusCode: 400,
-      errors: { suspendReason: ["one of lost, stolen, request"] },
-    });
-    renderAs("subscriber", ACTIVE);
-    fireEvent.change(await screen.findByLabelText("Why suspend"), { target: { value: "bored" } });
-    fireEvent.click(await screen.findByRole("button", { name: "Suspend" }));
-    expect(await screen.findByText("one of lost, stolen, request")).toBeTruthy();
-    expect(screen.queryByRole("alert", { name: /Check the highlighted/ })).toBeNull();
-    expect(screen.queryByText("Check the highlighted fields.")).toBeNull();
-  });
-
-  it("shows a refusal that names no field of the form above it", async () => {
-    custom.mockRejectedValue({ message: "The line changed meanwhile.", statusCode: 409 });
-    renderAs("subscriber", ACTIVE);
-    fireEvent.click(await screen.findByRole("button", { name: "Suspend" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("The line changed meanwhile.");
-  });
 });
