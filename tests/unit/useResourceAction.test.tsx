@@ -44,7 +44,10 @@ const renderAs = (role: Role, record: Record<string, unknown> & { id: string }) 
   });
 
 describe("useResourceAction", () => {
-  beforeEach(() => custom.mockReset().mockResolvedValue({ data: { ...ACTIVE, status: "suspended" } }));
+  // Braces: a function returned from beforeEach would run as its cleanup.
+  beforeEach(() => {
+    custom.mockReset().mockResolvedValue({ data: { ...ACTIVE, status: "suspended" } });
+  });
 
   it("offers the action only while the record meets the declared `when`", async () => {
     renderAs("subscriber", { ...ACTIVE, status: "suspended" });
@@ -79,5 +82,26 @@ describe("useResourceAction", () => {
     fireEvent.click(screen.getByRole("button", { name: "Suspend" }));
     await waitFor(() => expect(custom).toHaveBeenCalledTimes(1));
     expect(custom.mock.calls[0]![0].payload).toEqual({ suspendReason: "lost", reason: "Customer called, phone lost" });
+  });
+
+  it("puts a 400's field error on that field, not above the form", async () => {
+    custom.mockRejectedValue({
+      message: "Check the highlighted fields.",
+      statusCode: 400,
+      errors: { suspendReason: ["one of lost, stolen, request"] },
+    });
+    renderAs("subscriber", ACTIVE);
+    fireEvent.change(await screen.findByLabelText("Why suspend"), { target: { value: "bored" } });
+    fireEvent.click(await screen.findByRole("button", { name: "Suspend" }));
+    expect(await screen.findByText("one of lost, stolen, request")).toBeTruthy();
+    expect(screen.queryByRole("alert", { name: /Check the highlighted/ })).toBeNull();
+    expect(screen.queryByText("Check the highlighted fields.")).toBeNull();
+  });
+
+  it("shows a refusal that names no field of the form above it", async () => {
+    custom.mockRejectedValue({ message: "The line changed meanwhile.", statusCode: 409 });
+    renderAs("subscriber", ACTIVE);
+    fireEvent.click(await screen.findByRole("button", { name: "Suspend" }));
+    expect((await screen.findByRole("alert")).textContent).toBe("The line changed meanwhile.");
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useApiUrl, useCan, useDataProvider, useGetIdentity } from "@refinedev/core";
+import { useApiUrl, useCan, useCustomMutation, useGetIdentity } from "@refinedev/core";
 import { useQueryClient } from "@tanstack/react-query";
 import type { FormInstance } from "antd";
 import { isStaff } from "../../resources/access";
@@ -48,14 +48,7 @@ export function useResourceAction(
   const { data: access } = useCan({ resource: resource.name, action: name, params: { id: record?.id } });
   const apiUrl = useApiUrl();
   const queryClient = useQueryClient();
-  const dataProvider = useDataProvider();
-  const post = (request: { url: string; values: Record<string, unknown>; meta?: Record<string, unknown> }) =>
-    dataProvider().custom!<Record<string, any>>({
-      url: request.url,
-      method: "post",
-      payload: request.values,
-      meta: request.meta,
-    });
+  const { mutateAsync } = useCustomMutation<Record<string, any>>();
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<ApiError>();
   // Shown above the form: the server's words when they name no field of the form.
@@ -111,11 +104,14 @@ export function useResourceAction(
     const body = bodyOf(needsReason ? { ...values, reason: values.reason?.trim() } : values);
     setRunning(true);
     try {
-      const { data } = await post({
+      const { data } = await mutateAsync({
         url,
+        method: "post",
         values: body,
         // An answer shown once (a PIN) must never be replayed to a second caller.
         meta: action!.result ? undefined : { idempotencyKey: options.idempotencyKey ?? key },
+        successNotification: false,
+        errorNotification: false,
       });
       setKey(crypto.randomUUID());
       // An action moves more than its record (a balance, a bill, the home's next steps, an order, the
@@ -135,7 +131,13 @@ export function useResourceAction(
     setProblem(undefined);
     setRunning(true);
     try {
-      const { data } = await post({ url: `${url}/preview`, values: bodyOf(values) });
+      const { data } = await mutateAsync({
+        url: `${url}/preview`,
+        method: "post",
+        values: bodyOf(values),
+        successNotification: false,
+        errorNotification: false,
+      });
       return data;
     } catch (e) {
       return fail(e as ApiError, options);
