@@ -398,6 +398,7 @@ export const en = {
   "actions.accepted":
     "{{action}}: above your limit, so it waits for an administrator's approval. Nothing has moved yet.",
   "actions.done": "{{action}}: done.",
+  "actions.notNow": "{{action}} is not possible right now.",
   "actions.reason": "Reason",
   "actions.reasonRequired": "Give a reason of at least 3 characters.",
   "download.of": "{{label}}: {{title}}",

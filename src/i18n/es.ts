@@ -401,6 +401,7 @@ export const es: Record<MessageKey, string> = {
   "actions.accepted":
     "{{action}}: supera tu límite, así que espera la aprobación de un administrador. Todavía no se ha movido nada.",
   "actions.done": "{{action}}: hecho.",
+  "actions.notNow": "{{action}} no es posible ahora.",
   "actions.reason": "Motivo",
   "actions.reasonRequired": "Indica un motivo de al menos 3 caracteres.",
   "download.of": "{{label}}: {{title}}",

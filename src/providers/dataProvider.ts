@@ -32,7 +32,10 @@ export function toListQuery(pagination?: Pagination, sorters?: CrudSort[], filte
 const idempotency = (meta?: Record<string, unknown>) =>
   typeof meta?.idempotencyKey === "string" ? { "idempotency-key": meta.idempotencyKey } : undefined;
 
-/** The REST data provider for the common backend. */
+/**
+ * The REST data provider for the common backend, the portal's one client: Refine's hooks use it, and so
+ * does code that runs outside Refine (the light home, consent sync) through `custom`.
+ */
 export const dataProvider: DataProvider = {
   getApiUrl: () => apiBase,
 
@@ -85,8 +88,13 @@ export const dataProvider: DataProvider = {
       const home = await takePrefetchedHome(); // started at sign-in (main.tsx), already on its way
       if (home) return { data: home as any };
     }
+    const sent = { ...headers, ...idempotency(meta) };
     return {
-      data: await apiRequest(path, { method: verb, body: payload, headers: { ...headers, ...idempotency(meta) } }),
+      data: await apiRequest(path, {
+        method: verb,
+        ...(payload !== undefined ? { body: payload } : {}),
+        ...(Object.keys(sent).length ? { headers: sent } : {}),
+      }),
     };
   },
 };

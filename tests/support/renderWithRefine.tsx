@@ -1,6 +1,12 @@
 import type { ReactNode } from "react";
 import { render } from "@testing-library/react";
-import { Refine, type AuthProvider, type DataProvider, type ResourceProps } from "@refinedev/core";
+import {
+  Refine,
+  type AccessControlProvider,
+  type AuthProvider,
+  type DataProvider,
+  type ResourceProps,
+} from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
 import { App as AntdApp } from "antd";
 import { MemoryRouter, Route, Routes } from "react-router";
@@ -20,6 +26,8 @@ export interface RefineHarness<D extends DataMethods> {
   path?: string;
   /** Refine's resources, for pages that look up their routes. */
   resources?: ResourceProps[];
+  /** Whether the viewer may do an action on a resource (Refine's access control); default everything. */
+  can?: (params: { resource?: string; action: string }) => boolean;
   /** Route pattern → element; without them `ui` is rendered at every address. */
   routes?: Record<string, ReactNode>;
 }
@@ -48,6 +56,9 @@ export function renderWithRefine<D extends DataMethods = {}>(ui: ReactNode, harn
     onError: async () => ({}),
     getIdentity: async () => ({ ...harness.identity, operator: "ATT" }),
   };
+  const accessControlProvider: AccessControlProvider | undefined = harness.can
+    ? { can: async ({ resource, action }) => ({ can: harness.can!({ resource, action }) }) }
+    : undefined;
   const routes = harness.routes ?? { "*": ui };
   render(
     <MemoryRouter initialEntries={[harness.path ?? "/"]}>
@@ -55,6 +66,7 @@ export function renderWithRefine<D extends DataMethods = {}>(ui: ReactNode, harn
         <Refine
           dataProvider={dataProvider as unknown as DataProvider}
           authProvider={authProvider}
+          accessControlProvider={accessControlProvider}
           routerProvider={routerProvider}
           i18nProvider={i18nProvider}
           resources={harness.resources}

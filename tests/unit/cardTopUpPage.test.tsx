@@ -1,16 +1,14 @@
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { App } from "antd";
-import { MemoryRouter } from "react-router";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
 import { FEATURE_FLAG_DEFAULTS } from "../../src/config/featureFlags";
 import { applyFeatureFlags } from "../../src/providers/remoteConfig";
+import { renderWithRefine } from "../support/renderWithRefine";
 
 // The /top-up page where the operator's setting is "sandbox": the card goes to the gateway's
-// tokenizer (fetch), and our API (apiRequest) sees only the token. Refine's hooks are stand-ins.
+// tokenizer (fetch), and our API (the data provider, a stand-in) sees only the token.
 const TOKENIZE_URL = "http://127.0.0.1:8090/v1/tokens";
-const apiRequest = vi.hoisted(() => vi.fn());
-const lists = vi.hoisted(() => ({
+const lists = {
   accounts: [
     {
       id: "7d1c7a52-0000-4000-8000-000000000001",
@@ -56,38 +54,33 @@ const lists = vi.hoisted(() => ({
       createdAt: "2026-11-20T10:00:00Z",
     },
   ],
-}));
-vi.mock("../../src/providers/apiClient", () => ({ apiRequest }));
-vi.mock("@refinedev/core", () => ({
-  useCustom: () => ({
-    query: { isLoading: false },
-    result: { data: { gateway: "sandbox", tokenizeUrl: TOKENIZE_URL } },
-  }),
-  useList: ({ resource }: { resource: keyof typeof lists }) => ({
-    result: { data: lists[resource], total: lists[resource].length },
-    query: { isLoading: false },
-  }),
-  useInvalidate: () => async () => {},
-  // The voucher card beside the card form (its own test: topUpPage.test.tsx) stays out of this page's test.
-  useCan: () => ({ data: { can: false } }),
-}));
+};
 const { TopUpPage } = await import("../../src/pages/money/TopUpPage");
 
+const create = vi.fn();
+const custom = vi.fn(async ({ url }: { url: string; method: string; payload?: unknown }) => ({
+  data: url === "/payment-gateway" ? { gateway: "sandbox", tokenizeUrl: TOKENIZE_URL } : {},
+}));
+const getList = vi.fn(async ({ resource }: { resource: string }) => {
+  const data = lists[resource as keyof typeof lists] ?? [];
+  return { data, total: data.length };
+});
+
 const renderPage = () =>
-  render(
-    <App>
-      <MemoryRouter>
-        <TopUpPage />
-      </MemoryRouter>
-    </App>,
-  );
+  renderWithRefine(<TopUpPage />, {
+    identity: { uid: "alex", role: "subscriber" },
+    data: { create, custom, getList },
+    // The voucher card beside the card form (its own test: topUpPage.test.tsx) stays out of this page's test.
+    can: ({ action }) => action !== "redeem-voucher",
+  });
 
 describe("the card top-up page (sandbox gateway)", () => {
   const fetchMock = vi.fn();
   beforeEach(() => {
-    apiRequest
+    create
       .mockReset()
-      .mockResolvedValue({ id: "t3", amount: { amount: 1000, currency: "USD" }, status: "completed" });
+      .mockResolvedValue({ data: { id: "t3", amount: { amount: 1000, currency: "USD" }, status: "completed" } });
+    custom.mockClear();
     fetchMock
       .mockReset()
       .mockResolvedValue(new Response(JSON.stringify({ token: "tok_test_123456" }), { status: 201 }));
@@ -100,15 +93,15 @@ describe("the card top-up page (sandbox gateway)", () => {
 
   it("posts the card to the gateway's tokenizer and tops up with the token only", async () => {
     renderPage();
+    // The first prepaid account is chosen once the accounts have loaded.
+    await screen.findByTitle("Alex Rivera · $25.00");
     fireEvent.change(screen.getByLabelText("Amount"), { target: { value: "10" } });
     fireEvent.blur(screen.getByLabelText("Amount"));
     fireEvent.change(screen.getByLabelText("Card number"), { target: { value: "4242 4242 4242 4242" } });
     fireEvent.change(screen.getByLabelText("Expiry (MM/YY)"), { target: { value: "12/30" } });
     fireEvent.change(screen.getByLabelText("Security code"), { target: { value: "123" } });
     fireEvent.click(screen.getByRole("button", { name: "Top up" }));
-    await waitFor(() =>
-      expect(apiRequest).toHaveBeenCalledWith("/top-ups", expect.objectContaining({ method: "POST" })),
-    );
+    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ resource: "top-ups" })));
     expect(fetchMock).toHaveBeenCalledWith(TOKENIZE_URL, expect.objectContaining({ method: "POST" }));
     expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({
       number: "4242424242424242",
@@ -116,40 +109,48 @@ describe("the card top-up page (sandbox gateway)", () => {
       expYear: 2030,
       cvc: "123",
     });
-    const [, request] = apiRequest.mock.calls.find(([path]) => path === "/top-ups")!;
-    expect(request.body).toEqual({
+    const [request] = create.mock.calls.find(([call]) => call.resource === "top-ups")!;
+    expect(request.variables).toEqual({
       accountId: lists.accounts[0]!.id,
       amount: { amount: 1000, currency: "USD" },
       cardToken: "tok_test_123456",
     });
-    expect(request.headers["idempotency-key"]).toMatch(/\w{8,}/);
+    expect(request.meta.idempotencyKey).toMatch(/\w{8,}/);
     // Our API never saw the number.
-    expect(JSON.stringify(apiRequest.mock.calls)).not.toContain("4242424242424242");
+    expect(JSON.stringify([create.mock.calls, custom.mock.calls])).not.toContain("4242424242424242");
     expect((await screen.findByTestId("top-up-result")).textContent).toContain("$10.00 was added");
   });
 
   it("lists top-ups with their state and last change, offers the refund claim where the card was charged, and the saved cards", async () => {
     renderPage();
+    await waitFor(() => expect(screen.getAllByTestId("top-up")).toHaveLength(2));
     const items = screen.getAllByTestId("top-up");
-    expect(items).toHaveLength(2);
     expect(items[0]!.textContent).toMatch(/Completed.*Last change/);
     expect(within(items[0]!).queryByRole("button", { name: "Claim my money back" })).toBeNull();
-    fireEvent.click(within(items[1]!).getByRole("button", { name: "Claim my money back" }));
+    fireEvent.click(await within(items[1]!).findByRole("button", { name: "Claim my money back" }));
     // The confirmation's own button says the same.
     await waitFor(() => expect(screen.getAllByRole("button", { name: "Claim my money back" })).toHaveLength(2));
     fireEvent.click(screen.getAllByRole("button", { name: "Claim my money back" }).at(-1)!);
+    // The declared claim-refund, with its idempotency key.
     await waitFor(() =>
-      expect(apiRequest).toHaveBeenCalledWith("/top-ups/t2/actions/claim-refund", { method: "POST", body: {} }),
+      expect(custom).toHaveBeenCalledWith(
+        expect.objectContaining({
+          url: "/api/v1/top-ups/t2/actions/claim-refund",
+          method: "post",
+          payload: {},
+          meta: expect.objectContaining({ idempotencyKey: expect.stringMatching(/\w{8,}/) }),
+        }),
+      ),
     );
-    const card = screen.getByTestId("payment-method");
+    const card = await screen.findByTestId("payment-method");
     expect(card.textContent).toContain("Visa ending in 4242");
     expect(within(card).getByRole("button", { name: "Remove Visa ending in 4242" })).toBeTruthy();
   });
 
-  it("speaks Spanish", () => {
+  it("speaks Spanish", async () => {
     act(() => setLocale("es", { remember: false }));
     renderPage();
-    expect(screen.getByLabelText("Número de tarjeta")).toBeTruthy();
+    expect(await screen.findByLabelText("Número de tarjeta")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Recargar" })).toBeTruthy();
     expect(screen.getByText("Tus recargas con tarjeta")).toBeTruthy();
   });
@@ -157,21 +158,23 @@ describe("the card top-up page (sandbox gateway)", () => {
   describe("with Remote Config's card_top_up_enabled off", () => {
     afterEach(() => act(() => applyFeatureFlags({ ...FEATURE_FLAG_DEFAULTS }, "defaults")));
 
-    it("says card top-up is turned off and offers vouchers, with no card form; the top-ups stay listed with their refund claim", () => {
+    it("says card top-up is turned off and offers vouchers, with no card form; the top-ups stay listed with their refund claim", async () => {
       act(() => applyFeatureFlags({ ...FEATURE_FLAG_DEFAULTS, card_top_up_enabled: false }));
       renderPage();
-      expect(screen.getByTestId("top-up-turned-off").textContent).toContain("Card top-up is turned off for now");
+      expect((await screen.findByTestId("top-up-turned-off")).textContent).toContain(
+        "Card top-up is turned off for now",
+      );
       // The voucher is offered on the page itself (VoucherTopUp, tested in topUpPage.test.tsx).
       expect(screen.getByTestId("top-up-turned-off").textContent).toContain("Add credit with a prepaid voucher below");
       expect(screen.queryByLabelText("Card number")).toBeNull();
       expect(screen.queryByRole("button", { name: "Top up" })).toBeNull();
-      expect(screen.getAllByTestId("top-up")).toHaveLength(2);
-      expect(screen.getByRole("button", { name: "Claim my money back" })).toBeTruthy();
+      await waitFor(() => expect(screen.getAllByTestId("top-up")).toHaveLength(2));
+      expect(await screen.findByRole("button", { name: "Claim my money back" })).toBeTruthy();
     });
 
-    it("switches at once when Remote Config activates the change, both ways", () => {
+    it("switches at once when Remote Config activates the change, both ways", async () => {
       renderPage();
-      expect(screen.getByLabelText("Card number")).toBeTruthy();
+      expect(await screen.findByLabelText("Card number")).toBeTruthy();
       act(() => applyFeatureFlags({ ...FEATURE_FLAG_DEFAULTS, card_top_up_enabled: false }));
       expect(screen.queryByLabelText("Card number")).toBeNull();
       expect(screen.getByTestId("top-up-turned-off")).toBeTruthy();
@@ -179,11 +182,11 @@ describe("the card top-up page (sandbox gateway)", () => {
       expect(screen.getByLabelText("Card number")).toBeTruthy();
     });
 
-    it("speaks Spanish", () => {
+    it("speaks Spanish", async () => {
       act(() => setLocale("es", { remember: false }));
       act(() => applyFeatureFlags({ ...FEATURE_FLAG_DEFAULTS, card_top_up_enabled: false }));
       renderPage();
-      expect(screen.getByTestId("top-up-turned-off").textContent).toContain(
+      expect((await screen.findByTestId("top-up-turned-off")).textContent).toContain(
         "La recarga con tarjeta está desactivada por ahora",
       );
       expect(screen.getByTestId("top-up-turned-off").textContent).toContain(

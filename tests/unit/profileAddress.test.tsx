@@ -7,7 +7,11 @@ import { US_STATES } from "../../src/resources/profile";
 import { addressFromComponents, placesEnabled } from "../../src/components/address/placesAutocomplete";
 
 const apiRequest = vi.hoisted(() => vi.fn());
-vi.mock("../../src/providers/apiClient", () => ({ apiRequest }));
+// The data provider (the one client) is real; only the request under it is a stand-in.
+vi.mock("../../src/providers/apiClient", async (original) => ({
+  ...(await original<typeof import("../../src/providers/apiClient")>()),
+  apiRequest,
+}));
 const { ProfileDetailsCard } = await import("../../src/pages/profile/ProfileDetailsCard");
 
 function AddressForm() {

@@ -1,18 +1,16 @@
-import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { App } from "antd";
-import { MemoryRouter } from "react-router";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
 import { voucherBatchesResource } from "../../src/resources/voucherBatches";
 import { hasPage } from "../../src/resources/define";
+import { renderWithRefine } from "../support/renderWithRefine";
 
 // An admin generates a batch of vouchers (issue 9 item 3): the form checks each field as the server
 // does, and the codes, answered this once, are shown with a warning and saved as CSV from the page.
-const apiRequest = vi.hoisted(() => vi.fn());
+// The data provider is a stand-in recording the create.
+const create = vi.fn();
 const downloadText = vi.hoisted(() => vi.fn());
-vi.mock("../../src/providers/apiClient", () => ({ apiRequest }));
 vi.mock("../../src/providers/download", () => ({ downloadText }));
-vi.mock("@refinedev/core", () => ({ useInvalidate: () => async () => {} }));
 const { default: VoucherBatchCreatePage } = await import("../../src/pages/money/VoucherBatchCreatePage");
 
 const CODES = ["7K3M-Q9XW-P2RT", "H8VD-4NZC-J6LB", "W2YF-T5GS-M9KA"];
@@ -26,14 +24,14 @@ const batch = {
   codes: CODES,
 };
 
-const renderPage = () =>
-  render(
-    <App>
-      <MemoryRouter>
-        <VoucherBatchCreatePage resource={voucherBatchesResource} />
-      </MemoryRouter>
-    </App>,
-  );
+/** Renders the page and waits for its form (Refine renders once the identity is known). */
+async function renderPage() {
+  renderWithRefine(<VoucherBatchCreatePage resource={voucherBatchesResource} />, {
+    identity: { uid: "admin", role: "admin" },
+    data: { create },
+  });
+  await screen.findByRole("button", { name: /Generate vouchers|Generar cupones/ });
+}
 
 function fill(count: string, value: string) {
   fireEvent.change(screen.getByLabelText("How many vouchers"), { target: { value: count } });
@@ -44,7 +42,7 @@ function fill(count: string, value: string) {
 
 describe("generating vouchers", () => {
   beforeEach(() => {
-    apiRequest.mockReset().mockResolvedValue(batch);
+    create.mockReset().mockResolvedValue({ data: batch });
     downloadText.mockReset();
   });
   afterEach(() => {
@@ -58,34 +56,33 @@ describe("generating vouchers", () => {
   });
 
   it("says at each field what is missing, and sends nothing", async () => {
-    renderPage();
+    await renderPage();
     fireEvent.click(screen.getByRole("button", { name: "Generate vouchers" }));
     expect(await screen.findByText("How many vouchers: fill this in.")).toBeTruthy();
     expect(await screen.findByText("Value of each voucher: fill this in.")).toBeTruthy();
-    expect(apiRequest).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
   });
 
   it("says at each field what is out of bounds (the server's own rules), and sends nothing", async () => {
-    renderPage();
+    await renderPage();
     fill("1001", "600");
     expect(await screen.findByText("How many vouchers: at most 1,000")).toBeTruthy();
     expect(await screen.findByText("Value of each voucher: at most $500.00")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Generate vouchers" }));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(apiRequest).not.toHaveBeenCalled();
+    expect(create).not.toHaveBeenCalled();
   });
 
   it("posts the batch once, then shows its codes once with a warning and a CSV download of exactly those codes", async () => {
-    renderPage();
+    await renderPage();
     fill("3", "10");
     fireEvent.click(screen.getByRole("button", { name: "Generate vouchers" }));
-    await waitFor(() => expect(apiRequest).toHaveBeenCalledTimes(1));
-    const [path, request] = apiRequest.mock.calls[0]!;
-    expect(path).toBe("/voucher-batches");
-    expect(request.method).toBe("POST");
-    expect(request.body).toMatchObject({ count: 3, value: { amount: 1000, currency: "USD" } });
-    expect(request.body.expiresOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(request.headers["idempotency-key"]).toMatch(/\w{8,}/);
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    const [request] = create.mock.calls[0]!;
+    expect(request.resource).toBe("voucher-batches");
+    expect(request.variables).toMatchObject({ count: 3, value: { amount: 1000, currency: "USD" } });
+    expect(request.variables.expiresOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(request.meta.idempotencyKey).toMatch(/\w{8,}/);
 
     const shown = await screen.findByTestId("voucher-codes");
     expect(within(shown).getByRole("alert").textContent).toContain("they will not be shown again");
@@ -110,12 +107,12 @@ describe("generating vouchers", () => {
         ...CODES.map((code) => `"${code}",1000,"USD","2030-01-31"`),
       ].join("\r\n") + "\r\n",
     );
-    expect(apiRequest).toHaveBeenCalledTimes(1); // the CSV comes from the page, not from a second POST
+    expect(create).toHaveBeenCalledTimes(1); // the CSV comes from the page, not from a second POST
   });
 
   it("a replay without codes says they were shown before", async () => {
-    apiRequest.mockResolvedValue({ ...batch, codes: [] });
-    renderPage();
+    create.mockResolvedValue({ data: { ...batch, codes: [] } });
+    await renderPage();
     fill("3", "10");
     fireEvent.click(screen.getByRole("button", { name: "Generate vouchers" }));
     expect((await screen.findByTestId("voucher-codes")).textContent).toContain("cannot be shown again");
@@ -123,12 +120,12 @@ describe("generating vouchers", () => {
   });
 
   it("shows the server's field error at that field", async () => {
-    apiRequest.mockRejectedValue({
+    create.mockRejectedValue({
       message: "Vouchers are in USD.",
       statusCode: 422,
       errors: { "value.currency": ["must be USD"] },
     });
-    renderPage();
+    await renderPage();
     fill("3", "10");
     fireEvent.click(screen.getByRole("button", { name: "Generate vouchers" }));
     expect(await screen.findByText("must be USD")).toBeTruthy();
@@ -137,7 +134,7 @@ describe("generating vouchers", () => {
 
   it("speaks Spanish", async () => {
     act(() => setLocale("es", { remember: false }));
-    renderPage();
+    await renderPage();
     fireEvent.change(screen.getByLabelText("Cuántos cupones"), { target: { value: "3" } });
     fireEvent.change(screen.getByLabelText("Valor de cada cupón"), { target: { value: "10" } });
     fireEvent.click(screen.getByRole("button", { name: "Generar cupones" }));

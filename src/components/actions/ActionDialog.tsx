@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { useApiUrl, useCustomMutation, useGetIdentity } from "@refinedev/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { useGetIdentity } from "@refinedev/core";
 import { Alert, App, Form, Input, Modal, Typography, type FormInstance } from "antd";
 import type { z } from "zod";
-import { isStaff } from "../../resources/access";
 import { PROBLEM_TYPES } from "../../resources/api";
 import { meets, type ActionSpec, type ResourceDefinition } from "../../resources/define";
 import type { ApiError } from "../../providers/apiClient";
@@ -12,12 +10,11 @@ import { translate as t } from "../../i18n";
 import { issueText } from "../../i18n/issueText";
 import { FieldInput } from "../FieldInput";
 import { AddressFields } from "../address/AddressFields";
-import { fieldText } from "../fieldText";
 import { zodRules } from "../formRules";
 import { ReauthModal } from "../ReauthModal";
 import { ActionResult } from "./ActionResult";
 import { QuoteView, type QuoteData } from "./QuoteView";
-import { doneWords } from "./doneWords";
+import { useResourceAction } from "./useResourceAction";
 
 type AnyRecord = Record<string, any> & { id: string };
 type Values = Record<string, unknown> & { reason?: string };
@@ -53,23 +50,19 @@ export function ActionDialog({
   extra?: (form: FormInstance<Values>) => ReactNode;
 }) {
   const { data: user } = useGetIdentity<SessionUser>();
-  const apiUrl = useApiUrl();
-  const queryClient = useQueryClient();
+  const declared = useResourceAction(resource, name, record);
   const { message } = App.useApp();
-  const { mutateAsync, mutation } = useCustomMutation<Record<string, any>>();
   const [form] = Form.useForm<Values>();
   const [quote, setQuote] = useState<QuoteData>();
-  const [error, setError] = useState<string>();
   const [reauthFor, setReauthFor] = useState<Values>();
   const [result, setResult] = useState<Record<string, unknown>>();
   // One key per dialog: a retry after a dropped connection replays the first answer, never acts twice.
   const idempotencyKey = useMemo(() => (open ? crypto.randomUUID() : ""), [open]);
 
-  const label = t(action.label);
-  const needsReason = action.reason === true || (action.reason === "staff" && isStaff(user?.role));
+  const { label, needsReason } = declared;
+  const error = declared.problem;
   const inputs = Object.entries(action.inputFields ?? {});
   const shape = (action.input?.shape ?? {}) as Record<string, z.ZodType>;
-  const url = `${apiUrl}/${resource.name}/${record.id}/actions/${name}`;
   // Inputs start at their schema's default (a new SIM is physical unless you pick an eSIM).
   const defaults = Object.fromEntries(
     Object.entries(shape).flatMap(([field, schema]) => {
@@ -83,59 +76,37 @@ export function ActionDialog({
       spec.kind === "boolean" && typeof record[field] === "boolean" ? [[field, record[field]]] : [],
     ),
   );
-  const title = object ?? fieldText(resource.recordTitle, resource.fields[resource.recordTitle], record);
+  const title = object ?? declared.title;
   // An action with nothing to ask, confirm or quote (approve a claim) runs at the click.
   const asks = Boolean(action.input || needsReason || action.preview || action.confirm || action.danger);
 
   const close = () => {
     form.resetFields();
     setQuote(undefined);
-    setError(undefined);
+    declared.reset();
     onClose();
-  };
-
-  /** Shows what the server said at the fields it names, or above the form. */
-  const showError = (e: ApiError) => {
-    // A nested path ("address.zip") lands on the nested field.
-    const fields = Object.entries(e.errors ?? {}).filter(
-      ([path]) => path === "reason" || Object.hasOwn(action.inputFields ?? {}, path.split(".")[0]!),
-    );
-    if (fields.length)
-      form.setFields(fields.map(([path, messages]) => ({ name: path.split("."), errors: messages as string[] })));
-    else setError(e.message);
   };
 
   const bodyOf = (values: Values) =>
     Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ""));
 
   async function run(values: Values) {
-    setError(undefined);
     try {
-      const { data } = await mutateAsync({
-        url,
-        method: "post",
-        values: bodyOf(values),
-        meta: action.result ? undefined : { idempotencyKey },
-        successNotification: false,
-        errorNotification: false,
-      });
-      // An action moves more than its record (a balance, a bill, the home's next steps, an order, the
-      // audit trail): every query on the page is read again, not only the record's.
-      void queryClient.invalidateQueries();
+      const data = await declared.run(values, { idempotencyKey, form });
       close();
       if (data.result) setResult(data.result);
-      else if (action.accepted?.safeParse(data).success) {
+      else if (declared.isAccepted(data)) {
         // 202: filed for a second person's approval (the two-person rule); the record did not change.
         message.info(t("actions.accepted", { action: label }));
-      } else
-        message.success(action.done ? t(action.done, doneWords(data, record)) : t("actions.done", { action: label }));
+      } else message.success(declared.doneText(data));
     } catch (e) {
       const problem = e as ApiError;
       if (problem.problemType === PROBLEM_TYPES.reauthRequired) setReauthFor(values);
       else if (!asks) {
         message.error(`${label}: ${problem.message}`);
         close();
-      } else showError(problem);
+      }
+      // Otherwise the hook put the server's words at the fields they name, or above the form.
     }
   }
 
@@ -160,18 +131,10 @@ export function ActionDialog({
     const values = await checkedValues();
     if (!values) return;
     if (!action.preview || quote) return run(values);
-    setError(undefined);
     try {
-      const { data } = await mutateAsync({
-        url: `${url}/preview`,
-        method: "post",
-        values: bodyOf(values),
-        successNotification: false,
-        errorNotification: false,
-      });
-      setQuote(data as QuoteData);
-    } catch (e) {
-      showError(e as ApiError);
+      setQuote((await declared.preview(values, { form })) as QuoteData);
+    } catch {
+      // The hook showed the refusal at the fields or above the form.
     }
   }
 
@@ -185,7 +148,7 @@ export function ActionDialog({
         open={open && asks}
         title={`${label} · ${title}`}
         okText={action.preview && !quote ? t("actions.review") : label}
-        okButtonProps={{ danger: action.danger, loading: mutation.isPending }}
+        okButtonProps={{ danger: action.danger, loading: declared.running }}
         cancelText={t("form.cancel")}
         onCancel={close}
         onOk={() => void next()}

@@ -1,10 +1,11 @@
-import { useEffect, useState } from "react";
-import { useList, useSubscription } from "@refinedev/core";
+import { useState } from "react";
+import { useCustom, useList, useSubscription } from "@refinedev/core";
 import { Alert, App, Button, Card, Empty, Input, List, Modal, Space, Switch, Tag, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import { catalogName } from "../../i18n/catalogText";
-import { apiRequest } from "../../providers/apiClient";
 import type { AddOn, LineAddOn } from "../../resources/addOns";
+import { linesResource, type Line } from "../../resources/lines";
+import { useResourceAction, type ResourceAction } from "../actions/useResourceAction";
 import { formatDataMb, formatDateTime, formatMoney } from "../format";
 
 const kindLabel = (addOn: Pick<AddOn, "kind" | "roamingZone">) =>
@@ -15,18 +16,21 @@ const kindLabel = (addOn: Pick<AddOn, "kind" | "roamingZone">) =>
 /**
  * The add-ons of one line, phone first (360 px): what it has now (with "stop renewal"), and the
  * passes on sale as cards, each bought through a dialog that states the price and the auto-renew choice.
+ * Buying and stopping a renewal are the line's declared actions: whether they are offered (access,
+ * `when`), the reason staff give and the confirmation come from the declaration.
  */
 export function LineAddOns({
-  lineId,
-  canBuy,
-  reasonRequired,
+  line,
+  offersPasses,
 }: {
-  lineId: string;
-  canBuy: boolean;
-  reasonRequired: boolean;
+  /** The line as the page has it (the record, or the home's line): its state decides what is offered. */
+  line: Pick<Line, "id" | "status" | "msisdn">;
+  /** Whether this page sells passes (the subscriber's line page only lists what the line has). */
+  offersPasses: boolean;
 }) {
-  const [active, setActive] = useState<LineAddOn[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const lineId = line.id;
+  const buy = useResourceAction(linesResource, "buy-add-on", line);
+  const stop = useResourceAction(linesResource, "stop-add-on-renewal", line);
   const [buying, setBuying] = useState<AddOn | null>(null);
   const { result: catalog } = useList<AddOn>({
     resource: "add-ons",
@@ -34,12 +38,11 @@ export function LineAddOns({
     filters: [{ field: "status", operator: "eq", value: "active" }],
   });
 
-  const load = () =>
-    apiRequest<LineAddOn[]>(`/lines/${lineId}/add-ons`)
-      .then(setActive)
-      .catch((e: { message?: string }) => setError(e.message ?? ""));
-  useEffect(() => void load(), [lineId]);
-  useSubscription({ channel: "resources/meters", types: ["*"], onLiveEvent: () => void load() });
+  const { result, query } = useCustom<LineAddOn[]>({ url: `/lines/${lineId}/add-ons`, method: "get" });
+  const active = query.isSuccess ? result.data : null;
+  const error = query.error?.message ?? null;
+  const load = () => void query.refetch();
+  useSubscription({ channel: "resources/meters", types: ["*"], onLiveEvent: load });
 
   const [stopping, setStopping] = useState<LineAddOn | null>(null);
 
@@ -57,7 +60,7 @@ export function LineAddOns({
               <List.Item
                 data-testid="active-add-on"
                 actions={
-                  purchase.autoRenew
+                  purchase.autoRenew && stop.available
                     ? [
                         <Button
                           key="stop"
@@ -87,7 +90,7 @@ export function LineAddOns({
           />
         )}
       </Card>
-      {canBuy && (
+      {offersPasses && buy.available && (
         <section aria-labelledby="add-ons-on-sale">
           <Typography.Title level={4} id="add-ons-on-sale">
             {t("addOns.onSaleTitle")}
@@ -122,23 +125,21 @@ export function LineAddOns({
       )}
       {stopping && (
         <StopRenewalDialog
-          lineId={lineId}
+          stop={stop}
           purchase={stopping}
-          reasonRequired={reasonRequired}
           onClose={(stopped) => {
             setStopping(null);
-            if (stopped) void load();
+            if (stopped) load();
           }}
         />
       )}
       {buying && (
         <BuyDialog
-          lineId={lineId}
+          buy={buy}
           addOn={buying}
-          reasonRequired={reasonRequired}
           onClose={(bought) => {
             setBuying(null);
-            if (bought) void load();
+            if (bought) load();
           }}
         />
       )}
@@ -147,41 +148,30 @@ export function LineAddOns({
 }
 
 /** Confirms the price and the auto-renew choice, then buys once (one Idempotency-Key per dialog, so a retry never charges twice). */
-function BuyDialog({
-  lineId,
-  addOn,
-  reasonRequired,
-  onClose,
-}: {
-  lineId: string;
-  addOn: AddOn;
-  reasonRequired: boolean;
-  onClose: (bought: boolean) => void;
-}) {
+function BuyDialog({ buy, addOn, onClose }: { buy: ResourceAction; addOn: AddOn; onClose: (bought: boolean) => void }) {
   const { message } = App.useApp();
+  const reasonRequired = buy.needsReason;
   const [autoRenew, setAutoRenew] = useState(false);
   const [reason, setReason] = useState("");
   const [key] = useState(() => crypto.randomUUID());
-  const {
-    busy,
-    problem,
-    submit: buy,
-  } = useDialogRequest(async () => {
-    await apiRequest(`/lines/${lineId}/actions/buy-add-on`, {
-      method: "POST",
-      headers: { "idempotency-key": key },
-      body: { addOnId: addOn.id, autoRenew, ...(reasonRequired ? { reason } : {}) },
-    });
-    void message.success(t("addOns.bought", { name: catalogName(addOn) }));
-    onClose(true);
-  });
+  const submit = async () => {
+    try {
+      await buy.run({ addOnId: addOn.id, autoRenew, reason }, { idempotencyKey: key });
+      void message.success(t("addOns.bought", { name: catalogName(addOn) }));
+      onClose(true);
+    } catch {
+      // The hook holds the server's words, shown in the dialog.
+    }
+  };
+  const busy = buy.running;
+  const problem = buy.problem;
   return (
     <Modal
       open
       title={t("addOns.buyTitle", { name: catalogName(addOn) })}
       okText={t("addOns.confirmBuy", { price: formatMoney(addOn.price) })}
       cancelText={t("addOns.cancel")}
-      onOk={() => void buy()}
+      onOk={() => void submit()}
       okButtonProps={{ loading: busy, disabled: reasonRequired && !reason.trim() }}
       onCancel={() => onClose(false)}
     >
@@ -193,6 +183,7 @@ function BuyDialog({
             days: addOn.validityDays,
           })}
         </Typography.Paragraph>
+        {buy.confirmText() && <Typography.Paragraph>{buy.confirmText()}</Typography.Paragraph>}
         <Space align="center">
           <Switch id="add-on-auto-renew" checked={autoRenew} onChange={setAutoRenew} />
           <label htmlFor="add-on-auto-renew">{t("addOns.autoRenewLabel", { days: addOn.validityDays })}</label>
@@ -218,37 +209,35 @@ function ReasonField({ id, value, onChange }: { id: string; value: string; onCha
 
 /** Stops the auto-renewal of one pass; staff acting for the subscriber say why (kept in the audit trail). */
 function StopRenewalDialog({
-  lineId,
+  stop,
   purchase,
-  reasonRequired,
   onClose,
 }: {
-  lineId: string;
+  stop: ResourceAction;
   purchase: LineAddOn;
-  reasonRequired: boolean;
   onClose: (stopped: boolean) => void;
 }) {
   const { message } = App.useApp();
+  const reasonRequired = stop.needsReason;
   const [reason, setReason] = useState("");
-  const {
-    busy,
-    problem,
-    submit: stop,
-  } = useDialogRequest(async () => {
-    await apiRequest(`/lines/${lineId}/actions/stop-add-on-renewal`, {
-      method: "POST",
-      body: { addOnPurchaseId: purchase.id, ...(reasonRequired ? { reason: reason.trim() } : {}) },
-    });
-    void message.success(t("addOns.renewalStopped", { name: catalogName(purchase) }));
-    onClose(true);
-  });
+  const submit = async () => {
+    try {
+      await stop.run({ addOnPurchaseId: purchase.id, reason });
+      void message.success(t("addOns.renewalStopped", { name: catalogName(purchase) }));
+      onClose(true);
+    } catch {
+      // The hook holds the server's words, shown in the dialog.
+    }
+  };
+  const busy = stop.running;
+  const problem = stop.problem;
   return (
     <Modal
       open
       title={t("addOns.stopRenewalOf", { name: catalogName(purchase) })}
       okText={t("addOns.stopRenewal")}
       cancelText={t("addOns.cancel")}
-      onOk={() => void stop()}
+      onOk={() => void submit()}
       okButtonProps={{ loading: busy, disabled: reasonRequired && !reason.trim() }}
       onCancel={() => onClose(false)}
     >
@@ -256,27 +245,10 @@ function StopRenewalDialog({
         <Typography.Paragraph>
           {t("addOns.expiresOn", { date: formatDateTime(purchase.expiresAt) })}
         </Typography.Paragraph>
+        {stop.confirmText() && <Typography.Paragraph>{stop.confirmText()}</Typography.Paragraph>}
         {reasonRequired && <ReasonField id="add-on-stop-reason" value={reason} onChange={setReason} />}
         {problem && <Alert type="error" showIcon message={problem} role="alert" />}
       </Space>
     </Modal>
   );
-}
-
-/** A dialog's one request: busy while it runs, and the server's words when it is refused (shown in the dialog). */
-function useDialogRequest(request: () => Promise<void>) {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await request();
-    } catch (e) {
-      setProblem((e as { message?: string }).message ?? "");
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, problem, submit };
 }

@@ -3,7 +3,7 @@ import { Form, Input, Select, type FormInstance, type InputRef } from "antd";
 import type { Rule } from "antd/es/form";
 import { translate as t } from "../../i18n";
 import { addressSchema, US_STATES, type Address, type Profile } from "../../resources/profile";
-import { apiRequest } from "../../providers/apiClient";
+import { dataProvider } from "../../providers/dataProvider";
 import { attachPlaces, placesEnabled } from "./placesAutocomplete";
 
 type AddressField = keyof Address;
@@ -42,9 +42,9 @@ export function AddressFields({
   const search = useRef<InputRef>(null);
   useEffect(() => {
     if (!prefillFromProfile) return;
-    apiRequest<{ profile: Profile }>("/me/profile")
+    dataProvider.custom!<{ profile: Profile }>({ url: "/me/profile", method: "get" })
       .then(
-        ({ profile }) =>
+        ({ data: { profile } }) =>
           profile.address && !form.getFieldValue([name, "line1"]) && form.setFieldsValue({ [name]: profile.address }),
       )
       .catch(() => undefined); // no saved address: the form starts empty

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Alert, App, Button, Card, Skeleton, Space, Switch, Typography } from "antd";
 import { translate as t } from "../../i18n";
-import { apiRequest } from "../../providers/apiClient";
+import { dataProvider } from "../../providers/dataProvider";
 import { ALERT_KINDS, type NotificationPreferences } from "../../resources/notificationPreferences";
 
 const CHANNELS = ["email", "sms"] as const;
@@ -14,8 +14,8 @@ export function NotificationPreferencesCard() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useEffect(() => {
-    apiRequest<NotificationPreferences>("/me/notification-preferences")
-      .then((p) => {
+    dataProvider.custom!<NotificationPreferences>({ url: "/me/notification-preferences", method: "get" })
+      .then(({ data: p }) => {
         setSaved(p);
         setDraft(p);
       })
@@ -24,9 +24,10 @@ export function NotificationPreferencesCard() {
   const save = async () => {
     setBusy(true);
     try {
-      const next = await apiRequest<NotificationPreferences>("/me/notification-preferences", {
-        method: "PUT",
-        body: draft,
+      const { data: next } = await dataProvider.custom!<NotificationPreferences>({
+        url: "/me/notification-preferences",
+        method: "put",
+        payload: draft,
       });
       setSaved(next);
       setDraft(next);

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import type { ConsentRecord } from "../../resources/consent";
-import { apiRequest } from "../../providers/apiClient";
+import { dataProvider } from "../../providers/dataProvider";
 import { consentNeeded, getConsent, onConsentChange, setConsent, type ConsentChoice } from "../../consent/consent";
 
 const newer = (a: ConsentChoice | null, b: ConsentChoice | null) =>
@@ -15,13 +15,13 @@ export function ConsentSync() {
     if (!consentNeeded) return;
     const store = (choice: ConsentChoice | null) => {
       if (choice)
-        void apiRequest("/me/consent", { method: "PUT", body: choice }).catch((error) =>
+        void dataProvider.custom!({ url: "/me/consent", method: "put", payload: choice }).catch((error) =>
           console.warn("Consent not stored on the profile", error),
         );
     };
     let active = true;
-    apiRequest<{ consent: ConsentRecord | null }>("/me/consent")
-      .then(({ consent: stored }) => {
+    dataProvider.custom!<{ consent: ConsentRecord | null }>({ url: "/me/consent", method: "get" })
+      .then(({ data: { consent: stored } }) => {
         if (!active) return;
         const local = getConsent();
         if (newer(stored, local)) setConsent(stored!);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { apiRequest } from "../../providers/apiClient";
+import { dataProvider } from "../../providers/dataProvider";
 import { liveProvider } from "../../providers/liveProvider";
 
 export interface LiveGet<T> {
@@ -26,7 +26,9 @@ export function useLiveGet<T>(path: string, resource: string, first?: () => Prom
       }
       running = true;
       try {
-        const data = (initial && first ? await first() : undefined) ?? (await apiRequest<T>(path));
+        const data =
+          (initial && first ? await first() : undefined) ??
+          ((await dataProvider.custom!({ url: path, method: "get" })).data as T);
         if (alive) setState({ data });
       } catch (error) {
         const message = (error as { message?: string }).message ?? "";

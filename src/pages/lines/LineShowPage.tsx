@@ -1,7 +1,8 @@
-import { useGetIdentity } from "@refinedev/core";
+import { useGetIdentity, useOne } from "@refinedev/core";
 import { useParams } from "react-router";
 import type { ResourceDefinition } from "../../resources/define";
 import type { SessionUser } from "../../providers/session";
+import type { Line } from "../../resources/lines";
 import { ResourceShowPage } from "../ResourceShowPage";
 import { LineAddOns } from "../../components/addOns/LineAddOns";
 import { PlanCatalog } from "../../components/plans/PlanCatalog";
@@ -11,18 +12,18 @@ import { SubscriberLinePage } from "./SubscriberLinePage";
 export default function LineShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
   const { id } = useParams();
   const { data: user } = useGetIdentity<SessionUser>();
+  // The same query as the record view above: the add-ons read the line's state from it, with no request of their own.
+  const { result: line } = useOne<Line>({
+    resource: resource.name,
+    id,
+    queryOptions: { enabled: Boolean(id) && user?.role !== "subscriber" },
+  });
   if (id && user?.role === "subscriber") return <SubscriberLinePage id={id} />;
   return (
     <>
       <ResourceShowPage resource={resource} />
       {id && <PlanCatalog lineId={id} />}
-      {id && user && (
-        <LineAddOns
-          lineId={id}
-          canBuy={Boolean(user.role && resource.access["buy-add-on"]?.[user.role])}
-          reasonRequired={user.role !== "subscriber"}
-        />
-      )}
+      {line?.id && <LineAddOns line={line} offersPasses />}
     </>
   );
 }

@@ -102,7 +102,7 @@ export function SubscriberLinePage({ id }: { id: string }) {
           </p>
         )}
       </section>
-      <LineAddOns lineId={line.id} canBuy={false} reasonRequired={false} />
+      <LineAddOns line={line} offersPasses={false} />
       <Manage line={line} number={number} />
       <LineOrders lineId={line.id} />
     </div>

@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from "react";
-import { useCustom, useInvalidate, useList } from "@refinedev/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { useCreate, useCustom, useList } from "@refinedev/core";
 import { Alert, Button, Form, Input, Modal, Radio, Segmented, Space, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import type { Invoice } from "../../resources/invoices";
 import type { PaymentGateway } from "../../resources/topUps";
 import type { PaymentMethod } from "../../resources/paymentMethods";
-import { apiRequest, type ApiError } from "../../providers/apiClient";
+import type { ApiError } from "../../providers/apiClient";
 import { formatMoney } from "../../components/format";
+import { useResourceAction } from "../../components/actions/useResourceAction";
 import {
   BankError,
   BankInputs,
@@ -33,6 +33,7 @@ type Values = Partial<CardFields & BankFields> & {
   newKind?: "card" | "bank_account";
   howMuch?: "all" | "other";
   other?: string;
+  reason?: string;
 };
 
 const NEW = "new";
@@ -63,8 +64,9 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
     pagination: { currentPage: 1, pageSize: 20 },
     queryOptions: { enabled: open },
   });
-  const invalidate = useInvalidate();
-  const queryClient = useQueryClient();
+  // The declared Pay (its `when`, reason and confirmation) and the declared payment methods' create.
+  const pay = useResourceAction("invoices", "pay", bill);
+  const { mutateAsync: createMethod } = useCreate<PaymentMethod>();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -119,22 +121,25 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
                 for: "bills",
               }
             : { cardToken: await tokenizeCard(billGateway!.billTokenizeUrl!, values as CardFields), for: "bills" };
-        const created = await apiRequest<PaymentMethod>("/payment-methods", {
-          method: "POST",
-          body,
-          headers: { "idempotency-key": newKey() },
+        const { data: created } = await createMethod({
+          resource: "payment-methods",
+          values: body,
+          meta: { idempotencyKey: newKey() },
+          successNotification: false,
+          errorNotification: false,
         });
-        await invalidate({ resource: "payment-methods", invalidates: ["list"] });
         form.setFieldValue("method", created.id);
         paymentMethodId = created.id;
       }
-      const paid = await apiRequest<Paid>(`/invoices/${bill.id}/actions/pay`, {
-        method: "POST",
-        body: { paymentMethodId, ...(amount ? { amount } : {}) },
-        headers: { "idempotency-key": `${key}:${paymentMethodId}:${amount ?? "all"}` },
-      });
-      // Everything a payment can change (the bill, the home's next step, the account's money, restored lines).
-      await queryClient.invalidateQueries();
+      // The hook reads again everything a payment can change (the bill, the home's next step, the account's money, restored lines).
+      const paid = (await pay.run(
+        { paymentMethodId, ...(amount ? { amount } : {}), reason: values.reason },
+        {
+          idempotencyKey: `${key}:${paymentMethodId}:${amount ?? "all"}`,
+          form,
+          fieldNames: { amount: "other", paymentMethodId: "method" },
+        },
+      )) as Paid;
       const sum = formatMoney(paid.payment.amount);
       if (paid.payment.status === "created")
         setDone(
@@ -148,10 +153,8 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
       if (failure instanceof CardError) form.setFields([{ name: failure.field, errors: [failure.message] }]);
       else if (failure instanceof BankError) form.setFields([{ name: failure.field, errors: [failure.message] }]);
       else {
-        const problem = failure as ApiError;
-        const fieldErrors = problem.errors as Record<string, string[]> | undefined;
-        if (fieldErrors?.amount) form.setFields([{ name: "other", errors: [problem.message] }]);
-        setError(problem.message ?? t("pay.failed"));
+        // The hook put field errors at their fields (the amount at "another amount"); the words stay above the form too.
+        setError((failure as ApiError).message ?? t("pay.failed"));
       }
     } finally {
       setBusy(false);
@@ -182,6 +185,8 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
       ) : (
         <Form form={form} layout="vertical" noValidate disabled={busy} onFinish={(values) => void submit(values)}>
           <Typography.Paragraph>{t("pay.due", { amount: formatMoney(bill.amountDue) })}</Typography.Paragraph>
+          {/* The declared confirmation says what Pay will do. */}
+          {pay.confirmText() && <Typography.Paragraph type="secondary">{pay.confirmText()}</Typography.Paragraph>}
           {bill.amountPending.amount > 0 && (
             <Alert
               type="info"
@@ -238,6 +243,16 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
               rules={[{ required: true, message: t("pay.amountRule", { max: formatMoney(payable) }) }]}
             >
               <Input id="pay-other-amount" inputMode="decimal" prefix="$" placeholder="0.00" />
+            </Form.Item>
+          )}
+          {pay.needsReason && (
+            <Form.Item
+              name="reason"
+              label={t("actions.reason")}
+              extra={t("actions.reasonHelp")}
+              rules={[{ required: true, whitespace: true, min: 3, message: t("actions.reasonRequired") }]}
+            >
+              <Input.TextArea autoSize={{ minRows: 2, maxRows: 6 }} maxLength={500} showCount />
             </Form.Item>
           )}
           <Button type="primary" htmlType="submit" block loading={busy}>

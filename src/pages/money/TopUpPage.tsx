@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { useCustom, useInvalidate, useList } from "@refinedev/core";
+import { useCreate, useCustom, useDelete, useInvalidate, useList } from "@refinedev/core";
 import { Alert, Button, Card, Checkbox, Form, List, Popconfirm, Radio, Skeleton, Space, Tag, Typography } from "antd";
 import { FormSelect } from "../../components/FieldInput";
 import { translate as t } from "../../i18n";
@@ -7,11 +7,12 @@ import type { Account } from "../../resources/accounts";
 import type { Money } from "../../resources/common";
 import type { PaymentGateway, TopUp } from "../../resources/topUps";
 import type { PaymentMethod } from "../../resources/paymentMethods";
-import { apiRequest } from "../../providers/apiClient";
+import { useResourceAction } from "../../components/actions/useResourceAction";
 import { formatDateTime, formatMoney } from "../../components/format";
 import { MoneyInput } from "../../components/MoneyInput";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
 import { useFeatureFlag } from "../../providers/useFeatureFlags";
+import { ActionDialog } from "../../components/actions/ActionDialog";
 import { VoucherTopUp } from "./VoucherTopUp";
 import { CardError, CardInputs, methodName, newKey, tokenizeCard, type CardFields } from "./cards";
 
@@ -81,6 +82,7 @@ function GatewayTopUp() {
 function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
   const [form] = Form.useForm();
   const invalidate = useInvalidate();
+  const { mutateAsync: create } = useCreate();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ type: "success" | "error" | "info"; text: string } | null>(null);
   const { result: accounts } = useList<Account>({
@@ -113,24 +115,29 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
       if (!paymentMethodId) {
         cardToken = await tokenizeCard(tokenizeUrl, values);
         if (values.save) {
-          const method = await apiRequest<PaymentMethod>("/payment-methods", {
-            method: "POST",
-            body: { cardToken },
-            headers: { "idempotency-key": newKey() },
+          const { data: method } = await create({
+            resource: "payment-methods",
+            values: { cardToken },
+            meta: { idempotencyKey: newKey() },
+            successNotification: false,
+            errorNotification: false,
           });
-          paymentMethodId = method.id;
+          paymentMethodId = String(method.id);
           cardToken = undefined;
         }
       }
-      const topUp = await apiRequest<TopUp>("/top-ups", {
-        method: "POST",
-        body: {
+      const { data } = await create({
+        resource: "top-ups",
+        values: {
           accountId: values.accountId,
           amount: values.amount,
           ...(paymentMethodId ? { paymentMethodId } : { cardToken }),
         },
-        headers: { "idempotency-key": newKey() },
+        meta: { idempotencyKey: newKey() },
+        successNotification: false,
+        errorNotification: false,
       });
+      const topUp = data as TopUp;
       setOutcome(
         topUp.status === "completed"
           ? { type: "success", text: t("topUp.result.completed", { amount: formatMoney(topUp.amount) }) }
@@ -232,8 +239,6 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
 }
 
 function TopUpHistory() {
-  const invalidate = useInvalidate();
-  const [claiming, setClaiming] = useState<string | null>(null);
   const { result, query } = useList<TopUp>({
     resource: "top-ups",
     sorters: [{ field: "createdAt", order: "desc" }],
@@ -245,15 +250,6 @@ function TopUpHistory() {
     },
   });
   const topUps = result?.data ?? [];
-  const claim = async (id: string) => {
-    setClaiming(id);
-    try {
-      await apiRequest(`/top-ups/${id}/actions/claim-refund`, { method: "POST", body: {} });
-    } finally {
-      setClaiming(null);
-      await invalidate({ resource: "top-ups", invalidates: ["list"] });
-    }
-  };
   return (
     <Card title={t("topUp.history")} size="small">
       <List<TopUp>
@@ -261,27 +257,7 @@ function TopUpHistory() {
         dataSource={topUps}
         locale={{ emptyText: t("topUp.historyEmpty") }}
         renderItem={(item) => (
-          <List.Item
-            data-testid="top-up"
-            actions={
-              item.gatewayCaptured &&
-              item.refund === "none" &&
-              (item.status === "failed" || item.status === "cancelled")
-                ? [
-                    <Popconfirm
-                      key="claim"
-                      title={t("resources.top-ups.confirm.claim-refund")}
-                      onConfirm={() => void claim(item.id)}
-                      okText={t("resources.top-ups.actions.claim-refund")}
-                    >
-                      <Button size="small" loading={claiming === item.id}>
-                        {t("resources.top-ups.actions.claim-refund")}
-                      </Button>
-                    </Popconfirm>,
-                  ]
-                : []
-            }
-          >
+          <List.Item data-testid="top-up" actions={[<ClaimRefund key="claim" topUp={item} />]}>
             <Space direction="vertical" size={0}>
               <Space wrap>
                 <Typography.Text strong>{formatMoney(item.amount)}</Typography.Text>
@@ -304,9 +280,67 @@ function TopUpHistory() {
   );
 }
 
+/** The top-up's declared claim-refund: offered while its `when` holds (captured, failed or cancelled, not claimed yet). */
+function ClaimRefund({ topUp }: { topUp: TopUp }) {
+  const claim = useResourceAction("top-ups", "claim-refund", topUp);
+  const [open, setOpen] = useState(false);
+  if (!claim.available) return null;
+  const button = (
+    <Button size="small" loading={claim.running} onClick={claim.needsReason ? () => setOpen(true) : undefined}>
+      {claim.label}
+    </Button>
+  );
+  // Staff give a reason: the generic dialog asks for it (and says the declared confirmation).
+  if (claim.needsReason)
+    return (
+      <>
+        {button}
+        <ActionDialog
+          resource={claim.resource}
+          name="claim-refund"
+          action={claim.action}
+          record={topUp}
+          open={open}
+          onClose={() => setOpen(false)}
+        />
+      </>
+    );
+  return (
+    <Popconfirm
+      title={claim.confirmText()}
+      onConfirm={() => void claim.run().catch(() => undefined)}
+      okText={claim.label}
+    >
+      {button}
+    </Popconfirm>
+  );
+}
+
+/** The card's declared set-default, offered while it is not the default already. */
+function MakeDefault({ method, name, onError }: { method: PaymentMethod; name: string; onError: (e: string) => void }) {
+  const setDefault = useResourceAction("payment-methods", "set-default", method);
+  if (!setDefault.available) return null;
+  return (
+    <Button
+      size="small"
+      aria-label={t("topUp.methods.makeDefaultOf", { card: name })}
+      loading={setDefault.running}
+      onClick={() =>
+        void setDefault
+          .run()
+          .catch((failure: { message?: string }) => onError(failure.message ?? t("topUp.result.error")))
+      }
+    >
+      {setDefault.label}
+    </Button>
+  );
+}
+
 function SavedCards({ tokenizeUrl }: { tokenizeUrl: string }) {
   const [form] = Form.useForm<CardFields>();
   const invalidate = useInvalidate();
+  const { mutateAsync: create } = useCreate();
+  const { mutateAsync: remove } = useDelete();
   const [adding, setAdding] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -332,10 +366,12 @@ function SavedCards({ tokenizeUrl }: { tokenizeUrl: string }) {
   const add = (values: CardFields) =>
     run("new", async () => {
       const cardToken = await tokenizeCard(tokenizeUrl, values);
-      await apiRequest("/payment-methods", {
-        method: "POST",
-        body: { cardToken },
-        headers: { "idempotency-key": newKey() },
+      await create({
+        resource: "payment-methods",
+        values: { cardToken },
+        meta: { idempotencyKey: newKey() },
+        successNotification: false,
+        errorNotification: false,
       });
     }).then(
       () => {
@@ -367,41 +403,32 @@ function SavedCards({ tokenizeUrl }: { tokenizeUrl: string }) {
             <List.Item
               data-testid="payment-method"
               actions={[
-                ...(m.isDefault
-                  ? []
-                  : [
-                      <Button
-                        key="default"
-                        size="small"
-                        aria-label={t("topUp.methods.makeDefaultOf", { card: name })}
-                        loading={busy === `d${m.id}`}
-                        onClick={() =>
-                          void run(`d${m.id}`, () =>
-                            apiRequest(`/payment-methods/${m.id}/actions/set-default`, { method: "POST", body: {} }),
-                          ).catch(() => undefined)
-                        }
-                      >
-                        {t("resources.payment-methods.actions.set-default")}
-                      </Button>,
-                    ]),
-                <Popconfirm
-                  key="remove"
-                  title={t("topUp.methods.confirmRemove", { card: name })}
-                  onConfirm={() =>
-                    void run(`r${m.id}`, () => apiRequest(`/payment-methods/${m.id}`, { method: "DELETE" })).catch(
-                      () => undefined,
-                    )
-                  }
-                >
-                  <Button
-                    size="small"
-                    danger
-                    aria-label={t("topUp.methods.removeOf", { card: name })}
-                    loading={busy === `r${m.id}`}
+                // One group, so a default card (no "make default") leaves no empty slot.
+                <Space key="actions" wrap>
+                  <MakeDefault method={m} name={name} onError={setError} />
+                  <Popconfirm
+                    title={t("topUp.methods.confirmRemove", { card: name })}
+                    onConfirm={() =>
+                      void run(`r${m.id}`, () =>
+                        remove({
+                          resource: "payment-methods",
+                          id: m.id,
+                          successNotification: false,
+                          errorNotification: false,
+                        }),
+                      ).catch(() => undefined)
+                    }
                   >
-                    {t("topUp.methods.remove")}
-                  </Button>
-                </Popconfirm>,
+                    <Button
+                      size="small"
+                      danger
+                      aria-label={t("topUp.methods.removeOf", { card: name })}
+                      loading={busy === `r${m.id}`}
+                    >
+                      {t("topUp.methods.remove")}
+                    </Button>
+                  </Popconfirm>
+                </Space>,
               ]}
             >
               <Space direction="vertical" size={0}>

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useInvalidate } from "@refinedev/core";
+import { useCreate } from "@refinedev/core";
 import { Alert, Button, Card, DatePicker, Form, InputNumber, Popconfirm, Space, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import dayjs from "dayjs";
@@ -14,7 +14,7 @@ import {
   newVoucherBatchSchema,
   voucherCodesCsv,
 } from "../../resources/voucherBatches";
-import { apiRequest, type ApiError } from "../../providers/apiClient";
+import type { ApiError } from "../../providers/apiClient";
 import { downloadText } from "../../providers/download";
 import { brandOf } from "../../config/brand";
 import { runtimeConfig } from "../../config/runtime";
@@ -39,7 +39,8 @@ const newKey = () =>
  */
 export default function VoucherBatchCreatePage({ resource }: { resource: ResourceDefinition<any, any> }) {
   const [form] = Form.useForm<Values>();
-  const invalidate = useInvalidate();
+  // The data provider's create (Refine reads the batches' list again after it).
+  const { mutateAsync: create } = useCreate<CreatedBatch>();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<CreatedBatch | null>(null);
@@ -53,14 +54,15 @@ export default function VoucherBatchCreatePage({ resource }: { resource: Resourc
     setFailure(null);
     key.current ??= newKey();
     try {
-      const batch = await apiRequest<CreatedBatch>(`/${resource.name}`, {
-        method: "POST",
-        body: values,
-        headers: { "idempotency-key": key.current },
+      const { data: batch } = await create({
+        resource: resource.name,
+        values,
+        meta: { idempotencyKey: key.current },
+        successNotification: false,
+        errorNotification: false,
       });
       key.current = null;
       setCreated(batch);
-      await invalidate({ resource: resource.name, invalidates: ["list"] });
     } catch (error) {
       const problem = error as ApiError;
       if (problem.statusCode !== 0) key.current = null;

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { useCan, useInvalidate, useList } from "@refinedev/core";
+import { useCan, useCreate, useList } from "@refinedev/core";
 import { App, Button, Card, Input, Modal, Space, Typography } from "antd";
 import { DownloadOutlined } from "@ant-design/icons";
 import { translate as t } from "../../i18n";
-import { apiRequest, type ApiError } from "../../providers/apiClient";
+import type { ApiError } from "../../providers/apiClient";
+import { useResourceAction } from "../../components/actions/useResourceAction";
 import { RETAINED_BY_LAW } from "../../resources/privacyRequests";
 import { downloadMyData } from "./privacyApi";
 
@@ -15,8 +16,8 @@ const RESOURCE = "privacy-requests";
  * what the law makes the operator keep.
  */
 export function PrivacySection() {
-  const { message } = App.useApp();
-  const invalidate = useInvalidate();
+  const { message, modal } = App.useApp();
+  const { mutateAsync: create } = useCreate();
   const [downloading, setDownloading] = useState(false);
   const [asking, setAsking] = useState(false);
   const [note, setNote] = useState("");
@@ -28,7 +29,9 @@ export function PrivacySection() {
     pagination: { pageSize: 1 },
     queryOptions: { enabled: Boolean(canAsk?.can) },
   });
-  const open = result?.data?.[0] as { id: string; createdAt: string } | undefined;
+  const open = result?.data?.[0] as { id: string; status: string; createdAt: string } | undefined;
+  // Withdraw is the request's declared action: offered while the declaration's `when` holds.
+  const withdrawal = useResourceAction(RESOURCE, "withdraw", open);
 
   const download = async () => {
     setDownloading(true);
@@ -44,14 +47,16 @@ export function PrivacySection() {
   const send = async () => {
     setSending(true);
     try {
-      await apiRequest(`/${RESOURCE}`, {
-        method: "POST",
-        body: { kind: "close_and_delete", note: note.trim() || null },
+      // The data provider's create; Refine reads the requests' list again.
+      await create({
+        resource: RESOURCE,
+        values: { kind: "close_and_delete", note: note.trim() || null },
+        successNotification: false,
+        errorNotification: false,
       });
       setAsking(false);
       setNote("");
       void message.success(t("privacy.requestSent"));
-      await invalidate({ resource: RESOURCE, invalidates: ["list"] });
     } catch (error) {
       void message.error((error as ApiError).message);
     } finally {
@@ -59,11 +64,13 @@ export function PrivacySection() {
     }
   };
 
-  const withdraw = async (id: string) => {
+  const withdraw = async () => {
+    // A confirmation the declaration gives is asked first.
+    const confirmation = withdrawal.confirmText();
+    if (confirmation && !(await modal.confirm({ content: confirmation, okText: withdrawal.label }))) return;
     try {
-      await apiRequest(`/${RESOURCE}/${id}/actions/withdraw`, { method: "POST", body: {} });
+      await withdrawal.run();
       void message.success(t("privacy.withdrawn"));
-      await invalidate({ resource: RESOURCE, invalidates: ["list"] });
     } catch (error) {
       void message.error((error as ApiError).message);
     }
@@ -82,9 +89,11 @@ export function PrivacySection() {
               <Typography.Text role="status">
                 {t("privacy.requestOpen", { date: new Date(open.createdAt).toLocaleDateString() })}
               </Typography.Text>
-              <Button onClick={() => void withdraw(open.id)} block>
-                {t("privacy.withdraw")}
-              </Button>
+              {withdrawal.available && (
+                <Button onClick={() => void withdraw()} loading={withdrawal.running} block>
+                  {t("privacy.withdraw")}
+                </Button>
+              )}
             </Space>
           ) : (
             <Button danger onClick={() => setAsking(true)} block>

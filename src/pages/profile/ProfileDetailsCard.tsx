@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { App, Button, Card, Form, Input, Select, Skeleton } from "antd";
 import type { Rule } from "antd/es/form";
 import { getLocale, LOCALES, setLocale, translate as t, type Locale } from "../../i18n";
-import { apiRequest, type ApiError } from "../../providers/apiClient";
+import type { ApiError } from "../../providers/apiClient";
+import { dataProvider } from "../../providers/dataProvider";
 import { contactPhoneSchema, profileSchema, type Address, type Profile } from "../../resources/profile";
 import { AddressFields } from "../../components/address/AddressFields";
 
@@ -41,8 +42,8 @@ export function ProfileDetailsCard() {
 
   useEffect(() => {
     let active = true;
-    apiRequest<{ profile: Profile }>("/me/profile")
-      .then(({ profile }) => {
+    dataProvider.custom!<{ profile: Profile }>({ url: "/me/profile", method: "get" })
+      .then(({ data: { profile } }) => {
         if (!active) return;
         // The row starts at the language the page speaks: the reader's latest choice, so the profile never
         // says "English" on a Spanish page; the saved one is named under it until the form is saved.
@@ -74,7 +75,9 @@ export function ProfileDetailsCard() {
       address,
     };
     try {
-      const { profile } = await apiRequest<{ profile: Profile }>("/me/profile", { method: "PUT", body });
+      const {
+        data: { profile },
+      } = await dataProvider.custom!<{ profile: Profile }>({ url: "/me/profile", method: "put", payload: body });
       form.setFieldsValue(profile);
       setSavedLanguage(undefined);
       void message.success(t("profile.details.saved"));

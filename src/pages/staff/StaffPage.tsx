@@ -1,10 +1,9 @@
 import { useState } from "react";
 import { List, useTable } from "@refinedev/antd";
-import { useCreate, useGetIdentity, useUpdate, type HttpError } from "@refinedev/core";
+import { useCreate, useCustom, useCustomMutation, useGetIdentity, useUpdate, type HttpError } from "@refinedev/core";
 import { App, Button, Card, Form, Input, Modal, Select, Space, Switch, Table, Typography } from "antd";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { translate as t } from "../../i18n";
-import { apiRequest } from "../../providers/apiClient";
 import { NEW_STAFF_APPROVAL_RULES, type SecurityPolicy } from "../../resources/identity";
 import { STAFF_ROLES, staffResource, type StaffInviteResult, type StaffMember } from "../../resources/staff";
 import { FieldValue } from "../../components/FieldValue";
@@ -117,10 +116,10 @@ export default function StaffPage() {
 function SecurityPolicyCard() {
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
-  const policy = useQuery({
-    queryKey: ["portal", "security-policy"],
-    queryFn: () => apiRequest<SecurityPolicy>("/security-policy"),
-  });
+  // One setting, not a list of records: read and written through the data provider's custom requests.
+  const { result: read, query } = useCustom<SecurityPolicy>({ url: "/security-policy", method: "get" });
+  const policy = { data: query.isSuccess ? read.data : undefined, isLoading: query.isLoading };
+  const { mutateAsync: write } = useCustomMutation();
   function change(update: Partial<SecurityPolicy>, title: string) {
     let reason = "";
     modal.confirm({
@@ -134,8 +133,15 @@ function SecurityPolicyCard() {
       ),
       onOk: async () => {
         try {
-          await apiRequest("/security-policy", { method: "PUT", body: { ...update, reason } });
-          await queryClient.invalidateQueries({ queryKey: ["portal"] });
+          await write({
+            url: "/security-policy",
+            method: "put",
+            values: { ...update, reason },
+            successNotification: false,
+            errorNotification: false,
+          });
+          // The policy and what follows from it (the staff MFA gate reads /me).
+          await queryClient.invalidateQueries();
           message.success(t("staff.saved"));
         } catch (error) {
           message.error((error as HttpError).message);

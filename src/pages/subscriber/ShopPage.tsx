@@ -5,7 +5,6 @@ import { Segmented, Skeleton } from "antd";
 import { translate as t } from "../../i18n";
 import type { Home } from "../../resources/usage";
 import type { SessionUser } from "../../providers/session";
-import { linesResource } from "../../resources/lines";
 import { formatMsisdn } from "../../components/format";
 import { PlanCatalog } from "../../components/plans/PlanCatalog";
 import { LineAddOns } from "../../components/addOns/LineAddOns";
@@ -24,6 +23,7 @@ export function ShopPage() {
   // The home's Buy data names the line that needs it.
   const [picked, setPicked] = useState<string | undefined>(search.get("line") ?? undefined);
   const lineId = picked ?? lines?.[0]?.id;
+  const line = lines?.find((l) => l.id === lineId);
   return (
     <div className="sub-page">
       <h1 className="sub-page__title">{t("destinations.shop")}</h1>
@@ -47,12 +47,7 @@ export function ShopPage() {
           {lineId && user && (
             <>
               <PlanCatalog key={`plans-${lineId}`} lineId={lineId} />
-              <LineAddOns
-                key={`add-ons-${lineId}`}
-                lineId={lineId}
-                canBuy={Boolean(user.role && linesResource.access["buy-add-on"]?.[user.role])}
-                reasonRequired={false}
-              />
+              {line && <LineAddOns key={`add-ons-${lineId}`} line={line} offersPasses />}
             </>
           )}
         </>
