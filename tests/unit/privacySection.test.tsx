@@ -13,8 +13,9 @@ vi.mock("../../src/pages/profile/privacyApi", () => ({ downloadMyData }));
 vi.mock("@refinedev/core", () => ({
   useCan: () => ({ data: { can: state.canCreate } }),
   useList: () => ({ result: { data: state.open, total: state.open.length } }),
-  useInvalidate: () => async () => {
+  useInvalidate: () => () => {
     state.invalidated++;
+    return Promise.resolve();
   },
 }));
 const { PrivacySection } = await import("../../src/pages/profile/PrivacySection");
