@@ -66,9 +66,9 @@ describe("the job queue", () => {
         name: "test.flaky",
         retryLimit: 2,
         retryDelaySeconds: 1,
-        run: async () => {
+        run: () => {
           attempts++;
-          if (attempts < 2) throw new Error("not yet");
+          return attempts < 2 ? Promise.reject(new Error("not yet")) : Promise.resolve();
         },
       },
     ]);

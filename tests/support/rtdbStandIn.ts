@@ -36,7 +36,7 @@ function settled<T>(f: () => T): Promise<T> {
   try {
     return Promise.resolve(f());
   } catch (error) {
-    return Promise.reject(error as Error);
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
 }
 
