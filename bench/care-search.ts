@@ -98,15 +98,23 @@ async function load(
   return { times, rows, seconds: (performance.now() - start) / 1000 };
 }
 
+/** How big the bench database is; counts come back as text (bigint). */
+interface DatabaseSize {
+  accounts: string;
+  lines: string;
+  usage_records: string;
+  size: string;
+}
+
 async function main() {
   const emulator = await ensureAuthEmulator();
   const url = careBenchUrl();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const size = (
-    await client.query(`select (select count(*) from accounts) as accounts, (select count(*) from lines) as lines,
+    await client.query<DatabaseSize>(`select (select count(*) from accounts) as accounts, (select count(*) from lines) as lines,
     (select count(*) from usage_records) as usage_records, pg_size_pretty(pg_database_size(current_database())) as size`)
-  ).rows[0];
+  ).rows[0]!;
   // Subscribers to look for: a random sample of the generated ones (bernoulli keeps it cheap at 1M).
   const samples = (
     await client.query<Sample>(`select a.id, a.name, a.email, l.msisdn, l.iccid from accounts a tablesample bernoulli (${Math.min(100, Math.max(0.1, 50000 / Number(size.accounts)))})
@@ -128,7 +136,7 @@ async function main() {
     verifier: createTokenVerifier(auth),
     auth,
     operator: "ATT",
-    logLevel: (process.env.LOG_LEVEL as "error" | undefined) ?? "silent",
+    logLevel: process.env.LOG_LEVEL ?? "silent",
   });
   const address = await app.listen({ host: "127.0.0.1", port: 0 });
   console.log(`backend listening at ${address}`);

@@ -189,7 +189,7 @@ async function main() {
     }
     await step("vacuum analyze", () => client.query("vacuum analyze"));
     const totals = (
-      await client.query(`
+      await client.query<{ accounts: string; lines: string; usage_records: string; size: string }>(`
       select (select count(*) from accounts) as accounts, (select count(*) from lines) as lines,
              (select count(*) from usage_records) as usage_records,
              pg_size_pretty(pg_database_size(current_database())) as size`)

@@ -115,7 +115,7 @@ export async function startDemoPortal(): Promise<DemoPortal> {
     await stop();
     throw error;
   }
-  return { baseUrl, build: "default", prepare: async () => undefined, stop };
+  return { baseUrl, build: "default", prepare: () => Promise.resolve(), stop };
 }
 
 /** Fills alex's sign-in form on /login (already open) without submitting it. */

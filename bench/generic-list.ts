@@ -9,6 +9,7 @@ import { sql } from "drizzle-orm";
 import { ensureAuthEmulator } from "../tests/support/authEmulator";
 import { postgresAnswers, TEST_DATABASE_URL } from "../tests/support/testDatabase";
 import { startTestBackend, type TestBackend } from "../tests/support/testBackend";
+import { rowsOf } from "../server/db/rowsOf";
 
 const RECORDS = Number(process.env.RECORDS ?? 20_000);
 const RUNS = 30;
@@ -48,7 +49,7 @@ async function measure(backend: TestBackend, as: string, url: string) {
   }
   times.sort((a, b) => a - b);
   return {
-    total: (first.json() as { total: number }).total,
+    total: first.json<{ total: number }>().total,
     p50_ms: +percentile(times, 50).toFixed(1),
     p95_ms: +percentile(times, 95).toFixed(1),
   };
@@ -84,20 +85,22 @@ async function run(driver: "pglite" | "postgres") {
     const seeded = performance.now();
     await seedClaims(backend, RECORDS);
     const seedMs = Math.round(performance.now() - seeded);
-    const plan = (await backend.database.db.execute(
-      sql.raw(
-        "explain select * from resource_documents where operator_code = 'ATT' and resource_documents.resource = 'device-claims' and (data->>'status') = 'submitted' order by created_at desc limit 20",
+    const plan = rowsOf<Record<string, string>>(
+      await backend.database.db.execute(
+        sql.raw(
+          "explain select * from resource_documents where operator_code = 'ATT' and resource_documents.resource = 'device-claims' and (data->>'status') = 'submitted' order by created_at desc limit 20",
+        ),
       ),
-    )) as unknown as { rows?: Record<string, string>[] } | Record<string, string>[];
-    const planText = (Array.isArray(plan) ? plan : (plan.rows ?? [])).map((r) => Object.values(r)[0]).join("\n");
-    const searchPlan = (await backend.database.db.execute(
-      sql.raw(
-        "explain analyze select count(*) from resource_documents where operator_code = 'ATT' and resource_documents.resource = 'device-claims' and ((data->>'description') ilike '%1234%' or (data->>'assessment') ilike '%1234%')",
+    );
+    const planText = plan.map((r) => Object.values(r)[0]).join("\n");
+    const searchPlan = rowsOf<Record<string, string>>(
+      await backend.database.db.execute(
+        sql.raw(
+          "explain analyze select count(*) from resource_documents where operator_code = 'ATT' and resource_documents.resource = 'device-claims' and ((data->>'description') ilike '%1234%' or (data->>'assessment') ilike '%1234%')",
+        ),
       ),
-    )) as unknown as { rows?: Record<string, string>[] } | Record<string, string>[];
-    const searchPlanText = (Array.isArray(searchPlan) ? searchPlan : (searchPlan.rows ?? []))
-      .map((r) => Object.values(r)[0])
-      .join("\n");
+    );
+    const searchPlanText = searchPlan.map((r) => Object.values(r)[0]).join("\n");
     if (process.env.SHOW_PLANS) console.log(`${planText}\n${searchPlanText}`);
     const results: Record<string, unknown> = {};
     console.log(`\n${driver}: ${RECORDS} claims seeded in ${seedMs} ms; ${RUNS} requests each (after one warm-up)`);

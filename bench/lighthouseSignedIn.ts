@@ -13,8 +13,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/support/browser";
 import { freePort } from "../tests/support/freePort";
 import { fillAlexSignIn, ROOT, type DemoPortal } from "./demoPortal";
 
-export const LIGHTHOUSE_VERSION: string = JSON.parse(
-  readFileSync(join(ROOT, "node_modules/lighthouse/package.json"), "utf8"),
+export const LIGHTHOUSE_VERSION = (
+  JSON.parse(readFileSync(join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }
 ).version;
 
 export interface LighthouseRun {

@@ -18,6 +18,7 @@ import { createSecretBox, LOCAL_SECRETS_KEY } from "../server/lib/secretBox";
 import { ingestUsage } from "../server/domain/usage/ingest";
 import { createThrowawayPostgresDatabase } from "../tests/support/testDatabase";
 import { batchBody, seedBenchLines } from "./usageBatches";
+import { rowsOf } from "../server/db/rowsOf";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const DRIVER = (process.env.DRIVER ?? "postgres") as "pglite" | "postgres";
@@ -63,14 +64,14 @@ async function main() {
     if (DRIVER === "postgres") {
       // Fill the pool so every connection the ingest may use is known, then note their server pids.
       await Promise.all(Array.from({ length: 10 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
-      const { rows } = (await database.db.execute(
-        sql`select pid from pg_stat_activity where datname = current_database()`,
-      )) as unknown as { rows: { pid: number }[] };
+      const rows = rowsOf<{ pid: number }>(
+        await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`),
+      );
       backendPids = rows.map((r) => r.pid);
     }
     for (let round = 0; round <= ROUNDS; round++) {
       const body = bodies[round]!;
-      const parsed = await time("json parse", () => JSON.parse(body));
+      const parsed = await time("json parse", () => JSON.parse(body) as unknown);
       await time("unstorable-text hook", () =>
         rejectUnstorableText({ params: {}, query: {}, body: parsed } as unknown as FastifyRequest),
       );

@@ -28,6 +28,7 @@ import { seedOperator } from "../server/db/seed/seedDatabase";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../server/lib/secretBox";
 import { createThrowawayPostgresDatabase, postgresAnswers, TEST_DATABASE_URL } from "../tests/support/testDatabase";
 import { BATCH, batchBody, seedBenchLines } from "./usageBatches";
+import { rowsOf } from "../server/db/rowsOf";
 
 const BATCHES = Number(process.env.BATCHES ?? 30);
 const CONCURRENCIES = (process.env.CONCURRENCY ?? "1,2,3").split(",").map(Number);
@@ -86,14 +87,20 @@ async function run(driver: "pglite" | "postgres", concurrency: number, mode: Mod
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const { rows } = (await database.db.execute(sql`
+    const rows = rowsOf<{
+      records: number;
+      counted: string;
+      usage_entries: number;
+      overage_charges: number;
+      caps: number;
+    }>(
+      await database.db.execute(sql`
       select count(*)::int as records, (select sum(used)::bigint from usage_counters) as counted,
         (select count(*)::int from ledger_entries where kind = 'usage') as usage_entries,
         (select count(*)::int from ledger_entries where reference_type = 'overage') as overage_charges,
         (select count(*)::int from usage_caps) as caps
-      from usage_records`)) as unknown as {
-      rows: { records: number; counted: string; usage_entries: number; overage_charges: number; caps: number }[];
-    };
+      from usage_records`),
+    );
     latencies.sort((a, b) => a - b);
     const figures = {
       driver,

@@ -90,8 +90,8 @@ async function prerenderSignIn(build: typeof import("vite").build, portalDir: st
   const { renderSignInPage, renderPortalStyles } = (await import(
     pathToFileURL(resolve(outDir, "prerender.js")).href + `?t=${Date.now()}`
   )) as {
-    renderSignInPage(): string;
-    renderPortalStyles(): string;
+    renderSignInPage: () => string;
+    renderPortalStyles: () => string;
   };
   const indexFile = join(portalDir, "index.html");
   const index = readFileSync(indexFile, "utf8");
@@ -116,7 +116,7 @@ function withPortalChunks(html: string, portalDir: string): string {
     { file: string; imports?: string[]; isEntry?: boolean }
   >;
   const closure = (keys: string[], into = new Set<string>()): Set<string> => {
-    for (const key of keys) if (!into.has(key) && manifest[key]) closure(manifest[key]!.imports ?? [], into.add(key));
+    for (const key of keys) if (!into.has(key) && manifest[key]) closure(manifest[key].imports ?? [], into.add(key));
     return into;
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);

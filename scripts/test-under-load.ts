@@ -23,7 +23,7 @@ function runRound(): Promise<{ code: number; failures: string[]; summary: string
   return new Promise((resolve) => {
     let last = "";
     const child = spawn("npx", ["tsx", "scripts/test.ts", ...vitestArgs], { stdio: ["ignore", "pipe", "inherit"] });
-    child.stdout!.on("data", (chunk: Buffer) => {
+    child.stdout.on("data", (chunk: Buffer) => {
       process.stdout.write(chunk);
       const summaries = chunk.toString().match(/^\d+ passed, \d+ failed.*$/gm);
       if (summaries) last = summaries[summaries.length - 1] ?? last;

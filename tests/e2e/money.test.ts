@@ -90,7 +90,7 @@ test("an admin generates vouchers on the portal's page, sees the codes once and 
     admin.waitForEvent("download"),
     admin.getByRole("button", { name: "Download CSV" }).click(),
   ]);
-  const csv = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
+  const csv = await (await import("node:fs/promises")).readFile(await download.path(), "utf8");
   const rows = parseCsv(csv);
   expect(rows[0]).toEqual(["code", "value_minor", "currency", "valid_through"]);
   expect(rows.slice(1).map((row) => row.slice(0, 3).join(","))).toEqual(codes.map((code) => `${code},1500,USD`));
@@ -137,7 +137,7 @@ test("a voucher credits alex's prepaid balance once; a wrong or spent code is re
   expect((await alexAccounts()).find((a) => a.id === prepaid.id)!.balance).toEqual(prepaid.balance);
 
   // The right code: credited once.
-  const right = await redeem(code!);
+  const right = await redeem(code);
   await right.waitFor({ state: "hidden" });
   const credited = { amount: prepaid.balance!.amount + 1500, currency: "USD" };
   await expect
@@ -145,7 +145,7 @@ test("a voucher credits alex's prepaid balance once; a wrong or spent code is re
     .toEqual(credited);
 
   // Spent now: refused like a wrong one, and the balance stays.
-  const spent = await redeem(code!);
+  const spent = await redeem(code);
   // The same words as for the wrong code (no oracle); the dialog's whole text, so a failure shows what it said instead.
   await expect.poll(() => spent.innerText(), POLL).toContain(refusal);
   await spent.getByRole("button", { name: "Cancel" }).click();
@@ -166,7 +166,7 @@ test("alex downloads a bill as a PDF from his phone", async () => {
   await button.waitFor();
   const [download] = await Promise.all([alex.waitForEvent("download"), button.click()]);
   expect(download.suggestedFilename()).toMatch(/\.pdf$/);
-  const bytes = await (await import("node:fs/promises")).readFile((await download.path())!);
+  const bytes = await (await import("node:fs/promises")).readFile(await download.path());
   expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
   expect(await alex.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

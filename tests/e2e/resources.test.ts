@@ -90,7 +90,7 @@ test("an agent finds the claim in the staff table, exports the filtered rows as 
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Export CSV" }).click(),
   ]);
-  const csv = await readFile((await download.path())!, "utf8");
+  const csv = await readFile(await download.path(), "utf8");
   const [header, ...rows] = csv
     .replace(/^\uFEFF/, "")
     .trim()

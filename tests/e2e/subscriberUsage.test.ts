@@ -179,7 +179,7 @@ test("alex's usage history charts the cycle by day and exports his records as CS
     page.waitForEvent("download"),
     page.getByRole("button", { name: "Export CSV" }).click(),
   ]);
-  const csv = await readFile((await download.path())!, "utf8");
+  const csv = await readFile(await download.path(), "utf8");
   const [header, ...rows] = csv
     .replace(/^\uFEFF/, "")
     .trim()

@@ -16,6 +16,7 @@ import {
   type TestInstance,
 } from "../support/testBackend";
 import { clockPastSignInOf, waitFor } from "../support/waitFor";
+import { rowsOf } from "../../server/db/rowsOf";
 
 // Two backend instances on one database: A (the test backend) and B (a second buildApp with its
 // own caches and event bus and, on PostgreSQL, its own pool and LISTEN connection). A change made
@@ -54,7 +55,7 @@ async function invitedAgent(tag: string) {
     headers: { "idempotency-key": randomUUID() },
   });
   expect(res.statusCode, res.body).toBe(201);
-  const { member } = res.json() as StaffInviteResult;
+  const { member } = res.json<StaffInviteResult>();
   created.push(member.uid);
   await a.auth.updateUser(member.uid, { password: PASSWORD });
   return { ...member, token: await signInWithPassword(member.email, PASSWORD) };
@@ -75,7 +76,7 @@ async function firstRefusalOnB(change: string, answeredAt: number, call: () => P
   console.log(
     `cross-instance invalidation (${database}), ${change}: B refused ${(refusedAt - answeredAt).toFixed(1)} ms after A answered`,
   );
-  return { status: refusal.statusCode, problem: refusal.json() as { type: string; detail: string } };
+  return { status: refusal.statusCode, problem: refusal.json<{ type: string; detail: string }>() };
 }
 
 describe("access changes made through instance A are refused by instance B", () => {
@@ -180,7 +181,7 @@ describe("rate limits count across instances", () => {
       const refused = await allowance(instance, phoneNumber, "198.51.100.64");
       expect(refused.statusCode, refused.body).toBe(429);
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(590);
-      expect((refused.json() as { detail: string }).detail).toMatch(/for this number/);
+      expect(refused.json<{ detail: string }>().detail).toMatch(/for this number/);
     }
   });
 
@@ -191,7 +192,7 @@ describe("rate limits count across instances", () => {
     for (const instance of [a, b]) {
       const refused = await allowance(instance, freshPhoneNumber(), ip);
       expect(refused.statusCode, refused.body).toBe(429);
-      expect((refused.json() as { detail: string }).detail).toMatch(/from this network/);
+      expect(refused.json<{ detail: string }>().detail).toMatch(/from this network/);
     }
   });
 });
@@ -207,8 +208,7 @@ describe("a lost LISTEN connection", () => {
       expect((await b.get("/api/v1/lines", { token: member.token })).statusCode).toBe(200);
 
       const listening = sql`select pid from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`;
-      const countListening = async () =>
-        ((await a.database.db.execute(listening)) as unknown as { rows: unknown[] }).rows.length;
+      const countListening = async () => rowsOf(await a.database.db.execute(listening)).length;
       expect(await countListening()).toBe(2); // A's and B's
       await a.database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'LISTEN%'`,

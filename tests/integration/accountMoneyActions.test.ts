@@ -44,7 +44,7 @@ const act = (
 const usd = (amount: number) => ({ amount, currency: "USD" });
 
 async function balance(accountId = sam.id) {
-  return ((await backend.get(`/api/v1/accounts/${accountId}`, { as: ADMIN })).json() as Account).balance!.amount;
+  return (await backend.get(`/api/v1/accounts/${accountId}`, { as: ADMIN })).json<Account>().balance!.amount;
 }
 
 const entriesOf = async (accountId: string) =>
@@ -54,8 +54,8 @@ const entriesOf = async (accountId: string) =>
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
-  const alexs = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data;
+  sam = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data[0]!;
+  const alexs = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>().data;
   alexPostpaid = alexs.find((a) => a.type === "postpaid")!;
   alexPrepaid = alexs.find((a) => a.type === "prepaid")!;
 });
@@ -70,10 +70,10 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     const start = await balance();
     const res = await act(sam.id, "adjust", ADMIN, { amount: usd(1000), reason: "goodwill after an outage" });
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as Account).balance).toEqual(usd(start + 1000));
-    const entries = (await backend.get(`/api/v1/ledger-entries?filter[accountId]=${sam.id}`, { as: SAM })).json() as {
+    expect(res.json<Account>().balance).toEqual(usd(start + 1000));
+    const entries = (await backend.get(`/api/v1/ledger-entries?filter[accountId]=${sam.id}`, { as: SAM })).json<{
       data: LedgerEntry[];
-    };
+    }>();
     expect(entries.data[0]).toMatchObject({
       kind: "adjustment",
       amount: usd(1000),
@@ -102,7 +102,7 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
       ),
     );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
-    expect(new Set(answers.map((a) => JSON.stringify((a.json() as Account).balance)))).toEqual(
+    expect(new Set(answers.map((a) => JSON.stringify(a.json<Account>().balance)))).toEqual(
       new Set([JSON.stringify(usd(start + 250))]),
     );
     expect(answers.filter((a) => a.headers["idempotent-replayed"] === "true")).toHaveLength(4);
@@ -131,7 +131,7 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     expect(await balance()).toBe(start);
     expect(await entriesOf(sam.id)).toBe(entries);
     const ok = await act(sam.id, "charge", ADMIN, { amount: usd(start), reason: "replacement SIM fee" });
-    expect((ok.json() as Account).balance).toEqual(usd(0));
+    expect(ok.json<Account>().balance).toEqual(usd(0));
   });
 
   it("a failed attempt does not use up its key: the retry runs", async () => {
@@ -164,15 +164,15 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
   });
 
   it("a postpaid charge is stored unbilled: the amount due waits for the bill", async () => {
-    const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json<Account>();
     const res = await act(alexPostpaid.id, "charge", AGENT, { amount: usd(999), reason: "late return of a device" });
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as Account).amountDue).toEqual(before.amountDue);
+    expect(res.json<Account>().amountDue).toEqual(before.amountDue);
     const [entry] = (
-      (await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPostpaid.id}`, { as: ALEX })).json() as {
-        data: LedgerEntry[];
-      }
-    ).data;
+      await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPostpaid.id}`, { as: ALEX })
+    ).json<{
+      data: LedgerEntry[];
+    }>().data;
     expect(entry).toMatchObject({ kind: "charge", amount: usd(999), balanceAfter: null });
   });
 

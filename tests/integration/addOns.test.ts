@@ -56,11 +56,9 @@ const buy = (line: string, body: Record<string, unknown>, options?: Parameters<t
 const balanceOf = async (line: string) =>
   (await readAccountMoney(backend.database.db, [accountId[line]!])).get(accountId[line]!)!.balance?.amount ?? null;
 const dataMeter = async (line: string, as = ALEX) =>
-  ((await backend.get(`/api/v1/lines/${lineId[line]}/meters`, { as })).json() as Meter[]).find(
-    (m) => m.type === "data",
-  )!;
+  (await backend.get(`/api/v1/lines/${lineId[line]}/meters`, { as })).json<Meter[]>().find((m) => m.type === "data")!;
 const addOnsOf = async (line: string, as = ALEX) =>
-  (await backend.get(`/api/v1/lines/${lineId[line]}/add-ons`, { as })).json() as LineAddOn[];
+  (await backend.get(`/api/v1/lines/${lineId[line]}/add-ons`, { as })).json<LineAddOn[]>();
 const ordersOf = (line: string) =>
   backend.database.db
     .select()
@@ -88,7 +86,7 @@ afterAll(async () => {
 describe("the add-ons catalog", () => {
   it("is seeded for ATT; subscribers see only active add-ons, staff all; another operator sees none of them", async () => {
     expect(Object.keys(addOnId)).toEqual(expect.arrayContaining(["DATA_1GB", "ROAM_EU_7D", "ROAM_NA_10D"]));
-    const alex = (await backend.get("/api/v1/add-ons?pageSize=50", { as: ALEX })).json() as { data: AddOn[] };
+    const alex = (await backend.get("/api/v1/add-ons?pageSize=50", { as: ALEX })).json<{ data: AddOn[] }>();
     expect(alex.data.length).toBeGreaterThan(0);
     expect(alex.data.every((a) => a.status === "active")).toBe(true);
     expect(alex.data.find((a) => a.code === "ROAM_EU_7D")).toMatchObject({
@@ -98,11 +96,11 @@ describe("the add-ons catalog", () => {
       validityDays: 7,
     });
     expect((await backend.get(`/api/v1/add-ons/${addOnId.ROAM_WORLD_OLD}`, { as: ALEX })).statusCode).toBe(404);
-    const agent = (await backend.get("/api/v1/add-ons?pageSize=50", { as: AGENT })).json() as { data: AddOn[] };
+    const agent = (await backend.get("/api/v1/add-ons?pageSize=50", { as: AGENT })).json<{ data: AddOn[] }>();
     expect(agent.data.map((a) => a.status)).toEqual(expect.arrayContaining(["active", "retired", "draft"]));
-    const other = (await backend.get("/api/v1/add-ons?pageSize=50", { as: TAYLOR, operator: "TMO" })).json() as {
+    const other = (await backend.get("/api/v1/add-ons?pageSize=50", { as: TAYLOR, operator: "TMO" })).json<{
       data: AddOn[];
-    };
+    }>();
     expect(other.data).toEqual([]);
     expect(
       (await backend.get(`/api/v1/add-ons/${addOnId.DATA_1GB}`, { as: TMO_ADMIN, operator: "TMO" })).statusCode,
@@ -132,13 +130,18 @@ describe("the add-ons catalog", () => {
     ] as const) {
       const res = await backend.send("POST", "/api/v1/add-ons", { as: ADMIN, body: bad });
       expect(res.statusCode, `${JSON.stringify(bad)}: ${res.body}`).toBe(400);
-      expect((res.json() as Problem).errors?.map((e) => e.path).join(" ")).toContain(path);
+      expect(
+        res
+          .json<Problem>()
+          .errors?.map((e) => e.path)
+          .join(" "),
+      ).toContain(path);
     }
     expect(await backend.database.db.select().from(addOns).where(eq(addOns.code, "ROAM_EU_30D"))).toEqual([]);
 
     const created = await backend.send("POST", "/api/v1/add-ons", { as: ADMIN, body });
     expect(created.statusCode, created.body).toBe(201);
-    const addOn = created.json() as AddOn;
+    const addOn = created.json<AddOn>();
     expect(addOn.status).toBe("draft");
     expect((await backend.get(`/api/v1/add-ons/${addOn.id}`, { as: ALEX })).statusCode).toBe(404);
     expect((await backend.send("POST", "/api/v1/add-ons", { as: ADMIN, body })).statusCode).toBe(409);
@@ -152,7 +155,7 @@ describe("the add-ons catalog", () => {
       (await backend.send("POST", `/api/v1/add-ons/${addOn.id}/actions/activate`, { as: ADMIN, body: {} })).statusCode,
     ).toBe(409);
     const retired = await backend.send("POST", `/api/v1/add-ons/${addOn.id}/actions/retire`, { as: ADMIN, body: {} });
-    expect((retired.json() as AddOn).status).toBe("retired");
+    expect(retired.json<AddOn>().status).toBe("retired");
     const audit = await backend.database.db.select().from(auditEvents).where(eq(auditEvents.targetId, addOn.id));
     expect(audit.length).toBe(3);
   });
@@ -162,7 +165,7 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
   it("previews the price and changes nothing", async () => {
     const res = await buy(ALEX_PREPAID, { addOnId: addOnId.ROAM_EU_7D, autoRenew: true }, { preview: true });
     expect(res.statusCode, res.body).toBe(200);
-    const quote = res.json() as { total: { amount: number; currency: string }; lines: { label: string }[] };
+    const quote = res.json<{ total: { amount: number; currency: string }; lines: { label: string }[] }>();
     expect(quote.total).toEqual({ amount: 3500, currency: "USD" });
     expect(quote.lines.map((l) => l.label)).toContain("resources.lines.preview.autoRenews");
     expect(await ordersOf(ALEX_PREPAID)).toEqual([]);
@@ -178,7 +181,7 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
     );
     const noReason = await buy(ALEX_PREPAID, { addOnId: addOnId.DATA_1GB }, { as: AGENT });
     expect(noReason.statusCode).toBe(400);
-    expect((noReason.json() as Problem).errors?.[0]?.path).toBe("reason");
+    expect(noReason.json<Problem>().errors?.[0]?.path).toBe("reason");
     for (const [body, path, status] of [
       [{ addOnId: "x" }, "addOnId", 400],
       [{}, "addOnId", 400],
@@ -189,7 +192,7 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
     ] as const) {
       const res = await buy(ALEX_PREPAID, body);
       expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(status);
-      expect((res.json() as Problem).errors?.map((e) => e.path)).toContain(path);
+      expect(res.json<Problem>().errors?.map((e) => e.path)).toContain(path);
     }
     // Another operator's add-on is no add-on here.
     const [tmo] = await backend.database.db
@@ -217,7 +220,7 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
     const key = randomUUID();
     const res = await buy(ALEX_PREPAID, { addOnId: addOnId.DATA_1GB, autoRenew: true }, { key });
     expect(res.statusCode, res.body).toBe(200);
-    const { order } = res.json() as { order: { id: string; type: string; state: string } };
+    const { order } = res.json<{ order: { id: string; type: string; state: string } }>();
     expect(order).toMatchObject({ type: "add_on", state: "completed" });
     expect(await balanceOf(ALEX_PREPAID)).toBe(before! - 1000);
     const replay = await buy(ALEX_PREPAID, { addOnId: addOnId.DATA_1GB, autoRenew: true }, { key });
@@ -264,8 +267,8 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
     }
     const res = await buy(SAM_LINE, { addOnId: addOnId.ROAM_EU_7D }, { as: SAM });
     expect(res.statusCode, res.body).toBe(422);
-    expect((res.json() as Problem).shortfall).toEqual({ amount: 3500, currency: "USD" });
-    expect((res.json() as Problem).detail).toMatch(/short by/);
+    expect(res.json<Problem>().shortfall).toEqual({ amount: 3500, currency: "USD" });
+    expect(res.json<Problem>().detail).toMatch(/short by/);
     expect(await ordersOf(SAM_LINE)).toEqual([]);
     expect(await addOnsOf(SAM_LINE, SAM)).toEqual([]);
   });
@@ -277,7 +280,7 @@ describe("POST /lines/{id}/actions/buy-add-on", () => {
       { as: AGENT },
     );
     expect(res.statusCode, res.body).toBe(200);
-    const { order } = res.json() as { order: { id: string } };
+    const { order } = res.json<{ order: { id: string } }>();
     const [row] = await backend.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ requestedByRole: "agent", reason: "travelling, asked by phone" });
     const entries = await backend.database.db
@@ -315,7 +318,7 @@ describe("renewal and expiry", () => {
     ).toBe(404);
     const bad = await act(ALEX_PREPAID, "stop-add-on-renewal", { addOnPurchaseId: "nope" });
     expect(bad.statusCode).toBe(400);
-    expect((bad.json() as Problem).errors?.[0]?.path).toBe("addOnPurchaseId");
+    expect(bad.json<Problem>().errors?.[0]?.path).toBe("addOnPurchaseId");
     const [postpaid] = await addOnsOf(ALEX_POSTPAID);
     const wrongLine = await act(ALEX_PREPAID, "stop-add-on-renewal", { addOnPurchaseId: postpaid!.id });
     expect(wrongLine.statusCode).toBe(400);
@@ -327,7 +330,13 @@ describe("renewal and expiry", () => {
     const [prepaid] = await addOnsOf(ALEX_PREPAID);
     const [postpaid] = await addOnsOf(ALEX_POSTPAID);
     const before = (await balanceOf(ALEX_PREPAID))!;
-    const events = { published: [] as unknown[], publish: async (e: unknown) => void events.published.push(e) };
+    const events = {
+      published: [] as unknown[],
+      publish: (e: unknown) => {
+        events.published.push(e);
+        return Promise.resolve();
+      },
+    };
     expect(await runAddOnExpiries(backend.database.db, events, new Date())).toBe(0);
 
     // The postpaid pass (no renewal) runs out first: it expires.
@@ -360,7 +369,7 @@ describe("renewal and expiry", () => {
     const off = await act(ALEX_PREPAID, "stop-add-on-renewal", { addOnPurchaseId: current!.id });
     expect(off.statusCode, off.body).toBe(200);
     const before = await balanceOf(ALEX_PREPAID);
-    const events = { publish: async () => undefined };
+    const events = { publish: () => Promise.resolve() };
     expect(await runAddOnExpiries(backend.database.db, events, new Date(Date.parse(current!.expiresAt) + 1000))).toBe(
       1,
     );

@@ -16,7 +16,7 @@ let draftPlanId: string;
 let attPlanIds: string[];
 
 type List<T> = { data: T[]; total: number };
-const body = <T>(res: LightMyRequestResponse) => res.json() as T;
+const body = <T>(res: LightMyRequestResponse) => res.json<T>();
 
 async function list<T>(url: string, as: string, operator?: string): Promise<List<T>> {
   const res = await backend.get(url, { as, operator });
@@ -70,10 +70,10 @@ describe("public endpoints", () => {
   it("GET /api/openapi.json is OpenAPI 3.1 describing lines and plans", async () => {
     const res = await backend.app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as {
+    const doc = res.json<{
       openapi: string;
       paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>;
-    };
+    }>();
     expect(doc.openapi).toBe("3.1.0");
     for (const path of ["/api/v1/lines", "/api/v1/lines/{id}", "/api/v1/plans", "/api/v1/plans/{id}"]) {
       expect(doc.paths[path]?.get, path).toBeDefined();

@@ -51,7 +51,7 @@ const decide = (
   });
 
 async function balance(accountId = sam.id) {
-  return ((await backend.get(`/api/v1/accounts/${accountId}`, { as: ADMIN })).json() as Account).balance!.amount;
+  return (await backend.get(`/api/v1/accounts/${accountId}`, { as: ADMIN })).json<Account>().balance!.amount;
 }
 
 const entriesFor = async (approvalId: string) =>
@@ -70,15 +70,15 @@ async function pendingRequest(
 ): Promise<Approval> {
   const res = await request(accountId, action, as, amount);
   expect(res.statusCode, res.body).toBe(202);
-  return res.json() as Approval;
+  return res.json<Approval>();
 }
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
-  alexPostpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
-    (a) => a.type === "postpaid",
-  )!;
+  sam = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data[0]!;
+  alexPostpaid = (await backend.get("/api/v1/accounts", { as: ALEX }))
+    .json<{ data: Account[] }>()
+    .data.find((a) => a.type === "postpaid")!;
   // On the staff record with no inviter, as seeded staff are: a different person who may decide.
   otherAdmin = await seededAdmin(backend, "second-admin");
   throwaway.push(otherAdmin.uid);
@@ -94,7 +94,7 @@ describe("an adjustment above the agent's bound", () => {
     const start = await balance();
     const res = await request(sam.id, "adjust", AGENT, 7500, "long outage, three days");
     expect(res.statusCode, res.body).toBe(202);
-    const approval = res.json() as Approval;
+    const approval = res.json<Approval>();
     expect(approval).toMatchObject({
       kind: "adjustment",
       accountId: sam.id,
@@ -127,7 +127,7 @@ describe("POST /approvals/{id}/actions/approve", () => {
     const start = await balance();
     const res = await decide(approval.id, "approve", { as: ADMIN }, { reason: "confirmed with the supervisor" });
     expect(res.statusCode, res.body).toBe(200);
-    const decided = res.json() as Approval;
+    const decided = res.json<Approval>();
     expect(decided).toMatchObject({ status: "approved", decisionReason: "confirmed with the supervisor" });
     expect(decided.decidedBy).toBeTruthy();
     expect(decided.decidedAt).toBeTruthy();
@@ -167,7 +167,7 @@ describe("POST /approvals/{id}/actions/approve", () => {
     expect(row!.status).toBe("pending");
     const res = await decide(approval.id, "approve", { token: otherAdmin.token });
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as Approval).decidedBy).toBe(otherAdmin.uid);
+    expect(res.json<Approval>().decidedBy).toBe(otherAdmin.uid);
     expect(await balance()).toBe(start + 150_000);
   });
 
@@ -202,7 +202,7 @@ describe("POST /approvals/{id}/actions/approve", () => {
     const approval = await pendingRequest(start + 10_000, AGENT, "charge");
     expectProblem(await decide(approval.id, "approve", { as: ADMIN }), 422, "amount");
     expect(await balance()).toBe(start);
-    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe(
+    expect((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json<Approval>().status).toBe(
       "pending",
     );
   });
@@ -223,7 +223,7 @@ describe("a refund", () => {
     const [entry] = await backend.database.db
       .select()
       .from(ledgerEntries)
-      .where(eq(ledgerEntries.id, (res.json() as Approval).ledgerEntryId!));
+      .where(eq(ledgerEntries.id, res.json<Approval>().ledgerEntryId!));
     expect(entry).toMatchObject({ kind: "refund", amount: 8000 });
     expect(await balance()).toBe(start + 9500);
   });
@@ -249,28 +249,28 @@ describe("POST /approvals/{id}/actions/reject", () => {
 describe("who sees and decides requests", () => {
   it("agents see their own requests and decide none; admins see the queue; subscribers see nothing", async () => {
     const approval = await pendingRequest(5200);
-    const mine = (await backend.get("/api/v1/approvals?filter[status]=pending&pageSize=100", { as: AGENT })).json() as {
+    const mine = (await backend.get("/api/v1/approvals?filter[status]=pending&pageSize=100", { as: AGENT })).json<{
       data: Approval[];
-    };
+    }>();
     expect(mine.data.map((a) => a.id)).toContain(approval.id);
     expect(mine.data.every((a) => a.requestedByRole === "agent")).toBe(true);
-    const queue = (
-      await backend.get("/api/v1/approvals?filter[status]=pending&pageSize=100", { as: ADMIN })
-    ).json() as { data: Approval[] };
+    const queue = (await backend.get("/api/v1/approvals?filter[status]=pending&pageSize=100", { as: ADMIN })).json<{
+      data: Approval[];
+    }>();
     expect(queue.data.map((a) => a.id)).toContain(approval.id);
 
     // An admin's own request is not in an agent's list.
     const adminsOwn = await pendingRequest(120_000, ADMIN);
     expect((await backend.get(`/api/v1/approvals/${adminsOwn.id}`, { as: AGENT })).statusCode).toBe(404);
     expect(
-      ((await backend.get("/api/v1/approvals?pageSize=100", { as: AGENT })).json() as { data: Approval[] }).data.map(
-        (a) => a.id,
-      ),
+      (await backend.get("/api/v1/approvals?pageSize=100", { as: AGENT }))
+        .json<{ data: Approval[] }>()
+        .data.map((a) => a.id),
     ).not.toContain(adminsOwn.id);
     expect(
-      ((await backend.get("/api/v1/approvals?pageSize=100", { as: ADMIN })).json() as { data: Approval[] }).data.map(
-        (a) => a.id,
-      ),
+      (await backend.get("/api/v1/approvals?pageSize=100", { as: ADMIN }))
+        .json<{ data: Approval[] }>()
+        .data.map((a) => a.id),
     ).toContain(adminsOwn.id);
 
     expectProblem(await decide(approval.id, "approve", { as: AGENT }), 403);
@@ -284,14 +284,14 @@ describe("who sees and decides requests", () => {
     expectProblem(await decide(approval.id, "approve", { as: TMO_ADMIN, operator: "TMO" }), 404);
     expectProblem(await backend.get(`/api/v1/approvals/${approval.id}`, { as: TMO_ADMIN, operator: "TMO" }), 404);
     expect(
-      ((await backend.get("/api/v1/approvals", { as: TMO_AGENT, operator: "TMO" })).json() as { total: number }).total,
+      (await backend.get("/api/v1/approvals", { as: TMO_AGENT, operator: "TMO" })).json<{ total: number }>().total,
     ).toBe(0);
     expectProblem(
       await backend.send("POST", `/api/v1/approvals/${approval.id}/actions/approve`, { body: { reason: "anonymous" } }),
       401,
     );
     expectProblem(await backend.get("/api/v1/approvals"), 401);
-    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe(
+    expect((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json<Approval>().status).toBe(
       "pending",
     );
   });
@@ -306,7 +306,7 @@ describe("who sees and decides requests", () => {
     expectProblem(await backend.get("/api/v1/approvals?filter[status]=maybe", { as: ADMIN }), 400);
     expectProblem(await decide(randomUUID(), "approve", { as: ADMIN }), 404);
     expect(await balance()).toBe(start);
-    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe(
+    expect((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json<Approval>().status).toBe(
       "pending",
     );
   });
@@ -331,7 +331,7 @@ describe("an approval comes from another person, not another account", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.body).not.toMatch(/oobCode|passwordSetupLink/);
-    const { member } = res.json() as StaffInviteResult;
+    const { member } = res.json<StaffInviteResult>();
     throwaway.push(member.uid);
     await setPasswordWithLink(await invitationLinkFor(backend.database.db, email), PASSWORD);
     return { uid: member.uid, token: await signInWithPassword(email, PASSWORD) };
@@ -352,7 +352,7 @@ describe("an approval comes from another person, not another account", () => {
       body: { amount: usd(amount), reason: "above my bound" },
     });
     expect(res.statusCode, res.body).toBe(202);
-    return res.json() as Approval;
+    return res.json<Approval>();
   }
 
   it("the attack: an admin's own invitee cannot approve their $1,000.01 credit until another admin confirms them", async () => {
@@ -363,7 +363,7 @@ describe("an approval comes from another person, not another account", () => {
     expect(problem.type).toBe(PROBLEM_TYPES.staffNotConfirmed);
     expectProblem(await decide(approval.id, "reject", { token: invitee.token }), 403, "confirmedBy");
     expect(await balance()).toBe(start);
-    expect(((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json() as Approval).status).toBe(
+    expect((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json<Approval>().status).toBe(
       "pending",
     );
 

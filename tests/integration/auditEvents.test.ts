@@ -22,7 +22,7 @@ let tmoLineId: string;
 async function trail(as = ADMIN): Promise<Record<string, AuditEvent>> {
   const res = await backend.get(`/api/v1/audit-events?filter[action][startswith]=${ACTION}&pageSize=50`, { as });
   expect(res.statusCode, res.body).toBe(200);
-  const { data } = res.json() as { data: AuditEvent[] };
+  const { data } = res.json<{ data: AuditEvent[] }>();
   return Object.fromEntries(data.map((e) => [e.action.slice(ACTION.length), e]));
 }
 

@@ -44,7 +44,7 @@ const charge = (account: Account, amount: number) =>
     body: { amount: usd(amount), reason: "test debit" },
   });
 const balanceOf = async (account: Account) =>
-  ((await backend.get(`/api/v1/accounts/${account.id}`, { as: ADMIN })).json() as Account).balance!.amount;
+  (await backend.get(`/api/v1/accounts/${account.id}`, { as: ADMIN })).json<Account>().balance!.amount;
 const queueOf = (account: Account) =>
   backend.database.db.select().from(autoTopUps).where(eq(autoTopUps.accountId, account.id)).orderBy(autoTopUps.seq);
 const noticesOf = async (uid: string, kind: "auto_top_up.attempted" | "auto_top_up.failed") =>
@@ -72,7 +72,7 @@ async function saveCard(number: string, as: string): Promise<PaymentMethod> {
     body: { cardToken: await tokenize(number) },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as PaymentMethod;
+  return res.json<PaymentMethod>();
 }
 
 beforeAll(async () => {
@@ -87,11 +87,11 @@ beforeAll(async () => {
   });
   gateway = sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 3_000 });
   backend = await startTestBackend({ paymentGateways: { sandbox: gateway }, operatorSettingsTtlMs: 0 });
-  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
-    (a) => a.type === "prepaid",
-  )!;
-  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
-  taylor = ((await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json() as { data: Account[] })
+  alex = (await backend.get("/api/v1/accounts", { as: ALEX }))
+    .json<{ data: Account[] }>()
+    .data.find((a) => a.type === "prepaid")!;
+  sam = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data[0]!;
+  taylor = (await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json<{ data: Account[] }>()
     .data[0]!;
 });
 
@@ -154,7 +154,7 @@ describe("POST /accounts/{id}/actions/set-auto-top-up", () => {
     expect(byAgent.statusCode, byAgent.body).toBe(200);
     const mine = await setAuto(alex, setting(), ALEX);
     expect(mine.statusCode, mine.body).toBe(200);
-    const shown = (await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json() as Account;
+    const shown = (await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json<Account>();
     expect(shown.autoTopUp).toEqual({ enabled: true, threshold: usd(100_000), amount: usd(2_000), maxPerMonth: 10 });
   });
 });
@@ -251,7 +251,7 @@ describe("the auto top-up itself", () => {
 
   it("the default card removed after it was set: the attempt is skipped and the holder told", async () => {
     expect((await setAuto(alex, setting({ maxPerMonth: 31 }), ALEX)).statusCode).toBe(200);
-    const cards = (await backend.get("/api/v1/payment-methods", { as: ALEX })).json() as { data: PaymentMethod[] };
+    const cards = (await backend.get("/api/v1/payment-methods", { as: ALEX })).json<{ data: PaymentMethod[] }>();
     for (const card of cards.data)
       expect(
         (await backend.send("DELETE", `/api/v1/payment-methods/${card.id}`, { as: ALEX })).statusCode,

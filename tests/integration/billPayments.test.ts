@@ -48,7 +48,7 @@ async function saveCard(number: string, as = ALEX): Promise<PaymentMethod> {
     body: { cardToken: await tokenize(number) },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as PaymentMethod;
+  return res.json<PaymentMethod>();
 }
 
 /** A fresh open bill of the account (a period of its own), written as the billing cycle would. */
@@ -86,8 +86,7 @@ const pay = (invoiceId: string, body: unknown, as?: string, options: { operator?
     body,
     headers: options.key ? { "idempotency-key": options.key } : {},
   });
-const showBill = async (id: string, as = ALEX) =>
-  (await backend.get(`/api/v1/invoices/${id}`, { as })).json() as Invoice;
+const showBill = async (id: string, as = ALEX) => (await backend.get(`/api/v1/invoices/${id}`, { as })).json<Invoice>();
 const paymentsOf = async (invoiceId: string) =>
   (
     await backend.database.db
@@ -143,10 +142,10 @@ beforeAll(async () => {
     .update(operators)
     .set({ settings: { ...att!.settings, topUpPayment: "sandbox" } })
     .where(eq(operators.code, "ATT"));
-  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
-    (a) => a.type === "postpaid",
-  )!;
-  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
+  alex = (await backend.get("/api/v1/accounts", { as: ALEX }))
+    .json<{ data: Account[] }>()
+    .data.find((a) => a.type === "postpaid")!;
+  sam = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data[0]!;
   cards.ok = await saveCard(SANDBOX_CARDS.succeeds);
   cards.declined = await saveCard(SANDBOX_CARDS.declined);
   cards.late = await saveCard(SANDBOX_CARDS.timesOut);
@@ -163,7 +162,7 @@ describe("POST /invoices/{id}/actions/pay", () => {
     const res = await pay(id, { paymentMethodId: cards.ok.id }, ALEX);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, status: "paid", payment: { status: "succeeded" } });
-    await webhooksHandled((res.json() as { payment: { id: string } }).payment.id);
+    await webhooksHandled(res.json<{ payment: { id: string } }>().payment.id);
     expect(await paymentsOf(id)).toEqual([{ kind: "payment", amount: 4321 }]);
     const bill = await showBill(id);
     expect(bill.status).toBe("paid");
@@ -206,7 +205,7 @@ describe("POST /invoices/{id}/actions/pay", () => {
     // While it waits, a second payment of the same bill is refused.
     expectProblem(await pay(id, { paymentMethodId: cards.ok.id }, ALEX), 409);
     await sandbox.releaseLate();
-    const paymentId = (res.json() as { payment: { id: string } }).payment.id;
+    const paymentId = res.json<{ payment: { id: string } }>().payment.id;
     await webhooksHandled(paymentId);
     expect((await showBill(id)).status).toBe("paid");
     // The same event again changes nothing.
@@ -224,7 +223,7 @@ describe("POST /invoices/{id}/actions/pay", () => {
     expectProblem(await voidIt(), 409, "status");
     expect((await showBill(id)).status).toBe("issued");
     await sandbox.releaseLate();
-    await webhooksHandled((res.json() as { payment: { id: string } }).payment.id);
+    await webhooksHandled(res.json<{ payment: { id: string } }>().payment.id);
     expect((await showBill(id)).status).toBe("paid");
     // Paid now: the action's own rule refuses it (only an open bill is voided), still 409 at status.
     expectProblem(await voidIt(), 409, "status");
@@ -235,7 +234,7 @@ describe("POST /invoices/{id}/actions/pay", () => {
     const id = await newBill(alex, 975);
     const res = await pay(id, { paymentMethodId: cards.late.id }, ALEX);
     expect(res.statusCode, res.body).toBe(202);
-    const paymentId = (res.json() as { payment: { id: string } }).payment.id;
+    const paymentId = res.json<{ payment: { id: string } }>().payment.id;
     // A fix made straight in the database while the charge was out: the API would have refused it.
     await backend.database.db
       .update(invoices)
@@ -337,16 +336,16 @@ describe("POST /invoices/{id}/actions/pay", () => {
       await waitFor(
         "the empty setting is seen",
         async () =>
-          ((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string }).gateway === "" ||
+          (await backend.get("/api/v1/payment-gateway", { as: ALEX })).json<{ gateway: string }>().gateway === "" ||
           undefined,
       );
-      const told = (await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as {
+      const told = (await backend.get("/api/v1/payment-gateway", { as: ALEX })).json<{
         gateway: string;
         tokenizeUrl: string | null;
         billGateway: string;
         billTokenizeUrl: string;
         bankAccountTokenizeUrl: string;
-      };
+      }>();
       expect(told).toEqual({
         gateway: "",
         tokenizeUrl: null,
@@ -355,9 +354,9 @@ describe("POST /invoices/{id}/actions/pay", () => {
         bankAccountTokenizeUrl: `${sandbox.url}/v1/bank-account-tokens`,
       });
       // A card top-up is still refused (vouchers), while the bill is paid.
-      const prepaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
-        (a) => a.type === "prepaid",
-      )!;
+      const prepaid = (await backend.get("/api/v1/accounts", { as: ALEX }))
+        .json<{ data: Account[] }>()
+        .data.find((a) => a.type === "prepaid")!;
       const topUp = expectProblem(
         await backend.send("POST", "/api/v1/top-ups", {
           as: ALEX,
@@ -407,7 +406,7 @@ describe("POST /invoices/{id}/actions/pay", () => {
       await waitFor(
         "the sandbox setting is seen",
         async () =>
-          ((await backend.get("/api/v1/payment-gateway", { as: ALEX })).json() as { gateway: string }).gateway ===
+          (await backend.get("/api/v1/payment-gateway", { as: ALEX })).json<{ gateway: string }>().gateway ===
             "sandbox" || undefined,
       );
     }
@@ -425,28 +424,28 @@ describe("autopay", () => {
     const samCard = await saveCard(SANDBOX_CARDS.succeeds, SAM);
     expectProblem(await setAutopay({ enabled: true, paymentMethodId: samCard.id }, ALEX), 422, "paymentMethodId");
     expect(
-      ((await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json() as Account).autopayPaymentMethodId,
+      (await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json<Account>().autopayPaymentMethodId,
     ).toBeNull();
     const on = await setAutopay({ enabled: true, paymentMethodId: cards.declined.id }, ALEX);
     expect(on.statusCode, on.body).toBe(200);
-    expect((on.json() as Account).autopayPaymentMethodId).toBe(cards.declined.id);
+    expect(on.json<Account>().autopayPaymentMethodId).toBe(cards.declined.id);
   });
 
   it("staff acting for the holder are offered only the holder's cards, and another account's card is refused at the field", async () => {
     const samCard = await saveCard(SANDBOX_CARDS.succeeds, SAM);
-    const shown = (await backend.get(`/api/v1/accounts/${alex.id}`, { as: AGENT })).json() as Account;
+    const shown = (await backend.get(`/api/v1/accounts/${alex.id}`, { as: AGENT })).json<Account>();
     expect(shown.ownerUid).toBe("demo-alex");
     // Staff read every card of the operator; the card select asks only for the holder's (the declaration's `matching`).
-    const every = (await backend.get("/api/v1/payment-methods?pageSize=100", { as: AGENT })).json() as {
+    const every = (await backend.get("/api/v1/payment-methods?pageSize=100", { as: AGENT })).json<{
       data: PaymentMethod[];
-    };
+    }>();
     expect(every.data.map((c) => c.id)).toContain(samCard.id);
     const offered = (
       await backend.get(
         `/api/v1/payment-methods?pageSize=100&filter[ownerUid]=${encodeURIComponent(shown.ownerUid!)}`,
         { as: AGENT },
       )
-    ).json() as { data: PaymentMethod[] };
+    ).json<{ data: PaymentMethod[] }>();
     expect(offered.data.map((c) => c.id)).toEqual(
       expect.arrayContaining([cards.ok.id, cards.declined.id, cards.late.id]),
     );
@@ -460,7 +459,7 @@ describe("autopay", () => {
       });
     expectProblem(await setAutopay(samCard.id), 422, "paymentMethodId");
     expect(
-      ((await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json() as Account).autopayPaymentMethodId,
+      (await backend.get(`/api/v1/accounts/${alex.id}`, { as: ALEX })).json<Account>().autopayPaymentMethodId,
     ).toBe(cards.declined.id);
     const id = await newBill(alex, 444);
     const charged = sandbox.charges.length;
@@ -491,7 +490,7 @@ describe("autopay", () => {
     // Three declined tries: each waits twice as long as the one before (±50 %), in units of 50 ms.
     for (let failures = 1; failures <= 3; failures++) {
       const due = (await row()).autopayNextAt!;
-      await waitFor(`try ${failures} is due`, async () => Date.now() >= due.getTime() || undefined);
+      await waitFor(`try ${failures} is due`, () => Promise.resolve(Date.now() >= due.getTime() || undefined));
       // The next try is scheduled from a moment inside the round: bound it by the round's start and end,
       // not by the payment's timestamp (a loaded machine put 40 ms between the two).
       const roundStart = Date.now();
@@ -526,7 +525,7 @@ describe("autopay", () => {
       ).statusCode,
     ).toBe(200);
     const due = (await row()).autopayNextAt!;
-    await waitFor("the next try is due", async () => Date.now() >= due.getTime() || undefined);
+    await waitFor("the next try is due", () => Promise.resolve(Date.now() >= due.getTime() || undefined));
     expect((await runAutopay(backend.database.db, gateways)).results).toContainEqual({
       invoiceId: id,
       status: "succeeded",
@@ -540,7 +539,7 @@ describe("autopay", () => {
       as: ALEX,
       body: { enabled: false },
     });
-    expect((off.json() as Account).autopayPaymentMethodId).toBeNull();
+    expect(off.json<Account>().autopayPaymentMethodId).toBeNull();
   });
 });
 

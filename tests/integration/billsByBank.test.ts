@@ -56,7 +56,7 @@ async function saveBank(accountNumber: string, as = ALEX): Promise<PaymentMethod
   const { token } = (await tokenized.json()) as { token: string };
   const res = await backend.send("POST", "/api/v1/payment-methods", { as, body: { bankAccountToken: token } });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as PaymentMethod;
+  return res.json<PaymentMethod>();
 }
 
 async function newBill(total: number, options: { dueOn?: string } = {}): Promise<string> {
@@ -83,7 +83,7 @@ async function newBill(total: number, options: { dueOn?: string } = {}): Promise
 
 const pay = (invoiceId: string, body: unknown, as?: string, headers: Record<string, string> = {}) =>
   backend.send("POST", `/api/v1/invoices/${invoiceId}/actions/pay`, { as, body, headers });
-const showBill = async (id: string) => (await backend.get(`/api/v1/invoices/${id}`, { as: ALEX })).json() as Invoice;
+const showBill = async (id: string) => (await backend.get(`/api/v1/invoices/${id}`, { as: ALEX })).json<Invoice>();
 const entriesOf = async (invoiceId: string, paymentIds: string[] = []) =>
   (
     await backend.database.db
@@ -141,15 +141,15 @@ beforeAll(async () => {
     .from(operators)
     .where(eq(operators.code, "ATT"));
   expect(att!.settings.topUpPayment ?? "").toBe("");
-  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
-    (a) => a.type === "postpaid",
-  )!;
+  alex = (await backend.get("/api/v1/accounts", { as: ALEX }))
+    .json<{ data: Account[] }>()
+    .data.find((a) => a.type === "postpaid")!;
   const saved = await backend.send("POST", "/api/v1/payment-methods", {
     as: ALEX,
     body: { cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.succeeds), for: "bills" },
   });
   expect(saved.statusCode, saved.body).toBe(201);
-  card = saved.json() as PaymentMethod;
+  card = saved.json<PaymentMethod>();
   bank = await saveBank(SANDBOX_BANK_ACCOUNTS.settles);
   returning = await saveBank(SANDBOX_BANK_ACCOUNTS.returned);
   failing = await saveBank(SANDBOX_BANK_ACCOUNTS.fails);
@@ -238,9 +238,9 @@ describe("bank accounts (ACH) as payment methods", () => {
     expectProblem(await backend.get(`/api/v1/payment-methods/${bank.id}`, { as: TAYLOR, operator: "TMO" }), 404);
     expect((await backend.get(`/api/v1/payment-methods/${bank.id}`, { as: AGENT })).statusCode).toBe(200);
     // Bank accounts pay bills, never top-ups.
-    const prepaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
-      (a) => a.type === "prepaid",
-    )!;
+    const prepaid = (await backend.get("/api/v1/accounts", { as: ALEX }))
+      .json<{ data: Account[] }>()
+      .data.find((a) => a.type === "prepaid")!;
     expect(
       (
         await backend.send("POST", "/api/v1/top-ups", {
@@ -263,7 +263,7 @@ describe("paying a bill from a bank account", () => {
       amountPending: { amount: 12000 },
       payment: { status: "created", methodType: "bank_account", amount: { amount: 12000 } },
     });
-    const paymentId = (res.json() as { payment: { id: string } }).payment.id;
+    const paymentId = res.json<{ payment: { id: string } }>().payment.id;
     // While it is on its way nothing more is due: a second payment is refused, changing nothing.
     expectProblem(await pay(id, { paymentMethodId: card.id }, ALEX), 409);
     expect(await sandbox.settleAch()).toBeGreaterThanOrEqual(1);
@@ -294,7 +294,7 @@ describe("paying a bill from a bank account", () => {
     await backend.database.db.update(invoices).set({ status: "overdue" }).where(eq(invoices.id, id));
     const res = await pay(id, { paymentMethodId: returning.id }, ALEX);
     expect(res.statusCode, res.body).toBe(202);
-    const paymentId = (res.json() as { payment: { id: string } }).payment.id;
+    const paymentId = res.json<{ payment: { id: string } }>().payment.id;
     await sandbox.settleAch();
     await eventsHandled(paymentId, 1);
     expect((await showBill(id)).status).toBe("paid");
@@ -345,7 +345,7 @@ describe("paying a bill from a bank account", () => {
     const id = await newBill(3000);
     const res = await pay(id, { paymentMethodId: failing.id }, ALEX);
     expect(res.statusCode).toBe(202);
-    const paymentId = (res.json() as { payment: { id: string } }).payment.id;
+    const paymentId = res.json<{ payment: { id: string } }>().payment.id;
     await sandbox.settleAch();
     await eventsHandled(paymentId, 1);
     expect(await paymentRow(paymentId)).toMatchObject({ status: "failed", failureReason: "R02" });
@@ -451,9 +451,9 @@ describe("overpayment", () => {
       body: { cardToken: await tokenizeCard(sandbox.url, SANDBOX_CARDS.timesOut), for: "bills" },
     });
     const id = await newBill(1900);
-    const res = await pay(id, { paymentMethodId: (late.json() as PaymentMethod).id }, ALEX);
+    const res = await pay(id, { paymentMethodId: late.json<PaymentMethod>().id }, ALEX);
     expect(res.statusCode).toBe(202);
-    const paymentId = (res.json() as { payment: { id: string } }).payment.id;
+    const paymentId = res.json<{ payment: { id: string } }>().payment.id;
     // Settled meanwhile by other means (staff wrote it off outside the API): the capture finds nothing due.
     await backend.database.db
       .update(invoices)
@@ -493,11 +493,9 @@ describe("overpayment", () => {
 
 describe("itemized bills", () => {
   it("a closed cycle itemizes the plan, add-ons and overage by type and zone; the PDF shows them and last cycle's total", async () => {
-    const lineId = (
-      (await backend.get(`/api/v1/lines?filter[accountId]=${alex.id}`, { as: ALEX })).json() as {
-        data: { id: string }[];
-      }
-    ).data[0]!.id;
+    const lineId = (await backend.get(`/api/v1/lines?filter[accountId]=${alex.id}`, { as: ALEX })).json<{
+      data: { id: string }[];
+    }>().data[0]!.id;
     const { postLedgerEntry } = await import("../../server/domain/money/ledger");
     await backend.database.db.transaction(async (tx) => {
       const base = {

@@ -33,9 +33,9 @@ const start = (as: string, body: unknown, operator?: string) => backend.send("PO
 async function startOk(body: unknown, as = AGENT): Promise<BulkJob> {
   const res = await start(as, body);
   expect(res.statusCode, res.body).toBe(202);
-  return res.json() as BulkJob;
+  return res.json<BulkJob>();
 }
-const getJob = async (id: string, as = AGENT) => (await backend.get(`${JOBS}/${id}`, { as })).json() as BulkJob;
+const getJob = async (id: string, as = AGENT) => (await backend.get(`${JOBS}/${id}`, { as })).json<BulkJob>();
 const statusOf = async (id: string) =>
   (await backend.database.db.select({ status: lines.status }).from(lines).where(eq(lines.id, id)))[0]!.status;
 async function resetLines() {
@@ -48,7 +48,7 @@ async function resetLines() {
 beforeAll(async () => {
   backend = await startTestBackend();
   const own = async (as: string, operator?: string) =>
-    ((await backend.get(`/api/v1/lines?sort=msisdn`, { as, operator })).json() as { data: Line[] }).data;
+    (await backend.get(`/api/v1/lines?sort=msisdn`, { as, operator })).json<{ data: Line[] }>().data;
   [alexPrepaid, alexPostpaid] = (await own(ALEX)) as [Line, Line];
   [samLine] = (await own(SAM)) as [Line];
   tmoLineId = (await own(TAYLOR, "TMO"))[0]!.id;
@@ -195,7 +195,7 @@ describe("a bulk suspend", () => {
       )[0]!.n;
       expect(noticesAfter - noticesBefore).toBe(3);
       // The holder sees the line suspended with the reason code given.
-      const sams = (await backend.get(`/api/v1/lines/${samLine.id}`, { as: SAM })).json() as Line;
+      const sams = (await backend.get(`/api/v1/lines/${samLine.id}`, { as: SAM })).json<Line>();
       expect(sams).toMatchObject({ status: "suspended", suspendReason: "lost" });
     },
   );
@@ -248,7 +248,7 @@ describe("the cancel action", () => {
     const [job] = await backend.database.db.select({ id: bulkJobs.id }).from(bulkJobs).limit(1);
     expectProblem(await backend.get(`${JOBS}/${job!.id}`, { as: ALEX }), 403);
     expectProblem(await backend.get(`${JOBS}/${job!.id}`, { as: TMO_AGENT, operator: "TMO" }), 404);
-    expect(((await backend.get(JOBS, { as: TMO_AGENT, operator: "TMO" })).json() as { total: number }).total).toBe(0);
+    expect((await backend.get(JOBS, { as: TMO_AGENT, operator: "TMO" })).json<{ total: number }>().total).toBe(0);
     expectProblem(await backend.get(JOBS), 401);
   });
 });
@@ -279,12 +279,12 @@ describe("a CSV import of lines and SIMs", () => {
     const before = { jobs: await jobCount(), lines: await lineCount() };
     const res = await start(AGENT, { kind: "import-lines", csv, dryRun: true, reason: "new SIM stock" });
     expect(res.statusCode, res.body).toBe(200);
-    const answer = res.json() as {
+    const answer = res.json<{
       dryRun: true;
       total: number;
       valid: number;
       errors: { row: number; field: string; message: string }[];
-    };
+    }>();
     expect(answer).toMatchObject({ dryRun: true, total: 5, valid: 1 });
     const where = answer.errors.map((e) => `${e.row}:${e.field}`);
     expect(where, JSON.stringify(answer.errors)).toEqual(
@@ -348,7 +348,7 @@ describe("the audit viewer's filters over what bulk jobs did", () => {
     const query = `filter[actorUid]=demo-agent&filter[action]=lines.suspend&filter[targetId]=${samLine.id}&filter[createdAt][gte]=${from}&filter[createdAt][lte]=${to}&pageSize=100`;
     const res = await backend.get(`${AUDIT}?${query}`, { as: ADMIN });
     expect(res.statusCode, res.body).toBe(200);
-    const { data } = res.json() as { data: { action: string; targetId: string; actorUid: string; reason: string }[] };
+    const { data } = res.json<{ data: { action: string; targetId: string; actorUid: string; reason: string }[] }>();
     expect(data.length).toBeGreaterThan(0);
     expect(
       data.every((e) => e.action === "lines.suspend" && e.targetId === samLine.id && e.actorUid === "demo-agent"),
@@ -356,17 +356,13 @@ describe("the audit viewer's filters over what bulk jobs did", () => {
     const future = encodeURIComponent(new Date(Date.now() + 60 * 60 * 1000).toISOString());
     expect(
       (
-        (
-          await backend.get(`${AUDIT}?filter[action]=lines.suspend&filter[createdAt][gte]=${future}`, { as: ADMIN })
-        ).json() as { total: number }
-      ).total,
+        await backend.get(`${AUDIT}?filter[action]=lines.suspend&filter[createdAt][gte]=${future}`, { as: ADMIN })
+      ).json<{ total: number }>().total,
     ).toBe(0);
     expect(
-      (
-        (
-          await backend.get(`${AUDIT}?filter[action]=lines.suspend`, { as: "admin@tmo.example", operator: "TMO" })
-        ).json() as { total: number }
-      ).total,
+      (await backend.get(`${AUDIT}?filter[action]=lines.suspend`, { as: "admin@tmo.example", operator: "TMO" })).json<{
+        total: number;
+      }>().total,
     ).toBe(0);
     expectProblem(await backend.get(`${AUDIT}?${query}`), 401);
     expectProblem(await backend.get(`${AUDIT}?${query}`, { as: ALEX }), 403);

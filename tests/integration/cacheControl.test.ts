@@ -12,9 +12,9 @@ let gets: string[];
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  const document = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+  const document = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
     paths: Record<string, Record<string, { parameters?: { in: string; required?: boolean }[] }>>;
-  };
+  }>();
   // Every GET under /api/v1 that needs no path parameter and no required query parameter.
   gets = Object.entries(document.paths)
     .filter(
@@ -48,7 +48,7 @@ describe("Cache-Control of authenticated answers", () => {
     const lines = await backend.get("/api/v1/lines?q=0101", { as: ALEX });
     expect(lines.statusCode).toBe(200);
     noStore(lines, "a search");
-    const line = (lines.json() as { data: { id: string }[] }).data[0]!;
+    const line = lines.json<{ data: { id: string }[] }>().data[0]!;
     noStore(await backend.get(`/api/v1/lines/${line.id}`, { as: ALEX }), "a record");
     noStore(await backend.get(`/api/v1/lines/${line.id}`, { as: SAM }), "another's record (404)");
     noStore(await backend.get("/api/v1/lines"), "no token (401)");

@@ -6,7 +6,7 @@ import { sandboxGateway } from "../../server/payments/sandbox/client";
 import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
 import { signWebhook, SIGNATURE_HEADER } from "../../server/payments/webhookSignature";
 import type { Account } from "../../src/resources/accounts";
-import { signOf, type LedgerKind } from "../../src/resources/ledgerEntries";
+import { signOf } from "../../src/resources/ledgerEntries";
 import type { TopUp } from "../../src/resources/topUps";
 import type { PaymentMethod } from "../../src/resources/paymentMethods";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
@@ -15,6 +15,7 @@ import { waitFor } from "../support/waitFor";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
 import { tokenizeCard } from "../support/sandboxCards";
 import { expectProblem } from "../support/problems";
+import { rowsOf } from "../../server/db/rowsOf";
 
 // Card top-ups through the sandbox gateway (issue 9 items 4, 6, 7): the test operator's setting is
 // "sandbox"; the sandbox runs on a free port and hands its signed webhooks to this backend.
@@ -38,9 +39,9 @@ const topUp = (body: unknown, as?: string, options: { operator?: string; key?: s
     body,
     headers: options.key ? { "idempotency-key": options.key } : {},
   });
-const showTopUp = async (id: string, as = ALEX) => (await backend.get(`/api/v1/top-ups/${id}`, { as })).json() as TopUp;
+const showTopUp = async (id: string, as = ALEX) => (await backend.get(`/api/v1/top-ups/${id}`, { as })).json<TopUp>();
 const balanceOf = async (account: Account, as = ALEX) =>
-  ((await backend.get(`/api/v1/accounts/${account.id}`, { as })).json() as Account).balance!.amount;
+  (await backend.get(`/api/v1/accounts/${account.id}`, { as })).json<Account>().balance!.amount;
 const creditsFor = async (topUpId: string) =>
   (
     await backend.database.db
@@ -100,11 +101,11 @@ beforeAll(async () => {
     .update(operators)
     .set({ settings: { ...att!.settings, topUpPayment: "sandbox" } })
     .where(eq(operators.code, "ATT"));
-  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
-    (a) => a.type === "prepaid",
-  )!;
-  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
-  taylor = ((await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json() as { data: Account[] })
+  alex = (await backend.get("/api/v1/accounts", { as: ALEX }))
+    .json<{ data: Account[] }>()
+    .data.find((a) => a.type === "prepaid")!;
+  sam = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data[0]!;
+  taylor = (await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json<{ data: Account[] }>()
     .data[0]!;
 });
 
@@ -141,7 +142,7 @@ describe("card top-ups through the sandbox gateway", () => {
       ALEX,
     );
     expect(res.statusCode, res.body).toBe(201);
-    const created = res.json() as TopUp;
+    const created = res.json<TopUp>();
     expect(created).toMatchObject({
       accountId: alex.id,
       amount: usd(1500),
@@ -153,9 +154,9 @@ describe("card top-ups through the sandbox gateway", () => {
     expect(eventsFor(created.id).map((e) => e.type)).toEqual(["charge.succeeded"]);
     expect(await creditsFor(created.id)).toEqual([{ kind: "top_up", amount: 1500 }]);
     expect(await balanceOf(alex)).toBe(before + 1500);
-    const list = (await backend.get(`/api/v1/top-ups?filter[accountId]=${alex.id}`, { as: ALEX })).json() as {
+    const list = (await backend.get(`/api/v1/top-ups?filter[accountId]=${alex.id}`, { as: ALEX })).json<{
       data: TopUp[];
-    };
+    }>();
     expect(list.data.find((t) => t.id === created.id)).toMatchObject({ status: "completed" });
     const [notice] = await backend.database.db
       .select()
@@ -171,7 +172,7 @@ describe("card top-ups through the sandbox gateway", () => {
       ALEX,
     );
     expect(res.statusCode, res.body).toBe(201);
-    const failed = res.json() as TopUp;
+    const failed = res.json<TopUp>();
     expect(failed).toMatchObject({ status: "failed", failureReason: "card_declined", gatewayCaptured: false });
     await webhooksHandled(failed.id);
     expect(await showTopUp(failed.id)).toMatchObject({ status: "failed" });
@@ -186,7 +187,7 @@ describe("card top-ups through the sandbox gateway", () => {
       ALEX,
     );
     expect(res.statusCode, res.body).toBe(201);
-    const pending = res.json() as TopUp;
+    const pending = res.json<TopUp>();
     expect(pending).toMatchObject({ status: "created", gatewayCaptured: false });
     expect(await balanceOf(alex)).toBe(before);
     await sandbox.releaseLate();
@@ -208,7 +209,7 @@ describe("card top-ups through the sandbox gateway", () => {
     expect(again.statusCode).toBe(201);
     expect(again.headers["idempotent-replayed"]).toBe("true");
     expect(again.json()).toEqual(first.json());
-    await webhooksHandled((first.json() as TopUp).id);
+    await webhooksHandled(first.json<TopUp>().id);
     expect(await balanceOf(alex)).toBe(before + 1100);
     expectProblem(await topUp({ ...body, amount: usd(1200) }, ALEX, { key }), 422, "idempotency-key");
   });
@@ -220,7 +221,7 @@ describe("POST /payment-webhooks/sandbox", () => {
       { accountId: alex.id, amount: usd(300), cardToken: await tokenize(SANDBOX_CARDS.timesOut) },
       ALEX,
     );
-    const pending = res.json() as TopUp;
+    const pending = res.json<TopUp>();
     const event: SandboxEvent = {
       id: `evt_forged_${Date.now()}`,
       type: "charge.succeeded",
@@ -262,7 +263,7 @@ describe("POST /payment-webhooks/sandbox", () => {
     const before = await balanceOf(alex);
     const created = (
       await topUp({ accountId: alex.id, amount: usd(400), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX)
-    ).json() as TopUp;
+    ).json<TopUp>();
     await sandbox.releaseLate();
     await webhooksHandled(created.id);
     const [sent] = eventsFor(created.id);
@@ -283,7 +284,7 @@ describe("refund claims", () => {
     const before = await balanceOf(alex);
     const created = (
       await topUp({ accountId: alex.id, amount: usd(1300), cardToken: await tokenize(SANDBOX_CARDS.timesOut) }, ALEX)
-    ).json() as TopUp;
+    ).json<TopUp>();
     const act = (action: string, as?: string, body?: unknown, operator?: string) =>
       backend.send("POST", `/api/v1/top-ups/${created.id}/actions/${action}`, { as, body, operator });
     expectProblem(await act("claim-refund", ALEX), 409, "status");
@@ -347,7 +348,7 @@ describe("refund claims", () => {
     const before = await balanceOf(alex);
     const declined = (
       await topUp({ accountId: alex.id, amount: usd(700), cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)
-    ).json() as TopUp;
+    ).json<TopUp>();
     expect(declined).toMatchObject({ status: "failed", gatewayCaptured: false });
     expectProblem(
       await backend.send("POST", `/api/v1/top-ups/${declined.id}/actions/claim-refund`, { as: ALEX }),
@@ -383,13 +384,13 @@ describe("refund claims", () => {
     expect(await balanceOf(alex)).toBe(before + 700);
     // The ledger still adds up: the balance is the sum of the account's entries, reversals counted as credits.
     const entries = await backend.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.accountId, alex.id));
-    expect(entries.reduce((sum, e) => sum + signOf(e.kind as LedgerKind) * e.amount, 0)).toBe(before + 700);
+    expect(entries.reduce((sum, e) => sum + signOf(e.kind) * e.amount, 0)).toBe(before + 700);
   });
 
   it("a completed top-up cannot be claimed", async () => {
     const done = (
       await topUp({ accountId: alex.id, amount: usd(200), cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, ALEX)
-    ).json() as TopUp;
+    ).json<TopUp>();
     await webhooksHandled(done.id);
     expectProblem(
       await backend.send("POST", `/api/v1/top-ups/${done.id}/actions/claim-refund`, { as: ALEX }),
@@ -403,16 +404,16 @@ describe("top-ups: who may see and create them", () => {
   it("owners and staff read them; others get 401 or 404; bad input is named and writes nothing", async () => {
     const created = (
       await topUp({ accountId: alex.id, amount: usd(250), cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)
-    ).json() as TopUp;
+    ).json<TopUp>();
     await webhooksHandled(created.id);
     expectProblem(await backend.get(`/api/v1/top-ups/${created.id}`), 401);
     expectProblem(await backend.get(`/api/v1/top-ups/${created.id}`, { as: SAM }), 404);
     expectProblem(await backend.get(`/api/v1/top-ups/${created.id}`, { as: TMO_ADMIN, operator: "TMO" }), 404);
     expect((await backend.get(`/api/v1/top-ups/${created.id}`, { as: AGENT })).statusCode).toBe(200);
-    const samList = (await backend.get("/api/v1/top-ups", { as: SAM })).json() as { data: TopUp[] };
+    const samList = (await backend.get("/api/v1/top-ups", { as: SAM })).json<{ data: TopUp[] }>();
     expect(samList.data.map((t) => t.accountId)).not.toContain(alex.id);
     expect(
-      ((await backend.get("/api/v1/top-ups", { as: TMO_ADMIN, operator: "TMO" })).json() as { total: number }).total,
+      (await backend.get("/api/v1/top-ups", { as: TMO_ADMIN, operator: "TMO" })).json<{ total: number }>().total,
     ).toBe(0);
 
     const entries = async () => Number((await backend.database.db.select({ n: count() }).from(ledgerEntries))[0]!.n);
@@ -446,7 +447,7 @@ describe("top-ups: who may see and create them", () => {
     const byAgent = await topUp(good, AGENT);
     expect(byAgent.statusCode, byAgent.body).toBe(201);
     expect(byAgent.json()).toMatchObject({ status: "completed" });
-    await webhooksHandled((byAgent.json() as TopUp).id);
+    await webhooksHandled(byAgent.json<TopUp>().id);
   });
 });
 
@@ -465,7 +466,7 @@ describe("payment methods", () => {
     expect(forBills.statusCode, forBills.body).toBe(201);
     expect(
       (
-        await backend.send("DELETE", `/api/v1/payment-methods/${(forBills.json() as PaymentMethod).id}`, {
+        await backend.send("DELETE", `/api/v1/payment-methods/${forBills.json<PaymentMethod>().id}`, {
           as: TAYLOR,
           operator: "TMO",
         })
@@ -474,9 +475,9 @@ describe("payment methods", () => {
 
     const first = await add({ cardToken: await tokenize(SANDBOX_CARDS.succeeds) }, ALEX);
     expect(first.statusCode, first.body).toBe(201);
-    const visa = first.json() as PaymentMethod;
+    const visa = first.json<PaymentMethod>();
     expect(visa).toMatchObject({ brand: "visa", last4: "4242", expMonth: 12, isDefault: true });
-    const second = (await add({ cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)).json() as PaymentMethod;
+    const second = (await add({ cardToken: await tokenize(SANDBOX_CARDS.declined) }, ALEX)).json<PaymentMethod>();
     expect(second).toMatchObject({ last4: "0002", isDefault: false });
 
     const method = (id: string, as: string, operator?: string) =>
@@ -484,7 +485,7 @@ describe("payment methods", () => {
     expectProblem(await method(visa.id, SAM), 404);
     expectProblem(await method(visa.id, TMO_ADMIN, "TMO"), 404);
     expect((await method(visa.id, AGENT)).statusCode).toBe(200);
-    expect(((await backend.get("/api/v1/payment-methods", { as: SAM })).json() as { total: number }).total).toBe(0);
+    expect((await backend.get("/api/v1/payment-methods", { as: SAM })).json<{ total: number }>().total).toBe(0);
 
     const setDefault = (id: string, as?: string, operator?: string) =>
       backend.send("POST", `/api/v1/payment-methods/${id}/actions/set-default`, { as, operator });
@@ -494,7 +495,7 @@ describe("payment methods", () => {
     expectProblem(await setDefault(second.id, TAYLOR, "TMO"), 404);
     expect((await setDefault(second.id, ALEX)).json()).toMatchObject({ isDefault: true });
     expectProblem(await setDefault(second.id, ALEX), 409, "isDefault");
-    const mine = (await backend.get("/api/v1/payment-methods", { as: ALEX })).json() as { data: PaymentMethod[] };
+    const mine = (await backend.get("/api/v1/payment-methods", { as: ALEX })).json<{ data: PaymentMethod[] }>();
     expect(mine.data.filter((m) => m.isDefault).map((m) => m.id)).toEqual([second.id]);
 
     // Top up with a saved card; another subscriber cannot use it.
@@ -502,7 +503,7 @@ describe("payment methods", () => {
     const paid = await topUp({ accountId: alex.id, amount: usd(600), paymentMethodId: visa.id }, ALEX);
     expect(paid.statusCode, paid.body).toBe(201);
     expect(paid.json()).toMatchObject({ status: "completed", paymentMethodId: visa.id });
-    await webhooksHandled((paid.json() as TopUp).id);
+    await webhooksHandled(paid.json<TopUp>().id);
     expect(await balanceOf(alex)).toBe(before + 600);
     expectProblem(
       await topUp({ accountId: sam.id, amount: usd(600), paymentMethodId: visa.id }, SAM),
@@ -518,18 +519,20 @@ describe("payment methods", () => {
     expectProblem(await remove(second.id, TAYLOR, "TMO"), 404);
     expect((await remove(second.id, ALEX)).statusCode).toBe(200);
     // The remaining card becomes the default.
-    expect(((await method(visa.id, ALEX)).json() as PaymentMethod).isDefault).toBe(true);
+    expect((await method(visa.id, ALEX)).json<PaymentMethod>().isDefault).toBe(true);
     expect((await remove(visa.id, ALEX)).statusCode).toBe(200);
-    expect(((await backend.get("/api/v1/payment-methods", { as: ALEX })).json() as { total: number }).total).toBe(0);
+    expect((await backend.get("/api/v1/payment-methods", { as: ALEX })).json<{ total: number }>().total).toBe(0);
   });
 });
 
 describe("card numbers never reach the backend", () => {
   it("no text column of any table and no log line holds a test card number", async () => {
     const numbers = Object.values(SANDBOX_CARDS).flatMap((n) => [n, n.replace(/(\d{4})(?=\d)/g, "$1 ")]);
-    const { rows } = (await backend.database.db.execute(
-      sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`,
-    )) as unknown as { rows: { table_name: string; column_name: string }[] };
+    const rows = rowsOf<{ table_name: string; column_name: string }>(
+      await backend.database.db.execute(
+        sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`,
+      ),
+    );
     expect(rows.length).toBeGreaterThan(20);
     let hits = 0;
     for (const { table_name, column_name } of rows) {
@@ -537,10 +540,12 @@ describe("card numbers never reach the backend", () => {
         numbers.map((n) => sql`${sql.identifier(column_name)}::text like ${`%${n}%`}`),
         sql` or `,
       );
-      const found = (await backend.database.db.execute(
-        sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${conditions}`,
-      )) as unknown as { rows: { n: number }[] };
-      hits += Number(found.rows[0]!.n);
+      const found = rowsOf<{ n: number }>(
+        await backend.database.db.execute(
+          sql`select count(*)::int as n from ${sql.identifier(table_name)} where ${conditions}`,
+        ),
+      );
+      hits += Number(found[0]!.n);
     }
     expect(hits).toBe(0);
     expect(logs.length).toBeGreaterThan(10);

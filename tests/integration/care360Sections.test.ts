@@ -23,7 +23,7 @@ type Page = { data: Record<string, unknown>[]; total: number };
 async function page(url: string, as: string, operator?: string): Promise<Page> {
   const res = await backend.get(url, { as, operator });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Page;
+  return res.json<Page>();
 }
 
 const byAccount = (resource: string, accountId: string, sort: string) =>
@@ -33,8 +33,8 @@ const byLines = (resource: string, ids: string[], sort: string) =>
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  alexAccounts = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data;
-  [samAccount] = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data as [Account];
+  alexAccounts = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>().data;
+  [samAccount] = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data as [Account];
   for (const msisdn of ["+12025550101", "+12025550102", "+12025550103"]) {
     const [row] = await backend.database.db.select({ id: lines.id }).from(lines).where(eq(lines.msisdn, msisdn));
     lineIds[msisdn] = row!.id;
@@ -62,7 +62,7 @@ beforeAll(async () => {
     },
   });
   expect(claim.statusCode, claim.body).toBe(201);
-  samClaimId = (claim.json() as { id: string }).id;
+  samClaimId = claim.json<{ id: string }>().id;
 });
 
 afterAll(async () => {
@@ -74,7 +74,7 @@ describe("balance and bills", () => {
     let bills = 0;
     let entries = 0;
     for (const account of alexAccounts) {
-      const shown = (await backend.get(`/api/v1/accounts/${account.id}`, { as: AGENT })).json() as Account;
+      const shown = (await backend.get(`/api/v1/accounts/${account.id}`, { as: AGENT })).json<Account>();
       expect(shown.balance ?? shown.amountDue).not.toBeNull();
       const invoices = await page(byAccount("invoices", account.id, "-issuedAt"), AGENT);
       const ledger = await page(byAccount("ledger-entries", account.id, "-createdAt"), AGENT);

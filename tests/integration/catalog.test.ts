@@ -40,10 +40,10 @@ const previewPrice = (id: string, body: unknown, who: { as?: string; operator?: 
 async function catalogOf(as: string, resource: "plans" | "add-ons" = "plans") {
   const res = await backend.get(`/api/v1/${resource}?pageSize=100`, { as });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: (Plan | AddOn)[] }).data;
+  return res.json<{ data: (Plan | AddOn)[] }>().data;
 }
 
-const plan = async (id: string, as = ADMIN) => (await backend.get(`/api/v1/plans/${id}`, { as })).json() as Plan;
+const plan = async (id: string, as = ADMIN) => (await backend.get(`/api/v1/plans/${id}`, { as })).json<Plan>();
 
 /** Active and suspended lines of ATT on the plan, counted in the database. */
 async function linesPaying(id: string) {
@@ -81,7 +81,7 @@ describe("the plan lifecycle: draft → active → retired", () => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const draft = created.json() as Plan;
+    const draft = created.json<Plan>();
     expect(draft).toMatchObject({ status: "draft", price: usd(5500), pendingPrice: null });
 
     expect((await catalogOf(SAM)).map((p) => p.id)).not.toContain(draft.id);
@@ -90,12 +90,12 @@ describe("the plan lifecycle: draft → active → retired", () => {
 
     const activated = await act("plans", draft.id, "activate");
     expect(activated.statusCode, activated.body).toBe(200);
-    expect((activated.json() as Plan).status).toBe("active");
+    expect(activated.json<Plan>().status).toBe("active");
     expect((await catalogOf(SAM)).map((p) => p.id)).toContain(draft.id);
     expectProblem(await act("plans", draft.id, "activate"), 409, "status");
 
     const retired = await act("plans", draft.id, "retire");
-    expect((retired.json() as Plan).status).toBe("retired");
+    expect(retired.json<Plan>().status).toBe("retired");
     expect((await catalogOf(SAM)).map((p) => p.id)).not.toContain(draft.id);
     expectProblem(await backend.get(`/api/v1/plans/${draft.id}`, { as: ALEX }), 404);
     expect((await catalogOf(AGENT)).find((p) => p.id === draft.id)?.status).toBe("retired");
@@ -260,11 +260,11 @@ describe("a price change", () => {
 
     const res = await previewPrice(id, { price: usd(7000) });
     expect(res.statusCode, res.body).toBe(200);
-    const quote = res.json() as {
+    const quote = res.json<{
       summary: string;
       params: { lines: number; active: number; suspended: number };
       lines: { label: string; amount?: unknown }[];
-    };
+    }>();
     expect(quote.params.lines).toBe(expected);
     expect(quote.params.active + quote.params.suspended).toBe(expected);
     expect(quote.params.suspended).toBeGreaterThanOrEqual(1);
@@ -282,12 +282,12 @@ describe("a price change", () => {
 
   it("does not change what lines pay now: the cycle under way keeps the old price, the next one pays the new", async () => {
     const id = planId.POST_50GB!;
-    const alexPostpaid = (
-      (await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }
-    ).data.find((a) => a.type === "postpaid")!;
+    const alexPostpaid = (await backend.get("/api/v1/accounts", { as: ALEX }))
+      .json<{ data: Account[] }>()
+      .data.find((a) => a.type === "postpaid")!;
     const res = await changePrice(id, { price: usd(7000), reason: "new network costs" });
     expect(res.statusCode, res.body).toBe(200);
-    const changed = res.json() as Plan;
+    const changed = res.json<Plan>();
     expect(changed).toMatchObject({ price: usd(6500), pendingPrice: usd(7000) });
     expect(changed.priceChangedAt).toBeTruthy();
     const [audit] = await backend.database.db
@@ -307,7 +307,7 @@ describe("a price change", () => {
     expect(thisCycleBill.issued).toHaveLength(1);
     const old = (
       await backend.get(`/api/v1/invoices/${thisCycleBill.issued[0]!.invoiceId}`, { as: ALEX })
-    ).json() as Invoice;
+    ).json<Invoice>();
     expect(old.items.map((i) => i.amount.amount)).toEqual([6500]);
 
     // The cycle that starts on its next cycle day is the first at the new price.
@@ -321,7 +321,7 @@ describe("a price change", () => {
     expect(nextCycleBill.issued).toHaveLength(1);
     const bill = (
       await backend.get(`/api/v1/invoices/${nextCycleBill.issued[0]!.invoiceId}`, { as: ALEX })
-    ).json() as Invoice;
+    ).json<Invoice>();
     expect(bill.periodStart).toBe(startsOn);
     expect(bill.items.map((i) => i.amount.amount)).toEqual([7000]);
     const fees = await backend.database.db

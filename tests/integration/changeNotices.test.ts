@@ -35,7 +35,7 @@ async function inbox(as: string, kind: Notification["kind"], operator?: string) 
     ...(operator ? { operator } : {}),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: Notification[] }).data;
+  return res.json<{ data: Notification[] }>().data;
 }
 
 beforeAll(async () => {
@@ -44,7 +44,7 @@ beforeAll(async () => {
     .select({ id: plans.id, code: plans.code, operator: plans.operatorCode })
     .from(plans))
     planId[`${row.operator}:${row.code}`] = row.id;
-  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: { id: string }[] }).data[0]!;
+  sam = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: { id: string }[] }>().data[0]!;
 });
 
 afterAll(async () => {
@@ -90,13 +90,13 @@ describe("a scheduled price change tells the holder of every line it reaches", (
         body: { price: usd(7200) },
       });
       expect(preview.statusCode, preview.body).toBe(200);
-      const reached = (preview.json() as { params: { lines: number } }).params.lines;
+      const reached = preview.json<{ params: { lines: number } }>().params.lines;
       expect(reached).toBeGreaterThan(2);
       expect(await countOf("plan.price_changed")).toBe(0); // a preview tells nobody
 
       const res = await changePrice(id, { price: usd(7200), reason: "new network costs" });
       expect(res.statusCode, res.body).toBe(200);
-      const changedAt = new Date((res.json() as Plan).priceChangedAt!);
+      const changedAt = new Date(res.json<Plan>().priceChangedAt!);
 
       const notices = await noticesOf("plan.price_changed");
       expect(notices).toHaveLength(reached);
@@ -190,7 +190,7 @@ describe("the requester of an approval hears the decision", () => {
       body: { amount: usd(amount), reason: "long outage" },
     });
     expect(res.statusCode, res.body).toBe(202);
-    return res.json() as Approval;
+    return res.json<Approval>();
   };
   const decide = (
     id: string,

@@ -2,7 +2,6 @@ import type { LightMyRequestResponse } from "fastify";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
-  idempotencyKeys,
   invoicePayments,
   invoices,
   ledgerEntries,
@@ -73,7 +72,7 @@ const pay = (invoiceId: string, body: unknown, key: string) =>
     headers: { "idempotency-key": key },
   });
 const balance = async () =>
-  ((await backend.get(`/api/v1/accounts/${prepaid.id}`, { as: ALEX })).json() as Account).balance!.amount;
+  (await backend.get(`/api/v1/accounts/${prepaid.id}`, { as: ALEX })).json<Account>().balance!.amount;
 const entriesFor = async (type: "top-ups" | "invoices", id: string) =>
   (
     await backend.database.db
@@ -170,7 +169,7 @@ beforeAll(async () => {
     .update(operators)
     .set({ settings: { ...att!.settings, topUpPayment: "sandbox" } })
     .where(eq(operators.code, "ATT"));
-  const mine = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data;
+  const mine = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>().data;
   prepaid = mine.find((a) => a.type === "prepaid")!;
   postpaid = mine.find((a) => a.type === "postpaid")!;
   for (const [name, number] of [
@@ -181,7 +180,7 @@ beforeAll(async () => {
       as: ALEX,
       body: { cardToken: await tokenizeCard(sandbox.url, number) },
     });
-    cards[name] = expectStatus(res, 201).json() as PaymentMethod;
+    cards[name] = expectStatus(res, 201).json<PaymentMethod>();
   }
 });
 
@@ -218,7 +217,7 @@ describe("a retried card top-up is never a second charge", () => {
     // The failed first try freed its key (the top-up row, keyed, guards it now): a retry need not wait.
     // Three retries at once: one re-drives the top-up, the others are told to wait or get its answer.
     const retries = await Promise.all([topUp(body, key), topUp(body, key), topUp(body, key)]);
-    const answered = expectOneRan(retries, 201).json() as TopUp;
+    const answered = expectOneRan(retries, 201).json<TopUp>();
     expect(answered).toMatchObject({ id: row!.id, status: "completed", amount: usd(1700) });
 
     expect(await topUpsUnder(key)).toHaveLength(1);
@@ -331,7 +330,7 @@ describe("a retried bill payment is never a second charge", () => {
 
     const retry = expectStatus(await pay(bill, body, key), 422);
     expect(retry.headers["content-type"]).toMatch(/^application\/problem\+json/);
-    expect((retry.json() as { errors: { path: string; message: string }[] }).errors).toEqual([
+    expect(retry.json<{ errors: { path: string; message: string }[] }>().errors).toEqual([
       { path: "paymentMethodId", message: `the card ending ${cards.declined.last4} was declined` },
     ]);
     expect(await paymentsOf(bill)).toEqual([expect.objectContaining({ id: payment!.id, status: "failed" })]);

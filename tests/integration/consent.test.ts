@@ -20,7 +20,7 @@ const put = (as: string, body: unknown, operator?: string) => backend.send("PUT"
 const read = async (as: string, operator?: string) => {
   const res = await backend.get(URL, { as, operator });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { consent: unknown }).consent;
+  return res.json<{ consent: unknown }>().consent;
 };
 
 describe("consent on the profile", () => {
@@ -74,7 +74,7 @@ describe("consent on the profile", () => {
     const res = await put(ALEX, body);
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-    expect((res.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain(field);
+    expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain(field);
     expect(await read(ALEX)).toEqual(before);
   });
 });

@@ -53,7 +53,7 @@ async function throwawayStore(): Promise<typeof store> {
   return {
     env: { DATA_DIR: dir },
     open: () => openDatabase({ dataDir: dir }),
-    remove: async () => rmSync(dir, { recursive: true, force: true }),
+    remove: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
   };
 }
 

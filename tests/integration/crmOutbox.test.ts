@@ -28,13 +28,13 @@ beforeAll(async () => {
   on = await startTestBackend({ crm: { webhookUrl: peer.webhookUrl, maxAttempts: MAX_ATTEMPTS, pollIntervalMs: 20 } });
   off = await startTestBackend();
   for (const backend of [on, off]) {
-    const lines = (await backend.get("/api/v1/lines", { as: ALEX })).json() as {
+    const lines = (await backend.get("/api/v1/lines", { as: ALEX })).json<{
       data: { id: string; msisdn: string }[];
-    };
+    }>();
     alexLine.set(backend, lines.data.find((l) => l.msisdn === "+12025550101")!.id);
-    const accounts = (await backend.get("/api/v1/accounts", { as: ALEX })).json() as {
+    const accounts = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{
       data: { id: string; type: string }[];
-    };
+    }>();
     alexAccount.set(backend, accounts.data.find((a) => a.type === "prepaid")!.id);
   }
 });
@@ -92,7 +92,7 @@ describe("with the flag on", () => {
   it("a device claim becomes a Bitrix24 lead with the account holder's contact details", async () => {
     const res = await claim(on, "Phone taken from my bag on the bus.");
     expect(res.statusCode, res.body).toBe(201);
-    const { id } = res.json() as { id: string };
+    const { id } = res.json<{ id: string }>();
     const { value: row } = await waitFor("the lead delivered", async () => {
       const [r] = await outboxOf(on, id);
       return r?.status === "delivered" ? r : undefined;
@@ -117,7 +117,7 @@ describe("with the flag on", () => {
       body: { topic: "billing", channel: "phone", message: "Please call me about my last bill." },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const { id } = res.json() as { id: string };
+    const { id } = res.json<{ id: string }>();
     await waitFor("the contact lead delivered", async () => (await outboxOf(on, id))[0]?.status === "delivered");
     const call = peer.calls.find((c) => c.fields.ORIGIN_ID === `contact_request:${id}`)!;
     expect(call.fields).toMatchObject({ TITLE: "Contact me (phone): billing", NAME: expect.stringMatching(/Sam/) });
@@ -159,7 +159,7 @@ describe("with the flag on", () => {
     const before = await on.database.db.select().from(crmOutbox);
     const tooShort = await claim(on, "short");
     expect(tooShort.statusCode).toBe(400);
-    expect((tooShort.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain("description");
+    expect(tooShort.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain("description");
     const notMine = await on.send("POST", "/api/v1/contact-requests", {
       as: SAM,
       body: { topic: "nope", channel: "phone", message: "Please call me about my last bill." },
@@ -174,8 +174,8 @@ describe("with the flag off", () => {
     const callsBefore = peer.calls.length;
     const quiet = await claim(off, "Screen cracked after a fall, flag off.");
     const loud = await claim(on, "Screen cracked after a fall, flag on.");
-    const quietId = (quiet.json() as { id: string }).id;
-    const loudId = (loud.json() as { id: string }).id;
+    const quietId = quiet.json<{ id: string }>().id;
+    const loudId = loud.json<{ id: string }>().id;
     await waitFor("the flag-on lead delivered", async () => (await outboxOf(on, loudId))[0]?.status === "delivered");
     expect(peer.calls.slice(callsBefore).map((c) => c.fields.ORIGIN_ID)).toEqual([`device_claim:${loudId}`]);
     const [row] = await outboxOf(off, quietId);
@@ -205,7 +205,7 @@ describe("retries, dead letter and the admin's retry", () => {
     // Only this test's lead in the outbox: earlier ones are delivered by hand first.
     await deliverDueLeads(off.database.db, settings(), { now: new Date(Date.now() + 1000) });
     const res = await claim(off, "Stolen at the station, backoff test.");
-    const id = (res.json() as { id: string }).id;
+    const id = res.json<{ id: string }>().id;
     const leadId = (await outboxOf(off, id))[0]!.id;
     peer.mode = "fail";
     const t0 = new Date(Date.now() + 1000); // after the row's own next_attempt_at
@@ -256,7 +256,7 @@ describe("retries, dead letter and the admin's retry", () => {
     // The admin page lists it as dead; retry (through the engine) puts it back with fresh tries, audited.
     const list = await off.get("/api/v1/crm-outbox?filter[status]=dead", { as: ADMIN });
     expect(list.statusCode, list.body).toBe(200);
-    expect((list.json() as { data: { id: string; title: string }[] }).data.map((r) => r.id)).toContain(leadId);
+    expect(list.json<{ data: { id: string; title: string }[] }>().data.map((r) => r.id)).toContain(leadId);
     const retry = await off.send("POST", `/api/v1/crm-outbox/${leadId}/actions/retry`, { as: ADMIN, body: {} });
     expect(retry.statusCode, retry.body).toBe(200);
     expect(retry.json()).toMatchObject({ status: "pending", attempts: 0 });
@@ -292,7 +292,7 @@ describe("the outbox admin page's API", () => {
     const [any] = await on.database.db.select().from(crmOutbox).limit(1);
     const list = await on.get("/api/v1/crm-outbox", { as: TMO_ADMIN, operator: "TMO" });
     expect(list.statusCode).toBe(200);
-    expect((list.json() as { total: number }).total).toBe(0);
+    expect(list.json<{ total: number }>().total).toBe(0);
     expect((await on.get(`/api/v1/crm-outbox/${any!.id}`, { as: TMO_ADMIN, operator: "TMO" })).statusCode).toBe(404);
     expect(
       (

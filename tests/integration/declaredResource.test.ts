@@ -6,6 +6,7 @@ import { defineResource } from "../../src/resources/define";
 import { idSchema, isoDateTime } from "../../src/resources/common";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, AGENT, ADMIN, TMO_AGENT } from "../support/fixtures";
+import { rowsOf } from "../../server/db/rowsOf";
 
 // A resource that exists nowhere in the product: declared here, handed to the backend, and the
 // backend serves it with validation, access rules, SQL filters and an audit trail. This is what a
@@ -76,7 +77,7 @@ afterAll(async () => {
 
 describe("a resource declared in one file", () => {
   it("appears in the OpenAPI document with its list, record, create, edit and delete operations", async () => {
-    const doc = (await backend.get("/api/openapi.json")).json() as { paths: Record<string, Record<string, unknown>> };
+    const doc = (await backend.get("/api/openapi.json")).json<{ paths: Record<string, Record<string, unknown>> }>();
     expect(Object.keys(doc.paths["/api/v1/support-articles"] ?? {}).sort()).toEqual(["get", "post"]);
     expect(Object.keys(doc.paths["/api/v1/support-articles/{id}"] ?? {}).sort()).toEqual(["delete", "get", "patch"]);
   });
@@ -84,7 +85,7 @@ describe("a resource declared in one file", () => {
   it("lets staff write and everyone of the operator read, and no one else", async () => {
     const created = await backend.send("POST", "/api/v1/support-articles", { as: AGENT, body: article() });
     expect(created.statusCode, created.body).toBe(201);
-    const { id } = created.json() as { id: string };
+    const { id } = created.json<{ id: string }>();
 
     expect((await backend.get(`/api/v1/support-articles/${id}`, { as: ALEX })).json()).toMatchObject({
       id,
@@ -113,9 +114,9 @@ describe("a resource declared in one file", () => {
         })
       ).statusCode,
     ).toBe(404);
-    const tmoList = (await backend.get("/api/v1/support-articles", { as: TMO_AGENT, operator: "TMO" })).json() as {
+    const tmoList = (await backend.get("/api/v1/support-articles", { as: TMO_AGENT, operator: "TMO" })).json<{
       total: number;
-    };
+    }>();
     expect(tmoList.total).toBe(0);
   });
 
@@ -128,20 +129,18 @@ describe("a resource declared in one file", () => {
       [article({ colour: "red" }), 400, "colour"],
       [article({ id: "9b2f6a53-0a53-4f4e-9a55-0d1e0b5a8a11" }), 403, "id"],
     ];
-    const before = ((await backend.get("/api/v1/support-articles", { as: AGENT })).json() as { total: number }).total;
+    const before = (await backend.get("/api/v1/support-articles", { as: AGENT })).json<{ total: number }>().total;
     for (const [body, status, field] of cases) {
       const res = await backend.send("POST", "/api/v1/support-articles", { as: AGENT, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(status);
       expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-      expect((res.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain(field);
+      expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain(field);
     }
     const { title: _dropped, ...withoutTitle } = article();
     const missing = await backend.send("POST", "/api/v1/support-articles", { as: AGENT, body: withoutTitle });
     expect(missing.statusCode).toBe(400);
-    expect((missing.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain("title");
-    expect(((await backend.get("/api/v1/support-articles", { as: AGENT })).json() as { total: number }).total).toBe(
-      before,
-    );
+    expect(missing.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain("title");
+    expect((await backend.get("/api/v1/support-articles", { as: AGENT })).json<{ total: number }>().total).toBe(before);
   });
 
   it("runs the declared filters, sorts and search in SQL, and refuses undeclared ones", async () => {
@@ -157,10 +156,10 @@ describe("a resource declared in one file", () => {
       expect(res.statusCode, res.body).toBe(201);
     }
     const list = async (query: string) =>
-      (await backend.get(`/api/v1/support-articles?${query}`, { as: ALEX })).json() as {
+      (await backend.get(`/api/v1/support-articles?${query}`, { as: ALEX })).json<{
         data: { title: string }[];
         total: number;
-      };
+      }>();
     expect((await list("filter[topic]=billing&sort=-readMinutes")).data.map((a) => a.title)).toEqual([
       "Understanding your bill",
       "Paying your bill online",
@@ -173,15 +172,19 @@ describe("a resource declared in one file", () => {
     expect((await list("filter[topic][in]=devices,roaming&pageSize=1")).total).toBe(2);
     const refused = await backend.get("/api/v1/support-articles?filter[body]=x&sort=topic", { as: ALEX });
     expect(refused.statusCode).toBe(400);
-    expect((refused.json() as { errors: { path: string }[] }).errors.map((e) => e.path).sort()).toEqual([
-      "filter[body]",
-      "sort",
-    ]);
+    expect(
+      refused
+        .json<{ errors: { path: string }[] }>()
+        .errors.map((e) => e.path)
+        .sort(),
+    ).toEqual(["filter[body]", "sort"]);
     // The declared indexes exist, and a trigram index per search field.
-    const result = (await backend.database.db.execute(
-      sql`select indexname from pg_indexes where tablename = 'resource_documents' and indexname like 'resource_documents_support_articles_%'`,
-    )) as unknown as { rows?: { indexname: string }[] } | { indexname: string }[];
-    const names = (Array.isArray(result) ? result : (result.rows ?? [])).map((r) => r.indexname).sort();
+    const rows = rowsOf<{ indexname: string }>(
+      await backend.database.db.execute(
+        sql`select indexname from pg_indexes where tablename = 'resource_documents' and indexname like 'resource_documents_support_articles_%'`,
+      ),
+    );
+    const names = rows.map((r) => r.indexname).sort();
     expect(names).toEqual([
       "resource_documents_support_articles_body_trgm_idx",
       "resource_documents_support_articles_readminutes_idx",
@@ -196,7 +199,7 @@ describe("a resource declared in one file", () => {
         as: AGENT,
         body: article({ title: "Data roaming caps" }),
       })
-    ).json() as { id: string };
+    ).json<{ id: string }>();
     expect(
       (await backend.send("PATCH", `/api/v1/support-articles/${created.id}`, { as: AGENT, body: { readMinutes: 5 } }))
         .statusCode,
@@ -208,14 +211,14 @@ describe("a resource declared in one file", () => {
 
     const trail = (
       await backend.get(`/api/v1/audit-events?filter[targetId]=${created.id}&sort=createdAt`, { as: ADMIN })
-    ).json() as {
+    ).json<{
       data: {
         action: string;
         actorRole: string;
         before: Record<string, unknown> | null;
         after: Record<string, unknown> | null;
       }[];
-    };
+    }>();
     expect(trail.data.map((e) => [e.action, e.actorRole])).toEqual([
       ["support-articles.create", "agent"],
       ["support-articles.edit", "agent"],

@@ -7,6 +7,7 @@ import type { Line } from "../../src/resources/lines";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, SAM, AGENT, ADMIN, TAYLOR, TMO_AGENT, TMO_ADMIN } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
+import { rowsOf } from "../../server/db/rowsOf";
 
 // The generic API (server/routes/documents.ts) serving the declared device-claims resource, on the
 // real database (TEST_DB) and the real Auth emulator; one backend for the file. Operator ATT: alex
@@ -71,13 +72,13 @@ function expectFieldProblem(res: LightMyRequestResponse, status: number, field: 
 async function create(as: string, body: Record<string, unknown>, headers?: Record<string, string>): Promise<Claim> {
   const res = await backend.send("POST", CLAIMS, { as, body, headers });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Claim;
+  return res.json<Claim>();
 }
 
 async function list(query: string, as: string, operator?: string): Promise<{ data: Claim[]; total: number }> {
   const res = await backend.get(`${CLAIMS}${query ? `?${query}` : ""}`, { as, operator });
   expect(res.statusCode, `${query} as ${as}: ${res.body}`).toBe(200);
-  return res.json() as { data: Claim[]; total: number };
+  return res.json<{ data: Claim[]; total: number }>();
 }
 
 /** POST an action; `{}` unless a body is given, as the portal sends it. */
@@ -90,7 +91,7 @@ async function trail(targetId: string): Promise<AuditRow[]> {
     as: ADMIN,
   });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { data: AuditRow[] }).data;
+  return res.json<{ data: AuditRow[] }>().data;
 }
 
 const countDocuments = async () => (await backend.database.db.select({ n: count() }).from(resourceDocuments))[0]!.n;
@@ -120,7 +121,7 @@ beforeAll(async () => {
   const own = async (as: string, operator?: string) => {
     const res = await backend.get("/api/v1/lines?sort=msisdn", { as, operator });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { data: Line[] }).data.map((l) => l.id);
+    return res.json<{ data: Line[] }>().data.map((l) => l.id);
   };
   alexLines = await own(ALEX);
   const [sam] = await own(SAM);
@@ -314,7 +315,7 @@ describe("edit", () => {
       body: { assessment: "Accidental damage is covered." },
     });
     expect(res.statusCode, res.body).toBe(200);
-    const edited = res.json() as Claim;
+    const edited = res.json<Claim>();
     expect(edited).toMatchObject({
       id: claim.id,
       assessment: "Accidental damage is covered.",
@@ -481,7 +482,7 @@ describe("actions", () => {
       statuses.join(","),
     ).toHaveLength(9);
     const winner = who[statuses.indexOf(200)]![0];
-    const final = (await backend.get(`${CLAIMS}/${claim.id}`, { as: AGENT })).json() as Claim;
+    const final = (await backend.get(`${CLAIMS}/${claim.id}`, { as: AGENT })).json<Claim>();
     expect(final.status).toBe(winner === "approve" ? "approved" : "withdrawn");
     const rows = await backend.database.db
       .select()
@@ -534,7 +535,7 @@ describe("idempotency", () => {
     expect(second.headers["idempotent-replayed"]).toBe("true");
     expect(second.json()).toEqual(first.json());
     expect(await countDocuments()).toBe(before + 1);
-    const id = (first.json() as Claim).id;
+    const id = first.json<Claim>().id;
     expect((await trail(id)).map((r) => r.action)).toEqual(["device-claims.create"]);
 
     const other = await backend.send("POST", CLAIMS, {
@@ -573,10 +574,11 @@ describe("idempotency", () => {
 
 describe("indexes", () => {
   it("the declared expression indexes and the search fields' trigram indexes exist, partial on the resource", async () => {
-    const result = (await backend.database.db.execute(
-      sql`select indexname, indexdef from pg_indexes where tablename = 'resource_documents' and indexname like 'resource_documents_device_claims_%' order by indexname`,
-    )) as unknown as { rows?: { indexname: string; indexdef: string }[] } | { indexname: string; indexdef: string }[];
-    const rows = Array.isArray(result) ? result : (result.rows ?? []);
+    const rows = rowsOf<{ indexname: string; indexdef: string }>(
+      await backend.database.db.execute(
+        sql`select indexname, indexdef from pg_indexes where tablename = 'resource_documents' and indexname like 'resource_documents_device_claims_%' order by indexname`,
+      ),
+    );
     expect(rows.map((r) => r.indexname)).toEqual([
       "resource_documents_device_claims_assessment_trgm_idx",
       "resource_documents_device_claims_description_trgm_idx",

@@ -76,14 +76,14 @@ describe("feature toggles on the backend", () => {
       .update(operators)
       .set({ settings: { ...att!.settings, topUpPayment: "sandbox" } })
       .where(eq(operators.code, "ATT"));
-    alexPrepaid = (
-      (await toggled.get("/api/v1/accounts", { as: ALEX })).json() as { data: { id: string; type: string }[] }
-    ).data.find((a) => a.type === "prepaid")!.id;
-    alexLine = (
-      (await toggled.get("/api/v1/lines", { as: ALEX })).json() as {
+    alexPrepaid = (await toggled.get("/api/v1/accounts", { as: ALEX }))
+      .json<{ data: { id: string; type: string }[] }>()
+      .data.find((a) => a.type === "prepaid")!.id;
+    alexLine = (await toggled.get("/api/v1/lines", { as: ALEX }))
+      .json<{
         data: { id: string; msisdn: string; iccid: string }[];
-      }
-    ).data.find((l) => l.msisdn === "+12025550102")!;
+      }>()
+      .data.find((l) => l.msisdn === "+12025550102")!;
   });
   afterEach(() => flags.set(FEATURE_FLAG_DEFAULTS));
   afterAll(async () => {
@@ -132,7 +132,7 @@ describe("feature toggles on the backend", () => {
       headers: { "content-type": "application/octet-stream" },
     });
     expect(idDocument.statusCode, idDocument.body).toBe(201);
-    const esim = { simType: "esim", idDocumentFileId: (idDocument.json() as { id: string }).id };
+    const esim = { simType: "esim", idDocumentFileId: idDocument.json<{ id: string }>().id };
     expect(expectProblem(await swap(ALEX, esim), 422, "simType").detail).toMatch(/turned off/);
     expectProblem(await swap(ALEX, esim, true), 422, "simType");
     expectProblem(await swap(AGENT, { ...esim, reason: "new phone, customer in store" }), 422, "simType");

@@ -13,10 +13,10 @@ import { SAMPLE_FILES } from "../support/sampleFiles";
  * The disk adapter runs here; the Firebase Storage adapter runs against the Storage emulator when
  * FIREBASE_STORAGE_EMULATOR_HOST is set (that emulator needs a download and cannot run on this machine).
  */
-function contractSuite(name: string, open: () => Promise<{ store: FileStore; close(): Promise<void> }>) {
+function contractSuite(name: string, open: () => Promise<{ store: FileStore; close: () => Promise<void> }>) {
   describe(`the file store contract: ${name}`, () => {
     let store: FileStore;
-    let close: () => Promise<void> = async () => undefined;
+    let close: () => Promise<void> = () => Promise.resolve();
     const key = () => `ATT/${randomUUID()}`;
 
     it("opens", async () => {

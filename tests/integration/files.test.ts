@@ -38,7 +38,7 @@ describe("uploading a file", () => {
       contentType: "image/png",
     });
     expect(res.statusCode, res.body).toBe(201);
-    const file = res.json() as Record<string, unknown>;
+    const file = res.json<Record<string, unknown>>();
     expect(file).toMatchObject({
       name: "receipt.png",
       contentType: "application/pdf",
@@ -56,7 +56,7 @@ describe("uploading a file", () => {
   it.each(["png", "jpeg", "webp", "heic"] as const)("accepts a %s ID document", async (kind) => {
     const res = await upload(SAM, SAMPLE_FILES[kind], `name=id.${kind}&purpose=id_document`);
     expect(res.statusCode, res.body).toBe(201);
-    expect((res.json() as { purpose: string }).purpose).toBe("id_document");
+    expect(res.json<{ purpose: string }>().purpose).toBe("id_document");
   });
 
   it("refuses what is not a PDF or a photo (415, nothing written)", async () => {
@@ -66,7 +66,7 @@ describe("uploading a file", () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.headers["content-type"]).toMatch(/problem\+json/);
-    expect((res.json() as { errors: { path: string }[] }).errors[0]!.path).toBe("body");
+    expect(res.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe("body");
     expect(await fileCount()).toBe(before);
   });
 
@@ -87,14 +87,14 @@ describe("uploading a file", () => {
     const before = await fileCount();
     const res = await upload(ALEX, SAMPLE_FILES.pdf, query);
     expect(res.statusCode).toBe(400);
-    expect((res.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain(path);
+    expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain(path);
     expect(await fileCount()).toBe(before);
   });
 
   it("refuses an empty body naming it (400)", async () => {
     const res = await upload(ALEX, Buffer.alloc(0));
     expect(res.statusCode).toBe(400);
-    expect((res.json() as { errors: { path: string }[] }).errors[0]!.path).toBe("body");
+    expect(res.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe("body");
   });
 
   it("needs a signed-in person (401)", async () => {
@@ -109,7 +109,7 @@ describe("who may download", () => {
   beforeAll(async () => {
     const res = await upload(ALEX, SAMPLE_FILES.png, "name=screen.png");
     expect(res.statusCode, res.body).toBe(201);
-    fileId = (res.json() as { id: string }).id;
+    fileId = res.json<{ id: string }>().id;
   });
   const content = () => `/api/v1/files/${fileId}/content`;
 
@@ -135,23 +135,23 @@ describe("who may download", () => {
     expect((await backend.get(content())).statusCode).toBe(401);
     const bad = await backend.get("/api/v1/files/not-a-uuid/content", { as: ALEX });
     expect(bad.statusCode).toBe(400);
-    expect((bad.json() as { errors: { path: string }[] }).errors[0]!.path).toBe("id");
+    expect(bad.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe("id");
   });
 
   it("lists: a subscriber sees their own files, staff every file of the operator", async () => {
-    const mine = (await backend.get("/api/v1/files?pageSize=100", { as: ALEX })).json() as {
+    const mine = (await backend.get("/api/v1/files?pageSize=100", { as: ALEX })).json<{
       data: { id: string; ownerUid: string }[];
-    };
+    }>();
     const uids = new Set(mine.data.map((f) => f.ownerUid));
     expect(uids.size).toBe(1);
     expect(mine.data.map((f) => f.id)).toContain(fileId);
-    const all = (await backend.get("/api/v1/files?pageSize=100", { as: AGENT })).json() as {
+    const all = (await backend.get("/api/v1/files?pageSize=100", { as: AGENT })).json<{
       data: { ownerUid: string }[];
-    };
+    }>();
     expect(new Set(all.data.map((f) => f.ownerUid)).size).toBeGreaterThan(1);
-    const tmo = (await backend.get("/api/v1/files?pageSize=100", { as: TMO_AGENT, operator: "TMO" })).json() as {
+    const tmo = (await backend.get("/api/v1/files?pageSize=100", { as: TMO_AGENT, operator: "TMO" })).json<{
       data: unknown[];
-    };
+    }>();
     expect(tmo.data).toEqual([]);
   });
 
@@ -170,20 +170,20 @@ describe("attachments to device claims", () => {
     ...(attachmentId === undefined ? {} : { attachmentId }),
   });
   const alexLine = async () =>
-    ((await backend.get("/api/v1/lines?pageSize=5", { as: ALEX })).json() as { data: { id: string }[] }).data[0]!.id;
+    (await backend.get("/api/v1/lines?pageSize=5", { as: ALEX })).json<{ data: { id: string }[] }>().data[0]!.id;
 
   it("a claim references the subscriber's own upload, and staff can open it", async () => {
-    const file = (await upload(ALEX, SAMPLE_FILES.jpeg, "name=crack.jpg")).json() as { id: string };
+    const file = (await upload(ALEX, SAMPLE_FILES.jpeg, "name=crack.jpg")).json<{ id: string }>();
     const res = await backend.send("POST", "/api/v1/device-claims", {
       as: ALEX,
       body: claim(await alexLine(), file.id),
     });
     expect(res.statusCode, res.body).toBe(201);
-    const created = res.json() as { id: string; attachmentId: string };
+    const created = res.json<{ id: string; attachmentId: string }>();
     expect(created.attachmentId).toBe(file.id);
-    const seen = (await backend.get(`/api/v1/device-claims/${created.id}`, { as: AGENT })).json() as {
+    const seen = (await backend.get(`/api/v1/device-claims/${created.id}`, { as: AGENT })).json<{
       attachmentId: string;
-    };
+    }>();
     expect((await backend.get(`/api/v1/files/${seen.attachmentId}/content`, { as: AGENT })).statusCode).toBe(200);
   });
 
@@ -196,17 +196,17 @@ describe("attachments to device claims", () => {
   });
 
   it("refuses another person's file, naming the field (400, nothing written)", async () => {
-    const samFile = (await upload(SAM, SAMPLE_FILES.png, "name=sam.png")).json() as { id: string };
-    const before = ((await backend.get("/api/v1/device-claims?pageSize=1", { as: AGENT })).json() as { total: number })
+    const samFile = (await upload(SAM, SAMPLE_FILES.png, "name=sam.png")).json<{ id: string }>();
+    const before = (await backend.get("/api/v1/device-claims?pageSize=1", { as: AGENT })).json<{ total: number }>()
       .total;
     const res = await backend.send("POST", "/api/v1/device-claims", {
       as: ALEX,
       body: claim(await alexLine(), samFile.id),
     });
     expect(res.statusCode).toBe(400);
-    expect((res.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain("attachmentId");
-    expect(
-      ((await backend.get("/api/v1/device-claims?pageSize=1", { as: AGENT })).json() as { total: number }).total,
-    ).toBe(before);
+    expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain("attachmentId");
+    expect((await backend.get("/api/v1/device-claims?pageSize=1", { as: AGENT })).json<{ total: number }>().total).toBe(
+      before,
+    );
   });
 });

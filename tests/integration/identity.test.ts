@@ -61,7 +61,7 @@ async function adminMade(
 async function auditEvents(query: string, as = ADMIN, operator?: string) {
   const res = await backend.get(`/api/v1/audit-events?${query}`, { as, operator });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: AuditEvent[]; total: number };
+  return res.json<{ data: AuditEvent[]; total: number }>();
 }
 
 /**
@@ -275,7 +275,7 @@ describe("POST /api/v1/me/claim", () => {
     // Signing in with Google again gives the same user, now with the claims.
     const again = await googleSignIn(sub, email);
     expect(again.localId).toBe(first.localId);
-    const me = (await backend.get("/api/v1/me", { token: again.idToken })).json() as Me;
+    const me = (await backend.get("/api/v1/me", { token: again.idToken })).json<Me>();
     expect(me).toMatchObject({
       role: "subscriber",
       operator: "ATT",
@@ -575,9 +575,9 @@ describe("POST /api/auth/sms-allowance", () => {
 
 describe("OpenAPI", () => {
   it("describes every identity route", async () => {
-    const doc = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+    const doc = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
       paths: Record<string, Record<string, unknown>>;
-    };
+    }>();
     for (const [path, method] of [
       ["/api/v1/me", "get"],
       ["/api/v1/me/claim", "post"],

@@ -21,14 +21,14 @@ const usd = (amount: number) => ({ amount, currency: "USD" });
 const billsOf = async (accountId: string, as = ALEX) => {
   const res = await backend.get(`/api/v1/invoices?filter[accountId]=${accountId}`, { as });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: Invoice[]; total: number };
+  return res.json<{ data: Invoice[]; total: number }>();
 };
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  alexPostpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
-    (a) => a.type === "postpaid",
-  )!;
+  alexPostpaid = (await backend.get("/api/v1/accounts", { as: ALEX }))
+    .json<{ data: Account[] }>()
+    .data.find((a) => a.type === "postpaid")!;
 });
 
 afterAll(async () => {
@@ -84,10 +84,8 @@ describe("GET /invoices", () => {
     expectProblem(await backend.get(`/api/v1/invoices/${id}`, { as: TAYLOR, operator: "TMO" }), 404);
     expect(
       (
-        (
-          await backend.get(`/api/v1/invoices?filter[accountId]=${alexPostpaid.id}`, { as: TMO_ADMIN, operator: "TMO" })
-        ).json() as { total: number }
-      ).total,
+        await backend.get(`/api/v1/invoices?filter[accountId]=${alexPostpaid.id}`, { as: TMO_ADMIN, operator: "TMO" })
+      ).json<{ total: number }>().total,
     ).toBe(0);
     expectProblem(await backend.get(`/api/v1/invoices?filter[accountId]=${alexPostpaid.id}`), 401);
     expectProblem(await backend.get("/api/v1/invoices?filter[total]=1", { as: AGENT }), 400, "filter[total]");
@@ -130,7 +128,7 @@ describe("closing a cycle", () => {
       body: { amount: usd(999), reason: "roaming pass bought by phone" },
     });
     expect(charged.statusCode, charged.body).toBe(200);
-    const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json<Account>();
     const latest = (await billsOf(alexPostpaid.id)).data[0]!;
     // The next cycle day after the seeded bills.
     const nextIssue = new Date(`${latest.periodEnd}T12:00:00Z`);
@@ -143,7 +141,7 @@ describe("closing a cycle", () => {
       accountIds: [alexPostpaid.id],
     });
     expect(first.issued).toHaveLength(1);
-    const bill = (await backend.get(`/api/v1/invoices/${first.issued[0]!.invoiceId}`, { as: ALEX })).json() as Invoice;
+    const bill = (await backend.get(`/api/v1/invoices/${first.issued[0]!.invoiceId}`, { as: ALEX })).json<Invoice>();
     const subtotal = 6500 + 999;
     expect(bill).toMatchObject({
       status: "issued",
@@ -161,7 +159,7 @@ describe("closing a cycle", () => {
         .toISOString()
         .slice(0, 10),
     );
-    const after = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    const after = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json<Account>();
     expect(after.amountDue).toEqual(usd(before.amountDue!.amount + bill.total.amount));
     const notices = await backend.database.db
       .select()
@@ -182,7 +180,7 @@ describe("closing a cycle", () => {
       asOf: new Date(Date.parse(`${bill.dueOn}T00:00:00Z`) + 86_400_000),
     });
     expect(overdue.map((o) => o.invoiceId)).toContain(bill.id);
-    expect(((await backend.get(`/api/v1/invoices/${bill.id}`, { as: ALEX })).json() as Invoice).status).toBe("overdue");
+    expect((await backend.get(`/api/v1/invoices/${bill.id}`, { as: ALEX })).json<Invoice>().status).toBe("overdue");
   });
 });
 
@@ -193,7 +191,7 @@ describe("the daily billing jobs", () => {
     // One daily job: the carrier's day (server/domain/billingRuns/run.ts), cycle close and overdue marking included.
     expect(jobs.map((j) => [j.name, j.cron])).toEqual([["billing.run-day", "10 0 * * *"]]);
     const countBills = async () =>
-      ((await backend.get("/api/v1/invoices?pageSize=1", { as: ADMIN })).json() as { total: number }).total;
+      (await backend.get("/api/v1/invoices?pageSize=1", { as: ADMIN })).json<{ total: number }>().total;
     const before = await countBills();
     await jobs[0]!.run({});
     const after = await countBills();
@@ -207,7 +205,7 @@ describe("the daily billing jobs", () => {
 describe("POST /invoices/{id}/actions/void", () => {
   it("an admin voids a bill with a reason: it is no longer due; nobody else may, and not twice", async () => {
     const bill = (await billsOf(alexPostpaid.id)).data.find((b) => b.status === "overdue")!;
-    const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json<Account>();
     expectProblem(
       await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, {
         as: AGENT,
@@ -241,7 +239,7 @@ describe("POST /invoices/{id}/actions/void", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: "void", voidReason: "billed twice for the same month" });
-    const after = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    const after = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json<Account>();
     expect(after.amountDue).toEqual(usd(before.amountDue!.amount - bill.total.amount));
     expectProblem(
       await backend.send("POST", `/api/v1/invoices/${bill.id}/actions/void`, { as: ADMIN, body: { reason: "again" } }),

@@ -25,7 +25,15 @@ afterAll(async () => {
 describe("the job queue", () => {
   it("runs a job with its data, not before the time it was given", async () => {
     const ran: { data: unknown; at: number }[] = [];
-    const queue = await start([{ name: "test.echo", run: async (data) => void ran.push({ data, at: Date.now() }) }]);
+    const queue = await start([
+      {
+        name: "test.echo",
+        run: (data) => {
+          ran.push({ data, at: Date.now() });
+          return Promise.resolve();
+        },
+      },
+    ]);
     const startAfter = new Date(Date.now() + 1500);
     await queue.send("test.echo", { hello: "world" }, { startAfter });
     await vi.waitFor(() => expect(ran).toHaveLength(1), { timeout: 20_000, interval: 100 });
@@ -35,11 +43,19 @@ describe("the job queue", () => {
 
   it("keeps a job across a restart: sent by one queue, run by the next on the same database", async () => {
     const ran: unknown[] = [];
-    const first = await start([{ name: "test.durable", run: async () => undefined }]);
+    const first = await start([{ name: "test.durable", run: () => Promise.resolve() }]);
     await first.send("test.durable", { n: 1 }, { startAfter: new Date(Date.now() + 60_000) });
     await first.send("test.durable", { n: 2 }, { startAfter: new Date(Date.now() + 1_000) });
     await first.stop();
-    await start([{ name: "test.durable", run: async (data) => void ran.push(data) }]);
+    await start([
+      {
+        name: "test.durable",
+        run: (data) => {
+          ran.push(data);
+          return Promise.resolve();
+        },
+      },
+    ]);
     await vi.waitFor(() => expect(ran).toEqual([{ n: 2 }]), { timeout: 20_000, interval: 100 });
   });
 
@@ -50,9 +66,9 @@ describe("the job queue", () => {
         name: "test.flaky",
         retryLimit: 2,
         retryDelaySeconds: 1,
-        run: async () => {
+        run: () => {
           attempts++;
-          if (attempts < 2) throw new Error("not yet");
+          return attempts < 2 ? Promise.reject(new Error("not yet")) : Promise.resolve();
         },
       },
     ]);
@@ -61,7 +77,7 @@ describe("the job queue", () => {
   });
 
   it("keeps cron schedules in the database", async () => {
-    await start([{ name: "test.sweep", cron: "*/5 * * * *", run: async () => undefined }]);
+    await start([{ name: "test.sweep", cron: "*/5 * * * *", run: () => Promise.resolve() }]);
     const { rows } = await database.executeSql!("select name, cron from pgboss.schedule where name = $1", [
       "test.sweep",
     ]);

@@ -27,7 +27,7 @@ const dayIn = (tz: string, offset = 0) => {
 async function report(as = ADMIN, from = dayIn(timezone, -2), to = dayIn(timezone), operator?: string) {
   const res = await backend.get(`/api/v1/kpis?from=${from}&to=${to}`, { as, operator });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as KpiReport;
+  return res.json<KpiReport>();
 }
 const today = (r: KpiReport) => r.days.find((d) => d.day === dayIn(timezone))!;
 const bucket = (r: KpiReport, key: string) => r.openTicketsByAge.find((b) => b.bucket === key)!.count;

@@ -18,9 +18,9 @@ let alexPrepaid: Account;
 let alexPostpaid: Account;
 let samAccount: Account;
 
-const list = async <T>(res: LightMyRequestResponse) => {
+const list = <T>(res: LightMyRequestResponse) => {
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: T[]; total: number };
+  return Promise.resolve(res.json<{ data: T[]; total: number }>());
 };
 
 const entryFor = (account: Account, over: Partial<NewLedgerEntry> = {}): NewLedgerEntry => ({
@@ -74,10 +74,10 @@ afterAll(async () => {
 
 describe("accounts show their money", () => {
   it("a prepaid account has its balance (the seeded top-ups less charges), a postpaid one its amount due (the open bill)", async () => {
-    const prepaid = (await backend.get(`/api/v1/accounts/${alexPrepaid.id}`, { as: ALEX })).json() as Account;
+    const prepaid = (await backend.get(`/api/v1/accounts/${alexPrepaid.id}`, { as: ALEX })).json<Account>();
     expect(prepaid.balance).toEqual({ amount: 5000 - 3500 + 2000 + 2500 - 3500 + 1500, currency: "USD" });
     expect(prepaid.amountDue).toBeNull();
-    const postpaid = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    const postpaid = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json<Account>();
     // POST_50GB at $65.00 and the seeded $15.00 of data beyond the allowance, plus 8.25 % tax ($6.60); the two paid bills are not due.
     expect(postpaid.amountDue).toEqual({ amount: 6500 + 1500 + 660, currency: "USD" });
     expect(postpaid.balance).toBeNull();
@@ -95,7 +95,7 @@ describe("accounts show their money", () => {
   });
 
   it("staff see the same figures on any account of their operator; another operator's staff do not find it", async () => {
-    const seen = (await backend.get(`/api/v1/accounts/${alexPrepaid.id}`, { as: AGENT })).json() as Account;
+    const seen = (await backend.get(`/api/v1/accounts/${alexPrepaid.id}`, { as: AGENT })).json<Account>();
     expect(seen.balance).toEqual(alexPrepaid.balance);
     expectProblem(await backend.get(`/api/v1/accounts/${alexPrepaid.id}`, { as: TMO_AGENT, operator: "TMO" }), 404);
   });
@@ -212,11 +212,11 @@ describe("postLedgerEntry", () => {
   });
 
   it("a postpaid charge is stored unbilled and moves no balance", async () => {
-    const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    const before = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json<Account>();
     const posted = await post(entryFor(alexPostpaid, { kind: "charge", amount: 1000 }));
     expect(posted.balance).toBeNull();
     expect(posted.entry.balanceAfter).toBeNull();
-    const after = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json() as Account;
+    const after = (await backend.get(`/api/v1/accounts/${alexPostpaid.id}`, { as: ALEX })).json<Account>();
     expect(after.amountDue).toEqual(before.amountDue);
   });
 

@@ -51,7 +51,7 @@ async function act(
 async function actOk(id: string, action: string, as: string, body?: Record<string, unknown>): Promise<ActionAnswer> {
   const res = await act(id, action, as, body);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ActionAnswer;
+  return res.json<ActionAnswer>();
 }
 
 /** Uploads a small photo as a user (an ID document unless told) and answers its id. */
@@ -62,13 +62,13 @@ async function upload(as: string, purpose: "id_document" | "attachment" = "id_do
     headers: { "content-type": "application/octet-stream" },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: string }).id;
+  return res.json<{ id: string }>().id;
 }
 
 async function getLine(id: string, as = ADMIN): Promise<Line> {
   const res = await backend.get(`${LINES}/${id}`, { as });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Line;
+  return res.json<Line>();
 }
 
 /** A line back to active, unlocked, without a PIN, as seeded (between tests). */
@@ -111,7 +111,7 @@ beforeAll(async () => {
     reauthMaxAgeSeconds: -1,
   });
   const own = async (as: string, operator?: string) =>
-    ((await backend.get(`${LINES}?sort=msisdn`, { as, operator })).json() as { data: Line[] }).data;
+    (await backend.get(`${LINES}?sort=msisdn`, { as, operator })).json<{ data: Line[] }>().data;
   [alexPrepaid, alexPostpaid] = (await own(ALEX)) as [Line, Line];
   [samLine] = (await own(SAM)) as [Line];
   tmoLineId = (await own(TAYLOR, "TMO"))[0]!.id;
@@ -160,7 +160,7 @@ describe("suspend and restore", () => {
     expect(answer).toMatchObject({ id: alexPrepaid.id, status: "suspended", suspendReason: "lost" });
     expect(answer.order).toMatchObject({ type: "suspend", state: "completed" });
 
-    const order = (await backend.get(`/api/v1/orders/${answer.order!.id}`, { as: ALEX })).json() as Order;
+    const order = (await backend.get(`/api/v1/orders/${answer.order!.id}`, { as: ALEX })).json<Order>();
     expect(order).toMatchObject({
       type: "suspend",
       state: "completed",
@@ -506,13 +506,13 @@ describe("an eSIM needs the holder's ID", () => {
     expect(preview.statusCode, preview.body).toBe(200);
     const moved = await actOk(alexPrepaid.id, "swap-sim", ALEX, { simType: "esim", idDocumentFileId: alexId });
     expect(moved).toMatchObject({ simType: "esim", order: { type: "sim_swap", state: "completed" } });
-    const order = (await backend.get(`/api/v1/orders/${moved.order!.id}`, { as: AGENT })).json() as Order;
+    const order = (await backend.get(`/api/v1/orders/${moved.order!.id}`, { as: AGENT })).json<Order>();
     expect(order.details).toMatchObject({ simType: "esim", idDocumentFileId: alexId });
     // The order names it on its own (the order page offers it for download).
     expect(order.idDocumentFileId).toBe(alexId);
-    expect(
-      ((await backend.get(`/api/v1/orders/${moved.order!.id}`, { as: ALEX })).json() as Order).idDocumentFileId,
-    ).toBe(alexId);
+    expect((await backend.get(`/api/v1/orders/${moved.order!.id}`, { as: ALEX })).json<Order>().idDocumentFileId).toBe(
+      alexId,
+    );
     expect((await download(alexId, ALEX)).statusCode).toBe(200);
     expect((await download(alexId, AGENT)).statusCode).toBe(200);
     expect((await download(alexId, ADMIN)).statusCode).toBe(200);
@@ -613,21 +613,21 @@ describe("a SIM by post", () => {
 
 describe("orders", () => {
   it("subscribers list their own orders, staff all; nobody sees another operator's", async () => {
-    const mine = (await backend.get("/api/v1/orders?pageSize=100", { as: ALEX })).json() as {
+    const mine = (await backend.get("/api/v1/orders?pageSize=100", { as: ALEX })).json<{
       data: Order[];
       total: number;
-    };
+    }>();
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.data.every((o) => [alexPrepaid.id, alexPostpaid.id].includes(o.lineId!))).toBe(true);
-    const sams = (await backend.get("/api/v1/orders?pageSize=100", { as: SAM })).json() as { data: Order[] };
+    const sams = (await backend.get("/api/v1/orders?pageSize=100", { as: SAM })).json<{ data: Order[] }>();
     expect(sams.data.some((o) => o.lineId === alexPrepaid.id)).toBe(false);
     const all = (
       await backend.get("/api/v1/orders?pageSize=100&filter[lineId]=" + alexPrepaid.id, { as: AGENT })
-    ).json() as { total: number };
+    ).json<{ total: number }>();
     expect(all.total).toBeGreaterThan(0);
-    const tmo = (await backend.get("/api/v1/orders?pageSize=100", { as: TAYLOR, operator: "TMO" })).json() as {
+    const tmo = (await backend.get("/api/v1/orders?pageSize=100", { as: TAYLOR, operator: "TMO" })).json<{
       total: number;
-    };
+    }>();
     expect(tmo.total).toBe(0);
     expectProblem(await backend.get(`/api/v1/orders/${mine.data[0]!.id}`, { as: SAM }), 404);
   });
@@ -636,11 +636,11 @@ describe("orders", () => {
     const now = new Date().toISOString();
     const before = (
       await backend.get(`/api/v1/orders?filter[createdAt][lte]=${encodeURIComponent(now)}&pageSize=100`, { as: ALEX })
-    ).json() as { total: number };
+    ).json<{ total: number }>();
     const after = (
       await backend.get(`/api/v1/orders?filter[createdAt][gte]=${encodeURIComponent(now)}&pageSize=100`, { as: ALEX })
-    ).json() as { total: number };
-    const all = (await backend.get("/api/v1/orders?pageSize=100", { as: ALEX })).json() as { total: number };
+    ).json<{ total: number }>();
+    const all = (await backend.get("/api/v1/orders?pageSize=100", { as: ALEX })).json<{ total: number }>();
     expect(before.total).toBeGreaterThan(0);
     expect(before.total + after.total).toBe(all.total);
     const between = await backend.get(
@@ -671,15 +671,15 @@ describe("orders", () => {
     );
     const res = await backend.send("POST", `/api/v1/orders/${waiting!.id}/actions/cancel`, { as: ALEX, body: {} });
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as Order).timeline.map((s) => s.state)).toEqual(["acknowledged", "cancelled"]);
+    expect(res.json<Order>().timeline.map((s) => s.state)).toEqual(["acknowledged", "cancelled"]);
     expectProblem(
       await backend.send("POST", `/api/v1/orders/${waiting!.id}/actions/cancel`, { as: ALEX, body: {} }),
       409,
       "state",
     );
-    const done = (
-      (await backend.get("/api/v1/orders?filter[state]=completed&pageSize=1", { as: ALEX })).json() as { data: Order[] }
-    ).data[0]!;
+    const done = (await backend.get("/api/v1/orders?filter[state]=completed&pageSize=1", { as: ALEX })).json<{
+      data: Order[];
+    }>().data[0]!;
     expectProblem(
       await backend.send("POST", `/api/v1/orders/${done.id}/actions/cancel`, { as: ALEX, body: {} }),
       409,
@@ -690,9 +690,10 @@ describe("orders", () => {
 
 describe("notifications", () => {
   it("an inbox of one's own: unread first counted, marked read once, nobody else's", async () => {
-    const unread = (
-      await backend.get("/api/v1/notifications?filter[read]=false&pageSize=100", { as: ALEX })
-    ).json() as { data: Notification[]; total: number };
+    const unread = (await backend.get("/api/v1/notifications?filter[read]=false&pageSize=100", { as: ALEX })).json<{
+      data: Notification[];
+      total: number;
+    }>();
     expect(unread.total).toBeGreaterThan(0);
     const first = unread.data[0]!;
     expect(first.read).toBe(false);
@@ -707,24 +708,24 @@ describe("notifications", () => {
       body: {},
     });
     expect(read.statusCode, read.body).toBe(200);
-    expect((read.json() as Notification).read).toBe(true);
+    expect(read.json<Notification>().read).toBe(true);
     expectProblem(
       await backend.send("POST", `/api/v1/notifications/${first.id}/actions/mark-read`, { as: ALEX, body: {} }),
       409,
       "read",
     );
-    const after = (await backend.get("/api/v1/notifications?filter[read]=false&pageSize=1", { as: ALEX })).json() as {
+    const after = (await backend.get("/api/v1/notifications?filter[read]=false&pageSize=1", { as: ALEX })).json<{
       total: number;
-    };
+    }>();
     expect(after.total).toBe(unread.total - 1);
   });
 });
 
 describe("the OpenAPI document", () => {
   it("describes every action and preview with an operation id, its body and the problems it answers", async () => {
-    const doc = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+    const doc = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
       paths: Record<string, Record<string, { operationId?: string; responses: Record<string, unknown> }>>;
-    };
+    }>();
     for (const action of [
       "suspend",
       "restore",

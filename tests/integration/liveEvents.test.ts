@@ -44,7 +44,7 @@ function invite(body: unknown, options: { as?: string; operator?: string } = {})
 async function invitedStaff(role: "agent" | "admin", tag: string) {
   const res = await invite({ email: freshEmail(tag), role, displayName: `Live ${tag}` });
   expect(res.statusCode, res.body).toBe(201);
-  const { member } = res.json() as StaffInviteResult;
+  const { member } = res.json<StaffInviteResult>();
   invited.push(member.uid);
   return member;
 }

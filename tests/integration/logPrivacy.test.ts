@@ -15,7 +15,7 @@ let alexAccount: Account;
 
 beforeAll(async () => {
   backend = await startTestBackend({ logLevel: "info", logStream: { write: (line: string) => void logs.push(line) } });
-  alexAccount = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data[0]!;
+  alexAccount = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>().data[0]!;
   // A check the ticket below fails, so its insert is a database error carrying what alex typed.
   await backend.database.db.execute(
     sql`alter table tickets add constraint log_privacy_probe check (subject not like 'Call me at %')`,

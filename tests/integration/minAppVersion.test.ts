@@ -25,7 +25,7 @@ describe("minimum app version", () => {
         expect(res.statusCode, res.body).toBe(426);
         expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
         expect(res.headers["x-min-app-version"]).toBe("3.2.1");
-        const problem = res.json() as { type: string; status: number; detail: string; errors: { path: string }[] };
+        const problem = res.json<{ type: string; status: number; detail: string; errors: { path: string }[] }>();
         expect(problem.type).toBe(PROBLEM_TYPES.upgradeRequired);
         expect(problem.status).toBe(426);
         expect(problem.detail).toMatch(/reload/);
@@ -42,7 +42,7 @@ describe("minimum app version", () => {
   });
 
   it("a write from an old portal changes nothing", async () => {
-    const before = (await backend.get("/api/v1/notifications", { as: ALEX })).json() as { total: number };
+    const before = (await backend.get("/api/v1/notifications", { as: ALEX })).json<{ total: number }>();
     const res = await backend.send("POST", "/api/v1/me/sign-out-everywhere", {
       as: ALEX,
       headers: { "x-app-version": "1.0.0" },
@@ -51,7 +51,7 @@ describe("minimum app version", () => {
     // Still signed in: the sign-out did not run.
     const after = await backend.get("/api/v1/notifications", { as: ALEX });
     expect(after.statusCode).toBe(200);
-    expect((after.json() as { total: number }).total).toBe(before.total);
+    expect(after.json<{ total: number }>().total).toBe(before.total);
   });
 
   it("callers that send no version (health checks, machines) are not portals and pass", async () => {

@@ -51,7 +51,7 @@ describe("GET/PUT /me/notification-preferences", () => {
     ] as const) {
       const res = await backend.send("PUT", URL, { as: SAM, body });
       expect(res.statusCode, res.body).toBe(400);
-      const errors = (res.json() as { errors?: { path: string }[] }).errors ?? [];
+      const errors = res.json<{ errors?: { path: string }[] }>().errors ?? [];
       if (path) expect(errors.map((e) => e.path)).toContain(path);
     }
     expect(
@@ -83,9 +83,19 @@ describe("the outbox", () => {
       },
     ]);
     const sent: string[] = [];
-    expect(await deliverOutbox(db, async (m) => void sent.push(`${m.channel}:${m.recipient}`))).toBe(2);
+    expect(
+      await deliverOutbox(db, (m) => {
+        sent.push(`${m.channel}:${m.recipient}`);
+        return Promise.resolve();
+      }),
+    ).toBe(2);
     expect(sent.sort()).toEqual(["email:alex@example.com", "sms:+12025550101"]);
-    expect(await deliverOutbox(db, async () => void sent.push("again"))).toBe(0);
+    expect(
+      await deliverOutbox(db, () => {
+        sent.push("again");
+        return Promise.resolve();
+      }),
+    ).toBe(0);
     expect(await db.select().from(outboxMessages).where(isNull(outboxMessages.sentAt))).toEqual([]);
     expect(domainJobs({} as never).find((j) => j.name === OUTBOX_DELIVERY_JOB)?.cron).toBe("* * * * *");
   });

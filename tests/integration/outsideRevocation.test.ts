@@ -27,9 +27,10 @@ beforeAll(async () => {
   longCache = await backend.startAnotherInstance({ tokenCacheSeconds: 30 });
   // A route marked secret, as the routes revealing a PUK, a port-out PIN or payment methods will be.
   await longCache.app.register(
-    async (v1) => {
+    (v1) => {
       v1.addHook("onRequest", authenticateRequest(longCache.verifier, createOperatorDirectory(backend.database.db)));
-      v1.get("/test-secret", { config: { secret: true } }, async () => ({ puk: "12345678" }));
+      v1.get("/test-secret", { config: { secret: true } }, () => Promise.resolve({ puk: "12345678" }));
+      return Promise.resolve();
     },
     { prefix: "/api/v1" },
   );

@@ -48,7 +48,7 @@ async function changePlan(
 
 /** Days left in the line's cycle (today included) and its length, from its meters: the test's own arithmetic. */
 async function cycleOf(line: string) {
-  const meter = ((await backend.get(`/api/v1/lines/${lineId[line]}/meters`, { as: ADMIN })).json() as Meter[])[0]!;
+  const meter = (await backend.get(`/api/v1/lines/${lineId[line]}/meters`, { as: ADMIN })).json<Meter[]>()[0]!;
   const start = Date.parse(`${meter.cycleStart}T00:00:00Z`);
   const end = Date.parse(`${meter.cycleEnd}T00:00:00Z`);
   return {
@@ -83,11 +83,11 @@ afterAll(async () => {
 
 describe("the plan catalog", () => {
   it("subscribers see the active plans only; staff see retired and draft ones too", async () => {
-    const alex = (await backend.get("/api/v1/plans?pageSize=50", { as: ALEX })).json() as { data: Plan[] };
+    const alex = (await backend.get("/api/v1/plans?pageSize=50", { as: ALEX })).json<{ data: Plan[] }>();
     expect(alex.data.every((p) => p.status === "active")).toBe(true);
     expect(alex.data.map((p) => p.code)).not.toContain("PRE_2GB_LEGACY");
     expect((await backend.get(`/api/v1/plans/${planId.PRE_2GB_LEGACY}`, { as: ALEX })).statusCode).toBe(404);
-    const agent = (await backend.get("/api/v1/plans?pageSize=50", { as: AGENT })).json() as { data: Plan[] };
+    const agent = (await backend.get("/api/v1/plans?pageSize=50", { as: AGENT })).json<{ data: Plan[] }>();
     expect(agent.data.map((p) => p.status)).toEqual(expect.arrayContaining(["active", "retired", "draft"]));
   });
 });
@@ -97,7 +97,7 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     const { remaining, cycleDays } = await cycleOf("+12025550101");
     const res = await changePlan("+12025550101", { planId: planId.PRE_UNL, effective: "now" }, { preview: true });
     expect(res.statusCode, res.body).toBe(200);
-    const quote = res.json() as Quote;
+    const quote = res.json<Quote>();
     const credit = Math.round((3500 * remaining) / cycleDays);
     const charge = Math.round((5000 * remaining) / cycleDays);
     expect(quote.lines.map((l) => l.amount)).toEqual([
@@ -110,7 +110,7 @@ describe("POST /lines/{id}/actions/change-plan", () => {
 
     const next = (
       await changePlan("+12025550101", { planId: planId.PRE_UNL, effective: "next-cycle" }, { preview: true })
-    ).json() as Quote;
+    ).json<Quote>();
     expect(next.total).toEqual({ amount: 0, currency: "USD" });
     expect(next.summary).toBe("resources.lines.preview.changePlanNextCycle");
   });
@@ -118,12 +118,12 @@ describe("POST /lines/{id}/actions/change-plan", () => {
   it("refuses, changing nothing: the same plan 409, a postpaid plan on a prepaid line 422 saying an agent can do it, a retired plan 422, bad input 400 at the field", async () => {
     const same = await changePlan("+12025550101", { planId: planId.PRE_15GB, effective: "now" });
     expect(same.statusCode, same.body).toBe(409);
-    expect((same.json() as Problem).errors?.[0]?.path).toBe("planId");
+    expect(same.json<Problem>().errors?.[0]?.path).toBe("planId");
 
     const kind = await changePlan("+12025550101", { planId: planId.POST_10GB, effective: "now" });
     expect(kind.statusCode, kind.body).toBe(422);
-    expect((kind.json() as Problem).detail).toMatch(/care agent can do it/);
-    expect((kind.json() as Problem).errors?.[0]?.path).toBe("planId");
+    expect(kind.json<Problem>().detail).toMatch(/care agent can do it/);
+    expect(kind.json<Problem>().errors?.[0]?.path).toBe("planId");
 
     const retired = await changePlan("+12025550101", { planId: planId.PRE_2GB_LEGACY, effective: "now" });
     expect(retired.statusCode, retired.body).toBe(422);
@@ -136,7 +136,7 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     ] as const) {
       const res = await changePlan("+12025550101", body);
       expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(400);
-      expect((res.json() as Problem).errors?.map((e) => e.path)).toContain(path);
+      expect(res.json<Problem>().errors?.map((e) => e.path)).toContain(path);
     }
     const otherOperatorsPlan = await changePlan("+12025550101", { planId: planId.TMO_PRE, effective: "now" });
     expect(otherOperatorsPlan.statusCode).toBe(400);
@@ -157,7 +157,7 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     ).toBe(404);
     const noReason = await changePlan("+12025550101", { planId: planId.PRE_UNL }, { as: AGENT });
     expect(noReason.statusCode).toBe(400);
-    expect((noReason.json() as Problem).errors?.[0]?.path).toBe("reason");
+    expect(noReason.json<Problem>().errors?.[0]?.path).toBe("reason");
   });
 
   it("now, prepaid: moves the line, charges the net through the ledger once (Idempotency-Key replays), places a completed order and tells the holder", async () => {
@@ -167,7 +167,7 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     const key = randomUUID();
     const res = await changePlan("+12025550101", { planId: planId.PRE_UNL, effective: "now" }, { key });
     expect(res.statusCode, res.body).toBe(200);
-    const answer = res.json() as Line & { order: { id: string; type: string; state: string } };
+    const answer = res.json<Line & { order: { id: string; type: string; state: string } }>();
     expect(answer.planId).toBe(planId.PRE_UNL);
     expect(answer.planName).toBe("Prepaid Unlimited");
     expect(answer.order).toMatchObject({ type: "change_plan", state: "completed" });
@@ -198,9 +198,7 @@ describe("POST /lines/{id}/actions/change-plan", () => {
       .where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "plan.changed")));
     expect(notices.map((n) => n.params.planName)).toEqual(["Prepaid Unlimited"]);
     // The meters follow the new plan: unlimited data.
-    const meters = (
-      await backend.get(`/api/v1/lines/${lineId["+12025550101"]}/meters`, { as: ALEX })
-    ).json() as Meter[];
+    const meters = (await backend.get(`/api/v1/lines/${lineId["+12025550101"]}/meters`, { as: ALEX })).json<Meter[]>();
     expect(meters.find((m) => m.type === "data")!.allowance).toBeNull();
   });
 
@@ -222,7 +220,7 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     }
     const res = await changePlan("+12025550103", { planId: planId.PRE_UNL, effective: "now" }, { as: SAM });
     expect(res.statusCode, res.body).toBe(422);
-    const problem = res.json() as Problem;
+    const problem = res.json<Problem>();
     expect(problem.errors?.[0]?.path).toBe("amount");
     expect(problem.shortfall?.amount).toBeGreaterThan(0);
     expect(await planOf("+12025550103")).toBe(planId.PRE_5GB);
@@ -238,7 +236,7 @@ describe("POST /lines/{id}/actions/change-plan", () => {
       { as: AGENT },
     );
     expect(res.statusCode, res.body).toBe(200);
-    const { order } = res.json() as { order: { id: string } };
+    const { order } = res.json<{ order: { id: string } }>();
     const [row] = await backend.database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ requestedByRole: "agent", reason: "customer asked on the phone", state: "completed" });
     const entries = await backend.database.db
@@ -258,7 +256,7 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     const { cycleEnd } = await cycleOf("+12025550103");
     const res = await changePlan("+12025550103", { planId: planId.PRE_15GB, effective: "next-cycle" }, { as: SAM });
     expect(res.statusCode, res.body).toBe(200);
-    const { order } = res.json() as { order: { id: string; state: string } };
+    const { order } = res.json<{ order: { id: string; state: string } }>();
     expect(order.state).toBe("acknowledged");
     expect(await planOf("+12025550103")).toBe(planId.PRE_5GB);
     expect(await balanceOf("+12025550103")).toBe(before);
@@ -268,7 +266,13 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     const again = await changePlan("+12025550103", { planId: planId.PRE_UNL, effective: "now" }, { as: SAM });
     expect(again.statusCode).toBe(409);
 
-    const events = { published: [] as unknown[], publish: async (e: unknown) => void events.published.push(e) };
+    const events = {
+      published: [] as unknown[],
+      publish: (e: unknown) => {
+        events.published.push(e);
+        return Promise.resolve();
+      },
+    };
     expect(await runDuePlanChanges(backend.database.db, events, new Date())).toBe(0);
     const atCycleStart = new Date(Date.parse(`${cycleEnd}T00:00:00Z`) + 60_000);
     expect(await runDuePlanChanges(backend.database.db, events, atCycleStart)).toBe(1);

@@ -66,7 +66,7 @@ const run = (asOf: unknown, as: string | null = ADMIN, options: { operator?: str
 async function runOk(asOf: string, as = ADMIN, operator?: string): Promise<BillingRunResult> {
   const res = await run(asOf, as, { operator });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as BillingRunResult;
+  return res.json<BillingRunResult>();
 }
 const ZEROS: BillingRunResult = { renewed: 0, enteredGrace: 0, suspended: 0, billsIssued: 0, overdue: 0 };
 
@@ -170,7 +170,7 @@ async function voucher(amount: number): Promise<string> {
     body: { count: 1, value: usd(amount), expiresOn: addDays(new Date().toISOString().slice(0, 10), 365) },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { codes: string[] }).codes[0]!;
+  return res.json<{ codes: string[] }>().codes[0]!;
 }
 const redeem = (account: Account, code: string, as: string) =>
   backend.send("POST", `/api/v1/accounts/${account.id}/actions/redeem-voucher`, { as, body: { code } });
@@ -187,12 +187,12 @@ beforeAll(async () => {
   });
   gateway = sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 3_000 });
   backend = await startTestBackend({ paymentGateways: { sandbox: gateway }, operatorSettingsTtlMs: 0 });
-  alex = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
-    (a) => a.type === "prepaid",
-  )!;
-  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
+  alex = (await backend.get("/api/v1/accounts", { as: ALEX }))
+    .json<{ data: Account[] }>()
+    .data.find((a) => a.type === "prepaid")!;
+  sam = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data[0]!;
   const linesOf = async (as: string, operator?: string) =>
-    ((await backend.get("/api/v1/lines", { as, operator })).json() as { data: Line[] }).data;
+    (await backend.get("/api/v1/lines", { as, operator })).json<{ data: Line[] }>().data;
   alexLine = (await linesOf(ALEX)).find((l) => l.msisdn === "+12025550101")!;
   samLine = (await linesOf(SAM)).find((l) => l.msisdn === "+12025550103")!;
   taylorLine = (await linesOf(TAYLOR, "TMO"))[0]!;
@@ -397,15 +397,17 @@ describe("a balance short of the price: grace, a covering top-up, the end of gra
     });
 
     // The API and the home say so.
-    const shown = (await backend.get(`/api/v1/lines/${samLine.id}`, { as: SAM })).json() as Line;
+    const shown = (await backend.get(`/api/v1/lines/${samLine.id}`, { as: SAM })).json<Line>();
     expect(shown).toMatchObject({ status: "grace", graceEndsOn: addDays(d20, 7) });
-    const home = (await backend.get("/api/v1/home", { as: SAM })).json() as Home;
+    const home = (await backend.get("/api/v1/home", { as: SAM })).json<Home>();
     expect(home.lines[0]).toMatchObject({ status: "grace", grace: { endsOn: addDays(d20, 7), price: usd(2500) } });
     expect(home.accounts[0]!.balance).toEqual(usd(0));
-    const meters = (await backend.get(`/api/v1/lines/${samLine.id}/meters`, { as: SAM })).json() as {
-      type: string;
-      allowance: number | null;
-    }[];
+    const meters = (await backend.get(`/api/v1/lines/${samLine.id}/meters`, { as: SAM })).json<
+      {
+        type: string;
+        allowance: number | null;
+      }[]
+    >();
     expect(meters.map((m) => m.allowance)).toEqual([0, 0, 0]);
 
     // Only top-ups: buying an add-on or changing the plan is refused (409 at status).
@@ -420,7 +422,7 @@ describe("a balance short of the price: grace, a covering top-up, the end of gra
     );
     const [plan] = await backend.database.db
       .execute<{ id: string }>(sql`select id from plans where code = 'PRE_15GB'`)
-      .then((r) => (r as unknown as { rows: { id: string }[] }).rows);
+      .then((r) => (r as { rows: { id: string }[] }).rows);
     expectProblem(
       await backend.send("POST", `/api/v1/lines/${samLine.id}/actions/change-plan`, {
         as: SAM,
@@ -438,7 +440,7 @@ describe("a balance short of the price: grace, a covering top-up, the end of gra
     const small = await redeem(sam, await voucher(1000), SAM);
     expect(small.statusCode, small.body).toBe(200);
     expect((await lineRow(samLine.id)).status).toBe("grace");
-    const home = (await backend.get("/api/v1/home", { as: SAM })).json() as Home;
+    const home = (await backend.get("/api/v1/home", { as: SAM })).json<Home>();
     expect(home.accounts[0]!.balance).toEqual(usd(1000));
 
     const covering = await redeem(sam, await voucher(3000), SAM);
@@ -569,15 +571,15 @@ describe("postpaid cycle close and overdue marking are part of the day", () => {
   holdStill(() => [alexLine.id, samLine.id]);
 
   it("alex's postpaid account is billed on its cycle day; an Idempotency-Key replays the first answer", async () => {
-    const postpaid = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data.find(
-      (a) => a.type === "postpaid",
-    )!;
+    const postpaid = (await backend.get("/api/v1/accounts", { as: ALEX }))
+      .json<{ data: Account[] }>()
+      .data.find((a) => a.type === "postpaid")!;
     // Three cycles ahead: later than every day the tests above ran.
     const d12 = nextCycleStart(nextCycleStart(nextCycleStart(nextCycleDay(12))));
     const billsBefore = await backend.database.db.select().from(invoices).where(eq(invoices.accountId, postpaid.id));
     const first = await run(d12, ADMIN, { key: "billing-run-key-1" });
     expect(first.statusCode, first.body).toBe(200);
-    const result = first.json() as BillingRunResult;
+    const result = first.json<BillingRunResult>();
     expect(result.billsIssued).toBeGreaterThanOrEqual(1);
     const billsAfter = await backend.database.db.select().from(invoices).where(eq(invoices.accountId, postpaid.id));
     expect(billsAfter.length).toBe(billsBefore.length + 1);

@@ -33,7 +33,7 @@ describe("the data export", () => {
         body: SAMPLE_FILES.pdf,
         headers: { "content-type": "application/pdf" },
       })
-    ).json() as { id: string };
+    ).json<{ id: string }>();
     const res = await backend.get(EXPORT, { as: ALEX });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe("application/zip");
@@ -148,27 +148,27 @@ describe("closing the account and deleting the data", () => {
       body: { kind: "close_and_delete", note: "Moving abroad." },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const request = res.json() as { id: string; status: string; kept: unknown };
+    const request = res.json<{ id: string; status: string; kept: unknown }>();
     expect(request).toMatchObject({ status: "open", kept: null });
     requestId = request.id;
     const again = await backend.send("POST", REQUESTS, { token, body: { kind: "close_and_delete", note: null } });
     expect(again.statusCode).toBe(409);
-    expect((again.json() as { errors: { path: string }[] }).errors[0]!.path).toBe("kind");
+    expect(again.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe("kind");
   });
 
   it("refuses a malformed request naming the field, and writes nothing", async () => {
-    const before = ((await backend.get(REQUESTS, { as: AGENT })).json() as { total: number }).total;
+    const before = (await backend.get(REQUESTS, { as: AGENT })).json<{ total: number }>().total;
     const res = await backend.send("POST", REQUESTS, { as: SAM, body: { kind: "delete_everyone" } });
     expect(res.statusCode).toBe(400);
-    expect((res.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain("kind");
-    expect(((await backend.get(REQUESTS, { as: AGENT })).json() as { total: number }).total).toBe(before);
+    expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain("kind");
+    expect((await backend.get(REQUESTS, { as: AGENT })).json<{ total: number }>().total).toBe(before);
     expect((await backend.send("POST", REQUESTS, { body: { kind: "close_and_delete" } })).statusCode).toBe(401);
   });
 
   it("is seen by the operator's staff, not by another subscriber nor another operator", async () => {
-    const list = (await backend.get(`${REQUESTS}?filter[status]=open`, { as: AGENT })).json() as {
+    const list = (await backend.get(`${REQUESTS}?filter[status]=open`, { as: AGENT })).json<{
       data: { id: string }[];
-    };
+    }>();
     expect(list.data.map((r) => r.id)).toContain(requestId);
     expect((await backend.get(`${REQUESTS}/${requestId}`, { as: SAM })).statusCode).toBe(404);
     expect((await backend.get(`${REQUESTS}/${requestId}`, { as: TMO_AGENT, operator: "TMO" })).statusCode).toBe(404);
@@ -190,7 +190,7 @@ describe("closing the account and deleting the data", () => {
     ).toBe(404);
     const noReason = await backend.send("POST", `${REQUESTS}/${requestId}/actions/complete`, { as: AGENT, body: {} });
     expect(noReason.statusCode).toBe(400);
-    expect((noReason.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toContain("reason");
+    expect(noReason.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toContain("reason");
   });
 
   it("completing erases the person's data, keeps invoices and the ledger and says so, and ends their sign-in", async () => {
@@ -203,11 +203,11 @@ describe("closing the account and deleting the data", () => {
     });
     expect(res.statusCode, res.body).toBe(200);
 
-    const done = (await backend.get(`${REQUESTS}/${requestId}`, { as: AGENT })).json() as {
+    const done = (await backend.get(`${REQUESTS}/${requestId}`, { as: AGENT })).json<{
       status: string;
       erased: string[];
       kept: string[];
-    };
+    }>();
     expect(done.status).toBe("completed");
     expect(done.kept).toEqual(
       expect.arrayContaining([expect.stringMatching(/^invoices/), expect.stringMatching(/^ledger_entries/)]),
@@ -238,6 +238,6 @@ describe("closing the account and deleting the data", () => {
       body: { reason: "Identity checked again." },
     });
     expect(res.statusCode).toBe(409);
-    expect((res.json() as { errors: { path: string }[] }).errors[0]!.path).toBe("status");
+    expect(res.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe("status");
   });
 });

@@ -84,10 +84,10 @@ describe("a rule true only when written", () => {
       body: pass({ startsOn: yesterday }),
     });
     expect(created.statusCode, created.body).toBe(400);
-    expect((created.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(["startsOn"]);
+    expect(created.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual(["startsOn"]);
     const ok = await backend.send("POST", "/api/v1/roaming-passes", { as: ALEX, body: pass() });
     expect(ok.statusCode, ok.body).toBe(201);
-    const edited = await backend.send("PATCH", `/api/v1/roaming-passes/${(ok.json() as { id: string }).id}`, {
+    const edited = await backend.send("PATCH", `/api/v1/roaming-passes/${ok.json<{ id: string }>().id}`, {
       as: AGENT,
       body: { startsOn: yesterday },
     });
@@ -124,14 +124,14 @@ describe("a field computed in SQL", () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ total: usd(days * price) });
     }
-    const sorted = (await backend.get("/api/v1/roaming-passes?sort=-total&pageSize=100", { as: ADMIN })).json() as {
+    const sorted = (await backend.get("/api/v1/roaming-passes?sort=-total&pageSize=100", { as: ADMIN })).json<{
       data: { total: { amount: number } }[];
-    };
+    }>();
     const totals = sorted.data.map((p) => p.total.amount);
     expect(totals).toEqual([...totals].sort((a, b) => b - a));
     const cheap = (
       await backend.get("/api/v1/roaming-passes?filter[total][lte]=1000&pageSize=100", { as: ADMIN })
-    ).json() as { data: { total: { amount: number } }[] };
+    ).json<{ data: { total: { amount: number } }[] }>();
     expect(cheap.data.length).toBeGreaterThan(0);
     expect(cheap.data.every((p) => p.total.amount <= 1000)).toBe(true);
   });
@@ -139,6 +139,6 @@ describe("a field computed in SQL", () => {
   it("cannot be written: it is not a field of any form", async () => {
     const res = await backend.send("POST", "/api/v1/roaming-passes", { as: ALEX, body: { ...pass(), total: usd(1) } });
     expect(res.statusCode, res.body).toBe(403);
-    expect((res.json() as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(["total"]);
+    expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual(["total"]);
   });
 });

@@ -24,7 +24,7 @@ afterAll(async () => {
 const read = async (as: string, operator?: string) => {
   const res = await backend.get(URL, { as, operator });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { profile: Record<string, unknown>; saved: boolean };
+  return res.json<{ profile: Record<string, unknown>; saved: boolean }>();
 };
 
 describe("the profile", () => {
@@ -66,7 +66,7 @@ describe("the profile", () => {
     const res = await backend.send("PUT", URL, { as: ALEX, body: { ...VALID, ...change } });
     expect(res.statusCode).toBe(400);
     expect(res.headers["content-type"]).toMatch(/problem\+json/);
-    const errors = (res.json() as { errors: { path: string; message: string }[] }).errors;
+    const errors = res.json<{ errors: { path: string; message: string }[] }>().errors;
     const error = errors.find((e) => e.path === path);
     expect(error, JSON.stringify(errors)).toBeDefined();
     expect(error!.message).toMatch(message);
@@ -90,7 +90,7 @@ describe("the profile", () => {
   it("is described in the OpenAPI document", async () => {
     const res = await backend.app.inject({ method: "GET", url: "/api/openapi.json" });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys((res.json() as { paths: Record<string, unknown> }).paths)).toEqual(
+    expect(Object.keys(res.json<{ paths: Record<string, unknown> }>().paths)).toEqual(
       expect.arrayContaining(["/api/v1/me/profile", "/api/v1/me/consent", "/api/v1/feature-flags"]),
     );
   });

@@ -57,13 +57,13 @@ async function ingest(records: unknown[]): Promise<UsageBatchResult> {
     payload: { records },
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as UsageBatchResult;
+  return res.json<UsageBatchResult>();
 }
 
 async function meters(msisdn: string, as = ALEX): Promise<Record<string, Meter>> {
   const res = await backend.get(`/api/v1/lines/${lineId[msisdn]}/meters`, { as });
   expect(res.statusCode, res.body).toBe(200);
-  return Object.fromEntries((res.json() as Meter[]).map((m) => [m.type, m]));
+  return Object.fromEntries(res.json<Meter[]>().map((m) => [m.type, m]));
 }
 
 const entriesOf = (msisdn: string) =>
@@ -329,11 +329,11 @@ describe("POST /lines/{id}/actions/set-overage", () => {
     for (const body of [{ payAsYouGo: "no" }, { payAsYouGo: 0 }, {}, { payAsYouGo: null }]) {
       const res = await setOverage(ALEX_POSTPAID, body);
       expect(res.statusCode, res.body).toBe(400);
-      expect((res.json() as Problem).errors?.map((e) => e.path)).toContain("payAsYouGo");
+      expect(res.json<Problem>().errors?.map((e) => e.path)).toContain("payAsYouGo");
     }
     const noReason = await setOverage(ALEX_POSTPAID, { payAsYouGo: false }, { as: AGENT });
     expect(noReason.statusCode).toBe(400);
-    expect((noReason.json() as Problem).errors?.[0]?.path).toBe("reason");
+    expect(noReason.json<Problem>().errors?.[0]?.path).toBe("reason");
     const [line] = await backend.database.db
       .select({ payAsYouGo: lines.payAsYouGo })
       .from(lines)
@@ -383,9 +383,9 @@ describe("meters: capped and charged", () => {
     expect((await backend.get(url, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(404);
     const ok = await backend.get(url, { as: AGENT });
     expect(ok.statusCode).toBe(200);
-    expect(
-      (ok.json() as Meter[]).every((m) => typeof m.capped === "boolean" && Number.isInteger(m.charged.amount)),
-    ).toBe(true);
+    expect(ok.json<Meter[]>().every((m) => typeof m.capped === "boolean" && Number.isInteger(m.charged.amount))).toBe(
+      true,
+    );
   });
 });
 
@@ -401,11 +401,11 @@ describe("plans: overage rates in the catalog", () => {
   it("the seed's plans carry their rates; subscribers read them", async () => {
     const res = await backend.get(`/api/v1/plans/${await planId("POST_10GB")}`, { as: ALEX });
     expect(res.statusCode).toBe(200);
-    const plan = res.json() as Plan;
+    const plan = res.json<Plan>();
     expect(plan.overage?.data).toEqual({ unitMb: 1, price: { amount: 1, currency: "USD" } });
     expect(plan.overage?.roaming?.europe?.data).toEqual({ unitMb: 1, price: { amount: 5, currency: "USD" } });
     expect(
-      ((await backend.get(`/api/v1/plans/${await planId("PRE_15GB")}`, { as: ALEX })).json() as Plan).overage?.data,
+      (await backend.get(`/api/v1/plans/${await planId("PRE_15GB")}`, { as: ALEX })).json<Plan>().overage?.data,
     ).toBeNull();
   });
 
@@ -430,21 +430,26 @@ describe("plans: overage rates in the catalog", () => {
     ] as const) {
       const res = await backend.send("PATCH", url, { as: ADMIN, body: { overage } });
       expect(res.statusCode, res.body).toBe(400);
-      expect((res.json() as Problem).errors?.map((e) => e.path).join(" ")).toContain(path);
+      expect(
+        res
+          .json<Problem>()
+          .errors?.map((e) => e.path)
+          .join(" "),
+      ).toContain(path);
     }
     expect((await backend.send("PATCH", url, { body: { overage: good } })).statusCode).toBe(401);
     expect((await backend.send("PATCH", url, { as: ALEX, body: { overage: good } })).statusCode).toBe(403);
     expect(
       (await backend.send("PATCH", url, { as: TMO_ADMIN, operator: "TMO", body: { overage: good } })).statusCode,
     ).toBe(404);
-    expect(((await backend.get(url, { as: ADMIN })).json() as Plan).overage?.data).toBeNull();
+    expect((await backend.get(url, { as: ADMIN })).json<Plan>().overage?.data).toBeNull();
 
     const res = await backend.send("PATCH", url, { as: ADMIN, body: { overage: good } });
     expect(res.statusCode, res.body).toBe(200);
-    const plan = (await backend.get(url, { as: ADMIN })).json() as Plan;
+    const plan = (await backend.get(url, { as: ADMIN })).json<Plan>();
     expect(plan.overage).toEqual({ ...good, roaming: { europe: good.roaming.europe } });
     const capped = await backend.send("PATCH", url, { as: ADMIN, body: { overage: null } });
     expect(capped.statusCode).toBe(200);
-    expect(((await backend.get(url, { as: ADMIN })).json() as Plan).overage).toBeNull();
+    expect((await backend.get(url, { as: ADMIN })).json<Plan>().overage).toBeNull();
   });
 });

@@ -76,7 +76,7 @@ const backends: Backend[] = [
   {
     name: "in-memory stand-in",
     enabled: true,
-    open: async () => ({ port: createRtdbStandIn(), close: async () => {} }),
+    open: () => Promise.resolve({ port: createRtdbStandIn(), close: async () => {} }),
   },
   {
     name: emulatorHost
@@ -149,7 +149,7 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
       ...fields,
     });
     const create = async (fields: Partial<Record<string, unknown>> = {}) =>
-      (await provider.create({ resource: RESOURCE, variables: claim(fields) })).data as BaseRecord;
+      (await provider.create({ resource: RESOURCE, variables: claim(fields) })).data;
     const list = (params: Partial<Parameters<DataProvider["getList"]>[0]>) => {
       queries.length = 0;
       return provider.getList({ resource: RESOURCE, ...params });
@@ -381,10 +381,15 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
   });
 });
 
+/** The rules the generator writes under one resource: its owner node and, beneath it, each record. */
+interface ResourceRules {
+  $uid: { ".indexOn": string[]; ".read": string; $id: { ".read": string } };
+}
+
 describe("RTDB rules", () => {
   test("every field a declared rtdb resource filters or sorts on is indexed under its owner node", () => {
-    const { rules } = rtdbRules([deviceClaims]) as { rules: Record<string, any> };
-    const node = rules[RESOURCE].$uid;
+    const { rules } = rtdbRules([deviceClaims]);
+    const node = (rules[RESOURCE] as ResourceRules).$uid;
     const fields = [
       ...Object.keys(deviceClaims.list.filters),
       ...deviceClaims.list.sortable,

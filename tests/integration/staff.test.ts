@@ -30,7 +30,7 @@ function invite(body: unknown, options: { key?: string | null; as?: string; oper
 async function invitedMember(role: "agent" | "admin", tag: string) {
   const res = await invite({ email: freshEmail(tag), role, displayName: `Test ${tag}` });
   expect(res.statusCode, res.body).toBe(201);
-  const { member } = res.json() as StaffInviteResult;
+  const { member } = res.json<StaffInviteResult>();
   invited.push(member.uid);
   await backend.auth.updateUser(member.uid, { password: PASSWORD });
   return member;
@@ -42,14 +42,14 @@ const patch = (uid: string, body: unknown, as = ADMIN, operator?: string) =>
 async function staffList(query = "", as = ADMIN, operator?: string) {
   const res = await backend.get(`/api/v1/staff${query}`, { as, operator });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: StaffMember[]; total: number };
+  return res.json<{ data: StaffMember[]; total: number }>();
 }
 
 async function trail(action: string, targetId: string) {
   const res = await backend.get(`/api/v1/audit-events?filter[action]=${action}&filter[targetId]=${targetId}`, {
     as: ADMIN,
   });
-  return (res.json() as { data: AuditEvent[] }).data;
+  return res.json<{ data: AuditEvent[] }>().data;
 }
 
 beforeAll(async () => {
@@ -140,7 +140,7 @@ describe("POST /api/v1/staff", () => {
     const key = randomUUID();
     const res = await invite({ email, role: "agent", displayName: "New Agent" }, { key });
     expect(res.statusCode, res.body).toBe(201);
-    const result = res.json() as StaffInviteResult;
+    const result = res.json<StaffInviteResult>();
     invited.push(result.member.uid);
     expect(result.member).toMatchObject({
       email: email.toLowerCase(),
@@ -345,9 +345,9 @@ describe("POST /api/v1/staff/:uid/actions/confirm", () => {
 
 describe("OpenAPI", () => {
   it("describes the staff routes with the Idempotency-Key header", async () => {
-    const doc = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json() as {
+    const doc = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
       paths: Record<string, Record<string, { parameters?: { name: string; in: string; required?: boolean }[] }>>;
-    };
+    }>();
     expect(doc.paths["/api/v1/staff"]?.get).toBeDefined();
     expect(doc.paths["/api/v1/staff/{id}"]?.patch).toBeDefined();
     expect(doc.paths["/api/v1/staff"]?.post?.parameters).toEqual(

@@ -19,13 +19,13 @@ let alexLines: Line[];
 async function search(q: string, as = AGENT, operator?: string) {
   const res = await backend.get(`${SUBSCRIBERS}?q=${encodeURIComponent(q)}`, { as, operator });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: Subscriber[]; total: number };
+  return res.json<{ data: Subscriber[]; total: number }>();
 }
 
 beforeAll(async () => {
   backend = await startTestBackend();
   const own = async (as: string) =>
-    ((await backend.get(`/api/v1/lines?sort=msisdn`, { as })).json() as { data: Line[] }).data;
+    (await backend.get(`/api/v1/lines?sort=msisdn`, { as })).json<{ data: Line[] }>().data;
   [samLine] = (await own(SAM)) as [Line];
   alexLines = await own(ALEX);
 });
@@ -130,7 +130,7 @@ describe("one box finds the account", () => {
       body: { suspendReason: "request" },
     });
     expect(suspended.statusCode, suspended.body).toBe(200);
-    const order = (suspended.json() as { order: Pick<Order, "id"> }).order;
+    const order = suspended.json<{ order: Pick<Order, "id"> }>().order;
     expect((await search(order.id)).data.map((s) => s.id)).toEqual([samLine.accountId]);
     const restored = await backend.send("POST", `/api/v1/lines/${samLine.id}/actions/restore`, { as: SAM });
     expect(restored.statusCode, restored.body).toBe(200);
@@ -155,8 +155,8 @@ describe("one box finds the account", () => {
   it("pages with a stable total and refuses unknown filters", async () => {
     const first = await backend.get(`${SUBSCRIBERS}?q=2025550&pageSize=2&page=1`, { as: AGENT });
     const second = await backend.get(`${SUBSCRIBERS}?q=2025550&pageSize=2&page=2`, { as: AGENT });
-    const a = first.json() as { data: Subscriber[]; total: number };
-    const b = second.json() as { data: Subscriber[]; total: number };
+    const a = first.json<{ data: Subscriber[]; total: number }>();
+    const b = second.json<{ data: Subscriber[]; total: number }>();
     expect(a.total).toBe(b.total);
     expect(a.data.map((s) => s.id).filter((id) => b.data.some((s) => s.id === id))).toEqual([]);
     expectProblem(await backend.get(`${SUBSCRIBERS}?filter[email]=x`, { as: AGENT }), 400, "filter[email]");
@@ -167,7 +167,7 @@ describe("the 360's own sections", () => {
   it("sign-in methods and MFA state of the holder, never a secret", async () => {
     const res = await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/identity`, { as: AGENT });
     expect(res.statusCode, res.body).toBe(200);
-    const identity = res.json() as SubscriberIdentity;
+    const identity = res.json<SubscriberIdentity>();
     expect(identity).toMatchObject({ uid: "demo-sam", email: "sam@example.com", disabled: false, mfa: [] });
     expect(identity.providers.map((p) => p.providerId)).toContain("password");
     expect(res.body).not.toMatch(/passwordHash|passwordSalt|tokensValidAfter|refreshToken/i);
@@ -176,7 +176,7 @@ describe("the 360's own sections", () => {
   it("the notices sent to the holder, newest first, paged", async () => {
     const res = await backend.get(`${SUBSCRIBERS}/${samLine.accountId}/notifications?pageSize=1`, { as: AGENT });
     expect(res.statusCode, res.body).toBe(200);
-    const page = res.json() as { data: Notification[]; total: number };
+    const page = res.json<{ data: Notification[]; total: number }>();
     expect(page.total).toBeGreaterThanOrEqual(2);
     expect(page.data).toHaveLength(1);
     expect(page.data[0]!.kind).toBe("line.restored");

@@ -28,7 +28,7 @@ const upload = (as: string | undefined, bytes: Buffer, query = "name=photo.png",
 async function uploaded(as: string, bytes: Buffer, query?: string, operator?: string) {
   const res = await upload(as, bytes, query, operator);
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string; name: string; size: number };
+  return res.json<{ id: string; name: string; size: number }>();
 }
 
 const content = (fileId: string) => `/api/v1/files/${fileId}/content`;
@@ -55,7 +55,7 @@ const snapshot = async () => ({
 
 beforeAll(async () => {
   backend = await startTestBackend({ fileMaxBytes: MAX_BYTES });
-  [samAccount] = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data as [Account];
+  [samAccount] = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data as [Account];
 });
 
 afterAll(async () => {
@@ -67,7 +67,7 @@ describe("attaching files to a ticket", () => {
     const photo = await uploaded(SAM, SAMPLE_FILES.png, "name=bent-tray.png");
     const res = await backend.send("POST", TICKETS, { as: SAM, body: newTicket([photo.id]) });
     expect(res.statusCode, res.body).toBe(201);
-    const ticket = res.json() as Ticket;
+    const ticket = res.json<Ticket>();
     expect(ticket.attachmentIds).toEqual([photo.id]);
     expect(ticket.attachments).toEqual([
       { id: photo.id, name: "bent-tray.png", contentType: "image/png", size: SAMPLE_FILES.png.length },
@@ -79,7 +79,7 @@ describe("attaching files to a ticket", () => {
       attachmentIds: [guide.id],
     });
     expect(answered.statusCode, answered.body).toBe(200);
-    const after = answered.json() as Ticket;
+    const after = answered.json<Ticket>();
     expect(after.messages).toEqual([
       expect.objectContaining({
         authorRole: "agent",
@@ -90,7 +90,7 @@ describe("attaching files to a ticket", () => {
     ]);
 
     // A reply without files still works, and carries none.
-    const plain = (await reply(ticket.id, SAM, { message: "Thanks, ordering now." })).json() as Ticket;
+    const plain = (await reply(ticket.id, SAM, { message: "Thanks, ordering now." })).json<Ticket>();
     expect(plain.messages.at(-1)!.attachments).toEqual([]);
 
     // The holder downloads care's file; care downloads the holder's.
@@ -126,7 +126,7 @@ describe("attaching files to a ticket", () => {
     const attachedAlready = await uploaded(SAM, SAMPLE_FILES.png, "name=once.png");
     const first = (
       await backend.send("POST", TICKETS, { as: SAM, body: newTicket([attachedAlready.id]) })
-    ).json() as Ticket;
+    ).json<Ticket>();
     const agentFile = await uploaded(AGENT, SAMPLE_FILES.pdf, "name=agent.pdf");
 
     const before = await snapshot();
@@ -199,6 +199,11 @@ describe("attaching files to a ticket", () => {
     // Still attachable where it belongs.
     const ok = await reply(first.id, SAM, { message: "This one is mine.", attachmentIds: [samFile.id] });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect((ok.json() as Ticket).messages.at(-1)!.attachments.map((a) => a.id)).toEqual([samFile.id]);
+    expect(
+      ok
+        .json<Ticket>()
+        .messages.at(-1)!
+        .attachments.map((a) => a.id),
+    ).toEqual([samFile.id]);
   });
 });

@@ -18,7 +18,7 @@ let alexAccount: Account;
 async function open(as: string, body: Record<string, unknown>) {
   const res = await backend.send("POST", TICKETS, { as, body });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as Ticket;
+  return res.json<Ticket>();
 }
 
 const act = (id: string, action: string, as: string, body?: Record<string, unknown>, operator?: string) =>
@@ -27,7 +27,7 @@ const act = (id: string, action: string, as: string, body?: Record<string, unkno
 async function actOk(id: string, action: string, as: string, body?: Record<string, unknown>) {
   const res = await act(id, action, as, body);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as Ticket;
+  return res.json<Ticket>();
 }
 
 const countOf = async (table: typeof tickets | typeof ticketMessages | typeof notifications | typeof auditEvents) =>
@@ -41,10 +41,8 @@ const snapshot = async () => ({
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  [samAccount] = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data as [Account];
-  [alexAccount] = ((await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] }).data as [
-    Account,
-  ];
+  [samAccount] = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data as [Account];
+  [alexAccount] = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>().data as [Account];
 });
 
 afterAll(async () => {
@@ -123,12 +121,10 @@ describe("opening a ticket", () => {
     expect((await backend.get(`${TICKETS}/${ticket.id}`, { as: AGENT })).statusCode).toBe(200);
     expectProblem(await backend.get(`${TICKETS}/${ticket.id}`, { as: ALEX }), 404);
     expectProblem(await backend.get(`${TICKETS}/${ticket.id}`, { as: TMO_AGENT, operator: "TMO" }), 404);
-    expect(
-      ((await backend.get(TICKETS, { as: ALEX })).json() as { data: Ticket[] }).data.map((t) => t.id),
-    ).not.toContain(ticket.id);
-    expect(((await backend.get(TICKETS, { as: TMO_AGENT, operator: "TMO" })).json() as { total: number }).total).toBe(
-      0,
+    expect((await backend.get(TICKETS, { as: ALEX })).json<{ data: Ticket[] }>().data.map((t) => t.id)).not.toContain(
+      ticket.id,
     );
+    expect((await backend.get(TICKETS, { as: TMO_AGENT, operator: "TMO" })).json<{ total: number }>().total).toBe(0);
     expectProblem(await act(ticket.id, "reply", ALEX, { message: "Let me in" }), 404);
     expectProblem(await backend.get(TICKETS), 401);
   });
@@ -159,10 +155,10 @@ describe("the queue", () => {
       { as: AGENT },
     );
     expect(res.statusCode, res.body).toBe(200);
-    const order = (res.json() as { data: Ticket[] }).data.map((t) => t.id);
-    const ranks = (res.json() as { data: Ticket[] }).data.map((t) =>
-      ["low", "medium", "high", "urgent"].indexOf(t.priority),
-    );
+    const order = res.json<{ data: Ticket[] }>().data.map((t) => t.id);
+    const ranks = res
+      .json<{ data: Ticket[] }>()
+      .data.map((t) => ["low", "medium", "high", "urgent"].indexOf(t.priority));
     expect(ranks).toEqual([...ranks].sort((a, b) => b - a));
     expect(order.indexOf(high.id)).toBeLessThan(order.indexOf(medium.id));
     expect(order.indexOf(medium.id)).toBeLessThan(order.indexOf(low.id));

@@ -47,7 +47,7 @@ async function viaApi(token: string) {
   return {
     status: res.statusCode,
     type: res.headers["content-type"],
-    body: res.json() as { status: number; detail: string },
+    body: res.json<{ status: number; detail: string }>(),
   };
 }
 
@@ -147,7 +147,7 @@ describe("seeding sign-ins", () => {
     }));
     created.push(...users.map((u) => u.uid));
     const results = await Promise.all([seedAuthUsers(auth, users), seedAuthUsers(auth, users)]);
-    expect(results[0]!.created + results[1]!.created).toBe(2);
+    expect(results[0].created + results[1].created).toBe(2);
     const token = await signInWithPassword(users[1]!.email, PASSWORD);
     await expect(createTokenVerifier(auth).verify(token)).resolves.toMatchObject({
       uid: users[1]!.uid,

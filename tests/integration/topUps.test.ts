@@ -5,6 +5,7 @@ import type { Account } from "../../src/resources/accounts";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
+import { rowsOf } from "../../server/db/rowsOf";
 
 // Card top-ups (issue 9, item 4): only where the operator's top-up payment setting names a gateway
 // (the sandbox gateway's own paths are in cardTopUps.test.ts).
@@ -22,20 +23,16 @@ const topUp = (body: unknown, as?: string, operator?: string) =>
   backend.send("POST", "/api/v1/top-ups", { as, operator, body });
 const entryCount = async () =>
   Number(
-    (
-      (await backend.database.db.execute(sql`select count(*)::int as n from ledger_entries`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]!.n,
+    rowsOf<{ n: number }>(await backend.database.db.execute(sql`select count(*)::int as n from ledger_entries`))[0]!.n,
   );
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  const mine = (await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] };
+  const mine = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>();
   alexPrepaid = mine.data.find((a) => a.type === "prepaid")!;
   alexPostpaid = mine.data.find((a) => a.type === "postpaid")!;
-  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
-  taylor = ((await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json() as { data: Account[] })
+  sam = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data[0]!;
+  taylor = (await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json<{ data: Account[] }>()
     .data[0]!;
 });
 
@@ -56,7 +53,7 @@ describe("POST /top-ups", () => {
     // Staff acting for the subscriber get the same answer.
     expectProblem(await topUp({ accountId: alexPrepaid.id, amount: usd(1000), cardToken: TOKEN }, AGENT), 422);
     expect(await entryCount()).toBe(before);
-    const balance = ((await backend.get(`/api/v1/accounts/${alexPrepaid.id}`, { as: ALEX })).json() as Account).balance;
+    const balance = (await backend.get(`/api/v1/accounts/${alexPrepaid.id}`, { as: ALEX })).json<Account>().balance;
     expect(balance).toEqual(alexPrepaid.balance);
   });
 

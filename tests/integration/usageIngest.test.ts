@@ -52,7 +52,7 @@ async function ingestOk(
 ): Promise<UsageBatchResult> {
   const res = await ingest(records, options);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as UsageBatchResult;
+  return res.json<UsageBatchResult>();
 }
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
@@ -73,7 +73,7 @@ const record = (
 async function meters(lineId: string, as = ALEX): Promise<Record<string, Meter>> {
   const res = await backend.get(`/api/v1/lines/${lineId}/meters`, { as });
   expect(res.statusCode, res.body).toBe(200);
-  return Object.fromEntries((res.json() as Meter[]).map((m) => [m.type, m]));
+  return Object.fromEntries(res.json<Meter[]>().map((m) => [m.type, m]));
 }
 
 async function countersOf(lineId: string) {
@@ -289,7 +289,7 @@ describe("POST /usage-records/batch: counting", () => {
     for (const [change, path] of cases) {
       const res = await ingest([record(ALEX_PREPAID, "data", 1), { ...record(ALEX_PREPAID, "data", 1), ...change }]);
       expect(res.statusCode, res.body).toBe(400);
-      const problem = res.json() as Problem;
+      const problem = res.json<Problem>();
       expect(
         problem.errors?.map((e) => e.path),
         `${JSON.stringify(change)}: ${res.body}`,
@@ -297,7 +297,7 @@ describe("POST /usage-records/batch: counting", () => {
     }
     const empty = await ingest([]);
     expect(empty.statusCode).toBe(400);
-    expect((empty.json() as Problem).errors?.map((e) => e.path)).toContain("records");
+    expect(empty.json<Problem>().errors?.map((e) => e.path)).toContain("records");
     const tooMany = await ingest(Array.from({ length: 10_001 }, () => record(ALEX_PREPAID, "sms", 1)));
     expect(tooMany.statusCode).toBe(400);
     expect((await meters(ids[ALEX_PREPAID]!)).data!.used).toBe(before.data!.used);
@@ -327,7 +327,7 @@ describe("POST /usage-records/batch: counting", () => {
     });
     const theirs = await backend.get(`/api/v1/lines/${ids[TMO_LINE]}/meters`, { as: TAYLOR, operator: "TMO" });
     expect(theirs.statusCode, theirs.body).toBe(200);
-    expect((theirs.json() as Meter[]).find((m) => m.type === "data")?.used).toBe(42);
+    expect(theirs.json<Meter[]>().find((m) => m.type === "data")?.used).toBe(42);
   });
 });
 
@@ -347,7 +347,7 @@ describe("GET /lines/{id}/meters and GET /home", () => {
   it("the home page gives alex both lines with plan, days left and meters in one answer; staff and strangers are refused", async () => {
     const res = await backend.get("/api/v1/home", { as: ALEX });
     expect(res.statusCode, res.body).toBe(200);
-    const home = res.json() as Home;
+    const home = res.json<Home>();
     expect(home.lines.map((l) => l.msisdn)).toEqual([ALEX_PREPAID, "+12025550102"]);
     const prepaid = home.lines[0]!;
     expect(prepaid.plan).toMatchObject({ name: "Prepaid 15 GB", price: { amount: 3500, currency: "USD" } });
@@ -376,7 +376,7 @@ describe("GET /lines/{id}/meters and GET /home", () => {
 
     expect((await backend.get("/api/v1/home")).statusCode).toBe(401);
     expect((await backend.get("/api/v1/home", { as: AGENT })).statusCode).toBe(403);
-    const samHome = (await backend.get("/api/v1/home", { as: SAM })).json() as Home;
+    const samHome = (await backend.get("/api/v1/home", { as: SAM })).json<Home>();
     expect(samHome.lines.map((l) => l.msisdn)).toEqual([SAM_LINE]);
   });
 });
@@ -454,9 +454,7 @@ describe("live meters and allowance alerts", () => {
     expect(await usageNotices()).toHaveLength(2);
 
     const inbox = await backend.get("/api/v1/notifications", { as: SAM });
-    expect(
-      (inbox.json() as { data: { kind: string }[] }).data.filter((n) => n.kind === "usage.threshold"),
-    ).toHaveLength(2);
+    expect(inbox.json<{ data: { kind: string }[] }>().data.filter((n) => n.kind === "usage.threshold")).toHaveLength(2);
     const outbox = await db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "sam@example.com"));
     expect(
       outbox.filter((m) => m.kind === "usage.threshold").map((m) => [m.channel, m.kind, m.params.threshold]),

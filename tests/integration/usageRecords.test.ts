@@ -50,11 +50,11 @@ beforeAll(async () => {
     payload: { records },
   });
   expect(res.statusCode, res.body).toBe(200);
-  alexCycleStart = (
-    (await backend.get(`/api/v1/lines/${lineIds["+12025550101"]}/meters`, { as: ALEX })).json() as {
+  alexCycleStart = (await backend.get(`/api/v1/lines/${lineIds["+12025550101"]}/meters`, { as: ALEX })).json<
+    {
       cycleStart: string;
     }[]
-  )[0]!.cycleStart;
+  >()[0]!.cycleStart;
 });
 
 afterAll(async () => {
@@ -64,7 +64,7 @@ afterAll(async () => {
 const list = async (query: string, as = ALEX) => {
   const res = await backend.get(`${LIST}${query}`, { as });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: UsageRecord[]; total: number };
+  return res.json<{ data: UsageRecord[]; total: number }>();
 };
 
 describe("GET /usage-records", () => {
@@ -124,13 +124,13 @@ describe("GET /usage-records", () => {
     expect((await backend.get(LIST, { as: TAYLOR })).statusCode).toBe(403);
     const theirs = await backend.get(LIST, { as: TAYLOR, operator: "TMO" });
     expect(theirs.statusCode).toBe(200);
-    expect((theirs.json() as { total: number }).total).toBe(0);
+    expect(theirs.json<{ total: number }>().total).toBe(0);
   });
 
   it("one record: its holder and staff open it; another subscriber and another operator get 404", async () => {
     const mine = await backend.get(`${LIST}/${ids.alexData}`, { as: ALEX });
     expect(mine.statusCode, mine.body).toBe(200);
-    expect((mine.json() as UsageRecord).quantity).toBe(120);
+    expect(mine.json<UsageRecord>().quantity).toBe(120);
     expect((await backend.get(`${LIST}/${ids.alexData}`, { as: AGENT })).statusCode).toBe(200);
     expect((await backend.get(`${LIST}/${ids.alexData}`, { as: SAM })).statusCode).toBe(404);
     expect((await backend.get(`${LIST}/${ids.alexData}`, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(404);
@@ -146,7 +146,7 @@ describe("GET /lines/{id}/usage-daily", () => {
     const url = `/api/v1/lines/${lineIds["+12025550101"]}/usage-daily`;
     const res = await backend.get(url, { as: ALEX });
     expect(res.statusCode, res.body).toBe(200);
-    const usage = res.json() as DailyUsage;
+    const usage = res.json<DailyUsage>();
     expect(usage.cycleStart).toBe(alexCycleStart);
     const totals = usage.days.reduce(
       (sum, d) => ({ data: sum.data + d.data, voice: sum.voice + d.voice, sms: sum.sms + d.sms }),
@@ -158,7 +158,7 @@ describe("GET /lines/{id}/usage-daily", () => {
     expect((await backend.get(url, { as: SAM })).statusCode).toBe(404);
     expect((await backend.get(url)).statusCode).toBe(401);
     expect((await backend.get(`${url}?cycleStart=soon`, { as: ALEX })).statusCode).toBe(400);
-    const earlier = (await backend.get(`${url}?cycleStart=2020-01-05`, { as: ALEX })).json() as DailyUsage;
+    const earlier = (await backend.get(`${url}?cycleStart=2020-01-05`, { as: ALEX })).json<DailyUsage>();
     expect(earlier).toEqual({ cycleStart: "2020-01-05", cycleEnd: "2020-02-05", days: [] });
   });
 });

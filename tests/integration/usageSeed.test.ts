@@ -33,7 +33,7 @@ describe("seedUsage", () => {
     expect(new Set(records.map((r) => r.startedAt.toISOString().slice(0, 10))).size).toBeGreaterThanOrEqual(29);
     expect(records.every((r) => r.startedAt.getTime() <= now.getTime())).toBe(true);
 
-    const home = (await backend.get("/api/v1/home", { as: ALEX })).json() as Home;
+    const home = (await backend.get("/api/v1/home", { as: ALEX })).json<Home>();
     for (const line of home.lines) {
       const data = line.meters.find((m) => m.type === "data")!;
       expect(data.used).toBeGreaterThan(0);

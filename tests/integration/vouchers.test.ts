@@ -26,7 +26,7 @@ async function newBatch(count: number, amount = 1000, headers: Record<string, st
     headers,
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as VoucherBatch & { codes: string[] };
+  return res.json<VoucherBatch & { codes: string[] }>();
 }
 
 const redeem = (
@@ -43,14 +43,14 @@ const redeem = (
   });
 
 const balanceOf = async (accountId: string) =>
-  ((await backend.get(`/api/v1/accounts/${accountId}`, { as: ADMIN })).json() as Account).balance!.amount;
+  (await backend.get(`/api/v1/accounts/${accountId}`, { as: ADMIN })).json<Account>().balance!.amount;
 
 beforeAll(async () => {
   backend = await startTestBackend();
-  const mine = (await backend.get("/api/v1/accounts", { as: ALEX })).json() as { data: Account[] };
+  const mine = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>();
   alexPrepaid = mine.data.find((a) => a.type === "prepaid")!;
   alexPostpaid = mine.data.find((a) => a.type === "postpaid")!;
-  sam = ((await backend.get("/api/v1/accounts", { as: SAM })).json() as { data: Account[] }).data[0]!;
+  sam = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data[0]!;
 });
 
 afterAll(async () => {
@@ -76,10 +76,9 @@ describe("POST /voucher-batches", () => {
       expect(dump).not.toContain(code);
       expect(dump).not.toContain(code.replaceAll("-", ""));
     }
-    const shown = (await backend.get(`/api/v1/voucher-batches/${batch.id}`, { as: ADMIN })).json() as Record<
-      string,
-      unknown
-    >;
+    const shown = (await backend.get(`/api/v1/voucher-batches/${batch.id}`, { as: ADMIN })).json<
+      Record<string, unknown>
+    >();
     expect(shown).not.toHaveProperty("codes");
   });
 
@@ -151,13 +150,13 @@ describe("POST /voucher-batches", () => {
       422,
       "value.currency",
     );
-    const ours = (await backend.get("/api/v1/voucher-batches", { as: ADMIN })).json() as {
+    const ours = (await backend.get("/api/v1/voucher-batches", { as: ADMIN })).json<{
       data: VoucherBatch[];
       total: number;
-    };
+    }>();
     expect(ours.total).toBeGreaterThan(0);
     expect(
-      ((await backend.get("/api/v1/voucher-batches", { as: TMO_ADMIN, operator: "TMO" })).json() as { total: number })
+      (await backend.get("/api/v1/voucher-batches", { as: TMO_ADMIN, operator: "TMO" })).json<{ total: number }>()
         .total,
     ).toBe(0);
     expectProblem(
@@ -174,21 +173,21 @@ describe("POST /accounts/{id}/actions/redeem-voucher", () => {
     const start = await balanceOf(alexPrepaid.id);
     const res = await redeem(alexPrepaid.id, codes[0]!.toLowerCase().replaceAll("-", " "), ALEX);
     expect(res.statusCode, res.body).toBe(200);
-    expect((res.json() as Account).balance).toEqual(usd(start + 1500));
+    expect(res.json<Account>().balance).toEqual(usd(start + 1500));
     const [entry] = (
-      (await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, { as: ALEX })).json() as {
-        data: LedgerEntry[];
-      }
-    ).data;
+      await backend.get(`/api/v1/ledger-entries?filter[accountId]=${alexPrepaid.id}`, { as: ALEX })
+    ).json<{
+      data: LedgerEntry[];
+    }>().data;
     expect(entry).toMatchObject({
       kind: "top_up",
       amount: usd(1500),
       referenceType: "voucher",
       reason: "Voucher top-up",
     });
-    expect(
-      ((await backend.get(`/api/v1/voucher-batches/${id}`, { as: ADMIN })).json() as VoucherBatch).redeemedCount,
-    ).toBe(1);
+    expect((await backend.get(`/api/v1/voucher-batches/${id}`, { as: ADMIN })).json<VoucherBatch>().redeemedCount).toBe(
+      1,
+    );
     const notices = await backend.database.db
       .select()
       .from(notifications)
@@ -224,9 +223,9 @@ describe("POST /accounts/{id}/actions/redeem-voucher", () => {
     expect(await balanceOf(alexPrepaid.id)).toBe(start);
     // ATT's voucher on TMO's account: that account is not found for an ATT subscriber; TMO's own try fails the same way.
     const { codes: attCodes } = await newBatch(1, 100);
-    const tmoAccount = (
-      (await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json() as { data: Account[] }
-    ).data[0]!;
+    const tmoAccount = (await backend.get("/api/v1/accounts", { as: TAYLOR, operator: "TMO" })).json<{
+      data: Account[];
+    }>().data[0]!;
     expect(
       JSON.stringify(
         expectProblem(await redeem(tmoAccount.id, attCodes[0]!, TAYLOR, { operator: "TMO" }), 422, "code"),

@@ -39,7 +39,7 @@ export async function pollPage<T>(
   const deadline = Date.now() + timeout;
   for (;;) {
     const value = await page.evaluate(condition);
-    if (value) return value as NonNullable<T>;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms waiting for ${what}.`);
     await new Promise((resolve) => setTimeout(resolve, interval));
   }

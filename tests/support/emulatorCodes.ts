@@ -30,7 +30,8 @@ export const freshEmail = (label: string) =>
 
 export interface OobCode {
   email: string;
-  requestType: "VERIFY_EMAIL" | "PASSWORD_RESET" | "EMAIL_SIGNIN" | string;
+  /** VERIFY_EMAIL, PASSWORD_RESET, EMAIL_SIGNIN, or another the emulator adds. */
+  requestType: string;
   oobLink: string;
 }
 

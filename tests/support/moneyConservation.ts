@@ -116,7 +116,7 @@ async function throwawayStore(
   return {
     env: { DATA_DIR: dir },
     open: () => openDatabase({ dataDir: dir }),
-    remove: async () => rmSync(dir, { recursive: true, force: true }),
+    remove: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
   };
 }
 
@@ -346,9 +346,9 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         if (again?.status === 409)
           await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 20 * 2 ** Math.min(attempt, 6))));
       }
-      op.final = answer!.status as 200 | 422;
+      op.final = answer.status as 200 | 422;
       // A voucher is never short of anything: refusing one (say, as used, after a lost answer) is the bug this proves absent.
-      if (op.code && op.final !== 200) throw new Error(`top-up ${op.index}: the voucher was refused (${answer!.body})`);
+      if (op.code && op.final !== 200) throw new Error(`top-up ${op.index}: the voucher was refused (${answer.body})`);
       if (op.final === 200) acknowledged++;
       if (!killed && acknowledged >= killAt) await killAndRestart();
     };
@@ -384,7 +384,7 @@ export async function runConservation(options: ConservationOptions): Promise<Con
       }[] = [];
       for (let page = 1; ; page++) {
         const res = await fetch(
-          `${server!.baseUrl}/api/v1/ledger-entries?filter[accountId]=${accountId}&pageSize=100&page=${page}`,
+          `${server.baseUrl}/api/v1/ledger-entries?filter[accountId]=${accountId}&pageSize=100&page=${page}`,
           {
             headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" },
           },
@@ -435,7 +435,7 @@ export async function runConservation(options: ConservationOptions): Promise<Con
       if (line.lineId) {
         // Every minute counted once (a replay counts nothing), and the meter's charged amount is the ledger's.
         const meters = (await (
-          await fetch(`${server!.baseUrl}/api/v1/lines/${line.lineId}/meters`, {
+          await fetch(`${server.baseUrl}/api/v1/lines/${line.lineId}/meters`, {
             headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" },
           })
         ).json()) as {
@@ -454,7 +454,7 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         }
       }
       const account = (await (
-        await fetch(`${server!.baseUrl}/api/v1/accounts/${accountId}`, {
+        await fetch(`${server.baseUrl}/api/v1/accounts/${accountId}`, {
           headers: { authorization: `Bearer ${token}`, "x-operator": "ATT" },
         })
       ).json()) as {

@@ -19,7 +19,7 @@ export interface Problem {
 export function expectProblem(res: LightMyRequestResponse, status: number, field?: string): Problem {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.headers["content-type"]).toMatch(/^application\/problem\+json/);
-  const problem = res.json() as Problem;
+  const problem = res.json<Problem>();
   expect(problem, res.body).toMatchObject({
     type: expect.any(String),
     title: expect.any(String),

@@ -41,8 +41,8 @@ export function renderWithRefine<D extends DataMethods = {}>(ui: ReactNode, harn
   const defaults = {
     getApiUrl: () => "/api/v1",
     getOne: vi.fn(),
-    getList: vi.fn(async () => ({ data: [], total: 0 })),
-    getMany: vi.fn(async () => ({ data: [] })),
+    getList: vi.fn(() => Promise.resolve({ data: [], total: 0 })),
+    getMany: vi.fn(() => Promise.resolve({ data: [] })),
     create: vi.fn(),
     update: vi.fn(),
     deleteOne: vi.fn(),
@@ -50,11 +50,11 @@ export function renderWithRefine<D extends DataMethods = {}>(ui: ReactNode, harn
   };
   const dataProvider = { ...defaults, ...harness.data } as Omit<typeof defaults, keyof D> & D;
   const authProvider: AuthProvider = {
-    login: async () => ({ success: true }),
-    logout: async () => ({ success: true }),
-    check: async () => ({ authenticated: true }),
-    onError: async () => ({}),
-    getIdentity: async () => ({ ...harness.identity, operator: "ATT" }),
+    login: () => Promise.resolve({ success: true }),
+    logout: () => Promise.resolve({ success: true }),
+    check: () => Promise.resolve({ authenticated: true }),
+    onError: () => Promise.resolve({}),
+    getIdentity: () => Promise.resolve({ ...harness.identity, operator: "ATT" }),
   };
   const accessControlProvider: AccessControlProvider | undefined = harness.can
     ? { can: async ({ resource, action }) => ({ can: harness.can!({ resource, action }) }) }

@@ -31,6 +31,15 @@ function pushIds(now: () => number = Date.now) {
   };
 }
 
+/** Runs `f` now and answers as the database's client does: a refusal (a throw) is a rejected promise. */
+function settled<T>(f: () => T): Promise<T> {
+  try {
+    return Promise.resolve(f());
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => v !== null && typeof v === "object";
 const segments = (path: string) => path.split("/").filter(Boolean);
@@ -83,7 +92,7 @@ export function createRtdbStandIn(): RtdbPort {
     else {
       if (!isNode(root)) root = {};
       let node = root as Node;
-      for (const k of parts.slice(0, -1)) node = (isNode(node[k]) ? node[k] : (node[k] = {})) as Node;
+      for (const k of parts.slice(0, -1)) node = isNode(node[k]) ? node[k] : (node[k] = {});
       const last = parts[parts.length - 1]!;
       if (stored === null) delete node[last];
       else node[last] = stored;
@@ -114,15 +123,17 @@ export function createRtdbStandIn(): RtdbPort {
 
   return {
     url: "memory://rtdb-stand-in",
-    async push(path, value) {
-      const key = nextId();
-      write(`${path}/${key}`, value);
-      return key;
+    push(path, value) {
+      return settled(() => {
+        const key = nextId();
+        write(`${path}/${key}`, value);
+        return key;
+      });
     },
-    async read(path) {
-      return structuredClone(at(path));
+    read(path) {
+      return Promise.resolve(structuredClone(at(path)));
     },
-    async get(path, query?: RtdbQuery) {
+    get(path, query?: RtdbQuery) {
       let children = childrenOf(path).sort((a, b) => compareRtdbKeys(a.key, b.key));
       if (query) {
         const by = segments(query.orderByChild);
@@ -136,21 +147,23 @@ export function createRtdbStandIn(): RtdbPort {
         if (query.limitToLast !== undefined)
           children = children.slice(Math.max(0, children.length - query.limitToLast));
       }
-      return structuredClone(children);
+      return Promise.resolve(structuredClone(children));
     },
-    async update(path, values) {
-      // One atomic write, as the database applies an update: one child event per changed child.
-      const merged = (isNode(at(path)) ? structuredClone(at(path)) : {}) as Node;
-      for (const [k, v] of Object.entries(values)) {
-        const parts = segments(k);
-        let node = merged;
-        for (const p of parts.slice(0, -1)) node = (isNode(node[p]) ? node[p] : (node[p] = {})) as Node;
-        node[parts[parts.length - 1]!] = v === undefined ? undefined : structuredClone(v);
-      }
-      write(path, merged);
+    update(path, values) {
+      return settled(() => {
+        // One atomic write, as the database applies an update: one child event per changed child.
+        const merged = (isNode(at(path)) ? structuredClone(at(path)) : {}) as Node;
+        for (const [k, v] of Object.entries(values)) {
+          const parts = segments(k);
+          let node = merged;
+          for (const p of parts.slice(0, -1)) node = isNode(node[p]) ? node[p] : (node[p] = {});
+          node[parts[parts.length - 1]!] = v === undefined ? undefined : structuredClone(v);
+        }
+        write(path, merged);
+      });
     },
-    async remove(path) {
-      write(path, null);
+    remove(path) {
+      return settled(() => write(path, null));
     },
     onChildAdded: listen("added"),
     onChildChanged: listen("changed"),

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase, type Database } from "../../server/db/client";
+import { rowsOf } from "../../server/db/rowsOf";
 
 /** The server that integration tests create throwaway databases on (trust auth). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
@@ -70,9 +71,7 @@ export async function openTestDatabase(): Promise<Database> {
  */
 export async function openAnotherHandle(database: Database): Promise<Database> {
   if (database.driver === "pglite") return { ...database, close: async () => {} };
-  const { rows } = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
-    rows: { name: string }[];
-  };
+  const rows = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`));
   const url = new URL(TEST_DATABASE_URL);
   url.pathname = `/${rows[0]!.name}`;
   return openDatabase({ url: url.toString(), dataDir: "" });

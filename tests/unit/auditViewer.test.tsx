@@ -65,7 +65,7 @@ const events: AuditEvent[] = [
 function renderViewer() {
   return renderWithRefine(<AuditViewerPage />, {
     identity: { uid: "demo-admin", role: "admin" },
-    data: { getList: vi.fn(async () => ({ data: events, total: events.length })) },
+    data: { getList: vi.fn(() => Promise.resolve({ data: events, total: events.length })) },
     resources: [{ name: "audit-events", list: "/audit-events" }],
   });
 }

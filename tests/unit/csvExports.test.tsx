@@ -62,7 +62,7 @@ describe("the portal's CSV exports", () => {
   it("the list export writes a planted subject, account name and message as text, never as a formula", async () => {
     renderWithRefine(null, {
       identity: { uid: "demo-agent", role: "agent" },
-      data: { getList: vi.fn(async () => ({ data: [ticket], total: 1 })) },
+      data: { getList: vi.fn(() => Promise.resolve({ data: [ticket], total: 1 })) },
       path: "/tickets",
       resources: [{ name: "tickets", list: "/tickets", show: "/tickets/show/:id" }],
       routes: { "/tickets": <ResourceListPage resource={ticketsResource} /> },
@@ -79,7 +79,7 @@ describe("the portal's CSV exports", () => {
   it("the audit export writes a planted reason and a record's text as text, never as a formula", async () => {
     renderWithRefine(<AuditViewerPage />, {
       identity: { uid: "demo-admin", role: "admin" },
-      data: { getList: vi.fn(async () => ({ data: [auditEvent], total: 1 })) },
+      data: { getList: vi.fn(() => Promise.resolve({ data: [auditEvent], total: 1 })) },
       resources: [{ name: "audit-events", list: "/audit-events" }],
     });
     // The event's row is on the page (it speaks in words, so its action key is not shown).

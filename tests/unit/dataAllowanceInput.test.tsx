@@ -29,7 +29,7 @@ const plan = {
 function renderEdit(record: typeof plan, update: DataProvider["update"]) {
   renderWithRefine(null, {
     identity: { uid: "demo-admin", role: "admin" },
-    data: { getOne: vi.fn(async () => ({ data: record })), update },
+    data: { getOne: vi.fn(() => Promise.resolve({ data: record })), update },
     path: `/plans/edit/${record.id}`,
     resources: [{ name: "plans", list: "/plans", show: "/plans/show/:id", edit: "/plans/edit/:id" }],
     routes: {
@@ -42,7 +42,7 @@ function renderEdit(record: typeof plan, update: DataProvider["update"]) {
 /** The amount input once the record has loaded into it (the form mounts again when it has). */
 async function loadedAmount(expected: string) {
   return waitFor(() => {
-    const input = screen.getByLabelText("Data") as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>("Data");
     expect(input.value).toBe(expected);
     return input;
   });
@@ -53,7 +53,7 @@ const sent = (update: ReturnType<typeof vi.fn>) =>
 
 describe("the data allowance input of the plan form", () => {
   it("shows MB as GB when they are whole, and sends what is typed in GB as MB", async () => {
-    const update = vi.fn(async () => ({ data: plan }));
+    const update = vi.fn(() => Promise.resolve({ data: plan }));
     renderEdit(plan, update as unknown as DataProvider["update"]);
     const amount = await loadedAmount("5.00");
     expect(screen.getByText(/an empty amount is not unlimited/)).toBeTruthy(); // the format, before saving
@@ -68,7 +68,7 @@ describe("the data allowance input of the plan form", () => {
   });
 
   it("reads the number in the unit picked: 750 MB stays 750", async () => {
-    const update = vi.fn(async () => ({ data: plan }));
+    const update = vi.fn(() => Promise.resolve({ data: plan }));
     renderEdit({ ...plan, dataMb: 750 }, update as unknown as DataProvider["update"]);
     const amount = await loadedAmount("750");
     const user = userEvent.setup({ delay: null });
@@ -83,12 +83,12 @@ describe("the data allowance input of the plan form", () => {
   });
 
   it("sends null only when Unlimited is ticked, and shows an unlimited plan as ticked", async () => {
-    const update = vi.fn(async () => ({ data: plan }));
+    const update = vi.fn(() => Promise.resolve({ data: plan }));
     renderEdit(plan, update as unknown as DataProvider["update"]);
     await loadedAmount("5.00");
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole("checkbox", { name: "Unlimited" }));
-    expect((screen.getByLabelText("Data") as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>("Data").disabled).toBe(true);
     await user.click(screen.getByRole("button", { name: /Save$/ }));
     await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
     expect(sent(update).dataMb).toBeNull();
@@ -96,7 +96,7 @@ describe("the data allowance input of the plan form", () => {
 
   it("refuses an empty amount at the field, and sends nothing", async () => {
     const update = vi.fn();
-    renderEdit(plan, update as unknown as DataProvider["update"]);
+    renderEdit(plan, update);
     const amount = await loadedAmount("5.00");
     const user = userEvent.setup({ delay: null });
     await user.clear(amount);
@@ -106,10 +106,10 @@ describe("the data allowance input of the plan form", () => {
   });
 
   it("loads an unlimited plan with Unlimited ticked", async () => {
-    renderEdit({ ...plan, dataMb: null } as unknown as typeof plan, vi.fn() as unknown as DataProvider["update"]);
+    renderEdit({ ...plan, dataMb: null } as unknown as typeof plan, vi.fn());
     await waitFor(() =>
-      expect((screen.getByRole("checkbox", { name: "Unlimited" }) as HTMLInputElement).checked).toBe(true),
+      expect(screen.getByRole<HTMLInputElement>("checkbox", { name: "Unlimited" }).checked).toBe(true),
     );
-    expect((screen.getByLabelText("Data") as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>("Data").disabled).toBe(true);
   });
 });

@@ -8,8 +8,8 @@ import { plansResource } from "../../src/resources/plans";
 
 // toListQuery and toHttpError are pure; the session (and with it Firebase Auth) is not needed here.
 vi.mock("../../src/providers/session", () => ({
-  currentIdToken: async () => null,
-  currentSessionUser: async () => null,
+  currentIdToken: () => Promise.resolve(null),
+  currentSessionUser: () => Promise.resolve(null),
 }));
 
 /** The query string as a plain list of pairs, in the order they were added. */
@@ -143,9 +143,7 @@ describe("toListQuery: filters", () => {
         ],
       };
       expect(() => toListQuery(undefined, undefined, [grouped])).toThrow(/not supported/);
-      expect(() => toListQuery(undefined, undefined, [{ ...grouped, key: "grouped" } as CrudFilter])).toThrow(
-        /not supported/,
-      );
+      expect(() => toListQuery(undefined, undefined, [{ ...grouped, key: "grouped" }])).toThrow(/not supported/);
     },
   );
 });
@@ -237,13 +235,15 @@ describe("dataProvider.getMany", () => {
   it("asks for the records by id in one list request per 50 ids, each id once, never one request per id", async () => {
     const { dataProvider } = await import("../../src/providers/dataProvider");
     const urls: string[] = [];
-    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation(async (url) => {
+    const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation((url) => {
       urls.push(String(url));
       const ids = new URL(String(url), "http://x").searchParams.get("filter[id][in]")!.split(",");
-      return new Response(JSON.stringify({ data: ids.map((id) => ({ id })), total: ids.length }), {
-        status: 200,
-        headers: { "content-type": "application/json" },
-      });
+      return Promise.resolve(
+        new Response(JSON.stringify({ data: ids.map((id) => ({ id })), total: ids.length }), {
+          status: 200,
+          headers: { "content-type": "application/json" },
+        }),
+      );
     });
     try {
       const ids = Array.from({ length: 120 }, (_, i) => `id-${i % 60}`); // 60 distinct ids, each twice

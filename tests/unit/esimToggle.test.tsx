@@ -9,7 +9,7 @@ import { renderWithRefine } from "../support/renderWithRefine";
 
 vi.mock("../../src/providers/session", async (original) => ({
   ...(await original<object>()),
-  currentIdToken: async () => "id-token",
+  currentIdToken: () => Promise.resolve("id-token"),
 }));
 
 // Remote Config's esim_transfer_enabled: while it is off, "Replace SIM" offers no eSIM (the
@@ -37,14 +37,16 @@ function renderSwapSim() {
     {
       identity: { uid: "demo-alex", role: "subscriber" },
       data: {
-        custom: vi.fn(async () => ({
-          data: {
-            summary: "resources.lines.preview.swapToEsim",
-            params: { msisdn: line.msisdn },
-            lines: [],
-            total: null,
-          },
-        })),
+        custom: vi.fn(() =>
+          Promise.resolve({
+            data: {
+              summary: "resources.lines.preview.swapToEsim",
+              params: { msisdn: line.msisdn },
+              lines: [],
+              total: null,
+            },
+          }),
+        ),
       },
     },
   );
@@ -87,11 +89,12 @@ describe("Replace SIM and Remote Config's esim_transfer_enabled", () => {
     expect(await screen.findByText("required for an eSIM: a photo or scan of your ID")).toBeTruthy();
     expect(dataProvider.custom).not.toHaveBeenCalled();
 
-    const fetchMock = vi.fn(
-      async () =>
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(
         new Response(JSON.stringify({ id: "66666666-6666-4666-8666-666666666666", name: "id.jpg", size: 3 }), {
           status: 201,
         }),
+      ),
     );
     vi.stubGlobal("fetch", fetchMock);
     fireEvent.change(input, {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 // A claim's attachment field: the file is uploaded as raw bytes at once and the field takes its id;
 // a refused file is said under the button.
-vi.mock("../../src/providers/session", () => ({ currentIdToken: async () => "id-token" }));
+vi.mock("../../src/providers/session", () => ({ currentIdToken: () => Promise.resolve("id-token") }));
 const { FileListUploadInput, FileUploadInput } = await import("../../src/components/FileUploadInput");
 
 const pick = (input: HTMLElement, file: File) => fireEvent.change(input, { target: { files: [file] } });
@@ -12,8 +12,8 @@ describe("the attachment input", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("uploads the bytes with the token and the file's name, and takes the new id", async () => {
-    const fetchMock = vi.fn(
-      async () => new Response(JSON.stringify({ id: "f-1", name: "crack.jpg" }), { status: 201 }),
+    const fetchMock = vi.fn(() =>
+      Promise.resolve(new Response(JSON.stringify({ id: "f-1", name: "crack.jpg" }), { status: 201 })),
     );
     vi.stubGlobal("fetch", fetchMock);
     const onChange = vi.fn();
@@ -38,9 +38,10 @@ describe("the attachment input", () => {
   ])("says why a %s refusal happened, and keeps no value", async (status, text) => {
     vi.stubGlobal(
       "fetch",
-      vi.fn(
-        async () =>
+      vi.fn(() =>
+        Promise.resolve(
           new Response(JSON.stringify({ status, title: "x", detail: "refused", type: "about:blank" }), { status }),
+        ),
       ),
     );
     const onChange = vi.fn();
@@ -55,12 +56,14 @@ describe("the attachments input (several files)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("uploads each picked file, lists the accepted ones with their size, says which were refused, and removes one", async () => {
-    const fetchMock = vi.fn(async (url: string) =>
-      url.includes("name=tool.exe")
-        ? new Response(JSON.stringify({ status: 415, title: "x", detail: "refused", type: "about:blank" }), {
-            status: 415,
-          })
-        : new Response(JSON.stringify({ id: "f-2", name: "bill.pdf", size: 2048 }), { status: 201 }),
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        url.includes("name=tool.exe")
+          ? new Response(JSON.stringify({ status: 415, title: "x", detail: "refused", type: "about:blank" }), {
+              status: 415,
+            })
+          : new Response(JSON.stringify({ id: "f-2", name: "bill.pdf", size: 2048 }), { status: 201 }),
+      ),
     );
     vi.stubGlobal("fetch", fetchMock);
     const onChange = vi.fn();

@@ -55,10 +55,10 @@ function renderAction(
   name: string,
   record: Record<string, any> & { id: string },
 ) {
-  const getList = vi.fn(async ({ filters }: { filters?: { field: string; operator: string; value: unknown }[] }) => {
+  const getList = vi.fn(({ filters }: { filters?: { field: string; operator: string; value: unknown }[] }) => {
     const owner = filters?.find((f) => f.field === "ownerUid" && f.operator === "eq")?.value;
     const data = owner === undefined ? CARDS : CARDS.filter((c) => c.ownerUid === owner);
-    return { data, total: data.length };
+    return Promise.resolve({ data, total: data.length });
   });
   renderWithRefine(
     <ActionDialog

@@ -36,7 +36,10 @@ const bill = {
 function renderAt(path: string) {
   renderWithRefine(null, {
     identity: { uid: "demo-alex", role: "subscriber" },
-    data: { getOne: vi.fn(async () => ({ data: bill })), getList: vi.fn(async () => ({ data: [bill], total: 1 })) },
+    data: {
+      getOne: vi.fn(() => Promise.resolve({ data: bill })),
+      getList: vi.fn(() => Promise.resolve({ data: [bill], total: 1 })),
+    },
     path,
     resources: [{ name: "invoices", list: "/invoices", show: "/invoices/show/:id" }],
     routes: {
@@ -68,9 +71,9 @@ describe("a bill's PDF for the subscriber", () => {
   });
 
   it("says so when the download fails", async () => {
-    downloadFromApi.mockImplementation(async () => {
-      throw Object.assign(new Error("Not found"), { statusCode: 404 });
-    });
+    downloadFromApi.mockImplementation(() =>
+      Promise.reject(Object.assign(new Error("Not found"), { statusCode: 404 })),
+    );
     renderAt(`/invoices/show/${bill.id}`);
     fireEvent.click(await screen.findByRole("button", { name: /Download PDF/ }));
     expect((await screen.findByRole("alert")).textContent).toContain("The file could not be downloaded");

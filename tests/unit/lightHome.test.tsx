@@ -29,8 +29,8 @@ const streams = vi.hoisted(() => {
   return FakeEventSource;
 });
 vi.mock("../../src/providers/session", () => ({
-  currentIdToken: async () => "token",
-  currentSessionUser: async () => null,
+  currentIdToken: () => Promise.resolve("token"),
+  currentSessionUser: () => Promise.resolve(null),
 }));
 
 const { LightHome } = await import("../../src/pages/home/LightHome");
@@ -103,18 +103,20 @@ beforeEach(() => {
   requests.length = 0;
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) => {
+    vi.fn((url: string) => {
       const path = new URL(url, "http://portal.test").pathname;
       requests.push(path);
       if (path.endsWith("/home"))
-        return homeStatus === 200
-          ? json(home)
-          : json(
-              { type: "about:blank", title: "Unavailable", status: homeStatus, detail: "The database is down." },
-              homeStatus,
-            );
-      if (path.endsWith("/notifications")) return json({ data: [], total: unread });
-      return json({}, 404);
+        return Promise.resolve(
+          homeStatus === 200
+            ? json(home)
+            : json(
+                { type: "about:blank", title: "Unavailable", status: homeStatus, detail: "The database is down." },
+                homeStatus,
+              ),
+        );
+      if (path.endsWith("/notifications")) return Promise.resolve(json({ data: [], total: unread }));
+      return Promise.resolve(json({}, 404));
     }),
   );
 });

@@ -4,8 +4,8 @@ import { createLiveProvider, type EventSourceLike } from "../../src/providers/li
 
 // The provider with a fake EventSource and token source; Firebase Auth is not needed here.
 vi.mock("../../src/providers/session", () => ({
-  currentIdToken: async () => null,
-  currentSessionUser: async () => null,
+  currentIdToken: () => Promise.resolve(null),
+  currentSessionUser: () => Promise.resolve(null),
 }));
 
 class FakeSource implements EventSourceLike {
@@ -41,7 +41,10 @@ function provider() {
     apiBase: "http://api.test/api/v1",
     operator: "ATT",
     EventSource: FakeSource,
-    idToken: async (force) => (tokens.push(force), `token-${++n}`),
+    idToken: (force) => {
+      tokens.push(force);
+      return Promise.resolve(`token-${++n}`);
+    },
     retryMs: 10,
   });
   return { live, tokens };

@@ -22,7 +22,11 @@ describe("routeLive", () => {
   it("sends rtdb channels to the database and every other one to the backend", async () => {
     const backend = recorder("backend");
     const rtdb = recorder("rtdb");
-    const live = routeLive({ backend: backend.provider, rtdb: async () => rtdb.provider, sourceOf: (n) => sources[n] });
+    const live = routeLive({
+      backend: backend.provider,
+      rtdb: () => Promise.resolve(rtdb.provider),
+      sourceOf: (n) => sources[n],
+    });
     const a = live.subscribe(params("resources/lines"));
     const b = live.subscribe(params("resources/usage-notes"));
     const c = live.subscribe(params("resources/unknown"));

@@ -58,7 +58,7 @@ describe("loggedError", () => {
     );
     const logged = loggedError(failed);
     expect(logged.message).toBe('Failed query: insert into "tickets" ("subject") values ($1)');
-    expect(logged.stack!.split("\n")[0]).toBe('Error: Failed query: insert into "tickets" ("subject") values ($1)');
+    expect(logged.stack.split("\n")[0]).toBe('Error: Failed query: insert into "tickets" ("subject") values ($1)');
     expect(logged.cause).toMatchObject({
       code: "23514",
       constraint: "subject_check",

@@ -27,7 +27,7 @@ describe("MoneyInput", () => {
   it("shows minor units as dollars and cents, and gives back integer minor units", async () => {
     const seen: (Money | null)[] = [];
     render(<Harness initial={{ amount: 3500, currency: "USD" }} seen={seen} />);
-    const input = screen.getByLabelText("Price") as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>("Price");
     expect(input.value).toBe("35.00");
     const user = userEvent.setup({ delay: null });
     await user.clear(input);
@@ -40,7 +40,7 @@ describe("MoneyInput", () => {
   it("keeps the currency of the record it edits", async () => {
     const seen: (Money | null)[] = [];
     render(<Harness initial={{ amount: 500, currency: "JPY" }} seen={seen} />);
-    const input = screen.getByLabelText("Price") as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>("Price");
     expect(input.value).toBe("500");
     const user = userEvent.setup({ delay: null });
     await user.type(input, "0");

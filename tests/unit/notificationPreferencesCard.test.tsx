@@ -5,8 +5,8 @@ import { NotificationPreferencesCard } from "../../src/components/preferences/No
 import { setLocale } from "../../src/i18n";
 
 vi.mock("../../src/providers/session", () => ({
-  currentIdToken: async () => "token",
-  currentSessionUser: async () => null,
+  currentIdToken: () => Promise.resolve("token"),
+  currentSessionUser: () => Promise.resolve(null),
 }));
 
 const json = (body: unknown) =>
@@ -23,10 +23,10 @@ describe("the usage alerts card on the profile", () => {
     const calls: { method: string; body: unknown }[] = [];
     vi.stubGlobal(
       "fetch",
-      vi.fn(async (_url: string, init: RequestInit) => {
+      vi.fn((_url: string, init: RequestInit) => {
         const body = init.body ? JSON.parse(String(init.body)) : undefined;
         calls.push({ method: init.method ?? "GET", body });
-        return json(body ?? OFF);
+        return Promise.resolve(json(body ?? OFF));
       }),
     );
     render(
@@ -40,7 +40,7 @@ describe("the usage alerts card on the profile", () => {
     expect((save as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(sms100[1]!);
     await waitFor(() =>
-      expect((screen.getByRole("button", { name: "Save alert choices" }) as HTMLButtonElement).disabled).toBe(false),
+      expect(screen.getByRole<HTMLButtonElement>("button", { name: "Save alert choices" }).disabled).toBe(false),
     );
     fireEvent.click(screen.getByRole("button", { name: "Save alert choices" }));
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
@@ -54,7 +54,7 @@ describe("the usage alerts card on the profile", () => {
     setLocale("es", { remember: false });
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => json(OFF)),
+      vi.fn(() => Promise.resolve(json(OFF))),
     );
     render(
       <App>

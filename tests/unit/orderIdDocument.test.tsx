@@ -32,7 +32,7 @@ const order: Order = {
 function renderOrder(record: Order) {
   renderWithRefine(null, {
     identity: { uid: "demo-agent", role: "agent" },
-    data: { getOne: vi.fn(async () => ({ data: record })) },
+    data: { getOne: vi.fn(() => Promise.resolve({ data: record })) },
     path: `/orders/show/${record.id}`,
     resources: [{ name: "orders", list: "/orders", show: "/orders/show/:id" }],
     routes: { "/orders/show/:id": <ResourceShowPage resource={ordersResource} /> },

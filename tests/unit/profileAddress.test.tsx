@@ -23,7 +23,7 @@ function AddressForm() {
   );
 }
 
-const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
 describe("the profile's address form", () => {
   afterEach(() => act(() => setLocale("en", { remember: false })));
@@ -110,14 +110,15 @@ describe("the profile's contact details", () => {
   };
   beforeEach(() => {
     apiRequest.mockReset();
-    apiRequest.mockImplementation(async (path: string, request?: { method?: string; body?: unknown }) => {
+    apiRequest.mockImplementation((path: string, request?: { method?: string; body?: unknown }) => {
       if (request?.method === "PUT") {
         const body = request.body as { address: { zip: string } | null };
         if (body.address?.zip === "99999")
-          throw { statusCode: 400, message: "bad", errors: { "address.zip": ["no such ZIP code"] } };
-        return { profile: body, saved: true };
+          // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- Refine's HttpError is a plain object, as the api client rejects with it
+          return Promise.reject({ statusCode: 400, message: "bad", errors: { "address.zip": ["no such ZIP code"] } });
+        return Promise.resolve({ profile: body, saved: true });
       }
-      return { profile: saved, saved: true };
+      return Promise.resolve({ profile: saved, saved: true });
     });
   });
 

@@ -5,8 +5,8 @@ import { ReloadRequiredBanner } from "../../src/components/switches/ReloadRequir
 import { PROBLEM_TYPES } from "../../src/resources/api";
 
 vi.mock("../../src/providers/session", () => ({
-  currentIdToken: async () => null,
-  currentSessionUser: async () => null,
+  currentIdToken: () => Promise.resolve(null),
+  currentSessionUser: () => Promise.resolve(null),
 }));
 
 const problem = (status: number, type: string) =>
@@ -22,14 +22,14 @@ describe("the portal after a 426 from the backend", () => {
     render(<ReloadRequiredBanner />);
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => problem(409, "about:blank")),
+      vi.fn(() => Promise.resolve(problem(409, "about:blank"))),
     );
     await expect(apiRequest("/lines")).rejects.toMatchObject({ statusCode: 409 });
     expect(screen.queryByRole("alert")).toBeNull();
 
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => problem(426, PROBLEM_TYPES.upgradeRequired)),
+      vi.fn(() => Promise.resolve(problem(426, PROBLEM_TYPES.upgradeRequired))),
     );
     await act(async () => {
       await expect(apiRequest("/lines")).rejects.toMatchObject({

@@ -18,11 +18,11 @@ const users: Record<string, Partial<VerifiedUser>> = {
 /** How each request asked for its verification, in order. */
 const asked: { token: string; fresh: boolean }[] = [];
 const verifier: TokenVerifier = {
-  async verify(token, options) {
+  verify(token, options) {
     asked.push({ token, fresh: options?.fresh === true });
     const u = users[token];
-    if (!u) throw new ProblemError(401, "bad token");
-    return {
+    if (!u) return Promise.reject(new ProblemError(401, "bad token"));
+    return Promise.resolve({
       uid: token,
       email: null,
       emailVerified: false,
@@ -32,7 +32,7 @@ const verifier: TokenVerifier = {
       secondFactor: null,
       authTime: 1_800_000_000,
       ...u,
-    };
+    });
   },
   forgetUser() {},
   forgetAll() {},
@@ -42,9 +42,9 @@ const verifier: TokenVerifier = {
 function directory(settings: Record<string, Record<string, unknown>>): OperatorDirectory & { reads: number } {
   const d = {
     reads: 0,
-    async settings(code: string) {
+    settings(code: string) {
       d.reads++;
-      return settings[code] ?? null;
+      return Promise.resolve(settings[code] ?? null);
     },
     invalidate() {},
     invalidateAll() {},
@@ -60,14 +60,16 @@ async function appWith(operators: OperatorDirectory) {
       : reply.send(error),
   );
   app.addHook("onRequest", authenticateRequest(verifier, operators));
-  app.get("/lines", async () => ({ ok: true }));
-  app.get("/me", { config: { allowWithoutRole: true, mfaExempt: true } }, async (req) => ({
-    role: req.identity.role,
-    principal: req.principal ?? null,
-  }));
-  app.post("/me/claim", { config: { allowWithoutRole: true } }, async () => ({ ok: true }));
-  app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/lines", handler: async () => ({ ok: true }) });
-  app.get("/lines/puk", { config: { secret: true } }, async () => ({ ok: true }));
+  app.get("/lines", () => Promise.resolve({ ok: true }));
+  app.get("/me", { config: { allowWithoutRole: true, mfaExempt: true } }, (req) =>
+    Promise.resolve({
+      role: req.identity.role,
+      principal: req.principal ?? null,
+    }),
+  );
+  app.post("/me/claim", { config: { allowWithoutRole: true } }, () => Promise.resolve({ ok: true }));
+  app.route({ method: ["PUT", "PATCH", "DELETE"], url: "/lines", handler: () => Promise.resolve({ ok: true }) });
+  app.get("/lines/puk", { config: { secret: true } }, () => Promise.resolve({ ok: true }));
   return app;
 }
 
@@ -153,7 +155,14 @@ describe("operator settings cache", () => {
     let selects = 0;
     const fakeDb = {
       select: () => ({
-        from: () => ({ where: () => ({ limit: async () => (selects++, [{ settings: { requireStaffMfa: true } }]) }) }),
+        from: () => ({
+          where: () => ({
+            limit: () => {
+              selects++;
+              return Promise.resolve([{ settings: { requireStaffMfa: true } }]);
+            },
+          }),
+        }),
       }),
     } as unknown as Db;
     const d = createOperatorDirectory(fakeDb, { ttlMs: 3_000, now: () => now });

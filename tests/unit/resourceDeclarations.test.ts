@@ -142,7 +142,7 @@ describe("the registry", () => {
     );
     // A custom create page without a form writes through the module's own route; a download is served by one.
     const withoutRoutes = { ...domainModules.lines!, extraRoutes: undefined };
-    const page = async () => ({ default: () => null });
+    const page = () => Promise.resolve({ default: () => null });
     expect(() => buildModules([{ ...lines, views: { create: page } }], { lines: withoutRoutes })).toThrow(
       /custom create page is declared without a form/,
     );

@@ -26,7 +26,7 @@ const claim = {
 function renderEdit(role: "agent" | "subscriber", update: DataProvider["update"]) {
   renderWithRefine(null, {
     identity: { uid: "u1", role },
-    data: { getOne: vi.fn(async () => ({ data: claim })), update },
+    data: { getOne: vi.fn(() => Promise.resolve({ data: claim })), update },
     path: `/device-claims/edit/${claim.id}`,
     resources: [
       {
@@ -46,7 +46,7 @@ function renderEdit(role: "agent" | "subscriber", update: DataProvider["update"]
 /** Replaces the loaded description with `text` and saves. The form mounts again once the record has loaded, so wait for the filled input. */
 async function retypeDescription(text: string, words = { description: "Description", save: /Save$/ }) {
   const description = await waitFor(() => {
-    const input = screen.getByLabelText(words.description) as HTMLTextAreaElement;
+    const input = screen.getByLabelText<HTMLTextAreaElement>(words.description);
     expect(input.value).toBe(claim.description);
     return input;
   });
@@ -59,13 +59,16 @@ async function retypeDescription(text: string, words = { description: "Descripti
 
 describe("the generic edit form", () => {
   it("shows the server's field error at that field and sends only the form's fields", async () => {
-    const update = vi.fn(async () => {
-      throw toHttpError(400, {
-        detail: "The body is not valid",
-        errors: [{ path: "description", message: "mentions a card number; remove it" }],
-      });
-    });
-    renderEdit("agent", update as unknown as DataProvider["update"]);
+    const update = vi.fn(() =>
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- Refine's HttpError is a plain object, as the api client rejects with it
+      Promise.reject(
+        toHttpError(400, {
+          detail: "The body is not valid",
+          errors: [{ path: "description", message: "mentions a card number; remove it" }],
+        }),
+      ),
+    );
+    renderEdit("agent", update);
     await retypeDescription("My card 4111 1111 1111 1111 was in the case");
 
     await screen.findByText("mentions a card number; remove it");
@@ -82,7 +85,7 @@ describe("the generic edit form", () => {
 
   it("checks the schema's rule at the field before sending anything", async () => {
     const update = vi.fn();
-    renderEdit("agent", update as unknown as DataProvider["update"]);
+    renderEdit("agent", update);
     await retypeDescription("Broken");
     await screen.findByText("Description: at least 10 characters");
     expect(update).not.toHaveBeenCalled();
@@ -102,7 +105,7 @@ describe("the generic edit form", () => {
   });
 
   it("leaves out the fields the viewer's role may not write", async () => {
-    renderEdit("subscriber", vi.fn() as unknown as DataProvider["update"]);
+    renderEdit("subscriber", vi.fn());
     await screen.findByLabelText("Description");
     expect(screen.queryByLabelText("Assessment")).toBeNull();
   });

@@ -8,9 +8,10 @@ import { genericViews, ViewRoute, viewOf } from "../../src/pages/resourceRoutes"
 const withCustomShow: ResourceDefinition<any, any> = {
   ...deviceClaimsResource,
   views: {
-    show: async () => ({
-      default: ({ resource }: { resource: ResourceDefinition<any, any> }) => <p>custom page of {resource.name}</p>,
-    }),
+    show: () =>
+      Promise.resolve({
+        default: ({ resource }: { resource: ResourceDefinition<any, any> }) => <p>custom page of {resource.name}</p>,
+      }),
   },
 };
 

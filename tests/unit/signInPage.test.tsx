@@ -9,15 +9,15 @@ import type { SignInValues } from "../../src/providers/authProvider";
 
 type SignIn = (values: SignInValues) => Promise<SignInResult>;
 
-function renderPage(signIn: SignIn = vi.fn<SignIn>(async () => ({ success: true }))) {
+function renderPage(signIn: SignIn = vi.fn<SignIn>(() => Promise.resolve({ success: true }))) {
   const user = userEvent.setup({ delay: null });
   const { rerender } = render(<SignInPage signIn={signIn} />);
   return {
     user,
     signIn,
     rerender,
-    email: () => screen.getByLabelText(en["signIn.email"]) as HTMLInputElement,
-    password: () => screen.getByLabelText(en["signIn.password"]) as HTMLInputElement,
+    email: () => screen.getByLabelText<HTMLInputElement>(en["signIn.email"]),
+    password: () => screen.getByLabelText<HTMLInputElement>(en["signIn.password"]),
     submit: () => screen.getByRole("button", { name: en["signIn.submit"] }),
   };
 }
@@ -125,7 +125,7 @@ describe("SignInPage", () => {
 
   it("a form error from signIn is shown in role=alert, not at a field", async () => {
     const message = "The email or password is incorrect. Check them and try again.";
-    const signIn = vi.fn<SignIn>(async () => ({ success: false, error: { name: "form", message } }));
+    const signIn = vi.fn<SignIn>(() => Promise.resolve({ success: false, error: { name: "form", message } }));
     const { user, email, password, submit } = renderPage(signIn);
     await user.type(email(), "alex@example.com");
     await user.type(password(), "wrong-password");
@@ -139,10 +139,12 @@ describe("SignInPage", () => {
   });
 
   it("a field error named email from signIn is shown at the email field", async () => {
-    const signIn = vi.fn<SignIn>(async () => ({
-      success: false,
-      error: { name: "email", message: en["signIn.errors.emailInvalid"] },
-    }));
+    const signIn = vi.fn<SignIn>(() =>
+      Promise.resolve({
+        success: false,
+        error: { name: "email", message: en["signIn.errors.emailInvalid"] },
+      }),
+    );
     const { user, email, password, submit } = renderPage(signIn);
     await user.type(email(), "alex@example.com");
     await user.type(password(), "Demo-2026!");
@@ -154,7 +156,7 @@ describe("SignInPage", () => {
   });
 
   it("a failure without an error shows the generic message", async () => {
-    const { user, email, password, submit } = renderPage(vi.fn<SignIn>(async () => ({ success: false })));
+    const { user, email, password, submit } = renderPage(vi.fn<SignIn>(() => Promise.resolve({ success: false })));
     await user.type(email(), "alex@example.com");
     await user.type(password(), "Demo-2026!");
     await user.click(submit());
@@ -162,7 +164,7 @@ describe("SignInPage", () => {
   });
 
   it("the next submit clears the previous errors", async () => {
-    const signIn = vi.fn<SignIn>(async () => ({ success: true }));
+    const signIn = vi.fn<SignIn>(() => Promise.resolve({ success: true }));
     const { user, email, password, submit } = renderPage(signIn);
     await user.click(submit());
     expect(screen.getAllByRole("alert")).toHaveLength(2);
@@ -210,8 +212,10 @@ describe("SignInPage", () => {
     expect(screen.queryByRole("button", { name: en["signIn.submit"] })).toBeNull();
     expect(signIn).toHaveBeenCalledTimes(1);
 
-    await act(async () =>
-      finish({ success: false, error: { name: "form", message: en["signIn.errors.invalidCredential"] } }),
+    await act(() =>
+      Promise.resolve(
+        finish({ success: false, error: { name: "form", message: en["signIn.errors.invalidCredential"] } }),
+      ),
     );
 
     const button = screen.getByRole("button", { name: en["signIn.submit"] });
@@ -223,9 +227,7 @@ describe("SignInPage", () => {
   // In the portal, signIn also loads code (main.tsx imports firebase/auth and the portal chunk), which
   // can fail on a mobile network; the form must not stay stuck in its pending state.
   it("a signIn that rejects leaves the form usable and says sign-in did not work", async () => {
-    const signIn = vi.fn<SignIn>(async () => {
-      throw new TypeError("Failed to fetch dynamically imported module");
-    });
+    const signIn = vi.fn<SignIn>(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module")));
     const { user, email, password } = renderPage(signIn);
     await user.type(email(), "alex@example.com");
     await user.type(password(), "Demo-2026!");
@@ -252,7 +254,7 @@ describe("SignInPage", () => {
 
   // main.tsx renders the page first, and learns only later that a Google redirect came back with an error.
   it("the outcome of a redirect sign-in given to the page already shown appears, typed values kept", async () => {
-    const signIn = vi.fn<SignIn>(async () => ({ success: true }));
+    const signIn = vi.fn<SignIn>(() => Promise.resolve({ success: true }));
     const { user, email, rerender } = renderPage(signIn);
     await user.type(email(), "alex@example.com");
     rerender(

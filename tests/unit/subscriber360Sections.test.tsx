@@ -36,13 +36,15 @@ function renderAt(ui: React.ReactNode, path = "/") {
   return renderWithRefine(ui, {
     identity: { uid: "agent", role: "agent" },
     data: {
-      getOne: vi.fn(async ({ resource }: { resource: string }) => ({
-        data: resource === "accounts" ? account : subscriber,
-      })),
-      getList: vi.fn(async ({ resource }: { resource: string }) =>
-        resource === "lines" ? { data: [line], total: 25 } : { data: [], total: 0 },
+      getOne: vi.fn(({ resource }: { resource: string }) =>
+        Promise.resolve({
+          data: resource === "accounts" ? account : subscriber,
+        }),
       ),
-      custom: vi.fn(async () => ({ data: { data: [], total: 0 } })),
+      getList: vi.fn(({ resource }: { resource: string }) =>
+        Promise.resolve(resource === "lines" ? { data: [line], total: 25 } : { data: [], total: 0 }),
+      ),
+      custom: vi.fn(() => Promise.resolve({ data: { data: [], total: 0 } })),
     },
     path,
     routes: { "/subscribers/show/:id": ui, "/": ui },
@@ -50,7 +52,7 @@ function renderAt(ui: React.ReactNode, path = "/") {
 }
 
 const listedResources = (dataProvider: ReturnType<typeof renderAt>) =>
-  new Set(dataProvider.getList.mock.calls.map(([args]) => (args as { resource: string }).resource));
+  new Set(dataProvider.getList.mock.calls.map(([args]) => args.resource));
 
 describe("PagedSection", () => {
   it("asks a resource's list for one page with the section's filters and sort, and the next page when asked", async () => {

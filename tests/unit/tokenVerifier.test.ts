@@ -23,16 +23,21 @@ function firebase() {
     during: null as null | (() => void),
   };
   const auth = {
-    async verifyIdToken(token: string, checkRevoked?: boolean) {
+    verifyIdToken(token: string, checkRevoked?: boolean) {
       state.calls++;
       state.checkRevoked.push(checkRevoked === true);
       const payload = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as DecodedIdToken;
       state.during?.();
-      if (state.revoked.has(payload.uid)) throw Object.assign(new Error("revoked"), { code: "auth/id-token-revoked" });
-      return payload;
+      if (state.revoked.has(payload.uid))
+        return Promise.reject(Object.assign(new Error("revoked"), { code: "auth/id-token-revoked" }));
+      return Promise.resolve(payload);
     },
-    async getUser(uid: string) {
-      return { uid, disabled: false, customClaims: state.claims.get(uid) ?? {} } as unknown as UserRecord;
+    getUser(uid: string) {
+      return Promise.resolve({
+        uid,
+        disabled: false,
+        customClaims: state.claims.get(uid) ?? {},
+      } as unknown as UserRecord);
     },
   } as unknown as Auth;
   return { auth, state };

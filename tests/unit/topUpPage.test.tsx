@@ -20,12 +20,12 @@ const home = {
 
 /** The page with the operator's top-up payment setting empty (ATT), for alex with one prepaid account. */
 function renderTopUp(redeemed = { ...account, balance: { amount: 6500, currency: "USD" } }) {
-  const custom = vi.fn(async ({ url }: { url: string; payload?: unknown }) => {
-    if (url.endsWith("/home")) return { data: home };
-    if (url.endsWith("/accounts/acc-1/actions/redeem-voucher")) return { data: redeemed };
-    throw new Error(`unexpected ${url}`);
+  const custom = vi.fn(({ url }: { url: string; payload?: unknown }) => {
+    if (url.endsWith("/home")) return Promise.resolve({ data: home });
+    if (url.endsWith("/accounts/acc-1/actions/redeem-voucher")) return Promise.resolve({ data: redeemed });
+    return Promise.reject(new Error(`unexpected ${url}`));
   });
-  const getList = vi.fn(async () => ({ data: [account], total: 1 }));
+  const getList = vi.fn(() => Promise.resolve({ data: [account], total: 1 }));
   renderWithRefine(<TopUpPage gateway="" />, {
     identity: { uid: "alex", role: "subscriber" },
     data: { custom, getList },

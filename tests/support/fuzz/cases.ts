@@ -439,9 +439,7 @@ export function casesOf(op: Operation, ctx: ValueContext): fc.Arbitrary<Case> {
     ),
     garbageAuthorization,
     operator: operatorHeader,
-    path: fc.record(Object.fromEntries(op.pathParams.map((name) => [name, pathValue(ctx)]))) as fc.Arbitrary<
-      Record<string, UrlPiece>
-    >,
+    path: fc.record(Object.fromEntries(op.pathParams.map((name) => [name, pathValue(ctx)]))),
     query: queryEntries(op, ctx),
     body: bodyOf(op, ctx),
     headers: headersOf(op),
