@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
 import { voucherBatchesResource } from "../../src/resources/voucherBatches";
-import { hasPage } from "../../src/resources/define";
+import { hasPage } from "../../src/pages/resourceViews";
 
 // An admin generates a batch of vouchers (issue 9 item 3): the form checks each field as the server
 // does, and the codes, answered this once, are shown with a warning and saved as CSV from the page.
