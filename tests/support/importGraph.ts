@@ -7,12 +7,22 @@ const root = resolve(import.meta.dirname, "../..");
 /** A module a file imports: a file of the project, or a package by its specifier (`react`, `@refinedev/core`). */
 export type Imported = { file: string } | { packageName: string };
 
-/** The compiler options of one tsconfig, as `tsc -p` reads them (paths, `imports`, extensions). */
-export function compilerOptionsOf(tsconfig: string): ts.CompilerOptions {
+/** One tsconfig as `tsc -p` reads it (extends, lib, types, module resolution). */
+function parsedConfig(tsconfig: string): ts.ParsedCommandLine {
   const path = resolve(root, tsconfig);
   const read = ts.readConfigFile(path, ts.sys.readFile);
   if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, "\n"));
-  return ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(path)).options;
+  return ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(path));
+}
+
+/** The compiler options of one tsconfig, so imports resolve as tsc resolves them (package.json `imports`). */
+export function compilerOptionsOf(tsconfig: string): ts.CompilerOptions {
+  return parsedConfig(tsconfig).options;
+}
+
+/** The files one tsconfig includes, absolute. */
+export function filesOf(tsconfig: string): string[] {
+  return parsedConfig(tsconfig).fileNames.map((file) => resolve(root, file));
 }
 
 /**
