@@ -1,6 +1,6 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
-import { loadPortalEnv } from "./src/config/env.ts";
+import { loadPortalEnv } from "./scripts/vite/portalEnv.ts";
 import { declaredIcons } from "./scripts/vite/declaredIcons.ts";
 
 // Build-time switches are validated here (a bad value fails the build) and the parsed values are

@@ -174,7 +174,7 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** The policy of this build: the same validated configuration the bundle was built with, and index.html's inline scripts. */
 async function writeSecurityPolicy(outDir: string): Promise<void> {
-  const { loadPortalEnv } = await import("../src/config/env"); // loads Vite: only when building
+  const { loadPortalEnv } = await import("./vite/portalEnv"); // loads Vite: only when building
   const html = readFileSync(join(outDir, "index.html"), "utf8");
   const policy = portalContentSecurityPolicy(loadPortalEnv("production"), inlineScriptHashes(html));
   writeFileSync(join(outDir, SECURITY_POLICY_FILE), JSON.stringify({ contentSecurityPolicy: policy }, null, 2) + "\n");

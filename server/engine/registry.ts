@@ -40,13 +40,6 @@ export function assertServable(resource: DeclaredResource, module: DomainModule)
     throw new Error(`${resource.name}: form.create is declared but its module cannot create records`);
   if (resource.form?.edit.length && !module.writer?.edit)
     throw new Error(`${resource.name}: form.edit is declared but its module cannot edit records`);
-  for (const view of ["create", "edit"] as const) {
-    // A custom page without a declared form writes through the module's own route.
-    if (resource.views?.[view] && !resource.form?.[view].length && !module.extraRoutes)
-      throw new Error(
-        `${resource.name}: a custom ${view} page is declared without a form, and its module serves no route of its own to write through`,
-      );
-  }
   if (resource.access.delete && !module.writer?.remove)
     throw new Error(`${resource.name}: access.delete is declared but its module cannot delete records`);
   const shape = resource.schema.shape as Record<string, unknown>;

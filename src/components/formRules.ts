@@ -1,7 +1,7 @@
 import type { Rule } from "antd/es/form";
 import { z } from "zod";
 import type { ResourceDefinition } from "../resources/define";
-import { translate as t } from "../i18n";
+import { getLocale, translate as t } from "../i18n";
 import { issueText } from "../i18n/issueText";
 
 /**
@@ -27,7 +27,7 @@ export function zodRules(schema: z.ZodType, label: string): Rule[] {
         const result = schema.safeParse(value);
         if (result.success) return;
         const issue = result.error.issues[0];
-        throw new Error(`${label}: ${issue ? issueText(issue) : t("form.invalid")}`);
+        throw new Error(`${label}: ${issue ? issueText(issue, getLocale()) : t("form.invalid")}`);
       },
     },
   ];

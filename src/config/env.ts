@@ -1,4 +1,3 @@
-import { loadEnv } from "vite";
 import { z } from "zod";
 import { DEFAULT_OPERATOR, OPERATOR_CODE_PATTERN } from "./operator.ts";
 
@@ -83,14 +82,4 @@ export function parsePortalEnv(raw: Record<string, string | undefined>): PortalE
     throw new Error(`Invalid portal configuration:\n${lines.join("\n")}`);
   }
   return result.data;
-}
-
-/**
- * The configuration a build of `mode` gets: `.env` files as Vite reads them, overridden by VITE_*
- * variables of the environment. vite.config.ts defines it for the bundle; scripts/build.ts derives
- * the Content-Security-Policy from it, so both always see the same switches.
- */
-export function loadPortalEnv(mode: string, root = process.cwd()): PortalEnv {
-  const fromEnvironment = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("VITE_")));
-  return parsePortalEnv({ ...loadEnv(mode, root, "VITE_"), ...fromEnvironment });
 }

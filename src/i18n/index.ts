@@ -1,11 +1,10 @@
-import { en, type MessageKey } from "./en";
-import { es } from "./es";
+import type { MessageKey } from "./en";
+import { translateTo, type Locale } from "./dictionaries";
 import { switchZodLocale } from "./zodLocale";
 
-export type Locale = "en" | "es";
-export const LOCALES: readonly Locale[] = ["en", "es"];
+export { addMessages, isMessageKey, LOCALES, translateTo, type Locale } from "./dictionaries";
+
 const STORAGE_KEY = "portal.locale";
-const dictionaries: Record<Locale, Record<string, string>> = { en, es };
 
 function initialLocale(): Locale {
   try {
@@ -22,14 +21,6 @@ switchZodLocale(current);
 const listeners = new Set<(locale: Locale) => void>();
 
 export const getLocale = () => current;
-
-/**
- * Adds messages a resource declaration brings with it. The built-in dictionaries win on a clash, so
- * a declaration cannot silently relabel another resource's fields.
- */
-export function addMessages(messages: Record<Locale, Record<string, string>>) {
-  for (const locale of LOCALES) dictionaries[locale] = { ...messages[locale], ...dictionaries[locale] };
-}
 
 /** `remember: false` switches for this page only (main.tsx hydrating the prerendered English form). */
 export function setLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}) {
@@ -62,17 +53,3 @@ export function translate(
   if (typeof params === "string") [params, fallback] = [undefined, fallback ?? params];
   return translateTo(current, key, params, fallback);
 }
-
-/** `translate` in a language named by the caller, not the page's (the server answers in English). */
-export function translateTo(
-  locale: Locale,
-  key: MessageKey | (string & {}),
-  params?: Record<string, unknown>,
-  fallback?: string,
-): string {
-  const template = dictionaries[locale][key] ?? fallback ?? en[key as MessageKey] ?? key;
-  return params ? template.replace(/\{\{([\w.]+)\}\}/g, (_, name: string) => String(params[name] ?? "")) : template;
-}
-
-/** Whether a text is a key of the dictionaries (a declared validation message) rather than words. */
-export const isMessageKey = (text: string): boolean => Object.hasOwn(en, text);

@@ -3,7 +3,8 @@ import { useGetIdentity, type CrudFilter, type HttpError } from "@refinedev/core
 import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography, type CheckboxProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { hasPage, type ResourceDefinition } from "../resources/define";
+import type { ResourceDefinition } from "../resources/define";
+import { hasPage } from "./resourceViews";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
 import { fieldText } from "../components/fieldText";

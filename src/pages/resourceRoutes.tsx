@@ -1,15 +1,13 @@
-import { createElement, lazy, Suspense, type ComponentType } from "react";
+import { createElement, lazy, Suspense } from "react";
 import type { ResourceProps } from "@refinedev/core";
 import { Spin } from "antd";
 import { Route } from "react-router";
 import { resources } from "../resources";
 import { servable } from "../providers/dataSources";
-import { hasPage, type ResourceDefinition, type View } from "../resources/define";
+import type { ResourceDefinition, View } from "../resources/define";
+import { hasPage, resourceViews, type ResourceViews, type ViewComponent, type ViewLoader } from "./resourceViews";
 import { translate as t } from "../i18n";
 import { iconOf, icons } from "../components/icons";
-
-/** A page of a resource: the generic one, or a declaration's own (`views`). */
-export type ViewComponent = ComponentType<{ resource: ResourceDefinition<any, any> }>;
 
 /** Declared resources this build can serve (rtdb ones only when a database is configured). */
 const portalResources = () => resources.filter(servable) as readonly ResourceDefinition<any, any>[];
@@ -65,18 +63,31 @@ export const genericViews: Record<View, ViewComponent> = {
   edit: (props) => <ResourceFormPage {...props} action="edit" />,
 };
 
-/** A declaration's custom page for one view (loaded on demand), or the generic page; one lazy component per view. */
-const custom = new Map<string, ViewComponent>();
-export function viewOf(resource: ResourceDefinition<any, any>, view: View): ViewComponent {
-  const load = resource.views?.[view];
+/** The resource's own page for one view (src/pages/resourceViews.ts, loaded on demand), or the generic page. */
+const custom = new Map<ViewLoader, ViewComponent>();
+export function viewOf(
+  resource: ResourceDefinition<any, any>,
+  view: View,
+  views: ResourceViews = resourceViews,
+): ViewComponent {
+  const load = views[resource.name as keyof ResourceViews]?.[view];
   if (!load) return genericViews[view];
-  const key = `${resource.name}:${view}`;
-  if (!custom.has(key)) custom.set(key, lazy(load as () => Promise<{ default: ViewComponent }>));
-  return custom.get(key)!;
+  // One lazy component per page, not one per render.
+  if (!custom.has(load)) custom.set(load, lazy(load));
+  return custom.get(load)!;
 }
 
-export function ViewRoute({ resource, view }: { resource: ResourceDefinition<any, any>; view: View }) {
-  const Page = viewOf(resource, view);
+export function ViewRoute({
+  resource,
+  view,
+  views,
+}: {
+  resource: ResourceDefinition<any, any>;
+  view: View;
+  /** The pages that replace generic views; the portal's own map unless a test gives another. */
+  views?: ResourceViews;
+}) {
+  const Page = viewOf(resource, view, views);
   return (
     <Suspense fallback={<Spin style={{ display: "block", margin: 48 }} />}>
       <Page resource={resource} />

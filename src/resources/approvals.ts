@@ -98,7 +98,6 @@ export const approvalsResource = defineResource({
   ownership: { path: "requestedBy" },
   source: "backend",
   audit: true,
-  views: { list: () => import("../pages/money/ApprovalsPage") },
   messages: {
     en: {
       "resources.approvals.label": "Approvals",

@@ -63,7 +63,6 @@ export const auditEventsResource = defineResource({
   },
   source: "backend",
   audit: false,
-  views: { list: () => import("../pages/care/AuditViewerPage") },
   messages: {
     en: {
       "resources.auditEvents.label": "Audit trail",

@@ -152,7 +152,6 @@ export const bulkJobsResource = defineResource({
   },
   source: "backend",
   audit: true,
-  views: { show: () => import("../pages/care/BulkJobPage") },
   messages: {
     en: {
       "resources.bulk-jobs.label": "Bulk jobs",

@@ -198,11 +198,9 @@ export interface DownloadSpec<K extends string = string> {
   extension: string;
 }
 
-/** The views the generic pages render, each replaceable by a custom page. */
+/** The views the generic pages render, each replaceable by a page of the portal's (src/pages/resourceViews.ts). */
 export const VIEWS = ["list", "show", "create", "edit"] as const;
 export type View = (typeof VIEWS)[number];
-/** Loads a custom page (a React component taking `{resource}`) on demand; the backend never calls it. */
-export type ViewLoader = () => Promise<{ default: unknown }>;
 
 export interface SortSpec<K extends string> {
   field: K;
@@ -253,11 +251,6 @@ interface BaseDefinition<S extends z.ZodObject, K extends string> {
   audit: boolean;
   /** Labels in every language, merged into the portal's dictionaries: no file outside the declaration. */
   messages?: { en: Record<string, string>; es: Record<string, string> };
-  /**
-   * Custom pages replacing one generic view, loaded on demand. A `create` or `edit` page may stand
-   * without a `form`, when the module serves its own write route (start-up checks it does).
-   */
-  views?: Partial<Record<View, ViewLoader>>;
   /** Files of one record the module serves (a bill's PDF), offered on the show page and in list rows. */
   downloads?: readonly DownloadSpec<K>[];
   /** In the staff side menu (default true); an inbox reached from the header, say, is not. */
@@ -315,14 +308,6 @@ export type ResourceDefinition<
 /** Identity function that keeps the literal types of a declaration. */
 export function defineResource<S extends z.ZodObject>(definition: ResourceDefinition<S>): ResourceDefinition<S> {
   return definition;
-}
-
-/**
- * Whether the portal has a create or edit page for the resource: its declared form, or a custom page
- * (`views`) for one the generic form cannot express (vouchers' codes, shown once after creating).
- */
-export function hasPage(resource: ResourceDefinition<any, any>, view: "create" | "edit"): boolean {
-  return Boolean(resource.form?.[view].length || resource.views?.[view]);
 }
 
 /** Whether the record meets every condition (the server checks the same before an action). */

@@ -178,8 +178,6 @@ export const invoicesResource = defineResource({
     },
   },
   // GET /invoices/{id}/pdf (server/domain/invoices): whoever may see the bill downloads it.
-  // The subscriber's bill page (what it is made of, Pay); staff keep the generic record page.
-  views: { show: () => import("../pages/money/InvoiceShowPage") },
   downloads: [{ path: "pdf", label: "resources.invoices.pdf", fileName: "number", extension: "pdf" }],
   access: {
     list: { subscriber: "own", agent: "all", admin: "all" },

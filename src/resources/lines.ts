@@ -348,9 +348,6 @@ export const linesResource = defineResource({
     "set-overage": { subscriber: "own", agent: "all", admin: "all" },
   },
   ownership: { path: "account.ownerUid" },
-  // The line page adds the line's add-ons (active ones, passes to buy) under the generic record view;
-  // the list lets staff select rows for a bulk suspend or restore (bulk-jobs); subscribers get the plain list.
-  views: { show: () => import("../pages/lines/LineShowPage"), list: () => import("../pages/care/LinesListPage") },
   source: "backend",
   audit: true,
   messages: {

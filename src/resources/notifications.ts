@@ -106,7 +106,6 @@ export const notificationsResource = defineResource({
   source: "backend",
   audit: false,
   menu: false,
-  views: { list: () => import("../pages/notifications/NotificationsPage") },
   messages: {
     en: {
       "resources.notifications.label": "Notifications",

@@ -106,8 +106,6 @@ export const ordersResource = defineResource({
     "createdAt",
     "timeline",
   ],
-  // Subscribers get a page in words with the order's timeline; staff the generic record page.
-  views: { show: () => import("../pages/orders/OrderShowPage") },
   actions: {
     cancel: {
       label: "resources.orders.cancel",

@@ -117,7 +117,6 @@ export const staffResource = defineResource({
   },
   source: "backend",
   audit: true,
-  views: { list: () => import("../pages/staff/StaffPage") },
   messages: {
     en: {
       "resources.staff.actions.confirm": "Confirm",

@@ -92,10 +92,6 @@ export const subscribersResource = defineResource({
   },
   source: "backend",
   audit: false,
-  views: {
-    list: () => import("../pages/care/SubscriberSearchPage"),
-    show: () => import("../pages/care/Subscriber360Page"),
-  },
   messages: {
     en: {
       "resources.subscribers.label": "Subscribers",

@@ -215,10 +215,6 @@ export const ticketsResource = defineResource({
   subscriberPlace: "account",
   source: "backend",
   audit: true,
-  views: {
-    list: () => import("../pages/care/TicketsPage"),
-    show: () => import("../pages/care/TicketPage"),
-  },
   messages: {
     en: {
       "resources.tickets.label": "Help requests",

@@ -62,7 +62,6 @@ export const usageRecordsResource = defineResource({
     show: { subscriber: "own", agent: "all", admin: "all" },
   },
   ownership: { path: "line.account.ownerUid" },
-  views: { list: () => import("../pages/usage/UsageRecordsPage") },
   subscriberPlace: "usage",
   source: "backend",
   // Read-only: nothing is written through the API, so there is nothing to audit.

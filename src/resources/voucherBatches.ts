@@ -89,8 +89,6 @@ export const voucherBatchesResource = defineResource({
     // POST /voucher-batches is the module's own route: its answer carries codes shown once.
     create: { admin: "all" },
   },
-  // No generic form: the codes are answered once, so the create page shows them (and saves them as CSV) itself.
-  views: { create: () => import("../pages/money/VoucherBatchCreatePage") },
   source: "backend",
   audit: true,
   messages: {

@@ -1,7 +1,8 @@
 const KEY = Buffer.alloc(32, 7).toString("base64");
 import { describe, expect, it } from "vitest";
 import { loadServerConfig } from "../../server/config";
-import { loadPortalEnv, parsePortalEnv } from "../../src/config/env";
+import { parsePortalEnv } from "../../src/config/env";
+import { loadPortalEnv } from "../../scripts/vite/portalEnv";
 
 /** Every operator switch of the portal with a well-formed value (local HTTP allowed for scripts). */
 const ALL_PORTAL_SWITCHES = {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
 import { voucherBatchesResource } from "../../src/resources/voucherBatches";
-import { hasPage } from "../../src/resources/define";
+import { hasPage } from "../../src/pages/resourceViews";
 import { renderWithRefine } from "../support/renderWithRefine";
 
 // An admin generates a batch of vouchers (issue 9 item 3): the form checks each field as the server

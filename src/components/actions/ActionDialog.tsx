@@ -6,7 +6,7 @@ import { PROBLEM_TYPES } from "../../resources/api";
 import { meets, type ActionSpec, type ResourceDefinition } from "../../resources/define";
 import type { ApiError } from "../../providers/apiClient";
 import type { SessionUser } from "../../providers/session";
-import { translate as t } from "../../i18n";
+import { getLocale, translate as t } from "../../i18n";
 import { issueText } from "../../i18n/issueText";
 import { FieldInput } from "../FieldInput";
 import { AddressFields } from "../address/AddressFields";
@@ -120,7 +120,7 @@ export function ActionDialog({
       form.setFields(
         whole.error.issues
           .filter((i) => i.path.length)
-          .map((i) => ({ name: i.path.map(String), errors: [issueText(i)] })),
+          .map((i) => ({ name: i.path.map(String), errors: [issueText(i, getLocale())] })),
       );
       return null;
     }
