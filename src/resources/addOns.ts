@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineResource } from "./define";
 import { catalogPriceSchema, idSchema, isoDateTime } from "./common";
 import { ROAMING_ZONES } from "./usage";
-import { addOnTranslationsSchema } from "./catalogTranslations";
+import { addOnTranslationsRecordSchema, addOnTranslationsSchema } from "./catalogTranslations";
 
 export const ADD_ON_KINDS = ["data", "roaming"] as const;
 export const ADD_ON_STATUSES = ["draft", "active", "retired"] as const;
@@ -25,7 +25,7 @@ export const addOnSchema = z.object({
   dataMb: z.number().int().positive().max(1_000_000),
   validityDays: z.number().int().min(1).max(90),
   /** The name in Spanish (issue 25); the portal falls back to `name` where it is missing. */
-  translations: addOnTranslationsSchema,
+  translations: addOnTranslationsRecordSchema,
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -150,7 +150,7 @@ export const lineAddOnSchema = z.object({
   addOnId: idSchema,
   name: z.string(),
   /** The add-on's Spanish name (issue 25). */
-  translations: addOnTranslationsSchema,
+  translations: addOnTranslationsRecordSchema,
   kind: z.enum(ADD_ON_KINDS),
   roamingZone: z.enum(ROAMING_ZONES).nullable(),
   dataMb: z.number().int(),

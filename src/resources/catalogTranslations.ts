@@ -26,5 +26,15 @@ export const addOnTranslationsSchema = z
   })
   .strict();
 
+/**
+ * The same shapes as records carry them in answers: not strict, so the response serializer keeps its
+ * fast check (a strict object does not parse as it encodes); input goes through the strict ones above
+ * (the declarations' `writeRules`).
+ */
+export const planTranslationsRecordSchema = z.object({
+  es: z.object({ name: z.string().optional(), features: z.array(z.string()).optional() }).optional(),
+});
+export const addOnTranslationsRecordSchema = z.object({ es: z.object({ name: z.string().optional() }).optional() });
+
 /** What the catalog tables store (server/db/schema.ts): the union of both shapes. */
 export type CatalogTranslations = { es?: { name?: string; features?: string[] } };

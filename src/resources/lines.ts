@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { planTranslationsSchema } from "./catalogTranslations";
+import { planTranslationsRecordSchema } from "./catalogTranslations";
 import { defineResource } from "./define";
 import { e164Schema, idSchema, isoDate, isoDateTime } from "./common";
 import { PLAN_KINDS } from "./plans";
@@ -33,7 +33,7 @@ export const lineSchema = z.object({
   planId: idSchema,
   planName: z.string(),
   /** The plan's Spanish name (issue 25), so the subscriber's line page reads in their language. */
-  planTranslations: planTranslationsSchema,
+  planTranslations: planTranslationsRecordSchema,
   status: z.enum(LINE_STATUSES),
   suspendReason: z.enum(SUSPEND_REASONS).nullable(),
   cycleDay: z.number().int().min(1).max(28),

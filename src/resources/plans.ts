@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineResource } from "./define";
 import { allowanceSchema, catalogPriceSchema, idSchema, isoDateTime, moneySchema } from "./common";
 import { overageRecordSchema, overageSchema } from "./overage";
-import { planTranslationsSchema } from "./catalogTranslations";
+import { planTranslationsRecordSchema, planTranslationsSchema } from "./catalogTranslations";
 
 export const PLAN_KINDS = ["prepaid", "postpaid"] as const;
 export const PLAN_STATUSES = ["draft", "active", "retired"] as const;
@@ -22,7 +22,7 @@ export const planSchema = z.object({
   sms: allowanceSchema.nullable(),
   features: z.array(z.string().max(80)).max(20),
   /** The name and features in Spanish (issue 25); the portal falls back to `name`/`features` where one is missing. */
-  translations: planTranslationsSchema,
+  translations: planTranslationsRecordSchema,
   /** What each usage type costs past the allowance, with roaming zone rates; null = capped for every type (issue 24). */
   overage: overageRecordSchema.nullable(),
   /**

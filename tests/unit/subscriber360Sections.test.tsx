@@ -44,7 +44,10 @@ function renderAt(ui: React.ReactNode, path = "/") {
       getList: vi.fn(({ resource }: { resource: string }) =>
         Promise.resolve(resource === "lines" ? { data: [line], total: 25 } : { data: [], total: 0 }),
       ),
-      custom: vi.fn(() => Promise.resolve({ data: { data: [], total: 0 } })),
+      // A line's meters are a list; the 360's paged sections answer a page.
+      custom: vi.fn(({ url }: { url: string }) =>
+        Promise.resolve({ data: url.endsWith("/meters") ? [] : { data: [], total: 0 } }),
+      ),
     },
     path,
     routes: { "/subscribers/show/:id": ui, "/": ui },
@@ -110,7 +113,9 @@ describe("the 360's sections load when opened", () => {
     const dataProvider = renderAt(<Subscriber360Page />, `/subscribers/show/${ACCOUNT}`);
     await screen.findByText("(202) 555-0103");
     await waitFor(() => expect(listedResources(dataProvider)).toEqual(new Set(["lines", "tickets"])));
-    expect(dataProvider.custom).not.toHaveBeenCalled();
+    // Only the lines' own meters (what the cycle did to each line); the balance waits for the money panel.
+    const customUrls = () => dataProvider.custom.mock.calls.map(([args]) => (args as { url: string }).url);
+    expect(customUrls().filter((url) => !/^\/lines\/[^/]+\/meters$/.test(url))).toEqual([]);
 
     fireEvent.click(screen.getByTestId("section-money"));
     await waitFor(() =>
