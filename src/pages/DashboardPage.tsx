@@ -29,7 +29,7 @@ function SubscriberLines() {
     <HomeLines
       home={result.data?.lines ? result.data : undefined}
       error={query.isError ? (query.error?.message ?? "") : undefined}
-      navigate={navigate}
+      navigate={(to) => void navigate(to)}
     />
   );
 }

@@ -1,21 +1,21 @@
+import type { DeclaredResource } from "./declaredResource";
 import { Create, Edit, useForm } from "@refinedev/antd";
 import { useGetIdentity, type HttpError } from "@refinedev/core";
 import { Form, Result, Typography } from "antd";
 import dayjs from "dayjs";
 import { useParams } from "react-router";
-import type { ResourceDefinition } from "../resources/define";
 import type { SessionUser } from "../providers/session";
 import { translate as t } from "../i18n";
 import { FieldInput } from "../components/FieldInput";
 import { acceptsNull, fieldRules } from "../components/formRules";
 
-type AnyRecord = Record<string, any>;
+type AnyRecord = Record<string, unknown>;
 
 /** Kinds whose value is a list: left empty, they are sent as an empty list, not null. */
 const LIST_KINDS = new Set(["tags", "files"]);
 
 /** Empty inputs are sent as null (the schema says whether that is allowed), never as "" or undefined; empty lists as []. */
-const clean = (values: AnyRecord, resource: ResourceDefinition<any, any>) =>
+const clean = (values: AnyRecord, resource: DeclaredResource) =>
   Object.fromEntries(
     Object.entries(values).map(([k, v]) => {
       const empty = v === "" || v === undefined || v === null;
@@ -28,13 +28,7 @@ const clean = (values: AnyRecord, resource: ResourceDefinition<any, any>) =>
  * viewer's role may not write), rules from its zod schema, and the server's field errors shown at
  * the field (Refine's useForm maps a problem's `errors` onto the form).
  */
-export function ResourceFormPage({
-  resource,
-  action,
-}: {
-  resource: ResourceDefinition<any, any>;
-  action: "create" | "edit";
-}) {
+export function ResourceFormPage({ resource, action }: { resource: DeclaredResource; action: "create" | "edit" }) {
   const { id } = useParams();
   const { data: user } = useGetIdentity<SessionUser>();
   const { formProps, saveButtonProps, query } = useForm<AnyRecord, HttpError, AnyRecord>({
@@ -64,7 +58,7 @@ export function ResourceFormPage({
       style={{ maxWidth: 640 }}
       onFinish={(values) => {
         // PATCH sends only the listed fields: a record's other fields are not the form's to change.
-        const picked = Object.fromEntries(fields.map((f: string) => [f, (values as AnyRecord)[f]]));
+        const picked = Object.fromEntries(fields.map((f: string) => [f, values[f]]));
         return formProps.onFinish?.(clean(picked, resource));
       }}
     >

@@ -1,9 +1,9 @@
+import type { DeclaredResource } from "./declaredResource";
 import { DeleteButton, EditButton, ExportButton, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
 import { useGetIdentity, type CrudFilter, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography, type CheckboxProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import type { ResourceDefinition } from "../resources/define";
 import { hasPage } from "./resourceViews";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
@@ -14,7 +14,7 @@ import { RecordDownloads } from "../components/actions/RecordDownloads";
 import { useCsvExport } from "../components/useCsvExport";
 import type { SessionUser } from "../providers/session";
 
-type AnyRecord = Record<string, any> & { id: string };
+type AnyRecord = Record<string, unknown> & { id: string };
 
 /** Rows a staff member may select in the wide table, and what to do with them (the lines' bulk suspend/restore). */
 export type BulkSelection = (selectedIds: string[], clear: () => void) => ReactNode;
@@ -28,7 +28,7 @@ export function ResourceListPage({
   bulk,
   subscriberTools = false,
 }: {
-  resource: ResourceDefinition<any, any>;
+  resource: DeclaredResource;
   bulk?: BulkSelection;
   subscriberTools?: boolean;
 }) {
@@ -172,7 +172,7 @@ export function ResourceListPage({
             type="error"
             showIcon
             message={t("list.error", { message: tableQuery.error?.message ?? "" })}
-            action={<Button onClick={() => tableQuery.refetch()}>{t("list.retry")}</Button>}
+            action={<Button onClick={() => void tableQuery.refetch()}>{t("list.retry")}</Button>}
           />
         ) : compact ? (
           <AntList<AnyRecord>

@@ -1,8 +1,8 @@
+import type { DeclaredResource } from "./declaredResource";
 import { Show } from "@refinedev/antd";
 import { useShow } from "@refinedev/core";
 import { Card, Descriptions, Grid, Result, Space } from "antd";
 import { useParams } from "react-router";
-import type { ResourceDefinition } from "../resources/define";
 import { hasPage } from "./resourceViews";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
@@ -11,9 +11,9 @@ import { RecordDownloads } from "../components/actions/RecordDownloads";
 import { RecordHistory } from "../components/RecordHistory";
 
 /** One record of any declared resource: the fields its declaration lists for `show`, its named actions, edit and delete. */
-export function ResourceShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
+export function ResourceShowPage({ resource }: { resource: DeclaredResource }) {
   const { id } = useParams();
-  const { query, result } = useShow<Record<string, any>>({ resource: resource.name, id });
+  const { query, result } = useShow<Record<string, unknown>>({ resource: resource.name, id });
   const screens = Grid.useBreakpoint();
 
   if (query.isError) {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { translate as t } from "../i18n";
+import { formText } from "./public/formText";
 import type { SignInValues } from "../providers/authProvider";
 import type { MfaChallenge } from "../providers/identityFlows";
 import { AuthCard, FormAlert, FormField, useLocale } from "./public/AuthCard";
@@ -43,6 +44,7 @@ export function SignInPage({ signIn, signInWithGoogle, onSignedIn, initial, onRe
   const id = useId();
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the one render after hydration is the point: it enables submit
     setHydrated(true);
     performance.mark("portal:sign-in-ready"); // the form accepts sign-ins (page-load benchmark)
     onReady?.();
@@ -66,6 +68,7 @@ export function SignInPage({ signIn, signInWithGoogle, onSignedIn, initial, onRe
 
   // main.tsx shows the outcome of a redirect sign-in on the page that is already there.
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- `initial` arrives from outside (a redirect's outcome), once
     if (initial) show(initial);
   }, [initial]);
 
@@ -85,8 +88,8 @@ export function SignInPage({ signIn, signInWithGoogle, onSignedIn, initial, onRe
     event.preventDefault();
     // Uncontrolled inputs: whatever was typed before hydration is kept and read here.
     const data = new FormData(event.currentTarget);
-    const email = String(data.get("email") ?? "");
-    const password = String(data.get("password") ?? "");
+    const email = formText(data, "email");
+    const password = formText(data, "password");
     const remember = data.get("remember") === "on";
     const found = validate(email, password);
     setErrors(found);
@@ -100,7 +103,12 @@ export function SignInPage({ signIn, signInWithGoogle, onSignedIn, initial, onRe
   if (mfa) {
     return (
       <AuthCard title={t("mfa.title")} subtitle={t("mfa.subtitle")}>
-        <CodeStep sentTo={mfa.hint} send={mfa.sendCode} verify={mfa.verify} onDone={() => onSignedIn?.()} />
+        <CodeStep
+          sentTo={mfa.hint}
+          send={(recaptcha) => mfa.sendCode(recaptcha)}
+          verify={(code) => mfa.verify(code)}
+          onDone={() => onSignedIn?.()}
+        />
       </AuthCard>
     );
   }
@@ -118,7 +126,7 @@ export function SignInPage({ signIn, signInWithGoogle, onSignedIn, initial, onRe
         </>
       }
     >
-      <form noValidate method="post" onSubmit={onSubmit} aria-busy={pending}>
+      <form noValidate method="post" onSubmit={(event) => void onSubmit(event)} aria-busy={pending}>
         <FormAlert message={errors.form} />
         <FormField
           id={`${id}-email`}

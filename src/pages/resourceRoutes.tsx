@@ -1,16 +1,17 @@
+import type { DeclaredResource } from "./declaredResource";
 import { createElement, lazy, Suspense } from "react";
 import type { ResourceProps } from "@refinedev/core";
 import { Spin } from "antd";
 import { Route } from "react-router";
 import { resources } from "../resources";
 import { servable } from "../providers/dataSources";
-import type { ResourceDefinition, View } from "../resources/define";
+import type { View } from "../resources/define";
 import { hasPage, resourceViews, type ResourceViews, type ViewComponent, type ViewLoader } from "./resourceViews";
 import { translate as t } from "../i18n";
 import { iconOf, icons } from "../components/icons";
 
 /** Declared resources this build can serve (rtdb ones only when a database is configured). */
-const portalResources = () => resources.filter(servable) as readonly ResourceDefinition<any, any>[];
+const portalResources = () => resources.filter(servable) as readonly DeclaredResource[];
 
 /** Refine's resources, derived from the registry (never written twice). */
 export function refineResources(): ResourceProps[] {
@@ -65,12 +66,8 @@ export const genericViews: Record<View, ViewComponent> = {
 
 /** The resource's own page for one view (src/pages/resourceViews.ts, loaded on demand), or the generic page. */
 const custom = new Map<ViewLoader, ViewComponent>();
-export function viewOf(
-  resource: ResourceDefinition<any, any>,
-  view: View,
-  views: ResourceViews = resourceViews,
-): ViewComponent {
-  const load = views[resource.name as keyof ResourceViews]?.[view];
+export function viewOf(resource: DeclaredResource, view: View, views: ResourceViews = resourceViews): ViewComponent {
+  const load = views[resource.name]?.[view];
   if (!load) return genericViews[view];
   // One lazy component per page, not one per render.
   if (!custom.has(load)) custom.set(load, lazy(load));
@@ -82,7 +79,7 @@ export function ViewRoute({
   view,
   views,
 }: {
-  resource: ResourceDefinition<any, any>;
+  resource: DeclaredResource;
   view: View;
   /** The pages that replace generic views; the portal's own map unless a test gives another. */
   views?: ResourceViews;
@@ -90,6 +87,7 @@ export function ViewRoute({
   const Page = viewOf(resource, view, views);
   return (
     <Suspense fallback={<Spin style={{ display: "block", margin: 48 }} />}>
+      {/* eslint-disable-next-line react-hooks/static-components -- viewOf hands back one cached component per page, never a new one */}
       <Page resource={resource} />
     </Suspense>
   );

@@ -1,9 +1,10 @@
+import type { DeclaredResource } from "./declaredResource";
 import type { ComponentType } from "react";
 import type { ResourceName } from "../resources";
-import type { ResourceDefinition, View } from "../resources/define";
+import type { View } from "../resources/define";
 
 /** A page of a resource: the generic one, or its own from the map below. */
-export type ViewComponent = ComponentType<{ resource: ResourceDefinition<any, any> }>;
+export type ViewComponent = ComponentType<{ resource: DeclaredResource }>;
 
 /** Loads a resource's own page (default export: a component taking `{resource}`) on demand. */
 export type ViewLoader = () => Promise<{ default: ViewComponent }>;
@@ -43,14 +44,14 @@ export const resourceViews: ResourceViews = {
 };
 
 /** The resource's own page for one view, if it has one. */
-export function viewLoaderOf(resource: Pick<ResourceDefinition<any, any>, "name">, view: View): ViewLoader | undefined {
-  return resourceViews[resource.name as ResourceName]?.[view];
+export function viewLoaderOf(resource: Pick<DeclaredResource, "name">, view: View): ViewLoader | undefined {
+  return resourceViews[resource.name]?.[view];
 }
 
 /**
  * Whether the portal has a create or edit page for the resource: its declared form, or its own page
  * for one the generic form cannot express (vouchers' codes, shown once after creating).
  */
-export function hasPage(resource: ResourceDefinition<any, any>, view: "create" | "edit"): boolean {
+export function hasPage(resource: DeclaredResource, view: "create" | "edit"): boolean {
   return Boolean(resource.form?.[view].length || viewLoaderOf(resource, view));
 }

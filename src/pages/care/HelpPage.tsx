@@ -42,11 +42,11 @@ export function HelpPage() {
     const accountId = values.accountId || (accountOptions.length === 1 ? accountOptions[0]!.value : undefined);
     const { data } = await mutateAsync({
       resource: "tickets",
-      values: { ...values, accountId } as NewTicket,
+      values: { ...values, accountId },
       successNotification: false,
     });
     form.resetFields();
-    navigate(`/tickets/show/${data.id}`);
+    void navigate(`/tickets/show/${data.id}`);
   };
 
   return (

@@ -41,7 +41,7 @@ function BulkBar({ ids, clear }: { ids: string[]; clear: () => void }) {
     });
     setOpen(false);
     clear();
-    navigate(`/bulk-jobs/show/${res.data.id}`);
+    void navigate(`/bulk-jobs/show/${res.data.id}`);
   };
   return (
     <Space style={{ marginBottom: 12 }} wrap>
@@ -63,7 +63,7 @@ function BulkBar({ ids, clear }: { ids: string[]; clear: () => void }) {
           form={form}
           layout="vertical"
           initialValues={{ kind: "suspend-lines", suspendReason: "request" }}
-          onFinish={submit}
+          onFinish={(values) => void submit(values)}
         >
           <Typography.Paragraph>{t("resources.bulk-jobs.selected", { count: ids.length })}</Typography.Paragraph>
           <Form.Item name="kind" label={t("fields.bulkKind")} rules={[{ required: true }]}>

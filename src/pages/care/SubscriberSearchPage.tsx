@@ -42,6 +42,7 @@ export default function SubscriberSearchPage() {
           allowClear
           enterButton={t("care.search.button")}
           size="large"
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- finding a subscriber is this page's only job: agents type at once
           autoFocus
           onSearch={(value) => {
             setPage(1);

@@ -41,7 +41,7 @@ export function useLiveGet<T>(path: string, resource: string, first?: () => Prom
       }
     };
     void load(true);
-    const subscription = liveProvider.subscribe({
+    const subscription: unknown = liveProvider.subscribe({
       channel: `resources/${resource}`,
       types: ["*"],
       callback: () => void load(false),

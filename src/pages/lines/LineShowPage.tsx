@@ -1,6 +1,6 @@
+import type { DeclaredResource } from "../declaredResource";
 import { useGetIdentity, useOne } from "@refinedev/core";
 import { useParams } from "react-router";
-import type { ResourceDefinition } from "../../resources/define";
 import type { SessionUser } from "../../providers/session";
 import type { Line } from "../../resources/lines";
 import { ResourceShowPage } from "../ResourceShowPage";
@@ -9,7 +9,7 @@ import { PlanCatalog } from "../../components/plans/PlanCatalog";
 import { SubscriberLinePage } from "./SubscriberLinePage";
 
 /** The line page: a subscriber's own designed page; for staff the generic record view, the plans it can move to, then its add-ons (active ones and passes to buy). */
-export default function LineShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
+export default function LineShowPage({ resource }: { resource: DeclaredResource }) {
   const { id } = useParams();
   const { data: user } = useGetIdentity<SessionUser>();
   // The same query as the record view above: the add-ons read the line's state from it, with no request of their own.

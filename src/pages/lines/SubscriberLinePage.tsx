@@ -33,11 +33,13 @@ export function SubscriberLinePage({ id }: { id: string }) {
   // Not `result.data`: refine gives an empty object there until the answer (an array) arrives.
   const { query: metersQuery } = useCustom<Meter[]>({ url: `/lines/${id}/meters`, method: "get" });
   const meters = metersQuery.data?.data;
+  // The clock as the page opened: days left and the PIN's validity are read against it.
+  const [now] = useState(() => Date.now());
   if (query.isError) return <Result status="404" title={t("show.notFound")} />;
   if (!line) return <Skeleton active />;
   const number = formatMsisdn(line.msisdn);
   const cycleEnd = meters?.[0]?.cycleEnd;
-  const daysLeft = cycleEnd ? Math.max(0, Math.ceil((Date.parse(`${cycleEnd}T00:00:00Z`) - Date.now()) / DAY)) : 0;
+  const daysLeft = cycleEnd ? Math.max(0, Math.ceil((Date.parse(`${cycleEnd}T00:00:00Z`) - now) / DAY)) : 0;
   return (
     <div className="sub-page">
       <div className="sub-card__row">
@@ -96,7 +98,7 @@ export function SubscriberLinePage({ id }: { id: string }) {
         <p className="sub-card__muted" style={{ margin: 0 }} data-testid="number-lock">
           {t(line.numberLocked ? "subscriber.line.locked" : "subscriber.line.unlocked")}
         </p>
-        {line.portOutPinExpiresAt && Date.parse(line.portOutPinExpiresAt) > Date.now() && (
+        {line.portOutPinExpiresAt && Date.parse(line.portOutPinExpiresAt) > now && (
           <p className="sub-card__muted" style={{ margin: 0 }} data-testid="pin-valid-until">
             {t("subscriber.line.pinValidUntil", { time: formatDateTime(line.portOutPinExpiresAt) })}
           </p>

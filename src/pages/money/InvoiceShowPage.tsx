@@ -1,8 +1,8 @@
+import type { DeclaredResource } from "../declaredResource";
 import { useGetIdentity, useShow } from "@refinedev/core";
 import { Result, Skeleton } from "antd";
 import { useParams } from "react-router";
 import { translate as t } from "../../i18n";
-import type { ResourceDefinition } from "../../resources/define";
 import { INVOICE_ITEM_KINDS, type Invoice, type InvoiceItem } from "../../resources/invoices";
 import type { SessionUser } from "../../providers/session";
 import { RecordDownloads } from "../../components/actions/RecordDownloads";
@@ -25,7 +25,7 @@ export function itemWords(item: InvoiceItem): string {
 }
 
 /** A bill: for its subscriber, what it is made of, its status in colour and Pay; for staff, the generic record page. */
-export default function InvoiceShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
+export default function InvoiceShowPage({ resource }: { resource: DeclaredResource }) {
   const { id } = useParams();
   const { data: user } = useGetIdentity<SessionUser>();
   if (!user) return <Skeleton active />;
@@ -33,7 +33,7 @@ export default function InvoiceShowPage({ resource }: { resource: ResourceDefini
   return <SubscriberBill id={id} resource={resource} />;
 }
 
-function SubscriberBill({ id, resource }: { id: string; resource: ResourceDefinition<any, any> }) {
+function SubscriberBill({ id, resource }: { id: string; resource: DeclaredResource }) {
   const { query, result: bill } = useShow<Invoice>({ resource: "invoices", id });
   if (query.isError) return <Result status="404" title={t("show.notFound")} />;
   if (!bill) return <Skeleton active />;

@@ -117,10 +117,10 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
         const body =
           kind === "bank_account"
             ? {
-                bankAccountToken: await tokenizeBankAccount(billGateway!.bankAccountTokenizeUrl!, values as BankFields),
+                bankAccountToken: await tokenizeBankAccount(billGateway.bankAccountTokenizeUrl!, values as BankFields),
                 for: "bills",
               }
-            : { cardToken: await tokenizeCard(billGateway!.billTokenizeUrl!, values as CardFields), for: "bills" };
+            : { cardToken: await tokenizeCard(billGateway.billTokenizeUrl!, values as CardFields), for: "bills" };
         const { data: created } = await createMethod({
           resource: "payment-methods",
           values: body,

@@ -79,8 +79,11 @@ function GatewayTopUp() {
   );
 }
 
+/** What the card top-up form holds when it is sent. */
+type CardTopUpValues = CardFields & { accountId: string; amount: Money; source: string; save?: boolean };
+
 function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<CardTopUpValues>();
   const invalidate = useInvalidate();
   const { mutateAsync: create } = useCreate();
   const [busy, setBusy] = useState(false);
@@ -106,7 +109,7 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
     if (firstAccount && !form.getFieldValue("accountId")) form.setFieldValue("accountId", firstAccount);
   }, [firstAccount, form]);
 
-  const submit = async (values: CardFields & { accountId: string; amount: Money; source: string; save?: boolean }) => {
+  const submit = async (values: CardTopUpValues) => {
     setBusy(true);
     setOutcome(null);
     try {
@@ -164,7 +167,7 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
         form={form}
         layout="vertical"
         requiredMark="optional"
-        onFinish={(values) => void submit(values)}
+        onFinish={(values: CardTopUpValues) => void submit(values)}
         initialValues={{ source: "new" }}
         disabled={busy}
       >
@@ -189,9 +192,10 @@ function CardTopUpForm({ tokenizeUrl }: { tokenizeUrl: string }) {
           rules={[
             {
               required: true,
-              validator: async (_r, v: Money | null) => {
-                if (!v || v.amount <= 0 || v.amount > 50_000) throw new Error(t("topUp.amountRule"));
-              },
+              validator: (_r, v: Money | null) =>
+                !v || v.amount <= 0 || v.amount > 50_000
+                  ? Promise.reject(new Error(t("topUp.amountRule")))
+                  : Promise.resolve(),
             },
           ]}
         >
@@ -245,8 +249,7 @@ function TopUpHistory() {
     pagination: { currentPage: 1, pageSize: 20 },
     // While a charge is still being processed, look again now and then (the gateway's webhook settles it).
     queryOptions: {
-      refetchInterval: (q) =>
-        ((q.state.data?.data ?? []) as TopUp[]).some((item) => item.status === "created") ? 3_000 : false,
+      refetchInterval: (q) => ((q.state.data?.data ?? []).some((item) => item.status === "created") ? 3_000 : false),
     },
   });
   const topUps = result?.data ?? [];

@@ -1,3 +1,4 @@
+import type { DeclaredResource } from "../declaredResource";
 import { useRef, useState } from "react";
 import { useCreate } from "@refinedev/core";
 import { Alert, Button, Card, DatePicker, Form, InputNumber, Popconfirm, Space, Typography } from "antd";
@@ -6,8 +7,6 @@ import dayjs from "dayjs";
 import { Link } from "react-router";
 import type { z } from "zod";
 import { translate as t } from "../../i18n";
-import type { Money } from "../../resources/common";
-import type { ResourceDefinition } from "../../resources/define";
 import {
   createdVoucherBatchSchema,
   MAX_VOUCHERS_PER_BATCH,
@@ -37,7 +36,7 @@ const newKey = () =>
  * not be shown again and saves them as CSV from what it holds (asking again would make a new batch).
  * Each field is checked by the same schema the server uses; the server's field errors land at the field.
  */
-export default function VoucherBatchCreatePage({ resource }: { resource: ResourceDefinition<any, any> }) {
+export default function VoucherBatchCreatePage({ resource }: { resource: DeclaredResource }) {
   const [form] = Form.useForm<Values>();
   // The data provider's create (Refine reads the batches' list again after it).
   const { mutateAsync: create } = useCreate<CreatedBatch>();
@@ -164,7 +163,7 @@ function CreatedCodes({
 }) {
   const summary = t("resources.voucher-batches.created.summary", {
     count: batch.count,
-    value: formatMoney(batch.value as Money),
+    value: formatMoney(batch.value),
     expiresOn: formatDate(batch.expiresOn),
   });
   return (

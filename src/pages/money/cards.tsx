@@ -138,9 +138,10 @@ export function BankInputs({ prefix }: { prefix: string }) {
         rules={[
           {
             required: true,
-            validator: async (_rule, value: string | undefined) => {
-              if (!routingNumberValid((value ?? "").replace(/\s+/g, ""))) throw new Error(t("pay.bank.routingRule"));
-            },
+            validator: (_rule, value: string | undefined) =>
+              routingNumberValid((value ?? "").replace(/\s+/g, ""))
+                ? Promise.resolve()
+                : Promise.reject(new Error(t("pay.bank.routingRule"))),
           },
         ]}
       >

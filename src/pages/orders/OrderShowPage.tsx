@@ -1,9 +1,9 @@
+import type { DeclaredResource } from "../declaredResource";
 import { useState } from "react";
 import { useCan, useGetIdentity, useShow } from "@refinedev/core";
 import { Button, Result, Skeleton } from "antd";
 import { useParams } from "react-router";
 import { translate as t } from "../../i18n";
-import type { ResourceDefinition } from "../../resources/define";
 import { ordersResource, type Order } from "../../resources/orders";
 import type { SessionUser } from "../../providers/session";
 import { ActionDialog } from "../../components/actions/ActionDialog";
@@ -16,7 +16,7 @@ import { orderSummary, orderTitle, stepBy } from "./orderWords";
 import "../subscriber/subscriber.css";
 
 /** An order: for its subscriber, what was asked and where it stands, as a timeline in words; for staff, the generic record page. */
-export default function OrderShowPage({ resource }: { resource: ResourceDefinition<any, any> }) {
+export default function OrderShowPage({ resource }: { resource: DeclaredResource }) {
   const { id } = useParams();
   const { data: user } = useGetIdentity<SessionUser>();
   if (!user) return <Skeleton active />;

@@ -24,14 +24,12 @@ export function orderSummary(order: Pick<Order, "type" | "details">): string | n
             name: d.addOnName,
           })
         : null;
-    case "suspend":
-      return text(d.suspendReason)
-        ? t(
-            `subscriber.order.summary.suspend.${d.suspendReason}`,
-            undefined,
-            t("subscriber.order.summary.suspend.request"),
-          )
+    case "suspend": {
+      const reason = text(d.suspendReason);
+      return reason
+        ? t(`subscriber.order.summary.suspend.${reason}`, undefined, t("subscriber.order.summary.suspend.request"))
         : null;
+    }
     case "restore":
       return t("subscriber.order.summary.restore");
     case "sim_swap":

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { App, Button, Card, Space, Switch, Typography } from "antd";
 import {
   consentCategories,
@@ -18,7 +18,12 @@ export function ConsentCard() {
     analytics: choice?.analytics ?? false,
     chat: choice?.chat ?? false,
   });
-  useEffect(() => setDraft({ analytics: choice?.analytics ?? false, chat: choice?.chat ?? false }), [choice]);
+  // A new stored choice (another tab, the banner) resets the draft: adjusted while rendering, not in an effect.
+  const [draftOf, setDraftOf] = useState(choice);
+  if (draftOf !== choice) {
+    setDraftOf(choice);
+    setDraft({ analytics: choice?.analytics ?? false, chat: choice?.chat ?? false });
+  }
   if (!consentNeeded) return null;
   const changed = !choice || draft.analytics !== choice.analytics || draft.chat !== choice.chat;
   return (

@@ -19,11 +19,13 @@ const emptyToNull = (value: string | null | undefined) => (value && value.trim()
 
 /** The server's rule of a top-level field, the message in the reader's language. */
 const rule = (field: "name" | "contactEmail" | "contactPhone"): Rule => ({
-  validator: async (_rule, value: string | null | undefined) => {
+  validator: (_rule, value: string | null | undefined) => {
     const given = emptyToNull(value);
-    if (field !== "name" && given === null) return;
+    if (field !== "name" && given === null) return Promise.resolve();
     const schema = field === "contactPhone" ? contactPhoneSchema : profileSchema.shape[field];
-    if (!schema.safeParse(given ?? "").success) throw new Error(t(`profile.errors.${field}`));
+    return schema.safeParse(given ?? "").success
+      ? Promise.resolve()
+      : Promise.reject(new Error(t(`profile.errors.${field}`)));
   },
 });
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { translate as t } from "../../i18n";
+import { formText } from "./formText";
 import type { FlowResult } from "../../providers/identityFlows";
 import { FormAlert, FormField } from "./AuthCard";
 
@@ -43,7 +44,7 @@ export function CodeStep({
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const code = String(new FormData(event.currentTarget).get("code") ?? "").trim();
+    const code = formText(new FormData(event.currentTarget), "code").trim();
     if (!/^\d{6}$/.test(code)) return setError({ field: "code", message: t("auth.errors.codeRequired") });
     setPending(true);
     const result = await verify(code);
@@ -53,7 +54,7 @@ export function CodeStep({
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-busy={pending}>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={pending}>
       <p>{sent ? t("code.sentTo", { to: sentTo }) : t("code.sending", { to: sentTo })}</p>
       <FormAlert message={error && error.field !== "code" ? error.message : undefined} />
       <FormField

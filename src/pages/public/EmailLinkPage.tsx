@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { translate as t } from "../../i18n";
+import { formText } from "./formText";
 import { emailWaitingForLink, finishEmailLinkSignIn, isEmailSignInLink, sendSignInLink } from "../../providers/identityFlows";
 import { AuthCard, FormAlert, FormField, useLocale } from "./AuthCard";
 import { isEmail } from "./validation";
@@ -27,13 +28,14 @@ export function EmailLinkPage({ onSignedIn }: { onSignedIn: () => void | Promise
 
   useEffect(() => {
     const email = emailWaitingForLink();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- finishing the sign-in is work outside React, started once on arrival
     if (arrivedByLink && email) void finish(email);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival
   }, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    const email = formText(new FormData(event.currentTarget), "email").trim();
     if (!isEmail(email)) return setError({ field: "email", message: t(email ? "signIn.errors.emailInvalid" : "signIn.errors.emailRequired") });
     if (arrivedByLink) return finish(email);
     setPending(true);
@@ -48,7 +50,7 @@ export function EmailLinkPage({ onSignedIn }: { onSignedIn: () => void | Promise
       {sentTo ? (
         <FormAlert tone="success" message={t("emailLink.sent", { email: sentTo })} />
       ) : (
-        <form noValidate onSubmit={onSubmit} aria-busy={pending}>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={pending}>
           <FormAlert message={error && error.field !== "email" ? error.message : undefined} />
           <FormField id={`${id}-email`} name="email" label={t("signIn.email")} type="email" inputMode="email" autoComplete="email" error={error?.field === "email" ? error.message : undefined} />
           <button type="submit" className="signin__submit" disabled={pending}>

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { translate as t } from "../../i18n";
+import { formText } from "./formText";
 import { resetPassword } from "../../providers/identityFlows";
 import { AuthCard, FormAlert, FormField, useLocale } from "./AuthCard";
 import { isEmail } from "./validation";
@@ -15,7 +16,7 @@ export function ForgotPasswordPage() {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+    const email = formText(new FormData(event.currentTarget), "email").trim();
     if (!isEmail(email)) return setError({ field: "email", message: t(email ? "signIn.errors.emailInvalid" : "signIn.errors.emailRequired") });
     setPending(true);
     const result = await resetPassword(email);
@@ -29,7 +30,7 @@ export function ForgotPasswordPage() {
       {sentTo ? (
         <FormAlert tone="success" message={t("forgot.sent", { email: sentTo })} />
       ) : (
-        <form noValidate onSubmit={onSubmit} aria-busy={pending}>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={pending}>
           <FormAlert message={error && error.field !== "email" ? error.message : undefined} />
           <FormField id={`${id}-email`} name="email" label={t("signIn.email")} type="email" inputMode="email" autoComplete="email" error={error?.field === "email" ? error.message : undefined} />
           <button type="submit" className="signin__submit" disabled={pending}>

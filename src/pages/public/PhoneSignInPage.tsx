@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import { translate as t } from "../../i18n";
+import { formText } from "./formText";
 import { startPhoneSignIn, type CodeStep as Step } from "../../providers/identityFlows";
 import { AuthCard, FormAlert, FormField, useLocale } from "./AuthCard";
 import { CodeStep } from "./CodeStep";
@@ -15,7 +16,7 @@ export function PhoneSignInPage({ onSignedIn }: { onSignedIn: () => void | Promi
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const phone = String(new FormData(event.currentTarget).get("phone") ?? "");
+    const phone = formText(new FormData(event.currentTarget), "phone");
     if (!phone.trim()) return setError({ field: "phone", message: t("auth.errors.phoneRequired") });
     setPending(true);
     const result = await startPhoneSignIn(phone, recaptcha.current!);
@@ -27,9 +28,9 @@ export function PhoneSignInPage({ onSignedIn }: { onSignedIn: () => void | Promi
   return (
     <AuthCard title={t("phone.title")} subtitle={t("phone.subtitle")} footerLinks={<a href="/login">{t("signIn.backToSignIn")}</a>}>
       {step ? (
-        <CodeStep sentTo={step.sentTo} verify={step.verify} onDone={onSignedIn} />
+        <CodeStep sentTo={step.sentTo} verify={(code) => step.verify(code)} onDone={onSignedIn} />
       ) : (
-        <form noValidate onSubmit={onSubmit} aria-busy={pending}>
+        <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={pending}>
           <FormAlert message={error && error.field !== "phone" ? error.message : undefined} />
           <FormField
             id={`${id}-phone`}

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from "react";
 import { translate as t } from "../../i18n";
+import { formText } from "./formText";
 import { signUp } from "../../providers/identityFlows";
 import { AuthCard, FormAlert, FormField, useLocale } from "./AuthCard";
 import { isEmail } from "./validation";
@@ -20,7 +21,7 @@ export function SignUpPage({ onSignedIn }: { onSignedIn: () => void | Promise<vo
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const values = { displayName: String(data.get("displayName") ?? ""), email: String(data.get("email") ?? "").trim(), password: String(data.get("newPassword") ?? "") };
+    const values = { displayName: formText(data, "displayName"), email: formText(data, "email").trim(), password: formText(data, "newPassword") };
     const found: Errors = {};
     if (!values.displayName.trim()) found.displayName = t("register.errors.nameRequired");
     if (!values.email) found.email = t("signIn.errors.emailRequired");
@@ -48,7 +49,7 @@ export function SignUpPage({ onSignedIn }: { onSignedIn: () => void | Promise<vo
 
   return (
     <AuthCard title={t("register.title")} subtitle={t("register.subtitle")} footerLinks={<a href="/login">{t("signIn.backToSignIn")}</a>}>
-      <form noValidate onSubmit={onSubmit} aria-busy={pending}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-busy={pending}>
         <FormAlert message={errors.form} />
         <FormField id={`${id}-name`} name="displayName" label={t("register.name")} autoComplete="name" error={errors.displayName} />
         <FormField id={`${id}-email`} name="email" label={t("signIn.email")} type="email" inputMode="email" autoComplete="email" autoCapitalize="none" error={errors.email} />

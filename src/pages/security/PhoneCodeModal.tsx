@@ -76,6 +76,7 @@ export function PhoneCodeModal({
               label={t("code.label")}
               rules={[{ required: true, pattern: /^\d{6}$/, message: t("auth.errors.codeRequired") }]}
             >
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself (WAI-ARIA dialog pattern) */}
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
             </Form.Item>
           </>
@@ -86,6 +87,7 @@ export function PhoneCodeModal({
             extra={t("phone.hint")}
             rules={[{ required: true, message: t("auth.errors.phoneRequired") }]}
           >
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog moves focus into itself (WAI-ARIA dialog pattern) */}
             <Input type="tel" inputMode="tel" autoComplete="tel" autoFocus />
           </Form.Item>
         )}

@@ -190,7 +190,7 @@ export function SecurityPage() {
 
       {hasPassword && (
         <Card title={t("security.passwordTitle")}>
-          <ChangePasswordForm onChanged={() => message.success(t("security.passwordChanged"))} />
+          <ChangePasswordForm onChanged={() => void message.success(t("security.passwordChanged"))} />
         </Card>
       )}
 
@@ -259,16 +259,17 @@ function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       form={form}
       layout="vertical"
       style={{ maxWidth: 400 }}
-      onFinish={async (values) => {
+      onFinish={(values) => {
         setPending(true);
-        const result = await changePassword(values.current, values.next);
-        setPending(false);
-        if (result.ok) {
-          form.resetFields();
-          return onChanged();
-        }
-        const field = result.field === "newPassword" ? "next" : "current";
-        form.setFields([{ name: field, errors: [result.message] }]);
+        void changePassword(values.current, values.next).then((result) => {
+          setPending(false);
+          if (result.ok) {
+            form.resetFields();
+            return onChanged();
+          }
+          const field = result.field === "newPassword" ? "next" : "current";
+          form.setFields([{ name: field, errors: [result.message] }]);
+        });
       }}
     >
       <Form.Item

@@ -1,8 +1,8 @@
+import type { DeclaredResource } from "../../declaredResource";
 import { useApiUrl, useCustom, useList, type BaseRecord, type CrudFilter, type CrudSort } from "@refinedev/core";
 import { Table, Typography } from "antd";
 import type { ColumnsType } from "antd/es/table";
 import { useState } from "react";
-import type { ResourceDefinition } from "../../../resources/define";
 import { FieldValue } from "../../../components/FieldValue";
 import { translate as t } from "../../../i18n";
 import { SECTION_PAGE_SIZE } from "./types";
@@ -97,7 +97,7 @@ export function PagedSection<T extends BaseRecord>({ source, columns, enabled = 
 
 /** Columns of a declared resource's fields, titled and rendered as its declaration says (money, dates, states). */
 export function declaredColumns<T extends BaseRecord>(
-  resource: ResourceDefinition<any, any>,
+  resource: DeclaredResource,
   names: readonly string[],
 ): ColumnsType<T> {
   return names.map((name) => ({

@@ -1,6 +1,5 @@
 import { usageRecordsResource, type UsageRecord } from "../../../resources/usageRecords";
 import type { Subscriber } from "../../../resources/subscribers";
-import { translate as t } from "../../../i18n";
 import { declaredColumns, PagedSection } from "./PagedSection";
 import { useAccountLineIds } from "./useAccountLineIds";
 
