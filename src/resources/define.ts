@@ -316,3 +316,9 @@ export function meets(conditions: Conditions<string> | undefined, record: Record
     (values as readonly unknown[]).includes(record[field] as never),
   );
 }
+
+/**
+ * Any declared resource, as the engine and the generic pages handle it: generic over whatever its
+ * schema holds, so record fields are plain strings and values `unknown` until the schema parses them.
+ */
+export type DeclaredResource = ResourceDefinition<z.ZodObject, string>;
