@@ -229,7 +229,7 @@ export async function finishRedirectSignIn(): Promise<FlowResult | null> {
     const credential = await getRedirectResult(auth, browserPopupRedirectResolver);
     return credential ? finishSignIn() : null;
   } catch (error) {
-    return signedIn(() => Promise.reject(error));
+    return signedIn(() => Promise.reject(error as Error)); // Firebase rejects with a FirebaseError
   }
 }
 
