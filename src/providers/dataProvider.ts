@@ -27,7 +27,8 @@ export function toListQuery(pagination?: Pagination, sorters?: CrudSort[], filte
     if (!("field" in filter))
       throw new Error("Grouped (and/or) filters are not supported by the backend list contract.");
     const { field, operator } = filter;
-    const value: unknown = filter.value;
+    // Refine's filter values are what forms and URLs give: text, numbers, booleans (or lists of them).
+    const value = filter.value as string | number | boolean | (string | number | boolean)[] | undefined;
     if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
     if (field === "q") {
       params.set("q", String(value));

@@ -23,7 +23,11 @@ export function csvCell(value: CsvValue): string {
   if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "bigint" || typeof value === "boolean")
     return String(value);
   let text =
-    value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === "object"
+        ? JSON.stringify(value)
+        : String(value as string | number | symbol | (() => unknown));
   if (FORMULA_START.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }
