@@ -7,7 +7,7 @@ import { SignInPage } from "./pages/SignInPage";
  */
 export function renderSignInPage(): string {
   // The same props main.tsx hydrates with (their values do not matter, their presence does).
-  const noop = async () => ({ success: false });
+  const noop = () => Promise.resolve({ success: false });
   return renderToString(<SignInPage signIn={noop} signInWithGoogle={noop} />);
 }
 

@@ -1,4 +1,8 @@
-import { useEffect } from "react";
+import { useEffect, type ChangeEvent } from "react";
+import type { Dayjs } from "dayjs";
+import type { Money } from "../resources/common";
+import type { Overage } from "../resources/overage";
+import type { CatalogTranslations } from "../resources/catalogTranslations";
 import { useSelect } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
 import { DatePicker, Input, InputNumber, Select, Switch, type SelectProps } from "antd";
@@ -33,7 +37,7 @@ function ReferenceSelect({
   const target = findResource(resource);
   const title = target?.recordTitle ?? "id";
   const subtitle = target?.recordSubtitle;
-  const { selectProps, query } = useSelect<Record<string, any>>({
+  const { selectProps, query } = useSelect<Record<string, unknown>>({
     resource,
     optionValue: "id",
     optionLabel: (record) =>
@@ -78,7 +82,7 @@ function ReferenceSelect({
  */
 function referenceFilters(
   reference: NonNullable<FieldSpec["reference"]>,
-  record: Record<string, any> | undefined,
+  record: Record<string, unknown> | undefined,
 ): CrudFilter[] | null {
   const fixed = Object.entries(reference.where ?? {}).map(([field, value]): CrudFilter => ({
     field,
@@ -110,6 +114,13 @@ export function FormSelect(props: SelectProps) {
   return <Select {...withoutAriaRequired(props)} />;
 }
 
+type Controlled = { id?: string; value?: unknown; onChange?: (value: unknown) => void };
+
+/** Form.Item's value and onChange as the input of the declared kind takes them (the declaration says which). */
+function controlled<V, Change = V>(props: Controlled) {
+  return props as { id?: string; value?: V; onChange?: (change: Change) => void };
+}
+
 /**
  * The input for one declared field, by its kind. Props come from Form.Item (value, onChange, id),
  * so the label points at the input.
@@ -123,18 +134,24 @@ export function FieldInput({
 }: {
   name: string;
   spec: FieldSpec | undefined;
-  record?: Record<string, any>;
+  record?: Record<string, unknown>;
   /** The field takes null as a value of its own (a data allowance: unlimited), offered as an explicit choice. */
   nullable?: boolean;
   id?: string;
-  value?: any;
-  onChange?: (value: any) => void;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
 }) {
   const selectProps = withoutAriaRequired(props);
   const flags = useFeatureFlags();
   switch (spec?.kind) {
     case "longText":
-      return <Input.TextArea {...props} autoSize={{ minRows: 3, maxRows: 10 }} maxLength={1000} />;
+      return (
+        <Input.TextArea
+          {...controlled<string, ChangeEvent<HTMLTextAreaElement>>(props)}
+          autoSize={{ minRows: 3, maxRows: 10 }}
+          maxLength={1000}
+        />
+      );
     case "enum":
       // Labelled as the record view shows them (the declaration's own `labels`, when it has them).
       // Values behind a Remote Config toggle that is off are not offered (the server refuses them too).
@@ -142,22 +159,27 @@ export function FieldInput({
         <Select
           {...selectProps}
           options={(spec.options ?? [])
-            .filter((o) => !spec.optionToggles?.[o] || flags[spec.optionToggles[o]!])
+            .filter((o) => !spec.optionToggles?.[o] || flags[spec.optionToggles[o]])
             .map((o) => ({ value: o, label: fieldText(name, spec, { [name]: o }) }))}
         />
       );
     case "dataMb":
-      return <DataAllowanceInput {...props} unlimitedAllowed={nullable} />;
+      return (
+        <DataAllowanceInput
+          {...controlled<number | null, number | null | undefined>(props)}
+          unlimitedAllowed={nullable}
+        />
+      );
     case "number":
     case "quantity":
-      return <InputNumber {...props} style={{ width: "100%" }} />;
+      return <InputNumber {...controlled<number | null>(props)} style={{ width: "100%" }} />;
     case "money":
-      return <MoneyInput {...props} currency={brandOf(runtimeConfig.operator).currency} />;
+      return <MoneyInput {...controlled<Money | null>(props)} currency={brandOf(runtimeConfig.operator).currency} />;
     case "overage":
       return (
         <OverageInput
           id={props.id}
-          value={props.value}
+          value={props.value as Overage | null | undefined}
           onChange={props.onChange}
           currency={brandOf(runtimeConfig.operator).currency}
         />
@@ -166,7 +188,7 @@ export function FieldInput({
       return (
         <TranslationsInput
           id={props.id}
-          value={props.value}
+          value={props.value as CatalogTranslations | undefined}
           onChange={props.onChange}
           translates={spec.translates ?? ["name"]}
         />
@@ -175,26 +197,40 @@ export function FieldInput({
       return <Switch id={props.id} checked={Boolean(props.value)} onChange={props.onChange} />;
     case "date":
       // Form.Item converts between the dayjs value of the picker and "YYYY-MM-DD" (see ResourceFormPage).
-      return <DatePicker {...props} style={{ width: "100%" }} format="YYYY-MM-DD" />;
+      return <DatePicker {...controlled<Dayjs | null>(props)} style={{ width: "100%" }} format="YYYY-MM-DD" />;
     case "tags":
       return <Select {...selectProps} mode="tags" />;
     case "files":
       // Attachments: each picked file uploaded on the spot (POST /files), the field holds their ids.
-      return <FileListUploadInput id={props.id} value={props.value} onChange={props.onChange} purpose={spec.purpose} />;
+      return (
+        <FileListUploadInput
+          id={props.id}
+          value={props.value as string[] | null | undefined}
+          onChange={props.onChange}
+          purpose={spec.purpose}
+        />
+      );
     case "reference":
       // An attachment (or an ID document, by the field's purpose): uploaded on the spot (POST /files), the field holds the new file's id.
       if (spec.reference?.resource === "files")
-        return <FileUploadInput id={props.id} value={props.value} onChange={props.onChange} purpose={spec.purpose} />;
+        return (
+          <FileUploadInput
+            id={props.id}
+            value={props.value as string | null | undefined}
+            onChange={props.onChange}
+            purpose={spec.purpose}
+          />
+        );
       return spec.reference ? (
         <ReferenceSelect
           resource={spec.reference.resource}
           filters={referenceFilters(spec.reference, record)}
-          {...selectProps}
+          {...controlled<string>(selectProps)}
         />
       ) : (
-        <Input {...props} />
+        <Input {...controlled<string, ChangeEvent<HTMLInputElement>>(props)} />
       );
     default:
-      return <Input {...props} />;
+      return <Input {...controlled<string, ChangeEvent<HTMLInputElement>>(props)} />;
   }
 }

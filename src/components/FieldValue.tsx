@@ -15,7 +15,7 @@ function ReferenceValue({ resource, id }: { resource: string; id: string }) {
   const target = findResource(resource);
   // A list page fetched every referenced record at once (ReferencedRecords); a record page asks for its own.
   const known = useReferenced(resource, id);
-  const { result, query } = useOne<Record<string, any>>({
+  const { result, query } = useOne<Record<string, unknown>>({
     resource,
     id,
     queryOptions: { enabled: Boolean(target) && !known, retry: false },
@@ -38,7 +38,7 @@ export function FieldValue({
 }: {
   name: string;
   spec: FieldSpec | undefined;
-  record: Record<string, any>;
+  record: Record<string, unknown>;
 }) {
   const value = record[name];
   const text = fieldText(name, spec, record);
@@ -48,7 +48,7 @@ export function FieldValue({
       return <span style={{ whiteSpace: "nowrap" }}>{text}</span>;
     case "enum":
       return name === "status" || name === "state" ? (
-        <StatusTag tone={toneOfStatus(value)}>{text}</StatusTag>
+        <StatusTag tone={toneOfStatus(value as string)}>{text}</StatusTag>
       ) : (
         <>{text}</>
       );
@@ -89,8 +89,8 @@ export function FieldValue({
       return spec.reference ? <ReferenceValue resource={spec.reference.resource} id={String(value)} /> : <>{text}</>;
     default: {
       const idField = spec?.reference?.idField;
-      if (spec?.reference && idField && record[idField])
-        return <Link to={`/${spec.reference.resource}/show/${record[idField]}`}>{text}</Link>;
+      const targetId = idField ? (record[idField] as string | undefined) : undefined; // the referenced record's id
+      if (spec?.reference && targetId) return <Link to={`/${spec.reference.resource}/show/${targetId}`}>{text}</Link>;
       return <>{text}</>;
     }
   }

@@ -5,6 +5,8 @@ import { translate as t } from "../i18n";
 import { runtimeConfig } from "../config/runtime";
 import { apiBase, toHttpError, type ApiError } from "../providers/apiClient";
 import { currentIdToken } from "../providers/session";
+import { throwHttpError } from "../providers/throwHttpError";
+import type { Problem } from "../resources/api";
 import { formatBytes } from "./format";
 import "./filePicker.css";
 
@@ -28,8 +30,8 @@ export async function uploadFile(
     },
     body: file,
   });
-  const body = await response.json().catch(() => null);
-  if (!response.ok) throw toHttpError(response.status, body);
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) throwHttpError(toHttpError(response.status, body as Partial<Problem> | null));
   return body as { id: string; name: string; size: number };
 }
 
@@ -58,7 +60,7 @@ function FilePicker({
   disabled: boolean;
   busy: boolean;
   describedBy?: string;
-  onPick: (files: File[], input: HTMLInputElement) => void;
+  onPick: (files: File[], input: HTMLInputElement) => Promise<void>;
 }) {
   // The drawn button is a <label> of the input, so it needs an id even outside a Form.Item; there the
   // input has no field label either, so it is named by the button's words (never the browser's "Choose file").
@@ -75,7 +77,7 @@ function FilePicker({
         accept={ACCEPT}
         disabled={disabled}
         aria-describedby={describedBy}
-        onChange={(event) => onPick([...(event.target.files ?? [])], event.target)}
+        onChange={(event) => void onPick([...(event.target.files ?? [])], event.target)}
       />
       <label htmlFor={id ?? ownId} className="file-picker__button" aria-hidden>
         <UploadOutlined />

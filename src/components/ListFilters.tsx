@@ -6,7 +6,7 @@ import type { ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
 
 interface ListFiltersProps {
-  resource: ResourceDefinition<any, any>;
+  resource: ResourceDefinition;
   /** The list's current filters and setter (Refine's useTable), kept in the URL. */
   filters: CrudFilter[];
   setFilters: (filters: CrudFilter[], behavior: "merge") => void;
@@ -37,7 +37,7 @@ export function ListFilters({ resource, filters, setFilters, searchFormProps, co
           noValidate
           {...searchFormProps}
           layout="inline"
-          initialValues={{ q: getDefaultFilter("q", filters, "eq") }}
+          initialValues={{ q: getDefaultFilter("q", filters, "eq") as string | undefined }}
         >
           <Form.Item name="q" noStyle>
             <Input.Search
@@ -58,8 +58,8 @@ export function ListFilters({ resource, filters, setFilters, searchFormProps, co
             key={field}
             aria-label={t("list.filterBy", { field: label })}
             style={{ minWidth: 160 }}
-            value={getDefaultFilter(field, filters, "eq") ?? ""}
-            onChange={(value) => setFilters([{ field, operator: "eq", value: value || undefined }], "merge")}
+            value={(getDefaultFilter(field, filters, "eq") as string | undefined) ?? ""}
+            onChange={(value: string) => setFilters([{ field, operator: "eq", value: value || undefined }], "merge")}
             options={[
               { value: "", label: `${label}: ${t("list.all")}` },
               ...(resource.fields[field]!.options ?? []).map((o) => ({

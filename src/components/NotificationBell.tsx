@@ -10,5 +10,5 @@ export function NotificationBell() {
     filters: [{ field: "read", operator: "eq", value: false }],
     pagination: { currentPage: 1, pageSize: 1 },
   });
-  return <BellLink unread={result?.total ?? 0} navigate={navigate} />;
+  return <BellLink unread={result?.total ?? 0} navigate={(to) => void navigate(to)} />;
 }

@@ -156,7 +156,7 @@ export function OverageInput({
         <Select<OverageZone>
           aria-label={t("overage.addZone")}
           placeholder={t("overage.addZone")}
-          value={null as unknown as OverageZone}
+          value={null}
           style={{ maxWidth: 320 }}
           options={OVERAGE_ZONES.filter((zone) => !overage.roaming?.[zone]).map((zone) => ({
             value: zone,

@@ -70,6 +70,7 @@ export function ReauthModal({ open, onDone }: { open: boolean; onDone: (ok: bool
             label={t("signIn.password")}
             rules={[{ required: true, message: t("signIn.errors.passwordRequired") }]}
           >
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the dialog opened to ask for exactly this */}
             <Input.Password autoComplete="current-password" autoFocus />
           </Form.Item>
         )}
@@ -81,6 +82,7 @@ export function ReauthModal({ open, onDone }: { open: boolean; onDone: (ok: bool
               extra={t("code.sentTo", { to: step.sentTo })}
               rules={[{ required: true, pattern: /^\d{6}$/, message: t("auth.errors.codeRequired") }]}
             >
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the code was just sent: typing it is the next step */}
               <Input inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
             </Form.Item>
           ) : (

@@ -9,7 +9,7 @@ import { fieldText } from "./fieldText";
 import { formatDateTime } from "./format";
 
 /** The fields an audited write changed, as "Label: before → after". */
-function changes(resource: ResourceDefinition<any, any>, event: AuditEvent): string[] {
+function changes(resource: ResourceDefinition, event: AuditEvent): string[] {
   if (!event.before || !event.after) return [];
   return Object.keys(resource.fields)
     .filter((field) => JSON.stringify(event.before![field]) !== JSON.stringify(event.after![field]))
@@ -21,7 +21,7 @@ function changes(resource: ResourceDefinition<any, any>, event: AuditEvent): str
 }
 
 /** "device-claims.approve" → the declared action's label ("Approve"); create/edit/delete → "Created"… */
-function actionLabel(resource: ResourceDefinition<any, any>, action: string): string {
+function actionLabel(resource: ResourceDefinition, action: string): string {
   const name = action.slice(action.lastIndexOf(".") + 1);
   const declared = resource.actions?.[name];
   return declared ? t(declared.label) : t(`history.actions.${name}`, undefined, name);
@@ -31,7 +31,7 @@ function actionLabel(resource: ResourceDefinition<any, any>, action: string): st
  * The audit trail of one record, for staff: who did what and when, with the reason and what changed.
  * Subscribers do not see it (the audit trail is staff-only, and the API would refuse them).
  */
-export function RecordHistory({ resource, id }: { resource: ResourceDefinition<any, any>; id: string }) {
+export function RecordHistory({ resource, id }: { resource: ResourceDefinition; id: string }) {
   const { data: user } = useGetIdentity<SessionUser>();
   const allowed = Boolean(resource.audit && user && can(user, auditEventsResource, "list"));
   const { result, query } = useList<AuditEvent>({

@@ -2,7 +2,7 @@ import { createContext, useContext, type ReactNode } from "react";
 import { useMany } from "@refinedev/core";
 import type { ResourceDefinition } from "../resources/define";
 
-type Records = Record<string, Record<string, Record<string, any>>>;
+type Records = Record<string, Record<string, Record<string, unknown>>>;
 const ReferencedContext = createContext<Records>({});
 
 /** A referenced record the page already fetched (by resource and id), if any. */
@@ -20,7 +20,11 @@ function ReferenceColumn({
   records: Records;
   children: (records: Records) => ReactNode;
 }) {
-  const { result } = useMany<Record<string, any>>({ resource: target, ids, queryOptions: { enabled: ids.length > 0 } });
+  const { result } = useMany<Record<string, unknown>>({
+    resource: target,
+    ids,
+    queryOptions: { enabled: ids.length > 0 },
+  });
   const byId = Object.fromEntries((result?.data ?? []).map((record) => [String(record.id), record]));
   return <>{children({ ...records, [target]: { ...records[target], ...byId } })}</>;
 }
@@ -35,8 +39,8 @@ export function ReferencedRecords({
   columns,
   children,
 }: {
-  resource: ResourceDefinition<any, any>;
-  rows: Record<string, any>[];
+  resource: ResourceDefinition;
+  rows: Record<string, unknown>[];
   columns: readonly string[];
   children: ReactNode;
 }) {

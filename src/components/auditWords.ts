@@ -38,7 +38,7 @@ export function targetText(event: Pick<AuditEvent, "targetType" | "targetTitle">
   const resource = findResource(event.targetType);
   const noun = known(`audit.targets.${event.targetType}`) ?? (resource ? t(resource.label) : event.targetType);
   if (!event.targetTitle) return noun;
-  const titleField = resource?.recordTitle as string | undefined;
+  const titleField = resource?.recordTitle;
   const title =
     resource && titleField
       ? fieldText(titleField, resource.fields[titleField], { [titleField]: event.targetTitle }) || event.targetTitle
@@ -96,7 +96,7 @@ export function fieldChanges(event: Pick<AuditEvent, "targetType" | "before" | "
     (key) => !NOT_CHANGES.has(key) && JSON.stringify(before[key] ?? null) !== JSON.stringify(after[key] ?? null),
   );
   return keys.map((key) => {
-    const spec = resource?.fields[key] as FieldSpec | undefined;
+    const spec = resource?.fields[key];
     const show = (record: Record<string, unknown>) =>
       spec ? fieldText(key, spec, record) || "—" : plainText(key, record[key], masked);
     return {

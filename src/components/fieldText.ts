@@ -1,5 +1,6 @@
 import type { FieldSpec } from "../resources/define";
 import { translate as t } from "../i18n";
+import type { Money } from "../resources/common";
 import type { Plan } from "../resources/plans";
 import type { CatalogTranslations } from "../resources/catalogTranslations";
 import { overageText } from "./plans/overageWords";
@@ -12,7 +13,8 @@ export const maskTail = (text: string) => (text.length > 4 ? `•••• ${tex
  * One field of a record as plain text, the way its declaration says (money, dates, enum labels in the
  * viewer's language). Screens and CSV exports share it, so a spreadsheet reads like the page.
  */
-export function fieldText(name: string, spec: FieldSpec | undefined, record: Record<string, any>): string {
+export function fieldText(name: string, spec: FieldSpec | undefined, record: Record<string, unknown>): string {
+  // The declaration says what the value is (the API answers by the same declarations).
   const value = record[name];
   if (value === null || value === undefined) {
     if (spec?.kind === "dataMb") return formatDataMb(null);
@@ -22,21 +24,23 @@ export function fieldText(name: string, spec: FieldSpec | undefined, record: Rec
   }
   switch (spec?.kind) {
     case "money":
-      return formatMoney(value);
+      return formatMoney(value as Money);
     case "msisdn":
-      return formatMsisdn(value);
+      return formatMsisdn(value as string);
     case "dataMb":
-      return formatDataMb(value);
+      return formatDataMb(value as number);
     case "quantity":
-      return formatQuantity(value, name === "sms" ? "units.texts" : "units.minutes");
+      return formatQuantity(value as number, name === "sms" ? "units.texts" : "units.minutes");
     case "datetime":
-      return formatDateTime(value);
+      return formatDateTime(value as string);
     case "date":
-      return formatDate(value);
+      return formatDate(value as string);
     case "boolean":
       return t(value ? "common.yes" : "common.no");
-    case "enum":
-      return t(`${spec.labels ?? `enums.${name}`}.${value}`, undefined, String(value));
+    case "enum": {
+      const option = value as string; // an enum holds one of its declared options
+      return t(`${spec.labels ?? `enums.${name}`}.${option}`, undefined, option);
+    }
     case "timeline":
       return (value as { state: string; at: string }[])
         .map((step) => `${step.state} ${formatDateTime(step.at)}`)
@@ -52,7 +56,9 @@ export function fieldText(name: string, spec: FieldSpec | undefined, record: Rec
     }
     case "files":
       return (value as string[]).length ? String((value as string[]).length) : "";
-    default:
-      return spec?.masked ? maskTail(String(value)) : String(value);
+    default: {
+      const plain = value as string | number | boolean; // the other kinds hold text, numbers and yes/no
+      return spec?.masked ? maskTail(String(plain)) : String(plain);
+    }
   }
 }

@@ -22,19 +22,19 @@ export function zodRules(schema: z.ZodType, label: string): Rule[] {
   return [
     { required: !optional, message: t("form.required", { field: label }) },
     {
-      validator: async (_rule, value) => {
-        if (value === undefined || value === null || value === "") return; // "required" speaks for empty values
+      validator: (_rule, value) => {
+        if (value === undefined || value === null || value === "") return Promise.resolve(); // "required" speaks for empty values
         const result = schema.safeParse(value);
-        if (result.success) return;
+        if (result.success) return Promise.resolve();
         const issue = result.error.issues[0];
-        throw new Error(`${label}: ${issue ? issueText(issue, getLocale()) : t("form.invalid")}`);
+        return Promise.reject(new Error(`${label}: ${issue ? issueText(issue, getLocale()) : t("form.invalid")}`));
       },
     },
   ];
 }
 
 /** The schema a declared form checks one field with: its write rule when the declaration has one, else the record's. */
-function fieldSchema(resource: ResourceDefinition<any, any>, field: string): z.ZodType | undefined {
+function fieldSchema(resource: ResourceDefinition, field: string): z.ZodType | undefined {
   return (
     (resource.writeRules as Record<string, z.ZodType> | undefined)?.[field] ??
     (resource.schema.shape as Record<string, z.ZodType>)[field]
@@ -42,7 +42,7 @@ function fieldSchema(resource: ResourceDefinition<any, any>, field: string): z.Z
 }
 
 /** Whether a field takes null as a value of its own: for a data allowance, unlimited. */
-export function acceptsNull(resource: ResourceDefinition<any, any>, field: string): boolean {
+export function acceptsNull(resource: ResourceDefinition, field: string): boolean {
   return fieldSchema(resource, field)?.safeParse(null).success ?? false;
 }
 
@@ -51,13 +51,12 @@ export function acceptsNull(resource: ResourceDefinition<any, any>, field: strin
  * with its own checkbox (DataAllowanceInput), which gives null; a blank amount gives undefined.
  */
 const dataMbChosen: Rule = {
-  validator: async (_rule, value) => {
-    if (value === undefined || value === "") throw new Error(t("dataInput.blank"));
-  },
+  validator: (_rule, value) =>
+    value === undefined || value === "" ? Promise.reject(new Error(t("dataInput.blank"))) : Promise.resolve(),
 };
 
 /** The rules of one field of a declared form: its write rule when the declaration has one, else the record's schema. */
-export function fieldRules(resource: ResourceDefinition<any, any>, field: string): Rule[] {
+export function fieldRules(resource: ResourceDefinition, field: string): Rule[] {
   const schema = fieldSchema(resource, field);
   if (!schema) return [];
   const rules = zodRules(schema, t(resource.fields[field]?.label ?? field));

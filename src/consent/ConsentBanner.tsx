@@ -22,7 +22,7 @@ export function ConsentBanner() {
       chat: all && consentCategories.includes("chat"),
     });
   return (
-    <section className="consent-banner" role="region" aria-labelledby="consent-banner-title">
+    <section className="consent-banner" aria-labelledby="consent-banner-title">
       <h2 id="consent-banner-title">{t("switches.consent.title")}</h2>
       <p>{t("switches.consent.intro")}</p>
       {choosing && (

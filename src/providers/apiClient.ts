@@ -6,6 +6,7 @@ import { currentIdToken } from "./session";
 import type { Problem } from "../resources/api";
 import { UPGRADE_REQUIRED_PROBLEM } from "../config/appVersion";
 import { markReloadRequired } from "./reloadRequired";
+import { throwHttpError } from "./throwHttpError";
 
 export interface ApiRequest {
   method?: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
@@ -43,7 +44,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
       token = await currentIdToken(attempt > 0);
     } catch {
       // The refresh token was revoked (signed out everywhere) or the account disabled: the session is over.
-      throw { message: translate("auth.errors.sessionExpired"), statusCode: 401 } satisfies HttpError;
+      throwHttpError({ message: translate("auth.errors.sessionExpired"), statusCode: 401 });
     }
     let response: Response;
     try {
@@ -63,16 +64,16 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
       });
     } catch (error) {
       if ((error as Error).name === "AbortError") throw error;
-      throw { message: translate("signIn.errors.network"), statusCode: 0 } satisfies HttpError;
+      throwHttpError({ message: translate("signIn.errors.network"), statusCode: 0 });
     }
     if (response.status === 401 && attempt === 0 && token) continue;
     if (response.status === 204) return undefined as T;
-    const body = await response.json().catch(() => null);
+    const body: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      const error = toHttpError(response.status, body);
+      const error = toHttpError(response.status, body as Partial<Problem> | null);
       if (error.problemType === UPGRADE_REQUIRED_PROBLEM) markReloadRequired();
       const retryAfter = Number(response.headers.get("retry-after"));
-      throw Number.isFinite(retryAfter) && retryAfter > 0 ? { ...error, retryAfter } : error;
+      throwHttpError(Number.isFinite(retryAfter) && retryAfter > 0 ? { ...error, retryAfter } : error);
     }
     return body as T;
   }

@@ -67,10 +67,14 @@ export const authProvider = {
   async getPermissions() {
     return (await currentSessionUser())?.role ?? null;
   },
-  async onError(error: { statusCode?: number }) {
+  onError(error: { statusCode?: number }) {
     // The data provider already retried once with a fresh token: a 401 now means the session is over.
     if (error?.statusCode === 401)
-      return { logout: true, redirectTo: "/login", error: new Error(translate("auth.errors.sessionExpired")) };
-    return {};
+      return Promise.resolve({
+        logout: true,
+        redirectTo: "/login",
+        error: new Error(translate("auth.errors.sessionExpired")),
+      });
+    return Promise.resolve({});
   },
 } satisfies AuthProvider;

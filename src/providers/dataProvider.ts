@@ -1,4 +1,17 @@
-import type { CrudFilter, CrudSort, DataProvider, Pagination } from "@refinedev/core";
+import type {
+  BaseRecord,
+  CreateParams,
+  CrudFilter,
+  CrudSort,
+  CustomParams,
+  DataProvider,
+  DeleteOneParams,
+  GetListParams,
+  GetManyParams,
+  GetOneParams,
+  Pagination,
+  UpdateParams,
+} from "@refinedev/core";
 import { apiBase, apiRequest } from "./apiClient";
 import { takePrefetchedHome } from "./homePrefetch";
 
@@ -13,7 +26,9 @@ export function toListQuery(pagination?: Pagination, sorters?: CrudSort[], filte
   for (const filter of filters ?? []) {
     if (!("field" in filter))
       throw new Error("Grouped (and/or) filters are not supported by the backend list contract.");
-    const { field, operator, value } = filter;
+    const { field, operator } = filter;
+    // Refine's filter values are what forms and URLs give: text, numbers, booleans (or lists of them).
+    const value = filter.value as string | number | boolean | (string | number | boolean)[] | undefined;
     if (value === undefined || value === "" || (Array.isArray(value) && value.length === 0)) continue;
     if (field === "q") {
       params.set("q", String(value));
@@ -39,27 +54,33 @@ const idempotency = (meta?: Record<string, unknown>) =>
 export const dataProvider: DataProvider = {
   getApiUrl: () => apiBase,
 
-  async getList({ resource, pagination, sorters, filters, meta }) {
+  async getList<TData extends BaseRecord = BaseRecord>({
+    resource,
+    pagination,
+    sorters,
+    filters,
+    meta,
+  }: GetListParams) {
     const query = toListQuery(pagination, sorters, filters).toString();
-    const body = await apiRequest<{ data: any[]; total: number }>(`/${resource}${query ? `?${query}` : ""}`, {
+    const body = await apiRequest<{ data: TData[]; total: number }>(`/${resource}${query ? `?${query}` : ""}`, {
       signal: meta?.signal as AbortSignal | undefined,
     });
     return { data: body.data, total: body.total };
   },
 
-  async getOne({ resource, id }) {
-    return { data: await apiRequest(`/${resource}/${encodeURIComponent(String(id))}`) };
+  async getOne<TData extends BaseRecord = BaseRecord>({ resource, id }: GetOneParams) {
+    return { data: await apiRequest<TData>(`/${resource}/${encodeURIComponent(String(id))}`) };
   },
 
   /** Records by id in one list request per 50 ids (`filter[id][in]`, which every list accepts), never one request per id. */
-  async getMany({ resource, ids, meta }) {
+  async getMany<TData extends BaseRecord = BaseRecord>({ resource, ids, meta }: GetManyParams) {
     const unique = [...new Set(ids.map(String))];
     const pages: string[][] = [];
     for (let i = 0; i < unique.length; i += 50) pages.push(unique.slice(i, i + 50));
     const bodies = await Promise.all(
       pages.map((page) => {
         const query = new URLSearchParams({ "filter[id][in]": page.join(","), pageSize: String(page.length) });
-        return apiRequest<{ data: any[] }>(`/${resource}?${query}`, {
+        return apiRequest<{ data: TData[] }>(`/${resource}?${query}`, {
           signal: meta?.signal as AbortSignal | undefined,
         });
       }),
@@ -67,30 +88,52 @@ export const dataProvider: DataProvider = {
     return { data: bodies.flatMap((body) => body.data) };
   },
 
-  async create({ resource, variables, meta }) {
-    return { data: await apiRequest(`/${resource}`, { method: "POST", body: variables, headers: idempotency(meta) }) };
-  },
-
-  async update({ resource, id, variables }) {
+  async create<TData extends BaseRecord = BaseRecord, TVariables = object>({
+    resource,
+    variables,
+    meta,
+  }: CreateParams<TVariables>) {
     return {
-      data: await apiRequest(`/${resource}/${encodeURIComponent(String(id))}`, { method: "PATCH", body: variables }),
+      data: await apiRequest<TData>(`/${resource}`, { method: "POST", body: variables, headers: idempotency(meta) }),
     };
   },
 
-  async deleteOne({ resource, id }) {
-    return { data: await apiRequest(`/${resource}/${encodeURIComponent(String(id))}`, { method: "DELETE" }) };
+  async update<TData extends BaseRecord = BaseRecord, TVariables = object>({
+    resource,
+    id,
+    variables,
+  }: UpdateParams<TVariables>) {
+    return {
+      data: await apiRequest<TData>(`/${resource}/${encodeURIComponent(String(id))}`, {
+        method: "PATCH",
+        body: variables,
+      }),
+    };
   },
 
-  async custom({ url, method, payload, headers, meta }) {
+  async deleteOne<TData extends BaseRecord = BaseRecord, TVariables = object>({
+    resource,
+    id,
+  }: DeleteOneParams<TVariables>) {
+    return { data: await apiRequest<TData>(`/${resource}/${encodeURIComponent(String(id))}`, { method: "DELETE" }) };
+  },
+
+  async custom<TData extends BaseRecord = BaseRecord, TQuery = unknown, TPayload = unknown>({
+    url,
+    method,
+    payload,
+    headers,
+    meta,
+  }: CustomParams<TQuery, TPayload>) {
     const path = url.startsWith(apiBase) ? url.slice(apiBase.length) : url;
     const verb = method.toUpperCase() as "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
     if (verb === "GET" && path === "/home") {
       const home = await takePrefetchedHome(); // started at sign-in (main.tsx), already on its way
-      if (home) return { data: home as any };
+      if (home) return { data: home as unknown as TData }; // the prefetched answer is the /home answer the caller typed
     }
     const sent = { ...headers, ...idempotency(meta) };
     return {
-      data: await apiRequest(path, {
+      data: await apiRequest<TData>(path, {
         method: verb,
         ...(payload !== undefined ? { body: payload } : {}),
         ...(Object.keys(sent).length ? { headers: sent } : {}),

@@ -2,6 +2,7 @@ import type { DataProvider, LiveProvider } from "@refinedev/core";
 import { runtimeConfig } from "../config/runtime";
 import { findResource } from "../resources";
 import type { ResourceDefinition } from "../resources/define";
+import { throwHttpError } from "./throwHttpError";
 
 /**
  * The data provider router of design.md §3: the backend's REST provider for `source: "backend"`
@@ -44,7 +45,7 @@ function loadRtdb(): Promise<Rtdb> {
       // A subscriber's records live under their uid (the rules let no one else list them).
       const root = (resource: string) => {
         const uid = auth.currentUser?.uid;
-        if (!uid) throw { message: "Not signed in.", statusCode: 401 };
+        if (!uid) throwHttpError({ message: "Not signed in.", statusCode: 401 });
         return `${resource}/${uid}`;
       };
       return {
@@ -63,7 +64,7 @@ type Method = Exclude<keyof DataProvider, "getApiUrl">;
 const lazy = (method: Method) => async (params: never) => {
   const provider = (await loadRtdb()).dataProvider;
   const call = provider[method] as ((p: never) => Promise<unknown>) | undefined;
-  if (!call) throw { message: `The Realtime Database source does not support ${method}.`, statusCode: 501 };
+  if (!call) throwHttpError({ message: `The Realtime Database source does not support ${method}.`, statusCode: 501 });
   return call(params);
 };
 

@@ -1,6 +1,8 @@
 import { runtimeConfig } from "../config/runtime";
 import { apiBase, toHttpError } from "./apiClient";
+import type { Problem } from "../resources/api";
 import { currentIdToken } from "./session";
+import { throwHttpError } from "./throwHttpError";
 
 /**
  * Downloads a binary answer of the API (a file, a zip) with the signed-in person's token and hands
@@ -16,7 +18,10 @@ export async function downloadFromApi(path: string, fallbackName: string): Promi
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     },
   });
-  if (!response.ok) throw toHttpError(response.status, await response.json().catch(() => null));
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => null)) as Partial<Problem> | null;
+    throwHttpError(toHttpError(response.status, problem));
+  }
   const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
   saveFile(await response.blob(), name);
 }

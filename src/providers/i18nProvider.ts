@@ -16,6 +16,6 @@ function resourceLabel(key: string): string | undefined {
 export const i18nProvider: I18nProvider = {
   translate: (key, options, defaultMessage) =>
     resourceLabel(key) ?? translate(key, options as Record<string, unknown> | string | undefined, defaultMessage),
-  changeLocale: async (locale) => setLocale(locale as Locale),
+  changeLocale: (locale) => Promise.resolve(setLocale(locale as Locale)),
   getLocale,
 };

@@ -229,7 +229,9 @@ export async function finishRedirectSignIn(): Promise<FlowResult | null> {
     const credential = await getRedirectResult(auth, browserPopupRedirectResolver);
     return credential ? finishSignIn() : null;
   } catch (error) {
-    return signedIn(() => Promise.reject(error));
+    return signedIn(() => {
+      throw error; // handled by signedIn as any failed sign-in is
+    });
   }
 }
 

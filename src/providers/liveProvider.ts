@@ -47,7 +47,7 @@ export function createLiveProvider(options: LiveProviderOptions = {}): LiveProvi
   const base = options.apiBase ?? apiBase;
   const operator = options.operator ?? runtimeConfig.operator;
   const idToken = options.idToken ?? currentIdToken;
-  const Source = options.EventSource ?? (globalThis.EventSource as unknown as new (url: string) => EventSourceLike);
+  const Source = options.EventSource ?? globalThis.EventSource;
   const firstRetry = options.retryMs ?? 1_000;
   const maxRetry = options.maxRetryMs ?? 30_000;
 
@@ -111,7 +111,7 @@ export function createLiveProvider(options: LiveProviderOptions = {}): LiveProvi
     next.addEventListener("resource", (message) => {
       if (source !== next) return;
       try {
-        deliver(JSON.parse(message.data) as ClientResourceEvent);
+        deliver(JSON.parse(message.data as string) as ClientResourceEvent);
       } catch {
         // Not an event we understand: ignore it.
       }

@@ -22,8 +22,10 @@ export function csvCell(value: CsvValue): string {
   if (value === null || value === undefined) return "";
   if ((typeof value === "number" && Number.isFinite(value)) || typeof value === "bigint" || typeof value === "boolean")
     return String(value);
+  // What is left after objects: text, a non-finite number, a symbol or a function.
+  const scalar = value as string | number | symbol | (() => unknown);
   let text =
-    value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+    value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(scalar);
   if (FORMULA_START.test(text)) text = `'${text}`;
   return `"${text.replaceAll('"', '""')}"`;
 }

@@ -52,13 +52,13 @@ export const resources = [
   filesResource,
   privacyRequestsResource,
   bulkJobsResource,
-] as const satisfies readonly ResourceDefinition<any, any>[];
+] as const satisfies readonly ResourceDefinition[];
 
 export type ResourceName = (typeof resources)[number]["name"];
 
-const byName = new Map<string, ResourceDefinition<any, any>>(resources.map((r) => [r.name, r]));
+const byName = new Map<string, ResourceDefinition>(resources.map((r) => [r.name, r]));
 
-export function findResource(name: string): ResourceDefinition<any, any> | undefined {
+export function findResource(name: string): ResourceDefinition | undefined {
   return byName.get(name);
 }
 

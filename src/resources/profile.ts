@@ -75,7 +75,7 @@ export const contactPhoneSchema = z
   .string()
   .trim()
   .refine((v) => isValidPhoneNumber(v, "US"), "validation.contactPhone")
-  .transform((v) => parsePhoneNumberWithError(v, "US").number as string);
+  .transform((v) => parsePhoneNumberWithError(v, "US").number);
 
 /** The person's own profile (GET/PUT /api/v1/me/profile). */
 export const profileSchema = z.object({

@@ -16,7 +16,7 @@ import { ActionResult } from "./ActionResult";
 import { QuoteView, type QuoteData } from "./QuoteView";
 import { useResourceAction } from "./useResourceAction";
 
-type AnyRecord = Record<string, any> & { id: string };
+type AnyRecord = Record<string, unknown> & { id: string };
 type Values = Record<string, unknown> & { reason?: string };
 
 /**
@@ -36,7 +36,7 @@ export function ActionDialog({
   object,
   extra,
 }: {
-  resource: ResourceDefinition<any, any>;
+  resource: ResourceDefinition;
   name: string;
   action: ActionSpec;
   record: AnyRecord;
@@ -94,7 +94,8 @@ export function ActionDialog({
     try {
       const data = await declared.run(values, { idempotencyKey, form });
       close();
-      if (data.result) setResult(data.result);
+      if (data.result)
+        setResult(data.result as Record<string, unknown>); // a result shown once (a PIN, a PUK)
       else if (declared.isAccepted(data)) {
         // 202: filed for a second person's approval (the two-person rule); the record did not change.
         message.info(t("actions.accepted", { action: label }));
@@ -132,13 +133,15 @@ export function ActionDialog({
     if (!values) return;
     if (!action.preview || quote) return run(values);
     try {
-      setQuote((await declared.preview(values, { form })) as QuoteData);
+      setQuote((await declared.preview(values, { form })) as unknown as QuoteData); // the action's preview answer
     } catch {
       // The hook showed the refusal at the fields or above the form.
     }
   }
 
   useEffect(() => {
+    // An action that asks nothing runs as soon as its dialog opens; its state changes follow the request.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the request is the effect, not derived state
     if (open && !asks) void run({});
   }, [open]); // eslint-disable-line react-hooks/exhaustive-deps -- once per opening
 
@@ -182,7 +185,7 @@ export function ActionDialog({
                 name={field}
                 label={t(spec.label)}
                 extra={spec.help ? t(spec.help) : undefined}
-                rules={shape[field] ? zodRules(shape[field]!, t(spec.label)) : []}
+                rules={shape[field] ? zodRules(shape[field], t(spec.label)) : []}
               >
                 <FieldInput name={field} spec={spec} record={record} />
               </Form.Item>
@@ -191,7 +194,7 @@ export function ActionDialog({
             // Shown only while the fields it depends on hold the declared values.
             return (
               <Form.Item key={field} noStyle shouldUpdate>
-                {({ getFieldsValue }) => (meets(spec.onlyWhen, getFieldsValue()) ? item : null)}
+                {({ getFieldsValue }) => (meets(spec.onlyWhen, getFieldsValue() as Values) ? item : null)}
               </Form.Item>
             );
           })}

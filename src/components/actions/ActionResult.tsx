@@ -41,6 +41,9 @@ export function ActionResult({
           {fields.map(([field, spec]) => {
             const value = result[field];
             if (value === null || value === undefined) return null;
+            // A secret or a QR code is text the server made (a PIN, an activation code).
+            const secret = value as string | number;
+            const text = String(secret);
             let shown;
             if (spec.kind === "secret") {
               shown = (
@@ -50,11 +53,11 @@ export function ActionResult({
                   style={{ fontSize: 24, letterSpacing: 4 }}
                   data-testid={`result-${field}`}
                 >
-                  {String(value)}
+                  {text}
                 </Typography.Text>
               );
             } else if (spec.kind === "qrCode") {
-              const install = esimInstallLink(String(value), navigator.userAgent);
+              const install = esimInstallLink(text, navigator.userAgent);
               shown = (
                 <Space direction="vertical" align="center" style={{ width: "100%" }}>
                   {install && (
@@ -68,13 +71,13 @@ export function ActionResult({
                       {t("actions.installEsim")}
                     </Button>
                   )}
-                  <QRCode value={String(value)} size={200} bordered={false} aria-label={t("actions.qrLabel")} />
+                  <QRCode value={text} size={200} bordered={false} aria-label={t("actions.qrLabel")} />
                   <Typography.Text
                     copyable
                     style={{ wordBreak: "break-all", fontSize: 12 }}
                     data-testid={`result-${field}`}
                   >
-                    {String(value)}
+                    {text}
                   </Typography.Text>
                 </Space>
               );

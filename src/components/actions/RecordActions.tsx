@@ -5,7 +5,7 @@ import { meets, type ActionSpec, type ResourceDefinition } from "../../resources
 import { translate as t } from "../../i18n";
 import { ActionDialog } from "./ActionDialog";
 
-type AnyRecord = Record<string, any> & { id: string };
+type AnyRecord = Record<string, unknown> & { id: string };
 
 /** Whether the record is in a state the action allows (the server checks the same `when`). */
 export const actionApplies = (action: ActionSpec, record: AnyRecord) => meets(action.when, record);
@@ -17,7 +17,7 @@ function ActionButton({
   record,
   block,
 }: {
-  resource: ResourceDefinition<any, any>;
+  resource: ResourceDefinition;
   name: string;
   action: ActionSpec;
   record: AnyRecord;
@@ -49,7 +49,7 @@ export function RecordActions({
   record,
   block,
 }: {
-  resource: ResourceDefinition<any, any>;
+  resource: ResourceDefinition;
   record: AnyRecord | undefined;
   block?: boolean;
 }) {

@@ -6,7 +6,7 @@ import { downloadFromApi } from "../../providers/download";
 import { translate as t } from "../../i18n";
 import { fieldText } from "../fieldText";
 
-type AnyRecord = Record<string, any> & { id: string };
+type AnyRecord = Record<string, unknown> & { id: string };
 
 function DownloadButton({
   resource,
@@ -15,7 +15,7 @@ function DownloadButton({
   block,
   compact,
 }: {
-  resource: ResourceDefinition<any, any>;
+  resource: ResourceDefinition;
   download: DownloadSpec;
   record: AnyRecord;
   block?: boolean;
@@ -32,7 +32,7 @@ function DownloadButton({
       // The file needs the viewer's token: fetched, then handed to the browser (a plain link would be a 401).
       await downloadFromApi(
         `/${resource.name}/${encodeURIComponent(record.id)}/${download.path}`,
-        `${String(record[download.fileName] ?? record.id)}.${download.extension}`,
+        `${(record[download.fileName] as string | number | undefined) ?? record.id}.${download.extension}`,
       );
     } catch {
       setFailed(true);
@@ -69,7 +69,7 @@ export function RecordDownloads({
   block,
   compact,
 }: {
-  resource: ResourceDefinition<any, any>;
+  resource: ResourceDefinition;
   record: AnyRecord | undefined;
   block?: boolean;
   compact?: boolean;

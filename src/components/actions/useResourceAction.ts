@@ -6,12 +6,13 @@ import { isStaff } from "../../resources/access";
 import { meets, type ActionSpec, type ResourceDefinition } from "../../resources/define";
 import { findResource } from "../../resources";
 import type { ApiError } from "../../providers/apiClient";
+import { throwHttpError } from "../../providers/throwHttpError";
 import type { SessionUser } from "../../providers/session";
 import { translate as t } from "../../i18n";
 import { fieldText } from "../fieldText";
 import { doneWords } from "./doneWords";
 
-type AnyRecord = Record<string, any> & { id: string };
+type AnyRecord = Record<string, unknown> & { id: string };
 type Values = Record<string, unknown> & { reason?: string };
 
 export interface RunOptions {
@@ -35,20 +36,18 @@ const bodyOf = (values: Values) =>
  * change to the declaration reaches every screen that offers the action. Field errors of a 400 land on
  * the form's fields; everything an action moves is read again after it.
  */
-export function useResourceAction(
-  resourceOrName: ResourceDefinition<any, any> | string,
-  name: string,
-  record?: AnyRecord,
-) {
+export function useResourceAction(resourceOrName: ResourceDefinition | string, name: string, record?: AnyRecord) {
   const resource = typeof resourceOrName === "string" ? findResource(resourceOrName) : resourceOrName;
   const action: ActionSpec | undefined = resource?.actions?.[name];
-  if (!resource || !action)
-    throw new Error(`No declared action "${name}" on ${String(resource?.name ?? resourceOrName)}`);
+  if (!resource || !action) {
+    const resourceName = typeof resourceOrName === "string" ? resourceOrName : resourceOrName.name;
+    throw new Error(`No declared action "${name}" on ${resourceName}`);
+  }
   const { data: user } = useGetIdentity<SessionUser>();
   const { data: access } = useCan({ resource: resource.name, action: name, params: { id: record?.id } });
   const apiUrl = useApiUrl();
   const queryClient = useQueryClient();
-  const { mutateAsync } = useCustomMutation<Record<string, any>>();
+  const { mutateAsync } = useCustomMutation<Record<string, unknown>>();
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<ApiError>();
   // Shown above the form: the server's words when they name no field of the form.
@@ -85,14 +84,14 @@ export function useResourceAction(
   function fail(e: ApiError, options: RunOptions): never {
     setError(e);
     setProblem(placeFieldErrors(e, options) ? undefined : e.message);
-    throw e;
+    return throwHttpError(e);
   }
 
   /**
    * Runs the action with the person's input. Refused before any request while a reason is needed and
    * missing, or the record is not in a state that allows it; the answer is the server's.
    */
-  async function run(values: Values = {}, options: RunOptions = {}): Promise<Record<string, any>> {
+  async function run(values: Values = {}, options: RunOptions = {}): Promise<Record<string, unknown>> {
     setError(undefined);
     setProblem(undefined);
     if (!applies) fail({ message: t("actions.notNow", { action: label }), statusCode: 409 }, options);
@@ -126,7 +125,7 @@ export function useResourceAction(
   }
 
   /** The server's quote for this input (`…/preview`), which changes nothing. */
-  async function preview(values: Values, options: RunOptions = {}): Promise<Record<string, any>> {
+  async function preview(values: Values, options: RunOptions = {}): Promise<Record<string, unknown>> {
     setError(undefined);
     setProblem(undefined);
     setRunning(true);

@@ -10,11 +10,12 @@ type AddressField = keyof Address;
 
 /** The server's rule of one address field, with the message in the reader's language, shown at the field. */
 export const addressRule = (field: AddressField): Rule => ({
-  validator: async (_rule, value: unknown) => {
+  validator: (_rule, value: unknown) => {
     const empty = value === undefined || value === null || value === "";
-    if (field === "line2" && empty) return;
+    if (field === "line2" && empty) return Promise.resolve();
     if (!addressSchema.shape[field].safeParse(empty ? "" : value).success)
-      throw new Error(t(`profile.errors.${field}`));
+      return Promise.reject(new Error(t(`profile.errors.${field}`)));
+    return Promise.resolve();
   },
 });
 
@@ -55,7 +56,7 @@ export function AddressFields({
     let detach: (() => void) | undefined;
     let cancelled = false;
     attachPlaces(input, (address) => {
-      form.setFieldsValue({ [name]: { ...form.getFieldValue(name), ...address } });
+      form.setFieldsValue({ [name]: { ...(form.getFieldValue(name) as Partial<Address> | undefined), ...address } });
       void form
         .validateFields([
           [name, "line1"],

@@ -28,7 +28,7 @@ function useMenuItems(): { items: MenuItem[]; selectedKey: string; defaultOpenKe
   const toItem = (item: TreeMenuItem): MenuItem | null => {
     if (!canOpen(user, item.name, "list")) return null;
     const label: ReactNode = item.label ?? item.meta?.label ?? item.name;
-    const icon = item.meta?.icon as ReactNode;
+    const icon = item.meta?.icon;
     if (item.children.length > 0) {
       const children = item.children.map(toItem).filter((child) => child !== null);
       return children.length ? { key: item.key, icon: icon ?? <UnorderedListOutlined />, label, children } : null;

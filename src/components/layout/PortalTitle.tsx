@@ -1,4 +1,4 @@
-import { useLink } from "@refinedev/core";
+import { Link } from "@refinedev/core";
 import { theme } from "antd";
 import { brandOf } from "../../config/brand";
 import { runtimeConfig } from "../../config/runtime";
@@ -9,7 +9,6 @@ const brand = brandOf(runtimeConfig.operator);
 /** The operator's name and mark, linking home; only the mark when the sider is collapsed. */
 export function PortalTitle({ collapsed }: { collapsed: boolean }) {
   const { token } = theme.useToken();
-  const Link = useLink();
   return (
     <Link
       to="/"

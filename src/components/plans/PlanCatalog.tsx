@@ -19,7 +19,7 @@ const changePlan = linesResource.actions!["change-plan"] as ActionSpec;
  * declared change-plan action with that plan picked, so the quote and the rules are the engine's.
  */
 export function PlanCatalog({ lineId }: { lineId: string }) {
-  const { result: line } = useOne<Record<string, any> & { id: string }>({ resource: "lines", id: lineId });
+  const { result: line } = useOne<Record<string, unknown> & { id: string }>({ resource: "lines", id: lineId });
   const { data: access } = useCan({ resource: "lines", action: "change-plan", params: { id: lineId } });
   const { result: plans } = useList<Plan>({
     resource: "plans",

@@ -1,10 +1,24 @@
-import type { BaseRecord, CrudFilter, CrudSort, DataProvider, HttpError, LogicalFilter } from "@refinedev/core";
+import type {
+  BaseRecord,
+  CreateParams,
+  CrudFilter,
+  CrudSort,
+  DataProvider,
+  DeleteOneParams,
+  GetListParams,
+  GetManyParams,
+  GetOneParams,
+  HttpError,
+  LogicalFilter,
+  UpdateParams,
+} from "@refinedev/core";
 import { z } from "zod";
 import { FILTER_OPERATORS, type FilterOperator, type ResourceDefinition } from "../../resources/define";
 import type { RtdbPort, RtdbPrimitive, RtdbQuery } from "./rtdbPort";
 import { childPath, indexedPaths } from "./rtdbRules";
+import { throwHttpError } from "../throwHttpError";
 
-type Definition = ResourceDefinition<any, any>;
+type Definition = ResourceDefinition;
 
 export interface RtdbDataProviderOptions {
   /** The node whose children are the records of `resource`, e.g. `${resource}/${uid}`. */
@@ -87,7 +101,7 @@ const isPrimitive = (v: unknown): v is RtdbPrimitive =>
   v === null || ["string", "number", "boolean"].includes(typeof v);
 const isEmpty = (v: unknown) => v === undefined || v === "" || (Array.isArray(v) && v.length === 0);
 const valueAt = (record: BaseRecord, path: string[]) =>
-  path.reduce<any>((node, key) => (node == null ? undefined : node[key]), record);
+  path.reduce<unknown>((node, key) => (node == null ? undefined : (node as Record<string, unknown>)[key]), record);
 const lower = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : undefined);
 /** Text without letters that have a case: a case-insensitive prefix of it is also a case-sensitive one. */
 const caseless = (s: string) => s.toLowerCase() === s && s.toUpperCase() === s;
@@ -179,7 +193,8 @@ function planFilters(definition: Definition, filters: CrudFilter[] = []): Plan {
           ? (r) => parts.some((p) => p(r))
           : undefined;
     }
-    const { field, operator, value } = filter as LogicalFilter;
+    const { field, operator } = filter as LogicalFilter;
+    const value: unknown = filter.value;
     if (!SUPPORTED.has(operator)) {
       throw new Error(
         `Filter operator "${operator}" on "${field}" is not supported by the Realtime Database provider (supported: ${FILTER_OPERATORS.join(", ")}).`,
@@ -252,9 +267,10 @@ function serverQuery(
       const v = f.value as RtdbPrimitive;
       if (f.operator === "gt" || f.operator === "gte") atLeast(v);
       else if (f.operator === "lt" || f.operator === "lte") atMost(v);
-      else if (f.operator === "between")
-        (atLeast((f.value as RtdbPrimitive[])[0]!), atMost((f.value as RtdbPrimitive[])[1]!));
-      else {
+      else if (f.operator === "between") {
+        atLeast((f.value as RtdbPrimitive[])[0]!);
+        atMost((f.value as RtdbPrimitive[])[1]!);
+      } else {
         // A prefix: every string that starts with it lies between it and its successor.
         const s = v as string;
         atLeast(s);
@@ -311,18 +327,18 @@ async function guard<T>(work: Promise<T>): Promise<T> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if ((error as { statusCode?: unknown })?.statusCode !== undefined) throw error;
-    throw { message, statusCode: /permission[_ ]denied/i.test(message) ? 403 : 500 } satisfies HttpError;
+    throwHttpError({ message, statusCode: /permission[_ ]denied/i.test(message) ? 403 : 500 });
   }
 }
 
 /** Record fields as stored: without `id` (it is the key) and without undefined values (the SDK refuses them). */
 function stored(variables: unknown): Record<string, unknown> {
-  const { id: _id, ...rest } = (variables ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const fields = Object.entries((variables ?? {}) as Record<string, unknown>);
+  return Object.fromEntries(fields.filter(([k, v]) => k !== "id" && v !== undefined));
 }
 
 const asRecord = (id: string, value: unknown): BaseRecord =>
-  value !== null && typeof value === "object" ? { ...(value as object), id } : { id, value };
+  value !== null && typeof value === "object" ? { ...value, id } : { id, value };
 
 /**
  * A Refine data provider over the Realtime Database for resources declared `source: "rtdb"`. One
@@ -341,20 +357,26 @@ export function createRtdbDataProvider(db: RtdbPort, options: RtdbDataProviderOp
   const recordPath = (resource: string, id: unknown) => {
     const key = String(id);
     if (!key || /[.#$/[\]]/.test(key))
-      throw { message: `Invalid id ${JSON.stringify(key)}.`, statusCode: 400 } satisfies HttpError;
+      throwHttpError({ message: `Invalid id ${JSON.stringify(key)}.`, statusCode: 400 });
     return `${options.root(resource)}/${key}`;
   };
   const readOne = async (resource: string, id: unknown) => {
     definitionOf(resource);
     const value = await guard(db.read(recordPath(resource, id)));
-    if (value === null || value === undefined) throw notFound(resource, id);
+    if (value === null || value === undefined) throwHttpError(notFound(resource, id));
     return asRecord(String(id), value);
   };
 
   return {
     getApiUrl: () => db.url,
 
-    async getList({ resource, pagination, sorters = [], filters, meta }) {
+    async getList<TData extends BaseRecord = BaseRecord>({
+      resource,
+      pagination,
+      sorters = [],
+      filters,
+      meta,
+    }: GetListParams) {
       const definition = definitionOf(resource);
       const plan = planFilters(definition, filters);
       const order = sorters.length ? sorters : definition.list.defaultSort;
@@ -383,41 +405,51 @@ export function createRtdbDataProvider(db: RtdbPort, options: RtdbDataProviderOp
       const rows = children.map((c) => asRecord(c.key, c.value)).filter((r) => plan.predicates.every((p) => p(r)));
       rows.sort(compareRecords(definition, order));
       const total = rows.length;
-      return { data: (paged ? rows.slice((page - 1) * pageSize, page * pageSize) : rows) as any[], total };
+      return { data: (paged ? rows.slice((page - 1) * pageSize, page * pageSize) : rows) as TData[], total };
     },
 
-    async getOne({ resource, id }) {
-      return { data: (await readOne(resource, id)) as any };
+    async getOne<TData extends BaseRecord = BaseRecord>({ resource, id }: GetOneParams) {
+      return { data: (await readOne(resource, id)) as TData };
     },
 
-    async getMany({ resource, ids }) {
+    async getMany<TData extends BaseRecord = BaseRecord>({ resource, ids }: GetManyParams) {
       definitionOf(resource);
       const values = await Promise.all(ids.map((id) => guard(db.read(recordPath(resource, id)))));
       return {
-        data: values.flatMap((v, i) => (v === null || v === undefined ? [] : [asRecord(String(ids[i]), v)])) as any[],
+        data: values.flatMap((v, i) => (v === null || v === undefined ? [] : [asRecord(String(ids[i]), v)])) as TData[],
       };
     },
 
-    async create({ resource, variables }) {
+    async create<TData extends BaseRecord = BaseRecord, TVariables = object>({
+      resource,
+      variables,
+    }: CreateParams<TVariables>) {
       definitionOf(resource);
       const values = stored(variables);
       const id = await guard(db.push(options.root(resource), values));
-      return { data: { ...values, id } as any };
+      return { data: { ...values, id } as TData };
     },
 
-    async update({ resource, id, variables }) {
+    async update<TData extends BaseRecord = BaseRecord, TVariables = object>({
+      resource,
+      id,
+      variables,
+    }: UpdateParams<TVariables>) {
       const before = await readOne(resource, id);
       const values = stored(variables);
       if (Object.keys(values).length) await guard(db.update(recordPath(resource, id), values));
       const after: BaseRecord = { ...before, ...values, id: String(id) };
       for (const [k, v] of Object.entries(values)) if (v === null) delete after[k];
-      return { data: after as any };
+      return { data: after as TData };
     },
 
-    async deleteOne({ resource, id }) {
+    async deleteOne<TData extends BaseRecord = BaseRecord, TVariables = object>({
+      resource,
+      id,
+    }: DeleteOneParams<TVariables>) {
       const before = await readOne(resource, id);
       await guard(db.remove(recordPath(resource, id)));
-      return { data: before as any };
+      return { data: before as TData };
     },
   };
 }

@@ -97,17 +97,18 @@ export function firebaseRtdbPort(database: Database): RtdbPort {
     async push(path, value) {
       const child = push(at(path), value);
       await child;
-      return child.key!;
+      return child.key;
     },
     async read(path) {
-      return (await get(at(path))).val();
+      const value: unknown = (await get(at(path))).val();
+      return value;
     },
     async get(path, q) {
       const snapshot = await get(q ? toQuery(path, q) : at(path));
       const result: RtdbChild[] = [];
       // forEach walks the children in the query's order; val() would lose it.
       snapshot.forEach((child) => {
-        result.push({ key: child.key!, value: child.val() });
+        result.push({ key: child.key, value: child.val() });
       });
       return result;
     },

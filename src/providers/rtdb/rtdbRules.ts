@@ -1,6 +1,6 @@
 import type { ResourceDefinition } from "../../resources/define";
 
-type Definition = ResourceDefinition<any, any>;
+type Definition = ResourceDefinition;
 
 /**
  * Where a declared field lives in a stored record, as a Realtime Database child path: "a.b" becomes
