@@ -70,7 +70,7 @@ function SubscriberBill({ id, resource }: { id: string; resource: DeclaredResour
         {/* Pay while owed (the declared action, a card added in the same dialog when none is saved). */}
         <BillRow bill={bill} payOnly />
         <div className="sub-card__actions">
-          <RecordDownloads resource={resource} record={bill as never} />
+          <RecordDownloads resource={resource} record={bill} />
         </div>
       </section>
       <section className="sub-card" aria-labelledby="bill-items">

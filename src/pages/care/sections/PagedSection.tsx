@@ -103,8 +103,6 @@ export function declaredColumns<T extends BaseRecord>(
   return names.map((name) => ({
     key: name,
     title: t(resource.fields[name]?.label ?? name),
-    render: (_: unknown, record: T) => (
-      <FieldValue name={name} spec={resource.fields[name]} record={record as Record<string, unknown>} />
-    ),
+    render: (_: unknown, record: T) => <FieldValue name={name} spec={resource.fields[name]} record={record} />,
   }));
 }
