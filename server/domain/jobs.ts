@@ -12,7 +12,7 @@ import { autoTopUpJobs } from "./autoTopUps/run";
  * what is due (scheduled orders, expiries, billing cycles) and the one-off jobs domain code sends.
  * A job's work is idempotent: a sweep that runs twice, or after a crash, does each thing once.
  */
-export function domainJobs(services: EngineServices): JobDefinition<any>[] {
+export function domainJobs(services: EngineServices): JobDefinition<object>[] {
   return [
     ...billingJobs(services),
     ...bulkJobDefinitions(services),

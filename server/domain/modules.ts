@@ -1,3 +1,4 @@
+import type { DeclaredResource } from "../lib/declaredResource";
 import type { DomainModule } from "../engine/types";
 import { accountsModule } from "./accounts/module";
 import { auditEventsModule } from "./auditEvents/module";
@@ -12,7 +13,6 @@ import { voucherBatchesModule } from "./voucherBatches/module";
 import { usageRecordsModule } from "./usageRecords/module";
 import { crmOutboxModule } from "./crmOutbox/module";
 import { contactRequestLeads, deviceClaimLeads } from "./crm/leadSources";
-import type { ResourceDefinition } from "#resources/define";
 import { subscribersModule } from "./subscribers/module";
 import { ticketsModule } from "./tickets/module";
 import { filesModule } from "./files/module";
@@ -51,7 +51,7 @@ export const domainModules: Record<string, DomainModule> = {
  * Document resources served by the generic module plus domain effects, by resource name: their new
  * records also become CRM leads, in the same transaction (server/domain/crm).
  */
-export const documentModuleFactories: Record<string, (resource: ResourceDefinition<any, any>) => DomainModule> = {
+export const documentModuleFactories: Record<string, (resource: DeclaredResource) => DomainModule> = {
   "device-claims": deviceClaimLeads,
   "contact-requests": contactRequestLeads,
   "privacy-requests": privacyRequestsModule,

@@ -9,6 +9,16 @@ import type { RecordSource } from "../engine/types";
 /** A table of one operator's rows: every domain table keeps its operator in `operator_code`. */
 type OperatorTable = PgTable & { operatorCode: AnyColumn };
 
+/**
+ * The calls a module's joins make on its select: drizzle's builder, whose full type depends on the
+ * joins (so the engine takes the result untyped, RecordSource.rows), narrowed to what joins need.
+ */
+export interface JoinableSelect {
+  innerJoin(table: PgTable, on: SQL | undefined): JoinableSelect;
+  leftJoin(table: PgTable, on: SQL | undefined): JoinableSelect;
+  $dynamic(): unknown;
+}
+
 /** What a module says about its table; the helper makes the rows, the count and the scope from it. */
 export interface TableSourceSpec<Row> extends Omit<
   RecordSource<Row>,
@@ -20,9 +30,9 @@ export interface TableSourceSpec<Row> extends Omit<
   /** What a row holds (it may depend on the list's `q`); the table's columns when absent. */
   selection?: Record<string, unknown> | ((context?: { q?: string }) => Record<string, unknown>);
   /** Joins of the rows and the count alike: what the columns, search and scope read. */
-  joins?: (query: any) => any;
+  joins?: (query: JoinableSelect) => JoinableSelect;
   /** Joins of the rows only: what a record shows but no list filters on (the count stays lean). */
-  rowJoins?: (query: any) => any;
+  rowJoins?: (query: JoinableSelect) => JoinableSelect;
   /**
    * The column naming the row's account: rows join the account, carry its holder as `ownerUid`, and
    * a subscriber's ("own") are those of the accounts they hold.
@@ -38,6 +48,12 @@ export interface TableSourceSpec<Row> extends Omit<
 
 /** The holder of a row that carries one (`ownerUid`, null when no one holds it yet). */
 export const heldBy = (row: { ownerUid: string | null }): string[] => (row.ownerUid ? [row.ownerUid] : []);
+
+/** A row without the holder `account` joins in: records show their account, not who holds it. */
+export function withoutOwner<Row extends { ownerUid: string | null }>({ ...row }: Row): Omit<Row, "ownerUid"> {
+  delete (row as Partial<Row>).ownerUid;
+  return row;
+}
 
 /**
  * The operator scope every module applies: always its operator; "own" narrows to the principal's
@@ -73,7 +89,7 @@ export function tableSource<Row>({
   ownerUids,
   ...own
 }: TableSourceSpec<Row>): RecordSource<Row> {
-  const joined = (query: any) => {
+  const joined = (query: JoinableSelect) => {
     const withJoins = joins(query);
     return account ? withJoins.innerJoin(accounts, eq(accounts.id, account)) : withJoins;
   };

@@ -1,7 +1,6 @@
 import { and, eq, ilike, or } from "drizzle-orm";
 import type { AddOn } from "#resources/addOns";
 import type { CatalogTranslations } from "#resources/catalogTranslations";
-import type { Executor } from "../../audit";
 import { addOns, operators } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
 import { escapeLike } from "../../lib/sql";
@@ -102,7 +101,7 @@ export const addOnsModule: DomainModule<AddOnRow> = {
       await ctx.tx
         .update(addOns)
         .set({
-          ...(body.name !== undefined ? { name: String(body.name) } : {}),
+          ...(body.name !== undefined ? { name: body.name as string } : {}),
           ...(price ? { priceAmount: price.amount } : {}),
           ...(body.dataMb !== undefined ? { dataMb: Number(body.dataMb) } : {}),
           ...(body.validityDays !== undefined ? { validityDays: Number(body.validityDays) } : {}),

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import type { ResourceEvent } from "#resources/events";
 import type { OrderStep } from "#resources/orders";
 import type { Db } from "../../db/client";
@@ -235,7 +235,7 @@ export async function runAddOnExpiries(
       const operator = purchase.operatorCode;
       const [addOn] = await tx.select().from(addOns).where(eq(addOns.id, purchase.addOnId));
       const publish = (event: Omit<ResourceEvent, "operator" | "at">) =>
-        pending.push({ ...event, operator, at: new Date().toISOString() } as ResourceEvent);
+        pending.push({ ...event, operator, at: new Date().toISOString() });
       const notify = async (kind: "add_on.renewed" | "add_on.expired") => {
         if (!ownerUid) return;
         const [row] = await tx

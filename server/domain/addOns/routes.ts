@@ -15,7 +15,7 @@ import { activeAddOnsOf } from "./purchases";
  */
 export const lineAddOnRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     app.get(
       "/lines/:id/add-ons",
       {
@@ -42,4 +42,6 @@ export const lineAddOnRoutes =
         return activeAddOnsOf(services.db, request.params.id);
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };

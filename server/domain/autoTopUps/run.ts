@@ -90,7 +90,7 @@ export async function runAutoTopUp(
   };
 
   if (!item.enabled || !ownerUid) return skip("disabled");
-  const gatewayName = topUpPaymentOf(item.settings as Record<string, unknown>);
+  const gatewayName = topUpPaymentOf(item.settings);
   const gateway = gatewayName ? services.payments?.[gatewayName] : undefined;
   if (!gateway) return skip("card_top_up_unavailable");
   if (!toggleOn(services.featureFlags, "card_top_up_enabled")) return skip("card_top_up_turned_off");
@@ -163,7 +163,7 @@ export async function runQueuedAutoTopUps(
 }
 
 /** The sweep, every minute: auto top-ups queued by debits that committed are carried out. */
-export const autoTopUpJobs = (services: EngineServices): JobDefinition<any>[] => [
+export const autoTopUpJobs = (services: EngineServices): JobDefinition<object>[] => [
   { name: AUTO_TOP_UP_JOB, cron: "* * * * *", run: async () => void (await runQueuedAutoTopUps(services)) },
 ];
 
@@ -178,19 +178,20 @@ export function promptAutoTopUps(services: Pick<EngineServices, "db" | "events" 
   return services.events.subscribe((event) => {
     if (event.resource !== "ledger-entries" || event.type !== "created" || prompting || !services.jobs) return;
     prompting = true;
-    setImmediate(async () => {
-      try {
-        const [queued] = await services.db
-          .select({ id: autoTopUps.id })
-          .from(autoTopUps)
-          .where(eq(autoTopUps.status, "queued"))
-          .limit(1);
-        if (queued) await services.jobs?.send(AUTO_TOP_UP_JOB, {});
-      } catch (error) {
-        log.error({ err: error }, "auto top-up not prompted; the minute's sweep runs it");
-      } finally {
-        prompting = false;
-      }
-    });
+    setImmediate(() => void prompt());
   });
+  async function prompt() {
+    try {
+      const [queued] = await services.db
+        .select({ id: autoTopUps.id })
+        .from(autoTopUps)
+        .where(eq(autoTopUps.status, "queued"))
+        .limit(1);
+      if (queued) await services.jobs?.send(AUTO_TOP_UP_JOB, {});
+    } catch (error) {
+      log.error({ err: error }, "auto top-up not prompted; the minute's sweep runs it");
+    } finally {
+      prompting = false;
+    }
+  }
 }

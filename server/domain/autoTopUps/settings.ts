@@ -28,7 +28,7 @@ export const setAutoTopUp: ActionHandler<AccountRowLike, AutoTopUpSetting> = {
         .select({ settings: operators.settings })
         .from(operators)
         .where(eq(operators.code, principal.operator));
-      const gateway = topUpPaymentOf(operator?.settings as Record<string, unknown> | undefined);
+      const gateway = topUpPaymentOf(operator?.settings);
       if (gateway === "" || !ctx.services.payments?.[gateway]) {
         throw unprocessable(
           "Card top-up is unavailable for this operator, so it cannot top up automatically: add credit with a voucher instead.",

@@ -18,7 +18,7 @@ const DAY_MS = 86_400_000;
  */
 export const billingRunRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     app.post(
       "/billing-runs",
       {
@@ -84,4 +84,6 @@ export const billingRunRoutes =
         return reply.code(200).send(result);
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };

@@ -162,7 +162,7 @@ export async function runBillingDay(
   // 5. Add-ons due by then renew (after their line's plan) or expire: today's run up to now, another day's up to its end.
   const addOnsUntil = asOf === today() ? now : new Date(Date.parse(`${nextDay(asOf)}T00:00:00Z`) - 1);
   if (services.events) await runAddOnExpiries(db, services.events, addOnsUntil, { operatorCode });
-  else await runAddOnExpiries(db, { publish: async () => undefined }, addOnsUntil, { operatorCode });
+  else await runAddOnExpiries(db, { publish: () => Promise.resolve() }, addOnsUntil, { operatorCode });
 
   return result;
 }

@@ -21,7 +21,7 @@ import { BULK_JOB_RUN } from "./runner";
  */
 export const bulkJobRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     const { db, events } = services;
     app.post(
       "/bulk-jobs",
@@ -165,4 +165,6 @@ export const bulkJobRoutes =
         return reply.code(202).send(done.record);
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };

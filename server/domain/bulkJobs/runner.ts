@@ -5,6 +5,7 @@ import { recordAudit, type Executor } from "../../audit";
 import type { ResourceEvent } from "#resources/events";
 import { bulkJobItems, bulkJobs, lines } from "../../db/schema";
 import { createEffects } from "../../engine/effects";
+import { selectRecords } from "../../engine/recordQuery";
 import type { EngineServices } from "../../engine/services";
 import type { ActionContext } from "../../engine/types";
 import type { JobDefinition } from "../../jobs/jobQueue";
@@ -53,7 +54,7 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
       const created = await createImportedLine(tx, job.operatorCode, item.data as ImportRow);
       const error = "error" in created ? created.error : null;
       if (!("error" in created)) {
-        const [line] = await linesModule.source.rows(tx).where(eq(lines.id, created.id)).limit(1);
+        const [line] = await selectRecords(linesModule.source, tx).where(eq(lines.id, created.id)).limit(1);
         await recordAudit(tx, {
           operator: job.operatorCode,
           actorUid: job.createdBy,
@@ -62,7 +63,7 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
           targetType: "lines",
           targetId: created.id,
           before: null,
-          after: toLine(line),
+          after: toLine(line!),
           reason: job.reason,
           requestId: `bulk-job:${jobId}:${item.position}`,
         });
@@ -73,8 +74,7 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
     const principal: Principal = { uid: job.createdBy, role: job.createdByRole as Role, operator: job.operatorCode };
     const requestId = `bulk-job:${jobId}:${item.position}`;
     const { effects, pending } = createEffects(tx, principal, requestId);
-    const [row] = await linesModule.source
-      .rows(tx)
+    const [row] = await selectRecords(linesModule.source, tx)
       .where(and(eq(lines.id, item.targetId), eq(lines.operatorCode, job.operatorCode)))
       .limit(1)
       .for("update", { of: lines });
@@ -97,8 +97,8 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
         reason: job.reason,
       };
       await kind.handler.run(ctx as never);
-      const [updated] = await linesModule.source.rows(tx).where(eq(lines.id, item.targetId)).limit(1);
-      const after = toLine(updated);
+      const [updated] = await selectRecords(linesModule.source, tx).where(eq(lines.id, item.targetId)).limit(1);
+      const after = toLine(updated!);
       await recordAudit(tx, {
         operator: job.operatorCode,
         actorUid: job.createdBy,
@@ -116,7 +116,7 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
         resource: "lines",
         type: "updated",
         ids: [item.targetId],
-        ownerUids: linesModule.source.ownerUids(updated),
+        ownerUids: linesModule.source.ownerUids(updated!),
         at: new Date().toISOString(),
       });
     }
@@ -186,7 +186,7 @@ export async function resumeBulkJobs(services: EngineServices): Promise<number> 
 }
 
 /** The pg-boss jobs: one run per created job, and a sweep every minute that resumes interrupted ones. */
-export function bulkJobDefinitions(services: EngineServices): JobDefinition<any>[] {
+export function bulkJobDefinitions(services: EngineServices): JobDefinition<object>[] {
   return [
     { name: BULK_JOB_RUN, run: async (data: { jobId: string }) => void (await runBulkJob(services, data.jobId)) },
     { name: BULK_JOB_SWEEP, cron: "* * * * *", run: async () => void (await resumeBulkJobs(services)) },

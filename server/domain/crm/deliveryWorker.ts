@@ -98,7 +98,7 @@ export function startCrmDelivery(
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     running = deliverDueLeads(db, settings)
-      .catch((error) => log.warn({ err: error }, "CRM lead delivery round failed"))
+      .catch((error: unknown) => log.warn({ err: error }, "CRM lead delivery round failed"))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs);
       });

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { ResourceDefinition } from "#resources/define";
 import type { Executor } from "../../audit";
 import { accounts, lines } from "../../db/schema";
+import type { DeclaredResource } from "../../lib/declaredResource";
 import type { DomainModule, WriteContext } from "../../engine/types";
 import { moneyText } from "../money/moneyText";
 import { documentModule } from "../../generic/documentModule";
@@ -63,15 +63,15 @@ type LeadOf = (ctx: WriteContext, id: string, body: Record<string, unknown>) => 
  * A document resource whose every new record also becomes a CRM lead, written in the record's own
  * transaction (if the record is not stored, neither is the lead).
  */
-function withCrmLeads(resource: ResourceDefinition<any, any>, source: CrmLeadSource, leadOf: LeadOf): DomainModule {
+function withCrmLeads(resource: DeclaredResource, source: CrmLeadSource, leadOf: LeadOf): DomainModule {
   const module = documentModule(resource);
-  const create = module.writer!.create!;
+  const baseWriter = module.writer!;
   return {
     ...module,
     writer: {
       ...module.writer,
       async create(ctx, body, owners) {
-        const id = await create(ctx, body, owners);
+        const id = await baseWriter.create!(ctx, body, owners);
         const fields = { ...(await leadOf(ctx, id, body)), ...originFields(ctx.principal.operator, source, id) };
         await enqueueCrmLead(ctx.tx, { operatorCode: ctx.principal.operator, source: { type: source, id }, fields });
         return id;
@@ -80,14 +80,14 @@ function withCrmLeads(resource: ResourceDefinition<any, any>, source: CrmLeadSou
   };
 }
 
-export const deviceClaimLeads = (resource: ResourceDefinition<any, any>) =>
+export const deviceClaimLeads = (resource: DeclaredResource) =>
   withCrmLeads(resource, "device_claim", async (ctx, id, body) => ({
     TITLE: `Device claim: ${String(body.incident)}`,
     ...contactFields(await accountOfLine(ctx.tx, String(body.lineId))),
     COMMENTS: `${String(body.description)}\n\nIncident on ${String(body.occurredOn)}. Portal claim ${id}.`,
   }));
 
-export const contactRequestLeads = (resource: ResourceDefinition<any, any>) =>
+export const contactRequestLeads = (resource: DeclaredResource) =>
   withCrmLeads(resource, "contact_request", async (ctx, id, body) => ({
     TITLE: `Contact me (${String(body.channel)}): ${String(body.topic)}`,
     ...contactFields(await firstAccountOf(ctx.tx, ctx.principal.operator, ctx.principal.uid)),

@@ -21,7 +21,7 @@ export const crmOutboxModule: DomainModule<OutboxRow> = {
       id: row.id,
       sourceType: row.sourceType as CrmOutboxEntry["sourceType"],
       sourceId: row.sourceId,
-      title: String(row.fields.TITLE ?? row.sourceType),
+      title: typeof row.fields.TITLE === "string" ? row.fields.TITLE : row.sourceType,
       status: row.status,
       attempts: row.attempts,
       nextAttemptAt: row.status === "pending" ? row.nextAttemptAt.toISOString() : null,

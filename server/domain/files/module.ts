@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { fileSchema, fileUploadQuerySchema, type StoredFile } from "#resources/files";
 import { isStaff } from "#resources/access";
-import { recordAudit, type Executor } from "../../audit";
+import { recordAudit } from "../../audit";
 import { storedFiles } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
 import type { EngineServices } from "../../engine/services";
@@ -69,7 +69,7 @@ function fileStoreOf(services: EngineServices) {
 
 const fileRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     const maxBytes = services.files?.maxBytes ?? 0;
     // The bytes as they came, whatever the client calls them: the type is read from the bytes.
     app.removeAllContentTypeParsers();
@@ -197,7 +197,9 @@ const fileRoutes =
           .header("content-length", String(bytes.length))
           .header("content-disposition", `attachment; filename="${downloadName(row)}"`)
           .header("cache-control", "private, no-store")
-          .send(bytes as never);
+          .send(bytes);
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };

@@ -170,7 +170,7 @@ export async function payInvoice(
   }
   if (result.outcome === "pending") return { payment: created, last4: card.last4, methodType: card.type, events: [] };
   const settled = await db.transaction((tx) =>
-    settleInvoicePayment(tx, created.id, result as Exclude<ChargeResult, { outcome: "pending" }>, {
+    settleInvoicePayment(tx, created.id, result, {
       via: "charge",
       requestId: input.requestId,
     }),

@@ -6,6 +6,7 @@ import { recordAudit } from "../../audit";
 import { accounts, invoices } from "../../db/schema";
 import { findRecordRow } from "../../engine/records";
 import { writeHeadersSchema } from "../../engine/routeParts";
+import { selectRecords } from "../../engine/recordQuery";
 import type { EngineServices } from "../../engine/services";
 import { badRequest, forbidden, notFound, ProblemError } from "../../errors";
 import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
@@ -30,7 +31,7 @@ const TITLE_422 = "Unprocessable Content";
  */
 export const invoicePaymentRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     const { db, events } = services;
     app.post(
       "/invoices/:id/actions/pay",
@@ -112,9 +113,11 @@ export const invoicePaymentRoutes =
         const status = declined ? 422 : payment.status === "created" ? 202 : 200;
 
         const response = await db.transaction(async (tx) => {
-          const [row] = await invoiceRecords.source.rows(tx).where(eq(invoices.id, found.invoice.id)).limit(1);
+          const [row] = await selectRecords(invoiceRecords.source, tx)
+            .where(eq(invoices.id, found.invoice.id))
+            .limit(1);
           const record = {
-            ...toInvoice(row),
+            ...toInvoice(row!),
             payment: {
               id: payment.id,
               status: payment.status,
@@ -144,6 +147,8 @@ export const invoicePaymentRoutes =
         return reply.code(status).send(response);
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };
 
 /** The account's holder, for an autopay charge (no principal). */

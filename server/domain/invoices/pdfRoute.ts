@@ -17,7 +17,7 @@ import { invoiceRecords, toInvoice } from "./records";
  */
 export const invoicePdfRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     app.get(
       "/invoices/:id/pdf",
       {
@@ -61,4 +61,6 @@ export const invoicePdfRoutes =
           .send(Buffer.from(pdf) as never);
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };

@@ -1,7 +1,7 @@
 import { ledgerEntries } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
 import { toLedgerEntry, type LedgerRow } from "../money/ledger";
-import { tableSource } from "../tableSource";
+import { tableSource, withoutOwner } from "../tableSource";
 
 type LedgerEntryRow = LedgerRow & { ownerUid: string | null };
 
@@ -11,6 +11,6 @@ export const ledgerEntriesModule: DomainModule<LedgerEntryRow> = {
     table: ledgerEntries,
     account: ledgerEntries.accountId,
     columns: { accountId: ledgerEntries.accountId, kind: ledgerEntries.kind, createdAt: ledgerEntries.createdAt },
-    toRecord: ({ ownerUid: _owner, ...row }) => toLedgerEntry(row),
+    toRecord: (row) => toLedgerEntry(withoutOwner(row)),
   }),
 };

@@ -66,9 +66,9 @@ export const suspendLine: ActionHandler<LineRow, { suspendReason: "lost" | "stol
     await tellHolder(ctx, "line.suspended", { suspendReason });
     return { order };
   },
-  async preview(ctx) {
+  preview(ctx) {
     const lost = ctx.input.suspendReason !== "request";
-    return {
+    return Promise.resolve({
       summary: "resources.lines.preview.suspend",
       params: { msisdn: ctx.row.msisdn as string },
       lines: [
@@ -77,7 +77,7 @@ export const suspendLine: ActionHandler<LineRow, { suspendReason: "lost" | "stol
         { label: "resources.lines.preview.noCharge" },
       ],
       total: null,
-    };
+    });
   },
 };
 

@@ -3,7 +3,7 @@ import type { Line } from "#resources/lines";
 import { accounts, lines, plans } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
-import { tableSource } from "../tableSource";
+import { tableSource, withoutOwner } from "../tableSource";
 
 const selection = {
   id: lines.id,
@@ -40,10 +40,9 @@ export type LineRow = {
 
 /** The line as the API shows it: a PIN that has expired is as good as none. */
 export function toLine(row: LineRow): Line {
-  const { ownerUid: _owner, ...line } = row;
   const pinValid = row.portOutPinExpiresAt && row.portOutPinExpiresAt.getTime() > Date.now();
   return {
-    ...(line as unknown as Line),
+    ...(withoutOwner(row) as unknown as Line),
     portOutPinExpiresAt: pinValid ? row.portOutPinExpiresAt!.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

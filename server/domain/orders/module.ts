@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Order } from "#resources/orders";
 import { lines, orders } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
-import { tableSource } from "../tableSource";
+import { tableSource, withoutOwner } from "../tableSource";
 
 const selection = {
   id: orders.id,
@@ -43,8 +43,8 @@ export const ordersModule: DomainModule<OrderRow> = {
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
     },
-    toRecord: ({ ownerUid: _owner, ...row }) => ({
-      ...row,
+    toRecord: (row) => ({
+      ...withoutOwner(row),
       idDocumentFileId: typeof row.details.idDocumentFileId === "string" ? row.details.idDocumentFileId : null,
       scheduledFor: row.scheduledFor ? row.scheduledFor.toISOString() : null,
       createdAt: row.createdAt.toISOString(),

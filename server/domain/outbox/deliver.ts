@@ -8,10 +8,11 @@ export const OUTBOX_DELIVERY_JOB = "outbox.deliver";
 export type OutboxSender = (message: typeof outboxMessages.$inferSelect) => Promise<void>;
 
 /** Locally nothing leaves the machine: each email or SMS is written to the log (no gateway is configured). */
-export const logSender: OutboxSender = async (message) => {
+export const logSender: OutboxSender = (message) => {
   console.info(
     `[outbox] ${message.channel} to ${message.recipient}: ${message.kind} ${JSON.stringify(message.params)}`,
   );
+  return Promise.resolve();
 };
 
 /**

@@ -26,7 +26,7 @@ export const MAX_PAYMENT_METHODS = 10;
  */
 export const paymentMethodRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     const { db, events } = services;
     app.post(
       "/payment-methods",
@@ -184,6 +184,8 @@ export const paymentMethodRoutes =
         return reply.code(201).send(record);
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };
 
 class NotYet extends Error {}

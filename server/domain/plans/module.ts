@@ -3,7 +3,6 @@ import { operators } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
 import type { Overage } from "#resources/overage";
 import type { CatalogTranslations } from "#resources/catalogTranslations";
-import type { Executor } from "../../audit";
 import { plans } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
 import type { PlanRow } from "./priceChange";
@@ -67,23 +66,23 @@ export const plansModule: DomainModule<PlanRow> = {
           voiceMinutes: (body.voiceMinutes ?? null) as number | null,
           sms: (body.sms ?? null) as number | null,
           features: (body.features ?? []) as string[],
-          overage: (body.overage ?? null) as Overage | null,
+          overage: body.overage ?? null,
           translations: (body.translations ?? {}) as CatalogTranslations,
         })
         .returning({ id: plans.id });
       return row!.id;
     },
     async edit(ctx, row, body) {
-      if (body.overage) checkOverageCurrency(body.overage as Overage, row.currency);
+      if (body.overage) checkOverageCurrency(body.overage, row.currency);
       await ctx.tx
         .update(plans)
         .set({
-          ...(body.name !== undefined ? { name: String(body.name) } : {}),
+          ...(body.name !== undefined ? { name: body.name as string } : {}),
           ...(body.dataMb !== undefined ? { dataMb: body.dataMb as number | null } : {}),
           ...(body.voiceMinutes !== undefined ? { voiceMinutes: body.voiceMinutes as number | null } : {}),
           ...(body.sms !== undefined ? { sms: body.sms as number | null } : {}),
           ...(body.features !== undefined ? { features: body.features as string[] } : {}),
-          ...(body.overage !== undefined ? { overage: body.overage as Overage | null } : {}),
+          ...(body.overage !== undefined ? { overage: body.overage } : {}),
           ...(body.translations !== undefined ? { translations: body.translations as CatalogTranslations } : {}),
           updatedAt: new Date(),
         })

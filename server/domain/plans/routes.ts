@@ -17,7 +17,7 @@ import { planRecords } from "./records";
  */
 export const planPriceRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     app.get(
       "/plans/:id/price-change-preview",
       {
@@ -55,4 +55,6 @@ export const planPriceRoutes =
         return priceChangeQuote(services.db, principal.operator, row, { amount, currency: currency ?? row.currency });
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { ResourceDefinition } from "#resources/define";
 import { RETAINED_BY_LAW } from "#resources/privacyRequests";
 import { recordAudit } from "../../audit";
 import { resourceDocuments, storedFiles } from "../../db/schema";
+import type { DeclaredResource } from "../../lib/declaredResource";
 import type { ActionHandler, DomainModule } from "../../engine/types";
 import type { EngineServices } from "../../engine/services";
 import { conflict } from "../../errors";
@@ -21,9 +21,9 @@ type DocumentRow = typeof resourceDocuments.$inferSelect;
  * person, and completing one erases the person's data (the `privacyRequests.complete` handler).
  * The data export is an extra route: `GET /me/privacy-export`, the caller's own data as a zip.
  */
-export function privacyRequestsModule(resource: ResourceDefinition<any, any>): DomainModule {
+export function privacyRequestsModule(resource: DeclaredResource): DomainModule {
   const module = documentModule(resource);
-  const create = module.writer!.create!;
+  const baseWriter = module.writer!;
   return {
     ...module,
     writer: {
@@ -45,7 +45,7 @@ export function privacyRequestsModule(resource: ResourceDefinition<any, any>): D
           throw conflict("You already have an open privacy request.", [
             { path: "kind", message: "a request is already open" },
           ]);
-        return create(ctx, body, owners);
+        return baseWriter.create!(ctx, body, owners);
       },
     },
     extraRoutes: (services) => exportRoutes(services),
@@ -80,7 +80,7 @@ export const completePrivacyRequest: ActionHandler<DocumentRow> = {
 
 const exportRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     app.get(
       "/me/privacy-export",
       {
@@ -123,7 +123,9 @@ const exportRoutes =
           .header("content-type", "application/zip")
           .header("content-disposition", `attachment; filename="my-data-${day}.zip"`)
           .header("cache-control", "private, no-store")
-          .send(Buffer.from(zip) as never);
+          .send(Buffer.from(zip));
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };

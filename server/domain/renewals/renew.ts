@@ -67,7 +67,7 @@ export async function lockRenewalLines(
   tx: Executor,
   where: { accountId?: string; lineIds?: string[]; statuses?: string[] },
 ): Promise<RenewalLine[]> {
-  return (await tx
+  return await tx
     .select(renewalSelection)
     .from(lines)
     .innerJoin(accounts, eq(accounts.id, lines.accountId))
@@ -82,7 +82,7 @@ export async function lockRenewalLines(
       ),
     )
     .orderBy(lines.msisdn)
-    .for("update", { of: lines })) as RenewalLine[];
+    .for("update", { of: lines });
 }
 
 /** The start of the last cycle paid for: recorded by the last renewal, else the cycle the line was created in (its activation paid it). */

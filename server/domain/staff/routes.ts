@@ -48,7 +48,7 @@ const uidParamsSchema = z.object({
  */
 export const staffRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     const { db, invalidation, events } = services;
 
     app.post(
@@ -260,4 +260,6 @@ export const staffRoutes =
         return member;
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };

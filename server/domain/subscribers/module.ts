@@ -4,7 +4,7 @@ import { accounts } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
-import { heldBy, tableSource } from "../tableSource";
+import { heldBy, tableSource, withoutOwner } from "../tableSource";
 import { parseCareQuery, type CareQuery } from "./careQuery";
 import { subscriberRoutes } from "./routes";
 
@@ -121,8 +121,8 @@ export const subscribersModule: DomainModule<SubscriberRow> = {
       relevance: sql`"relevance"`,
     },
     search: searchAccounts,
-    toRecord: ({ ownerUid: _owner, ...row }) => ({
-      ...row,
+    toRecord: (row) => ({
+      ...withoutOwner(row),
       relevance: Math.round(Number(row.relevance) * 1000) / 1000,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

@@ -74,7 +74,7 @@ const pageQuerySchema = z.object({
  */
 export const subscriberRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     const { db } = services;
 
     app.get(
@@ -146,4 +146,6 @@ export const subscriberRoutes =
         return { data, total: Number(totals?.total ?? 0) };
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };

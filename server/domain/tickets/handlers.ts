@@ -9,7 +9,7 @@ import { attachFiles } from "./attachments";
 
 type TicketContext<I = Record<string, unknown>> = ActionContext<TicketRow, I>;
 
-const ticketId = (ctx: TicketContext) => ctx.row.id as string;
+const ticketId = (ctx: TicketContext) => ctx.row.id;
 
 /** Moves the ticket to a state (and takes it for the acting agent when asked); the factory audits before and after. */
 async function moveTo(ctx: TicketContext, status: TicketStatus, options: { take?: boolean } = {}) {
@@ -31,7 +31,7 @@ async function tellHolder(ctx: TicketContext, kind: NotificationKind) {
   await ctx.effects.notify({
     recipientUid: ctx.row.ownerUid,
     kind,
-    params: { subject: ctx.row.subject as string, byRole: ctx.principal.role },
+    params: { subject: ctx.row.subject, byRole: ctx.principal.role },
     link: `/tickets/show/${ticketId(ctx)}`,
   });
 }
@@ -52,7 +52,7 @@ export const replyToTicket: ActionHandler<TicketRow, { message: string; attachme
       })
       .returning({ id: ticketMessages.id });
     await attachFiles(ctx.tx, ctx.principal, written!.id, ctx.input.attachmentIds ?? []);
-    const status = ctx.row.status as TicketStatus;
+    const status = ctx.row.status;
     if (isStaff(ctx.principal.role)) {
       if (status === "acknowledged") await moveTo(ctx, "in_progress", { take: ctx.row.assigneeUid === null });
       else

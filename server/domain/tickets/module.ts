@@ -10,7 +10,7 @@ import {
 import { accounts, operators, ticketMessages, tickets } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
-import { tableSource } from "../tableSource";
+import { tableSource, withoutOwner } from "../tableSource";
 import { attachFiles, attachmentsOf } from "./attachments";
 
 /** The ticket's id inside correlated subqueries (qualified: the messages have an id too). */
@@ -87,8 +87,8 @@ export const ticketsModule: DomainModule<TicketRow> = {
       slaDueAt,
     },
     search: (q) => ilike(tickets.subject, `%${escapeLike(q)}%`),
-    toRecord: ({ ownerUid: _owner, assigneeUid, ...row }) => ({
-      ...row,
+    toRecord: ({ assigneeUid, ...row }) => ({
+      ...withoutOwner(row),
       assigned: assigneeUid !== null,
       attachmentIds: row.attachments.map((file) => file.id),
       slaDueAt: row.slaDueAt ? iso(row.slaDueAt) : null,

@@ -27,7 +27,7 @@ import { runCardTopUp } from "./create";
  */
 export const topUpRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     const { db } = services;
 
     app.get(
@@ -158,4 +158,6 @@ export const topUpRoutes =
         return reply.code(201).send(record);
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };

@@ -389,7 +389,7 @@ async function batchRecordsOf(
         lineId: line.id,
         cycleStart,
         type: r.type,
-        zone: (r.roamingZone ?? "home") as Zone,
+        zone: r.roamingZone ?? "home",
         quantity: r.quantity,
         startedAt,
       });

@@ -3,7 +3,7 @@ import { RECORD_UNITS } from "#resources/usage";
 import type { UsageRecord } from "#resources/usageRecords";
 import { lines, usageRecords } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
-import { tableSource } from "../tableSource";
+import { tableSource, withoutOwner } from "../tableSource";
 
 const roaming = sql<boolean>`(${usageRecords.roamingZone} is not null)`;
 
@@ -43,8 +43,8 @@ export const usageRecordsModule: DomainModule<UsageRecordRow> = {
       roamingZone: usageRecords.roamingZone,
       cycleStart: usageRecords.cycleStart,
     },
-    toRecord: ({ ownerUid: _owner, ...row }) => ({
-      ...row,
+    toRecord: (row) => ({
+      ...withoutOwner(row),
       unit: RECORD_UNITS[row.type],
       roaming: Boolean(row.roaming),
       startedAt: row.startedAt.toISOString(),

@@ -11,6 +11,7 @@ import { recordAudit } from "../../audit";
 import { operators } from "../../db/schema";
 import { forbidden, unprocessable } from "../../errors";
 import { writeHeadersSchema } from "../../engine/routeParts";
+import { selectRecords } from "../../engine/recordQuery";
 import type { EngineServices } from "../../engine/services";
 import { claimIdempotencyKey, hashRequest } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
@@ -26,7 +27,7 @@ import { toVoucherBatch, voucherBatchRecords } from "./records";
  */
 export const voucherBatchRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     const { db, events } = services;
     app.post(
       "/voucher-batches",
@@ -76,8 +77,10 @@ export const voucherBatchRoutes =
             expiresOn,
             createdBy: principal.uid,
           });
-          const [row] = await voucherBatchRecords.source.rows(tx).where(eq(voucherBatchRecords.source.id, id));
-          const batch = toVoucherBatch(row);
+          const [row] = await selectRecords(voucherBatchRecords.source, tx).where(
+            eq(voucherBatchRecords.source.id, id),
+          );
+          const batch = toVoucherBatch(row!);
           await recordAudit(tx, {
             operator: principal.operator,
             actorUid: principal.uid,
@@ -119,4 +122,6 @@ export const voucherBatchRoutes =
         return reply.code(201).send({ ...done.batch, codes: done.codes });
       },
     );
+    // Routes register synchronously; Fastify's plugin contract is a promise.
+    return Promise.resolve();
   };
