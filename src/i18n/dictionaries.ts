@@ -18,6 +18,10 @@ export function addMessages(messages: Record<Locale, Record<string, string>>) {
   for (const locale of LOCALES) dictionaries[locale] = { ...messages[locale], ...dictionaries[locale] };
 }
 
+/** A parameter as it reads in a sentence: text and numbers as they are, nothing for anything else. */
+const paramText = (value: unknown): string =>
+  typeof value === "string" ? value : typeof value === "number" || typeof value === "boolean" ? String(value) : "";
+
 /** `translate` in a language named by the caller, not the page's (the server answers in English). */
 export function translateTo(
   locale: Locale,
@@ -26,7 +30,7 @@ export function translateTo(
   fallback?: string,
 ): string {
   const template = dictionaries[locale][key] ?? fallback ?? en[key as MessageKey] ?? key;
-  return params ? template.replace(/\{\{([\w.]+)\}\}/g, (_, name: string) => String(params[name] ?? "")) : template;
+  return params ? template.replace(/\{\{([\w.]+)\}\}/g, (_, name: string) => paramText(params[name])) : template;
 }
 
 /** Whether a text is a key of the dictionaries (a declared validation message) rather than words. */

@@ -9,7 +9,8 @@ it("each runtime's code compiles against its own types", async () => {
     maxBuffer: 16 * 1024 * 1024,
   }).then(
     () => "",
-    (error: { stdout?: string; stderr?: string }) => `${error.stdout ?? ""}${error.stderr ?? ""}` || String(error),
+    (error: Error & { stdout?: string; stderr?: string }) =>
+      `${error.stdout ?? ""}${error.stderr ?? ""}` || error.message,
   );
   expect(output.split("\n").filter((line) => /error TS\d+/.test(line))).toEqual([]);
   expect(output).toBe("");
