@@ -165,7 +165,7 @@ describe("the registry", () => {
     ).toThrow(/download 'pdf' is declared but its module serves no routes/);
     expect(() =>
       buildModules(
-        [{ ...lines, downloads: [{ path: "pdf", label: "x", fileName: "nope" as never, extension: "pdf" }] }],
+        [{ ...lines, downloads: [{ path: "pdf", label: "x", fileName: "nope", extension: "pdf" }] }],
         { lines: { ...withoutRoutes, extraRoutes: domainModules["voucher-batches"]!.extraRoutes } },
       ),
     ).toThrow(/named by 'nope', which its schema lacks/);

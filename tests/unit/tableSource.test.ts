@@ -9,8 +9,8 @@ import { heldBy, operatorScope, tableSource } from "../../server/domain/tableSou
 const dialect = new PgDialect();
 const text = (condition: Parameters<PgDialect["sqlToQuery"]>[0]) => dialect.sqlToQuery(condition);
 
-const subscriber: Principal = { uid: "sub-1", operator: "ATT", role: "subscriber" } as Principal;
-const agent: Principal = { uid: "agent-1", operator: "ATT", role: "agent" } as Principal;
+const subscriber: Principal = { uid: "sub-1", operator: "ATT", role: "subscriber" };
+const agent: Principal = { uid: "agent-1", operator: "ATT", role: "agent" };
 
 describe("operatorScope", () => {
   it("is the operator alone for operator-wide rows, whatever the scope", () => {
