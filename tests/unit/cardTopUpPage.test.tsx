@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
 import { FEATURE_FLAG_DEFAULTS } from "../../src/config/featureFlags";
 import { applyFeatureFlags } from "../../src/providers/remoteConfig";
-import { renderWithRefine } from "../support/renderWithRefine";
+import { renderWithRefine, type SentRequest } from "../support/renderWithRefine";
 
 // The /top-up page where the operator's setting is "sandbox": the card goes to the gateway's
 // tokenizer (fetch), and our API (the data provider, a stand-in) sees only the token.
@@ -75,7 +75,7 @@ const renderPage = () =>
   });
 
 describe("the card top-up page (sandbox gateway)", () => {
-  const fetchMock = vi.fn();
+  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
   beforeEach(() => {
     create
       .mockReset()
@@ -103,19 +103,19 @@ describe("the card top-up page (sandbox gateway)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Top up" }));
     await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ resource: "top-ups" })));
     expect(fetchMock).toHaveBeenCalledWith(TOKENIZE_URL, expect.objectContaining({ method: "POST" }));
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({
       number: "4242424242424242",
       expMonth: 12,
       expYear: 2030,
       cvc: "123",
     });
-    const [request] = create.mock.calls.find(([call]) => call.resource === "top-ups")!;
+    const [request] = (create.mock.calls as [SentRequest][]).find(([call]) => call.resource === "top-ups")!;
     expect(request.variables).toEqual({
       accountId: lists.accounts[0]!.id,
       amount: { amount: 1000, currency: "USD" },
       cardToken: "tok_test_123456",
     });
-    expect(request.meta.idempotencyKey).toMatch(/\w{8,}/);
+    expect(request.meta?.idempotencyKey).toMatch(/\w{8,}/);
     // Our API never saw the number.
     expect(JSON.stringify([create.mock.calls, custom.mock.calls])).not.toContain("4242424242424242");
     expect((await screen.findByTestId("top-up-result")).textContent).toContain("$10.00 was added");

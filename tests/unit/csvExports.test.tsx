@@ -6,7 +6,7 @@ import { renderWithRefine } from "../support/renderWithRefine";
 
 // The portal's list export and audit export (issue 26, item 3) write through the product's one CSV
 // writer: a subject or a reason a subscriber planted as a formula reaches the agent's spreadsheet as text.
-const downloadText = vi.hoisted(() => vi.fn());
+const downloadText = vi.hoisted(() => vi.fn<(name: string, text: string, type: string) => void>());
 vi.mock("../../src/providers/download", () => ({ downloadText, downloadFromApi: vi.fn() }));
 const { ResourceListPage } = await import("../../src/pages/ResourceListPage");
 const { default: AuditViewerPage } = await import("../../src/pages/care/AuditViewerPage");
