@@ -58,12 +58,12 @@ const lists = {
 const { TopUpPage } = await import("../../src/pages/money/TopUpPage");
 
 const create = vi.fn();
-const custom = vi.fn(async ({ url }: { url: string; method: string; payload?: unknown }) => ({
-  data: url === "/payment-gateway" ? { gateway: "sandbox", tokenizeUrl: TOKENIZE_URL } : {},
-}));
-const getList = vi.fn(async ({ resource }: { resource: string }) => {
+const custom = vi.fn(({ url }: { url: string; method: string; payload?: unknown }) =>
+  Promise.resolve({ data: url === "/payment-gateway" ? { gateway: "sandbox", tokenizeUrl: TOKENIZE_URL } : {} }),
+);
+const getList = vi.fn(({ resource }: { resource: string }) => {
   const data = lists[resource as keyof typeof lists] ?? [];
-  return { data, total: data.length };
+  return Promise.resolve({ data, total: data.length });
 });
 
 const renderPage = () =>

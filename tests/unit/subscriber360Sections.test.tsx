@@ -114,7 +114,7 @@ describe("the 360's sections load when opened", () => {
     await screen.findByText("(202) 555-0103");
     await waitFor(() => expect(listedResources(dataProvider)).toEqual(new Set(["lines", "tickets"])));
     // Only the lines' own meters (what the cycle did to each line); the balance waits for the money panel.
-    const customUrls = () => dataProvider.custom.mock.calls.map(([args]) => (args).url);
+    const customUrls = () => dataProvider.custom.mock.calls.map(([args]) => args.url);
     expect(customUrls().filter((url) => !/^\/lines\/[^/]+\/meters$/.test(url))).toEqual([]);
 
     fireEvent.click(screen.getByTestId("section-money"));
