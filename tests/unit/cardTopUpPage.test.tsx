@@ -4,6 +4,7 @@ import { setLocale } from "../../src/i18n";
 import { FEATURE_FLAG_DEFAULTS } from "../../src/config/featureFlags";
 import { applyFeatureFlags } from "../../src/providers/remoteConfig";
 import { renderWithRefine, type SentRequest } from "../support/renderWithRefine";
+import { objectContaining, stringMatching } from "../support/matchers";
 
 // The /top-up page where the operator's setting is "sandbox": the card goes to the gateway's
 // tokenizer (fetch), and our API (the data provider, a stand-in) sees only the token.
@@ -101,8 +102,8 @@ describe("the card top-up page (sandbox gateway)", () => {
     fireEvent.change(screen.getByLabelText("Expiry (MM/YY)"), { target: { value: "12/30" } });
     fireEvent.change(screen.getByLabelText("Security code"), { target: { value: "123" } });
     fireEvent.click(screen.getByRole("button", { name: "Top up" }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ resource: "top-ups" })));
-    expect(fetchMock).toHaveBeenCalledWith(TOKENIZE_URL, expect.objectContaining({ method: "POST" }));
+    await waitFor(() => expect(create).toHaveBeenCalledWith(objectContaining({ resource: "top-ups" })));
+    expect(fetchMock).toHaveBeenCalledWith(TOKENIZE_URL, objectContaining({ method: "POST" }));
     expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({
       number: "4242424242424242",
       expMonth: 12,
@@ -134,11 +135,11 @@ describe("the card top-up page (sandbox gateway)", () => {
     // The declared claim-refund, with its idempotency key.
     await waitFor(() =>
       expect(custom).toHaveBeenCalledWith(
-        expect.objectContaining({
+        objectContaining({
           url: "/api/v1/top-ups/t2/actions/claim-refund",
           method: "post",
           payload: {},
-          meta: expect.objectContaining({ idempotencyKey: expect.stringMatching(/\w{8,}/) }),
+          meta: objectContaining({ idempotencyKey: stringMatching(/\w{8,}/) }),
         }),
       ),
     );
