@@ -7,7 +7,7 @@ import { expect, it } from "vitest";
 it("the code is formatted by Prettier", async () => {
   const unformatted = await promisify(execFile)("npx", ["prettier", "--list-different", "."]).then(
     () => "",
-    (error: { stdout?: string }) => error.stdout ?? String(error),
+    (error: Error & { stdout?: string }) => error.stdout ?? String(error),
   );
   expect(unformatted.trim().split("\n").filter(Boolean), "npm run format rewrites these").toEqual([]);
 });

@@ -53,7 +53,7 @@ async function exported(): Promise<string[][]> {
   const [name, text, type] = downloadText.mock.calls[0]!;
   expect(name).toMatch(/\.csv$/);
   expect(type).toBe("text/csv");
-  return parseCsv(text as string);
+  return parseCsv(text);
 }
 
 describe("the portal's CSV exports", () => {

@@ -192,7 +192,7 @@ describe("assertWritable", () => {
 
   it("refuses a form field the schema lacks, a write rule for a field it lacks, and ownership through a non-reference", () => {
     expect(() => assertWritable({ ...base, form: { create: ["nope"], edit: [] } })).toThrow(/form.create names 'nope'/);
-    expect(() => assertWritable({ ...base, writeRules: { nope: base.schema.shape.description } })).toThrow(
+    expect(() => assertWritable({ ...base, writeRules: { nope: base.schema.shape.description as z.ZodType } })).toThrow(
       /writeRules names 'nope'/,
     );
     expect(() => assertWritable({ ...base, ownership: { path: "x", through: "description" } })).toThrow(

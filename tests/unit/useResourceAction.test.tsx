@@ -27,7 +27,11 @@ function SuspendForm({ record }: { record: Record<string, unknown> & { id: strin
       )}
       <p>{suspend.confirmText()}</p>
       {suspend.available && (
-        <Button onClick={() => void suspend.run(form.getFieldsValue(), { form }).catch(() => undefined)}>
+        <Button
+          onClick={() =>
+            void suspend.run(form.getFieldsValue() as Record<string, unknown>, { form }).catch(() => undefined)
+          }
+        >
           {suspend.label}
         </Button>
       )}
