@@ -7,6 +7,8 @@ import { expect } from "vitest";
 export const anyString = () => expect.any(String) as string;
 /** Any number. */
 export const anyNumber = () => expect.any(Number) as number;
+/** Any Date. */
+export const anyDate = () => expect.any(Date) as Date;
 /** A string that matches the pattern. */
 export const stringMatching = (pattern: string | RegExp) => expect.stringMatching(pattern) as string;
 /** A string that contains the part. */
