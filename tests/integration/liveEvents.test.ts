@@ -258,7 +258,11 @@ describe("GET /api/v1/live: events", () => {
     const other = await openLive(baseA, "lines", { as: ALEX });
     expect(other.status).toBe(200);
     await expect.poll(() => other.text()).toMatch(/following lines/);
-    expect(mine.map((entry) => entry.ended)).toEqual([true, true, ...Array(LIVE_STREAMS_PER_USER).fill(false)]);
+    expect(mine.map((entry) => entry.ended)).toEqual([
+      true,
+      true,
+      ...Array<boolean>(LIVE_STREAMS_PER_USER).fill(false),
+    ]);
     for (const entry of mine) entry.stream.close();
     other.close();
   });
