@@ -15,6 +15,7 @@ import { seedStaff } from "../../server/db/seed/seedStaff";
 import { linesModule } from "../../server/domain/lines/module";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../../server/lib/secretBox";
 import { EMULATOR_HOST, PROJECT_ID } from "../../tests/support/authEmulator";
+import type { DynamicSelect } from "../../tests/support/dynamicSelect";
 import { signInWithPassword } from "../../tests/support/testBackend";
 
 export interface ServersReady {
@@ -30,8 +31,7 @@ const SUBSCRIBER = "alex@example.com";
 /** The SQL the engine runs for a subscriber's GET /lines/{id}, as text with $1… parameters in the order given. */
 function lineQueryOf(database: Database, sample: { operator: string; uid: string; id: string }) {
   const { source } = linesModule;
-  const built = source
-    .rows(database.db)
+  const built = (source.rows(database.db) as DynamicSelect)
     .where(and(source.scope({ ...sample, role: "subscriber" }, "own"), eq(source.id, sample.id)))
     .limit(1)
     .toSQL();
@@ -62,8 +62,7 @@ async function main() {
 
   const token = await signInWithPassword(SUBSCRIBER);
   const uid = (await auth.getUserByEmail(SUBSCRIBER)).uid;
-  const [own] = await linesModule.source
-    .rows(database.db)
+  const [own] = await (linesModule.source.rows(database.db) as DynamicSelect<{ id: string }>)
     .where(linesModule.source.scope({ uid, role: "subscriber", operator: "ATT" }, "own"))
     .limit(1);
   if (!own) throw new Error(`${SUBSCRIBER} has no line`);
@@ -76,7 +75,7 @@ async function main() {
   const plainQuery =
     notifications?.driver === "pglite"
       ? (sql: string, values: unknown[]) => notifications.client.query(sql, values)
-      : database.executeSql!;
+      : (sql: string, values: unknown[]) => database.executeSql!(sql, values);
   const bareVerifier = createTokenVerifier(auth);
   const bare = Fastify({ logger: false });
   bare.get<{ Params: { id: string } }>("/api/v1/lines/:id", async (request, reply) => {
@@ -98,14 +97,16 @@ async function main() {
     driver: database.driver,
   };
   process.send!(ready);
-  process.on("message", async (message) => {
+  process.on("message", (message) => {
     // CPU time of this process: the bench reads it around each load, for the CPU one request costs.
     if (message === "cpu") return process.send!({ cpu: process.cpuUsage() });
     if (message !== "stop") return;
-    await bare.close();
-    await portal.close();
-    await database.close();
-    process.exit(0);
+    void (async () => {
+      await bare.close();
+      await portal.close();
+      await database.close();
+      process.exit(0);
+    })();
   });
 }
 

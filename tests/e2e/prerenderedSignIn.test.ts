@@ -24,7 +24,7 @@ afterAll(async () => {
 interface SlowPhone {
   page: Page;
   /** Lets the held scripts through (a no-op when none were held). */
-  release(): void;
+  release: () => void;
 }
 
 /**

@@ -6,7 +6,13 @@ import { sendRaw } from "../support/rawHttp";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { casesOf, describeRequest, isSignedIn, requestOf, type Caller, type Case } from "../support/fuzz/cases";
 import { contractViolations } from "../support/fuzz/checks";
-import { collectionsOf, operationsOf, vocabularyOf, type Operation } from "../support/fuzz/operations";
+import {
+  collectionsOf,
+  operationsOf,
+  vocabularyOf,
+  type OpenApiDocument,
+  type Operation,
+} from "../support/fuzz/operations";
 import { createStandInUsers, type StandInUsers } from "../support/fuzz/standInUsers";
 import { SeenValues, type ValueContext } from "../support/fuzz/values";
 
@@ -45,7 +51,7 @@ beforeAll(async () => {
   users = await createStandInUsers(backend, runTag);
   await backend.app.listen({ host: "127.0.0.1", port: 0 });
   port = (backend.app.server.address() as { port: number }).port;
-  const document = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+  const document = (await backend.app.inject({ method: "GET", url: "/api/openapi.json" })).json<OpenApiDocument>();
   const all = operationsOf(document);
   operations = all.filter((op) => !ONLY || op.id === ONLY);
   ctx = { seen: new SeenValues(), vocabulary: vocabularyOf(document), collections: collectionsOf(all), runTag };
@@ -121,7 +127,9 @@ function failureReport(op: Operation, result: fc.RunDetails<[Case]>): string {
   const error =
     result.errorInstance instanceof Error
       ? result.errorInstance.message
-      : String(result.errorInstance ?? "interrupted");
+      : typeof result.errorInstance === "string"
+        ? result.errorInstance
+        : (JSON.stringify(result.errorInstance) ?? "interrupted");
   return (
     `${op.id}: failed after ${result.numRuns} cases, shrunk ${result.numShrinks} times\n${error}\n` +
     `  case: ${clipped}\n  replay: FUZZ_SEED=${SEED} FUZZ_OPERATION="${op.id}" (fast-check path ${result.counterexamplePath})`

@@ -136,7 +136,7 @@ afterAll(async () => {
 
 /** The payload of a JWT, without checking its signature. */
 function jwtPayload(token: string): Record<string, unknown> {
-  return JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8"));
+  return JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString("utf8")) as Record<string, unknown>;
 }
 
 /** Asks the emulator who a token belongs to; the emulator refuses tokens it did not issue. */

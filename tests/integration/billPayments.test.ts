@@ -563,7 +563,7 @@ describe("non-payment suspension", () => {
     // Clear older overdue bills so this test controls which bills are late.
     for (const old of (
       await backend.get(`/api/v1/invoices?filter[accountId]=${alex.id}&filter[status]=overdue`, { as: ALEX })
-    ).json().data as Invoice[]) {
+    ).json<{ data: Invoice[] }>().data) {
       expect((await pay(old.id, { paymentMethodId: cards.ok.id }, ALEX)).statusCode).toBe(200);
     }
     // Within the grace days: nothing happens.

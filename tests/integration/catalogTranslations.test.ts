@@ -27,7 +27,7 @@ const newPlan = (translations?: unknown) => ({
   features: ["Unlimited talk & text", "Mobile hotspot"],
   ...(translations !== undefined ? { translations } : {}),
 });
-const planById = async (id: string, as = ADMIN) => (await backend.get(`/api/v1/plans/${id}`, { as })).json() as Plan;
+const planById = async (id: string, as = ADMIN) => (await backend.get(`/api/v1/plans/${id}`, { as })).json<Plan>();
 const planIdOf = async (code: string) =>
   (await backend.database.db.select({ id: plans.id }).from(plans).where(eq(plans.code, code)))[0]!.id;
 
@@ -44,7 +44,7 @@ describe("plans in Spanish", () => {
     const spanish = { es: { name: "Prepago Prueba 8 GB", features: ["Llamadas y mensajes ilimitados"] } };
     const created = await backend.send("POST", "/api/v1/plans", { as: ADMIN, body: newPlan(spanish) });
     expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json() as Plan).id;
+    const id = created.json<Plan>().id;
     expect(await planById(id)).toMatchObject({ name: "Prepaid Test 8 GB", translations: spanish });
 
     const edited = await backend.send("PATCH", `/api/v1/plans/${id}`, {
@@ -66,7 +66,7 @@ describe("plans in Spanish", () => {
   it("a plan created without translations has none, and the seeded catalog has its Spanish", async () => {
     const created = await backend.send("POST", "/api/v1/plans", { as: ADMIN, body: newPlan() });
     expect(created.statusCode, created.body).toBe(201);
-    expect((created.json() as Plan).translations).toEqual({});
+    expect(created.json<Plan>().translations).toEqual({});
     const seeded = await planById(await planIdOf("PRE_15GB"), ALEX);
     expect(seeded.translations).toEqual({
       es: { name: "Prepago 15 GB", features: ["Llamadas y mensajes ilimitados", "Punto de acceso móvil"] },
@@ -99,7 +99,7 @@ describe("plans in Spanish", () => {
     expect(await planById(id)).toEqual(before);
     const tmo = (
       await backend.get(`/api/v1/plans/${await planIdOf("TMO_PRE")}`, { as: TMO_ADMIN, operator: "TMO" })
-    ).json() as Plan;
+    ).json<Plan>();
     expect(tmo.translations).toEqual({});
   });
 });
@@ -120,8 +120,8 @@ describe("add-ons and lines in Spanish", () => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const id = (created.json() as AddOn).id;
-    expect((created.json() as AddOn).translations).toEqual({ es: { name: "Pase de 2 GB" } });
+    const id = created.json<AddOn>().id;
+    expect(created.json<AddOn>().translations).toEqual({ es: { name: "Pase de 2 GB" } });
     expectProblem(
       await backend.send("PATCH", `/api/v1/add-ons/${id}`, {
         as: ADMIN,
@@ -135,19 +135,19 @@ describe("add-ons and lines in Spanish", () => {
       body: { translations: { es: { name: "Pase de datos de 2 GB" } } },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect((edited.json() as AddOn).translations.es?.name).toBe("Pase de datos de 2 GB");
+    expect(edited.json<AddOn>().translations.es?.name).toBe("Pase de datos de 2 GB");
   });
 
   it("a subscriber's home, line and line add-ons carry the plan's and add-ons' Spanish names", async () => {
-    const addOns = (await backend.get("/api/v1/add-ons?pageSize=100", { as: ALEX })).json() as { data: AddOn[] };
+    const addOns = (await backend.get("/api/v1/add-ons?pageSize=100", { as: ALEX })).json<{ data: AddOn[] }>();
     expect(addOns.data.find((a) => a.code === "DATA_1GB")?.translations).toEqual({ es: { name: "Pase de 1 GB" } });
-    const home = (await backend.get("/api/v1/home", { as: ALEX })).json() as Home;
+    const home = (await backend.get("/api/v1/home", { as: ALEX })).json<Home>();
     const prepaid = home.lines.find((l) => l.plan.name === "Prepaid 15 GB")!;
     expect(prepaid.plan.translations.es?.name).toBe("Prepago 15 GB");
-    const line = (await backend.get(`/api/v1/lines/${prepaid.id}`, { as: ALEX })).json() as Line;
+    const line = (await backend.get(`/api/v1/lines/${prepaid.id}`, { as: ALEX })).json<Line>();
     expect(line.planTranslations.es?.name).toBe("Prepago 15 GB");
     const active = await backend.get(`/api/v1/lines/${prepaid.id}/add-ons`, { as: ALEX });
     expect(active.statusCode, active.body).toBe(200);
-    for (const purchase of active.json() as LineAddOn[]) expect(purchase.translations).toBeDefined();
+    for (const purchase of active.json<LineAddOn[]>()) expect(purchase.translations).toBeDefined();
   });
 });

@@ -12,6 +12,7 @@ import { freePort } from "../support/freePort";
 import { expectProblem } from "../support/problems";
 import { tokenizeCard } from "../support/sandboxCards";
 import { SAMPLE_FILES } from "../support/sampleFiles";
+import { stringMatching } from "../support/matchers";
 
 // The backend applies the same Remote Config flags as the portal: here (no internet, the repo's
 // template, no live load) exactly the in-code defaults.
@@ -154,7 +155,7 @@ describe("feature toggles on the backend", () => {
     expect(moved.statusCode, moved.body).toBe(200);
     expect(moved.json()).toMatchObject({
       simType: "esim",
-      result: { activationCode: expect.stringMatching(/^LPA:1\$/) },
+      result: { activationCode: stringMatching(/^LPA:1\$/) },
     });
   });
 

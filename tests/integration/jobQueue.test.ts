@@ -8,7 +8,7 @@ const log = { error: () => undefined, info: () => undefined };
 let database: Database;
 const queues: JobQueue[] = [];
 
-async function start(jobs: JobDefinition<any>[]) {
+async function start(jobs: readonly JobDefinition<object>[]) {
   const queue = await startJobQueue(database, jobs, { log, pollingIntervalSeconds: 0.5 });
   queues.push(queue);
   return queue;

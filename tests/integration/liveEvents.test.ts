@@ -9,6 +9,7 @@ import { ALEX, AGENT, ADMIN, SAM, TMO_ADMIN } from "../support/fixtures";
 import { LIVE_STREAMS_PER_USER } from "../../server/routes/liveEvents";
 import { clockPastSignInOf } from "../support/waitFor";
 import { listenOn, openLiveStream, type LiveStream } from "../support/liveStream";
+import { anyString, stringContaining } from "../support/matchers";
 
 // GET /api/v1/live over real HTTP (tests/support/liveStream.ts), on the real
 // database (TEST_DB) and the real Auth emulator. Users whose role changes are invited here.
@@ -123,7 +124,7 @@ describe("GET /api/v1/live: events", () => {
 
     const member = await invitedStaff("agent", "heard");
     const created = await stream.next();
-    expect(created).toEqual({ resource: "staff", type: "created", ids: [member.uid], at: expect.any(String) });
+    expect(created).toEqual({ resource: "staff", type: "created", ids: [member.uid], at: anyString() });
     expect(stream.text()).not.toContain(member.email);
 
     const res = await backend.send("PATCH", `/api/v1/staff/${member.uid}`, {
@@ -177,7 +178,7 @@ describe("GET /api/v1/live: events", () => {
       await bus.ready;
       await clockPastSignInOf(token);
       expect((await backend.send("POST", "/api/v1/me/sign-out-everywhere", { token })).statusCode).toBe(204);
-      await expect.poll(() => heard).toContainEqual(expect.stringContaining(member.uid));
+      await expect.poll(() => heard).toContainEqual(stringContaining(member.uid));
     } finally {
       await bus.close();
     }
@@ -257,7 +258,11 @@ describe("GET /api/v1/live: events", () => {
     const other = await openLive(baseA, "lines", { as: ALEX });
     expect(other.status).toBe(200);
     await expect.poll(() => other.text()).toMatch(/following lines/);
-    expect(mine.map((entry) => entry.ended)).toEqual([true, true, ...Array(LIVE_STREAMS_PER_USER).fill(false)]);
+    expect(mine.map((entry) => entry.ended)).toEqual([
+      true,
+      true,
+      ...Array<boolean>(LIVE_STREAMS_PER_USER).fill(false),
+    ]);
     for (const entry of mine) entry.stream.close();
     other.close();
   });

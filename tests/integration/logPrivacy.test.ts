@@ -26,7 +26,14 @@ afterAll(async () => {
   await backend?.close();
 });
 
-const entries = () => logs.map((line) => JSON.parse(line) as Record<string, any>);
+/** One line of the backend's JSON log: the fields these checks read. */
+interface LogEntry {
+  msg?: string;
+  reqId?: string;
+  err?: { message?: string };
+  req?: { url?: string };
+}
+const entries = () => logs.map((line) => JSON.parse(line) as LogEntry);
 
 describe("the log", () => {
   it("keeps a failed query's SQL and its constraint, never its parameters or the failing row", async () => {
@@ -43,7 +50,7 @@ describe("the log", () => {
     const failure = entries().find((e) => e.msg === "unhandled error" && e.reqId === requestId);
     expect(failure, logs.join("\n")).toBeDefined();
     // What the operator's engineer needs: which statement, which constraint of which table.
-    expect(failure!.err.message).toMatch(/^Failed query: insert into "tickets"/);
+    expect(failure!.err?.message).toMatch(/^Failed query: insert into "tickets"/);
     expect(JSON.stringify(failure!.err)).toContain('"constraint":"log_privacy_probe"');
     expect(JSON.stringify(failure!.err)).toContain('"code":"23514"');
     const joined = logs.join("\n");
@@ -72,7 +79,7 @@ describe("the log", () => {
       headers: { "content-type": "application/pdf" },
     });
     expect(upload.statusCode, upload.body).toBe(201);
-    const urls = entries().flatMap((e) => (e.req?.url ? [e.req.url as string] : []));
+    const urls = entries().flatMap((e) => (e.req?.url ? [e.req.url] : []));
     expect(urls).toContain("/api/v1/subscribers?q=~&page=1&pageSize=20");
     expect(urls).toContain("/api/v1/lines?filter[msisdn][contains]=~&sort=-createdAt");
     expect(urls).toContain("/api/v1/files?name=~&purpose=id_document");

@@ -8,7 +8,8 @@ import { createTokenVerifier } from "../../server/auth/tokenVerifier";
 import type { Database } from "../../server/db/client";
 import { resources } from "../../src/resources";
 import { idSchema, isoDateTime } from "../../src/resources/common";
-import { defineResource, type ResourceDefinition } from "../../src/resources/define";
+import { defineResource } from "../../src/resources/define";
+import type { DeclaredResource } from "../../server/lib/declaredResource";
 import { EMULATOR_HOST, PROJECT_ID } from "../support/authEmulator";
 import { openTestDatabase } from "../support/testDatabase";
 
@@ -64,7 +65,20 @@ const giftCards = defineResource({
   audit: true,
 });
 
-type Json = Record<string, any>;
+/** The parts of the served OpenAPI document these checks read. */
+interface OpenApiResponse {
+  content?: Record<string, { schema: { $ref?: string } }>;
+}
+interface OpenApiOperation {
+  operationId?: string;
+  tags?: string[];
+  responses: Record<string, OpenApiResponse>;
+}
+interface OpenApiDocument {
+  paths: Record<string, Partial<Record<string, OpenApiOperation>>>;
+  tags: { name: string; description: string }[];
+  components: { schemas: Record<string, { required?: string[] }> };
+}
 const METHODS = ["get", "put", "post", "delete", "patch"];
 
 let database: Database;
@@ -80,7 +94,7 @@ afterAll(async () => {
 });
 
 /** The document a backend with these resources serves, as a client downloads it. */
-async function servedDocument(declared: readonly ResourceDefinition<any, any>[]): Promise<string> {
+async function servedDocument(declared: readonly DeclaredResource[]): Promise<string> {
   const { auth } = createAdminAuth({ projectId: PROJECT_ID, emulatorHost: EMULATOR_HOST });
   const app = await buildApp({
     database,
@@ -110,11 +124,11 @@ async function lint(source: string) {
   };
 }
 
-const operationsOf = (document: Json) =>
-  Object.entries<Json>(document.paths).flatMap(([path, item]) =>
+const operationsOf = (document: OpenApiDocument) =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
     METHODS.filter((m) => item[m]).map((method) => ({
       id: `${method.toUpperCase()} ${path}`,
-      operation: item[method] as Json,
+      operation: item[method]!,
     })),
   );
 
@@ -123,11 +137,11 @@ describe.each([
   ["the product's resources and one a product owner just declared", [...resources, giftCards]],
 ])("the OpenAPI document with %s", (_name, declared) => {
   let source: string;
-  let document: Json;
+  let document: OpenApiDocument;
 
   beforeAll(async () => {
     source = await servedDocument(declared);
-    document = JSON.parse(source);
+    document = JSON.parse(source) as OpenApiDocument;
   });
 
   it("passes Redocly's recommended rules with 0 errors and 0 warnings", async () => {
@@ -141,21 +155,21 @@ describe.each([
 
   it("answers every refusal as application/problem+json with the one Problem schema", () => {
     const wrong = operationsOf(document).flatMap(({ id, operation }) =>
-      Object.entries<Json>(operation.responses)
+      Object.entries(operation.responses)
         .filter(([status]) => status.startsWith("4"))
         .filter(
           ([, response]) =>
             Object.keys(response.content ?? {}).join() !== "application/problem+json" ||
-            response.content["application/problem+json"].schema.$ref !== "#/components/schemas/Problem",
+            response.content?.["application/problem+json"]?.schema.$ref !== "#/components/schemas/Problem",
         )
         .map(([status]) => `${id} ${status}`),
     );
     expect(wrong).toEqual([]);
-    expect(document.components.schemas.Problem.required).toEqual(["type", "title", "status", "detail"]);
+    expect(document.components.schemas.Problem?.required).toEqual(["type", "title", "status", "detail"]);
   });
 
   it("tags every operation with a declared resource or a described tag", () => {
-    const described = new Map<string, string>(document.tags.map((tag: Json) => [tag.name, tag.description]));
+    const described = new Map<string, string>(document.tags.map((tag) => [tag.name, tag.description]));
     for (const resource of declared) expect(described.get(resource.name), resource.name).toMatch(/\w/);
     const untagged = operationsOf(document).filter(
       ({ operation }) => !operation.tags?.every((tag: string) => described.has(tag)),
@@ -165,7 +179,7 @@ describe.each([
 });
 
 it("names the declared resource's operations after it, and every signed-in operation says it can answer 401 and 403", async () => {
-  const document = JSON.parse(await servedDocument([...resources, giftCards])) as Json;
+  const document = JSON.parse(await servedDocument([...resources, giftCards])) as OpenApiDocument;
   const ids = operationsOf(document)
     .filter(({ id }) => id.includes("/gift-cards"))
     .map(({ id, operation }) => `${id} ${operation.operationId}`);

@@ -7,6 +7,7 @@ import { signInWithPassword, startTestBackend, type TestBackend, type TestInstan
 import { clockPastSignInOf, waitFor } from "../support/waitFor";
 import { listenOn, openLiveStream, type LiveStream } from "../support/liveStream";
 import { ALEX } from "../support/fixtures";
+import { stringMatching } from "../support/matchers";
 
 // Revocations made outside the portal (the Firebase console, the Admin SDK of another service),
 // which no instance is told of: made here through the emulator's REST API. Writes and reads of
@@ -106,10 +107,10 @@ describe("a revocation made outside the portal", () => {
 
     const refused = await write(backend, writer);
     expect(refused.statusCode, refused.body).toBe(401);
-    expect(refused.json()).toMatchObject({ detail: expect.stringMatching(/signed out everywhere/) });
+    expect(refused.json()).toMatchObject({ detail: stringMatching(/signed out everywhere/) });
 
     const { res } = await readRefusedAfter("revocation (validSince)", revokedAt, reader);
-    expect(res.json()).toMatchObject({ status: 401, detail: expect.stringMatching(/signed out everywhere/) });
+    expect(res.json()).toMatchObject({ status: 401, detail: stringMatching(/signed out everywhere/) });
   });
 
   it("disableUser: the next write is refused at once; a cached read within TOKEN_CACHE_SECONDS", async () => {
@@ -122,10 +123,10 @@ describe("a revocation made outside the portal", () => {
 
     const refused = await write(backend, writer);
     expect(refused.statusCode, refused.body).toBe(401);
-    expect(refused.json()).toMatchObject({ detail: expect.stringMatching(/disabled/) });
+    expect(refused.json()).toMatchObject({ detail: stringMatching(/disabled/) });
 
     const { res } = await readRefusedAfter("disable", disabledAt, reader);
-    expect(res.json()).toMatchObject({ detail: expect.stringMatching(/disabled/) });
+    expect(res.json()).toMatchObject({ detail: stringMatching(/disabled/) });
   });
 
   it("a route marked secret is refused at once, while an ordinary read still trusts the cache", async () => {

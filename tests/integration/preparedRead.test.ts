@@ -9,6 +9,7 @@ import { preparedRead } from "../../server/engine/preparedRead";
 import type { DomainModule } from "../../server/engine/types";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../../server/lib/secretBox";
 import { otherOperatorSeed } from "../support/fixtures";
+import type { DynamicSelect } from "../support/dynamicSelect";
 import { openTestDatabase } from "../support/testDatabase";
 
 // The read of one record built once with placeholders (server/engine/preparedRead.ts) answers what
@@ -50,8 +51,7 @@ async function builtPerRequest(
   scope: "all" | "own",
   id: string,
 ) {
-  const [row] = await module.source
-    .rows(database.db)
+  const [row] = await (module.source.rows(database.db) as DynamicSelect)
     .where(and(module.source.scope(principal, scope), eq(module.source.id, id)))
     .limit(1);
   return row ?? null;

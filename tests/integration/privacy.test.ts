@@ -66,7 +66,7 @@ describe("the data export", () => {
     expect(everything).not.toMatch(/pukCipher|portOutPinHash|storageKey/);
     expect(Buffer.compare(Buffer.from(zip[`files/${uploaded.id}-passport.pdf`]!), SAMPLE_FILES.pdf)).toBe(0);
     expect(strFromU8(zip["README.txt"]!)).toMatch(/invoices: tax and accounting law/);
-    expect(JSON.parse(strFromU8(zip["retention.json"]!)).keptByLaw).toEqual(
+    expect((JSON.parse(strFromU8(zip["retention.json"]!)) as { keptByLaw: string[] }).keptByLaw).toEqual(
       expect.arrayContaining([expect.stringMatching(/^ledger_entries/)]),
     );
   });

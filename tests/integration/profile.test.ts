@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+import { stringMatching } from "../support/matchers";
 
 // The profile (GET/PUT /api/v1/me/profile): the person's own contact details, each field checked with
 // the message at the field, phone numbers stored as E.164, US addresses with state and ZIP rules.
@@ -32,7 +33,7 @@ describe("the profile", () => {
     const { profile, saved } = await read(SAM);
     expect(saved).toBe(false);
     expect(profile).toMatchObject({
-      name: expect.stringMatching(/Sam/),
+      name: stringMatching(/Sam/),
       contactEmail: "sam@example.com",
       address: null,
       language: "en",

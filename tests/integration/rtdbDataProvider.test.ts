@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import type { BaseRecord, DataProvider, LiveEvent } from "@refinedev/core";
+import type { BaseKey, BaseRecord, CrudFilter, DataProvider, LiveEvent } from "@refinedev/core";
 import { deleteApp, initializeApp } from "firebase/app";
 import { connectDatabaseEmulator, getDatabase, goOffline } from "firebase/database";
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
@@ -10,6 +10,7 @@ import { createRtdbDataProvider } from "../../src/providers/rtdb/rtdbDataProvide
 import { createRtdbLiveProvider, type RtdbSubscription } from "../../src/providers/rtdb/rtdbLiveProvider";
 import { firebaseRtdbPort, type RtdbPort, type RtdbQuery } from "../../src/providers/rtdb/rtdbPort";
 import { rtdbRules } from "../../src/providers/rtdb/rtdbRules";
+import { anyDate } from "../support/matchers";
 import { createRtdbStandIn } from "../support/rtdbStandIn";
 
 // One suite, two backends: the in-memory stand-in always, and the official Realtime Database
@@ -58,6 +59,8 @@ const deviceClaims = defineResource({
 const OWNER = "owner-1";
 const OPERATOR = "op-test";
 const RESOURCE = "device-claims";
+/** A device claim as the tests write it (see `claim` below), read back through the data provider. */
+type ClaimRow = { id?: BaseKey; lineId: string; status: string; amount: number; createdAt: string; note?: string };
 const ROOT = `${RESOURCE}/${OWNER}`;
 
 interface Backend {
@@ -152,7 +155,7 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
       (await provider.create({ resource: RESOURCE, variables: claim(fields) })).data;
     const list = (params: Partial<Parameters<DataProvider["getList"]>[0]>) => {
       queries.length = 0;
-      return provider.getList({ resource: RESOURCE, ...params });
+      return provider.getList<ClaimRow>({ resource: RESOURCE, ...params });
     };
     const ids = (rows: BaseRecord[]) => rows.map((r) => r.id);
 
@@ -309,7 +312,7 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
       await create({ status: "open", lineId: "LINE-abc-1", note: "Cracked screen" });
       await create({ status: "approved", lineId: "line-xyz-2", note: "battery" });
       await create({ status: "rejected", lineId: "line-xyz-3" });
-      const values = async (filters: any[]) =>
+      const values = async (filters: CrudFilter[]) =>
         (await list({ filters, sorters: [{ field: "createdAt", order: "asc" }] })).data.map((r) => r.lineId);
 
       expect(await values([{ field: "status", operator: "in", value: ["open", "rejected"] }])).toEqual([
@@ -356,11 +359,11 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
       const before = [await create(), await create()];
       const live = createRtdbLiveProvider(port, { root: (r) => `${r}/${OWNER}` });
       const events: LiveEvent[] = [];
-      const subscription: RtdbSubscription = live.subscribe({
+      const subscription = live.subscribe({
         channel: `resources/${RESOURCE}`,
         types: ["*"],
         callback: (e) => events.push(e),
-      });
+      }) as RtdbSubscription;
       await subscription.ready;
       const added = await create({ note: "new" });
       await provider.update({ resource: RESOURCE, id: added.id!, variables: { status: "approved" } });
@@ -371,7 +374,7 @@ describe.each(backends)("RTDB data provider on the $name", (backend) => {
         ["updated", [added.id]],
         ["deleted", [before[0]!.id]],
       ]);
-      expect(events[0]).toMatchObject({ channel: `resources/${RESOURCE}`, date: expect.any(Date) });
+      expect(events[0]).toMatchObject({ channel: `resources/${RESOURCE}`, date: anyDate() });
 
       live.unsubscribe(subscription);
       await create();
@@ -402,7 +405,9 @@ describe("RTDB rules", () => {
   });
 
   test("database.rules.json is the one the registry generates (npx tsx scripts/write-rtdb-rules.ts)", () => {
-    const file = JSON.parse(readFileSync(new URL("../../database.rules.json", import.meta.url), "utf8"));
+    const file = JSON.parse(readFileSync(new URL("../../database.rules.json", import.meta.url), "utf8")) as {
+      rules: Record<string, unknown>;
+    };
     expect(file).toEqual(rtdbRules(resources));
     for (const r of resources.filter((r) => (r.source as string) === "rtdb")) expect(file.rules[r.name]).toBeDefined();
   });

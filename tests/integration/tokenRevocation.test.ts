@@ -8,6 +8,7 @@ import { createTokenVerifier } from "../../server/auth/tokenVerifier";
 import { ProblemError } from "../../server/errors";
 import { EMULATOR_HOST, PROJECT_ID } from "../support/authEmulator";
 import { signInWithPassword } from "../support/testBackend";
+import { stringMatching } from "../support/matchers";
 
 // Revocation and disabling, on throwaway users so the demo sign-ins stay untouched. Verifiers are
 // built here and called directly: the app's verifier would answer from its 30 s cache.
@@ -89,7 +90,7 @@ describe("token revocation", () => {
     await expectRefused(createTokenVerifier(auth).verify(token), /signed out everywhere/);
     expect(await viaApi(token)).toMatchObject({
       status: 401,
-      type: expect.stringMatching(/^application\/problem\+json/),
+      type: stringMatching(/^application\/problem\+json/),
       body: { status: 401 },
     });
 
@@ -116,7 +117,7 @@ describe("disabled users", () => {
     await expectRefused(createTokenVerifier(auth).verify(token), /disabled/);
     expect(await viaApi(token)).toMatchObject({
       status: 401,
-      type: expect.stringMatching(/^application\/problem\+json/),
+      type: stringMatching(/^application\/problem\+json/),
       body: { status: 401 },
     });
     await expect(signInWithPassword(other.email, PASSWORD)).rejects.toThrow(/USER_DISABLED/);

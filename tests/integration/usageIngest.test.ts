@@ -399,7 +399,7 @@ async function nextLiveEvent(
     response.on("data", (chunk: string) => {
       received += chunk;
       const data = received.split("\n").find((line) => line.startsWith("data: "));
-      if (data) resolve(JSON.parse(data.slice(6)));
+      if (data) resolve(JSON.parse(data.slice(6)) as { resource: string; ids: string[] });
     });
   });
   response.on("error", () => {});

@@ -10,7 +10,7 @@ export type Imported = { file: string } | { packageName: string };
 /** One tsconfig as `tsc -p` reads it (extends, lib, types, module resolution). */
 function parsedConfig(tsconfig: string): ts.ParsedCommandLine {
   const path = resolve(root, tsconfig);
-  const read = ts.readConfigFile(path, ts.sys.readFile);
+  const read = ts.readConfigFile(path, (file) => ts.sys.readFile(file));
   if (read.error) throw new Error(ts.flattenDiagnosticMessageText(read.error.messageText, "\n"));
   return ts.parseJsonConfigFileContent(read.config, ts.sys, dirname(path));
 }

@@ -85,7 +85,7 @@ export async function openLiveStream(
         });
       }
     },
-    problem: async () => (await ended, JSON.parse(received)),
+    problem: async () => (await ended, JSON.parse(received) as Awaited<ReturnType<LiveStream["problem"]>>),
     ended,
     close: () => request.destroy(),
   };

@@ -362,7 +362,9 @@ export async function runConservation(options: ConservationOptions): Promise<Con
     );
     const elapsedMs = performance.now() - started;
     if (!killed) await killAndRestart();
-    if (restarting) await restarting;
+    // Set inside killAndRestart: TypeScript's narrowing here does not see assignments in closures.
+    const stillRestarting = restarting as Promise<void> | null;
+    if (stillRestarting) await stillRestarting;
 
     // What the restarted backend holds, through the API.
     const problems: string[] = [];

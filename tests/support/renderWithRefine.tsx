@@ -17,6 +17,16 @@ import type { Role } from "../../src/resources/define";
 
 type DataMethods = Partial<Record<keyof DataProvider, unknown>>;
 
+/** What a page hands the data provider's create, update or custom: read back from a stand-in's calls. */
+export interface SentRequest {
+  resource?: string;
+  url?: string;
+  method?: string;
+  variables?: Record<string, unknown>;
+  payload?: unknown;
+  meta?: { idempotencyKey?: string };
+}
+
 export interface RefineHarness<D extends DataMethods> {
   /** Who is signed in (the operator is always ATT). */
   identity: { uid: string; role: Role };
@@ -37,7 +47,10 @@ export interface RefineHarness<D extends DataMethods> {
  * stand-in data provider and a signed-in identity, so a component test exercises the real
  * pages, dialogs and i18n. Returns the data provider to assert on its calls.
  */
-export function renderWithRefine<D extends DataMethods = {}>(ui: ReactNode, harness: RefineHarness<D>) {
+export function renderWithRefine<D extends DataMethods = Record<never, never>>(
+  ui: ReactNode,
+  harness: RefineHarness<D>,
+) {
   const defaults = {
     getApiUrl: () => "/api/v1",
     getOne: vi.fn(),
@@ -57,7 +70,7 @@ export function renderWithRefine<D extends DataMethods = {}>(ui: ReactNode, harn
     getIdentity: () => Promise.resolve({ ...harness.identity, operator: "ATT" }),
   };
   const accessControlProvider: AccessControlProvider | undefined = harness.can
-    ? { can: async ({ resource, action }) => ({ can: harness.can!({ resource, action }) }) }
+    ? { can: ({ resource, action }) => Promise.resolve({ can: harness.can!({ resource, action }) }) }
     : undefined;
   const routes = harness.routes ?? { "*": ui };
   render(

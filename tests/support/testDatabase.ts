@@ -37,8 +37,11 @@ export async function createThrowawayPostgresDatabase(): Promise<{ url: string; 
       // pg's Pool.end() resolves before its connections have said goodbye; dropping the database
       // under them would make them fail loudly, so wait (a while at most) until they are gone.
       const sessions = async () =>
-        (await cleanup.query("select count(*)::int as n from pg_stat_activity where datname = $1", [name])).rows[0]
-          .n as number;
+        (
+          await cleanup.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = $1", [
+            name,
+          ])
+        ).rows[0]!.n;
       const deadline = Date.now() + 5_000;
       while ((await sessions()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       await cleanup.query(`drop database if exists ${name} with (force)`);

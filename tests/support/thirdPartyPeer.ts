@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 
 /** One request a fake third party received. */
 export interface PeerCall {
@@ -65,7 +65,7 @@ const bodyOf = (req: IncomingMessage) =>
 
 export async function startThirdPartyPeer(host: "127.0.0.1" | "localhost", port: number): Promise<ThirdPartyPeer> {
   const calls: PeerCall[] = [];
-  const server: Server = createServer(async (req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await bodyOf(req);
     calls.push({ method: req.method ?? "GET", url: req.url ?? "/", body, userAgent: req.headers["user-agent"] ?? "" });
     const script = SCRIPTS[new URL(req.url ?? "/", "http://x").pathname];
@@ -75,7 +75,8 @@ export async function startThirdPartyPeer(host: "127.0.0.1" | "localhost", port:
     }
     res.writeHead(req.method === "POST" ? 204 : 404, { "access-control-allow-origin": "*" });
     res.end();
-  });
+  };
+  const server: Server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   return {
     origin: `http://${host}:${port}`,

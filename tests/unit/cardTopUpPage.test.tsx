@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
 import { FEATURE_FLAG_DEFAULTS } from "../../src/config/featureFlags";
 import { applyFeatureFlags } from "../../src/providers/remoteConfig";
-import { renderWithRefine } from "../support/renderWithRefine";
+import { renderWithRefine, type SentRequest } from "../support/renderWithRefine";
+import { objectContaining, stringMatching } from "../support/matchers";
 
 // The /top-up page where the operator's setting is "sandbox": the card goes to the gateway's
 // tokenizer (fetch), and our API (the data provider, a stand-in) sees only the token.
@@ -58,12 +59,12 @@ const lists = {
 const { TopUpPage } = await import("../../src/pages/money/TopUpPage");
 
 const create = vi.fn();
-const custom = vi.fn(async ({ url }: { url: string; method: string; payload?: unknown }) => ({
-  data: url === "/payment-gateway" ? { gateway: "sandbox", tokenizeUrl: TOKENIZE_URL } : {},
-}));
-const getList = vi.fn(async ({ resource }: { resource: string }) => {
+const custom = vi.fn(({ url }: { url: string; method: string; payload?: unknown }) =>
+  Promise.resolve({ data: url === "/payment-gateway" ? { gateway: "sandbox", tokenizeUrl: TOKENIZE_URL } : {} }),
+);
+const getList = vi.fn(({ resource }: { resource: string }) => {
   const data = lists[resource as keyof typeof lists] ?? [];
-  return { data, total: data.length };
+  return Promise.resolve({ data, total: data.length });
 });
 
 const renderPage = () =>
@@ -75,7 +76,7 @@ const renderPage = () =>
   });
 
 describe("the card top-up page (sandbox gateway)", () => {
-  const fetchMock = vi.fn();
+  const fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>();
   beforeEach(() => {
     create
       .mockReset()
@@ -101,21 +102,21 @@ describe("the card top-up page (sandbox gateway)", () => {
     fireEvent.change(screen.getByLabelText("Expiry (MM/YY)"), { target: { value: "12/30" } });
     fireEvent.change(screen.getByLabelText("Security code"), { target: { value: "123" } });
     fireEvent.click(screen.getByRole("button", { name: "Top up" }));
-    await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ resource: "top-ups" })));
-    expect(fetchMock).toHaveBeenCalledWith(TOKENIZE_URL, expect.objectContaining({ method: "POST" }));
-    expect(JSON.parse(fetchMock.mock.calls[0]![1].body as string)).toMatchObject({
+    await waitFor(() => expect(create).toHaveBeenCalledWith(objectContaining({ resource: "top-ups" })));
+    expect(fetchMock).toHaveBeenCalledWith(TOKENIZE_URL, objectContaining({ method: "POST" }));
+    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({
       number: "4242424242424242",
       expMonth: 12,
       expYear: 2030,
       cvc: "123",
     });
-    const [request] = create.mock.calls.find(([call]) => call.resource === "top-ups")!;
+    const [request] = (create.mock.calls as [SentRequest][]).find(([call]) => call.resource === "top-ups")!;
     expect(request.variables).toEqual({
       accountId: lists.accounts[0]!.id,
       amount: { amount: 1000, currency: "USD" },
       cardToken: "tok_test_123456",
     });
-    expect(request.meta.idempotencyKey).toMatch(/\w{8,}/);
+    expect(request.meta?.idempotencyKey).toMatch(/\w{8,}/);
     // Our API never saw the number.
     expect(JSON.stringify([create.mock.calls, custom.mock.calls])).not.toContain("4242424242424242");
     expect((await screen.findByTestId("top-up-result")).textContent).toContain("$10.00 was added");
@@ -134,11 +135,11 @@ describe("the card top-up page (sandbox gateway)", () => {
     // The declared claim-refund, with its idempotency key.
     await waitFor(() =>
       expect(custom).toHaveBeenCalledWith(
-        expect.objectContaining({
+        objectContaining({
           url: "/api/v1/top-ups/t2/actions/claim-refund",
           method: "post",
           payload: {},
-          meta: expect.objectContaining({ idempotencyKey: expect.stringMatching(/\w{8,}/) }),
+          meta: objectContaining({ idempotencyKey: stringMatching(/\w{8,}/) }),
         }),
       ),
     );

@@ -58,8 +58,8 @@ async function shopCards(locale: Locale) {
   renderWithRefine(<PlanCatalog lineId={LINE_ID} />, {
     identity: { uid: "demo-alex", role: "subscriber" },
     data: {
-      getOne: vi.fn(async () => ({ data: line })),
-      getList: vi.fn(async () => ({ data: [translated, untranslated], total: 2 })),
+      getOne: vi.fn(() => Promise.resolve({ data: line })),
+      getList: vi.fn(() => Promise.resolve({ data: [translated, untranslated], total: 2 })),
     },
   });
   const cards = await screen.findAllByTestId("plan-card");
@@ -107,11 +107,11 @@ describe("catalogName and catalogFeatures", () => {
 
 describe("the plan form (catalog management)", () => {
   it("edits the Spanish name and features beside the English ones and sends them as translations.es", async () => {
-    const update = vi.fn(async () => ({ data: untranslated }));
+    const update = vi.fn(() => Promise.resolve({ data: untranslated }));
     renderWithRefine(null, {
       identity: { uid: "demo-admin", role: "admin" },
       data: {
-        getOne: vi.fn(async () => ({ data: untranslated })),
+        getOne: vi.fn(() => Promise.resolve({ data: untranslated })),
         update: update as unknown as DataProvider["update"],
       },
       path: `/plans/edit/${untranslated.id}`,
@@ -123,7 +123,7 @@ describe("the plan form (catalog management)", () => {
     });
     const user = userEvent.setup({ delay: null });
     // The form mounts again once the record has loaded into it.
-    await waitFor(() => expect((screen.getByLabelText("Name") as HTMLInputElement).value).toBe("Prepaid 5 GB"));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>("Name").value).toBe("Prepaid 5 GB"));
     const name = screen.getByLabelText("Name in Spanish");
     await user.type(name, "Prepago 5 GB");
     await user.type(screen.getByLabelText("Included, in Spanish"), "Llamadas y mensajes en EE. UU.{enter}");

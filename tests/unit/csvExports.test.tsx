@@ -6,7 +6,7 @@ import { renderWithRefine } from "../support/renderWithRefine";
 
 // The portal's list export and audit export (issue 26, item 3) write through the product's one CSV
 // writer: a subject or a reason a subscriber planted as a formula reaches the agent's spreadsheet as text.
-const downloadText = vi.hoisted(() => vi.fn());
+const downloadText = vi.hoisted(() => vi.fn<(name: string, text: string, type: string) => void>());
 vi.mock("../../src/providers/download", () => ({ downloadText, downloadFromApi: vi.fn() }));
 const { ResourceListPage } = await import("../../src/pages/ResourceListPage");
 const { default: AuditViewerPage } = await import("../../src/pages/care/AuditViewerPage");
@@ -53,7 +53,7 @@ async function exported(): Promise<string[][]> {
   const [name, text, type] = downloadText.mock.calls[0]!;
   expect(name).toMatch(/\.csv$/);
   expect(type).toBe("text/csv");
-  return parseCsv(text as string);
+  return parseCsv(text);
 }
 
 describe("the portal's CSV exports", () => {

@@ -236,8 +236,9 @@ describe("dataProvider.getMany", () => {
     const { dataProvider } = await import("../../src/providers/dataProvider");
     const urls: string[] = [];
     const fetchMock = vi.spyOn(globalThis, "fetch").mockImplementation((url) => {
-      urls.push(String(url));
-      const ids = new URL(String(url), "http://x").searchParams.get("filter[id][in]")!.split(",");
+      const href = url instanceof Request ? url.url : url.toString();
+      urls.push(href);
+      const ids = new URL(href, "http://x").searchParams.get("filter[id][in]")!.split(",");
       return Promise.resolve(
         new Response(JSON.stringify({ data: ids.map((id) => ({ id })), total: ids.length }), {
           status: 200,

@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLocale, translate as t, type Locale } from "../../src/i18n";
 import { accountsResource } from "../../src/resources/accounts";
 import { ticketsResource } from "../../src/resources/tickets";
-import type { ResourceDefinition } from "../../src/resources/define";
+import type { ComponentProps } from "react";
 import { ActionDialog } from "../../src/components/actions/ActionDialog";
 import { renderWithRefine } from "../support/renderWithRefine";
 
 vi.mock("../../src/providers/session", async (original) => ({
   ...(await original<object>()),
-  currentIdToken: async () => "id-token",
+  currentIdToken: () => Promise.resolve("id-token"),
 }));
 
 // Issue 25: a Spanish page fell back to English exactly where people get stuck — the messages of a
@@ -59,9 +59,9 @@ const ticket = { id: "22222222-2222-4222-8222-222222222222", subject: "No signal
 
 interface Case {
   title: string;
-  resource: ResourceDefinition<any, any>;
+  resource: ComponentProps<typeof ActionDialog>["resource"];
   name: string;
-  record: Record<string, any> & { id: string };
+  record: ComponentProps<typeof ActionDialog>["record"];
   role: "subscriber" | "agent";
   /** Wrong values typed into the open dialog (fields found by their label in the page's language). */
   wrong: (user: ReturnType<typeof userEvent.setup>) => Promise<void>;
@@ -124,7 +124,7 @@ describe.each(["es", "en"] as const)("a declared form refused in %s", (locale) =
   it.each(CASES)("$title: every message is in the page's language", async ({ resource, name, record, role, wrong }) => {
     act(() => setLocale(locale, { remember: false }));
     const action = resource.actions![name]!;
-    const custom = vi.fn(async () => ({ data: {} }));
+    const custom = vi.fn(() => Promise.resolve({ data: {} }));
     renderWithRefine(
       <ActionDialog resource={resource} name={name} action={action} record={record} open onClose={() => undefined} />,
       { identity: { uid: "demo-alex", role }, data: { custom } },

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { accountsResource } from "../../src/resources/accounts";
 import { invoicesResource } from "../../src/resources/invoices";
 import { ActionDialog } from "../../src/components/actions/ActionDialog";
-import type { ResourceDefinition } from "../../src/resources/define";
+import type { ComponentProps } from "react";
 import { renderWithRefine } from "../support/renderWithRefine";
 
 // An agent acting for a subscriber (autopay, paying a bill) picks a card: the select must ask the
@@ -51,9 +51,9 @@ const bill = {
 };
 
 function renderAction(
-  resource: ResourceDefinition<any, any>,
+  resource: ComponentProps<typeof ActionDialog>["resource"],
   name: string,
-  record: Record<string, any> & { id: string },
+  record: ComponentProps<typeof ActionDialog>["record"],
 ) {
   const getList = vi.fn(({ filters }: { filters?: { field: string; operator: string; value: unknown }[] }) => {
     const owner = filters?.find((f) => f.field === "ownerUid" && f.operator === "eq")?.value;

@@ -23,7 +23,9 @@ const line = (over: Partial<Line> = {}) =>
   ({ id: "line-1", status: "active", graceEndsOn: null, payAsYouGo: true, ...over }) as Line;
 
 function renderCell(l: Line, meters: Meter[]) {
-  const custom = vi.fn(async (_params: { url: string; method: string }) => ({ data: meters }));
+  const custom = vi.fn<(params: { url: string; method: string }) => Promise<{ data: Meter[] }>>(() =>
+    Promise.resolve({ data: meters }),
+  );
   renderWithRefine(<LineCycleCell line={l} />, { identity: { uid: "demo-agent", role: "agent" }, data: { custom } });
   return custom;
 }

@@ -59,8 +59,12 @@ describe("liveProvider", () => {
     const { live } = provider();
     const lines: LiveEvent[] = [];
     const staff: LiveEvent[] = [];
-    const a = live.subscribe({ channel: "resources/lines", types: ["*"], callback: (e) => lines.push(e) });
-    const b = live.subscribe({ channel: "resources/staff", types: ["created"], callback: (e) => staff.push(e) });
+    const a: unknown = live.subscribe({ channel: "resources/lines", types: ["*"], callback: (e) => lines.push(e) });
+    const b: unknown = live.subscribe({
+      channel: "resources/staff",
+      types: ["created"],
+      callback: (e) => staff.push(e),
+    });
     await settle();
     expect(open()).toHaveLength(1);
     const stream = open()[0]!;
@@ -93,7 +97,7 @@ describe("liveProvider", () => {
 
   it("after an error, reopens with a freshly minted token", async () => {
     const { live, tokens } = provider();
-    const sub = live.subscribe({ channel: "resources/plans", types: ["*"], callback: () => {} });
+    const sub: unknown = live.subscribe({ channel: "resources/plans", types: ["*"], callback: () => {} });
     await settle();
     const first = open()[0]!;
     first.onerror?.(new Event("error"));

@@ -27,9 +27,9 @@ describe("routeLive", () => {
       rtdb: () => Promise.resolve(rtdb.provider),
       sourceOf: (n) => sources[n],
     });
-    const a = live.subscribe(params("resources/lines"));
-    const b = live.subscribe(params("resources/usage-notes"));
-    const c = live.subscribe(params("resources/unknown"));
+    const a: unknown = live.subscribe(params("resources/lines"));
+    const b: unknown = live.subscribe(params("resources/usage-notes"));
+    const c: unknown = live.subscribe(params("resources/unknown"));
     await vi.waitFor(() => expect(rtdb.calls).toHaveLength(1));
     live.unsubscribe(a);
     live.unsubscribe(b);

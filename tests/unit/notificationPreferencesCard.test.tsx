@@ -24,7 +24,7 @@ describe("the usage alerts card on the profile", () => {
     vi.stubGlobal(
       "fetch",
       vi.fn((_url: string, init: RequestInit) => {
-        const body = init.body ? JSON.parse(String(init.body)) : undefined;
+        const body: unknown = init.body ? JSON.parse(init.body as string) : undefined;
         calls.push({ method: init.method ?? "GET", body });
         return Promise.resolve(json(body ?? OFF));
       }),

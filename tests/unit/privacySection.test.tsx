@@ -10,9 +10,9 @@ vi.mock("../../src/pages/profile/privacyApi", () => ({ downloadMyData }));
 const { PrivacySection } = await import("../../src/pages/profile/PrivacySection");
 
 const state = { canCreate: true, open: [] as { id: string; status: string; createdAt: string }[] };
-const create = vi.fn(async () => ({ data: { id: "new" } }));
-const custom = vi.fn(async () => ({ data: {} }));
-const getList = vi.fn(async () => ({ data: state.open, total: state.open.length }));
+const create = vi.fn(() => Promise.resolve({ data: { id: "new" } }));
+const custom = vi.fn(() => Promise.resolve({ data: {} }));
+const getList = vi.fn(() => Promise.resolve({ data: state.open, total: state.open.length }));
 
 const renderSection = () =>
   renderWithRefine(<PrivacySection />, {

@@ -5,8 +5,9 @@ import { setLocale } from "../../src/i18n";
 import { AddressFields, addressRule } from "../../src/components/address/AddressFields";
 import { US_STATES } from "../../src/resources/profile";
 import { addressFromComponents, placesEnabled } from "../../src/components/address/placesAutocomplete";
+import type { ApiRequest } from "../../src/providers/apiClient";
 
-const apiRequest = vi.hoisted(() => vi.fn());
+const apiRequest = vi.hoisted(() => vi.fn<(path: string, request?: ApiRequest) => Promise<unknown>>());
 // The data provider (the one client) is real; only the request under it is a stand-in.
 vi.mock("../../src/providers/apiClient", async (original) => ({
   ...(await original<typeof import("../../src/providers/apiClient")>()),
@@ -161,7 +162,7 @@ describe("the profile's contact details", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("5 digits, or ZIP+4 like 20001-1234.")).toBeTruthy();
     const put = apiRequest.mock.calls.find(([, r]) => r?.method === "PUT")!;
-    expect(put[1].body).toMatchObject({
+    expect(put[1]!.body).toMatchObject({
       address: { line1: "1 Main St", line2: null, city: "Austin", state: "TX", zip: "99999" },
     });
   });

@@ -127,7 +127,7 @@ describe("claims naming an operator that does not exist", () => {
     ] as const) {
       const res = await call(app, url, "tmo-sub", "TMO", method);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json().detail).toMatch(/no operator TMO/);
+      expect(res.json<{ detail: string }>().detail).toMatch(/no operator TMO/);
     }
   });
 });

@@ -95,7 +95,7 @@ describe("the generic edit form", () => {
     act(() => setLocale("es", { remember: false }));
     try {
       const update = vi.fn();
-      renderEdit("agent", update as unknown as DataProvider["update"]);
+      renderEdit("agent", update);
       await retypeDescription("Roto", { description: "Descripción", save: /Guardar$/ });
       await screen.findByText("Descripción: al menos 10 caracteres");
       expect(update).not.toHaveBeenCalled();

@@ -1,16 +1,17 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { deviceClaimsResource } from "../../src/resources/deviceClaims";
-import type { ResourceDefinition } from "../../src/resources/define";
+import type { ComponentProps } from "react";
 import { genericViews, ViewRoute, viewOf } from "../../src/pages/resourceRoutes";
-import { hasPage, type ResourceViews } from "../../src/pages/resourceViews";
+import { hasPage, type ResourceViews, type ViewComponent } from "../../src/pages/resourceViews";
 
 // The portal may replace one view of a resource with its own page, loaded on demand; the others stay generic.
 const withCustomShow: ResourceViews = {
   "device-claims": {
-    show: async () => ({
-      default: ({ resource }: { resource: ResourceDefinition<any, any> }) => <p>custom page of {resource.name}</p>,
-    }),
+    show: () =>
+      Promise.resolve({
+        default: ({ resource }: ComponentProps<ViewComponent>) => <p>custom page of {resource.name}</p>,
+      }),
   },
 };
 

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import Subscriber360Page from "../../src/pages/care/Subscriber360Page";
 import { PagedSection } from "../../src/pages/care/sections/PagedSection";
 import { renderWithRefine } from "../support/renderWithRefine";
+import { objectContaining } from "../support/matchers";
 
 // The subscriber 360's sections: each a PagedSection that asks for one page of its own data, and
 // only once its panel is opened (the lines and tickets open with the page; the rest wait).
@@ -71,19 +72,19 @@ describe("PagedSection", () => {
     );
     await screen.findByText("+12025550103");
     expect(dataProvider.getList).toHaveBeenCalledWith(
-      expect.objectContaining({
+      objectContaining({
         resource: "lines",
         filters: [{ field: "accountId", operator: "eq", value: ACCOUNT }],
         sorters: [{ field: "msisdn", order: "asc" }],
-        pagination: expect.objectContaining({ currentPage: 1, pageSize: 10 }),
+        pagination: objectContaining({ currentPage: 1, pageSize: 10 }),
       }),
     );
     fireEvent.click(screen.getByTitle("2"));
     await waitFor(() =>
       expect(dataProvider.getList).toHaveBeenCalledWith(
-        expect.objectContaining({
+        objectContaining({
           resource: "lines",
-          pagination: expect.objectContaining({ currentPage: 2, pageSize: 10 }),
+          pagination: objectContaining({ currentPage: 2, pageSize: 10 }),
         }),
       ),
     );
@@ -98,7 +99,7 @@ describe("PagedSection", () => {
     );
     await waitFor(() =>
       expect(dataProvider.custom).toHaveBeenCalledWith(
-        expect.objectContaining({
+        objectContaining({
           url: `/api/v1/subscribers/${ACCOUNT}/notifications?page=1&pageSize=10`,
           method: "get",
         }),
@@ -114,7 +115,7 @@ describe("the 360's sections load when opened", () => {
     await screen.findByText("(202) 555-0103");
     await waitFor(() => expect(listedResources(dataProvider)).toEqual(new Set(["lines", "tickets"])));
     // Only the lines' own meters (what the cycle did to each line); the balance waits for the money panel.
-    const customUrls = () => dataProvider.custom.mock.calls.map(([args]) => (args as { url: string }).url);
+    const customUrls = () => dataProvider.custom.mock.calls.map(([args]) => args.url);
     expect(customUrls().filter((url) => !/^\/lines\/[^/]+\/meters$/.test(url))).toEqual([]);
 
     fireEvent.click(screen.getByTestId("section-money"));

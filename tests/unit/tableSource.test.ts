@@ -4,13 +4,14 @@ import { describe, expect, it } from "vitest";
 import type { Principal } from "#resources/access";
 import { accounts, approvals, plans, topUps } from "../../server/db/schema";
 import { heldBy, operatorScope, tableSource } from "../../server/domain/tableSource";
+import type { ApiRecord } from "../../server/engine/types";
 
 // The one place domain modules get their operator scope (issue 25 item 10): what each kind of owner makes of it.
 const dialect = new PgDialect();
 const text = (condition: Parameters<PgDialect["sqlToQuery"]>[0]) => dialect.sqlToQuery(condition);
 
-const subscriber: Principal = { uid: "sub-1", operator: "ATT", role: "subscriber" } as Principal;
-const agent: Principal = { uid: "agent-1", operator: "ATT", role: "agent" } as Principal;
+const subscriber: Principal = { uid: "sub-1", operator: "ATT", role: "subscriber" };
+const agent: Principal = { uid: "agent-1", operator: "ATT", role: "agent" };
 
 describe("operatorScope", () => {
   it("is the operator alone for operator-wide rows, whatever the scope", () => {
@@ -36,7 +37,12 @@ describe("operatorScope", () => {
 });
 
 describe("tableSource", () => {
-  const source = tableSource({ table: topUps, account: topUps.accountId, columns: {}, toRecord: (row: any) => row });
+  const source = tableSource({
+    table: topUps,
+    account: topUps.accountId,
+    columns: {},
+    toRecord: (row: Record<string, unknown>) => row as ApiRecord,
+  });
 
   it("makes rows of an account: joined to it, with its holder, and a subscriber's are those they hold", () => {
     expect(text(source.scope(subscriber, "own"))).toMatchObject({
@@ -49,7 +55,13 @@ describe("tableSource", () => {
   });
 
   it("has nobody hear operator-wide rows, and an account's holder hear theirs", () => {
-    expect(tableSource({ table: accounts, columns: {}, toRecord: (row: any) => row }).ownerUids({})).toEqual([]);
+    expect(
+      tableSource({
+        table: accounts,
+        columns: {},
+        toRecord: (row: Record<string, unknown>) => row as ApiRecord,
+      }).ownerUids({}),
+    ).toEqual([]);
     expect(heldBy({ ownerUid: null })).toEqual([]);
   });
 });

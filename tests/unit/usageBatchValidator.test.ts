@@ -13,7 +13,7 @@ const good = {
   quantity: 5,
 };
 
-const variants: Record<string, unknown>[] = [
+const variants: unknown[] = [
   good,
   { ...good, roamingZone: "europe" },
   { ...good, roamingZone: null },
@@ -62,11 +62,11 @@ const variants: Record<string, unknown>[] = [
   { ...good, extra: 1 },
   JSON.parse(
     '{"__proto__": {"x": 1}, "id": "a", "msisdn": "+12025550101", "type": "data", "startedAt": "2026-11-25T10:00:00Z", "quantity": 1}',
-  ),
+  ) as Record<string, unknown>,
   (({ id: _id, ...rest }) => rest)(good),
   (({ quantity: _q, ...rest }) => rest)(good),
   (({ startedAt: _s, ...rest }) => rest)(good),
-  Object.assign(Object.create({ inherited: true }), good),
+  Object.assign(Object.create({ inherited: true }) as object, good),
   null,
   "record",
   [good],

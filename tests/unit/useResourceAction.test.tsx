@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { useResourceAction } from "../../src/components/actions/useResourceAction";
 import { linesResource } from "../../src/resources/lines";
 import type { Role } from "../../src/resources/define";
-import { renderWithRefine } from "../support/renderWithRefine";
+import { renderWithRefine, type SentRequest } from "../support/renderWithRefine";
 
 // The one way a page runs a declared action (issue 25 item 9). The line's `suspend` is declared with
 // `when: { status: ["active"] }`, a reason from staff and an input field; the data provider is a
@@ -27,7 +27,11 @@ function SuspendForm({ record }: { record: Record<string, unknown> & { id: strin
       )}
       <p>{suspend.confirmText()}</p>
       {suspend.available && (
-        <Button onClick={() => void suspend.run(form.getFieldsValue(), { form }).catch(() => undefined)}>
+        <Button
+          onClick={() =>
+            void suspend.run(form.getFieldsValue() as Record<string, unknown>, { form }).catch(() => undefined)
+          }
+        >
           {suspend.label}
         </Button>
       )}
@@ -63,13 +67,13 @@ describe("useResourceAction", () => {
     fireEvent.change(screen.getByLabelText("Why suspend"), { target: { value: "lost" } });
     fireEvent.click(await screen.findByRole("button", { name: "Suspend" }));
     await waitFor(() => expect(custom).toHaveBeenCalledTimes(1));
-    const [request] = custom.mock.calls[0]!;
+    const [request] = custom.mock.calls[0] as [SentRequest];
     expect(request).toMatchObject({
       url: `/api/v1/lines/${ACTIVE.id}/actions/suspend`,
       method: "post",
       payload: { suspendReason: "lost" },
     });
-    expect(request.meta.idempotencyKey).toMatch(/\w{8,}/);
+    expect(request.meta?.idempotencyKey).toMatch(/\w{8,}/);
   });
 
   it("enforces the reason the declaration asks of staff: nothing is sent without one", async () => {
@@ -81,7 +85,10 @@ describe("useResourceAction", () => {
     fireEvent.change(screen.getByLabelText("Reason"), { target: { value: "Customer called, phone lost" } });
     fireEvent.click(screen.getByRole("button", { name: "Suspend" }));
     await waitFor(() => expect(custom).toHaveBeenCalledTimes(1));
-    expect(custom.mock.calls[0]![0].payload).toEqual({ suspendReason: "lost", reason: "Customer called, phone lost" });
+    expect((custom.mock.calls[0] as [SentRequest])[0].payload).toEqual({
+      suspendReason: "lost",
+      reason: "Customer called, phone lost",
+    });
   });
 
   it("puts a 400's field error on that field, not above the form", async () => {

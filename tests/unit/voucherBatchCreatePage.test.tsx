@@ -3,13 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
 import { voucherBatchesResource } from "../../src/resources/voucherBatches";
 import { hasPage } from "../../src/pages/resourceViews";
-import { renderWithRefine } from "../support/renderWithRefine";
+import { renderWithRefine, type SentRequest } from "../support/renderWithRefine";
 
 // An admin generates a batch of vouchers (issue 9 item 3): the form checks each field as the server
 // does, and the codes, answered this once, are shown with a warning and saved as CSV from the page.
 // The data provider is a stand-in recording the create.
 const create = vi.fn();
-const downloadText = vi.hoisted(() => vi.fn());
+const downloadText = vi.hoisted(() => vi.fn<(name: string, text: string, type: string) => void>());
 vi.mock("../../src/providers/download", () => ({ downloadText }));
 const { default: VoucherBatchCreatePage } = await import("../../src/pages/money/VoucherBatchCreatePage");
 
@@ -78,11 +78,11 @@ describe("generating vouchers", () => {
     fill("3", "10");
     fireEvent.click(screen.getByRole("button", { name: "Generate vouchers" }));
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    const [request] = create.mock.calls[0]!;
+    const [request] = create.mock.calls[0] as [SentRequest];
     expect(request.resource).toBe("voucher-batches");
     expect(request.variables).toMatchObject({ count: 3, value: { amount: 1000, currency: "USD" } });
-    expect(request.variables.expiresOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(request.meta.idempotencyKey).toMatch(/\w{8,}/);
+    expect(request.variables?.expiresOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(request.meta?.idempotencyKey).toMatch(/\w{8,}/);
 
     const shown = await screen.findByTestId("voucher-codes");
     expect(within(shown).getByRole("alert").textContent).toContain("they will not be shown again");

@@ -14,6 +14,12 @@ const LEAKS: [string, RegExp][] = [
 ];
 
 const isString = (v: unknown): v is string => typeof v === "string";
+/** One entry of a problem's `errors`: the field's path and what is wrong with it, as text. */
+const isIssue = (e: unknown) =>
+  typeof e === "object" &&
+  e !== null &&
+  isString((e as { path?: unknown }).path) &&
+  isString((e as { message?: unknown }).message);
 
 /**
  * What is wrong with one answer, per the API's contract (design.md §4): never a 5xx, nothing of the
@@ -47,13 +53,7 @@ export function contractViolations(response: RawResponse): string[] {
       if (problem.status !== response.status)
         found.push(`a problem whose status (${String(problem.status)}) is not the response's (${response.status})`);
       const errors = problem.errors;
-      if (
-        errors !== undefined &&
-        !(
-          Array.isArray(errors) &&
-          errors.every((e) => e && typeof e === "object" && isString(e.path) && isString(e.message))
-        )
-      ) {
+      if (errors !== undefined && !(Array.isArray(errors) && (errors as unknown[]).every(isIssue))) {
         found.push(`a problem whose errors are not [{path, message}]: ${JSON.stringify(errors).slice(0, 300)}`);
       }
     }

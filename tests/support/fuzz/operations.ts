@@ -46,7 +46,7 @@ export interface Operation {
   public: boolean;
 }
 
-interface OpenApiDocument {
+export interface OpenApiDocument {
   paths: Record<string, Record<string, RawOperation>>;
 }
 interface RawOperation {
