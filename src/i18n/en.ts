@@ -615,6 +615,7 @@ export const en = {
   "topUp.card.number": "Card number",
   "topUp.card.numberRule": "Enter the card number (12 to 19 digits).",
   "topUp.card.expiry": "Expiry (MM/YY)",
+  "topUp.card.expiryPlaceholder": "MM/YY",
   "topUp.card.expiryRule": "Enter the expiry as MM/YY.",
   "topUp.card.cvc": "Security code",
   "topUp.card.cvcRule": "3 or 4 digits.",

@@ -619,6 +619,7 @@ export const es: Record<MessageKey, string> = {
   "topUp.card.number": "Número de tarjeta",
   "topUp.card.numberRule": "Escribe el número de la tarjeta (de 12 a 19 dígitos).",
   "topUp.card.expiry": "Caducidad (MM/AA)",
+  "topUp.card.expiryPlaceholder": "MM/AA",
   "topUp.card.expiryRule": "Escribe la caducidad como MM/AA.",
   "topUp.card.cvc": "Código de seguridad",
   "topUp.card.cvcRule": "3 o 4 dígitos.",

@@ -63,7 +63,12 @@ export function CardInputs({ prefix }: { prefix: string }) {
             { required: true, pattern: /^(0?[1-9]|1[0-2])\s*\/\s*(\d{2}|\d{4})$/, message: t("topUp.card.expiryRule") },
           ]}
         >
-          <Input id={`${prefix}-expiry`} inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" />
+          <Input
+            id={`${prefix}-expiry`}
+            inputMode="numeric"
+            autoComplete="cc-exp"
+            placeholder={t("topUp.card.expiryPlaceholder")}
+          />
         </Form.Item>
         <Form.Item
           name="cvc"
