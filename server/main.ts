@@ -72,7 +72,7 @@ async function main() {
     );
     const { created: staffCreated } = await seedStaff(database.db, demoUsers);
     const { created } = await seedAuthUsers(auth, demoUsers);
-    const { counted: usageRecordsCounted } = await seedUsage(database.db, attSeed.code);
+    const { counted: usageRecordsCounted } = await seedUsage(database.db, attSeed);
     app.log.info({ accountsCreated, staffCreated, authUsersCreated: created, usageRecordsCounted }, "demo data ready");
   }
 

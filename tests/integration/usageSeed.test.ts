@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lines, usageRecords } from "../../server/db/schema";
 import { seedUsage } from "../../server/db/seed/seedUsage";
+import { attSeed } from "../../server/db/seed/demoData";
 import type { Home } from "../../src/resources/usage";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX } from "../support/fixtures";
@@ -21,9 +22,9 @@ afterAll(async () => {
 describe("seedUsage", () => {
   it("seeds a month of usage for every active line, idempotently, below alex's alert threshold", async () => {
     const now = new Date();
-    const first = await seedUsage(backend.database.db, "ATT", now);
+    const first = await seedUsage(backend.database.db, attSeed, now);
     expect(first.counted).toBeGreaterThan(1000);
-    expect((await seedUsage(backend.database.db, "ATT", now)).counted).toBe(0);
+    expect((await seedUsage(backend.database.db, attSeed, now)).counted).toBe(0);
 
     const [alexLine] = await backend.database.db
       .select({ id: lines.id })
@@ -41,8 +42,29 @@ describe("seedUsage", () => {
       expect(data.asOf).not.toBeNull();
     }
     // Tomorrow's start adds tomorrow's records only.
-    const tomorrow = await seedUsage(backend.database.db, "ATT", new Date(now.getTime() + 86_400_000));
+    const tomorrow = await seedUsage(backend.database.db, attSeed, new Date(now.getTime() + 86_400_000));
     expect(tomorrow.counted).toBeGreaterThan(0);
     expect(tomorrow.counted).toBeLessThan(first.counted / 10);
+  });
+
+  it("invents no traffic on a line the seed did not make (a restart must not count made-up calls on it)", async () => {
+    const [alexLine] = await backend.database.db.select().from(lines).where(eq(lines.msisdn, "+12025550101"));
+    const [newLine] = await backend.database.db
+      .insert(lines)
+      .values({
+        operatorCode: "ATT",
+        accountId: alexLine!.accountId,
+        msisdn: "+12025559876",
+        iccid: "8901410000000987654",
+        simType: "esim",
+        planId: alexLine!.planId,
+        status: "active",
+        cycleDay: alexLine!.cycleDay,
+        pukCipher: alexLine!.pukCipher,
+      })
+      .returning({ id: lines.id });
+    await seedUsage(backend.database.db, attSeed, new Date(Date.now() + 2 * 86_400_000));
+    const records = await backend.database.db.select().from(usageRecords).where(eq(usageRecords.lineId, newLine!.id));
+    expect(records).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { MAX_INGEST_BATCH, type UsageRecordInput } from "#resources/usage";
 import type { Db } from "../client";
 import { lines, plans } from "../schema";
 import { ingestUsage } from "../../domain/usage/ingest";
+import type { OperatorSeed } from "./demoData";
 
 const DAY_MS = 86_400_000;
 
@@ -57,16 +58,25 @@ export function dayOfUsage(line: SeedLine, day: Date): UsageRecordInput[] {
 }
 
 /**
- * The last `days` days of usage of every active or suspended line of the operator, through the
- * ingest itself (counters, alerts). Idempotent: a record already counted is skipped, so a start on
- * a later day adds only the days since; records after `now` wait for a later start.
+ * The last `days` days of usage of the seed's own lines (those still active or suspended), through
+ * the ingest itself (counters, alerts). Lines the seed did not make (a subscriber's new line, a
+ * test's) get no invented traffic: a restart would otherwise count made-up calls on them.
+ * Idempotent: a record already counted is skipped, so a start on a later day adds only the days
+ * since; records after `now` wait for a later start.
  */
-export async function seedUsage(db: Db, operator: string, now = new Date(), days = 30): Promise<{ counted: number }> {
+export async function seedUsage(db: Db, seed: OperatorSeed, now = new Date(), days = 30): Promise<{ counted: number }> {
+  const seeded = seed.accounts.flatMap((account) => account.lines.map((line) => line.msisdn));
   const rows = await db
     .select({ msisdn: lines.msisdn, dataMb: plans.dataMb, voiceMinutes: plans.voiceMinutes, sms: plans.sms })
     .from(lines)
     .innerJoin(plans, eq(lines.planId, plans.id))
-    .where(and(eq(lines.operatorCode, operator), inArray(lines.status, ["active", "suspended"])));
+    .where(
+      and(
+        eq(lines.operatorCode, seed.code),
+        inArray(lines.msisdn, seeded),
+        inArray(lines.status, ["active", "suspended"]),
+      ),
+    );
   const records = rows
     .flatMap((line) =>
       Array.from({ length: days }, (_, i) =>
@@ -76,6 +86,6 @@ export async function seedUsage(db: Db, operator: string, now = new Date(), days
     .filter((r) => Date.parse(r.startedAt) <= now.getTime());
   let counted = 0;
   for (let i = 0; i < records.length; i += MAX_INGEST_BATCH)
-    counted += (await ingestUsage(db, operator, records.slice(i, i + MAX_INGEST_BATCH))).result.counted;
+    counted += (await ingestUsage(db, seed.code, records.slice(i, i + MAX_INGEST_BATCH))).result.counted;
   return { counted };
 }
