@@ -3,13 +3,12 @@ import Fastify, { type FastifyInstance } from "fastify";
 import pino from "pino";
 import cors from "@fastify/cors";
 import swagger from "@fastify/swagger";
-import {
-  hasZodFastifySchemaValidationErrors,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { REAUTH_MAX_AGE_SECONDS } from "#resources/api";
-import { issueText } from "#i18n/issueText";
+import type { Locale } from "#i18n/dictionaries";
+import { textIn, words } from "./i18n/words";
+import { validationText } from "./i18n/validationText";
+import { RequestInvalid, validatorCompiler } from "./lib/requestValidation";
 import type { Database } from "./db/client";
 import { ProblemError, sendClientErrorProblem, sendProblem } from "./errors";
 import { isTransientConflict } from "./db/pgErrors";
@@ -133,6 +132,14 @@ export interface AppDeps {
 
 const REQUEST_ID = /^[\w.-]{1,64}$/;
 
+/** How an answer names the part of a request that Fastify validated (its `validationContext`). */
+const REQUEST_PARTS: Record<string, "query" | "path" | "body" | "headers"> = {
+  querystring: "query",
+  params: "path",
+  body: "body",
+  headers: "headers",
+};
+
 /** The common backend: health, OpenAPI, /api/v1 resources and (when built) the portal itself. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const portal = deps.staticDir ? readPortalBuild(deps.staticDir) : undefined;
@@ -171,8 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => {
       setSecurityHeaders(reply, securityHeaders);
       reply.header("cache-control", "no-store");
-      const detail =
-        error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "A path parameter is too long." : "The request URL is not valid.";
+      const detail = words(error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "http.pathParamTooLong" : "http.urlNotValid");
       sendProblem(reply, error.statusCode ?? 400, detail, [{ path: "path", message: detail }]);
     },
     clientErrorHandler: (error, socket) => sendClientErrorProblem(error, socket, securityHeaderValues(securityHeaders)),
@@ -206,6 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         "x-app-version",
         "idempotency-key",
         "x-request-id",
+        "accept-language",
       ],
       exposedHeaders: ["x-total-count", "x-request-id", "retry-after", "x-min-app-version"],
     });
@@ -216,20 +223,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swagger, openApiOptions(deps.resources ?? registry));
 
   app.setErrorHandler((error, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const where =
-        ({ querystring: "query", params: "path", body: "body", headers: "headers" } as Record<string, string>)[
-          error.validationContext ?? ""
-        ] ?? "request";
-      const errors = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || where,
-        // A declared message is a dictionary key: answered in English (the words a client shows when it has none of its own).
-        message: issue.message ? issueText({ ...issue.params, message: issue.message }, "en") : "invalid",
+    if (error instanceof RequestInvalid) {
+      const where = REQUEST_PARTS[error.validationContext ?? ""] ?? "request";
+      const errors = error.issues.map((issue) => ({
+        path: issue.path.join(".") || where,
+        message: (locale: Locale) => validationText(issue, locale),
       }));
       return sendProblem(
         reply,
         400,
-        `The ${where} is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
+        (locale) =>
+          textIn(
+            locale,
+            words(`http.notValid.${where}`, {
+              issues: errors.map((e) => `${e.path}: ${e.message(locale)}`).join("; "),
+            }),
+          ),
         errors,
       );
     }
@@ -239,17 +248,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (status && status >= 400 && status < 500) return sendProblem(reply, status, (error as Error).message);
     if (isTransientConflict(error)) {
       request.log.warn({ err: error }, "transaction rolled back by a concurrent one");
-      return sendProblem(
-        reply,
-        503,
-        "A concurrent request touched the same data, so nothing was changed; send the request again.",
-        undefined,
-        "about:blank",
-        { "retry-after": "1" },
-      );
+      return sendProblem(reply, 503, words("http.concurrent"), undefined, "about:blank", { "retry-after": "1" });
     }
     request.log.error({ err: error }, "unhandled error");
-    return sendProblem(reply, 500, "Something went wrong on our side; the request id identifies it.");
+    return sendProblem(reply, 500, words("http.internal"));
   });
 
   const events = deps.events ?? createEventBus(deps.database, { log: app.log });
@@ -369,7 +371,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Client routes get index.html; a missing hashed asset must stay a 404, never HTML.
     const clientRoute = !request.url.startsWith("/api") && !request.url.startsWith("/assets/");
     if (portal && (request.method === "GET" || request.method === "HEAD") && clientRoute) return sendIndex(reply);
-    return sendProblem(reply, 404, `No route ${request.method} ${request.url.split("?")[0]}.`);
+    return sendProblem(reply, 404, words("http.noRoute", { method: request.method, path: request.url.split("?")[0]! }));
   });
 
   return app;

@@ -1,31 +1,26 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyReply } from "fastify";
+import { localeOf } from "./i18n/requestLocale";
+import { problemWords } from "./i18n/problems";
+import { textIn, words, type Text, type WordsKey } from "./i18n/words";
 
 /** One field or parameter that made a request invalid, as RFC 9457 extension `errors`. */
 export interface FieldError {
   path: string;
-  message: string;
+  /** Words, written in the request's language when the answer is sent. */
+  message: Text;
 }
 
-const TITLES: Record<number, string> = {
-  400: "Bad Request",
-  401: "Unauthorized",
-  403: "Forbidden",
-  404: "Not Found",
-  409: "Conflict",
-  422: "Unprocessable Content",
-  426: "Upgrade Required",
-  429: "Too Many Requests",
-  500: "Internal Server Error",
-  503: "Service Unavailable",
-};
+const TITLED = new Set([400, 401, 403, 404, 409, 413, 415, 422, 426, 429, 500, 503]);
+const titleOf = (status: number) =>
+  words(TITLED.has(status) ? (`http.title.${status}` as WordsKey) : "http.title.other");
 
 /** An error that becomes an `application/problem+json` response (RFC 9457). */
 export class ProblemError extends Error {
   constructor(
     readonly status: number,
-    readonly detail: string,
+    readonly detail: Text,
     readonly errors?: FieldError[],
     readonly type = "about:blank",
     /** Extra response headers, e.g. Retry-After on a 429. */
@@ -33,42 +28,47 @@ export class ProblemError extends Error {
     /** RFC 9457 extension members of the body (a shortfall's amount). */
     readonly extensions?: Record<string, unknown>,
   ) {
-    super(detail);
+    super(textIn("en", detail)); // for logs and stack traces; the answer is worded for its reader
   }
 }
 
-export const badRequest = (detail: string, errors?: FieldError[]) => new ProblemError(400, detail, errors);
-export const unauthorized = (detail: string) => new ProblemError(401, detail);
-export const forbidden = (detail: string) => new ProblemError(403, detail);
-export const notFound = (detail: string) => new ProblemError(404, detail);
-export const conflict = (detail: string, errors?: FieldError[]) => new ProblemError(409, detail, errors);
-export const unprocessable = (detail: string, errors?: FieldError[]) => new ProblemError(422, detail, errors);
-export const unavailable = (detail: string) => new ProblemError(503, detail);
+export const badRequest = (detail: Text, errors?: FieldError[]) => new ProblemError(400, detail, errors);
+export const unauthorized = (detail: Text) => new ProblemError(401, detail);
+export const forbidden = (detail: Text) => new ProblemError(403, detail);
+export const notFound = (detail: Text) => new ProblemError(404, detail);
+export const conflict = (detail: Text, errors?: FieldError[]) => new ProblemError(409, detail, errors);
+export const unprocessable = (detail: Text, errors?: FieldError[]) => new ProblemError(422, detail, errors);
+export const unavailable = (detail: Text) => new ProblemError(503, detail);
 /** 429 with `Retry-After` in whole seconds (at least 1). */
-export const tooManyRequests = (detail: string, retryAfterMs: number) =>
+export const tooManyRequests = (detail: Text, retryAfterMs: number) =>
   new ProblemError(429, detail, undefined, "about:blank", {
     "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
   });
 /** A staff member must sign in with a second factor while the operator requires it. */
 export const MFA_REQUIRED_TYPE = "/problems/mfa-required";
 
+/**
+ * Answers with an `application/problem+json` body (RFC 9457) in the language the request asked for
+ * (Accept-Language): the title, the detail and each field error's message.
+ */
 export function sendProblem(
   reply: FastifyReply,
   status: number,
-  detail: string,
+  detail: Text,
   errors?: FieldError[],
   type = "about:blank",
   headers?: Record<string, string>,
   extensions?: Record<string, unknown>,
 ) {
   if (headers) reply.headers(headers);
+  const locale = localeOf(reply.request.headers);
   const body = {
     ...extensions,
     type,
-    title: TITLES[status] ?? STATUS_CODES[status] ?? "Error",
+    title: textIn(locale, titleOf(status)),
     status,
-    detail,
-    ...(errors?.length ? { errors } : {}),
+    detail: textIn(locale, detail),
+    ...(errors?.length ? { errors: errors.map((e) => ({ path: e.path, message: textIn(locale, e.message) })) } : {}),
   };
   return reply.code(status).type("application/problem+json").send(body);
 }

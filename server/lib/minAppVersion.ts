@@ -2,6 +2,7 @@ import type { onRequestAsyncHookHandler } from "fastify";
 import { isAppVersionTooOld } from "#config/appVersion";
 import { PROBLEM_TYPES } from "#resources/api";
 import { sendProblem } from "../errors";
+import { words } from "../i18n/words";
 
 /**
  * Refuses API calls from a portal older than `minimum` (its X-App-Version) with 426, so a phone
@@ -18,8 +19,8 @@ export function requireMinAppVersion(minimum: string): onRequestAsyncHookHandler
     return sendProblem(
       reply,
       426,
-      `This version of the portal (${String(sent).slice(0, 32)}) is no longer supported; reload the page to get version ${minimum} or newer.`,
-      [{ path: "headers.x-app-version", message: `must be ${minimum} or newer` }],
+      words("http.upgradeRequired", { sent: String(sent).slice(0, 32), minimum }),
+      [{ path: "headers.x-app-version", message: words("http.upgradeRequiredField", { minimum }) }],
       PROBLEM_TYPES.upgradeRequired,
     );
   };

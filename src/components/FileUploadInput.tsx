@@ -2,8 +2,7 @@ import { useId, useState } from "react";
 import { Button, Space, Typography } from "antd";
 import { PaperClipOutlined, UploadOutlined } from "@ant-design/icons";
 import { translate as t } from "../i18n";
-import { runtimeConfig } from "../config/runtime";
-import { apiBase, toHttpError, type ApiError } from "../providers/apiClient";
+import { apiBase, backendHeaders, toHttpError, type ApiError } from "../providers/apiClient";
 import { currentIdToken } from "../providers/session";
 import { throwHttpError } from "../providers/throwHttpError";
 import type { Problem } from "../resources/api";
@@ -24,9 +23,7 @@ export async function uploadFile(
     method: "POST",
     headers: {
       "content-type": "application/octet-stream",
-      "x-operator": runtimeConfig.operator,
-      "x-app-version": runtimeConfig.appVersion,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...backendHeaders(token),
     },
     body: file,
   });

@@ -1,6 +1,6 @@
 import type { HttpError } from "@refinedev/core";
 import { runtimeConfig } from "../config/runtime";
-import { translate } from "../i18n";
+import { getLocale, translate } from "../i18n";
 import { currentIdToken } from "./session";
 
 import type { Problem } from "../resources/api";
@@ -34,7 +34,20 @@ export function toHttpError(status: number, problem: Partial<Problem> | null): A
 }
 
 /**
- * Calls the common backend with the caller's ID token, X-Operator and X-App-Version. A 401 is retried
+ * What every call to the backend carries: the operator, the portal's version, the page's language
+ * (the backend words its answers in it: problem details, field errors, bills) and the caller's token.
+ */
+export function backendHeaders(token: string | null): Record<string, string> {
+  return {
+    "x-operator": runtimeConfig.operator,
+    "x-app-version": runtimeConfig.appVersion,
+    "accept-language": getLocale(),
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
+}
+
+/**
+ * Calls the common backend with backendHeaders. A 401 is retried
  * once with a freshly minted token, since claims may have changed since the cached one was issued.
  */
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
@@ -54,9 +67,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
         signal: request.signal,
         headers: {
           accept: "application/json",
-          "x-operator": runtimeConfig.operator,
-          "x-app-version": runtimeConfig.appVersion,
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...backendHeaders(token),
           ...(request.body !== undefined ? { "content-type": "application/json" } : {}),
           ...request.headers,
         },

@@ -1,5 +1,4 @@
-import { runtimeConfig } from "../config/runtime";
-import { apiBase, toHttpError } from "./apiClient";
+import { apiBase, backendHeaders, toHttpError } from "./apiClient";
 import type { Problem } from "../resources/api";
 import { currentIdToken } from "./session";
 import { throwHttpError } from "./throwHttpError";
@@ -12,11 +11,7 @@ import { throwHttpError } from "./throwHttpError";
 export async function downloadFromApi(path: string, fallbackName: string): Promise<void> {
   const token = await currentIdToken();
   const response = await fetch(`${apiBase}${path}`, {
-    headers: {
-      "x-operator": runtimeConfig.operator,
-      "x-app-version": runtimeConfig.appVersion,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
+    headers: backendHeaders(token),
   });
   if (!response.ok) {
     const problem = (await response.json().catch(() => null)) as Partial<Problem> | null;
