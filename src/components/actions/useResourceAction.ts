@@ -5,6 +5,7 @@ import type { FormInstance } from "antd";
 import { isStaff } from "../../resources/access";
 import { meets, type ActionSpec, type ResourceDefinition } from "../../resources/define";
 import { findResource } from "../../resources";
+import { reasonSchema } from "../../resources/common";
 import type { ApiError } from "../../providers/apiClient";
 import { throwHttpError } from "../../providers/throwHttpError";
 import type { SessionUser } from "../../providers/session";
@@ -23,9 +24,6 @@ export interface RunOptions {
   /** Form field name per input field where the page names its fields its own way (`amount` → `other`). */
   fieldNames?: Record<string, string>;
 }
-
-/** The least a reason must hold, as the server's reason schema says. */
-const REASON_MIN = 3;
 
 const bodyOf = (values: Values) =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ""));
@@ -95,7 +93,8 @@ export function useResourceAction(resourceOrName: ResourceDefinition | string, n
     setError(undefined);
     setProblem(undefined);
     if (!applies) fail({ message: t("actions.notNow", { action: label }), statusCode: 409 }, options);
-    if (needsReason && (values.reason ?? "").trim().length < REASON_MIN)
+    // The server's own reason schema decides (3 to 500 characters once trimmed), so both refuse alike.
+    if (needsReason && !reasonSchema.safeParse(values.reason ?? "").success)
       fail(
         { message: t("actions.reasonRequired"), statusCode: 400, errors: { reason: [t("actions.reasonRequired")] } },
         options,
