@@ -113,16 +113,11 @@ export async function sendUsageAlerts(
       ...(byEmail && line.email ? [{ channel: "email" as const, recipient: line.email }] : []),
       ...(bySms ? [{ channel: "sms" as const, recipient: line.msisdn }] : []),
     ];
+    const locale = locales.get(line.ownerUid) ?? "en";
     if (outgoing.length)
-      await tx.insert(outboxMessages).values(
-        outgoing.map((m) => ({
-          ...m,
-          operatorCode: operator,
-          kind: "usage.threshold",
-          params,
-          locale: locales.get(line.ownerUid!) ?? "en",
-        })),
-      );
+      await tx
+        .insert(outboxMessages)
+        .values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.threshold", params, locale })));
   }
   return events;
 }

@@ -482,16 +482,11 @@ export async function capLines(
       ...(preference?.usageLimitByEmail && line.email ? [{ channel: "email" as const, recipient: line.email }] : []),
       ...(preference?.usageLimitBySms ? [{ channel: "sms" as const, recipient: line.msisdn }] : []),
     ];
+    const locale = locales.get(line.ownerUid) ?? "en";
     if (outgoing.length)
-      await tx.insert(outboxMessages).values(
-        outgoing.map((m) => ({
-          ...m,
-          operatorCode: operator,
-          kind: "usage.capped",
-          params,
-          locale: locales.get(line.ownerUid!) ?? "en",
-        })),
-      );
+      await tx
+        .insert(outboxMessages)
+        .values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.capped", params, locale })));
   }
   if (fresh.length) {
     events.push({
