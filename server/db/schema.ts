@@ -523,6 +523,10 @@ export const outboxMessages = pgTable(
     recipient: text("recipient").notNull(),
     kind: text("kind").notNull(),
     params: jsonb("params").$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    /** The language the message is worded in, decided when it is enqueued (the recipient's saved one, issue 25). */
+    locale: text("locale", { enum: ["en", "es"] })
+      .notNull()
+      .default("en"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
   },
@@ -531,6 +535,7 @@ export const outboxMessages = pgTable(
       .on(t.createdAt)
       .where(sql`${t.sentAt} is null`),
     check("outbox_messages_channel", sql`${t.channel} in ('email', 'sms')`),
+    check("outbox_messages_locale", sql`${t.locale} in ('en', 'es')`),
   ],
 );
 

@@ -17,6 +17,11 @@ import { pdfText } from "../support/pdfText";
 let backend: TestBackend;
 let alexPostpaid: Account;
 const usd = (amount: number) => ({ amount, currency: "USD" });
+const dateIn = (tag: string) => (iso: string) =>
+  new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
+/** A bill's date as the PDF writes it: "Nov 1, 2026" in English, "1 nov 2026" in Spanish. */
+const usDate = dateIn("en-US");
+const esDate = dateIn("es-US");
 
 const billsOf = async (accountId: string, as = ALEX) => {
   const res = await backend.get(`/api/v1/invoices?filter[accountId]=${accountId}`, { as });
@@ -108,7 +113,43 @@ describe("GET /invoices/{id}/pdf", () => {
     expect(text).toMatch(/Total\n\$86\.60/);
     // This cycle's total beside the last one's.
     expect(text).toMatch(/This bill\nLast bill\n\$86\.60\n\$70\.36/);
-    expect((await PDFDocument.load(bytes)).getSubject()).toBe(`Total $86.60, due ${bill.dueOn}`);
+    expect((await PDFDocument.load(bytes)).getSubject()).toBe(`Total $86.60, due ${usDate(bill.dueOn)}`);
+    expect(text).toContain(`Due\n${usDate(bill.dueOn)}`);
+  });
+
+  it("is in the language the request asks for (issue 25): Spanish headings, dates, amounts and plan names", async () => {
+    const bill = (await billsOf(alexPostpaid.id)).data[0]!;
+    const res = await backend.send("GET", `/api/v1/invoices/${bill.id}/pdf`, {
+      as: ALEX,
+      headers: { "accept-language": "es-MX,es;q=0.9,en;q=0.5" },
+    });
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain("FACTURA");
+    expect(text).toContain(`Número de factura\n${bill.number}`);
+    expect(text).toContain(`Vence\n${esDate(bill.dueOn)}`);
+    expect(text).toContain(`Período\nDel ${esDate(bill.periodStart)} al ${esDate(bill.periodEnd)}`);
+    // The catalog's Spanish plan name, the overage by type and zone, amounts as US Spanish writes them.
+    expect(text).toContain("Pospago Extra 50 GB: plan mensual");
+    expect(text).toMatch(
+      /Consumo por encima de lo incluido\nDatos por encima de lo incluido \(Canadá y México\)\n\$15\.00\n1\.5 GB/,
+    );
+    expect(text).toMatch(/Impuestos \(8\.25 %\)\n\$6\.60/);
+    expect(text).toMatch(/Esta factura\nFactura anterior\n\$86\.60\n\$70\.36/);
+    for (const english of [
+      "Bill",
+      "Due",
+      "Period",
+      "Description",
+      "Amount",
+      "Total due",
+      "Tax",
+      "beyond",
+      "monthly",
+      "Last",
+    ])
+      expect(text).not.toMatch(new RegExp(`\\b${english}\\b`));
+    expect((await PDFDocument.load(res.rawPayload)).getSubject()).toBe(`Total $86.60, vence el ${esDate(bill.dueOn)}`);
   });
 
   it("is 404 to other subscribers and operators, 401 without a token, 400 for a bad id", async () => {

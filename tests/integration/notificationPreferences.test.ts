@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, notificationPreferences, outboxMessages } from "../../server/db/schema";
 import { deliverOutbox, OUTBOX_DELIVERY_JOB } from "../../server/domain/outbox/deliver";
 import { domainJobs } from "../../server/domain/jobs";
@@ -98,5 +98,27 @@ describe("the outbox", () => {
     ).toBe(0);
     expect(await db.select().from(outboxMessages).where(isNull(outboxMessages.sentAt))).toEqual([]);
     expect(domainJobs({} as never).find((j) => j.name === OUTBOX_DELIVERY_JOB)?.cron).toBe("* * * * *");
+  });
+
+  it("logs each message as it reads, in the language it was queued in, never as raw parameters", async () => {
+    const db = backend.database.db;
+    await db.insert(outboxMessages).values({
+      operatorCode: "ATT",
+      channel: "sms",
+      recipient: "+12025550199",
+      kind: "usage.threshold",
+      params: { msisdn: "+12025550199", usageType: "voice", threshold: 80 },
+      locale: "es",
+    });
+    const logged: string[] = [];
+    const info = vi.spyOn(console, "info").mockImplementation((line: string) => void logged.push(line));
+    try {
+      expect(await deliverOutbox(db)).toBe(1);
+    } finally {
+      info.mockRestore();
+    }
+    expect(logged).toEqual([
+      "[outbox] sms to +12025550199 (es): +12025550199: en este ciclo has usado el 80 % de tus llamadas.",
+    ]);
   });
 });

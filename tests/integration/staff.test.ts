@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { outboxMessages } from "../../server/db/schema";
+import { messageText, type MessageWords } from "../../server/domain/outbox/messageText";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuditEvent } from "../../src/resources/auditEvents";
 import type { StaffInviteResult, StaffMember } from "../../src/resources/staff";
@@ -9,7 +10,7 @@ import { ALEX, AGENT, ADMIN, TMO_ADMIN } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
 import { invitationLinkFor, seededAdmin, setPasswordWithLink } from "../support/staffInvitations";
 import { PROBLEM_TYPES } from "../../src/resources/api";
-import { anyString, objectContaining } from "../support/matchers";
+import { anyString, objectContaining, stringMatching } from "../support/matchers";
 
 // Staff administration against the real database (TEST_DB) and the real Auth emulator. Every user
 // whose role or state changes is invited here: the demo sign-ins are shared with parallel suites.
@@ -21,9 +22,14 @@ const invited: string[] = [];
 const paths = (problem: { errors?: { path: string }[] }) => problem.errors?.map((e) => e.path) ?? [];
 const freshEmail = (tag: string) => `${tag}-${randomUUID()}@example.test`;
 
-function invite(body: unknown, options: { key?: string | null; as?: string; operator?: string } = {}) {
-  const headers: Record<string, string> =
-    options.key === null ? {} : { "idempotency-key": options.key ?? randomUUID() };
+function invite(
+  body: unknown,
+  options: { key?: string | null; as?: string; operator?: string; language?: string } = {},
+) {
+  const headers: Record<string, string> = {
+    ...(options.key === null ? {} : { "idempotency-key": options.key ?? randomUUID() }),
+    ...(options.language ? { "accept-language": options.language } : {}),
+  };
   return backend.send("POST", "/api/v1/staff", { as: options.as ?? ADMIN, operator: options.operator, body, headers });
 }
 
@@ -195,6 +201,38 @@ describe("POST /api/v1/staff", () => {
         after: { email: email.toLowerCase(), role: "agent", displayName: "New Agent" },
       }),
     ]);
+  });
+
+  it("the invitation email is worded in the inviting page's language (issue 25): the invitee has no profile yet", async () => {
+    const sent: Record<string, MessageWords & { locale: string }> = {};
+    for (const [tag, language] of [
+      ["Spanish", "es-419,es;q=0.9"],
+      ["English", undefined],
+    ] as const) {
+      const email = freshEmail(tag);
+      const res = await invite({ email, role: "agent", displayName: "Nueva Agente" }, { language });
+      expect(res.statusCode, res.body).toBe(201);
+      invited.push(res.json<StaffInviteResult>().member.uid);
+      const [message] = await backend.database.db
+        .select()
+        .from(outboxMessages)
+        .where(and(eq(outboxMessages.recipient, email.toLowerCase()), eq(outboxMessages.kind, "staff.invitation")));
+      sent[tag] = { locale: message!.locale, ...messageText(message!) };
+    }
+    const link = stringMatching(/\nhttps?:\/\/\S*oobCode=\S+\n/);
+    expect(sent.Spanish).toEqual({
+      locale: "es",
+      subject: "Te invitamos al portal de autogestión",
+      body: stringMatching(/^Hola, Nueva Agente:\n\n.*Tu rol: Agente de atención\./),
+    });
+    expect(sent.Spanish!.body).toEqual(link);
+    expect(sent.Spanish!.body).not.toMatch(/\b(the|you|your|role|password)\b/i);
+    expect(sent.English).toEqual({
+      locale: "en",
+      subject: "You are invited to the self-service portal",
+      body: stringMatching(/^Hello Nueva Agente,\n\n.*Your role: Care agent\./),
+    });
+    expect(sent.English!.body).toEqual(link);
   });
 });
 

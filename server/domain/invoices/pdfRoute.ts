@@ -4,11 +4,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { idParamsSchema } from "../../routes/common";
 import { invoicesResource } from "#resources/invoices";
 import { operators } from "../../db/schema";
+import { localeOf } from "../../i18n/requestLocale";
 import { notFound } from "../../errors";
 import { findRecordRow } from "../../engine/records";
 import type { EngineServices } from "../../engine/services";
 import { apiHeadersSchema, errorResponses } from "../../routes/common";
 import { renderInvoicePdf } from "./invoicePdf";
+import { catalogNamesIn } from "./catalogNames";
 import { invoiceRecords, toInvoice } from "./records";
 
 /**
@@ -26,7 +28,7 @@ export const invoicePdfRoutes =
           operationId: "getInvoicePdf",
           summary: "One bill as a PDF",
           description:
-            "The same access as GET /invoices/{id}: 404 when it does not exist or is not yours. Answers application/pdf.",
+            "The same access as GET /invoices/{id}: 404 when it does not exist or is not yours. Answers application/pdf, worded in the language Accept-Language asks for (English or Spanish).",
           headers: apiHeadersSchema,
           params: idParamsSchema,
           response: {
@@ -53,7 +55,10 @@ export const invoicePdfRoutes =
           .select({ name: operators.name })
           .from(operators)
           .where(eq(operators.code, request.principal.operator));
-        const pdf = await renderInvoicePdf(invoice, operator?.name ?? request.principal.operator);
+        // In the language the portal (or the browser) asks for, like every other answer (issue 25).
+        const locale = localeOf(request.headers);
+        const names = await catalogNamesIn(services.db, request.principal.operator, locale);
+        const pdf = await renderInvoicePdf(invoice, operator?.name ?? request.principal.operator, locale, names);
         return reply
           .type("application/pdf")
           .header("content-disposition", `inline; filename="bill-${invoice.number}.pdf"`)

@@ -1,17 +1,18 @@
 import { eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
+import { messageText, type MessageWords } from "./messageText";
 
 /** The cron job that sends what the outbox holds. */
 export const OUTBOX_DELIVERY_JOB = "outbox.deliver";
 
-export type OutboxSender = (message: typeof outboxMessages.$inferSelect) => Promise<void>;
+/** Sends one message: the row (channel, recipient, locale) and its words in that locale. */
+export type OutboxSender = (message: typeof outboxMessages.$inferSelect, words: MessageWords) => Promise<void>;
 
-/** Locally nothing leaves the machine: each email or SMS is written to the log (no gateway is configured). */
-export const logSender: OutboxSender = (message) => {
-  console.info(
-    `[outbox] ${message.channel} to ${message.recipient}: ${message.kind} ${JSON.stringify(message.params)}`,
-  );
+/** Locally nothing leaves the machine: each email or SMS is written to the log, as it would read (no gateway is configured). */
+export const logSender: OutboxSender = (message, words) => {
+  const subject = words.subject === null ? "" : ` "${words.subject}"`;
+  console.info(`[outbox] ${message.channel} to ${message.recipient} (${message.locale}):${subject} ${words.body}`);
   return Promise.resolve();
 };
 
@@ -32,7 +33,7 @@ export async function deliverOutbox(db: Db, send: OutboxSender = logSender, batc
         .limit(batch)
         .for("update", { skipLocked: true });
       for (const message of due) {
-        await send(message);
+        await send(message, messageText(message));
         await tx
           .update(outboxMessages)
           .set({ sentAt: sql`now()` })

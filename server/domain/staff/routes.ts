@@ -12,6 +12,7 @@ import {
 import { recordAudit, type AuditEntry } from "../../audit";
 import { outboxMessages, staffMembers } from "../../db/schema";
 import { conflict, forbidden, notFound, unprocessable } from "../../errors";
+import { localeOf } from "../../i18n/requestLocale";
 import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
@@ -130,6 +131,8 @@ export const staffRoutes =
               recipient: email,
               kind: "staff.invitation",
               params: { passwordSetupLink, role, displayName },
+              // The invitee has no profile yet: the inviter's page language is the best guess.
+              locale: localeOf(request.headers),
             });
             await recordAudit(tx, {
               operator: principal.operator,

@@ -6,6 +6,7 @@ import { notificationPreferences, notifications, outboxMessages } from "../../db
 import { rowsOf } from "../../db/rowsOf";
 import { allowancesOf, meterValue, type LineAllowances } from "./allowances";
 import { cycleStartOf } from "./cycles";
+import { savedLocalesOf } from "../outbox/recipientLocale";
 
 /** The shares of an allowance that raise an alert, each once per line, cycle and type. */
 export const ALERT_THRESHOLDS = [80, 100] as const;
@@ -75,6 +76,9 @@ export async function sendUsageAlerts(
     if ((highest.get(key)?.threshold ?? 0) < alert.threshold) highest.set(key, alert);
   }
   const events: ResourceEvent[] = [];
+  // Emails and SMS are worded in each holder's saved language, read once for the batch.
+  const owners = [...highest.values()].map((a) => lines.get(a.lineId)?.ownerUid).filter((u): u is string => !!u);
+  const locales = await savedLocalesOf(tx, operator, owners);
   for (const alert of highest.values()) {
     const line = lines.get(alert.lineId)!;
     if (!line.ownerUid) continue; // a line nobody signs in for has no inbox
@@ -109,10 +113,11 @@ export async function sendUsageAlerts(
       ...(byEmail && line.email ? [{ channel: "email" as const, recipient: line.email }] : []),
       ...(bySms ? [{ channel: "sms" as const, recipient: line.msisdn }] : []),
     ];
+    const locale = locales.get(line.ownerUid) ?? "en";
     if (outgoing.length)
       await tx
         .insert(outboxMessages)
-        .values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.threshold", params })));
+        .values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.threshold", params, locale })));
   }
   return events;
 }

@@ -21,6 +21,7 @@ import { notificationPreferences, notifications, outboxMessages, usageCaps } fro
 import { allowanceInRecordUnits, type LineAllowances } from "./allowances";
 import { cycleStartOf } from "./cycles";
 import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
+import { savedLocalesOf } from "../outbox/recipientLocale";
 import { and, eq, inArray } from "drizzle-orm";
 
 /** A counter the batch changed, as the ingest statement returns it (under its row lock). */
@@ -453,6 +454,7 @@ export async function capLines(
         .from(notificationPreferences)
         .where(and(eq(notificationPreferences.operatorCode, operator), inArray(notificationPreferences.uid, ownerUids)))
     : [];
+  const locales = await savedLocalesOf(tx, operator, ownerUids);
   for (const cap of fresh) {
     const line = lines.get(cap.lineId);
     if (!line?.ownerUid) continue;
@@ -480,10 +482,11 @@ export async function capLines(
       ...(preference?.usageLimitByEmail && line.email ? [{ channel: "email" as const, recipient: line.email }] : []),
       ...(preference?.usageLimitBySms ? [{ channel: "sms" as const, recipient: line.msisdn }] : []),
     ];
+    const locale = locales.get(line.ownerUid) ?? "en";
     if (outgoing.length)
       await tx
         .insert(outboxMessages)
-        .values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.capped", params })));
+        .values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.capped", params, locale })));
   }
   if (fresh.length) {
     events.push({

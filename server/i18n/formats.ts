@@ -1,0 +1,14 @@
+import type { Locale } from "#i18n/dictionaries";
+
+/**
+ * The Intl locale the server formats a language's amounts and dates in: the operator is in the US,
+ * so Spanish is US Spanish ("$86.60", "1 nov 2026"), as the portal writes it.
+ */
+export const intlTag = (locale: Locale): string => (locale === "es" ? "es-US" : "en-US");
+
+/** A calendar date ("2026-11-01") as a reader of `locale` writes it: "Nov 1, 2026", "1 nov 2026". */
+export function dateText(isoDate: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: "medium", timeZone: "UTC" }).format(
+    new Date(`${isoDate.slice(0, 10)}T00:00:00Z`),
+  );
+}
