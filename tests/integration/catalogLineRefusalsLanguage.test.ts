@@ -102,6 +102,28 @@ describe("refusals in the reader's language", () => {
     }
   });
 
+  it("a line suspended for not renewing its plan tells its holder how to restore it", async () => {
+    const suspended = { status: "suspended" as const, suspendReason: "non_payment" as const };
+    await backend.database.db.update(lines).set(suspended).where(eq(lines.id, alexPrepaid));
+    try {
+      const url = `/api/v1/lines/${alexPrepaid}/actions/restore`;
+      const unpaid = await inBoth(422, "suspendReason", "POST", url, ALEX, {});
+      expect(unpaid.en.detail).toBe(
+        "This line was suspended because its plan was not renewed: a top-up that covers the plan renews it and restores the line.",
+      );
+      expect(messageAt(unpaid.en, "suspendReason")).toBe("non_payment");
+      expect(unpaid.es.detail).toBe(
+        "Esta línea se suspendió porque su plan no se renovó: una recarga que cubra el plan lo renueva y restablece la línea.",
+      );
+      expect(messageAt(unpaid.es, "suspendReason")).toBe("suspendida por falta de pago");
+    } finally {
+      await backend.database.db
+        .update(lines)
+        .set({ status: "active", suspendReason: null })
+        .where(eq(lines.id, alexPrepaid));
+    }
+  });
+
   it("the catalog's currency and a code in use, for an admin adding a plan", async () => {
     const plan = (code: string, currency: string) => ({
       code,

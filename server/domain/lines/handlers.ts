@@ -87,8 +87,7 @@ export const restoreLine: ActionHandler<LineRow> = {
     if (ctx.row.suspendReason === "non_payment" && ctx.principal.role === "subscriber") {
       throw unprocessable(
         words(ctx.row.accountType === "prepaid" ? "lines.suspendedNotRenewed" : "lines.suspendedUnpaid"),
-        // The reason's code, which the portal reads: not words.
-        [{ path: "suspendReason", message: "non_payment" }],
+        [{ path: "suspendReason", message: words("lines.suspendedForNonPayment") }],
       );
     }
     await ctx.tx

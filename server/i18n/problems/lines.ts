@@ -19,6 +19,8 @@ export const linesWords = defineWords({
     en: "This line was suspended for an unpaid bill: paying the bill restores it.",
     es: "Esta línea se suspendió por una factura sin pagar: al pagar la factura se restablece.",
   },
+  // English names the reason's code, as it always has.
+  "lines.suspendedForNonPayment": { en: "non_payment", es: "suspendida por falta de pago" },
   "lines.noPuk": {
     en: "There is no PUK on record for this SIM; a new SIM comes with one.",
     es: "No hay un PUK registrado para esta SIM; una SIM nueva trae uno.",
