@@ -3,6 +3,7 @@ import type { AddOn } from "#resources/addOns";
 import type { CatalogTranslations } from "#resources/catalogTranslations";
 import { addOns, operators } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
+import { words } from "../../i18n/words";
 import { escapeLike } from "../../lib/sql";
 import type { ActionHandler, DomainModule } from "../../engine/types";
 import { tableSource } from "../tableSource";
@@ -56,16 +57,16 @@ export const addOnsModule: DomainModule<AddOnRow> = {
         .from(operators)
         .where(eq(operators.code, ctx.principal.operator));
       if (price.currency !== operator!.currency)
-        throw badRequest(`The catalog is priced in ${operator!.currency}.`, [
-          { path: "price.currency", message: `must be ${operator!.currency}` },
+        throw badRequest(words("addOns.pricedIn", { currency: operator!.currency }), [
+          { path: "price.currency", message: words("addOns.mustBeCurrency", { currency: operator!.currency }) },
         ]);
       const kind = body.kind as AddOnRow["kind"];
       const roamingZone = (body.roamingZone ?? null) as AddOnRow["roamingZone"];
       if ((kind === "roaming") !== (roamingZone !== null)) {
-        throw badRequest("A roaming pass names its zone; a data pass has none.", [
+        throw badRequest(words("addOns.zone"), [
           {
             path: "roamingZone",
-            message: kind === "roaming" ? "required for a roaming pass" : "only for a roaming pass",
+            message: words(kind === "roaming" ? "addOns.zoneRequired" : "addOns.zoneOnlyRoaming"),
           },
         ]);
       }
@@ -73,7 +74,7 @@ export const addOnsModule: DomainModule<AddOnRow> = {
         .select({ id: addOns.id })
         .from(addOns)
         .where(and(eq(addOns.operatorCode, ctx.principal.operator), eq(addOns.code, String(body.code))));
-      if (taken) throw conflict("An add-on with this code exists.", [{ path: "code", message: "already used" }]);
+      if (taken) throw conflict(words("addOns.codeTaken"), [{ path: "code", message: words("addOns.codeUsed") }]);
       const [row] = await ctx.tx
         .insert(addOns)
         .values({
@@ -95,8 +96,8 @@ export const addOnsModule: DomainModule<AddOnRow> = {
     async edit(ctx, row, body) {
       const price = body.price as Money | undefined;
       if (price && price.currency !== row.currency)
-        throw badRequest(`The catalog is priced in ${row.currency}.`, [
-          { path: "price.currency", message: `must be ${row.currency}` },
+        throw badRequest(words("addOns.pricedIn", { currency: row.currency }), [
+          { path: "price.currency", message: words("addOns.mustBeCurrency", { currency: row.currency }) },
         ]);
       await ctx.tx
         .update(addOns)

@@ -5,6 +5,8 @@ import type { Db } from "../../db/client";
 import type { Executor } from "../../audit";
 import { accounts, addOnPurchases, addOns, lines, notifications, orders } from "../../db/schema";
 import { badRequest, conflict, ProblemError, unprocessable } from "../../errors";
+import { wordsNaming } from "../../i18n/catalogWords";
+import { words } from "../../i18n/words";
 import type { ActionContext, ActionHandler, Quote } from "../../engine/types";
 import type { EventBus } from "../../live/eventBus";
 import { postLedgerEntry } from "../money/ledger";
@@ -27,9 +29,11 @@ async function addOnToBuy(ctx: ActionContext<LineRow, BuyInput>) {
     .from(addOns)
     .where(and(eq(addOns.id, ctx.input.addOnId), eq(addOns.operatorCode, ctx.principal.operator)));
   if (!addOn || (addOn.status === "draft" && ctx.principal.role === "subscriber"))
-    throw badRequest("There is no such add-on.", [{ path: "addOnId", message: "no add-on with this id" }]);
+    throw badRequest(words("addOns.noSuchAddOn"), [{ path: "addOnId", message: words("addOns.noSuchAddOnField") }]);
   if (addOn.status !== "active")
-    throw unprocessable(`${addOn.name} is not on sale.`, [{ path: "addOnId", message: "not an active add-on" }]);
+    throw unprocessable(wordsNaming("addOns.notOnSale", addOn), [
+      { path: "addOnId", message: words("addOns.notOnSaleField") },
+    ]);
   return addOn;
 }
 
@@ -147,13 +151,15 @@ export const stopAddOnRenewal: ActionHandler<LineRow, { addOnPurchaseId: string 
       .where(and(eq(addOnPurchases.id, ctx.input.addOnPurchaseId), eq(addOnPurchases.lineId, ctx.row.id as string)))
       .for("update");
     if (!purchase)
-      throw badRequest("This line has no such add-on.", [
-        { path: "addOnPurchaseId", message: "no add-on of this line with this id" },
+      throw badRequest(words("addOns.lineHasNoSuch"), [
+        { path: "addOnPurchaseId", message: words("addOns.lineHasNoSuchField") },
       ]);
     if (purchase.status !== "active")
-      throw conflict("This add-on has expired.", [{ path: "addOnPurchaseId", message: "expired" }]);
+      throw conflict(words("addOns.expired"), [{ path: "addOnPurchaseId", message: words("addOns.expiredField") }]);
     if (!purchase.autoRenew)
-      throw conflict("This add-on does not renew.", [{ path: "addOnPurchaseId", message: "renewal already off" }]);
+      throw conflict(words("addOns.doesNotRenew"), [
+        { path: "addOnPurchaseId", message: words("addOns.doesNotRenewField") },
+      ]);
     await ctx.tx
       .update(addOnPurchases)
       .set({ autoRenew: false, updatedAt: new Date() })

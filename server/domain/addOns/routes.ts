@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { lineAddOnSchema } from "#resources/addOns";
 import { linesResource } from "#resources/lines";
 import { notFound } from "../../errors";
+import { words } from "../../i18n/words";
 import { findRecordRow } from "../../engine/records";
 import type { EngineServices } from "../../engine/services";
 import { apiHeadersSchema, errorResponses, idParamsSchema } from "../../routes/common";
@@ -38,7 +39,7 @@ export const lineAddOnRoutes =
           "show",
           request.params.id,
         );
-        if (!row) throw notFound("No such lines record.");
+        if (!row) throw notFound(words("lines.noSuchRecord"));
         return activeAddOnsOf(services.db, request.params.id);
       },
     );

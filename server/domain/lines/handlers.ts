@@ -6,6 +6,7 @@ import type { ActionContext, ActionHandler } from "../../engine/types";
 import type { NoticeParams } from "../../engine/effects";
 import { lines, orders } from "../../db/schema";
 import { conflict, unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
 import { hashSecret, randomDigits } from "../../lib/secretBox";
 import { advanceOrder, placeOrder } from "../orders/orderFlow";
 import type { LineRow } from "./module";
@@ -47,10 +48,10 @@ const completedOrder = (ctx: LineContext, type: "suspend" | "restore" | "sim_swa
   );
 
 /** Port-out PINs and SIM swaps are what number hijacking needs: while the number is locked, both are refused. */
-function refuseWhileLocked(ctx: LineContext, what: string) {
+function refuseWhileLocked(ctx: LineContext, action: "lines.lockedAction.portOutPin" | "lines.lockedAction.simSwap") {
   if (ctx.row.numberLocked) {
-    throw conflict(`The number is locked against transfers, so ${what} is refused; unlock it first.`, [
-      { path: "numberLocked", message: "the number is locked" },
+    throw conflict(words("lines.locked", { action: words(action) }), [
+      { path: "numberLocked", message: words("lines.lockedField") },
     ]);
   }
 }
@@ -85,10 +86,8 @@ export const restoreLine: ActionHandler<LineRow> = {
   async run(ctx) {
     if (ctx.row.suspendReason === "non_payment" && ctx.principal.role === "subscriber") {
       throw unprocessable(
-        ctx.row.accountType === "prepaid"
-          ? "This line was suspended because its plan was not renewed: a top-up that covers the plan renews it and restores the line."
-          : "This line was suspended for an unpaid bill: paying the bill restores it.",
-        [{ path: "suspendReason", message: "non_payment" }],
+        words(ctx.row.accountType === "prepaid" ? "lines.suspendedNotRenewed" : "lines.suspendedUnpaid"),
+        [{ path: "suspendReason", message: words("lines.suspendedForNonPayment") }],
       );
     }
     await ctx.tx
@@ -125,7 +124,7 @@ export const unlockNumber: ActionHandler<LineRow> = {
 /** A 6-digit PIN another carrier asks for to take the number over; shown once, stored as a hash, valid 30 days. */
 export const issuePortOutPin: ActionHandler<LineRow> = {
   async run(ctx) {
-    refuseWhileLocked(ctx, "a port-out PIN");
+    refuseWhileLocked(ctx, "lines.lockedAction.portOutPin");
     const pin = randomDigits(6);
     const expiresAt = new Date(Date.now() + PORT_OUT_PIN_DAYS * 24 * 60 * 60 * 1000);
     await ctx.tx
@@ -145,9 +144,7 @@ export const revealPuk: ActionHandler<LineRow> = {
       .from(lines)
       .where(eq(lines.id, lineId(ctx)));
     if (!row?.pukCipher)
-      throw unprocessable("There is no PUK on record for this SIM; a new SIM comes with one.", [
-        { path: "puk", message: "not on record" },
-      ]);
+      throw unprocessable(words("lines.noPuk"), [{ path: "puk", message: words("lines.noPukField") }]);
     const puk = ctx.services.secrets.open(row.pukCipher);
     await tellHolder(ctx, "line.puk_revealed");
     return { result: { puk } };
@@ -183,9 +180,7 @@ export const orderSim: ActionHandler<
 > = {
   async run(ctx) {
     if (await simOnItsWay(ctx))
-      throw conflict("A SIM for this line is already on its way; activate it with Replace SIM when it arrives.", [
-        { path: "address", message: "a SIM is already on its way" },
-      ]);
+      throw conflict(words("lines.simOnItsWay"), [{ path: "address", message: words("lines.simOnItsWayField") }]);
     const delivery = { ...ctx.input.address, line2: ctx.input.address.line2 || null };
     const order = await placeOrder(
       ctx,
@@ -204,9 +199,7 @@ export const orderSim: ActionHandler<
   },
   async preview(ctx) {
     if (await simOnItsWay(ctx))
-      throw conflict("A SIM for this line is already on its way; activate it with Replace SIM when it arrives.", [
-        { path: "address", message: "a SIM is already on its way" },
-      ]);
+      throw conflict(words("lines.simOnItsWay"), [{ path: "address", message: words("lines.simOnItsWayField") }]);
     return {
       summary: "resources.lines.preview.orderSim",
       params: { msisdn: ctx.row.msisdn as string, address: oneLine(ctx.input.address) },
@@ -235,19 +228,18 @@ export const swapSim: ActionHandler<
   { simType: "physical" | "esim"; iccid?: string; idDocumentFileId?: string }
 > = {
   async run(ctx) {
-    refuseWhileLocked(ctx, "a SIM swap");
+    refuseWhileLocked(ctx, "lines.lockedAction.simSwap");
     await checkTransferId(ctx);
     const esim = ctx.input.simType === "esim";
     const iccid = esim ? newEsimIccid() : ctx.input.iccid!;
     if (iccid === ctx.row.iccid)
-      throw conflict("That is the SIM the line already has.", [{ path: "iccid", message: "already this line's SIM" }]);
+      throw conflict(words("lines.sameSim"), [{ path: "iccid", message: words("lines.sameSimField") }]);
     const [taken] = await ctx.tx
       .select({ id: lines.id })
       .from(lines)
       .where(and(eq(lines.iccid, iccid), ne(lines.id, lineId(ctx))))
       .limit(1);
-    if (taken)
-      throw conflict("That SIM is already in use on another line.", [{ path: "iccid", message: "already in use" }]);
+    if (taken) throw conflict(words("lines.simInUse"), [{ path: "iccid", message: words("lines.simInUseField") }]);
     const puk = randomDigits(8);
     await ctx.tx
       .update(lines)
@@ -281,7 +273,7 @@ export const swapSim: ActionHandler<
     return { result: { iccid, simType: ctx.input.simType, activationCode }, order };
   },
   async preview(ctx) {
-    refuseWhileLocked(ctx, "a SIM swap");
+    refuseWhileLocked(ctx, "lines.lockedAction.simSwap");
     await checkTransferId(ctx);
     const esim = ctx.input.simType === "esim";
     return {

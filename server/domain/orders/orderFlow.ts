@@ -3,6 +3,7 @@ import { canTransition, type OrderState, type OrderStep, type OrderType } from "
 import type { Role } from "#resources/define";
 import { orders } from "../../db/schema";
 import { conflict } from "../../errors";
+import { words } from "../../i18n/words";
 import type { WriteContext } from "../../engine/types";
 
 export interface NewOrder {
@@ -76,8 +77,9 @@ export async function advanceOrder(
   note: string | null = null,
 ): Promise<void> {
   if (!canTransition(current.state, to)) {
-    throw conflict(`An order that is ${current.state} cannot become ${to}.`, [
-      { path: "state", message: `is ${current.state}` },
+    const from = words(`orders.state.${current.state}`);
+    throw conflict(words("orders.cannotBecome", { from, to: words(`orders.state.${to}`) }), [
+      { path: "state", message: words("orders.isState", { state: from }) },
     ]);
   }
   await ctx.tx

@@ -1,6 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { accounts, lines, orders, plans } from "../../db/schema";
 import { badRequest, conflict, unprocessable } from "../../errors";
+import { wordsNaming } from "../../i18n/catalogWords";
+import { words } from "../../i18n/words";
 import type { ActionContext, ActionHandler, Quote } from "../../engine/types";
 import { postLedgerEntry } from "../money/ledger";
 import { placeOrder } from "../orders/orderFlow";
@@ -17,11 +19,14 @@ async function planChange(ctx: Ctx) {
     .select()
     .from(plans)
     .where(and(eq(plans.id, ctx.input.planId), eq(plans.operatorCode, ctx.principal.operator)));
-  if (!target) throw badRequest("There is no such plan.", [{ path: "planId", message: "no plan with this id" }]);
+  if (!target)
+    throw badRequest(words("plans.noSuchPlan"), [{ path: "planId", message: words("plans.noSuchPlanField") }]);
   if (target.id === ctx.row.planId)
-    throw conflict("The line is already on this plan.", [{ path: "planId", message: "already the line's plan" }]);
+    throw conflict(words("plans.alreadyOnPlan"), [{ path: "planId", message: words("plans.alreadyOnPlanField") }]);
   if (target.status !== "active")
-    throw unprocessable(`${target.name} is not offered any more.`, [{ path: "planId", message: "not an active plan" }]);
+    throw unprocessable(wordsNaming("plans.notOffered", target), [
+      { path: "planId", message: words("plans.notOfferedField") },
+    ]);
   const [current] = await ctx.tx
     .select()
     .from(plans)
@@ -31,11 +36,15 @@ async function planChange(ctx: Ctx) {
     .from(accounts)
     .where(eq(accounts.id, ctx.row.accountId as string));
   if (target.kind !== account!.type) {
-    const detail =
-      ctx.principal.role === "subscriber"
-        ? `Moving from ${account!.type} to ${target.kind} cannot be done here: a care agent can do it for you (call us or visit a store).`
-        : `Moving from ${account!.type} to ${target.kind} opens an account of the other kind, which this action does not do.`;
-    throw unprocessable(detail, [{ path: "planId", message: `a ${target.kind} plan; this line is ${account!.type}` }]);
+    const from = words(`plans.kind.${account!.type}`);
+    const to = words(`plans.kind.${target.kind}`);
+    const detail = words(
+      ctx.principal.role === "subscriber" ? "plans.kindChangeHere" : "plans.kindChangeOtherAccount",
+      { from, to },
+    );
+    throw unprocessable(detail, [
+      { path: "planId", message: words("plans.kindChangeField", { kind: to, lineKind: from }) },
+    ]);
   }
   const [scheduled] = await ctx.tx
     .select({ id: orders.id, scheduledFor: orders.scheduledFor })
@@ -46,8 +55,8 @@ async function planChange(ctx: Ctx) {
     .limit(1);
   if (scheduled) {
     throw conflict(
-      `A plan change is already scheduled for ${scheduled.scheduledFor?.toISOString().slice(0, 10)}; cancel that order first.`,
-      [{ path: "planId", message: "a change is already scheduled" }],
+      words("plans.changeScheduled", { date: String(scheduled.scheduledFor?.toISOString().slice(0, 10)) }),
+      [{ path: "planId", message: words("plans.changeScheduledField") }],
     );
   }
   return { target, current: current!, accountType: account!.type };

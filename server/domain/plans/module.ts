@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { operators } from "../../db/schema";
-import { badRequest, conflict } from "../../errors";
+import { badRequest, conflict, type FieldError } from "../../errors";
+import { words } from "../../i18n/words";
 import type { Overage } from "#resources/overage";
 import type { CatalogTranslations } from "#resources/catalogTranslations";
 import { plans } from "../../db/schema";
@@ -12,7 +13,7 @@ import { planPriceRoutes } from "./routes";
 /** Every price of an overage must be in the catalog's currency: 400 naming each one that is not. */
 function checkOverageCurrency(overage: Overage | null | undefined, currency: string) {
   if (!overage) return;
-  const errors: { path: string; message: string }[] = [];
+  const errors: FieldError[] = [];
   const check = (
     rates: Partial<Record<"data" | "voice" | "sms", { price: { currency: string } } | null>>,
     prefix: string,
@@ -20,13 +21,13 @@ function checkOverageCurrency(overage: Overage | null | undefined, currency: str
     for (const type of ["data", "voice", "sms"] as const) {
       const rate = rates[type];
       if (rate && rate.price.currency !== currency)
-        errors.push({ path: `${prefix}${type}.price.currency`, message: `must be ${currency}` });
+        errors.push({ path: `${prefix}${type}.price.currency`, message: words("plans.mustBeCurrency", { currency }) });
     }
   };
   check(overage, "overage.");
   for (const [zone, rates] of Object.entries(overage.roaming ?? {}))
     if (rates) check(rates, `overage.roaming.${zone}.`);
-  if (errors.length) throw badRequest(`The catalog is priced in ${currency}.`, errors);
+  if (errors.length) throw badRequest(words("plans.pricedIn", { currency }), errors);
 }
 
 /** The operator's catalog: open to every signed-in role; subscribers see only what is on sale (not drafts, not retired plans). */
@@ -43,14 +44,14 @@ export const plansModule: DomainModule<PlanRow> = {
         .from(operators)
         .where(eq(operators.code, ctx.principal.operator));
       if (price.currency !== operator!.currency)
-        throw badRequest(`The catalog is priced in ${operator!.currency}.`, [
-          { path: "price.currency", message: `must be ${operator!.currency}` },
+        throw badRequest(words("plans.pricedIn", { currency: operator!.currency }), [
+          { path: "price.currency", message: words("plans.mustBeCurrency", { currency: operator!.currency }) },
         ]);
       const [taken] = await ctx.tx
         .select({ id: plans.id })
         .from(plans)
         .where(and(eq(plans.operatorCode, ctx.principal.operator), eq(plans.code, String(body.code))));
-      if (taken) throw conflict("A plan with this code exists.", [{ path: "code", message: "already used" }]);
+      if (taken) throw conflict(words("plans.codeTaken"), [{ path: "code", message: words("plans.codeUsed") }]);
       checkOverageCurrency(body.overage as Overage | null | undefined, operator!.currency);
       const [row] = await ctx.tx
         .insert(plans)

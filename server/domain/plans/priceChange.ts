@@ -2,6 +2,7 @@ import { and, count, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import type { Money } from "#resources/common";
 import { accounts, lines, notifications, plans } from "../../db/schema";
 import { conflict, unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
 import type { Executor } from "../../audit";
 import type { ActionHandler, Quote } from "../../engine/types";
 import { cycleStartOf, nextCycleStart } from "../usage/cycles";
@@ -133,8 +134,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** The checks of a price change, each at its field, and what the plan's price is today. */
 function checkPriceChange(plan: PlanRow, price: Money, now: Date) {
   if (price.currency !== plan.currency)
-    throw unprocessable(`The catalog is priced in ${plan.currency}.`, [
-      { path: "price.currency", message: `must be ${plan.currency}` },
+    throw unprocessable(words("plans.pricedIn", { currency: plan.currency }), [
+      { path: "price.currency", message: words("plans.mustBeCurrency", { currency: plan.currency }) },
     ]);
   // A pending change that has settled is the plan's price now.
   const settled =
@@ -144,14 +145,16 @@ function checkPriceChange(plan: PlanRow, price: Money, now: Date) {
   const current = settled ? plan.pendingPriceAmount! : plan.priceAmount;
   if (plan.pendingPriceAmount !== null && plan.priceChangedAt && !settled) {
     throw conflict(
-      `A price change to ${plan.pendingPriceAmount} (minor units) is still reaching lines, until ${priceChangeSettlesOn(plan.priceChangedAt)}; change the price again after that.`,
-      [{ path: "price", message: "a price change is still taking effect" }],
+      // The amount as digits (minor units), not formatted: the sentence says so.
+      words("plans.priceChangePending", {
+        amount: String(plan.pendingPriceAmount),
+        until: priceChangeSettlesOn(plan.priceChangedAt),
+      }),
+      [{ path: "price", message: words("plans.priceChangePendingField") }],
     );
   }
   if (price.amount === current)
-    throw unprocessable("That is already the plan's price.", [
-      { path: "price.amount", message: "the same as the current price" },
-    ]);
+    throw unprocessable(words("plans.samePrice"), [{ path: "price.amount", message: words("plans.samePriceField") }]);
   return { current };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { plansResource } from "#resources/plans";
 import { notFound } from "../../errors";
+import { words } from "../../i18n/words";
 import { quoteSchema } from "../../engine/actionRoutes";
 import { findRecordRow } from "../../engine/records";
 import type { EngineServices } from "../../engine/services";
@@ -50,7 +51,7 @@ export const planPriceRoutes =
           "change-price",
           request.params.id,
         );
-        if (!row) throw notFound("No such plans record.");
+        if (!row) throw notFound(words("plans.noSuchRecord"));
         const { amount, currency } = request.query;
         return priceChangeQuote(services.db, principal.operator, row, { amount, currency: currency ?? row.currency });
       },

@@ -1,4 +1,4 @@
-import type { FieldError } from "../../errors";
+import { words, type Words } from "../../i18n/words";
 
 /** What the care search box was given, read the way an agent means it. */
 export type CareQuery =
@@ -19,15 +19,18 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export const MIN_DIGITS = 4;
 
 /** Reads `q` (already trimmed, at most 100 characters) or says what is wrong with it, at `q`. */
-export function parseCareQuery(q: string): { query: CareQuery } | { error: FieldError } {
+/** What is wrong with the query, at its field: words, so the search's detail can repeat them. */
+type QueryError = { path: "q"; message: Words };
+
+export function parseCareQuery(q: string): { query: CareQuery } | { error: QueryError } {
   const text = q.trim();
-  if (CONTROL.test(text)) return { error: { path: "q", message: "must not contain control characters" } };
-  if (text.length < 2) return { error: { path: "q", message: "at least 2 characters" } };
+  if (CONTROL.test(text)) return { error: { path: "q", message: words("subscribers.q.control") } };
+  if (text.length < 2) return { error: { path: "q", message: words("subscribers.q.tooShort") } };
   if (UUID.test(text)) return { query: { kind: "id", id: text.toLowerCase() } };
   if (PHONE_LIKE.test(text)) {
     const digits = text.replace(/\D/g, "");
     if (digits.length < MIN_DIGITS)
-      return { error: { path: "q", message: `a number needs at least ${MIN_DIGITS} digits` } };
+      return { error: { path: "q", message: words("subscribers.q.fewDigits", { minimum: MIN_DIGITS }) } };
     return { query: { kind: "digits", digits } };
   }
   if (text.includes("@")) return { query: { kind: "email", text: text.toLowerCase() } };

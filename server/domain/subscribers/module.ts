@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Subscriber, SubscriberLine } from "#resources/subscribers";
 import { accounts } from "../../db/schema";
 import { badRequest } from "../../errors";
+import { words } from "../../i18n/words";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
 import { heldBy, tableSource, withoutOwner } from "../tableSource";
@@ -23,7 +24,8 @@ const LINES_PER_ACCOUNT = 20;
 /** Reads `q` or answers 400 at `q` (the factory calls search before it reads any row). */
 function careQueryOf(q: string): CareQuery {
   const parsed = parseCareQuery(q);
-  if ("error" in parsed) throw badRequest(`The search is not valid: ${parsed.error.message}.`, [parsed.error]);
+  if ("error" in parsed)
+    throw badRequest(words("subscribers.searchNotValid", { issue: parsed.error.message }), [parsed.error]);
   return parsed.query;
 }
 

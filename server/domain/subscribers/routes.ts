@@ -9,19 +9,20 @@ import { subscriberIdentitySchema, subscribersResource, type SubscriberIdentity 
 import type { Executor } from "../../audit";
 import { accounts, notifications } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
+import { words } from "../../i18n/words";
 import { apiHeadersSchema, errorResponses, idParamsSchema } from "../../routes/common";
 import { adminAuth, firebaseCode, type EngineServices } from "../../engine/services";
 
 /** The account's holder uid, when a staff member of its operator asks (403 for other roles, 404 elsewhere). */
 async function holderOf(db: Executor, principal: Principal, accountId: string): Promise<{ ownerUid: string | null }> {
   if (!accessScope(principal, subscribersResource, "show"))
-    throw forbidden(`Your role (${principal.role}) may not open subscribers.`);
+    throw forbidden(words("subscribers.roleMayNotOpen", { role: principal.role }));
   const [account] = await db
     .select({ ownerUid: accounts.ownerUid })
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.operatorCode, principal.operator)))
     .limit(1);
-  if (!account) throw notFound("No such subscriber.");
+  if (!account) throw notFound(words("subscribers.noSuch"));
   return account;
 }
 

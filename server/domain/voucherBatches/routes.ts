@@ -10,6 +10,7 @@ import {
 import { recordAudit } from "../../audit";
 import { operators } from "../../db/schema";
 import { forbidden, unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
 import { writeHeadersSchema } from "../../engine/routeParts";
 import { selectRecords } from "../../engine/recordQuery";
 import type { EngineServices } from "../../engine/services";
@@ -46,15 +47,18 @@ export const voucherBatchRoutes =
       async (request, reply) => {
         const principal = request.principal;
         if (!accessScope(principal, voucherBatchesResource, "create"))
-          throw forbidden(`Your role (${principal.role}) may not create voucher batches.`);
+          throw forbidden(words("voucherBatches.roleMayNotCreate", { role: principal.role }));
         const { count, value, expiresOn } = request.body;
         const [operator] = await db
           .select({ currency: operators.currency })
           .from(operators)
           .where(eq(operators.code, principal.operator));
         if (value.currency !== operator!.currency)
-          throw unprocessable(`Vouchers are in ${operator!.currency}.`, [
-            { path: "value.currency", message: `must be ${operator!.currency}` },
+          throw unprocessable(words("voucherBatches.currency", { currency: operator!.currency }), [
+            {
+              path: "value.currency",
+              message: words("voucherBatches.mustBeCurrency", { currency: operator!.currency }),
+            },
           ]);
         const key = request.headers["idempotency-key"];
         const idempotency = key

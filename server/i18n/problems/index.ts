@@ -1,4 +1,10 @@
 import { httpWords } from "./http";
+import { plansWords } from "./plans";
+import { addOnsWords } from "./addOns";
+import { linesWords } from "./lines";
+import { subscribersWords } from "./subscribers";
+import { ordersWords } from "./orders";
+import { voucherBatchesWords } from "./voucherBatches";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -6,4 +12,10 @@ import { httpWords } from "./http";
  */
 export const problemWords = {
   ...httpWords,
+  ...plansWords,
+  ...addOnsWords,
+  ...linesWords,
+  ...subscribersWords,
+  ...ordersWords,
+  ...voucherBatchesWords,
 };
