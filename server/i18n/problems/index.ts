@@ -1,4 +1,5 @@
 import { httpWords } from "./http";
+import { carePinWords } from "./carePin";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -6,4 +7,5 @@ import { httpWords } from "./http";
  */
 export const problemWords = {
   ...httpWords,
+  ...carePinWords,
 };
