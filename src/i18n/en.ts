@@ -811,6 +811,8 @@ export const en = {
   "audit.actions.profile.update": "Updated the profile",
   "audit.actions.consent.update": "Changed consents",
   "audit.actions.notification-preferences.update": "Changed notification settings",
+  "audit.actions.care-pin.set": "Set a care PIN",
+  "audit.actions.care-pin.change": "Changed the care PIN",
   "audit.actions.privacy.export": "Downloaded their data",
   "audit.actions.files.upload": "Uploaded",
   "audit.targets.lines": "Line",

@@ -815,6 +815,8 @@ export const es: Record<MessageKey, string> = {
   "audit.actions.profile.update": "Actualizó el perfil",
   "audit.actions.consent.update": "Cambió los consentimientos",
   "audit.actions.notification-preferences.update": "Cambió los avisos",
+  "audit.actions.care-pin.set": "Creó un PIN de atención",
+  "audit.actions.care-pin.change": "Cambió el PIN de atención",
   "audit.actions.privacy.export": "Descargó sus datos",
   "audit.actions.files.upload": "Subió",
   "audit.targets.lines": "Línea",

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { carePinBodySchema, carePinSchema, isGuessableCarePin } from "../../src/resources/carePin";
+import { actionText } from "../../src/components/auditWords";
+import { setLocale } from "../../src/i18n";
 
 // The care PIN's rule (issue 27 item 1), shared by the Security page's form and PUT /me/care-pin.
 describe("the care PIN rule", () => {
@@ -26,5 +28,17 @@ describe("the care PIN rule", () => {
     expect(carePinBodySchema.safeParse({ pin: "2580" }).success).toBe(true);
     expect(carePinBodySchema.safeParse({ pin: "2580", hint: "birthday" }).success).toBe(false);
     expect(carePinBodySchema.safeParse({}).error?.issues[0]?.path).toEqual(["pin"]);
+  });
+});
+
+describe("the care PIN in the audit viewer", () => {
+  it("reads as words in both languages", () => {
+    expect([actionText("care-pin.set"), actionText("care-pin.change")]).toEqual([
+      "Set a care PIN",
+      "Changed the care PIN",
+    ]);
+    setLocale("es", { remember: false });
+    expect(actionText("care-pin.change")).toBe("Cambió el PIN de atención");
+    setLocale("en", { remember: false });
   });
 });
