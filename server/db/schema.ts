@@ -736,6 +736,26 @@ export const subscriberProfiles = pgTable(
 );
 
 /**
+ * A subscriber's care PIN (issue 27): what customer care asks a caller for. Only its scrypt hash
+ * with a per-PIN salt (server/lib/secretBox.ts), never the PIN; the check refuses anything else.
+ */
+export const carePins = pgTable(
+  "care_pins",
+  {
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    uid: text("uid").notNull(),
+    pinHash: text("pin_hash").notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.operatorCode, t.uid] }),
+    check("care_pins_pin_hash_scrypt", sql`${t.pinHash} like 'scrypt.%'`),
+  ],
+);
+
+/**
  * Leads for the operator's CRM (Bitrix24 crm.lead.add), written in the same transaction as the
  * record they come from; the delivery worker sends them with backoff and dead-letters a lead
  * after the configured number of tries (server/domain/crm).

@@ -5,6 +5,7 @@ import { linesWords } from "./lines";
 import { subscribersWords } from "./subscribers";
 import { ordersWords } from "./orders";
 import { voucherBatchesWords } from "./voucherBatches";
+import { carePinWords } from "./carePin";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -18,4 +19,5 @@ export const problemWords = {
   ...subscribersWords,
   ...ordersWords,
   ...voucherBatchesWords,
+  ...carePinWords,
 };

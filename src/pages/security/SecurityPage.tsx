@@ -22,6 +22,7 @@ import {
 } from "../../providers/identityFlows";
 import { PhoneCodeModal } from "./PhoneCodeModal";
 import { ReauthModal } from "../../components/ReauthModal";
+import { CarePinCard } from "./CarePinCard";
 
 const METHOD_LABEL: Record<string, string> = {
   password: "security.method.password",
@@ -31,7 +32,7 @@ const METHOD_LABEL: Record<string, string> = {
 
 /**
  * Account security: the ways to sign in (link, unlink, never the last), recovery at a glance, the
- * second step (SMS), the password, and signing out everywhere.
+ * second step (SMS), a subscriber's care PIN, the password, and signing out everywhere.
  */
 export function SecurityPage() {
   const { message } = App.useApp();
@@ -187,6 +188,8 @@ export function SecurityPage() {
           {t("security.addFactor")}
         </Button>
       </Card>
+
+      {me.data?.role === "subscriber" && <CarePinCard signInAgain={signInAgain} />}
 
       {hasPassword && (
         <Card title={t("security.passwordTitle")}>
