@@ -3,6 +3,7 @@ import type { Locale } from "#i18n/dictionaries";
 import type { Executor } from "../../audit";
 import { addOns, plans } from "../../db/schema";
 import type { CatalogNames } from "./itemText";
+import { catalogNameIn } from "../../i18n/catalogWords";
 
 /**
  * The operator's plan and add-on names in `locale`, by their default (English) name, as bills name
@@ -22,8 +23,8 @@ export async function catalogNamesIn(db: Executor, operator: string, locale: Loc
       .where(eq(addOns.operatorCode, operator))),
   ];
   for (const row of rows) {
-    const translated = row.translations[locale]?.name?.trim();
-    if (translated) names.set(row.name, translated);
+    const translated = catalogNameIn(row, locale);
+    if (translated !== row.name) names.set(row.name, translated);
   }
   return names;
 }
