@@ -1,4 +1,10 @@
 import { httpWords } from "./http";
+import { filesWords } from "./files";
+import { staffWords } from "./staff";
+import { approvalsWords } from "./approvals";
+import { ticketsWords } from "./tickets";
+import { privacyWords } from "./privacy";
+import { bulkJobsWords } from "./bulkJobs";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -6,4 +12,10 @@ import { httpWords } from "./http";
  */
 export const problemWords = {
   ...httpWords,
+  ...filesWords,
+  ...staffWords,
+  ...approvalsWords,
+  ...ticketsWords,
+  ...privacyWords,
+  ...bulkJobsWords,
 };
