@@ -134,7 +134,7 @@ describe("bulk job refusals in the request's language", () => {
       as: ALEX,
       body: { kind: "import-lines", csv, dryRun: true, reason: "new SIM stock" },
     });
-    expect(subscriber.es.detail).toBe("Tu rol (subscriber) no puede iniciar trabajos masivos.");
+    expect(subscriber.es.detail).toBe("Tu rol (cliente) no puede iniciar trabajos masivos.");
     expect(subscriber.en.detail).toBe("Your role (subscriber) may not start bulk jobs.");
 
     const columns = await inBoth("POST", "/api/v1/bulk-jobs", 400, {

@@ -48,7 +48,7 @@ export const bulkJobRoutes =
       async (request, reply) => {
         const principal = request.principal;
         if (!accessScope(principal, bulkJobsResource, "create"))
-          throw forbidden(words("bulkJobs.roleMayNotStart", { role: principal.role }));
+          throw forbidden(words("bulkJobs.roleMayNotStart", { role: words(`bulkJobs.role.${principal.role}`) }));
         const body = request.body;
         // A dry run of an import: every row checked, the errors listed, nothing written.
         if (body.kind === "import-lines" && body.dryRun) {

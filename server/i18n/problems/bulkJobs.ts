@@ -6,6 +6,10 @@ export const bulkJobsWords = defineWords({
     en: "Your role ({{role}}) may not start bulk jobs.",
     es: "Tu rol ({{role}}) no puede iniciar trabajos masivos.",
   },
+  // A role as the refusal names it: its code in English (as before), the portal's name for it in Spanish.
+  "bulkJobs.role.subscriber": { en: "subscriber", es: "cliente" },
+  "bulkJobs.role.agent": { en: "agent", es: "agente de atención" },
+  "bulkJobs.role.admin": { en: "admin", es: "administrador" },
   "bulkJobs.linesMissing": {
     en: "Some of the selected lines do not exist.",
     es: "Algunas de las líneas seleccionadas no existen.",
