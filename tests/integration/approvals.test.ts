@@ -40,14 +40,14 @@ const request = (
 const decide = (
   id: string,
   action: "approve" | "reject",
-  who: { as?: string; token?: string; operator?: string },
+  { headers, ...who }: { as?: string; token?: string; operator?: string; headers?: Record<string, string> },
   body: unknown = { reason: "checked the account history" },
   key?: string,
 ) =>
   backend.send("POST", `/api/v1/approvals/${id}/actions/${action}`, {
     ...who,
     body,
-    headers: key ? { "idempotency-key": key } : {},
+    headers: { ...headers, ...(key ? { "idempotency-key": key } : {}) },
   });
 
 async function balance(accountId = sam.id) {
@@ -160,7 +160,21 @@ describe("POST /approvals/{id}/actions/approve", () => {
     const approval = await pendingRequest(150_000, ADMIN);
     const start = await balance();
     const problem = expectProblem(await decide(approval.id, "approve", { as: ADMIN }), 403, "requestedBy");
-    expect(problem.detail).toMatch(/another administrator must approve/);
+    expect(problem.detail).toBe(
+      "You asked for this request yourself: another administrator must approve or reject it (two-person rule).",
+    );
+    // In the reader's language (issue 25), field message included.
+    const spanish = expectProblem(
+      await decide(approval.id, "approve", { as: ADMIN, headers: { "accept-language": "es" } }),
+      403,
+      "requestedBy",
+    );
+    expect(spanish.detail).toBe(
+      "Tú hiciste esta solicitud: otro administrador debe aprobarla o rechazarla (regla de dos personas).",
+    );
+    expect(spanish.errors).toEqual([
+      { path: "requestedBy", message: "quien aprueba no puede ser quien hizo la solicitud" },
+    ]);
     expectProblem(await decide(approval.id, "reject", { as: ADMIN }), 403, "requestedBy");
     expect(await balance()).toBe(start);
     const [row] = await backend.database.db.select().from(approvals).where(eq(approvals.id, approval.id));
@@ -336,7 +350,7 @@ describe("an approval comes from another person, not another account", () => {
     await setPasswordWithLink(await invitationLinkFor(backend.database.db, email), PASSWORD);
     return { uid: member.uid, token: await signInWithPassword(email, PASSWORD) };
   }
-  const confirm = (uid: string, who: { as?: string; token?: string }) =>
+  const confirm = (uid: string, who: { as?: string; token?: string; headers?: Record<string, string> }) =>
     backend.send("POST", `/api/v1/staff/${uid}/actions/confirm`, {
       ...who,
       body: { reason: "checked their ID in person" },
@@ -361,6 +375,17 @@ describe("an approval comes from another person, not another account", () => {
     const invitee = await adminInvitedBy({ as: ADMIN }, "invitee");
     const problem = expectProblem(await decide(approval.id, "approve", { token: invitee.token }), 403, "confirmedBy");
     expect(problem.type).toBe(PROBLEM_TYPES.staffNotConfirmed);
+    expect(problem.detail).toMatch(
+      /^You cannot decide approvals yet: an administrator other than the one who invited you/,
+    );
+    const spanish = expectProblem(
+      await decide(approval.id, "approve", { token: invitee.token, headers: { "accept-language": "es" } }),
+      403,
+      "confirmedBy",
+    );
+    expect(spanish.detail).toMatch(
+      /^Todavía no puedes decidir aprobaciones: primero debe confirmarte un administrador/,
+    );
     expectProblem(await decide(approval.id, "reject", { token: invitee.token }), 403, "confirmedBy");
     expect(await balance()).toBe(start);
     expect((await backend.get(`/api/v1/approvals/${approval.id}`, { as: ADMIN })).json<Approval>().status).toBe(
@@ -369,6 +394,10 @@ describe("an approval comes from another person, not another account", () => {
 
     // The inviter cannot vouch for their invitee; another admin can, and then the invitee decides like anyone.
     expectProblem(await confirm(invitee.uid, { as: ADMIN }), 403, "invitedBy");
+    const inSpanish = await confirm(invitee.uid, { as: ADMIN, headers: { "accept-language": "es" } });
+    expect(expectProblem(inSpanish, 403, "invitedBy").detail).toBe(
+      "Tú invitaste a este miembro: debe confirmarlo un administrador distinto de ti (regla de dos personas).",
+    );
     expect((await confirm(invitee.uid, { token: otherAdmin.token })).statusCode).toBe(200);
     const res = await decide(approval.id, "approve", { token: invitee.token });
     expect(res.statusCode, res.body).toBe(200);

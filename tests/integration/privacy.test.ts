@@ -154,6 +154,18 @@ describe("closing the account and deleting the data", () => {
     const again = await backend.send("POST", REQUESTS, { token, body: { kind: "close_and_delete", note: null } });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ errors: { path: string }[] }>().errors[0]!.path).toBe("kind");
+    expect(again.json<{ detail: string }>().detail).toBe("You already have an open privacy request.");
+    // In the reader's language (issue 25).
+    const spanish = await backend.send("POST", REQUESTS, {
+      token,
+      body: { kind: "close_and_delete", note: null },
+      headers: { "accept-language": "es" },
+    });
+    expect(spanish.statusCode).toBe(409);
+    expect(spanish.json()).toMatchObject({
+      detail: "Ya tienes una solicitud de privacidad abierta.",
+      errors: [{ path: "kind", message: "ya hay una solicitud abierta" }],
+    });
   });
 
   it("refuses a malformed request naming the field, and writes nothing", async () => {

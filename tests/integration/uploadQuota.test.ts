@@ -35,11 +35,11 @@ async function subscriber(tag: string) {
 /** A PDF of exactly `size` bytes (its signature, then spaces). */
 const pdfOf = (size: number) => Buffer.concat([SAMPLE_FILES.pdf, Buffer.alloc(size - SAMPLE_FILES.pdf.length, 0x20)]);
 
-const upload = (instance: TestInstance, token: string, bytes: Buffer = SAMPLE_FILES.png) =>
+const upload = (instance: TestInstance, token: string, bytes: Buffer = SAMPLE_FILES.png, language = "en") =>
   instance.send("POST", "/api/v1/files?name=scan", {
     token,
     body: bytes,
-    headers: { "content-type": "application/octet-stream" },
+    headers: { "content-type": "application/octet-stream", "accept-language": language },
   });
 
 const filesOf = async (uid: string) =>
@@ -58,7 +58,12 @@ describe("a subscriber's upload quota", () => {
       expect(res.statusCode, `upload ${i + 1}: ${res.body}`).toBe(201);
     }
     const refused = await upload(backend, token);
-    expect(expectProblem(refused, 429).detail).toMatch(/50 files in the last 24 hours/);
+    expect(expectProblem(refused, 429).detail).toBe(
+      "You have uploaded 50 files in the last 24 hours, the most allowed; try again later.",
+    );
+    expect(expectProblem(await upload(backend, token, SAMPLE_FILES.png, "es"), 429).detail).toBe(
+      "Subiste 50 archivos en las últimas 24 horas, el máximo permitido; inténtalo de nuevo más tarde.",
+    );
     const retryAfter = Number(refused.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(23 * 3600);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
@@ -72,6 +77,10 @@ describe("a subscriber's upload quota", () => {
     const { uid, token } = await subscriber("quota-bytes");
     for (let i = 0; i < 2; i++) expect((await upload(small, token, pdfOf(120))).statusCode).toBe(201);
     expect(expectProblem(await upload(small, token, pdfOf(120)), 429).detail).toMatch(/past 0.00033 MB/);
+    // Every digit kept, as the portal's Spanish (es-US) writes decimals.
+    expect(expectProblem(await upload(small, token, pdfOf(120), "es"), 429).detail).toMatch(
+      /^Con este archivo superarías los 0\.00033 MB subidos en las últimas 24 horas/,
+    );
     expect((await upload(small, token, pdfOf(90))).statusCode).toBe(201);
     expect(await filesOf(uid)).toBe(3);
   });

@@ -4,6 +4,7 @@ import { PROBLEM_TYPES } from "#resources/api";
 import type { ApprovalKind } from "#resources/approvals";
 import { approvals } from "../../db/schema";
 import { ProblemError } from "../../errors";
+import { words } from "../../i18n/words";
 import type { ActionContext, ActionHandler } from "../../engine/types";
 import { postLedgerEntry } from "../money/ledger";
 import { INVITER_WINDOW_MS, refuseUnconfirmedStaff, staffRowOf } from "../staff/trust";
@@ -19,8 +20,8 @@ async function refuseOwnRequest(ctx: ActionContext<ApprovalRow>) {
   if (ctx.row.requestedBy === ctx.principal.uid) {
     throw new ProblemError(
       403,
-      "You asked for this request yourself: another administrator must approve or reject it (two-person rule).",
-      [{ path: "requestedBy", message: "the approver cannot be the requester" }],
+      words("approvals.ownRequest"),
+      [{ path: "requestedBy", message: words("approvals.field.ownRequest") }],
       PROBLEM_TYPES.ownRequest,
     );
   }
@@ -28,12 +29,12 @@ async function refuseOwnRequest(ctx: ActionContext<ApprovalRow>) {
   if (requester?.invitedBy === ctx.principal.uid && Date.now() - requester.createdAt.getTime() < INVITER_WINDOW_MS) {
     throw new ProblemError(
       403,
-      "You invited the person who asked for this less than 30 days ago: another administrator must approve or reject it (two-person rule).",
-      [{ path: "requestedBy", message: "the approver cannot be the requester's inviter of the last 30 days" }],
+      words("approvals.inviterOfRequester"),
+      [{ path: "requestedBy", message: words("approvals.field.inviterOfRequester") }],
       PROBLEM_TYPES.ownRequest,
     );
   }
-  await refuseUnconfirmedStaff(ctx.tx, ctx.principal, "decide approvals");
+  await refuseUnconfirmedStaff(ctx.tx, ctx.principal, words("staff.doing.decideApprovals"));
 }
 
 /**

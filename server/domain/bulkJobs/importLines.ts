@@ -1,15 +1,17 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { IMPORT_COLUMNS, importRowSchema, MAX_IMPORT_ROWS, type ImportRow } from "#resources/bulkJobs";
-import { issueText } from "#i18n/issueText";
 import type { Executor } from "../../audit";
 import { accounts, lines, plans } from "../../db/schema";
 import { badRequest } from "../../errors";
+import { validationText } from "../../i18n/validationText";
+import { words, type Text } from "../../i18n/words";
 import { parseCsv } from "../../lib/csv";
 
 export interface RowError {
   row: number;
   field: string;
-  message: string;
+  /** Worded when used: in the request's language for a dry run, in English on a job's stored items. */
+  message: Text;
 }
 export interface CheckedRow {
   row: number;
@@ -27,22 +29,23 @@ export async function checkImport(db: Executor, operator: string, csv: string): 
   try {
     records = parseCsv(csv).filter((r) => r.some((cell) => cell.trim() !== ""));
   } catch (error) {
-    throw badRequest(`The CSV cannot be read: ${(error as Error).message}.`, [
-      { path: "csv", message: (error as Error).message },
-    ]);
+    // The parser's own sentence (server/lib/csv), as it wrote it.
+    const reason = (error as Error).message;
+    throw badRequest(words("bulkJobs.csvUnreadable", { reason }), [{ path: "csv", message: reason }]);
   }
   const [header, ...body] = records;
   const columns = (header ?? []).map((c) => c.trim());
   const missing = IMPORT_COLUMNS.filter((c) => !columns.includes(c));
   if (missing.length)
-    throw badRequest(`The header row must name the columns ${IMPORT_COLUMNS.join(", ")}.`, [
-      { path: "csv", message: `missing columns: ${missing.join(", ")}` },
+    throw badRequest(words("bulkJobs.headerColumns", { columns: IMPORT_COLUMNS.join(", ") }), [
+      { path: "csv", message: words("bulkJobs.field.missingColumns", { columns: missing.join(", ") }) },
     ]);
   if (body.length === 0)
-    throw badRequest("The CSV has no rows under its header.", [{ path: "csv", message: "no rows" }]);
+    throw badRequest(words("bulkJobs.noRows"), [{ path: "csv", message: words("bulkJobs.field.noRows") }]);
   if (body.length > MAX_IMPORT_ROWS)
-    throw badRequest(`At most ${MAX_IMPORT_ROWS} rows per import.`, [
-      { path: "csv", message: `at most ${MAX_IMPORT_ROWS} rows` },
+    // A string, not a number: "5000" as today, not "5,000".
+    throw badRequest(words("bulkJobs.tooManyRows", { max: String(MAX_IMPORT_ROWS) }), [
+      { path: "csv", message: words("bulkJobs.field.tooManyRows", { max: String(MAX_IMPORT_ROWS) }) },
     ]);
 
   const checked: CheckedRow[] = body.map((cells, i) => {
@@ -56,7 +59,7 @@ export async function checkImport(db: Executor, operator: string, csv: string): 
       errors: parsed.error.issues.map((issue) => ({
         row,
         field: String(issue.path[0] ?? "row"),
-        message: issueText(issue, "en"),
+        message: (locale) => validationText(issue, locale),
       })),
     };
   });
@@ -133,13 +136,15 @@ export async function checkImport(db: Executor, operator: string, csv: string): 
   const seenSims = new Map<string, number>();
   for (const c of good) {
     const r = c.data!;
-    const fail = (field: string, message: string) => c.errors.push({ row: c.row, field, message });
-    if (!accountIds.has(r.accountId)) fail("accountId", "no such account");
-    if (!planIds.has(r.planId)) fail("planId", "no such plan");
-    if (usedNumbers.has(r.msisdn)) fail("msisdn", "already a line of this operator");
-    else if (seenNumbers.has(r.msisdn)) fail("msisdn", `also in row ${seenNumbers.get(r.msisdn)}`);
-    if (usedSims.has(r.iccid)) fail("iccid", "this SIM is already in use");
-    else if (seenSims.has(r.iccid)) fail("iccid", `also in row ${seenSims.get(r.iccid)}`);
+    const fail = (field: string, message: Text) => c.errors.push({ row: c.row, field, message });
+    // Row numbers as strings: "row 1234" as today, not "1,234".
+    const alsoIn = (row: number | undefined) => words("bulkJobs.row.alsoInRow", { row: String(row) });
+    if (!accountIds.has(r.accountId)) fail("accountId", words("bulkJobs.row.noSuchAccount"));
+    if (!planIds.has(r.planId)) fail("planId", words("bulkJobs.row.noSuchPlan"));
+    if (usedNumbers.has(r.msisdn)) fail("msisdn", words("bulkJobs.row.numberInUse"));
+    else if (seenNumbers.has(r.msisdn)) fail("msisdn", alsoIn(seenNumbers.get(r.msisdn)));
+    if (usedSims.has(r.iccid)) fail("iccid", words("bulkJobs.row.simInUse"));
+    else if (seenSims.has(r.iccid)) fail("iccid", alsoIn(seenSims.get(r.iccid)));
     seenNumbers.set(r.msisdn, seenNumbers.get(r.msisdn) ?? c.row);
     seenSims.set(r.iccid, seenSims.get(r.iccid) ?? c.row);
     if (c.errors.length) c.data = null;

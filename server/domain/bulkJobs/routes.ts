@@ -6,6 +6,8 @@ import { checkImport } from "./importLines";
 import { recordAudit } from "../../audit";
 import { bulkJobItems, bulkJobs, lines } from "../../db/schema";
 import { forbidden, ProblemError } from "../../errors";
+import { localeOf } from "../../i18n/requestLocale";
+import { textIn, words } from "../../i18n/words";
 import { writeHeadersSchema } from "../../engine/routeParts";
 import type { EngineServices } from "../../engine/services";
 import { claimIdempotencyKey, hashRequest } from "../../lib/idempotency";
@@ -46,16 +48,17 @@ export const bulkJobRoutes =
       async (request, reply) => {
         const principal = request.principal;
         if (!accessScope(principal, bulkJobsResource, "create"))
-          throw forbidden(`Your role (${principal.role}) may not start bulk jobs.`);
+          throw forbidden(words("bulkJobs.roleMayNotStart", { role: words(`bulkJobs.role.${principal.role}`) }));
         const body = request.body;
         // A dry run of an import: every row checked, the errors listed, nothing written.
         if (body.kind === "import-lines" && body.dryRun) {
           const checked = await checkImport(db, principal.operator, body.csv);
+          const locale = localeOf(request.headers);
           return reply.code(200).send({
             dryRun: true as const,
             total: checked.length,
             valid: checked.filter((c) => c.data).length,
-            errors: checked.flatMap((c) => c.errors),
+            errors: checked.flatMap((c) => c.errors.map((e) => ({ ...e, message: textIn(locale, e.message) }))),
           });
         }
         const key = request.headers["idempotency-key"];
@@ -87,7 +90,8 @@ export const bulkJobRoutes =
               targetId: `row ${c.row}`,
               data: c.data,
               status: c.data ? "pending" : "failed",
-              error: c.errors.length ? c.errors.map((e) => `${e.field}: ${e.message}`).join("; ") : null,
+              // Stored for whoever reads the job later: in English (issue 25 leaves stored sentences as they are).
+              error: c.errors.length ? c.errors.map((e) => `${e.field}: ${textIn("en", e.message)}`).join("; ") : null,
             }));
           } else {
             const { lineIds, suspendReason } = body;
@@ -100,8 +104,8 @@ export const bulkJobRoutes =
             if (missing.length)
               throw new ProblemError(
                 404,
-                "Some of the selected lines do not exist.",
-                missing.map(({ i }) => ({ path: `lineIds.${i}`, message: "no such line" })),
+                words("bulkJobs.linesMissing"),
+                missing.map(({ i }) => ({ path: `lineIds.${i}`, message: words("bulkJobs.field.noSuchLine") })),
               );
             items = lineIds.map((targetId) => ({ targetId, data: null, status: "pending", error: null }));
             if (suspendReason) params = { suspendReason };

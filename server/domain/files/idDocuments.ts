@@ -3,6 +3,7 @@ import { isStaff, type Principal } from "#resources/access";
 import type { Executor } from "../../audit";
 import { accounts, orders, storedFiles } from "../../db/schema";
 import { unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
 
 /**
  * The ID document an action relies on (moving a line to an eSIM): an upload of purpose id_document,
@@ -27,12 +28,12 @@ export async function checkIdDocument(
     ((holderUid !== null && file.ownerUid === holderUid) ||
       (isStaff(principal.role) && file.ownerUid === principal.uid));
   if (!mayUse)
-    throw unprocessable("No ID document with this id was uploaded by the line's holder (or by you for them).", [
-      { path, message: "no ID document with this id that you may use: upload a photo or scan of the holder's ID" },
+    throw unprocessable(words("files.idDocument.notYours"), [
+      { path, message: words("files.idDocument.field.notYours") },
     ]);
   if (file.purpose !== "id_document")
-    throw unprocessable("That file was not uploaded as an ID document.", [
-      { path, message: "this file is not an ID document: upload the photo or scan of the ID as one" },
+    throw unprocessable(words("files.idDocument.notIdDocument"), [
+      { path, message: words("files.idDocument.field.notIdDocument") },
     ]);
 }
 

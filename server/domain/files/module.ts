@@ -9,6 +9,7 @@ import { storedFiles } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
 import type { EngineServices } from "../../engine/services";
 import { badRequest, notFound, ProblemError, unavailable } from "../../errors";
+import { words } from "../../i18n/words";
 import { EXTENSIONS, sniffContentType } from "../../files/sniff";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
 import { attachedToHoldersTicket } from "../tickets/attachments";
@@ -63,7 +64,7 @@ export const filesModule: DomainModule<FileRow> = {
 };
 
 function fileStoreOf(services: EngineServices) {
-  if (!services.files) throw unavailable("No file store is configured on this server.");
+  if (!services.files) throw unavailable(words("files.noStore"));
   return services.files;
 }
 
@@ -110,11 +111,11 @@ const fileRoutes =
         const { store } = fileStoreOf(services);
         const bytes = request.body;
         if (!Buffer.isBuffer(bytes) || bytes.length === 0)
-          throw badRequest("The body must be the file's bytes.", [{ path: "body", message: "send the file's bytes" }]);
+          throw badRequest(words("files.bodyNotBytes"), [{ path: "body", message: words("files.field.sendBytes") }]);
         const contentType = sniffContentType(bytes);
         if (!contentType) {
-          throw new ProblemError(415, "Only PDF, PNG, JPEG, WebP and HEIC files are accepted.", [
-            { path: "body", message: "not a PDF, PNG, JPEG, WebP or HEIC file" },
+          throw new ProblemError(415, words("files.typeNotAccepted"), [
+            { path: "body", message: words("files.field.typeNotAccepted") },
           ]);
         }
         const { uid, operator, role } = request.principal;
@@ -167,7 +168,7 @@ const fileRoutes =
           operationId: "downloadFile",
           summary: "The bytes of a file: to its owner and the operator's staff",
           headers: apiHeadersSchema,
-          params: z.object({ id: z.uuid("must be a UUID") }),
+          params: z.object({ id: z.uuid("files.idNotUuid") }),
           // Sent as raw bytes (Fastify never serializes a Buffer); the schema documents the 200.
           response: {
             200: z.unknown().describe("The file's bytes, with the Content-Type read from them at upload"),
@@ -189,9 +190,9 @@ const fileRoutes =
           (await attachedToHoldersTicket(services.db, operator, uid, fileId)) ||
           (await idDocumentOfHoldersOrder(services.db, operator, uid, fileId));
         if (!row || (row.ownerUid !== uid && !isStaff(role) && !(await holders(row.id))))
-          throw notFound("No such file.");
+          throw notFound(words("files.noSuchFile"));
         const bytes = await store.get(row.storageKey);
-        if (!bytes) throw notFound("The file's content is no longer stored.");
+        if (!bytes) throw notFound(words("files.contentGone"));
         return reply
           .header("content-type", row.contentType)
           .header("content-length", String(bytes.length))

@@ -1,7 +1,9 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Executor } from "../../audit";
 import { storedFiles } from "../../db/schema";
+import type { Locale } from "#i18n/dictionaries";
 import { tooManyRequests } from "../../errors";
+import { textIn, words } from "../../i18n/words";
 
 /** How much one subscriber may upload within a sliding window (a day): files and bytes. */
 export interface UploadQuota {
@@ -12,6 +14,13 @@ export interface UploadQuota {
 
 /** 50 files or 200 MB (decimal: 200,000,000 bytes) per subscriber in any 24 hours. */
 export const DEFAULT_UPLOAD_QUOTA: UploadQuota = { maxFiles: 50, maxBytes: 200_000_000, windowMs: 24 * 60 * 60 * 1000 };
+
+/** Megabytes as the reader writes decimals, every digit kept (a test quota is 0.00033 MB) and not grouped. */
+const megabytesIn = (locale: Locale, bytes: number) =>
+  (bytes / 1_000_000).toLocaleString(locale === "es" ? "es-US" : "en-US", {
+    maximumFractionDigits: 20,
+    useGrouping: false,
+  });
 
 /**
  * Refuses with 429 (Retry-After: when enough of the window's uploads have left it) an upload of
@@ -58,8 +67,9 @@ export async function enforceUploadQuota(
   const hours = Math.round(quota.windowMs / 3_600_000);
   throw tooManyRequests(
     byCount
-      ? `You have uploaded ${quota.maxFiles} files in the last ${hours} hours, the most allowed; try again later.`
-      : `This upload would take you past ${quota.maxBytes / 1_000_000} MB uploaded in the last ${hours} hours, the most allowed; try again later.`,
+      ? words("files.quota.files", { maxFiles: quota.maxFiles, hours })
+      : (locale) =>
+          textIn(locale, words("files.quota.bytes", { megabytes: megabytesIn(locale, quota.maxBytes), hours })),
     waitMs,
   );
 }

@@ -8,6 +8,7 @@ import type { DeclaredResource } from "../../lib/declaredResource";
 import type { ActionHandler, DomainModule } from "../../engine/types";
 import type { EngineServices } from "../../engine/services";
 import { conflict } from "../../errors";
+import { words } from "../../i18n/words";
 import { documentModule } from "../../generic/documentModule";
 import { apiHeadersSchema, errorResponses } from "../../routes/common";
 import { collectSubscriberData } from "./collect";
@@ -42,9 +43,7 @@ export function privacyRequestsModule(resource: DeclaredResource): DomainModule 
           )
           .limit(1);
         if (open)
-          throw conflict("You already have an open privacy request.", [
-            { path: "kind", message: "a request is already open" },
-          ]);
+          throw conflict(words("privacy.alreadyOpen"), [{ path: "kind", message: words("privacy.field.alreadyOpen") }]);
         return baseWriter.create!(ctx, body, owners);
       },
     },

@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { PROBLEM_TYPES } from "#resources/api";
 import { staffMembers } from "../../db/schema";
 import { ProblemError } from "../../errors";
+import { words, type Words } from "../../i18n/words";
 import type { ActionHandler } from "../../engine/types";
 import { refuseUnconfirmedStaff, type StaffRow } from "./trust";
 
-const notAnotherPerson = (detail: string, path: string, message: string) =>
+const notAnotherPerson = (detail: Words, path: string, message: Words) =>
   new ProblemError(403, detail, [{ path, message }], PROBLEM_TYPES.ownRequest);
 
 /**
@@ -19,19 +20,11 @@ export const confirmStaffMember: ActionHandler<StaffRow> = {
   async run(ctx) {
     const member = ctx.row;
     if (member.uid === ctx.principal.uid)
-      throw notAnotherPerson(
-        "You cannot confirm yourself: another administrator must (two-person rule).",
-        "uid",
-        "is yourself",
-      );
+      throw notAnotherPerson(words("staff.confirm.yourself"), "uid", words("staff.field.isYourself"));
     if (member.invitedBy === ctx.principal.uid) {
-      throw notAnotherPerson(
-        "You invited this member: an administrator other than you must confirm them (two-person rule).",
-        "invitedBy",
-        "the confirmer cannot be the inviter",
-      );
+      throw notAnotherPerson(words("staff.confirm.inviter"), "invitedBy", words("staff.confirm.field.inviter"));
     }
-    await refuseUnconfirmedStaff(ctx.tx, ctx.principal, "confirm staff members");
+    await refuseUnconfirmedStaff(ctx.tx, ctx.principal, words("staff.doing.confirm"));
     const now = new Date();
     await ctx.tx
       .update(staffMembers)

@@ -13,6 +13,7 @@ import { recordAudit, type AuditEntry } from "../../audit";
 import { outboxMessages, staffMembers } from "../../db/schema";
 import { conflict, forbidden, notFound, unprocessable } from "../../errors";
 import { localeOf } from "../../i18n/requestLocale";
+import { words } from "../../i18n/words";
 import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
@@ -21,14 +22,14 @@ import { toMember } from "./member";
 
 /** Staff of the principal's operator, for admins only (agents and subscribers: 403). */
 function scopeOf(principal: Principal, action: "create" | "edit"): SQL {
-  if (!accessScope(principal, staffResource, action)) throw forbidden("Only the operator's admins manage staff.");
+  if (!accessScope(principal, staffResource, action)) throw forbidden(words("staff.adminsOnly"));
   return eq(staffMembers.operatorCode, principal.operator);
 }
 
 const inviteHeadersSchema = apiHeadersSchema.extend({
   "idempotency-key": z
-    .string("required: a unique key per invitation, e.g. a UUID")
-    .min(8, "at least 8 characters")
+    .string("staff.idempotencyKeyRequired")
+    .min(8, "staff.idempotencyKeyTooShort")
     .max(200)
     .describe("the same key replays the first response and never creates a second user"),
 });
@@ -38,7 +39,7 @@ const uidParamsSchema = z.object({
     .string()
     .min(1)
     .max(128)
-    .regex(/^[\w-]+$/, "letters, digits, - and _")
+    .regex(/^[\w-]+$/, "staff.uidCharacters")
     .describe("the staff member's Firebase uid"),
 });
 
@@ -102,8 +103,8 @@ export const staffRoutes =
             createdUid = user.uid;
           } catch (error) {
             if (firebaseCode(error) === "auth/email-already-exists") {
-              throw conflict("A user with this email already exists.", [
-                { path: "email", message: "already registered" },
+              throw conflict(words("staff.userEmailTaken"), [
+                { path: "email", message: words("staff.field.alreadyRegistered") },
               ]);
             }
             throw error;
@@ -119,8 +120,8 @@ export const staffRoutes =
               .onConflictDoNothing()
               .returning();
             if (!row)
-              throw conflict("A staff member with this email already exists.", [
-                { path: "email", message: "already a staff member" },
+              throw conflict(words("staff.memberEmailTaken"), [
+                { path: "email", message: words("staff.field.alreadyStaff") },
               ]);
             const member = toMember(row);
             // The link is the invitee's to use: it goes to their address, with the new row, and never
@@ -198,10 +199,10 @@ export const staffRoutes =
             .where(and(scope, eq(staffMembers.uid, uid)))
             .for("update")
             .limit(1);
-          if (!current) throw notFound("No such staff member.");
+          if (!current) throw notFound(words("staff.noSuchMember"));
           if (uid === principal.uid) {
-            throw unprocessable("You cannot change your own role or disable yourself; ask another admin.", [
-              { path: "uid", message: "is yourself" },
+            throw unprocessable(words("staff.notYourself"), [
+              { path: "uid", message: words("staff.field.isYourself") },
             ]);
           }
           const roleChanges = role !== undefined && role !== current.role;

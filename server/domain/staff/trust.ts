@@ -5,6 +5,7 @@ import type { Executor } from "../../audit";
 import { securityPolicyOf } from "../../auth/operatorSettings";
 import { operators, staffMembers } from "../../db/schema";
 import { ProblemError } from "../../errors";
+import { words, type Words } from "../../i18n/words";
 
 /** Under the 24-hour rule, how long after the invitation an unconfirmed member waits. */
 export const NEW_STAFF_WAIT_MS = 24 * 3_600_000;
@@ -29,7 +30,8 @@ export async function staffRowOf(tx: Executor, operator: string, uid: string): P
  * policy is `after-24-hours`, one invited at least 24 hours ago. Read in the caller's transaction
  * (PGlite has one connection, so not through the settings cache).
  */
-export async function refuseUnconfirmedStaff(tx: Executor, principal: Principal, doing: string): Promise<void> {
+/** `doing` names what is refused, as words that follow "You cannot" ("decide approvals"). */
+export async function refuseUnconfirmedStaff(tx: Executor, principal: Principal, doing: Words): Promise<void> {
   const row = await staffRowOf(tx, principal.operator, principal.uid);
   if (row && !row.disabled && (row.invitedBy === null || row.confirmedBy !== null)) return;
   let rule = "after-confirmation";
@@ -42,13 +44,15 @@ export async function refuseUnconfirmedStaff(tx: Executor, principal: Principal,
     rule = securityPolicyOf(operator?.settings).newStaffMayApprove;
     if (rule === "after-24-hours" && Date.now() - row.createdAt.getTime() >= NEW_STAFF_WAIT_MS) return;
   }
-  const until = rule === "after-24-hours" ? ", or 24 hours must pass since your invitation" : "";
+  const refusal = !row
+    ? "staff.notOnRecord"
+    : rule === "after-24-hours"
+      ? "staff.unconfirmedOr24Hours"
+      : "staff.unconfirmed";
   throw new ProblemError(
     403,
-    row
-      ? `You cannot ${doing} yet: an administrator other than the one who invited you must confirm you first${until} (two-person rule).`
-      : `You cannot ${doing}: you are not on this operator's staff record.`,
-    [{ path: "confirmedBy", message: "not confirmed by an administrator other than the inviter" }],
+    words(refusal, { doing }),
+    [{ path: "confirmedBy", message: words("staff.field.notConfirmed") }],
     PROBLEM_TYPES.staffNotConfirmed,
   );
 }

@@ -3,6 +3,7 @@ import type { Principal } from "#resources/access";
 import type { Executor } from "../../audit";
 import { accounts, storedFiles, ticketAttachments, ticketMessages, tickets } from "../../db/schema";
 import { badRequest, type FieldError } from "../../errors";
+import { textIn, words } from "../../i18n/words";
 
 /** The files attached to one message (`messageId` is SQL naming the message's id), oldest first, as JSON. */
 export const attachmentsOf = (
@@ -34,13 +35,19 @@ export async function attachFiles(tx: Executor, principal: Principal, messageId:
   const errors: FieldError[] = [];
   fileIds.forEach((id, index) => {
     const row = byId.get(id);
-    if (!row) errors.push({ path: `attachmentIds.${index}`, message: "no attachment with this id that you uploaded" });
+    if (!row) errors.push({ path: `attachmentIds.${index}`, message: words("tickets.field.notYourAttachment") });
     else if (row.attachedTo)
-      errors.push({ path: `attachmentIds.${index}`, message: "this file is already attached to a message" });
+      errors.push({ path: `attachmentIds.${index}`, message: words("tickets.field.alreadyAttached") });
   });
   if (errors.length)
     throw badRequest(
-      `The attachments are not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
+      (locale) =>
+        textIn(
+          locale,
+          words("tickets.attachmentsNotValid", {
+            issues: errors.map((e) => `${e.path}: ${textIn(locale, e.message)}`).join("; "),
+          }),
+        ),
       errors,
     );
   await tx.insert(ticketAttachments).values(fileIds.map((fileId) => ({ messageId, fileId })));

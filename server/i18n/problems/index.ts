@@ -6,6 +6,12 @@ import { subscribersWords } from "./subscribers";
 import { ordersWords } from "./orders";
 import { voucherBatchesWords } from "./voucherBatches";
 import { carePinWords } from "./carePin";
+import { filesWords } from "./files";
+import { staffWords } from "./staff";
+import { approvalsWords } from "./approvals";
+import { ticketsWords } from "./tickets";
+import { privacyWords } from "./privacy";
+import { bulkJobsWords } from "./bulkJobs";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -20,4 +26,10 @@ export const problemWords = {
   ...ordersWords,
   ...voucherBatchesWords,
   ...carePinWords,
+  ...filesWords,
+  ...staffWords,
+  ...approvalsWords,
+  ...ticketsWords,
+  ...privacyWords,
+  ...bulkJobsWords,
 };
