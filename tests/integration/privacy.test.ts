@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
 import { SAMPLE_FILES } from "../support/sampleFiles";
-import { accounts, crmOutbox, ledgerEntries, storedFiles, subscriberProfiles } from "../../server/db/schema";
+import { accounts, carePins, crmOutbox, ledgerEntries, storedFiles, subscriberProfiles } from "../../server/db/schema";
 
 // Privacy: the data export (GET /api/v1/me/privacy-export, a zip of JSON and CSV per table) and the
 // request to close the account and delete the data (privacy-requests), completed by care; what the
@@ -209,6 +209,8 @@ describe("closing the account and deleting the data", () => {
     const db = backend.database.db;
     const fileKeys = (await db.select().from(storedFiles).where(eq(storedFiles.ownerUid, uid))).map((f) => f.id);
     expect(fileKeys).toHaveLength(1);
+    // A care PIN (issue 27) is the person's too: only its hash is kept, and erasure deletes it.
+    await db.insert(carePins).values({ operatorCode: "ATT", uid, pinHash: "scrypt.salt.hash" });
     const res = await backend.send("POST", `${REQUESTS}/${requestId}/actions/complete`, {
       as: AGENT,
       body: { reason: "Identity checked by phone." },
@@ -225,6 +227,8 @@ describe("closing the account and deleting the data", () => {
       expect.arrayContaining([expect.stringMatching(/^invoices/), expect.stringMatching(/^ledger_entries/)]),
     );
     expect(done.erased.join("\n")).toMatch(/profile/);
+    expect(done.erased).toContain("care PIN deleted");
+    expect(await db.select().from(carePins).where(eq(carePins.uid, uid))).toEqual([]);
 
     const [account] = await db.select().from(accounts).where(eq(accounts.id, accountId));
     expect(account).toMatchObject({ status: "closed", email: null, phone: null, address: null, balanceAmount: 1500 });

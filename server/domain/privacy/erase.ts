@@ -2,6 +2,7 @@ import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../audit";
 import {
   accounts,
+  carePins,
   crmOutbox,
   lines,
   notificationPreferences,
@@ -77,6 +78,11 @@ export async function eraseSubscriber(tx: Executor, operator: string, uid: strin
     .delete(subscriberProfiles)
     .where(and(eq(subscriberProfiles.operatorCode, operator), eq(subscriberProfiles.uid, uid)));
   erased.push("profile: name, contact details, address, language and consent deleted");
+  const pins = await tx
+    .delete(carePins)
+    .where(and(eq(carePins.operatorCode, operator), eq(carePins.uid, uid)))
+    .returning({ uid: carePins.uid });
+  if (pins.length) erased.push("care PIN deleted");
   await tx
     .delete(notificationPreferences)
     .where(and(eq(notificationPreferences.operatorCode, operator), eq(notificationPreferences.uid, uid)));
