@@ -1,4 +1,9 @@
 import { httpWords } from "./http";
+import { paymentsWords } from "./payments";
+import { moneyWords } from "./money";
+import { invoicesWords } from "./invoices";
+import { topUpsWords } from "./topUps";
+import { billingRunsWords } from "./billingRuns";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -6,4 +11,9 @@ import { httpWords } from "./http";
  */
 export const problemWords = {
   ...httpWords,
+  ...paymentsWords,
+  ...moneyWords,
+  ...invoicesWords,
+  ...topUpsWords,
+  ...billingRunsWords,
 };
