@@ -639,5 +639,19 @@ describe("refusals in the request's language (issue 25)", () => {
       `The webhook body is not a charge event: data.reference: ${english.errors![0]!.message}`,
     );
     expect(spanish.errors![0]!.message).not.toBe(english.errors![0]!.message);
+    // The path's own check (a gateway's name) is a key of the server's words.
+    const badName = (language?: string) =>
+      backend.app.inject({
+        method: "POST",
+        url: "/api/v1/payment-webhooks/NOT_A_NAME",
+        headers: { "content-type": "application/json", ...(language && { "accept-language": language }) },
+        payload: body,
+      });
+    expect(expectProblem(await badName("es"), 400, "gateway").errors).toEqual([
+      { path: "gateway", message: "un nombre de pasarela" },
+    ]);
+    expect(expectProblem(await badName(), 400, "gateway").errors).toEqual([
+      { path: "gateway", message: "a gateway name" },
+    ]);
   });
 });
