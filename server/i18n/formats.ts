@@ -1,3 +1,4 @@
+import type { Money } from "#resources/common";
 import type { Locale } from "#i18n/dictionaries";
 
 /**
@@ -10,5 +11,19 @@ export const intlTag = (locale: Locale): string => (locale === "es" ? "es-US" : 
 export function dateText(isoDate: string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlTag(locale), { dateStyle: "medium", timeZone: "UTC" }).format(
     new Date(`${isoDate.slice(0, 10)}T00:00:00Z`),
+  );
+}
+
+/**
+ * An amount as the server writes it, in the currency's own decimals ("$12.50", "¥3,500"): English by
+ * default (a CRM lead's title); a bill, message or problem worded for a reader passes their language
+ * (problems through words' money params, server/i18n/words.ts).
+ */
+export function moneyText(money: Money, locale: Locale = "en"): string {
+  const decimals =
+    new Intl.NumberFormat("en", { style: "currency", currency: money.currency }).resolvedOptions()
+      .maximumFractionDigits ?? 2;
+  return new Intl.NumberFormat(intlTag(locale), { style: "currency", currency: money.currency }).format(
+    money.amount / 10 ** decimals,
   );
 }

@@ -1,5 +1,6 @@
 import type { Locale } from "#i18n/dictionaries";
 import type { Bilingual } from "./defineWords";
+import { intlTag, moneyText } from "./formats";
 import { problemWords } from "./problems";
 
 /** A key of the server's sentences (server/i18n/problems/*): problem details, field errors. */
@@ -33,18 +34,14 @@ export type Text = Words | ((locale: Locale) => string) | string;
 export const words = (key: WordsKey, params?: Record<string, WordsParam>): Words =>
   params ? { key, params } : { key };
 
-const intlLocale = (locale: Locale) => (locale === "es" ? "es-US" : "en-US");
-
 const isWords = (value: unknown): value is Words =>
   typeof value === "object" && value !== null && typeof (value as Words).key === "string";
 
 function paramIn(locale: Locale, value: WordsParam): string {
   if (typeof value === "string") return value;
-  if (typeof value === "number") return value.toLocaleString(intlLocale(locale));
+  if (typeof value === "number") return value.toLocaleString(intlTag(locale));
   if (isWords(value)) return textIn(locale, value);
-  return new Intl.NumberFormat(intlLocale(locale), { style: "currency", currency: value.currency }).format(
-    value.amount / 100,
-  );
+  return moneyText(value, locale);
 }
 
 /** The text in a language: a key's sentence with its holes filled, or final text as it is. */

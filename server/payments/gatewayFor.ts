@@ -1,6 +1,7 @@
 import { topUpPaymentOf } from "#resources/topUps";
 import type { EngineServices } from "../engine/services";
 import { unavailable, unprocessable } from "../errors";
+import { words } from "../i18n/words";
 import type { PaymentGateway } from "./gateway";
 
 /**
@@ -18,26 +19,21 @@ export async function gatewayFor(
   if (purpose === "bill") {
     const name = services.billPaymentGateway ?? "";
     if (name === "")
-      throw unprocessable(
-        "Online bill payment is unavailable on this server: pay the bill at a store or by bank transfer.",
-        [{ path: "paymentMethodId", message: "online bill payment is unavailable" }],
-      );
+      throw unprocessable(words("payments.billsOffline"), [
+        { path: "paymentMethodId", message: words("payments.billsOfflineField") },
+      ]);
     const gateway = services.payments?.[name];
-    if (!gateway) throw unavailable(`Bill payment through the "${name}" gateway is not available on this server.`);
+    if (!gateway) throw unavailable(words("payments.billGatewayNotWired", { gateway: name }));
     return gateway;
   }
   const name = topUpPaymentOf(await services.operators.settings(operator));
   if (name === "") {
-    throw unprocessable(
-      "Card top-up is unavailable for this operator: add credit with a voucher instead (POST /api/v1/accounts/{id}/actions/redeem-voucher).",
-      [{ path: "paymentMethodId", message: "card top-up is unavailable; use a voucher" }],
-    );
+    throw unprocessable(words("payments.cardTopUpUnavailable"), [
+      { path: "paymentMethodId", message: words("payments.cardTopUpUnavailableField") },
+    ]);
   }
   const gateway = services.payments?.[name];
-  if (!gateway)
-    throw unavailable(
-      `Card top-up through the "${name}" gateway is not available on this server; add credit with a voucher instead.`,
-    );
+  if (!gateway) throw unavailable(words("payments.cardTopUpGatewayNotWired", { gateway: name }));
   return gateway;
 }
 

@@ -1,12 +1,14 @@
 import { z } from "zod";
-import { issueText } from "#i18n/issueText";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
+import type { Locale } from "#i18n/dictionaries";
 import { eq } from "drizzle-orm";
 import { invoicePayments, paymentWebhookEvents, topUps } from "../db/schema";
 import { returnInvoicePayment, settleInvoicePayment } from "../domain/invoicePayments/settle";
 import { settleTopUp } from "../domain/topUps/settle";
 import type { EngineServices } from "../engine/services";
 import { badRequest, notFound, ProblemError } from "../errors";
+import { validationText } from "../i18n/validationText";
+import { textIn, words, type WordsKey } from "../i18n/words";
 import { publishAfterCommit } from "../live/eventBus";
 import { errorResponses } from "../routes/common";
 import { SIGNATURE_HEADER, verifyWebhook } from "./webhookSignature";
@@ -25,12 +27,8 @@ const chargeEventSchema = z.object({
   }),
 });
 
-const WHY = {
-  missing: "no signature",
-  malformed: "a malformed signature",
-  too_old: "a signature outside the time tolerance",
-  mismatch: "a signature that does not match",
-} as const;
+/** A gateway's name in the path; a key of the server's words, so a refusal is worded for its reader. */
+const GATEWAY_NAME: WordsKey = "payments.webhook.gatewayName";
 
 /**
  * `POST /api/v1/payment-webhooks/{gateway}`: a card gateway tells how a charge ended. No person's
@@ -55,34 +53,43 @@ export const paymentWebhookRoutes =
           summary: "A card gateway's signed charge event (signature authentication, no user token)",
           description: `Signed in \`${SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">\`. Replays of an event id are acknowledged (200, duplicate: true) and ignored.`,
           security: [{ gatewaySignature: [] }],
-          params: z.object({ gateway: z.string().regex(/^[a-z0-9_-]{1,40}$/, "a gateway name") }),
+          params: z.object({ gateway: z.string().regex(/^[a-z0-9_-]{1,40}$/, GATEWAY_NAME) }),
           response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), ...errorResponses },
         },
       },
       async (request) => {
         const gateway = services.payments?.[request.params.gateway];
-        if (!gateway) throw notFound(`No gateway "${request.params.gateway}" is wired to this server.`);
+        if (!gateway) throw notFound(words("payments.webhook.noGateway", { gateway: request.params.gateway }));
         const raw = typeof request.body === "string" ? request.body : "";
         const header = request.headers[SIGNATURE_HEADER];
         const check = verifyWebhook(gateway.webhookSecret, raw, typeof header === "string" ? header : undefined);
         if (!check.ok)
-          throw new ProblemError(401, `The webhook has ${WHY[check.why]}.`, [
-            { path: SIGNATURE_HEADER, message: WHY[check.why] },
+          throw new ProblemError(401, words(`payments.webhook.signature.${check.why}`), [
+            { path: SIGNATURE_HEADER, message: words(`payments.webhook.signatureField.${check.why}`) },
           ]);
         let json: unknown;
         try {
           json = JSON.parse(raw);
         } catch {
-          throw badRequest("The webhook body is not JSON.", [{ path: "body", message: "not JSON" }]);
+          throw badRequest(words("payments.webhook.notJson"), [
+            { path: "body", message: words("payments.webhook.notJsonField") },
+          ]);
         }
-        const parsed = chargeEventSchema.safeParse(json);
+        // With its input, an issue is worded again in the reader's language by zod's locale (validationText).
+        const parsed = chargeEventSchema.safeParse(json, { reportInput: true });
         if (!parsed.success) {
           const errors = parsed.error.issues.map((issue) => ({
             path: issue.path.join(".") || "body",
-            message: issueText(issue, "en"),
+            message: (locale: Locale) => validationText(issue, locale),
           }));
           throw badRequest(
-            `The webhook body is not a charge event: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
+            (locale) =>
+              textIn(
+                locale,
+                words("payments.webhook.notChargeEvent", {
+                  issues: errors.map((e) => `${e.path}: ${e.message(locale)}`).join("; "),
+                }),
+              ),
             errors,
           );
         }

@@ -128,6 +128,27 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     );
     expect(problem.errors).toEqual([{ path: "amount", message: "short by $1.25" }]);
     expect(problem.shortfall).toEqual(usd(125));
+    const enMoney = (amount: number) =>
+      new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount / 100);
+    expect(problem.detail).toBe(`The balance (${enMoney(start)}) is short by $1.25 for this ${enMoney(start + 125)}.`);
+    // In Spanish for es, the amounts as es-US writes them (issue 25).
+    const esMoney = (amount: number) =>
+      new Intl.NumberFormat("es-US", { style: "currency", currency: "USD" }).format(amount / 100);
+    const spanish = expectProblem(
+      await backend.send("POST", `/api/v1/accounts/${sam.id}/actions/charge`, {
+        as: ADMIN,
+        body: { amount: usd(start + 125), reason: "replacement SIM fee" },
+        headers: { "accept-language": "es" },
+      }),
+      422,
+      "amount",
+    );
+    expect(spanish).toMatchObject({
+      title: "No se puede procesar",
+      detail: `Al saldo (${esMoney(start)}) le faltan ${esMoney(125)} para cubrir ${esMoney(start + 125)}.`,
+      errors: [{ path: "amount", message: `faltan ${esMoney(125)}` }],
+      shortfall: usd(125),
+    });
     expect(await balance()).toBe(start);
     expect(await entriesOf(sam.id)).toBe(entries);
     const ok = await act(sam.id, "charge", ADMIN, { amount: usd(start), reason: "replacement SIM fee" });

@@ -594,3 +594,68 @@ describe("non-payment suspension", () => {
     expect(restored.length).toBe(taken.length);
   });
 });
+
+describe("refusals in the request's language (issue 25)", () => {
+  // Amounts as es-US writes them (the ICU that Node ships decides the symbol).
+  const esMoney = (amount: number) =>
+    new Intl.NumberFormat("es-US", { style: "currency", currency: "USD" }).format(amount / 100);
+  const payIn = (language: string | undefined, invoiceId: string, body: unknown, key?: string) =>
+    backend.send("POST", `/api/v1/invoices/${invoiceId}/actions/pay`, {
+      as: ALEX,
+      body,
+      headers: { ...(language && { "accept-language": language }), ...(key && { "idempotency-key": key }) },
+    });
+
+  it("more than is due, a declined card and a paid bill: in Spanish for es, unchanged in English", async () => {
+    const id = await newBill(alex, 2500);
+    const tooMuch = { paymentMethodId: cards.ok.id, amount: 2501 };
+    expect(expectProblem(await payIn("es", id, tooMuch), 400, "amount")).toMatchObject({
+      title: "Solicitud no válida",
+      detail: `Se paga como máximo el importe pendiente, ${esMoney(2500)}.`,
+      errors: [{ path: "amount", message: `como máximo ${esMoney(2500)}` }],
+    });
+    expect(expectProblem(await payIn(undefined, id, tooMuch), 400, "amount")).toMatchObject({
+      title: "Bad Request",
+      detail: "At most the amount due, $25.00, is paid.",
+      errors: [{ path: "amount", message: "at most $25.00" }],
+    });
+
+    const { last4 } = cards.declined;
+    const key = `pay-words-${Date.now()}`;
+    const declined = expectProblem(
+      await payIn("es", id, { paymentMethodId: cards.declined.id }, key),
+      422,
+      "paymentMethodId",
+    );
+    expect(declined).toMatchObject({
+      title: "No se puede procesar",
+      detail: `Se rechazó la tarjeta terminada en ${last4} (card_declined); la factura no cambió.`,
+      errors: [{ path: "paymentMethodId", message: `se rechazó la tarjeta terminada en ${last4}` }],
+    });
+    // Its key replays the very answer it was given, in the language it was given in.
+    const replayed = await payIn("es", id, { paymentMethodId: cards.declined.id }, key);
+    expect(replayed.headers["idempotent-replayed"]).toBe("true");
+    expect(replayed.json()).toEqual(declined);
+    await webhooksHandled((await lastPayment(id)).id);
+    expect(
+      expectProblem(await payIn("en", id, { paymentMethodId: cards.declined.id }), 422, "paymentMethodId"),
+    ).toMatchObject({
+      detail: `The card ending ${last4} was declined (card_declined); the bill is unchanged.`,
+      errors: [{ path: "paymentMethodId", message: `the card ending ${last4} was declined` }],
+    });
+    await webhooksHandled((await lastPayment(id)).id);
+
+    const paid = await payIn(undefined, id, { paymentMethodId: cards.ok.id });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await webhooksHandled((await lastPayment(id)).id);
+    expect(expectProblem(await payIn("es", id, { paymentMethodId: cards.ok.id }), 409, "status")).toMatchObject({
+      title: "Conflicto",
+      detail: "Esta factura ya está pagada: solo se pagan facturas emitidas o vencidas.",
+      errors: [{ path: "status", message: "ya está pagada" }],
+    });
+    expect(expectProblem(await payIn(undefined, id, { paymentMethodId: cards.ok.id }), 409, "status")).toMatchObject({
+      detail: "This bill is paid: only an issued or overdue bill is paid.",
+      errors: [{ path: "status", message: "is paid" }],
+    });
+  });
+});

@@ -553,3 +553,105 @@ describe("card numbers never reach the backend", () => {
     for (const n of numbers) expect(joined.includes(n), n).toBe(false);
   });
 });
+
+describe("refusals in the request's language (issue 25)", () => {
+  const inSpanish = { "accept-language": "es" };
+  it("a top-up the operator or the account does not take: in Spanish for es, unchanged in English", async () => {
+    const good = { accountId: alex.id, amount: usd(1000), cardToken: await tokenize(SANDBOX_CARDS.succeeds) };
+    /** The same request asked in Spanish, then without a language. */
+    const both = async (body: unknown, as: string, operator?: string) => {
+      const send = (headers: Record<string, string>) =>
+        backend.send("POST", "/api/v1/top-ups", { as, operator, body, headers });
+      return [await send(inSpanish), await send({})] as const;
+    };
+
+    const [esTmo, enTmo] = await both({ ...good, accountId: taylor.id }, TAYLOR, "TMO");
+    expect(expectProblem(esTmo, 422, "paymentMethodId")).toMatchObject({
+      title: "No se puede procesar",
+      detail:
+        "La recarga con tarjeta no está disponible para este operador: añade saldo con un cupón (POST /api/v1/accounts/{id}/actions/redeem-voucher).",
+      errors: [{ path: "paymentMethodId", message: "la recarga con tarjeta no está disponible; usa un cupón" }],
+    });
+    expect(expectProblem(enTmo, 422, "paymentMethodId")).toMatchObject({
+      title: "Unprocessable Content",
+      detail:
+        "Card top-up is unavailable for this operator: add credit with a voucher instead (POST /api/v1/accounts/{id}/actions/redeem-voucher).",
+      errors: [{ path: "paymentMethodId", message: "card top-up is unavailable; use a voucher" }],
+    });
+
+    const [esEuro, enEuro] = await both({ ...good, amount: { amount: 1000, currency: "EUR" } }, ALEX);
+    expect(expectProblem(esEuro, 422, "amount.currency")).toMatchObject({
+      detail: "Esta cuenta está en USD.",
+      errors: [{ path: "amount.currency", message: "debe ser USD" }],
+    });
+    expect(expectProblem(enEuro, 422, "amount.currency")).toMatchObject({
+      detail: "This account is kept in USD.",
+      errors: [{ path: "amount.currency", message: "must be USD" }],
+    });
+
+    const postpaid = (await backend.get("/api/v1/accounts", { as: ALEX }))
+      .json<{ data: Account[] }>()
+      .data.find((a) => a.type === "postpaid")!;
+    const [esPostpaid, enPostpaid] = await both({ ...good, accountId: postpaid.id }, ALEX);
+    expect(expectProblem(esPostpaid, 422, "accountId")).toMatchObject({
+      detail: "Solo se recargan las cuentas prepago; las cuentas pospago pagan sus facturas.",
+      errors: [{ path: "accountId", message: "debe ser una cuenta prepago" }],
+    });
+    expect(expectProblem(enPostpaid, 422, "accountId").detail).toBe(
+      "Only prepaid accounts are topped up; postpaid accounts pay their bills.",
+    );
+  });
+
+  it("a webhook's refusals too, zod's own sentences included", async () => {
+    const event = {
+      id: `evt_words_${Date.now()}`,
+      type: "charge.succeeded",
+      created: Math.floor(Date.now() / 1000),
+      data: { chargeId: "ch_words", reference: "not-a-uuid", amount: 300, currency: "USD" },
+    };
+    const body = JSON.stringify(event);
+    const send = (signature: string, language?: string) =>
+      backend.app.inject({
+        method: "POST",
+        url: WEBHOOK_PATH,
+        headers: {
+          "content-type": "application/json",
+          [SIGNATURE_HEADER]: signature,
+          ...(language && { "accept-language": language }),
+        },
+        payload: body,
+      });
+    const forged = signWebhook("not-the-secret", body);
+    expect(expectProblem(await send(forged, "es"), 401, SIGNATURE_HEADER)).toMatchObject({
+      title: "No autenticado",
+      detail: "El webhook tiene una firma que no coincide.",
+      errors: [{ path: SIGNATURE_HEADER, message: "una firma que no coincide" }],
+    });
+    expect(expectProblem(await send(forged), 401, SIGNATURE_HEADER)).toMatchObject({
+      detail: "The webhook has a signature that does not match.",
+      errors: [{ path: SIGNATURE_HEADER, message: "a signature that does not match" }],
+    });
+    const signed = signWebhook(SECRET, body);
+    const spanish = expectProblem(await send(signed, "es"), 400, "data.reference");
+    const english = expectProblem(await send(signed), 400, "data.reference");
+    expect(spanish.detail).toMatch(/^El cuerpo del webhook no es un evento de cobro: data\.reference: /);
+    expect(english.detail).toBe(
+      `The webhook body is not a charge event: data.reference: ${english.errors![0]!.message}`,
+    );
+    expect(spanish.errors![0]!.message).not.toBe(english.errors![0]!.message);
+    // The path's own check (a gateway's name) is a key of the server's words.
+    const badName = (language?: string) =>
+      backend.app.inject({
+        method: "POST",
+        url: "/api/v1/payment-webhooks/NOT_A_NAME",
+        headers: { "content-type": "application/json", ...(language && { "accept-language": language }) },
+        payload: body,
+      });
+    expect(expectProblem(await badName("es"), 400, "gateway").errors).toEqual([
+      { path: "gateway", message: "un nombre de pasarela" },
+    ]);
+    expect(expectProblem(await badName(), 400, "gateway").errors).toEqual([
+      { path: "gateway", message: "a gateway name" },
+    ]);
+  });
+});

@@ -5,6 +5,7 @@ import { accounts, ledgerEntries } from "../../server/db/schema";
 import { postLedgerEntry, type NewLedgerEntry } from "../../server/domain/money/ledger";
 import { readAccountMoney } from "../../server/domain/money/accountMoney";
 import { ProblemError } from "../../server/errors";
+import { textIn } from "../../server/i18n/words";
 import type { Account } from "../../src/resources/accounts";
 import { signOf, type LedgerEntry } from "../../src/resources/ledgerEntries";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
@@ -181,7 +182,10 @@ describe("postLedgerEntry", () => {
     expect(error).toBeInstanceOf(ProblemError);
     const problem = error as ProblemError;
     expect(problem.status).toBe(422);
-    expect(problem.errors).toEqual([{ path: "amount", message: "short by $2.50" }]);
+    // Its words are written for the reader when sent: in English, as before.
+    expect(problem.errors?.map((e) => ({ path: e.path, message: textIn("en", e.message) }))).toEqual([
+      { path: "amount", message: "short by $2.50" },
+    ]);
     expect(problem.extensions).toMatchObject({ shortfall: { amount: 250, currency: "USD" } });
     expect(await balanceOf(samAccount.id)).toBe(balance);
   });

@@ -4,6 +4,7 @@ import { topUpPaymentOf } from "#resources/topUps";
 import { autoTopUpSettings, operators, paymentMethods } from "../../db/schema";
 import type { ActionHandler } from "../../engine/types";
 import { unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
 
 type AccountRowLike = { id: string; ownerUid: string | null; currency: string };
 
@@ -18,8 +19,8 @@ export const setAutoTopUp: ActionHandler<AccountRowLike, AutoTopUpSetting> = {
     const { input, row, principal } = ctx;
     for (const field of ["threshold", "amount"] as const) {
       if (input[field].currency !== row.currency)
-        throw unprocessable(`This account is kept in ${row.currency}.`, [
-          { path: `${field}.currency`, message: `must be ${row.currency}` },
+        throw unprocessable(words("money.keptIn", { currency: row.currency }), [
+          { path: `${field}.currency`, message: words("money.mustBeCurrency", { currency: row.currency }) },
         ]);
     }
     if (input.enabled) {
@@ -30,10 +31,9 @@ export const setAutoTopUp: ActionHandler<AccountRowLike, AutoTopUpSetting> = {
         .where(eq(operators.code, principal.operator));
       const gateway = topUpPaymentOf(operator?.settings);
       if (gateway === "" || !ctx.services.payments?.[gateway]) {
-        throw unprocessable(
-          "Card top-up is unavailable for this operator, so it cannot top up automatically: add credit with a voucher instead.",
-          [{ path: "enabled", message: "card top-up is unavailable for this operator" }],
-        );
+        throw unprocessable(words("topUps.autoUnavailable"), [
+          { path: "enabled", message: words("topUps.autoUnavailableField") },
+        ]);
       }
       const [method] = row.ownerUid
         ? await ctx.tx
@@ -50,8 +50,8 @@ export const setAutoTopUp: ActionHandler<AccountRowLike, AutoTopUpSetting> = {
             )
         : [];
       if (!method)
-        throw unprocessable("Auto top-up needs a default saved card: add one under payment methods first.", [
-          { path: "enabled", message: "no default payment method" },
+        throw unprocessable(words("topUps.autoNeedsDefaultCard"), [
+          { path: "enabled", message: words("topUps.autoNeedsDefaultCardField") },
         ]);
     }
     const values = {

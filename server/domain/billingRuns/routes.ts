@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { billingRunInputSchema, billingRunResultSchema, BILLING_RUN_MAX_DAYS } from "#resources/billingRuns";
 import { recordAudit } from "../../audit";
 import { forbidden, unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
 import { writeHeadersSchema } from "../../engine/routeParts";
 import type { EngineServices } from "../../engine/services";
 import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
@@ -35,14 +36,14 @@ export const billingRunRoutes =
       },
       async (request, reply) => {
         const { principal } = request;
-        if (principal.role !== "admin") throw forbidden("Only the operator's admins run billing.");
+        if (principal.role !== "admin") throw forbidden(words("billingRuns.adminsOnly"));
         const { asOf } = request.body;
         const distance =
           Math.abs(Date.parse(`${asOf}T00:00:00Z`) - Date.parse(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`)) /
           DAY_MS;
         if (!(distance <= BILLING_RUN_MAX_DAYS))
-          throw unprocessable(`A billing run is for a day within ${BILLING_RUN_MAX_DAYS} days of today.`, [
-            { path: "asOf", message: `within ${BILLING_RUN_MAX_DAYS} days of today` },
+          throw unprocessable(words("billingRuns.dayOutOfRange", { days: BILLING_RUN_MAX_DAYS }), [
+            { path: "asOf", message: words("billingRuns.dayOutOfRangeField", { days: BILLING_RUN_MAX_DAYS }) },
           ]);
 
         const key = request.headers["idempotency-key"];

@@ -3,7 +3,7 @@ import type { Executor } from "../../audit";
 import { accounts, lines } from "../../db/schema";
 import type { DeclaredResource } from "../../lib/declaredResource";
 import type { DomainModule, WriteContext } from "../../engine/types";
-import { moneyText } from "../money/moneyText";
+import { moneyText } from "../../i18n/formats";
 import { documentModule } from "../../generic/documentModule";
 import { enqueueCrmLead, type CrmLeadSource } from "./outbox";
 

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { accounts, invoices, paymentMethods } from "../../db/schema";
 import type { ActionHandler } from "../../engine/types";
 import { ProblemError, unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
 import type { PaymentGateways } from "../../payments/gateway";
 import type { ResourceEvent } from "#resources/events";
 import { payInvoice } from "./payInvoice";
@@ -34,17 +35,13 @@ export const setAutopay: ActionHandler<AccountRowLike, { enabled: boolean; payme
         )
         .limit(1);
       if (!card) {
-        throw unprocessable(
-          ctx.input.paymentMethodId
-            ? "No such saved card of this account's holder."
-            : "Save a card first: autopay pays with the holder's default card.",
-          [
-            {
-              path: "paymentMethodId",
-              message: ctx.input.paymentMethodId ? "not a saved card of the account's holder" : "no default card",
-            },
-          ],
-        );
+        const named = Boolean(ctx.input.paymentMethodId);
+        throw unprocessable(words(named ? "payments.noSuchSavedCard" : "invoices.autopayNeedsCard"), [
+          {
+            path: "paymentMethodId",
+            message: words(named ? "payments.notHoldersCard" : "invoices.autopayNeedsCardField"),
+          },
+        ]);
       }
       methodId = card.id;
     }

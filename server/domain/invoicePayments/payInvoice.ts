@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/client";
 import { invoicePayments, invoices, paymentMethods } from "../../db/schema";
 import { badRequest, conflict, unprocessable } from "../../errors";
-import { moneyText } from "../money/moneyText";
+import { words } from "../../i18n/words";
 import type { PaymentGateway, ChargeResult } from "../../payments/gateway";
 import { GatewayRefusal } from "../../payments/gateway";
 import { settleInvoicePayment, type InvoicePaymentRow } from "./settle";
@@ -65,14 +65,14 @@ export async function payInvoice(
       ),
     );
   if (!card)
-    throw unprocessable("No such saved card or bank account of this account's holder (for bills).", [
-      { path: "paymentMethodId", message: "not a saved card or bank account of the account's holder" },
+    throw unprocessable(words("invoices.noSuchSavedMethod"), [
+      { path: "paymentMethodId", message: words("invoices.noSuchSavedMethodField") },
     ]);
 
   const key = input.idempotencyKey;
   const created = await db.transaction(async (tx) => {
     const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, input.invoiceId)).for("update");
-    if (!invoice) throw conflict("The bill is gone.");
+    if (!invoice) throw conflict(words("invoices.gone"));
     if (key) {
       // The bill's lock orders this look-up with any insert under the same key.
       const [existing] = await tx
@@ -91,16 +91,16 @@ export async function payInvoice(
           (existing.paymentMethodId !== null && existing.paymentMethodId !== input.paymentMethodId) ||
           (input.amount !== undefined && input.amount !== existing.amount)
         ) {
-          throw unprocessable("This Idempotency-Key was already used for a different payment; use a new key.", [
-            { path: "idempotency-key", message: "already used for a different request" },
+          throw unprocessable(words("invoices.paymentKeyReused"), [
+            { path: "idempotency-key", message: words("payments.keyUsedField") },
           ]);
         }
         return existing;
       }
     }
     if (invoice.status !== "issued" && invoice.status !== "overdue") {
-      throw conflict(`This bill is ${invoice.status}: only an issued or overdue bill is paid.`, [
-        { path: "status", message: `is ${invoice.status}` },
+      throw conflict(words(`invoices.notPayable.${invoice.status}`), [
+        { path: "status", message: words(`invoices.notPayableField.${invoice.status}`) },
       ]);
     }
     // What is due, less what payments still on their way may pay: a new payment never pays more.
@@ -112,21 +112,21 @@ export async function payInvoice(
       { pending: number },
     ];
     const payable = due - Number(pending);
-    const money = (amount: number) => moneyText({ amount, currency: invoice.currency });
+    // Amounts are words' money: each reader sees them as their language writes amounts.
+    const money = (amount: number) => ({ amount, currency: invoice.currency });
     if (input.amount !== undefined && input.amount > due)
-      throw badRequest(`At most the amount due, ${money(due)}, is paid.`, [
-        { path: "amount", message: `at most ${money(due)}` },
+      throw badRequest(words("invoices.atMostDue", { due: money(due) }), [
+        { path: "amount", message: words("invoices.atMostDueField", { due: money(due) }) },
       ]);
     if (payable <= 0)
-      throw conflict(
-        `A payment of ${money(Number(pending))} of this bill is still on its way; nothing else is due meanwhile.`,
-        [{ path: "status", message: "a payment is in progress" }],
-      );
+      throw conflict(words("invoices.paymentOnItsWay", { pending: money(Number(pending)) }), [
+        { path: "status", message: words("invoices.paymentInProgress") },
+      ]);
     if (input.amount !== undefined && input.amount > payable) {
-      throw conflict(
-        `${money(Number(pending))} of this bill is still on its way: at most ${money(payable)} more can be paid now.`,
-        [{ path: "amount", message: `at most ${money(payable)} while a payment is on its way` }],
-      );
+      const onItsWay = { pending: money(Number(pending)), payable: money(payable) };
+      throw conflict(words("invoices.atMostWhileOnItsWay", onItsWay), [
+        { path: "amount", message: words("invoices.atMostWhileOnItsWayField", onItsWay) },
+      ]);
     }
     const [row] = await tx
       .insert(invoicePayments)

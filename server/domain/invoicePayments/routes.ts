@@ -9,14 +9,14 @@ import { writeHeadersSchema } from "../../engine/routeParts";
 import { selectRecords } from "../../engine/recordQuery";
 import type { EngineServices } from "../../engine/services";
 import { badRequest, forbidden, notFound, ProblemError } from "../../errors";
+import { localeOf } from "../../i18n/requestLocale";
+import { textIn, words } from "../../i18n/words";
 import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
 import { gatewayFor } from "../../payments/gatewayFor";
 import { errorResponses, idParamsSchema, problemSchema } from "../../routes/common";
 import { invoiceRecords, toInvoice } from "../invoices/records";
 import { payInvoice } from "./payInvoice";
-
-const TITLE_422 = "Unprocessable Content";
 
 /**
  * `POST /invoices/{id}/actions/pay` `{paymentMethodId, reason?}`: pays an issued or overdue bill with
@@ -58,12 +58,12 @@ export const invoicePaymentRoutes =
       async (request, reply) => {
         const { principal } = request;
         if (!accessScope(principal, invoicesResource, "pay"))
-          throw forbidden(`Your role (${principal.role}) may not pay invoices.`);
+          throw forbidden(words("invoices.roleMayNotPay", { role: principal.role }));
         const { paymentMethodId, reason, amount } = request.body;
         if (principal.role !== "subscriber" && !reason)
-          throw badRequest("Give a reason for this action.", [{ path: "reason", message: "required" }]);
+          throw badRequest(words("invoices.reasonRequired"), [{ path: "reason", message: words("invoices.required") }]);
         const found = await findRecordRow(db, invoicesResource, invoiceRecords, principal, "pay", request.params.id);
-        if (!found) throw notFound("No such invoices record.");
+        if (!found) throw notFound(words("invoices.noSuchInvoice"));
         const gateway = await gatewayFor(services, principal.operator, "bill");
 
         const key = request.headers["idempotency-key"];
@@ -101,14 +101,23 @@ export const invoicePaymentRoutes =
         }
         const { payment } = paid;
         const declined = payment.status === "failed";
-        const what = paid.methodType === "bank_account" ? "bank account" : "card";
-        const detail = `The ${what} ending ${paid.last4} was declined (${payment.failureReason}); the bill is unchanged.`;
+        const bank = paid.methodType === "bank_account";
+        const which = { last4: paid.last4, why: String(payment.failureReason) };
+        const detail = words(bank ? "invoices.bankAccountDeclined" : "invoices.cardDeclined", which);
+        const errors = [
+          {
+            path: "paymentMethodId",
+            message: words(bank ? "invoices.bankAccountDeclinedField" : "invoices.cardDeclinedField", which),
+          },
+        ];
+        // The key's replay answers what this request is answered, in the language it asked for.
+        const locale = localeOf(request.headers);
         const problem = {
           type: "about:blank",
-          title: TITLE_422,
+          title: textIn(locale, words("http.title.422")),
           status: 422,
-          detail,
-          errors: [{ path: "paymentMethodId", message: `the ${what} ending ${paid.last4} was declined` }],
+          detail: textIn(locale, detail),
+          errors: errors.map((e) => ({ path: e.path, message: textIn(locale, e.message) })),
         };
         const status = declined ? 422 : payment.status === "created" ? 202 : 200;
 
@@ -143,7 +152,7 @@ export const invoicePaymentRoutes =
         });
         const at = new Date().toISOString();
         for (const event of paid.events) await publishAfterCommit(events, request.log, { ...event, at });
-        if (declined) throw new ProblemError(422, detail, problem.errors);
+        if (declined) throw new ProblemError(422, detail, errors);
         return reply.code(status).send(response);
       },
     );

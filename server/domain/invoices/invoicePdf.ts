@@ -4,7 +4,7 @@ import type { MessageKey } from "#i18n/en";
 import type { Money } from "#resources/common";
 import type { Invoice, InvoiceItemKind } from "#resources/invoices";
 import { dateText, intlTag } from "../../i18n/formats";
-import { moneyText } from "../money/moneyText";
+import { moneyText } from "../../i18n/formats";
 import { itemWords, overageDetail, type CatalogNames } from "./itemText";
 
 /** The statement's groups, in the order a statement reads: plan, add-ons, changes, usage, other. */

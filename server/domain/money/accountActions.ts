@@ -3,6 +3,7 @@ import { ADJUSTMENT_LIMITS } from "#resources/accounts";
 import type { Money } from "#resources/common";
 import { ledgerEntries } from "../../db/schema";
 import { forbidden, unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
 import type { ActionContext, ActionHandler } from "../../engine/types";
 import { postLedgerEntry } from "./ledger";
 import { requestApproval } from "../approvals/decide";
@@ -51,11 +52,11 @@ async function movedInLastDay(
  */
 async function withinBound(ctx: ActionContext<AccountRowLike, { amount: Money }>, kind: ManualKind): Promise<boolean> {
   const limit = ADJUSTMENT_LIMITS[ctx.principal.role as keyof typeof ADJUSTMENT_LIMITS];
-  if (limit === undefined) throw forbidden("Only staff move money on an account by hand.");
+  if (limit === undefined) throw forbidden(words("money.staffOnly"));
   const { amount } = ctx.input;
   if (amount.currency !== ctx.row.currency)
-    throw unprocessable(`This account is kept in ${ctx.row.currency}.`, [
-      { path: "amount.currency", message: `must be ${ctx.row.currency}` },
+    throw unprocessable(words("money.keptIn", { currency: ctx.row.currency }), [
+      { path: "amount.currency", message: words("money.mustBeCurrency", { currency: ctx.row.currency }) },
     ]);
   if (amount.amount > limit) return false;
   return (await movedInLastDay(ctx, kind)) + amount.amount <= limit;

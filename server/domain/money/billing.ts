@@ -15,6 +15,7 @@ import {
   type InvoiceItem,
 } from "../../db/schema";
 import { conflict } from "../../errors";
+import { words } from "../../i18n/words";
 import { taxOf } from "../../db/seed/seedMoney";
 import type { ActionHandler } from "../../engine/types";
 import type { InvoiceRow } from "../invoices/records";
@@ -396,10 +397,9 @@ export const voidInvoice: ActionHandler<InvoiceRow> = {
   async run(ctx) {
     // The bill's row is locked by the action, and paying locks it too: no payment starts meanwhile.
     if (await paymentWaitingFor(ctx.tx, ctx.row.invoice.id))
-      throw conflict(
-        "A card payment of this bill is still waiting for the gateway's answer; void the bill once it is settled.",
-        [{ path: "status", message: "a payment is in progress" }],
-      );
+      throw conflict(words("invoices.voidWhilePaying"), [
+        { path: "status", message: words("invoices.paymentInProgress") },
+      ]);
     await ctx.tx
       .update(invoices)
       .set({ status: "void", voidReason: ctx.reason!, updatedAt: new Date() })

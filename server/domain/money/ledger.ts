@@ -4,7 +4,7 @@ import { signOf, type LedgerEntry, type LedgerKind } from "#resources/ledgerEntr
 import type { Executor } from "../../audit";
 import { accounts, ledgerEntries, operators } from "../../db/schema";
 import { notFound, ProblemError, unprocessable } from "../../errors";
-import { moneyText } from "./moneyText";
+import { words } from "../../i18n/words";
 import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
 import { renewAfterCredit } from "../renewals/renewAfterCredit";
 import { liftCapsAfterCredit } from "../usage/liftCaps";
@@ -55,8 +55,8 @@ export async function postLedgerEntry(
   entry: NewLedgerEntry,
 ): Promise<{ entry: LedgerEntry; balance: Money | null }> {
   if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) {
-    throw unprocessable("An amount must be a positive whole number of minor units.", [
-      { path: "amount", message: "must be a positive integer" },
+    throw unprocessable(words("money.amountNotWhole"), [
+      { path: "amount", message: words("money.amountNotWholeField") },
     ]);
   }
   const [account] = await tx
@@ -65,10 +65,10 @@ export async function postLedgerEntry(
     .innerJoin(operators, eq(operators.code, accounts.operatorCode))
     .where(and(eq(accounts.id, entry.accountId), eq(accounts.operatorCode, entry.operatorCode)))
     .for("update", { of: accounts });
-  if (!account) throw notFound("No such account.");
+  if (!account) throw notFound(words("money.noSuchAccount"));
   if (entry.currency !== account.currency) {
-    throw unprocessable(`This account is kept in ${account.currency}.`, [
-      { path: "currency", message: `must be ${account.currency}` },
+    throw unprocessable(words("money.keptIn", { currency: account.currency }), [
+      { path: "currency", message: words("money.mustBeCurrency", { currency: account.currency }) },
     ]);
   }
   const prepaid = account.type === "prepaid";
@@ -81,8 +81,8 @@ export async function postLedgerEntry(
       .limit(1);
     if (first) {
       if (first.kind !== entry.kind || first.amount !== entry.amount || first.currency !== entry.currency) {
-        throw unprocessable("This idempotency key was already used for a different entry on this account.", [
-          { path: "idempotency-key", message: "already used for a different entry" },
+        throw unprocessable(words("money.entryKeyReused"), [
+          { path: "idempotency-key", message: words("money.entryKeyReusedField") },
         ]);
       }
       return {
@@ -95,13 +95,14 @@ export async function postLedgerEntry(
   const delta = signOf(entry.kind) * entry.amount;
   if (prepaid && account.balance + delta < 0) {
     const shortfall = { amount: -(account.balance + delta), currency: account.currency };
+    const balance = { amount: account.balance, currency: account.currency };
     throw new ProblemError(
       422,
-      `The balance (${moneyText({ amount: account.balance, currency: account.currency })}) is short by ${moneyText(shortfall)} for this ${moneyText({ amount: entry.amount, currency: entry.currency })}.`,
-      [{ path: "amount", message: `short by ${moneyText(shortfall)}` }],
+      words("money.shortfall", { balance, shortfall, amount: { amount: entry.amount, currency: entry.currency } }),
+      [{ path: "amount", message: words("money.shortfallField", { shortfall }) }],
       INSUFFICIENT_BALANCE_TYPE,
       undefined,
-      { shortfall, balance: { amount: account.balance, currency: account.currency } },
+      { shortfall, balance },
     );
   }
 

@@ -3,6 +3,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "../../audit";
 import { voucherBatches, vouchers } from "../../db/schema";
 import { ProblemError } from "../../errors";
+import { words } from "../../i18n/words";
 import type { ActionHandler } from "../../engine/types";
 import { postLedgerEntry } from "./ledger";
 
@@ -27,8 +28,8 @@ export const VOUCHER_REFUSED_TYPE = "/problems/voucher-not-redeemable";
 const refused = () =>
   new ProblemError(
     422,
-    "This voucher code cannot be redeemed. Check the code, or contact us if you think it is right.",
-    [{ path: "code", message: "Check the 16 characters on the card; a used or expired code cannot be redeemed." }],
+    words("money.voucherRefused"),
+    [{ path: "code", message: words("money.voucherRefusedField") }],
     VOUCHER_REFUSED_TYPE,
   );
 

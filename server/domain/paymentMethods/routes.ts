@@ -7,6 +7,7 @@ import { paymentMethods } from "../../db/schema";
 import { writeHeadersSchema } from "../../engine/routeParts";
 import type { EngineServices } from "../../engine/services";
 import { forbidden, unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
 import { claimIdempotencyKey, hashRequest } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
 import { GatewayRefusal } from "../../payments/gateway";
@@ -51,7 +52,7 @@ export const paymentMethodRoutes =
       async (request, reply) => {
         const { principal } = request;
         if (!accessScope(principal, paymentMethodsResource, "create"))
-          throw forbidden(`Your role (${principal.role}) may not add payment methods.`);
+          throw forbidden(words("payments.methods.roleMayNotAdd", { role: principal.role }));
         const { cardToken, bankAccountToken } = request.body;
         const field = bankAccountToken ? "bankAccountToken" : "cardToken";
         // Bank accounts are for bills only: the bill-payment gateway. A card goes there too when asked
@@ -61,16 +62,15 @@ export const paymentMethodRoutes =
         const gateway = await gatewayFor(services, principal.operator, forBills ? "bill" : "top-up").catch(
           (error: unknown) => {
             if (error instanceof Error && "status" in error && error.status === 422)
-              throw unprocessable(
-                "Payments are not taken online here: there is nothing to save a payment method for.",
-                [{ path: field, message: "online payments are unavailable" }],
-              );
+              throw unprocessable(words("payments.methods.nothingToSave"), [
+                { path: field, message: words("payments.methods.nothingToSaveField") },
+              ]);
             throw error;
           },
         );
         if (bankAccountToken && !gateway.saveBankAccount)
-          throw unprocessable("The bill-payment gateway takes no bank accounts.", [
-            { path: "bankAccountToken", message: "bank accounts are not taken" },
+          throw unprocessable(words("payments.methods.noBankAccounts"), [
+            { path: "bankAccountToken", message: words("payments.methods.noBankAccountsField") },
           ]);
         const holder = and(
           eq(paymentMethods.operatorCode, principal.operator),
@@ -78,10 +78,9 @@ export const paymentMethodRoutes =
         );
         const [{ n }] = (await db.select({ n: count() }).from(paymentMethods).where(holder)) as [{ n: number }];
         if (Number(n) >= MAX_PAYMENT_METHODS)
-          throw unprocessable(
-            `At most ${MAX_PAYMENT_METHODS} cards and bank accounts may be saved; remove one first.`,
-            [{ path: field, message: `at most ${MAX_PAYMENT_METHODS} payment methods` }],
-          );
+          throw unprocessable(words("payments.methods.tooMany", { max: MAX_PAYMENT_METHODS }), [
+            { path: field, message: words("payments.methods.tooManyField", { max: MAX_PAYMENT_METHODS }) },
+          ]);
         const key = request.headers["idempotency-key"];
         const idempotency = key
           ? {
@@ -137,9 +136,12 @@ export const paymentMethodRoutes =
           }
         } catch (error) {
           if (error instanceof GatewayRefusal)
+            // The gateway's own words say why (its message, as it wrote it).
             throw unprocessable(
-              `The payment gateway refused the ${bankAccountToken ? "bank account" : "card"} token: ${error.message}.`,
-              [{ path: field, message: "unknown or already used token" }],
+              words(bankAccountToken ? "payments.methods.bankTokenRefused" : "payments.methods.cardTokenRefused", {
+                why: error.message,
+              }),
+              [{ path: field, message: words("payments.methods.tokenRefusedField") }],
             );
           throw error;
         }

@@ -4,6 +4,7 @@ import { recordAudit, type Executor } from "../../audit";
 import { accounts, topUps } from "../../db/schema";
 import type { EngineServices } from "../../engine/services";
 import { unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
 import { publishAfterCommit } from "../../live/eventBus";
 import { GatewayRefusal, type ChargeResult, type PaymentGateway } from "../../payments/gateway";
 import { toTopUp, topUpSelection, type TopUpRow } from "./records";
@@ -84,8 +85,8 @@ export async function runCardTopUp(
         existing!.currency !== amount.currency ||
         existing!.paymentMethodId !== input.paymentMethodId
       ) {
-        throw unprocessable("This Idempotency-Key was already used for a different top-up; use a new key.", [
-          { path: "idempotency-key", message: "already used for a different request" },
+        throw unprocessable(words("topUps.keyReused"), [
+          { path: "idempotency-key", message: words("payments.keyUsedField") },
         ]);
       }
       return { created: existing!, isNew: false };

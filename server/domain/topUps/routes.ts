@@ -8,6 +8,7 @@ import { findRecordRow } from "../../engine/records";
 import { writeHeadersSchema } from "../../engine/routeParts";
 import type { EngineServices } from "../../engine/services";
 import { forbidden, notFound, unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
 import { billGatewayOf, gatewayFor } from "../../payments/gatewayFor";
 import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
 import { toggleOn } from "../../lib/featureFlags";
@@ -73,23 +74,21 @@ export const topUpRoutes =
       async (request, reply) => {
         const { principal } = request;
         if (!accessScope(principal, topUpsResource, "create"))
-          throw forbidden(`Your role (${principal.role}) may not create top-ups.`);
+          throw forbidden(words("topUps.roleMayNotCreate", { role: principal.role }));
         // Remote Config's card_top_up_enabled switched off (a gateway incident, say): vouchers still work.
         if (!toggleOn(services.featureFlags, "card_top_up_enabled")) {
-          throw unprocessable(
-            "Card top-up is turned off for now: add credit with a voucher instead (POST /api/v1/accounts/{id}/actions/redeem-voucher).",
-          );
+          throw unprocessable(words("topUps.turnedOff"));
         }
         const { accountId, amount, paymentMethodId, cardToken } = request.body;
         const account = await findRecordRow(db, accountsResource, accountsModule, principal, "show", accountId);
-        if (!account) throw notFound("No such accounts record.");
+        if (!account) throw notFound(words("topUps.noSuchAccount"));
         if (account.type !== "prepaid")
-          throw unprocessable("Only prepaid accounts are topped up; postpaid accounts pay their bills.", [
-            { path: "accountId", message: "must be a prepaid account" },
+          throw unprocessable(words("topUps.prepaidOnly"), [
+            { path: "accountId", message: words("topUps.prepaidOnlyField") },
           ]);
         if (amount.currency !== account.currency)
-          throw unprocessable(`This account is kept in ${account.currency}.`, [
-            { path: "amount.currency", message: `must be ${account.currency}` },
+          throw unprocessable(words("money.keptIn", { currency: account.currency }), [
+            { path: "amount.currency", message: words("money.mustBeCurrency", { currency: account.currency }) },
           ]);
         const gateway = await gatewayFor(services, principal.operator);
 
@@ -109,8 +108,8 @@ export const topUpRoutes =
               ),
             );
           if (!method)
-            throw unprocessable("No such saved card of this account's holder.", [
-              { path: "paymentMethodId", message: "not a saved card of the account's holder" },
+            throw unprocessable(words("payments.noSuchSavedCard"), [
+              { path: "paymentMethodId", message: words("payments.notHoldersCard") },
             ]);
           source = method.gatewayMethodId;
         }

@@ -12,6 +12,11 @@ import { approvalsWords } from "./approvals";
 import { ticketsWords } from "./tickets";
 import { privacyWords } from "./privacy";
 import { bulkJobsWords } from "./bulkJobs";
+import { paymentsWords } from "./payments";
+import { moneyWords } from "./money";
+import { invoicesWords } from "./invoices";
+import { topUpsWords } from "./topUps";
+import { billingRunsWords } from "./billingRuns";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -32,4 +37,9 @@ export const problemWords = {
   ...ticketsWords,
   ...privacyWords,
   ...bulkJobsWords,
+  ...paymentsWords,
+  ...moneyWords,
+  ...invoicesWords,
+  ...topUpsWords,
+  ...billingRunsWords,
 };
