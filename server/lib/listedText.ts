@@ -19,7 +19,10 @@ export const wordsListing =
     );
 
 /** "The body is not valid: path: message; …", as the validation of a request's part words it (app.ts). */
-export const notValid = (where: "path" | "query" | "body", errors: readonly FieldError[]): Text =>
+export const notValid = (
+  where: "path" | "query" | "body" | "headers" | "request",
+  errors: readonly FieldError[],
+): Text =>
   wordsListing(
     `http.notValid.${where}`,
     {},
