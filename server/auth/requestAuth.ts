@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import { isStaff, type Principal } from "#resources/access";
 import { OPERATOR_CODE_PATTERN } from "#config/operator";
 import { badRequest, forbidden, MFA_REQUIRED_TYPE, ProblemError, unauthorized } from "../errors";
+import { words } from "../i18n/words";
 import type { HeardAccessChange } from "./accessInvalidation";
 import { securityPolicyOf, type OperatorDirectory } from "./operatorSettings";
 import type { TokenVerifier, VerifiedUser } from "./tokenVerifier";
@@ -39,9 +40,7 @@ declare module "fastify" {
 export function operatorHeader(request: FastifyRequest): string {
   const operator = request.headers["x-operator"];
   if (typeof operator !== "string" || !OPERATOR_CODE_PATTERN.test(operator)) {
-    throw badRequest("The X-Operator header must carry the carrier code.", [
-      { path: "X-Operator", message: "required, a carrier code such as ATT" },
-    ]);
+    throw badRequest(words("auth.operatorHeader"), [{ path: "X-Operator", message: words("auth.operatorField") }]);
   }
   return operator;
 }
@@ -57,9 +56,7 @@ function operatorOfHeaderOrQuery(request: FastifyRequest): string {
   if (request.headers["x-operator"] !== undefined) return operatorHeader(request);
   const operator = queryParam(request, "operator");
   if (operator === undefined || !OPERATOR_CODE_PATTERN.test(operator)) {
-    throw badRequest("The X-Operator header or the operator parameter must carry the carrier code.", [
-      { path: "operator", message: "required, a carrier code such as ATT" },
-    ]);
+    throw badRequest(words("auth.operatorHeaderOrQuery"), [{ path: "operator", message: words("auth.operatorField") }]);
   }
   return operator;
 }
@@ -95,33 +92,28 @@ export function authenticateRequest(verifier: TokenVerifier, operators: Operator
     const match = typeof header === "string" ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     const token =
       match?.[1] ?? (config.queryCredentials && header === undefined ? queryParam(request, "token") : undefined);
-    if (!token) throw unauthorized("Sign in first: send 'Authorization: Bearer <Firebase ID token>'.");
+    if (!token) throw unauthorized(words("auth.signInFirst"));
     const user = await verifier.verify(token, { fresh: needsFreshVerification(request) });
     const operator = config.queryCredentials ? operatorOfHeaderOrQuery(request) : operatorHeader(request);
 
     if (config.allowWithoutRole) {
       if (user.operator !== null && user.operator !== operator)
-        throw forbidden(`This account does not belong to operator ${operator}.`);
-      if (user.role && !user.operator) throw forbidden("This account's role names no operator.");
+        throw forbidden(words("auth.notOperatorsAccount", { operator }));
+      if (user.role && !user.operator) throw forbidden(words("auth.roleWithoutOperator"));
     } else {
-      if (!user.role || !user.operator) throw forbidden("This account has no role yet.");
-      if (user.operator !== operator) throw forbidden(`This account does not belong to operator ${operator}.`);
+      if (!user.role || !user.operator) throw forbidden(words("auth.noRoleYet"));
+      if (user.operator !== operator) throw forbidden(words("auth.notOperatorsAccount", { operator }));
     }
     // Claims may name an operator that does not exist (set by hand, or one since removed): refused
     // here, for reads and writes alike, rather than failing deep in a write (its foreign keys).
     const settings = await operators.settings(operator);
-    if (settings === null) throw forbidden(`There is no operator ${operator}.`);
+    if (settings === null) throw forbidden(words("auth.noSuchOperator", { operator }));
     request.identity = user;
     if (user.role && user.operator) request.principal = { uid: user.uid, role: user.role, operator: user.operator };
 
     if (isStaff(user.role) && !user.secondFactor && !config.mfaExempt) {
       if (securityPolicyOf(settings).requireStaffMfa) {
-        throw new ProblemError(
-          403,
-          "Your operator requires staff to sign in with a second factor: enroll one and sign in again.",
-          undefined,
-          MFA_REQUIRED_TYPE,
-        );
+        throw new ProblemError(403, words("auth.mfaRequired"), undefined, MFA_REQUIRED_TYPE);
       }
     }
   };

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import { forbidden, unauthorized } from "../errors";
+import { words, type Words } from "../i18n/words";
 import { operatorHeader } from "./requestAuth";
 import type { LimitHit, RateLimiter } from "../lib/rateLimits";
 
@@ -43,25 +44,21 @@ export function authenticateService(keys: ServiceKeys, limiter: RateLimiter) {
     const failure: LimitHit = {
       limit: "serviceKeyFailuresPerIp",
       key: request.ip,
-      detail: "Too many requests with a wrong API key from this address; try again later.",
+      detail: words("auth.apiKey.tooManyFailures"),
     };
     await limiter.enforce([failure], { record: false });
-    const refuse = async (detail: string) => {
+    const refuse = async (detail: Words) => {
       await limiter.take([failure]);
       return unauthorized(detail);
     };
     const header = request.headers.authorization;
-    if (typeof header === "string" && /^Bearer\s/i.test(header))
-      throw forbidden(
-        "This path is for the network's systems: send 'Authorization: ApiKey <key>', not a person's sign-in.",
-      );
+    if (typeof header === "string" && /^Bearer\s/i.test(header)) throw forbidden(words("auth.apiKey.notForPeople"));
     const match = typeof header === "string" ? /^ApiKey\s+(\S+)$/i.exec(header) : null;
-    if (!match)
-      throw await refuse("Send 'Authorization: ApiKey <key>' with a key configured on the backend (INGEST_API_KEYS).");
+    if (!match) throw await refuse(words("auth.apiKey.missing"));
     const keyOperator = keys.get(digest(match[1]!));
-    if (!keyOperator) throw await refuse("This API key is not configured on the backend.");
+    if (!keyOperator) throw await refuse(words("auth.apiKey.unknown"));
     const operator = operatorHeader(request);
-    if (keyOperator !== operator) throw forbidden(`This API key does not serve operator ${operator}.`);
+    if (keyOperator !== operator) throw forbidden(words("auth.apiKey.otherOperator", { operator }));
     request.serviceOperator = operator;
   };
 }

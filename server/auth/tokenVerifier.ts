@@ -2,6 +2,7 @@ import type { Auth, DecodedIdToken } from "firebase-admin/auth";
 import type { Role } from "#resources/define";
 import { claimsOf } from "#resources/access";
 import { unauthorized } from "../errors";
+import { words, type Words } from "../i18n/words";
 
 /** Who made a request, from a verified Firebase ID token. Role and operator are null until claims are set. */
 export interface VerifiedUser {
@@ -113,13 +114,13 @@ async function checkAgainstUserRecord(auth: Auth, decoded: DecodedIdToken): Prom
   try {
     record = await auth.getUser(decoded.uid);
   } catch {
-    throw unauthorized("The token names a user that does not exist.");
+    throw unauthorized(words("auth.unknownUser"));
   }
-  if (record.disabled) throw unauthorized("This account is disabled.");
+  if (record.disabled) throw unauthorized(words("auth.disabled"));
   const inToken = claimsOf(decoded);
   const onRecord = claimsOf(record.customClaims);
   if (inToken.role !== onRecord.role || inToken.operator !== onRecord.operator) {
-    throw unauthorized("The token's role does not match the account; refresh the token and try again.");
+    throw unauthorized(words("auth.roleMismatch"));
   }
 }
 
@@ -134,10 +135,10 @@ function decodeExp(token: string): number {
   }
 }
 
-function describeFirebaseError(error: unknown): string {
+function describeFirebaseError(error: unknown): Words {
   const code = (error as { code?: string })?.code ?? "";
-  if (code.endsWith("id-token-expired")) return "The ID token has expired; sign in again.";
-  if (code.endsWith("id-token-revoked")) return "The session was signed out everywhere; sign in again.";
-  if (code.endsWith("user-disabled")) return "This account is disabled.";
-  return "The ID token is not valid.";
+  if (code.endsWith("id-token-expired")) return words("auth.tokenExpired");
+  if (code.endsWith("id-token-revoked")) return words("auth.signedOutEverywhere");
+  if (code.endsWith("user-disabled")) return words("auth.disabled");
+  return words("auth.tokenNotValid");
 }

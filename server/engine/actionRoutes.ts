@@ -6,12 +6,15 @@ import { PROBLEM_TYPES, REAUTH_MAX_AGE_SECONDS } from "#resources/api";
 import { reasonSchema } from "#resources/common";
 import { meets, type ActionSpec } from "#resources/define";
 import { badRequest, conflict, forbidden, notFound, ProblemError, type FieldError } from "../errors";
+import { words } from "../i18n/words";
+import { wordsListing } from "../lib/listedText";
 import { handlers } from "../domain/handlers";
 import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../lib/idempotency";
 import { refuseToggledOffInput } from "../lib/featureFlags";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
 import { createEffects } from "./effects";
 import { findRecordRow } from "./records";
+import { either, roleMayNot } from "./refusals";
 import { selectRecords } from "./recordQuery";
 import { auditWrite, idParamsOf, pascal, publishAll, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
@@ -54,9 +57,17 @@ function unmet(when: ActionSpec["when"], record: ApiRecord): FieldError[] {
     .filter(([field, values]) => !(values as readonly unknown[]).includes(record[field] as never))
     .map(([field, values]) => ({
       path: field,
-      message: `only while ${field} is ${(values as readonly unknown[]).join(" or ")} (it is ${String(record[field])})`,
+      message: words("engine.onlyWhile", {
+        field,
+        values: either((values as readonly unknown[]).map(String)),
+        current: String(record[field]),
+      }),
     }));
 }
+
+/** "You cannot suspend this record now: only while status is active (it is suspended)." */
+const cannotNow = (action: string, blocked: FieldError[]) =>
+  wordsListing("engine.cannotNow", { action }, { reasons: blocked.map((e) => e.message) });
 
 const reasonRequired = (action: ActionSpec, principal: Principal) =>
   action.reason === true || (action.reason === "staff" && isStaff(principal.role));
@@ -74,8 +85,8 @@ function checkReauth(
   if (Date.now() / 1000 - authTime <= maxAgeSeconds) return;
   throw new ProblemError(
     403,
-    `Confirm it is you: this needs a sign-in from the last ${Math.round(maxAgeSeconds / 60) || 1} minutes.`,
-    [{ path: "authorization", message: "sign-in too old for this action" }],
+    words("engine.reauth", { minutes: Math.round(maxAgeSeconds / 60) || 1 }),
+    [{ path: "authorization", message: words("engine.reauthField") }],
     PROBLEM_TYPES.reauthRequired,
   );
 }
@@ -130,11 +141,10 @@ export const actionRoutes =
         .join(" ");
 
       const prepare = (principal: Principal, requestBody: Record<string, unknown> | null | undefined) => {
-        if (!accessScope(principal, resource, name))
-          throw forbidden(`Your role (${principal.role}) may not ${name} ${resource.name}.`);
+        if (!accessScope(principal, resource, name)) throw forbidden(roleMayNot(principal.role, name, resource.name));
         const { reason, ...input } = requestBody ?? {};
         if (reasonRequired(action, principal) && !reason)
-          throw badRequest("Give a reason for this action.", [{ path: "reason", message: "required" }]);
+          throw badRequest(words("engine.reasonRequired"), [{ path: "reason", message: words("engine.required") }]);
         refuseToggledOffInput(action.inputFields, input, services.featureFlags);
         return { reason: (reason as string | undefined) ?? null, input };
       };
@@ -185,14 +195,10 @@ export const actionRoutes =
               const row = await findRecordRow(tx, resource, module, principal, name, request.params.id, {
                 forUpdate: true,
               });
-              if (!row) throw notFound(`No such ${resource.name} record.`);
+              if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
               const before = source.toRecord(row);
               const blocked = unmet(action.when, before);
-              if (blocked.length)
-                throw conflict(
-                  `You cannot ${name} this record now: ${blocked.map((e) => e.message).join("; ")}.`,
-                  blocked,
-                );
+              if (blocked.length) throw conflict(cannotNow(name, blocked), blocked);
               checkReauth(action, principal, request.identity.authTime, before, services.reauthMaxAgeSeconds);
               const { effects, pending } = createEffects(tx, principal, request.id);
               const ctx: ActionContext = {
@@ -268,14 +274,10 @@ export const actionRoutes =
             try {
               await db.transaction(async (tx) => {
                 const row = await findRecordRow(tx, resource, module, principal, name, request.params.id);
-                if (!row) throw notFound(`No such ${resource.name} record.`);
+                if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
                 const record = source.toRecord(row);
                 const blocked = unmet(action.when, record);
-                if (blocked.length)
-                  throw conflict(
-                    `You cannot ${name} this record now: ${blocked.map((e) => e.message).join("; ")}.`,
-                    blocked,
-                  );
+                if (blocked.length) throw conflict(cannotNow(name, blocked), blocked);
                 const { effects } = createEffects(tx, principal, request.id);
                 throw new PreviewDone(
                   await preview({

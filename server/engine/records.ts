@@ -3,6 +3,8 @@ import { accessScope, type Principal } from "#resources/access";
 import type { Executor } from "../audit";
 import { forbidden } from "../errors";
 import type { FieldError } from "../errors";
+import { words } from "../i18n/words";
+import { roleMayNot } from "./refusals";
 import { preparedRead } from "./preparedRead";
 import { selectRecords } from "./recordQuery";
 import type { DomainModule } from "./types";
@@ -26,7 +28,7 @@ export async function findRecordRow<Row>(
   options: { forUpdate?: boolean; reuse?: boolean } = {},
 ): Promise<Row | null> {
   const scope = accessScope(principal, resource, action);
-  if (!scope) throw forbidden(`Your role (${principal.role}) may not ${action} ${resource.name}.`);
+  if (!scope) throw forbidden(roleMayNot(principal.role, action, resource.name));
   const prepared = options.reuse && !options.forUpdate ? preparedRead(db, module, principal.role, scope) : null;
   if (prepared) {
     const [row] = await prepared.execute({ operator: principal.operator, uid: principal.uid, id });
@@ -68,7 +70,8 @@ export async function checkReferences(
         ? await findRecordRow(db, target.resource, target.module, principal, "show", id)
         : null;
     if (found) owners[field] = target!.module.source.ownerUids(found)[0] ?? null;
-    else errors.push({ path: field, message: `no ${spec.reference.resource} record with this id that you may use` });
+    else
+      errors.push({ path: field, message: words("engine.noUsableReference", { resource: spec.reference.resource }) });
   }
   return { owners, errors };
 }

@@ -4,6 +4,8 @@ import { accessScope, type Principal } from "#resources/access";
 import { listResponse } from "#resources/api";
 import type { ResourceEvent } from "#resources/events";
 import { badRequest, forbidden, notFound, ProblemError } from "../errors";
+import { words } from "../i18n/words";
+import { notValid } from "../lib/listedText";
 import { refusedFields, writeBodySchema, type WriteKind } from "../generic/writeRules";
 import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../lib/idempotency";
 import { listQuerySchema } from "../lib/listQuery";
@@ -13,6 +15,7 @@ import { problemResponses } from "../openapi/problems";
 import { actionRoutes } from "./actionRoutes";
 import { createEffects } from "./effects";
 import { checkReferences, findRecordRow, type ModuleMap } from "./records";
+import { roleMayNot } from "./refusals";
 import { auditWrite, idParamsOf, pascal, publishAll, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
 import { countRecords, selectRecords } from "./recordQuery";
@@ -26,11 +29,17 @@ function refuse(resource: DeclaredResource, kind: WriteKind, principal: Principa
   const { unknown, forbidden: notAllowed } = refusedFields(resource, kind, principal.role, body);
   if (unknown.length)
     throw badRequest(
-      `Unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.map((e) => e.path).join(", ")}.`,
+      words(unknown.length > 1 ? "engine.unknownFields" : "engine.unknownField", {
+        fields: unknown.map((e) => e.path).join(", "),
+      }),
       unknown,
     );
   if (notAllowed.length)
-    throw new ProblemError(403, `You may not set ${notAllowed.map((e) => e.path).join(", ")}.`, notAllowed);
+    throw new ProblemError(
+      403,
+      words("engine.mayNotSet", { fields: notAllowed.map((e) => e.path).join(", ") }),
+      notAllowed,
+    );
 }
 
 /**
@@ -91,7 +100,7 @@ export const resourceRoutes =
       async (request) => {
         const principal = request.principal;
         const scope = accessScope(principal, resource, "list");
-        if (!scope) throw forbidden(`Your role (${principal.role}) may not list ${resource.name}.`);
+        if (!scope) throw forbidden(roleMayNot(principal.role, "list", resource.name));
         const list = request.query;
         const where = and(
           source.scope(principal, scope),
@@ -128,7 +137,7 @@ export const resourceRoutes =
         const row = await findRecordRow(db, resource, module, request.principal, "show", request.params.id, {
           reuse: true,
         });
-        if (!row) throw notFound(`No such ${resource.name} record.`);
+        if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
         return source.toRecord(row);
       },
     );
@@ -152,7 +161,7 @@ export const resourceRoutes =
         async (request, reply) => {
           const principal = request.principal;
           if (!accessScope(principal, resource, "create"))
-            throw forbidden(`Your role (${principal.role}) may not create ${resource.name}.`);
+            throw forbidden(roleMayNot(principal.role, "create", resource.name));
           const body = request.body as Record<string, unknown>;
           refuse(resource, "create", principal, body);
           const key = request.headers["idempotency-key"];
@@ -169,11 +178,7 @@ export const resourceRoutes =
             const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
             if (claim?.kind === "replay") return { replay: claim };
             const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
-            if (errors.length)
-              throw badRequest(
-                `The body is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
-                errors,
-              );
+            if (errors.length) throw badRequest(notValid("body", errors), errors);
             const { effects, pending } = createEffects(tx, principal, request.id);
             const id = await create({ tx, principal, requestId: request.id, effects, services }, body, owners);
             const row = await reload(tx, id);
@@ -218,21 +223,17 @@ export const resourceRoutes =
           const principal = request.principal;
           const body = request.body as Record<string, unknown>;
           if (!accessScope(principal, resource, "edit"))
-            throw forbidden(`Your role (${principal.role}) may not edit ${resource.name}.`);
+            throw forbidden(roleMayNot(principal.role, "edit", resource.name));
           refuse(resource, "edit", principal, body);
           if (Object.keys(body).length === 0)
-            throw badRequest("Nothing to change: give at least one field.", [{ path: "body", message: "empty" }]);
+            throw badRequest(words("engine.nothingToChange"), [{ path: "body", message: words("engine.empty") }]);
           const { record, published } = await db.transaction(async (tx) => {
             const current = await findRecordRow(tx, resource, module, principal, "edit", request.params.id, {
               forUpdate: true,
             });
-            if (!current) throw notFound(`No such ${resource.name} record.`);
+            if (!current) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
             const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
-            if (errors.length)
-              throw badRequest(
-                `The body is not valid: ${errors.map((e) => `${e.path}: ${e.message}`).join("; ")}`,
-                errors,
-              );
+            if (errors.length) throw badRequest(notValid("body", errors), errors);
             const { effects, pending } = createEffects(tx, principal, request.id);
             await edit({ tx, principal, requestId: request.id, effects, services }, current, body, owners);
             const row = await reload(tx, request.params.id);
@@ -267,7 +268,7 @@ export const resourceRoutes =
             const current = await findRecordRow(tx, resource, module, principal, "delete", request.params.id, {
               forUpdate: true,
             });
-            if (!current) throw notFound(`No such ${resource.name} record.`);
+            if (!current) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
             const { effects, pending } = createEffects(tx, principal, request.id);
             await remove({ tx, principal, requestId: request.id, effects, services }, current);
             const record = source.toRecord(current);

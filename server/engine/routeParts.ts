@@ -4,6 +4,7 @@ import type { ResourceEvent } from "#resources/events";
 import { idSchema } from "#resources/common";
 import { recordAudit, type Executor } from "../audit";
 import { publishAfterCommit, type EventBus } from "../live/eventBus";
+import type { WordsKey } from "../i18n/words";
 import { apiHeadersSchema } from "../routes/common";
 import type { DeclaredResource } from "../lib/declaredResource";
 
@@ -16,19 +17,19 @@ export function idParamsOf(resource: DeclaredResource) {
   const isUuid = id instanceof z.ZodUUID || id === idSchema;
   return z.object({
     id: isUuid
-      ? z.uuid("must be a UUID")
+      ? z.uuid("engine.uuid" satisfies WordsKey)
       : z
           .string()
           .min(1)
           .max(128)
-          .regex(/^[\w-]+$/, "letters, digits, - and _"),
+          .regex(/^[\w-]+$/, "engine.idCharacters" satisfies WordsKey),
   });
 }
 
 export const writeHeadersSchema = apiHeadersSchema.extend({
   "idempotency-key": z
     .string()
-    .min(8, "at least 8 characters")
+    .min(8, "engine.idempotencyKeyLength" satisfies WordsKey)
     .max(200)
     .optional()
     .describe("repeat the request safely: the same key replays the first response"),

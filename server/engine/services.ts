@@ -3,6 +3,7 @@ import type { AccessInvalidation } from "../auth/accessInvalidation";
 import type { OperatorDirectory } from "../auth/operatorSettings";
 import type { Db } from "../db/client";
 import { unavailable } from "../errors";
+import { words } from "../i18n/words";
 import type { RateLimiter } from "../lib/rateLimits";
 import type { SecretBox } from "../lib/secretBox";
 import type { EventBus } from "../live/eventBus";
@@ -39,7 +40,7 @@ export interface EngineServices {
 }
 
 export function adminAuth(services: Pick<EngineServices, "auth">): Auth {
-  if (!services.auth) throw unavailable("Identity administration is not configured on this server.");
+  if (!services.auth) throw unavailable(words("engine.identityAdminMissing"));
   return services.auth;
 }
 

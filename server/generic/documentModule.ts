@@ -2,6 +2,7 @@ import { and, count, eq, getTableColumns, ilike, or, sql, type SQL } from "drizz
 import type { Executor } from "../audit";
 import { resourceDocuments } from "../db/schema";
 import { forbidden } from "../errors";
+import { words } from "../i18n/words";
 import { escapeLike } from "../lib/sql";
 import type { ApiRecord, DomainModule, WriteContext } from "../engine/types";
 import { computedDisplay, documentColumns, fieldExpression, RESOURCE_NAME } from "./fieldSql";
@@ -76,7 +77,7 @@ export function documentModule(resource: DeclaredResource): DomainModule<Documen
         const data = { ...(resource.store === "table" ? {} : (resource.defaults ?? {})), ...body };
         const ownerUid = ownerOf(resource, ctx.principal, owners, null);
         if (ctx.principal.role === "subscriber" && ownerUid !== ctx.principal.uid)
-          throw forbidden(`You may only create ${resource.name} records of your own.`);
+          throw forbidden(words("generic.onlyOwnRecords", { resource: resource.name }));
         const [inserted] = await ctx.tx
           .insert(resourceDocuments)
           .values({

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Role } from "#resources/define";
 import type { FieldError } from "../errors";
+import { words } from "../i18n/words";
 import type { DeclaredResource } from "../lib/declaredResource";
 
 export type WriteKind = "create" | "edit";
@@ -38,16 +39,16 @@ export function refusedFields(resource: DeclaredResource, kind: WriteKind, role:
   const unknown: FieldError[] = [];
   const forbidden: FieldError[] = [];
   for (const key of Object.keys(body)) {
-    if (!Object.hasOwn(shape, key)) unknown.push({ path: key, message: "unknown field" });
+    if (!Object.hasOwn(shape, key)) unknown.push({ path: key, message: words("generic.unknownField") });
     else if (!form.has(key))
       forbidden.push({
         path: key,
-        message: kind === "create" ? "set by the server; it cannot be given" : "cannot be changed",
+        message: words(kind === "create" ? "generic.serverSet" : "generic.cannotChange"),
       });
     else {
       const writers = resource.fields[key]?.writableBy;
       if (writers && !writers.includes(role))
-        forbidden.push({ path: key, message: `your role (${role}) may not set this field` });
+        forbidden.push({ path: key, message: words("generic.roleMayNotSet", { role }) });
     }
   }
   return { unknown, forbidden };

@@ -5,6 +5,7 @@ import { getRemoteConfig, type RemoteConfigParameter } from "firebase-admin/remo
 import { FEATURE_FLAG_DEFAULTS, readFlags, type FeatureFlags, type FeatureToggleName } from "#config/featureFlags";
 import type { FieldSpec } from "#resources/define";
 import { unprocessable } from "../errors";
+import { words } from "../i18n/words";
 
 /** The Remote Config template kept in the repo (deployed with `firebase deploy --only remoteconfig`). */
 export const REPO_TEMPLATE_PATH = "remoteconfig.template.json";
@@ -94,9 +95,8 @@ export function refuseToggledOffInput(
     if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") continue;
     const toggle = spec.optionToggles?.[String(value)];
     if (!toggle || toggleOn(flags, toggle)) continue;
-    throw unprocessable(
-      `${field} "${String(value)}" is turned off for now (the operator's ${toggle} switch); choose another.`,
-      [{ path: field, message: `"${String(value)}" is turned off for now` }],
-    );
+    throw unprocessable(words("lib.toggledOff", { field, value: String(value), toggle }), [
+      { path: field, message: words("lib.toggledOffField", { value: String(value) }) },
+    ]);
   }
 }

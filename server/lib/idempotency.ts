@@ -4,6 +4,7 @@ import type { Executor } from "../audit";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
 import { conflict, unprocessable } from "../errors";
+import { words } from "../i18n/words";
 
 /** How long a first response is kept for replay. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -56,13 +57,13 @@ export async function reserveIdempotencyKey(
     const [existing] = await db.select().from(idempotencyKeys).where(mine).limit(1);
     if (!existing) continue; // released in between: try again
     if (existing.route !== route || existing.requestHash !== requestHash) {
-      throw unprocessable("This Idempotency-Key was already used for a different request; use a new key.", [
-        { path: "idempotency-key", message: "already used for a different request" },
+      throw unprocessable(words("lib.idempotency.otherRequest"), [
+        { path: "idempotency-key", message: words("lib.idempotency.otherRequestField") },
       ]);
     }
     if (existing.status !== null) return { kind: "replay", status: existing.status, response: existing.response };
     if (existing.createdAt.getTime() > Date.now() - ABANDONED_AFTER_MS) {
-      throw conflict("A request with this Idempotency-Key is still being processed; retry in a moment.");
+      throw conflict(words("lib.idempotency.inProgress"));
     }
     await db
       .delete(idempotencyKeys)
@@ -74,7 +75,7 @@ export async function reserveIdempotencyKey(
         ),
       );
   }
-  throw conflict("A request with this Idempotency-Key is still being processed; retry in a moment.");
+  throw conflict(words("lib.idempotency.inProgress"));
 }
 
 export type Claim =
@@ -113,14 +114,14 @@ export async function claimIdempotencyKey(
     return newClaim;
   }
   if (existing.route !== route || existing.requestHash !== requestHash) {
-    throw unprocessable("This Idempotency-Key was already used for a different request; use a new key.", [
-      { path: "idempotency-key", message: "already used for a different request" },
+    throw unprocessable(words("lib.idempotency.otherRequest"), [
+      { path: "idempotency-key", message: words("lib.idempotency.otherRequestField") },
     ]);
   }
   if (existing.status !== null) return { kind: "replay", status: existing.status, response: existing.response };
   // A reservation left by reserveIdempotencyKey (outside a transaction) for a request still running, or one that died.
   if (existing.createdAt.getTime() > Date.now() - ABANDONED_AFTER_MS)
-    throw conflict("A request with this Idempotency-Key is still being processed; retry in a moment.");
+    throw conflict(words("lib.idempotency.inProgress"));
   await tx.update(idempotencyKeys).set({ createdAt: new Date() }).where(mine);
   return newClaim;
 }

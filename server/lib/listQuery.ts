@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { FilterOperator } from "#resources/define";
-import { issueText } from "#i18n/issueText";
+import type { WordsKey } from "../i18n/words";
 import type { DeclaredResource } from "./declaredResource";
 
 export interface ListFilter {
@@ -22,7 +22,10 @@ export const MAX_PAGE_SIZE = 100;
 const ID_OPERATORS: readonly FilterOperator[] = ["eq", "in"];
 const INT4_MIN = -2_147_483_648;
 const INT4_MAX = 2_147_483_647;
-const INT4_MESSAGE = `must be between ${INT4_MIN} and ${INT4_MAX}`;
+const INT4_MESSAGE: WordsKey = "lib.list.int4";
+/** A message is a key of the server's words (lib.ts), worded for the reader when the query is refused. */
+const said = (key: WordsKey) => key;
+
 const FILTER_KEY = /^filter\[([A-Za-z][\w]*)\](?:\[([a-z]+)\])?$/;
 const TEXT_OPERATORS = new Set<FilterOperator>([
   "contains",
@@ -71,7 +74,7 @@ export function listQuerySchema(resource: DeclaredResource) {
         if (value === undefined) continue;
         const match = FILTER_KEY.exec(key);
         if (!match) {
-          ctx.addIssue({ code: "custom", path: [key], message: "unknown parameter" });
+          ctx.addIssue({ code: "custom", path: [key], message: said("lib.list.unknownParameter") });
           continue;
         }
         const filter = parseFilter(resource, match[1]!, (match[2] ?? "eq") as FilterOperator, value, key, ctx);
@@ -111,7 +114,8 @@ function parseSort(sort: string, sortable: Set<string>, ctx: z.RefinementCtx) {
       ctx.addIssue({
         code: "custom",
         path: ["sort"],
-        message: `cannot sort by '${field}'; sortable: ${[...sortable].join(", ")}`,
+        message: said("lib.list.cannotSort"),
+        params: { field, sortable: [...sortable].join(", ") },
       });
       continue;
     }
@@ -137,7 +141,8 @@ function parseFilter(
     ctx.addIssue({
       code: "custom",
       path: [key],
-      message: `cannot filter by '${field}'; filterable: ${Object.keys(resource.list.filters).join(", ")}`,
+      message: said("lib.list.cannotFilter"),
+      params: { field, filterable: Object.keys(resource.list.filters).join(", ") },
     });
     return;
   }
@@ -145,7 +150,8 @@ function parseFilter(
     ctx.addIssue({
       code: "custom",
       path: [key],
-      message: `operator '${operator}' is not allowed on '${field}'; allowed: ${allowed.join(", ")}`,
+      message: said("lib.list.operatorNotAllowed"),
+      params: { operator, field, allowed: allowed.join(", ") },
     });
     return;
   }
@@ -153,39 +159,41 @@ function parseFilter(
     ctx.addIssue({
       code: "custom",
       path: [key],
-      message: "give this parameter once; use the 'in' operator for several values",
+      message: said("lib.list.once"),
     });
     return;
   }
   const scalar = scalarSchema(resource, field, operator);
   const parse = (text: string) => {
-    const result = scalar.safeParse(text);
-    if (!result.success)
-      ctx.addIssue({
-        code: "custom",
-        path: [key],
-        message: result.error.issues[0] ? issueText(result.error.issues[0], "en") : "invalid value",
-      });
+    // The value's own issue, moved to the parameter: worded for the reader like any other (its code,
+    // bounds and input kept, so zod's locale or the declared message's key can word it again).
+    const result = scalar.safeParse(text, { reportInput: true });
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      ctx.addIssue(
+        issue ? { ...issue, path: [key] } : { code: "custom", path: [key], message: said("lib.list.invalidValue") },
+      );
+    }
     return result.success ? result.data : undefined;
   };
   let value: unknown;
   if (operator === "in" || operator === "nin") {
     const items = raw.split(",").filter((s) => s !== "");
     if (items.length === 0 || items.length > 50) {
-      ctx.addIssue({ code: "custom", path: [key], message: "give 1 to 50 comma-separated values" });
+      ctx.addIssue({ code: "custom", path: [key], message: said("lib.list.oneToFifty") });
       return;
     }
     value = items.map(parse);
   } else if (operator === "between" || operator === "nbetween") {
     const items = raw.split(",");
     if (items.length !== 2) {
-      ctx.addIssue({ code: "custom", path: [key], message: "give two comma-separated values: from,to" });
+      ctx.addIssue({ code: "custom", path: [key], message: said("lib.list.fromTo") });
       return;
     }
     value = items.map(parse);
   } else if (operator === "null" || operator === "nnull") {
     if (raw !== "" && raw !== "true") {
-      ctx.addIssue({ code: "custom", path: [key], message: "takes no value (or 'true')" });
+      ctx.addIssue({ code: "custom", path: [key], message: said("lib.list.noValue") });
       return;
     }
     value = true;
@@ -197,19 +205,23 @@ function parseFilter(
 
 /** What one filter value must look like: the field's own schema, coerced from text. */
 function scalarSchema(resource: DeclaredResource, field: string, operator: FilterOperator): z.ZodType {
-  if (TEXT_OPERATORS.has(operator)) return z.string().min(1, "must not be empty").max(100);
+  if (TEXT_OPERATORS.has(operator)) return z.string().min(1, said("lib.list.notEmpty")).max(100);
   const kind = resource.fields[field]?.kind;
   // Integers are compared with integer columns: a bound outside their range is a 400, not a database error.
   if (kind === "money")
-    return z.coerce.number().int("must be whole minor units").min(INT4_MIN, INT4_MESSAGE).max(INT4_MAX, INT4_MESSAGE);
+    return z.coerce
+      .number()
+      .int(said("lib.list.wholeMinorUnits"))
+      .min(INT4_MIN, INT4_MESSAGE)
+      .max(INT4_MAX, INT4_MESSAGE);
   // A filter bound is any valid date or time: the record's own rules (say, "not in the future") are not the filter's.
-  if (kind === "date") return z.iso.date("a date as YYYY-MM-DD");
-  if (kind === "datetime") return z.iso.datetime({ offset: true, message: "an ISO 8601 date and time" });
+  if (kind === "date") return z.iso.date(said("lib.list.date"));
+  if (kind === "datetime") return z.iso.datetime({ offset: true, message: said("lib.list.datetime") });
   let schema = (resource.schema.shape as Record<string, z.ZodType>)[field];
   if (!schema) return z.string().max(100);
   while (schema instanceof z.ZodNullable || schema instanceof z.ZodOptional) schema = schema.unwrap() as z.ZodType;
   if (schema instanceof z.ZodNumber) {
-    const number = z.coerce.number("must be a number").pipe(schema);
+    const number = z.coerce.number(said("lib.list.number")).pipe(schema);
     return schema.isInt ? number.pipe(z.number().min(INT4_MIN, INT4_MESSAGE).max(INT4_MAX, INT4_MESSAGE)) : number;
   }
   if (schema instanceof z.ZodBoolean) return z.enum(["true", "false"]).transform((v) => v === "true");

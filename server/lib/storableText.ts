@@ -1,10 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import { badRequest, type FieldError } from "../errors";
+import { words } from "../i18n/words";
+import { notValid } from "./listedText";
 
 /** A UTF-16 surrogate without its pair: it cannot be stored in PostgreSQL text or jsonb (nor can NUL). */
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const isUnstorable = (text: string) => text.includes("\u0000") || UNPAIRED_SURROGATE.test(text);
-const MESSAGE = "contains a character that cannot be stored (NUL or an unpaired surrogate)";
 
 /**
  * Walks the value with `path` as a stack (pushed and popped in place, joined only for what is
@@ -15,7 +16,7 @@ function findUnstorable(value: unknown, path: string[], found: FieldError[], dep
   if (found.length >= 10 || depth > 64) return;
   if (value instanceof Uint8Array) return; // an uploaded file's bytes (POST /files), not text
   if (typeof value === "string") {
-    if (isUnstorable(value)) found.push({ path: path.join(".") || "body", message: MESSAGE });
+    if (isUnstorable(value)) found.push({ path: path.join(".") || "body", message: words("lib.unstorable") });
   } else if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       path.push(String(i));
@@ -25,7 +26,7 @@ function findUnstorable(value: unknown, path: string[], found: FieldError[], dep
   } else if (value && typeof value === "object") {
     for (const key of Object.keys(value)) {
       path.push(key);
-      if (isUnstorable(key)) found.push({ path: path.join("."), message: `the name ${MESSAGE}` });
+      if (isUnstorable(key)) found.push({ path: path.join("."), message: words("lib.unstorableName") });
       findUnstorable((value as Record<string, unknown>)[key], path, found, depth + 1);
       path.pop();
     }
@@ -45,7 +46,6 @@ export function rejectUnstorableText(request: FastifyRequest): void {
   ] as const) {
     const found: FieldError[] = [];
     findUnstorable(value, [], found);
-    if (found.length)
-      throw badRequest(`The ${where} is not valid: ${found.map((e) => `${e.path}: ${e.message}`).join("; ")}`, found);
+    if (found.length) throw badRequest(notValid(where, found), found);
   }
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { WordsKey } from "../i18n/words";
 
 /** Headers every /api/v1 call carries (checked in onRequest; declared here for OpenAPI). */
 export const apiHeadersSchema = z.object({
@@ -6,7 +7,7 @@ export const apiHeadersSchema = z.object({
   "x-app-version": z.string().optional().describe("portal version, logged with the request"),
 });
 
-export const idParamsSchema = z.object({ id: z.uuid("must be a UUID") });
+export const idParamsSchema = z.object({ id: z.uuid("engine.uuid" satisfies WordsKey) });
 
 export { listResponse, problemSchema } from "#resources/api";
 

@@ -7,6 +7,7 @@ import { linesResource } from "#resources/lines";
 import { accessScope } from "#resources/access";
 import { accounts, lines, plans, usageRecords } from "../db/schema";
 import { forbidden, notFound } from "../errors";
+import { words } from "../i18n/words";
 import { findRecordRow } from "../engine/records";
 import type { EngineServices } from "../engine/services";
 import { linesModule } from "../domain/lines/module";
@@ -43,7 +44,7 @@ export const homeRoutes =
       },
       async (request) => {
         const row = await findRecordRow(db, linesResource, linesModule, request.principal, "show", request.params.id);
-        if (!row) throw notFound("No such lines record.");
+        if (!row) throw notFound(words("routes.home.noSuchLine"));
         return (await metersOf(db, [request.params.id])).get(request.params.id) ?? [];
       },
     );
@@ -64,7 +65,7 @@ export const homeRoutes =
       },
       async (request) => {
         const row = await findRecordRow(db, linesResource, linesModule, request.principal, "show", request.params.id);
-        if (!row) throw notFound("No such lines record.");
+        if (!row) throw notFound(words("routes.home.noSuchLine"));
         const cycleStart = request.query.cycleStart ?? cycleStartOf(new Date(), row.cycleDay as number);
         const sums = await db
           .select({
@@ -101,7 +102,7 @@ export const homeRoutes =
       async (request) => {
         const principal = request.principal;
         if (accessScope(principal, linesResource, "list") !== "own")
-          throw forbidden("The home page's lines are a subscriber's own; staff find subscribers instead.");
+          throw forbidden(words("routes.home.subscribersOnly"));
         const owned = await db
           .select({
             id: lines.id,

@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { kpiQuerySchema, kpiReportSchema } from "#resources/kpis";
 import { operators } from "../db/schema";
 import { forbidden } from "../errors";
+import { words } from "../i18n/words";
 import type { EngineServices } from "../engine/services";
 import { operatorKpis } from "../domain/kpis/operatorKpis";
 import { apiHeadersSchema, errorResponses } from "./common";
@@ -30,12 +31,12 @@ export const kpiRoutes =
       },
       async (request) => {
         const { principal } = request;
-        if (principal.role !== "admin") throw forbidden("Only the operator's admins see its KPIs.");
+        if (principal.role !== "admin") throw forbidden(words("routes.kpis.adminsOnly"));
         const [operator] = await services.db
           .select({ code: operators.code, timezone: operators.timezone, currency: operators.currency })
           .from(operators)
           .where(eq(operators.code, principal.operator));
-        if (!operator) throw forbidden("Unknown operator.");
+        if (!operator) throw forbidden(words("routes.unknownOperator"));
         return operatorKpis(services.db, operator, request.query);
       },
     );

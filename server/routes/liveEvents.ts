@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { stillAllowed } from "../auth/requestAuth";
 import { forbidden } from "../errors";
+import { words, type WordsKey } from "../i18n/words";
 import type { EventBus } from "../live/eventBus";
 import type { ClientResourceEvent, ResourceEvent } from "#resources/events";
 import { liveResourceNames, liveResources, mayReceive } from "../live/eventScope";
@@ -17,7 +18,7 @@ export const RETRY_MS = 3_000;
 
 const liveQuerySchema = z.object({
   resources: z
-    .string("required: the resources to follow, comma-separated, e.g. lines,staff")
+    .string("routes.live.resourcesRequired" satisfies WordsKey)
     .transform((text) => [
       ...new Set(
         text
@@ -26,9 +27,10 @@ const liveQuerySchema = z.object({
           .filter(Boolean),
       ),
     ])
-    .refine((names) => names.length > 0, "name at least one resource")
+    .refine((names) => names.length > 0, "routes.live.atLeastOne" satisfies WordsKey)
     .refine((names) => names.every((name) => Object.hasOwn(liveResources, name)), {
-      message: `unknown resource; one or more of: ${liveResourceNames.join(", ")}`,
+      message: "routes.live.unknownResource" satisfies WordsKey,
+      params: { resources: liveResourceNames.join(", ") },
     })
     .describe(`comma-separated resources to follow: ${liveResourceNames.join(", ")}`),
   token: z
@@ -145,7 +147,7 @@ export const liveEventRoutes =
           (name) =>
             !mayReceive(principal, liveResources[name], { operator: principal.operator, ownerUids: [principal.uid] }),
         );
-        if (refused.length) throw forbidden(`You may not follow ${refused.join(", ")}.`);
+        if (refused.length) throw forbidden(words("routes.live.mayNotFollow", { resources: refused.join(", ") }));
         const followed = new Set(names);
 
         const stream = new PassThrough();

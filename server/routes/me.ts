@@ -7,6 +7,7 @@ import { recordAudit } from "../audit";
 import { operatorHeader, staffMfaRequired } from "../auth/requestAuth";
 import { accounts } from "../db/schema";
 import { conflict, forbidden } from "../errors";
+import { words } from "../i18n/words";
 import { routeSchema } from "../openapi/routeDoc";
 import { apiHeadersSchema } from "./common";
 import { adminAuth, type EngineServices } from "../engine/services";
@@ -81,18 +82,16 @@ export const meRoutes =
       async (request) => {
         const user = request.identity;
         const operator = operatorHeader(request);
-        await limiter.enforce([
-          { limit: "claimPerUid", key: user.uid, detail: "Too many claims for this account; wait a minute." },
-        ]);
+        await limiter.enforce([{ limit: "claimPerUid", key: user.uid, detail: words("routes.me.tooManyClaims") }]);
         const auth = adminAuth(services);
 
         // The user record, not the token, is the authority on claims, email and verification.
         const record = await auth.getUser(user.uid);
         const claims = (record.customClaims ?? {}) as Record<string, unknown>;
         const { role, operator: claimedOperator } = claimsOf(claims);
-        if (isStaff(role)) throw conflict("Staff accounts cannot become subscribers; use a separate account.");
+        if (isStaff(role)) throw conflict(words("routes.me.staffCannotSubscribe"));
         if (role === "subscriber" && claimedOperator !== operator)
-          throw forbidden(`This account does not belong to operator ${operator}.`);
+          throw forbidden(words("auth.notOperatorsAccount", { operator }));
 
         const claimed = role === null;
         if (claimed) {

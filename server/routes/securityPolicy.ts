@@ -6,13 +6,14 @@ import { recordAudit } from "../audit";
 import { securityPolicyOf } from "../auth/operatorSettings";
 import { operators } from "../db/schema";
 import { forbidden, notFound } from "../errors";
+import { words } from "../i18n/words";
 import { publishAfterCommit } from "../live/eventBus";
 import { routeSchema } from "../openapi/routeDoc";
 import { apiHeadersSchema } from "./common";
 import type { EngineServices } from "../engine/services";
 
 function mayRead(principal: Principal) {
-  if (!isStaff(principal.role)) throw forbidden("Only the operator's staff see its security policy.");
+  if (!isStaff(principal.role)) throw forbidden(words("routes.securityPolicy.staffOnly"));
 }
 
 /** The operator's security policy for its staff: requireStaffMfa, and when new staff may decide approvals (newStaffMayApprove). */
@@ -37,7 +38,7 @@ export const securityPolicyRoutes =
       async (request) => {
         mayRead(request.principal);
         const settings = await directory.settings(request.principal.operator);
-        if (settings === null) throw notFound("No such operator.");
+        if (settings === null) throw notFound(words("routes.noSuchOperator"));
         return securityPolicyOf(settings);
       },
     );
@@ -63,7 +64,7 @@ export const securityPolicyRoutes =
       },
       async (request) => {
         const principal = request.principal;
-        if (principal.role !== "admin") throw forbidden("Only the operator's admins change its security policy.");
+        if (principal.role !== "admin") throw forbidden(words("routes.securityPolicy.adminsOnly"));
         const { requireStaffMfa, newStaffMayApprove, reason } = request.body;
         const policy = await db.transaction(async (tx) => {
           const [current] = await tx
@@ -72,7 +73,7 @@ export const securityPolicyRoutes =
             .where(eq(operators.code, principal.operator))
             .for("update")
             .limit(1);
-          if (!current) throw notFound("No such operator.");
+          if (!current) throw notFound(words("routes.noSuchOperator"));
           const before = securityPolicyOf(current.settings);
           // Only what the PUT names changes.
           const changes = {

@@ -3,6 +3,7 @@ import { smsAllowanceRequestSchema, smsAllowanceResultSchema } from "#resources/
 import type { OperatorDirectory } from "../auth/operatorSettings";
 import { operatorHeader } from "../auth/requestAuth";
 import { forbidden } from "../errors";
+import { words } from "../i18n/words";
 import type { RateLimiter } from "../lib/rateLimits";
 import { routeSchema } from "../openapi/routeDoc";
 import { apiHeadersSchema } from "./common";
@@ -36,18 +37,18 @@ export const smsAllowanceRoutes =
       },
       async (request) => {
         const operator = operatorHeader(request);
-        if ((await operators.settings(operator)) === null) throw forbidden(`There is no operator ${operator}.`);
+        if ((await operators.settings(operator)) === null) throw forbidden(words("auth.noSuchOperator", { operator }));
         const { phoneNumber } = request.body;
         await limiter.enforce([
           {
             limit: "smsPerNumber",
             key: phoneNumber,
-            detail: "Too many verification codes for this number; try again later.",
+            detail: words("routes.sms.perNumber"),
           },
           {
             limit: "smsPerIp",
             key: request.ip,
-            detail: "Too many verification codes from this network; try again later.",
+            detail: words("routes.sms.perNetwork"),
           },
         ]);
         return { allowed: true as const };

@@ -1,6 +1,6 @@
-import { validatorCompiler as zodValidatorCompiler } from "fastify-type-provider-zod";
 import type { FastifySchemaCompiler } from "fastify";
 import { isoDateTime } from "#resources/common";
+import { validatorCompiler } from "../lib/requestValidation";
 import {
   MAX_INGEST_BATCH,
   MAX_RECORD_QUANTITY,
@@ -63,9 +63,12 @@ export function isPlainValidBatch(body: unknown): body is { records: UsageRecord
   return true;
 }
 
-/** The route's validator compiler: the fast check for the body, zod for everything else and for every refusal. */
+/**
+ * The route's validator compiler: the fast check for the body, the app's zod validator for everything
+ * else and for every refusal (so a refusal is worded like any other request's, in the reader's language).
+ */
 export const usageBatchValidatorCompiler: FastifySchemaCompiler<unknown> = (route) => {
-  const zod = zodValidatorCompiler(route as Parameters<typeof zodValidatorCompiler>[0]);
+  const zod = validatorCompiler(route as Parameters<typeof validatorCompiler>[0]);
   if (route.httpPart !== "body") return zod;
   return (data) => (isPlainValidBatch(data) ? { value: data } : zod(data));
 };

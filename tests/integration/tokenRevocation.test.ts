@@ -35,7 +35,7 @@ async function expectRefused(promise: Promise<unknown>, detail: RegExp) {
   );
   expect(error).toBeInstanceOf(ProblemError);
   expect((error as ProblemError).status).toBe(401);
-  expect((error as ProblemError).detail).toMatch(detail);
+  expect((error as ProblemError).message).toMatch(detail); // the detail in English
 }
 
 /** GET /api/v1/me through the app, whose verifier has seen none of the tokens below before. */

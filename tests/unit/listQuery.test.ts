@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { listQuerySchema, MAX_PAGE_SIZE, type ListQuery } from "../../server/lib/listQuery";
+import { validationText } from "../../server/i18n/validationText";
 import { linesResource } from "../../src/resources/lines";
 import { plansResource } from "../../src/resources/plans";
 import { deviceClaimsResource } from "../../src/resources/deviceClaims";
@@ -69,7 +70,7 @@ describe("listQuerySchema: sort", () => {
     expect(result.success).toBe(false);
     expect(result.error!.issues).toHaveLength(1);
     expect(result.error!.issues[0]!.path).toEqual(["sort"]);
-    expect(result.error!.issues[0]!.message).toContain("iccid");
+    expect(validationText(result.error!.issues[0]!, "en")).toContain("iccid");
     expect(issuePaths(plansQuery, { sort: "price,bogus" })).toEqual(["sort"]);
     // A field of the other resource is not sortable here.
     expect(issuePaths(plansQuery, { sort: "msisdn" })).toEqual(["sort"]);

@@ -54,7 +54,7 @@ async function refusal(promise: Promise<unknown>) {
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ProblemError);
-  return (error as ProblemError).detail;
+  return (error as ProblemError).message; // the detail in English
 }
 
 describe("token verifier", () => {

@@ -17,6 +17,11 @@ import { moneyWords } from "./money";
 import { invoicesWords } from "./invoices";
 import { topUpsWords } from "./topUps";
 import { billingRunsWords } from "./billingRuns";
+import { engineWords } from "./engine";
+import { libWords } from "./lib";
+import { routesWords } from "./routes";
+import { authWords } from "./auth";
+import { genericWords } from "./generic";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -42,4 +47,9 @@ export const problemWords = {
   ...invoicesWords,
   ...topUpsWords,
   ...billingRunsWords,
+  ...engineWords,
+  ...libWords,
+  ...routesWords,
+  ...authWords,
+  ...genericWords,
 };
