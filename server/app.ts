@@ -6,9 +6,11 @@ import swagger from "@fastify/swagger";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { REAUTH_MAX_AGE_SECONDS } from "#resources/api";
 import type { Locale } from "#i18n/dictionaries";
-import { textIn, words } from "./i18n/words";
+import { words } from "./i18n/words";
 import { validationText } from "./i18n/validationText";
 import { RequestInvalid, validatorCompiler } from "./lib/requestValidation";
+import { fastifyErrorText } from "./lib/fastifyErrorText";
+import { notValid } from "./lib/listedText";
 import type { Database } from "./db/client";
 import { ProblemError, sendClientErrorProblem, sendProblem } from "./errors";
 import { isTransientConflict } from "./db/pgErrors";
@@ -230,23 +232,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         path: issue.path.join(".") || where,
         message: (locale: Locale) => validationText(issue, locale),
       }));
-      return sendProblem(
-        reply,
-        400,
-        (locale) =>
-          textIn(
-            locale,
-            words(`http.notValid.${where}`, {
-              issues: errors.map((e) => `${e.path}: ${e.message(locale)}`).join("; "),
-            }),
-          ),
-        errors,
-      );
+      return sendProblem(reply, 400, notValid(where, errors), errors);
     }
     if (error instanceof ProblemError)
       return sendProblem(reply, error.status, error.detail, error.errors, error.type, error.headers, error.extensions);
     const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return sendProblem(reply, status, (error as Error).message);
+    if (status && status >= 400 && status < 500) return sendProblem(reply, status, fastifyErrorText(error as Error));
     if (isTransientConflict(error)) {
       request.log.warn({ err: error }, "transaction rolled back by a concurrent one");
       return sendProblem(reply, 503, words("http.concurrent"), undefined, "about:blank", { "retry-after": "1" });
@@ -304,7 +295,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           {
             limit: "authPerIp",
             key: request.ip,
-            detail: "Too many sign-in requests from this network; try again later.",
+            detail: words("http.tooManySignIns"),
           },
         ]);
         operatorHeader(request);

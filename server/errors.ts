@@ -3,13 +3,13 @@ import type { Socket } from "node:net";
 import type { FastifyReply } from "fastify";
 import { localeOf } from "./i18n/requestLocale";
 import { problemWords } from "./i18n/problems";
-import { textIn, words, type Text, type WordsKey } from "./i18n/words";
+import { textIn, words, type Text, type Worded, type WordsKey } from "./i18n/words";
 
 /** One field or parameter that made a request invalid, as RFC 9457 extension `errors`. */
 export interface FieldError {
   path: string;
   /** Words, written in the request's language when the answer is sent. */
-  message: Text;
+  message: Worded;
 }
 
 const TITLED = new Set([400, 401, 403, 404, 409, 413, 415, 422, 426, 429, 500, 503]);
@@ -20,7 +20,7 @@ const titleOf = (status: number) =>
 export class ProblemError extends Error {
   constructor(
     readonly status: number,
-    readonly detail: Text,
+    readonly detail: Worded,
     readonly errors?: FieldError[],
     readonly type = "about:blank",
     /** Extra response headers, e.g. Retry-After on a 429. */
@@ -32,15 +32,15 @@ export class ProblemError extends Error {
   }
 }
 
-export const badRequest = (detail: Text, errors?: FieldError[]) => new ProblemError(400, detail, errors);
-export const unauthorized = (detail: Text) => new ProblemError(401, detail);
-export const forbidden = (detail: Text) => new ProblemError(403, detail);
-export const notFound = (detail: Text) => new ProblemError(404, detail);
-export const conflict = (detail: Text, errors?: FieldError[]) => new ProblemError(409, detail, errors);
-export const unprocessable = (detail: Text, errors?: FieldError[]) => new ProblemError(422, detail, errors);
-export const unavailable = (detail: Text) => new ProblemError(503, detail);
+export const badRequest = (detail: Worded, errors?: FieldError[]) => new ProblemError(400, detail, errors);
+export const unauthorized = (detail: Worded) => new ProblemError(401, detail);
+export const forbidden = (detail: Worded) => new ProblemError(403, detail);
+export const notFound = (detail: Worded) => new ProblemError(404, detail);
+export const conflict = (detail: Worded, errors?: FieldError[]) => new ProblemError(409, detail, errors);
+export const unprocessable = (detail: Worded, errors?: FieldError[]) => new ProblemError(422, detail, errors);
+export const unavailable = (detail: Worded) => new ProblemError(503, detail);
 /** 429 with `Retry-After` in whole seconds (at least 1). */
-export const tooManyRequests = (detail: Text, retryAfterMs: number) =>
+export const tooManyRequests = (detail: Worded, retryAfterMs: number) =>
   new ProblemError(429, detail, undefined, "about:blank", {
     "retry-after": String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
   });
@@ -54,7 +54,7 @@ export const MFA_REQUIRED_TYPE = "/problems/mfa-required";
 export function sendProblem(
   reply: FastifyReply,
   status: number,
-  detail: Text,
+  detail: Worded,
   errors?: FieldError[],
   type = "about:blank",
   headers?: Record<string, string>,

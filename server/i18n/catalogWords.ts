@@ -1,6 +1,6 @@
 import type { Locale } from "#i18n/dictionaries";
 import type { CatalogTranslations } from "#resources/catalogTranslations";
-import { textIn, words, type Text, type WordsKey, type WordsParam } from "./words";
+import { textIn, words, type Worded, type WordsKey, type WordsParam } from "./words";
 
 /** A plan or add-on as the catalog stores it: its default (English) name and its translations. */
 interface CatalogItem {
@@ -17,6 +17,6 @@ export const catalogNameIn = (item: CatalogItem, locale: Locale): string =>
 
 /** Words whose `{{name}}` is a catalog item's name, written in the reader's language when the answer is sent. */
 export const wordsNaming =
-  (key: WordsKey, item: CatalogItem, params: Record<string, WordsParam> = {}): Text =>
+  (key: WordsKey, item: CatalogItem, params: Record<string, WordsParam> = {}): Worded =>
   (locale) =>
     textIn(locale, words(key, { ...params, name: catalogNameIn(item, locale) }));

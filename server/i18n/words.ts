@@ -12,8 +12,8 @@ export interface MoneyParam {
   currency: string;
 }
 
-/** What fills a hole: text as it is (an id, a name), a number or amount in the reader's format, or more words. */
-export type WordsParam = string | number | MoneyParam | Words;
+/** What fills a hole: text as it is (an id, a name), a number or amount in the reader's format, more words, or text worded for the language. */
+export type WordsParam = string | number | MoneyParam | Words | ((locale: Locale) => string);
 
 /**
  * Words a client reads, not yet in a language: a sentence's key and its parameters. The answer is
@@ -31,6 +31,15 @@ export interface Words {
  */
 export type Text = Words | ((locale: Locale) => string) | string;
 
+/** What a problem or field error says: never a bare string, so no English slips into a Spanish answer unnoticed. */
+export type Worded = Exclude<Text, string>;
+
+/** Final text that is the same in every language (a third party's own message, a value the client sent). */
+export const verbatim =
+  (text: string): Worded =>
+  () =>
+    text;
+
 export const words = (key: WordsKey, params?: Record<string, WordsParam>): Words =>
   params ? { key, params } : { key };
 
@@ -39,6 +48,7 @@ const isWords = (value: unknown): value is Words =>
 
 function paramIn(locale: Locale, value: WordsParam): string {
   if (typeof value === "string") return value;
+  if (typeof value === "function") return value(locale);
   if (typeof value === "number") return value.toLocaleString(intlTag(locale));
   if (isWords(value)) return textIn(locale, value);
   return moneyText(value, locale);

@@ -1,8 +1,16 @@
+import { textIn, words, type Words } from "../i18n/words";
 /**
  * A small RFC 4180 parser: comma-separated fields, CRLF or LF line ends, fields in double quotes may
  * hold commas, line breaks and doubled quotes (""). Answers the records as arrays of strings; a
  * trailing line end adds no empty record. Throws on a quote left open or text after a closing quote.
  */
+/** Text that is not CSV, with why in words (the record it broke at). */
+export class CsvUnreadable extends Error {
+  constructor(readonly reason: Words) {
+    super(textIn("en", reason));
+  }
+}
+
 export function parseCsv(text: string): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
@@ -39,10 +47,11 @@ export function parseCsv(text: string): string[][] {
       endRecord();
       i++;
     } else if (c === "\n") endRecord();
-    else if (afterQuote) throw new Error(`text after a closing quote in record ${records.length + 1}`);
+    else if (afterQuote)
+      throw new CsvUnreadable(words("lib.csv.textAfterQuote", { record: String(records.length + 1) }));
     else field += c;
   }
-  if (quoted) throw new Error(`a quoted field is not closed in record ${records.length + 1}`);
+  if (quoted) throw new CsvUnreadable(words("lib.csv.unclosedQuote", { record: String(records.length + 1) }));
   if (field !== "" || record.length || afterQuote) endRecord();
   return records;
 }

@@ -1,12 +1,12 @@
 import type { FieldError } from "../errors";
-import { textIn, words, type Text, type WordsKey, type WordsParam } from "../i18n/words";
+import { textIn, words, type Text, type Worded, type WordsKey, type WordsParam } from "../i18n/words";
 
 /**
  * Words with holes that list other texts (field errors' messages), each worded in the reader's
  * language before it is joined: a words param cannot be a function, so the whole sentence is one.
  */
 export const wordsListing =
-  (key: WordsKey, params: Record<string, WordsParam>, listed: Record<string, Text[]>, separator = "; "): Text =>
+  (key: WordsKey, params: Record<string, WordsParam>, listed: Record<string, Text[]>, separator = "; "): Worded =>
   (locale) =>
     textIn(
       locale,
@@ -22,7 +22,7 @@ export const wordsListing =
 export const notValid = (
   where: "path" | "query" | "body" | "headers" | "request",
   errors: readonly FieldError[],
-): Text =>
+): Worded =>
   wordsListing(
     `http.notValid.${where}`,
     {},

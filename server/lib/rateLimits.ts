@@ -3,7 +3,7 @@ import { and, eq, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimitWindows } from "../db/schema";
 import { tooManyRequests } from "../errors";
-import type { Text } from "../i18n/words";
+import type { Worded } from "../i18n/words";
 import { assertValidLimit, decide, hitsInWindow, type WindowDecision, type WindowLimit } from "./slidingWindow";
 
 /** Every rate limit of the backend; buildApp takes overrides so tests can use small numbers. A new limit is one more entry here. */
@@ -40,7 +40,7 @@ export interface LimitHit {
   limit: LimitName;
   key: string;
   /** What a 429 says when this limit is the one that refuses. */
-  detail: Text;
+  detail: Worded;
 }
 
 export interface LimitDecision extends WindowDecision {

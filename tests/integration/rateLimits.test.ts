@@ -1,4 +1,5 @@
 import { count } from "drizzle-orm";
+import { textIn, verbatim } from "../../server/i18n/words";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import { rateLimitWindows } from "../../server/db/schema";
@@ -28,7 +29,7 @@ function clock(start = 1_900_000_000_000) {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
-const claim = (key: string): LimitHit => ({ limit: "claimPerUid", key, detail: `slow down, ${key}` });
+const claim = (key: string): LimitHit => ({ limit: "claimPerUid", key, detail: verbatim(`slow down, ${key}`) });
 const limits: Partial<RateLimits> = {
   claimPerUid: { max: 3, windowMs: 10_000 },
   smsPerNumber: { max: 2, windowMs: 60_000 },
@@ -69,15 +70,15 @@ describe("rate limiter", () => {
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(ProblemError);
-    expect(error).toMatchObject({ status: 429, detail: "slow down, enforced", headers: { "retry-after": "50" } });
+    expect(error).toMatchObject({ status: 429, message: "slow down, enforced", headers: { "retry-after": "50" } });
   });
 
   it("several limits decide together: when one refuses, none counts the hit", async () => {
     const c = clock();
     const limiter = createRateLimiter(database.db, { limits, now: c.now });
     const sms = (number: string, ip: string): LimitHit[] => [
-      { limit: "smsPerNumber", key: number, detail: "for this number" },
-      { limit: "smsPerIp", key: ip, detail: "from this network" },
+      { limit: "smsPerNumber", key: number, detail: verbatim("for this number") },
+      { limit: "smsPerIp", key: ip, detail: verbatim("from this network") },
     ];
     expect((await limiter.take(sms("+12025550111", "192.0.2.1"))).allowed).toBe(true);
     expect((await limiter.take(sms("+12025550111", "192.0.2.2"))).allowed).toBe(true);
@@ -92,7 +93,7 @@ describe("rate limiter", () => {
     expect(both.refused.map((hit) => hit.limit)).toEqual(["smsPerIp"]);
     const twice = await limiter.take([...sms("+12025550111", "192.0.2.1")]);
     expect(twice).toMatchObject({ allowed: false, retryAfterMs: 59_000 });
-    expect(twice.refused.map((hit) => hit.detail)).toEqual(["for this number", "from this network"]);
+    expect(twice.refused.map((hit) => textIn("en", hit.detail))).toEqual(["for this number", "from this network"]);
   });
 
   it("record: false asks without counting", async () => {
@@ -116,7 +117,7 @@ describe("rate limiter", () => {
 
   it("keeps no key in clear text", async () => {
     const limiter = createRateLimiter(database.db);
-    await limiter.take([{ limit: "smsPerNumber", key: "+12025550177", detail: "x" }]);
+    await limiter.take([{ limit: "smsPerNumber", key: "+12025550177", detail: verbatim("x") }]);
     const stored = JSON.stringify(await database.db.select().from(rateLimitWindows));
     expect(stored).not.toContain("2025550177");
   });

@@ -1,4 +1,5 @@
 import Fastify from "fastify";
+import { verbatim } from "../../server/i18n/words";
 import { describe, expect, it } from "vitest";
 import { authenticateRequest, stillAllowed } from "../../server/auth/requestAuth";
 import { createOperatorDirectory, type OperatorDirectory } from "../../server/auth/operatorSettings";
@@ -21,7 +22,7 @@ const verifier: TokenVerifier = {
   verify(token, options) {
     asked.push({ token, fresh: options?.fresh === true });
     const u = users[token];
-    if (!u) return Promise.reject(new ProblemError(401, "bad token"));
+    if (!u) return Promise.reject(new ProblemError(401, verbatim("bad token")));
     return Promise.resolve({
       uid: token,
       email: null,

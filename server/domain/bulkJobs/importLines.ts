@@ -5,7 +5,7 @@ import { accounts, lines, plans } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { validationText } from "../../i18n/validationText";
 import { words, type Text } from "../../i18n/words";
-import { parseCsv } from "../../lib/csv";
+import { CsvUnreadable, parseCsv } from "../../lib/csv";
 
 export interface RowError {
   row: number;
@@ -29,9 +29,10 @@ export async function checkImport(db: Executor, operator: string, csv: string): 
   try {
     records = parseCsv(csv).filter((r) => r.some((cell) => cell.trim() !== ""));
   } catch (error) {
-    // The parser's own sentence (server/lib/csv), as it wrote it.
-    const reason = (error as Error).message;
-    throw badRequest(words("bulkJobs.csvUnreadable", { reason }), [{ path: "csv", message: reason }]);
+    if (!(error instanceof CsvUnreadable)) throw error;
+    throw badRequest(words("bulkJobs.csvUnreadable", { reason: error.reason }), [
+      { path: "csv", message: error.reason },
+    ]);
   }
   const [header, ...body] = records;
   const columns = (header ?? []).map((c) => c.trim());

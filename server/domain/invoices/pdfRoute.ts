@@ -6,6 +6,7 @@ import { invoicesResource } from "#resources/invoices";
 import { operators } from "../../db/schema";
 import { localeOf } from "../../i18n/requestLocale";
 import { notFound } from "../../errors";
+import { words } from "../../i18n/words";
 import { findRecordRow } from "../../engine/records";
 import type { EngineServices } from "../../engine/services";
 import { apiHeadersSchema, errorResponses } from "../../routes/common";
@@ -49,7 +50,7 @@ export const invoicePdfRoutes =
           "show",
           request.params.id,
         );
-        if (!row) throw notFound("No such invoices record.");
+        if (!row) throw notFound(words("invoices.noSuchInvoice"));
         const invoice = toInvoice(row);
         const [operator] = await services.db
           .select({ name: operators.name })

@@ -36,7 +36,7 @@ const refused = () =>
 const failuresOf = (accountId: string) => ({
   limit: "voucherFailuresPerAccount" as const,
   key: accountId,
-  detail: "Too many voucher codes that could not be redeemed on this account; try again later.",
+  detail: words("money.voucherTooManyFailures"),
 });
 
 type AccountRowLike = { id: string; ownerUid: string | null; currency: string };

@@ -37,6 +37,27 @@ export const httpWords = defineWords({
     en: "A concurrent request touched the same data, so nothing was changed; send the request again.",
     es: "Otra solicitud tocó los mismos datos al mismo tiempo, así que no se cambió nada; envía la solicitud de nuevo.",
   },
+  "http.bodyTooLarge": { en: "Request body is too large", es: "El cuerpo de la solicitud es demasiado grande" },
+  "http.unsupportedMediaType": {
+    en: "Unsupported Media Type",
+    es: "Tipo de contenido no admitido",
+  },
+  "http.contentLengthMismatch": {
+    en: "Request body size did not match Content-Length",
+    es: "El tamaño del cuerpo no coincide con Content-Length",
+  },
+  "http.emptyJsonBody": {
+    en: "Body cannot be empty when content-type is set to 'application/json'",
+    es: "El cuerpo no puede estar vacío cuando content-type es 'application/json'",
+  },
+  "http.invalidJson": {
+    en: "Body is not valid JSON but content-type is set to 'application/json'",
+    es: "El cuerpo no es JSON válido, pero content-type es 'application/json'",
+  },
+  "http.tooManySignIns": {
+    en: "Too many sign-in requests from this network; try again later.",
+    es: "Demasiadas solicitudes de inicio de sesión desde esta red; inténtalo más tarde.",
+  },
   "http.internal": {
     en: "Something went wrong on our side; the request id identifies it.",
     es: "Algo falló de nuestro lado; el identificador de la solicitud permite encontrarlo.",

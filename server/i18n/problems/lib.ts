@@ -74,4 +74,12 @@ export const libWords = defineWords({
     en: '"{{value}}" is turned off for now',
     es: "el valor «{{value}}» está desactivado por ahora",
   },
+  "lib.csv.textAfterQuote": {
+    en: "text after a closing quote in record {{record}}",
+    es: "hay texto después de unas comillas de cierre en el registro {{record}}",
+  },
+  "lib.csv.unclosedQuote": {
+    en: "a quoted field is not closed in record {{record}}",
+    es: "un campo entre comillas no se cierra en el registro {{record}}",
+  },
 });
