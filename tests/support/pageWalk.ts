@@ -75,3 +75,60 @@ export const pageKind = (path: string) =>
     .split("/")
     .map((part) => (ID.test(part) ? ":id" : part))
     .join("/");
+
+export interface WalkItem {
+  path: string;
+  /** Links followed from home to get here. */
+  depth: number;
+}
+
+/**
+ * The pages left to read, shared by the walks of roles that see mostly the same pages (the agent and
+ * the admin): each kind of page is read once, by a walk whose role was offered it (a page only the
+ * admin links to is the admin's). A walk that finds nothing it may take waits for another's offers,
+ * and all are done once nobody is reading a page and nothing is left that anyone may take.
+ */
+export class WalkQueue {
+  private readonly items: (WalkItem & { walkers: Set<string> })[] = [];
+  private readonly byKind = new Map<string, WalkItem & { walkers: Set<string> }>();
+  private readonly waiting: (() => void)[] = [];
+  private reading = 0;
+
+  /** `walker` found a link to `path`. */
+  offer(walker: string, path: string, depth: number): void {
+    const kind = pageKind(path);
+    const known = this.byKind.get(kind);
+    if (known) known.walkers.add(walker);
+    else {
+      const item = { path, depth, walkers: new Set([walker]) };
+      this.byKind.set(kind, item);
+      this.items.push(item);
+    }
+    this.wake();
+  }
+
+  /** The next page for `walker`, or undefined once the walk is over; call `done` after reading it. */
+  async next(walker: string): Promise<WalkItem | undefined> {
+    for (;;) {
+      const index = this.items.findIndex((item) => item.walkers.has(walker));
+      if (index >= 0) {
+        this.reading++;
+        return this.items.splice(index, 1)[0];
+      }
+      if (this.reading === 0) {
+        this.wake();
+        return undefined;
+      }
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+  }
+
+  done(): void {
+    this.reading--;
+    this.wake();
+  }
+
+  private wake() {
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+}
