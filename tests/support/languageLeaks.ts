@@ -8,7 +8,7 @@ import { attSeed, demoUsers } from "../../server/db/seed/demoData";
  * default names, which are data rather than the portal's words (those are taken out first).
  */
 
-/** English words that no Spanish sentence of the portal holds ("Plan", "Total", "Error", "No" are Spanish too). */
+/** English words that no Spanish sentence of the portal holds ("Plan", "Total", "Error", "No", "has" are Spanish too). */
 export const ENGLISH_WORDS = [
   "the",
   "The",
@@ -22,7 +22,6 @@ export const ENGLISH_WORDS = [
   "This",
   "from",
   "have",
-  "has",
   "is",
   "are",
   "will",

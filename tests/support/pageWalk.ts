@@ -45,8 +45,16 @@ export async function settled(page: Page, inFlight: () => number, timeout = 10_0
   }
 }
 
-/** Goes to a path of the portal as its own links do (history + popstate), without loading the page again. */
+/**
+ * Goes to a path of the portal as its own links do (history + popstate), without loading the page
+ * again. The subscriber's light home is no router's page (its links hand over to the portal by
+ * loading it): from there the portal is loaded at the path.
+ */
 export async function goWithin(page: Page, path: string): Promise<void> {
+  if (!(await page.evaluate(() => document.querySelector(".ant-layout") !== null))) {
+    await page.goto(new URL(path, page.url()).href);
+    return;
+  }
   await page.evaluate((to) => {
     history.pushState(null, "", to);
     dispatchEvent(new PopStateEvent("popstate", { state: null }));
@@ -80,27 +88,30 @@ export interface WalkItem {
   path: string;
   /** Links followed from home to get here. */
   depth: number;
+  /** The walks that may read it: those that reach the page it was found on. */
+  walkers: Set<string>;
 }
 
 /**
  * The pages left to read, shared by the walks of roles that see mostly the same pages (the agent and
- * the admin): each kind of page is read once, by a walk whose role was offered it (a page only the
- * admin links to is the admin's). A walk that finds nothing it may take waits for another's offers,
- * and all are done once nobody is reading a page and nothing is left that anyone may take.
+ * the admin): each kind of page is read once, by a walk whose role reaches it (a page only the
+ * admin's menu links to is the admin's; what a shared page links to is shared). Each reads its own
+ * home. A walk that finds nothing it may take waits for another's offers, and all are done once
+ * nobody is reading a page and nothing is left that anyone may take.
  */
 export class WalkQueue {
-  private readonly items: (WalkItem & { walkers: Set<string> })[] = [];
-  private readonly byKind = new Map<string, WalkItem & { walkers: Set<string> }>();
+  private readonly items: WalkItem[] = [];
+  private readonly byKind = new Map<string, WalkItem>();
   private readonly waiting: (() => void)[] = [];
   private reading = 0;
 
-  /** `walker` found a link to `path`. */
-  offer(walker: string, path: string, depth: number): void {
-    const kind = pageKind(path);
+  /** A link to `path` found on a page these walks reach; a walk's own home is offered at depth 0. */
+  offer(walkers: ReadonlySet<string>, path: string, depth: number): void {
+    const kind = depth === 0 ? `${path} of ${[...walkers].join()}` : pageKind(path);
     const known = this.byKind.get(kind);
-    if (known) known.walkers.add(walker);
+    if (known) for (const walker of walkers) known.walkers.add(walker);
     else {
-      const item = { path, depth, walkers: new Set([walker]) };
+      const item = { path, depth, walkers: new Set(walkers) };
       this.byKind.set(kind, item);
       this.items.push(item);
     }
