@@ -93,7 +93,12 @@ export function App() {
 
   return (
     <BrowserRouter>
-      <ConfigProvider locale={antdLocaleOf(locale)} theme={theme}>
+      {/* antd's dialogs name their close button "Close" in every language unless told otherwise. */}
+      <ConfigProvider
+        locale={antdLocaleOf(locale)}
+        theme={theme}
+        modal={{ closable: { "aria-label": t("form.close") } }}
+      >
         <MotionPreference>
           <AntdApp>
             <ReloadRequiredBanner />

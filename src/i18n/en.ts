@@ -410,6 +410,7 @@ export const en = {
   "form.editTitle": "Edit",
   "form.save": "Save",
   "form.cancel": "Cancel",
+  "form.close": "Close",
   "actions.accepted":
     "{{action}}: above your limit, so it waits for an administrator's approval. Nothing has moved yet.",
   "actions.done": "{{action}}: done.",
@@ -467,6 +468,7 @@ export const en = {
   "list.error": "This list could not be loaded: {{message}}",
   "list.retry": "Try again",
   "list.selectRecord": "Select {{title}}",
+  "list.selectAll": "Select all",
   "list.total": "{{count}} in total",
   "list.view": "View",
   "show.forbidden": "Not available to you",

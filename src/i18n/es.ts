@@ -413,6 +413,7 @@ export const es: Record<MessageKey, string> = {
   "form.editTitle": "Editar",
   "form.save": "Guardar",
   "form.cancel": "Cancelar",
+  "form.close": "Cerrar",
   "actions.accepted":
     "{{action}}: supera tu límite, así que espera la aprobación de un administrador. Todavía no se ha movido nada.",
   "actions.done": "{{action}}: hecho.",
@@ -470,6 +471,7 @@ export const es: Record<MessageKey, string> = {
   "list.error": "No se pudo cargar esta lista: {{message}}",
   "list.retry": "Reintentar",
   "list.selectRecord": "Seleccionar {{title}}",
+  "list.selectAll": "Seleccionar todo",
   "list.total": "{{count}} en total",
   "list.view": "Ver",
   "show.forbidden": "No disponible para ti",

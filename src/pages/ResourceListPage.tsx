@@ -222,7 +222,9 @@ export function ResourceListPage({
                     selectedRowKeys: selected,
                     preserveSelectedRowKeys: true,
                     onChange: (keys: React.Key[]) => setSelected(keys.map(String)),
-                    // Each row's checkbox names its record (axe: a form control needs a label).
+                    // Each row's checkbox names its record (axe: a form control needs a label); antd's own
+                    // select-all label is English whatever the locale.
+                    getTitleCheckboxProps: () => ({ "aria-label": t("list.selectAll") }),
                     getCheckboxProps: (record: AnyRecord) =>
                       ({
                         "aria-label": t("list.selectRecord", {

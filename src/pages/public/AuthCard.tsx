@@ -36,8 +36,8 @@ export function AuthCard({ title, subtitle, children, footerLinks }: { title: st
             <span className="signin__sr">{t("language.label")}</span>
             {/* name="locale": index.html's inline script notes a pick made before the portal's script runs. */}
             <select name="locale" value={locale} onChange={(e) => setLocale(e.target.value as Locale)} aria-label={t("language.label")}>
-              <option value="en">{t("language.en")}</option>
-              <option value="es">{t("language.es")}</option>
+              <option value="en" lang="en">{t("language.en")}</option>
+              <option value="es" lang="es">{t("language.es")}</option>
             </select>
           </label>
           <span>{t("app.version", { version: runtimeConfig.appVersion })}</span>
