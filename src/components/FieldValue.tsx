@@ -83,6 +83,8 @@ export function FieldValue({
     case "translations":
       // The catalog's Spanish words, marked as Spanish on an English page (screen readers, the language walk).
       return <span lang="es">{text}</span>;
+    case "posted":
+      return <>{text}</>;
     case "longText":
       return <span style={{ whiteSpace: "pre-wrap" }}>{text}</span>;
     case "reference":

@@ -3,6 +3,7 @@ import { translate as t } from "../i18n";
 import type { Money } from "../resources/common";
 import type { Plan } from "../resources/plans";
 import type { CatalogTranslations } from "../resources/catalogTranslations";
+import { postedText } from "./postedWords";
 import { overageText } from "./plans/overageWords";
 import { formatDataMb, formatDate, formatDateTime, formatMoney, formatMsisdn, formatQuantity } from "./format";
 
@@ -54,6 +55,8 @@ export function fieldText(name: string, spec: FieldSpec | undefined, record: Rec
       const es = (value as CatalogTranslations).es;
       return [es?.name, es?.features?.join(", ")].filter(Boolean).join(" · ");
     }
+    case "posted":
+      return postedText(value as string);
     case "files":
       return (value as string[]).length ? String((value as string[]).length) : "";
     default: {

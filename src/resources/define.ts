@@ -68,7 +68,9 @@ export type FieldKind =
   /** Ids of files uploaded first (POST /files): a form picks and uploads them, a page lists them. */
   | "files"
   /** Catalog text in Spanish beside the default (src/resources/catalogTranslations.ts): the fields in `translates`. */
-  | "translations";
+  | "translations"
+  /** Text the system posted in English (a ledger reason): shown in the reader's language (src/i18n/postedText.ts). */
+  | "posted";
 
 export interface FieldSpec {
   /** i18n key of the field label. */

@@ -58,7 +58,7 @@ export const ledgerEntriesResource = defineResource({
     kind: { label: "fields.ledgerKind", kind: "enum", options: LEDGER_KINDS, labels: "enums.ledgerKind" },
     amount: { label: "fields.amount", kind: "money" },
     balanceAfter: { label: "fields.balanceAfter", kind: "money" },
-    reason: { label: "fields.ledgerReason", kind: "text" },
+    reason: { label: "fields.ledgerReason", kind: "posted" },
     actorRole: { label: "fields.actorRole", kind: "text" },
   },
   list: {

@@ -2,7 +2,9 @@ import type { DeclaredResource } from "../declaredResource";
 import { useGetIdentity, useShow } from "@refinedev/core";
 import { Result, Skeleton } from "antd";
 import { useParams } from "react-router";
-import { translate as t } from "../../i18n";
+import { getLocale, translate as t } from "../../i18n";
+import { overageDetail } from "../../i18n/postedText";
+import { postedText } from "../../components/postedWords";
 import { INVOICE_ITEM_KINDS, type Invoice, type InvoiceItem } from "../../resources/invoices";
 import type { SessionUser } from "../../providers/session";
 import { RecordDownloads } from "../../components/actions/RecordDownloads";
@@ -17,7 +19,7 @@ const GROUPS = INVOICE_ITEM_KINDS;
 
 /** A line in words: usage beyond the allowance by type and zone ("Data beyond the allowance (Canada & Mexico)"), else what the charge says. */
 export function itemWords(item: InvoiceItem): string {
-  if (item.kind !== "overage") return item.description;
+  if (item.kind !== "overage") return postedText(item.description);
   return t("subscriber.bill.overage", {
     type: t(`subscriber.bill.usage.${item.usageType ?? "data"}`, undefined, item.usageType ?? ""),
     zone: t(`subscriber.bill.zone.${item.roamingZone ?? "home"}`, undefined, item.roamingZone ?? ""),
@@ -91,7 +93,7 @@ function SubscriberBill({ id, resource }: { id: string; resource: DeclaredResour
                       {itemWords(item)}
                       {item.kind === "overage" && (
                         <span className="sub-card__muted" style={{ display: "block", fontSize: 12 }}>
-                          {item.description}
+                          {overageDetail(item.description, getLocale())}
                         </span>
                       )}
                     </span>
