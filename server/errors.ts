@@ -12,9 +12,13 @@ export interface FieldError {
   message: Worded;
 }
 
-const TITLED = new Set([400, 401, 403, 404, 409, 413, 415, 422, 426, 429, 500, 503]);
-const titleOf = (status: number) =>
-  words(TITLED.has(status) ? (`http.title.${status}` as WordsKey) : "http.title.other");
+/** A status's title in the reader's language; Node's English name for a status we never answer with. */
+const titleOf = (status: number): Text => {
+  const key = `http.title.${status}`;
+  return Object.hasOwn(problemWords, key)
+    ? words(key as WordsKey)
+    : (locale) => (locale === "en" ? (STATUS_CODES[status] ?? "Error") : textIn(locale, words("http.title.other")));
+};
 
 /** An error that becomes an `application/problem+json` response (RFC 9457). */
 export class ProblemError extends Error {
