@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { messageText } from "../../server/domain/outbox/messageText";
 import { descriptionIn, overageDetail } from "../../server/domain/invoices/itemText";
+import { ENGLISH_WORDS, SPANISH_LETTERS, SPANISH_WORDS, leakReport, leaksIn } from "../support/languageLeaks";
 
 // The words emails, SMS and bills carry in each language (issue 25): templates and re-wordings.
 describe("messageText", () => {
@@ -18,6 +19,38 @@ describe("messageText", () => {
       subject: null,
       body: "+12025550103: tus SMS se detuvieron en este ciclo: tu saldo no alcanza para más. Recarga para continuar.",
     });
+  });
+
+  // Issue 25 item 5: every template, by email and SMS, checked like the walk checks pages.
+  it("says no English word in a Spanish email or SMS, and no Spanish word in an English one", () => {
+    const samples = [
+      { kind: "usage.threshold", params: { msisdn: "+12025550101", usageType: "data", threshold: 80 } },
+      { kind: "usage.threshold", params: { msisdn: "+12025550101", usageType: "voice", threshold: 100 } },
+      ...(["data", "voice", "sms"] as const).flatMap((usageType) =>
+        ["balance", "plan", "pay_as_you_go"].map((capReason) => ({
+          kind: "usage.capped",
+          params: { msisdn: "+12025550101", usageType, capReason },
+        })),
+      ),
+      {
+        kind: "staff.invitation",
+        params: { passwordSetupLink: "https://example.test/setup?oob=1", role: "agent", displayName: "Maria" },
+      },
+    ];
+    const leaks = samples.flatMap((sample) =>
+      (["email", "sms"] as const).flatMap((channel) => {
+        const where = (locale: string) => `${sample.kind} ${JSON.stringify(sample.params)} ${channel} ${locale}`;
+        const text = (locale: "en" | "es") => {
+          const words = messageText({ ...sample, channel, locale });
+          return `${words.subject ?? ""}\n${words.body}`;
+        };
+        return [
+          ...leaksIn(where("es"), text("es"), ENGLISH_WORDS),
+          ...leaksIn(where("en"), text("en"), SPANISH_WORDS, SPANISH_LETTERS),
+        ];
+      }),
+    );
+    expect(leaks, leakReport(leaks)).toEqual([]);
   });
 
   it("sends a kind without a template as its kind and params rather than losing it", () => {
