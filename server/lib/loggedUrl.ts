@@ -23,11 +23,26 @@ function decoded(text: string): string {
   }
 }
 
-/** A request URL as the log may hold it: the path as is, each query value but ids and KEPT ones replaced by `~`, an odd name too. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The path with every run of 7 or more digits outside a UUID replaced by `~`: our ids are UUIDs, but a
+ * carrier's own record ids (usage records) may embed the phone number they belong to.
+ */
+const pathOf = (path: string) =>
+  path
+    .split("/")
+    .map((segment) => (UUID.test(segment) ? segment : segment.replace(/\d{7,}/g, "~")))
+    .join("/");
+
+/**
+ * A request URL as the log may hold it: the path without long digit runs (phone numbers), each query
+ * value but ids and KEPT ones replaced by `~`, an odd name too.
+ */
 export function loggedUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   const mark = url.indexOf("?");
-  if (mark < 0) return url;
+  if (mark < 0) return pathOf(url);
   const query = url
     .slice(mark + 1)
     .split("&")
@@ -41,5 +56,5 @@ export function loggedUrl(url: string | undefined): string | undefined {
       return (KEPT.has(name) && KEPT_VALUE.test(decoded(value))) || ID_VALUE.test(value) ? pair : `${rawName}=~`;
     })
     .join("&");
-  return `${url.slice(0, mark)}?${query}`;
+  return `${pathOf(url.slice(0, mark))}?${query}`;
 }

@@ -25,6 +25,15 @@ describe("loggedUrl", () => {
       "/api/v1/lines?filter%5Bmsisdn%5D%5Bcontains%5D=~",
     );
   });
+  it("masks a phone number inside a path segment (a carrier's record id), never a UUID", () => {
+    expect(loggedUrl("/api/v1/usage-records/seed-12025550101-2026-11-28-data-4")).toBe(
+      "/api/v1/usage-records/seed-~-2026-11-28-data-4",
+    );
+    expect(loggedUrl("/api/v1/usage-records/cdr%2B12025550101?page=2")).toBe("/api/v1/usage-records/cdr%2B~?page=2");
+    const digitsOnlyTail = "af391c06-eba9-4575-a29e-123456789012";
+    expect(loggedUrl(`/api/v1/lines/${digitsOnlyTail}`)).toBe(`/api/v1/lines/${digitsOnlyTail}`);
+  });
+
   it("keeps ids and true/false in any parameter: they are nobody's typed text", () => {
     const id = "af391c06-eba9-4575-a29e-5229b5f38bbf";
     expect(loggedUrl(`/api/v1/invoices?filter%5BaccountId%5D=${id}&filter%5Bread%5D=false&filter%5Bname%5D=Sam`)).toBe(
