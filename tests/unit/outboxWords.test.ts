@@ -23,7 +23,7 @@ describe("messageText", () => {
 
   // Issue 25 item 5: every template, by email and SMS, checked like the walk checks pages.
   it("says no English word in a Spanish email or SMS, and no Spanish word in an English one", () => {
-    const samples = [
+    const samples: { kind: string; params: Record<string, string | number> }[] = [
       { kind: "usage.threshold", params: { msisdn: "+12025550101", usageType: "data", threshold: 80 } },
       { kind: "usage.threshold", params: { msisdn: "+12025550101", usageType: "voice", threshold: 100 } },
       ...(["data", "voice", "sms"] as const).flatMap((usageType) =>
