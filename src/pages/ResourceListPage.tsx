@@ -1,10 +1,9 @@
 import type { DeclaredResource } from "./declaredResource";
 import { DeleteButton, EditButton, ExportButton, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
-import { useGetIdentity, type CrudFilter, type HttpError } from "@refinedev/core";
+import { useGetIdentity, useResourceParams, type CrudFilter, type HttpError } from "@refinedev/core";
 import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography, type CheckboxProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { hasPage } from "./resourceViews";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
 import { fieldText } from "../components/fieldText";
@@ -77,7 +76,10 @@ export function ResourceListPage({
         ]),
       ),
   });
-  const editable = hasPage(resource, "edit");
+  // Whether it has a create or edit page is what the routes registered (resourceRoutes.tsx asks
+  // resourceViews); asked of Refine, so the generic pages never import the pages that embed them.
+  const { resource: registered } = useResourceParams({ resource: resource.name });
+  const editable = Boolean(registered?.edit);
   const deletable = Boolean(resource.access.delete);
   const downloadable = Boolean(resource.downloads?.length);
 
@@ -146,7 +148,7 @@ export function ResourceListPage({
   return (
     <List
       title={t(resource.label)}
-      canCreate={hasPage(resource, "create")}
+      canCreate={Boolean(registered?.create)}
       createButtonProps={resource.createLabel ? { children: t(resource.createLabel) } : undefined}
       breadcrumb={subscriber ? false : undefined}
       headerButtons={({ defaultButtons }) => (

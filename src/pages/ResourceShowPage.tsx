@@ -1,9 +1,8 @@
 import type { DeclaredResource } from "./declaredResource";
 import { Show } from "@refinedev/antd";
-import { useShow } from "@refinedev/core";
+import { useResourceParams, useShow } from "@refinedev/core";
 import { Card, Descriptions, Grid, Result, Space } from "antd";
 import { useParams } from "react-router";
-import { hasPage } from "./resourceViews";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
 import { RecordActions } from "../components/actions/RecordActions";
@@ -15,6 +14,8 @@ export function ResourceShowPage({ resource }: { resource: DeclaredResource }) {
   const { id } = useParams();
   const { query, result } = useShow<Record<string, unknown>>({ resource: resource.name, id });
   const screens = Grid.useBreakpoint();
+  // Its edit page is what the routes registered (resourceRoutes.tsx), asked of Refine (see ResourceListPage).
+  const { resource: registered } = useResourceParams({ resource: resource.name });
 
   if (query.isError) {
     const status = query.error?.statusCode;
@@ -38,7 +39,7 @@ export function ResourceShowPage({ resource }: { resource: DeclaredResource }) {
       title={title}
       // The header's back arrow nests a button in a role=button (axe: nested-interactive); the breadcrumb and List go back.
       goBack={false}
-      canEdit={hasPage(resource, "edit")}
+      canEdit={Boolean(registered?.edit)}
       canDelete={Boolean(resource.access.delete)}
       // On a phone the actions get a card of full-width buttons below the record; wider, they sit in the header.
       headerButtons={({ defaultButtons }) => (

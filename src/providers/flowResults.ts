@@ -1,6 +1,5 @@
 import { translate } from "../i18n";
 import { authErrorMessage, type AuthField } from "./authErrors";
-import type { MfaChallenge } from "./identityFlows";
 
 /** What every identity flow returns: done, or a translated message at the field it concerns. */
 export type FlowResult = { ok: true } | FlowFailure;
@@ -32,4 +31,12 @@ export function failure(error: unknown): FlowFailure {
   if (typeof status === "number") return { ok: false, field: "form", message: (error as { message: string }).message };
   const { field, key } = authErrorMessage(error);
   return { ok: false, field: field ?? "form", message: translate(key) };
+}
+
+/** A sign-in that needs its second factor: where the code goes, how to send it and check it. */
+export interface MfaChallenge {
+  /** Where the code goes, e.g. "•••• 0199". */
+  hint: string;
+  sendCode(recaptchaContainer: HTMLElement): Promise<FlowResult>;
+  verify(code: string): Promise<FlowResult>;
 }

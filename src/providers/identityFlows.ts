@@ -34,7 +34,7 @@ import {
 import { runtimeConfig } from "../config/runtime";
 import { translate } from "../i18n";
 import { apiRequest } from "./apiClient";
-import { failure, type FlowFailure, type FlowResult } from "./flowResults";
+import { failure, type FlowFailure, type FlowResult, type MfaChallenge } from "./flowResults";
 import { auth } from "./firebase";
 import { maskPhone, toE164 } from "./phoneNumbers";
 import { rememberSession } from "./sessionHint";
@@ -44,14 +44,7 @@ import { rememberSession } from "./sessionHint";
  * page can show: done, a second step to ask for, or a translated message at the field it concerns.
  * No raw `auth/...` code ever leaves this module.
  */
-export type { FlowFailure, FlowResult } from "./flowResults";
-
-export interface MfaChallenge {
-  /** Where the code goes, e.g. "•••• 0199". */
-  hint: string;
-  sendCode(recaptchaContainer: HTMLElement): Promise<FlowResult>;
-  verify(code: string): Promise<FlowResult>;
-}
+export type { FlowFailure, FlowResult, MfaChallenge } from "./flowResults";
 
 export interface CodeStep {
   /** Where the code was sent, masked. */

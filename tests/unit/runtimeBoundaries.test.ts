@@ -1,7 +1,15 @@
 import { execSync } from "node:child_process";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compilerOptionsOf, filesOf, importsOf, projectPath, reachableFrom } from "../support/importGraph";
+import {
+  compilerOptionsOf,
+  fileGraph,
+  filesOf,
+  importCircles,
+  importsOf,
+  projectPath,
+  reachableFrom,
+} from "../support/importGraph";
 
 // The server and the portal share the declarations (src/resources) and nothing of React: a page
 // reached from the server would load React, antd and the pages into the backend (docs/decisions.md).
@@ -67,5 +75,14 @@ describe("the declarations", () => {
     );
     expect(files.length).toBeGreaterThan(20);
     expect(offending).toEqual([]);
+  });
+});
+
+// Issue 25: the portal's files import one another without a circle (lazy imports count: a page the
+// views map loads that imports the map back is one), and the declarations likewise.
+describe("import circles", () => {
+  it.each(["tsconfig.portal.json", "tsconfig.shared.json"])("%s has none", (tsconfig) => {
+    const circles = importCircles(fileGraph(filesOf(tsconfig), compilerOptionsOf(tsconfig)));
+    expect(circles.map((circle) => circle.map(projectPath).join(" → "))).toEqual([]);
   });
 });
