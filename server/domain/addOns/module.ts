@@ -1,9 +1,10 @@
 import { and, eq, ilike, or } from "drizzle-orm";
 import type { AddOn } from "#resources/addOns";
 import type { CatalogTranslations } from "#resources/catalogTranslations";
-import { addOns, operators } from "../../db/schema";
+import { addOns } from "../../db/schema";
 import { badRequest, conflict } from "../../errors";
 import { words } from "../../i18n/words";
+import { catalogCurrency, requireCatalogCurrency } from "../catalogPrice";
 import { escapeLike } from "../../lib/sql";
 import type { ActionHandler, DomainModule } from "../../engine/types";
 import { tableSource } from "../tableSource";
@@ -52,14 +53,8 @@ export const addOnsModule: DomainModule<AddOnRow> = {
   writer: {
     async create(ctx, body) {
       const price = body.price as Money;
-      const [operator] = await ctx.tx
-        .select({ currency: operators.currency })
-        .from(operators)
-        .where(eq(operators.code, ctx.principal.operator));
-      if (price.currency !== operator!.currency)
-        throw badRequest(words("addOns.pricedIn", { currency: operator!.currency }), [
-          { path: "price.currency", message: words("addOns.mustBeCurrency", { currency: operator!.currency }) },
-        ]);
+      const currency = await catalogCurrency(ctx.tx, ctx.principal.operator);
+      requireCatalogCurrency(price, currency);
       const kind = body.kind as AddOnRow["kind"];
       const roamingZone = (body.roamingZone ?? null) as AddOnRow["roamingZone"];
       if ((kind === "roaming") !== (roamingZone !== null)) {
@@ -95,10 +90,7 @@ export const addOnsModule: DomainModule<AddOnRow> = {
     },
     async edit(ctx, row, body) {
       const price = body.price as Money | undefined;
-      if (price && price.currency !== row.currency)
-        throw badRequest(words("addOns.pricedIn", { currency: row.currency }), [
-          { path: "price.currency", message: words("addOns.mustBeCurrency", { currency: row.currency }) },
-        ]);
+      requireCatalogCurrency(price, row.currency);
       await ctx.tx
         .update(addOns)
         .set({

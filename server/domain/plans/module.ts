@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import { operators } from "../../db/schema";
 import { badRequest, conflict, type FieldError } from "../../errors";
 import { words } from "../../i18n/words";
+import { catalogCurrency, requireCatalogCurrency } from "../catalogPrice";
 import type { Overage } from "#resources/overage";
 import type { CatalogTranslations } from "#resources/catalogTranslations";
 import { plans } from "../../db/schema";
@@ -21,13 +21,16 @@ function checkOverageCurrency(overage: Overage | null | undefined, currency: str
     for (const type of ["data", "voice", "sms"] as const) {
       const rate = rates[type];
       if (rate && rate.price.currency !== currency)
-        errors.push({ path: `${prefix}${type}.price.currency`, message: words("plans.mustBeCurrency", { currency }) });
+        errors.push({
+          path: `${prefix}${type}.price.currency`,
+          message: words("catalog.mustBeCurrency", { currency }),
+        });
     }
   };
   check(overage, "overage.");
   for (const [zone, rates] of Object.entries(overage.roaming ?? {}))
     if (rates) check(rates, `overage.roaming.${zone}.`);
-  if (errors.length) throw badRequest(words("plans.pricedIn", { currency }), errors);
+  if (errors.length) throw badRequest(words("catalog.pricedIn", { currency }), errors);
 }
 
 /** The operator's catalog: open to every signed-in role; subscribers see only what is on sale (not drafts, not retired plans). */
@@ -39,20 +42,14 @@ export const plansModule: DomainModule<PlanRow> = {
     // Admins add plans as drafts (activate puts them on sale); the price moves only through change-price.
     async create(ctx, body) {
       const price = body.price as { amount: number; currency: string };
-      const [operator] = await ctx.tx
-        .select({ currency: operators.currency })
-        .from(operators)
-        .where(eq(operators.code, ctx.principal.operator));
-      if (price.currency !== operator!.currency)
-        throw badRequest(words("plans.pricedIn", { currency: operator!.currency }), [
-          { path: "price.currency", message: words("plans.mustBeCurrency", { currency: operator!.currency }) },
-        ]);
+      const currency = await catalogCurrency(ctx.tx, ctx.principal.operator);
+      requireCatalogCurrency(price, currency);
       const [taken] = await ctx.tx
         .select({ id: plans.id })
         .from(plans)
         .where(and(eq(plans.operatorCode, ctx.principal.operator), eq(plans.code, String(body.code))));
       if (taken) throw conflict(words("plans.codeTaken"), [{ path: "code", message: words("plans.codeUsed") }]);
-      checkOverageCurrency(body.overage as Overage | null | undefined, operator!.currency);
+      checkOverageCurrency(body.overage as Overage | null | undefined, currency);
       const [row] = await ctx.tx
         .insert(plans)
         .values({

@@ -134,8 +134,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** The checks of a price change, each at its field, and what the plan's price is today. */
 function checkPriceChange(plan: PlanRow, price: Money, now: Date) {
   if (price.currency !== plan.currency)
-    throw unprocessable(words("plans.pricedIn", { currency: plan.currency }), [
-      { path: "price.currency", message: words("plans.mustBeCurrency", { currency: plan.currency }) },
+    throw unprocessable(words("catalog.pricedIn", { currency: plan.currency }), [
+      { path: "price.currency", message: words("catalog.mustBeCurrency", { currency: plan.currency }) },
     ]);
   // A pending change that has settled is the plan's price now.
   const settled =

@@ -2,11 +2,6 @@ import { defineWords } from "../defineWords";
 
 /** The add-ons catalog (create, edit) and buying or stopping an add-on on a line. */
 export const addOnsWords = defineWords({
-  "addOns.pricedIn": {
-    en: "The catalog is priced in {{currency}}.",
-    es: "Los precios del catálogo están en {{currency}}.",
-  },
-  "addOns.mustBeCurrency": { en: "must be {{currency}}", es: "debe ser {{currency}}" },
   "addOns.zone": {
     en: "A roaming pass names its zone; a data pass has none.",
     es: "Un pase de roaming indica su zona; un pase de datos no tiene zona.",

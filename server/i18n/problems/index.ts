@@ -22,6 +22,7 @@ import { libWords } from "./lib";
 import { routesWords } from "./routes";
 import { authWords } from "./auth";
 import { genericWords } from "./generic";
+import { catalogWords } from "./catalog";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -52,4 +53,5 @@ export const problemWords = {
   ...routesWords,
   ...authWords,
   ...genericWords,
+  ...catalogWords,
 };

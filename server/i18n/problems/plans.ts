@@ -2,11 +2,6 @@ import { defineWords } from "../defineWords";
 
 /** The plans catalog (create, change price) and a line's change of plan. */
 export const plansWords = defineWords({
-  "plans.pricedIn": {
-    en: "The catalog is priced in {{currency}}.",
-    es: "Los precios del catálogo están en {{currency}}.",
-  },
-  "plans.mustBeCurrency": { en: "must be {{currency}}", es: "debe ser {{currency}}" },
   "plans.codeTaken": { en: "A plan with this code exists.", es: "Ya existe un plan con este código." },
   "plans.codeUsed": { en: "already used", es: "ya está en uso" },
   "plans.noSuchRecord": { en: "No such plans record.", es: "No existe ese plan." },
