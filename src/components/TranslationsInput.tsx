@@ -50,12 +50,16 @@ export function TranslationsInput({
           <Typography.Text>
             <label htmlFor={`${prefix}-es-features`}>{t("fields.translations.features")}</label>
           </Typography.Text>
-          <Select
-            id={`${prefix}-es-features`}
-            mode="tags"
-            value={value?.es?.features ?? []}
-            onChange={(features: string[]) => onChange?.(withSpanish(value, { features }))}
-          />
+          {/* The tags are Spanish text on a page of any language: marked so (screen readers, spell check). */}
+          <div lang="es">
+            <Select
+              id={`${prefix}-es-features`}
+              mode="tags"
+              style={{ width: "100%" }}
+              value={value?.es?.features ?? []}
+              onChange={(features: string[]) => onChange?.(withSpanish(value, { features }))}
+            />
+          </div>
         </>
       )}
     </Space>

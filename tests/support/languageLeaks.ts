@@ -183,7 +183,12 @@ export async function shownText(page: Page): Promise<string> {
     let text = document.body.innerText;
     for (const el of document.body.querySelectorAll<HTMLElement>("[lang]")) {
       const own = el.getAttribute("lang") ?? "";
-      if (own && !own.startsWith(pageLang) && el.textContent) text = text.split(el.textContent).join(" ");
+      if (!own || own.startsWith(pageLang)) continue;
+      // Line by line, as innerText lays it out (a tags field's tags are separate lines, not one text).
+      for (const line of (el.innerText || el.textContent || "").split("\n")) {
+        const words = line.trim();
+        if (words) text = text.split(words).join(" ");
+      }
     }
     const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || el.getClientRects().length > 0;
     const labels: string[] = [];
