@@ -1,3 +1,4 @@
+import { requireRecentSignIn } from "../auth/recentSignIn";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -5,7 +6,7 @@ import { accessScope, isStaff, type Principal } from "#resources/access";
 import { PROBLEM_TYPES, REAUTH_MAX_AGE_SECONDS } from "#resources/api";
 import { reasonSchema } from "#resources/common";
 import { meets, type ActionSpec } from "#resources/define";
-import { badRequest, conflict, forbidden, notFound, ProblemError, type FieldError } from "../errors";
+import { badRequest, conflict, forbidden, notFound, type FieldError } from "../errors";
 import { words } from "../i18n/words";
 import { wordsListing } from "../lib/listedText";
 import { handlers } from "../domain/handlers";
@@ -82,13 +83,7 @@ function checkReauth(
 ) {
   const rule = action.reauth;
   if (!rule || !rule.roles.includes(principal.role) || !meets(rule.when, record)) return;
-  if (Date.now() / 1000 - authTime <= maxAgeSeconds) return;
-  throw new ProblemError(
-    403,
-    words("engine.reauth", { minutes: Math.round(maxAgeSeconds / 60) || 1 }),
-    [{ path: "authorization", message: words("engine.reauthField") }],
-    PROBLEM_TYPES.reauthRequired,
-  );
+  requireRecentSignIn(authTime, maxAgeSeconds);
 }
 
 /** Thrown to roll back a preview's transaction: a preview never changes anything, even by mistake. */

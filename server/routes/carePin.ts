@@ -3,7 +3,8 @@ import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { carePinBodySchema, carePinStateSchema } from "#resources/carePin";
 import { PROBLEM_TYPES, REAUTH_MAX_AGE_SECONDS } from "#resources/api";
 import { carePinState, saveCarePin } from "../domain/carePins/carePins";
-import { forbidden, ProblemError } from "../errors";
+import { forbidden } from "../errors";
+import { requireRecentSignIn } from "../auth/recentSignIn";
 import { words } from "../i18n/words";
 import type { EngineServices } from "../engine/services";
 import { routeSchema } from "../openapi/routeDoc";
@@ -61,21 +62,10 @@ export const carePinRoutes =
       },
       async (request) => {
         // After the body's rules, so a person is not asked to sign in again only to be told the PIN is too easy.
-        requireRecentSignIn(request.identity.authTime, reauthMaxAgeSeconds);
+        requireRecentSignIn(request.identity.authTime, reauthMaxAgeSeconds, "carePin.reauth");
         const { uid, operator, role } = request.principal;
         return saveCarePin(db, { operator, uid, role, requestId: request.id }, request.body.pin);
       },
     );
     done();
   };
-
-/** 403 reauth-required (the portal asks for the password or a texted code, then retries) when the sign-in is too old. */
-function requireRecentSignIn(authTime: number, maxAgeSeconds: number) {
-  if (Date.now() / 1000 - authTime <= maxAgeSeconds) return;
-  throw new ProblemError(
-    403,
-    words("carePin.reauth", { minutes: Math.round(maxAgeSeconds / 60) || 1 }),
-    [{ path: "authorization", message: words("carePin.reauthField") }],
-    PROBLEM_TYPES.reauthRequired,
-  );
-}

@@ -10,8 +10,4 @@ export const carePinWords = defineWords({
     en: "Confirm it is you: setting your care PIN needs a sign-in from the last {{minutes}} minutes.",
     es: "Confirma que eres tú: para configurar tu PIN de atención necesitas haber iniciado sesión en los últimos {{minutes}} minutos.",
   },
-  "carePin.reauthField": {
-    en: "sign-in too old for this action",
-    es: "el inicio de sesión es demasiado antiguo para esta acción",
-  },
 });
