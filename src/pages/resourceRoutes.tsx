@@ -10,8 +10,11 @@ import { hasPage, resourceViews, type ResourceViews, type ViewComponent, type Vi
 import { translate as t } from "../i18n";
 import { iconOf, icons } from "../components/icons";
 
-/** Declared resources this build can serve (rtdb ones only when a database is configured). */
-const portalResources = () => resources.filter(servable) as readonly DeclaredResource[];
+/**
+ * Declared resources this build can serve with pages (rtdb ones only when a database is configured;
+ * grouped ones, like presence, are followed by the pages that use them and have no page of their own).
+ */
+const portalResources = () => (resources as readonly DeclaredResource[]).filter((r) => servable(r) && !r.rtdb?.groupBy);
 
 /** Refine's resources, derived from the registry (never written twice). */
 export function refineResources(): ResourceProps[] {

@@ -249,6 +249,13 @@ interface BaseDefinition<S extends z.ZodObject, K extends string> {
    */
   ownership?: { path: string; through?: K };
   source: "backend" | "rtdb";
+  /**
+   * For `source: "rtdb"`, where records live. Default: `/<name>/<ownerUid>/<id>`, a subscriber's own
+   * records. `groupBy`: `/<name>/<operator>/<value of that field>/<uid>`, one record per signed-in
+   * person and value (who is viewing what: presence); whoever may `list` reads a whole group of their
+   * operator, whoever may `create`/`delete` writes their own record in it ("own") or any ("all").
+   */
+  rtdb?: { groupBy: K };
   /** Every write (create, edit, delete, action) leaves an audit row: who, role, before, after, reason. */
   audit: boolean;
   /** Labels in every language, merged into the portal's dictionaries: no file outside the declaration. */

@@ -1,4 +1,5 @@
-import type { ResourceDefinition } from "../../resources/define";
+import { z } from "zod";
+import type { ResourceDefinition, Role, Scope } from "../../resources/define";
 
 type Definition = ResourceDefinition;
 
@@ -58,6 +59,10 @@ export function rtdbRules(resources: readonly Definition[]): RtdbRulesFile {
   const rules: Record<string, unknown> = { ".read": false, ".write": false };
   for (const resource of resources) {
     if (resource.source !== "rtdb") continue;
+    if (resource.rtdb?.groupBy) {
+      rules[resource.name] = groupedRules(resource);
+      continue;
+    }
     rules[resource.name] = {
       $uid: {
         ".read": OWNER,
@@ -68,4 +73,62 @@ export function rtdbRules(resources: readonly Definition[]): RtdbRulesFile {
     };
   }
   return { rules };
+}
+
+/** `auth.token.role` is one of the roles an access entry names (with one of the scopes given). */
+function roleIs(entry: Partial<Record<Role, Scope>> | undefined, scopes: readonly Scope[]): string | undefined {
+  const roles = Object.entries(entry ?? {})
+    .filter(([, scope]) => scopes.includes(scope))
+    .map(([role]) => `auth.token.role === '${role}'`);
+  return roles.length ? `(${roles.join(" || ")})` : undefined;
+}
+
+/** A stored field holds the schema's type of value. */
+function typeRule(schema: z.ZodType): string | boolean {
+  let inner = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodNullable) inner = inner.unwrap() as z.ZodType;
+  if (inner instanceof z.ZodString) return "newData.isString()";
+  if (inner instanceof z.ZodNumber) return "newData.isNumber()";
+  if (inner instanceof z.ZodBoolean) return "newData.isBoolean()";
+  return true;
+}
+
+/** Who may write a record of a grouped resource for one kind of write (create: a value; delete: null). */
+function writer(entry: Partial<Record<Role, Scope>> | undefined): string {
+  const any = roleIs(entry, ["all"]);
+  const own = roleIs(entry, ["own"]);
+  const who = [any, own && `(auth.uid === $uid && ${own})`].filter(Boolean);
+  return who.length ? (who.length > 1 ? `(${who.join(" || ")})` : who[0]!) : "false";
+}
+
+/**
+ * A grouped resource (`rtdb.groupBy`, e.g. presence) at /<resource>/$operator/$group/$uid: the
+ * roles that may `list` it read a whole group of their own operator (that is how a page learns who
+ * else is on it); the roles that may `create` write a record, those that may `delete` remove one,
+ * their own only (`auth.uid === $uid`) for the scope "own". A record holds every field the schema
+ * requires and no field it lacks (the key and the group are the path, not fields).
+ */
+function groupedRules(resource: Definition): Record<string, unknown> {
+  const sameOperator = "auth != null && auth.token.operator === $operator";
+  const shape = resource.schema.shape as Record<string, z.ZodType>;
+  const stored = Object.keys(shape)
+    .filter((k) => k !== "id" && k !== resource.rtdb!.groupBy)
+    .sort();
+  const required = stored.filter((k) => !(shape[k] instanceof z.ZodOptional));
+  return {
+    $operator: {
+      $group: {
+        ".read": `${sameOperator} && ${roleIs(resource.access.list, ["all", "own"]) ?? "false"}`,
+        $uid: {
+          ".write":
+            `${sameOperator} && (!newData.exists() || ${writer(resource.access.create)})` +
+            ` && (newData.exists() || ${writer(resource.access.delete)})`,
+          ".validate": `newData.hasChildren([${required.map((k) => `'${k}'`).join(", ")}])`,
+          // Only the declared fields: nothing else can be parked in a presence record.
+          ...Object.fromEntries(stored.map((k) => [k, { ".validate": typeRule(shape[k]!) }])),
+          $other: { ".validate": false },
+        },
+      },
+    },
+  };
 }
