@@ -3,6 +3,7 @@ import { runtimeConfig } from "../config/runtime";
 import { findResource } from "../resources";
 import type { ResourceDefinition } from "../resources/define";
 import { throwHttpError } from "./throwHttpError";
+import type { RtdbPort } from "./rtdb/rtdbPort";
 
 /**
  * The data provider router of design.md §3: the backend's REST provider for `source: "backend"`
@@ -14,7 +15,7 @@ export const rtdbAvailable = Boolean(runtimeConfig.firebase.databaseURL);
 /** Resources the portal can serve in this build: rtdb ones need a database URL. */
 export const servable = (resource: Pick<ResourceDefinition, "source">) => resource.source !== "rtdb" || rtdbAvailable;
 
-type Rtdb = { dataProvider: DataProvider; liveProvider: LiveProvider };
+type Rtdb = { dataProvider: DataProvider; liveProvider: LiveProvider; port: RtdbPort };
 let rtdb: Promise<Rtdb> | undefined;
 
 function loadRtdb(): Promise<Rtdb> {
@@ -51,6 +52,7 @@ function loadRtdb(): Promise<Rtdb> {
       return {
         dataProvider: createRtdbDataProvider(port, { root, resources: findResource }),
         liveProvider: createRtdbLiveProvider(port, { root }),
+        port,
       };
     },
   );
@@ -58,6 +60,14 @@ function loadRtdb(): Promise<Rtdb> {
     rtdb = undefined; // a failed chunk load must not stick: the next call retries it
   });
   return rtdb;
+}
+
+/**
+ * The database itself, for what Refine's providers cannot say (presence's onDisconnect), loaded on
+ * first call; undefined when the build names no database (the local default).
+ */
+export async function rtdbPort(): Promise<RtdbPort | undefined> {
+  return rtdbAvailable ? (await loadRtdb()).port : undefined;
 }
 
 type Method = Exclude<keyof DataProvider, "getApiUrl">;

@@ -11,12 +11,15 @@ import {
   onChildAdded,
   onChildChanged,
   onChildRemoved,
+  onDisconnect,
   onValue,
   orderByChild,
   push,
   query,
   ref,
   remove,
+  serverTimestamp,
+  set,
   startAt,
   update,
 } from "firebase/database";
@@ -64,6 +67,20 @@ export interface RtdbPort {
   /** Writes only the given children of `path` (null deletes one); the others are left as they are. */
   update(path: string, values: Record<string, unknown>): Promise<void>;
   remove(path: string): Promise<void>;
+  /** Replaces the value at `path` (a record whose key the caller chooses: a viewer's uid). */
+  set(path: string, value: Record<string, unknown>): Promise<void>;
+  /** A value that the database replaces by its own clock (ms since 1970) when it stores it. */
+  serverTimestamp(): object;
+  /**
+   * Asks the server to remove `path` when this client's connection ends, cleanly or not. The server
+   * checks the rules now (refused: a rejected promise) and again when it acts. It acts once: after a
+   * reconnection it must be asked again. Ask before writing what it is to remove.
+   */
+  onDisconnectRemove(path: string): Promise<void>;
+  /** Withdraws what onDisconnectRemove asked for `path` (and below it). */
+  cancelOnDisconnect(path: string): Promise<void>;
+  /** Whether this client is connected to the server (`.info/connected`), now and on every change. */
+  onConnected(listener: (connected: boolean) => void): Unsubscribe;
   /** Like the SDK, reports the children already present first, then every child added later. */
   onChildAdded(path: string, listener: ChildListener): Unsubscribe;
   onChildChanged(path: string, listener: ChildListener): Unsubscribe;
@@ -114,6 +131,11 @@ export function firebaseRtdbPort(database: Database): RtdbPort {
     },
     update: (path, values) => update(at(path), values),
     remove: (path) => remove(at(path)),
+    set: (path, value) => set(at(path), value),
+    serverTimestamp: () => serverTimestamp(),
+    onDisconnectRemove: (path) => onDisconnect(at(path)).remove(),
+    cancelOnDisconnect: (path) => onDisconnect(at(path)).cancel(),
+    onConnected: (listener) => onValue(at(".info/connected"), (snapshot) => listener(snapshot.val() === true)),
     onChildAdded: (path, listener) => children(path, onChildAdded, listener),
     onChildChanged: (path, listener) => children(path, onChildChanged, listener),
     onChildRemoved: (path, listener) => children(path, onChildRemoved, listener),
