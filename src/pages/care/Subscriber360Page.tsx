@@ -6,6 +6,7 @@ import { translate as t } from "../../i18n";
 import { formatDateTime, formatMsisdn } from "../../components/format";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
 import { subscriberSections } from "./sections";
+import { PresenceBanner } from "./PresenceBanner";
 
 /**
  * Everything about one subscriber on one page, for staff at desk width: the account up top (one
@@ -18,6 +19,7 @@ export default function Subscriber360Page() {
   if (query.isError) return <Alert type="error" showIcon message={t("show.notFound")} />;
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+      <PresenceBanner kind="subscriber" id={id} />
       <Card
         loading={query.isLoading}
         title={

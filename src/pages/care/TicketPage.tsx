@@ -14,6 +14,7 @@ import { AttachmentList } from "../../components/AttachmentList";
 import { FileListUploadInput } from "../../components/FileUploadInput";
 import { SlaTag } from "./SlaTag";
 import { useNow } from "./useNow";
+import { PresenceBanner } from "./PresenceBanner";
 
 /** The state changes of a ticket as buttons; replying has its own box below the conversation. */
 const stateActions = {
@@ -70,6 +71,7 @@ export default function TicketPage() {
 
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
+      <PresenceBanner kind="ticket" id={ticket.id} />
       <Card
         title={
           <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
