@@ -30,7 +30,8 @@ import { resources as registry } from "#resources";
 import type { DomainModule } from "./engine/types";
 import { buildModules } from "./engine/registry";
 import { resourceRoutes } from "./engine/routeFactory";
-import type { EngineServices } from "./engine/services";
+import { adminAuth, type EngineServices } from "./engine/services";
+import { createIdentityObserver } from "./domain/identityEvents/observer";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
 import { domainJobs } from "./domain/jobs";
 import { startJobQueue } from "./jobs/jobQueue";
@@ -312,7 +313,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (v1) => {
       v1.addHook("onRoute", declareScopeProblems(400, 401, 403));
-      v1.addHook("onRequest", authenticateRequest(deps.verifier, services.operators));
+      // Identity events need the user record: an app built without firebase-admin records none.
+      const identityObserver = services.auth
+        ? createIdentityObserver({ db: services.db, auth: () => adminAuth(services) })
+        : undefined;
+      v1.addHook("onRequest", authenticateRequest(deps.verifier, services.operators, identityObserver));
       for (const { resource, module } of modules.values()) {
         await v1.register(resourceRoutes(resource, module, services, modules));
         if (module.extraRoutes) await v1.register(module.extraRoutes(services));

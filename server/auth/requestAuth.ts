@@ -6,6 +6,7 @@ import { words } from "../i18n/words";
 import type { HeardAccessChange } from "./accessInvalidation";
 import { securityPolicyOf, type OperatorDirectory } from "./operatorSettings";
 import type { TokenVerifier, VerifiedUser } from "./tokenVerifier";
+import type { IdentityObserver } from "../domain/identityEvents/observer";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -84,8 +85,16 @@ export function needsFreshVerification(request: FastifyRequest): boolean {
  * Staff MFA policy: when the operator's `settings.requireStaffMfa` is on, an agent or admin whose
  * token was not signed in with a second factor gets 403 `type: /problems/mfa-required` on every
  * route but those marked `config.mfaExempt`.
+ *
+ * Every admitted token is shown to the identity observer (server/domain/identityEvents): a sign-in
+ * or a change to the account since the last token is recorded from the server's side. It never
+ * fails the request and waits on Firebase for a bounded time at most.
  */
-export function authenticateRequest(verifier: TokenVerifier, operators: OperatorDirectory) {
+export function authenticateRequest(
+  verifier: TokenVerifier,
+  operators: OperatorDirectory,
+  observer?: IdentityObserver,
+) {
   return async (request: FastifyRequest) => {
     const config = request.routeOptions.config;
     const header = request.headers.authorization;
@@ -110,6 +119,8 @@ export function authenticateRequest(verifier: TokenVerifier, operators: Operator
     if (settings === null) throw forbidden(words("auth.noSuchOperator", { operator }));
     request.identity = user;
     if (user.role && user.operator) request.principal = { uid: user.uid, role: user.role, operator: user.operator };
+    // Before the staff MFA policy: a sign-in without a second factor is a sign-in all the same.
+    await observer?.observe(user, { operator: user.operator ?? operator, requestId: request.id, log: request.log });
 
     if (isStaff(user.role) && !user.secondFactor && !config.mfaExempt) {
       if (securityPolicyOf(settings).requireStaffMfa) {

@@ -17,6 +17,10 @@ export interface VerifiedUser {
   secondFactor: string | null;
   /** When the user last signed in (the token's `auth_time`, seconds since the epoch); refreshed tokens keep it. */
   authTime: number;
+  /** When this token was minted (`iat`, seconds): Firebase mints one after every sign-in, link, unlink, MFA or email/phone change, and hourly. */
+  issuedAt: number;
+  /** How this session signed in (`firebase.sign_in_provider`: "password", "phone", "google.com", "custom", …). */
+  signInProvider: string | null;
 }
 
 export interface VerifyOptions {
@@ -79,6 +83,8 @@ export function createTokenVerifier(
       ...claimsOf(decoded),
       secondFactor: decoded.firebase?.sign_in_second_factor ?? null,
       authTime: decoded.auth_time,
+      issuedAt: decoded.iat,
+      signInProvider: decoded.firebase?.sign_in_provider ?? null,
     };
   }
 

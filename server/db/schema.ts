@@ -755,6 +755,39 @@ export const carePins = pgTable(
   ],
 );
 
+/** One enrolled second factor as the identity snapshot keeps it: never the full phone number. */
+export interface SnapshotFactor {
+  uid: string;
+  factorId: string;
+  phoneLast4: string | null;
+}
+
+/**
+ * What the backend last saw of a user's identity (issue 27 item 4, server/domain/identityEvents):
+ * the newest token checked (`iat`), the newest sign-in (`auth_time`), and the Admin SDK's user
+ * record as it was then. Email and phone are kept in full: after a change they are the contact
+ * points the account had before.
+ */
+export const identitySnapshots = pgTable(
+  "identity_snapshots",
+  {
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    uid: text("uid").notNull(),
+    /** Seconds since the epoch, as in the token. */
+    lastAuthTime: bigint("last_auth_time", { mode: "number" }).notNull(),
+    lastIat: bigint("last_iat", { mode: "number" }).notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    /** Provider ids, sorted ("password", "phone", "google.com"). */
+    providers: jsonb("providers").$type<string[]>().notNull(),
+    mfaFactors: jsonb("mfa_factors").$type<SnapshotFactor[]>().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.operatorCode, t.uid] })],
+);
+
 /**
  * Leads for the operator's CRM (Bitrix24 crm.lead.add), written in the same transaction as the
  * record they come from; the delivery worker sends them with backoff and dead-letters a lead

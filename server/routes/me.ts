@@ -1,7 +1,7 @@
 import { and, count, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
-import { auditReportSchema, claimResultSchema, meSchema } from "#resources/identity";
+import { claimResultSchema, meSchema } from "#resources/identity";
 import { claimsOf, isStaff } from "#resources/access";
 import { recordAudit } from "../audit";
 import { operatorHeader, staffMfaRequired } from "../auth/requestAuth";
@@ -14,7 +14,11 @@ import { adminAuth, type EngineServices } from "../engine/services";
 
 const noContent = z.null().describe("No Content");
 
-/** The caller's own identity: who am I, become a subscriber, sign out everywhere, report a change. */
+/**
+ * The caller's own identity: who am I, become a subscriber, sign out everywhere. Sign-ins, linked
+ * methods, second factors and email or phone changes are recorded by the server itself
+ * (server/domain/identityEvents), never reported by the browser.
+ */
 export const meRoutes =
   (services: EngineServices): FastifyPluginCallbackZod =>
   (app, _options, done) => {
@@ -169,35 +173,5 @@ export const meRoutes =
       },
     );
 
-    app.post(
-      "/me/audit",
-      {
-        // Reporting an MFA enrollment must work for the staff member the policy is waiting on.
-        config: { mfaExempt: true },
-        schema: routeSchema(
-          {
-            operationId: "reportIdentityChange",
-            summary:
-              "Report a change the portal made through Firebase Auth (second factor or linked provider) for the audit trail",
-            tag: "identity",
-          },
-          { headers: apiHeadersSchema, body: auditReportSchema, response: { 204: noContent } },
-        ),
-      },
-      async (request, reply) => {
-        const { uid, role, operator } = request.principal;
-        await recordAudit(db, {
-          operator,
-          actorUid: uid,
-          actorRole: role,
-          action: request.body.action,
-          targetType: "user",
-          targetId: uid,
-          after: { detail: request.body.detail, reportedBy: "portal" },
-          requestId: request.id,
-        });
-        return reply.code(204).send(null);
-      },
-    );
     done();
   };

@@ -52,7 +52,7 @@ export const securityPolicyRoutes =
             summary: "Change the operator's security policy (admins; audited with the reason)",
             description:
               "With requireStaffMfa on, agents and admins whose session was not signed in with a second factor get 403 " +
-              "type /problems/mfa-required everywhere but GET /me, POST /me/sign-out-everywhere and POST /me/audit; " +
+              "type /problems/mfa-required everywhere but GET /me and POST /me/sign-out-everywhere; " +
               "that includes this route, so enroll a second factor before turning it on. " +
               "newStaffMayApprove: after-confirmation (default: an invited member decides approvals once an admin other than their inviter confirmed them) or after-24-hours. " +
               "Name only what changes.",

@@ -3,7 +3,7 @@ import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
 import { translate as t } from "../i18n";
 import { fieldText, maskTail } from "./fieldText";
-import { formatMoney, formatNumber } from "./format";
+import { formatDateTime, formatMoney, formatNumber } from "./format";
 
 // An audit row in words (issue 23): who, did what, to which record, what changed. The server names
 // the people and the record's title (server/domain/auditEvents/names.ts); the words are the viewer's.
@@ -63,12 +63,28 @@ function maskedKeys(targetType: string): Set<string> {
 /** Fields that change with every write, or name the record itself: not news in a list of changes. */
 const NOT_CHANGES = new Set(["id", "updatedAt"]);
 
+/** Keys whose values share one set of words (`audit.values.<group>.<value>`): the ways to sign in. */
+const VALUE_GROUPS: Record<string, string> = {
+  method: "provider",
+  providerId: "provider",
+  secondFactor: "provider",
+  factor: "provider",
+};
+
+/** A text value in words: a known value's phrase (a sign-in method, a source), a time as a time, else itself. */
+function textValue(key: string, value: string): string {
+  const phrase = known(`audit.values.${VALUE_GROUPS[key] ?? key}.${value}`);
+  if (phrase) return phrase;
+  if (key.endsWith("At") && /^\d{4}-\d\d-\d\dT/.test(value)) return formatDateTime(value);
+  return value;
+}
+
 /** A value no declaration describes, as plain text: money as money, a list joined, an object as compact JSON. */
 function plainText(key: string, value: unknown, masked: Set<string>): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return t(value ? "common.yes" : "common.no");
   if (typeof value === "number") return formatNumber(value);
-  if (typeof value === "string") return masked.has(key) ? maskTail(value) : value;
+  if (typeof value === "string") return masked.has(key) ? maskTail(value) : textValue(key, value);
   if (Array.isArray(value)) return value.map((v) => plainText(key, v, masked)).join(", ") || "—";
   const money = value as { amount?: unknown; currency?: unknown };
   if (typeof money.amount === "number" && typeof money.currency === "string")
@@ -101,7 +117,7 @@ export function fieldChanges(event: Pick<AuditEvent, "targetType" | "before" | "
       spec ? fieldText(key, spec, record) || "—" : plainText(key, record[key], masked);
     return {
       field: key,
-      label: spec ? t(spec.label) : t(`fields.${key}`, undefined, key),
+      label: spec ? t(spec.label) : (known(`audit.fields.${key}`) ?? t(`fields.${key}`, undefined, key)),
       before: event.before ? show(before) : "—",
       after: event.after ? show(after) : "—",
     };

@@ -275,17 +275,16 @@ export function signInMethods(user: User | null = auth.currentUser): SignInMetho
   }));
 }
 
-async function reportToAudit(
-  action: "mfa.enrolled" | "mfa.removed" | "identity.linked" | "identity.unlinked",
-  detail: string,
-) {
-  // Best effort: the change itself already happened in Firebase.
-  await apiRequest("/me/audit", { method: "POST", body: { action, detail } }).catch(() => undefined);
-}
-
+/**
+ * Runs a change of the account through Firebase, then takes a new ID token and reloads the user.
+ * The backend audits the change itself from the next request's newer token
+ * (server/domain/identityEvents): nothing to report. Unlinking returns no new token of its own,
+ * hence the refresh.
+ */
 async function guarded(work: () => Promise<unknown>): Promise<FlowResult> {
   try {
     await work();
+    await currentUser().getIdToken(true);
     await currentUser().reload();
     return { ok: true };
   } catch (error) {
@@ -321,13 +320,11 @@ export const changePassword = (current: string, next: string) =>
 export const linkEmailPassword = (email: string, password: string) =>
   guarded(async () => {
     await linkWithCredential(currentUser(), EmailAuthProvider.credential(email.trim(), password));
-    await reportToAudit("identity.linked", "password");
   });
 
 export const linkGoogle = () =>
   guarded(async () => {
     await linkWithPopup(currentUser(), googleProvider(), browserPopupRedirectResolver);
-    await reportToAudit("identity.linked", "google.com");
   });
 
 export const startLinkPhone = (phoneInput: string, container: HTMLElement) =>
@@ -336,7 +333,6 @@ export const startLinkPhone = (phoneInput: string, container: HTMLElement) =>
     return (code) =>
       guarded(async () => {
         await linkWithCredential(currentUser(), PhoneAuthProvider.credential(verificationId, code.trim()));
-        await reportToAudit("identity.linked", "phone");
       });
   });
 
@@ -344,7 +340,6 @@ export async function unlinkMethod(providerId: string): Promise<FlowResult> {
   if (signInMethods().length <= 1) return { ok: false, field: "form", message: translate("security.lastMethod") };
   return guarded(async () => {
     await unlink(currentUser(), providerId);
-    await reportToAudit("identity.unlinked", providerId);
   });
 }
 
@@ -371,14 +366,12 @@ export const startMfaEnrollment = (phoneInput: string, container: HTMLElement) =
           PhoneAuthProvider.credential(verificationId, code.trim()),
         );
         await multiFactor(currentUser()).enroll(assertion, maskPhone(phone));
-        await reportToAudit("mfa.enrolled", maskPhone(phone));
       });
   });
 
 export const removeSecondFactor = (factorUid: string) =>
   guarded(async () => {
     await multiFactor(currentUser()).unenroll(factorUid);
-    await reportToAudit("mfa.removed", factorUid);
   });
 
 /** Revokes every session of the account (all devices), then signs out here. */

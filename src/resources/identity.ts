@@ -71,12 +71,3 @@ export const securityPolicyUpdateSchema = z
     message: "validation.policyChange",
   });
 export type SecurityPolicyUpdate = z.output<typeof securityPolicyUpdateSchema>;
-
-export const AUDIT_REPORT_ACTIONS = ["mfa.enrolled", "mfa.removed", "identity.linked", "identity.unlinked"] as const;
-
-/** POST /api/v1/me/audit: the portal reports a change it made through Firebase Auth itself. */
-export const auditReportSchema = z.object({
-  action: z.enum(AUDIT_REPORT_ACTIONS),
-  detail: z.string().trim().max(200),
-});
-export type AuditReport = z.output<typeof auditReportSchema>;

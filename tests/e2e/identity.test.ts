@@ -28,6 +28,22 @@ async function freshSubscriber(label: string) {
   return { uid: user.uid, email };
 }
 
+let adminToken: string | undefined;
+/**
+ * The user's audit events with this action, as an admin reads them: recorded by the backend itself
+ * from the next request's newer ID token (the portal reports nothing).
+ */
+async function serverRecorded(uid: string, action: string) {
+  const res = await fetch(`${baseUrl}/api/v1/audit-events?filter[targetId]=${uid}&filter[action]=${action}`, {
+    headers: {
+      authorization: `Bearer ${(adminToken ??= await signInWithPassword("admin@att.example", "Demo-2026!"))}`,
+      "x-operator": "ATT",
+    },
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { before: unknown; after: unknown }[] }).data;
+}
+
 async function newPage(width = 1280, height = 800): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newPortalContext(browser, { viewport: { width, height }, locale: "en-US" });
   const page = await context.newPage();
@@ -117,6 +133,15 @@ test("a phone linked to an email account signs in to the same account, and so do
   await page.getByRole("button", { name: "Continue" }).click();
   await page.getByText("You can sign in 2 ways.", { exact: false }).waitFor();
   expect((await auth.getUser(uid)).phoneNumber).toBe(phone);
+  // The next request (the lines page) carries the new token: the backend records the link itself.
+  await page.goto(`${baseUrl}/lines`);
+  await expect
+    .poll(() => serverRecorded(uid, "identity.linked"), POLL)
+    .toEqual([
+      expect.objectContaining({
+        after: { providerId: "phone", phone: `•••• ${phone.slice(-4)}`, source: "admin-user-record" },
+      }),
+    ]);
   await context.close();
 
   const byPhone = await newPage(360, 740);
@@ -298,6 +323,16 @@ test("a subscriber turns the second step off after signing in with it", async ()
   await page.getByRole("button", { name: "OK" }).click();
   await page.getByText("Two-step verification removed for this phone.").waitFor();
   await expect.poll(async () => (await auth.getUser(user.uid)).multiFactor?.enrolledFactors.length ?? 0, POLL).toBe(0);
+  // The portal took a new token after the change: its next request has the backend record it.
+  await page.goto(`${baseUrl}/lines`);
+  await expect
+    .poll(() => serverRecorded(user.uid, "mfa.removed"), POLL)
+    .toEqual([
+      expect.objectContaining({
+        before: { factor: "phone", phone: `•••• ${phone.slice(-4)}` },
+        after: { source: "admin-user-record" },
+      }),
+    ]);
   await context.close();
 });
 

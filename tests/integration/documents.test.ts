@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from "fastify";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditEvents, resourceDocuments } from "../../server/db/schema";
 import { createEventBus, type EventBus, type ResourceEvent } from "../../server/live/eventBus";
@@ -95,7 +95,14 @@ async function trail(targetId: string): Promise<AuditRow[]> {
 }
 
 const countDocuments = async () => (await backend.database.db.select({ n: count() }).from(resourceDocuments))[0]!.n;
-const countAudit = async () => (await backend.database.db.select({ n: count() }).from(auditEvents))[0]!.n;
+/** Audited writes (not the sign-ins the server records when a user's token is first seen). */
+const countAudit = async () =>
+  (
+    await backend.database.db
+      .select({ n: count() })
+      .from(auditEvents)
+      .where(ne(auditEvents.action, "identity.signed_in"))
+  )[0]!.n;
 
 /** Waits for the live event of a write (published through LISTEN/NOTIFY after commit). */
 const expectEvent = (type: ResourceEvent["type"], id: string) =>

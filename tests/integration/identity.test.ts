@@ -336,41 +336,16 @@ describe("POST /api/v1/me/sign-out-everywhere", () => {
 });
 
 describe("POST /api/v1/me/audit", () => {
-  it("401 without a token", async () => {
-    expectProblem(
-      await backend.send("POST", "/api/v1/me/audit", { body: { action: "mfa.enrolled", detail: "phone" } }),
-      401,
-    );
-  });
-
-  it("400 naming the field for an unknown action or a detail over 200 characters", async () => {
-    const bad = expectProblem(
-      await backend.send("POST", "/api/v1/me/audit", { as: ALEX, body: { action: "staff.invite", detail: "x" } }),
-      400,
-    );
-    expect(paths(bad)).toEqual(["action"]);
-    const long = expectProblem(
-      await backend.send("POST", "/api/v1/me/audit", {
-        as: ALEX,
-        body: { action: "identity.linked", detail: "x".repeat(201) },
-      }),
-      400,
-    );
-    expect(paths(long)).toEqual(["detail"]);
-  });
-
-  it("records the reported change for the caller", async () => {
-    const res = await backend.send("POST", "/api/v1/me/audit", {
-      as: ALEX,
-      body: { action: "identity.linked", detail: "google.com" },
-    });
-    expect(res.statusCode, res.body).toBe(204);
-    const trail = await auditEvents("filter[action]=identity.linked&filter[actorUid]=demo-alex");
-    expect(trail.data[0]).toMatchObject({
-      actorRole: "subscriber",
-      targetId: "demo-alex",
-      after: { detail: "google.com" },
-    });
+  it("is gone: 404 like any unknown path, signed in or not (identity events are the server's own)", async () => {
+    for (const as of [undefined, ALEX]) {
+      expectProblem(
+        await backend.send("POST", "/api/v1/me/audit", {
+          ...(as ? { as } : {}),
+          body: { action: "identity.linked", detail: "google.com" },
+        }),
+        404,
+      );
+    }
   });
 });
 
@@ -442,10 +417,6 @@ describe("security policy: staff MFA", () => {
     const me = await backend.get("/api/v1/me", { as: AGENT });
     expect(me.statusCode, me.body).toBe(200);
     expect(me.json()).toMatchObject({ role: "agent", mfaRequired: true, mfaEnrolled: false, secondFactor: null });
-    expect(
-      (await backend.send("POST", "/api/v1/me/audit", { as: AGENT, body: { action: "mfa.enrolled", detail: "phone" } }))
-        .statusCode,
-    ).toBe(204);
 
     // Subscribers are not staff; the other operator's policy is its own.
     expect((await backend.get("/api/v1/lines", { as: ALEX })).statusCode).toBe(200);
@@ -496,18 +467,18 @@ describe("GET /api/v1/audit-events", () => {
   });
 
   it("agents read it too; newest first; one operator never sees another's events", async () => {
-    await backend.send("POST", "/api/v1/me/audit", {
-      as: TAYLOR,
-      operator: "TMO",
-      body: { action: "mfa.removed", detail: "tmo only" },
-    });
+    // Taylor's sign-in is recorded at TMO by the server itself.
+    expect((await backend.get("/api/v1/me", { as: TAYLOR, operator: "TMO" })).statusCode).toBe(200);
     const att = await auditEvents("pageSize=100", AGENT);
     expect(att.total).toBeGreaterThan(0);
     expect(att.data.every((e) => e.operator === "ATT")).toBe(true);
     const times = att.data.map((e) => e.createdAt);
     expect(times).toEqual([...times].sort().reverse());
     const tmo = await auditEvents("pageSize=100", TMO_AGENT, "TMO");
-    expect(tmo.data.map((e) => e.action)).toEqual(["mfa.removed"]);
+    expect(tmo.data.every((e) => e.operator === "TMO")).toBe(true);
+    expect(tmo.data).toContainEqual(
+      expect.objectContaining({ action: "identity.signed_in", actorUid: "tmo-taylor", targetId: "tmo-taylor" }),
+    );
   });
 
   it("the table is append-only: UPDATE and DELETE fail", async () => {
@@ -582,7 +553,6 @@ describe("OpenAPI", () => {
       ["/api/v1/me", "get"],
       ["/api/v1/me/claim", "post"],
       ["/api/v1/me/sign-out-everywhere", "post"],
-      ["/api/v1/me/audit", "post"],
       ["/api/v1/security-policy", "get"],
       ["/api/v1/security-policy", "put"],
       ["/api/v1/audit-events", "get"],
@@ -590,5 +560,6 @@ describe("OpenAPI", () => {
     ] as const) {
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
     }
+    expect(doc.paths["/api/v1/me/audit"]).toBeUndefined();
   });
 });

@@ -32,6 +32,8 @@ const verifier: TokenVerifier = {
       operator: null,
       secondFactor: null,
       authTime: 1_800_000_000,
+      issuedAt: 1_800_000_000,
+      signInProvider: "password",
       ...u,
     });
   },
