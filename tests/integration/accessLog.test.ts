@@ -193,9 +193,29 @@ describe("GET /me/access-log", () => {
   });
 });
 
-describe("the audit trail is the admins'", () => {
+describe("the audit trail and the access log are the admins'", () => {
   it("an agent gets 403 on /audit-events, an admin 200", async () => {
     expectProblem(await backend.get("/api/v1/audit-events", { as: AGENT }), 403);
     await ok("/api/v1/audit-events", ADMIN);
+  });
+
+  it("admins read the staff reads by name (GET /staff-reads); agents and subscribers get 403; another operator's admin sees none", async () => {
+    await ok(samLines(), AGENT);
+    const { data } = (await ok("/api/v1/staff-reads", ADMIN)).json<{ data: Record<string, unknown>[] }>();
+    expect(data).toEqual([
+      {
+        id: anyString(),
+        readAt: anyString(),
+        staffUid: "demo-agent",
+        staffName: "Casey Agent",
+        staffRole: "agent",
+        subscriberUid: "demo-sam",
+        subscriberName: "Sam Chen",
+        section: "lines",
+      },
+    ]);
+    for (const as of [AGENT, SAM]) expectProblem(await backend.get("/api/v1/staff-reads", { as }), 403);
+    const other = (await ok("/api/v1/staff-reads", "admin@tmo.example", "TMO")).json<{ total: number }>();
+    expect(other.total).toBe(0);
   });
 });
