@@ -44,6 +44,7 @@ import { consentRoutes } from "./routes/consent";
 import { notificationPreferenceRoutes } from "./routes/notificationPreferences";
 import { profileRoutes } from "./routes/profile";
 import { carePinRoutes } from "./routes/carePin";
+import { accessLogRoutes } from "./routes/accessLog";
 import { featureFlagRoutes } from "./routes/featureFlags";
 import { createFeatureFlags, type FeatureFlagSource } from "./lib/featureFlags";
 import { securityPolicyRoutes } from "./routes/securityPolicy";
@@ -327,6 +328,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(notificationPreferenceRoutes(services));
       await v1.register(profileRoutes(services));
       await v1.register(carePinRoutes(services));
+      await v1.register(accessLogRoutes(services));
       await v1.register(featureFlagRoutes(featureFlags));
       await v1.register(securityPolicyRoutes(services));
       await v1.register(liveEventRoutes(services, events, deps.verifier));

@@ -1345,3 +1345,32 @@ export const accountCredits = pgTable(
     check("account_credits_used_once", sql`${t.appliedInvoiceId} is null or ${t.cancelledAt} is null`),
   ],
 );
+
+/**
+ * The access log (issue 27 item 3): which staff member read which section of a subscriber's data,
+ * and when; at most one row per (operator, staff, subscriber, section) in 10 minutes
+ * (server/domain/accessLog). The subscriber reads theirs at `/me/access-log`; admins in the audit viewer.
+ */
+export const staffReads = pgTable(
+  "staff_reads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    staffUid: text("staff_uid").notNull(),
+    /** The role at the time of the read: it names the team the subscriber is shown. */
+    staffRole: text("staff_role", { enum: STAFF_ROLES }).notNull(),
+    subscriberUid: text("subscriber_uid").notNull(),
+    /** The resource read (its declared name), or a section of the 360 no resource serves ("identity"). */
+    section: text("section").notNull(),
+    requestId: text("request_id"),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("staff_reads_subscriber_idx").on(t.operatorCode, t.subscriberUid, t.readAt.desc(), t.id.desc()),
+    index("staff_reads_window_idx").on(t.operatorCode, t.staffUid, t.subscriberUid, t.section, t.readAt.desc()),
+    index("staff_reads_read_at_idx").on(t.operatorCode, t.readAt.desc(), t.id.desc()),
+    check("staff_reads_staff_role_valid", sql`${t.staffRole} in ('agent', 'admin')`),
+  ],
+);

@@ -2,6 +2,7 @@ import type { DeclaredResource } from "../lib/declaredResource";
 import type { DomainModule } from "../engine/types";
 import { accountsModule } from "./accounts/module";
 import { auditEventsModule } from "./auditEvents/module";
+import { staffReadsModule } from "./accessLog/module";
 import { invoicesModule } from "./invoices/module";
 import { ledgerEntriesModule } from "./ledgerEntries/module";
 import { linesModule } from "./lines/module";
@@ -32,6 +33,7 @@ export const domainModules: Record<string, DomainModule> = {
   notifications: notificationsModule,
   staff: staffModule,
   "audit-events": auditEventsModule,
+  "staff-reads": staffReadsModule,
   "usage-records": usageRecordsModule,
   "ledger-entries": ledgerEntriesModule,
   "voucher-batches": voucherBatchesModule,

@@ -21,6 +21,8 @@ import type { EngineServices } from "./services";
 import { countRecords, selectRecords } from "./recordQuery";
 import type { DomainModule } from "./types";
 import type { DeclaredResource } from "../lib/declaredResource";
+import { holdsSubscriberData } from "#resources/accessLog";
+import { logReadOf, ownerOfNarrowedList } from "../domain/accessLog/accessLog";
 
 const writeResponses = { ...errorResponses, 409: problemSchema, 422: problemSchema };
 
@@ -116,6 +118,17 @@ export const resourceRoutes =
             .offset(offset),
           countRecords(source, db).where(where),
         ]);
+        // Staff reads of subscriber data are logged before they are answered (issue 27, server/domain/accessLog).
+        if (holdsSubscriberData(resource))
+          await logReadOf(
+            db,
+            request,
+            resource.name,
+            ownerOfNarrowedList(
+              list.filters.length > 0,
+              rows.map((row) => source.ownerUids(row)),
+            ),
+          );
         return { data: rows.map((row) => source.toRecord(row)), total: Number(totals?.total ?? 0) };
       },
     );
@@ -138,6 +151,7 @@ export const resourceRoutes =
           reuse: true,
         });
         if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
+        if (holdsSubscriberData(resource)) await logReadOf(db, request, resource.name, source.ownerUids(row));
         return source.toRecord(row);
       },
     );

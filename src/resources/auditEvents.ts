@@ -24,7 +24,7 @@ export const auditEventSchema = z.object({
 });
 export type AuditEvent = z.output<typeof auditEventSchema>;
 
-/** GET /api/v1/audit-events: read-only, for the operator's staff. */
+/** GET /api/v1/audit-events: read-only, for the operator's admins. */
 export const auditEventsResource = defineResource({
   name: "audit-events",
   store: "table",
@@ -57,9 +57,10 @@ export const auditEventsResource = defineResource({
     search: { placeholder: "resources.auditEvents.search" },
   },
   show: ["createdAt", "action", "actorUid", "actorRole", "targetType", "targetId", "reason", "requestId"],
+  // Admins only (issue 27): the trail tells what every colleague did and read; agents work a case, not the trail.
   access: {
-    list: { agent: "all", admin: "all" },
-    show: { agent: "all", admin: "all" },
+    list: { admin: "all" },
+    show: { admin: "all" },
   },
   source: "backend",
   audit: false,

@@ -1,6 +1,7 @@
 import type { ResourceDefinition } from "./define";
 import { accountsResource } from "./accounts";
 import { auditEventsResource } from "./auditEvents";
+import { staffReadsResource } from "./staffReads";
 import { deviceClaimsResource } from "./deviceClaims";
 import { invoicesResource } from "./invoices";
 import { ledgerEntriesResource } from "./ledgerEntries";
@@ -49,6 +50,7 @@ export const resources = [
   voucherBatchesResource,
   staffResource,
   auditEventsResource,
+  staffReadsResource,
   crmOutboxResource,
   filesResource,
   privacyRequestsResource,

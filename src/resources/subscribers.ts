@@ -90,6 +90,8 @@ export const subscribersResource = defineResource({
     list: { agent: "all", admin: "all" },
     show: { agent: "all", admin: "all" },
   },
+  // The account's holder: a staff member opening the 360 reads their data (the access log, issue 27).
+  ownership: { path: "ownerUid" },
   source: "backend",
   audit: false,
   messages: {

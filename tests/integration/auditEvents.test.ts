@@ -5,6 +5,7 @@ import { invoices, lines } from "../../server/db/schema";
 import type { AuditEvent } from "../../src/resources/auditEvents";
 import { ADMIN, AGENT } from "../support/fixtures";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { expectProblem } from "../support/problems";
 
 // The audit trail names its people and records (issue 23, item 8), on the real database (TEST_DB):
 // the actor as a staff member's name and email or a subscriber's account name, the target by its
@@ -119,7 +120,7 @@ describe("GET /audit-events names people and records", () => {
   });
 
   it("the target by its title: a line's number, a bill's number, a person's or a staff member's name", async () => {
-    const events = await trail(AGENT);
+    const events = await trail();
     expect(events.staffOnLine!.targetTitle).toBe(samMsisdn);
     expect(events.subscriberOnBill!.targetTitle).toBe(billNumber);
     expect(events.systemOnUser!.targetTitle).toBe("Sam Chen");
@@ -134,5 +135,11 @@ describe("GET /audit-events names people and records", () => {
     const one = await backend.get(`/api/v1/audit-events/${events.staffOnLine!.id}`, { as: ADMIN });
     expect(one.statusCode, one.body).toBe(200);
     expect(one.json()).toMatchObject({ actorName: "Morgan Admin", targetTitle: samMsisdn });
+  });
+
+  it("is the admins' (issue 27): an agent gets 403 on the list and on one event", async () => {
+    const events = await trail();
+    expectProblem(await backend.get("/api/v1/audit-events", { as: AGENT }), 403);
+    expectProblem(await backend.get(`/api/v1/audit-events/${events.staffOnLine!.id}`, { as: AGENT }), 403);
   });
 });

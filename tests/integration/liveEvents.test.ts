@@ -101,7 +101,7 @@ describe("GET /api/v1/live: who may follow what", () => {
   it("200 with the SSE headers and a retry hint for what the caller may list", async () => {
     for (const [as, resources] of [
       [ALEX, "lines"],
-      [AGENT, "lines,plans,security-policy,audit-events"],
+      [AGENT, "lines,plans,security-policy"],
     ] as const) {
       const stream = await openLive(baseA, resources, { as, headers: as === AGENT });
       expect(stream.status).toBe(200);

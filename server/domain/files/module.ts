@@ -16,6 +16,7 @@ import { attachedToHoldersTicket } from "../tickets/attachments";
 import { idDocumentOfHoldersOrder } from "./idDocuments";
 import { heldBy, tableSource } from "../tableSource";
 import { DEFAULT_UPLOAD_QUOTA, enforceUploadQuota } from "./uploadQuota";
+import { logReadOf } from "../accessLog/accessLog";
 
 type FileRow = typeof storedFiles.$inferSelect;
 
@@ -191,6 +192,7 @@ const fileRoutes =
           (await idDocumentOfHoldersOrder(services.db, operator, uid, fileId));
         if (!row || (row.ownerUid !== uid && !isStaff(role) && !(await holders(row.id))))
           throw notFound(words("files.noSuchFile"));
+        if (row.ownerUid) await logReadOf(services.db, request, "files", [row.ownerUid]);
         const bytes = await store.get(row.storageKey);
         if (!bytes) throw notFound(words("files.contentGone"));
         return reply

@@ -13,6 +13,7 @@ import { apiHeadersSchema, errorResponses } from "../../routes/common";
 import { renderInvoicePdf } from "./invoicePdf";
 import { catalogNamesIn } from "./catalogNames";
 import { invoiceRecords, toInvoice } from "./records";
+import { logReadOf } from "../accessLog/accessLog";
 
 /**
  * `GET /invoices/{id}/pdf`: a file, not a record, so the record API cannot serve it. Whoever may
@@ -51,6 +52,7 @@ export const invoicePdfRoutes =
           request.params.id,
         );
         if (!row) throw notFound(words("invoices.noSuchInvoice"));
+        await logReadOf(services.db, request, "invoices", invoiceRecords.source.ownerUids(row));
         const invoice = toInvoice(row);
         const [operator] = await services.db
           .select({ name: operators.name })

@@ -12,6 +12,7 @@ import { forbidden, notFound } from "../../errors";
 import { words } from "../../i18n/words";
 import { apiHeadersSchema, errorResponses, idParamsSchema } from "../../routes/common";
 import { adminAuth, firebaseCode, type EngineServices } from "../../engine/services";
+import { logReadOf } from "../accessLog/accessLog";
 
 /** The account's holder uid, when a staff member of its operator asks (403 for other roles, 404 elsewhere). */
 async function holderOf(db: Executor, principal: Principal, accountId: string): Promise<{ ownerUid: string | null }> {
@@ -95,6 +96,7 @@ export const subscriberRoutes =
       async (request) => {
         const { ownerUid } = await holderOf(db, request.principal, request.params.id);
         if (!ownerUid) return NO_IDENTITY;
+        await logReadOf(db, request, "identity", [ownerUid]);
         try {
           return identityOf(await adminAuth(services).getUser(ownerUid));
         } catch (error) {
@@ -120,6 +122,7 @@ export const subscriberRoutes =
       async (request) => {
         const { ownerUid } = await holderOf(db, request.principal, request.params.id);
         if (!ownerUid) return { data: [], total: 0 };
+        await logReadOf(db, request, "notifications", [ownerUid]);
         const { page, pageSize } = request.query;
         const mine = and(
           eq(notifications.operatorCode, request.principal.operator),

@@ -1,5 +1,5 @@
 import { useList, type CrudFilter } from "@refinedev/core";
-import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Typography } from "antd";
+import { Button, Card, DatePicker, Form, Input, Select, Space, Table, Tabs, Typography } from "antd";
 import type { Dayjs } from "dayjs";
 import { useState } from "react";
 import type { AuditEvent } from "../../resources/auditEvents";
@@ -10,6 +10,7 @@ import { formatDateTime } from "../../components/format";
 import { useCsvExport } from "../../components/useCsvExport";
 import { actionText, actorText, rawSide, targetText } from "../../components/auditWords";
 import { AuditEventDetails } from "./AuditEventDetails";
+import { StaffReadsTable } from "./StaffReadsTable";
 import { en } from "../../i18n/en";
 
 const PAGE_SIZE = 25;
@@ -83,6 +84,7 @@ function Who({ event }: { event: AuditEvent }) {
 /**
  * The operator's audit trail for admins: filter by who (user id or role), what (action, from its
  * start: "lines." is every line action), which record, and when; export exactly the filtered rows as CSV.
+ * A second tab lists the staff's reads of subscribers' data (the access log, issue 27).
  */
 export default function AuditViewerPage() {
   const [form] = Form.useForm<AuditFilters>();
@@ -138,83 +140,100 @@ export default function AuditViewerPage() {
         </Button>
       }
     >
-      <Form<AuditFilters>
-        noValidate
-        form={form}
-        layout="inline"
-        onFinish={apply}
-        style={{ marginBottom: 16, rowGap: 8 }}
-      >
-        <Form.Item name="actorUid" label={t("fields.actor")}>
-          <Input allowClear style={{ width: 160 }} />
-        </Form.Item>
-        <Form.Item name="actorRole" label={t("fields.role")}>
-          <Select
-            allowClear
-            style={{ width: 130 }}
-            aria-label={t("fields.role")}
-            options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="action" label={t("audit.what")}>
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 240 }}
-            aria-label={t("audit.what")}
-            options={actionOptions()}
-          />
-        </Form.Item>
-        <Form.Item name="targetType" label={t("fields.targetType")}>
-          <Select
-            allowClear
-            style={{ width: 150 }}
-            aria-label={t("fields.targetType")}
-            options={resources.map((r) => ({ value: r.name, label: t(r.label) }))}
-          />
-        </Form.Item>
-        <Form.Item name="targetId" label={t("fields.targetId")}>
-          <Input allowClear style={{ width: 200 }} />
-        </Form.Item>
-        <Form.Item name="period" label={t("care.audit.period")}>
-          <DatePicker.RangePicker allowEmpty={[true, true]} />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              {t("care.audit.apply")}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                apply({});
-              }}
-            >
-              {t("care.audit.clear")}
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Table<AuditEvent>
-        rowKey="id"
-        size="small"
-        loading={query.isFetching}
-        dataSource={result?.data ?? []}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: result?.total ?? 0,
-          onChange: setPage,
-          showSizeChanger: false,
-        }}
-        expandable={{ expandedRowRender: (e) => <AuditEventDetails event={e} /> }}
-        columns={[
-          { title: t("fields.createdAt"), dataIndex: "createdAt", render: (at: string) => formatDateTime(at) },
-          { title: t("audit.who"), key: "who", render: (_: unknown, e: AuditEvent) => <Who event={e} /> },
-          { title: t("audit.what"), dataIndex: "action", render: (action: string) => actionText(action) },
-          { title: t("audit.record"), key: "record", render: (_: unknown, e: AuditEvent) => targetText(e) },
-          { title: t("fields.reason"), dataIndex: "reason", render: (r: string | null) => r ?? "—" },
+      <Tabs
+        items={[
+          {
+            key: "changes",
+            label: t("audit.tabs.changes"),
+            children: (
+              <>
+                <Form<AuditFilters>
+                  noValidate
+                  form={form}
+                  layout="inline"
+                  onFinish={apply}
+                  style={{ marginBottom: 16, rowGap: 8 }}
+                >
+                  <Form.Item name="actorUid" label={t("fields.actor")}>
+                    <Input allowClear style={{ width: 160 }} />
+                  </Form.Item>
+                  <Form.Item name="actorRole" label={t("fields.role")}>
+                    <Select
+                      allowClear
+                      style={{ width: 130 }}
+                      aria-label={t("fields.role")}
+                      options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
+                    />
+                  </Form.Item>
+                  <Form.Item name="action" label={t("audit.what")}>
+                    <Select
+                      allowClear
+                      showSearch
+                      optionFilterProp="label"
+                      style={{ width: 240 }}
+                      aria-label={t("audit.what")}
+                      options={actionOptions()}
+                    />
+                  </Form.Item>
+                  <Form.Item name="targetType" label={t("fields.targetType")}>
+                    <Select
+                      allowClear
+                      style={{ width: 150 }}
+                      aria-label={t("fields.targetType")}
+                      options={resources.map((r) => ({ value: r.name, label: t(r.label) }))}
+                    />
+                  </Form.Item>
+                  <Form.Item name="targetId" label={t("fields.targetId")}>
+                    <Input allowClear style={{ width: 200 }} />
+                  </Form.Item>
+                  <Form.Item name="period" label={t("care.audit.period")}>
+                    <DatePicker.RangePicker allowEmpty={[true, true]} />
+                  </Form.Item>
+                  <Form.Item>
+                    <Space>
+                      <Button type="primary" htmlType="submit">
+                        {t("care.audit.apply")}
+                      </Button>
+                      <Button
+                        onClick={() => {
+                          form.resetFields();
+                          apply({});
+                        }}
+                      >
+                        {t("care.audit.clear")}
+                      </Button>
+                    </Space>
+                  </Form.Item>
+                </Form>
+                <Table<AuditEvent>
+                  rowKey="id"
+                  size="small"
+                  loading={query.isFetching}
+                  dataSource={result?.data ?? []}
+                  pagination={{
+                    current: page,
+                    pageSize: PAGE_SIZE,
+                    total: result?.total ?? 0,
+                    onChange: setPage,
+                    showSizeChanger: false,
+                  }}
+                  expandable={{ expandedRowRender: (e) => <AuditEventDetails event={e} /> }}
+                  columns={[
+                    {
+                      title: t("fields.createdAt"),
+                      dataIndex: "createdAt",
+                      render: (at: string) => formatDateTime(at),
+                    },
+                    { title: t("audit.who"), key: "who", render: (_: unknown, e: AuditEvent) => <Who event={e} /> },
+                    { title: t("audit.what"), dataIndex: "action", render: (action: string) => actionText(action) },
+                    { title: t("audit.record"), key: "record", render: (_: unknown, e: AuditEvent) => targetText(e) },
+                    { title: t("fields.reason"), dataIndex: "reason", render: (r: string | null) => r ?? "—" },
+                  ]}
+                />
+              </>
+            ),
+          },
+          { key: "reads", label: t("resources.staffReads.label"), children: <StaffReadsTable /> },
         ]}
       />
     </Card>

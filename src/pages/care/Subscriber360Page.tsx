@@ -1,4 +1,4 @@
-import { useOne } from "@refinedev/core";
+import { useGetIdentity, useOne } from "@refinedev/core";
 import { Alert, Card, Collapse, Descriptions, Space, Typography } from "antd";
 import { Link, useParams } from "react-router";
 import type { Subscriber } from "../../resources/subscribers";
@@ -7,6 +7,8 @@ import { formatDateTime, formatMsisdn } from "../../components/format";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
 import { subscriberSections } from "./sections";
 import { PresenceBanner } from "./PresenceBanner";
+import { can } from "../../resources/access";
+import type { SessionUser } from "../../providers/session";
 
 /**
  * Everything about one subscriber on one page, for staff at desk width: the account up top (one
@@ -16,6 +18,8 @@ import { PresenceBanner } from "./PresenceBanner";
 export default function Subscriber360Page() {
   const { id = "" } = useParams();
   const { result: subscriber, query } = useOne<Subscriber>({ resource: "subscribers", id });
+  const { data: user } = useGetIdentity<SessionUser>();
+  const sections = subscriberSections.filter((s) => !s.resource || can(user, s.resource, "list"));
   if (query.isError) return <Alert type="error" showIcon message={t("show.notFound")} />;
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
@@ -55,8 +59,8 @@ export default function Subscriber360Page() {
       </Card>
       {subscriber && (
         <Collapse
-          defaultActiveKey={subscriberSections.filter((s) => s.open).map((s) => s.key)}
-          items={subscriberSections.map(({ key, title, Component }) => ({
+          defaultActiveKey={sections.filter((s) => s.open).map((s) => s.key)}
+          items={sections.map(({ key, title, Component }) => ({
             key,
             label: <span data-testid={`section-${key}`}>{t(title)}</span>,
             children: <Component subscriber={subscriber} />,

@@ -8,6 +8,7 @@ import { NotificationsSection } from "./NotificationsSection";
 import { OrdersSection } from "./OrdersSection";
 import { TicketsSection } from "./TicketsSection";
 import type { SubscriberSection } from "./types";
+import { auditEventsResource } from "../../../resources/auditEvents";
 
 /**
  * The sections of the subscriber 360, in page order. Each loads its own data the first time it is
@@ -23,5 +24,5 @@ export const subscriberSections: SubscriberSection[] = [
   { key: "claims", title: "care.sections.claims", Component: ClaimsSection },
   { key: "notifications", title: "care.sections.notifications", Component: NotificationsSection },
   { key: "identity", title: "care.sections.identity", Component: IdentitySection },
-  { key: "audit", title: "care.sections.audit", Component: AuditSection },
+  { key: "audit", title: "care.sections.audit", Component: AuditSection, resource: auditEventsResource },
 ];
