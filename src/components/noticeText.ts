@@ -3,7 +3,7 @@ import { translate as t } from "../i18n";
 import { formatMoney, formatMsisdn } from "./format";
 
 /** Money a notice names travels as integer minor units plus `currency`; shown in the reader's locale. */
-const MONEY_PARAMS = ["amount", "balance", "total", "missing", "paid", "left"] as const;
+const MONEY_PARAMS = ["amount", "balance", "total", "missing", "paid", "left", "owed"] as const;
 
 /** A notice in the reader's language: its kind's sentence, with the actor's role and enum values in words. */
 export function noticeText(notice: Pick<Notification, "kind" | "params">): string {

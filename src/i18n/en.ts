@@ -1092,6 +1092,8 @@ export const en = {
   "posted.billPaymentExcess": "Payment of bill {{number}}: {{excess}} kept as a credit for the next bill",
   "posted.overpayment": "Overpayment of bill {{number}}",
   "posted.bankReturn": "Bank payment of bill {{number}} returned by the bank ({{code}})",
+  "posted.bankReturnCreditUsed":
+    "Credit from the returned bank payment of bill {{number}}, already deducted from bill {{bill}}",
   "posted.topUpReversal": "Reversal of a card top-up that failed after the gateway captured it: {{reason}}",
   "posted.overage": "{{type}} beyond the allowance{{where}}, {{quantity}} ({{msisdn}})",
   "posted.prepaidUsage": "Usage beyond the allowance ({{msisdn}}): {{parts}}",

@@ -1099,6 +1099,8 @@ export const es: Record<MessageKey, string> = {
     "Pago de la factura {{number}}: {{excess}} quedan como saldo a favor para la próxima factura",
   "posted.overpayment": "Pago de más en la factura {{number}}",
   "posted.bankReturn": "Pago bancario de la factura {{number}} devuelto por el banco ({{code}})",
+  "posted.bankReturnCreditUsed":
+    "Saldo a favor del pago bancario devuelto de la factura {{number}}, ya descontado de la factura {{bill}}",
   "posted.topUpReversal":
     "Reembolso de una recarga con tarjeta que falló después de que la pasarela la cobró: {{reason}}",
   "posted.overage": "{{type}} por encima de lo incluido{{where}}, {{quantity}} ({{msisdn}})",

@@ -36,6 +36,10 @@ const POSTED: readonly [RegExp, MessageKey][] = [
   [/^Payment of bill (?<number>\S+)$/, "posted.billPayment"],
   [/^Overpayment of bill (?<number>\S+)$/, "posted.overpayment"],
   [/^Bank payment of bill (?<number>\S+) returned by the bank \((?<code>[^)]*)\)$/, "posted.bankReturn"],
+  [
+    /^Credit from the returned bank payment of bill (?<number>\S+), already deducted from bill (?<bill>\S*)$/,
+    "posted.bankReturnCreditUsed",
+  ],
   // The reason after the colon is a staff member's own words: kept as written.
   [/^Reversal of a card top-up that failed after the gateway captured it: (?<reason>.*)$/s, "posted.topUpReversal"],
   [/^(?<plan>.+): monthly plan$/, "posted.monthlyPlan"],

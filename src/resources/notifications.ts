@@ -41,6 +41,7 @@ export const NOTIFICATION_KINDS = [
   "bill.payment_failed",
   "bill.payment_received",
   "bill.payment_returned",
+  "bill.payment_returned_credit_used",
   "line.suspended_non_payment",
   "line.restored_payment",
   "line.renewal_due_soon",
@@ -159,6 +160,8 @@ export const notificationsResource = defineResource({
         "We received {{paid}} for your bill {{number}}; {{left}} is left to pay.",
       "notifications.kinds.bill.payment_returned":
         "Your bank returned the payment of {{paid}} for bill {{number}} from the account ending {{last4}} ({{returnCode}}): the bill is open again. Pay it with another account or a card.",
+      "notifications.kinds.bill.payment_returned_credit_used":
+        "Your bank returned the payment of {{paid}} for bill {{number}} from the account ending {{last4}} ({{returnCode}}). The credit of {{owed}} it left had already come off bill {{creditBill}}, so {{owed}} is added to your next bill.",
       "notifications.kinds.line.suspended_non_payment":
         "Your line {{msisdn}} is suspended because bill {{number}} is unpaid. Pay it to restore the line.",
       "notifications.kinds.line.restored_payment": "Your line {{msisdn}} is active again: thank you for paying.",
@@ -235,6 +238,8 @@ export const notificationsResource = defineResource({
         "Recibimos {{paid}} para tu factura {{number}}; quedan {{left}} por pagar.",
       "notifications.kinds.bill.payment_returned":
         "Tu banco devolvió el pago de {{paid}} de la factura {{number}} desde la cuenta terminada en {{last4}} ({{returnCode}}): la factura vuelve a estar pendiente. Págala con otra cuenta o con una tarjeta.",
+      "notifications.kinds.bill.payment_returned_credit_used":
+        "Tu banco devolvió el pago de {{paid}} de la factura {{number}} desde la cuenta terminada en {{last4}} ({{returnCode}}). El saldo a favor de {{owed}} que dejó ya se descontó de la factura {{creditBill}}, así que {{owed}} se suma a tu próxima factura.",
       "notifications.kinds.line.suspended_non_payment":
         "Tu línea {{msisdn}} está suspendida porque la factura {{number}} no está pagada. Págala para reactivarla.",
       "notifications.kinds.line.restored_payment": "Tu línea {{msisdn}} vuelve a estar activa: gracias por tu pago.",

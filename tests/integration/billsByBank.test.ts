@@ -491,6 +491,97 @@ describe("overpayment", () => {
   });
 });
 
+describe("a returned bank payment whose credit a later bill already used", () => {
+  it("the used credit is owed again on the next bill (a charge of its own, billed once), the holder is told, a replayed return changes nothing", async () => {
+    const id = await newBill(2100);
+    const res = await pay(id, { paymentMethodId: returning.id }, ALEX);
+    expect(res.statusCode, res.body).toBe(202);
+    const paymentId = res.json<{ payment: { id: string } }>().payment.id;
+    // Closed meanwhile by other means: the settled payment finds nothing due and becomes a credit.
+    await backend.database.db
+      .update(invoices)
+      .set({ status: "void", voidReason: "paid at a store" })
+      .where(eq(invoices.id, id));
+    await sandbox.settleAch();
+    await eventsHandled(paymentId, 1);
+    const [credit] = await backend.database.db
+      .select()
+      .from(accountCredits)
+      .where(eq(accountCredits.sourcePaymentId, paymentId));
+    expect(credit).toMatchObject({ amount: 2100, appliedInvoiceId: null });
+    // The next bill deducts it.
+    const day = 24 * 60 * 60 * 1000;
+    const { issued } = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      accountIds: [alex.id],
+      asOf: new Date(Date.now() + 420 * day),
+    });
+    const used = await showBill(issued[0]!.invoiceId);
+    expect(used.credit.amount).toBe(2100);
+
+    // Then the bank sends the payment back.
+    await sandbox.settleAch();
+    await eventsHandled(paymentId, 2);
+    expect(await paymentRow(paymentId)).toMatchObject({ status: "returned" });
+    // The bill that used the credit stays as issued; the voided bill stays void; the credit stays used.
+    expect((await showBill(used.id)).credit.amount).toBe(2100);
+    expect((await showBill(id)).status).toBe("void");
+    const [after] = await backend.database.db.select().from(accountCredits).where(eq(accountCredits.id, credit!.id));
+    expect(after).toMatchObject({ appliedInvoiceId: used.id, cancelledAt: null });
+    // The ledger answers the payment in full: 2,100 in, 2,100 owed again, not yet billed.
+    const answered = await backend.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.referenceType, "invoice-payment-returns"), eq(ledgerEntries.referenceId, paymentId)));
+    expect(answered.map((e) => [e.kind, e.amount, e.idempotencyKey])).toEqual([
+      ["charge", 2100, `invoice-payment-returned-credit:${paymentId}`],
+    ]);
+    expect(
+      await backend.database.db.select().from(invoiceCharges).where(eq(invoiceCharges.ledgerEntryId, answered[0]!.id)),
+    ).toEqual([]);
+    const told = await backend.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.link, `/invoices/show/${id}`));
+    expect(told.map((n) => n.kind)).toEqual(["bill.payment_returned_credit_used"]);
+    expect(told[0]!.params).toMatchObject({ paid: 2100, owed: 2100, creditBill: used.number, returnCode: "R01" });
+
+    // A replayed return changes nothing.
+    const returned = sandbox.events.find((e) => e.data.reference === paymentId && e.type === "charge.returned")!;
+    expect(await sandbox.send(returned)).toBe(200);
+    const again = await backend.database.db
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.referenceType, "invoice-payment-returns"), eq(ledgerEntries.referenceId, paymentId)));
+    expect(again).toHaveLength(1);
+    expect(
+      await backend.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.link, `/invoices/show/${id}`)),
+    ).toHaveLength(1);
+
+    // The next bill asks for it, once.
+    const { issued: next } = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      accountIds: [alex.id],
+      asOf: new Date(Date.now() + 452 * day),
+    });
+    const owed = await showBill(next[0]!.invoiceId);
+    expect(owed.items.filter((i) => i.description.startsWith("Credit from the returned bank payment"))).toEqual([
+      expect.objectContaining({ kind: "other", amount: { amount: 2100, currency: "USD" } }),
+    ]);
+    const { issued: later } = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      accountIds: [alex.id],
+      asOf: new Date(Date.now() + 484 * day),
+    });
+    expect(
+      (await showBill(later[0]!.invoiceId)).items.filter((i) => i.description.startsWith("Credit from the returned")),
+    ).toEqual([]);
+  });
+});
+
 describe("itemized bills", () => {
   it("a closed cycle itemizes the plan, add-ons and overage by type and zone; the PDF shows them and last cycle's total", async () => {
     const lineId = (await backend.get(`/api/v1/lines?filter[accountId]=${alex.id}`, { as: ALEX })).json<{

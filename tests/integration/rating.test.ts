@@ -18,6 +18,7 @@ import { postLedgerEntry } from "../../server/domain/money/ledger";
 import type { Meter, UsageBatchResult } from "../../src/resources/usage";
 import type { Plan } from "../../src/resources/plans";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { listenOn, openLiveStream } from "../support/liveStream";
 import type { Problem } from "../support/problems";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
 
@@ -227,9 +228,23 @@ describe("prepaid: rated from the balance at once, capped when it cannot pay", (
     expect(await balanceOf(SAM_LINE)).toBe(5);
   });
 
-  it("a credit lifts the balance cap and usage is rated again", async () => {
-    await credit(SAM_LINE, 500);
-    expect((await meters(SAM_LINE, SAM)).voice!.capped).toBe(false);
+  it("a credit lifts the balance cap, live: the holder's meters hear it; usage is rated again", async () => {
+    // The meter page's stream (src/components/usage/LineMeters.tsx follows `meters`), open before the credit.
+    const stream = await openLiveStream(await listenOn(backend.app), "meters", { token: await backend.tokenFor(SAM) });
+    try {
+      expect(stream.status).toBe(200);
+      await expect.poll(() => stream.text()).toMatch(/^retry: /);
+      const adjusted = await backend.send("POST", `/api/v1/accounts/${accountId[SAM_LINE]}/actions/adjust`, {
+        as: ADMIN,
+        body: { amount: { amount: 500, currency: "USD" }, reason: "goodwill after an outage" },
+      });
+      expect(adjusted.statusCode, adjusted.body).toBe(200);
+      // Sent after the commit: the meter read on hearing it is no longer capped.
+      expect(await stream.next()).toMatchObject({ resource: "meters", type: "updated", ids: [lineId[SAM_LINE]] });
+      expect((await meters(SAM_LINE, SAM)).voice!.capped).toBe(false);
+    } finally {
+      stream.close();
+    }
     await ingest([record(SAM_LINE, "voice", 150)]);
     // 150 s = 3 started minutes at $0.10, one entry for the line's batch.
     const usage = await usageEntriesOf(SAM_LINE, "usage");

@@ -57,4 +57,28 @@ describe("noticeText", () => {
     );
     expect(noticeText(decided("rejected"))).toMatch(/fue rechazada/);
   });
+
+  it("a returned bank payment whose credit a later bill used says how much is owed again and where", () => {
+    const notice = {
+      kind: "bill.payment_returned_credit_used" as const,
+      params: {
+        number: "ATT-1",
+        paid: 2100,
+        owed: 2100,
+        currency: "USD",
+        last4: "6789",
+        returnCode: "R01",
+        creditBill: "ATT-2",
+      },
+    };
+    const text = noticeText(notice);
+    expect(text).toContain("$21.00 is added to your next bill");
+    expect(text).toContain("bill ATT-2");
+    expect(text).not.toMatch(/\{\{|undefined/);
+    setLocale("es", { remember: false });
+    const es = noticeText(notice);
+    expect(es).toMatch(/^Tu banco devolvió el pago de .*21.* de la factura ATT-1/);
+    expect(es).toContain("se suma a tu próxima factura");
+    expect(es).not.toMatch(/\{\{|undefined|bill/);
+  });
 });

@@ -25,6 +25,10 @@ describe("postedTextIn", () => {
         "Pago bancario de la factura INV-7 devuelto por el banco (R01)",
       ],
       [
+        "Credit from the returned bank payment of bill INV-7, already deducted from bill INV-8",
+        "Saldo a favor del pago bancario devuelto de la factura INV-7, ya descontado de la factura INV-8",
+      ],
+      [
         "Reversal of a card top-up that failed after the gateway captured it: customer called twice",
         "Reembolso de una recarga con tarjeta que falló después de que la pasarela la cobró: customer called twice",
       ],

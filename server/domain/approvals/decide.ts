@@ -78,18 +78,22 @@ export const approveRequest: ActionHandler<ApprovalRow> = {
   async run(ctx) {
     await refuseOwnRequest(ctx);
     const row = ctx.row;
-    const { entry, balance } = await postLedgerEntry(ctx.tx, {
-      operatorCode: row.operatorCode,
-      accountId: row.accountId,
-      kind: row.kind,
-      amount: row.amount,
-      currency: row.currency,
-      reason: row.reason,
-      actorUid: row.requestedBy,
-      actorRole: row.requestedByRole,
-      idempotencyKey: `approval:${row.id}`,
-      reference: { type: "approval", id: row.id },
-    });
+    const { entry, balance } = await postLedgerEntry(
+      ctx.tx,
+      {
+        operatorCode: row.operatorCode,
+        accountId: row.accountId,
+        kind: row.kind,
+        amount: row.amount,
+        currency: row.currency,
+        reason: row.reason,
+        actorUid: row.requestedBy,
+        actorRole: row.requestedByRole,
+        idempotencyKey: `approval:${row.id}`,
+        reference: { type: "approval", id: row.id },
+      },
+      (event) => ctx.effects.publish(event),
+    );
     await ctx.tx
       .update(approvals)
       .set({ ...decision(ctx, "approved"), ledgerEntryId: entry.id })

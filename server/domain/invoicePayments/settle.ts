@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { ResourceEvent } from "#resources/events";
 import { recordAudit, type Executor } from "../../audit";
 import {
@@ -91,6 +91,8 @@ export async function paymentWaitingFor(tx: Executor, invoiceId: string): Promis
 export const paymentSettledKey = (paymentId: string) => `invoice-payment-settled:${paymentId}`;
 /** The ledger key of a returned bank payment's debit. */
 export const paymentReturnedKey = (paymentId: string) => `invoice-payment-returned:${paymentId}`;
+/** The ledger key of the debit for a returned bank payment's credit that a later bill had already deducted. */
+export const paymentReturnedCreditKey = (paymentId: string) => `invoice-payment-returned-credit:${paymentId}`;
 
 const lockBill = async (tx: Executor, invoiceId: string) =>
   (
@@ -286,10 +288,12 @@ export async function settleInvoicePayment(
  * A bank payment (ACH) that settled came back returned by the bank (the gateway's `charge.returned`),
  * in the caller's transaction, once: the payment becomes `returned`; what it paid of the bill is owed
  * again (a paid bill reopens: overdue when its due date has passed, else issued); a credit it left and
- * no bill used yet is cancelled; the ledger gets a new `charge` of the payment's amount (append-only:
- * the `payment` entry stays, this debit answers it), collected at once by the reopened bill
- * (invoice_charges) so no cycle bills it a second time; the holder is told. Anything else (a card
- * payment, one not settled, one already returned) changes nothing.
+ * no bill used yet is cancelled; the ledger gets new `charge`s of the payment's amount in all (append-only:
+ * the `payment` entry stays, these debits answer it): the part for this bill and the unused credit,
+ * collected at once by the reopened bill (invoice_charges) so no cycle bills it a second time, and the
+ * part of its credit a later bill already deducted, left unbilled so the next bill asks for it again;
+ * the holder is told (and told of the credit owed again). Anything else (a card payment, one not
+ * settled, one already returned) changes nothing.
  */
 export async function returnInvoicePayment(
   tx: Executor,
@@ -328,29 +332,67 @@ export async function returnInvoicePayment(
       ownerUids: owners,
     });
   }
-  await tx
-    .update(accountCredits)
-    .set({ cancelledAt: now })
-    .where(
-      and(
-        eq(accountCredits.sourcePaymentId, row.id),
-        isNull(accountCredits.appliedInvoiceId),
-        isNull(accountCredits.cancelledAt),
-      ),
-    );
-  const { entry } = await postLedgerEntry(tx, {
-    operatorCode: row.operatorCode,
-    accountId: row.accountId,
-    kind: "charge",
-    amount: row.amount,
-    currency: row.currency,
-    reason: `Bank payment of bill ${invoice.number} returned by the bank (${returned.failureCode})`,
-    actorUid: null,
-    actorRole: "system",
-    idempotencyKey: paymentReturnedKey(row.id),
-    reference: { type: "invoice-payment-returns", id: row.id },
-  });
-  await tx.insert(invoiceCharges).values({ ledgerEntryId: entry.id, invoiceId: invoice.id }).onConflictDoNothing();
+  // The account row before its credits, in the order a bill's issue takes them (billing.ts): a credit
+  // is either still open here (cancelled) or already deducted from a bill (owed again, below).
+  await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, row.accountId)).for("update");
+  const credits = await tx
+    .select({
+      id: accountCredits.id,
+      amount: accountCredits.amount,
+      appliedInvoiceId: accountCredits.appliedInvoiceId,
+      cancelledAt: accountCredits.cancelledAt,
+    })
+    .from(accountCredits)
+    .where(eq(accountCredits.sourcePaymentId, row.id))
+    .for("update");
+  const open = credits.filter((c) => !c.appliedInvoiceId && !c.cancelledAt);
+  if (open.length)
+    await tx
+      .update(accountCredits)
+      .set({ cancelledAt: now })
+      .where(
+        inArray(
+          accountCredits.id,
+          open.map((c) => c.id),
+        ),
+      );
+  const used = credits.filter((c) => c.appliedInvoiceId);
+  const usedAmount = used.reduce((sum, c) => sum + c.amount, 0);
+  const [usedOn] = used.length
+    ? await tx.select({ number: invoices.number }).from(invoices).where(eq(invoices.id, used[0]!.appliedInvoiceId!))
+    : [];
+  // What the bank took back: the part this bill had (owed again on it) and the credit nobody used are
+  // answered by a charge the reopened bill collects at once; a credit a later bill already deducted is
+  // a charge of its own, left unbilled, so the next bill asks for it. Together: the payment's amount.
+  if (row.amount - usedAmount > 0) {
+    const { entry } = await postLedgerEntry(tx, {
+      operatorCode: row.operatorCode,
+      accountId: row.accountId,
+      kind: "charge",
+      amount: row.amount - usedAmount,
+      currency: row.currency,
+      reason: `Bank payment of bill ${invoice.number} returned by the bank (${returned.failureCode})`,
+      actorUid: null,
+      actorRole: "system",
+      idempotencyKey: paymentReturnedKey(row.id),
+      reference: { type: "invoice-payment-returns", id: row.id },
+    });
+    await tx.insert(invoiceCharges).values({ ledgerEntryId: entry.id, invoiceId: invoice.id }).onConflictDoNothing();
+  }
+  if (usedAmount > 0) {
+    await postLedgerEntry(tx, {
+      operatorCode: row.operatorCode,
+      accountId: row.accountId,
+      kind: "charge",
+      amount: usedAmount,
+      currency: row.currency,
+      reason: `Credit from the returned bank payment of bill ${invoice.number}, already deducted from bill ${usedOn?.number ?? ""}`,
+      actorUid: null,
+      actorRole: "system",
+      idempotencyKey: paymentReturnedCreditKey(row.id),
+      reference: { type: "invoice-payment-returns", id: row.id },
+    });
+  }
   events.push({
     operator: row.operatorCode,
     resource: "ledger-entries",
@@ -366,7 +408,7 @@ export async function returnInvoicePayment(
     targetType: "invoices",
     targetId: invoice.id,
     before: { status: invoice.status, paidAmount: invoice.paidAmount },
-    after: { ...after, paymentId, returnCode: returned.failureCode, amount: row.amount },
+    after: { ...after, paymentId, returnCode: returned.failureCode, amount: row.amount, creditOwedAgain: usedAmount },
     reason: "gateway webhook",
     requestId: by.requestId,
   });
@@ -377,30 +419,45 @@ export async function returnInvoicePayment(
           .from(paymentMethods)
           .where(eq(paymentMethods.id, row.paymentMethodId))
       : [];
-    const [notice] = await tx
-      .insert(notifications)
-      .values({
-        operatorCode: row.operatorCode,
-        recipientUid: bill.ownerUid,
-        kind: "bill.payment_returned",
-        params: {
-          number: invoice.number,
-          paid: row.amount,
-          currency: row.currency,
-          bankName: method?.bankName ?? "",
-          last4: method?.last4 ?? "",
-          returnCode: returned.failureCode,
-        },
-        link: `/invoices/show/${invoice.id}`,
-      })
-      .returning({ id: notifications.id });
-    events.push({
-      operator: row.operatorCode,
-      resource: "notifications",
-      type: "created",
-      ids: [notice!.id],
-      ownerUids: owners,
-    });
+    const said = {
+      number: invoice.number,
+      paid: row.amount,
+      currency: row.currency,
+      bankName: method?.bankName ?? "",
+      last4: method?.last4 ?? "",
+      returnCode: returned.failureCode,
+    };
+    const notices = [
+      // The bill open again: only when the payment had paid some of it (else the credit notice says it all).
+      ...(row.appliedAmount > 0 || usedAmount === 0 ? [{ kind: "bill.payment_returned" as const, params: said }] : []),
+      ...(usedAmount > 0
+        ? [
+            {
+              kind: "bill.payment_returned_credit_used" as const,
+              params: { ...said, owed: usedAmount, creditBill: usedOn?.number ?? "" },
+            },
+          ]
+        : []),
+    ];
+    for (const notice of notices) {
+      const [sent] = await tx
+        .insert(notifications)
+        .values({
+          operatorCode: row.operatorCode,
+          recipientUid: bill.ownerUid,
+          kind: notice.kind,
+          params: notice.params,
+          link: `/invoices/show/${invoice.id}`,
+        })
+        .returning({ id: notifications.id });
+      events.push({
+        operator: row.operatorCode,
+        resource: "notifications",
+        type: "created",
+        ids: [sent!.id],
+        ownerUids: owners,
+      });
+    }
   }
   return { row: updated!, events };
 }

@@ -96,7 +96,7 @@ const moneyEntry = (
 const creditAccount = (kind: "adjustment" | "refund"): ActionHandler<AccountRowLike, { amount: Money }> => ({
   async run(ctx) {
     if (!(await withinBound(ctx, kind))) return fileForApproval(ctx, kind);
-    const { balance } = await postLedgerEntry(ctx.tx, moneyEntry(ctx, kind));
+    const { balance } = await postLedgerEntry(ctx.tx, moneyEntry(ctx, kind), (event) => ctx.effects.publish(event));
     ctx.effects.publish({
       resource: "ledger-entries",
       type: "created",

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../audit";
 import type { Db } from "../../db/client";
 import {
@@ -120,7 +120,42 @@ export async function closeCycles(
   return { issued, skipped };
 }
 
-/** Each line's plan fee for the period, as a charge posted once (the ledger's key: line and period). */
+/**
+ * The plan a line was on when `periodStart` began (00:00 UTC): the plan the first change of plan that
+ * took effect after it left (a change now takes effect when made, a next-cycle change at its cycle
+ * start), else the line's plan today. A period's fee is the plan it started on, like a prepaid
+ * renewal: a change made now during the period is settled by its own proration (credit for the old
+ * plan's unused days, charge for the new plan's), so the period is billed old × used days + new ×
+ * remaining days, whether the change went up or down.
+ */
+export async function planAtPeriodStart(
+  tx: Executor,
+  line: { id: string; planId: string },
+  periodStart: string,
+): Promise<string> {
+  const start = Date.parse(`${periodStart}T00:00:00Z`);
+  const changes = await tx
+    .select({
+      effective: orders.effective,
+      scheduledFor: orders.scheduledFor,
+      createdAt: orders.createdAt,
+      details: orders.details,
+    })
+    .from(orders)
+    .where(and(eq(orders.lineId, line.id), eq(orders.type, "change_plan"), eq(orders.state, "completed")));
+  let first: { at: number; fromPlanId: string } | null = null;
+  for (const change of changes) {
+    const at = (
+      change.effective === "next_cycle" && change.scheduledFor ? change.scheduledFor : change.createdAt
+    ).getTime();
+    const fromPlanId = change.details.fromPlanId;
+    if (at <= start || typeof fromPlanId !== "string") continue;
+    if (!first || at < first.at) first = { at, fromPlanId };
+  }
+  return first?.fromPlanId ?? line.planId;
+}
+
+/** Each line's plan fee for the period (the plan it started the period on), as a charge posted once (the ledger's key: line and period). */
 async function postPlanFees(
   tx: Executor,
   operatorCode: string,
@@ -129,34 +164,37 @@ async function postPlanFees(
   periodStart: string,
   periodEnd: string,
 ) {
-  const fees = await tx
-    .select({
-      lineId: lines.id,
-      msisdn: lines.msisdn,
-      cycleDay: lines.cycleDay,
-      planName: plans.name,
-      priceAmount: plans.priceAmount,
-      pendingPriceAmount: plans.pendingPriceAmount,
-      priceChangedAt: plans.priceChangedAt,
-    })
+  const billed = await tx
+    .select({ lineId: lines.id, msisdn: lines.msisdn, cycleDay: lines.cycleDay, planId: lines.planId })
     .from(lines)
-    .innerJoin(plans, eq(plans.id, lines.planId))
     .where(and(eq(lines.accountId, accountId), ne(lines.status, "terminated")));
-  for (const line of fees) {
+  for (const line of billed) {
+    if (!line.planId) continue;
+    const planId = await planAtPeriodStart(tx, { id: line.lineId, planId: line.planId }, periodStart);
+    const [plan] = await tx
+      .select({
+        planName: plans.name,
+        priceAmount: plans.priceAmount,
+        pendingPriceAmount: plans.pendingPriceAmount,
+        priceChangedAt: plans.priceChangedAt,
+      })
+      .from(plans)
+      .where(eq(plans.id, planId));
+    if (!plan) continue;
     // A price change reaches a line from its next cycle start after the change (plans/priceChange.ts).
-    const fee = { ...line, price: planFeeFor(line, line.cycleDay, periodStart) };
-    if (fee.price <= 0) continue;
+    const price = planFeeFor(plan, line.cycleDay, periodStart);
+    if (price <= 0) continue;
     await postLedgerEntry(tx, {
       operatorCode,
       accountId,
       kind: "charge",
-      amount: fee.price,
+      amount: price,
       currency,
-      reason: `${fee.planName}, ${periodStart} to ${periodEnd} (${fee.msisdn})`,
+      reason: `${plan.planName}, ${periodStart} to ${periodEnd} (${line.msisdn})`,
       actorUid: null,
       actorRole: "system",
-      idempotencyKey: `plan-fee:${fee.lineId}:${periodStart}`,
-      reference: { type: "line", id: fee.lineId },
+      idempotencyKey: `plan-fee:${line.lineId}:${periodStart}`,
+      reference: { type: "line", id: line.lineId },
     });
   }
 }
@@ -206,10 +244,12 @@ async function issueBill(
     asOf: Date;
   },
 ): Promise<IssuedBill | null> {
-  // Every charge of the account that no bill has collected yet.
-  const unbilled = await tx
+  // Every charge of the account that no bill has collected yet, and the credits of plan changes made
+  // now (a downgrade's unused days of the dearer plan: an `adjustment` referencing its change_plan order).
+  const pending = await tx
     .select({
       id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
       amount: ledgerEntries.amount,
       reason: ledgerEntries.reason,
       referenceType: ledgerEntries.referenceType,
@@ -225,13 +265,29 @@ async function issueBill(
     .where(
       and(
         eq(ledgerEntries.accountId, bill.accountId),
-        eq(ledgerEntries.kind, "charge"),
+        or(
+          eq(ledgerEntries.kind, "charge"),
+          and(
+            eq(ledgerEntries.kind, "adjustment"),
+            eq(ledgerEntries.referenceType, "order"),
+            eq(orders.type, "change_plan"),
+          ),
+        ),
         isNull(invoiceCharges.ledgerEntryId),
       ),
     )
-    .orderBy(asc(ledgerEntries.createdAt));
-  if (unbilled.length === 0) return null;
-  const subtotal = unbilled.reduce((sum, charge) => sum + charge.amount, 0);
+    .orderBy(asc(ledgerEntries.createdAt), asc(ledgerEntries.id));
+  const charges = pending.filter((entry) => entry.kind === "charge");
+  if (charges.length === 0) return null;
+  // Credits come off the charges, oldest first, never below zero: one the bill cannot take waits for the next.
+  let room = charges.reduce((sum, charge) => sum + charge.amount, 0);
+  const unbilled = pending.flatMap((entry) => {
+    if (entry.kind === "charge") return [entry];
+    if (entry.amount > room) return [];
+    room -= entry.amount;
+    return [{ ...entry, amount: -entry.amount }];
+  });
+  const subtotal = unbilled.reduce((sum, item) => sum + item.amount, 0);
   const tax = taxOf(subtotal, bill.settings.taxRateBps);
   const issuedOn = isoDay(bill.cycle.issued);
   // Overpayments of earlier bills (oldest first) come off this one, after tax; what exceeds it stays a credit.

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Money } from "#resources/common";
+import type { ResourceEvent } from "#resources/events";
 import { signOf, type LedgerEntry, type LedgerKind } from "#resources/ledgerEntries";
 import type { Executor } from "../../audit";
 import { accounts, ledgerEntries, operators } from "../../db/schema";
@@ -25,6 +26,13 @@ export interface NewLedgerEntry {
 }
 
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
+
+/**
+ * Where a posting sends the live events of what it moved besides the entry (lines renewed, caps
+ * lifted by a credit): the engine's `ctx.effects.publish`, or a job's list sent after its commit.
+ * Never sent before the commit: a receiver would read the old state.
+ */
+export type LedgerLive = (event: Pick<ResourceEvent, "resource" | "type" | "ids"> & { ownerUids?: string[] }) => void;
 
 /** The problem type of a charge refused for want of balance (its body carries `shortfall`). */
 export const INSUFFICIENT_BALANCE_TYPE = "/problems/insufficient-balance";
@@ -53,6 +61,7 @@ export function toLedgerEntry(row: LedgerRow): LedgerEntry {
 export async function postLedgerEntry(
   tx: Executor,
   entry: NewLedgerEntry,
+  live?: LedgerLive,
 ): Promise<{ entry: LedgerEntry; balance: Money | null }> {
   if (!Number.isSafeInteger(entry.amount) || entry.amount <= 0) {
     throw unprocessable(words("money.amountNotWhole"), [
@@ -135,7 +144,19 @@ export async function postLedgerEntry(
     // A credit first renews a waiting prepaid plan (a line in grace or suspended after it) when it covers it,
     // then lifts the caps the balance caused (after the renewal: what is left decides the next record).
     const renewed = await renewAfterCredit(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId });
-    await liftCapsAfterCredit(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId });
+    const lifted = await liftCapsAfterCredit(tx, { operatorCode: entry.operatorCode, accountId: entry.accountId });
+    // The meters of the lines it moved change with it: pages following them read them again, live.
+    const moved = [...new Set([...renewed, ...lifted])];
+    if (live && moved.length) {
+      // The account's holder: the lines moved are all the account's.
+      const [holder] = await tx
+        .select({ uid: accounts.ownerUid })
+        .from(accounts)
+        .where(eq(accounts.id, entry.accountId));
+      const ownerUids = holder?.uid ? [holder.uid] : [];
+      live({ resource: "meters", type: "updated", ids: moved, ownerUids });
+      if (renewed.length) live({ resource: "lines", type: "updated", ids: renewed, ownerUids });
+    }
     if (renewed.length) {
       const [after] = await tx
         .select({ balance: accounts.balanceAmount })

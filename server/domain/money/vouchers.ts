@@ -70,19 +70,23 @@ export const redeemVoucher: ActionHandler<AccountRowLike, { code: string }> = {
       .returning({ id: vouchers.id, batchId: vouchers.batchId });
     if (!voucher) throw refused();
     const [batch] = await ctx.tx.select().from(voucherBatches).where(eq(voucherBatches.id, voucher.batchId));
-    const { balance } = await postLedgerEntry(ctx.tx, {
-      operatorCode: ctx.principal.operator,
-      accountId: ctx.row.id,
-      kind: "top_up",
-      amount: batch!.valueAmount,
-      currency: batch!.currency,
-      reason: "Voucher top-up",
-      actorUid: ctx.principal.uid,
-      actorRole: ctx.principal.role,
-      // One credit per voucher, whatever else happens: the ledger's own unique key.
-      idempotencyKey: `voucher:${voucher.id}`,
-      reference: { type: "voucher", id: voucher.id },
-    });
+    const { balance } = await postLedgerEntry(
+      ctx.tx,
+      {
+        operatorCode: ctx.principal.operator,
+        accountId: ctx.row.id,
+        kind: "top_up",
+        amount: batch!.valueAmount,
+        currency: batch!.currency,
+        reason: "Voucher top-up",
+        actorUid: ctx.principal.uid,
+        actorRole: ctx.principal.role,
+        // One credit per voucher, whatever else happens: the ledger's own unique key.
+        idempotencyKey: `voucher:${voucher.id}`,
+        reference: { type: "voucher", id: voucher.id },
+      },
+      (event) => ctx.effects.publish(event),
+    );
     ctx.effects.publish({
       resource: "ledger-entries",
       type: "created",

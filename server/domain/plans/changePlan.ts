@@ -67,7 +67,9 @@ const money = (amount: number, currency: string) => ({ amount, currency });
 /**
  * lines/{id}/actions/change-plan. Now: the line moves at once, with a credit for the old plan's
  * unused days and a charge for the new plan's remaining days, posted net to the ledger (prepaid: refused
- * when the balance is short, 422 with the shortfall; postpaid: an unbilled charge). Next cycle: no
+ * when the balance is short, 422 with the shortfall; postpaid: an unbilled charge, or for a downgrade an
+ * `adjustment` credit that the next bill deducts, billing/issueBill; the bill charges the period at the
+ * plan it started on, so the period costs old × used days + new × remaining days). Next cycle: no
  * charge; an order waits for the cycle start, when the scheduled-orders job carries it out.
  */
 export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
@@ -134,7 +136,7 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
   },
 
   async preview(ctx): Promise<Quote> {
-    const { target, current } = await planChange(ctx);
+    const { target, current, accountType } = await planChange(ctx);
     const currency = target.currency;
     if (ctx.input.effective === "next-cycle") {
       const { cycleEnd } = quotePlanChange(
@@ -169,6 +171,17 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
           params: { plan: target.name, ...days },
           amount: money(quote.charge, currency),
         },
+        // Postpaid: the net is neither taken nor given now; it is a line of the next bill (a credit comes off it).
+        ...(accountType === "postpaid" && quote.net !== 0
+          ? [
+              {
+                label:
+                  quote.net > 0
+                    ? "resources.lines.preview.chargeOnNextBill"
+                    : "resources.lines.preview.creditOnNextBill",
+              },
+            ]
+          : []),
       ],
       total: money(quote.net, currency),
     };

@@ -44,18 +44,22 @@ export const claimTopUpRefund: ActionHandler<TopUpRow> = {
 export const approveTopUpRefund: ActionHandler<TopUpRow> = {
   async run(ctx) {
     const { row } = ctx;
-    await postLedgerEntry(ctx.tx, {
-      operatorCode: row.operatorCode,
-      accountId: row.accountId,
-      kind: "reversal",
-      amount: row.amount,
-      currency: row.currency,
-      reason: `Reversal of a card top-up that failed after the gateway captured it: ${ctx.reason}`,
-      actorUid: ctx.principal.uid,
-      actorRole: ctx.principal.role,
-      idempotencyKey: topUpRefundKey(row.id),
-      reference: { type: "top-ups", id: row.id },
-    });
+    await postLedgerEntry(
+      ctx.tx,
+      {
+        operatorCode: row.operatorCode,
+        accountId: row.accountId,
+        kind: "reversal",
+        amount: row.amount,
+        currency: row.currency,
+        reason: `Reversal of a card top-up that failed after the gateway captured it: ${ctx.reason}`,
+        actorUid: ctx.principal.uid,
+        actorRole: ctx.principal.role,
+        idempotencyKey: topUpRefundKey(row.id),
+        reference: { type: "top-ups", id: row.id },
+      },
+      (event) => ctx.effects.publish(event),
+    );
     await ctx.tx.update(topUps).set({ refund: "approved", updatedAt: new Date() }).where(eq(topUps.id, row.id));
     const owners = row.ownerUid ? [row.ownerUid] : [];
     ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });

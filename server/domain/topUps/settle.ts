@@ -89,18 +89,22 @@ export async function settleTopUp(
 
   if (settlement.outcome === "succeeded") {
     if (row.status === "created") {
-      await postLedgerEntry(tx, {
-        operatorCode: row.operatorCode,
-        accountId: row.accountId,
-        kind: "top_up",
-        amount: row.amount,
-        currency: row.currency,
-        reason: "Card top-up",
-        actorUid: row.createdBy,
-        actorRole: "system",
-        idempotencyKey: topUpCreditKey(topUpId),
-        reference: { type: "top-ups", id: topUpId },
-      });
+      await postLedgerEntry(
+        tx,
+        {
+          operatorCode: row.operatorCode,
+          accountId: row.accountId,
+          kind: "top_up",
+          amount: row.amount,
+          currency: row.currency,
+          reason: "Card top-up",
+          actorUid: row.createdBy,
+          actorRole: "system",
+          idempotencyKey: topUpCreditKey(topUpId),
+          reference: { type: "top-ups", id: topUpId },
+        },
+        (event) => events.push({ ...event, operator: row.operatorCode, ownerUids: event.ownerUids ?? [] }),
+      );
       events.push({
         operator: row.operatorCode,
         resource: "ledger-entries",
