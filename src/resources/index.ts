@@ -22,6 +22,7 @@ import { bulkJobsResource } from "./bulkJobs";
 import { approvalsResource } from "./approvals";
 import { topUpsResource } from "./topUps";
 import { paymentMethodsResource } from "./paymentMethods";
+import { interactionNotesResource } from "./interactionNotes";
 
 /**
  * The registry: every resource of the product, in menu order, and the only list of them. The
@@ -52,6 +53,7 @@ export const resources = [
   filesResource,
   privacyRequestsResource,
   bulkJobsResource,
+  interactionNotesResource,
 ] as const satisfies readonly ResourceDefinition[];
 
 export type ResourceName = (typeof resources)[number]["name"];
