@@ -66,7 +66,7 @@ function ActionMenuItem({
         type="text"
         block
         danger={action.danger}
-        style={{ textAlign: "start" }}
+        style={{ justifyContent: "flex-start" }}
         onClick={() => onPick(name)}
       >
         {t(action.label)}
