@@ -54,11 +54,12 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   }
   const { PGlite } = await import("@electric-sql/pglite");
   const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { fuzzystrmatch } = await import("@electric-sql/pglite/contrib/fuzzystrmatch");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const { readDatesAsText } = await import("./pgliteParsers");
   if (!options.dataDir.startsWith("memory://")) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm, fuzzystrmatch } });
   const { drizzleClient, ownParsers } = readDatesAsText(client);
   const db = drizzle({ client: drizzleClient, schema });
   await migrate(db, { migrationsFolder });

@@ -126,6 +126,8 @@ export const accounts = pgTable(
     index("accounts_name_idx").on(t.name),
     // Care search by the start of an address ("sam@ex…"): prefix LIKE on the lower-cased address.
     index("accounts_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
+    // The 360 lists every account of one person: the holder, or the account itself (migration 0034).
+    index("accounts_person_idx").on(t.operatorCode, sql`coalesce(${t.ownerUid}, ${t.id}::text)`),
     check("accounts_balance_nonnegative", sql`${t.balanceAmount} >= 0`),
     check("accounts_balance_prepaid_only", sql`${t.type} = 'prepaid' or ${t.balanceAmount} = 0`),
   ],
@@ -142,7 +144,12 @@ export const subscriberNames = pgTable(
     name: text("name").primaryKey(),
     accounts: integer("accounts").notNull(),
   },
-  (t) => [index("subscriber_names_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`)],
+  (t) => [
+    index("subscriber_names_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    // Names that sound alike ("Smaht" for "Smith", which share too few trigrams): the Soundex code of
+    // each word (name_sounds(), fuzzystrmatch, migration 0034), so a search finds every word's sound.
+    index("subscriber_names_sounds_idx").using("gin", sql`name_sounds(${t.name})`),
+  ],
 );
 
 export const lines = pgTable(
@@ -190,6 +197,8 @@ export const lines = pgTable(
     // Staff search by any part of a number: trigram index keeps "contains" fast at scale.
     index("lines_msisdn_trgm_idx").using("gin", sql`${t.msisdn} gin_trgm_ops`),
     index("lines_msisdn_digits_trgm_idx").using("gin", sql`${t.msisdnDigits} gin_trgm_ops`),
+    // Staff search by the last digits of an ICCID (`like '%digits'`), migration 0034.
+    index("lines_iccid_trgm_idx").using("gin", sql`${t.iccid} gin_trgm_ops`),
     // KPIs: new lines per day, and active or terminated (churned) lines, without scanning the table.
     index("lines_operator_created_idx").on(t.operatorCode, t.createdAt),
     index("lines_operator_status_updated_idx").on(t.operatorCode, t.status, t.updatedAt),

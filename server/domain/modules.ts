@@ -23,6 +23,7 @@ import { bulkJobsModule } from "./bulkJobs/module";
 import { approvalsModule } from "./approvals/module";
 import { topUpsModule } from "./topUps/module";
 import { paymentMethodsModule } from "./paymentMethods/module";
+import { interactionNotesModule } from "./interactionNotes/module";
 
 /** The module of every resource declared with `store: "table"`, by resource name (start-up checks both lists agree). */
 export const domainModules: Record<string, DomainModule> = {
@@ -57,4 +58,5 @@ export const documentModuleFactories: Record<string, (resource: DeclaredResource
   "device-claims": deviceClaimLeads,
   "contact-requests": contactRequestLeads,
   "privacy-requests": privacyRequestsModule,
+  "interaction-notes": interactionNotesModule,
 };

@@ -1,4 +1,4 @@
-import { useCustom, useGetIdentity, useGo, useSubscription } from "@refinedev/core";
+import { useCustom, useGetIdentity, useSubscription } from "@refinedev/core";
 import { Card, Input, Skeleton, Space, Typography } from "antd";
 import { useNavigate } from "react-router";
 import { translate as t } from "../i18n";
@@ -35,7 +35,7 @@ function SubscriberLines() {
 }
 
 function StaffSearch() {
-  const go = useGo();
+  const navigate = useNavigate();
   return (
     <Card title={t("dashboard.findSubscriber")}>
       <Input.Search
@@ -44,13 +44,11 @@ function StaffSearch() {
         enterButton={t("dashboard.find")}
         size="large"
         allowClear
-        onSearch={(value) =>
-          go({
-            to: { resource: "lines", action: "list" },
-            query: { filters: [{ field: "q", operator: "eq", value: value.trim() }] },
-            type: "push",
-          })
-        }
+        // The same search as the Subscribers page (its ?q=), so both boxes find the same people.
+        onSearch={(value) => {
+          const q = value.trim();
+          if (q) void navigate(`/subscribers?${new URLSearchParams({ q }).toString()}`);
+        }}
       />
     </Card>
   );

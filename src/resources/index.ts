@@ -24,6 +24,7 @@ import { approvalsResource } from "./approvals";
 import { topUpsResource } from "./topUps";
 import { paymentMethodsResource } from "./paymentMethods";
 import { presenceResource } from "./presence";
+import { interactionNotesResource } from "./interactionNotes";
 
 /**
  * The registry: every resource of the product, in menu order, and the only list of them. The
@@ -56,6 +57,7 @@ export const resources = [
   privacyRequestsResource,
   bulkJobsResource,
   presenceResource,
+  interactionNotesResource,
 ] as const satisfies readonly ResourceDefinition[];
 
 export type ResourceName = (typeof resources)[number]["name"];

@@ -21,6 +21,11 @@ export type SubscriberLine = z.output<typeof subscriberLineSchema>;
  */
 export const subscriberSchema = z.object({
   id: idSchema,
+  /**
+   * The person the account belongs to: its holder's uid, or the account's own id while no one holds
+   * it. The 360 shows every account of one person (`filter[personId]=…`); notes are kept per person.
+   */
+  personId: z.string(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
@@ -66,6 +71,7 @@ export const subscribersResource = defineResource({
   schema: subscriberSchema,
   recordTitle: "name",
   fields: {
+    personId: { label: "fields.person", kind: "text" },
     name: { label: "fields.accountName", kind: "text" },
     email: { label: "fields.email", kind: "text" },
     phone: { label: "fields.contactPhone", kind: "msisdn" },
@@ -82,7 +88,7 @@ export const subscribersResource = defineResource({
       { field: "name", order: "asc" },
     ],
     sortable: ["relevance", "name", "createdAt"],
-    filters: { type: ["eq"], status: ["eq", "in"] },
+    filters: { type: ["eq"], status: ["eq", "in"], personId: ["eq"] },
     search: { placeholder: "resources.subscribers.search" },
   },
   show: ["name", "type", "status", "email", "phone", "lineCount", "createdAt"],
@@ -97,13 +103,17 @@ export const subscribersResource = defineResource({
   messages: {
     en: {
       "resources.subscribers.label": "Subscribers",
-      "resources.subscribers.search": "Number (any 4+ digits), name, email, ICCID, account or order id",
+      "resources.subscribers.search":
+        "Number (any 4+ digits), name, email, ICCID (or its last digits), account or order id",
       "fields.relevance": "Match",
+      "fields.person": "Person",
     },
     es: {
       "resources.subscribers.label": "Abonados",
-      "resources.subscribers.search": "Número (4 o más dígitos), nombre, correo, ICCID, id de cuenta o de pedido",
+      "resources.subscribers.search":
+        "Número (4 o más dígitos), nombre, correo, ICCID (o sus últimos dígitos), id de cuenta o de pedido",
       "fields.relevance": "Coincidencia",
+      "fields.person": "Persona",
     },
   },
 });

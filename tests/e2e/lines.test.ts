@@ -206,8 +206,8 @@ test("the care agent, at a desk, suspends sam's stolen line with a reason; sam's
   await sam.getByText("Notifications").first().waitFor();
 
   const agent = await signedIn("agent@att.example", 1280, 800);
-  await agent.getByLabel("Phone number or name").fill("0103");
-  await agent.getByLabel("Phone number or name").press("Enter");
+  await agent.getByLabel("Number, name, email, ICCID or account number").fill("0103");
+  await agent.getByLabel("Number, name, email, ICCID or account number").press("Enter");
   await agent.getByRole("link", { name: "(202) 555-0103" }).click();
   await agent.waitForURL(/\/lines\/show\//);
   // Staff may not lock numbers or issue transfer PINs: no such buttons.

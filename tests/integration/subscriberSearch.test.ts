@@ -188,3 +188,46 @@ describe("the 360's own sections", () => {
     expectProblem(await backend.get(`${SUBSCRIBERS}/not-a-uuid/notifications`, { as: AGENT }), 400, "id");
   });
 });
+
+describe("the desk's one search (issue 27 item 6)", () => {
+  it("finds a name that sounds like the one typed: Smaht is Smith, closest spellings first", async () => {
+    // The demo data's unheld accounts include several Smiths (Riley Smith, …); "Smaht" shares too few
+    // trigrams with "Smith" for similarity alone, and sounds the same (Soundex S530).
+    const smaht = await search("Smaht");
+    expect(smaht.total).toBeGreaterThan(0);
+    expect(smaht.data.every((s) => /\bSmith\b/.test(s.name))).toBe(true);
+    const riley = await search("Riley Smaht");
+    expect(riley.data[0]!.name).toBe("Riley Smith");
+    // Every typed word must sound like one of the name's: "Riley" alone does not pull in other Smiths.
+    expect(riley.data.every((s) => s.name.startsWith("Riley"))).toBe(true);
+    expect((await search("Alx Rivra")).data.map((s) => s.name)).toContain("Alex Rivera");
+    // Punctuation alone sounds like nothing: it finds nobody rather than everybody.
+    expect((await search("?!")).total).toBe(0);
+  });
+
+  it("finds a SIM by the last digits of its ICCID, and an account by its number with or without hyphens", async () => {
+    expect((await search(samLine.iccid.slice(-8))).data.map((s) => s.id)).toEqual([samLine.accountId]);
+    const lastSix = await search(alexLines[1]!.iccid.slice(-6));
+    expect(lastSix.data.map((s) => s.id)).toContain(alexLines[1]!.accountId);
+    expect(lastSix.data.find((s) => s.id === alexLines[1]!.accountId)!.lines.map((l) => l.id)).toEqual([
+      alexLines[1]!.id,
+    ]);
+    expect((await search(samLine.accountId.toUpperCase())).data.map((s) => s.id)).toEqual([samLine.accountId]);
+    expect((await search(samLine.accountId.replace(/-/g, ""))).data.map((s) => s.id)).toEqual([samLine.accountId]);
+  });
+
+  it("lists every account of one person by personId (the holder, or the account itself)", async () => {
+    const alex = alexLines[0]!.accountId;
+    const person = (await backend.get(`${SUBSCRIBERS}/${alex}`, { as: AGENT })).json<Subscriber>().personId;
+    expect(person).toBe("demo-alex");
+    const accountsOf = await backend.get(`${SUBSCRIBERS}?filter[personId]=${person}&sort=createdAt`, { as: AGENT });
+    expect(accountsOf.statusCode, accountsOf.body).toBe(200);
+    const found = accountsOf.json<{ data: Subscriber[] }>().data;
+    expect(found.map((s) => s.id).sort()).toEqual([...new Set(alexLines.map((l) => l.accountId))].sort());
+    expect(found.flatMap((s) => s.lines.map((l) => l.msisdn)).sort()).toEqual(["+12025550101", "+12025550102"]);
+    // Another operator's staff find no one by that person.
+    const tmo = await backend.get(`${SUBSCRIBERS}?filter[personId]=${person}`, { as: TMO_AGENT, operator: "TMO" });
+    expect(tmo.json<{ total: number }>().total).toBe(0);
+    expectProblem(await backend.get(`${SUBSCRIBERS}?filter[personId]=${person}`, { as: ALEX }), 403);
+  });
+});

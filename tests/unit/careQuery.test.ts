@@ -25,3 +25,14 @@ describe("reading the care search box", () => {
     expect(parseCareQuery("sam\u0000")).toMatchObject({ error: { path: "q" } });
   });
 });
+
+describe("an account number without its hyphens", () => {
+  it("reads 32 hex characters as the id, and 32 digits as a number", () => {
+    expect(parseCareQuery("6F1C2A3B4C5D4E6F8A9B0C1D2E3F4A5B")).toEqual({
+      query: { kind: "id", id: "6f1c2a3b-4c5d-4e6f-8a9b-0c1d2e3f4a5b" },
+    });
+    expect(parseCareQuery("12345678901234567890123456789012")).toEqual({
+      query: { kind: "digits", digits: "12345678901234567890123456789012" },
+    });
+  });
+});

@@ -12,6 +12,8 @@ export type CareQuery =
   | { kind: "text"; text: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** An id read out or pasted without its hyphens (the account number as some systems print it). */
+const BARE_UUID = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/i;
 /** Only what people type in numbers: digits, spaces, + ( ) . - */
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
 // eslint-disable-next-line no-control-regex
@@ -27,6 +29,8 @@ export function parseCareQuery(q: string): { query: CareQuery } | { error: Query
   if (CONTROL.test(text)) return { error: { path: "q", message: words("subscribers.q.control") } };
   if (text.length < 2) return { error: { path: "q", message: words("subscribers.q.tooShort") } };
   if (UUID.test(text)) return { query: { kind: "id", id: text.toLowerCase() } };
+  const bare = BARE_UUID.exec(text);
+  if (bare && /[a-f]/i.test(text)) return { query: { kind: "id", id: bare.slice(1).join("-").toLowerCase() } };
   if (PHONE_LIKE.test(text)) {
     const digits = text.replace(/\D/g, "");
     if (digits.length < MIN_DIGITS)

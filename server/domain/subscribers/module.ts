@@ -29,11 +29,15 @@ function careQueryOf(q: string): CareQuery {
   return parsed.query;
 }
 
-/** The lines a digits search matches: any part of the number (trigram index on the digits), or a whole ICCID. */
+/**
+ * The lines a digits search matches: any part of the number, or the end of an ICCID (the last digits
+ * printed on the SIM card; a whole ICCID ends with itself). Both by trigram index (migration 0034).
+ */
 const lineMatchesDigits = (digits: string, alias: string) =>
-  digits.length >= 18
-    ? sql`(${sql.raw(alias)}.msisdn_digits like ${`%${digits}%`} or ${sql.raw(alias)}.iccid = ${digits})`
-    : sql`${sql.raw(alias)}.msisdn_digits like ${`%${digits}%`}`;
+  sql`(${sql.raw(alias)}.msisdn_digits like ${`%${digits}%`} or ${sql.raw(alias)}.iccid like ${`%${digits}`})`;
+
+/** The person an account belongs to: its holder, or the account itself while no one holds it (index in migration 0034). */
+export const PERSON_OF_ACCOUNT = sql<string>`coalesce(${accounts.ownerUid}, ${accounts.id}::text)`;
 
 /** The accounts `q` finds (in the operator scope the factory adds). */
 function searchAccounts(q: string): SQL {
@@ -51,22 +55,37 @@ function searchAccounts(q: string): SQL {
     case "email":
       return sql`lower(${accounts.email}) like ${`${escapeLike(query.text)}%`}`;
     case "text":
-      // Typo-tolerant: the closest of the distinct names (trigram index on subscriber_names, tens of
-      // thousands of rows where accounts are a million), then their accounts by equality; or the start
-      // of an email. `%` alone keeps the index plan (an OR with ILIKE made the planner scan every name).
+      // Typo-tolerant: the closest of the distinct names (subscriber_names, tens of thousands of rows
+      // where accounts are a million), then their accounts by equality; or the start of an email.
+      // A name is close when it shares enough trigrams with the query, or when every word of the
+      // query sounds like one of its words (Soundex: "Smaht" is "Smith", two trigrams of six). Each
+      // is its own index lookup in a UNION (an OR, like one with ILIKE, made the planner scan every name).
       return sql`${accounts.id} in (
-        select a.id from accounts a join (select n.name from subscriber_names n
-            where n.name % ${query.text}
-            order by similarity(n.name, ${query.text}) desc, n.name limit ${CLOSEST_NAMES}) closest on a.name = closest.name
+        select a.id from accounts a join (select c.name from (
+              select n.name from subscriber_names n where n.name % ${query.text}
+              union
+              select n.name from subscriber_names n
+                where cardinality(name_sounds(${query.text})) > 0 and name_sounds(n.name) @> name_sounds(${query.text})) c
+            order by ${nameScore(sql`c.name`, query.text)} desc, c.name limit ${CLOSEST_NAMES}) closest on a.name = closest.name
         union all
         select a.id from accounts a where lower(a.email) like ${`${escapeLike(query.text.toLowerCase())}%`})`;
   }
 }
 
-/** How well the account matches (names: trigram word similarity), so the closest come first. */
+/**
+ * How close a name is to what was typed, 0 to 1: trigram similarity of the whole, or of the best
+ * matching part (word similarity); a name whose words sound like every typed word scores at least
+ * 0.5, so it comes after near-exact spellings and before names that merely share a few letters.
+ */
+function nameScore(name: SQL, text: string): SQL<number> {
+  return sql<number>`greatest(similarity(${name}, ${text}), word_similarity(${text}, ${name}),
+    case when name_sounds(${name}) @> name_sounds(${text}) and cardinality(name_sounds(${text})) > 0 then 0.5 else 0 end)`;
+}
+
+/** How well the account matches (names: as close as nameScore says), so the closest come first. */
 function relevanceOf(query: CareQuery | undefined): SQL<number> {
   if (query?.kind !== "text") return sql<number>`1::real`;
-  return sql<number>`greatest(similarity(${accounts.name}, ${query.text}), word_similarity(${query.text}, ${accounts.name}))`;
+  return nameScore(sql`${accounts.name}`, query.text);
 }
 
 /** The account's lines as JSON: those the search matched when it was a number or a line id, otherwise all. */
@@ -86,6 +105,7 @@ function linesOf(query: CareQuery | undefined): SQL<SubscriberLine[]> {
 function selectionFor(query: CareQuery | undefined) {
   return {
     id: accounts.id,
+    personId: PERSON_OF_ACCOUNT,
     name: accounts.name,
     email: accounts.email,
     phone: accounts.phone,
@@ -119,6 +139,7 @@ export const subscribersModule: DomainModule<SubscriberRow> = {
       createdAt: accounts.createdAt,
       type: accounts.type,
       status: accounts.status,
+      personId: PERSON_OF_ACCOUNT,
       // The select's output column (ORDER BY may name it bare): the search's score of each row.
       relevance: sql`"relevance"`,
     },

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useCan } from "@refinedev/core";
-import { Button } from "antd";
+import { Button, Dropdown } from "antd";
 import { meets, type ActionSpec, type ResourceDefinition } from "../../resources/define";
 import { translate as t } from "../../i18n";
 import { ActionDialog } from "./ActionDialog";
@@ -43,22 +43,120 @@ function ActionButton({
   );
 }
 
-/** The declared named actions of one record, each shown only when the viewer may run it and the record allows it. */
+/** One entry of the "More actions" menu: shown only when the viewer may run it and the record allows it. */
+function ActionMenuItem({
+  resource,
+  name,
+  action,
+  record,
+  onPick,
+}: {
+  resource: ResourceDefinition;
+  name: string;
+  action: ActionSpec;
+  record: AnyRecord;
+  onPick: (name: string) => void;
+}) {
+  const { data: access } = useCan({ resource: resource.name, action: name, params: { id: record.id } });
+  if (!access?.can || !actionApplies(action, record)) return null;
+  return (
+    <li role="none">
+      <Button
+        role="menuitem"
+        type="text"
+        block
+        danger={action.danger}
+        style={{ justifyContent: "flex-start" }}
+        onClick={() => onPick(name)}
+      >
+        {t(action.label)}
+      </Button>
+    </li>
+  );
+}
+
+/**
+ * The actions not named primary, behind one "More actions" button (a desk row stays one line wide at
+ * 1280 px however many actions a record has); the picked one opens its dialog outside the menu.
+ */
+function MoreActions({
+  resource,
+  record,
+  names,
+}: {
+  resource: ResourceDefinition;
+  record: AnyRecord;
+  names: readonly string[];
+}) {
+  const actions = resource.actions ?? {};
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [picked, setPicked] = useState<string | null>(null);
+  const pickedAction = picked ? actions[picked] : undefined;
+  return (
+    <>
+      <Dropdown
+        trigger={["click"]}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        popupRender={() => (
+          <ul className="ant-dropdown-menu" role="menu" aria-label={t("actions.more")} style={{ padding: 4 }}>
+            {names.map((name) => (
+              <ActionMenuItem
+                key={name}
+                resource={resource}
+                name={name}
+                action={actions[name]!}
+                record={record}
+                onPick={(chosen) => {
+                  setMenuOpen(false);
+                  setPicked(chosen);
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      >
+        <Button aria-haspopup="menu">{t("actions.more")}</Button>
+      </Dropdown>
+      {picked && pickedAction && (
+        <ActionDialog
+          resource={resource}
+          name={picked}
+          action={pickedAction}
+          record={record}
+          open
+          onClose={() => setPicked(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The declared named actions of one record, each shown only when the viewer may run it and the
+ * record allows it. With `primary`, only those are buttons and the others wait under "More actions".
+ */
 export function RecordActions({
   resource,
   record,
   block,
+  primary,
 }: {
   resource: ResourceDefinition;
   record: AnyRecord | undefined;
   block?: boolean;
+  primary?: readonly string[];
 }) {
   if (!record) return null;
+  const all = Object.entries<ActionSpec>(resource.actions ?? {});
+  const buttons = primary ? all.filter(([name]) => primary.includes(name)) : all;
+  const rest = primary ? all.filter(([name]) => !primary.includes(name)).map(([name]) => name) : [];
   return (
     <>
-      {Object.entries<ActionSpec>(resource.actions ?? {}).map(([name, action]) => (
+      {buttons.map(([name, action]) => (
         <ActionButton key={name} resource={resource} name={name} action={action} record={record} block={block} />
       ))}
+      {rest.length > 0 && <MoreActions resource={resource} record={record} names={rest} />}
     </>
   );
 }

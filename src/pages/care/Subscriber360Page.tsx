@@ -1,72 +1,44 @@
-import { useGetIdentity, useOne } from "@refinedev/core";
-import { Alert, Card, Collapse, Descriptions, Space, Typography } from "antd";
-import { Link, useParams } from "react-router";
+import { useList, useOne } from "@refinedev/core";
+import { Alert, Space } from "antd";
+import { useParams } from "react-router";
 import type { Subscriber } from "../../resources/subscribers";
 import { translate as t } from "../../i18n";
-import { formatDateTime, formatMsisdn } from "../../components/format";
-import { StatusTag, toneOfStatus } from "../../components/StatusTag";
-import { subscriberSections } from "./sections";
+import { AccountSections } from "./person/AccountSections";
+import { InteractionNotes } from "./person/InteractionNotes";
+import { PersonHead } from "./person/PersonHead";
 import { PresenceBanner } from "./PresenceBanner";
-import { can } from "../../resources/access";
-import type { SessionUser } from "../../providers/session";
+
+/** More accounts than one person holds in practice; the 360 shows them all on one page. */
+const MAX_ACCOUNTS = 50;
 
 /**
- * Everything about one subscriber on one page, for staff at desk width: the account up top (one
- * request), then each section (lines, orders, notices, sign-in methods, audit trail) loading its own
- * page of data only when opened. Actions taken from a section ask for a reason and notify the holder.
+ * Everything about one person on one page, for staff at desk width. The route names one account (the
+ * one found by the search); the page shows its holder: the person up top, their interaction notes,
+ * then every account they hold, each with its sections (lines, tickets, money…) loading their own
+ * data when opened. Actions taken from a section ask for a reason and notify the holder.
  */
 export default function Subscriber360Page() {
   const { id = "" } = useParams();
   const { result: subscriber, query } = useOne<Subscriber>({ resource: "subscribers", id });
-  const { data: user } = useGetIdentity<SessionUser>();
-  const sections = subscriberSections.filter((s) => !s.resource || can(user, s.resource, "list"));
+  const personId = subscriber?.personId;
+  const { result: held } = useList<Subscriber>({
+    resource: "subscribers",
+    filters: [{ field: "personId", operator: "eq", value: personId }],
+    sorters: [{ field: "createdAt", order: "asc" }],
+    pagination: { currentPage: 1, pageSize: MAX_ACCOUNTS },
+    queryOptions: { enabled: Boolean(personId) },
+  });
   if (query.isError) return <Alert type="error" showIcon message={t("show.notFound")} />;
+  // The opened account first is not needed: accounts keep their order; until the list answers, the opened one alone.
+  const accounts = held?.data?.length ? held.data : subscriber ? [subscriber] : [];
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
       <PresenceBanner kind="subscriber" id={id} />
-      <Card
-        loading={query.isLoading}
-        title={
-          <Space>
-            <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }} data-testid="subscriber-name">
-              {subscriber?.name}
-            </Typography.Title>
-            {subscriber && (
-              <StatusTag tone={toneOfStatus(subscriber.status)}>{t(`enums.status.${subscriber.status}`)}</StatusTag>
-            )}
-          </Space>
-        }
-        extra={<Link to="/subscribers">{t("care.backToSearch")}</Link>}
-      >
-        {subscriber && (
-          <Descriptions size="small" column={4}>
-            <Descriptions.Item label={t("fields.accountType")}>
-              {t(`enums.accountType.${subscriber.type}`)}
-            </Descriptions.Item>
-            <Descriptions.Item label={t("fields.email")}>{subscriber.email ?? "—"}</Descriptions.Item>
-            <Descriptions.Item label={t("fields.contactPhone")}>
-              {subscriber.phone ? formatMsisdn(subscriber.phone) : "—"}
-            </Descriptions.Item>
-            <Descriptions.Item label={t("fields.createdAt")}>{formatDateTime(subscriber.createdAt)}</Descriptions.Item>
-            <Descriptions.Item label={t("fields.lineCount")}>{subscriber.lineCount}</Descriptions.Item>
-            <Descriptions.Item label={t("care.accountId")}>
-              <Typography.Text copyable code>
-                {subscriber.id}
-              </Typography.Text>
-            </Descriptions.Item>
-          </Descriptions>
-        )}
-      </Card>
-      {subscriber && (
-        <Collapse
-          defaultActiveKey={sections.filter((s) => s.open).map((s) => s.key)}
-          items={sections.map(({ key, title, Component }) => ({
-            key,
-            label: <span data-testid={`section-${key}`}>{t(title)}</span>,
-            children: <Component subscriber={subscriber} />,
-          }))}
-        />
-      )}
+      <PersonHead subscriber={subscriber} accounts={accounts} loading={query.isLoading} />
+      {subscriber && <InteractionNotes personId={subscriber.personId} subscriberId={subscriber.id} />}
+      {accounts.map((account) => (
+        <AccountSections key={account.id} account={account} opened={accounts.length > 1 && account.id === id} />
+      ))}
     </Space>
   );
 }

@@ -6,12 +6,38 @@ import type { Subscriber } from "../../resources/subscribers";
 import { translate as t } from "../../i18n";
 import { formatMsisdn } from "../../components/format";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
+import { groupByPerson, type PersonResult } from "./groupByPerson";
 
 const PAGE_SIZE = 20;
 
+/** One account of a person found: its kind and state, and the lines the search matched (each opens its line page). */
+function AccountMatch({ account }: { account: Subscriber }) {
+  return (
+    <Space wrap size={4} data-testid="result-account">
+      <Typography.Text strong>{t(`enums.accountType.${account.type}`)}</Typography.Text>
+      {account.status !== "active" && (
+        <StatusTag tone={toneOfStatus(account.status)}>{t(`enums.status.${account.status}`)}</StatusTag>
+      )}
+      {account.lines.map((line) => (
+        <Link key={line.id} to={`/lines/show/${line.id}`}>
+          <StatusTag tone={toneOfStatus(line.status)}>
+            {formatMsisdn(line.msisdn)} · {t(`enums.status.${line.status}`)}
+          </StatusTag>
+        </Link>
+      ))}
+      {account.lineCount > account.lines.length && (
+        <Typography.Text type="secondary">
+          {t("care.search.moreLines", { count: account.lineCount - account.lines.length })}
+        </Typography.Text>
+      )}
+    </Space>
+  );
+}
+
 /**
  * The care desk's one search box: any part of a number, a name with typos, an email, an ICCID, an
- * account, line or order id. One row per account with the lines that matched; the name opens the 360.
+ * account, line or order id; the staff home's box lands here too. One row per person with their
+ * accounts and the lines that matched (a number opens its line); the name opens the person's 360.
  * The query lives in the address (?q=) so a search can be shared and survives a reload.
  */
 export default function SubscriberSearchPage() {
@@ -53,10 +79,10 @@ export default function SubscriberSearchPage() {
           <Alert type="error" showIcon role="alert" message={error?.message ?? t("care.search.failed")} />
         )}
         {q && !query.isError && (
-          <Table<Subscriber>
-            rowKey="id"
+          <Table<PersonResult>
+            rowKey="personId"
             loading={query.isFetching}
-            dataSource={result?.data ?? []}
+            dataSource={groupByPerson(result?.data ?? [])}
             locale={{ emptyText: t("care.search.none", { q }) }}
             pagination={{
               current: page,
@@ -68,42 +94,23 @@ export default function SubscriberSearchPage() {
             columns={[
               {
                 title: t("fields.accountName"),
-                dataIndex: "name",
-                render: (name: string, row) => (
-                  <Link to={`/subscribers/show/${row.id}`} data-testid="subscriber-result">
-                    {name}
+                key: "name",
+                render: (_: unknown, person) => (
+                  <Link to={`/subscribers/show/${person.first.id}`} data-testid="subscriber-result">
+                    {person.first.name}
                   </Link>
                 ),
               },
-              { title: t("fields.email"), dataIndex: "email", render: (email: string | null) => email ?? "—" },
+              { title: t("fields.email"), key: "email", render: (_: unknown, person) => person.first.email ?? "—" },
               {
-                title: t("fields.accountType"),
-                dataIndex: "type",
-                render: (type: string) => t(`enums.accountType.${type}`),
-              },
-              {
-                title: t("care.search.lines"),
-                dataIndex: "lines",
-                render: (lines: Subscriber["lines"], row) => (
-                  <Space wrap size={4}>
-                    {lines.map((line) => (
-                      <StatusTag key={line.id} tone={toneOfStatus(line.status)}>
-                        {formatMsisdn(line.msisdn)} · {t(`enums.status.${line.status}`)}
-                      </StatusTag>
+                title: t("care.search.accounts"),
+                key: "accounts",
+                render: (_: unknown, person) => (
+                  <Space direction="vertical" size={4}>
+                    {person.accounts.map((account) => (
+                      <AccountMatch key={account.id} account={account} />
                     ))}
-                    {row.lineCount > lines.length && (
-                      <Typography.Text type="secondary">
-                        {t("care.search.moreLines", { count: row.lineCount - lines.length })}
-                      </Typography.Text>
-                    )}
                   </Space>
-                ),
-              },
-              {
-                title: t("fields.status"),
-                dataIndex: "status",
-                render: (status: string) => (
-                  <StatusTag tone={toneOfStatus(status)}>{t(`enums.status.${status}`)}</StatusTag>
                 ),
               },
             ]}

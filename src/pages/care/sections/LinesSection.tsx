@@ -8,6 +8,9 @@ import type { Subscriber } from "../../../resources/subscribers";
 import { LineCycleCell } from "./LineCycleCell";
 import { PagedSection } from "./PagedSection";
 
+/** What care does most on a call (stop a lost phone, bring it back); the rest wait under "More actions" so a row fits at 1280 px. */
+const LINE_PRIMARY_ACTIONS = ["suspend", "restore"] as const;
+
 /** The account's lines with status, plan and SIM; each line's actions (suspend, restore, SIM swap…) ask staff for a reason. */
 export function LinesSection({ subscriber }: { subscriber: Subscriber }) {
   return (
@@ -46,8 +49,8 @@ export function LinesSection({ subscriber }: { subscriber: Subscriber }) {
           title: t("list.actions"),
           key: "actions",
           render: (_: unknown, line) => (
-            <Space wrap size={4}>
-              <RecordActions resource={linesResource} record={line} />
+            <Space size={4}>
+              <RecordActions resource={linesResource} record={line} primary={LINE_PRIMARY_ACTIONS} />
             </Space>
           ),
         },
