@@ -23,6 +23,7 @@ import { routesWords } from "./routes";
 import { authWords } from "./auth";
 import { genericWords } from "./generic";
 import { catalogWords } from "./catalog";
+import { accountAlertsWords } from "./accountAlerts";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -54,4 +55,5 @@ export const problemWords = {
   ...authWords,
   ...genericWords,
   ...catalogWords,
+  ...accountAlertsWords,
 };
