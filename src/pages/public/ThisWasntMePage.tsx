@@ -71,7 +71,9 @@ export function ThisWasntMePage() {
             <li>{t("thisWasntMe.willSignOut")}</li>
             <li>{t("thisWasntMe.willTicket")}</li>
           </ul>
-          <p className="signin__hint">{t("thisWasntMe.noSignIn")}</p>
+          <p className="signin__hint" style={{ marginBottom: 16 }}>
+            {t("thisWasntMe.noSignIn")}
+          </p>
           <FormAlert message={error} />
           <button
             type="button"
