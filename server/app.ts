@@ -56,6 +56,7 @@ import { homeRoutes } from "./routes/home";
 import { kpiRoutes } from "./routes/kpis";
 import { billingRunRoutes } from "./domain/billingRuns/routes";
 import { paymentWebhookRoutes } from "./payments/webhookRoutes";
+import { thisWasntMeRoutes } from "./domain/accountAlerts/routes";
 import type { PaymentGateways } from "./payments/gateway";
 import type { DestinationStream } from "pino";
 import { parsePolicy, serializePolicy } from "#config/contentSecurityPolicy";
@@ -347,6 +348,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // Card gateways' signed webhooks: signature authentication, never a person's token.
   await app.register(paymentWebhookRoutes(services), { prefix: "/api/v1" });
+  // "This wasn't me" links of account alerts: the link's token, never a person's token (issue 27).
+  await app.register(thisWasntMeRoutes(services), { prefix: "/api/v1" });
 
   if (deps.jobs) {
     services.jobs = await startJobQueue(deps.database, domainJobs(services), { log: app.log });

@@ -26,6 +26,7 @@ import { StaffMfaGate } from "./components/StaffMfaGate";
 import { ConsentSync } from "./components/switches/ConsentSync";
 import { HelpChatButton } from "./components/switches/HelpChatButton";
 import { DashboardPage } from "./pages/DashboardPage";
+import { THIS_WASNT_ME_PATH } from "./resources/accountAlerts";
 import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
 import { destinationPages } from "./pages/subscriber/destinationPages";
 
@@ -34,6 +35,9 @@ export { preloadDestinationPage } from "./pages/subscriber/destinationPages";
 // Pages other than home load with their route, so the signed-in home page waits for none of their code.
 const SecurityPage = lazy(() => import("./pages/security/SecurityPage").then((m) => ({ default: m.SecurityPage })));
 const ProfilePage = lazy(() => import("./pages/profile/ProfilePage").then((m) => ({ default: m.ProfilePage })));
+const ThisWasntMePage = lazy(() =>
+  import("./pages/public/ThisWasntMePage").then((m) => ({ default: m.ThisWasntMePage })),
+);
 const KpiPage = lazy(() => import("./pages/kpis/KpiPage").then((m) => ({ default: m.KpiPage })));
 const TopUpPage = lazy(() => import("./pages/money/TopUpPage").then((m) => ({ default: m.TopUpPage })));
 // The subscriber app's destinations besides home (components/layout/destinations.ts).
@@ -151,6 +155,15 @@ export function App() {
                   <Route path="*" element={<ErrorComponent />} />
                 </Route>
                 <Route path="/login" element={<ToSignIn />} />
+                {/* From an account alert in the inbox: the same page as the emailed link, no sign-in needed. */}
+                <Route
+                  path={THIS_WASNT_ME_PATH}
+                  element={
+                    <Suspense fallback={<Spin style={{ display: "block", margin: 48 }} />}>
+                      <ThisWasntMePage />
+                    </Suspense>
+                  }
+                />
               </Routes>
               <UnsavedChangesNotifier />
               <DocumentTitleHandler

@@ -102,6 +102,8 @@ const PUBLIC_PAGES: Record<string, () => Promise<React.ComponentType<{ onSignedI
   "/forgot-password": () => import("./pages/public/ForgotPasswordPage").then((m) => m.ForgotPasswordPage),
   "/login/phone": () => import("./pages/public/PhoneSignInPage").then((m) => m.PhoneSignInPage),
   "/login/email-link": () => import("./pages/public/EmailLinkPage").then((m) => m.EmailLinkPage),
+  // An account alert's "This wasn't me" link (issue 27, THIS_WASNT_ME_PATH): no sign-in, signed in or not.
+  "/this-wasnt-me": () => import("./pages/public/ThisWasntMePage").then((m) => m.ThisWasntMePage),
 };
 
 /**

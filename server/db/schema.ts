@@ -28,6 +28,7 @@ import { ADD_ON_KINDS, ADD_ON_STATUSES } from "#resources/addOns";
 import { LEDGER_KINDS } from "#resources/ledgerEntries";
 import type { Overage } from "#resources/overage";
 import type { CatalogTranslations } from "#resources/catalogTranslations";
+import { ACCOUNT_CHANGES } from "#resources/accountAlerts";
 import { INVOICE_PAYMENT_STATUSES, INVOICE_STATUSES } from "#resources/invoices";
 import { BULK_ITEM_STATUSES, BULK_JOB_KINDS, BULK_JOB_STATUSES } from "#resources/bulkJobs";
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from "#resources/approvals";
@@ -795,6 +796,35 @@ export const identitySnapshots = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.operatorCode, t.uid] })],
+);
+
+/**
+ * "This wasn't me" links of account alerts (issue 27, migration 0033): whose account an alert was
+ * about, which change, and only the SHA-256 of the link's token (server/domain/accountAlerts). A
+ * link works until `expires_at` (7 days) and once (`used_at`).
+ */
+export const accountAlertLinks = pgTable(
+  "account_alert_links",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    uid: text("uid").notNull(),
+    change: text("change", { enum: ACCOUNT_CHANGES }).notNull(),
+    /** The line the change was made to (SIM swap, port-out PIN, lock); null for changes to the sign-in. */
+    lineId: uuid("line_id").references(() => lines.id),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("account_alert_links_token_hash_uq").on(t.tokenHash),
+    index("account_alert_links_uid_idx").on(t.operatorCode, t.uid, t.createdAt),
+    check("account_alert_links_change_valid", sql`${t.change} in (${inList(ACCOUNT_CHANGES)})`),
+    check("account_alert_links_token_hash_sha256", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
 );
 
 /**

@@ -20,6 +20,8 @@ export interface RateLimits {
   voucherFailuresPerAccount: WindowLimit;
   /** Missing or unknown API keys on service paths per client IP (guessing ingest keys): the next attempt is refused. */
   serviceKeyFailuresPerIp: WindowLimit;
+  /** POST /api/v1/public/this-wasnt-me per client IP (no sign-in: guessing links is slowed down). */
+  thisWasntMePerIp: WindowLimit;
 }
 
 export type LimitName = keyof RateLimits;
@@ -33,6 +35,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   claimPerUid: { max: 10, windowMs: MINUTE },
   voucherFailuresPerAccount: { max: 5, windowMs: 15 * MINUTE },
   serviceKeyFailuresPerIp: { max: 10, windowMs: MINUTE },
+  thisWasntMePerIp: { max: 10, windowMs: 15 * MINUTE },
 };
 
 /** One hit against one limit for one key (a phone number, an address, a uid). */

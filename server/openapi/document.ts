@@ -30,6 +30,11 @@ const OTHER_TAGS = [
       "The signed-in user: claims, becoming a subscriber, signing out everywhere, SMS allowance before a phone sign-in.",
   },
   { name: "security", description: "The operator's security policy (staff second factor)." },
+  {
+    name: "account-alerts",
+    description:
+      "Alerts of account changes and their \"This wasn't me\" links (no sign-in: the link's token is the proof).",
+  },
   { name: "live", description: "Server-sent events announcing changes of records the caller may list." },
   { name: "home", description: "What the signed-in subscriber's home page shows, in one request." },
   { name: "kpis", description: "The operator's business figures over a period, for its admins." },

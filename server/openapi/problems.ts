@@ -2,7 +2,7 @@ import type { RouteOptions } from "fastify";
 import { problemSchema } from "#resources/api";
 
 /** The statuses a route may answer with a problem (design.md §4 errors). */
-export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 503;
 
 /** When each problem happens, as the document says it (the same for every operation). */
 export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
@@ -11,6 +11,7 @@ export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   403: "Forbidden: another operator's token, no role yet, or the role may not do this",
   404: "Not Found: no such record, or not yours",
   409: "Conflict: the record is not in a state that allows this, or the key was used for another request",
+  410: "Gone: a one-use link that was already used, or has expired",
   413: "Content Too Large: the body is over the limit",
   422: "Unprocessable Content: a business rule refuses it (e.g. not enough balance)",
   429: "Too Many Requests: over a rate limit; `Retry-After` says when to try again",

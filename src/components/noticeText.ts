@@ -7,7 +7,8 @@ const MONEY_PARAMS = ["amount", "balance", "total", "missing", "paid", "left", "
 
 /** A notice in the reader's language: its kind's sentence, with the actor's role and enum values in words. */
 export function noticeText(notice: Pick<Notification, "kind" | "params">): string {
-  const { byRole, msisdn, suspendReason, usageType, capReason, decision, approvalKind, ...rest } = notice.params;
+  const { byRole, msisdn, suspendReason, usageType, capReason, decision, approvalKind, change, ...rest } =
+    notice.params;
   const currency = typeof rest.currency === "string" ? rest.currency : null;
   const money = Object.fromEntries(
     MONEY_PARAMS.filter((k) => currency && typeof rest[k] === "number").map((k) => [
@@ -20,6 +21,10 @@ export function noticeText(notice: Pick<Notification, "kind" | "params">): strin
     ...money,
     by: byRole ? t(`notifications.by.${byRole}`, undefined, String(byRole)) : "",
     msisdn: typeof msisdn === "string" ? formatMsisdn(msisdn) : "",
+    // An account alert (issue 27): what changed, in the reader's words.
+    what: change
+      ? t(`accountAlerts.what.${String(change)}`, { msisdn: typeof msisdn === "string" ? formatMsisdn(msisdn) : "" })
+      : "",
     suspendReason: suspendReason ? t(`enums.suspendReason.${suspendReason}`, undefined, String(suspendReason)) : "",
     usageType: usageType ? t(`usage.types.${usageType}`, undefined, String(usageType)) : "",
     capReason: capReason ? t(`usage.capReason.${capReason}`, undefined, String(capReason)) : "",

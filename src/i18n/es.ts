@@ -381,6 +381,7 @@ export const es: Record<MessageKey, string> = {
   "validation.city": "indica la ciudad",
   "validation.carePinDigits": "de 4 a 8 dígitos",
   "validation.carePinGuessable": "demasiado fácil de adivinar: no repitas el mismo dígito ni uses una serie como 1234",
+  "validation.alertLink": "el código del enlace que te enviamos: vuelve a abrir el enlace desde el correo o el SMS",
   "validation.cardToken": "un token del tokenizador de la pasarela de pago",
   "validation.cardTokenTooLong": "demasiado largo para un token",
   "validation.tokenNotCardNumber": "un token del tokenizador de la pasarela de pago, nunca un número de tarjeta",
@@ -859,6 +860,8 @@ export const es: Record<MessageKey, string> = {
   "audit.actions.identity.signed_in": "Inició sesión",
   "audit.actions.identity.email_changed": "Cambió su correo",
   "audit.actions.identity.phone_changed": "Cambió su número de teléfono",
+  "audit.actions.account.this_wasnt_me":
+    "Indicó que un cambio no fue suyo: números bloqueados y todas las sesiones cerradas",
   "audit.actions.policy.updated": "Cambió la política de seguridad",
   "audit.actions.profile.update": "Actualizó el perfil",
   "audit.actions.consent.update": "Cambió los consentimientos",
@@ -1069,6 +1072,39 @@ export const es: Record<MessageKey, string> = {
   "outbox.staffInvitation.body":
     "{{greeting}}\n\nTe invitamos a formar parte del equipo del portal de autogestión. Tu rol: {{role}}.\n\nElige tu contraseña con este enlace y luego inicia sesión con este correo electrónico:\n{{passwordSetupLink}}\n\nSi no esperabas esta invitación, puedes ignorar este correo.",
   "outbox.staffInvitation.sms": "Te invitamos al portal de autogestión ({{role}}): {{passwordSetupLink}}",
+  "outbox.accountAlert.subject": "Alerta de seguridad: un cambio en tu cuenta",
+  "outbox.accountAlert.body":
+    "{{greeting}}\n\n{{what}}\n\nSi hiciste este cambio, no tienes que hacer nada. Si no lo hiciste, abre este enlace en los próximos {{days}} días y pulsa «No fui yo»: bloquearemos tus números para que no se puedan transferir, cerraremos la sesión en todos los dispositivos y nuestro equipo de fraude se pondrá en contacto contigo. No hace falta iniciar sesión.\n{{link}}",
+  "outbox.accountAlert.sms": "Alerta de seguridad: {{what}} ¿No fuiste tú? Abre {{link}}",
+  "accountAlerts.what.sim-swap": "Se cambió la SIM de {{msisdn}}.",
+  "accountAlerts.what.esim-transfer": "{{msisdn}} se pasó a una nueva eSIM.",
+  "accountAlerts.what.port-out-pin": "Se emitió un PIN para llevar {{msisdn}} a otro operador.",
+  "accountAlerts.what.number-lock": "Se activó o desactivó el bloqueo de portabilidad de {{msisdn}}.",
+  "accountAlerts.what.email-change": "Se cambió el correo electrónico de tu cuenta.",
+  "accountAlerts.what.phone-change": "Se cambió el número de teléfono de tu cuenta.",
+  "accountAlerts.what.sign-in-method": "Se añadió una nueva forma de iniciar sesión en tu cuenta.",
+  "accountAlerts.what.mfa-change": "Se cambió tu verificación en dos pasos.",
+  "thisWasntMe.title": "No fui yo",
+  "thisWasntMe.intro":
+    "Te enviamos una alerta sobre un cambio en tu cuenta. Si no hiciste ese cambio, pulsa el botón de abajo y de inmediato:",
+  "thisWasntMe.willLock":
+    "bloquearemos todos los números de tu cuenta, para que nadie pueda pasarlos a otra SIM u otro operador;",
+  "thisWasntMe.willSignOut": "cerraremos la sesión en todos los dispositivos conectados a tu cuenta;",
+  "thisWasntMe.willTicket": "avisaremos a nuestro equipo de fraude, que se pondrá en contacto contigo.",
+  "thisWasntMe.noSignIn":
+    "No necesitas iniciar sesión. Este enlace funciona una sola vez, durante 7 días desde la alerta.",
+  "thisWasntMe.button": "No fui yo",
+  "thisWasntMe.pending": "Protegiendo tu cuenta…",
+  "thisWasntMe.doneTitle": "Tu cuenta está protegida",
+  "thisWasntMe.doneLocked": "Números bloqueados para portabilidad: {{count}}.",
+  "thisWasntMe.doneSignedOut": "Se cerró la sesión en todos los dispositivos, también en este.",
+  "thisWasntMe.doneTicket": "Nuestro equipo de fraude tiene una solicitud urgente y se pondrá en contacto contigo.",
+  "thisWasntMe.doneNoTicket": "Llama a atención al cliente para que nuestro equipo de fraude revise tu cuenta.",
+  "thisWasntMe.doneNext":
+    "Después, vuelve a iniciar sesión, cambia tu contraseña y revisa tu correo electrónico y tu número de teléfono. Cuando quieras transferir un número, desbloquéalo en la página de su línea.",
+  "thisWasntMe.missing": "Este enlace está incompleto. Vuelve a abrirlo desde el correo o el SMS que te enviamos.",
+  "thisWasntMe.unreachable": "No pudimos conectar con el servicio. Revisa tu conexión y vuelve a pulsar el botón.",
+  "thisWasntMe.signIn": "Iniciar sesión",
 
   "invoicePdf.title": "Factura {{number}} de {{operator}}",
   "invoicePdf.subject": "Total {{total}}, vence el {{date}}",

@@ -54,6 +54,7 @@ export const NOTIFICATION_KINDS = [
   "ticket.closed",
   "ticket.cancelled",
   "approval.decided",
+  "account.alert",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -182,6 +183,8 @@ export const notificationsResource = defineResource({
         "The price of {{planName}} changes to {{amount}} a month; {{msisdn}} pays it from {{date}}.",
       "notifications.kinds.approval.decided":
         "Your request ({{approvalKind}} of {{amount}} for {{accountName}}) was {{decision}} {{by}}: {{reason}}",
+      "notifications.kinds.account.alert":
+        "Security alert: {{what}} If it wasn't you, open this notice and press “This wasn't me”.",
       "notifications.decision.approved": "approved",
       "notifications.decision.rejected": "rejected",
     },
@@ -260,6 +263,8 @@ export const notificationsResource = defineResource({
         "El precio de {{planName}} pasa a {{amount}} al mes; {{msisdn}} lo paga desde el {{date}}.",
       "notifications.kinds.approval.decided":
         "Tu solicitud ({{approvalKind}} de {{amount}} para {{accountName}}) fue {{decision}} {{by}}: {{reason}}",
+      "notifications.kinds.account.alert":
+        "Alerta de seguridad: {{what}} Si no fuiste tú, abre este aviso y pulsa «No fui yo».",
       "notifications.decision.approved": "aprobada",
       "notifications.decision.rejected": "rechazada",
     },

@@ -7,13 +7,15 @@ export const TICKET_STATUSES = ["acknowledged", "in_progress", "pending", "resol
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 /** States in which the ticket still waits on care (its SLA clock runs). */
 export const OPEN_TICKET_STATUSES = ["acknowledged", "in_progress", "pending"] as const;
-export const TICKET_CATEGORIES = ["billing", "network", "sim", "plan", "other"] as const;
+/** `fraud`: someone else changed the account (a "This wasn't me" link opens one, urgent; issue 27). */
+export const TICKET_CATEGORIES = ["billing", "network", "sim", "plan", "fraud", "other"] as const;
 export type TicketCategory = (typeof TICKET_CATEGORIES)[number];
 export const TICKET_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 
 /** The priority a new ticket starts with, by category (an agent may change it). */
 export const DEFAULT_PRIORITY: Record<TicketCategory, TicketPriority> = {
+  fraud: "urgent",
   network: "high",
   sim: "high",
   billing: "medium",
@@ -240,6 +242,7 @@ export const ticketsResource = defineResource({
       "enums.ticketCategory.billing": "Bills and payments",
       "enums.ticketCategory.network": "Coverage or service",
       "enums.ticketCategory.sim": "SIM or device",
+      "enums.ticketCategory.fraud": "Someone else changed my account",
       "enums.ticketCategory.plan": "Plan and add-ons",
       "enums.ticketCategory.other": "Something else",
       "enums.ticketStatus.acknowledged": "Received",
@@ -277,6 +280,7 @@ export const ticketsResource = defineResource({
       "enums.ticketCategory.billing": "Facturas y pagos",
       "enums.ticketCategory.network": "Cobertura o servicio",
       "enums.ticketCategory.sim": "SIM o equipo",
+      "enums.ticketCategory.fraud": "Otra persona cambió mi cuenta",
       "enums.ticketCategory.plan": "Plan y complementos",
       "enums.ticketCategory.other": "Otra cosa",
       "enums.ticketStatus.acknowledged": "Recibida",

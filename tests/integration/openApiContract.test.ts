@@ -72,6 +72,8 @@ interface OpenApiResponse {
 interface OpenApiOperation {
   operationId?: string;
   tags?: string[];
+  /** `[]`: no sign-in at all (a one-use link's token is the proof). */
+  security?: unknown[];
   responses: Record<string, OpenApiResponse>;
 }
 interface OpenApiDocument {
@@ -196,7 +198,14 @@ it("names the declared resource's operations after it, and every signed-in opera
   );
   const missing = operationsOf(document)
     .filter(({ id }) => id.includes(" /api/v1/"))
+    .filter(({ operation }) => operation.security?.length !== 0) // declared as needing no sign-in
     .filter(({ operation }) => !operation.responses["401"] || !operation.responses["403"])
     .map(({ id }) => id);
   expect(missing).toEqual([]);
+  // The one /api/v1 operation that needs no sign-in says so, and answers no 401.
+  const open = operationsOf(document).filter(
+    ({ id, operation }) => id.includes(" /api/v1/") && operation.security?.length === 0,
+  );
+  expect(open.map(({ id }) => id)).toEqual(["POST /api/v1/public/this-wasnt-me"]);
+  expect(open[0]!.operation.responses["401"]).toBeUndefined();
 });

@@ -81,4 +81,19 @@ describe("noticeText", () => {
     expect(es).toContain("se suma a tu próxima factura");
     expect(es).not.toMatch(/\{\{|undefined|bill/);
   });
+
+  it("an account alert says what changed, on which number, and what to press when it was not you (issue 27)", () => {
+    const alert = (change: string, msisdn: string | null = "+12025550101") => ({
+      kind: "account.alert" as const,
+      params: { change, msisdn, link: `/this-wasnt-me#${"A".repeat(43)}`, days: 7 },
+    });
+    expect(noticeText(alert("esim-transfer"))).toBe(
+      "Security alert: (202) 555-0101 was moved to a new eSIM. If it wasn't you, open this notice and press “This wasn't me”.",
+    );
+    expect(noticeText(alert("mfa-change", null))).toMatch(/^Security alert: Your two-step verification was changed\. /);
+    setLocale("es", { remember: false });
+    expect(noticeText(alert("sim-swap"))).toBe(
+      "Alerta de seguridad: Se cambió la SIM de (202) 555-0101. Si no fuiste tú, abre este aviso y pulsa «No fui yo».",
+    );
+  });
 });

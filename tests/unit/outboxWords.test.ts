@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { messageText } from "../../server/domain/outbox/messageText";
 import { descriptionIn, overageDetail } from "../../server/domain/invoices/itemText";
+import { ACCOUNT_CHANGES } from "../../src/resources/accountAlerts";
 import { ENGLISH_WORDS, SPANISH_LETTERS, SPANISH_WORDS, leakReport, leaksIn } from "../support/languageLeaks";
 
 // The words emails, SMS and bills carry in each language (issue 25): templates and re-wordings.
@@ -36,6 +37,16 @@ describe("messageText", () => {
         kind: "staff.invitation",
         params: { passwordSetupLink: "https://example.test/setup?oob=1", role: "agent", displayName: "Maria" },
       },
+      // Account alerts (issue 27), each change.
+      ...ACCOUNT_CHANGES.map((change) => ({
+        kind: "account.alert",
+        params: {
+          change,
+          msisdn: "+12025550101",
+          link: `https://portal.example.test/this-wasnt-me#${"A".repeat(43)}`,
+          days: 7,
+        },
+      })),
     ];
     const leaks = samples.flatMap((sample) =>
       (["email", "sms"] as const).flatMap((channel) => {

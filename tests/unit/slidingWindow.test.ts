@@ -57,7 +57,7 @@ describe("sliding window", () => {
 });
 
 describe("rate limits", () => {
-  it("defaults: 3 SMS per number per 10 minutes, 10 per address per hour, 60 sign-in requests and 10 claims a minute; 5 failed vouchers per account in 15 minutes; 10 wrong ingest keys per address a minute", () => {
+  it("defaults: 3 SMS per number per 10 minutes, 10 per address per hour, 60 sign-in requests and 10 claims a minute; 5 failed vouchers per account in 15 minutes; 10 wrong ingest keys per address a minute; 10 presses of a this-wasn't-me link per address in 15 minutes", () => {
     expect(DEFAULT_RATE_LIMITS).toEqual({
       smsPerNumber: { max: 3, windowMs: 600_000 },
       smsPerIp: { max: 10, windowMs: 3_600_000 },
@@ -65,6 +65,7 @@ describe("rate limits", () => {
       claimPerUid: { max: 10, windowMs: 60_000 },
       voucherFailuresPerAccount: { max: 5, windowMs: 900_000 },
       serviceKeyFailuresPerIp: { max: 10, windowMs: 60_000 },
+      thisWasntMePerIp: { max: 10, windowMs: 900_000 },
     });
   });
 });

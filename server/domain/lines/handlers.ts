@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { NotificationKind } from "#resources/notifications";
 import type { Address } from "#resources/profile";
+import type { AccountChange } from "#resources/accountAlerts";
+import type { Executor } from "../../audit";
 import type { ActionContext, ActionHandler } from "../../engine/types";
 import type { NoticeParams } from "../../engine/effects";
 import { lines, orders } from "../../db/schema";
@@ -12,6 +14,7 @@ import { advanceOrder, placeOrder } from "../orders/orderFlow";
 import type { LineRow } from "./module";
 import { newEsimIccid } from "./simNumbers";
 import { checkIdDocument } from "../files/idDocuments";
+import { alertAccountChange } from "../accountAlerts/alerts";
 
 type LineContext<I = Record<string, unknown>> = ActionContext<LineRow, I>;
 
@@ -29,6 +32,27 @@ async function tellHolder(ctx: LineContext, kind: NotificationKind, params: Noti
     kind,
     params: { msisdn: ctx.row.msisdn as string, byRole: ctx.principal.role, ...params },
     link: `/lines/show/${lineId(ctx)}`,
+  });
+}
+
+/**
+ * A change a number thief would make alerts every contact point of the account, with a "This wasn't
+ * me" link (issue 27; server/domain/accountAlerts). These changes leave the contact points as they were.
+ */
+async function alertHolder(ctx: LineContext, change: AccountChange) {
+  if (!ctx.row.ownerUid) return; // nobody has claimed the account: nobody to alert
+  const { notificationId } = await alertAccountChange(ctx.tx, {
+    operator: ctx.principal.operator,
+    uid: ctx.row.ownerUid,
+    change,
+    lineId: lineId(ctx),
+    requestId: ctx.requestId,
+  });
+  ctx.effects.publish({
+    resource: "notifications",
+    type: "created",
+    ids: [notificationId],
+    ownerUids: [ctx.row.ownerUid],
   });
 }
 
@@ -100,14 +124,26 @@ export const restoreLine: ActionHandler<LineRow> = {
   },
 };
 
+/**
+ * Locks numbers against transfer: port-out PINs and SIM swaps are refused while locked, and a PIN
+ * issued before the lock must not outlive it. Returns the ids of the lines it locked (ones already
+ * locked are left as they are). Also what "This wasn't me" does to every line of an account.
+ */
+export async function lockNumbers(tx: Executor, lineIds: readonly string[]): Promise<string[]> {
+  if (lineIds.length === 0) return [];
+  const locked = await tx
+    .update(lines)
+    .set({ numberLocked: true, portOutPinHash: null, portOutPinExpiresAt: null, updatedAt: now() })
+    .where(and(inArray(lines.id, [...lineIds]), eq(lines.numberLocked, false)))
+    .returning({ id: lines.id });
+  return locked.map((l) => l.id);
+}
+
 export const lockNumber: ActionHandler<LineRow> = {
   async run(ctx) {
-    // A PIN issued before the lock must not outlive it.
-    await ctx.tx
-      .update(lines)
-      .set({ numberLocked: true, portOutPinHash: null, portOutPinExpiresAt: null, updatedAt: now() })
-      .where(eq(lines.id, lineId(ctx)));
+    await lockNumbers(ctx.tx, [lineId(ctx)]);
     await tellHolder(ctx, "line.number_locked");
+    await alertHolder(ctx, "number-lock");
   },
 };
 
@@ -118,6 +154,7 @@ export const unlockNumber: ActionHandler<LineRow> = {
       .set({ numberLocked: false, updatedAt: now() })
       .where(eq(lines.id, lineId(ctx)));
     await tellHolder(ctx, "line.number_unlocked");
+    await alertHolder(ctx, "number-lock");
   },
 };
 
@@ -132,6 +169,7 @@ export const issuePortOutPin: ActionHandler<LineRow> = {
       .set({ portOutPinHash: await hashSecret(pin), portOutPinExpiresAt: expiresAt, updatedAt: now() })
       .where(eq(lines.id, lineId(ctx)));
     await tellHolder(ctx, "line.port_out_pin");
+    await alertHolder(ctx, "port-out-pin");
     return { result: { pin, expiresAt: expiresAt.toISOString() } };
   },
 };
@@ -270,6 +308,7 @@ export const swapSim: ActionHandler<
       );
     }
     await tellHolder(ctx, "line.sim_swapped");
+    await alertHolder(ctx, esim ? "esim-transfer" : "sim-swap");
     return { result: { iccid, simType: ctx.input.simType, activationCode }, order };
   },
   async preview(ctx) {

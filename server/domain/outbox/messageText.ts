@@ -15,6 +15,7 @@ const STEMS: Record<string, string> = {
   "usage.threshold": "outbox.usageThreshold",
   "usage.capped": "outbox.usageCapped",
   "staff.invitation": "outbox.staffInvitation",
+  "account.alert": "outbox.accountAlert",
 };
 
 /**
@@ -27,6 +28,9 @@ function paramWords(locale: Locale, params: Params): Record<string, unknown> {
   if (typeof params.capReason === "string")
     words.capReason = translateTo(locale, `usage.capReason.${params.capReason}`);
   if (typeof params.role === "string") words.role = translateTo(locale, `roles.${params.role}`);
+  // An account alert (issue 27): what changed, as a sentence.
+  if (typeof params.change === "string")
+    words.what = translateTo(locale, `accountAlerts.what.${params.change}`, { msisdn: params.msisdn ?? "" });
   words.greeting =
     typeof params.displayName === "string" && params.displayName.trim()
       ? translateTo(locale, "outbox.greetingNamed", { name: params.displayName.trim() })

@@ -24,6 +24,7 @@ import { routesWords } from "./routes";
 import { authWords } from "./auth";
 import { genericWords } from "./generic";
 import { catalogWords } from "./catalog";
+import { accountAlertsWords } from "./accountAlerts";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -56,4 +57,5 @@ export const problemWords = {
   ...authWords,
   ...genericWords,
   ...catalogWords,
+  ...accountAlertsWords,
 };
