@@ -8,7 +8,7 @@ import { buildApp } from "../../server/app";
 import { createAdminAuth } from "../../server/auth/firebaseAdmin";
 import { createTokenVerifier } from "../../server/auth/tokenVerifier";
 import type { Database } from "../../server/db/client";
-import { identitySnapshots } from "../../server/db/schema";
+import { identitySnapshots, outboxMessages } from "../../server/db/schema";
 import { openAnotherHandle } from "../support/testDatabase";
 import { EMULATOR_HOST, PROJECT_ID } from "../support/authEmulator";
 import { freshPhoneNumber, lastSmsCode } from "../support/emulatorCodes";
@@ -266,6 +266,14 @@ describe("email changes", () => {
       .from(identitySnapshots)
       .where(and(eq(identitySnapshots.operatorCode, "ATT"), eq(identitySnapshots.uid, user.uid)));
     expect(snapshot?.email).toBe(newEmail);
+    // The alert (issue 27 item 5) goes to the address the account had before, never only to the new one.
+    const alerts = await backend.database.db
+      .select({ channel: outboxMessages.channel, recipient: outboxMessages.recipient })
+      .from(outboxMessages)
+      .where(and(eq(outboxMessages.operatorCode, "ATT"), eq(outboxMessages.kind, "account.alert")));
+    const emailed = alerts.filter((m) => m.channel === "email").map((m) => m.recipient);
+    expect(emailed).toContain(user.email);
+    expect(emailed.filter((to) => to === user.email)).toHaveLength(1);
   });
 });
 

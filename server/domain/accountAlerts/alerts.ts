@@ -26,7 +26,8 @@ export interface AccountAlert {
   contacts?: { email?: string | null; phone?: string | null };
   /** The line the change was made to (SIM swap, eSIM transfer, port-out PIN, number lock). */
   lineId?: string | null;
-  requestId: string;
+  // The request that made the change, when one did (identity changes are seen on a later request).
+  requestId: string | null;
 }
 
 /** What an alert wrote: the inbox notice (for its live event), the link's row, and where it went. */

@@ -6,6 +6,7 @@ import { recordAudit, type AuditEntry, type Executor } from "../../audit";
 import type { VerifiedUser } from "../../auth/tokenVerifier";
 import type { Db } from "../../db/client";
 import { identitySnapshots } from "../../db/schema";
+import { alertAccountChange } from "../accountAlerts/alerts";
 import {
   factsOfUserRecord,
   identityChangesOf,
@@ -222,8 +223,21 @@ const signInOf = (user: VerifiedUser): NonNullable<IdentityObservation["signIn"]
 export async function recordIdentityEvents(tx: Executor, observation: IdentityObservation): Promise<void> {
   const rows = auditRowsOf(observation);
   for (const row of rows) await recordAudit(tx, row);
-  // alerts (issue 27 item 5) hook here: observation.changes with observation.contactsBefore (the
-  // email and phone the account had before), in this transaction (an outbox row commits with the audit).
+  // A subscriber's account changes alert the contact points they had BEFORE the change (issue 27
+  // item 5), in this transaction so the outbox rows commit with the audit. A removed sign-in method
+  // is not alerted (fewer ways in), every other change is; one alert per kind of change.
+  if (observation.role !== "subscriber") return;
+  const alerted = new Set(
+    observation.changes.filter((change) => change.kind !== "sign-in-method" || change.after).map((c) => c.kind),
+  );
+  for (const change of alerted)
+    await alertAccountChange(tx, {
+      operator: observation.operator,
+      uid: observation.uid,
+      change,
+      contacts: observation.contactsBefore,
+      requestId: observation.requestId,
+    });
 }
 
 /** The audit rows of an observation: the sign-in first, then each change. */
