@@ -377,6 +377,7 @@ export const en = {
   "validation.street": "enter the street and number",
   "validation.city": "enter the city",
   "validation.carePinDigits": "4 to 8 digits",
+  "validation.verificationCodeDigits": "6 digits",
   "validation.carePinGuessable": "too easy to guess: not the same digit repeated or a run like 1234",
   "validation.cardToken": "a token from the payment gateway's tokenizer",
   "validation.cardTokenTooLong": "too long for a token",
@@ -1002,6 +1003,13 @@ export const en = {
   "outbox.staffInvitation.body":
     "{{greeting}}\n\nYou have been invited to the self-service portal as staff. Your role: {{role}}.\n\nChoose your password with this link, then sign in with this email address:\n{{passwordSetupLink}}\n\nIf you did not expect this invitation, you can ignore this email.",
   "outbox.staffInvitation.sms": "You are invited to the self-service portal ({{role}}): {{passwordSetupLink}}",
+  "outbox.verificationCode.sms":
+    "Your customer care code is {{code}}. Read it to the agent on the phone; it expires in {{minutes}} minutes. We never ask for it otherwise.",
+  "outbox.verificationLocked.subject": "Someone could not prove they are you",
+  "outbox.verificationLocked.body":
+    "{{greeting}}\n\nSomeone calling customer care gave a wrong PIN or code 5 times, so verifying callers on your account is paused for {{minutes}} minutes.\n\nIf it was not you, change your care PIN under Security and tell us.",
+  "outbox.verificationLocked.sms":
+    "A caller gave a wrong care PIN or code 5 times; verification on your account is paused for {{minutes}} minutes. Not you? Change your care PIN.",
 
   "invoicePdf.title": "{{operator}} bill {{number}}",
   "invoicePdf.subject": "Total {{total}}, due {{date}}",

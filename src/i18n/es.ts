@@ -380,6 +380,7 @@ export const es: Record<MessageKey, string> = {
   "validation.street": "indica la calle y el número",
   "validation.city": "indica la ciudad",
   "validation.carePinDigits": "de 4 a 8 dígitos",
+  "validation.verificationCodeDigits": "6 dígitos",
   "validation.carePinGuessable": "demasiado fácil de adivinar: no repitas el mismo dígito ni uses una serie como 1234",
   "validation.cardToken": "un token del tokenizador de la pasarela de pago",
   "validation.cardTokenTooLong": "demasiado largo para un token",
@@ -1007,6 +1008,13 @@ export const es: Record<MessageKey, string> = {
   "outbox.staffInvitation.body":
     "{{greeting}}\n\nTe invitamos a formar parte del equipo del portal de autogestión. Tu rol: {{role}}.\n\nElige tu contraseña con este enlace y luego inicia sesión con este correo electrónico:\n{{passwordSetupLink}}\n\nSi no esperabas esta invitación, puedes ignorar este correo.",
   "outbox.staffInvitation.sms": "Te invitamos al portal de autogestión ({{role}}): {{passwordSetupLink}}",
+  "outbox.verificationCode.sms":
+    "Tu código de atención al cliente es {{code}}. Díselo al agente que te atiende; caduca en {{minutes}} minutos. Nunca te lo pediremos de otra forma.",
+  "outbox.verificationLocked.subject": "Alguien no pudo demostrar que eras tú",
+  "outbox.verificationLocked.body":
+    "{{greeting}}\n\nAlguien que llamó a atención al cliente dio un PIN o código incorrecto 5 veces, así que la verificación de llamadas en tu cuenta queda en pausa {{minutes}} minutos.\n\nSi no fuiste tú, cambia tu PIN de atención en Seguridad y avísanos.",
+  "outbox.verificationLocked.sms":
+    "Alguien dio un PIN o código de atención incorrecto 5 veces; la verificación en tu cuenta queda en pausa {{minutes}} minutos. ¿No fuiste tú? Cambia tu PIN de atención.",
 
   "invoicePdf.title": "Factura {{number}} de {{operator}}",
   "invoicePdf.subject": "Total {{total}}, vence el {{date}}",

@@ -53,6 +53,8 @@ export const NOTIFICATION_KINDS = [
   "ticket.closed",
   "ticket.cancelled",
   "approval.decided",
+  "care.verification_locked",
+  "care.verification_override",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -179,6 +181,10 @@ export const notificationsResource = defineResource({
         "The price of {{planName}} changes to {{amount}} a month; {{msisdn}} pays it from {{date}}.",
       "notifications.kinds.approval.decided":
         "Your request ({{approvalKind}} of {{amount}} for {{accountName}}) was {{decision}} {{by}}: {{reason}}",
+      "notifications.kinds.care.verification_locked":
+        "Someone calling customer care gave a wrong PIN or code 5 times, so verifying callers on your account is paused for {{minutes}} minutes. If it was not you, change your care PIN under Security.",
+      "notifications.kinds.care.verification_override":
+        "An administrator let a care agent help a caller on your account without your PIN or code: {{reason}}",
       "notifications.decision.approved": "approved",
       "notifications.decision.rejected": "rejected",
     },
@@ -255,6 +261,10 @@ export const notificationsResource = defineResource({
         "El precio de {{planName}} pasa a {{amount}} al mes; {{msisdn}} lo paga desde el {{date}}.",
       "notifications.kinds.approval.decided":
         "Tu solicitud ({{approvalKind}} de {{amount}} para {{accountName}}) fue {{decision}} {{by}}: {{reason}}",
+      "notifications.kinds.care.verification_locked":
+        "Alguien que llamó a atención al cliente dio un PIN o código incorrecto 5 veces, así que la verificación de llamadas en tu cuenta queda en pausa {{minutes}} minutos. Si no fuiste tú, cambia tu PIN de atención en Seguridad.",
+      "notifications.kinds.care.verification_override":
+        "Un administrador permitió a un agente atender una llamada sobre tu cuenta sin tu PIN ni tu código: {{reason}}",
       "notifications.decision.approved": "aprobada",
       "notifications.decision.rejected": "rechazada",
     },

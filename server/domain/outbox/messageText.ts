@@ -15,6 +15,8 @@ const STEMS: Record<string, string> = {
   "usage.threshold": "outbox.usageThreshold",
   "usage.capped": "outbox.usageCapped",
   "staff.invitation": "outbox.staffInvitation",
+  "care.verification_code": "outbox.verificationCode",
+  "care.verification_locked": "outbox.verificationLocked",
 };
 
 /**

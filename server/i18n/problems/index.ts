@@ -6,6 +6,7 @@ import { subscribersWords } from "./subscribers";
 import { ordersWords } from "./orders";
 import { voucherBatchesWords } from "./voucherBatches";
 import { carePinWords } from "./carePin";
+import { callerVerificationWords } from "./callerVerification";
 import { filesWords } from "./files";
 import { staffWords } from "./staff";
 import { approvalsWords } from "./approvals";
@@ -37,6 +38,7 @@ export const problemWords = {
   ...ordersWords,
   ...voucherBatchesWords,
   ...carePinWords,
+  ...callerVerificationWords,
   ...filesWords,
   ...staffWords,
   ...approvalsWords,
