@@ -44,7 +44,7 @@ import {
  * runs one in the write's transaction, after access, state and re-authentication checks.
  */
 export const handlers: Record<string, ActionHandler> = {
-  "subscribers.verifyCaller": verifyCaller as ActionHandler,
+  "subscribers.verifyCaller": verifyCaller,
   "lines.suspend": suspendLine,
   "lines.restore": restoreLine,
   "lines.lockNumber": lockNumber,

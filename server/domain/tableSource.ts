@@ -76,7 +76,7 @@ export function operatorScope(
     const sameOperator = eq(operator, principal.operator);
     if (scope === "verified") {
       // The registry refuses such a declaration at start-up (server/engine/registry.ts); never widen silently.
-      if (!owner) throw new Error("the \"verified\" scope needs a source that knows each record's holder");
+      if (!owner) throw new Error('the "verified" scope needs a source that knows each record\'s holder');
       return and(sameOperator, or(eq(owner, principal.uid), sql`${owner} in (${verifiedHolders(principal)})`))!;
     }
     if (owner && scope !== "all") return and(sameOperator, eq(owner, principal.uid))!;

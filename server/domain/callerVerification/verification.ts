@@ -67,7 +67,15 @@ export async function grantVerification(
   const until = new Date(now.getTime() + VERIFICATION_MINUTES * MINUTE);
   await tx
     .insert(callerVerifications)
-    .values({ operatorCode: operator, agentUid, subscriberUid, verifiedUntil: until, method, createdAt: now, updatedAt: now })
+    .values({
+      operatorCode: operator,
+      agentUid,
+      subscriberUid,
+      verifiedUntil: until,
+      method,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: [callerVerifications.operatorCode, callerVerifications.agentUid, callerVerifications.subscriberUid],
       set: { verifiedUntil: until, method, updatedAt: now },
@@ -138,9 +146,7 @@ async function activeLineOf(db: Executor, operator: string, subscriberUid: strin
     .select({ msisdn: lines.msisdn })
     .from(lines)
     .innerJoin(accounts, eq(accounts.id, lines.accountId))
-    .where(
-      and(eq(accounts.operatorCode, operator), eq(accounts.ownerUid, subscriberUid), eq(lines.status, "active")),
-    )
+    .where(and(eq(accounts.operatorCode, operator), eq(accounts.ownerUid, subscriberUid), eq(lines.status, "active")))
     .orderBy(asc(lines.msisdn))
     .limit(1);
   return row?.msisdn ?? null;

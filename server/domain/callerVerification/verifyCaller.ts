@@ -67,7 +67,11 @@ export const verifyCaller: ActionHandler<SubscriberRow, VerifyCallerInput> = {
           ]);
         if (outcome === "mismatch") throw new WrongAnswer("pin", holder);
         const until = await grantVerification(tx, principal.operator, principal.uid, holder, "pin");
-        await audit("caller-verification.verified", { method: "pin", agentUid: principal.uid, until: until.toISOString() });
+        await audit("caller-verification.verified", {
+          method: "pin",
+          agentUid: principal.uid,
+          until: until.toISOString(),
+        });
         return;
       }
       case "sms-code": {

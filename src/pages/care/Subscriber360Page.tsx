@@ -6,6 +6,7 @@ import { translate as t } from "../../i18n";
 import { formatDateTime, formatMsisdn } from "../../components/format";
 import { StatusTag, toneOfStatus } from "../../components/StatusTag";
 import { subscriberSections } from "./sections";
+import { CallerVerification, useCallerLocked, VerifyCallerFirst } from "./sections/CallerVerification";
 
 /**
  * Everything about one subscriber on one page, for staff at desk width: the account up top (one
@@ -15,6 +16,7 @@ import { subscriberSections } from "./sections";
 export default function Subscriber360Page() {
   const { id = "" } = useParams();
   const { result: subscriber, query } = useOne<Subscriber>({ resource: "subscribers", id });
+  const callerLocked = useCallerLocked(subscriber);
   if (query.isError) return <Alert type="error" showIcon message={t("show.notFound")} />;
   return (
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
@@ -51,13 +53,17 @@ export default function Subscriber360Page() {
           </Descriptions>
         )}
       </Card>
+      {subscriber && <CallerVerification subscriber={subscriber} onChanged={() => void query.refetch()} />}
       {subscriber && (
         <Collapse
+          // Sections load again once the caller is verified (and lock again when it runs out).
+          key={callerLocked ? "locked" : "open"}
           defaultActiveKey={subscriberSections.filter((s) => s.open).map((s) => s.key)}
           items={subscriberSections.map(({ key, title, Component }) => ({
             key,
             label: <span data-testid={`section-${key}`}>{t(title)}</span>,
-            children: <Component subscriber={subscriber} />,
+            // Until an agent verifies the caller, only the open tickets show (issue 27).
+            children: callerLocked && key !== "tickets" ? <VerifyCallerFirst /> : <Component subscriber={subscriber} />,
           }))}
         />
       )}
