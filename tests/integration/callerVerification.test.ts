@@ -103,7 +103,13 @@ beforeAll(async () => {
     headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT" },
     payload: {
       records: [
-        { id: `h-${randomUUID()}`, msisdn: alex.msisdn, type: "data", startedAt: new Date(Date.now() - 60_000).toISOString(), quantity: 5 },
+        {
+          id: `h-${randomUUID()}`,
+          msisdn: alex.msisdn,
+          type: "data",
+          startedAt: new Date(Date.now() - 60_000).toISOString(),
+          quantity: 5,
+        },
       ],
     },
   });
@@ -125,7 +131,10 @@ beforeEach(async () => {
 /** Every endpoint of Alex's records an agent may reach once verified: show (one record) and a list filtered to him. */
 const endpoints = () => [
   { show: `/api/v1/invoices/${alex.invoiceId}`, list: `/api/v1/invoices?filter[accountId]=${alex.accountId}` },
-  { show: `/api/v1/usage-records/${alex.usageRecordId}`, list: `/api/v1/usage-records?filter[lineId]=${alex.usageLineId}` },
+  {
+    show: `/api/v1/usage-records/${alex.usageRecordId}`,
+    list: `/api/v1/usage-records?filter[lineId]=${alex.usageLineId}`,
+  },
   {
     show: `/api/v1/ledger-entries/${alex.ledgerEntryId}`,
     list: `/api/v1/ledger-entries?filter[accountId]=${alex.accountId}`,
@@ -234,7 +243,8 @@ describe("once verified, for 30 minutes", () => {
     await verifyCallerByOverride(backend, alex.accountId, "demo-agent");
     await expectOpen();
     const [row] = await auditOf("caller-verification.override");
-    expect(row).toMatchObject({ actorUid: "demo-admin", reason: expect.stringMatching(/.+/) });
+    expect(row).toMatchObject({ actorUid: "demo-admin" });
+    expect(row!.reason).toMatch(/.+/);
     expect(row!.after).toMatchObject({ agentUid: "demo-agent", method: "override" });
     const told = await db()
       .select()
@@ -249,10 +259,7 @@ describe("once verified, for 30 minutes", () => {
     expect(subscriber.email).toBe("alex@example.com");
     expect(Date.parse(subscriber.verifiedUntil) - Date.now()).toBeGreaterThan(29 * 60_000);
     // Verifying the person through one account opens their others.
-    const others = await db()
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.ownerUid, "demo-alex"));
+    const others = await db().select({ id: accounts.id }).from(accounts).where(eq(accounts.ownerUid, "demo-alex"));
     for (const { id } of others) await answers(`/api/v1/accounts/${id}`);
     // Lists narrow to him: Sam's records stay out.
     const lineOwners = (await answers("/api/v1/lines?pageSize=100")).json<{ data: { accountId: string }[] }>();
