@@ -828,6 +828,67 @@ export const accountAlertLinks = pgTable(
 );
 
 /**
+ * Caller verification (issue 27 item 2): a staff member verified the person (a subscriber uid, not
+ * an account) until `verified_until`; the "verified" access scope reads it (server/domain/tableSource.ts).
+ */
+export const callerVerifications = pgTable(
+  "caller_verifications",
+  {
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    agentUid: text("agent_uid").notNull(),
+    subscriberUid: text("subscriber_uid").notNull(),
+    verifiedUntil: timestamp("verified_until", { withTimezone: true, mode: "date" }).notNull(),
+    method: text("method", { enum: ["pin", "sms-code", "override"] }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.operatorCode, t.agentUid, t.subscriberUid] }),
+    index("caller_verifications_agent_idx").on(t.operatorCode, t.agentUid, t.verifiedUntil),
+    check("caller_verifications_method", sql`${t.method} in ('pin', 'sms-code', 'override')`),
+  ],
+);
+
+/** Wrong answers given for a person (whichever agent asked) and the lock the fifth one sets. */
+export const callerVerificationAttempts = pgTable(
+  "caller_verification_attempts",
+  {
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    subscriberUid: text("subscriber_uid").notNull(),
+    failedCount: integer("failed_count").notNull().default(0),
+    windowStartedAt: timestamp("window_started_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.operatorCode, t.subscriberUid] }),
+    check("caller_verification_attempts_failed_count", sql`${t.failedCount} >= 0`),
+  ],
+);
+
+/** A one-time code sent by SMS to verify a caller: its scrypt hash only, one use, until `expires_at`. */
+export const callerVerificationCodes = pgTable(
+  "caller_verification_codes",
+  {
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    agentUid: text("agent_uid").notNull(),
+    subscriberUid: text("subscriber_uid").notNull(),
+    codeHash: text("code_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.operatorCode, t.agentUid, t.subscriberUid] }),
+    check("caller_verification_codes_code_hash_scrypt", sql`${t.codeHash} like 'scrypt.%'`),
+  ],
+);
+
+/**
  * Leads for the operator's CRM (Bitrix24 crm.lead.add), written in the same transaction as the
  * record they come from; the delivery worker sends them with backoff and dead-letters a lead
  * after the configured number of tries (server/domain/crm).

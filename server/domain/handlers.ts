@@ -28,6 +28,7 @@ import { buyAddOn, stopAddOnRenewal } from "./addOns/purchases";
 import { setOverage } from "./usage/setOverage";
 import { retryCrmLead } from "./crmOutbox/module";
 import { completePrivacyRequest } from "./privacy/module";
+import { verifyCaller } from "./callerVerification/verifyCaller";
 import {
   cancelTicket,
   closeTicket,
@@ -43,6 +44,7 @@ import {
  * runs one in the write's transaction, after access, state and re-authentication checks.
  */
 export const handlers: Record<string, ActionHandler> = {
+  "subscribers.verifyCaller": verifyCaller,
   "lines.suspend": suspendLine,
   "lines.restore": restoreLine,
   "lines.lockNumber": lockNumber,

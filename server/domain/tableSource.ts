@@ -1,9 +1,9 @@
-import { and, count, eq, getTableColumns, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Principal } from "#resources/access";
 import type { Scope } from "#resources/define";
 import type { Executor } from "../audit";
-import { accounts } from "../db/schema";
+import { accounts, callerVerifications } from "../db/schema";
 import type { RecordSource } from "../engine/types";
 
 /** A table of one operator's rows: every domain table keeps its operator in `operator_code`. */
@@ -22,7 +22,7 @@ export interface JoinableSelect {
 /** What a module says about its table; the helper makes the rows, the count and the scope from it. */
 export interface TableSourceSpec<Row> extends Omit<
   RecordSource<Row>,
-  "rows" | "count" | "id" | "table" | "scope" | "ownerUids"
+  "rows" | "count" | "id" | "table" | "scope" | "ownerUids" | "knowsHolders"
 > {
   table: OperatorTable;
   /** The record's id column; the table's `id` when absent. */
@@ -56,9 +56,17 @@ export function withoutOwner<Row extends { ownerUid: string | null }>({ ...row }
 }
 
 /**
+ * The holders a staff member verified as callers and whose verification still runs (issue 27): the
+ * principal's values stay plain parameters, so prepared reads (server/engine/preparedRead.ts) keep them.
+ */
+export const verifiedHolders = (principal: Pick<Principal, "operator" | "uid">) =>
+  sql`select ${callerVerifications.subscriberUid} from ${callerVerifications} where ${callerVerifications.operatorCode} = ${principal.operator} and ${callerVerifications.agentUid} = ${principal.uid} and ${callerVerifications.verifiedUntil} > now()`;
+
+/**
  * The operator scope every module applies: always its operator; "own" narrows to the principal's
- * rows (by `owner`), and a subscriber sees only `forSubscribers` of the rest. Other operators' and
- * other subscribers' rows are simply not found (404, never 403).
+ * rows (by `owner`), "verified" to those of holders who verified themselves to the principal (and
+ * the principal's own, a file they uploaded), and a subscriber sees only `forSubscribers` of the
+ * rest. Other operators' and other subscribers' rows are simply not found (404, never 403).
  */
 export function operatorScope(
   operator: AnyColumn,
@@ -66,6 +74,11 @@ export function operatorScope(
 ): (principal: Principal, scope: Scope) => SQL {
   return (principal, scope) => {
     const sameOperator = eq(operator, principal.operator);
+    if (scope === "verified") {
+      // The registry refuses such a declaration at start-up (server/engine/registry.ts); never widen silently.
+      if (!owner) throw new Error('the "verified" scope needs a source that knows each record\'s holder');
+      return and(sameOperator, or(eq(owner, principal.uid), sql`${owner} in (${verifiedHolders(principal)})`))!;
+    }
     if (owner && scope !== "all") return and(sameOperator, eq(owner, principal.uid))!;
     if (forSubscribers && principal.role === "subscriber") return and(sameOperator, forSubscribers)!;
     return sameOperator;
@@ -106,6 +119,7 @@ export function tableSource<Row>({
       owner: owner ?? (account ? accounts.ownerUid : undefined),
       forSubscribers,
     }),
+    knowsHolders: Boolean(owner ?? account),
     ownerUids: ownerUids ?? (account ? (heldBy as (row: Row) => string[]) : () => []),
     ...own,
   };

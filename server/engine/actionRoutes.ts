@@ -220,7 +220,8 @@ export const actionRoutes =
               const [updated] = await selectRecords(source, tx).where(eq(source.id, request.params.id)).limit(1);
               const after = source.toRecord(updated);
               await auditWrite(tx, resource, request, name, request.params.id, before, after, reason);
-              const response = { ...after, ...outcome };
+              const shown = module.present ? (await module.present(tx, principal, [updated]))[0]! : after;
+              const response = { ...shown, ...outcome };
               if (claim) await claim.complete(200, response);
               const own = {
                 operator: principal.operator,

@@ -1,7 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { accessScope, type Principal } from "#resources/access";
 import type { Executor } from "../audit";
-import { forbidden } from "../errors";
+import { PROBLEM_TYPES } from "#resources/api";
+import type { Scope } from "#resources/define";
+import { forbidden, ProblemError } from "../errors";
 import type { FieldError } from "../errors";
 import { words } from "../i18n/words";
 import { roleMayNot } from "./refusals";
@@ -29,6 +31,22 @@ export async function findRecordRow<Row>(
 ): Promise<Row | null> {
   const scope = accessScope(principal, resource, action);
   if (!scope) throw forbidden(roleMayNot(principal.role, action, resource.name));
+  const row = await findInScope(db, module, principal, scope, id, options);
+  // Not among the verified callers' records: 403 when the record is there for the operator, so the
+  // agent knows to verify the caller (a record of no one's, or of another operator, stays a 404).
+  if (!row && scope === "verified" && (await findInScope(db, module, principal, "all", id, { reuse: options.reuse })))
+    throw callerNotVerified();
+  return row;
+}
+
+async function findInScope<Row>(
+  db: Executor,
+  module: DomainModule<Row>,
+  principal: Principal,
+  scope: Scope,
+  id: string,
+  options: { forUpdate?: boolean; reuse?: boolean },
+): Promise<Row | null> {
   const prepared = options.reuse && !options.forUpdate ? preparedRead(db, module, principal.role, scope) : null;
   if (prepared) {
     const [row] = await prepared.execute({ operator: principal.operator, uid: principal.uid, id });
@@ -42,6 +60,10 @@ export async function findRecordRow<Row>(
   const [row] = options.forUpdate ? await query.for("update", { of: source.table }) : await query;
   return row ?? null;
 }
+
+/** 403 `/problems/caller-not-verified`: the subscriber's records wait until the agent verifies the caller. */
+export const callerNotVerified = () =>
+  new ProblemError(403, words("callerVerification.notVerified"), undefined, PROBLEM_TYPES.callerNotVerified);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -59,6 +59,12 @@ export function assertServable(resource: DeclaredResource, module: DomainModule)
     if (!module.source.columns[field])
       throw new Error(`${resource.name}: '${field}' is filterable or sortable but its module has no column for it`);
   }
+  for (const [action, roles] of Object.entries(resource.access)) {
+    if (Object.values(roles ?? {}).includes("verified") && !module.source.knowsHolders)
+      throw new Error(
+        `${resource.name}: '${action}' is declared "verified", but its module does not know each record's holder`,
+      );
+  }
   if (resource.list.search && !module.source.search)
     throw new Error(`${resource.name}: list.search is declared but its module cannot search`);
   for (const [name, action] of Object.entries(resource.actions ?? {})) {

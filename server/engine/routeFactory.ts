@@ -14,7 +14,7 @@ import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/commo
 import { problemResponses } from "../openapi/problems";
 import { actionRoutes } from "./actionRoutes";
 import { createEffects } from "./effects";
-import { checkReferences, findRecordRow, type ModuleMap } from "./records";
+import { callerNotVerified, checkReferences, findRecordRow, type ModuleMap } from "./records";
 import { roleMayNot } from "./refusals";
 import { auditWrite, idParamsOf, pascal, publishAll, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
@@ -110,6 +110,21 @@ export const resourceRoutes =
           list.q && source.search ? source.search(list.q) : undefined,
         );
         const { limit, offset } = pageToLimitOffset(list);
+        if (scope === "verified" && (list.filters.length || list.q)) {
+          // Filtered (to one subscriber's account or line, say) and nothing of a verified caller's
+          // matches, while the operator holds some: the agent must verify that caller first.
+          const [mine] = await countRecords(source, db).where(where);
+          if (!Number(mine?.total ?? 0)) {
+            const [anyone] = await countRecords(source, db).where(
+              and(
+                source.scope(principal, "all"),
+                filtersToSql(list.filters, { id: source.id, ...source.columns }),
+                list.q && source.search ? source.search(list.q) : undefined,
+              ),
+            );
+            if (Number(anyone?.total ?? 0)) throw callerNotVerified();
+          }
+        }
         const [rows, [totals]] = await Promise.all([
           selectRecords(source, db, { q: list.q })
             .where(where)
@@ -129,7 +144,10 @@ export const resourceRoutes =
               rows.map((row) => source.ownerUids(row)),
             ),
           );
-        return { data: rows.map((row) => source.toRecord(row)), total: Number(totals?.total ?? 0) };
+        const data = module.present
+          ? await module.present(db, principal, rows)
+          : rows.map((row) => source.toRecord(row));
+        return { data, total: Number(totals?.total ?? 0) };
       },
     );
 
@@ -152,6 +170,7 @@ export const resourceRoutes =
         });
         if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
         if (holdsSubscriberData(resource)) await logReadOf(db, request, resource.name, source.ownerUids(row));
+        if (module.present) return (await module.present(db, request.principal, [row]))[0]!;
         return source.toRecord(row);
       },
     );

@@ -36,6 +36,8 @@ export interface RecordSource<Row = unknown> {
   columns: ColumnMap;
   /** Rows the principal may reach with this scope: always its operator; "own" narrows to the principal's records. */
   scope(principal: Principal, scope: Scope): SQL;
+  /** Whether `scope` can narrow to each record's holder, as the "verified" scope needs (else it throws). */
+  knowsHolders?: boolean;
   /** The `q` search, when the resource has one. */
   search?(q: string): SQL | undefined;
   toRecord(row: Row): ApiRecord;
@@ -83,6 +85,12 @@ export interface DomainModule<Row = unknown> {
   extraRoutes?(services: EngineServices): FastifyPluginAsyncZod;
   /** Run once when the app starts (the declared indexes of documents). */
   prepare?(db: Executor): Promise<void>;
+  /**
+   * The records as this principal may read them, when that depends on who asks (care search masks a
+   * holder's contact details until the caller is verified): list, show and action answers use it
+   * instead of `source.toRecord`.
+   */
+  present?(db: Executor, principal: Principal, rows: Row[]): Promise<ApiRecord[]>;
 }
 
 /** One line of a quote: what it is (an i18n key and its values) and, when it costs or credits, how much. */

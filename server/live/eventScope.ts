@@ -28,7 +28,9 @@ export function mayReceive(
 ): boolean {
   if (!resource || principal.operator !== event.operator) return false;
   const scope = accessScope(principal, resource, "list");
-  if (scope === "all") return true;
+  // "verified" (an agent and a subscriber's records, issue 27): the event carries ids only, and the
+  // refetch it prompts answers only a verified caller's records.
+  if (scope === "all" || scope === "verified") return true;
   if (scope === "own") return event.ownerUids?.includes(principal.uid) ?? false;
   return false;
 }

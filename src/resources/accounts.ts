@@ -190,16 +190,17 @@ export const accountsResource = defineResource({
     },
   },
   access: {
-    list: { subscriber: "own", agent: "all", admin: "all" },
-    show: { subscriber: "own", agent: "all", admin: "all" },
-    "redeem-voucher": { subscriber: "own", agent: "all", admin: "all" },
+    // Agents: only subscribers who verified themselves as the caller (issue 27); admins: the back office.
+    list: { subscriber: "own", agent: "verified", admin: "all" },
+    show: { subscriber: "own", agent: "verified", admin: "all" },
+    "redeem-voucher": { subscriber: "own", agent: "verified", admin: "all" },
     // The holder sets it; staff may for them, with a reason.
-    "set-auto-top-up": { subscriber: "own", agent: "all", admin: "all" },
-    "set-autopay": { subscriber: "own", agent: "all", admin: "all" },
+    "set-auto-top-up": { subscriber: "own", agent: "verified", admin: "all" },
+    "set-autopay": { subscriber: "own", agent: "verified", admin: "all" },
     // Money by hand: staff only, always with a reason; above the role's bound (ADJUSTMENT_LIMITS) it waits for an admin's approval.
-    adjust: { agent: "all", admin: "all" },
-    refund: { agent: "all", admin: "all" },
-    charge: { agent: "all", admin: "all" },
+    adjust: { agent: "verified", admin: "all" },
+    refund: { agent: "verified", admin: "all" },
+    charge: { agent: "verified", admin: "all" },
   },
   ownership: { path: "ownerUid" },
   source: "backend",

@@ -33,6 +33,10 @@ export const PROBLEM_TYPES = {
   ownRequest: "/problems/own-request",
   /** An invited staff member no admin but their inviter has confirmed yet (or, by the policy, within 24 hours of the invitation) decides nothing. */
   staffNotConfirmed: "/problems/staff-not-confirmed",
+  /** A subscriber's records need the caller verified first (`POST /subscribers/{id}/actions/verify-caller`). */
+  callerNotVerified: "/problems/caller-not-verified",
+  /** Too many wrong answers verifying this caller: verification is locked for a while (`Retry-After`). */
+  callerVerificationLocked: "/problems/caller-verification-locked",
 } as const;
 
 /** How recent a sign-in must be for actions declared with `reauth` (seconds). */

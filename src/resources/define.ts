@@ -9,8 +9,13 @@ import type { FeatureToggleName } from "../config/featureFlags";
 export const ROLES = ["subscriber", "agent", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
-/** How much of the operator's data a role may touch through an action. */
-export type Scope = "all" | "own";
+/**
+ * How much of the operator's data a role may touch through an action: all of it, the principal's
+ * own records, or ("verified", staff) the records of subscribers who verified themselves to this
+ * staff member as the caller within the last 30 minutes (issue 27; others answer 403
+ * `/problems/caller-not-verified`). "verified" needs a source that knows each record's holder.
+ */
+export type Scope = "all" | "own" | "verified";
 
 export const CRUD_ACTIONS = ["list", "show", "create", "edit", "delete"] as const;
 export type CrudAction = (typeof CRUD_ACTIONS)[number];

@@ -52,8 +52,9 @@ export const filesResource = defineResource({
   },
   show: ["name", "purpose", "contentType", "size", "createdAt"],
   access: {
-    list: { subscriber: "own", agent: "all", admin: "all" },
-    show: { subscriber: "own", agent: "all", admin: "all" },
+    // Agents: only subscribers who verified themselves as the caller (issue 27); admins: the back office.
+    list: { subscriber: "own", agent: "verified", admin: "all" },
+    show: { subscriber: "own", agent: "verified", admin: "all" },
   },
   ownership: { path: "ownerUid" },
   source: "backend",

@@ -180,10 +180,11 @@ export const invoicesResource = defineResource({
   // GET /invoices/{id}/pdf (server/domain/invoices): whoever may see the bill downloads it.
   downloads: [{ path: "pdf", label: "resources.invoices.pdf", fileName: "number", extension: "pdf" }],
   access: {
-    list: { subscriber: "own", agent: "all", admin: "all" },
-    show: { subscriber: "own", agent: "all", admin: "all" },
+    // Agents: only subscribers who verified themselves as the caller (issue 27); admins: the back office.
+    list: { subscriber: "own", agent: "verified", admin: "all" },
+    show: { subscriber: "own", agent: "verified", admin: "all" },
     void: { admin: "all" },
-    pay: { subscriber: "own", agent: "all", admin: "all" },
+    pay: { subscriber: "own", agent: "verified", admin: "all" },
   },
   ownership: { path: "account.ownerUid" },
   subscriberPlace: "money",

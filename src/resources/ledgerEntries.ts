@@ -69,9 +69,10 @@ export const ledgerEntriesResource = defineResource({
   },
   show: ["createdAt", "accountId", "kind", "amount", "balanceAfter", "reason", "actorRole"],
   access: {
+    // Agents: only subscribers who verified themselves as the caller (issue 27); admins: the back office.
     // Read-only: entries are written by money actions (server/domain/money/ledger.ts), never through this API.
-    list: { subscriber: "own", agent: "all", admin: "all" },
-    show: { subscriber: "own", agent: "all", admin: "all" },
+    list: { subscriber: "own", agent: "verified", admin: "all" },
+    show: { subscriber: "own", agent: "verified", admin: "all" },
   },
   ownership: { path: "account.ownerUid" },
   source: "backend",

@@ -55,6 +55,8 @@ export const NOTIFICATION_KINDS = [
   "ticket.cancelled",
   "approval.decided",
   "account.alert",
+  "care.verification_locked",
+  "care.verification_override",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -185,6 +187,10 @@ export const notificationsResource = defineResource({
         "Your request ({{approvalKind}} of {{amount}} for {{accountName}}) was {{decision}} {{by}}: {{reason}}",
       "notifications.kinds.account.alert":
         "Security alert: {{what}} If it wasn't you, open this notice and press “This wasn't me”.",
+      "notifications.kinds.care.verification_locked":
+        "Someone calling customer care gave a wrong PIN or code 5 times, so verifying callers on your account is paused for {{minutes}} minutes. If it was not you, change your care PIN under Security.",
+      "notifications.kinds.care.verification_override":
+        "An administrator let a care agent help a caller on your account without your PIN or code: {{reason}}",
       "notifications.decision.approved": "approved",
       "notifications.decision.rejected": "rejected",
     },
@@ -265,6 +271,10 @@ export const notificationsResource = defineResource({
         "Tu solicitud ({{approvalKind}} de {{amount}} para {{accountName}}) fue {{decision}} {{by}}: {{reason}}",
       "notifications.kinds.account.alert":
         "Alerta de seguridad: {{what}} Si no fuiste tú, abre este aviso y pulsa «No fui yo».",
+      "notifications.kinds.care.verification_locked":
+        "Alguien que llamó a atención al cliente dio un PIN o código incorrecto 5 veces, así que la verificación de llamadas en tu cuenta queda en pausa {{minutes}} minutos. Si no fuiste tú, cambia tu PIN de atención en Seguridad.",
+      "notifications.kinds.care.verification_override":
+        "Un administrador permitió a un agente atender una llamada sobre tu cuenta sin tu PIN ni tu código: {{reason}}",
       "notifications.decision.approved": "aprobada",
       "notifications.decision.rejected": "rechazada",
     },

@@ -117,9 +117,10 @@ export const ordersResource = defineResource({
     },
   },
   access: {
-    list: { subscriber: "own", agent: "all", admin: "all" },
-    show: { subscriber: "own", agent: "all", admin: "all" },
-    cancel: { subscriber: "own", agent: "all", admin: "all" },
+    // Agents: only subscribers who verified themselves as the caller (issue 27); admins: the back office.
+    list: { subscriber: "own", agent: "verified", admin: "all" },
+    show: { subscriber: "own", agent: "verified", admin: "all" },
+    cancel: { subscriber: "own", agent: "verified", admin: "all" },
   },
   ownership: { path: "account.ownerUid" },
   source: "backend",

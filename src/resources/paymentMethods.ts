@@ -100,8 +100,9 @@ export const paymentMethodsResource = defineResource({
     },
   },
   access: {
-    list: { subscriber: "own", agent: "all", admin: "all" },
-    show: { subscriber: "own", agent: "all", admin: "all" },
+    // Agents: only subscribers who verified themselves as the caller (issue 27); admins: the back office.
+    list: { subscriber: "own", agent: "verified", admin: "all" },
+    show: { subscriber: "own", agent: "verified", admin: "all" },
     // POST /payment-methods is the module's own route: it exchanges the token at the gateway first.
     create: { subscriber: "own" },
     delete: { subscriber: "own" },

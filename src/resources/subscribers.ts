@@ -35,10 +35,36 @@ export const subscriberSchema = z.object({
   lines: z.array(subscriberLineSchema),
   /** How well the account matches the search, 0 to 1 (names by trigram similarity; 1 for exact kinds of match). */
   relevance: z.number(),
+  /**
+   * Until when the holder is verified as the caller to the staff member asking (issue 27), or null.
+   * Until then an agent sees the email and phone masked (`j•••@example.com`, `•••4567`).
+   */
+  verifiedUntil: isoDateTime.nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
 export type Subscriber = z.output<typeof subscriberSchema>;
+
+export const VERIFY_METHODS = ["pin", "sms-code", "override"] as const;
+
+/**
+ * How staff verify a caller (`POST /subscribers/{id}/actions/verify-caller`): the care PIN; an SMS
+ * code (`{method: "sms-code"}` sends it, `{method: "sms-code", code}` checks it); or, for admins, an
+ * override naming the agent (with a reason).
+ */
+export const verifyCallerInputSchema = z.object({
+  method: z.enum(VERIFY_METHODS),
+  pin: z
+    .string({ error: "validation.carePinDigits" })
+    .regex(/^\d{4,8}$/, "validation.carePinDigits")
+    .optional(),
+  code: z
+    .string({ error: "validation.verificationCodeDigits" })
+    .regex(/^\d{6}$/, "validation.verificationCodeDigits")
+    .optional(),
+  agentUid: z.string().min(1).max(128).optional(),
+});
+export type VerifyCallerInput = z.output<typeof verifyCallerInputSchema>;
 
 /** Sign-in methods and second factors of the account holder (firebase-admin), never a secret. */
 export const subscriberIdentitySchema = z.object({
@@ -80,6 +106,7 @@ export const subscribersResource = defineResource({
     lineCount: { label: "fields.lineCount", kind: "number" },
     relevance: { label: "fields.relevance", kind: "number" },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
+    verifiedUntil: { label: "fields.verifiedUntil", kind: "datetime" },
   },
   list: {
     columns: ["name", "email", "type", "lineCount", "status"],
@@ -92,9 +119,27 @@ export const subscribersResource = defineResource({
     search: { placeholder: "resources.subscribers.search" },
   },
   show: ["name", "type", "status", "email", "phone", "lineCount", "createdAt"],
+  actions: {
+    "verify-caller": {
+      label: "resources.subscribers.verifyCaller",
+      handler: "subscribers.verifyCaller",
+      input: verifyCallerInputSchema,
+      // The 360's own panel (src/pages/care/sections/CallerVerification.tsx) asks for these.
+      inputFields: {
+        method: { label: "fields.verifyMethod", kind: "enum", options: VERIFY_METHODS, labels: "enums.verifyMethod" },
+        pin: { label: "fields.carePin", kind: "text" },
+        code: { label: "fields.verificationCode", kind: "text" },
+        agentUid: { label: "fields.agent", kind: "text" },
+      },
+    },
+  },
   access: {
+    // Staff always find the caller (name, masked numbers) so they can verify them.
     list: { agent: "all", admin: "all" },
     show: { agent: "all", admin: "all" },
+    // The holder's email, phone, sign-in methods and notices: agents once the caller is verified.
+    profile: { agent: "verified", admin: "all" },
+    "verify-caller": { agent: "all", admin: "all" },
   },
   // The account's holder: a staff member opening the 360 reads their data (the access log, issue 27).
   ownership: { path: "ownerUid" },
@@ -107,6 +152,15 @@ export const subscribersResource = defineResource({
         "Number (any 4+ digits), name, email, ICCID (or its last digits), account or order id",
       "fields.relevance": "Match",
       "fields.person": "Person",
+      "fields.verifiedUntil": "Caller verified until",
+      "resources.subscribers.verifyCaller": "Verify the caller",
+      "fields.verifyMethod": "How",
+      "enums.verifyMethod.pin": "Care PIN",
+      "enums.verifyMethod.sms-code": "Code by SMS",
+      "enums.verifyMethod.override": "Admin override",
+      "fields.carePin": "Care PIN",
+      "fields.verificationCode": "Code",
+      "fields.agent": "Agent",
     },
     es: {
       "resources.subscribers.label": "Abonados",
@@ -114,6 +168,15 @@ export const subscribersResource = defineResource({
         "Número (4 o más dígitos), nombre, correo, ICCID (o sus últimos dígitos), id de cuenta o de pedido",
       "fields.relevance": "Coincidencia",
       "fields.person": "Persona",
+      "fields.verifiedUntil": "Llamante verificado hasta",
+      "resources.subscribers.verifyCaller": "Verificar a quien llama",
+      "fields.verifyMethod": "Cómo",
+      "enums.verifyMethod.pin": "PIN de atención",
+      "enums.verifyMethod.sms-code": "Código por SMS",
+      "enums.verifyMethod.override": "Excepción de administrador",
+      "fields.carePin": "PIN de atención",
+      "fields.verificationCode": "Código",
+      "fields.agent": "Agente",
     },
   },
 });

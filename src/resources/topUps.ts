@@ -115,12 +115,13 @@ export const topUpsResource = defineResource({
     },
   },
   access: {
-    list: { subscriber: "own", agent: "all", admin: "all" },
-    show: { subscriber: "own", agent: "all", admin: "all" },
+    // Agents: only subscribers who verified themselves as the caller (issue 27); admins: the back office.
+    list: { subscriber: "own", agent: "verified", admin: "all" },
+    show: { subscriber: "own", agent: "verified", admin: "all" },
     // POST /top-ups is the module's own route (server/domain/topUps/routes.ts): it calls the gateway between transactions.
-    create: { subscriber: "own", agent: "all", admin: "all" },
-    cancel: { subscriber: "own", agent: "all", admin: "all" },
-    "claim-refund": { subscriber: "own", agent: "all", admin: "all" },
+    create: { subscriber: "own", agent: "verified", admin: "all" },
+    cancel: { subscriber: "own", agent: "verified", admin: "all" },
+    "claim-refund": { subscriber: "own", agent: "verified", admin: "all" },
     "approve-refund": { agent: "all", admin: "all" },
   },
   ownership: { path: "account.ownerUid" },

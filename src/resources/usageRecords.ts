@@ -58,8 +58,9 @@ export const usageRecordsResource = defineResource({
   },
   show: ["startedAt", "msisdn", "type", "quantity", "unit", "roaming", "roamingZone", "cycleStart", "receivedAt"],
   access: {
-    list: { subscriber: "own", agent: "all", admin: "all" },
-    show: { subscriber: "own", agent: "all", admin: "all" },
+    // Agents: only subscribers who verified themselves as the caller (issue 27); admins: the back office.
+    list: { subscriber: "own", agent: "verified", admin: "all" },
+    show: { subscriber: "own", agent: "verified", admin: "all" },
   },
   ownership: { path: "line.account.ownerUid" },
   subscriberPlace: "usage",

@@ -4,6 +4,7 @@ import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
 import { signInWithPassword } from "../support/testBackend";
 import { signedInPage, actionDialog as dialog } from "../support/portalPages";
+import { verifyCallerOverHttp } from "../support/callerVerification";
 import { objectContaining } from "../support/matchers";
 
 // Issue 12, items 4 and 6 in Chromium at a 1280 px desk: an agent's credit above the bound waits in
@@ -37,8 +38,10 @@ async function api<T>(path: string, as: string): Promise<T> {
 test("an agent's credit above the bound waits; the admin approves it from the approvals queue", async () => {
   const reason = `e2e goodwill, network outage ${Date.now()}`;
   const [account] = (
-    await api<{ data: { id: string; name: string }[] }>("/accounts?q=Jordan%20Garcia", "agent@att.example")
+    await api<{ data: { id: string; name: string }[] }>("/accounts?q=Jordan%20Garcia", "admin@att.example")
   ).data;
+  // The caller is verified to the agent first (issue 27): an admin's override, as the back office would.
+  await verifyCallerOverHttp(baseUrl, account!.id);
   const agent = await signedIn("agent@att.example");
   await agent.goto(`${baseUrl}/accounts/show/${account!.id}`);
   await agent.getByRole("button", { name: "Credit" }).click();

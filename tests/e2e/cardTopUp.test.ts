@@ -7,6 +7,7 @@ import { startSandboxBackend, type SandboxBackend } from "../support/sandboxBack
 import { launchChromium } from "../support/browser";
 import { accessibilityProblems } from "../support/accessibility";
 import { actionDialog, signedInPage } from "../support/portalPages";
+import { verifyCallerOverHttp } from "../support/callerVerification";
 import { signInWithPassword } from "../support/testBackend";
 
 // Card top-up in Chromium at 360 px (issue 9 items 4, 6, 7): a backend of its own whose operator's
@@ -173,6 +174,7 @@ test("a top-up he stopped waiting for was captured after all: alex claims it bac
   expect(await balanceOf()).toBe(before);
 
   // An agent approves it at the desk, with a reason: the balance gets a reversal of the amount.
+  await verifyCallerOverHttp(backend.baseUrl, "alex@example.com");
   const agent = await signedIn("agent@att.example", 1280);
   await agent.goto(`${backend.baseUrl}/top-ups/show/${topUp.id}`);
   await agent.getByRole("button", { name: "Approve refund" }).click();

@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
 import { signInWithPassword } from "../support/testBackend";
+import { verifyCallerOverHttp } from "../support/callerVerification";
 import { SAMPLE_FILES } from "../support/sampleFiles";
 import { signedInPage, actionDialog as dialog, pickOption } from "../support/portalPages";
 
@@ -32,7 +33,7 @@ const signedIn = (email: string, width: number, height: number) =>
  */
 async function samsLineActive() {
   const headers = {
-    authorization: `Bearer ${await signInWithPassword("agent@att.example", PASSWORD)}`,
+    authorization: `Bearer ${await signInWithPassword("admin@att.example", PASSWORD)}`,
     "x-operator": "ATT",
     "x-app-version": "3.2.1",
     "content-type": "application/json",
@@ -72,7 +73,9 @@ test("sam asks for help; the agent finds him by 0103, suspends his line with a r
   await sam.getByText("Received").first().waitFor();
   const bellBefore = (await sam.getByTestId("notification-bell").getAttribute("aria-label")) ?? "";
 
-  // The agent, at a desk: one search box, any part of the number.
+  // The agent, at a desk, has verified the caller (issue 27; tests/e2e/callerVerification.test.ts
+  // walks the SMS code): an admin's override here. Then one search box, any part of the number.
+  await verifyCallerOverHttp(baseUrl, "0103");
   const agent = await signedIn("agent@att.example", 1280, 800);
   await agent.goto(`${baseUrl}/subscribers`);
   await agent.getByLabel("Search subscribers").fill("0103");

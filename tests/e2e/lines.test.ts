@@ -4,6 +4,7 @@ import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
 import { SAMPLE_FILES } from "../support/sampleFiles";
 import { signedInPage, actionDialog as dialog, pickOption } from "../support/portalPages";
+import { verifyCallerOverHttp } from "../support/callerVerification";
 
 // A subscriber's lines and SIMs in their own hands (issue 8), in Chromium against the real backend
 // and Auth emulator: alex on a 360 px phone, the care agent at a 1280 px desk, and a second open
@@ -205,6 +206,8 @@ test("the care agent, at a desk, suspends sam's stolen line with a reason; sam's
   await sam.goto(`${baseUrl}/notifications`);
   await sam.getByText("Notifications").first().waitFor();
 
+  // The caller is verified to the agent (issue 27): an admin's override, as the back office would.
+  await verifyCallerOverHttp(baseUrl, "0103");
   const agent = await signedIn("agent@att.example", 1280, 800);
   await agent.getByLabel("Number, name, email, ICCID or account number").fill("0103");
   await agent.getByLabel("Number, name, email, ICCID or account number").press("Enter");

@@ -7,6 +7,7 @@ import type { LedgerEntry } from "../../src/resources/ledgerEntries";
 import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TMO_ADMIN } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 
 // Money moved by hand (issue 9): staff credits and charges on accounts, bounded per role, with a
@@ -54,6 +55,8 @@ const entriesOf = async (accountId: string) =>
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   sam = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data[0]!;
   const alexs = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>().data;
   alexPostpaid = alexs.find((a) => a.type === "postpaid")!;

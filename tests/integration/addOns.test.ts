@@ -18,6 +18,7 @@ import type { AddOn, LineAddOn } from "../../src/resources/addOns";
 import type { Meter } from "../../src/resources/usage";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 
 // Add-ons (issue 10): the add-ons catalog, lines/{id}/actions/buy-add-on through the ledger with its
 // order, the meters it raises, stop-add-on-renewal, and the expiry/renewal job; on TEST_DB.
@@ -67,6 +68,8 @@ const ordersOf = (line: string) =>
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   for (const row of await backend.database.db.select().from(addOns))
     if (row.operatorCode === "ATT") addOnId[row.code] = row.id;
   for (const msisdn of [ALEX_PREPAID, ALEX_POSTPAID, SAM_LINE, "+13105550199"]) {

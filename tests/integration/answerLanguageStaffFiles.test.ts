@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Account } from "../../src/resources/accounts";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem, type Problem } from "../support/problems";
 
 // Issue 25 item 2: the refusals of staff, files, tickets' attachments and bulk jobs come back in the
@@ -13,6 +14,8 @@ let alexAccount: Account;
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   adminUid = (await backend.auth.getUserByEmail(ADMIN)).uid;
   alexAccount = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>().data[0]!;
 });

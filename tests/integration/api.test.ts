@@ -4,6 +4,7 @@ import type { Line } from "../../src/resources/lines";
 import type { Plan } from "../../src/resources/plans";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, SAM, AGENT, ADMIN, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 import { anyNumber } from "../support/matchers";
 
@@ -39,6 +40,8 @@ const msisdns = (rows: { msisdn: string }[]) => rows.map((r) => r.msisdn);
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   const sam = await list<Line>(`/api/v1/lines?q=${encodeURIComponent("+12025550103")}`, AGENT);
   samLineId = sam.data[0]!.id;
   const tmo = await list<Line>("/api/v1/lines", TAYLOR, "TMO");

@@ -9,6 +9,7 @@ import { PROBLEM_TYPES } from "../../src/resources/api";
 import type { StaffInviteResult } from "../../src/resources/staff";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TMO_ADMIN, TMO_AGENT } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 import { invitationLinkFor, seededAdmin, setPasswordWithLink } from "../support/staffInvitations";
 
@@ -75,6 +76,8 @@ async function pendingRequest(
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   sam = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data[0]!;
   alexPostpaid = (await backend.get("/api/v1/accounts", { as: ALEX }))
     .json<{ data: Account[] }>()

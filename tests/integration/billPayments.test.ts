@@ -21,6 +21,7 @@ import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { freePort } from "../support/freePort";
 import { waitFor } from "../support/waitFor";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import type { PaymentGateways } from "../../server/payments/gateway";
 import { closeCycles } from "../../server/domain/money/billing";
 import { runAutopay } from "../../server/domain/invoicePayments/autopay";
@@ -134,6 +135,8 @@ beforeAll(async () => {
     sandbox: sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 1_000 }),
   };
   backend = await startTestBackend({ paymentGateways: gateways });
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   const [att] = await backend.database.db
     .select({ settings: operators.settings })
     .from(operators)

@@ -22,6 +22,7 @@ import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { freePort } from "../support/freePort";
 import { waitFor } from "../support/waitFor";
 import { AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { closeCycles } from "../../server/domain/money/billing";
 import { tokenizeCard } from "../support/sandboxCards";
 import { expectProblem } from "../support/problems";
@@ -136,6 +137,8 @@ beforeAll(async () => {
     },
     billPaymentGateway: "sandbox",
   });
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   const [att] = await backend.database.db
     .select({ settings: operators.settings })
     .from(operators)

@@ -9,6 +9,7 @@ import type { EngineServices } from "../../server/engine/services";
 import type { BulkJob } from "../../src/resources/bulkJobs";
 import type { Line } from "../../src/resources/lines";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { waitFor } from "../support/waitFor";
 import { expectProblem } from "../support/problems";
@@ -48,6 +49,8 @@ async function resetLines() {
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   const own = async (as: string, operator?: string) =>
     (await backend.get(`/api/v1/lines?sort=msisdn`, { as, operator })).json<{ data: Line[] }>().data;
   [alexPrepaid, alexPostpaid] = (await own(ALEX)) as [Line, Line];

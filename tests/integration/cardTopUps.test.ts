@@ -13,6 +13,7 @@ import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { freePort } from "../support/freePort";
 import { waitFor } from "../support/waitFor";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { tokenizeCard } from "../support/sandboxCards";
 import { expectProblem } from "../support/problems";
 import { rowsOf } from "../../server/db/rowsOf";
@@ -92,6 +93,8 @@ beforeAll(async () => {
     logLevel: "info",
     logStream: { write: (line: string) => void logs.push(line) },
   });
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   // The test operator takes cards through the sandbox (ATT's real setting is empty); TMO stays without.
   const [att] = await backend.database.db
     .select({ settings: operators.settings })

@@ -7,6 +7,7 @@ import type { Account } from "../../src/resources/accounts";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TMO_AGENT } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
+import { verifyDemoCallers } from "../support/callerVerification";
 
 // The data behind the subscriber 360's money, usage and claims sections (issue 12 item 2): the
 // resources' own list endpoints with the filters the sections send. The operator's agent sees the
@@ -33,6 +34,8 @@ const byLines = (resource: string, ids: string[], sort: string) =>
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads these subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   alexAccounts = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>().data;
   [samAccount] = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data as [Account];
   for (const msisdn of ["+12025550101", "+12025550102", "+12025550103"]) {

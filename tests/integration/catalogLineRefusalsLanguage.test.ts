@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addOns, lines, plans } from "../../server/db/schema";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 
 // Issue 25: the refusals of plans, add-ons, lines, care's subscriber pages and voucher batches are
@@ -43,6 +44,8 @@ const messageAt = (problem: { errors?: { path: string; message: string }[] }, pa
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   for (const row of await backend.database.db.select().from(plans)) planId[row.code] = row.id;
   for (const row of await backend.database.db.select().from(addOns)) addOnId[row.code] = row.id;
   const [line] = await backend.database.db.select({ id: lines.id }).from(lines).where(eq(lines.msisdn, "+12025550101"));

@@ -7,6 +7,7 @@ import type { Notification } from "../../src/resources/notifications";
 import type { Plan } from "../../src/resources/plans";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 
 // Issue 12 items 4 and 6, the notices: a scheduled price change tells the holder of every line it
@@ -40,6 +41,8 @@ async function inbox(as: string, kind: Notification["kind"], operator?: string) 
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   for (const row of await backend.database.db
     .select({ id: plans.id, code: plans.code, operator: plans.operatorCode })
     .from(plans))

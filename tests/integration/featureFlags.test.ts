@@ -8,6 +8,7 @@ import { sandboxGateway } from "../../server/payments/sandbox/client";
 import { SANDBOX_CARDS } from "../../server/payments/sandbox/cards";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, TAYLOR } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { freePort } from "../support/freePort";
 import { expectProblem } from "../support/problems";
 import { tokenizeCard } from "../support/sandboxCards";
@@ -19,6 +20,8 @@ import { stringMatching } from "../support/matchers";
 let backend: TestBackend;
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
 });
 afterAll(async () => {
   await backend?.close();

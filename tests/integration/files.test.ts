@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { SAMPLE_FILES } from "../support/sampleFiles";
 import { storedFiles } from "../../server/db/schema";
 
@@ -12,6 +13,8 @@ const MAX_BYTES = 4096;
 
 beforeAll(async () => {
   backend = await startTestBackend({ fileMaxBytes: MAX_BYTES });
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
 });
 afterAll(async () => {
   await backend?.close();

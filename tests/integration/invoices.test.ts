@@ -11,6 +11,7 @@ import type { Account } from "../../src/resources/accounts";
 import type { Invoice } from "../../src/resources/invoices";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 import { pdfText } from "../support/pdfText";
 
@@ -32,6 +33,8 @@ const billsOf = async (accountId: string, as = ALEX) => {
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   alexPostpaid = (await backend.get("/api/v1/accounts", { as: ALEX }))
     .json<{ data: Account[] }>()
     .data.find((a) => a.type === "postpaid")!;

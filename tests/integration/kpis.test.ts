@@ -4,6 +4,7 @@ import { accounts, invoices, ledgerEntries, lines, operators, tickets } from "..
 import type { KpiReport } from "../../src/resources/kpis";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, TMO_ADMIN } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 
 // The operator's KPIs (issue 12, item 8) on the real database: every figure moves by exactly what
@@ -34,6 +35,8 @@ const bucket = (r: KpiReport, key: string) => r.openTicketsByAge.find((b) => b.b
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   [{ timezone }] = (await backend.database.db
     .select({ timezone: operators.timezone })
     .from(operators)

@@ -10,6 +10,7 @@ import type { Account } from "../../src/resources/accounts";
 import { signOf, type LedgerEntry } from "../../src/resources/ledgerEntries";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 import { anyString, stringMatching } from "../support/matchers";
 
@@ -64,6 +65,8 @@ async function sumOfEntries(accountId: string) {
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   const mine = await list<Account>(await backend.get("/api/v1/accounts", { as: ALEX }));
   alexPrepaid = mine.data.find((a) => a.type === "prepaid")!;
   alexPostpaid = mine.data.find((a) => a.type === "postpaid")!;

@@ -11,6 +11,7 @@ import type { Notification } from "../../src/resources/notifications";
 import { PROBLEM_TYPES } from "../../src/resources/api";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 import { SAMPLE_FILES } from "../support/sampleFiles";
 
@@ -108,6 +109,8 @@ async function noticesOf(uid: string) {
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   strict = await buildApp({
     database: backend.database,
     verifier: createTokenVerifier(backend.auth),

@@ -6,6 +6,7 @@ import { createEventBus, type EventBus } from "../../server/live/eventBus";
 import type { StaffInviteResult } from "../../src/resources/staff";
 import { adminWithSecondFactor, signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, AGENT, ADMIN, SAM, TMO_ADMIN } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { LIVE_STREAMS_PER_USER } from "../../server/routes/liveEvents";
 import { clockPastSignInOf } from "../support/waitFor";
 import { listenOn, openLiveStream, type LiveStream } from "../support/liveStream";
@@ -52,6 +53,8 @@ async function invitedStaff(role: "agent" | "admin", tag: string) {
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   baseA = await listenOn(backend.app);
 });
 

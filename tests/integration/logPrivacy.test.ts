@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Account } from "../../src/resources/accounts";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { SAMPLE_FILES } from "../support/sampleFiles";
 
 // Logs keep ids, routes and shapes, never values people typed (issue 26, item 6): a database error
@@ -15,6 +16,8 @@ let alexAccount: Account;
 
 beforeAll(async () => {
   backend = await startTestBackend({ logLevel: "info", logStream: { write: (line: string) => void logs.push(line) } });
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   alexAccount = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>().data[0]!;
   // A check the ticket below fails, so its insert is a database error carrying what alex typed.
   await backend.database.db.execute(

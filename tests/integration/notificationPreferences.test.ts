@@ -118,7 +118,7 @@ describe("the outbox", () => {
       info.mockRestore();
     }
     expect(logged).toEqual([
-      "[outbox] sms to +12025550199 (es): +12025550199: en este ciclo has usado el 80 % de tus llamadas.",
+      "[outbox] sms to •••0199 (es): +12025550199: en este ciclo has usado el 80 % de tus llamadas.",
     ]);
   });
 });

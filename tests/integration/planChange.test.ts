@@ -11,6 +11,7 @@ import type { Plan } from "../../src/resources/plans";
 import type { Meter } from "../../src/resources/usage";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 
 // Plans and plan changes (issue 10): the catalog subscribers see, and lines/{id}/actions/change-plan
 // with its preview, the ledger, the order and its timeline, next-cycle orders run by the job; on the
@@ -66,6 +67,8 @@ const planOf = async (line: string) =>
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   for (const row of await backend.database.db.select().from(plans)) planId[row.code] = row.id;
   for (const msisdn of ["+12025550101", "+12025550102", "+12025550103", "+13105550199"]) {
     const [row] = await backend.database.db

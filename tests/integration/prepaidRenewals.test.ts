@@ -26,6 +26,7 @@ import type { BillingRunResult } from "../../src/resources/billingRuns";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { freePort } from "../support/freePort";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { tokenizeCard } from "../support/sandboxCards";
 import { expectProblem } from "../support/problems";
 import { anyNumber } from "../support/matchers";
@@ -188,6 +189,8 @@ beforeAll(async () => {
   });
   gateway = sandboxGateway({ url: sandbox.url, apiKey: API_KEY, webhookSecret: SECRET, chargeTimeoutMs: 3_000 });
   backend = await startTestBackend({ paymentGateways: { sandbox: gateway }, operatorSettingsTtlMs: 0 });
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   alex = (await backend.get("/api/v1/accounts", { as: ALEX }))
     .json<{ data: Account[] }>()
     .data.find((a) => a.type === "prepaid")!;

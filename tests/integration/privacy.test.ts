@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { SAMPLE_FILES } from "../support/sampleFiles";
 import { accounts, carePins, crmOutbox, ledgerEntries, storedFiles, subscriberProfiles } from "../../server/db/schema";
 
@@ -16,6 +17,8 @@ const REQUESTS = "/api/v1/privacy-requests";
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
 });
 afterAll(async () => {
   await backend?.close();

@@ -21,6 +21,7 @@ import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { listenOn, openLiveStream } from "../support/liveStream";
 import type { Problem } from "../support/problems";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 
 // Rating (issue 24): usage past the allowance rated in the ingest's transaction, prepaid from the
 // balance (capped when it cannot pay), postpaid as unbilled charges; meters' capped and charged;
@@ -117,6 +118,8 @@ const setOverage = (msisdn: string, body: unknown, options: { as?: string; opera
 
 beforeAll(async () => {
   backend = await startTestBackend({ ingestApiKeys: parseServiceKeys(KEY, "ATT") });
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   for (const msisdn of [ALEX_PREPAID, ALEX_POSTPAID, SAM_LINE, "+13105550199"]) {
     const [row] = await backend.database.db
       .select({ id: lines.id, accountId: lines.accountId })

@@ -7,6 +7,7 @@ import type { Order } from "../../src/resources/orders";
 import type { Subscriber, SubscriberIdentity } from "../../src/resources/subscribers";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 
 // Care search (issue 12) through the route factory on the real database and the Auth emulator.
@@ -24,6 +25,8 @@ async function search(q: string, as = AGENT, operator?: string) {
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   const own = async (as: string) =>
     (await backend.get(`/api/v1/lines?sort=msisdn`, { as })).json<{ data: Line[] }>().data;
   [samLine] = (await own(SAM)) as [Line];

@@ -5,6 +5,7 @@ import type { Account } from "../../src/resources/accounts";
 import type { Ticket } from "../../src/resources/tickets";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TMO_AGENT } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { SAMPLE_FILES } from "../support/sampleFiles";
 import { expectProblem } from "../support/problems";
 
@@ -55,6 +56,8 @@ const snapshot = async () => ({
 
 beforeAll(async () => {
   backend = await startTestBackend({ fileMaxBytes: MAX_BYTES });
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   [samAccount] = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data as [Account];
 });
 

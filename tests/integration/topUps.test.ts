@@ -4,6 +4,7 @@ import { operators } from "../../server/db/schema";
 import type { Account } from "../../src/resources/accounts";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 import { rowsOf } from "../../server/db/rowsOf";
 
@@ -28,6 +29,8 @@ const entryCount = async () =>
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   const mine = (await backend.get("/api/v1/accounts", { as: ALEX })).json<{ data: Account[] }>();
   alexPrepaid = mine.data.find((a) => a.type === "prepaid")!;
   alexPostpaid = mine.data.find((a) => a.type === "postpaid")!;

@@ -19,6 +19,7 @@ import type { Home } from "../../src/resources/usage";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { expectProblem, type Problem } from "../support/problems";
 import { AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 
 // Usage from the network (issue 10): the ingest service path, the counters it keeps, the meters and
 // home page built on them, live meter events and allowance alerts, on the real database (TEST_DB).
@@ -82,6 +83,8 @@ async function countersOf(lineId: string) {
 
 beforeAll(async () => {
   backend = await startTestBackend({ ingestApiKeys: parseServiceKeys(`${ATT_KEY},TMO:${TMO_KEY}`, "ATT") });
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   for (const msisdn of [ALEX_PREPAID, SAM_LINE, TMO_LINE, "+12025550102"]) {
     const [row] = await backend.database.db.select({ id: lines.id }).from(lines).where(eq(lines.msisdn, msisdn));
     ids[msisdn] = row!.id;

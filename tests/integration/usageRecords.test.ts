@@ -7,6 +7,7 @@ import type { DailyUsage } from "../../src/resources/usage";
 import type { UsageRecord } from "../../src/resources/usageRecords";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
+import { verifyDemoCallers } from "../support/callerVerification";
 
 // Usage history through the engine (issue 10): a subscriber's own records, the declared filters,
 // and the per-day sums of a cycle behind the chart, on the real database (TEST_DB).
@@ -25,6 +26,8 @@ let alexCycleStart = "";
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   for (const msisdn of ["+12025550101", "+12025550102", "+12025550103"]) {
     const [row] = await backend.database.db.select({ id: lines.id }).from(lines).where(eq(lines.msisdn, msisdn));
     lineIds[msisdn] = row!.id;

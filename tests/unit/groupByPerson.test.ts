@@ -8,6 +8,7 @@ const account = (id: string, personId: string, name: string): Subscriber => ({
   name,
   email: null,
   phone: null,
+  verifiedUntil: null,
   type: "prepaid",
   status: "active",
   lineCount: 1,

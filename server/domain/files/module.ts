@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { fileSchema, fileUploadQuerySchema, type StoredFile } from "#resources/files";
-import { isStaff } from "#resources/access";
+import { fileSchema, filesResource, fileUploadQuerySchema, type StoredFile } from "#resources/files";
+import { callerNotVerified } from "../../engine/records";
+import { verifiedUntilOf } from "../callerVerification/verification";
+import { accessScope, isStaff } from "#resources/access";
 import { recordAudit } from "../../audit";
 import { storedFiles } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
@@ -192,6 +194,15 @@ const fileRoutes =
           (await idDocumentOfHoldersOrder(services.db, operator, uid, fileId));
         if (!row || (row.ownerUid !== uid && !isStaff(role) && !(await holders(row.id))))
           throw notFound(words("files.noSuchFile"));
+        // An agent opens a subscriber's file once the caller is verified (issue 27), or when it is
+        // attached to a ticket the subscriber opened (tickets are answered without verification).
+        if (
+          row.ownerUid !== uid &&
+          accessScope(request.principal, filesResource, "show") === "verified" &&
+          !(await verifiedUntilOf(services.db, request.principal, [row.ownerUid])).has(row.ownerUid) &&
+          !(await attachedToHoldersTicket(services.db, operator, row.ownerUid, row.id))
+        )
+          throw callerNotVerified();
         if (row.ownerUid) await logReadOf(services.db, request, "files", [row.ownerUid]);
         const bytes = await store.get(row.storageKey);
         if (!bytes) throw notFound(words("files.contentGone"));

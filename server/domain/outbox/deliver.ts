@@ -12,7 +12,12 @@ export type OutboxSender = (message: typeof outboxMessages.$inferSelect, words: 
 /** Locally nothing leaves the machine: each email or SMS is written to the log, as it would read (no gateway is configured). */
 export const logSender: OutboxSender = (message, words) => {
   const subject = words.subject === null ? "" : ` "${words.subject}"`;
-  console.info(`[outbox] ${message.channel} to ${message.recipient} (${message.locale}):${subject} ${words.body}`);
+  // The log keeps no one's address or number (issue 26): the last 4 digits, or the email's first letter and domain.
+  const to =
+    message.channel === "sms"
+      ? `•••${message.recipient.slice(-4)}`
+      : `${message.recipient[0] ?? ""}•••${message.recipient.slice(message.recipient.lastIndexOf("@"))}`;
+  console.info(`[outbox] ${message.channel} to ${to} (${message.locale}):${subject} ${words.body}`);
   return Promise.resolve();
 };
 

@@ -16,6 +16,8 @@ const STEMS: Record<string, string> = {
   "usage.capped": "outbox.usageCapped",
   "staff.invitation": "outbox.staffInvitation",
   "account.alert": "outbox.accountAlert",
+  "care.verification_code": "outbox.verificationCode",
+  "care.verification_locked": "outbox.verificationLocked",
 };
 
 /**

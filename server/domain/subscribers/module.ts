@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Subscriber, SubscriberLine } from "#resources/subscribers";
+import { accessScope } from "#resources/access";
+import { subscribersResource, type Subscriber, type SubscriberLine } from "#resources/subscribers";
+import { verifiedUntilOf } from "../callerVerification/verification";
 import { accounts } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { words } from "../../i18n/words";
@@ -120,7 +122,7 @@ function selectionFor(query: CareQuery | undefined) {
   };
 }
 
-export type SubscriberRow = Omit<Subscriber, "createdAt" | "updatedAt"> & {
+export type SubscriberRow = Omit<Subscriber, "createdAt" | "updatedAt" | "verifiedUntil"> & {
   ownerUid: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -144,13 +146,43 @@ export const subscribersModule: DomainModule<SubscriberRow> = {
       relevance: sql`"relevance"`,
     },
     search: searchAccounts,
-    toRecord: (row) => ({
-      ...withoutOwner(row),
-      relevance: Math.round(Number(row.relevance) * 1000) / 1000,
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-    }),
+    // The holder: what a verification (issue 27) is about. Staff read every account ("all").
+    owner: accounts.ownerUid,
+    toRecord: (row) => toRecord(row, null),
     ownerUids: heldBy,
   }),
+  present: async (db, principal, rows) => {
+    const verified = await verifiedUntilOf(
+      db,
+      principal,
+      rows.flatMap((row) => (row.ownerUid ? [row.ownerUid] : [])),
+    );
+    const unmasked = accessScope(principal, subscribersResource, "profile") === "all";
+    return rows.map((row) => {
+      const until = row.ownerUid ? (verified.get(row.ownerUid) ?? null) : null;
+      const record = toRecord(row, until);
+      return unmasked || until ? record : { ...record, email: maskEmail(record.email), phone: maskPhone(record.phone) };
+    });
+  },
   extraRoutes: subscriberRoutes,
 };
+
+function toRecord(row: SubscriberRow, verifiedUntil: Date | null): Subscriber {
+  return {
+    ...withoutOwner(row),
+    relevance: Math.round(Number(row.relevance) * 1000) / 1000,
+    verifiedUntil: verifiedUntil?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The first letter and the domain (`j•••@example.com`): enough to say "the one ending in example.com". */
+export const maskEmail = (email: string | null) => {
+  if (!email) return null;
+  const at = email.lastIndexOf("@");
+  return at > 0 ? `${email[0]}•••${email.slice(at)}` : "•••";
+};
+
+/** The last 4 digits of a number (`•••4567`). */
+export const maskPhone = (phone: string | null) => (phone ? `•••${phone.slice(-4)}` : null);

@@ -13,6 +13,8 @@ import { words } from "../../i18n/words";
 import { apiHeadersSchema, errorResponses, idParamsSchema } from "../../routes/common";
 import { adminAuth, firebaseCode, type EngineServices } from "../../engine/services";
 import { logReadOf } from "../accessLog/accessLog";
+import { callerNotVerified } from "../../engine/records";
+import { verifiedUntilOf } from "../callerVerification/verification";
 
 /** The account's holder uid, when a staff member of its operator asks (403 for other roles, 404 elsewhere). */
 async function holderOf(db: Executor, principal: Principal, accountId: string): Promise<{ ownerUid: string | null }> {
@@ -24,6 +26,12 @@ async function holderOf(db: Executor, principal: Principal, accountId: string): 
     .where(and(eq(accounts.id, accountId), eq(accounts.operatorCode, principal.operator)))
     .limit(1);
   if (!account) throw notFound(words("subscribers.noSuch"));
+  // The holder's sign-in methods and notices are theirs to disclose: an agent verifies the caller first.
+  if (accessScope(principal, subscribersResource, "profile") === "verified") {
+    // (An account no one holds yet discloses no one.)
+    if (account.ownerUid && !(await verifiedUntilOf(db, principal, [account.ownerUid])).has(account.ownerUid))
+      throw callerNotVerified();
+  }
   return account;
 }
 
@@ -87,7 +95,7 @@ export const subscriberRoutes =
           operationId: "getSubscriberIdentity",
           summary: "Sign-in methods and MFA state of the account holder (never secrets)",
           description:
-            "Agents and admins of the account's operator. An account without a holder answers with uid null.",
+            "Agents and admins of the account's operator; an agent once the caller is verified (else 403 /problems/caller-not-verified). An account without a holder answers with uid null.",
           headers: apiHeadersSchema,
           params: idParamsSchema,
           response: { 200: subscriberIdentitySchema, ...errorResponses },

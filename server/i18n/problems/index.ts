@@ -7,6 +7,7 @@ import { ordersWords } from "./orders";
 import { voucherBatchesWords } from "./voucherBatches";
 import { carePinWords } from "./carePin";
 import { accessLogWords } from "./accessLog";
+import { callerVerificationWords } from "./callerVerification";
 import { filesWords } from "./files";
 import { staffWords } from "./staff";
 import { approvalsWords } from "./approvals";
@@ -40,6 +41,7 @@ export const problemWords = {
   ...voucherBatchesWords,
   ...carePinWords,
   ...accessLogWords,
+  ...callerVerificationWords,
   ...filesWords,
   ...staffWords,
   ...approvalsWords,

@@ -7,6 +7,7 @@ import { AccountSections } from "./person/AccountSections";
 import { InteractionNotes } from "./person/InteractionNotes";
 import { PersonHead } from "./person/PersonHead";
 import { PresenceBanner } from "./PresenceBanner";
+import { CallerVerification, useCallerLocked } from "./sections/CallerVerification";
 
 /** More accounts than one person holds in practice; the 360 shows them all on one page. */
 const MAX_ACCOUNTS = 50;
@@ -21,13 +22,14 @@ export default function Subscriber360Page() {
   const { id = "" } = useParams();
   const { result: subscriber, query } = useOne<Subscriber>({ resource: "subscribers", id });
   const personId = subscriber?.personId;
-  const { result: held } = useList<Subscriber>({
+  const { result: held, query: heldQuery } = useList<Subscriber>({
     resource: "subscribers",
     filters: [{ field: "personId", operator: "eq", value: personId }],
     sorters: [{ field: "createdAt", order: "asc" }],
     pagination: { currentPage: 1, pageSize: MAX_ACCOUNTS },
     queryOptions: { enabled: Boolean(personId) },
   });
+  const callerLocked = useCallerLocked(subscriber);
   if (query.isError) return <Alert type="error" showIcon message={t("show.notFound")} />;
   // The opened account first is not needed: accounts keep their order; until the list answers, the opened one alone.
   const accounts = held?.data?.length ? held.data : subscriber ? [subscriber] : [];
@@ -35,9 +37,20 @@ export default function Subscriber360Page() {
     <Space direction="vertical" size="middle" style={{ width: "100%" }}>
       <PresenceBanner kind="subscriber" id={id} />
       <PersonHead subscriber={subscriber} accounts={accounts} loading={query.isLoading} />
+      {subscriber && (
+        <CallerVerification
+          subscriber={subscriber}
+          onChanged={() => void Promise.all([query.refetch(), heldQuery.refetch()])}
+        />
+      )}
       {subscriber && <InteractionNotes personId={subscriber.personId} subscriberId={subscriber.id} />}
       {accounts.map((account) => (
-        <AccountSections key={account.id} account={account} opened={accounts.length > 1 && account.id === id} />
+        <AccountSections
+          key={account.id}
+          account={account}
+          opened={accounts.length > 1 && account.id === id}
+          callerLocked={callerLocked}
+        />
       ))}
     </Space>
   );

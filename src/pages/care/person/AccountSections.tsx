@@ -5,6 +5,7 @@ import { translate as t } from "../../../i18n";
 import { formatDateTime } from "../../../components/format";
 import { StatusTag, toneOfStatus } from "../../../components/StatusTag";
 import { subscriberSections } from "../sections";
+import { VerifyCallerFirst } from "../sections/CallerVerification";
 import { can } from "../../../resources/access";
 import type { SessionUser } from "../../../providers/session";
 
@@ -13,7 +14,16 @@ import type { SessionUser } from "../../../providers/session";
  * tickets, money…), each loading its own data when first opened. The account the agent opened from
  * the search is marked.
  */
-export function AccountSections({ account, opened }: { account: Subscriber; opened: boolean }) {
+export function AccountSections({
+  account,
+  opened,
+  callerLocked,
+}: {
+  account: Subscriber;
+  opened: boolean;
+  /** The caller is not verified (issue 27): only the tickets section opens. */
+  callerLocked: boolean;
+}) {
   const { data: user } = useGetIdentity<SessionUser>();
   // A section served by a resource the role may not list (agents: the audit trail) is left out.
   const sections = subscriberSections.filter((s) => !s.resource || can(user, s.resource, "list"));
@@ -42,11 +52,13 @@ export function AccountSections({ account, opened }: { account: Subscriber; open
           <Descriptions.Item label={t("fields.createdAt")}>{formatDateTime(account.createdAt)}</Descriptions.Item>
         </Descriptions>
         <Collapse
+          // Sections load again once the caller is verified (and lock again when it runs out).
+          key={callerLocked ? "locked" : "open"}
           defaultActiveKey={sections.filter((s) => s.open).map((s) => s.key)}
           items={sections.map(({ key, title, Component }) => ({
             key,
             label: <span data-testid={`section-${key}`}>{t(title)}</span>,
-            children: <Component subscriber={account} />,
+            children: callerLocked && key !== "tickets" ? <VerifyCallerFirst /> : <Component subscriber={account} />,
           }))}
         />
       </Space>

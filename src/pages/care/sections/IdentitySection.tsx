@@ -4,6 +4,9 @@ import type { Subscriber, SubscriberIdentity } from "../../../resources/subscrib
 import { translate as t } from "../../../i18n";
 import { formatDateTime } from "../../../components/format";
 import { StatusTag } from "../../../components/StatusTag";
+import type { ApiError } from "../../../providers/apiClient";
+import { PROBLEM_TYPES } from "../../../resources/api";
+import { VerifyCallerFirst } from "./CallerVerification";
 
 /** How the holder signs in and whether a second factor guards the account; never a secret. */
 export function IdentitySection({ subscriber }: { subscriber: Subscriber }) {
@@ -13,6 +16,8 @@ export function IdentitySection({ subscriber }: { subscriber: Subscriber }) {
     method: "get",
   });
   const identity = result?.data;
+  if ((query.error as ApiError | null | undefined)?.problemType === PROBLEM_TYPES.callerNotVerified)
+    return <VerifyCallerFirst />;
   if (query.isLoading) return <Typography.Text type="secondary">{t("care.loading")}</Typography.Text>;
   if (!identity?.uid) return <Typography.Text type="secondary">{t("care.identity.none")}</Typography.Text>;
   return (

@@ -6,6 +6,9 @@ import { useState } from "react";
 import { FieldValue } from "../../../components/FieldValue";
 import { translate as t } from "../../../i18n";
 import { SECTION_PAGE_SIZE } from "./types";
+import type { ApiError } from "../../../providers/apiClient";
+import { PROBLEM_TYPES } from "../../../resources/api";
+import { VerifyCallerFirst } from "./CallerVerification";
 
 /**
  * Where a section's rows come from: a declared resource's list endpoint with filters and sorters
@@ -28,7 +31,11 @@ interface PageState<T> {
   total: number;
   loading: boolean;
   failed: boolean;
+  /** The request was refused until the caller is verified (an agent, issue 27). */
+  notVerified: boolean;
 }
+
+const notVerified = (error: unknown) => (error as ApiError | null)?.problemType === PROBLEM_TYPES.callerNotVerified;
 
 function useResourcePage<T extends BaseRecord>(source: SectionSource, page: number, enabled: boolean): PageState<T> {
   const byResource = "resource" in source;
@@ -44,6 +51,7 @@ function useResourcePage<T extends BaseRecord>(source: SectionSource, page: numb
     total: result?.total ?? 0,
     loading: enabled && byResource && query.isLoading,
     failed: query.isError,
+    notVerified: notVerified(query.error),
   };
 }
 
@@ -60,6 +68,7 @@ function usePathPage<T>(source: SectionSource, page: number, enabled: boolean): 
     total: result?.data?.total ?? 0,
     loading: enabled && byPath && query.isLoading,
     failed: query.isError,
+    notVerified: notVerified(query.error),
   };
 }
 
@@ -72,7 +81,8 @@ export function PagedSection<T extends BaseRecord>({ source, columns, enabled = 
   const [page, setPage] = useState(1);
   const byResource = useResourcePage<T>(source, page, enabled);
   const byPath = usePathPage<T>(source, page, enabled);
-  const { rows, total, loading, failed } = "resource" in source ? byResource : byPath;
+  const { rows, total, loading, failed, notVerified: locked } = "resource" in source ? byResource : byPath;
+  if (locked) return <VerifyCallerFirst />;
   if (failed) return <Typography.Text type="danger">{t("care.sections.failed")}</Typography.Text>;
   return (
     <Table<T>
