@@ -93,8 +93,6 @@ beforeAll(async () => {
     logLevel: "info",
     logStream: { write: (line: string) => void logs.push(line) },
   });
-  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
-  await verifyDemoCallers(backend);
   // The test operator takes cards through the sandbox (ATT's real setting is empty); TMO stays without.
   const [att] = await backend.database.db
     .select({ settings: operators.settings })
@@ -104,6 +102,9 @@ beforeAll(async () => {
     .update(operators)
     .set({ settings: { ...att!.settings, topUpPayment: "sandbox" } })
     .where(eq(operators.code, "ATT"));
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27); after the
+  // settings change, since the first request caches the operator's settings.
+  await verifyDemoCallers(backend);
   alex = (await backend.get("/api/v1/accounts", { as: ALEX }))
     .json<{ data: Account[] }>()
     .data.find((a) => a.type === "prepaid")!;
