@@ -6,6 +6,7 @@ import { ProblemError } from "../../server/errors";
 import type { Account } from "../../src/resources/accounts";
 import type { AccessLogEntry } from "../../src/resources/accessLog";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 import { anyString } from "../support/matchers";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_AGENT } from "../support/fixtures";
@@ -46,6 +47,8 @@ const mine = async (as: string, query = "", operator?: string) =>
 
 beforeAll(async () => {
   backend = await startTestBackend();
+  // The agent reads the demo subscribers' records once each caller is verified (issue 27).
+  await verifyDemoCallers(backend);
   [samAccount] = (await backend.get("/api/v1/accounts", { as: SAM })).json<{ data: Account[] }>().data as [Account];
 });
 afterAll(async () => {
