@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Line } from "../../src/resources/lines";
 import type { Plan } from "../../src/resources/plans";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
-import { ALEX, SAM, AGENT, ADMIN, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { ALEX, SAM, AGENT, ADMIN, TAYLOR, TMO_AGENT, TMO_ADMIN } from "../support/fixtures";
 import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
 import { anyNumber } from "../support/matchers";
@@ -227,15 +227,17 @@ describe("lines: ownership", () => {
 });
 
 describe("lines: staff lists", () => {
-  it("the agent and the admin see every line of the operator: 3 demo + 40 generated", async () => {
-    for (const as of [AGENT, ADMIN]) {
-      const res = await list<Line>("/api/v1/lines", as);
-      expect(res.total).toBe(43);
-      expect(res.data).toHaveLength(20);
-    }
+  it("the admin sees every line of the operator (3 demo + 40 generated); the agent only the verified callers'", async () => {
+    const all = await list<Line>("/api/v1/lines", ADMIN);
+    expect(all.total).toBe(43);
+    expect(all.data).toHaveLength(20);
+    // Alex and sam verified themselves to the agent (beforeAll); the generated lines have no holder.
+    const agent = await list<Line>("/api/v1/lines", AGENT);
+    expect(agent.total).toBe(3);
+    expect(msisdns(agent.data)).toEqual(["+12025550101", "+12025550102", "+12025550103"]);
   });
 
-  it("the agent may show any ATT line", async () => {
+  it("the agent may show a verified caller's line", async () => {
     const res = await backend.get(`/api/v1/lines/${samLineId}`, { as: AGENT });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ msisdn: "+12025550103" });
@@ -257,12 +259,13 @@ describe("lines: staff lists", () => {
     expect((await list<Line>(`/api/v1/lines?q=${encodeURIComponent("_")}`, AGENT)).total).toBe(0);
   });
 
+  // The list mechanics on many lines run as the admin, who is not gated by caller verification.
   it("pages 10 at a time without overlap or gaps, in the default msisdn order", async () => {
-    const all = await list<Line>("/api/v1/lines?pageSize=100", AGENT);
+    const all = await list<Line>("/api/v1/lines?pageSize=100", ADMIN);
     expect(all.data).toHaveLength(43);
     const seen: string[] = [];
     for (let page = 1; page <= 5; page++) {
-      const res = await list<Line>(`/api/v1/lines?pageSize=10&page=${page}`, AGENT);
+      const res = await list<Line>(`/api/v1/lines?pageSize=10&page=${page}`, ADMIN);
       expect(res.total).toBe(43);
       expect(res.data).toHaveLength(page === 5 ? 3 : 10);
       seen.push(...res.data.map((l) => l.id));
@@ -271,17 +274,23 @@ describe("lines: staff lists", () => {
     expect(seen).toEqual(all.data.map((l) => l.id));
     const sorted = [...msisdns(all.data)].sort();
     expect(msisdns(all.data)).toEqual(sorted);
-    const beyond = await list<Line>("/api/v1/lines?pageSize=10&page=6", AGENT);
+    const beyond = await list<Line>("/api/v1/lines?pageSize=10&page=6", ADMIN);
     expect(beyond).toEqual({ data: [], total: 43 });
+    // The agent's narrowed list pages the same way.
+    const agentPage = await list<Line>("/api/v1/lines?pageSize=2&page=2", AGENT);
+    expect(agentPage).toMatchObject({ total: 3, data: [expect.objectContaining({ msisdn: "+12025550103" })] });
+    expect(agentPage.data).toHaveLength(1);
   });
 
   it("sort=-msisdn orders by number, descending", async () => {
-    const res = await list<Line>("/api/v1/lines?sort=-msisdn&pageSize=100", AGENT);
+    const res = await list<Line>("/api/v1/lines?sort=-msisdn&pageSize=100", ADMIN);
     const numbers = msisdns(res.data);
     expect(numbers).toHaveLength(43);
     expect(numbers).toEqual([...numbers].sort().reverse());
     expect(numbers[0]).toBe("+12025550149");
     expect(numbers.at(-1)).toBe("+12025550101");
+    const agent = await list<Line>("/api/v1/lines?sort=-msisdn", AGENT);
+    expect(msisdns(agent.data)).toEqual(["+12025550103", "+12025550102", "+12025550101"]);
   });
 
   it("sorting by a joined column works (accountName, then msisdn)", async () => {
@@ -291,7 +300,7 @@ describe("lines: staff lists", () => {
   });
 
   it("filter[status]=suspended returns only suspended lines", async () => {
-    const res = await list<Line>("/api/v1/lines?filter[status]=suspended&pageSize=100", AGENT);
+    const res = await list<Line>("/api/v1/lines?filter[status]=suspended&pageSize=100", ADMIN);
     expect(res.total).toBe(4); // generated accounts 4, 13, 22, 31
     expect(res.data).toHaveLength(4);
     for (const line of res.data) {
@@ -301,11 +310,14 @@ describe("lines: staff lists", () => {
   });
 
   it("filter[status][in] and filter[status][ne] partition the lines", async () => {
-    const some = await list<Line>(`/api/v1/lines?${encodeURIComponent("filter[status][in]")}=active,suspended`, AGENT);
+    const inQuery = `/api/v1/lines?${encodeURIComponent("filter[status][in]")}=active,suspended`;
+    const some = await list<Line>(inQuery, ADMIN);
     expect(some.total).toBe(43);
-    const notActive = await list<Line>("/api/v1/lines?filter[status][ne]=active&pageSize=100", AGENT);
+    const notActive = await list<Line>("/api/v1/lines?filter[status][ne]=active&pageSize=100", ADMIN);
     expect(notActive.total).toBe(4);
     expect(notActive.data.every((l) => l.status !== "active")).toBe(true);
+    // The agent's filter applies within the verified callers' lines (all three active).
+    expect(msisdns((await list<Line>(inQuery, AGENT)).data)).toEqual(["+12025550101", "+12025550102", "+12025550103"]);
   });
 
   it("filters combine with search", async () => {
@@ -353,6 +365,8 @@ describe("tenancy", () => {
   });
 
   it("TMO's agent sees no ATT line or plan, neither in lists nor by id", async () => {
+    // Taylor verified herself to TMO's agent, so her line is the one TMO's agent may list.
+    await verifyDemoCallers(backend, ["tmo-taylor"], "tmo-agent", { admin: TMO_ADMIN, operator: "TMO" });
     const lines = await list<Line>("/api/v1/lines?pageSize=100", TMO_AGENT, "TMO");
     expect(msisdns(lines.data)).toEqual(["+13105550199"]);
     expect((await list<Line>("/api/v1/lines?q=5550103", TMO_AGENT, "TMO")).total).toBe(0);

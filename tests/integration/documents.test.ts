@@ -7,6 +7,7 @@ import type { Line } from "../../src/resources/lines";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ALEX, SAM, AGENT, ADMIN, TAYLOR, TMO_AGENT, TMO_ADMIN } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
+import { verifyDemoCallers } from "../support/callerVerification";
 import { rowsOf } from "../../server/db/rowsOf";
 
 // The generic API (server/routes/documents.ts) serving the declared device-claims resource, on the
@@ -175,6 +176,13 @@ describe("visibility", () => {
   });
 
   it("a claim an agent files for a subscriber's line belongs to that subscriber", async () => {
+    // The agent files it once alex, on the phone, verified himself as the caller (issue 27).
+    const unverified = await backend.send("POST", CLAIMS, {
+      as: AGENT,
+      body: claimBody({ lineId: alexLines[1], incident: "malfunction" }),
+    });
+    expect(expectProblem(unverified, 403).type).toBe("/problems/caller-not-verified");
+    await verifyDemoCallers(backend, [UID.alex]);
     const claim = await create(AGENT, claimBody({ lineId: alexLines[1], incident: "malfunction" }));
     expect((await backend.get(`${CLAIMS}/${claim.id}`, { as: ALEX })).statusCode).toBe(200);
     expectProblem(await backend.get(`${CLAIMS}/${claim.id}`, { as: SAM }), 404);

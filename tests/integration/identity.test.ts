@@ -13,7 +13,7 @@ import {
   startTestBackend,
   type TestBackend,
 } from "../support/testBackend";
-import { ALEX, AGENT, ADMIN, TAYLOR, TMO_AGENT } from "../support/fixtures";
+import { ALEX, AGENT, ADMIN, TAYLOR, TMO_AGENT, TMO_ADMIN } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
 
 // Identity and account security against the real database (TEST_DB) and the real Auth emulator.
@@ -466,15 +466,17 @@ describe("GET /api/v1/audit-events", () => {
     ]);
   });
 
-  it("agents read it too; newest first; one operator never sees another's events", async () => {
+  it("agents may not read it (admins only); newest first; one operator never sees another's events", async () => {
+    expectProblem(await backend.get("/api/v1/audit-events", { as: AGENT }), 403);
+    expectProblem(await backend.get("/api/v1/audit-events", { as: TMO_AGENT, operator: "TMO" }), 403);
     // Taylor's sign-in is recorded at TMO by the server itself.
     expect((await backend.get("/api/v1/me", { as: TAYLOR, operator: "TMO" })).statusCode).toBe(200);
-    const att = await auditEvents("pageSize=100", AGENT);
+    const att = await auditEvents("pageSize=100", ADMIN);
     expect(att.total).toBeGreaterThan(0);
     expect(att.data.every((e) => e.operator === "ATT")).toBe(true);
     const times = att.data.map((e) => e.createdAt);
     expect(times).toEqual([...times].sort().reverse());
-    const tmo = await auditEvents("pageSize=100", TMO_AGENT, "TMO");
+    const tmo = await auditEvents("pageSize=100", TMO_ADMIN, "TMO");
     expect(tmo.data.every((e) => e.operator === "TMO")).toBe(true);
     expect(tmo.data).toContainEqual(
       expect.objectContaining({ action: "identity.signed_in", actorUid: "tmo-taylor", targetId: "tmo-taylor" }),
