@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditEvents, ledgerEntries, notifications } from "../../server/db/schema";
+import { auditEvents, ledgerEntries, notifications, staffMembers } from "../../server/db/schema";
 import type { Account } from "../../src/resources/accounts";
 import type { LedgerEntry } from "../../src/resources/ledgerEntries";
+import { PROBLEM_TYPES } from "../../src/resources/api";
 import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 import { signInWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX, SAM, TMO_ADMIN } from "../support/fixtures";
@@ -19,12 +20,19 @@ let alexPrepaid: Account;
 /** Throwaway staff (Firebase users with claims), deleted after the file: each bound is per person. */
 const throwaway: string[] = [];
 
-/** A new agent or admin of ATT, signed in: their bound starts empty. */
-async function freshStaff(role: "agent" | "admin") {
+/**
+ * A new agent or admin of ATT, signed in: their bound starts empty. An agent acts on an account only
+ * once it has verified the caller (issue 27), so a new agent is verified for sam and alex unless told
+ * otherwise: each agent's verification is its own.
+ */
+async function freshStaff(role: "agent" | "admin", options: { verified?: boolean } = {}) {
   const email = `bound-${role}-${randomUUID()}@att.example`;
   const user = await backend.auth.createUser({ email, password: DEMO_PASSWORD, emailVerified: true });
   throwaway.push(user.uid);
   await backend.auth.setCustomUserClaims(user.uid, { role, operator: "ATT" });
+  // On the staff record as seeded staff are: an admin grants a verification only to an active member.
+  await backend.database.db.insert(staffMembers).values({ uid: user.uid, operatorCode: "ATT", email, role });
+  if (role === "agent" && options.verified !== false) await verifyDemoCallers(backend, undefined, user.uid);
   return { uid: user.uid, token: await signInWithPassword(email) };
 }
 
@@ -281,7 +289,14 @@ describe("the bound is per person, per account, per rolling 24 hours", () => {
     expect((await act(alexPrepaid.id, "adjust", agent, { amount: usd(5000), reason: "goodwill" })).statusCode).toBe(
       200,
     );
-    const colleague = await freshStaff("agent");
+    // Another agent needs its own verification of the caller: the first agent's does not carry over.
+    const colleague = await freshStaff("agent", { verified: false });
+    const before = await balance();
+    expect(
+      expectProblem(await act(sam.id, "adjust", colleague, { amount: usd(5000), reason: "goodwill" }), 403).type,
+    ).toBe(PROBLEM_TYPES.callerNotVerified);
+    expect(await balance()).toBe(before);
+    await verifyDemoCallers(backend, ["demo-sam"], colleague.uid);
     expect((await act(sam.id, "adjust", colleague, { amount: usd(5000), reason: "goodwill" })).statusCode).toBe(200);
   });
 
