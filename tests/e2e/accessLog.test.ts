@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
 import { signedInPage } from "../support/portalPages";
+import { verifyCallerOverHttp } from "../support/callerVerification";
 
 // The access log (issue 27 item 3) in Chromium against the real backend and Auth emulator: the care
 // agent at a 1280 px desk opens sam's 360 and his sign-in methods; sam, on his 360 px phone, finds
@@ -19,6 +20,8 @@ afterAll(async () => {
 });
 
 test("sam sees the agent's visit to his 360 under Who looked at my account", { timeout: 180_000 }, async () => {
+  // The agent has verified the caller (issue 27; tests/e2e/callerVerification.test.ts walks it): an admin's override here.
+  await verifyCallerOverHttp(baseUrl, "0103");
   const agent = await signedInPage(browser, baseUrl, "agent@att.example", { width: 1280, height: 800 });
   await agent.goto(`${baseUrl}/subscribers`);
   await agent.getByLabel("Search subscribers").fill("0103");

@@ -3,6 +3,7 @@ import type { Browser } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
 import { signedInPage } from "../support/portalPages";
+import { verifyCallerOverHttp } from "../support/callerVerification";
 
 // The care desk (issue 27 item 6) in Chromium against the real backend and Auth emulator: the agent
 // at a 1280 px desk types Alex's number in the home page's box, lands on the same results as the
@@ -21,6 +22,8 @@ afterAll(async () => {
 });
 
 test("from the home box to Alex's 360 with both accounts, the actions fit, and a note with who and when", async () => {
+  // The agent has verified the caller (issue 27; tests/e2e/callerVerification.test.ts walks it): an admin's override here.
+  await verifyCallerOverHttp(baseUrl, "0102");
   const agent = await signedInPage(browser, baseUrl, "agent@att.example", { width: 1280, height: 800 });
   const box = agent.getByLabel("Number, name, email, ICCID or account number");
   await box.fill("(202) 555-0102");

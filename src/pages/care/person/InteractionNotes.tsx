@@ -78,7 +78,8 @@ export function InteractionNotes({ personId, subscriberId }: { personId: string;
         <List<InteractionNote>
           loading={query.isLoading}
           dataSource={result?.data ?? []}
-          locale={{ emptyText: t("care.notes.none") }}
+          // antd greys the empty text below readable contrast: the words in the page's own colour.
+          locale={{ emptyText: <Typography.Text>{t("care.notes.none")}</Typography.Text> }}
           renderItem={(note) => (
             <List.Item data-testid="interaction-note">
               <List.Item.Meta
