@@ -17,10 +17,11 @@ describe("isRole", () => {
 });
 
 describe("accessScope and can", () => {
-  // The declarations' intent, spelled out: a subscriber reaches its own lines, staff every line of
-  // the operator; the plan catalog is open to every role.
+  // The declarations' intent, spelled out: a subscriber reaches its own lines, an agent the lines of
+  // callers verified to them (issue 27), an admin every line of the operator; the plan catalog is
+  // open to every role.
   const expected = {
-    lines: { subscriber: "own", agent: "all", admin: "all" },
+    lines: { subscriber: "own", agent: "verified", admin: "all" },
     plans: { subscriber: "all", agent: "all", admin: "all" },
   } as const;
   const resources = { lines: linesResource, plans: plansResource } as const;
