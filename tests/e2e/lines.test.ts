@@ -230,8 +230,8 @@ test("the care agent, at a desk, suspends sam's stolen line with a reason; sam's
   await dialog(agent, "Suspend").getByRole("button", { name: "Review" }).click();
   await dialog(agent, "Suspend").getByRole("button", { name: "Suspend" }).click();
   await status(agent).getByText("Suspended").waitFor();
-  // The trail keeps the reason.
-  await agent.getByText("Reason: Sam called from a friend's phone: stolen on the train").waitFor();
+  // The trail with the reason is the admins' since issue 27 (agents get 403 on the audit trail);
+  // tests/integration/lineActions.test.ts checks the reason is audited.
   expect(await accessibilityProblems(agent)).toEqual([]);
 
   await sam.getByText("Line (202) 555-0103 was suspended (Stolen) by a care agent.").waitFor();
