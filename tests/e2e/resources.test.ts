@@ -126,8 +126,13 @@ test("an agent finds the claim in the staff table, exports the filtered rows as 
   await page.waitForURL(/\/device-claims\/show\//);
   await page.getByText("Covered: accidental damage, excess waived.").first().waitFor();
 
-  // The record's audit trail, newest first: the edit, the approval, the subscriber's claim.
-  const history = page.locator(".ant-card").filter({ hasText: "History" });
+  // The record's audit trail, newest first: the edit, the approval, the subscriber's claim. Only an
+  // admin reads the trail since issue 27 (agents get 403 on it): the same page, opened by the admin.
+  const claimUrl = page.url();
+  await page.context().close();
+  const admin = await signedIn("admin@att.example", 1280, 800);
+  await admin.goto(claimUrl);
+  const history = admin.locator(".ant-card").filter({ hasText: "History" });
   await history.getByText("Assessment: — → Covered: accidental damage, excess waived.").waitFor();
   await history.getByText("Status: Submitted → Approved").waitFor();
   expect(await history.locator(".ant-timeline-item").allInnerTexts()).toEqual([
@@ -135,7 +140,7 @@ test("an agent finds the claim in the staff table, exports the filtered rows as 
     expect.stringMatching(/^Approve by a Care agent/),
     expect.stringMatching(/^Created by a Subscriber/),
   ]);
-  await page.context().close();
+  await admin.context().close();
 });
 
 test("in Spanish, the declaration's labels and antd's own texts are Spanish too", async () => {
