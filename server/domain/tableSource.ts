@@ -55,16 +55,19 @@ export function withoutOwner<Row extends { ownerUid: string | null }>({ ...row }
   return row;
 }
 
+/** The person an account belongs to: its holder, or the account itself while no one holds it (index in migration 0034). */
+export const PERSON_OF_ACCOUNT = sql<string>`coalesce(${accounts.ownerUid}, ${accounts.id}::text)`;
+
 /**
- * The holders a staff member verified as callers and whose verification still runs (issue 27): the
+ * The people (PERSON_OF_ACCOUNT) a staff member verified as callers and whose verification still runs (issue 27): the
  * principal's values stay plain parameters, so prepared reads (server/engine/preparedRead.ts) keep them.
  */
-export const verifiedHolders = (principal: Pick<Principal, "operator" | "uid">) =>
+export const verifiedPeople = (principal: Pick<Principal, "operator" | "uid">) =>
   sql`select ${callerVerifications.subscriberUid} from ${callerVerifications} where ${callerVerifications.operatorCode} = ${principal.operator} and ${callerVerifications.agentUid} = ${principal.uid} and ${callerVerifications.verifiedUntil} > now()`;
 
 /**
  * The operator scope every module applies: always its operator; "own" narrows to the principal's
- * rows (by `owner`), "verified" to those of holders who verified themselves to the principal (and
+ * rows (by `owner`), "verified" to those of people who verified themselves to the principal (and
  * the principal's own, a file they uploaded), and a subscriber sees only `forSubscribers` of the
  * rest. Other operators' and other subscribers' rows are simply not found (404, never 403).
  */
@@ -72,12 +75,15 @@ export function operatorScope(
   operator: AnyColumn,
   { owner, forSubscribers }: { owner?: AnyColumn; forSubscribers?: SQL } = {},
 ): (principal: Principal, scope: Scope) => SQL {
+  // Rows of an account are verified by its person, so a caller whose account no one holds yet (an
+  // imported customer) can be verified too; other owners (a card's holder) are people already.
+  const person = owner === accounts.ownerUid ? PERSON_OF_ACCOUNT : owner;
   return (principal, scope) => {
     const sameOperator = eq(operator, principal.operator);
     if (scope === "verified") {
       // The registry refuses such a declaration at start-up (server/engine/registry.ts); never widen silently.
       if (!owner) throw new Error('the "verified" scope needs a source that knows each record\'s holder');
-      return and(sameOperator, or(eq(owner, principal.uid), sql`${owner} in (${verifiedHolders(principal)})`))!;
+      return and(sameOperator, or(eq(owner, principal.uid), sql`${person} in (${verifiedPeople(principal)})`))!;
     }
     if (owner && scope !== "all") return and(sameOperator, eq(owner, principal.uid))!;
     if (forSubscribers && principal.role === "subscriber") return and(sameOperator, forSubscribers)!;

@@ -17,6 +17,7 @@ import { ProblemError, unprocessable } from "../../errors";
 import { words } from "../../i18n/words";
 import { hashSecret, verifySecret } from "../../lib/secretBox";
 import { savedLocalesOf } from "../outbox/recipientLocale";
+import { PERSON_OF_ACCOUNT } from "../tableSource";
 
 /**
  * Caller verification (issue 27 item 2). A staff member who verified a person (the holder of the
@@ -118,11 +119,26 @@ export function lockedProblem(until: Date): ProblemError {
   );
 }
 
+/**
+ * Whom a verification is about: the person (PERSON_OF_ACCOUNT: the holder's uid, or the account's id
+ * while no one holds it) and what the audit trail names as its target.
+ */
+export interface Caller {
+  person: string;
+  target: { type: "user" | "account"; id: string };
+}
+
+/** The caller an account stands for (its holder, or the account itself while no one holds it). */
+export const callerOf = (account: { id: string; ownerUid: string | null }): Caller =>
+  account.ownerUid
+    ? { person: account.ownerUid, target: { type: "user", id: account.ownerUid } }
+    : { person: account.id, target: { type: "account", id: account.id } };
+
 /** A wrong PIN or code: 422 at the field, and counted toward the lock once its transaction rolled back. */
 export class WrongAnswer extends ProblemError {
   constructor(
     readonly method: "pin" | "sms-code",
-    readonly subscriberUid: string,
+    readonly caller: Caller,
   ) {
     const field = method === "pin" ? "pin" : "code";
     const message = words(method === "pin" ? "callerVerification.wrongPin" : "callerVerification.wrongCode");
@@ -130,23 +146,23 @@ export class WrongAnswer extends ProblemError {
   }
 }
 
-/** The holder of an account of the operator, or null (no such account, or no holder yet). */
-export async function holderOfAccount(db: Executor, operator: string, accountId: string): Promise<string | null> {
+/** The person an account of the operator stands for, or null when there is no such account. */
+export async function personOfAccount(db: Executor, operator: string, accountId: string): Promise<string | null> {
   const [row] = await db
-    .select({ ownerUid: accounts.ownerUid })
+    .select({ person: PERSON_OF_ACCOUNT })
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.operatorCode, operator)))
     .limit(1);
-  return row?.ownerUid ?? null;
+  return row?.person ?? null;
 }
 
 /** An active line of the person, the first by number: where a code goes by SMS. */
-async function activeLineOf(db: Executor, operator: string, subscriberUid: string): Promise<string | null> {
+async function activeLineOf(db: Executor, operator: string, person: string): Promise<string | null> {
   const [row] = await db
     .select({ msisdn: lines.msisdn })
     .from(lines)
     .innerJoin(accounts, eq(accounts.id, lines.accountId))
-    .where(and(eq(accounts.operatorCode, operator), eq(accounts.ownerUid, subscriberUid), eq(lines.status, "active")))
+    .where(and(eq(accounts.operatorCode, operator), eq(PERSON_OF_ACCOUNT, person), eq(lines.status, "active")))
     .orderBy(asc(lines.msisdn))
     .limit(1);
   return row?.msisdn ?? null;
@@ -160,6 +176,7 @@ const lastFour = (msisdn: string) => `•••${msisdn.slice(-4)}`;
  * through the outbox; a code sent before to the same agent for the same person stops working.
  */
 export async function sendCode(tx: Executor, principal: Principal, subscriberUid: string): Promise<string> {
+  // (`subscriberUid` is the person: a holder's uid, or the account's id while no one holds it.)
   const msisdn = await activeLineOf(tx, principal.operator, subscriberUid);
   if (!msisdn)
     throw unprocessable(words("callerVerification.noLine"), [
@@ -231,7 +248,8 @@ export async function countWrongAnswer(
   requestId: string | null,
   wrong: WrongAnswer,
 ): Promise<ProblemError | null> {
-  const { subscriberUid, method } = wrong;
+  const { method } = wrong;
+  const { person: subscriberUid, target } = wrong.caller;
   return db.transaction(async (tx) => {
     const now = new Date();
     const windowStart = new Date(now.getTime() - LOCK_MINUTES * MINUTE);
@@ -261,8 +279,8 @@ export async function countWrongAnswer(
         actorUid: principal.uid,
         actorRole: principal.role,
         action,
-        targetType: "user",
-        targetId: subscriberUid,
+        targetType: target.type,
+        targetId: target.id,
         after,
         requestId,
       });
@@ -289,21 +307,25 @@ export async function countWrongAnswer(
         ),
       );
     await audit("caller-verification.locked", { lockedUntil: lockedUntil.toISOString() });
-    await alertLocked(tx, principal.operator, subscriberUid);
+    await alertLocked(tx, principal.operator, wrong.caller);
     return lockedProblem(lockedUntil);
   });
 }
 
-/** The person hears about the lock everywhere they can: the inbox, their accounts' email, and an active line. */
-async function alertLocked(tx: Executor, operator: string, subscriberUid: string) {
+/**
+ * The person hears about the lock everywhere they can: the inbox (when someone holds the account),
+ * their accounts' email, and an active line.
+ */
+async function alertLocked(tx: Executor, operator: string, { person: subscriberUid, target }: Caller) {
   const params = { minutes: LOCK_MINUTES };
-  await tx
-    .insert(notifications)
-    .values({ operatorCode: operator, recipientUid: subscriberUid, kind: "care.verification_locked", params });
+  if (target.type === "user")
+    await tx
+      .insert(notifications)
+      .values({ operatorCode: operator, recipientUid: subscriberUid, kind: "care.verification_locked", params });
   const emails = await tx
     .selectDistinct({ email: accounts.email })
     .from(accounts)
-    .where(and(eq(accounts.operatorCode, operator), eq(accounts.ownerUid, subscriberUid)));
+    .where(and(eq(accounts.operatorCode, operator), eq(PERSON_OF_ACCOUNT, subscriberUid)));
   const msisdn = await activeLineOf(tx, operator, subscriberUid);
   const locale = (await savedLocalesOf(tx, operator, [subscriberUid])).get(subscriberUid) ?? "en";
   const outgoing = [

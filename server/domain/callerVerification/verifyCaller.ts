@@ -9,9 +9,10 @@ import type { SubscriberRow } from "../subscribers/module";
 import {
   countWrongAnswer,
   grantVerification,
-  holderOfAccount,
+  callerOf,
   lockedProblem,
   lockedUntilOf,
+  personOfAccount,
   sendCode,
   useCode,
   WrongAnswer,
@@ -45,16 +46,17 @@ export const verifyCaller: ActionHandler<SubscriberRow, VerifyCallerInput> = {
   async before({ principal, services, recordId, input }) {
     // An admin's override is how a locked person is helped anyway; everyone else waits for the lock.
     if (input.method === "override") return;
-    const holder = await holderOfAccount(services.db, principal.operator, recordId);
-    const lockedUntil = holder ? await lockedUntilOf(services.db, principal.operator, holder) : null;
+    const person = await personOfAccount(services.db, principal.operator, recordId);
+    const lockedUntil = person ? await lockedUntilOf(services.db, principal.operator, person) : null;
     if (lockedUntil) throw lockedProblem(lockedUntil);
   },
 
   async run({ tx, principal, row, input, reason, effects }) {
-    const holder = row.ownerUid;
-    if (!holder) throw unprocessable(words("callerVerification.noHolder"));
+    // A customer whose account no one holds in the app yet is verified by the account (a code to its line).
+    const caller = callerOf(row);
+    const holder = caller.person;
     const audit = (action: string, after: Record<string, unknown>, why?: string | null) =>
-      effects.audit({ action, targetType: "user", targetId: holder, after, reason: why ?? null });
+      effects.audit({ action, targetType: caller.target.type, targetId: caller.target.id, after, reason: why ?? null });
 
     switch (input.method) {
       case "pin": {
@@ -65,7 +67,7 @@ export const verifyCaller: ActionHandler<SubscriberRow, VerifyCallerInput> = {
           throw unprocessable(words("callerVerification.noPin"), [
             { path: "pin", message: words("callerVerification.noPin") },
           ]);
-        if (outcome === "mismatch") throw new WrongAnswer("pin", holder);
+        if (outcome === "mismatch") throw new WrongAnswer("pin", caller);
         const until = await grantVerification(tx, principal.operator, principal.uid, holder, "pin");
         await audit("caller-verification.verified", {
           method: "pin",
@@ -86,7 +88,7 @@ export const verifyCaller: ActionHandler<SubscriberRow, VerifyCallerInput> = {
           throw unprocessable(words("callerVerification.noCode"), [
             { path: "code", message: words("callerVerification.noCode") },
           ]);
-        if (outcome === "mismatch") throw new WrongAnswer("sms-code", holder);
+        if (outcome === "mismatch") throw new WrongAnswer("sms-code", caller);
         const until = await grantVerification(tx, principal.operator, principal.uid, holder, "sms-code");
         await audit("caller-verification.verified", {
           method: "sms-code",
@@ -120,7 +122,9 @@ export const verifyCaller: ActionHandler<SubscriberRow, VerifyCallerInput> = {
           { method: "override", agentUid: agent.uid, until: until.toISOString() },
           reason,
         );
-        await effects.notify({ recipientUid: holder, kind: "care.verification_override", params: { reason } });
+        // The holder is told in their inbox; an account no one holds has no inbox to tell.
+        if (row.ownerUid)
+          await effects.notify({ recipientUid: row.ownerUid, kind: "care.verification_override", params: { reason } });
         return;
       }
     }

@@ -5,7 +5,7 @@ import { words } from "../../i18n/words";
 import type { DeclaredResource } from "../../lib/declaredResource";
 import type { DomainModule } from "../../engine/types";
 import { documentModule } from "../../generic/documentModule";
-import { PERSON_OF_ACCOUNT } from "../subscribers/module";
+import { PERSON_OF_ACCOUNT } from "../tableSource";
 
 /**
  * Interaction notes are documents (the generic module) whose person and writer the server sets: the

@@ -7,7 +7,7 @@ import { badRequest } from "../../errors";
 import { words } from "../../i18n/words";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
-import { heldBy, tableSource, withoutOwner } from "../tableSource";
+import { heldBy, PERSON_OF_ACCOUNT, tableSource, withoutOwner } from "../tableSource";
 import { parseCareQuery, type CareQuery } from "./careQuery";
 import { subscriberRoutes } from "./routes";
 
@@ -37,9 +37,6 @@ function careQueryOf(q: string): CareQuery {
  */
 const lineMatchesDigits = (digits: string, alias: string) =>
   sql`(${sql.raw(alias)}.msisdn_digits like ${`%${digits}%`} or ${sql.raw(alias)}.iccid like ${`%${digits}`})`;
-
-/** The person an account belongs to: its holder, or the account itself while no one holds it (index in migration 0034). */
-export const PERSON_OF_ACCOUNT = sql<string>`coalesce(${accounts.ownerUid}, ${accounts.id}::text)`;
 
 /** The accounts `q` finds (in the operator scope the factory adds). */
 function searchAccounts(q: string): SQL {
@@ -155,11 +152,11 @@ export const subscribersModule: DomainModule<SubscriberRow> = {
     const verified = await verifiedUntilOf(
       db,
       principal,
-      rows.flatMap((row) => (row.ownerUid ? [row.ownerUid] : [])),
+      rows.map((row) => row.personId),
     );
     const unmasked = accessScope(principal, subscribersResource, "profile") === "all";
     return rows.map((row) => {
-      const until = row.ownerUid ? (verified.get(row.ownerUid) ?? null) : null;
+      const until = verified.get(row.personId) ?? null;
       const record = toRecord(row, until);
       return unmasked || until ? record : { ...record, email: maskEmail(record.email), phone: maskPhone(record.phone) };
     });

@@ -10,10 +10,6 @@ export const callerVerificationWords = defineWords({
     en: "Too many wrong answers: verifying this caller is locked for {{minutes}} more minutes. The subscriber has been alerted.",
     es: "Demasiadas respuestas incorrectas: la verificación de este abonado está bloqueada {{minutes}} minutos más. Se ha avisado al abonado.",
   },
-  "callerVerification.noHolder": {
-    en: "No one holds this account yet, so there is no caller to verify.",
-    es: "Nadie es titular de esta cuenta todavía, así que no hay a quién verificar.",
-  },
   "callerVerification.pinRequired": {
     en: "Enter the PIN the caller gives.",
     es: "Escribe el PIN que da quien llama.",
