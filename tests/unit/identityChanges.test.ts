@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  identityChangesOf,
-  maskEmail,
-  maskPhone,
-  type IdentityFacts,
-} from "../../server/domain/identityEvents/changes";
+import { identityChangesOf, maskPhone, type IdentityFacts } from "../../server/domain/identityEvents/changes";
+import { maskEmail } from "../../server/lib/masks";
 import { auditRowsOf, type IdentityObservation } from "../../server/domain/identityEvents/observer";
 
 const facts = (over: Partial<IdentityFacts> = {}): IdentityFacts => ({

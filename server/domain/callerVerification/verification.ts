@@ -18,6 +18,7 @@ import { words } from "../../i18n/words";
 import { hashSecret, verifySecret } from "../../lib/secretBox";
 import { savedLocalesOf } from "../outbox/recipientLocale";
 import { PERSON_OF_ACCOUNT } from "../tableSource";
+import { lastFourDigits } from "../../lib/masks";
 
 /**
  * Caller verification (issue 27 item 2). A staff member who verified a person (the holder of the
@@ -168,9 +169,6 @@ async function activeLineOf(db: Executor, operator: string, person: string): Pro
   return row?.msisdn ?? null;
 }
 
-/** Only the last 4 digits of a number, as the audit trail and the agent see where a code went. */
-const lastFour = (msisdn: string) => `•••${msisdn.slice(-4)}`;
-
 /**
  * Sends a one-time code (6 digits, 10 minutes, one use) by SMS to an active line of the person,
  * through the outbox; a code sent before to the same agent for the same person stops working.
@@ -215,7 +213,8 @@ export async function sendCode(tx: Executor, principal: Principal, subscriberUid
     params: { code, minutes: CODE_MINUTES },
     locale,
   });
-  return lastFour(msisdn);
+  // Only the last 4 digits: the audit trail and the agent see where the code went.
+  return lastFourDigits(msisdn)!;
 }
 
 /** Checks a code the caller read out: "match" uses it up; "none" when no code is waiting or it expired. */

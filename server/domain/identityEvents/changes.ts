@@ -71,14 +71,6 @@ export function identityChangesOf(before: IdentityFacts, after: IdentityFacts): 
 
 const sameEmail = (a: string | null, b: string | null) => (a ?? "").toLowerCase() === (b ?? "").toLowerCase();
 
-/** "a•••@example.com": enough for a person to recognise their address, not enough to read it off a log. */
-export function maskEmail(email: string | null): string | null {
-  if (!email) return null;
-  const at = email.lastIndexOf("@");
-  if (at <= 0) return "•••";
-  return `${email[0]}•••${email.slice(at)}`;
-}
-
 /** "•••• 0101", as the portal masks numbers. */
 export function maskPhone(phone: string | null): string | null {
   return phone ? `•••• ${phone.slice(-4)}` : null;

@@ -6,15 +6,9 @@ import { recordAudit, type AuditEntry, type Executor } from "../../audit";
 import type { VerifiedUser } from "../../auth/tokenVerifier";
 import type { Db } from "../../db/client";
 import { identitySnapshots } from "../../db/schema";
+import { maskEmail } from "../../lib/masks";
 import { alertAccountChange } from "../accountAlerts/alerts";
-import {
-  factsOfUserRecord,
-  identityChangesOf,
-  maskEmail,
-  maskPhone,
-  type IdentityChange,
-  type IdentityFacts,
-} from "./changes";
+import { factsOfUserRecord, identityChangesOf, maskPhone, type IdentityChange, type IdentityFacts } from "./changes";
 
 /** Where each recorded fact comes from: the verified ID token, or the Admin SDK's user record. */
 export type IdentityFactSource = "id-token" | "admin-user-record";

@@ -2,6 +2,7 @@ import { eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { outboxMessages } from "../../db/schema";
 import { messageText, type MessageWords } from "./messageText";
+import { lastFourDigits, maskEmail } from "../../lib/masks";
 
 /** The cron job that sends what the outbox holds. */
 export const OUTBOX_DELIVERY_JOB = "outbox.deliver";
@@ -13,10 +14,7 @@ export type OutboxSender = (message: typeof outboxMessages.$inferSelect, words: 
 export const logSender: OutboxSender = (message, words) => {
   const subject = words.subject === null ? "" : ` "${words.subject}"`;
   // The log keeps no one's address or number (issue 26): the last 4 digits, or the email's first letter and domain.
-  const to =
-    message.channel === "sms"
-      ? `•••${message.recipient.slice(-4)}`
-      : `${message.recipient[0] ?? ""}•••${message.recipient.slice(message.recipient.lastIndexOf("@"))}`;
+  const to = message.channel === "sms" ? lastFourDigits(message.recipient) : maskEmail(message.recipient);
   console.info(`[outbox] ${message.channel} to ${to} (${message.locale}):${subject} ${words.body}`);
   return Promise.resolve();
 };

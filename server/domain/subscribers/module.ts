@@ -10,6 +10,7 @@ import type { DomainModule } from "../../engine/types";
 import { heldBy, PERSON_OF_ACCOUNT, tableSource, withoutOwner } from "../tableSource";
 import { parseCareQuery, type CareQuery } from "./careQuery";
 import { subscriberRoutes } from "./routes";
+import { lastFourDigits, maskEmail } from "../../lib/masks";
 
 /** The account's id inside correlated subqueries (drizzle leaves a lone table's columns unqualified, and "id" would be the line's). */
 const ACCOUNT_ID = sql.raw(`"accounts"."id"`);
@@ -158,7 +159,9 @@ export const subscribersModule: DomainModule<SubscriberRow> = {
     return rows.map((row) => {
       const until = verified.get(row.personId) ?? null;
       const record = toRecord(row, until);
-      return unmasked || until ? record : { ...record, email: maskEmail(record.email), phone: maskPhone(record.phone) };
+      return unmasked || until
+        ? record
+        : { ...record, email: maskEmail(record.email), phone: lastFourDigits(record.phone) };
     });
   },
   extraRoutes: subscriberRoutes,
@@ -173,13 +176,3 @@ function toRecord(row: SubscriberRow, verifiedUntil: Date | null): Subscriber {
     updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-/** The first letter and the domain (`j•••@example.com`): enough to say "the one ending in example.com". */
-export const maskEmail = (email: string | null) => {
-  if (!email) return null;
-  const at = email.lastIndexOf("@");
-  return at > 0 ? `${email[0]}•••${email.slice(at)}` : "•••";
-};
-
-/** The last 4 digits of a number (`•••4567`). */
-export const maskPhone = (phone: string | null) => (phone ? `•••${phone.slice(-4)}` : null);

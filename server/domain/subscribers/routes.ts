@@ -15,6 +15,7 @@ import { adminAuth, firebaseCode, type EngineServices } from "../../engine/servi
 import { logReadOf } from "../accessLog/accessLog";
 import { callerNotVerified } from "../../engine/records";
 import { verifiedUntilOf } from "../callerVerification/verification";
+import { lastFourDigits } from "../../lib/masks";
 
 /** The account's holder uid, when a staff member of its operator asks (403 for other roles, 404 elsewhere). */
 async function holderOf(db: Executor, principal: Principal, accountId: string): Promise<{ ownerUid: string | null }> {
@@ -35,9 +36,6 @@ async function holderOf(db: Executor, principal: Principal, accountId: string): 
   return account;
 }
 
-/** Only the last 4 digits of a second-factor phone: enough to recognise it on a call. */
-const lastFour = (phone: string | undefined | null) => (phone ? `•••${phone.slice(-4)}` : null);
-
 /** What care may know of a Firebase user: which ways they sign in, whether a second factor guards them; never a hash, token or secret. */
 export function identityOf(user: UserRecord): SubscriberIdentity {
   return {
@@ -48,12 +46,12 @@ export function identityOf(user: UserRecord): SubscriberIdentity {
     providers: user.providerData.map((p) => ({
       providerId: p.providerId,
       email: p.email ?? null,
-      phoneNumber: lastFour(p.phoneNumber),
+      phoneNumber: lastFourDigits(p.phoneNumber),
     })),
     mfa: (user.multiFactor?.enrolledFactors ?? []).map((f) => ({
       factorId: f.factorId,
       displayName: f.displayName ?? null,
-      phoneNumber: lastFour((f as { phoneNumber?: string }).phoneNumber),
+      phoneNumber: lastFourDigits((f as { phoneNumber?: string }).phoneNumber),
       enrolledAt: f.enrollmentTime ?? null,
     })),
     createdAt: user.metadata.creationTime ?? null,
