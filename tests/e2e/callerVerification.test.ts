@@ -5,8 +5,8 @@ import type { Browser } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { E2E_BACKEND_LOG_DIR } from "../support/backendLogs";
 import { launchChromium } from "../support/browser";
+import { samsLineActive } from "../support/samsLine";
 import { actionDialog as dialog, pickOption, signedInPage } from "../support/portalPages";
-import { signInWithPassword } from "../support/testBackend";
 
 // Verify before disclosing (issue 27 item 2) at a 1280 px desk: the agent opens sam's 360 and sees
 // only his name, masked contact details and tickets; sends a code by SMS, types what sam reads out
@@ -46,29 +46,8 @@ async function smsCodeTo(lastFour: string, before: string): Promise<string> {
   return code;
 }
 
-/** Other e2e files share this backend and may leave sam's line suspended: this story starts from an active one. */
-async function samsLineActive() {
-  const headers = {
-    authorization: `Bearer ${await signInWithPassword("admin@att.example")}`,
-    "x-operator": "ATT",
-    "x-app-version": "3.2.1",
-    "content-type": "application/json",
-  };
-  const lines = (await (await fetch(`${baseUrl}/api/v1/lines?q=0103&pageSize=20`, { headers })).json()) as {
-    data: { id: string; msisdn: string; status: string }[];
-  };
-  const line = lines.data.find((l) => l.msisdn === "+12025550103")!;
-  if (line.status !== "suspended") return;
-  const res = await fetch(`${baseUrl}/api/v1/lines/${line.id}/actions/restore`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ reason: "e2e: the story starts from an active line" }),
-  });
-  expect(res.status, await res.text()).toBe(200);
-}
-
 test("an agent verifies sam by SMS code and suspends his line", { timeout: 240_000 }, async () => {
-  await samsLineActive();
+  await samsLineActive(baseUrl);
   const codeBefore = [...logText().matchAll(/\[outbox\] sms to •••0103 \(en\):.*?code is (\d{6})/g)].at(-1)?.[1] ?? "";
   const agent = await signedInPage(browser, baseUrl, "agent@att.example", { width: 1280, height: 800 });
   await agent.goto(`${baseUrl}/subscribers?q=0103`);
@@ -99,5 +78,5 @@ test("an agent verifies sam by SMS code and suspends his line", { timeout: 240_0
   await agent.getByTestId("line-status").getByText("Suspended").waitFor();
   await agent.context().close();
   // Back as it was, for the other files.
-  await samsLineActive();
+  await samsLineActive(baseUrl);
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import type { Browser } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
-import { signInWithPassword } from "../support/testBackend";
+import { samsLineActive } from "../support/samsLine";
 import { verifyCallerOverHttp } from "../support/callerVerification";
 import { SAMPLE_FILES } from "../support/sampleFiles";
 import { signedInPage, actionDialog as dialog, pickOption } from "../support/portalPages";
@@ -13,7 +13,6 @@ import { signedInPage, actionDialog as dialog, pickOption } from "../support/por
 // request carries a photo, which the agent sees (name and size) and downloads; the 360's money and
 // usage sections load when opened.
 const baseUrl = inject("baseUrl");
-const PASSWORD = "Demo-2026!";
 const POLL = { timeout: 20_000, interval: 200 };
 let browser: Browser;
 
@@ -27,32 +26,8 @@ afterAll(async () => {
 const signedIn = (email: string, width: number, height: number) =>
   signedInPage(browser, baseUrl, email, { width, height });
 
-/**
- * The e2e files share one backend, and lines.test.ts leaves sam's line suspended: this story starts
- * from an active line, restored through the API by the agent when it is not.
- */
-async function samsLineActive() {
-  const headers = {
-    authorization: `Bearer ${await signInWithPassword("admin@att.example", PASSWORD)}`,
-    "x-operator": "ATT",
-    "x-app-version": "3.2.1",
-    "content-type": "application/json",
-  };
-  const lines = (await (await fetch(`${baseUrl}/api/v1/lines?q=0103&pageSize=20`, { headers })).json()) as {
-    data: { id: string; msisdn: string; status: string }[];
-  };
-  const line = lines.data.find((l) => l.msisdn === "+12025550103")!;
-  if (line.status !== "suspended") return;
-  const res = await fetch(`${baseUrl}/api/v1/lines/${line.id}/actions/restore`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ reason: "e2e: the story starts from an active line" }),
-  });
-  expect(res.status, await res.text()).toBe(200);
-}
-
 test("sam asks for help; the agent finds him by 0103, suspends his line with a reason and answers; sam sees both live", async () => {
-  await samsLineActive();
+  await samsLineActive(baseUrl);
   // Sam, on his phone, opens a help request from the help page and stays on it.
   const sam = await signedIn("sam@example.com", 360, 740);
   await sam.goto(`${baseUrl}/tickets`);
