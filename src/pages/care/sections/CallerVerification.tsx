@@ -7,13 +7,14 @@ import { linesResource } from "../../../resources/lines";
 import type { Subscriber } from "../../../resources/subscribers";
 import type { StaffMember } from "../../../resources/staff";
 import type { ApiError } from "../../../providers/apiClient";
-import { dataProvider } from "../../../providers/dataProvider";
 import type { SessionUser } from "../../../providers/session";
+import { useResourceAction } from "../../../components/actions/useResourceAction";
+import { useNow } from "../useNow";
 
 /** Whether the viewer must verify this caller before the subscriber's records open (an agent, not yet verified). */
 export function useCallerLocked(subscriber: Subscriber | undefined): boolean {
   const { data: user } = useGetIdentity<SessionUser>();
-  const now = useNow();
+  const now = useNow(1000);
   if (!subscriber || accessScope(user, linesResource, "show") !== "verified") return false;
   return !subscriber.verifiedUntil || Date.parse(subscriber.verifiedUntil) <= now;
 }
@@ -31,16 +32,6 @@ export function VerifyCallerFirst() {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any of the panel's three forms
 type FieldErrorsOf = FormInstance<any>;
 
-/** The clock, ticking every second (the countdown, and the lock coming back when it runs out). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 const remaining = (until: string, now: number) => {
   const seconds = Math.max(0, Math.round((Date.parse(until) - now) / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
@@ -54,7 +45,9 @@ const remaining = (until: string, now: number) => {
 export function CallerVerification({ subscriber, onChanged }: { subscriber: Subscriber; onChanged: () => void }) {
   const { message } = App.useApp();
   const { data: user } = useGetIdentity<SessionUser>();
-  const now = useNow();
+  // The countdown ticks every second (and the lock comes back when it runs out).
+  const now = useNow(1000);
+  const verifyCaller = useResourceAction("subscribers", "verify-caller", subscriber);
   const [pinForm] = Form.useForm<{ pin: string }>();
   const [codeForm] = Form.useForm<{ code: string }>();
   const [overrideForm] = Form.useForm<{ agentUid: string; reason: string }>();
@@ -74,19 +67,14 @@ export function CallerVerification({ subscriber, onChanged }: { subscriber: Subs
   async function send(what: string, payload: Record<string, unknown>, form?: FieldErrorsOf) {
     setBusy(what);
     try {
-      await dataProvider.custom!({
-        url: `/subscribers/${subscriber.id}/actions/verify-caller`,
-        method: "post",
-        payload,
-      });
+      // The declared action (src/resources/subscribers.ts), which puts a refusal at its field on `form`.
+      await verifyCaller.run(payload, { form });
       return true;
     } catch (e) {
       const problem = e as ApiError;
-      const errors = (problem.errors ?? {}) as Record<string, string[] | undefined>;
-      const field = Object.keys(errors).find((name) => errors[name]?.length);
-      if (form && field && ["pin", "code", "agentUid", "reason"].includes(field))
-        form.setFields([{ name: field, errors: [errors[field]![0]!] }]);
-      else void message.error(problem.message);
+      const errors = (problem.errors ?? {}) as Record<string, unknown>;
+      const atField = form && ["pin", "code", "agentUid", "reason"].some((name) => name in errors);
+      if (!atField) void message.error(problem.message);
       return false;
     } finally {
       setBusy(null);
