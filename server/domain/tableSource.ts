@@ -58,6 +58,16 @@ export function withoutOwner<Row extends { ownerUid: string | null }>({ ...row }
 /** The person an account belongs to: its holder, or the account itself while no one holds it (index in migration 0034). */
 export const PERSON_OF_ACCOUNT = sql<string>`coalesce(${accounts.ownerUid}, ${accounts.id}::text)`;
 
+/** The person an account of the operator stands for, or null when there is no such account. */
+export async function personOfAccount(db: Executor, operator: string, accountId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ person: PERSON_OF_ACCOUNT })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.operatorCode, operator)))
+    .limit(1);
+  return row?.person ?? null;
+}
+
 /**
  * The people (PERSON_OF_ACCOUNT) a staff member verified as callers and whose verification still runs (issue 27): the
  * principal's values stay plain parameters, so prepared reads (server/engine/preparedRead.ts) keep them.

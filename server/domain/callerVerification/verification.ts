@@ -147,16 +147,6 @@ export class WrongAnswer extends ProblemError {
   }
 }
 
-/** The person an account of the operator stands for, or null when there is no such account. */
-export async function personOfAccount(db: Executor, operator: string, accountId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ person: PERSON_OF_ACCOUNT })
-    .from(accounts)
-    .where(and(eq(accounts.id, accountId), eq(accounts.operatorCode, operator)))
-    .limit(1);
-  return row?.person ?? null;
-}
-
 /** An active line of the person, the first by number: where a code goes by SMS. */
 async function activeLineOf(db: Executor, operator: string, person: string): Promise<string | null> {
   const [row] = await db

@@ -6,13 +6,13 @@ import { words } from "../../i18n/words";
 import type { ActionHandler } from "../../engine/types";
 import { checkCarePin } from "../carePins/carePins";
 import type { SubscriberRow } from "../subscribers/module";
+import { personOfAccount } from "../tableSource";
 import {
   countWrongAnswer,
   grantVerification,
   callerOf,
   lockedProblem,
   lockedUntilOf,
-  personOfAccount,
   sendCode,
   useCode,
   WrongAnswer,

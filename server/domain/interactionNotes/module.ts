@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { accounts, staffMembers } from "../../db/schema";
+import { staffMembers } from "../../db/schema";
 import { notFound } from "../../errors";
 import { words } from "../../i18n/words";
 import type { DeclaredResource } from "../../lib/declaredResource";
 import type { DomainModule } from "../../engine/types";
 import { documentModule } from "../../generic/documentModule";
-import { PERSON_OF_ACCOUNT } from "../tableSource";
+import { personOfAccount } from "../tableSource";
 
 /**
  * Interaction notes are documents (the generic module) whose person and writer the server sets: the
@@ -23,12 +23,8 @@ export function interactionNotesModule(resource: DeclaredResource): DomainModule
       async create(ctx, body, owners) {
         const { operator, uid } = ctx.principal;
         // The engine checked the reference (an account of this operator the writer may open).
-        const [account] = await ctx.tx
-          .select({ personId: PERSON_OF_ACCOUNT })
-          .from(accounts)
-          .where(and(eq(accounts.id, String(body.subscriberId)), eq(accounts.operatorCode, operator)))
-          .limit(1);
-        if (!account) throw notFound(words("subscribers.noSuch"));
+        const personId = await personOfAccount(ctx.tx, operator, String(body.subscriberId));
+        if (!personId) throw notFound(words("subscribers.noSuch"));
         const [writer] = await ctx.tx
           .select({ displayName: staffMembers.displayName, email: staffMembers.email })
           .from(staffMembers)
@@ -36,7 +32,7 @@ export function interactionNotesModule(resource: DeclaredResource): DomainModule
           .limit(1);
         // Staff always have a row (sign-in checks it); a token's uid is the last resort, never empty.
         const authorName = writer?.displayName?.trim() || writer?.email || uid;
-        return baseWriter.create!(ctx, { ...body, personId: account.personId, authorName }, owners);
+        return baseWriter.create!(ctx, { ...body, personId, authorName }, owners);
       },
     },
   };
