@@ -86,7 +86,7 @@ test("alex's eSIM transfer alerts his email; he presses \"This wasn't me\" witho
   expect(email).toBeDefined();
   const words = messageText(email!);
   expect(words.subject).toBe("Security alert: a change to your account");
-  expect(words.body).toContain("+12025550101 was moved to a new eSIM.");
+  expect(words.body).toContain("•••0101 was moved to a new eSIM.");
   const link = /\/this-wasnt-me#[A-Za-z0-9_-]{43}/.exec(words.body)?.[0];
   expect(link, words.body).toBeDefined();
 

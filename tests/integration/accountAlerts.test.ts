@@ -359,7 +359,7 @@ describe('"This wasn\'t me"', () => {
       createdByRole: "subscriber",
     });
     const [opening] = await db.select().from(ticketMessages).where(eq(ticketMessages.ticketId, ticket!.id));
-    expect(opening!.body).toMatch(/This wasn't me[\s\S]*A PIN to move \+1303555\d{4} to another carrier was issued/);
+    expect(opening!.body).toMatch(/This wasn't me[\s\S]*A PIN to move •••\d{4} to another carrier was issued/);
 
     const [audit] = await db
       .select()

@@ -7,6 +7,7 @@ import { accountAlertLinks, accounts, lines, ticketMessages, tickets } from "../
 import { adminAuth, type EngineServices } from "../../engine/services";
 import { ProblemError, notFound } from "../../errors";
 import { textIn, words } from "../../i18n/words";
+import { lastFourDigits } from "../../lib/masks";
 import { lockNumbers } from "../lines/handlers";
 import { ALERT_LINK_MS, alertTokenHash } from "./alerts";
 
@@ -73,7 +74,7 @@ export async function useThisWasntMeLink(
     let ticketId: string | null = null;
     if (accountId) {
       const what = (locale: "en" | "es") =>
-        translateTo(locale, `accountAlerts.what.${link.change}`, { msisdn: changedLine?.msisdn ?? "" });
+        translateTo(locale, `accountAlerts.what.${link.change}`, { msisdn: lastFourDigits(changedLine?.msisdn) ?? "" });
       const [ticket] = await tx
         .insert(tickets)
         .values({

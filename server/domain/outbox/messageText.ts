@@ -1,3 +1,4 @@
+import { lastFourDigits } from "../../lib/masks";
 import { translateTo, type Locale } from "#i18n/dictionaries";
 import type { outboxMessages } from "../../db/schema";
 
@@ -30,9 +31,12 @@ function paramWords(locale: Locale, params: Params): Record<string, unknown> {
   if (typeof params.capReason === "string")
     words.capReason = translateTo(locale, `usage.capReason.${params.capReason}`);
   if (typeof params.role === "string") words.role = translateTo(locale, `roles.${params.role}`);
-  // An account alert (issue 27): what changed, as a sentence.
+  // An account alert (issue 27): what changed, as a sentence. The line shows as its last 4 digits: an
+  // email or SMS may be read by someone else, and the outbox log must not hold the number (issue 26).
   if (typeof params.change === "string")
-    words.what = translateTo(locale, `accountAlerts.what.${params.change}`, { msisdn: params.msisdn ?? "" });
+    words.what = translateTo(locale, `accountAlerts.what.${params.change}`, {
+      msisdn: typeof params.msisdn === "string" ? lastFourDigits(params.msisdn) : "",
+    });
   words.greeting =
     typeof params.displayName === "string" && params.displayName.trim()
       ? translateTo(locale, "outbox.greetingNamed", { name: params.displayName.trim() })
