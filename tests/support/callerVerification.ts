@@ -57,7 +57,12 @@ export async function verifyDemoCallers(
  * The same over HTTP, for a backend of the e2e run: the operator's admin finds the subscriber by the
  * care search (`q`: a number, a name) and grants the agent a verification of that caller.
  */
-export async function verifyCallerOverHttp(baseUrl: string, q: string, agentUid = "demo-agent"): Promise<void> {
+export async function verifyCallerOverHttp(
+  baseUrl: string,
+  q: string,
+  agentUid = "demo-agent",
+  reason = "e2e: the caller was verified in person",
+): Promise<void> {
   // (`q` may also be the id of one of the subscriber's accounts.)
   const { signInWithPassword } = await import("./testBackend");
   const headers = {
@@ -75,7 +80,7 @@ export async function verifyCallerOverHttp(baseUrl: string, q: string, agentUid 
   const res = await fetch(`${baseUrl}/api/v1/subscribers/${found.data[0]!.id}/actions/verify-caller`, {
     method: "POST",
     headers,
-    body: JSON.stringify({ method: "override", agentUid, reason: "e2e: the caller was verified in person" }),
+    body: JSON.stringify({ method: "override", agentUid, reason }),
   });
   expect(res.status, await res.text()).toBe(200);
 }

@@ -11,36 +11,40 @@ import type { Page, Request } from "playwright-core";
  * opened before (the router keeps the old page in view until it has arrived). The live stream, which
  * never ends, is not one.
  */
-export function requestsInFlight(page: Page, baseUrl: string): () => number {
+export function requestsInFlight(page: Page, baseUrl: string): InFlight {
   const pending = new Set<Request>();
   const counted = (request: Request) =>
     request.url().startsWith(baseUrl) && !["eventsource", "websocket"].includes(request.resourceType());
   page.on("request", (request) => counted(request) && pending.add(request));
   page.on("requestfinished", (request) => pending.delete(request));
   page.on("requestfailed", (request) => pending.delete(request));
-  return () => pending.size;
+  return Object.assign(() => pending.size, { urls: () => [...pending].map((r) => r.url().slice(baseUrl.length)) });
 }
+
+/** How many requests are under way, and (for a page that never settles) which. */
+export type InFlight = (() => number) & { urls(): string[] };
 
 /**
  * Waits until the page is still: no request under way, no spinner or skeleton, no dialog opening or
  * closing, three times in a row 50 ms apart (a page often asks its next question as the first answer
  * lands, and a new page asks for its code a moment after its address changed).
  */
-export async function settled(page: Page, inFlight: () => number, timeout = 10_000): Promise<void> {
+export async function settled(page: Page, inFlight: InFlight, timeout = 10_000): Promise<void> {
   const deadline = Date.now() + timeout;
   let quiet = 0;
   while (quiet < 3) {
-    const still =
-      inFlight() === 0 &&
-      (await page.evaluate(
-        () =>
-          document.readyState === "complete" &&
-          !document.querySelector(
+    const busy = await page.evaluate(() =>
+      document.readyState !== "complete"
+        ? "loading"
+        : document.querySelector(
             ".ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading, .ant-zoom-enter, .ant-zoom-leave, .ant-fade-enter, .ant-fade-leave",
-          ),
-      ));
-    quiet = still ? quiet + 1 : 0;
-    if (Date.now() > deadline) throw new Error(`${page.url()} was still busy after ${timeout} ms`);
+          )?.className,
+    );
+    quiet = inFlight() === 0 && !busy ? quiet + 1 : 0;
+    if (Date.now() > deadline)
+      throw new Error(
+        `${page.url()} was still busy after ${timeout} ms: requests ${JSON.stringify(inFlight.urls())}, element ${busy ?? "none"}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
