@@ -49,6 +49,10 @@ API: ${url}/api/v1 · OpenAPI: ${url}/api/openapi.json · Ctrl-C stops everythin
     sandboxRuns
       ? `\nSandbox card gateway: ${sandboxUrl} (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0119 times out)`
       : ""
+  }${
+    process.env.PORTING_EXCHANGE_URL
+      ? ""
+      : `\nNumber portability exchange (stand-in): http://127.0.0.1:${process.env.PORTING_EXCHANGE_PORT ?? "8091"} (transfer PIN 0000 or ZIP 00000 is rejected; +1 202 555 0188 ports with account 55501, PIN 2468, ZIP 20001)`
   }`);
 }
 

@@ -397,6 +397,9 @@ export const es: Record<MessageKey, string> = {
   "validation.roleOrDisabled": "indica el rol, la desactivación o ambos",
   "validation.policyChange": "indica el requisito de segundo paso, el permiso de aprobar o ambos",
   "validation.iccid": "19 o 20 dígitos que empiezan por 89",
+  "validation.carrierAccount": "el número de cuenta en tu compañía anterior: letras, dígitos, espacios o guiones",
+  "validation.transferPin": "de 4 a 10 dígitos",
+  "validation.portInZip": "5 dígitos",
   "validation.iccidRequired": "obligatorio para una SIM física: el número impreso en ella",
   "validation.iccidNotForEsim": "déjalo vacío para una eSIM: nosotros le damos su número",
   "validation.idDocumentRequired": "obligatorio para una eSIM: una foto o escaneo de tu documento de identidad",
@@ -1098,6 +1101,18 @@ export const es: Record<MessageKey, string> = {
   "outbox.accountAlert.body":
     "{{greeting}}\n\n{{what}}\n\nSi hiciste este cambio, no tienes que hacer nada. Si no lo hiciste, abre este enlace en los próximos {{days}} días y pulsa «No fui yo»: bloquearemos tus números para que no se puedan transferir, cerraremos la sesión en todos los dispositivos y nuestro equipo de fraude se pondrá en contacto contigo. No hace falta iniciar sesión.\n{{link}}",
   "outbox.accountAlert.sms": "Alerta de seguridad: {{what}} ¿No fuiste tú? Abre {{link}}",
+  "outbox.portInAccepted.subject": "El {{msisdn}} ya está con nosotros",
+  "outbox.portInAccepted.body":
+    "{{greeting}}\n\nTu compañía anterior liberó el {{msisdn}}: tu línea lo usa ahora y el número temporal que tenía ya no es tuyo.",
+  "outbox.portInAccepted.sms": "El {{msisdn}} ya está con nosotros: esta línea lo usa ahora.",
+  "outbox.portInRejected.subject": "No se pudo traer el {{msisdn}}",
+  "outbox.portInRejected.body":
+    "{{greeting}}\n\nTu compañía anterior rechazó pasarnos el {{msisdn}}: {{portInReason}}\n\nAbre el pedido en el portal de autoservicio, corrige los datos y envíalo de nuevo. Mientras tanto tu línea conserva su número temporal.",
+  "outbox.portInRejected.sms": "No se pudo traer el {{msisdn}}: {{portInReason}} Corrígelo en el portal.",
+  "outbox.portInReason.transfer_pin_mismatch": "el PIN de portabilidad no coincide.",
+  "outbox.portInReason.zip_mismatch": "el código postal no coincide con la cuenta.",
+  "outbox.portInReason.account_mismatch": "el número de cuenta no corresponde a este número.",
+  "outbox.portInReason.other": "no dio un motivo que conozcamos.",
   "accountAlerts.what.sim-swap": "Se cambió la SIM de {{msisdn}}.",
   "accountAlerts.what.esim-transfer": "{{msisdn}} se pasó a una nueva eSIM.",
   "accountAlerts.what.port-out-pin": "Se emitió un PIN para llevar {{msisdn}} a otro operador.",

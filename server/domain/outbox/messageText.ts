@@ -18,6 +18,8 @@ const STEMS: Record<string, string> = {
   "account.alert": "outbox.accountAlert",
   "care.verification_code": "outbox.verificationCode",
   "care.verification_locked": "outbox.verificationLocked",
+  "port_in.accepted": "outbox.portInAccepted",
+  "port_in.rejected": "outbox.portInRejected",
 };
 
 /**
@@ -33,6 +35,9 @@ function paramWords(locale: Locale, params: Params): Record<string, unknown> {
   // An account alert (issue 27): what changed, as a sentence.
   if (typeof params.change === "string")
     words.what = translateTo(locale, `accountAlerts.what.${params.change}`, { msisdn: params.msisdn ?? "" });
+  // A port-in the exchange refused (issue 28): why, in words.
+  if (typeof params.portInReason === "string")
+    words.portInReason = translateTo(locale, `outbox.portInReason.${params.portInReason}`);
   words.greeting =
     typeof params.displayName === "string" && params.displayName.trim()
       ? translateTo(locale, "outbox.greetingNamed", { name: params.displayName.trim() })
