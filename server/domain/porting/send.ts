@@ -31,7 +31,7 @@ type Log = { warn(obj: unknown, msg?: string): void };
  * key, so a send whose answer was lost is one request at the exchange.
  */
 export async function sendDuePortIns(
-  services: { db: Db; secrets: SecretBox; exchange?: PortingExchange; operatorCode?: string },
+  services: { db: Db; secrets: SecretBox; exchange?: PortingExchange },
   { now = new Date(), random = Math.random, log }: { now?: Date; random?: () => number; log?: Log } = {},
 ): Promise<SendRound> {
   const round: SendRound = { sent: 0, failed: 0 };
