@@ -1054,6 +1054,11 @@ export const en = {
   "subscriber.order.summary.sim": "A new SIM card.",
   "subscriber.order.summary.esim": "A new eSIM.",
   "subscriber.order.summary.esimTransfer": "Your eSIM moved to another phone.",
+  "subscriber.order.summary.portIn":
+    "Bringing {{number}} from your old carrier. Until it arrives, this line works as {{temporary}}.",
+  "subscriber.order.summary.portInDone": "{{number}} came over from your old carrier.",
+  "subscriber.order.portInRefused":
+    "Your old carrier refused the transfer (see why below). Correct the details and send it again.",
   "subscriber.line.requests": "Recent requests",
   "subscriber.bill.items": "What it is made of",
   "subscriber.bill.tax": "Tax ({{rate}} %)",

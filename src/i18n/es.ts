@@ -1061,6 +1061,11 @@ export const es: Record<MessageKey, string> = {
   "subscriber.order.summary.sim": "Una SIM nueva.",
   "subscriber.order.summary.esim": "Una eSIM nueva.",
   "subscriber.order.summary.esimTransfer": "Tu eSIM pasó a otro teléfono.",
+  "subscriber.order.summary.portIn":
+    "Estamos trayendo el {{number}} de tu compañía anterior. Hasta que llegue, esta línea funciona como {{temporary}}.",
+  "subscriber.order.summary.portInDone": "El {{number}} llegó desde tu compañía anterior.",
+  "subscriber.order.portInRefused":
+    "Tu compañía anterior rechazó la portabilidad (mira el motivo abajo). Corrige los datos y envíala de nuevo.",
   "subscriber.line.requests": "Solicitudes recientes",
   "subscriber.bill.items": "De qué se compone",
   "subscriber.bill.tax": "Impuestos ({{rate}} %)",
