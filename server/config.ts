@@ -173,7 +173,11 @@ export const serverEnvSchema = z
     }
     const trustProxy = parseTrustProxy(env.TRUST_PROXY);
     if ("error" in trustProxy) ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: trustProxy.error });
-    if (env.APP_MODE === "production" && env.PORTING_EXCHANGE_URL && !(env.PORTING_EXCHANGE_API_KEY && env.PORTING_WEBHOOK_SECRET)) {
+    if (
+      env.APP_MODE === "production" &&
+      env.PORTING_EXCHANGE_URL &&
+      !(env.PORTING_EXCHANGE_API_KEY && env.PORTING_WEBHOOK_SECRET)
+    ) {
       ctx.addIssue({
         code: "custom",
         path: ["PORTING_WEBHOOK_SECRET"],

@@ -144,7 +144,7 @@ export async function startPortingExchangeStandIn(
         return json(res, 401, { error: "unauthorized", message: "a valid API key is required" });
       const body = await readJson(req);
       for (const field of FIELDS) {
-        if (typeof body?.[field] !== "string" || !(body[field] as string).trim())
+        if (typeof body?.[field] !== "string" || !body[field].trim())
           return json(res, 400, { error: "invalid_request", field, message: `${field} is required` });
       }
       const request = body as unknown as PortRequestBody;
@@ -153,7 +153,12 @@ export async function startPortingExchangeStandIn(
         known.calls++;
         return json(res, 202, { id: known.id, status: "pending" });
       }
-      const entry = { id: `pr_${randomUUID().replaceAll("-", "")}`, reference: request.reference, msisdn: request.msisdn, calls: 1 };
+      const entry = {
+        id: `pr_${randomUUID().replaceAll("-", "")}`,
+        reference: request.reference,
+        msisdn: request.msisdn,
+        calls: 1,
+      };
       requests.push(entry);
       byReference.set(request.reference, entry);
       const verdict = verdictOf(request);

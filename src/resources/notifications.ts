@@ -230,7 +230,8 @@ export const notificationsResource = defineResource({
       "notifications.kinds.port_in.accepted": "El {{msisdn}} ya está con nosotros: tu línea lo usa ahora.",
       "notifications.kinds.port_in.rejected":
         "No se pudo traer el {{msisdn}}. {{portInReason}} Corrige los datos y envíala de nuevo desde el pedido.",
-      "notifications.kinds.port_in.resubmitted": "La portabilidad del {{msisdn}} se corrigió y se envió de nuevo {{by}}.",
+      "notifications.kinds.port_in.resubmitted":
+        "La portabilidad del {{msisdn}} se corrigió y se envió de nuevo {{by}}.",
       "notifications.kinds.plan.changed": "{{msisdn}} tiene ahora el plan {{planName}} {{by}}.",
       "notifications.kinds.add_on.purchased": "Se añadió {{addOnName}} a {{msisdn}} {{by}}.",
       "notifications.kinds.add_on.renewed": "Se renovó {{addOnName}} en {{msisdn}}.",

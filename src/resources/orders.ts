@@ -50,7 +50,10 @@ export const portInCorrectionSchema = z.object({
     .max(40, "validation.atMostChars")
     .regex(/^[A-Za-z0-9 -]+$/, "validation.carrierAccount"),
   transferPin: z.string().regex(/^\d{4,10}$/, "validation.transferPin"),
-  zip: z.string().trim().regex(/^\d{5}$/, "validation.portInZip"),
+  zip: z
+    .string()
+    .trim()
+    .regex(/^\d{5}$/, "validation.portInZip"),
 });
 
 export const canTransition = (from: OrderState, to: OrderState) => ORDER_TRANSITIONS[from].includes(to);
@@ -252,8 +255,10 @@ export const ordersResource = defineResource({
       "orders.portIn.submitted": "Enviada a tu compañía anterior.",
       "orders.portIn.resubmitted": "Corregida y enviada de nuevo a tu compañía anterior.",
       "orders.portIn.accepted": "Tu compañía anterior liberó el número: ya está en esta línea.",
-      "orders.portIn.rejected.transfer_pin_mismatch": "Tu compañía anterior la rechazó: el PIN de portabilidad no coincide.",
-      "orders.portIn.rejected.zip_mismatch": "Tu compañía anterior la rechazó: el código postal no coincide con la cuenta.",
+      "orders.portIn.rejected.transfer_pin_mismatch":
+        "Tu compañía anterior la rechazó: el PIN de portabilidad no coincide.",
+      "orders.portIn.rejected.zip_mismatch":
+        "Tu compañía anterior la rechazó: el código postal no coincide con la cuenta.",
       "orders.portIn.rejected.account_mismatch":
         "Tu compañía anterior la rechazó: el número de cuenta no corresponde a este número.",
       "orders.portIn.rejected.other": "Tu compañía anterior rechazó la portabilidad.",

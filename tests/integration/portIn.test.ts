@@ -1,7 +1,15 @@
 import { randomInt } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, lines, notifications, orders, outboxMessages, plans, portInSubmissions } from "../../server/db/schema";
+import {
+  accounts,
+  lines,
+  notifications,
+  orders,
+  outboxMessages,
+  plans,
+  portInSubmissions,
+} from "../../server/db/schema";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../../server/lib/secretBox";
 import { submitPortIn } from "../../server/domain/porting/submit";
 import { sendDuePortIns } from "../../server/domain/porting/send";
@@ -154,7 +162,11 @@ describe("port-in through the number portability exchange", () => {
     expect(onTemporary).toHaveLength(0);
     const order = await orderAs(accepted.orderId);
     expect(order.state).toBe("completed");
-    expect(order.timeline.at(-1)).toMatchObject({ state: "completed", byRole: "system", note: "orders.portIn.accepted" });
+    expect(order.timeline.at(-1)).toMatchObject({
+      state: "completed",
+      byRole: "system",
+      note: "orders.portIn.accepted",
+    });
     // The sealed transfer PIN never leaves the server.
     expect(JSON.stringify(order)).not.toContain("transferPin");
     expect((await noticesOf(accepted.orderId)).map((n) => n.kind)).toEqual(["port_in.submitted", "port_in.accepted"]);
@@ -162,7 +174,12 @@ describe("port-in through the number portability exchange", () => {
       .select()
       .from(outboxMessages)
       .where(eq(outboxMessages.kind, "port_in.accepted"));
-    expect(outbox.filter((m) => m.params.msisdn === msisdn).map((m) => m.channel).sort()).toEqual(["email", "sms"]);
+    expect(
+      outbox
+        .filter((m) => m.params.msisdn === msisdn)
+        .map((m) => m.channel)
+        .sort(),
+    ).toEqual(["email", "sms"]);
   });
 
   it("a second answer for the same request changes nothing; an unsigned one is refused", async () => {

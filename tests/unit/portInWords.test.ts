@@ -33,7 +33,12 @@ describe("port-in words", () => {
   it("emails and SMS of an answer are worded in the holder's language", () => {
     const es = messageText({ channel: "email", kind: "port_in.rejected", params: rejected.params, locale: "es" });
     expect(es.body).toContain("el PIN de portabilidad no coincide.");
-    const sms = messageText({ channel: "sms", kind: "port_in.accepted", params: { msisdn: "+12025550188" }, locale: "en" });
+    const sms = messageText({
+      channel: "sms",
+      kind: "port_in.accepted",
+      params: { msisdn: "+12025550188" },
+      locale: "en",
+    });
     expect(sms).toEqual({ subject: null, body: "+12025550188 has moved to us: this line now uses it." });
   });
 });

@@ -32,7 +32,8 @@ export type OrderRow = Omit<Order, "scheduledFor" | "createdAt" | "updatedAt" | 
 function withoutSecrets(details: Record<string, unknown>): Record<string, unknown> {
   const portIn = details.portIn as Record<string, unknown> | undefined;
   if (!portIn || typeof portIn !== "object" || !("transferPinCipher" in portIn)) return details;
-  const { transferPinCipher: _sealed, ...shown } = portIn;
+  const shown = { ...portIn };
+  delete shown.transferPinCipher;
   return { ...details, portIn: shown };
 }
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { PORT_IN_REJECTIONS, type OrderStep, type PortInRejection } from "#resources/orders";
+import { PORT_IN_REJECTIONS, type PortInRejection } from "#resources/orders";
 import type { ResourceEvent } from "#resources/events";
 import type { Db } from "../../db/client";
 import { accounts, lines, orders, portInSubmissions } from "../../db/schema";
@@ -36,10 +36,7 @@ export async function applyPortInAnswer(
       .from(portInSubmissions)
       .where(eq(portInSubmissions.id, event.data.reference))
       .for("update");
-    if (
-      !submission ||
-      (submission.exchangeRequestId !== null && submission.exchangeRequestId !== event.data.requestId)
-    )
+    if (!submission || (submission.exchangeRequestId !== null && submission.exchangeRequestId !== event.data.requestId))
       throw new ProblemError(404, words("porting.webhook.unknownRequest"), [
         { path: "data.reference", message: words("porting.webhook.unknownRequestField") },
       ]);
@@ -84,11 +81,16 @@ export async function applyPortInAnswer(
       tx,
       effects: {
         publish: (e) => void events.push({ ...e, operator: order.operatorCode, at: new Date().toISOString() }),
-        notify: async () => undefined,
-        audit: async () => undefined,
+        notify: () => Promise.resolve(),
+        audit: () => Promise.resolve(),
       },
     };
-    const current = { id: order.id, state: order.state, timeline: order.timeline as OrderStep[], ownerUid: order.ownerUid };
+    const current = {
+      id: order.id,
+      state: order.state,
+      timeline: order.timeline,
+      ownerUid: order.ownerUid,
+    };
     const msisdn = details.portIn.msisdn;
     const holder = { uid: order.ownerUid, email: order.email };
 
@@ -117,7 +119,9 @@ export async function applyPortInAnswer(
         .set({ details: { ...order.details, portedAt: new Date().toISOString() } })
         .where(eq(orders.id, order.id));
       if (order.ownerUid)
-        events.push(await portInNotice(tx, order.operatorCode, order.ownerUid, "port_in.accepted", { msisdn }, order.id));
+        events.push(
+          await portInNotice(tx, order.operatorCode, order.ownerUid, "port_in.accepted", { msisdn }, order.id),
+        );
       await portInMessages(tx, order.operatorCode, holder, "port_in.accepted", { msisdn }, msisdn);
     } else {
       await advanceOrder(effects, current, "pending", "system", `orders.portIn.rejected.${code}`);

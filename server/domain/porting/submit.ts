@@ -31,11 +31,7 @@ export const portInDetailsOf = (details: Record<string, unknown>): PortInDetails
  * (./send.ts) carries out after the commit (the exchange is never called inside a transaction),
  * and the holder's "submitted" notice. `effects` (an action's) also sends the notice's live event.
  */
-export async function submitPortIn(
-  tx: Executor,
-  orderId: string,
-  effects?: Pick<Effects, "notify">,
-): Promise<void> {
+export async function submitPortIn(tx: Executor, orderId: string, effects?: Pick<Effects, "notify">): Promise<void> {
   const [order] = await tx
     .select({
       operatorCode: orders.operatorCode,
@@ -52,6 +48,12 @@ export async function submitPortIn(
   await tx.insert(portInSubmissions).values({ operatorCode: order.operatorCode, orderId });
   if (!order.ownerUid) return;
   const params = { msisdn: details.portIn.msisdn, temporaryMsisdn: details.temporaryMsisdn };
-  if (effects) await effects.notify({ recipientUid: order.ownerUid, kind: "port_in.submitted", params, link: `/orders/show/${orderId}` });
+  if (effects)
+    await effects.notify({
+      recipientUid: order.ownerUid,
+      kind: "port_in.submitted",
+      params,
+      link: `/orders/show/${orderId}`,
+    });
   else await portInNotice(tx, order.operatorCode, order.ownerUid, "port_in.submitted", params, orderId);
 }
