@@ -18,7 +18,7 @@ import { startPortingExchangeStandIn, type PortingExchangeStandIn } from "../../
 import { EXCHANGE_SIGNATURE_HEADER } from "../../server/portingExchange/protocol";
 import type { Order } from "../../src/resources/orders";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
-import { ALEX, SAM, TAYLOR } from "../support/fixtures";
+import { ADMIN, ALEX, SAM, TAYLOR } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
 import { freePort } from "../support/freePort";
 import { waitFor } from "../support/waitFor";
@@ -238,9 +238,24 @@ describe("port-in through the number portability exchange", () => {
     expectProblem(await resubmit(id, { ...good, transferPin: "12" }), 400, "transferPin");
     expectProblem(await resubmit(id, { ...good, zip: "2000" }), 400, "zip");
     expectProblem(await resubmit(id, { ...good, carrierAccount: "" }), 400, "carrierAccount");
+    // Staff acting for the holder must say why.
+    expectProblem(await resubmit(id, good, { as: ADMIN }), 400, "reason");
     expect((await orderAs(id)).state).toBe("pending");
     // Not a rejected port-in: refused (409 naming its state).
     expectProblem(await resubmit(accepted.orderId, good), 409, "state");
+
+    const byAdmin = await resubmit(id, { ...good, reason: "holder called with the right ZIP" }, { as: ADMIN });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect((await noticesOf(id)).at(-1)).toMatchObject({ kind: "port_in.resubmitted", params: { byRole: "admin" } });
+  });
+
+  it("the exchange takes requests only with its API key", async () => {
+    const res = await fetch(`${settings.url}/v1/port-requests`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(res.status).toBe(401);
   });
 
   it("resubmitted with the right details, the port is accepted", async () => {
@@ -254,8 +269,10 @@ describe("port-in through the number portability exchange", () => {
     const [row] = await backend.database.db.select().from(orders).where(eq(orders.id, pinRejected.orderId));
     expect(JSON.stringify(row!.details)).not.toContain("2468");
 
-    expect(await send()).toEqual({ sent: 1, failed: 0 });
+    // This one, and the one staff corrected above.
+    expect(await send()).toEqual({ sent: 2, failed: 0 });
     await waitForState(pinRejected.orderId, "completed");
+    await waitForState(zipRejected.orderId, "completed");
     expect(await lineMsisdn(pinRejected.lineId)).toBe("+12025550188");
     expect((await noticesOf(pinRejected.orderId)).map((n) => n.kind)).toEqual([
       "port_in.submitted",
