@@ -352,7 +352,7 @@ export const orders = pgTable(
  * Each time a port-in order is sent to the number portability exchange (the first time, and again
  * after each correction): the queue its sending job works from (`queued` until the exchange took it,
  * tried again on a backoff while the exchange is unreachable, so no order is lost), then the
- * exchange's request id its answer names (`sent`), then the answer (`accepted`/`rejected`, once:
+ * exchange's request id its answer names (`sent`; sent again when unanswered for 30 minutes), then the answer (`accepted`/`rejected`, once:
  * a second answer finds it answered and changes nothing). Migration 0036.
  */
 export const portInSubmissions = pgTable(
@@ -381,7 +381,7 @@ export const portInSubmissions = pgTable(
   (t) => [
     index("port_in_submissions_due_idx")
       .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'queued'`),
+      .where(sql`${t.status} in ('queued', 'sent')`),
     index("port_in_submissions_order_idx").on(t.orderId),
     uniqueIndex("port_in_submissions_request_uq").on(t.exchangeRequestId),
     check("port_in_submissions_status_valid", sql`${t.status} in (${inList(PORT_IN_SUBMISSION_STATUSES)})`),

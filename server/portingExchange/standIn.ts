@@ -10,7 +10,8 @@ import { EXCHANGE_SIGNATURE_HEADER, type ExchangeEvent, type PortRequestBody } f
  *
  * - `POST /v1/port-requests` (`Authorization: Bearer <apiKey>`): `{reference, msisdn, carrierAccount,
  *   transferPin, zip, recipientCarrier}` → 202 `{id, status: "pending"}`. The same `reference` again
- *   answers the first request (no second port). 400 naming a missing field; 401 without the key.
+ *   answers the first request (no second port), and sends its answer again if it was already given.
+ *   400 naming a missing field; 401 without the key.
  * - After `delayMs` the losing carrier's answer goes to the backend's webhook, signed with the shared
  *   secret (HMAC-SHA256 over "<t>.<body>" in `x-exchange-signature`): `port_request.accepted`, or
  *   `port_request.rejected` with the exchange's `reasonCode` and `reason`.
@@ -126,8 +127,8 @@ export async function startPortingExchangeStandIn(
     return res.status;
   };
 
-  const deliver = async (event: ExchangeEvent) => {
-    events.push(event);
+  const deliver = async (event: ExchangeEvent, record = true) => {
+    if (record) events.push(event);
     for (let attempt = 1; attempt <= attempts && !closed; attempt++) {
       const status = await send(event).catch(() => 0);
       if (status >= 200 && status < 300) return;
@@ -151,6 +152,9 @@ export async function startPortingExchangeStandIn(
       const known = byReference.get(request.reference);
       if (known) {
         known.calls++;
+        // Asked again after answering: the answer is sent again (the backend never got it).
+        const answered = events.find((e) => e.data.requestId === known.id);
+        if (answered) void deliver({ ...answered, id: `evt_${randomUUID().replaceAll("-", "")}` }, false);
         return json(res, 202, { id: known.id, status: "pending" });
       }
       const entry = {

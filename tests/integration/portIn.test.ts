@@ -32,6 +32,9 @@ const WEBHOOK_SECRET = "test-porting-webhook-secret";
 let backend: TestBackend;
 let standIn: PortingExchangeStandIn;
 let settings: PortingExchangeSettings;
+/** While true, the backend "misses" the exchange's answers (its webhook fails). */
+let dropAnswers = false;
+let droppedAnswers = 0;
 let alexAccountId: string;
 let planId: string;
 
@@ -121,9 +124,12 @@ beforeAll(async () => {
     apiKey: API_KEY,
     webhookSecret: WEBHOOK_SECRET,
     delayMs: 5,
+    deliveryAttempts: 1,
     webhook: async (body, headers) =>
-      (await backend.app.inject({ method: "POST", url: "/api/v1/porting-webhooks", payload: body, headers }))
-        .statusCode,
+      dropAnswers
+        ? (droppedAnswers++, 503)
+        : (await backend.app.inject({ method: "POST", url: "/api/v1/porting-webhooks", payload: body, headers }))
+            .statusCode,
   });
   const db = backend.database.db;
   const [account] = await db
@@ -300,5 +306,30 @@ describe("port-in through the number portability exchange", () => {
     expect(await send(settings, new Date(Date.now() + 60_000))).toEqual({ sent: 1, failed: 0 });
     await waitForState(queued.orderId, "completed");
     expect(await lineMsisdn(queued.lineId)).toBe(msisdn);
+  });
+
+  it("an answer lost on the way is asked for again after a while, and then moves the number", async () => {
+    const msisdn = `+1301555${randomDigits(4)}`;
+    const lost = await portInLine(msisdn, { carrierAccount: "C-3", transferPin: "5678", zip: "20001" });
+    dropAnswers = true;
+    try {
+      expect(await send()).toEqual({ sent: 1, failed: 0 });
+      const [submission] = await backend.database.db
+        .select()
+        .from(portInSubmissions)
+        .where(eq(portInSubmissions.orderId, lost.orderId));
+      await waitFor(
+        "the exchange's answer, missed",
+        () => droppedAnswers > 0 && standIn.events.some((e) => e.data.reference === submission!.id),
+      );
+    } finally {
+      dropAnswers = false;
+    }
+    expect((await orderAs(lost.orderId)).state).toBe("in_progress");
+    // Not yet: the exchange may still be answering.
+    expect(await send()).toEqual({ sent: 0, failed: 0 });
+    expect(await send(settings, new Date(Date.now() + 31 * 60_000))).toEqual({ sent: 1, failed: 0 });
+    await waitForState(lost.orderId, "completed");
+    expect(await lineMsisdn(lost.lineId)).toBe(msisdn);
   });
 });

@@ -27,7 +27,7 @@ ALTER TABLE "port_in_submissions" ADD CONSTRAINT "port_in_submissions_operator_c
 --> statement-breakpoint
 ALTER TABLE "port_in_submissions" ADD CONSTRAINT "port_in_submissions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;
 --> statement-breakpoint
-CREATE INDEX "port_in_submissions_due_idx" ON "port_in_submissions" USING btree ("next_attempt_at") WHERE "port_in_submissions"."status" = 'queued';
+CREATE INDEX "port_in_submissions_due_idx" ON "port_in_submissions" USING btree ("next_attempt_at") WHERE "port_in_submissions"."status" in ('queued', 'sent');
 --> statement-breakpoint
 CREATE INDEX "port_in_submissions_order_idx" ON "port_in_submissions" USING btree ("order_id");
 --> statement-breakpoint

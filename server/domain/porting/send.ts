@@ -13,6 +13,8 @@ export const PORT_IN_SEND_JOB = "porting.send";
 
 /** How long a taken submission is reserved for one send; an instance that dies mid-call frees it after this. */
 const LEASE_MS = 60_000;
+/** How long a sent request may go unanswered before it is sent again (the exchange then answers it again: an answer lost on the way). */
+export const ANSWER_WAIT_MS = 30 * 60_000;
 const BATCH = 10;
 
 export interface SendRound {
@@ -23,7 +25,9 @@ export interface SendRound {
 type Log = { warn(obj: unknown, msg?: string): void };
 
 /**
- * One round: takes the queued submissions that are due (SKIP LOCKED, so instances share the work),
+ * One round: takes the submissions that are due (SKIP LOCKED, so instances share the work): queued
+ * ones, and sent ones the exchange has not answered within ANSWER_WAIT_MS (sent again: the exchange
+ * answers a reference it knows again, so an answer lost on the way is not the order's end),
  * opens each one's transfer PIN and files it with the exchange, outside any transaction. Taken by
  * the exchange: `sent` with its request id. Unreachable, timed out or refused: tried again on the
  * operator's backoff (src/config/retryBackoff.ts, capped at 4 hours), never given up, so no order is
@@ -42,7 +46,7 @@ export async function sendDuePortIns(
     const due = await tx
       .select({ id: portInSubmissions.id })
       .from(portInSubmissions)
-      .where(and(eq(portInSubmissions.status, "queued"), lte(portInSubmissions.nextAttemptAt, now)))
+      .where(and(inArray(portInSubmissions.status, ["queued", "sent"]), lte(portInSubmissions.nextAttemptAt, now)))
       .orderBy(asc(portInSubmissions.nextAttemptAt))
       .limit(BATCH)
       .for("update", { skipLocked: true });
@@ -78,11 +82,18 @@ export async function sendDuePortIns(
         recipientCarrier: order!.operatorCode,
       });
       round.sent++;
-      // Still queued: an answer that came back faster than this update already recorded itself.
+      // Still unanswered: an answer that came back faster than this update already recorded itself.
       await db
         .update(portInSubmissions)
-        .set({ status: "sent", attempts, exchangeRequestId: requestId, lastError: null, updatedAt: changedAt })
-        .where(and(eq(portInSubmissions.id, submission.id), eq(portInSubmissions.status, "queued")));
+        .set({
+          status: "sent",
+          attempts,
+          exchangeRequestId: requestId,
+          lastError: null,
+          nextAttemptAt: new Date(now.getTime() + ANSWER_WAIT_MS),
+          updatedAt: changedAt,
+        })
+        .where(and(eq(portInSubmissions.id, submission.id), inArray(portInSubmissions.status, ["queued", "sent"])));
     } catch (error) {
       round.failed++;
       // Only our own wording: nothing of the request (its PIN) reaches the row or the log.
@@ -96,7 +107,7 @@ export async function sendDuePortIns(
           nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts, random())),
           updatedAt: changedAt,
         })
-        .where(and(eq(portInSubmissions.id, submission.id), eq(portInSubmissions.status, "queued")));
+        .where(and(eq(portInSubmissions.id, submission.id), inArray(portInSubmissions.status, ["queued", "sent"])));
     }
   }
   return round;
