@@ -845,6 +845,7 @@ export const en = {
   "audit.actions.invoices.payment-unapplied": "Payment kept as owed back",
   "audit.actions.invoices.payment-failed": "Payment failed",
   "audit.actions.orders.cancel": "Cancelled",
+  "audit.actions.orders.resubmit-port-in": "Corrected and resent the number transfer",
   "audit.actions.plans.activate": "Put on sale",
   "audit.actions.plans.retire": "Retired",
   "audit.actions.plans.change-price": "Changed the price",

@@ -850,6 +850,7 @@ export const es: Record<MessageKey, string> = {
   "audit.actions.invoices.payment-unapplied": "Pago guardado para devolver",
   "audit.actions.invoices.payment-failed": "Falló el pago",
   "audit.actions.orders.cancel": "Canceló",
+  "audit.actions.orders.resubmit-port-in": "Corrigió y reenvió la portabilidad",
   "audit.actions.plans.activate": "Puso a la venta",
   "audit.actions.plans.retire": "Retiró",
   "audit.actions.plans.change-price": "Cambió el precio",
