@@ -41,6 +41,14 @@ async function main() {
     (res) => res.ok,
     () => false,
   );
+  // …and the number portability exchange's stand-in, unless PORTING_EXCHANGE_URL names a real one.
+  const exchangeUrl = `http://127.0.0.1:${process.env.PORTING_EXCHANGE_PORT ?? "8091"}`;
+  const exchangeRuns =
+    !process.env.PORTING_EXCHANGE_URL &&
+    (await fetch(`${exchangeUrl}/health`, { signal: AbortSignal.timeout(2_000) }).then(
+      (res) => res.ok,
+      () => false,
+    ));
   console.log(`
 Portal ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${url}
 Demo sign-ins (password ${DEMO_PASSWORD}):
@@ -48,6 +56,10 @@ ${demoUsers.map((u) => `  ${u.role.padEnd(10)} ${u.email}`).join("\n")}
 API: ${url}/api/v1 · OpenAPI: ${url}/api/openapi.json · Ctrl-C stops everything.${
     sandboxRuns
       ? `\nSandbox card gateway: ${sandboxUrl} (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined, 4000 0000 0000 0119 times out)`
+      : ""
+  }${
+    exchangeRuns
+      ? `\nNumber portability exchange (stand-in): ${exchangeUrl} (transfer PIN 0000 or ZIP 00000 is rejected; +1 202 555 0188 ports with account 55501, PIN 2468, ZIP 20001)`
       : ""
   }`);
 }

@@ -56,6 +56,9 @@ import { homeRoutes } from "./routes/home";
 import { kpiRoutes } from "./routes/kpis";
 import { billingRunRoutes } from "./domain/billingRuns/routes";
 import { paymentWebhookRoutes } from "./payments/webhookRoutes";
+import { portingWebhookRoutes } from "./domain/porting/webhookRoutes";
+import { promptPortIns } from "./domain/porting/send";
+import { portingExchangeClient, type PortingExchangeSettings } from "./portingExchange/client";
 import { thisWasntMeRoutes } from "./domain/accountAlerts/routes";
 import type { PaymentGateways } from "./payments/gateway";
 import type { DestinationStream } from "pino";
@@ -132,6 +135,8 @@ export interface AppDeps {
   paymentGateways?: PaymentGateways;
   /** The bill-payment gateway's name among paymentGateways (BILL_PAYMENT_GATEWAY); unless given, "sandbox" when one is wired, else "" (none: bills are not paid by card or bank here, 422). */
   billPaymentGateway?: string;
+  /** The number portability exchange the backend files port-ins with (its URL, API key and webhook secret); none: they stay queued. */
+  portingExchange?: PortingExchangeSettings;
   /** Where the log goes (stdout by default); tests capture it. */
   logStream?: DestinationStream;
 }
@@ -287,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // An app built without gateways (most tests) takes no bill payments rather than naming one it lacks (503).
     billPaymentGateway: deps.billPaymentGateway ?? (deps.paymentGateways?.sandbox ? "sandbox" : ""),
     featureFlags,
+    portingExchange: deps.portingExchange ? portingExchangeClient(deps.portingExchange) : undefined,
   };
 
   // Sign-in related and unauthenticated: rate limited per client IP before anything else.
@@ -348,6 +354,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   // Card gateways' signed webhooks: signature authentication, never a person's token.
   await app.register(paymentWebhookRoutes(services), { prefix: "/api/v1" });
+  // The number portability exchange's signed answers: signature authentication, never a person's token.
+  await app.register(portingWebhookRoutes(services), { prefix: "/api/v1" });
   // "This wasn't me" links of account alerts: the link's token, never a person's token (issue 27).
   await app.register(thisWasntMeRoutes(services), { prefix: "/api/v1" });
 
@@ -358,8 +366,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.jobs.send(BULK_JOB_SWEEP, {});
     // Auto top-ups queued by a debit run once it commits, not at the next minute's sweep.
     const stopPrompting = promptAutoTopUps(services, app.log);
+    // Port-ins queued by a write are sent to the exchange once it commits.
+    const stopPromptingPortIns = promptPortIns(services, app.log);
     app.addHook("onClose", (_instance, done) => {
       stopPrompting();
+      stopPromptingPortIns();
       done();
     });
   }

@@ -10,6 +10,9 @@ import { parseTrustProxy, type TrustedProxies } from "./lib/trustProxy";
 export const LOCAL_WEBHOOK_SECRET = "local-sandbox-webhook-secret";
 /** Local mode's API key the backend calls the sandbox gateway with. */
 export const LOCAL_SANDBOX_API_KEY = "sk_sandbox_local";
+/** Local mode's API key for the number portability exchange's stand-in, and the secret it signs answers with (public: development only). */
+export const LOCAL_PORTING_API_KEY = "local-porting-exchange-key";
+export const LOCAL_PORTING_WEBHOOK_SECRET = "local-porting-webhook-secret";
 
 /**
  * The backend's environment. "local" is the embedded default (Auth emulator, PGlite, demo data);
@@ -119,6 +122,25 @@ export const serverEnvSchema = z
       .default(30_000),
     /** The shared secret card gateways sign their webhooks with (HMAC-SHA256). Local mode has a fixed development secret. */
     PAYMENT_WEBHOOK_SECRET: z.string().min(16, "at least 16 characters").optional(),
+    /**
+     * The number portability exchange (port-ins, issue 28): its base URL. Local mode: the stand-in
+     * started beside the backend on PORTING_EXCHANGE_PORT unless set; production: none unless set
+     * (port-ins then wait, queued, until one is configured).
+     */
+    PORTING_EXCHANGE_URL: z.union([z.literal(""), z.url("an http(s):// URL of the exchange")]).default(""),
+    /** Local mode: the port of the exchange's stand-in, started when PORTING_EXCHANGE_URL is not set. */
+    PORTING_EXCHANGE_PORT: z.coerce.number("a port number").int("a port number").min(1).max(65535).default(8091),
+    /** The API key the backend calls the exchange with. Local mode has a fixed development key. */
+    PORTING_EXCHANGE_API_KEY: z.string().min(8, "at least 8 characters").optional(),
+    /** The shared secret the exchange signs its answers (webhooks) with. Local mode has a fixed development secret. */
+    PORTING_WEBHOOK_SECRET: z.string().min(16, "at least 16 characters").optional(),
+    /** The stand-in's answer time: how long the losing carrier takes to accept or reject a port. */
+    PORTING_DELAY_MS: z.coerce
+      .number("a whole number of milliseconds")
+      .int("a whole number of milliseconds")
+      .min(0, "0 to 3,600,000 ms")
+      .max(3_600_000, "0 to 3,600,000 ms")
+      .default(5_000),
     CRM_OUTBOX_MAX_ATTEMPTS: z.coerce
       .number("a whole number")
       .int("a whole number")
@@ -151,6 +173,17 @@ export const serverEnvSchema = z
     }
     const trustProxy = parseTrustProxy(env.TRUST_PROXY);
     if ("error" in trustProxy) ctx.addIssue({ code: "custom", path: ["TRUST_PROXY"], message: trustProxy.error });
+    if (
+      env.APP_MODE === "production" &&
+      env.PORTING_EXCHANGE_URL &&
+      !(env.PORTING_EXCHANGE_API_KEY && env.PORTING_WEBHOOK_SECRET)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PORTING_WEBHOOK_SECRET"],
+        message: "and PORTING_EXCHANGE_API_KEY are required in production mode with PORTING_EXCHANGE_URL",
+      });
+    }
     if (env.APP_MODE === "production" && !env.SECRETS_KEY) {
       ctx.addIssue({
         code: "custom",
@@ -194,6 +227,19 @@ export const serverEnvSchema = z
             lateSuccessMs: env.SANDBOX_LATE_SUCCESS_MS === "never" ? null : env.SANDBOX_LATE_SUCCESS_MS,
             achSettleMs: env.SANDBOX_ACH_SETTLE_MS === "never" ? null : env.SANDBOX_ACH_SETTLE_MS,
           }
+        : undefined,
+    // Local mode without a URL: the stand-in on its port (server/main.ts starts it); production: only when configured.
+    portingExchange:
+      env.PORTING_EXCHANGE_URL || env.APP_MODE === "local"
+        ? {
+            url: env.PORTING_EXCHANGE_URL || `http://127.0.0.1:${env.PORTING_EXCHANGE_PORT}`,
+            apiKey: env.PORTING_EXCHANGE_API_KEY ?? LOCAL_PORTING_API_KEY,
+            webhookSecret: env.PORTING_WEBHOOK_SECRET ?? LOCAL_PORTING_WEBHOOK_SECRET,
+          }
+        : undefined,
+    portingStandIn:
+      env.APP_MODE === "local" && !env.PORTING_EXCHANGE_URL
+        ? { port: env.PORTING_EXCHANGE_PORT, delayMs: env.PORTING_DELAY_MS }
         : undefined,
     billPaymentGateway: env.BILL_PAYMENT_GATEWAY ?? (env.APP_MODE === "local" ? "sandbox" : ""),
     bitrix:

@@ -1,6 +1,7 @@
 import { LOCAL_SANDBOX_API_KEY, loadServerConfig } from "./config";
 import { sandboxGateway } from "./payments/sandbox/client";
 import { startSandboxGateway } from "./payments/sandbox/server";
+import { startPortingExchangeStandIn } from "./portingExchange/standIn";
 import { operators } from "./db/schema";
 import { eq } from "drizzle-orm";
 import { topUpPaymentOf } from "#resources/topUps";
@@ -62,6 +63,7 @@ async function main() {
     featureFlags,
     fileStore: await createConfiguredFileStore(config.files, firebaseAdminApp),
     fileMaxBytes: config.files.maxBytes,
+    portingExchange: config.portingExchange,
   });
 
   if (config.seedDemoData) {
@@ -104,9 +106,31 @@ async function main() {
     }
   }
 
+  // Local mode: the number portability exchange's stand-in (server/portingExchange/standIn.ts) on its own port.
+  let portingStandIn: Awaited<ReturnType<typeof startPortingExchangeStandIn>> | undefined;
+  if (config.portingStandIn && config.portingExchange) {
+    try {
+      portingStandIn = await startPortingExchangeStandIn({
+        port: config.portingStandIn.port,
+        apiKey: config.portingExchange.apiKey,
+        webhookSecret: config.portingExchange.webhookSecret,
+        webhook: `http://127.0.0.1:${config.port}/api/v1/porting-webhooks`,
+        delayMs: config.portingStandIn.delayMs,
+      });
+      app.log.info({ url: portingStandIn.url }, "number portability exchange stand-in ready");
+    } catch (error) {
+      // Another local backend holds the port: port-ins stay queued and are retried until an exchange answers.
+      app.log.warn(
+        { err: error, port: config.portingStandIn.port },
+        "the number portability exchange stand-in could not start (set PORTING_EXCHANGE_PORT)",
+      );
+    }
+  }
+
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, "shutting down");
     await sandboxServer?.close();
+    await portingStandIn?.close();
     await app.close();
     await database.close();
     process.exit(0);

@@ -20,6 +20,9 @@ import { ROLES } from "#resources/define";
 import { LINE_STATUSES, SIM_TYPES, SUSPEND_REASONS } from "#resources/lines";
 import { NOTIFICATION_KINDS } from "#resources/notifications";
 import { ORDER_EFFECTIVE, ORDER_STATES, ORDER_TYPES, type OrderStep } from "#resources/orders";
+
+/** Where one sending of a port-in to the number portability exchange stands (server/domain/porting). */
+export const PORT_IN_SUBMISSION_STATUSES = ["queued", "sent", "accepted", "rejected"] as const;
 import { PLAN_KINDS, PLAN_STATUSES } from "#resources/plans";
 import { STAFF_ROLES } from "#resources/staff";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "#resources/tickets";
@@ -342,6 +345,46 @@ export const orders = pgTable(
       .where(sql`${t.state} = 'acknowledged' and ${t.scheduledFor} is not null`),
     check("orders_state_valid", sql`${t.state} in (${inList(ORDER_STATES)})`),
     check("orders_type_valid", sql`${t.type} in (${inList(ORDER_TYPES)})`),
+  ],
+);
+
+/**
+ * Each time a port-in order is sent to the number portability exchange (the first time, and again
+ * after each correction): the queue its sending job works from (`queued` until the exchange took it,
+ * tried again on a backoff while the exchange is unreachable, so no order is lost), then the
+ * exchange's request id its answer names (`sent`; sent again when unanswered for 30 minutes), then the answer (`accepted`/`rejected`, once:
+ * a second answer finds it answered and changes nothing). Migration 0036.
+ */
+export const portInSubmissions = pgTable(
+  "port_in_submissions",
+  {
+    /** Also the reference (and idempotency key) the exchange is sent, so a retried send is one request there. */
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id),
+    status: text("status", { enum: PORT_IN_SUBMISSION_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Why the last send failed (the exchange's status or the network error; never the request's content). */
+    lastError: text("last_error"),
+    exchangeRequestId: text("exchange_request_id"),
+    /** The exchange's reason code and its own words, when it rejected the port. */
+    rejectionCode: text("rejection_code"),
+    rejectionText: text("rejection_text"),
+    answeredAt: timestamp("answered_at", { withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("port_in_submissions_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} in ('queued', 'sent')`),
+    index("port_in_submissions_order_idx").on(t.orderId),
+    uniqueIndex("port_in_submissions_request_uq").on(t.exchangeRequestId),
+    check("port_in_submissions_status_valid", sql`${t.status} in (${inList(PORT_IN_SUBMISSION_STATUSES)})`),
   ],
 );
 

@@ -21,6 +21,7 @@ import { voidInvoice } from "./money/billing";
 import { setAutopay } from "./invoicePayments/autopay";
 import { markNotificationRead } from "./notifications/module";
 import { cancelOrder } from "./orders/handlers";
+import { resubmitPortIn } from "./porting/resubmit";
 import { changePlan } from "./plans/changePlan";
 import { activatePlan, changePlanPrice, retirePlan } from "./plans/priceChange";
 import { activateAddOn, retireAddOn } from "./addOns/module";
@@ -54,6 +55,7 @@ export const handlers: Record<string, ActionHandler> = {
   "lines.swapSim": swapSim,
   "lines.orderSim": orderSim,
   "orders.cancel": cancelOrder,
+  "orders.resubmitPortIn": resubmitPortIn,
   "lines.changePlan": changePlan,
   "notifications.markRead": markNotificationRead,
   "accounts.adjust": adjustAccount,

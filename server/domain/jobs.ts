@@ -6,6 +6,7 @@ import { runDuePlanChanges, SCHEDULED_PLAN_CHANGES_JOB } from "./plans/scheduled
 import { ADD_ON_EXPIRY_JOB, runAddOnExpiries } from "./addOns/purchases";
 import { deliverOutbox, OUTBOX_DELIVERY_JOB } from "./outbox/deliver";
 import { autoTopUpJobs } from "./autoTopUps/run";
+import { portInJobs } from "./porting/send";
 
 /**
  * Every background job of the domain, bound to the app's services: the cron sweeps that carry out
@@ -18,6 +19,8 @@ export function domainJobs(services: EngineServices): JobDefinition<object>[] {
     ...bulkJobDefinitions(services),
     // Auto top-ups queued by debits (server/domain/autoTopUps): charged through the top-ups path, outside any transaction.
     ...autoTopUpJobs(services),
+    // Port-ins queued for the number portability exchange (server/domain/porting): sent, retried while it is down.
+    ...portInJobs(services),
     // Next-cycle plan changes: the orders table holds the schedule; every minute the due ones run.
     // Add-ons whose validity ran out: renewed (charged again) or expired; the purchases table is the schedule.
     {

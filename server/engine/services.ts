@@ -12,6 +12,7 @@ import type { FileStore } from "../files/fileStore";
 import type { UploadQuota } from "../domain/files/uploadQuota";
 import type { PaymentGateways } from "../payments/gateway";
 import type { FeatureFlagSource } from "../lib/featureFlags";
+import type { PortingExchange } from "../portingExchange/client";
 
 /** What routes, modules and handlers work with: one object built by buildApp. */
 export interface EngineServices {
@@ -35,6 +36,8 @@ export interface EngineServices {
   payments?: PaymentGateways;
   /** The bill-payment gateway's name (BILL_PAYMENT_GATEWAY), independent of the operator's top-up setting; "" or absent: bills cannot be paid online. */
   billPaymentGateway?: string;
+  /** The number portability exchange (port-ins); absent: port-ins stay queued until one is configured. */
+  portingExchange?: PortingExchange;
   /** Remote Config's feature flags (server template); absent: the in-code defaults (toggleOn). */
   featureFlags?: Pick<FeatureFlagSource, "current">;
 }

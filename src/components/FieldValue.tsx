@@ -66,7 +66,8 @@ export function FieldValue({
                 <Typography.Text type="secondary">
                   {formatDateTime(step.at)} · {t(`notifications.by.${step.byRole}`, undefined, step.byRole)}
                 </Typography.Text>
-                {step.note && <div>{step.note}</div>}
+                {/* A note is the system's words (a key: why a port-in was refused) or a person's text. */}
+                {step.note && <div>{t(step.note, undefined, step.note)}</div>}
               </>
             ),
           }))}

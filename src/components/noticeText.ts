@@ -7,8 +7,19 @@ const MONEY_PARAMS = ["amount", "balance", "total", "missing", "paid", "left", "
 
 /** A notice in the reader's language: its kind's sentence, with the actor's role and enum values in words. */
 export function noticeText(notice: Pick<Notification, "kind" | "params">): string {
-  const { byRole, msisdn, suspendReason, usageType, capReason, decision, approvalKind, change, ...rest } =
-    notice.params;
+  const {
+    byRole,
+    msisdn,
+    suspendReason,
+    usageType,
+    capReason,
+    decision,
+    approvalKind,
+    change,
+    temporaryMsisdn,
+    portInReason,
+    ...rest
+  } = notice.params;
   const currency = typeof rest.currency === "string" ? rest.currency : null;
   const money = Object.fromEntries(
     MONEY_PARAMS.filter((k) => currency && typeof rest[k] === "number").map((k) => [
@@ -29,6 +40,9 @@ export function noticeText(notice: Pick<Notification, "kind" | "params">): strin
     usageType: usageType ? t(`usage.types.${usageType}`, undefined, String(usageType)) : "",
     capReason: capReason ? t(`usage.capReason.${capReason}`, undefined, String(capReason)) : "",
     decision: decision ? t(`notifications.decision.${decision}`, undefined, String(decision)) : "",
+    // A port-in (issue 28): the line's number until the transfer, and why the exchange refused it.
+    temporaryMsisdn: typeof temporaryMsisdn === "string" ? formatMsisdn(temporaryMsisdn) : "",
+    portInReason: portInReason ? t(`orders.portIn.rejected.${portInReason}`, undefined, String(portInReason)) : "",
     approvalKind: approvalKind ? t(`enums.approvalKind.${approvalKind}`, undefined, String(approvalKind)) : "",
   });
 }

@@ -394,6 +394,9 @@ export const en = {
   "validation.roleOrDisabled": "give role, disabled or both",
   "validation.policyChange": "give requireStaffMfa, newStaffMayApprove or both",
   "validation.iccid": "19 or 20 digits starting with 89",
+  "validation.carrierAccount": "the account number at your old carrier: letters, digits, spaces or dashes",
+  "validation.transferPin": "4 to 10 digits",
+  "validation.portInZip": "5 digits",
   "validation.iccidRequired": "required for a physical SIM: the number printed on it",
   "validation.iccidNotForEsim": "leave it out for an eSIM: we issue its number",
   "validation.idDocumentRequired": "required for an eSIM: a photo or scan of your ID",
@@ -842,6 +845,7 @@ export const en = {
   "audit.actions.invoices.payment-unapplied": "Payment kept as owed back",
   "audit.actions.invoices.payment-failed": "Payment failed",
   "audit.actions.orders.cancel": "Cancelled",
+  "audit.actions.orders.resubmit-port-in": "Corrected and resent the number transfer",
   "audit.actions.plans.activate": "Put on sale",
   "audit.actions.plans.retire": "Retired",
   "audit.actions.plans.change-price": "Changed the price",
@@ -1051,6 +1055,11 @@ export const en = {
   "subscriber.order.summary.sim": "A new SIM card.",
   "subscriber.order.summary.esim": "A new eSIM.",
   "subscriber.order.summary.esimTransfer": "Your eSIM moved to another phone.",
+  "subscriber.order.summary.portIn":
+    "Bringing {{number}} from your old carrier. Until it arrives, this line works as {{temporary}}.",
+  "subscriber.order.summary.portInDone": "{{number}} came over from your old carrier.",
+  "subscriber.order.portInRefused":
+    "Your old carrier refused the transfer (see why below). Correct the details and send it again.",
   "subscriber.line.requests": "Recent requests",
   "subscriber.bill.items": "What it is made of",
   "subscriber.bill.tax": "Tax ({{rate}} %)",
@@ -1091,6 +1100,18 @@ export const en = {
   "outbox.accountAlert.body":
     "{{greeting}}\n\n{{what}}\n\nIf you made this change, there is nothing to do. If you did not, open this link within {{days}} days and press “This wasn't me”: we will lock your numbers against transfer, sign out every device and our fraud team will contact you. No sign-in is needed.\n{{link}}",
   "outbox.accountAlert.sms": "Security alert: {{what}} Not you? Open {{link}}",
+  "outbox.portInAccepted.subject": "{{msisdn}} has moved to us",
+  "outbox.portInAccepted.body":
+    "{{greeting}}\n\nYour old carrier released {{msisdn}}: your line now uses it, and the temporary number it had is no longer yours.",
+  "outbox.portInAccepted.sms": "{{msisdn}} has moved to us: this line now uses it.",
+  "outbox.portInRejected.subject": "Moving {{msisdn}} did not work",
+  "outbox.portInRejected.body":
+    "{{greeting}}\n\nYour old carrier refused to move {{msisdn}}: {{portInReason}}\n\nOpen the order in the self-service portal, correct the details and send it again. Until then your line keeps its temporary number.",
+  "outbox.portInRejected.sms": "Moving {{msisdn}} did not work: {{portInReason}} Correct it in the portal.",
+  "outbox.portInReason.transfer_pin_mismatch": "the transfer PIN does not match.",
+  "outbox.portInReason.zip_mismatch": "the ZIP code does not match the account.",
+  "outbox.portInReason.account_mismatch": "the account number does not match this phone number.",
+  "outbox.portInReason.other": "it gave no reason we know.",
   "accountAlerts.what.sim-swap": "The SIM of {{msisdn}} was replaced.",
   "accountAlerts.what.esim-transfer": "{{msisdn}} was moved to a new eSIM.",
   "accountAlerts.what.port-out-pin": "A PIN to move {{msisdn}} to another carrier was issued.",

@@ -397,6 +397,9 @@ export const es: Record<MessageKey, string> = {
   "validation.roleOrDisabled": "indica el rol, la desactivación o ambos",
   "validation.policyChange": "indica el requisito de segundo paso, el permiso de aprobar o ambos",
   "validation.iccid": "19 o 20 dígitos que empiezan por 89",
+  "validation.carrierAccount": "el número de cuenta en tu compañía anterior: letras, dígitos, espacios o guiones",
+  "validation.transferPin": "de 4 a 10 dígitos",
+  "validation.portInZip": "5 dígitos",
   "validation.iccidRequired": "obligatorio para una SIM física: el número impreso en ella",
   "validation.iccidNotForEsim": "déjalo vacío para una eSIM: nosotros le damos su número",
   "validation.idDocumentRequired": "obligatorio para una eSIM: una foto o escaneo de tu documento de identidad",
@@ -847,6 +850,7 @@ export const es: Record<MessageKey, string> = {
   "audit.actions.invoices.payment-unapplied": "Pago guardado para devolver",
   "audit.actions.invoices.payment-failed": "Falló el pago",
   "audit.actions.orders.cancel": "Canceló",
+  "audit.actions.orders.resubmit-port-in": "Corrigió y reenvió la portabilidad",
   "audit.actions.plans.activate": "Puso a la venta",
   "audit.actions.plans.retire": "Retiró",
   "audit.actions.plans.change-price": "Cambió el precio",
@@ -1058,6 +1062,11 @@ export const es: Record<MessageKey, string> = {
   "subscriber.order.summary.sim": "Una SIM nueva.",
   "subscriber.order.summary.esim": "Una eSIM nueva.",
   "subscriber.order.summary.esimTransfer": "Tu eSIM pasó a otro teléfono.",
+  "subscriber.order.summary.portIn":
+    "Estamos trayendo el {{number}} de tu compañía anterior. Hasta que llegue, esta línea funciona como {{temporary}}.",
+  "subscriber.order.summary.portInDone": "El {{number}} llegó desde tu compañía anterior.",
+  "subscriber.order.portInRefused":
+    "Tu compañía anterior rechazó la portabilidad (mira el motivo abajo). Corrige los datos y envíala de nuevo.",
   "subscriber.line.requests": "Solicitudes recientes",
   "subscriber.bill.items": "De qué se compone",
   "subscriber.bill.tax": "Impuestos ({{rate}} %)",
@@ -1098,6 +1107,18 @@ export const es: Record<MessageKey, string> = {
   "outbox.accountAlert.body":
     "{{greeting}}\n\n{{what}}\n\nSi hiciste este cambio, no tienes que hacer nada. Si no lo hiciste, abre este enlace en los próximos {{days}} días y pulsa «No fui yo»: bloquearemos tus números para que no se puedan transferir, cerraremos la sesión en todos los dispositivos y nuestro equipo de fraude se pondrá en contacto contigo. No hace falta iniciar sesión.\n{{link}}",
   "outbox.accountAlert.sms": "Alerta de seguridad: {{what}} ¿No fuiste tú? Abre {{link}}",
+  "outbox.portInAccepted.subject": "El {{msisdn}} ya está con nosotros",
+  "outbox.portInAccepted.body":
+    "{{greeting}}\n\nTu compañía anterior liberó el {{msisdn}}: tu línea lo usa ahora y el número temporal que tenía ya no es tuyo.",
+  "outbox.portInAccepted.sms": "El {{msisdn}} ya está con nosotros: esta línea lo usa ahora.",
+  "outbox.portInRejected.subject": "No se pudo traer el {{msisdn}}",
+  "outbox.portInRejected.body":
+    "{{greeting}}\n\nTu compañía anterior rechazó pasarnos el {{msisdn}}: {{portInReason}}\n\nAbre el pedido en el portal de autoservicio, corrige los datos y envíalo de nuevo. Mientras tanto tu línea conserva su número temporal.",
+  "outbox.portInRejected.sms": "No se pudo traer el {{msisdn}}: {{portInReason}} Corrígelo en el portal.",
+  "outbox.portInReason.transfer_pin_mismatch": "el PIN de portabilidad no coincide.",
+  "outbox.portInReason.zip_mismatch": "el código postal no coincide con la cuenta.",
+  "outbox.portInReason.account_mismatch": "el número de cuenta no corresponde a este número.",
+  "outbox.portInReason.other": "no dio un motivo que conozcamos.",
   "accountAlerts.what.sim-swap": "Se cambió la SIM de {{msisdn}}.",
   "accountAlerts.what.esim-transfer": "{{msisdn}} se pasó a una nueva eSIM.",
   "accountAlerts.what.port-out-pin": "Se emitió un PIN para llevar {{msisdn}} a otro operador.",

@@ -17,6 +17,10 @@ export const NOTIFICATION_KINDS = [
   "line.sim_swapped",
   "line.sim_ordered",
   "order.cancelled",
+  "port_in.submitted",
+  "port_in.accepted",
+  "port_in.rejected",
+  "port_in.resubmitted",
   "usage.threshold",
   "usage.capped",
   "plan.changed",
@@ -133,6 +137,12 @@ export const notificationsResource = defineResource({
       "notifications.kinds.line.sim_ordered":
         "A new SIM for {{msisdn}} was ordered {{by}}; it is posted to {{address}}.",
       "notifications.kinds.order.cancelled": "An order for {{msisdn}} was cancelled {{by}}.",
+      "notifications.kinds.port_in.submitted":
+        "We asked your old carrier to move {{msisdn}} to us. Until then your new line works as {{temporaryMsisdn}}.",
+      "notifications.kinds.port_in.accepted": "{{msisdn}} has moved to us: your line now uses it.",
+      "notifications.kinds.port_in.rejected":
+        "Moving {{msisdn}} did not work. {{portInReason}} Correct the details and send it again from the order.",
+      "notifications.kinds.port_in.resubmitted": "The transfer of {{msisdn}} was corrected and sent again {{by}}.",
       "notifications.kinds.plan.changed": "{{msisdn}} is now on {{planName}} {{by}}.",
       "notifications.kinds.add_on.purchased": "{{addOnName}} was added to {{msisdn}} {{by}}.",
       "notifications.kinds.add_on.renewed": "{{addOnName}} on {{msisdn}} was renewed.",
@@ -215,6 +225,13 @@ export const notificationsResource = defineResource({
       "notifications.kinds.line.sim_swapped": "Se cambió la SIM de {{msisdn}} {{by}}.",
       "notifications.kinds.line.sim_ordered": "Se pidió una SIM nueva para {{msisdn}} {{by}}; se envía a {{address}}.",
       "notifications.kinds.order.cancelled": "Se canceló un pedido de {{msisdn}} {{by}}.",
+      "notifications.kinds.port_in.submitted":
+        "Pedimos a tu compañía anterior que nos pase el {{msisdn}}. Mientras tanto tu línea nueva funciona como {{temporaryMsisdn}}.",
+      "notifications.kinds.port_in.accepted": "El {{msisdn}} ya está con nosotros: tu línea lo usa ahora.",
+      "notifications.kinds.port_in.rejected":
+        "No se pudo traer el {{msisdn}}. {{portInReason}} Corrige los datos y envíala de nuevo desde el pedido.",
+      "notifications.kinds.port_in.resubmitted":
+        "La portabilidad del {{msisdn}} se corrigió y se envió de nuevo {{by}}.",
       "notifications.kinds.plan.changed": "{{msisdn}} tiene ahora el plan {{planName}} {{by}}.",
       "notifications.kinds.add_on.purchased": "Se añadió {{addOnName}} a {{msisdn}} {{by}}.",
       "notifications.kinds.add_on.renewed": "Se renovó {{addOnName}} en {{msisdn}}.",

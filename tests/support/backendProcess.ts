@@ -38,6 +38,7 @@ export async function startBackendProcess(env: Record<string, string>): Promise<
       LOG_LEVEL: "info",
       DATABASE_URL: "",
       SANDBOX_GATEWAY_PORT: String(await freePort()),
+      PORTING_EXCHANGE_PORT: String(await freePort()),
       ...env,
     },
   });

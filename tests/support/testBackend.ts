@@ -66,6 +66,7 @@ export type BackendOptions = Pick<
   | "featureFlags"
   | "trustProxy"
   | "uploadQuota"
+  | "portingExchange"
 > & {
   /** TOKEN_CACHE_SECONDS of the instance (30 unless given). */
   tokenCacheSeconds?: number;

@@ -28,6 +28,15 @@ export type OrderRow = Omit<Order, "scheduledFor" | "createdAt" | "updatedAt" | 
   updatedAt: Date;
 };
 
+/** An order's details as answered: a port-in's sealed transfer PIN never leaves the server. */
+function withoutSecrets(details: Record<string, unknown>): Record<string, unknown> {
+  const portIn = details.portIn as Record<string, unknown> | undefined;
+  if (!portIn || typeof portIn !== "object" || !("transferPinCipher" in portIn)) return details;
+  const shown = { ...portIn };
+  delete shown.transferPinCipher;
+  return { ...details, portIn: shown };
+}
+
 /** Orders of the operator; a subscriber's are those of accounts they own. */
 export const ordersModule: DomainModule<OrderRow> = {
   source: tableSource({
@@ -45,6 +54,7 @@ export const ordersModule: DomainModule<OrderRow> = {
     },
     toRecord: (row) => ({
       ...withoutOwner(row),
+      details: withoutSecrets(row.details),
       idDocumentFileId: typeof row.details.idDocumentFileId === "string" ? row.details.idDocumentFileId : null,
       scheduledFor: row.scheduledFor ? row.scheduledFor.toISOString() : null,
       createdAt: row.createdAt.toISOString(),

@@ -10,12 +10,17 @@ export const OUTBOX_DELIVERY_JOB = "outbox.deliver";
 /** Sends one message: the row (channel, recipient, locale) and its words in that locale. */
 export type OutboxSender = (message: typeof outboxMessages.$inferSelect, words: MessageWords) => Promise<void>;
 
+/** A phone number as messages write it: "+12025550101", "(202) 555-0101", "202-555-0101". */
+const PHONE_NUMBER = /(?<!\w)(?:\+?1[\s-]?)?\(?\d{3}\)?[\s-]?\d{3}[\s-]?\d{4}(?!\w)/g;
+
 /** Locally nothing leaves the machine: each email or SMS is written to the log, as it would read (no gateway is configured). */
 export const logSender: OutboxSender = (message, words) => {
   const subject = words.subject === null ? "" : ` "${words.subject}"`;
   // The log keeps no one's address or number (issue 26): the last 4 digits, or the email's first letter and domain.
   const to = message.channel === "sms" ? lastFourDigits(message.recipient) : maskEmail(message.recipient);
-  console.info(`[outbox] ${message.channel} to ${to} (${message.locale}):${subject} ${words.body}`);
+  // Nor the numbers a message names (a ported number, a line): each shows as its last 4 digits.
+  const masked = `${subject} ${words.body}`.replace(PHONE_NUMBER, (n) => lastFourDigits(n.replace(/\D/g, "")) ?? "");
+  console.info(`[outbox] ${message.channel} to ${to} (${message.locale}):${masked}`);
   return Promise.resolve();
 };
 

@@ -19,6 +19,8 @@ const STEMS: Record<string, string> = {
   "account.alert": "outbox.accountAlert",
   "care.verification_code": "outbox.verificationCode",
   "care.verification_locked": "outbox.verificationLocked",
+  "port_in.accepted": "outbox.portInAccepted",
+  "port_in.rejected": "outbox.portInRejected",
 };
 
 /**
@@ -37,6 +39,9 @@ function paramWords(locale: Locale, params: Params): Record<string, unknown> {
     words.what = translateTo(locale, `accountAlerts.what.${params.change}`, {
       msisdn: typeof params.msisdn === "string" ? lastFourDigits(params.msisdn) : "",
     });
+  // A port-in the exchange refused (issue 28): why, in words.
+  if (typeof params.portInReason === "string")
+    words.portInReason = translateTo(locale, `outbox.portInReason.${params.portInReason}`);
   words.greeting =
     typeof params.displayName === "string" && params.displayName.trim()
       ? translateTo(locale, "outbox.greetingNamed", { name: params.displayName.trim() })

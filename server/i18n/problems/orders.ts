@@ -10,6 +10,7 @@ export const ordersWords = defineWords({
   "orders.isState": { en: "is {{state}}", es: "está en estado «{{state}}»" },
   "orders.state.acknowledged": { en: "acknowledged", es: "recibido" },
   "orders.state.in_progress": { en: "in_progress", es: "en curso" },
+  "orders.state.pending": { en: "pending", es: "esperando datos" },
   "orders.state.completed": { en: "completed", es: "completado" },
   "orders.state.failed": { en: "failed", es: "fallido" },
   "orders.state.cancelled": { en: "cancelled", es: "cancelado" },

@@ -57,7 +57,13 @@ function SubscriberOrder({ id }: { id: string }) {
             <FileDownloadButton fileId={order.idDocumentFileId} text={t("fields.orderIdDocument")} />
           </div>
         )}
-        <CancelOrder order={order} />
+        {order.state === "pending" && order.type === "port_in" && (
+          <p style={{ margin: 0 }} data-testid="order-port-in-refused">
+            {t("subscriber.order.portInRefused")}
+          </p>
+        )}
+        <OrderAction order={order} name="resubmit-port-in" />
+        <OrderAction order={order} name="cancel" />
       </section>
       <section className="sub-card" aria-labelledby="order-timeline">
         <h2 className="sub-card__title" id="order-timeline">
@@ -70,6 +76,8 @@ function SubscriberOrder({ id }: { id: string }) {
               <span className="sub-card__muted">
                 {formatDateTime(step.at)} · {stepBy(step.byRole)}
               </span>
+              {/* The system's words for a step (why the exchange refused a port-in); staff's free-text notes stay theirs. */}
+              {step.note && t(step.note, undefined, "") && <span>{t(step.note, undefined, "")}</span>}
             </li>
           ))}
         </ol>
@@ -78,20 +86,23 @@ function SubscriberOrder({ id }: { id: string }) {
   );
 }
 
-/** The declared `cancel`, offered while the order has not started (and only when the person may run it). */
-function CancelOrder({ order }: { order: Order }) {
-  const action = ordersResource.actions!.cancel!;
-  const { data: access } = useCan({ resource: "orders", action: "cancel", params: { id: order.id } });
+/**
+ * A declared action of the order, offered while its `when` holds and only to a person who may run it:
+ * `cancel` before the order starts, `resubmit-port-in` once the exchange refused a port-in.
+ */
+function OrderAction({ order, name }: { order: Order; name: "cancel" | "resubmit-port-in" }) {
+  const action = ordersResource.actions![name]!;
+  const { data: access } = useCan({ resource: "orders", action: name, params: { id: order.id } });
   const [open, setOpen] = useState(false);
   if (!access?.can || !actionApplies(action, order)) return null;
   return (
     <div className="sub-card__actions">
-      <Button danger onClick={() => setOpen(true)}>
+      <Button danger={action.danger} type={action.danger ? "default" : "primary"} onClick={() => setOpen(true)}>
         {t(action.label)}
       </Button>
       <ActionDialog
         resource={ordersResource}
-        name="cancel"
+        name={name}
         action={action}
         record={order}
         object={order.msisdn ? formatMsisdn(order.msisdn) : undefined}

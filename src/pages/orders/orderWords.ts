@@ -37,6 +37,15 @@ export function orderSummary(order: Pick<Order, "type" | "details">): string | n
       return t(d.simType === "esim" ? "subscriber.order.summary.esim" : "subscriber.order.summary.sim");
     case "esim_transfer":
       return t("subscriber.order.summary.esimTransfer");
+    case "port_in": {
+      const portIn = d.portIn as { msisdn?: unknown } | undefined;
+      const number = text(portIn?.msisdn);
+      const temporary = text(d.temporaryMsisdn);
+      if (!number) return null;
+      return temporary && !d.portedAt
+        ? t("subscriber.order.summary.portIn", { number: formatMsisdn(number), temporary: formatMsisdn(temporary) })
+        : t("subscriber.order.summary.portInDone", { number: formatMsisdn(number) });
+    }
     default:
       return null;
   }

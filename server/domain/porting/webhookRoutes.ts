@@ -1,0 +1,80 @@
+import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Locale } from "#i18n/dictionaries";
+import type { EngineServices } from "../../engine/services";
+import { badRequest, ProblemError, unavailable } from "../../errors";
+import { validationText } from "../../i18n/validationText";
+import { textIn, words } from "../../i18n/words";
+import { publishAfterCommit } from "../../live/eventBus";
+import { verifyWebhook } from "../../payments/webhookSignature";
+import { EXCHANGE_SIGNATURE_HEADER, exchangeEventSchema } from "../../portingExchange/protocol";
+import { errorResponses } from "../../routes/common";
+import { applyPortInAnswer } from "./answer";
+
+/**
+ * `POST /api/v1/porting-webhooks`: the number portability exchange answers a port request. No
+ * person's token: the HMAC-SHA256 signature over "<timestamp>.<raw body>" with the shared secret
+ * (PORTING_WEBHOOK_SECRET) is the authentication (401 when missing, malformed, too old or wrong).
+ * A second answer for the same request is acknowledged (`duplicate: true`) and changes nothing.
+ */
+export const portingWebhookRoutes =
+  (services: Pick<EngineServices, "db" | "events" | "portingExchange">): FastifyPluginCallbackZod =>
+  (app, _options, done) => {
+    // The signature covers the exact bytes sent: keep them (this scope only).
+    app.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: 65_536 }, (_request, body, done) =>
+      done(null, body),
+    );
+    app.post(
+      "/porting-webhooks",
+      {
+        schema: {
+          tags: ["orders"],
+          operationId: "receivePortingWebhook",
+          summary: "The number portability exchange's signed answer to a port request (no user token)",
+          description: `Signed in \`${EXCHANGE_SIGNATURE_HEADER}: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">\`. A second answer for the same request is acknowledged (200, duplicate: true) and changes nothing.`,
+          security: [{ gatewaySignature: [] }],
+          response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const exchange = services.portingExchange;
+        if (!exchange) throw unavailable(words("porting.webhook.notConfigured"));
+        const raw = typeof request.body === "string" ? request.body : "";
+        const header = request.headers[EXCHANGE_SIGNATURE_HEADER];
+        const check = verifyWebhook(exchange.webhookSecret, raw, typeof header === "string" ? header : undefined);
+        if (!check.ok)
+          throw new ProblemError(401, words(`payments.webhook.signature.${check.why}`), [
+            { path: EXCHANGE_SIGNATURE_HEADER, message: words(`payments.webhook.signatureField.${check.why}`) },
+          ]);
+        let json: unknown;
+        try {
+          json = JSON.parse(raw);
+        } catch {
+          throw badRequest(words("payments.webhook.notJson"), [
+            { path: "body", message: words("payments.webhook.notJsonField") },
+          ]);
+        }
+        const parsed = exchangeEventSchema.safeParse(json, { reportInput: true });
+        if (!parsed.success) {
+          const errors = parsed.error.issues.map((issue) => ({
+            path: issue.path.join(".") || "body",
+            message: (locale: Locale) => validationText(issue, locale),
+          }));
+          throw badRequest(
+            (locale) =>
+              textIn(
+                locale,
+                words("porting.webhook.notAnswer", {
+                  issues: errors.map((e) => `${e.path}: ${e.message(locale)}`).join("; "),
+                }),
+              ),
+            errors,
+          );
+        }
+        const { duplicate, events } = await applyPortInAnswer(services.db, parsed.data);
+        for (const event of events) await publishAfterCommit(services.events, request.log, event);
+        return { received: true as const, duplicate };
+      },
+    );
+    done();
+  };
