@@ -207,6 +207,8 @@ export const en = {
   "usage.capReason.plan": "your plan includes nothing past its allowance. An add-on adds more.",
   "usage.capReason.balance": "your balance cannot pay for more. Top up to continue.",
   "usage.capReason.pay_as_you_go": "pay as you go is off for this line.",
+  "usage.capReason.pool": "the data shared by the lines of the account is used up until the next cycle.",
+  "usage.capReason.line_cap": "it reached the monthly data limit set for this line. It starts again next cycle.",
   "usage.meter.data": "Data",
   "usage.meter.voice": "Calls",
   "usage.meter.sms": "Texts",
@@ -949,6 +951,9 @@ export const en = {
   "addOns.buy": "Buy",
   "plans.catalogTitle": "Plans you can move to",
   "plans.current": "Your plan",
+  "plans.perLinePerMonth": "{{price}} per line/month",
+  "plans.sharedData":
+    "{{data}} shared by every line of the account. Each line can have its own monthly limit.",
   "plans.choose": "Choose this plan",
   "plans.chooseNamed": "Choose {{name}}",
   "addOns.buyNamed": "Buy {{name}}",

@@ -211,6 +211,8 @@ export const es: Record<MessageKey, string> = {
   "usage.capReason.plan": "tu plan no incluye nada más allá de lo contratado. Un complemento añade más.",
   "usage.capReason.balance": "tu saldo no alcanza para más. Recarga para continuar.",
   "usage.capReason.pay_as_you_go": "el pago por uso está desactivado en esta línea.",
+  "usage.capReason.pool": "los datos compartidos por las líneas de la cuenta se agotaron hasta el próximo ciclo.",
+  "usage.capReason.line_cap": "alcanzó el límite mensual de datos fijado para esta línea. Vuelve a empezar el próximo ciclo.",
   "usage.meter.data": "Datos",
   "usage.meter.voice": "Llamadas",
   "usage.meter.sms": "SMS",
@@ -955,6 +957,9 @@ export const es: Record<MessageKey, string> = {
   "addOns.buy": "Comprar",
   "plans.catalogTitle": "Planes a los que puedes cambiar",
   "plans.current": "Tu plan",
+  "plans.perLinePerMonth": "{{price}} por línea/mes",
+  "plans.sharedData":
+    "{{data}} compartidos por todas las líneas de la cuenta. Cada línea puede tener su propio límite mensual.",
   "plans.choose": "Elegir este plan",
   "plans.chooseNamed": "Elegir {{name}}",
   "addOns.buyNamed": "Comprar {{name}}",

@@ -39,6 +39,7 @@ const plan = (id: string, name: string, features: string[], translations: Plan["
   features,
   translations,
   overage: null,
+  sharing: "none",
   pendingPrice: null,
   priceChangedAt: null,
   createdAt: "2026-01-01T00:00:00.000Z",

@@ -1,0 +1,59 @@
+import { and, eq } from "drizzle-orm";
+import type { ActionHandler } from "../../engine/types";
+import { lines, usageCaps, usageCounters } from "../../db/schema";
+import { unprocessable } from "../../errors";
+import { words } from "../../i18n/words";
+import type { LineRow } from "../lines/module";
+import { cycleStartOf } from "./cycles";
+
+/**
+ * lines/{id}/actions/set-cap `{dataMb}` (issue 28): the owner's monthly data limit of one line, in MB
+ * (null removes it). Reached, that line's data stops until its next cycle (rating.ts, reason
+ * `line_cap`); the account's other lines and the pool go on. A limit below what the line already used
+ * this cycle is refused (422 at `dataMb`); one equal to it stops the line's data at once; raising or
+ * removing it lets the data go on at once. Audited by the engine (the line's before and after).
+ */
+export const setCap: ActionHandler<LineRow, { dataMb: number | null }> = {
+  async run(ctx) {
+    const lineId = ctx.row.id as string;
+    const { dataMb } = ctx.input;
+    const cycleStart = cycleStartOf(new Date(), ctx.row.cycleDay as number);
+    const [counter] = await ctx.tx
+      .select({ used: usageCounters.used })
+      .from(usageCounters)
+      .where(
+        and(
+          eq(usageCounters.lineId, lineId),
+          eq(usageCounters.cycleStart, cycleStart),
+          eq(usageCounters.type, "data"),
+        ),
+      );
+    const used = Number(counter?.used ?? 0);
+    if (dataMb !== null && dataMb < used)
+      throw unprocessable(words("sharedPool.capBelowUsed", { used }), [
+        { path: "dataMb", message: words("sharedPool.capBelowUsedField", { used }) },
+      ]);
+    await ctx.tx.update(lines).set({ dataCapMb: dataMb, updatedAt: new Date() }).where(eq(lines.id, lineId));
+    await ctx.tx
+      .delete(usageCaps)
+      .where(
+        and(
+          eq(usageCaps.lineId, lineId),
+          eq(usageCaps.cycleStart, cycleStart),
+          eq(usageCaps.type, "data"),
+          eq(usageCaps.reason, "line_cap"),
+        ),
+      );
+    if (dataMb !== null && used >= dataMb)
+      await ctx.tx
+        .insert(usageCaps)
+        .values({ lineId, cycleStart, type: "data", reason: "line_cap" })
+        .onConflictDoNothing();
+    ctx.effects.publish({
+      resource: "meters",
+      type: "updated",
+      ids: [lineId],
+      ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [],
+    });
+  },
+};
