@@ -484,10 +484,7 @@ export const usageCaps = pgTable(
   (t) => [
     primaryKey({ columns: [t.lineId, t.cycleStart, t.type] }),
     check("usage_caps_type_valid", sql`${t.type} in ('data', 'voice', 'sms')`),
-    check(
-      "usage_caps_reason_valid",
-      sql`${t.reason} in ('plan', 'balance', 'pay_as_you_go', 'pool', 'line_cap')`,
-    ),
+    check("usage_caps_reason_valid", sql`${t.reason} in ('plan', 'balance', 'pay_as_you_go', 'pool', 'line_cap')`),
   ],
 );
 
@@ -500,7 +497,10 @@ export const usagePools = pgTable(
     used: bigint("used", { mode: "number" }).notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.accountId, t.cycleStart] }), check("usage_pools_used_nonnegative", sql`${t.used} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.cycleStart] }),
+    check("usage_pools_used_nonnegative", sql`${t.used} >= 0`),
+  ],
 );
 
 /** Allowance alerts sent (80 % and 100 %): one per line, cycle, type and threshold, ever. */

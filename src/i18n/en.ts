@@ -952,8 +952,7 @@ export const en = {
   "plans.catalogTitle": "Plans you can move to",
   "plans.current": "Your plan",
   "plans.perLinePerMonth": "{{price}} per line/month",
-  "plans.sharedData":
-    "{{data}} shared by every line of the account. Each line can have its own monthly limit.",
+  "plans.sharedData": "{{data}} shared by every line of the account. Each line can have its own monthly limit.",
   "plans.choose": "Choose this plan",
   "plans.chooseNamed": "Choose {{name}}",
   "addOns.buyNamed": "Buy {{name}}",

@@ -212,7 +212,8 @@ export const es: Record<MessageKey, string> = {
   "usage.capReason.balance": "tu saldo no alcanza para más. Recarga para continuar.",
   "usage.capReason.pay_as_you_go": "el pago por uso está desactivado en esta línea.",
   "usage.capReason.pool": "los datos compartidos por las líneas de la cuenta se agotaron hasta el próximo ciclo.",
-  "usage.capReason.line_cap": "alcanzó el límite mensual de datos fijado para esta línea. Vuelve a empezar el próximo ciclo.",
+  "usage.capReason.line_cap":
+    "alcanzó el límite mensual de datos fijado para esta línea. Vuelve a empezar el próximo ciclo.",
   "usage.meter.data": "Datos",
   "usage.meter.voice": "Llamadas",
   "usage.meter.sms": "SMS",

@@ -391,7 +391,8 @@ export const linesResource = defineResource({
         "Change pay as you go on {{title}}? Off: data, calls and texts stop when the allowance is used up. On: they go on at your plan's rates.",
       "resources.lines.done.setOverage": "Pay as you go: {{payAsYouGo}}.",
       "resources.lines.actions.setCap": "Data limit",
-      "resources.lines.about.setCap": "Set how much data this line may use each month; it stops there until the next cycle.",
+      "resources.lines.about.setCap":
+        "Set how much data this line may use each month; it stops there until the next cycle.",
       "resources.lines.confirm.setCap":
         "Change the monthly data limit of {{title}}? When it is reached, data stops on this line only until its next cycle.",
       "resources.lines.setCapHelp":

@@ -35,7 +35,11 @@ export async function accountMetersOf(db: Executor, accountId: string, now = new
       .select({ lineId: usageCounters.lineId, cycleStart: usageCounters.cycleStart, used: usageCounters.used })
       .from(usageCounters)
       .where(
-        and(inArray(usageCounters.lineId, ids), eq(usageCounters.type, "data"), gte(usageCounters.cycleStart, earliest)),
+        and(
+          inArray(usageCounters.lineId, ids),
+          eq(usageCounters.type, "data"),
+          gte(usageCounters.cycleStart, earliest),
+        ),
       ),
     db
       .select({ lineId: usageCaps.lineId, cycleStart: usageCaps.cycleStart })

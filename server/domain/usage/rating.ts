@@ -376,7 +376,14 @@ export async function rateBatch(
   const poolLines = new Map<string, Pick<LineAllowances, "lineId" | "msisdn" | "ownerUid" | "email">>();
   if (usedUpPools.size) {
     const accountIds = [...new Set([...usedUpPools].map((k) => k.slice(0, k.indexOf("|"))))];
-    const members = rowsOf<{ id: string; msisdn: string; cycle_day: number; account_id: string; owner_uid: string | null; email: string | null }>(
+    const members = rowsOf<{
+      id: string;
+      msisdn: string;
+      cycle_day: number;
+      account_id: string;
+      owner_uid: string | null;
+      email: string | null;
+    }>(
       await tx.execute(sql`
         select l.id, l.msisdn, l.cycle_day, l.account_id, a.owner_uid, a.email
         from lines l join plans p on p.id = l.plan_id join accounts a on a.id = l.account_id

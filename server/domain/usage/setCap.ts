@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
+import { rateOf } from "#resources/overage";
 import type { ActionHandler } from "../../engine/types";
-import { lines, usageCaps, usageCounters } from "../../db/schema";
+import { accounts, lines, plans, usageCaps, usageCounters, usagePools } from "../../db/schema";
 import { unprocessable } from "../../errors";
 import { words } from "../../i18n/words";
 import type { LineRow } from "../lines/module";
@@ -22,11 +23,7 @@ export const setCap: ActionHandler<LineRow, { dataMb: number | null }> = {
       .select({ used: usageCounters.used })
       .from(usageCounters)
       .where(
-        and(
-          eq(usageCounters.lineId, lineId),
-          eq(usageCounters.cycleStart, cycleStart),
-          eq(usageCounters.type, "data"),
-        ),
+        and(eq(usageCounters.lineId, lineId), eq(usageCounters.cycleStart, cycleStart), eq(usageCounters.type, "data")),
       );
     const used = Number(counter?.used ?? 0);
     if (dataMb !== null && dataMb < used)
@@ -49,6 +46,9 @@ export const setCap: ActionHandler<LineRow, { dataMb: number | null }> = {
         .insert(usageCaps)
         .values({ lineId, cycleStart, type: "data", reason: "line_cap" })
         .onConflictDoNothing();
+    else if (await poolUsedUp(ctx.tx, lineId, cycleStart))
+      // Lifted from its own limit, the line still stops where its shared pool ran out.
+      await ctx.tx.insert(usageCaps).values({ lineId, cycleStart, type: "data", reason: "pool" }).onConflictDoNothing();
     ctx.effects.publish({
       resource: "meters",
       type: "updated",
@@ -57,3 +57,16 @@ export const setCap: ActionHandler<LineRow, { dataMb: number | null }> = {
     });
   },
 };
+
+/** The line is on a shared plan with no data rate past it, and its account's pool is used up this cycle. */
+async function poolUsedUp(tx: Parameters<ActionHandler["run"]>[0]["tx"], lineId: string, cycleStart: string) {
+  const [row] = await tx
+    .select({ sharing: plans.sharing, dataMb: plans.dataMb, overage: plans.overage, used: usagePools.used })
+    .from(lines)
+    .innerJoin(plans, eq(plans.id, lines.planId))
+    .innerJoin(accounts, eq(accounts.id, lines.accountId))
+    .leftJoin(usagePools, and(eq(usagePools.accountId, accounts.id), eq(usagePools.cycleStart, cycleStart)))
+    .where(eq(lines.id, lineId));
+  if (!row || row.sharing !== "pool" || row.dataMb === null) return false;
+  return Number(row.used ?? 0) >= row.dataMb && !rateOf(row.overage ?? null, "data", "home");
+}
