@@ -220,6 +220,12 @@ export const es: Record<MessageKey, string> = {
   "usage.meter.usedOf": "{{used}} de {{allowance}}",
   "usage.meter.usedUnlimited": "{{used}} usados · ilimitado",
   "usage.meter.left": "Quedan {{left}}",
+  "usage.pool.title": "Datos compartidos",
+  "usage.pool.usedUp":
+    "Los datos compartidos se agotaron: los datos se detienen en todas las líneas hasta el próximo ciclo.",
+  "usage.pool.linePart": "{{number}}: {{used}} usados",
+  "usage.pool.lineCap": "límite de {{cap}} al mes",
+  "usage.pool.lineStopped": "datos detenidos",
   "usage.meter.noUsage": "Sin consumo en este ciclo",
   "usage.meter.justNow": "Actualizado ahora mismo",
   "usage.meter.minutesAgo": "Actualizado hace {{minutes}} min",
