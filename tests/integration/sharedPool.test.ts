@@ -141,6 +141,9 @@ describe("the pool in rating and in GET /accounts/{id}/meters", () => {
     expect(partOf(m, ALEX_POSTPAID)).toMatchObject({ shared: true, used: 30, cap: null, capped: false });
     expect(partOf(m, KID_A)).toMatchObject({ shared: true, used: 20, cap: null, capped: false });
     expect(partOf(m, KID_B)).toMatchObject({ used: 0, capped: false });
+    // A line's own data meter measures what it used against what it can still use: the pool's rest.
+    expect(await dataMeter(KID_A)).toMatchObject({ used: 20, allowance: 70, capped: false });
+    expect(await dataMeter(KID_B)).toMatchObject({ used: 0, allowance: 50 });
   });
 
   it("a cap below what the line used this cycle is 422 naming dataMb; nothing changes", async () => {
@@ -157,7 +160,7 @@ describe("the pool in rating and in GET /accounts/{id}/meters", () => {
     let m = await pool();
     expect(partOf(m, KID_A)).toMatchObject({ used: 30, cap: 25, capped: true });
     expect(m.pool).toMatchObject({ used: 55, left: 45 });
-    expect((await dataMeter(KID_A)).capped).toBe(true);
+    expect(await dataMeter(KID_A)).toMatchObject({ used: 30, allowance: 25, capped: true });
     expect((await dataMeter(KID_B)).capped).toBe(false);
     const audits = await backend.database.db
       .select()
