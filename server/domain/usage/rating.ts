@@ -19,7 +19,8 @@ import type { Executor } from "../../audit";
 import { rowsOf } from "../../db/rowsOf";
 import { auditEvents, notificationPreferences, notifications, outboxMessages, usageCaps } from "../../db/schema";
 import { allowanceInRecordUnits, ownAllowance, type LineAllowances } from "./allowances";
-import { cycleStartOf } from "./cycles";
+import { cycleStartOf, cycleStartSql } from "./cycles";
+import { addOnDataOf } from "../addOns/addOnData";
 import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
 import { savedLocalesOf } from "../outbox/recipientLocale";
 import { and, eq, inArray } from "drizzle-orm";
@@ -376,6 +377,7 @@ export async function rateBatch(
   const poolLines = new Map<string, Pick<LineAllowances, "lineId" | "msisdn" | "ownerUid" | "email">>();
   if (usedUpPools.size) {
     const accountIds = [...new Set([...usedUpPools].map((k) => k.slice(0, k.indexOf("|"))))];
+    // With what each line's own add-ons still hold: a line with add-on data left goes on with it.
     const members = rowsOf<{
       id: string;
       msisdn: string;
@@ -383,19 +385,28 @@ export async function rateBatch(
       account_id: string;
       owner_uid: string | null;
       email: string | null;
+      own_used: string | number;
     }>(
       await tx.execute(sql`
-        select l.id, l.msisdn, l.cycle_day, l.account_id, a.owner_uid, a.email
+        select l.id, l.msisdn, l.cycle_day, l.account_id, a.owner_uid, a.email,
+          coalesce((select c.used - c.over_allowance from usage_counters c
+                    where c.line_id = l.id and c.type = 'data'
+                      and c.cycle_start = ${cycleStartSql(sql`${now.toISOString()}::timestamptz`, sql`l.cycle_day`)}), 0) as own_used
         from lines l join plans p on p.id = l.plan_id join accounts a on a.id = l.account_id
         where l.account_id = any(${sql.param(accountIds)}::uuid[]) and p.sharing = 'pool' and l.status <> 'terminated'
         order by l.id`),
+    );
+    const addOnLeft = await addOnDataOf(
+      tx,
+      members.map((m) => m.id),
+      now,
     );
     for (const m of members) {
       const cycleStart = cycleStartOf(now, m.cycle_day);
       if (!usedUpPools.has(key(m.account_id, cycleStart))) continue;
       const capKey = key(m.id, cycleStart, "data");
       poolLines.set(m.id, { lineId: m.id, msisdn: m.msisdn, ownerUid: m.owner_uid, email: m.email });
-      if (capped.has(capKey)) continue;
+      if (capped.has(capKey) || (addOnLeft.get(m.id) ?? 0) > Number(m.own_used)) continue;
       capped.add(capKey);
       newCaps.push({ lineId: m.id, cycleStart, type: "data", reason: "pool" });
     }
