@@ -53,6 +53,7 @@ import { openApiOptions } from "./openapi/document";
 import { declareScopeProblems } from "./openapi/problems";
 import { usageIngestRoutes } from "./routes/usageIngest";
 import { homeRoutes } from "./routes/home";
+import { accountMetersRoutes } from "./routes/accountMeters";
 import { kpiRoutes } from "./routes/kpis";
 import { billingRunRoutes } from "./domain/billingRuns/routes";
 import { paymentWebhookRoutes } from "./payments/webhookRoutes";
@@ -340,6 +341,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(securityPolicyRoutes(services));
       await v1.register(liveEventRoutes(services, events, deps.verifier));
       await v1.register(homeRoutes(services));
+      await v1.register(accountMetersRoutes(services));
       await v1.register(kpiRoutes(services));
       await v1.register(billingRunRoutes(services));
     },

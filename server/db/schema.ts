@@ -20,10 +20,7 @@ import { ROLES } from "#resources/define";
 import { LINE_STATUSES, SIM_TYPES, SUSPEND_REASONS } from "#resources/lines";
 import { NOTIFICATION_KINDS } from "#resources/notifications";
 import { ORDER_EFFECTIVE, ORDER_STATES, ORDER_TYPES, type OrderStep } from "#resources/orders";
-
-/** Where one sending of a port-in to the number portability exchange stands (server/domain/porting). */
-export const PORT_IN_SUBMISSION_STATUSES = ["queued", "sent", "accepted", "rejected"] as const;
-import { PLAN_KINDS, PLAN_STATUSES } from "#resources/plans";
+import { PLAN_KINDS, PLAN_SHARING, PLAN_STATUSES } from "#resources/plans";
 import { STAFF_ROLES } from "#resources/staff";
 import { TICKET_CATEGORIES, TICKET_PRIORITIES, TICKET_STATUSES } from "#resources/tickets";
 import { ROAMING_ZONES, USAGE_TYPES } from "#resources/usage";
@@ -37,6 +34,9 @@ import { BULK_ITEM_STATUSES, BULK_JOB_KINDS, BULK_JOB_STATUSES } from "#resource
 import { APPROVAL_KINDS, APPROVAL_STATUSES } from "#resources/approvals";
 import { TOP_UP_REFUND_STATES, TOP_UP_STATUSES } from "#resources/topUps";
 import { ACCOUNT_HOLDER_TYPES, CARD_BRANDS, PAYMENT_METHOD_TYPES } from "#resources/paymentMethods";
+
+/** Where one sending of a port-in to the number portability exchange stands (server/domain/porting). */
+export const PORT_IN_SUBMISSION_STATUSES = ["queued", "sent", "accepted", "rejected"] as const;
 
 // Enums come from the resource declarations (src/resources), so the API and the tables agree.
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", "));
@@ -79,6 +79,8 @@ export const plans = pgTable(
     translations: jsonb("translations").$type<CatalogTranslations>().notNull().default({}),
     /** What each usage type costs past the allowance, with roaming zone rates (src/resources/overage.ts); null = capped for every type. */
     overage: jsonb("overage").$type<Overage>(),
+    /** 'pool': `dataMb` is one allowance shared by every line of an account on the plan, and `priceAmount` is per line (migration 0037). */
+    sharing: text("sharing", { enum: PLAN_SHARING }).notNull().default("none"),
     /**
      * A price change not yet paid by every line: a line pays it from its first cycle starting after
      * `priceChangedAt` (server/domain/plans/priceChange.ts); until then, `priceAmount`.
@@ -95,6 +97,7 @@ export const plans = pgTable(
     check("plans_pending_price_pair", sql`(${t.pendingPriceAmount} is null) = (${t.priceChangedAt} is null)`),
     check("plans_translations_object", sql`jsonb_typeof(${t.translations}) = 'object'`),
     check("plans_overage_object", sql`${t.overage} is null or jsonb_typeof(${t.overage}) = 'object'`),
+    check("plans_sharing_valid", sql`${t.sharing} in ('none', 'pool')`),
   ],
 );
 
@@ -192,6 +195,8 @@ export const lines = pgTable(
     renewalRemindedFor: date("renewal_reminded_for", { mode: "string" }),
     /** Off: usage stops at the allowance even where the plan has a rate past it (issue 24). */
     payAsYouGo: boolean("pay_as_you_go").notNull().default(true),
+    /** The owner's monthly data cap of this line in MB (null: none); reached, the line's data stops until its next cycle (migration 0037). */
+    dataCapMb: integer("data_cap_mb"),
     ...timestamps,
   },
   (t) => [
@@ -207,6 +212,7 @@ export const lines = pgTable(
     index("lines_operator_created_idx").on(t.operatorCode, t.createdAt),
     index("lines_operator_status_updated_idx").on(t.operatorCode, t.status, t.updatedAt),
     check("lines_cycle_day_range", sql`${t.cycleDay} between 1 and 28`),
+    check("lines_data_cap_nonnegative", sql`${t.dataCapMb} is null or ${t.dataCapMb} >= 0`),
     check(
       "lines_suspend_reason_only_when_suspended",
       sql`(${t.status} = 'suspended') = (${t.suspendReason} is not null)`,
@@ -506,7 +512,7 @@ export const usageOverage = pgTable(
 );
 
 /** Why a line's usage type is barred for a cycle: the plan has no rate, the prepaid balance ran out, or pay-as-you-go is off. */
-export const CAP_REASONS = ["plan", "balance", "pay_as_you_go"] as const;
+export const CAP_REASONS = ["plan", "balance", "pay_as_you_go", "pool", "line_cap"] as const;
 
 /** A line's usage types barred in one cycle (a new cycle starts uncapped): lifted by a credit, an add-on or pay-as-you-go. */
 export const usageCaps = pgTable(
@@ -521,7 +527,22 @@ export const usageCaps = pgTable(
   (t) => [
     primaryKey({ columns: [t.lineId, t.cycleStart, t.type] }),
     check("usage_caps_type_valid", sql`${t.type} in ('data', 'voice', 'sms')`),
-    check("usage_caps_reason_valid", sql`${t.reason} in ('plan', 'balance', 'pay_as_you_go')`),
+    check("usage_caps_reason_valid", sql`${t.reason} in ('plan', 'balance', 'pay_as_you_go', 'pool', 'line_cap')`),
+  ],
+);
+
+/** What the lines of an account on a shared plan drew from its data allowance in one cycle, in MB (migration 0037). */
+export const usagePools = pgTable(
+  "usage_pools",
+  {
+    accountId: uuid("account_id").notNull(), // no foreign key: see migration 0023
+    cycleStart: date("cycle_start", { mode: "string" }).notNull(),
+    used: bigint("used", { mode: "number" }).notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.cycleStart] }),
+    check("usage_pools_used_nonnegative", sql`${t.used} >= 0`),
   ],
 );
 

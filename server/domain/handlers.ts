@@ -27,6 +27,7 @@ import { activatePlan, changePlanPrice, retirePlan } from "./plans/priceChange";
 import { activateAddOn, retireAddOn } from "./addOns/module";
 import { buyAddOn, stopAddOnRenewal } from "./addOns/purchases";
 import { setOverage } from "./usage/setOverage";
+import { setCap } from "./usage/setCap";
 import { retryCrmLead } from "./crmOutbox/module";
 import { completePrivacyRequest } from "./privacy/module";
 import { verifyCaller } from "./callerVerification/verifyCaller";
@@ -79,6 +80,7 @@ export const handlers: Record<string, ActionHandler> = {
   "lines.buyAddOn": buyAddOn,
   "lines.stopAddOnRenewal": stopAddOnRenewal,
   "lines.setOverage": setOverage,
+  "lines.setCap": setCap,
   "bulkJobs.cancel": cancelBulkJob,
   "approvals.approve": approveRequest,
   "approvals.reject": rejectRequest,

@@ -45,6 +45,8 @@ export const lineSchema = z.object({
   portOutPinExpiresAt: isoDateTime.nullable(),
   /** Usage past the allowance is charged at the plan's rates; off = it stops at the allowance (issue 24). */
   payAsYouGo: z.boolean(),
+  /** The owner's monthly data limit of this line in MB; null = none (issue 28, set-cap). */
+  dataCapMb: z.number().int().nonnegative().nullable(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -74,6 +76,7 @@ export const linesResource = defineResource({
     numberLocked: { label: "fields.numberLocked", kind: "boolean" },
     portOutPinExpiresAt: { label: "fields.portOutPinExpiresAt", kind: "datetime" },
     payAsYouGo: { label: "fields.payAsYouGo", kind: "boolean" },
+    dataCapMb: { label: "fields.dataCapMb", kind: "dataMb" },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
   },
   list: {
@@ -104,6 +107,7 @@ export const linesResource = defineResource({
     "numberLocked",
     "portOutPinExpiresAt",
     "payAsYouGo",
+    "dataCapMb",
     "cycleDay",
     "createdAt",
   ],
@@ -241,6 +245,19 @@ export const linesResource = defineResource({
       confirm: "resources.lines.confirm.setOverage",
       done: "resources.lines.done.setOverage",
     },
+    "set-cap": {
+      label: "resources.lines.actions.setCap",
+      about: "resources.lines.about.setCap",
+      handler: "lines.setCap",
+      when: { status: ["pending", "active", "grace", "suspended"] },
+      // Whole MB, 0 or more; null removes the limit. Below what the line used this cycle: 422 at dataMb.
+      input: z
+        .object({ dataMb: z.number("a whole number of MB, or null").int().nonnegative().max(10_000_000).nullable() })
+        .strict(),
+      inputFields: { dataMb: { label: "fields.dataCapMb", kind: "dataMb", help: "resources.lines.setCapHelp" } },
+      reason: STAFF_REASON,
+      confirm: "resources.lines.confirm.setCap",
+    },
     "order-sim": {
       label: "resources.lines.actions.orderSim",
       about: "resources.lines.about.orderSim",
@@ -347,6 +364,8 @@ export const linesResource = defineResource({
     "buy-add-on": { subscriber: "own", agent: "verified", admin: "all" },
     "stop-add-on-renewal": { subscriber: "own", agent: "verified", admin: "all" },
     "set-overage": { subscriber: "own", agent: "verified", admin: "all" },
+    // The account's owner sets a line's limit; staff for them, with a reason.
+    "set-cap": { subscriber: "own", agent: "verified", admin: "all" },
   },
   ownership: { path: "account.ownerUid" },
   source: "backend",
@@ -371,6 +390,14 @@ export const linesResource = defineResource({
       "resources.lines.confirm.setOverage":
         "Change pay as you go on {{title}}? Off: data, calls and texts stop when the allowance is used up. On: they go on at your plan's rates.",
       "resources.lines.done.setOverage": "Pay as you go: {{payAsYouGo}}.",
+      "resources.lines.actions.setCap": "Data limit",
+      "resources.lines.about.setCap":
+        "Set how much data this line may use each month; it stops there until the next cycle.",
+      "resources.lines.confirm.setCap":
+        "Change the monthly data limit of {{title}}? When it is reached, data stops on this line only until its next cycle.",
+      "resources.lines.setCapHelp":
+        "The most data this line may use each month. Leave it empty for no limit. It cannot be less than what the line already used this cycle.",
+      "fields.dataCapMb": "Monthly data limit",
       "resources.lines.payAsYouGoHelp":
         "On: usage past the allowance is charged at your plan's rates (from your balance on prepaid, on your bill on postpaid). Off: it stops at the allowance.",
       "fields.payAsYouGo": "Pay as you go",
@@ -471,6 +498,14 @@ export const linesResource = defineResource({
       "resources.lines.confirm.setOverage":
         "¿Cambiar el pago por uso de {{title}}? Desactivado: los datos, las llamadas y los SMS se detienen al agotar lo incluido. Activado: siguen con las tarifas de tu plan.",
       "resources.lines.done.setOverage": "Pagar por uso: {{payAsYouGo}}.",
+      "resources.lines.actions.setCap": "Límite de datos",
+      "resources.lines.about.setCap":
+        "Fija cuántos datos puede usar esta línea cada mes; se detienen ahí hasta el próximo ciclo.",
+      "resources.lines.confirm.setCap":
+        "¿Cambiar el límite mensual de datos de {{title}}? Al alcanzarlo, los datos se detienen solo en esta línea hasta su próximo ciclo.",
+      "resources.lines.setCapHelp":
+        "Lo máximo que esta línea puede usar de datos cada mes. Déjalo vacío para no tener límite. No puede ser menor que lo que la línea ya usó en este ciclo.",
+      "fields.dataCapMb": "Límite mensual de datos",
       "resources.lines.payAsYouGoHelp":
         "Activado: el consumo más allá de lo incluido se cobra con las tarifas de tu plan (de tu saldo en prepago, en tu factura en pospago). Desactivado: se detiene al agotar lo incluido.",
       "fields.payAsYouGo": "Pagar por uso",

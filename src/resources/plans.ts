@@ -6,6 +6,12 @@ import { planTranslationsRecordSchema, planTranslationsSchema } from "./catalogT
 
 export const PLAN_KINDS = ["prepaid", "postpaid"] as const;
 export const PLAN_STATUSES = ["draft", "active", "retired"] as const;
+/**
+ * How a plan's data allowance is held (issue 28): `none`, each line has its own; `pool`, one allowance
+ * (`dataMb`) shared by every line of the account on the plan, and `price` is per line, so an account
+ * pays `price` × its lines on the plan (one line $X, four lines 4 × $X). Calls and texts stay per line.
+ */
+export const PLAN_SHARING = ["none", "pool"] as const;
 
 /** A plan offering (TM Forum ProductOffering). Allowances: null means unlimited. */
 export const planSchema = z.object({
@@ -25,6 +31,8 @@ export const planSchema = z.object({
   translations: planTranslationsRecordSchema,
   /** What each usage type costs past the allowance, with roaming zone rates; null = capped for every type (issue 24). */
   overage: overageRecordSchema.nullable(),
+  /** `pool`: the data is shared by all lines of the account and the price is per line (PLAN_SHARING). */
+  sharing: z.enum(PLAN_SHARING),
   /**
    * A price change on its way (issue 12): each line pays it from its next cycle start after
    * `priceChangedAt`; until then, `price`. Null when none is pending.
@@ -60,6 +68,13 @@ export const plansResource = defineResource({
       help: "fields.translations.help",
     },
     overage: { label: "fields.overage", kind: "overage", help: "resources.plans.overageHelp" },
+    sharing: {
+      label: "fields.sharing",
+      kind: "enum",
+      options: PLAN_SHARING,
+      labels: "enums.sharing",
+      help: "resources.plans.sharingHelp",
+    },
     pendingPrice: { label: "fields.pendingPrice", kind: "money", help: "resources.plans.pendingPriceHelp" },
     priceChangedAt: { label: "fields.priceChangedAt", kind: "datetime" },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
@@ -83,14 +98,27 @@ export const plansResource = defineResource({
     "voiceMinutes",
     "sms",
     "overage",
+    "sharing",
     "features",
     "translations",
     "createdAt",
   ],
   form: {
-    create: ["code", "name", "kind", "price", "dataMb", "voiceMinutes", "sms", "overage", "features", "translations"],
+    create: [
+      "code",
+      "name",
+      "kind",
+      "price",
+      "sharing",
+      "dataMb",
+      "voiceMinutes",
+      "sms",
+      "overage",
+      "features",
+      "translations",
+    ],
     // The price changes only through change-price: what lines pay never moves mid-cycle.
-    edit: ["name", "dataMb", "voiceMinutes", "sms", "overage", "features", "translations"],
+    edit: ["name", "sharing", "dataMb", "voiceMinutes", "sms", "overage", "features", "translations"],
   },
   actions: {
     activate: {
@@ -128,7 +156,12 @@ export const plansResource = defineResource({
   },
   // Left out of a new plan, the overage is null: every type stops at its allowance.
   // Left out, a new plan has no translations yet.
-  writeRules: { overage: overageSchema.nullable().optional(), translations: planTranslationsSchema.optional() },
+  // Left out, a plan's data is its lines' own (sharing "none").
+  writeRules: {
+    overage: overageSchema.nullable().optional(),
+    translations: planTranslationsSchema.optional(),
+    sharing: z.enum(PLAN_SHARING, "none or pool").optional(),
+  },
   subscriberPlace: "shop",
   source: "backend",
   audit: true,
@@ -155,6 +188,11 @@ export const plansResource = defineResource({
       "fields.overage": "Past the allowance",
       "resources.plans.overageHelp":
         "What each kind of usage costs once the allowance is used up, at home and in each roaming zone. Leave a rate off to stop the service at the allowance instead.",
+      "fields.sharing": "Data",
+      "enums.sharing.none": "Each line has its own",
+      "enums.sharing.pool": "Shared by all lines of the account",
+      "resources.plans.sharingHelp":
+        "Shared: the data allowance is one pool for every line of the account on this plan, and the price is per line.",
     },
     es: {
       "resources.plans.actions.activate": "Poner a la venta",
@@ -179,6 +217,11 @@ export const plansResource = defineResource({
       "fields.overage": "Al agotar lo incluido",
       "resources.plans.overageHelp":
         "Lo que cuesta cada tipo de consumo una vez agotado lo incluido, en casa y en cada zona de roaming. Sin tarifa, el servicio se detiene al agotarlo.",
+      "fields.sharing": "Datos",
+      "enums.sharing.none": "Cada línea tiene los suyos",
+      "enums.sharing.pool": "Compartidos por todas las líneas de la cuenta",
+      "resources.plans.sharingHelp":
+        "Compartidos: los datos incluidos son una sola bolsa para todas las líneas de la cuenta en este plan, y el precio es por línea.",
     },
   },
 });

@@ -103,6 +103,43 @@ export const meterSchema = z.object({
 });
 export type Meter = z.output<typeof meterSchema>;
 
+/**
+ * An account's data in its current cycle (issue 28): the pool its lines on a shared plan draw from
+ * (null when none is on one) and each line's part. MB throughout; `allowance`/`left` null = unlimited.
+ */
+export const accountMetersSchema = z.object({
+  accountId: idSchema,
+  pool: z
+    .object({
+      planId: idSchema,
+      planName: z.string(),
+      allowance: z.number().int().nullable(),
+      /** What the lines drew from the pool this cycle (past their own add-ons). */
+      used: z.number().int(),
+      left: z.number().int().nullable(),
+      cycleStart: isoDate,
+      cycleEnd: isoDate,
+      /** Used up: the pool's lines stop (or pay the plan's rate) until the next cycle. */
+      usedUp: z.boolean(),
+    })
+    .nullable(),
+  lines: z.array(
+    z.object({
+      lineId: idSchema,
+      msisdn: e164Schema,
+      /** The line draws from the pool (its plan is a shared one). */
+      shared: z.boolean(),
+      /** Data the line used this cycle, MB. */
+      used: z.number().int(),
+      /** The owner's monthly limit of the line, MB; null = none. */
+      cap: z.number().int().nullable(),
+      /** The line's data is stopped this cycle (its limit reached, the pool used up, …). */
+      capped: z.boolean(),
+    }),
+  ),
+});
+export type AccountMeters = z.output<typeof accountMetersSchema>;
+
 /** What the home page shows for one line: the line, its plan and its meters. */
 export const homeLineSchema = z.object({
   id: idSchema,

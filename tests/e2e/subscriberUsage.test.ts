@@ -108,7 +108,12 @@ test("alex previews a plan change, sees the prorated quote, and changes his plan
   const cards = page.getByTestId("plan-card");
   await cards.first().waitFor();
   const names = await cards.locator(".ant-card-head-title").allInnerTexts();
-  expect(names).toEqual(["Postpaid Starter 10 GB", "Postpaid Extra 50 GB", "Postpaid Premium Unlimited"]);
+  expect(names).toEqual([
+    "Family Share 30 GB",
+    "Postpaid Starter 10 GB",
+    "Postpaid Extra 50 GB",
+    "Postpaid Premium Unlimited",
+  ]);
   await cards.filter({ hasText: "Postpaid Extra 50 GB" }).getByText("Your plan").waitFor();
   expect(await accessibilityProblems(page)).toEqual([]);
 

@@ -438,7 +438,7 @@ describe("plans", () => {
   it("subscribers never see draft (or retired) plans in the list", async () => {
     for (const as of [ALEX, SAM]) {
       const res = await list<Plan>("/api/v1/plans?pageSize=100", as);
-      expect(res.total).toBe(6);
+      expect(res.total).toBe(7);
       expect(res.data.map((p) => p.status)).not.toContain("draft");
       expect(res.data.map((p) => p.status)).not.toContain("retired");
       expect(res.data.map((p) => p.code)).not.toContain("POST_FAMILY_DRAFT");
@@ -455,7 +455,7 @@ describe("plans", () => {
   it("the agent and the admin see the draft plan in the list and by id", async () => {
     for (const as of [AGENT, ADMIN]) {
       const res = await list<Plan>("/api/v1/plans?pageSize=100", as);
-      expect(res.total).toBe(8);
+      expect(res.total).toBe(9);
       expect(res.data.find((p) => p.code === "POST_FAMILY_DRAFT")?.status).toBe("draft");
       const one = await backend.get(`/api/v1/plans/${draftPlanId}`, { as });
       expect(one.statusCode).toBe(200);
@@ -479,14 +479,14 @@ describe("plans", () => {
 
   it("filter[price][between] and [lte] work on minor units", async () => {
     const res = await list<Plan>("/api/v1/plans?filter[price][between]=3000,5000", AGENT);
-    expect(res.data.map((p) => p.price.amount)).toEqual([3500, 4500, 5000]);
+    expect(res.data.map((p) => p.price.amount)).toEqual([3000, 3500, 4500, 5000]);
     const cheap = await list<Plan>("/api/v1/plans?filter[price][lte]=2500", AGENT);
     expect(cheap.data.map((p) => p.code)).toEqual(["PRE_2GB_LEGACY", "PRE_5GB"]);
   });
 
   it("sort=price orders by price ascending; -price descending", async () => {
     const asc = (await list<Plan>("/api/v1/plans?sort=price&pageSize=100", AGENT)).data.map((p) => p.price.amount);
-    expect(asc).toHaveLength(8);
+    expect(asc).toHaveLength(9);
     expect(asc).toEqual([...asc].sort((a, b) => a - b));
     expect(asc[0]).toBe(1500);
     const desc = (await list<Plan>("/api/v1/plans?sort=-price&pageSize=100", AGENT)).data.map((p) => p.price.amount);
@@ -512,10 +512,10 @@ describe("plans", () => {
   it("paginates plans", async () => {
     const first = await list<Plan>("/api/v1/plans?pageSize=5&page=1", AGENT);
     const second = await list<Plan>("/api/v1/plans?pageSize=5&page=2", AGENT);
-    expect([first.total, second.total]).toEqual([8, 8]);
+    expect([first.total, second.total]).toEqual([9, 9]);
     expect(first.data).toHaveLength(5);
-    expect(second.data).toHaveLength(3);
-    expect(new Set([...first.data, ...second.data].map((p) => p.id)).size).toBe(8);
+    expect(second.data).toHaveLength(4);
+    expect(new Set([...first.data, ...second.data].map((p) => p.id)).size).toBe(9);
   });
 });
 

@@ -39,6 +39,7 @@ const plan = (id: string, name: string, features: string[], translations: Plan["
   features,
   translations,
   overage: null,
+  sharing: "none",
   pendingPrice: null,
   priceChangedAt: null,
   createdAt: "2026-01-01T00:00:00.000Z",
@@ -91,6 +92,32 @@ describe("the Shop's plan cards", () => {
     expect(first!.queryByText("Prepago 15 GB")).toBeNull();
     expect(first!.getByRole("button", { name: "Choose Prepaid 15 GB" })).toBeTruthy();
   });
+});
+
+describe("a shared plan's card (issue 28)", () => {
+  const shared: Plan = {
+    ...plan("44444444-4444-4444-8444-444444444444", "Family Share 30 GB", [], {}),
+    price: { amount: 3000, currency: "USD" },
+    dataMb: 30 * 1024,
+    sharing: "pool",
+  };
+  for (const [locale, price, words] of [
+    ["en", "$30.00 per line/month", "30 GB shared by every line of the account"],
+    ["es", "por línea/mes", "30 GB compartidos por todas las líneas de la cuenta"],
+  ] as const)
+    it(`says the price is per line and the data is shared (${locale})`, async () => {
+      setLocale(locale, { remember: false });
+      renderWithRefine(<PlanCatalog lineId={LINE_ID} />, {
+        identity: { uid: "demo-alex", role: "subscriber" },
+        data: {
+          getOne: vi.fn(() => Promise.resolve({ data: line })),
+          getList: vi.fn(() => Promise.resolve({ data: [shared], total: 1 })),
+        },
+      });
+      const card = within(await screen.findByTestId("plan-card"));
+      expect(card.getByRole("heading", { level: 5 }).textContent).toContain(price);
+      expect(card.getByTestId("plan-shared").textContent).toContain(words);
+    });
 });
 
 describe("catalogName and catalogFeatures", () => {

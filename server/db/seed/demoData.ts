@@ -16,6 +16,8 @@ export interface PlanSeed {
   translations?: { es: { name: string; features: string[] } };
   /** Rates past the allowance (issue 24); absent or null = capped for every type. */
   overage?: Overage | null;
+  /** `pool`: the data is shared by the account's lines and the price is per line (issue 28). */
+  sharing?: "none" | "pool";
 }
 
 export interface LineSeed {
@@ -271,6 +273,27 @@ const attPlans: PlanSeed[] = [
         ],
       },
     },
+  },
+  {
+    // A shared plan (issue 28): 30 GB for every line of the account together, $30 per line; data
+    // stops for every line when the pool is used up (no data rate past it), calls and texts unlimited.
+    code: "POST_FAMILY_30GB",
+    name: "Family Share 30 GB",
+    kind: "postpaid",
+    status: "active",
+    sharing: "pool",
+    priceAmount: 3000,
+    dataMb: 30 * GB,
+    voiceMinutes: null,
+    sms: null,
+    features: ["Unlimited talk & text", "Data shared by every line"],
+    translations: {
+      es: {
+        name: "Familia Compartido 30 GB",
+        features: ["Llamadas y mensajes ilimitados", "Datos compartidos por todas las líneas"],
+      },
+    },
+    overage: { ...postpaidOverage, data: null, roaming: {} },
   },
   {
     code: "POST_FAMILY_DRAFT",

@@ -24,6 +24,7 @@ const selection = {
   numberLocked: lines.numberLocked,
   portOutPinExpiresAt: lines.portOutPinExpiresAt,
   payAsYouGo: lines.payAsYouGo,
+  dataCapMb: lines.dataCapMb,
   createdAt: lines.createdAt,
   updatedAt: lines.updatedAt,
 };

@@ -65,6 +65,7 @@ export const plansModule: DomainModule<PlanRow> = {
           sms: (body.sms ?? null) as number | null,
           features: (body.features ?? []) as string[],
           overage: body.overage ?? null,
+          sharing: (body.sharing ?? "none") as PlanRow["sharing"],
           translations: (body.translations ?? {}) as CatalogTranslations,
         })
         .returning({ id: plans.id });
@@ -81,6 +82,7 @@ export const plansModule: DomainModule<PlanRow> = {
           ...(body.sms !== undefined ? { sms: body.sms as number | null } : {}),
           ...(body.features !== undefined ? { features: body.features as string[] } : {}),
           ...(body.overage !== undefined ? { overage: body.overage } : {}),
+          ...(body.sharing !== undefined ? { sharing: body.sharing as PlanRow["sharing"] } : {}),
           ...(body.translations !== undefined ? { translations: body.translations as CatalogTranslations } : {}),
           updatedAt: new Date(),
         })

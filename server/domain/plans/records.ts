@@ -20,6 +20,7 @@ export const toPlan = (row: PlanRow): Plan => ({
   features: row.features,
   translations: row.translations,
   overage: row.overage ?? null,
+  sharing: row.sharing,
   pendingPrice: row.pendingPriceAmount === null ? null : { amount: row.pendingPriceAmount, currency: row.currency },
   priceChangedAt: row.priceChangedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),

@@ -21,6 +21,23 @@ export interface LineAllowances {
   /** The plan's rates past the allowance (null = capped for every type). */
   overage: Overage | null;
   payAsYouGo: boolean;
+  /**
+   * On a shared plan (issue 28): the account's data allowance for all its lines on the plan, in MB
+   * (null = unlimited); `undefined` when the line's data is its own.
+   */
+  poolMb?: number | null;
+  /** What the line's add-ons add to its data now, in MB (on a shared plan, drawn before the pool). */
+  addOnMb: number;
+  /** The owner's monthly data cap of the line in MB (null = none). */
+  dataCapMb: number | null;
+}
+
+/**
+ * The allowance the line's own counter is rated against: on a shared plan its data is only its
+ * add-ons' MB (what goes past them draws from the account's pool, rating.ts); otherwise its allowance.
+ */
+export function ownAllowance(line: LineAllowances, type: UsageType): number | null {
+  return type === "data" && line.poolMb !== undefined ? line.addOnMb : line.allowance[type];
 }
 
 /** The allowances of the given lines, by line id (two queries: plans, then add-ons counting now). */
@@ -42,6 +59,8 @@ export async function allowancesOf(db: Executor, lineIds: readonly string[]): Pr
       currency: plans.currency,
       overage: plans.overage,
       payAsYouGo: lines.payAsYouGo,
+      sharing: plans.sharing,
+      dataCapMb: lines.dataCapMb,
     })
     .from(lines)
     .innerJoin(accounts, eq(lines.accountId, accounts.id))
@@ -69,6 +88,9 @@ export async function allowancesOf(db: Executor, lineIds: readonly string[]): Pr
         currency: row.currency,
         overage: row.overage ?? null,
         payAsYouGo: row.payAsYouGo,
+        ...(row.sharing === "pool" ? { poolMb: row.dataMb } : {}),
+        addOnMb: extra.get(row.lineId) ?? 0,
+        dataCapMb: row.dataCapMb,
       },
     ]),
   );

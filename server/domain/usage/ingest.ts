@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import { accounts, lines } from "../../db/schema";
 import { cycleStartSql } from "./cycles";
 import { sendUsageAlerts, type ChangedCounter } from "./alerts";
-import { allowanceInRecordUnits, allowancesOf, type LineAllowances } from "./allowances";
+import { allowanceInRecordUnits, allowancesOf, ownAllowance, type LineAllowances } from "./allowances";
 import { rateBatch } from "./rating";
 import { rowsOf } from "../../db/rowsOf";
 import { isUniqueViolation } from "../../db/pgErrors";
@@ -68,7 +68,12 @@ export async function ingestUsage(
   // of a line measure one after the other). It lands in `over_allowance`, and `batch_over` returns it.
   const ratedCounters = (allowances: Map<string, LineAllowances>) => {
     const allowed = (type: UsageType) =>
-      sql.param(found.map((l) => allowanceInRecordUnits(type, allowances.get(l.id)?.allowance[type] ?? null)));
+      sql.param(
+        found.map((l) => {
+          const line = allowances.get(l.id);
+          return allowanceInRecordUnits(type, line ? ownAllowance(line, type) : null);
+        }),
+      );
     const excess = sql`case when excluded.rated_allowance is null then 0
             else greatest(0, excluded.used - greatest(0, excluded.rated_allowance - (usage_counters.used - usage_counters.over_allowance))) end`;
     return sql`

@@ -24,12 +24,18 @@ export async function liftCapsAfterCredit(
   return [...new Set(lifted.map((r) => r.line_id))];
 }
 
-/** An add-on with data bought on a line: its data goes on whatever barred it (the add-on's MB count first). */
+/**
+ * An add-on with data bought on a line: its data goes on whatever barred it (the add-on's MB count
+ * first), except the owner's monthly limit of the line (issue 28), which still holds.
+ */
 export async function liftDataCap(tx: Executor, lineId: string): Promise<void> {
-  await tx.execute(sql`delete from usage_caps where line_id = ${lineId} and type = 'data'`);
+  await tx.execute(sql`delete from usage_caps where line_id = ${lineId} and type = 'data' and reason <> 'line_cap'`);
 }
 
-/** A line moved to another plan now: its allowances and rates changed, so what barred it is decided again by the next record. */
+/**
+ * A line moved to another plan now: its allowances and rates changed, so what barred it is decided
+ * again by the next record; the owner's monthly limit of the line (issue 28) is not the plan's and stays.
+ */
 export async function liftCapsAfterPlanChange(tx: Executor, lineId: string): Promise<void> {
-  await tx.execute(sql`delete from usage_caps where line_id = ${lineId}`);
+  await tx.execute(sql`delete from usage_caps where line_id = ${lineId} and reason <> 'line_cap'`);
 }

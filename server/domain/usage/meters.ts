@@ -1,7 +1,7 @@
 import { and, gte, sql } from "drizzle-orm";
 import { METER_UNITS, USAGE_TYPES, type Meter } from "#resources/usage";
 import type { Executor } from "../../audit";
-import { usageCaps, usageCounters, usageOverage } from "../../db/schema";
+import { usageCaps, usageCounters, usageOverage, usagePools } from "../../db/schema";
 import { allowancesOf, meterValue, type LineAllowances } from "./allowances";
 import { cycleStartOf, nextCycleStart } from "./cycles";
 
@@ -75,6 +75,22 @@ export async function metersFor(
       .filter((c) => current.get(c.lineId) === c.cycleStart)
       .map((c) => [`${c.lineId}|${c.type}`, Number(c.amount)]),
   );
+  // Lines on a shared plan: their data is what their add-ons have left plus what the account's pool
+  // has left (one read of the pools, only when such a line is here).
+  const pooled = lines.filter((l) => l.poolMb !== undefined);
+  const poolUsed = new Map<string, number>();
+  if (pooled.length) {
+    const pools = await db
+      .select({ accountId: usagePools.accountId, cycleStart: usagePools.cycleStart, used: usagePools.used })
+      .from(usagePools)
+      .where(
+        and(
+          sql`${usagePools.accountId} = any(${sql.param([...new Set(pooled.map((l) => l.accountId))])}::uuid[])`,
+          gte(usagePools.cycleStart, earliest),
+        ),
+      );
+    for (const p of pools) poolUsed.set(`${p.accountId}|${p.cycleStart}`, Number(p.used));
+  }
   const cappedNow = new Set(
     caps.filter((c) => current.get(c.lineId) === c.cycleStart).map((c) => `${c.lineId}|${c.type}`),
   );
@@ -84,10 +100,11 @@ export async function metersFor(
       line.lineId,
       USAGE_TYPES.map((type) => {
         const counter = counterOf.get(`${line.lineId}|${type}`);
+        const used = meterValue(type, counter?.used ?? 0);
         return {
           type,
-          used: meterValue(type, counter?.used ?? 0),
-          allowance: line.allowance[type],
+          used,
+          allowance: type === "data" ? dataAllowanceOf(line, cycleStart, counter, poolUsed) : line.allowance[type],
           unit: METER_UNITS[type],
           asOf: counter ? counter.lastRecordAt.toISOString() : null,
           cycleStart,
@@ -99,4 +116,29 @@ export async function metersFor(
     );
   }
   return meters;
+}
+
+/**
+ * The data a line's meter measures against. On a shared plan: what it used plus what it can still
+ * use (its add-ons' rest and the pool's rest; null = unlimited pool). A monthly limit the owner set
+ * (issue 28) bounds it either way.
+ */
+function dataAllowanceOf(
+  line: LineAllowances,
+  cycleStart: string,
+  counter: { used: number; overAllowance: number } | undefined,
+  poolUsed: Map<string, number>,
+): number | null {
+  const used = Number(counter?.used ?? 0);
+  let allowance = line.allowance.data;
+  if (line.status === "grace") return allowance; // nothing to use until it renews (metersOf)
+  if (line.poolMb !== undefined) {
+    const ownLeft = Math.max(0, line.addOnMb - (used - Number(counter?.overAllowance ?? 0)));
+    allowance =
+      line.poolMb === null
+        ? null
+        : used + ownLeft + Math.max(0, line.poolMb - (poolUsed.get(`${line.accountId}|${cycleStart}`) ?? 0));
+  }
+  if (line.dataCapMb !== null && (allowance === null || line.dataCapMb < allowance)) allowance = line.dataCapMb;
+  return allowance;
 }

@@ -17,9 +17,10 @@ import { rateOf } from "#resources/overage";
 import { ROAMING_ZONES, type UsageRecordInput, type UsageType } from "#resources/usage";
 import type { Executor } from "../../audit";
 import { rowsOf } from "../../db/rowsOf";
-import { notificationPreferences, notifications, outboxMessages, usageCaps } from "../../db/schema";
-import { allowanceInRecordUnits, type LineAllowances } from "./allowances";
-import { cycleStartOf } from "./cycles";
+import { auditEvents, notificationPreferences, notifications, outboxMessages, usageCaps } from "../../db/schema";
+import { allowanceInRecordUnits, ownAllowance, type LineAllowances } from "./allowances";
+import { cycleStartOf, cycleStartSql } from "./cycles";
+import { addOnDataOf } from "../addOns/addOnData";
 import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
 import { savedLocalesOf } from "../outbox/recipientLocale";
 import { and, eq, inArray } from "drizzle-orm";
@@ -47,7 +48,7 @@ export type BatchRecords =
   | { inserted: "some"; records: readonly UsageRecordInput[]; lineOf: Map<string, { id: string; cycleDay: number }> };
 
 type Zone = "home" | (typeof ROAMING_ZONES)[number];
-type CapReason = "plan" | "balance" | "pay_as_you_go";
+type CapReason = "plan" | "balance" | "pay_as_you_go" | "pool" | "line_cap";
 interface BatchRecord {
   id: string;
   lineId: string;
@@ -93,23 +94,46 @@ export async function rateBatch(
   batch: BatchRecords,
   now = new Date(),
 ): Promise<ResourceEvent[]> {
-  // 1. Which counters reached their allowance, and how much of the batch went past it.
-  type Candidate = RatedCounter & { line: LineAllowances; room: number; excess: number; current: boolean };
+  // 1. Which counters reached their own allowance (on a shared plan: the line's add-ons), or the
+  // line's data cap, and how much of the batch went past each. Both are the batch's last records.
+  type Candidate = RatedCounter & {
+    line: LineAllowances;
+    room: number;
+    excess: number;
+    current: boolean;
+    /** Reached its own allowance (exactly or past it). */
+    reached: boolean;
+    /** On a shared plan: what goes past the add-ons draws from the account's pool. */
+    pool: boolean;
+    /** Of the batch, what went past the line's data cap: barred, never drawn nor charged. */
+    barred: number;
+    capReached: boolean;
+  };
   const candidates: Candidate[] = [];
   for (const counter of counters) {
     const line = lines.get(counter.lineId);
-    const allowance = line ? allowanceInRecordUnits(counter.type, line.allowance[counter.type]) : null;
-    if (!line || allowance === null) continue;
+    if (!line) continue;
+    const allowance = allowanceInRecordUnits(counter.type, ownAllowance(line, counter.type));
+    const capMb = counter.type === "data" ? line.dataCapMb : null;
+    const usedBefore = counter.used - counter.added;
+    const barred = capMb === null ? 0 : Math.max(0, counter.used - capMb) - Math.max(0, usedBefore - capMb);
+    const capReached = capMb !== null && counter.used >= capMb;
+    if (allowance === null && !capReached) continue;
     const coveredBefore = counter.used - counter.added - (counter.overAllowance - counter.excess);
-    const room = Math.max(0, allowance - coveredBefore);
+    const room = allowance === null ? counter.added : Math.max(0, allowance - coveredBefore);
     const excess = counter.excess;
-    const reached = coveredBefore + counter.added - excess >= allowance;
-    if (excess === 0 && !reached) continue;
+    const reached = allowance !== null && coveredBefore + counter.added - excess >= allowance;
+    const pool = counter.type === "data" && line.poolMb !== undefined;
+    if (!capReached && (pool ? excess === 0 : excess === 0 && !reached)) continue;
     candidates.push({
       ...counter,
       line,
       room,
       excess,
+      reached,
+      pool,
+      barred,
+      capReached,
       current: counter.cycleStart === cycleStartOf(now, line.cycleDay),
     });
   }
@@ -155,9 +179,37 @@ export async function rateBatch(
     ]),
   );
 
+  // 2b. The pools the batch draws from (shared plans), locked in key order and read in one statement.
+  const poolLeft = new Map<string, number>();
+  const poolDrawn = new Map<string, number>();
+  const drawing = new Map<string, LineAllowances>();
+  for (const c of candidates)
+    if (c.pool && c.excess > c.barred) drawing.set(key(c.line.accountId, c.cycleStart), c.line);
+  if (drawing.size) {
+    const keys = [...drawing.keys()].sort();
+    const pools = rowsOf<{ account_id: string; cycle_start: string; used: string | number }>(
+      await tx.execute(sql`
+        insert into usage_pools (account_id, cycle_start)
+        select account_id, cycle_start from unnest(${sql.param(keys.map((k) => drawing.get(k)!.accountId))}::uuid[],
+                                                   ${sql.param(keys.map((k) => k.slice(k.indexOf("|") + 1)))}::date[])
+          as p(account_id, cycle_start) order by account_id, cycle_start
+        on conflict (account_id, cycle_start) do update set updated_at = now()
+        returning account_id, cycle_start::text as cycle_start, used`),
+    );
+    for (const p of pools) {
+      const poolMb = drawing.get(key(p.account_id, p.cycle_start))!.poolMb ?? null;
+      poolLeft.set(
+        key(p.account_id, p.cycle_start),
+        poolMb === null ? Number.POSITIVE_INFINITY : Math.max(0, poolMb - Number(p.used)),
+      );
+    }
+  }
+  /** Pools used up by this batch on a plan with no data rate past them: every line of the pool stops. */
+  const usedUpPools = new Set<string>();
+
   // 3. The records of the lines that went past: which part of each counter's batch was past the
   // allowance, by zone. The allowance left covers the records that started first.
-  const excessOf = new Set(candidates.filter((c) => c.excess > 0).map((c) => key(c.lineId, c.type)));
+  const excessOf = new Set(candidates.filter((c) => c.excess > c.barred).map((c) => key(c.lineId, c.type)));
   const { idsOfLine, records } = await batchRecordsOf(tx, operator, batch, excessOf);
   const recordsOf = new Map<string, BatchRecord[]>();
   for (const r of records) {
@@ -203,22 +255,47 @@ export async function rateBatch(
         capped.add(capKey);
         newCaps.push({ lineId, cycleStart: c.cycleStart, type: c.type, reason });
       };
-      if (c.excess === 0) {
+      // What went past the line's own allowance before its cap (past the cap is barred: kept, never
+      // drawn nor charged). On a shared plan it draws from the account's pool first.
+      let rest = Math.max(0, c.excess - c.barred);
+      let skip = c.room;
+      const poolKey = key(line.accountId, c.cycleStart);
+      const stopReason: CapReason = c.pool ? "pool" : "plan";
+      if (c.pool && rest > 0) {
+        const left = poolLeft.get(poolKey) ?? 0;
+        const draw = Math.min(rest, left);
+        poolLeft.set(poolKey, left - draw);
+        if (draw > 0) poolDrawn.set(poolKey, (poolDrawn.get(poolKey) ?? 0) + draw);
+        rest -= draw;
+        skip += draw;
+        if (left - draw === 0 && !rateOf(line.overage, c.type, "home")) usedUpPools.add(poolKey);
+        if (rest === 0 && left - draw === 0) {
+          // The pool is used up exactly: stop here when nothing past it would be charged.
+          if (!line.payAsYouGo) cap("pay_as_you_go");
+          else if (!rateOf(line.overage, c.type, "home")) cap("pool");
+        }
+      } else if (c.excess === 0 && c.reached && !c.pool) {
         // Exactly at the allowance: stop here when nothing past it would be charged.
         if (!line.payAsYouGo) cap("pay_as_you_go");
         else if (!rateOf(line.overage, c.type, "home")) cap("plan");
+      }
+      if (rest === 0) {
+        if (c.capReached) cap("line_cap");
         continue;
       }
-      // The part of the batch past the allowance, by zone (the records that started last).
+      // The part of the batch past the allowance (and the pool), by zone: the records that started
+      // last, but before the line's cap.
       const byZone = new Map<Zone, number>();
-      let skip = c.room;
       const sorted = (recordsOf.get(capKey) ?? []).sort(
         (a, b) => a.startedAt - b.startedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
       );
+      let take = rest;
       for (const r of sorted) {
         const inside = Math.min(skip, r.quantity);
         skip -= inside;
-        if (r.quantity > inside) byZone.set(r.zone, (byZone.get(r.zone) ?? 0) + r.quantity - inside);
+        const over = Math.min(take, r.quantity - inside);
+        take -= over;
+        if (over > 0) byZone.set(r.zone, (byZone.get(r.zone) ?? 0) + over);
       }
       for (const [zone, quantity] of [...byZone.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
         const rate = rateOf(line.overage, c.type, zone);
@@ -228,7 +305,7 @@ export async function rateBatch(
           continue;
         }
         if (!rate) {
-          cap("plan");
+          cap(stopReason);
           continue;
         }
         const before = paid.get(key(lineId, c.cycleStart, c.type, zone)) ?? { quantity: 0, units: 0, amount: 0 };
@@ -279,6 +356,7 @@ export async function rateBatch(
           });
         }
       }
+      if (c.capReached) cap("line_cap");
     }
     if (prepaidTotal > 0) {
       entries.push({
@@ -294,7 +372,56 @@ export async function rateBatch(
     }
   }
 
+  // 4b. A pool used up with nothing past it: every line of it stops for the cycle (one read of the
+  // accounts' lines on shared plans, only when a pool ran out).
+  const poolLines = new Map<string, Pick<LineAllowances, "lineId" | "msisdn" | "ownerUid" | "email">>();
+  if (usedUpPools.size) {
+    const accountIds = [...new Set([...usedUpPools].map((k) => k.slice(0, k.indexOf("|"))))];
+    // With what each line's own add-ons still hold: a line with add-on data left goes on with it.
+    const members = rowsOf<{
+      id: string;
+      msisdn: string;
+      cycle_day: number;
+      account_id: string;
+      owner_uid: string | null;
+      email: string | null;
+      own_used: string | number;
+    }>(
+      await tx.execute(sql`
+        select l.id, l.msisdn, l.cycle_day, l.account_id, a.owner_uid, a.email,
+          coalesce((select c.used - c.over_allowance from usage_counters c
+                    where c.line_id = l.id and c.type = 'data'
+                      and c.cycle_start = ${cycleStartSql(sql`${now.toISOString()}::timestamptz`, sql`l.cycle_day`)}), 0) as own_used
+        from lines l join plans p on p.id = l.plan_id join accounts a on a.id = l.account_id
+        where l.account_id = any(${sql.param(accountIds)}::uuid[]) and p.sharing = 'pool' and l.status <> 'terminated'
+        order by l.id`),
+    );
+    const addOnLeft = await addOnDataOf(
+      tx,
+      members.map((m) => m.id),
+      now,
+    );
+    for (const m of members) {
+      const cycleStart = cycleStartOf(now, m.cycle_day);
+      if (!usedUpPools.has(key(m.account_id, cycleStart))) continue;
+      const capKey = key(m.id, cycleStart, "data");
+      poolLines.set(m.id, { lineId: m.id, msisdn: m.msisdn, ownerUid: m.owner_uid, email: m.email });
+      if (capped.has(capKey) || (addOnLeft.get(m.id) ?? 0) > Number(m.own_used)) continue;
+      capped.add(capKey);
+      newCaps.push({ lineId: m.id, cycleStart, type: "data", reason: "pool" });
+    }
+  }
+
   // 5. Write it all, one statement each.
+  if (poolDrawn.size) {
+    const drawn = [...poolDrawn.entries()];
+    await tx.execute(sql`
+      update usage_pools p set used = p.used + d.drawn, updated_at = now()
+      from unnest(${sql.param(drawn.map(([k]) => k.slice(0, k.indexOf("|"))))}::uuid[],
+                  ${sql.param(drawn.map(([k]) => k.slice(k.indexOf("|") + 1)))}::date[],
+                  ${sql.param(drawn.map(([, d]) => d))}::bigint[]) as d(account_id, cycle_start, drawn)
+      where p.account_id = d.account_id and p.cycle_start = d.cycle_start`);
+  }
   if (overageRows.length) {
     await tx.execute(sql`
       insert into usage_overage (line_id, cycle_start, type, zone, quantity, units, amount)
@@ -351,7 +478,7 @@ export async function rateBatch(
       at,
     });
   }
-  if (newCaps.length) events.push(...(await capLines(tx, operator, newCaps, lines)));
+  if (newCaps.length) events.push(...(await capLines(tx, operator, newCaps, new Map([...poolLines, ...lines]))));
   return events;
 }
 
@@ -447,6 +574,20 @@ export async function capLines(
     .returning();
   const events: ResourceEvent[] = [];
   const at = new Date().toISOString();
+  // A line that reached the owner's cap, or a shared pool used up, is a decision about the account: audited.
+  const decided = fresh.filter((c) => c.reason === "line_cap" || c.reason === "pool");
+  if (decided.length)
+    await tx.insert(auditEvents).values(
+      decided.map((c) => ({
+        operatorCode: operator,
+        actorUid: null,
+        actorRole: "system",
+        action: c.reason === "line_cap" ? "lines.cap-reached" : "lines.pool-used-up",
+        targetType: "lines",
+        targetId: c.lineId,
+        after: { cycleStart: c.cycleStart, type: c.type, reason: c.reason },
+      })),
+    );
   const ownerUids = [...new Set(fresh.map((c) => lines.get(c.lineId)?.ownerUid).filter((u): u is string => !!u))];
   const preferences = ownerUids.length
     ? await tx

@@ -27,6 +27,7 @@ import { genericWords } from "./generic";
 import { catalogWords } from "./catalog";
 import { accountAlertsWords } from "./accountAlerts";
 import { portingWords } from "./porting";
+import { sharedPoolWords } from "./sharedPool";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -60,6 +61,7 @@ export const problemWords = {
   ...authWords,
   ...genericWords,
   ...portingWords,
+  ...sharedPoolWords,
   ...catalogWords,
   ...accountAlertsWords,
 };

@@ -54,8 +54,15 @@ export function PlanCatalog({ lineId }: { lineId: string }) {
                 style={{ height: "100%" }}
               >
                 <Typography.Title level={5} style={{ marginTop: 0 }}>
-                  {t("units.perMonth", { price: formatMoney(plan.price) })}
+                  {t(plan.sharing === "pool" ? "plans.perLinePerMonth" : "units.perMonth", {
+                    price: formatMoney(plan.price),
+                  })}
                 </Typography.Title>
+                {plan.sharing === "pool" && (
+                  <Typography.Paragraph style={{ margin: "0 0 8px" }} data-testid="plan-shared">
+                    {t("plans.sharedData", { data: formatDataMb(plan.dataMb) })}
+                  </Typography.Paragraph>
+                )}
                 <dl style={{ margin: "0 0 8px" }}>
                   <Allowance
                     label={t("usage.meter.data")}

@@ -15,6 +15,7 @@ import { SvgIcon } from "../../components/SvgIcon";
 import { TONES, toneOfStatus } from "../../components/statusTones";
 import { LineMeters } from "../../components/usage/LineMeters";
 import { LineAddOns } from "../../components/addOns/LineAddOns";
+import { SharedPool } from "../../components/usage/SharedPool";
 import { LineOrders } from "./LineOrders";
 import "../subscriber/subscriber.css";
 
@@ -77,6 +78,7 @@ export function SubscriberLinePage({ id }: { id: string }) {
           <Skeleton active />
         )}
       </section>
+      <SharedPool accountId={line.accountId} lineId={line.id} />
       <section className="sub-card" aria-labelledby="line-plan">
         <h2 className="sub-card__title" id="line-plan">
           {t("subscriber.line.plan")}
