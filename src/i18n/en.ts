@@ -370,6 +370,8 @@ export const en = {
   "validation.catalogCode": "upper-case letters, digits and _",
   "validation.e164": "a valid phone number in E.164 form, such as +12025550101",
   "validation.reason": "give a reason of at least {{min}} characters",
+  "validation.memberLines": "choose at least one line for a member",
+  "validation.memberLinesTwice": "each line once",
   "validation.email": "a valid email address",
   "validation.name": "enter your name",
   "validation.contactEmail": "enter a valid email address, like name@example.com",
@@ -1087,6 +1089,10 @@ export const en = {
   "outbox.staffInvitation.body":
     "{{greeting}}\n\nYou have been invited to the self-service portal as staff. Your role: {{role}}.\n\nChoose your password with this link, then sign in with this email address:\n{{passwordSetupLink}}\n\nIf you did not expect this invitation, you can ignore this email.",
   "outbox.staffInvitation.sms": "You are invited to the self-service portal ({{role}}): {{passwordSetupLink}}",
+  "outbox.accountInvitation.subject": "You are invited to the account {{accountName}}",
+  "outbox.accountInvitation.body":
+    "{{greeting}}\n\nYou have been invited to the account {{accountName}} ({{memberRole}}).\n\nOpen this link within {{days}} days, then sign in or create your sign-in with any method:\n{{link}}\n\nIf you did not expect this invitation, you can ignore this email.",
+  "outbox.accountInvitation.sms": "You are invited to the account {{accountName}}: {{link}}",
   "outbox.accountAlert.subject": "Security alert: a change to your account",
   "outbox.accountAlert.body":
     "{{greeting}}\n\n{{what}}\n\nIf you made this change, there is nothing to do. If you did not, open this link within {{days}} days and press “This wasn't me”: we will lock your numbers against transfer, sign out every device and our fraud team will contact you. No sign-in is needed.\n{{link}}",

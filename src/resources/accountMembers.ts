@@ -21,20 +21,25 @@ export const joinAccountLink = (token: string) => `${JOIN_ACCOUNT_PATH}#${token}
 /** The most lines one invitation may name (a family account's lines). */
 export const MAX_MEMBER_LINES = 20;
 
-/** `POST /accounts/{id}/actions/invite-member`. A member needs at least one line; a manager's lines are all of them. */
-export const inviteMemberInputSchema = z
+/** The fields of `POST /accounts/{id}/actions/invite-member`, before the rules across them. */
+export const inviteMemberFields = z
   .object({
     email: z.email("validation.email").max(254),
     role: z.enum(MEMBER_ROLES),
     lineIds: z.array(idSchema).max(MAX_MEMBER_LINES).default([]),
   })
-  .strict()
-  .superRefine((input, ctx) => {
-    if (input.role === "member" && input.lineIds.length === 0)
-      ctx.addIssue({ code: "custom", path: ["lineIds"], message: "validation.memberLines" });
-    if (new Set(input.lineIds).size !== input.lineIds.length)
-      ctx.addIssue({ code: "custom", path: ["lineIds"], message: "validation.memberLinesTwice" });
-  });
+  .strict();
+
+/** A member needs at least one line (a manager's lines are all of them); no line twice. */
+export function checkMemberLines(input: { role: MemberRole; lineIds: readonly string[] }, ctx: z.RefinementCtx) {
+  if (input.role === "member" && input.lineIds.length === 0)
+    ctx.addIssue({ code: "custom", path: ["lineIds"], message: "validation.memberLines" });
+  if (new Set(input.lineIds).size !== input.lineIds.length)
+    ctx.addIssue({ code: "custom", path: ["lineIds"], message: "validation.memberLinesTwice" });
+}
+
+/** `POST /accounts/{id}/actions/invite-member`. */
+export const inviteMemberInputSchema = inviteMemberFields.superRefine(checkMemberLines);
 export type InviteMemberInput = z.output<typeof inviteMemberInputSchema>;
 
 /** What inviting answers: the link to give the person (also emailed to them). */

@@ -122,7 +122,8 @@ export const ordersResource = defineResource({
     show: { subscriber: "own", agent: "verified", admin: "all" },
     cancel: { subscriber: "own", agent: "verified", admin: "all" },
   },
-  ownership: { path: "account.ownerUid" },
+  // Issue 28: members see the orders of their lines (a SIM swap's), managers every order of the account.
+  ownership: { path: "account.ownerUid", sharedWith: { manager: "all", member: ["list", "show"] } },
   source: "backend",
   audit: true,
   messages: {

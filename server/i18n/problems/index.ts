@@ -26,6 +26,7 @@ import { authWords } from "./auth";
 import { genericWords } from "./generic";
 import { catalogWords } from "./catalog";
 import { accountAlertsWords } from "./accountAlerts";
+import { accountMembersWords } from "./accountMembers";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -58,6 +59,7 @@ export const problemWords = {
   ...routesWords,
   ...authWords,
   ...genericWords,
+  ...accountMembersWords,
   ...catalogWords,
   ...accountAlertsWords,
 };
