@@ -69,10 +69,16 @@ export function assertServable(resource: DeclaredResource, module: DomainModule)
   if (shared && !module.source.knowsAccounts)
     throw new Error(`${resource.name}: ownership.sharedWith is declared, but its records are not an account's`);
   if (shared?.member && !module.source.knowsLines)
-    throw new Error(`${resource.name}: ownership.sharedWith.member is declared, but its module does not know each record's line`);
-  for (const action of [shared?.manager, shared?.member].flatMap((s) => (Array.isArray(s) ? s : []))) {
+    throw new Error(
+      `${resource.name}: ownership.sharedWith.member is declared, but its module does not know each record's line`,
+    );
+  const listed = (who: "all" | readonly string[] | undefined): readonly string[] =>
+    who === undefined || who === "all" ? [] : who;
+  for (const action of [...listed(shared?.manager), ...listed(shared?.member)]) {
     if (!resource.access[action]?.subscriber)
-      throw new Error(`${resource.name}: '${action}' is shared with people on the account, but subscribers may not do it`);
+      throw new Error(
+        `${resource.name}: '${action}' is shared with people on the account, but subscribers may not do it`,
+      );
   }
   if (resource.list.search && !module.source.search)
     throw new Error(`${resource.name}: list.search is declared but its module cannot search`);

@@ -144,7 +144,7 @@ export const homeRoutes =
                     accountsModule.source.scope(principal, sourceScope(principal, accountsResource, "show")!),
                   ),
                 )
-            ).map((a) => a.id as string)
+            ).map((a) => a.id)
           : [];
         const [meters, money] = await Promise.all([
           metersOf(

@@ -354,7 +354,17 @@ export const linesResource = defineResource({
     // lines working (SIM and lock), never what costs the account money or gives the number away.
     sharedWith: {
       manager: "all",
-      member: ["list", "show", "suspend", "restore", "lock-number", "unlock-number", "reveal-puk", "swap-sim", "order-sim"],
+      member: [
+        "list",
+        "show",
+        "suspend",
+        "restore",
+        "lock-number",
+        "unlock-number",
+        "reveal-puk",
+        "swap-sim",
+        "order-sim",
+      ],
     },
   },
   source: "backend",

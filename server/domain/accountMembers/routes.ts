@@ -105,7 +105,7 @@ const reasonField = { reason: reasonSchema.optional() };
  */
 export const accountMemberRoutes =
   (services: EngineServices): FastifyPluginAsyncZod =>
-  async (app) => {
+  (app) => {
     const { db } = services;
 
     app.post(
@@ -277,12 +277,15 @@ export const accountMemberRoutes =
           {
             operationId: "acceptAccountInvitation",
             summary: "Join an account with the invitation link's token",
-            description:
-              `The signed-in subscriber (any sign-in method; a new user calls POST /me/claim first) joins as the invitation's role. 404 for a token never issued, 410 when accepted already or older than ${MEMBER_INVITATION_DAYS} days, 409 for the account's holder or someone on it already, 403 for staff. Audited.`,
+            description: `The signed-in subscriber (any sign-in method; a new user calls POST /me/claim first) joins as the invitation's role. 404 for a token never issued, 410 when accepted already or older than ${MEMBER_INVITATION_DAYS} days, 409 for the account's holder or someone on it already, 403 for staff. Audited.`,
             tag: "accounts",
             problems: [409, 410],
           },
-          { headers: apiHeadersSchema, body: acceptInvitationBodySchema, response: { 200: acceptInvitationResultSchema } },
+          {
+            headers: apiHeadersSchema,
+            body: acceptInvitationBodySchema,
+            response: { 200: acceptInvitationResultSchema },
+          },
         ),
       },
       async (request) => {
@@ -334,4 +337,5 @@ export const accountMemberRoutes =
         });
       },
     );
+    return Promise.resolve();
   };
