@@ -23,6 +23,8 @@ import {
 import { expectProblem } from "../support/problems";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
 import { verifyCallerByOverride } from "../support/callerVerification";
+import { preparedRead } from "../../server/engine/preparedRead";
+import { linesModule } from "../../server/domain/lines/module";
 
 // People on an account (issue 28 item 6): alex invites a member (one line of his postpaid account)
 // and a manager; each sees what their role reaches and 404 for the rest; removing ends access on
@@ -233,6 +235,14 @@ describe("a member", () => {
       lines: [{ id: alex.lineId }],
       accounts: [],
     });
+  });
+
+  it("is read through the prepared read of one line, the principal's values as its parameters", async () => {
+    const prepared = preparedRead(db(), linesModule as never, "subscriber", "own+people");
+    expect(prepared).not.toBeNull();
+    const found = await prepared!.execute({ operator: "ATT", uid: member.uid, id: alex.lineId });
+    expect(found).toHaveLength(1);
+    expect(await prepared!.execute({ operator: "ATT", uid: member.uid, id: alex.otherLineId })).toHaveLength(0);
   });
 
   it("gets 404 for other lines, bills, payment methods, the account and its people", async () => {
