@@ -238,7 +238,7 @@ describe("a member", () => {
   });
 
   it("is read through the prepared read of one line, the principal's values as its parameters", async () => {
-    const prepared = preparedRead(db(), linesModule as never, "subscriber", "own+people");
+    const prepared = preparedRead(db(), linesModule, "subscriber", "own+people");
     expect(prepared).not.toBeNull();
     const found = await prepared!.execute({ operator: "ATT", uid: member.uid, id: alex.lineId });
     expect(found).toHaveLength(1);
