@@ -139,6 +139,11 @@ export const accountMemberRoutes =
         const invitationUrl = `${origin}${joinAccountLink(token)}`;
         await db.transaction(async (tx) => {
           const account = await accountFor(tx, principal, "invite-member", request.params.id, true);
+          // The declared `when` of invite-member: no one joins a closed account.
+          if (account.status === "closed")
+            throw conflict(words("accountMembers.accountClosed"), [
+              { path: "status", message: words("accountMembers.field.closed") },
+            ]);
           if (account.email && account.email.toLowerCase() === email)
             throw conflict(words("accountMembers.holderEmail"), [
               { path: "email", message: words("accountMembers.field.holder") },

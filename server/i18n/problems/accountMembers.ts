@@ -8,6 +8,11 @@ export const accountMembersWords = defineWords({
     es: "El personal debe indicar un motivo.",
   },
   "accountMembers.required": { en: "required", es: "obligatorio" },
+  "accountMembers.accountClosed": {
+    en: "This account is closed: no one can join it.",
+    es: "Esta cuenta está cerrada: nadie puede unirse a ella.",
+  },
+  "accountMembers.field.closed": { en: "closed", es: "cerrada" },
   "accountMembers.alreadyInvited": {
     en: "{{email}} is already on this account or invited to it.",
     es: "{{email}} ya está en esta cuenta o ya tiene una invitación.",
