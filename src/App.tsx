@@ -40,6 +40,9 @@ const ThisWasntMePage = lazy(() =>
 );
 const KpiPage = lazy(() => import("./pages/kpis/KpiPage").then((m) => ({ default: m.KpiPage })));
 const TopUpPage = lazy(() => import("./pages/money/TopUpPage").then((m) => ({ default: m.TopUpPage })));
+const JoinAccountPage = lazy(() =>
+  import("./pages/subscriber/JoinAccountPage").then((m) => ({ default: m.JoinAccountPage })),
+);
 // The subscriber app's destinations besides home (components/layout/destinations.ts).
 // main.tsx may have started the one a person is headed to before the portal rendered (destinationPages.ts).
 const UsagePage = lazy(destinationPages["/usage"]);
@@ -152,6 +155,7 @@ export function App() {
                   <Route path="money" element={<MoneyPage />} />
                   <Route path="shop" element={<ShopPage />} />
                   <Route path="account" element={<AccountPage />} />
+                  <Route path="join-account" element={<JoinAccountPage />} />
                   <Route path="*" element={<ErrorComponent />} />
                 </Route>
                 <Route path="/login" element={<ToSignIn />} />

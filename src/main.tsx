@@ -8,6 +8,7 @@ import { hadSession } from "./providers/sessionHint";
 import { consentNeeded } from "./consent/consent";
 import { runtimeConfig } from "./config/runtime";
 import { LIGHT_HOME_MEDIA } from "./pages/home/lightHomeMedia";
+import { JOIN_PATH, joinTokenWaits, keepJoinToken } from "./pages/public/joinToken";
 
 /**
  * Entry point. The production build prerenders the sign-in form into index.html, so a phone on a
@@ -233,6 +234,8 @@ function showLightHome(
 }
 
 function afterSignInPath(): string {
+  // An account invitation opened before signing in or up (issue 28): accept it first.
+  if (joinTokenWaits()) return JOIN_PATH;
   const to = new URLSearchParams(location.search).get("to");
   // Only same-site paths: never an open redirect.
   return to && to.startsWith("/") && !to.startsWith("//") && !to.startsWith("/login") ? to : "/";
@@ -300,6 +303,7 @@ function showSignIn(initial?: SignInResult) {
 }
 
 async function boot() {
+  keepJoinToken();
   const path = location.pathname + location.search;
   const publicPage = PUBLIC_PAGES[location.pathname];
   if (publicPage) {

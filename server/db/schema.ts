@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { MEMBER_ROLES } from "#resources/accountMembers";
 import { ACCOUNT_STATUSES } from "#resources/accounts";
 import { ROLES } from "#resources/define";
 import { LINE_STATUSES, SIM_TYPES, SUSPEND_REASONS } from "#resources/lines";
@@ -1537,4 +1538,56 @@ export const staffReads = pgTable(
     index("staff_reads_read_at_idx").on(t.operatorCode, t.readAt.desc(), t.id.desc()),
     check("staff_reads_staff_role_valid", sql`${t.staffRole} in ('agent', 'admin')`),
   ],
+);
+
+/**
+ * People on an account besides its holder (issue 28, migration 0038): a `member` reaches the lines
+ * of `account_member_lines`, a `manager` the whole account but its payment methods. Invited by email
+ * with a link (only its SHA-256 kept, valid until `expires_at`, once); accepting sets `member_uid`.
+ * Removing deletes the row (the audit trail keeps it): access is read from these rows per request
+ * (server/domain/tableSource.ts), so it ends at once on every backend instance.
+ */
+export const accountMembers = pgTable(
+  "account_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    /** As invited, lower case. */
+    email: text("email").notNull(),
+    role: text("role", { enum: MEMBER_ROLES }).notNull(),
+    /** Who accepted; null while invited. */
+    memberUid: text("member_uid"),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true, mode: "date" }),
+    invitedBy: text("invited_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("account_members_token_hash_uq").on(t.tokenHash),
+    uniqueIndex("account_members_email_uq").on(t.accountId, t.email),
+    uniqueIndex("account_members_uid_uq").on(t.accountId, t.memberUid),
+    index("account_members_member_idx").on(t.operatorCode, t.memberUid, t.role),
+    check("account_members_role_valid", sql`${t.role} in (${inList(MEMBER_ROLES)})`),
+    check("account_members_token_hash_sha256", sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/** The lines a `member` of account_members reaches (deleted with the member). */
+export const accountMemberLines = pgTable(
+  "account_member_lines",
+  {
+    memberId: uuid("member_id")
+      .notNull()
+      .references(() => accountMembers.id, { onDelete: "cascade" }),
+    lineId: uuid("line_id")
+      .notNull()
+      .references(() => lines.id),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.lineId] }), index("account_member_lines_line_idx").on(t.lineId)],
 );

@@ -1,9 +1,9 @@
 import { and, count, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Principal } from "#resources/access";
-import type { Scope } from "#resources/define";
+import type { SourceScope } from "#resources/define";
 import type { Executor } from "../audit";
-import { accounts, callerVerifications } from "../db/schema";
+import { accountMemberLines, accountMembers, accounts, callerVerifications } from "../db/schema";
 import type { RecordSource } from "../engine/types";
 
 /** A table of one operator's rows: every domain table keeps its operator in `operator_code`. */
@@ -22,7 +22,7 @@ export interface JoinableSelect {
 /** What a module says about its table; the helper makes the rows, the count and the scope from it. */
 export interface TableSourceSpec<Row> extends Omit<
   RecordSource<Row>,
-  "rows" | "count" | "id" | "table" | "scope" | "ownerUids" | "knowsHolders"
+  "rows" | "count" | "id" | "table" | "scope" | "ownerUids" | "knowsHolders" | "knowsAccounts" | "knowsLines"
 > {
   table: OperatorTable;
   /** The record's id column; the table's `id` when absent. */
@@ -38,6 +38,8 @@ export interface TableSourceSpec<Row> extends Omit<
    * a subscriber's ("own") are those of the accounts they hold.
    */
   account?: AnyColumn;
+  /** The column naming the row's line, for rows of one line: members of the account reach those of their lines (issue 28). */
+  line?: AnyColumn;
   /** The column of the uid "own" narrows to when it is not the account's holder (a card's holder, a notification's recipient). */
   owner?: AnyColumn;
   /** What a subscriber sees of the operator's rows when not all of them (the catalog: what is on sale). */
@@ -76,15 +78,30 @@ export const verifiedPeople = (principal: Pick<Principal, "operator" | "uid">) =
   sql`select ${callerVerifications.subscriberUid} from ${callerVerifications} where ${callerVerifications.operatorCode} = ${principal.operator} and ${callerVerifications.agentUid} = ${principal.uid} and ${callerVerifications.verifiedUntil} > now()`;
 
 /**
+ * The accounts the principal manages (issue 28): read from account_members on every request, never
+ * from a token or a cache, so removing a manager ends their access at once on every instance. The
+ * principal's values stay plain parameters (prepared reads keep them).
+ */
+export const managedAccounts = (principal: Pick<Principal, "operator" | "uid">) =>
+  sql`select ${accountMembers.accountId} from ${accountMembers} where ${accountMembers.operatorCode} = ${principal.operator} and ${accountMembers.memberUid} = ${principal.uid} and ${accountMembers.role} = 'manager'`;
+
+/** The lines assigned to the principal as a member of their accounts (issue 28), read per request as above. */
+export const memberLines = (principal: Pick<Principal, "operator" | "uid">) =>
+  sql`select ${accountMemberLines.lineId} from ${accountMemberLines} inner join ${accountMembers} on ${accountMembers.id} = ${accountMemberLines.memberId} where ${accountMembers.operatorCode} = ${principal.operator} and ${accountMembers.memberUid} = ${principal.uid} and ${accountMembers.role} = 'member'`;
+
+/**
  * The operator scope every module applies: always its operator; "own" narrows to the principal's
  * rows (by `owner`), "verified" to those of people who verified themselves to the principal (and
  * the principal's own, a file they uploaded), and a subscriber sees only `forSubscribers` of the
- * rest. Other operators' and other subscribers' rows are simply not found (404, never 403).
+ * rest. For rows of an account (`owner` is the account's holder), "own+managers" adds the accounts
+ * the principal manages and "own+people" also the rows of lines assigned to them as a member (by
+ * `line`); the declaration decides which an action gets (`ownScope`, src/resources/access.ts).
+ * Other operators' and other subscribers' rows are simply not found (404, never 403).
  */
 export function operatorScope(
   operator: AnyColumn,
-  { owner, forSubscribers }: { owner?: AnyColumn; forSubscribers?: SQL } = {},
-): (principal: Principal, scope: Scope) => SQL {
+  { owner, forSubscribers, line }: { owner?: AnyColumn; forSubscribers?: SQL; line?: AnyColumn } = {},
+): (principal: Principal, scope: SourceScope) => SQL {
   // Rows of an account are verified by its person, so a caller whose account no one holds yet (an
   // imported customer) can be verified too; other owners (a card's holder) are people already.
   const person = owner === accounts.ownerUid ? PERSON_OF_ACCOUNT : owner;
@@ -94,6 +111,13 @@ export function operatorScope(
       // The registry refuses such a declaration at start-up (server/engine/registry.ts); never widen silently.
       if (!owner) throw new Error('the "verified" scope needs a source that knows each record\'s holder');
       return and(sameOperator, or(eq(owner, principal.uid), sql`${person} in (${verifiedPeople(principal)})`))!;
+    }
+    if (owner && (scope === "own+managers" || scope === "own+people") && owner === accounts.ownerUid) {
+      const mine = or(eq(owner, principal.uid), sql`${accounts.id} in (${managedAccounts(principal)})`);
+      if (scope === "own+managers") return and(sameOperator, mine)!;
+      // The registry refuses such a declaration at start-up (server/engine/registry.ts); never widen silently.
+      if (!line) throw new Error('the "own+people" scope needs a source that knows each record\'s line');
+      return and(sameOperator, or(mine, sql`${line} in (${memberLines(principal)})`))!;
     }
     if (owner && scope !== "all") return and(sameOperator, eq(owner, principal.uid))!;
     if (forSubscribers && principal.role === "subscriber") return and(sameOperator, forSubscribers)!;
@@ -114,6 +138,7 @@ export function tableSource<Row>({
   rowJoins = (query) => query,
   account,
   owner,
+  line,
   forSubscribers,
   ownerUids,
   ...own
@@ -134,8 +159,11 @@ export function tableSource<Row>({
     scope: operatorScope(table.operatorCode, {
       owner: owner ?? (account ? accounts.ownerUid : undefined),
       forSubscribers,
+      line,
     }),
     knowsHolders: Boolean(owner ?? account),
+    knowsAccounts: (owner ?? (account ? accounts.ownerUid : undefined)) === accounts.ownerUid,
+    knowsLines: Boolean(line),
     ownerUids: ownerUids ?? (account ? (heldBy as (row: Row) => string[]) : () => []),
     ...own,
   };

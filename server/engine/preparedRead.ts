@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Principal } from "#resources/access";
-import type { Scope } from "#resources/define";
+import type { SourceScope } from "#resources/define";
 import type { Executor } from "../audit";
 import { selectRecords } from "./recordQuery";
 import type { DomainModule } from "./types";
@@ -20,7 +20,7 @@ export interface PreparedRead {
 const PLACEHOLDERS = { operator: sql.placeholder("operator"), uid: sql.placeholder("uid"), id: sql.placeholder("id") };
 type Name = keyof typeof PLACEHOLDERS;
 
-const build = (db: Executor, module: DomainModule, principal: Principal, scope: Scope, id: unknown) =>
+const build = (db: Executor, module: DomainModule, principal: Principal, scope: SourceScope, id: unknown) =>
   selectRecords(module.source, db)
     .where(and(module.source.scope(principal, scope), eq(module.source.id, id as string)))
     .limit(1);
@@ -34,7 +34,7 @@ const isPlaceholder = (value: unknown): value is { name: Name } =>
  * the query per request as before. Proven by building it with two sample principals: same SQL text,
  * and each placeholder's position holds exactly that sample's value.
  */
-function prepare(db: Executor, module: DomainModule, role: Principal["role"], scope: Scope): PreparedRead | null {
+function prepare(db: Executor, module: DomainModule, role: Principal["role"], scope: SourceScope): PreparedRead | null {
   try {
     const asPlaceholders = build(
       db,
@@ -74,7 +74,7 @@ export function preparedRead(
   db: Executor,
   module: DomainModule,
   role: Principal["role"],
-  scope: Scope,
+  scope: SourceScope,
 ): PreparedRead | null {
   let byModule = cache.get(db);
   if (!byModule) cache.set(db, (byModule = new WeakMap<DomainModule, Map<string, PreparedRead | null>>()));

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
-import { accessScope, type Principal } from "#resources/access";
+import { accessScope, sourceScope, type Principal } from "#resources/access";
 import type { Executor } from "../audit";
 import { PROBLEM_TYPES } from "#resources/api";
-import type { Scope } from "#resources/define";
+import type { SourceScope } from "#resources/define";
 import { forbidden, ProblemError } from "../errors";
 import type { FieldError } from "../errors";
 import { words } from "../i18n/words";
@@ -29,7 +29,7 @@ export async function findRecordRow<Row>(
   id: string,
   options: { forUpdate?: boolean; reuse?: boolean } = {},
 ): Promise<Row | null> {
-  const scope = accessScope(principal, resource, action);
+  const scope = sourceScope(principal, resource, action);
   if (!scope) throw forbidden(roleMayNot(principal.role, action, resource.name));
   const row = await findInScope(db, module, principal, scope, id, options);
   // Not among the verified callers' records: 403 when the record is there for the operator, so the
@@ -43,7 +43,7 @@ async function findInScope<Row>(
   db: Executor,
   module: DomainModule<Row>,
   principal: Principal,
-  scope: Scope,
+  scope: SourceScope,
   id: string,
   options: { forUpdate?: boolean; reuse?: boolean },
 ): Promise<Row | null> {

@@ -65,6 +65,21 @@ export function assertServable(resource: DeclaredResource, module: DomainModule)
         `${resource.name}: '${action}' is declared "verified", but its module does not know each record's holder`,
       );
   }
+  const shared = resource.ownership?.sharedWith;
+  if (shared && !module.source.knowsAccounts)
+    throw new Error(`${resource.name}: ownership.sharedWith is declared, but its records are not an account's`);
+  if (shared?.member && !module.source.knowsLines)
+    throw new Error(
+      `${resource.name}: ownership.sharedWith.member is declared, but its module does not know each record's line`,
+    );
+  const listed = (who: "all" | readonly string[] | undefined): readonly string[] =>
+    who === undefined || who === "all" ? [] : who;
+  for (const action of [...listed(shared?.manager), ...listed(shared?.member)]) {
+    if (!resource.access[action]?.subscriber)
+      throw new Error(
+        `${resource.name}: '${action}' is shared with people on the account, but subscribers may not do it`,
+      );
+  }
   if (resource.list.search && !module.source.search)
     throw new Error(`${resource.name}: list.search is declared but its module cannot search`);
   for (const [name, action] of Object.entries(resource.actions ?? {})) {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { accessScope, type Principal } from "#resources/access";
+import { accessScope, sourceScope, type Principal } from "#resources/access";
 import { listResponse } from "#resources/api";
 import type { ResourceEvent } from "#resources/events";
 import { badRequest, forbidden, notFound, ProblemError } from "../errors";
@@ -101,7 +101,7 @@ export const resourceRoutes =
       },
       async (request) => {
         const principal = request.principal;
-        const scope = accessScope(principal, resource, "list");
+        const scope = sourceScope(principal, resource, "list");
         if (!scope) throw forbidden(roleMayNot(principal.role, "list", resource.name));
         const list = request.query;
         const where = and(

@@ -2,7 +2,7 @@ import type { AnyColumn, SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Principal } from "#resources/access";
-import type { Scope } from "#resources/define";
+import type { SourceScope } from "#resources/define";
 import type { Executor } from "../audit";
 import type { ColumnMap } from "../lib/listSql";
 import type { Effects } from "./effects";
@@ -35,9 +35,13 @@ export interface RecordSource<Row = unknown> {
   /** The SQL behind every field a list may filter or sort by. */
   columns: ColumnMap;
   /** Rows the principal may reach with this scope: always its operator; "own" narrows to the principal's records. */
-  scope(principal: Principal, scope: Scope): SQL;
+  scope(principal: Principal, scope: SourceScope): SQL;
   /** Whether `scope` can narrow to each record's holder, as the "verified" scope needs (else it throws). */
   knowsHolders?: boolean;
+  /** Whether the rows are an account's (its holder owns them), as "own+managers" needs (else it stays the holder's). */
+  knowsAccounts?: boolean;
+  /** Whether the rows each name a line, as "own+people" needs for members (else it throws). */
+  knowsLines?: boolean;
   /** The `q` search, when the resource has one. */
   search?(q: string): SQL | undefined;
   toRecord(row: Row): ApiRecord;

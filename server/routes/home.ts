@@ -1,16 +1,18 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { dailyUsageSchema, homeSchema, meterSchema } from "#resources/usage";
 import { isoDate } from "#resources/common";
 import { linesResource } from "#resources/lines";
-import { accessScope } from "#resources/access";
+import { accessScope, sourceScope } from "#resources/access";
+import { accountsResource } from "#resources/accounts";
 import { accounts, lines, plans, usageRecords } from "../db/schema";
 import { forbidden, notFound } from "../errors";
 import { words } from "../i18n/words";
 import { findRecordRow } from "../engine/records";
 import type { EngineServices } from "../engine/services";
 import { linesModule } from "../domain/lines/module";
+import { accountsModule } from "../domain/accounts/module";
 import { metersOf } from "../domain/usage/meters";
 import { cycleStartOf, daysUntil, nextCycleStart } from "../domain/usage/cycles";
 import { readAccountMoney } from "../domain/money/accountMoney";
@@ -125,10 +127,25 @@ export const homeRoutes =
           .from(lines)
           .innerJoin(accounts, eq(lines.accountId, accounts.id))
           .innerJoin(plans, eq(lines.planId, plans.id))
-          .where(and(eq(lines.operatorCode, principal.operator), eq(accounts.ownerUid, principal.uid)))
+          // The lines the principal may list: of accounts they hold or manage, and those assigned to them as a member (issue 28).
+          .where(linesModule.source.scope(principal, sourceScope(principal, linesResource, "list")!))
           .orderBy(lines.msisdn);
         const now = new Date();
-        const accountIds = [...new Set(owned.map((l) => l.accountId))];
+        // Balances and amounts due only of accounts the principal may open (a member's line shows no account money).
+        const lineAccounts = [...new Set(owned.map((l) => l.accountId))];
+        const accountIds = lineAccounts.length
+          ? (
+              await db
+                .select({ id: accounts.id })
+                .from(accounts)
+                .where(
+                  and(
+                    inArray(accounts.id, lineAccounts),
+                    accountsModule.source.scope(principal, sourceScope(principal, accountsResource, "show")!),
+                  ),
+                )
+            ).map((a) => a.id)
+          : [];
         const [meters, money] = await Promise.all([
           metersOf(
             db,

@@ -1,4 +1,4 @@
-import type { ResourceDefinition, Role, Scope } from "./define";
+import type { ResourceDefinition, Role, Scope, SharedWith, SourceScope } from "./define";
 import { ROLES } from "./define";
 
 /** The signed-in user as both sides see it: Firebase uid plus the custom claims {role, operator}. */
@@ -46,4 +46,34 @@ export function can(
   action: string,
 ): boolean {
   return accessScope(principal, resource, action) !== null;
+}
+
+const sharesAction = (shared: SharedWith[keyof SharedWith], action: string) =>
+  shared === "all" || (shared?.includes(action) ?? false);
+
+/**
+ * Whom "own" reaches for this action of the resource (issue 28): the account's holder, and as the
+ * declaration's `ownership.sharedWith` says, its managers ("own+managers") and also its members for
+ * the lines assigned to them ("own+people"). Members are only ever given what managers have.
+ */
+export function ownScope(
+  resource: Pick<ResourceDefinition, "ownership">,
+  action: string,
+): "own" | "own+managers" | "own+people" {
+  const shared = resource.ownership?.sharedWith;
+  if (!shared || !sharesAction(shared.manager, action)) return "own";
+  return sharesAction(shared.member, action) ? "own+people" : "own+managers";
+}
+
+/**
+ * The one access decision as a source applies it: `accessScope`, with "own" narrowed by `ownScope`
+ * to whom else on the account the action reaches. null when the role may not at all.
+ */
+export function sourceScope(
+  principal: { role: Role | null } | null | undefined,
+  resource: Pick<ResourceDefinition, "access" | "ownership">,
+  action: string,
+): SourceScope | null {
+  const scope = accessScope(principal, resource, action);
+  return scope === "own" ? ownScope(resource, action) : scope;
 }

@@ -4,6 +4,7 @@ import { idSchema, isoDateTime, moneySchema } from "./common";
 import { voucherCodeSchema } from "./voucherBatches";
 import { PLAN_KINDS } from "./plans";
 import { approvalSchema } from "./approvals";
+import { MEMBER_ROLES, inviteMemberInputSchema, removeMemberInputSchema } from "./accountMembers";
 
 export const ACCOUNT_STATUSES = ["active", "suspended", "closed"] as const;
 
@@ -113,6 +114,26 @@ export const accountsResource = defineResource({
     "createdAt",
   ],
   actions: {
+    // People on the account (issue 28), served by server/domain/accountMembers/routes.ts: they answer
+    // the invitation link and the people left, not the account. The portal's "People on this account" draws them.
+    "invite-member": {
+      label: "resources.accounts.actions.inviteMember",
+      servedBy: "module",
+      when: { status: ["active", "suspended"] },
+      input: inviteMemberInputSchema,
+      inputFields: {
+        email: { label: "fields.memberEmail", kind: "text" },
+        role: { label: "fields.memberRole", kind: "enum", options: MEMBER_ROLES, labels: "enums.memberRole" },
+      },
+      reason: "staff",
+    },
+    "remove-member": {
+      label: "resources.accounts.actions.removeMember",
+      servedBy: "module",
+      input: removeMemberInputSchema,
+      reason: "staff",
+      danger: true,
+    },
     "set-autopay": {
       label: "resources.accounts.actions.setAutopay",
       handler: "accounts.setAutopay",
@@ -193,6 +214,9 @@ export const accountsResource = defineResource({
     // Agents: only subscribers who verified themselves as the caller (issue 27); admins: the back office.
     list: { subscriber: "own", agent: "verified", admin: "all" },
     show: { subscriber: "own", agent: "verified", admin: "all" },
+    // The holder alone decides who is on the account (managers may not: issue 28); staff for them.
+    "invite-member": { subscriber: "own", agent: "verified", admin: "all" },
+    "remove-member": { subscriber: "own", agent: "verified", admin: "all" },
     "redeem-voucher": { subscriber: "own", agent: "verified", admin: "all" },
     // The holder sets it; staff may for them, with a reason.
     "set-auto-top-up": { subscriber: "own", agent: "verified", admin: "all" },
@@ -202,7 +226,9 @@ export const accountsResource = defineResource({
     refund: { agent: "verified", admin: "all" },
     charge: { agent: "verified", admin: "all" },
   },
-  ownership: { path: "ownerUid" },
+  // Issue 28: managers open the account and redeem vouchers; what takes the holder's cards (autopay,
+  // auto top-up) and who is on the account stay the holder's. Members never open the account.
+  ownership: { path: "ownerUid", sharedWith: { manager: ["list", "show", "redeem-voucher"] } },
   source: "backend",
   audit: true,
   messages: {
@@ -215,6 +241,12 @@ export const accountsResource = defineResource({
       "fields.balance": "Balance",
       "resources.accounts.actions.redeemVoucher": "Redeem a voucher",
       "resources.accounts.actions.setAutopay": "Autopay",
+      "resources.accounts.actions.inviteMember": "Invite a person",
+      "resources.accounts.actions.removeMember": "Remove a person",
+      "fields.memberEmail": "Their email",
+      "fields.memberRole": "What they can do",
+      "enums.memberRole.member": "Member: only their lines",
+      "enums.memberRole.manager": "Manager: everything but payment methods",
       "resources.accounts.autopayHelp":
         "New bills are paid with this card when they are issued; without one, your default card.",
       "fields.autopayEnabled": "Pay my bills automatically",
@@ -251,6 +283,12 @@ export const accountsResource = defineResource({
       "fields.balance": "Saldo",
       "resources.accounts.actions.redeemVoucher": "Canjear un cupón",
       "resources.accounts.actions.setAutopay": "Pago automático",
+      "resources.accounts.actions.inviteMember": "Invitar a una persona",
+      "resources.accounts.actions.removeMember": "Quitar a una persona",
+      "fields.memberEmail": "Su correo electrónico",
+      "fields.memberRole": "Qué puede hacer",
+      "enums.memberRole.member": "Miembro: solo sus líneas",
+      "enums.memberRole.manager": "Administrador: todo menos los métodos de pago",
       "resources.accounts.autopayHelp":
         "Las facturas nuevas se pagan con esta tarjeta al emitirse; si no eliges ninguna, con tu tarjeta predeterminada.",
       "fields.autopayEnabled": "Pagar mis facturas automáticamente",

@@ -17,6 +17,22 @@ export type Role = (typeof ROLES)[number];
  */
 export type Scope = "all" | "own" | "verified";
 
+/**
+ * "own" as the engine narrows it for one action of one resource (issue 28): the account holder's
+ * records only ("own"), also every record of accounts the principal manages ("own+managers"), or
+ * also, for members, the records of the lines assigned to them ("own+people"). Decided from the
+ * declaration's `ownership.sharedWith` by `ownScope` (./access.ts); sources apply it in SQL.
+ */
+export type SourceScope = Scope | "own+managers" | "own+people";
+
+/** Who else on an account reaches a resource's "own" records, by action: every action ("all") or those listed. */
+export interface SharedWith {
+  /** People the holder made managers of the account: its records. */
+  manager?: "all" | readonly string[];
+  /** People the holder made members: the records of the lines assigned to them (the source must know each record's line). */
+  member?: "all" | readonly string[];
+}
+
 export const CRUD_ACTIONS = ["list", "show", "create", "edit", "delete"] as const;
 export type CrudAction = (typeof CRUD_ACTIONS)[number];
 
@@ -252,7 +268,16 @@ interface BaseDefinition<S extends z.ZodObject, K extends string> {
    * the reference field whose record's owner owns this one (a claim is owned by whoever owns its
    * line); without it, the subscriber who created the record owns it.
    */
-  ownership?: { path: string; through?: K };
+  ownership?: {
+    path: string;
+    through?: K;
+    /**
+     * Who besides the account's holder reaches these records, and through which actions (issue 28):
+     * managers and members of the account (src/resources/accountMembers.ts). Absent: the holder
+     * only, so a new resource shares nothing until it says so (payment methods never do).
+     */
+    sharedWith?: SharedWith;
+  };
   source: "backend" | "rtdb";
   /**
    * For `source: "rtdb"`, where records live. Default: `/<name>/<ownerUid>/<id>`, a subscriber's own

@@ -186,7 +186,8 @@ export const invoicesResource = defineResource({
     void: { admin: "all" },
     pay: { subscriber: "own", agent: "verified", admin: "all" },
   },
-  ownership: { path: "account.ownerUid" },
+  // Issue 28: managers see the bills; paying takes the holder's cards, which stay the holder's.
+  ownership: { path: "account.ownerUid", sharedWith: { manager: ["list", "show"] } },
   subscriberPlace: "money",
   source: "backend",
   audit: true,

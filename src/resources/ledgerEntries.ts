@@ -74,7 +74,7 @@ export const ledgerEntriesResource = defineResource({
     list: { subscriber: "own", agent: "verified", admin: "all" },
     show: { subscriber: "own", agent: "verified", admin: "all" },
   },
-  ownership: { path: "account.ownerUid" },
+  ownership: { path: "account.ownerUid", sharedWith: { manager: "all" } },
   source: "backend",
   audit: false,
   messages: {

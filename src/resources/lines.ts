@@ -367,7 +367,25 @@ export const linesResource = defineResource({
     // The account's owner sets a line's limit; staff for them, with a reason.
     "set-cap": { subscriber: "own", agent: "verified", admin: "all" },
   },
-  ownership: { path: "account.ownerUid" },
+  ownership: {
+    path: "account.ownerUid",
+    // Issue 28: managers run everything on the account's lines; members only see and keep their own
+    // lines working (SIM and lock), never what costs the account money or gives the number away.
+    sharedWith: {
+      manager: "all",
+      member: [
+        "list",
+        "show",
+        "suspend",
+        "restore",
+        "lock-number",
+        "unlock-number",
+        "reveal-puk",
+        "swap-sim",
+        "order-sim",
+      ],
+    },
+  },
   source: "backend",
   audit: true,
   messages: {

@@ -167,7 +167,8 @@ export const ordersResource = defineResource({
     cancel: { subscriber: "own", agent: "verified", admin: "all" },
     "resubmit-port-in": { subscriber: "own", agent: "verified", admin: "all" },
   },
-  ownership: { path: "account.ownerUid" },
+  // Issue 28: members see the orders of their lines (a SIM swap's), managers every order of the account.
+  ownership: { path: "account.ownerUid", sharedWith: { manager: "all", member: ["list", "show"] } },
   source: "backend",
   audit: true,
   messages: {

@@ -124,7 +124,7 @@ export const topUpsResource = defineResource({
     "claim-refund": { subscriber: "own", agent: "verified", admin: "all" },
     "approve-refund": { agent: "all", admin: "all" },
   },
-  ownership: { path: "account.ownerUid" },
+  ownership: { path: "account.ownerUid", sharedWith: { manager: ["list", "show"] } },
   source: "backend",
   audit: true,
   messages: {

@@ -62,7 +62,7 @@ export const usageRecordsResource = defineResource({
     list: { subscriber: "own", agent: "verified", admin: "all" },
     show: { subscriber: "own", agent: "verified", admin: "all" },
   },
-  ownership: { path: "line.account.ownerUid" },
+  ownership: { path: "line.account.ownerUid", sharedWith: { manager: "all", member: "all" } },
   subscriberPlace: "usage",
   source: "backend",
   // Read-only: nothing is written through the API, so there is nothing to audit.

@@ -5,6 +5,7 @@ import { amountDueSql } from "../money/accountMoney";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
 import { heldBy, tableSource } from "../tableSource";
+import { accountMemberRoutes } from "../accountMembers/routes";
 
 const selection = {
   id: accounts.id,
@@ -80,4 +81,6 @@ export const accountsModule: DomainModule<AccountRow> = {
     }),
     ownerUids: heldBy,
   }),
+  // The people on the account (issue 28): invite-member and remove-member answer the issue's shapes, not the account.
+  extraRoutes: accountMemberRoutes,
 };

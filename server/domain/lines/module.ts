@@ -64,6 +64,7 @@ export const linesModule: DomainModule<LineRow> = {
     table: lines,
     selection,
     account: lines.accountId,
+    line: lines.id,
     joins: (query) => query.innerJoin(plans, eq(lines.planId, plans.id)),
     columns: {
       msisdn: lines.msisdn,

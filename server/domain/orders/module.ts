@@ -43,6 +43,7 @@ export const ordersModule: DomainModule<OrderRow> = {
     table: orders,
     selection,
     account: orders.accountId,
+    line: orders.lineId,
     joins: (query) => query.leftJoin(lines, eq(orders.lineId, lines.id)),
     columns: {
       state: orders.state,

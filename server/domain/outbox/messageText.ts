@@ -17,6 +17,7 @@ const STEMS: Record<string, string> = {
   "usage.capped": "outbox.usageCapped",
   "staff.invitation": "outbox.staffInvitation",
   "account.alert": "outbox.accountAlert",
+  "account.invitation": "outbox.accountInvitation",
   "care.verification_code": "outbox.verificationCode",
   "care.verification_locked": "outbox.verificationLocked",
   "port_in.accepted": "outbox.portInAccepted",
@@ -32,6 +33,8 @@ function paramWords(locale: Locale, params: Params): Record<string, unknown> {
   if (typeof params.usageType === "string") words.usageType = translateTo(locale, `usage.types.${params.usageType}`);
   if (typeof params.capReason === "string")
     words.capReason = translateTo(locale, `usage.capReason.${params.capReason}`);
+  if (typeof params.memberRole === "string")
+    words.memberRole = translateTo(locale, `enums.memberRole.${params.memberRole}`);
   if (typeof params.role === "string") words.role = translateTo(locale, `roles.${params.role}`);
   // An account alert (issue 27): what changed, as a sentence. The line shows as its last 4 digits: an
   // email or SMS may be read by someone else, and the outbox log must not hold the number (issue 26).

@@ -34,6 +34,7 @@ export const usageRecordsModule: DomainModule<UsageRecordRow> = {
     // A record's account is its line's.
     joins: (query) => query.innerJoin(lines, eq(usageRecords.lineId, lines.id)),
     account: lines.accountId,
+    line: usageRecords.lineId,
     columns: {
       lineId: usageRecords.lineId,
       type: usageRecords.type,

@@ -28,6 +28,7 @@ import { catalogWords } from "./catalog";
 import { accountAlertsWords } from "./accountAlerts";
 import { portingWords } from "./porting";
 import { sharedPoolWords } from "./sharedPool";
+import { accountMembersWords } from "./accountMembers";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -62,6 +63,7 @@ export const problemWords = {
   ...genericWords,
   ...portingWords,
   ...sharedPoolWords,
+  ...accountMembersWords,
   ...catalogWords,
   ...accountAlertsWords,
 };

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { translate as t } from "../../i18n";
 import type { SessionUser } from "../../providers/session";
 import { DestinationMore } from "./DestinationMore";
+import { PeopleOnAccount } from "./PeopleOnAccount";
 import { TaskList, type Task } from "./TaskList";
 import "./subscriber.css";
 
@@ -51,6 +52,7 @@ export function AccountPage() {
           </p>
         </section>
       )}
+      {user?.role === "subscriber" && <PeopleOnAccount uid={user.uid} />}
       <TaskList title={t("subscriber.account.you")} tasks={you} navigate={(to) => void navigate(to)} />
       <DestinationMore place="account" extra={more} />
     </div>
