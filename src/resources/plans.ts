@@ -188,7 +188,7 @@ export const plansResource = defineResource({
       "fields.overage": "Past the allowance",
       "resources.plans.overageHelp":
         "What each kind of usage costs once the allowance is used up, at home and in each roaming zone. Leave a rate off to stop the service at the allowance instead.",
-      "fields.sharing": "Data",
+      "fields.sharing": "Data sharing",
       "enums.sharing.none": "Each line has its own",
       "enums.sharing.pool": "Shared by all lines of the account",
       "resources.plans.sharingHelp":
@@ -217,7 +217,7 @@ export const plansResource = defineResource({
       "fields.overage": "Al agotar lo incluido",
       "resources.plans.overageHelp":
         "Lo que cuesta cada tipo de consumo una vez agotado lo incluido, en casa y en cada zona de roaming. Sin tarifa, el servicio se detiene al agotarlo.",
-      "fields.sharing": "Datos",
+      "fields.sharing": "Datos compartidos",
       "enums.sharing.none": "Cada línea tiene los suyos",
       "enums.sharing.pool": "Compartidos por todas las líneas de la cuenta",
       "resources.plans.sharingHelp":
