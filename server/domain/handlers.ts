@@ -14,6 +14,7 @@ import {
   swapSim,
   unlockNumber,
 } from "./lines/handlers";
+import { activateSim, addLine, cancelLine, changeNumber } from "./lines/lifecycle";
 import { adjustAccount, chargeAccount, refundAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
 import { setAutoTopUp } from "./autoTopUps/settings";
@@ -53,6 +54,10 @@ export const handlers: Record<string, ActionHandler> = {
   "lines.revealPuk": revealPuk,
   "lines.swapSim": swapSim,
   "lines.orderSim": orderSim,
+  "accounts.addLine": addLine as unknown as ActionHandler,
+  "lines.activateSim": activateSim as unknown as ActionHandler,
+  "lines.changeNumber": changeNumber as unknown as ActionHandler,
+  "lines.cancel": cancelLine as unknown as ActionHandler,
   "orders.cancel": cancelOrder,
   "lines.changePlan": changePlan,
   "notifications.markRead": markNotificationRead,

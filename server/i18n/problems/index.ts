@@ -26,6 +26,7 @@ import { authWords } from "./auth";
 import { genericWords } from "./generic";
 import { catalogWords } from "./catalog";
 import { accountAlertsWords } from "./accountAlerts";
+import { numbersWords } from "./numbers";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -36,6 +37,7 @@ export const problemWords = {
   ...plansWords,
   ...addOnsWords,
   ...linesWords,
+  ...numbersWords,
   ...subscribersWords,
   ...ordersWords,
   ...voucherBatchesWords,
