@@ -198,8 +198,12 @@ export const lines = pgTable(
   },
   (t) => [
     // A terminated line's number and SIM are released (migration 0035): unique among the others only.
-    uniqueIndex("lines_operator_msisdn_uq").on(t.operatorCode, t.msisdn).where(sql`${t.status} <> 'terminated'`),
-    uniqueIndex("lines_iccid_uq").on(t.iccid).where(sql`${t.status} <> 'terminated'`),
+    uniqueIndex("lines_operator_msisdn_uq")
+      .on(t.operatorCode, t.msisdn)
+      .where(sql`${t.status} <> 'terminated'`),
+    uniqueIndex("lines_iccid_uq")
+      .on(t.iccid)
+      .where(sql`${t.status} <> 'terminated'`),
     index("lines_account_idx").on(t.accountId),
     // Staff search by any part of a number: trigram index keeps "contains" fast at scale.
     index("lines_msisdn_trgm_idx").using("gin", sql`${t.msisdn} gin_trgm_ops`),

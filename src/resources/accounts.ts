@@ -14,7 +14,10 @@ export const portInSchema = z
     msisdn: usMsisdnSchema,
     carrierAccount: z.string().trim().min(1, "validation.carrierAccount").max(40, "validation.atMostChars"),
     transferPin: z.string().regex(/^[A-Za-z0-9]{4,12}$/, "validation.transferPin"),
-    zip: z.string().trim().regex(/^\d{5}$/, "validation.zip5"),
+    zip: z
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, "validation.zip5"),
   })
   .strict();
 
@@ -35,7 +38,10 @@ export const addLineInputSchema = z.object({
         ctx.addIssue({ code: "custom", path: ["portIn"], message: "validation.numberOrPortIn" });
     }),
   sim: z
-    .object({ simType: z.enum(SIM_TYPES, "esim or physical"), address: addressSchema.partial({ line2: true }).optional() })
+    .object({
+      simType: z.enum(SIM_TYPES, "esim or physical"),
+      address: addressSchema.partial({ line2: true }).optional(),
+    })
     .strict()
     .superRefine((value, ctx) => {
       if (value.simType === "physical" && !value.address)
@@ -238,7 +244,7 @@ export const accountsResource = defineResource({
         "number.portIn.carrierAccount": { label: "fields.carrierAccount", kind: "text" },
         "number.portIn.transferPin": { label: "fields.transferPin", kind: "text" },
         "number.portIn.zip": { label: "fields.portInZip", kind: "text" },
-        "sim.simType": { label: "fields.simType", kind: "enum", options: SIM_TYPES },
+        "sim.simType": { label: "fields.simType", kind: "enum", options: SIM_TYPES, labels: "enums.simType" },
         "sim.address": { label: "fields.deliveryAddress", kind: "address", onlyWhen: { "sim.simType": ["physical"] } },
       },
       preview: true,
@@ -336,20 +342,19 @@ export const accountsResource = defineResource({
       "resources.accounts.confirm.addLine":
         "Add a line to {{title}}? You will see the first charge before anything is added.",
       "fields.newLineMsisdn": "New number",
-      "resources.accounts.newLineMsisdnHelp": "One of our free numbers (pick one by area code), or leave it empty to bring your number.",
+      "resources.accounts.newLineMsisdnHelp":
+        "One of our free numbers (pick one by area code), or leave it empty to bring your number.",
       "fields.portInMsisdn": "Number to bring from your carrier",
       "fields.carrierAccount": "Account number at your carrier",
       "fields.transferPin": "Transfer PIN from your carrier",
       "fields.portInZip": "ZIP code on that account",
       "fields.firstCharge": "First charge",
       "resources.accounts.preview.addLine": "A new line with {{msisdn}} on {{plan}}.",
-      "resources.accounts.preview.addLinePortIn":
-        "A new line on {{plan}}; {{msisdn}} moves to it from your carrier.",
+      "resources.accounts.preview.addLinePortIn": "A new line on {{plan}}; {{msisdn}} moves to it from your carrier.",
       "resources.accounts.preview.firstCharge": "{{plan}} for the {{days}} days left in this cycle (of {{cycleDays}})",
       "resources.accounts.preview.noDeposit": "Deposit: none",
       "resources.accounts.preview.monthlyFrom": "Then every month, from {{date}}",
-      "resources.accounts.preview.esimAtOnce":
-        "The eSIM works at once: scan the QR code shown next with the phone.",
+      "resources.accounts.preview.esimAtOnce": "The eSIM works at once: scan the QR code shown next with the phone.",
       "resources.accounts.preview.physicalPending":
         "The SIM card is posted to you; the line starts, and is charged, when you activate it.",
       "resources.accounts.preview.temporaryNumber":
@@ -407,7 +412,8 @@ export const accountsResource = defineResource({
       "resources.accounts.preview.addLine": "Una línea nueva con {{msisdn}} en {{plan}}.",
       "resources.accounts.preview.addLinePortIn":
         "Una línea nueva en {{plan}}; {{msisdn}} pasa a ella desde tu compañía.",
-      "resources.accounts.preview.firstCharge": "{{plan}} por los {{days}} días que quedan de este ciclo (de {{cycleDays}})",
+      "resources.accounts.preview.firstCharge":
+        "{{plan}} por los {{days}} días que quedan de este ciclo (de {{cycleDays}})",
       "resources.accounts.preview.noDeposit": "Depósito: ninguno",
       "resources.accounts.preview.monthlyFrom": "Después, cada mes, desde el {{date}}",
       "resources.accounts.preview.esimAtOnce":

@@ -365,7 +365,9 @@ export const linesResource = defineResource({
       handler: "lines.cancel",
       when: { status: ["pending", "active", "grace", "suspended"] },
       input: z.object({ when: z.enum(CANCEL_WHEN, "now or cycle-end") }),
-      inputFields: { when: { label: "fields.cancelWhen", kind: "enum", options: CANCEL_WHEN, labels: "enums.cancelWhen" } },
+      inputFields: {
+        when: { label: "fields.cancelWhen", kind: "enum", options: CANCEL_WHEN, labels: "enums.cancelWhen" },
+      },
       preview: true,
       reauth: { roles: ["subscriber"] },
       reason: STAFF_REASON,
@@ -423,8 +425,7 @@ export const linesResource = defineResource({
       "enums.cancelWhen.now": "Now",
       "enums.cancelWhen.cycle-end": "At the end of this cycle",
       "resources.lines.preview.cancelNow": "{{msisdn}} is cancelled now: calls, texts and data stop.",
-      "resources.lines.preview.cancelAtCycleEnd":
-        "{{msisdn}} keeps working until {{date}}, when it is cancelled.",
+      "resources.lines.preview.cancelAtCycleEnd": "{{msisdn}} keeps working until {{date}}, when it is cancelled.",
       "resources.lines.preview.finalCharge": "{{plan}} for the last {{days}} days used (of {{cycleDays}})",
       "resources.lines.preview.finalCredit": "Back for the {{days}} unused days (of {{cycleDays}}) of {{plan}}",
       "resources.lines.preview.nothingMoreForPlan": "Nothing more to pay for the plan.",
@@ -535,17 +536,20 @@ export const linesResource = defineResource({
     },
     es: {
       "resources.lines.actions.activateSim": "Activar SIM",
-      "resources.lines.about.activateSim": "Pon en marcha la línea con la tarjeta SIM que te enviamos: escribe el número impreso en ella.",
+      "resources.lines.about.activateSim":
+        "Pon en marcha la línea con la tarjeta SIM que te enviamos: escribe el número impreso en ella.",
       "resources.lines.confirm.activateSim":
         "¿Activar {{title}} con esta SIM? La línea empieza a funcionar y su plan se cobra desde hoy.",
       "resources.lines.done.activateSim": "La línea está activa.",
       "resources.lines.preview.activateSim": "{{msisdn}} empieza a funcionar con la SIM que termina en {{iccid}}.",
       "fields.simIccid": "Número de la SIM (ICCID)",
       "resources.lines.actions.changeNumber": "Cambiar número",
-      "resources.lines.about.changeNumber": "Obtén otro número de teléfono para esta línea, elegido entre nuestros números libres.",
+      "resources.lines.about.changeNumber":
+        "Obtén otro número de teléfono para esta línea, elegido entre nuestros números libres.",
       "resources.lines.confirm.changeNumber":
         "¿Cambiar el número de {{title}}? El número actual deja de funcionar en esta línea al momento.",
-      "resources.lines.newMsisdnHelp": "Uno de nuestros números libres, como +12025551000. Elige uno por código de área primero.",
+      "resources.lines.newMsisdnHelp":
+        "Uno de nuestros números libres, como +12025551000. Elige uno por código de área primero.",
       "fields.newMsisdn": "Número nuevo",
       "resources.lines.preview.changeNumber": "{{msisdn}} pasa a ser {{newMsisdn}} ahora.",
       "resources.lines.preview.oldNumberQuarantine":
@@ -557,18 +561,19 @@ export const linesResource = defineResource({
       "fields.cancelWhen": "Cuándo",
       "enums.cancelWhen.now": "Ahora",
       "enums.cancelWhen.cycle-end": "Al final de este ciclo",
-      "resources.lines.preview.cancelNow": "{{msisdn}} se da de baja ahora: las llamadas, los SMS y los datos se detienen.",
+      "resources.lines.preview.cancelNow":
+        "{{msisdn}} se da de baja ahora: las llamadas, los SMS y los datos se detienen.",
       "resources.lines.preview.cancelAtCycleEnd":
         "{{msisdn}} sigue funcionando hasta el {{date}}, cuando se da de baja.",
       "resources.lines.preview.finalCharge": "{{plan}} por los últimos {{days}} días usados (de {{cycleDays}})",
-      "resources.lines.preview.finalCredit": "Devolución por los {{days}} días no usados (de {{cycleDays}}) de {{plan}}",
+      "resources.lines.preview.finalCredit":
+        "Devolución por los {{days}} días no usados (de {{cycleDays}}) de {{plan}}",
       "resources.lines.preview.nothingMoreForPlan": "No hay nada más que pagar por el plan.",
       "resources.lines.preview.addOnsEnd": "Sus complementos ({{count}}) terminan con ella.",
       "resources.lines.preview.noAddOns": "No tiene complementos que terminar.",
       "resources.lines.preview.portOutFirst":
         "Para conservar este número con otra compañía, pide un PIN de portabilidad (Obtener PIN de portabilidad) y llévatelo antes de dar de baja la línea.",
-      "resources.lines.preview.numberQuarantine":
-        "Tras la baja, el número se libera y no se puede recuperar.",
+      "resources.lines.preview.numberQuarantine": "Tras la baja, el número se libera y no se puede recuperar.",
       "resources.lines.preview.billStaysDue": "Tu factura pendiente sigue por pagar.",
       "resources.lines.actions.suspend": "Suspender",
       "resources.lines.about.suspend":

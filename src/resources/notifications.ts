@@ -141,7 +141,8 @@ export const notificationsResource = defineResource({
       "notifications.kinds.line.activated": "Line {{msisdn}} was activated {{by}}; its plan is charged from today.",
       "notifications.kinds.line.number_changed": "The number of line {{oldMsisdn}} was changed to {{msisdn}} {{by}}.",
       "notifications.kinds.line.cancelled": "Line {{msisdn}} was cancelled {{by}}.",
-      "notifications.kinds.line.cancel_scheduled": "The cancellation of line {{msisdn}} was scheduled for {{date}} {{by}}.",
+      "notifications.kinds.line.cancel_scheduled":
+        "The cancellation of line {{msisdn}} was scheduled for {{date}} {{by}}.",
       "notifications.kinds.order.cancelled": "An order for {{msisdn}} was cancelled {{by}}.",
       "notifications.kinds.plan.changed": "{{msisdn}} is now on {{planName}} {{by}}.",
       "notifications.kinds.add_on.purchased": "{{addOnName}} was added to {{msisdn}} {{by}}.",
@@ -228,7 +229,8 @@ export const notificationsResource = defineResource({
       "notifications.kinds.line.activated": "Se activó la línea {{msisdn}} {{by}}; su plan se cobra desde hoy.",
       "notifications.kinds.line.number_changed": "Se cambió el número de la línea {{oldMsisdn}} a {{msisdn}} {{by}}.",
       "notifications.kinds.line.cancelled": "Se dio de baja la línea {{msisdn}} {{by}}.",
-      "notifications.kinds.line.cancel_scheduled": "La baja de la línea {{msisdn}} se programó para el {{date}} {{by}}.",
+      "notifications.kinds.line.cancel_scheduled":
+        "La baja de la línea {{msisdn}} se programó para el {{date}} {{by}}.",
       "notifications.kinds.order.cancelled": "Se canceló un pedido de {{msisdn}} {{by}}.",
       "notifications.kinds.plan.changed": "{{msisdn}} tiene ahora el plan {{planName}} {{by}}.",
       "notifications.kinds.add_on.purchased": "Se añadió {{addOnName}} a {{msisdn}} {{by}}.",

@@ -30,7 +30,11 @@ type Answer = Record<string, unknown> & {
   result?: Record<string, unknown>;
   order?: { id: string; type: string; state: string };
 };
-type Quote = { summary: string; lines: { label: string; amount?: { amount: number } }[]; total: { amount: number } | null };
+type Quote = {
+  summary: string;
+  lines: { label: string; amount?: { amount: number } }[];
+  total: { amount: number } | null;
+};
 
 let backend: TestBackend;
 let alexPrepaid: Account;
@@ -56,12 +60,24 @@ async function act(
     operator: options.operator,
   });
 }
-async function ok(resource: "accounts" | "lines", id: string, action: string, as: string, body: Record<string, unknown>) {
+async function ok(
+  resource: "accounts" | "lines",
+  id: string,
+  action: string,
+  as: string,
+  body: Record<string, unknown>,
+) {
   const res = await act(resource, id, action, as, body);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Answer>();
 }
-async function preview(resource: "accounts" | "lines", id: string, action: string, as: string, body: Record<string, unknown>) {
+async function preview(
+  resource: "accounts" | "lines",
+  id: string,
+  action: string,
+  as: string,
+  body: Record<string, unknown>,
+) {
   const res = await act(resource, id, action, as, body, { preview: true });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<Quote>();
@@ -163,7 +179,10 @@ describe("add a line", () => {
       accountIds: [alexPostpaid.id],
     });
     expect(await charges()).toHaveLength(0);
-    await backend.database.db.delete(invoices).where(eq(invoices.accountId, alexPostpaid.id)).catch(() => undefined);
+    await backend.database.db
+      .delete(invoices)
+      .where(eq(invoices.accountId, alexPostpaid.id))
+      .catch(() => undefined);
 
     // Bad input changes nothing: a malformed ICCID (400), one in use on another line (409).
     const samIccid = (await backend.get("/api/v1/lines", { as: SAM })).json<{ data: Line[] }>().data[0]!.iccid!;
@@ -232,11 +251,26 @@ describe("add a line", () => {
         "number.portIn.msisdn",
       ],
     ];
-    for (const [body, status, field] of cases) expectProblem(await act("accounts", alexPrepaid.id, "add-line", ALEX, body), status, field);
+    for (const [body, status, field] of cases)
+      expectProblem(await act("accounts", alexPrepaid.id, "add-line", ALEX, body), status, field);
     // Held by someone else for 15 minutes: 409.
-    expect((await backend.send("POST", `/api/v1/number-inventory/${encodeURIComponent(msisdn)}/actions/reserve`, { as: SAM })).statusCode).toBe(200);
-    expectProblem(await act("accounts", alexPrepaid.id, "add-line", ALEX, esimLine(msisdn, pre.id)), 409, "number.msisdn");
-    expectProblem(await act("accounts", alexPrepaid.id, "add-line", ALEX, esimLine(msisdn, pre.id), { preview: true }), 409, "number.msisdn");
+    expect(
+      (
+        await backend.send("POST", `/api/v1/number-inventory/${encodeURIComponent(msisdn)}/actions/reserve`, {
+          as: SAM,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expectProblem(
+      await act("accounts", alexPrepaid.id, "add-line", ALEX, esimLine(msisdn, pre.id)),
+      409,
+      "number.msisdn",
+    );
+    expectProblem(
+      await act("accounts", alexPrepaid.id, "add-line", ALEX, esimLine(msisdn, pre.id), { preview: true }),
+      409,
+      "number.msisdn",
+    );
     expect(await lineCount()).toBe(before);
   });
 
@@ -248,7 +282,10 @@ describe("add a line", () => {
     expectProblem(await act("accounts", sam.id, "add-line", ALEX, body), 404);
     expectProblem(await act("accounts", tmoAccountId, "add-line", ALEX, body), 404);
     expectProblem(await act("accounts", sam.id, "add-line", TAYLOR, body, { operator: "TMO" }), 404);
-    const unverified = expectProblem(await act("accounts", sam.id, "add-line", AGENT, { ...body, reason: "asked" }), 403);
+    const unverified = expectProblem(
+      await act("accounts", sam.id, "add-line", AGENT, { ...body, reason: "asked" }),
+      403,
+    );
     expect(unverified.type).toBe(PROBLEM_TYPES.callerNotVerified);
     expect(await lineCount()).toBe(before);
 
@@ -314,7 +351,10 @@ describe("change number", () => {
     // Held by someone else: 409; held by Sam: his to take.
     await backend.send("POST", `/api/v1/number-inventory/${encodeURIComponent(to)}/actions/reserve`, { as: ALEX });
     expectProblem(await act("lines", line!.id, "change-number", SAM, { msisdn: to }), 409, "msisdn");
-    await backend.database.db.update(numberInventory).set({ reservedBy: "demo-sam" }).where(eq(numberInventory.msisdn, to));
+    await backend.database.db
+      .update(numberInventory)
+      .set({ reservedBy: "demo-sam" })
+      .where(eq(numberInventory.msisdn, to));
 
     const quote = await preview("lines", line!.id, "change-number", SAM, { msisdn: to });
     expect(quote.summary).toBe("resources.lines.preview.changeNumber");
@@ -331,13 +371,23 @@ describe("change number", () => {
       .where(and(eq(notifications.recipientUid, "demo-sam"), eq(notifications.kind, "line.number_changed")));
     expect(notice!.params).toMatchObject({ msisdn: to, oldMsisdn: old });
     // The agent (verified above) changes it back? Not to a quarantined number.
-    expectProblem(await act("lines", line!.id, "change-number", AGENT, { msisdn: old, reason: "asked" }), 409, "msisdn");
+    expectProblem(
+      await act("lines", line!.id, "change-number", AGENT, { msisdn: old, reason: "asked" }),
+      409,
+      "msisdn",
+    );
   });
 });
 
 describe("cancel a line", () => {
   it("now: preview in words, then terminated, number in quarantine, SIM released, add-ons ended; usage and orders stay readable", async () => {
-    const added = await ok("accounts", alexPrepaid.id, "add-line", ALEX, esimLine(await freeNumber("301"), planOf("prepaid").id));
+    const added = await ok(
+      "accounts",
+      alexPrepaid.id,
+      "add-line",
+      ALEX,
+      esimLine(await freeNumber("301"), planOf("prepaid").id),
+    );
     const lineId = String(added.result!.lineId);
     const { msisdn, iccid } = await lineRow(lineId);
     expectProblem(await act("lines", lineId, "cancel", ALEX, { when: "tomorrow" }), 400, "when");
@@ -393,10 +443,10 @@ describe("cancel a line", () => {
     expect(order!.scheduledFor!.getTime()).toBeGreaterThan(Date.now());
     expectProblem(await act("lines", last.id, "cancel", ALEX, { when: "now" }), 409, "when");
 
-    expect(await runDueCancellations(backend.database.db, { publish: async () => undefined })).toBe(0);
+    expect(await runDueCancellations(backend.database.db, { publish: () => Promise.resolve() })).toBe(0);
     const ran = await runDueCancellations(
       backend.database.db,
-      { publish: async () => undefined },
+      { publish: () => Promise.resolve() },
       new Date(order!.scheduledFor!.getTime() + 1000),
     );
     expect(ran).toBe(1);

@@ -98,7 +98,8 @@ export function finalSettlement(
     return amount > 0 ? { kind: "credit", amount, days: unusedDays, cycleDays: quote.cycleDays } : none;
   }
   if (mode === "cycle-end") return none;
-  const activatedThisCycle = line.activatedAt !== null && line.activatedAt.getTime() >= Date.parse(`${quote.cycleStart}T00:00:00Z`);
+  const activatedThisCycle =
+    line.activatedAt !== null && line.activatedAt.getTime() >= Date.parse(`${quote.cycleStart}T00:00:00Z`);
   if (activatedThisCycle) {
     const amount = prorate(line.priceAmount, unusedDays, quote.cycleDays);
     return amount > 0 ? { kind: "credit", amount, days: unusedDays, cycleDays: quote.cycleDays } : none;

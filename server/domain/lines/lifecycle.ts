@@ -225,10 +225,7 @@ export const addLine: ActionHandler<AccountRowLike, AddLineInput> = {
         },
         { complete: false },
       );
-      const [placed] = await ctx.tx
-        .select({ timeline: orders.timeline })
-        .from(orders)
-        .where(eq(orders.id, order.id));
+      const [placed] = await ctx.tx.select({ timeline: orders.timeline }).from(orders).where(eq(orders.id, order.id));
       await advanceOrder(ctx, { ...order, timeline: placed!.timeline, ownerUid }, "in_progress", "system");
       order = { ...order, state: "in_progress" };
       await submitPortIn(ctx.tx, order.id);
@@ -279,11 +276,13 @@ export const addLine: ActionHandler<AccountRowLike, AddLineInput> = {
           amount: money(quote.amount, plan.currency),
         },
         { label: "resources.accounts.preview.noDeposit", amount: money(0, plan.currency) },
-        { label: "resources.accounts.preview.monthlyFrom", params: { date: quote.cycleEnd }, amount: money(plan.priceAmount, plan.currency) },
         {
-          label: esim
-            ? "resources.accounts.preview.esimAtOnce"
-            : "resources.accounts.preview.physicalPending",
+          label: "resources.accounts.preview.monthlyFrom",
+          params: { date: quote.cycleEnd },
+          amount: money(plan.priceAmount, plan.currency),
+        },
+        {
+          label: esim ? "resources.accounts.preview.esimAtOnce" : "resources.accounts.preview.physicalPending",
         },
         ...(portIn ? [{ label: "resources.accounts.preview.temporaryNumber" }] : []),
         ...(ctx.row.type === "postpaid" ? [{ label: "resources.accounts.preview.onNextBill" }] : []),
@@ -446,10 +445,7 @@ export const changeNumber: ActionHandler<LineRow, { msisdn: string }> = {
     return {
       summary: "resources.lines.preview.changeNumber",
       params: { msisdn: ctx.row.msisdn as string, newMsisdn: to },
-      lines: [
-        { label: "resources.lines.preview.oldNumberQuarantine" },
-        { label: "resources.lines.preview.noCharge" },
-      ],
+      lines: [{ label: "resources.lines.preview.oldNumberQuarantine" }, { label: "resources.lines.preview.noCharge" }],
       total: null,
     };
   },
@@ -552,10 +548,9 @@ export const cancelLine: ActionHandler<LineRow, CancelInput> = {
     const lineId = ctx.row.id as string;
     const [scheduled] = await waitingOrders(ctx.tx, lineId, "terminate");
     if (scheduled)
-      throw conflict(
-        words("lines.cancelScheduled", { date: today(scheduled.scheduledFor ?? new Date()) }),
-        [{ path: "when", message: words("lines.cancelScheduledField") }],
-      );
+      throw conflict(words("lines.cancelScheduled", { date: today(scheduled.scheduledFor ?? new Date()) }), [
+        { path: "when", message: words("lines.cancelScheduledField") },
+      ]);
     const base = {
       type: "terminate" as const,
       accountId: ctx.row.accountId as string,

@@ -65,7 +65,12 @@ export async function runDueCancellations(
         await advanceOrder(ctx, inProgress, "failed", "system", "the line had already ended");
         return true;
       }
-      await terminateLine({ ...ctx, actor: { uid: null, role: "system" } }, line as unknown as LineRow, "cycle-end", now);
+      await terminateLine(
+        { ...ctx, actor: { uid: null, role: "system" } },
+        line as unknown as LineRow,
+        "cycle-end",
+        now,
+      );
       await advanceOrder(ctx, inProgress, "completed", "system");
       pending.push({
         operator: order.operatorCode,

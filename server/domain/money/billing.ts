@@ -84,10 +84,7 @@ export async function closeCycles(
     .from(accounts)
     .innerJoin(
       lines,
-      and(
-        eq(lines.accountId, accounts.id),
-        or(ne(lines.status, "terminated"), gte(lines.terminatedAt, recentlyEnded)),
-      ),
+      and(eq(lines.accountId, accounts.id), or(ne(lines.status, "terminated"), gte(lines.terminatedAt, recentlyEnded))),
     )
     .where(
       and(
@@ -194,7 +191,10 @@ async function postPlanFees(
         // activated in (its first, prorated charge paid it); a line cancelled after the period ended
         // still owes it (one cancelled during it paid its days used when it was cancelled).
         ne(lines.status, "pending"),
-        or(ne(lines.status, "terminated"), gte(lines.terminatedAt, new Date(Date.parse(`${periodEnd}T00:00:00Z`) + DAY_MS))),
+        or(
+          ne(lines.status, "terminated"),
+          gte(lines.terminatedAt, new Date(Date.parse(`${periodEnd}T00:00:00Z`) + DAY_MS)),
+        ),
         or(isNull(lines.activatedAt), lte(lines.activatedAt, new Date(`${periodStart}T00:00:00Z`))),
       ),
     );

@@ -45,11 +45,7 @@ export async function freeNumbers(db: Executor, operator: string, areaCode: stri
     .select({ msisdn: numberInventory.msisdn, areaCode: numberInventory.areaCode })
     .from(numberInventory)
     .where(
-      and(
-        eq(numberInventory.operatorCode, operator),
-        eq(numberInventory.areaCode, areaCode),
-        availableAt(new Date()),
-      ),
+      and(eq(numberInventory.operatorCode, operator), eq(numberInventory.areaCode, areaCode), availableAt(new Date())),
     )
     .orderBy(asc(numberInventory.msisdn))
     .limit(limit);
@@ -174,7 +170,13 @@ export async function takeAnyFreeNumber(
 export async function quarantineNumber(tx: Executor, operator: string, msisdn: string): Promise<Date> {
   const now = new Date();
   const quarantinedUntil = new Date(now.getTime() + QUARANTINE_DAYS * DAY_MS);
-  const values = { status: "quarantined" as const, quarantinedUntil, reservedBy: null, reservedUntil: null, lineId: null };
+  const values = {
+    status: "quarantined" as const,
+    quarantinedUntil,
+    reservedBy: null,
+    reservedUntil: null,
+    lineId: null,
+  };
   await tx
     .insert(numberInventory)
     .values({ operatorCode: operator, msisdn, areaCode: areaCodeOf(msisdn), ...values })
@@ -187,7 +189,13 @@ export async function quarantineNumber(tx: Executor, operator: string, msisdn: s
 
 /** Back to free at once (a number that was never in anyone's hands, such as an unused temporary number). */
 export async function releaseNumber(tx: Executor, operator: string, msisdn: string): Promise<void> {
-  const values = { status: "free" as const, quarantinedUntil: null, reservedBy: null, reservedUntil: null, lineId: null };
+  const values = {
+    status: "free" as const,
+    quarantinedUntil: null,
+    reservedBy: null,
+    reservedUntil: null,
+    lineId: null,
+  };
   await tx
     .insert(numberInventory)
     .values({ operatorCode: operator, msisdn, areaCode: areaCodeOf(msisdn), ...values })

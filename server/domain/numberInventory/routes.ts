@@ -7,11 +7,11 @@ import {
   numberReservationSchema,
   usMsisdnSchema,
 } from "#resources/numberInventory";
-import { problemSchema } from "#resources/api";
 import { recordAudit } from "../../audit";
 import { conflict, forbidden } from "../../errors";
 import { words } from "../../i18n/words";
-import { apiHeadersSchema, errorResponses } from "../../routes/common";
+import { apiHeadersSchema } from "../../routes/common";
+import { routeSchema } from "../../openapi/routeDoc";
 import type { EngineServices } from "../../engine/services";
 import { freeNumbers, reserveNumber } from "./inventory";
 
@@ -39,19 +39,20 @@ export const numberInventoryRoutes =
     app.get(
       "/number-inventory",
       {
-        schema: {
-          tags: ["number-inventory"],
-          operationId: "listFreeNumbers",
-          summary: "Free numbers of an area code",
-          description: `At most ${OFFERED}, lowest first. 409 when the area code has no free number; 400 at areaCode when it is not 3 digits starting 2-9.`,
-          headers: apiHeadersSchema,
-          querystring: z.object({ areaCode: areaCodeSchema }).strict(),
-          response: {
-            200: z.object({ data: z.array(availableNumberSchema), total: z.number().int() }),
-            409: problemSchema,
-            ...errorResponses,
+        schema: routeSchema(
+          {
+            operationId: "listFreeNumbers",
+            summary: "Free numbers of an area code",
+            description: `At most ${OFFERED}, lowest first. 409 when the area code has no free number; 400 at areaCode when it is not 3 digits starting 2-9.`,
+            tag: "number-inventory",
+            problems: [409],
           },
-        },
+          {
+            headers: apiHeadersSchema,
+            querystring: z.object({ areaCode: areaCodeSchema }).strict(),
+            response: { 200: z.object({ data: z.array(availableNumberSchema), total: z.number().int() }) },
+          },
+        ),
       },
       async (request) => {
         mayPick(request.principal);
@@ -68,16 +69,21 @@ export const numberInventoryRoutes =
     app.post(
       "/number-inventory/:msisdn/actions/reserve",
       {
-        schema: {
-          tags: ["number-inventory"],
-          operationId: "reserveNumber",
-          summary: "Hold a free number for 15 minutes",
-          description:
-            "The caller's reservation, again from now when they already hold it. 409 when another person holds it, it is in use or in quarantine, or it is not one of the operator's numbers.",
-          headers: apiHeadersSchema,
-          params: z.object({ msisdn: usMsisdnSchema }),
-          response: { 200: numberReservationSchema, 409: problemSchema, ...errorResponses },
-        },
+        schema: routeSchema(
+          {
+            operationId: "reserveNumber",
+            summary: "Hold a free number for 15 minutes",
+            description:
+              "The caller's reservation, again from now when they already hold it. 409 when another person holds it, it is in use or in quarantine, or it is not one of the operator's numbers.",
+            tag: "number-inventory",
+            problems: [409],
+          },
+          {
+            headers: apiHeadersSchema,
+            params: z.object({ msisdn: usMsisdnSchema }),
+            response: { 200: numberReservationSchema },
+          },
+        ),
       },
       async (request) => {
         const principal = request.principal;
