@@ -335,6 +335,16 @@ describe("add a line", () => {
       portIn: { msisdn: portIn.msisdn, carrierAccount: "ACC-991", zip: "20001" },
     });
     expect(JSON.stringify(order!.details)).not.toContain("4321");
+    // A retry (add-line takes no Idempotency-Key: its activation code is shown once) adds no second line.
+    expectProblem(
+      await act("accounts", alexPrepaid.id, "add-line", ALEX, {
+        planId: planOf("prepaid").id,
+        number: { portIn },
+        sim: { simType: "esim" },
+      }),
+      409,
+      "number.portIn.msisdn",
+    );
     expect(secrets.open(details.portIn.transferPinCipher!)).toBe("4321");
   });
 });

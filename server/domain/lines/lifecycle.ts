@@ -101,7 +101,22 @@ async function cycleDayFor(tx: Executor, accountId: string, now: Date): Promise<
 /** A port-in's number must not be the operator's already (409 at number.portIn.msisdn). */
 async function refuseOwnNumber(ctx: AddLineCtx) {
   const portIn = ctx.input.number.portIn;
-  if (portIn && (await isOurNumber(ctx.tx, ctx.principal.operator, portIn.msisdn)))
+  if (!portIn) return;
+  // Also a number already on its way in (a retry of this very request: add-line shows its activation
+  // code once, so it takes no Idempotency-Key, and the number itself refuses a second line).
+  const [moving] = await ctx.tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.operatorCode, ctx.principal.operator),
+        eq(orders.type, "port_in"),
+        inArray(orders.state, ["acknowledged", "in_progress"]),
+        sql`${orders.details} -> 'portIn' ->> 'msisdn' = ${portIn.msisdn}`,
+      ),
+    )
+    .limit(1);
+  if (moving || (await isOurNumber(ctx.tx, ctx.principal.operator, portIn.msisdn)))
     throw conflict(words("numbers.alreadyOurs"), [
       { path: "number.portIn.msisdn", message: words("numbers.alreadyOursField") },
     ]);

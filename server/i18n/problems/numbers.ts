@@ -33,8 +33,8 @@ export const numbersWords = defineWords({
   },
   "numbers.quarantinedField": { en: "recently released", es: "liberado hace poco" },
   "numbers.alreadyOurs": {
-    en: "That number is already with us, so it cannot be transferred in.",
-    es: "Ese número ya está con nosotros, así que no se puede traer.",
+    en: "That number is already with us, or already on its way to us, so it cannot be transferred in again.",
+    es: "Ese número ya está con nosotros, o ya viene hacia nosotros, así que no se puede traer otra vez.",
   },
   "numbers.alreadyOursField": { en: "already one of our numbers", es: "ya es uno de nuestros números" },
   "numbers.sameNumber": { en: "That is the line's number already.", es: "Ese ya es el número de la línea." },
