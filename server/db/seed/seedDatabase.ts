@@ -69,7 +69,12 @@ export async function seedOperator(
       .select({ msisdn: lines.msisdn })
       .from(lines)
       .where(and(eq(lines.operatorCode, seed.code), inArray(lines.msisdn, firstNumbers)));
-    const present = new Set(existing.map((l) => l.msisdn));
+    // A first number that left its line (changed, or cancelled and released) rests in the inventory: seeded already.
+    const released = await tx
+      .select({ msisdn: numberInventory.msisdn })
+      .from(numberInventory)
+      .where(and(eq(numberInventory.operatorCode, seed.code), inArray(numberInventory.msisdn, firstNumbers)));
+    const present = new Set([...existing, ...released].map((l) => l.msisdn));
 
     let accountsCreated = 0;
     for (const account of seed.accounts) {
