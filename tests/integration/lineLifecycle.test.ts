@@ -349,6 +349,29 @@ describe("add a line", () => {
   });
 });
 
+describe("the line actions refuse alike", () => {
+  it("401 without a token, 404 for another subscriber's or another operator's line, 400 for a malformed id; nothing changes", async () => {
+    const [samLine] = (await backend.get("/api/v1/lines", { as: SAM })).json<{ data: Line[] }>().data;
+    const [tmoLine] = (await backend.get("/api/v1/lines", { as: TAYLOR, operator: "TMO" })).json<{ data: Line[] }>()
+      .data;
+    const bodies: Record<string, Record<string, unknown>> = {
+      "activate-sim": { iccid: "8901410999999999983" },
+      "change-number": { msisdn: await freeNumber("202", 5) },
+      cancel: { when: "now" },
+    };
+    for (const [action, body] of Object.entries(bodies)) {
+      expectProblem(await backend.send("POST", `/api/v1/lines/${samLine!.id}/actions/${action}`, { body }), 401);
+      expectProblem(await act("lines", samLine!.id, action, ALEX, body), 404);
+      expectProblem(await act("lines", tmoLine!.id, action, ALEX, body), 404);
+      expectProblem(await act("lines", samLine!.id, action, TAYLOR, body, { operator: "TMO" }), 404);
+      expectProblem(await act("lines", "not-a-uuid", action, SAM, body), 400, "id");
+    }
+    // Not pending: activate-sim is refused at the state.
+    expectProblem(await act("lines", samLine!.id, "activate-sim", SAM, bodies["activate-sim"]!), 409, "status");
+    expect(await lineRow(samLine!.id)).toMatchObject({ status: samLine!.status, msisdn: samLine!.msisdn });
+  });
+});
+
 describe("change number", () => {
   it("moves the line to a number from the inventory; the old one rests in quarantine; refusals at msisdn", async () => {
     const [line] = (await backend.get("/api/v1/lines?sort=msisdn", { as: SAM })).json<{ data: Line[] }>().data;
