@@ -10,6 +10,7 @@ import {
   orders,
 } from "../../server/db/schema";
 import { closeCycles } from "../../server/domain/money/billing";
+import { cycleStartOf, nextCycleStart } from "../../server/domain/usage/cycles";
 import { runDueCancellations } from "../../server/domain/lines/scheduledCancellations";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../../server/lib/secretBox";
 import type { Account } from "../../src/resources/accounts";
@@ -199,6 +200,34 @@ describe("add a line", () => {
     expect(charge).toMatchObject({ kind: "charge", amount: quote.total!.amount });
     // Not pending any more: a second activation is refused at its state.
     expectProblem(await act("lines", lineId, "activate-sim", ALEX, { iccid }), 409, "status");
+  });
+
+  it("the close of the cycle a postpaid line was activated in bills the others' plan fees, not its (its first charge paid it)", async () => {
+    // A generated postpaid account (+12025550119, cycle day 10) gets a line by post, activated today.
+    const [seeded] = await backend.database.db.select().from(lines).where(eq(lines.msisdn, "+12025550119"));
+    const added = await ok("accounts", seeded!.accountId, "add-line", ADMIN, {
+      planId: planOf("postpaid").id,
+      number: { msisdn: await freeNumber("301", 2) },
+      sim: { simType: "physical", address: ADDRESS },
+      reason: "Walk-in customer at the store",
+    });
+    const lineId = String(added.result!.lineId);
+    await ok("lines", lineId, "activate-sim", ADMIN, { iccid: "8901410999999999975", reason: "SIM handed over" });
+    const start = cycleStartOf(new Date(), seeded!.cycleDay);
+    const { issued } = await closeCycles(backend.database.db, {
+      operatorCode: "ATT",
+      asOf: new Date(`${nextCycleStart(start)}T12:00:00Z`),
+      accountIds: [seeded!.accountId],
+    });
+    expect(issued).toHaveLength(1);
+    const entries = await backend.database.db
+      .select({ key: ledgerEntries.idempotencyKey })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, seeded!.accountId));
+    const keys = entries.map((e) => e.key);
+    expect(keys).toContain(`plan-fee:${seeded!.id}:${start}`);
+    expect(keys).toContain(`first-charge:${lineId}`);
+    expect(keys.filter((k) => k?.startsWith(`plan-fee:${lineId}`))).toEqual([]);
   });
 
   it("an imported (pending) line is activated the same way", async () => {
