@@ -173,7 +173,8 @@ export const lines = pgTable(
     msisdn: text("msisdn").notNull(),
     /** The number's digits only ("12025550103"): what care search matches any 4+ digits against. */
     msisdnDigits: text("msisdn_digits").generatedAlwaysAs(sql`regexp_replace(msisdn, '[^0-9]', '', 'g')`),
-    iccid: text("iccid").notNull(),
+    /** Empty while a physical SIM is in the post (a pending new line, migration 0035). */
+    iccid: text("iccid"),
     simType: text("sim_type", { enum: SIM_TYPES }).notNull(),
     planId: uuid("plan_id")
       .notNull()
@@ -198,11 +199,20 @@ export const lines = pgTable(
     payAsYouGo: boolean("pay_as_you_go").notNull().default(true),
     /** The owner's monthly data cap of this line in MB (null: none); reached, the line's data stops until its next cycle (migration 0037). */
     dataCapMb: integer("data_cap_mb"),
+    /** When the line was activated (billing starts then); null for lines active since before migration 0035. */
+    activatedAt: timestamp("activated_at", { withTimezone: true, mode: "date" }),
+    /** When the line was cancelled (its last cycle is still billed). Migration 0035. */
+    terminatedAt: timestamp("terminated_at", { withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("lines_operator_msisdn_uq").on(t.operatorCode, t.msisdn),
-    uniqueIndex("lines_iccid_uq").on(t.iccid),
+    // A terminated line's number and SIM are released (migration 0035): unique among the others only.
+    uniqueIndex("lines_operator_msisdn_uq")
+      .on(t.operatorCode, t.msisdn)
+      .where(sql`${t.status} <> 'terminated'`),
+    uniqueIndex("lines_iccid_uq")
+      .on(t.iccid)
+      .where(sql`${t.status} <> 'terminated'`),
     index("lines_account_idx").on(t.accountId),
     // Staff search by any part of a number: trigram index keeps "contains" fast at scale.
     index("lines_msisdn_trgm_idx").using("gin", sql`${t.msisdn} gin_trgm_ops`),
@@ -392,6 +402,35 @@ export const portInSubmissions = pgTable(
     index("port_in_submissions_order_idx").on(t.orderId),
     uniqueIndex("port_in_submissions_request_uq").on(t.exchangeRequestId),
     check("port_in_submissions_status_valid", sql`${t.status} in (${inList(PORT_IN_SUBMISSION_STATUSES)})`),
+  ],
+);
+
+export const NUMBER_STATUSES = ["free", "reserved", "assigned", "quarantined"] as const;
+
+/**
+ * The operator's numbers (issue 28, migration 0035): free, reserved for 15 minutes for the person who
+ * picked it, assigned to a line, or quarantined for 90 days after it was released. An expired
+ * reservation or quarantine counts as free (server/domain/numberInventory).
+ */
+export const numberInventory = pgTable(
+  "number_inventory",
+  {
+    operatorCode: text("operator_code")
+      .notNull()
+      .references(() => operators.code),
+    msisdn: text("msisdn").notNull(),
+    areaCode: text("area_code").notNull(),
+    status: text("status", { enum: NUMBER_STATUSES }).notNull().default("free"),
+    reservedBy: text("reserved_by"),
+    reservedUntil: timestamp("reserved_until", { withTimezone: true, mode: "date" }),
+    quarantinedUntil: timestamp("quarantined_until", { withTimezone: true, mode: "date" }),
+    lineId: uuid("line_id").references(() => lines.id),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ name: "number_inventory_pk", columns: [t.operatorCode, t.msisdn] }),
+    index("number_inventory_area_idx").on(t.operatorCode, t.areaCode, t.status),
+    check("number_inventory_status_valid", sql`${t.status} in (${inList(NUMBER_STATUSES)})`),
   ],
 );
 

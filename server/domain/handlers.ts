@@ -14,6 +14,7 @@ import {
   swapSim,
   unlockNumber,
 } from "./lines/handlers";
+import { activateSim, addLine, cancelLine, changeNumber } from "./lines/lifecycle";
 import { adjustAccount, chargeAccount, refundAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
 import { setAutoTopUp } from "./autoTopUps/settings";
@@ -55,6 +56,10 @@ export const handlers: Record<string, ActionHandler> = {
   "lines.revealPuk": revealPuk,
   "lines.swapSim": swapSim,
   "lines.orderSim": orderSim,
+  "accounts.addLine": addLine,
+  "lines.activateSim": activateSim,
+  "lines.changeNumber": changeNumber,
+  "lines.cancel": cancelLine,
   "orders.cancel": cancelOrder,
   "orders.resubmitPortIn": resubmitPortIn,
   "lines.changePlan": changePlan,

@@ -7,6 +7,7 @@ import { ADD_ON_EXPIRY_JOB, runAddOnExpiries } from "./addOns/purchases";
 import { deliverOutbox, OUTBOX_DELIVERY_JOB } from "./outbox/deliver";
 import { autoTopUpJobs } from "./autoTopUps/run";
 import { portInJobs } from "./porting/send";
+import { runDueCancellations, SCHEDULED_CANCELLATIONS_JOB } from "./lines/scheduledCancellations";
 
 /**
  * Every background job of the domain, bound to the app's services: the cron sweeps that carry out
@@ -34,6 +35,12 @@ export function domainJobs(services: EngineServices): JobDefinition<object>[] {
       name: SCHEDULED_PLAN_CHANGES_JOB,
       cron: "* * * * *",
       run: async () => void (await runDuePlanChanges(services.db, services.events)),
+    },
+    // Lines cancelled "at cycle end" (issue 28): their terminate orders carry the schedule.
+    {
+      name: SCHEDULED_CANCELLATIONS_JOB,
+      cron: "* * * * *",
+      run: async () => void (await runDueCancellations(services.db, services.events)),
     },
   ];
 }

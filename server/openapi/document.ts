@@ -36,6 +36,11 @@ const OTHER_TAGS = [
       "Alerts of account changes and their \"This wasn't me\" links (no sign-in: the link's token is the proof).",
   },
   { name: "live", description: "Server-sent events announcing changes of records the caller may list." },
+  {
+    name: "number-inventory",
+    description:
+      "The operator's free numbers by area code, and a 15-minute hold on one, for a new line or a change of number.",
+  },
   { name: "home", description: "What the signed-in subscriber's home page shows, in one request." },
   { name: "kpis", description: "The operator's business figures over a period, for its admins." },
   {

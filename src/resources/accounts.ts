@@ -5,6 +5,43 @@ import { voucherCodeSchema } from "./voucherBatches";
 import { PLAN_KINDS } from "./plans";
 import { approvalSchema } from "./approvals";
 import { MEMBER_ROLES, inviteMemberInputSchema, removeMemberInputSchema } from "./accountMembers";
+import { SIM_TYPES } from "./lines";
+import { usMsisdnSchema } from "./numberInventory";
+import { addressSchema } from "./profile";
+import { portInCorrectionSchema } from "./orders";
+
+/** A number brought from another carrier (issue 28): the exchange checks the account, PIN and ZIP with that carrier. */
+export const portInSchema = portInCorrectionSchema.extend({ msisdn: usMsisdnSchema }).strict();
+
+/**
+ * accounts/{id}/actions/add-line (issue 28): a plan, a number (one picked from the inventory, or one
+ * brought from another carrier) and a SIM (an eSIM, active at once; or a physical SIM posted to an
+ * address, pending until activated). Errors land at their nested field (`number.portIn.msisdn`).
+ */
+export const addLineInputSchema = z.object({
+  planId: idSchema,
+  number: z
+    .object({ msisdn: usMsisdnSchema.optional(), portIn: portInSchema.optional() })
+    .strict()
+    .superRefine((value, ctx) => {
+      if (!value.msisdn && !value.portIn)
+        ctx.addIssue({ code: "custom", path: ["msisdn"], message: "validation.numberRequired" });
+      if (value.msisdn && value.portIn)
+        ctx.addIssue({ code: "custom", path: ["portIn"], message: "validation.numberOrPortIn" });
+    }),
+  sim: z
+    .object({
+      simType: z.enum(SIM_TYPES, "esim or physical"),
+      address: addressSchema.partial({ line2: true }).optional(),
+    })
+    .strict()
+    .superRefine((value, ctx) => {
+      if (value.simType === "physical" && !value.address)
+        ctx.addIssue({ code: "custom", path: ["address"], message: "validation.addressRequired" });
+      if (value.simType === "esim" && value.address)
+        ctx.addIssue({ code: "custom", path: ["address"], message: "validation.addressNotForEsim" });
+    }),
+});
 
 export const ACCOUNT_STATUSES = ["active", "suspended", "closed"] as const;
 
@@ -198,6 +235,53 @@ export const accountsResource = defineResource({
       },
       reason: "staff",
     },
+    "add-line": {
+      label: "resources.accounts.actions.addLine",
+      about: "resources.accounts.about.addLine",
+      handler: "accounts.addLine",
+      when: { status: ["active"] },
+      input: addLineInputSchema,
+      inputFields: {
+        planId: {
+          label: "fields.plan",
+          kind: "reference",
+          reference: { resource: "plans", matching: { kind: "type" }, where: { status: "active" } },
+        },
+        "number.msisdn": {
+          label: "fields.newLineMsisdn",
+          kind: "msisdn",
+          help: "resources.accounts.newLineMsisdnHelp",
+        },
+        "number.portIn.msisdn": { label: "fields.portInMsisdn", kind: "msisdn" },
+        "number.portIn.carrierAccount": { label: "fields.carrierAccount", kind: "text" },
+        "number.portIn.transferPin": { label: "fields.transferPin", kind: "text" },
+        "number.portIn.zip": { label: "fields.portInZip", kind: "text" },
+        "sim.simType": { label: "fields.simType", kind: "enum", options: SIM_TYPES, labels: "enums.simType" },
+        "sim.address": { label: "fields.deliveryAddress", kind: "address", onlyWhen: { "sim.simType": ["physical"] } },
+      },
+      preview: true,
+      reason: "staff",
+      confirm: "resources.accounts.confirm.addLine",
+      result: {
+        schema: z.object({
+          lineId: idSchema,
+          msisdn: z.string(),
+          status: z.enum(["active", "pending"]),
+          simType: z.enum(SIM_TYPES),
+          activationCode: z.string().nullable(),
+          firstCharge: moneySchema.nullable(),
+        }),
+        fields: {
+          msisdn: { label: "fields.msisdn", kind: "msisdn" },
+          status: { label: "fields.status", kind: "enum", options: ["active", "pending"] },
+          simType: { label: "fields.simType", kind: "enum", options: SIM_TYPES },
+          activationCode: { label: "fields.activationCode", kind: "qrCode" },
+          firstCharge: { label: "fields.firstCharge", kind: "money" },
+        },
+        // An eSIM's activation code is issued for this one download.
+        once: true,
+      },
+    },
     charge: {
       label: "resources.accounts.actions.charge",
       handler: "accounts.charge",
@@ -225,6 +309,8 @@ export const accountsResource = defineResource({
     adjust: { agent: "verified", admin: "all" },
     refund: { agent: "verified", admin: "all" },
     charge: { agent: "verified", admin: "all" },
+    // The holder adds lines; care for them with a reason, once the caller is verified.
+    "add-line": { subscriber: "own", agent: "verified", admin: "all" },
   },
   // Issue 28: managers open the account and redeem vouchers; what takes the holder's cards (autopay,
   // auto top-up) and who is on the account stay the holder's. Members never open the account.
@@ -273,6 +359,30 @@ export const accountsResource = defineResource({
       "fields.autoTopUpAmount": "Top up by",
       "fields.autoTopUpMaxPerMonth": "At most this many times a month",
       "enums.status.closed": "Closed",
+      "resources.accounts.actions.addLine": "Add a line",
+      "resources.accounts.about.addLine":
+        "Add a phone line to this account, with a new number or one you bring, on an eSIM or a SIM card by post.",
+      "resources.accounts.confirm.addLine":
+        "Add a line to {{title}}? You will see the first charge before anything is added.",
+      "fields.newLineMsisdn": "New number",
+      "resources.accounts.newLineMsisdnHelp":
+        "One of our free numbers (pick one by area code), or leave it empty to bring your number.",
+      "fields.portInMsisdn": "Number to bring from your carrier",
+      "fields.carrierAccount": "Account number at your carrier",
+      "fields.transferPin": "Transfer PIN from your carrier",
+      "fields.portInZip": "ZIP code on that account",
+      "fields.firstCharge": "First charge",
+      "resources.accounts.preview.addLine": "A new line with {{msisdn}} on {{plan}}.",
+      "resources.accounts.preview.addLinePortIn": "A new line on {{plan}}; {{msisdn}} moves to it from your carrier.",
+      "resources.accounts.preview.firstCharge": "{{plan}} for the {{days}} days left in this cycle (of {{cycleDays}})",
+      "resources.accounts.preview.noDeposit": "Deposit: none",
+      "resources.accounts.preview.monthlyFrom": "Then every month, from {{date}}",
+      "resources.accounts.preview.esimAtOnce": "The eSIM works at once: scan the QR code shown next with the phone.",
+      "resources.accounts.preview.physicalPending":
+        "The SIM card is posted to you; the line starts, and is charged, when you activate it.",
+      "resources.accounts.preview.temporaryNumber":
+        "Until the transfer is done, the line works on a temporary number of ours.",
+      "resources.accounts.preview.onNextBill": "The charge is on your next bill.",
     },
     es: {
       "resources.accounts.label": "Cuentas",
@@ -315,6 +425,33 @@ export const accountsResource = defineResource({
       "fields.autoTopUpAmount": "Recargar con",
       "fields.autoTopUpMaxPerMonth": "Como máximo estas veces al mes",
       "enums.status.closed": "Cerrada",
+      "resources.accounts.actions.addLine": "Añadir una línea",
+      "resources.accounts.about.addLine":
+        "Añade una línea a esta cuenta, con un número nuevo o el tuyo de otra compañía, en una eSIM o en una tarjeta SIM por correo.",
+      "resources.accounts.confirm.addLine":
+        "¿Añadir una línea a {{title}}? Verás el primer cargo antes de que se añada nada.",
+      "fields.newLineMsisdn": "Número nuevo",
+      "resources.accounts.newLineMsisdnHelp":
+        "Uno de nuestros números libres (elige uno por código de área), o déjalo vacío para traer tu número.",
+      "fields.portInMsisdn": "Número que traes de tu compañía",
+      "fields.carrierAccount": "Número de cuenta en tu compañía",
+      "fields.transferPin": "PIN de portabilidad de tu compañía",
+      "fields.portInZip": "Código postal de esa cuenta",
+      "fields.firstCharge": "Primer cargo",
+      "resources.accounts.preview.addLine": "Una línea nueva con {{msisdn}} en {{plan}}.",
+      "resources.accounts.preview.addLinePortIn":
+        "Una línea nueva en {{plan}}; {{msisdn}} pasa a ella desde tu compañía.",
+      "resources.accounts.preview.firstCharge":
+        "{{plan}} por los {{days}} días que quedan de este ciclo (de {{cycleDays}})",
+      "resources.accounts.preview.noDeposit": "Depósito: ninguno",
+      "resources.accounts.preview.monthlyFrom": "Después, cada mes, desde el {{date}}",
+      "resources.accounts.preview.esimAtOnce":
+        "La eSIM funciona al momento: escanea con el teléfono el código QR que verás a continuación.",
+      "resources.accounts.preview.physicalPending":
+        "Te enviamos la tarjeta SIM por correo; la línea empieza, y se cobra, cuando la actives.",
+      "resources.accounts.preview.temporaryNumber":
+        "Hasta que termine la portabilidad, la línea funciona con un número temporal nuestro.",
+      "resources.accounts.preview.onNextBill": "El cargo aparece en tu próxima factura.",
     },
   },
 });

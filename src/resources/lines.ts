@@ -4,6 +4,7 @@ import { defineResource } from "./define";
 import { e164Schema, idSchema, isoDate, isoDateTime } from "./common";
 import { PLAN_KINDS } from "./plans";
 import { addressSchema } from "./profile";
+import { usMsisdnSchema } from "./numberInventory";
 
 /**
  * `grace`: a prepaid line whose renewal the balance could not cover on its cycle day (issue 24): for
@@ -18,6 +19,9 @@ export const SIM_TYPES = ["physical", "esim"] as const;
 /** When a plan change takes effect: at once (prorated) or at the start of the next cycle (no charge now). */
 export const PLAN_CHANGE_EFFECTIVE = ["now", "next-cycle"] as const;
 
+/** When a cancellation takes effect: at once, or when the current cycle ends (issue 28). */
+export const CANCEL_WHEN = ["now", "cycle-end"] as const;
+
 /** An ICCID: 19 or 20 digits starting with 89 (the telecom industry prefix). */
 export const iccidSchema = z.string().regex(/^89\d{17,18}$/, "validation.iccid");
 
@@ -28,7 +32,8 @@ export const lineSchema = z.object({
   accountName: z.string(),
   accountType: z.enum(PLAN_KINDS),
   msisdn: e164Schema,
-  iccid: iccidSchema,
+  /** Null while a posted SIM has not been activated (a pending new line). */
+  iccid: iccidSchema.nullable(),
   simType: z.enum(SIM_TYPES),
   planId: idSchema,
   planName: z.string(),
@@ -346,9 +351,52 @@ export const linesResource = defineResource({
         once: true,
       },
     },
+    "activate-sim": {
+      label: "resources.lines.actions.activateSim",
+      about: "resources.lines.about.activateSim",
+      handler: "lines.activateSim",
+      // A new line's posted SIM, or an imported line's: billing starts now, prorated to the cycle.
+      when: { status: ["pending"] },
+      input: z.object({ iccid: iccidSchema }),
+      inputFields: { iccid: { label: "fields.simIccid", kind: "text", help: "resources.lines.iccidHelp" } },
+      preview: true,
+      reason: STAFF_REASON,
+      confirm: "resources.lines.confirm.activateSim",
+      done: "resources.lines.done.activateSim",
+    },
+    "change-number": {
+      label: "resources.lines.actions.changeNumber",
+      about: "resources.lines.about.changeNumber",
+      handler: "lines.changeNumber",
+      when: { status: ["active", "grace", "suspended"] },
+      // A number from the inventory (GET /number-inventory?areaCode=…): free, or reserved by this person.
+      input: z.object({ msisdn: usMsisdnSchema }),
+      inputFields: { msisdn: { label: "fields.newMsisdn", kind: "msisdn", help: "resources.lines.newMsisdnHelp" } },
+      preview: true,
+      reason: STAFF_REASON,
+      confirm: "resources.lines.confirm.changeNumber",
+    },
+    cancel: {
+      label: "resources.lines.actions.cancel",
+      about: "resources.lines.about.cancel",
+      handler: "lines.cancel",
+      when: { status: ["pending", "active", "grace", "suspended"] },
+      input: z.object({ when: z.enum(CANCEL_WHEN, "now or cycle-end") }),
+      inputFields: {
+        when: { label: "fields.cancelWhen", kind: "enum", options: CANCEL_WHEN, labels: "enums.cancelWhen" },
+      },
+      preview: true,
+      reauth: { roles: ["subscriber"] },
+      reason: STAFF_REASON,
+      danger: true,
+      confirm: "resources.lines.confirm.cancel",
+    },
   },
   access: {
     // Agents: only subscribers who verified themselves as the caller (issue 27); admins: the back office.
+    "activate-sim": { subscriber: "own", agent: "verified", admin: "all" },
+    "change-number": { subscriber: "own", agent: "verified", admin: "all" },
+    cancel: { subscriber: "own", agent: "verified", admin: "all" },
     "change-plan": { subscriber: "own", agent: "verified", admin: "all" },
     // Subscribers see the lines of their own accounts; staff see every line of their operator.
     list: { subscriber: "own", agent: "verified", admin: "all" },
@@ -390,6 +438,41 @@ export const linesResource = defineResource({
   audit: true,
   messages: {
     en: {
+      "resources.lines.actions.activateSim": "Activate SIM",
+      "resources.lines.about.activateSim": "Start the line with the SIM card we posted: type the number printed on it.",
+      "resources.lines.confirm.activateSim":
+        "Activate {{title}} with this SIM? The line starts working and its plan is charged from today.",
+      "resources.lines.done.activateSim": "The line is active.",
+      "resources.lines.preview.activateSim": "{{msisdn}} starts working on the SIM ending in {{iccid}}.",
+      "fields.simIccid": "Number of the SIM (ICCID)",
+      "resources.lines.actions.changeNumber": "Change number",
+      "resources.lines.about.changeNumber": "Get a different phone number for this line, chosen from our free numbers.",
+      "resources.lines.confirm.changeNumber":
+        "Change the number of {{title}}? The current number stops working on this line at once.",
+      "resources.lines.newMsisdnHelp": "One of our free numbers, such as +12025551000. Pick one by area code first.",
+      "fields.newMsisdn": "New number",
+      "resources.lines.preview.changeNumber": "{{msisdn}} becomes {{newMsisdn}} now.",
+      "resources.lines.preview.oldNumberQuarantine":
+        "The old number is not given to anyone else for 90 days, and cannot come back to this line.",
+      "resources.lines.actions.cancel": "Cancel line",
+      "resources.lines.about.cancel": "End this line, now or at the end of the billing cycle.",
+      "resources.lines.confirm.cancel":
+        "Cancel {{title}}? You will see what it settles before anything changes. To keep the number with another carrier, get a transfer PIN first.",
+      "fields.cancelWhen": "When",
+      "enums.cancelWhen.now": "Now",
+      "enums.cancelWhen.cycle-end": "At the end of this cycle",
+      "resources.lines.preview.cancelNow": "{{msisdn}} is cancelled now: calls, texts and data stop.",
+      "resources.lines.preview.cancelAtCycleEnd": "{{msisdn}} keeps working until {{date}}, when it is cancelled.",
+      "resources.lines.preview.finalCharge": "{{plan}} for the last {{days}} days used (of {{cycleDays}})",
+      "resources.lines.preview.finalCredit": "Back for the {{days}} unused days (of {{cycleDays}}) of {{plan}}",
+      "resources.lines.preview.nothingMoreForPlan": "Nothing more to pay for the plan.",
+      "resources.lines.preview.addOnsEnd": "Its add-ons ({{count}}) end with it.",
+      "resources.lines.preview.noAddOns": "It has no add-ons to end.",
+      "resources.lines.preview.portOutFirst":
+        "To keep this number with another carrier, get a transfer PIN (Get transfer PIN) and move it before you cancel.",
+      "resources.lines.preview.numberQuarantine":
+        "After the cancellation the number is released and cannot be brought back.",
+      "resources.lines.preview.billStaysDue": "Your unpaid bill stays due.",
       "resources.lines.actions.suspend": "Suspend",
       "resources.lines.about.suspend": "Pause service, for example while the phone is lost; your number stays yours.",
       "resources.lines.about.restore": "Turn service back on after a suspension.",
@@ -497,6 +580,46 @@ export const linesResource = defineResource({
       "fields.graceEndsOn": "Grace period until",
     },
     es: {
+      "resources.lines.actions.activateSim": "Activar SIM",
+      "resources.lines.about.activateSim":
+        "Pon en marcha la línea con la tarjeta SIM que te enviamos: escribe el número impreso en ella.",
+      "resources.lines.confirm.activateSim":
+        "¿Activar {{title}} con esta SIM? La línea empieza a funcionar y su plan se cobra desde hoy.",
+      "resources.lines.done.activateSim": "La línea está activa.",
+      "resources.lines.preview.activateSim": "{{msisdn}} empieza a funcionar con la SIM que termina en {{iccid}}.",
+      "fields.simIccid": "Número de la SIM (ICCID)",
+      "resources.lines.actions.changeNumber": "Cambiar número",
+      "resources.lines.about.changeNumber":
+        "Obtén otro número de teléfono para esta línea, elegido entre nuestros números libres.",
+      "resources.lines.confirm.changeNumber":
+        "¿Cambiar el número de {{title}}? El número actual deja de funcionar en esta línea al momento.",
+      "resources.lines.newMsisdnHelp":
+        "Uno de nuestros números libres, como +12025551000. Elige uno por código de área primero.",
+      "fields.newMsisdn": "Número nuevo",
+      "resources.lines.preview.changeNumber": "{{msisdn}} pasa a ser {{newMsisdn}} ahora.",
+      "resources.lines.preview.oldNumberQuarantine":
+        "El número anterior no se da a nadie durante 90 días y no puede volver a esta línea.",
+      "resources.lines.actions.cancel": "Dar de baja la línea",
+      "resources.lines.about.cancel": "Termina esta línea, ahora o al final del ciclo de facturación.",
+      "resources.lines.confirm.cancel":
+        "¿Dar de baja {{title}}? Verás lo que se liquida antes de que cambie nada. Para conservar el número con otra compañía, pide antes un PIN de portabilidad.",
+      "fields.cancelWhen": "Cuándo",
+      "enums.cancelWhen.now": "Ahora",
+      "enums.cancelWhen.cycle-end": "Al final de este ciclo",
+      "resources.lines.preview.cancelNow":
+        "{{msisdn}} se da de baja ahora: las llamadas, los SMS y los datos se detienen.",
+      "resources.lines.preview.cancelAtCycleEnd":
+        "{{msisdn}} sigue funcionando hasta el {{date}}, cuando se da de baja.",
+      "resources.lines.preview.finalCharge": "{{plan}} por los últimos {{days}} días usados (de {{cycleDays}})",
+      "resources.lines.preview.finalCredit":
+        "Devolución por los {{days}} días no usados (de {{cycleDays}}) de {{plan}}",
+      "resources.lines.preview.nothingMoreForPlan": "No hay nada más que pagar por el plan.",
+      "resources.lines.preview.addOnsEnd": "Sus complementos ({{count}}) terminan con ella.",
+      "resources.lines.preview.noAddOns": "No tiene complementos que terminar.",
+      "resources.lines.preview.portOutFirst":
+        "Para conservar este número con otra compañía, pide un PIN de portabilidad (Obtener PIN de portabilidad) y llévatelo antes de dar de baja la línea.",
+      "resources.lines.preview.numberQuarantine": "Tras la baja, el número se libera y no se puede recuperar.",
+      "resources.lines.preview.billStaysDue": "Tu factura pendiente sigue por pagar.",
       "resources.lines.actions.suspend": "Suspender",
       "resources.lines.about.suspend":
         "Pausa el servicio, por ejemplo si perdiste el teléfono; el número sigue siendo tuyo.",

@@ -16,6 +16,11 @@ export const NOTIFICATION_KINDS = [
   "line.puk_revealed",
   "line.sim_swapped",
   "line.sim_ordered",
+  "line.added",
+  "line.activated",
+  "line.number_changed",
+  "line.cancelled",
+  "line.cancel_scheduled",
   "order.cancelled",
   "port_in.submitted",
   "port_in.accepted",
@@ -136,6 +141,12 @@ export const notificationsResource = defineResource({
       "notifications.kinds.line.sim_swapped": "The SIM of {{msisdn}} was replaced {{by}}.",
       "notifications.kinds.line.sim_ordered":
         "A new SIM for {{msisdn}} was ordered {{by}}; it is posted to {{address}}.",
+      "notifications.kinds.line.added": "Line {{msisdn}} was added on {{planName}} {{by}}.",
+      "notifications.kinds.line.activated": "Line {{msisdn}} was activated {{by}}; its plan is charged from today.",
+      "notifications.kinds.line.number_changed": "The number of line {{oldMsisdn}} was changed to {{msisdn}} {{by}}.",
+      "notifications.kinds.line.cancelled": "Line {{msisdn}} was cancelled {{by}}.",
+      "notifications.kinds.line.cancel_scheduled":
+        "The cancellation of line {{msisdn}} was scheduled for {{date}} {{by}}.",
       "notifications.kinds.order.cancelled": "An order for {{msisdn}} was cancelled {{by}}.",
       "notifications.kinds.port_in.submitted":
         "We asked your old carrier to move {{msisdn}} to us. Until then your new line works as {{temporaryMsisdn}}.",
@@ -224,6 +235,12 @@ export const notificationsResource = defineResource({
       "notifications.kinds.line.puk_revealed": "Se mostró el PUK de {{msisdn}} {{by}}.",
       "notifications.kinds.line.sim_swapped": "Se cambió la SIM de {{msisdn}} {{by}}.",
       "notifications.kinds.line.sim_ordered": "Se pidió una SIM nueva para {{msisdn}} {{by}}; se envía a {{address}}.",
+      "notifications.kinds.line.added": "Se añadió la línea {{msisdn}} con {{planName}} {{by}}.",
+      "notifications.kinds.line.activated": "Se activó la línea {{msisdn}} {{by}}; su plan se cobra desde hoy.",
+      "notifications.kinds.line.number_changed": "Se cambió el número de la línea {{oldMsisdn}} a {{msisdn}} {{by}}.",
+      "notifications.kinds.line.cancelled": "Se dio de baja la línea {{msisdn}} {{by}}.",
+      "notifications.kinds.line.cancel_scheduled":
+        "La baja de la línea {{msisdn}} se programó para el {{date}} {{by}}.",
       "notifications.kinds.order.cancelled": "Se canceló un pedido de {{msisdn}} {{by}}.",
       "notifications.kinds.port_in.submitted":
         "Pedimos a tu compañía anterior que nos pase el {{msisdn}}. Mientras tanto tu línea nueva funciona como {{temporaryMsisdn}}.",

@@ -17,6 +17,10 @@ export const ORDER_TYPES = [
   "esim_transfer",
   "port_in",
   "new_line",
+  /** A line given another number from the inventory (issue 28). */
+  "change_number",
+  /** A line cancelled, at once or at the end of its cycle (issue 28). */
+  "terminate",
 ] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_EFFECTIVE = ["now", "next_cycle"] as const;
@@ -49,7 +53,7 @@ export const portInCorrectionSchema = z.object({
     .min(1, "validation.carrierAccount")
     .max(40, "validation.atMostChars")
     .regex(/^[A-Za-z0-9 -]+$/, "validation.carrierAccount"),
-  transferPin: z.string().regex(/^\d{4,10}$/, "validation.transferPin"),
+  transferPin: z.string().regex(/^\d{4,15}$/, "validation.transferPin"),
   zip: z
     .string()
     .trim()
@@ -191,6 +195,8 @@ export const ordersResource = defineResource({
       "enums.orderType.esim_transfer": "eSIM transfer",
       "enums.orderType.port_in": "Number transfer in",
       "enums.orderType.new_line": "New line",
+      "enums.orderType.change_number": "Number change",
+      "enums.orderType.terminate": "Line cancellation",
       "enums.orderState.acknowledged": "Received",
       "enums.orderState.in_progress": "In progress",
       "enums.orderState.pending": "Waiting for you",
@@ -236,6 +242,8 @@ export const ordersResource = defineResource({
       "enums.orderType.esim_transfer": "Transferencia de eSIM",
       "enums.orderType.port_in": "Portabilidad entrante",
       "enums.orderType.new_line": "Línea nueva",
+      "enums.orderType.change_number": "Cambio de número",
+      "enums.orderType.terminate": "Baja de línea",
       "enums.orderState.acknowledged": "Recibido",
       "enums.orderState.in_progress": "En curso",
       "enums.orderState.pending": "Esperando tus datos",

@@ -9,7 +9,7 @@ import { PLAN_KINDS } from "./plans";
 export const subscriberLineSchema = z.object({
   id: idSchema,
   msisdn: e164Schema,
-  iccid: iccidSchema,
+  iccid: iccidSchema.nullable(),
   simType: z.enum(SIM_TYPES),
   status: z.enum(LINE_STATUSES),
 });

@@ -5,6 +5,7 @@ import {
   accounts,
   lines,
   notifications,
+  numberInventory,
   orders,
   outboxMessages,
   plans,
@@ -166,6 +167,12 @@ describe("port-in through the number portability exchange", () => {
       .from(lines)
       .where(eq(lines.msisdn, accepted.temporaryMsisdn));
     expect(onTemporary).toHaveLength(0);
+    // ...and it rests in quarantine before anyone else gets it.
+    const [stock] = await backend.database.db
+      .select({ status: numberInventory.status, lineId: numberInventory.lineId })
+      .from(numberInventory)
+      .where(eq(numberInventory.msisdn, accepted.temporaryMsisdn));
+    expect(stock).toEqual({ status: "quarantined", lineId: null });
     const order = await orderAs(accepted.orderId);
     expect(order.state).toBe("completed");
     expect(order.timeline.at(-1)).toMatchObject({

@@ -39,6 +39,7 @@ export const otherOperatorSeed: OperatorSeed = {
       ],
     },
   ],
+  numbers: [{ areaCode: "310", from: 5551000, to: 5551009 }],
 };
 
 export const otherOperatorUsers: DemoUser[] = [

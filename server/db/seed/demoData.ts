@@ -73,6 +73,8 @@ export interface OperatorSeed {
   /** Add-on offerings (data and roaming passes), keyed by code. */
   addOns?: AddOnSeed[];
   accounts: AccountSeed[];
+  /** Free numbers of the operator's inventory (issue 28): area code, then the first and last 7-digit local numbers. */
+  numbers?: { areaCode: string; from: number; to: number }[];
 }
 
 export interface AddOnSeed {
@@ -493,5 +495,10 @@ export const attSeed: OperatorSeed = {
       ],
     },
     ...generatedAccounts(40),
+  ],
+  // The demo's lines are (202) 555-01xx: new lines pick from (202) 555-1000 to 1249, or nearby (301).
+  numbers: [
+    { areaCode: "202", from: 5551000, to: 5551249 },
+    { areaCode: "301", from: 5551000, to: 5551049 },
   ],
 };

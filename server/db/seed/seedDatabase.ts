@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../client";
-import { accounts, addOns, lines, operators, plans } from "../schema";
+import { accounts, addOns, lines, numberInventory, operators, plans } from "../schema";
 import type { OperatorSeed } from "./demoData";
 import { randomDigits, type SecretBox } from "../../lib/secretBox";
 import { seedAccountMoney } from "./seedMoney";
@@ -48,6 +48,15 @@ export async function seedOperator(
           setWhere: sql`${addOns.translations} = '{}'::jsonb`,
         });
     }
+    // The number inventory: free numbers new lines pick from; a number already there keeps its state.
+    const numbers = (seed.numbers ?? []).flatMap(({ areaCode, from, to }) =>
+      Array.from({ length: to - from + 1 }, (_, i) => ({
+        operatorCode: seed.code,
+        msisdn: `+1${areaCode}${from + i}`,
+        areaCode,
+      })),
+    );
+    if (numbers.length) await tx.insert(numberInventory).values(numbers).onConflictDoNothing();
     const planRows = await tx
       .select({ id: plans.id, code: plans.code, name: plans.name, priceAmount: plans.priceAmount })
       .from(plans)
@@ -60,7 +69,12 @@ export async function seedOperator(
       .select({ msisdn: lines.msisdn })
       .from(lines)
       .where(and(eq(lines.operatorCode, seed.code), inArray(lines.msisdn, firstNumbers)));
-    const present = new Set(existing.map((l) => l.msisdn));
+    // A first number that left its line (changed, or cancelled and released) rests in the inventory: seeded already.
+    const released = await tx
+      .select({ msisdn: numberInventory.msisdn })
+      .from(numberInventory)
+      .where(and(eq(numberInventory.operatorCode, seed.code), inArray(numberInventory.msisdn, firstNumbers)));
+    const present = new Set([...existing, ...released].map((l) => l.msisdn));
 
     let accountsCreated = 0;
     for (const account of seed.accounts) {

@@ -130,7 +130,7 @@ export async function checkImport(db: Executor, operator: string, csv: string): 
               ids((r) => r.iccid),
             ),
           ),
-        (l) => l.v,
+        (l) => l.v ?? "",
       )
     : new Set<string>();
   const seenNumbers = new Map<string, number>();

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { NotificationKind } from "#resources/notifications";
 import type { Address } from "#resources/profile";
@@ -12,7 +11,7 @@ import { words } from "../../i18n/words";
 import { hashSecret, randomDigits } from "../../lib/secretBox";
 import { advanceOrder, placeOrder } from "../orders/orderFlow";
 import type { LineRow } from "./module";
-import { newEsimIccid } from "./simNumbers";
+import { newActivationCode, newEsimIccid } from "./simNumbers";
 import { checkIdDocument } from "../files/idDocuments";
 import { alertAccountChange } from "../accountAlerts/alerts";
 
@@ -251,9 +250,6 @@ export const orderSim: ActionHandler<
   },
 };
 
-/** The address of the operator's eSIM provisioning server (SM-DP+), part of every activation code. */
-const SMDP_ADDRESS = "smdp.att.example";
-
 /** A new SIM for the line: a physical one by the number printed on it, or an eSIM profile we issue (with its activation code, shown once). */
 /** An eSIM transfer needs the holder's ID (the input schema asks for it): theirs, or uploaded by the staff member acting for them. */
 async function checkTransferId(ctx: LineContext<{ simType: "physical" | "esim"; idDocumentFileId?: string }>) {
@@ -275,7 +271,8 @@ export const swapSim: ActionHandler<
     const [taken] = await ctx.tx
       .select({ id: lines.id })
       .from(lines)
-      .where(and(eq(lines.iccid, iccid), ne(lines.id, lineId(ctx))))
+      // A terminated line's SIM is released (issue 28).
+      .where(and(eq(lines.iccid, iccid), ne(lines.id, lineId(ctx)), ne(lines.status, "terminated")))
       .limit(1);
     if (taken) throw conflict(words("lines.simInUse"), [{ path: "iccid", message: words("lines.simInUseField") }]);
     const puk = randomDigits(8);
@@ -283,7 +280,7 @@ export const swapSim: ActionHandler<
       .update(lines)
       .set({ iccid, simType: ctx.input.simType, pukCipher: ctx.services.secrets.seal(puk), updatedAt: now() })
       .where(eq(lines.id, lineId(ctx)));
-    const activationCode = esim ? `LPA:1$${SMDP_ADDRESS}$${randomBytes(16).toString("hex").toUpperCase()}` : null;
+    const activationCode = esim ? newActivationCode() : null;
     // The order keeps the ID document it relied on: staff and the holder can open it from there.
     const order = await completedOrder(ctx, "sim_swap", {
       fromIccid: ctx.row.iccid,

@@ -4,6 +4,7 @@ import { accounts, lines, plans } from "../../db/schema";
 import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
 import { tableSource, withoutOwner } from "../tableSource";
+import { numberInventoryRoutes } from "../numberInventory/routes";
 
 const selection = {
   id: lines.id,
@@ -81,4 +82,6 @@ export const linesModule: DomainModule<LineRow> = {
     search: searchLines,
     toRecord: toLine,
   }),
+  // The operator's number inventory (issue 28): free numbers by area code, and reserving one to pick.
+  extraRoutes: (services) => numberInventoryRoutes(services),
 };

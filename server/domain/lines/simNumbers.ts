@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 
 /** The Luhn check digit of a digit string (ICCIDs end with one). */
 export function luhnDigit(digits: string): string {
@@ -20,3 +20,9 @@ export function newEsimIccid(): string {
   const body = ESIM_PREFIX + Array.from({ length: 11 }, () => randomInt(10)).join("");
   return body + luhnDigit(body);
 }
+
+/** The address of the operator's eSIM provisioning server (SM-DP+), part of every activation code. */
+export const SMDP_ADDRESS = "smdp.att.example";
+
+/** An eSIM profile's activation code (LPA string, shown once as a QR code): the same for a swap and a new line. */
+export const newActivationCode = () => `LPA:1$${SMDP_ADDRESS}$${randomBytes(16).toString("hex").toUpperCase()}`;

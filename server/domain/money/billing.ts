@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../audit";
 import type { Db } from "../../db/client";
 import {
@@ -70,10 +70,22 @@ export async function closeCycles(
   const [operator] = await db.select().from(operators).where(eq(operators.code, options.operatorCode));
   if (!operator) throw new Error(`No operator ${options.operatorCode}`);
   const settings = billingSettingsOf(operator.settings);
+  // Accounts with a line not terminated, or one cancelled lately (its last cycle, or its final
+  // prorated charge, is still billed; issue 28). A line still pending is not billed (postPlanFees).
+  const recentlyEnded = new Date(asOf.getTime() - 62 * 86_400_000);
   const candidates = await db
-    .select({ id: accounts.id, ownerUid: accounts.ownerUid, cycleDay: sql<number>`min(${lines.cycleDay})::int` })
+    .select({
+      id: accounts.id,
+      ownerUid: accounts.ownerUid,
+      cycleDay: sql<number>`min(${lines.cycleDay})::int`,
+      live: sql<number>`(count(*) filter (where ${lines.status} <> 'terminated'))::int`,
+      lastEnded: sql<number | null>`extract(epoch from max(${lines.terminatedAt}))::float8`,
+    })
     .from(accounts)
-    .innerJoin(lines, and(eq(lines.accountId, accounts.id), ne(lines.status, "terminated")))
+    .innerJoin(
+      lines,
+      and(eq(lines.accountId, accounts.id), or(ne(lines.status, "terminated"), gte(lines.terminatedAt, recentlyEnded))),
+    )
     .where(
       and(
         eq(accounts.operatorCode, operator.code),
@@ -89,6 +101,11 @@ export async function closeCycles(
   let skipped = 0;
   for (const account of candidates) {
     const cycle = lastClosedCycle(account.cycleDay, asOf);
+    // Only cancelled lines left: bill the cycle they ended in, and none after it.
+    if (!account.live && !(account.lastEnded && Number(account.lastEnded) * 1000 >= cycle.periodStart.getTime())) {
+      skipped++;
+      continue;
+    }
     const bill = await db.transaction(async (tx) => {
       await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id)).for("update");
       const [existing] = await tx
@@ -167,7 +184,20 @@ async function postPlanFees(
   const billed = await tx
     .select({ lineId: lines.id, msisdn: lines.msisdn, cycleDay: lines.cycleDay, planId: lines.planId })
     .from(lines)
-    .where(and(eq(lines.accountId, accountId), ne(lines.status, "terminated")));
+    .where(
+      and(
+        eq(lines.accountId, accountId),
+        // Billing starts at activation (issue 28): never a pending line, and not the period a line was
+        // activated in (its first, prorated charge paid it); a line cancelled after the period ended
+        // still owes it (one cancelled during it paid its days used when it was cancelled).
+        ne(lines.status, "pending"),
+        or(
+          ne(lines.status, "terminated"),
+          gte(lines.terminatedAt, new Date(Date.parse(`${periodEnd}T00:00:00Z`) + DAY_MS)),
+        ),
+        or(isNull(lines.activatedAt), lte(lines.activatedAt, new Date(`${periodStart}T00:00:00Z`))),
+      ),
+    );
   for (const line of billed) {
     if (!line.planId) continue;
     const planId = await planAtPeriodStart(tx, { id: line.lineId, planId: line.planId }, periodStart);

@@ -11,7 +11,7 @@ import { advanceOrder } from "../orders/orderFlow";
 export const SCHEDULED_PLAN_CHANGES_JOB = "plans.run-scheduled-changes";
 
 /** Effects of a system job: notices and events, with no person behind them (audit rows come from the order's timeline). */
-function systemEffects(
+export function systemEffects(
   tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
   operator: string,
   pending: ResourceEvent[],

@@ -40,11 +40,21 @@ export async function ingestUsage(
 ): Promise<{ result: UsageBatchResult; events: ResourceEvent[] }> {
   const rating = options.rating ?? true;
   const numbers = [...new Set(records.map((r) => r.msisdn))];
-  const found = await db
-    .select({ id: lines.id, msisdn: lines.msisdn, cycleDay: lines.cycleDay, ownerUid: accounts.ownerUid })
-    .from(lines)
-    .innerJoin(accounts, eq(lines.accountId, accounts.id))
-    .where(and(eq(lines.operatorCode, operator), sql`${lines.msisdn} = any(${sql.param(numbers)}::text[])`));
+  // A number given again after its quarantine (issue 28) is on a cancelled line and a live one: the live one counts.
+  const found = (
+    await db
+      .select({
+        id: lines.id,
+        msisdn: lines.msisdn,
+        cycleDay: lines.cycleDay,
+        ownerUid: accounts.ownerUid,
+        ended: sql<boolean>`${lines.status} = 'terminated'`,
+      })
+      .from(lines)
+      .innerJoin(accounts, eq(lines.accountId, accounts.id))
+      .where(and(eq(lines.operatorCode, operator), sql`${lines.msisdn} = any(${sql.param(numbers)}::text[])`))
+      .orderBy(sql`${lines.status} = 'terminated'`, sql`${lines.createdAt} desc`)
+  ).filter((line, index, all) => all.findIndex((other) => other.msisdn === line.msisdn) === index);
   const known = new Set(found.map((l) => l.msisdn));
 
   const unknownLines: UsageBatchResult["unknownLines"] = [];

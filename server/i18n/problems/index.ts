@@ -29,6 +29,7 @@ import { accountAlertsWords } from "./accountAlerts";
 import { portingWords } from "./porting";
 import { sharedPoolWords } from "./sharedPool";
 import { accountMembersWords } from "./accountMembers";
+import { numbersWords } from "./numbers";
 
 /**
  * Every sentence the server writes to a client, by area (one file each, English and Spanish side by
@@ -39,6 +40,7 @@ export const problemWords = {
   ...plansWords,
   ...addOnsWords,
   ...linesWords,
+  ...numbersWords,
   ...subscribersWords,
   ...ordersWords,
   ...voucherBatchesWords,

@@ -15,9 +15,40 @@ import { ReauthModal } from "../ReauthModal";
 import { ActionResult } from "./ActionResult";
 import { QuoteView, type QuoteData } from "./QuoteView";
 import { useResourceAction } from "./useResourceAction";
+import { prunedValues } from "./prunedValues";
 
 type AnyRecord = Record<string, unknown> & { id: string };
 type Values = Record<string, unknown> & { reason?: string };
+
+/**
+ * Input fields may be nested ("number.msisdn", "sim.address": the add-line input): a dotted name is a
+ * path in the form and in the body sent.
+ */
+const pathOf = (field: string) => (field.includes(".") ? field.split(".") : field);
+
+/** The schema of a dotted field inside the input's shape (none when a level is not a plain object). */
+function schemaAt(shape: Record<string, z.ZodType>, field: string): z.ZodType | undefined {
+  let schema: z.ZodType | undefined;
+  let level: Record<string, z.ZodType> | undefined = shape;
+  for (const part of field.split(".")) {
+    schema = level?.[part];
+    const inner = schema as unknown as { unwrap?: () => unknown; shape?: Record<string, z.ZodType> } | undefined;
+    const unwrapped = (inner?.shape ? inner : (inner?.unwrap?.() as typeof inner)) ?? undefined;
+    level = unwrapped?.shape;
+  }
+  return schema;
+}
+
+/** The form's values with nested ones also under their dotted names (what `onlyWhen` compares). */
+function flattened(values: Record<string, unknown>, prefix = ""): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    out[prefix + key] = value;
+    if (value && typeof value === "object" && !Array.isArray(value))
+      Object.assign(out, flattened(value as Record<string, unknown>, `${prefix}${key}.`));
+  }
+  return out;
+}
 
 /**
  * One named action of one record, from the declaration: what will happen (its confirmation, and the
@@ -87,8 +118,7 @@ export function ActionDialog({
     onClose();
   };
 
-  const bodyOf = (values: Values) =>
-    Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+  const bodyOf = (values: Values) => prunedValues(values);
 
   async function run(values: Values) {
     try {
@@ -169,32 +199,32 @@ export function ActionDialog({
         >
           {inputs.map(([field, spec]) => {
             // A postal address is a group of fields of its own (named address.line1, address.city, …).
-            if (spec.kind === "address")
-              return (
+            const schema = schemaAt(shape, field);
+            const item =
+              spec.kind === "address" ? (
                 <AddressFields
                   key={field}
                   form={form}
-                  name={field}
+                  name={pathOf(field)}
                   legend={t(spec.label)}
                   prefillFromProfile={user?.role === "subscriber"}
                 />
+              ) : (
+                <Form.Item
+                  key={field}
+                  name={pathOf(field)}
+                  label={t(spec.label)}
+                  extra={spec.help ? t(spec.help) : undefined}
+                  rules={schema ? zodRules(schema, t(spec.label)) : []}
+                >
+                  <FieldInput name={field} spec={spec} record={record} />
+                </Form.Item>
               );
-            const item = (
-              <Form.Item
-                key={field}
-                name={field}
-                label={t(spec.label)}
-                extra={spec.help ? t(spec.help) : undefined}
-                rules={shape[field] ? zodRules(shape[field], t(spec.label)) : []}
-              >
-                <FieldInput name={field} spec={spec} record={record} />
-              </Form.Item>
-            );
             if (!spec.onlyWhen) return item;
             // Shown only while the fields it depends on hold the declared values.
             return (
               <Form.Item key={field} noStyle shouldUpdate>
-                {({ getFieldsValue }) => (meets(spec.onlyWhen, getFieldsValue() as Values) ? item : null)}
+                {({ getFieldsValue }) => (meets(spec.onlyWhen, flattened(getFieldsValue() as Values)) ? item : null)}
               </Form.Item>
             );
           })}

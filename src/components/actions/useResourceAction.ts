@@ -12,6 +12,7 @@ import type { SessionUser } from "../../providers/session";
 import { translate as t } from "../../i18n";
 import { fieldText } from "../fieldText";
 import { doneWords } from "./doneWords";
+import { prunedValues } from "./prunedValues";
 
 type AnyRecord = Record<string, unknown> & { id: string };
 type Values = Record<string, unknown> & { reason?: string };
@@ -25,8 +26,7 @@ export interface RunOptions {
   fieldNames?: Record<string, string>;
 }
 
-const bodyOf = (values: Values) =>
-  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== null && v !== ""));
+const bodyOf = (values: Values) => prunedValues(values);
 
 /**
  * One declared action of one record, the only way a page runs one (issue 25): what the declaration says
@@ -66,7 +66,9 @@ export function useResourceAction(resourceOrName: ResourceDefinition | string, n
     const known = (path: string) =>
       path === "reason" ||
       Object.hasOwn(options.fieldNames ?? {}, path) ||
-      Object.hasOwn(action!.inputFields ?? {}, path.split(".")[0]!);
+      Object.hasOwn(action!.inputFields ?? {}, path.split(".")[0]!) ||
+      // A field nested in the input ("number.portIn.msisdn"), declared by its dotted path or a parent's.
+      Object.keys(action!.inputFields ?? {}).some((field) => path === field || path.startsWith(`${field}.`));
     const fields = Object.entries(e.errors ?? {}).filter(([path]) => known(path));
     if (!fields.length) return false;
     options.form.setFields(

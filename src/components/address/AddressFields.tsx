@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { Form, Input, Select, type FormInstance, type InputRef } from "antd";
 import type { Rule } from "antd/es/form";
 import { translate as t } from "../../i18n";
@@ -33,36 +33,39 @@ export function AddressFields({
   prefillFromProfile,
 }: {
   form: FormInstance;
-  /** The form field holding the address object. */
-  name?: string;
+  /** The form field holding the address object (a path for one nested in another: ["sim", "address"]). */
+  name?: string | string[];
   /** What the address is for ("Delivery address"); the profile's "Address" when unset. */
   legend?: string;
   /** Start from the signed-in person's saved address (a subscriber ordering a SIM to their home). */
   prefillFromProfile?: boolean;
 }) {
   const search = useRef<InputRef>(null);
+  // A stable path whatever array the caller passes each render (the effects below depend on it).
+  const key = Array.isArray(name) ? name.join(".") : name;
+  const path = useMemo(() => key.split("."), [key]);
   useEffect(() => {
     if (!prefillFromProfile) return;
     dataProvider.custom!<{ profile: Profile }>({ url: "/me/profile", method: "get" })
       .then(
         ({ data: { profile } }) =>
-          profile.address && !form.getFieldValue([name, "line1"]) && form.setFieldsValue({ [name]: profile.address }),
+          profile.address && !form.getFieldValue([...path, "line1"]) && form.setFieldValue(path, profile.address),
       )
       .catch(() => undefined); // no saved address: the form starts empty
-  }, [form, name, prefillFromProfile]);
+  }, [form, path, prefillFromProfile]);
   useEffect(() => {
     const input = search.current?.input;
     if (!placesEnabled || !input) return;
     let detach: (() => void) | undefined;
     let cancelled = false;
     attachPlaces(input, (address) => {
-      form.setFieldsValue({ [name]: { ...(form.getFieldValue(name) as Partial<Address> | undefined), ...address } });
+      form.setFieldValue(path, { ...(form.getFieldValue(path) as Partial<Address> | undefined), ...address });
       void form
         .validateFields([
-          [name, "line1"],
-          [name, "city"],
-          [name, "state"],
-          [name, "zip"],
+          [...path, "line1"],
+          [...path, "city"],
+          [...path, "state"],
+          [...path, "zip"],
         ])
         .catch(() => undefined);
     })
@@ -72,7 +75,7 @@ export function AddressFields({
       cancelled = true;
       detach?.();
     };
-  }, [form, name]);
+  }, [form, path]);
 
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
@@ -83,7 +86,7 @@ export function AddressFields({
         </Form.Item>
       ) : null}
       <Form.Item
-        name={[name, "line1"]}
+        name={[...path, "line1"]}
         label={t("profile.address.line1")}
         rules={[addressRule("line1")]}
         validateTrigger="onBlur"
@@ -91,7 +94,7 @@ export function AddressFields({
         <Input autoComplete="address-line1" maxLength={100} />
       </Form.Item>
       <Form.Item
-        name={[name, "line2"]}
+        name={[...path, "line2"]}
         label={t("profile.address.line2")}
         rules={[addressRule("line2")]}
         validateTrigger="onBlur"
@@ -99,18 +102,18 @@ export function AddressFields({
         <Input autoComplete="address-line2" maxLength={100} />
       </Form.Item>
       <Form.Item
-        name={[name, "city"]}
+        name={[...path, "city"]}
         label={t("profile.address.city")}
         rules={[addressRule("city")]}
         validateTrigger="onBlur"
       >
         <Input autoComplete="address-level2" maxLength={60} />
       </Form.Item>
-      <Form.Item name={[name, "state"]} label={t("profile.address.state")} rules={[addressRule("state")]}>
+      <Form.Item name={[...path, "state"]} label={t("profile.address.state")} rules={[addressRule("state")]}>
         <Select options={STATE_OPTIONS} showSearch optionFilterProp="label" aria-label={t("profile.address.state")} />
       </Form.Item>
       <Form.Item
-        name={[name, "zip"]}
+        name={[...path, "zip"]}
         label={t("profile.address.zip")}
         rules={[addressRule("zip")]}
         validateTrigger="onBlur"

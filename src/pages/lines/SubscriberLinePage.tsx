@@ -93,9 +93,11 @@ export function SubscriberLinePage({ id }: { id: string }) {
           {t("subscriber.line.sim")}
         </h2>
         <p style={{ margin: 0 }} data-testid="sim-type">
-          {t(line.simType === "esim" ? "subscriber.line.esim" : "subscriber.line.physical", {
-            last4: line.iccid.slice(-4),
-          })}
+          {line.iccid
+            ? t(line.simType === "esim" ? "subscriber.line.esim" : "subscriber.line.physical", {
+                last4: line.iccid.slice(-4),
+              })
+            : t("subscriber.line.simOnItsWay")}
         </p>
         <p className="sub-card__muted" style={{ margin: 0 }} data-testid="number-lock">
           {t(line.numberLocked ? "subscriber.line.locked" : "subscriber.line.unlocked")}

@@ -43,7 +43,7 @@ export function LinesSection({ subscriber }: { subscriber: Subscriber }) {
         {
           title: t("fields.simType"),
           dataIndex: "simType",
-          render: (sim: string, line) => `${t(`enums.simType.${sim}`)} ·${line.iccid.slice(-4)}`,
+          render: (sim: string, line) => `${t(`enums.simType.${sim}`)}${line.iccid ? ` ·${line.iccid.slice(-4)}` : ""}`,
         },
         {
           title: t("list.actions"),

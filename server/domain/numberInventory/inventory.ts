@@ -1,0 +1,222 @@
+/**
+ * The operator's number inventory (issue 28 item 1): small functions other modules call inside their
+ * own transaction. Keep these names; other modules (porting) import them.
+ *
+ * - `freeNumbers(db, operator, areaCode, limit)`: numbers anyone may pick now.
+ * - `reserveNumber(tx, operator, msisdn, by)`: holds a number for `by` (a uid) for 15 minutes.
+ * - `claimNumber(tx, operator, msisdn, by, lineId, path)`: assigns a free number, or one reserved by
+ *   one of `by`, to a line (409 at `path` otherwise).
+ * - `takeAnyFreeNumber(tx, operator, areaCode, lineId)`: assigns the first free number of the area
+ *   code (any area code when null) to a line: a new line's temporary number while its own is ported in.
+ *   Null when there is none.
+ * - `quarantineNumber(tx, operator, msisdn)`: a number released by a cancellation or a change of
+ *   number rests for 90 days before it is offered again.
+ * - `releaseNumber(tx, operator, msisdn)`: back to free at once (a temporary number never used, say).
+ * - `isOurNumber(tx, operator, msisdn)`: whether the operator already has it (on a line or in stock).
+ *
+ * A number is `free`, `reserved` (until `reserved_until`, for `reserved_by`), `assigned` (to
+ * `line_id`) or `quarantined` (until `quarantined_until`). An expired reservation or quarantine is as
+ * good as free: nothing has to run for a number to come back.
+ */
+import { and, asc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { QUARANTINE_DAYS, RESERVATION_MINUTES } from "#resources/numberInventory";
+import type { Executor } from "../../audit";
+import { lines, numberInventory } from "../../db/schema";
+import { conflict } from "../../errors";
+import { words } from "../../i18n/words";
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+/** "+12025551000" → "202". */
+export const areaCodeOf = (msisdn: string) => msisdn.slice(2, 5);
+
+/** Rows anyone may pick at `now`: free, or reserved or quarantined past their time. */
+export const availableAt = (now: Date): SQL =>
+  or(
+    eq(numberInventory.status, "free"),
+    and(eq(numberInventory.status, "reserved"), sql`${numberInventory.reservedUntil} <= ${now.toISOString()}`),
+    and(eq(numberInventory.status, "quarantined"), sql`${numberInventory.quarantinedUntil} <= ${now.toISOString()}`),
+  )!;
+
+/** Free numbers of an area code, lowest first. */
+export async function freeNumbers(db: Executor, operator: string, areaCode: string, limit: number) {
+  return await db
+    .select({ msisdn: numberInventory.msisdn, areaCode: numberInventory.areaCode })
+    .from(numberInventory)
+    .where(
+      and(eq(numberInventory.operatorCode, operator), eq(numberInventory.areaCode, areaCode), availableAt(new Date())),
+    )
+    .orderBy(asc(numberInventory.msisdn))
+    .limit(limit);
+}
+
+type InventoryRow = typeof numberInventory.$inferSelect;
+
+/** The number's row, locked; null when the operator has no such number in stock. */
+async function lockedNumber(tx: Executor, operator: string, msisdn: string): Promise<InventoryRow | null> {
+  const [row] = await tx
+    .select()
+    .from(numberInventory)
+    .where(and(eq(numberInventory.operatorCode, operator), eq(numberInventory.msisdn, msisdn)))
+    .for("update");
+  return row ?? null;
+}
+
+/** Refuses (409 at `path`) a number someone else holds: reserved by another person, quarantined or in use. */
+function refuseUnavailable(row: InventoryRow | null, by: readonly string[], path: string, now: Date): void {
+  if (!row) throw conflict(words("numbers.notOurs"), [{ path, message: words("numbers.notOursField") }]);
+  if (row.status === "assigned")
+    throw conflict(words("numbers.inUse"), [{ path, message: words("numbers.inUseField") }]);
+  if (row.status === "quarantined" && row.quarantinedUntil && row.quarantinedUntil > now)
+    throw conflict(words("numbers.quarantined"), [{ path, message: words("numbers.quarantinedField") }]);
+  if (
+    row.status === "reserved" &&
+    row.reservedUntil &&
+    row.reservedUntil > now &&
+    !(row.reservedBy && by.includes(row.reservedBy))
+  )
+    throw conflict(words("numbers.reserved"), [{ path, message: words("numbers.reservedField") }]);
+}
+
+/** Holds a number for `by` for RESERVATION_MINUTES (again from now when they hold it already). 409 when someone else does. */
+export async function reserveNumber(
+  tx: Executor,
+  operator: string,
+  msisdn: string,
+  by: string,
+  path = "msisdn",
+): Promise<{ msisdn: string; areaCode: string; reservedUntil: Date }> {
+  const now = new Date();
+  const row = await lockedNumber(tx, operator, msisdn);
+  refuseUnavailable(row, [by], path, now);
+  const reservedUntil = new Date(now.getTime() + RESERVATION_MINUTES * MINUTE_MS);
+  await tx
+    .update(numberInventory)
+    .set({ status: "reserved", reservedBy: by, reservedUntil, quarantinedUntil: null, lineId: null, updatedAt: now })
+    .where(and(eq(numberInventory.operatorCode, operator), eq(numberInventory.msisdn, msisdn)));
+  return { msisdn, areaCode: row!.areaCode, reservedUntil };
+}
+
+/** Assigns a free number, or one reserved by one of `by`, to a line; 409 at `path` otherwise. */
+export async function claimNumber(
+  tx: Executor,
+  operator: string,
+  msisdn: string,
+  by: readonly string[],
+  lineId: string | null,
+  path = "msisdn",
+): Promise<void> {
+  const now = new Date();
+  refuseUnavailable(await lockedNumber(tx, operator, msisdn), by, path, now);
+  await tx
+    .update(numberInventory)
+    .set({
+      status: "assigned",
+      lineId,
+      reservedBy: null,
+      reservedUntil: null,
+      quarantinedUntil: null,
+      updatedAt: now,
+    })
+    .where(and(eq(numberInventory.operatorCode, operator), eq(numberInventory.msisdn, msisdn)));
+}
+
+/** Whether a number is free, or reserved by one of `by`, without changing anything (a preview's check). */
+export async function checkNumberAvailable(
+  db: Executor,
+  operator: string,
+  msisdn: string,
+  by: readonly string[],
+  path = "msisdn",
+): Promise<void> {
+  const [row] = await db
+    .select()
+    .from(numberInventory)
+    .where(and(eq(numberInventory.operatorCode, operator), eq(numberInventory.msisdn, msisdn)));
+  refuseUnavailable(row ?? null, by, path, new Date());
+}
+
+/** Assigns the first free number of the area code (any when null) to a line; null when there is none. */
+export async function takeAnyFreeNumber(
+  tx: Executor,
+  operator: string,
+  areaCode: string | null,
+  lineId: string | null = null,
+): Promise<string | null> {
+  const now = new Date();
+  const [row] = await tx
+    .select({ msisdn: numberInventory.msisdn })
+    .from(numberInventory)
+    .where(
+      and(
+        eq(numberInventory.operatorCode, operator),
+        areaCode ? eq(numberInventory.areaCode, areaCode) : undefined,
+        availableAt(now),
+      ),
+    )
+    .orderBy(asc(numberInventory.msisdn))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  if (!row) return null;
+  await tx
+    .update(numberInventory)
+    .set({ status: "assigned", lineId, reservedBy: null, reservedUntil: null, quarantinedUntil: null, updatedAt: now })
+    .where(and(eq(numberInventory.operatorCode, operator), eq(numberInventory.msisdn, row.msisdn)));
+  return row.msisdn;
+}
+
+/** Puts a number (in stock or not: a seeded line's number joins the stock here) in quarantine for QUARANTINE_DAYS. */
+export async function quarantineNumber(tx: Executor, operator: string, msisdn: string): Promise<Date> {
+  const now = new Date();
+  const quarantinedUntil = new Date(now.getTime() + QUARANTINE_DAYS * DAY_MS);
+  const values = {
+    status: "quarantined" as const,
+    quarantinedUntil,
+    reservedBy: null,
+    reservedUntil: null,
+    lineId: null,
+  };
+  await tx
+    .insert(numberInventory)
+    .values({ operatorCode: operator, msisdn, areaCode: areaCodeOf(msisdn), ...values })
+    .onConflictDoUpdate({
+      target: [numberInventory.operatorCode, numberInventory.msisdn],
+      set: { ...values, updatedAt: now },
+    });
+  return quarantinedUntil;
+}
+
+/** Back to free at once (a number that was never in anyone's hands, such as an unused temporary number). */
+export async function releaseNumber(tx: Executor, operator: string, msisdn: string): Promise<void> {
+  const values = {
+    status: "free" as const,
+    quarantinedUntil: null,
+    reservedBy: null,
+    reservedUntil: null,
+    lineId: null,
+  };
+  await tx
+    .insert(numberInventory)
+    .values({ operatorCode: operator, msisdn, areaCode: areaCodeOf(msisdn), ...values })
+    .onConflictDoUpdate({
+      target: [numberInventory.operatorCode, numberInventory.msisdn],
+      set: { ...values, updatedAt: new Date() },
+    });
+}
+
+/** Whether the operator already has the number: on a line not terminated, or in its stock (in any state). */
+export async function isOurNumber(db: Executor, operator: string, msisdn: string): Promise<boolean> {
+  const [line] = await db
+    .select({ id: lines.id })
+    .from(lines)
+    .where(and(eq(lines.operatorCode, operator), eq(lines.msisdn, msisdn), ne(lines.status, "terminated")))
+    .limit(1);
+  if (line) return true;
+  const [stock] = await db
+    .select({ msisdn: numberInventory.msisdn })
+    .from(numberInventory)
+    .where(and(eq(numberInventory.operatorCode, operator), inArray(numberInventory.msisdn, [msisdn])))
+    .limit(1);
+  return Boolean(stock);
+}
