@@ -209,3 +209,25 @@ describe("notifications sent and sign-in methods", () => {
     );
   });
 });
+
+describe("the family: the people on the account and its shared data", () => {
+  it("the verified agent reads the account's people and meters as the Family section asks them; no one else does", async () => {
+    const account = alexAccounts[0]!;
+    const members = await backend.get(`/api/v1/accounts/${account.id}/members`, { as: AGENT });
+    expect(members.statusCode, members.body).toBe(200);
+    expect(Array.isArray(members.json<{ data: unknown[] }>().data)).toBe(true);
+    const meters = await backend.get(`/api/v1/accounts/${account.id}/meters`, { as: AGENT });
+    expect(meters.statusCode, meters.body).toBe(200);
+    const body = meters.json<{ accountId: string; lines: { lineId: string }[] }>();
+    expect(body.accountId).toBe(account.id);
+    const held = await backend.database.db.select({ id: lines.id }).from(lines).where(eq(lines.accountId, account.id));
+    expect(body.lines.map((l) => l.lineId).sort()).toEqual(held.map((l) => l.id).sort());
+    for (const path of ["members", "meters"]) {
+      const url = `/api/v1/accounts/${account.id}/${path}`;
+      expectProblem(await backend.get(url, { as: TMO_AGENT, operator: "TMO" }), 404);
+      expectProblem(await backend.get(url, { as: SAM }), 404);
+      expectProblem(await backend.get(url), 401);
+      expectProblem(await backend.get(`/api/v1/accounts/not-an-id/${path}`, { as: AGENT }), 400);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { AuditSection } from "./AuditSection";
 import { ClaimsSection } from "./ClaimsSection";
+import { FamilySection } from "./FamilySection";
 import { MoneySection } from "./MoneySection";
 import { UsageSection } from "./UsageSection";
 import { IdentitySection } from "./IdentitySection";
@@ -18,6 +19,8 @@ import { auditEventsResource } from "../../../resources/auditEvents";
 export const subscriberSections: SubscriberSection[] = [
   { key: "lines", title: "care.sections.lines", Component: LinesSection, open: true },
   { key: "tickets", title: "care.sections.tickets", Component: TicketsSection, open: true },
+  // The holder, the people on the account, its lines and shared data (issue 28).
+  { key: "family", title: "care.sections.family", Component: FamilySection },
   { key: "money", title: "care.sections.money", Component: MoneySection },
   { key: "usage", title: "care.sections.usage", Component: UsageSection },
   { key: "orders", title: "care.sections.orders", Component: OrdersSection },
