@@ -335,7 +335,9 @@ export async function runConservation(options: ConservationOptions): Promise<Con
           answer = again;
           break;
         }
-        if (again && again.status !== 409)
+        // 503 is the backend's "a concurrent request touched the same data, nothing was changed, send it
+        // again" once its own retries of a serialization failure ran out (a loaded machine): a client retries.
+        if (again && again.status !== 409 && again.status !== 503)
           throw new Error(`operation ${op.index}: unexpected ${again.status} ${again.body}`);
         if (Date.now() > giveUpAt) throw new Error(`operation ${op.index}: no final answer after ${attempt} retries`);
         if (!again && !restarting && !server!.alive()) throw new Error("the backend died without being killed");
@@ -343,7 +345,7 @@ export async function runConservation(options: ConservationOptions): Promise<Con
         // an account action's key is claimed in its transaction, so that passes at once; a billing run
         // spans many transactions and reserves its key first, and a run cut by the kill leaves that
         // reservation until it is taken for abandoned (60 s, server/lib/idempotency.ts): ask again, less often.
-        if (again?.status === 409)
+        if (again?.status === 409 || again?.status === 503)
           await new Promise((resolve) => setTimeout(resolve, Math.min(1_000, 20 * 2 ** Math.min(attempt, 6))));
       }
       op.final = answer.status as 200 | 422;
