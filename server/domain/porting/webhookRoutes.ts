@@ -2,7 +2,7 @@ import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Locale } from "#i18n/dictionaries";
 import type { EngineServices } from "../../engine/services";
-import { badRequest, ProblemError, unavailable } from "../../errors";
+import { badRequest, notFound, ProblemError } from "../../errors";
 import { validationText } from "../../i18n/validationText";
 import { textIn, words } from "../../i18n/words";
 import { publishAfterCommit } from "../../live/eventBus";
@@ -38,7 +38,8 @@ export const portingWebhookRoutes =
       },
       async (request) => {
         const exchange = services.portingExchange;
-        if (!exchange) throw unavailable(words("porting.webhook.notConfigured"));
+        // A backend that talks to no exchange expects no answer from one: nothing here to post to.
+        if (!exchange) throw notFound(words("porting.webhook.notConfigured"));
         const raw = typeof request.body === "string" ? request.body : "";
         const header = request.headers[EXCHANGE_SIGNATURE_HEADER];
         const check = verifyWebhook(exchange.webhookSecret, raw, typeof header === "string" ? header : undefined);
