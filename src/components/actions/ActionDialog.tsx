@@ -44,7 +44,7 @@ export function schemaAt(shape: Record<string, z.ZodType>, field: string): z.Zod
     const unwrapped = (inner?.shape ? inner : (inner?.unwrap?.() as typeof inner)) ?? undefined;
     level = unwrapped?.shape;
   });
-  return inOptionalGroup ? (schema)?.optional() : schema;
+  return inOptionalGroup ? schema?.optional() : schema;
 }
 
 /** The form's values with nested ones also under their dotted names (what `onlyWhen` compares). */
