@@ -1,8 +1,9 @@
+import type { z } from "zod";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { accountsResource } from "../../src/resources/accounts";
-import { ActionDialog } from "../../src/components/actions/ActionDialog";
+import { ActionDialog, schemaAt } from "../../src/components/actions/ActionDialog";
 import { prunedValues } from "../../src/components/actions/prunedValues";
 import { renderWithRefine } from "../support/renderWithRefine";
 
@@ -52,5 +53,15 @@ describe("the add-line dialog", () => {
         reason: "",
       }),
     ).toEqual({ planId: "p", number: { msisdn: "+12025551000" }, sim: { simType: "esim" } });
+  });
+});
+
+describe("the fields of an optional group", () => {
+  it("are optional in the form (the port-in details are not asked for with a new number); a required group's are not", () => {
+    const shape = accountsResource.actions!["add-line"]!.input!.shape as Record<string, z.ZodType>;
+    expect(schemaAt(shape, "number.portIn.msisdn")!.safeParse(undefined).success).toBe(true);
+    expect(schemaAt(shape, "number.portIn.transferPin")!.safeParse(undefined).success).toBe(true);
+    expect(schemaAt(shape, "sim.simType")!.safeParse(undefined).success).toBe(false);
+    expect(schemaAt(shape, "planId")!.safeParse(undefined).success).toBe(false);
   });
 });

@@ -51,6 +51,24 @@ function renderAs(uid: string) {
 afterEach(() => setLocale("en"));
 
 describe("PeopleOnAccount", () => {
+  it("tells two accounts under one name apart by their kind", async () => {
+    const both = [
+      ...lists.accounts,
+      { id: "7d1c7a52-0000-4000-8000-000000000002", ownerUid: "demo-alex", name: "Alex Rivera", type: "prepaid" },
+    ];
+    const saved = lists.accounts;
+    lists.accounts = both;
+    try {
+      renderAs("demo-alex");
+      expect(
+        await screen.findByRole("heading", { name: "People on this account · Alex Rivera · Postpaid" }),
+      ).toBeTruthy();
+      expect(screen.getByRole("heading", { name: "People on this account · Alex Rivera · Prepaid" })).toBeTruthy();
+    } finally {
+      lists.accounts = saved;
+    }
+  });
+
   it("shows the holder each person with their role and lines, and invites a member for a line", async () => {
     const custom = renderAs("demo-alex");
     expect(await screen.findByRole("heading", { name: "People on this account" })).toBeTruthy();

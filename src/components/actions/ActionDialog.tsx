@@ -26,17 +26,25 @@ type Values = Record<string, unknown> & { reason?: string };
  */
 const pathOf = (field: string) => (field.includes(".") ? field.split(".") : field);
 
-/** The schema of a dotted field inside the input's shape (none when a level is not a plain object). */
-function schemaAt(shape: Record<string, z.ZodType>, field: string): z.ZodType | undefined {
+/**
+ * The schema of a dotted field inside the input's shape (none when a level is not a plain object).
+ * A field inside an optional group is optional in the form (add-line's `number.portIn.msisdn` is
+ * not asked for when a new number is picked): the group's own rule, checked by the server, says
+ * which of the groups is needed.
+ */
+export function schemaAt(shape: Record<string, z.ZodType>, field: string): z.ZodType | undefined {
   let schema: z.ZodType | undefined;
   let level: Record<string, z.ZodType> | undefined = shape;
-  for (const part of field.split(".")) {
+  let inOptionalGroup = false;
+  const parts = field.split(".");
+  parts.forEach((part, index) => {
     schema = level?.[part];
+    if (index < parts.length - 1 && schema?.safeParse(undefined).success) inOptionalGroup = true;
     const inner = schema as unknown as { unwrap?: () => unknown; shape?: Record<string, z.ZodType> } | undefined;
     const unwrapped = (inner?.shape ? inner : (inner?.unwrap?.() as typeof inner)) ?? undefined;
     level = unwrapped?.shape;
-  }
-  return schema;
+  });
+  return inOptionalGroup ? schema?.optional() : schema;
 }
 
 /** The form's values with nested ones also under their dotted names (what `onlyWhen` compares). */

@@ -1,7 +1,7 @@
 import { Card, List, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import type { Money } from "../../resources/common";
-import { formatMoney, formatMsisdn } from "../format";
+import { formatDate, formatMoney, formatMsisdn } from "../format";
 
 /** What an action's preview answers (server/engine/actionRoutes.ts quoteSchema). */
 export interface QuoteData {
@@ -11,12 +11,20 @@ export interface QuoteData {
   total?: Money | null;
 }
 
-/** Values as people read them: a phone number in its national format. */
-const readable = (params: Record<string, string | number> = {}) =>
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Values as people read them: a phone number in its national format, a day as the locale writes it. */
+export const readable = (params: Record<string, string | number> = {}) =>
   Object.fromEntries(
     Object.entries(params).map(([key, value]) => [
       key,
-      key === "msisdn" && typeof value === "string" ? formatMsisdn(value) : value,
+      typeof value !== "string"
+        ? value
+        : key === "msisdn"
+          ? formatMsisdn(value)
+          : ISO_DAY.test(value)
+            ? formatDate(value)
+            : value,
     ]),
   );
 

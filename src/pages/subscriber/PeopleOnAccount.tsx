@@ -67,7 +67,8 @@ function AccountPeople({ account, holder, many }: { account: Account; holder: bo
     <section className="sub-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="sub-card__title" style={{ marginTop: 0 }}>
         {t("people.title")}
-        {many ? ` · ${account.name}` : ""}
+        {/* A person with two accounts under one name (alex's prepaid and postpaid) tells them apart by their kind. */}
+        {many ? ` · ${account.name} · ${t(`enums.accountType.${account.type}`)}` : ""}
       </h2>
       <p className="sub-card__muted">{t(holder ? "people.aboutHolder" : "people.aboutManager")}</p>
       {people.length === 0 && query.isSuccess && <p>{t("people.none")}</p>}
