@@ -100,7 +100,7 @@ describe("the outbox", () => {
     expect(domainJobs({} as never).find((j) => j.name === OUTBOX_DELIVERY_JOB)?.cron).toBe("* * * * *");
   });
 
-  it("logs each message as it reads, in the language it was queued in, never as raw parameters", async () => {
+  it("logs each message as it reads, in the language it was queued in, never as raw parameters, and no number in full", async () => {
     const db = backend.database.db;
     await db.insert(outboxMessages).values({
       operatorCode: "ATT",
@@ -117,8 +117,6 @@ describe("the outbox", () => {
     } finally {
       info.mockRestore();
     }
-    expect(logged).toEqual([
-      "[outbox] sms to •••0199 (es): +12025550199: en este ciclo has usado el 80 % de tus llamadas.",
-    ]);
+    expect(logged).toEqual(["[outbox] sms to •••0199 (es): •••0199: en este ciclo has usado el 80 % de tus llamadas."]);
   });
 });
