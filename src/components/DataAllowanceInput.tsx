@@ -8,9 +8,13 @@ export type DataUnit = "GB" | "MB";
 /** MB in one GB, as formatDataMb counts them. */
 const MB_PER_GB = 1024;
 
-/** GB when the amount reads exactly with 2 decimals (5120 → 5 GB, 1536 → 1.5 GB); else MB (1000 → 1000 MB). */
+/**
+ * GB when the amount reads exactly with 2 decimals (5120 → 5 GB, 1536 → 1.5 GB); else MB (1000 → 1000 MB).
+ * Nothing typed yet: GB, as people count data (a "5" meant as 5 GB must not become a 5 MB limit).
+ */
 export function unitFor(mb: number | null | undefined): DataUnit {
-  return typeof mb === "number" && mb >= MB_PER_GB && (mb * 100) % MB_PER_GB === 0 ? "GB" : "MB";
+  if (typeof mb !== "number") return "GB";
+  return mb >= MB_PER_GB && (mb * 100) % MB_PER_GB === 0 ? "GB" : "MB";
 }
 
 /** What is typed in `unit` as whole MB, as records hold data: 1.5 GB → 1536. */
