@@ -257,7 +257,14 @@ export const linesResource = defineResource({
       when: { status: ["pending", "active", "grace", "suspended"] },
       // Whole MB, 0 or more; null removes the limit. Below what the line used this cycle: 422 at dataMb.
       input: z
-        .object({ dataMb: z.number("a whole number of MB, or null").int().nonnegative().max(10_000_000).nullable() })
+        .object({
+          dataMb: z
+            .number("validation.wholeMb")
+            .int("validation.wholeMb")
+            .nonnegative("validation.wholeMb")
+            .max(10_000_000, "validation.atMostMb")
+            .nullable(),
+        })
         .strict(),
       inputFields: { dataMb: { label: "fields.dataCapMb", kind: "dataMb", help: "resources.lines.setCapHelp" } },
       reason: STAFF_REASON,
