@@ -282,7 +282,7 @@ export const accountMemberRoutes =
           {
             operationId: "acceptAccountInvitation",
             summary: "Join an account with the invitation link's token",
-            description: `The signed-in subscriber (any sign-in method; a new user calls POST /me/claim first) joins as the invitation's role. 404 for a token never issued, 410 when accepted already or older than ${MEMBER_INVITATION_DAYS} days, 409 for the account's holder or someone on it already, 403 for staff. Audited.`,
+            description: `The signed-in subscriber (any sign-in method; a new user calls POST /me/claim first) joins as the invitation's role. 404 for a token never issued, 410 when accepted already by someone else or older than ${MEMBER_INVITATION_DAYS} days, 409 for the account's holder or someone on it already, 403 for staff. Audited.`,
             tag: "accounts",
             problems: [409, 410],
           },
@@ -312,12 +312,16 @@ export const accountMemberRoutes =
             new ProblemError(410, words(key, { days: MEMBER_INVITATION_DAYS }), [
               { path: "token", message: words("accountMembers.field.link") },
             ]);
-          if (invitation.memberUid) throw gone("accountMembers.linkUsed");
-          if (invitation.expiresAt.getTime() <= Date.now()) throw gone("accountMembers.linkExpired");
           const [account] = await tx
             .select({ id: accounts.id, name: accounts.name, ownerUid: accounts.ownerUid })
             .from(accounts)
             .where(eq(accounts.id, invitation.accountId));
+          // The same person sending the link again (a page opened twice, a retry after a lost answer)
+          // gets the same answer and changes nothing; anyone else finds it used.
+          if (invitation.memberUid === principal.uid)
+            return { accountId: account!.id, accountName: account!.name, role: invitation.role };
+          if (invitation.memberUid) throw gone("accountMembers.linkUsed");
+          if (invitation.expiresAt.getTime() <= Date.now()) throw gone("accountMembers.linkExpired");
           if (account!.ownerUid === principal.uid) throw conflict(words("accountMembers.ownAccount"));
           const [already] = await tx
             .select({ id: accountMembers.id })

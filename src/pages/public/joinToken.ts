@@ -29,15 +29,25 @@ export function joinTokenWaits(): boolean {
   }
 }
 
-/** The waiting token (from the address or this tab), forgotten once taken. */
-export function takeJoinToken(): string | null {
+/**
+ * The waiting token (from the address or this tab). Reading it changes nothing: a render React
+ * throws away (a part of the page still loading) must not lose it; forgetJoinToken() once it is sent.
+ */
+export function waitingJoinToken(): string | null {
   const fromHash = decodeURIComponent(location.hash.replace(/^#/, "")).trim();
-  let token: string | null = SHAPE.test(fromHash) ? fromHash : null;
+  if (SHAPE.test(fromHash)) return fromHash;
   try {
-    token ??= sessionStorage.getItem(KEY);
+    return sessionStorage.getItem(KEY);
+  } catch {
+    return null; // no storage: only the address
+  }
+}
+
+/** Forgets the waiting token, once the invitation was answered. */
+export function forgetJoinToken(): void {
+  try {
     sessionStorage.removeItem(KEY);
   } catch {
-    // no storage: only the address
+    // no storage: nothing kept
   }
-  return token;
 }

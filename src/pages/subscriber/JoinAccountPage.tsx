@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { translate as t } from "../../i18n";
 import type { AcceptInvitationResult } from "../../resources/accountMembers";
-import { takeJoinToken } from "../public/joinToken";
+import { forgetJoinToken, waitingJoinToken } from "../public/joinToken";
 import "./subscriber.css";
 
 /**
@@ -16,8 +16,9 @@ export function JoinAccountPage() {
   const navigate = useNavigate();
   const invalidate = useInvalidate();
   const { mutateAsync: send } = useCustomMutation<AcceptInvitationResult>();
-  // Taken once, on the first render: the token is forgotten as it is taken.
-  const [token] = useState(takeJoinToken);
+  // Read on the first render, forgotten once the invitation answered (not as it is read: a first
+  // render that suspends is thrown away and runs again).
+  const [token] = useState(waitingJoinToken);
   const [state, setState] = useState<{ done?: AcceptInvitationResult; error?: string }>(() =>
     token ? {} : { error: t("joinAccount.noLink") },
   );
@@ -34,11 +35,15 @@ export function JoinAccountPage() {
       errorNotification: false,
     }).then(
       (answer) => {
+        forgetJoinToken();
         setState({ done: answer.data });
         // Lines and accounts the person may now see.
         void invalidate({ invalidates: ["all"] });
       },
-      (error: HttpError) => setState({ error: error.message }),
+      (error: HttpError) => {
+        forgetJoinToken();
+        setState({ error: error.message });
+      },
     );
   }, [send, invalidate, token]);
 
