@@ -1166,10 +1166,10 @@ export const en = {
   "outbox.staffInvitation.body":
     "{{greeting}}\n\nYou have been invited to the self-service portal as staff. Your role: {{role}}.\n\nChoose your password with this link, then sign in with this email address:\n{{passwordSetupLink}}\n\nIf you did not expect this invitation, you can ignore this email.",
   "outbox.staffInvitation.sms": "You are invited to the self-service portal ({{role}}): {{passwordSetupLink}}",
-  "outbox.accountInvitation.subject": "You are invited to the account {{accountName}}",
+  "outbox.accountInvitation.subject": "You are invited to join an account",
   "outbox.accountInvitation.body":
-    "{{greeting}}\n\nYou have been invited to the account {{accountName}} ({{memberRole}}).\n\nOpen this link within {{days}} days, then sign in or create your sign-in with any method:\n{{link}}\n\nIf you did not expect this invitation, you can ignore this email.",
-  "outbox.accountInvitation.sms": "You are invited to the account {{accountName}}: {{link}}",
+    "{{greeting}}\n\nThe holder of an account invited you to join it.\n\nOpen this link within {{days}} days, then sign in or create your sign-in with any method:\n{{link}}\n\nIf you did not expect this invitation, you can ignore this email.",
+  "outbox.accountInvitation.sms": "You are invited to join an account: {{link}}",
   "outbox.accountAlert.subject": "Security alert: a change to your account",
   "outbox.accountAlert.body":
     "{{greeting}}\n\n{{what}}\n\nIf you made this change, there is nothing to do. If you did not, open this link within {{days}} days and press “This wasn't me”: we will lock your numbers against transfer, sign out every device and our fraud team will contact you. No sign-in is needed.\n{{link}}",

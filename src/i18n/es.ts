@@ -1177,10 +1177,10 @@ export const es: Record<MessageKey, string> = {
   "outbox.staffInvitation.body":
     "{{greeting}}\n\nTe invitamos a formar parte del equipo del portal de autogestión. Tu rol: {{role}}.\n\nElige tu contraseña con este enlace y luego inicia sesión con este correo electrónico:\n{{passwordSetupLink}}\n\nSi no esperabas esta invitación, puedes ignorar este correo.",
   "outbox.staffInvitation.sms": "Te invitamos al portal de autogestión ({{role}}): {{passwordSetupLink}}",
-  "outbox.accountInvitation.subject": "Te invitaron a la cuenta {{accountName}}",
+  "outbox.accountInvitation.subject": "Te invitaron a unirte a una cuenta",
   "outbox.accountInvitation.body":
-    "{{greeting}}\n\nTe invitaron a la cuenta {{accountName}} ({{memberRole}}).\n\nAbre este enlace en los próximos {{days}} días y luego inicia sesión o crea tu acceso con cualquier método:\n{{link}}\n\nSi no esperabas esta invitación, puedes ignorar este correo.",
-  "outbox.accountInvitation.sms": "Te invitaron a la cuenta {{accountName}}: {{link}}",
+    "{{greeting}}\n\nEl titular de una cuenta te invitó a unirte a ella.\n\nAbre este enlace en los próximos {{days}} días y luego inicia sesión o crea tu acceso con cualquier método:\n{{link}}\n\nSi no esperabas esta invitación, puedes ignorar este correo.",
+  "outbox.accountInvitation.sms": "Te invitaron a unirte a una cuenta: {{link}}",
   "outbox.accountAlert.subject": "Alerta de seguridad: un cambio en tu cuenta",
   "outbox.accountAlert.body":
     "{{greeting}}\n\n{{what}}\n\nSi hiciste este cambio, no tienes que hacer nada. Si no lo hiciste, abre este enlace en los próximos {{days}} días y pulsa «No fui yo»: bloquearemos tus números para que no se puedan transferir, cerraremos la sesión en todos los dispositivos y nuestro equipo de fraude se pondrá en contacto contigo. No hace falta iniciar sesión.\n{{link}}",
