@@ -1,17 +1,16 @@
 import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
-import type { Locale } from "#i18n/dictionaries";
 import { eq } from "drizzle-orm";
 import { invoicePayments, paymentWebhookEvents, topUps } from "../db/schema";
 import { returnInvoicePayment, settleInvoicePayment } from "../domain/invoicePayments/settle";
 import { settleTopUp } from "../domain/topUps/settle";
 import type { EngineServices } from "../engine/services";
-import { badRequest, notFound, ProblemError } from "../errors";
-import { validationText } from "../i18n/validationText";
-import { textIn, words, type WordsKey } from "../i18n/words";
+import { notFound } from "../errors";
+import { words, type WordsKey } from "../i18n/words";
 import { publishAfterCommit } from "../live/eventBus";
 import { errorResponses } from "../routes/common";
-import { SIGNATURE_HEADER, verifyWebhook } from "./webhookSignature";
+import { readSignedEvent } from "./signedEvent";
+import { SIGNATURE_HEADER } from "./webhookSignature";
 
 /** A gateway's charge event, as the sandbox (and gateways like it) send it. */
 const chargeEventSchema = z.object({
@@ -60,40 +59,11 @@ export const paymentWebhookRoutes =
       async (request) => {
         const gateway = services.payments?.[request.params.gateway];
         if (!gateway) throw notFound(words("payments.webhook.noGateway", { gateway: request.params.gateway }));
-        const raw = typeof request.body === "string" ? request.body : "";
-        const header = request.headers[SIGNATURE_HEADER];
-        const check = verifyWebhook(gateway.webhookSecret, raw, typeof header === "string" ? header : undefined);
-        if (!check.ok)
-          throw new ProblemError(401, words(`payments.webhook.signature.${check.why}`), [
-            { path: SIGNATURE_HEADER, message: words(`payments.webhook.signatureField.${check.why}`) },
-          ]);
-        let json: unknown;
-        try {
-          json = JSON.parse(raw);
-        } catch {
-          throw badRequest(words("payments.webhook.notJson"), [
-            { path: "body", message: words("payments.webhook.notJsonField") },
-          ]);
-        }
-        // With its input, an issue is worded again in the reader's language by zod's locale (validationText).
-        const parsed = chargeEventSchema.safeParse(json, { reportInput: true });
-        if (!parsed.success) {
-          const errors = parsed.error.issues.map((issue) => ({
-            path: issue.path.join(".") || "body",
-            message: (locale: Locale) => validationText(issue, locale),
-          }));
-          throw badRequest(
-            (locale) =>
-              textIn(
-                locale,
-                words("payments.webhook.notChargeEvent", {
-                  issues: errors.map((e) => `${e.path}: ${e.message(locale)}`).join("; "),
-                }),
-              ),
-            errors,
-          );
-        }
-        const event = parsed.data;
+        const event = readSignedEvent(chargeEventSchema, request, {
+          secret: gateway.webhookSecret,
+          header: SIGNATURE_HEADER,
+          notAnEvent: "payments.webhook.notChargeEvent",
+        });
         const done = await services.db.transaction(async (tx) => {
           const [first] = await tx
             .insert(paymentWebhookEvents)

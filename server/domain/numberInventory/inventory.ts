@@ -166,32 +166,11 @@ export async function takeAnyFreeNumber(
   return row.msisdn;
 }
 
-/** Puts a number (in stock or not: a seeded line's number joins the stock here) in quarantine for QUARANTINE_DAYS. */
-export async function quarantineNumber(tx: Executor, operator: string, msisdn: string): Promise<Date> {
-  const now = new Date();
-  const quarantinedUntil = new Date(now.getTime() + QUARANTINE_DAYS * DAY_MS);
+/** Puts a number back in the operator's stock, in or out of quarantine, holding it for no one (added if it was never in stock). */
+async function returnToStock(tx: Executor, operator: string, msisdn: string, quarantinedUntil: Date | null) {
   const values = {
-    status: "quarantined" as const,
+    status: quarantinedUntil ? ("quarantined" as const) : ("free" as const),
     quarantinedUntil,
-    reservedBy: null,
-    reservedUntil: null,
-    lineId: null,
-  };
-  await tx
-    .insert(numberInventory)
-    .values({ operatorCode: operator, msisdn, areaCode: areaCodeOf(msisdn), ...values })
-    .onConflictDoUpdate({
-      target: [numberInventory.operatorCode, numberInventory.msisdn],
-      set: { ...values, updatedAt: now },
-    });
-  return quarantinedUntil;
-}
-
-/** Back to free at once (a number that was never in anyone's hands, such as an unused temporary number). */
-export async function releaseNumber(tx: Executor, operator: string, msisdn: string): Promise<void> {
-  const values = {
-    status: "free" as const,
-    quarantinedUntil: null,
     reservedBy: null,
     reservedUntil: null,
     lineId: null,
@@ -203,6 +182,18 @@ export async function releaseNumber(tx: Executor, operator: string, msisdn: stri
       target: [numberInventory.operatorCode, numberInventory.msisdn],
       set: { ...values, updatedAt: new Date() },
     });
+}
+
+/** Puts a number (in stock or not: a seeded line's number joins the stock here) in quarantine for QUARANTINE_DAYS. */
+export async function quarantineNumber(tx: Executor, operator: string, msisdn: string): Promise<Date> {
+  const quarantinedUntil = new Date(Date.now() + QUARANTINE_DAYS * DAY_MS);
+  await returnToStock(tx, operator, msisdn, quarantinedUntil);
+  return quarantinedUntil;
+}
+
+/** Back to free at once (a number that was never in anyone's hands, such as an unused temporary number). */
+export async function releaseNumber(tx: Executor, operator: string, msisdn: string): Promise<void> {
+  await returnToStock(tx, operator, msisdn, null);
 }
 
 /** Whether the operator already has the number: on a line not terminated, or in its stock (in any state). */

@@ -1,12 +1,10 @@
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Locale } from "#i18n/dictionaries";
 import type { EngineServices } from "../../engine/services";
-import { badRequest, notFound, ProblemError } from "../../errors";
-import { validationText } from "../../i18n/validationText";
-import { textIn, words } from "../../i18n/words";
+import { notFound } from "../../errors";
+import { words } from "../../i18n/words";
 import { publishAfterCommit } from "../../live/eventBus";
-import { verifyWebhook } from "../../payments/webhookSignature";
+import { readSignedEvent } from "../../payments/signedEvent";
 import { EXCHANGE_SIGNATURE_HEADER, exchangeEventSchema } from "../../portingExchange/protocol";
 import { errorResponses } from "../../routes/common";
 import { applyPortInAnswer } from "./answer";
@@ -40,39 +38,12 @@ export const portingWebhookRoutes =
         const exchange = services.portingExchange;
         // A backend that talks to no exchange expects no answer from one: nothing here to post to.
         if (!exchange) throw notFound(words("porting.webhook.notConfigured"));
-        const raw = typeof request.body === "string" ? request.body : "";
-        const header = request.headers[EXCHANGE_SIGNATURE_HEADER];
-        const check = verifyWebhook(exchange.webhookSecret, raw, typeof header === "string" ? header : undefined);
-        if (!check.ok)
-          throw new ProblemError(401, words(`payments.webhook.signature.${check.why}`), [
-            { path: EXCHANGE_SIGNATURE_HEADER, message: words(`payments.webhook.signatureField.${check.why}`) },
-          ]);
-        let json: unknown;
-        try {
-          json = JSON.parse(raw);
-        } catch {
-          throw badRequest(words("payments.webhook.notJson"), [
-            { path: "body", message: words("payments.webhook.notJsonField") },
-          ]);
-        }
-        const parsed = exchangeEventSchema.safeParse(json, { reportInput: true });
-        if (!parsed.success) {
-          const errors = parsed.error.issues.map((issue) => ({
-            path: issue.path.join(".") || "body",
-            message: (locale: Locale) => validationText(issue, locale),
-          }));
-          throw badRequest(
-            (locale) =>
-              textIn(
-                locale,
-                words("porting.webhook.notAnswer", {
-                  issues: errors.map((e) => `${e.path}: ${e.message(locale)}`).join("; "),
-                }),
-              ),
-            errors,
-          );
-        }
-        const { duplicate, events } = await applyPortInAnswer(services.db, parsed.data);
+        const answer = readSignedEvent(exchangeEventSchema, request, {
+          secret: exchange.webhookSecret,
+          header: EXCHANGE_SIGNATURE_HEADER,
+          notAnEvent: "porting.webhook.notAnswer",
+        });
+        const { duplicate, events } = await applyPortInAnswer(services.db, answer);
         for (const event of events) await publishAfterCommit(services.events, request.log, event);
         return { received: true as const, duplicate };
       },
