@@ -9,7 +9,7 @@ import { objectContaining } from "../support/matchers";
 const ACCOUNT = "7d1c7a52-0000-4000-8000-000000000001";
 const LINE = "7d1c7a52-0000-4000-8000-0000000000a1";
 const lists = {
-  accounts: [{ id: ACCOUNT, ownerUid: "demo-alex", name: "Alex Rivera", type: "postpaid" }],
+  accounts: [{ id: ACCOUNT, ownerUid: "demo-alex", name: "Alex Rivera", type: "postpaid", status: "active" }],
   lines: [{ id: LINE, msisdn: "+12025550102", accountId: ACCOUNT }],
 };
 const people = [
@@ -54,7 +54,13 @@ describe("PeopleOnAccount", () => {
   it("tells two accounts under one name apart by their kind", async () => {
     const both = [
       ...lists.accounts,
-      { id: "7d1c7a52-0000-4000-8000-000000000002", ownerUid: "demo-alex", name: "Alex Rivera", type: "prepaid" },
+      {
+        id: "7d1c7a52-0000-4000-8000-000000000002",
+        ownerUid: "demo-alex",
+        name: "Alex Rivera",
+        type: "prepaid",
+        status: "active",
+      },
     ];
     const saved = lists.accounts;
     lists.accounts = both;
@@ -82,7 +88,7 @@ describe("PeopleOnAccount", () => {
     expect(await within(dialog).findByText("http://127.0.0.1:8080/join-account#token")).toBeTruthy();
     expect(custom).toHaveBeenCalledWith(
       objectContaining({
-        url: `/accounts/${ACCOUNT}/actions/invite-member`,
+        url: `/api/v1/accounts/${ACCOUNT}/actions/invite-member`,
         method: "post",
         payload: { email: "sofia@example.com", role: "member", lineIds: [LINE] },
       }),
@@ -96,7 +102,7 @@ describe("PeopleOnAccount", () => {
     await waitFor(() =>
       expect(custom).toHaveBeenCalledWith(
         objectContaining({
-          url: `/accounts/${ACCOUNT}/actions/remove-member`,
+          url: `/api/v1/accounts/${ACCOUNT}/actions/remove-member`,
           method: "post",
           payload: { memberId: "m1" },
         }),

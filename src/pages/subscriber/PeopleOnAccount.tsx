@@ -1,11 +1,12 @@
-import { useCustom, useCustomMutation, useList, type HttpError } from "@refinedev/core";
+import { useCustom, useList, type HttpError } from "@refinedev/core";
 import { App, Button, Checkbox, Form, Input, Modal, Radio, Typography } from "antd";
 import { useState } from "react";
 import { translate as t } from "../../i18n";
 import type { AccountMember } from "../../resources/accountMembers";
-import type { Account } from "../../resources/accounts";
+import { accountsResource, type Account } from "../../resources/accounts";
 import type { Line } from "../../resources/lines";
 import { formatDate, formatMsisdn } from "../../components/format";
+import { useResourceAction } from "../../components/actions/useResourceAction";
 
 /**
  * "People on this account" (issue 28 item 6), in the Account destination: for each account the
@@ -32,7 +33,8 @@ function AccountPeople({ account, holder, many }: { account: Account; holder: bo
     url: `/accounts/${account.id}/members`,
     method: "get",
   });
-  const { mutateAsync: send } = useCustomMutation();
+  // The declared actions (access, `when`, field errors, idempotency), as every page runs them.
+  const removeMember = useResourceAction(accountsResource, "remove-member", account);
   const [inviting, setInviting] = useState(false);
   const people = query.isSuccess ? result.data.data : [];
   const headingId = `people-${account.id}`;
@@ -46,13 +48,7 @@ function AccountPeople({ account, holder, many }: { account: Account; holder: bo
       cancelText: t("people.keep"),
       onOk: async () => {
         try {
-          await send({
-            url: `/accounts/${account.id}/actions/remove-member`,
-            method: "post",
-            values: { memberId: person.id },
-            successNotification: false,
-            errorNotification: false,
-          });
+          await removeMember.run({ memberId: person.id });
           message.success(t("people.removed", { email: person.email }));
           void query.refetch();
         } catch (error) {
@@ -65,7 +61,8 @@ function AccountPeople({ account, holder, many }: { account: Account; holder: bo
 
   return (
     <section className="sub-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="sub-card__title" style={{ marginTop: 0 }}>
+      {/* Wraps rather than cuts: the account's name and kind at the end are what tell two such cards apart. */}
+      <h2 id={headingId} className="sub-card__title" style={{ marginTop: 0, whiteSpace: "normal" }}>
         {t("people.title")}
         {/* A person with two accounts under one name (alex's prepaid and postpaid) tells them apart by their kind. */}
         {many ? ` · ${account.name} · ${t(`enums.accountType.${account.type}`)}` : ""}
@@ -148,7 +145,7 @@ function InviteDialog({
     pagination: { pageSize: 50 },
     queryOptions: { enabled: open },
   });
-  const { mutateAsync: send, mutation } = useCustomMutation<{ invitationUrl: string }>();
+  const invite = useResourceAction(accountsResource, "invite-member", account);
   const [link, setLink] = useState<string>();
 
   function close() {
@@ -159,27 +156,16 @@ function InviteDialog({
 
   async function submit(values: { email: string; role: "member" | "manager"; lineIds?: string[] }) {
     try {
-      const answer = await send({
-        url: `/accounts/${account.id}/actions/invite-member`,
-        method: "post",
-        values: {
-          email: values.email,
-          role: values.role,
-          lineIds: values.role === "member" ? (values.lineIds ?? []) : [],
-        },
-        successNotification: false,
-        errorNotification: false,
-      });
-      setLink(answer.data.invitationUrl);
+      const answer = await invite.run(
+        { email: values.email, role: values.role, lineIds: values.role === "member" ? (values.lineIds ?? []) : [] },
+        { form, fieldNames: { lineIds: "lineIds" } },
+      );
+      setLink(String(answer.invitationUrl));
       onInvited();
     } catch (error) {
-      const problem = error as HttpError & { errors?: Record<string, string | string[]> };
-      const fields = Object.entries(problem.errors ?? {}).map(([name, errors]) => ({
-        name: name.split(".")[0] as "email",
-        errors: Array.isArray(errors) ? errors : [errors],
-      }));
-      if (fields.length) form.setFields(fields);
-      else form.setFields([{ name: "email", errors: [problem.message] }]);
+      // The hook put field errors on their fields; words naming none go under the email, where the person looks.
+      if (!form.getFieldsError().some((field) => field.errors.length))
+        form.setFields([{ name: "email", errors: [(error as HttpError).message] }]);
     }
   }
 
@@ -196,7 +182,7 @@ function InviteDialog({
         ) : (
           <>
             <Button onClick={close}>{t("people.cancel")}</Button>
-            <Button type="primary" loading={mutation.isPending} onClick={() => form.submit()}>
+            <Button type="primary" loading={invite.running} onClick={() => form.submit()}>
               {t("people.send")}
             </Button>
           </>
