@@ -5,7 +5,7 @@ import type { Overage } from "../resources/overage";
 import type { CatalogTranslations } from "../resources/catalogTranslations";
 import { useSelect } from "@refinedev/antd";
 import type { CrudFilter } from "@refinedev/core";
-import { DatePicker, Input, InputNumber, Select, Switch, type SelectProps } from "antd";
+import { DatePicker, Input, InputNumber, Radio, Select, Switch, type SelectProps } from "antd";
 import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
 import { fieldText } from "./fieldText";
@@ -14,6 +14,9 @@ import { OverageInput } from "./OverageInput";
 import { TranslationsInput } from "./TranslationsInput";
 import { DataAllowanceInput } from "./DataAllowanceInput";
 import { FileListUploadInput, FileUploadInput } from "./FileUploadInput";
+import { FreeNumberField } from "./numbers/FreeNumberField";
+import { GROUP_STYLE, LEGEND_STYLE } from "./groupStyle";
+import { translate as t } from "../i18n";
 import { brandOf } from "../config/brand";
 import { runtimeConfig } from "../config/runtime";
 import { useFeatureFlags } from "../providers/useFeatureFlags";
@@ -114,7 +117,13 @@ export function FormSelect(props: SelectProps) {
   return <Select {...withoutAriaRequired(props)} />;
 }
 
-type Controlled = { id?: string; value?: unknown; onChange?: (value: unknown) => void };
+type Controlled = {
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  /** Form.Item's: where the field's error is written. */
+  "aria-describedby"?: string;
+};
 
 /** Form.Item's value and onChange as the input of the declared kind takes them (the declaration says which). */
 function controlled<V, Change = V>(props: Controlled) {
@@ -140,6 +149,7 @@ export function FieldInput({
   id?: string;
   value?: unknown;
   onChange?: (value: unknown) => void;
+  "aria-describedby"?: string;
 }) {
   const selectProps = withoutAriaRequired(props);
   const flags = useFeatureFlags();
@@ -161,6 +171,33 @@ export function FieldInput({
           options={(spec.options ?? [])
             .filter((o) => !spec.optionToggles?.[o] || flags[spec.optionToggles[o]])
             .map((o) => ({ value: o, label: fieldText(name, spec, { [name]: o }) }))}
+        />
+      );
+    case "choice":
+      // A few answers in sentences: all in sight, under the question as a legend (Form.Item gives no label).
+      return (
+        <fieldset id={props.id} aria-describedby={props["aria-describedby"]} style={GROUP_STYLE}>
+          <legend style={LEGEND_STYLE}>{t(spec.label)}</legend>
+          <Radio.Group
+            value={props.value}
+            onChange={(e) => props.onChange?.(e.target.value)}
+            style={{ display: "flex", flexDirection: "column", gap: 8 }}
+            options={(spec.options ?? []).map((o) => ({
+              value: o,
+              label: fieldText(name, { ...spec, kind: "enum" }, { [name]: o }),
+            }))}
+          />
+        </fieldset>
+      );
+    case "freeNumber":
+      return (
+        <FreeNumberField
+          spec={spec}
+          record={record}
+          id={props.id}
+          value={props.value as string | undefined}
+          onChange={props.onChange}
+          describedBy={props["aria-describedby"]}
         />
       );
     case "dataMb":

@@ -91,7 +91,17 @@ export type FieldKind =
   /** Catalog text in Spanish beside the default (src/resources/catalogTranslations.ts): the fields in `translates`. */
   | "translations"
   /** Text the system posted in English (a ledger reason): shown in the reader's language (src/i18n/postedText.ts). */
-  | "posted";
+  | "posted"
+  /**
+   * One of a few `options` (an action's input), all shown at once as radio buttons under a legend: a
+   * question whose answers are sentences, or one that decides what else the form asks. Starts at the first.
+   */
+  | "choice"
+  /**
+   * A number of the operator's inventory (an action's input): an area code, its free numbers to pick
+   * from, and the picked one held for the person a few minutes (src/components/numbers/FreeNumberPicker.tsx).
+   */
+  | "freeNumber";
 
 export interface FieldSpec {
   /** i18n key of the field label. */
@@ -142,6 +152,19 @@ export interface FieldSpec {
   purpose?: "attachment" | "id_document";
   /** For kind "translations": which texts the record has in other languages (a plan: name and features). */
   translates?: readonly ("name" | "features")[];
+  /**
+   * In an action's input: a question of the form only, never sent (left out before the input is
+   * checked as a whole and before the request), whose answer other fields' `onlyWhen` follow ("a new
+   * number or bring mine"). The server's input knows nothing of it.
+   */
+  formOnly?: boolean;
+  /**
+   * For kind "freeNumber": the number whose area code the picker starts at: a field of the acted-on
+   * record (`{ field: "msisdn" }`, the line's own), or of the first record of another resource that
+   * matches it (`{ resource: "lines", matching: { accountId: "id" }, field: "msisdn" }`, one of the
+   * account's lines). None found: the operator's first area code.
+   */
+  nearNumber?: { field: string; resource?: string; matching?: Record<string, string> };
 }
 
 /** Field values a condition compares with. */

@@ -15,7 +15,7 @@ import { ReauthModal } from "../ReauthModal";
 import { ActionResult } from "./ActionResult";
 import { QuoteView, type QuoteData } from "./QuoteView";
 import { useResourceAction } from "./useResourceAction";
-import { prunedValues } from "./prunedValues";
+import { flattened, sentValues } from "./sentValues";
 
 type AnyRecord = Record<string, unknown> & { id: string };
 type Values = Record<string, unknown> & { reason?: string };
@@ -28,11 +28,12 @@ const pathOf = (field: string) => (field.includes(".") ? field.split(".") : fiel
 
 /**
  * The schema of a dotted field inside the input's shape (none when a level is not a plain object).
- * A field inside an optional group is optional in the form (add-line's `number.portIn.msisdn` is
- * not asked for when a new number is picked): the group's own rule, checked by the server, says
- * which of the groups is needed.
+ * A field inside an optional group is optional in the form: the group's own rule, checked by the
+ * server, says which of the groups is needed. Unless the field is `asked` (shown only while the
+ * form's answers call for it, `onlyWhen`: add-line's port-in details once the person said they bring
+ * their number): then it is as required as its own schema makes it.
  */
-export function schemaAt(shape: Record<string, z.ZodType>, field: string): z.ZodType | undefined {
+export function schemaAt(shape: Record<string, z.ZodType>, field: string, asked = false): z.ZodType | undefined {
   let schema: z.ZodType | undefined;
   let level: Record<string, z.ZodType> | undefined = shape;
   let inOptionalGroup = false;
@@ -44,19 +45,11 @@ export function schemaAt(shape: Record<string, z.ZodType>, field: string): z.Zod
     const unwrapped = (inner?.shape ? inner : (inner?.unwrap?.() as typeof inner)) ?? undefined;
     level = unwrapped?.shape;
   });
-  return inOptionalGroup ? schema?.optional() : schema;
+  return inOptionalGroup && !asked ? schema?.optional() : schema;
 }
 
-/** The form's values with nested ones also under their dotted names (what `onlyWhen` compares). */
-function flattened(values: Record<string, unknown>, prefix = ""): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(values)) {
-    out[prefix + key] = value;
-    if (value && typeof value === "object" && !Array.isArray(value))
-      Object.assign(out, flattened(value as Record<string, unknown>, `${prefix}${key}.`));
-  }
-  return out;
-}
+/** Kinds drawn as a group of inputs under a legend of their own (radio buttons): the form adds no label. */
+const GROUPS = new Set(["choice", "freeNumber"]);
 
 /**
  * One named action of one record, from the declaration: what will happen (its confirmation, and the
@@ -109,10 +102,15 @@ export function ActionDialog({
       return parsed.success && parsed.data !== undefined ? [[field, parsed.data]] : [];
     }),
   );
-  // A switch the record has too starts where the record is (pay as you go shows what the line has now).
+  // A switch the record has too starts where the record is (pay as you go shows what the line has now),
+  // and a choice at its first answer (the form shows what that answer needs at once).
   const fromRecord = Object.fromEntries(
-    inputs.flatMap(([field, spec]) =>
-      spec.kind === "boolean" && typeof record[field] === "boolean" ? [[field, record[field]]] : [],
+    inputs.flatMap(([field, spec]): [string, unknown][] =>
+      spec.kind === "boolean" && typeof record[field] === "boolean"
+        ? [[field, record[field]]]
+        : spec.kind === "choice" && spec.options?.length
+          ? [[field, spec.options[0]]]
+          : [],
     ),
   );
   const title = object ?? declared.title;
@@ -126,11 +124,12 @@ export function ActionDialog({
     onClose();
   };
 
-  const bodyOf = (values: Values) => prunedValues(values);
+  // What is sent, and checked as a whole: not the form's own questions, nor what it hides, nor empty answers.
+  const bodyOf = (values: Values): Values => sentValues(action, values);
 
   async function run(values: Values) {
     try {
-      const data = await declared.run(values, { idempotencyKey, form });
+      const data = await declared.run(bodyOf(values), { idempotencyKey, form });
       close();
       if (data.result)
         setResult(data.result as Record<string, unknown>); // a result shown once (a PIN, a PUK)
@@ -171,7 +170,7 @@ export function ActionDialog({
     if (!values) return;
     if (!action.preview || quote) return run(values);
     try {
-      setQuote((await declared.preview(values, { form })) as unknown as QuoteData); // the action's preview answer
+      setQuote((await declared.preview(bodyOf(values), { form })) as unknown as QuoteData); // the action's preview answer
     } catch {
       // The hook showed the refusal at the fields or above the form.
     }
@@ -207,7 +206,7 @@ export function ActionDialog({
         >
           {inputs.map(([field, spec]) => {
             // A postal address is a group of fields of its own (named address.line1, address.city, …).
-            const schema = schemaAt(shape, field);
+            const schema = schemaAt(shape, field, Boolean(spec.onlyWhen));
             const item =
               spec.kind === "address" ? (
                 <AddressFields
@@ -221,7 +220,7 @@ export function ActionDialog({
                 <Form.Item
                   key={field}
                   name={pathOf(field)}
-                  label={t(spec.label)}
+                  label={GROUPS.has(spec.kind) ? undefined : t(spec.label)}
                   extra={spec.help ? t(spec.help) : undefined}
                   rules={schema ? zodRules(schema, t(spec.label)) : []}
                 >

@@ -13,6 +13,7 @@ import { translate as t } from "../../i18n";
 import { fieldText } from "../fieldText";
 import { doneWords } from "./doneWords";
 import { prunedValues } from "./prunedValues";
+import { withoutFormOnly } from "./sentValues";
 
 type AnyRecord = Record<string, unknown> & { id: string };
 type Values = Record<string, unknown> & { reason?: string };
@@ -25,8 +26,6 @@ export interface RunOptions {
   /** Form field name per input field where the page names its fields its own way (`amount` → `other`). */
   fieldNames?: Record<string, string>;
 }
-
-const bodyOf = (values: Values) => prunedValues(values);
 
 /**
  * One declared action of one record, the only way a page runs one (issue 25): what the declaration says
@@ -59,6 +58,8 @@ export function useResourceAction(resourceOrName: ResourceDefinition | string, n
   const applies = record ? meets(action.when, record) : !action.when;
   const title = record ? fieldText(resource.recordTitle, resource.fields[resource.recordTitle], record) : "";
   const url = `${apiUrl}/${resource.name}/${record?.id}/actions/${name}`;
+  // Empty answers and the form's own questions (`formOnly`) are never sent.
+  const bodyOf = (values: Values) => prunedValues(withoutFormOnly(action, values));
 
   /** Puts the server's (or the reason rule's) field errors on the form; false when none names a field of it. */
   function placeFieldErrors(e: ApiError, options: RunOptions): boolean {
