@@ -43,6 +43,9 @@ export const addLineInputSchema = z.object({
     }),
 });
 
+/** How a new line gets its number, as add-line's form asks it (form-only: the input says it by `number`'s shape). */
+export const NUMBER_CHOICES = ["new", "port"] as const;
+
 export const ACCOUNT_STATUSES = ["active", "suspended", "closed"] as const;
 
 /**
@@ -247,15 +250,38 @@ export const accountsResource = defineResource({
           kind: "reference",
           reference: { resource: "plans", matching: { kind: "type" }, where: { status: "active" } },
         },
+        // One way at a time: the form asks which (never sent), then shows only that way's fields.
+        numberChoice: {
+          label: "fields.numberChoice",
+          kind: "choice",
+          options: NUMBER_CHOICES,
+          labels: "enums.numberChoice",
+          formOnly: true,
+        },
+        // Picked from the free numbers near the account's lines, and held for the person while they finish.
         "number.msisdn": {
           label: "fields.newLineMsisdn",
-          kind: "msisdn",
-          help: "resources.accounts.newLineMsisdnHelp",
+          kind: "freeNumber",
+          nearNumber: { resource: "lines", matching: { accountId: "id" }, field: "msisdn" },
+          onlyWhen: { numberChoice: ["new"] },
         },
-        "number.portIn.msisdn": { label: "fields.portInMsisdn", kind: "msisdn" },
-        "number.portIn.carrierAccount": { label: "fields.carrierAccount", kind: "text" },
-        "number.portIn.transferPin": { label: "fields.transferPin", kind: "text" },
-        "number.portIn.zip": { label: "fields.portInZip", kind: "text" },
+        "number.portIn.msisdn": {
+          label: "fields.portInMsisdn",
+          kind: "msisdn",
+          help: "resources.accounts.portInMsisdnHelp",
+          onlyWhen: { numberChoice: ["port"] },
+        },
+        "number.portIn.carrierAccount": {
+          label: "fields.carrierAccount",
+          kind: "text",
+          onlyWhen: { numberChoice: ["port"] },
+        },
+        "number.portIn.transferPin": {
+          label: "fields.transferPin",
+          kind: "text",
+          onlyWhen: { numberChoice: ["port"] },
+        },
+        "number.portIn.zip": { label: "fields.portInZip", kind: "text", onlyWhen: { numberChoice: ["port"] } },
         "sim.simType": { label: "fields.simType", kind: "enum", options: SIM_TYPES, labels: "enums.simType" },
         "sim.address": { label: "fields.deliveryAddress", kind: "address", onlyWhen: { "sim.simType": ["physical"] } },
       },
@@ -364,9 +390,11 @@ export const accountsResource = defineResource({
         "Add a phone line to this account, with a new number or one you bring, on an eSIM or a SIM card by post.",
       "resources.accounts.confirm.addLine":
         "Add a line to {{title}}? You will see the first charge before anything is added.",
+      "fields.numberChoice": "Your number",
+      "enums.numberChoice.new": "A new number",
+      "enums.numberChoice.port": "Bring my number from another carrier",
       "fields.newLineMsisdn": "New number",
-      "resources.accounts.newLineMsisdnHelp":
-        "One of our free numbers (pick one by area code), or leave it empty to bring your number.",
+      "resources.accounts.portInMsisdnHelp": "With the area code, such as +12025550188.",
       "fields.portInMsisdn": "Number to bring from your carrier",
       "fields.carrierAccount": "Account number at your carrier",
       "fields.transferPin": "Transfer PIN from your carrier",
@@ -430,9 +458,11 @@ export const accountsResource = defineResource({
         "Añade una línea a esta cuenta, con un número nuevo o el tuyo de otra compañía, en una eSIM o en una tarjeta SIM por correo.",
       "resources.accounts.confirm.addLine":
         "¿Añadir una línea a {{title}}? Verás el primer cargo antes de que se añada nada.",
+      "fields.numberChoice": "Tu número",
+      "enums.numberChoice.new": "Un número nuevo",
+      "enums.numberChoice.port": "Traer mi número de otra compañía",
       "fields.newLineMsisdn": "Número nuevo",
-      "resources.accounts.newLineMsisdnHelp":
-        "Uno de nuestros números libres (elige uno por código de área), o déjalo vacío para traer tu número.",
+      "resources.accounts.portInMsisdnHelp": "Con el código de área, como +12025550188.",
       "fields.portInMsisdn": "Número que traes de tu compañía",
       "fields.carrierAccount": "Número de cuenta en tu compañía",
       "fields.transferPin": "PIN de portabilidad de tu compañía",

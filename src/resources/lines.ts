@@ -378,7 +378,8 @@ export const linesResource = defineResource({
       when: { status: ["active", "grace", "suspended"] },
       // A number from the inventory (GET /number-inventory?areaCode=…): free, or reserved by this person.
       input: z.object({ msisdn: usMsisdnSchema }),
-      inputFields: { msisdn: { label: "fields.newMsisdn", kind: "msisdn", help: "resources.lines.newMsisdnHelp" } },
+      // Picked from the free numbers of the line's own area code (another can be typed), and held while the person finishes.
+      inputFields: { msisdn: { label: "fields.newMsisdn", kind: "freeNumber", nearNumber: { field: "msisdn" } } },
       preview: true,
       reason: STAFF_REASON,
       confirm: "resources.lines.confirm.changeNumber",
