@@ -9,11 +9,13 @@ import { formatMsisdn } from "../../components/format";
 import { PlanCatalog } from "../../components/plans/PlanCatalog";
 import { LineAddOns } from "../../components/addOns/LineAddOns";
 import { DestinationMore } from "./DestinationMore";
+import { AddLineCard } from "./AddLineCard";
 import "./subscriber.css";
 
 /**
  * Shop: for one line at a time (a picker when there are several), the plans it can move to and the
  * passes it can buy. Both run the line's declared actions (change-plan, buy-add-on) with their quotes.
+ * Then a line more for the family, on an account the person holds (add-line).
  */
 export function ShopPage() {
   const { data: user } = useGetIdentity<SessionUser>();
@@ -52,6 +54,7 @@ export function ShopPage() {
           )}
         </>
       )}
+      {user?.role === "subscriber" && <AddLineCard uid={user.uid} />}
       <DestinationMore place="shop" drawn={["plans", "add-ons"]} />
     </div>
   );
