@@ -1080,7 +1080,7 @@ export const es: Record<MessageKey, string> = {
   "numbers.freeIn": "Números libres con el código de área {{areaCode}}",
   "numbers.holdHint": "Guardamos el que elijas {{minutes}} minutos, para que nadie más lo tome mientras terminas.",
   "numbers.holding": "Reservando el {{msisdn}} para ti…",
-  "numbers.heldUntil": "Te guardamos el {{msisdn}} hasta las {{time}}.",
+  "numbers.heldUntil": "Hasta las {{time}} te guardamos el {{msisdn}}.",
   "subscriber.line.usage": "Este ciclo",
   "subscriber.line.graceUsage":
     "Tu plan aún no se ha renovado, así que por ahora no tiene datos, minutos ni SMS. Recarga y se renueva al momento.",
