@@ -23,10 +23,12 @@ export const liveResources: Record<string, Access> = {
 export const liveResourceNames = Object.keys(liveResources);
 
 /**
- * Channels whose ids are records of another resource: a line's meters moved (ids: line ids), so
- * whoever may list that line hears it (GET /lines/{id}/meters answers whoever may open the line).
+ * Events whose ids may name records of another resource, whose declaration then decides: a line's
+ * meters moved (ids: line ids), so whoever may list that line hears it (GET /lines/{id}/meters answers
+ * whoever may open the line); a balance moved (`ledger-entries`, whose writers name the account, all
+ * but the approval of an adjustment, which names the entry), so whoever may list that account.
  */
-const RECORDS_OF: Record<string, string> = { meters: "lines" };
+const IDS_ALSO_OF: Record<string, string> = { meters: "lines", "ledger-entries": "accounts" };
 
 /**
  * Whether a receiver hears an event: same operator, and the receiver may list the resource, either
@@ -76,14 +78,21 @@ export function createEventAudience(db: Executor, modules: ModuleMap): EventAudi
   const answers = new WeakMap<ResourceEvent, Map<string, Promise<boolean>>>();
 
   async function seesAnyRecord(principal: Principal, event: ResourceEvent): Promise<boolean> {
-    const target = modules.get(RECORDS_OF[event.resource] ?? event.resource);
+    for (const name of [event.resource, IDS_ALSO_OF[event.resource]])
+      if (name && (await seesAnyOf(principal, name, event.ids))) return true;
+    return false;
+  }
+
+  /** Whether the principal's list of the resource would show one of the ids: its own scope, in SQL. */
+  async function seesAnyOf(principal: Principal, name: string, given: readonly string[]): Promise<boolean> {
+    const target = modules.get(name);
     if (!target) return false;
     const scope = sourceScope(principal, target.resource, "list");
     if (scope !== "own+managers" && scope !== "own+people") return false;
     const { source } = target.module;
     // Ids of the wrong shape name no record (a uuid column would refuse them outright).
     const uuids = (source.id as { columnType?: string }).columnType === "PgUUID";
-    const ids = uuids ? event.ids.filter((id) => UUID.test(id)) : event.ids;
+    const ids = uuids ? given.filter((id) => UUID.test(id)) : [...given];
     if (ids.length === 0) return false;
     const [row] = await countRecords(source, db).where(and(source.scope(principal, scope), inArray(source.id, ids)));
     return Number(row?.total ?? 0) > 0;

@@ -21,7 +21,7 @@ let backend: TestBackend;
 let base: string;
 let bus: EventBus;
 const streams: LiveStream[] = [];
-const alex = { accountId: "", lineId: "", otherLineId: "", prepaidLineId: "", invoiceId: "" };
+const alex = { accountId: "", prepaidAccountId: "", lineId: "", otherLineId: "", prepaidLineId: "", invoiceId: "" };
 let member: { uid: string; email: string; token: string; memberId: string };
 let manager: { uid: string; email: string; token: string; memberId: string };
 
@@ -108,8 +108,12 @@ beforeAll(async () => {
   alex.accountId = postpaid!.id;
   const [line] = await db.select().from(lines).where(eq(lines.msisdn, "+12025550102"));
   alex.lineId = line!.id;
-  const [prepaidLine] = await db.select({ id: lines.id }).from(lines).where(eq(lines.msisdn, "+12025550101"));
+  const [prepaidLine] = await db
+    .select({ id: lines.id, accountId: lines.accountId })
+    .from(lines)
+    .where(eq(lines.msisdn, "+12025550101"));
   alex.prepaidLineId = prepaidLine!.id;
+  alex.prepaidAccountId = prepaidLine!.accountId;
   // A second line on the postpaid account: not the member's.
   const { id: _id, createdAt: _c, updatedAt: _u, ...copy } = line!;
   const [second] = await db
@@ -166,8 +170,19 @@ describe("GET /api/v1/live for the people on an account", () => {
       await follow(await backend.tokenFor(SAM)),
     ];
     await publish({ resource: "invoices", type: "updated", ids: [alex.invoiceId], ownerUids: ["demo-alex"] });
+    // A balance moved: its writers name the account (here the postpaid one, then alex's prepaid one).
+    await publish({ resource: "ledger-entries", type: "created", ids: [alex.accountId], ownerUids: ["demo-alex"] });
+    await publish({
+      resource: "ledger-entries",
+      type: "created",
+      ids: [alex.prepaidAccountId],
+      ownerUids: ["demo-alex"],
+    });
     const closing = await closeStep();
-    expect(await heardUntil(ofManager, closing)).toEqual([`invoices:${alex.invoiceId}`]);
+    expect(await heardUntil(ofManager, closing)).toEqual([
+      `invoices:${alex.invoiceId}`,
+      `ledger-entries:${alex.accountId}`,
+    ]);
     expect(await heardUntil(ofMember, closing)).toEqual([]);
     expect(await heardUntil(ofSam, closing)).toEqual([]);
   });
