@@ -39,6 +39,7 @@ import { promptAutoTopUps } from "./domain/autoTopUps/run";
 import { BULK_JOB_SWEEP } from "./domain/bulkJobs/runner";
 import { healthRoutes } from "./routes/health";
 import { liveEventRoutes } from "./routes/liveEvents";
+import { createEventAudience } from "./live/eventScope";
 import { meRoutes } from "./routes/me";
 import { consentRoutes } from "./routes/consent";
 import { notificationPreferenceRoutes } from "./routes/notificationPreferences";
@@ -339,7 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await v1.register(accessLogRoutes(services));
       await v1.register(featureFlagRoutes(featureFlags));
       await v1.register(securityPolicyRoutes(services));
-      await v1.register(liveEventRoutes(services, events, deps.verifier));
+      await v1.register(liveEventRoutes(services, events, deps.verifier, createEventAudience(services.db, modules)));
       await v1.register(homeRoutes(services));
       await v1.register(accountMetersRoutes(services));
       await v1.register(kpiRoutes(services));

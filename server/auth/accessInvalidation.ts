@@ -14,8 +14,9 @@ export type HeardAccessChange = AccessChange | { kind: "all" };
 
 export interface AccessInvalidation {
   /**
-   * A user's role, state or sessions changed: every instance drops its cached verifications of the
-   * user; this one at once. Resolves once the others have been told.
+   * A user's role, state or sessions changed, or the accounts they are on (issue 28: joined, removed):
+   * every instance drops its cached verifications of the user, and ends their live streams so what
+   * they follow is decided anew; this one at once. Resolves once the others have been told.
    */
   forgetUser(uid: string): Promise<void>;
   /** An operator's settings (the staff MFA policy) changed: every instance drops its cached copy. */

@@ -604,6 +604,32 @@ export const usageAlerts = pgTable(
   ],
 );
 
+/** Shared pool alerts sent (issue 28): one per account, cycle and threshold of its pooled data, ever. */
+export const usagePoolAlerts = pgTable(
+  "usage_pool_alerts",
+  {
+    accountId: uuid("account_id").notNull(), // no foreign key: see migration 0023
+    cycleStart: date("cycle_start", { mode: "string" }).notNull(),
+    threshold: integer("threshold").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.cycleStart, t.threshold] }),
+    check("usage_pool_alerts_threshold", sql`${t.threshold} in (80, 100)`),
+  ],
+);
+
+/** A line's own monthly limit reached (issue 28): told once per line and cycle, however often it is raised and reached again. */
+export const usageCapAlerts = pgTable(
+  "usage_cap_alerts",
+  {
+    lineId: uuid("line_id").notNull(), // no foreign key: see migration 0023
+    cycleStart: date("cycle_start", { mode: "string" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.lineId, t.cycleStart] })],
+);
+
 /** A subscriber's choices of how alerts reach them beyond the inbox (which they always get). */
 export const notificationPreferences = pgTable(
   "notification_preferences",

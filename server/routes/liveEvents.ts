@@ -6,7 +6,7 @@ import { forbidden } from "../errors";
 import { words, type WordsKey } from "../i18n/words";
 import type { EventBus } from "../live/eventBus";
 import type { ClientResourceEvent, ResourceEvent } from "#resources/events";
-import { liveResourceNames, liveResources, mayReceive } from "../live/eventScope";
+import { liveResourceNames, liveResources, mayReceive, type EventAudience } from "../live/eventScope";
 import { routeSchema } from "../openapi/routeDoc";
 import type { EngineServices } from "../engine/services";
 import type { TokenVerifier } from "../auth/tokenVerifier";
@@ -91,12 +91,17 @@ const toClient = (event: ResourceEvent): ClientResourceEvent => ({
  * so every stream also asks Firebase about its token every TOKEN_CACHE_SECONDS (at least 1 s) and
  * ends when it is revoked, its account disabled or its claims changed. A user holds at most
  * LIVE_STREAMS_PER_USER streams on an instance: one more ends their oldest.
+ *
+ * Members and managers of an account (issue 28) hear its events as their lists would show them
+ * (server/live/eventScope.ts, createEventAudience): some events need a read to tell, so events go
+ * out one after the other in the order they came, whatever each took to decide.
  */
 export const liveEventRoutes =
   (
     services: Pick<EngineServices, "invalidation" | "operators">,
     events: EventBus,
     verifier: Pick<TokenVerifier, "verify" | "cacheSeconds">,
+    audience: EventAudience,
   ): FastifyPluginCallbackZod =>
   (app, _options, done) => {
     const open = new Set<(note?: string) => void>();
@@ -121,7 +126,8 @@ export const liveEventRoutes =
             description:
               "Each change is `event: resource` with data `{resource, type: created|updated|deleted, ids, at}`: ids only, " +
               "never record contents; refetch through the API. Events are scoped like the lists: the caller's operator, and " +
-              "only resources the caller may list (subscribers: events naming their own records). A comment line every 25 s " +
+              "only resources the caller may list (subscribers: events naming their own records, and those of the accounts " +
+              "they are a member or manager of that their lists would show). A comment line every 25 s " +
               "keeps the stream open; the stream ends when the ID token expires or is revoked (checked with Firebase every " +
               "TOKEN_CACHE_SECONDS), when the account is disabled, and when the same user opens more than 10 (the oldest ends), " +
               "and the client reconnects with a fresh token. " +
@@ -154,9 +160,19 @@ export const liveEventRoutes =
         const write = (text: string) => {
           if (!stream.writableEnded) stream.write(text);
         };
+        const hears = await audience.follower(principal);
+        let sent: Promise<void> = Promise.resolve();
         const unsubscribe = events.subscribe((event) => {
-          if (!followed.has(event.resource) || !mayReceive(principal, liveResources[event.resource], event)) return;
-          write(`event: resource\ndata: ${JSON.stringify(toClient(event))}\n\n`);
+          if (!followed.has(event.resource)) return;
+          const heard = hears(event);
+          if (heard === false) return;
+          sent = sent
+            .then(async () => {
+              if (await heard) write(`event: resource\ndata: ${JSON.stringify(toClient(event))}\n\n`);
+            })
+            .catch((error: unknown) =>
+              request.log.error({ err: error }, "could not tell whether a live event is theirs"),
+            );
         });
         const stopWatching = services.invalidation.subscribe((change) => {
           stillAllowed(change, request.identity, services.operators).then(

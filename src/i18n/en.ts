@@ -1171,6 +1171,11 @@ export const en = {
   "outbox.usageCapped.body":
     "{{greeting}}\n\nYour {{usageType}} on {{msisdn}} stopped for this cycle: {{capReason}}\n\nYou can see your usage in the self-service portal.",
   "outbox.usageCapped.sms": "{{msisdn}}: your {{usageType}} stopped for this cycle: {{capReason}}",
+  "outbox.usagePoolThreshold.subject": "The lines sharing {{planName}} have used {{threshold}} % of their data",
+  "outbox.usagePoolThreshold.body":
+    "{{greeting}}\n\nThe lines sharing {{planName}} have used {{threshold}} % of their shared data this cycle. You can see each line's part and set limits in the self-service portal.",
+  "outbox.usagePoolThreshold.sms":
+    "The lines sharing {{planName}} have used {{threshold}} % of their shared data this cycle.",
   "outbox.staffInvitation.subject": "You are invited to the self-service portal",
   "outbox.staffInvitation.body":
     "{{greeting}}\n\nYou have been invited to the self-service portal as staff. Your role: {{role}}.\n\nChoose your password with this link, then sign in with this email address:\n{{passwordSetupLink}}\n\nIf you did not expect this invitation, you can ignore this email.",

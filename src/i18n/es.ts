@@ -1182,6 +1182,12 @@ export const es: Record<MessageKey, string> = {
   "outbox.usageCapped.body":
     "{{greeting}}\n\nTus {{usageType}} en {{msisdn}} se detuvieron en este ciclo: {{capReason}}\n\nPuedes ver tu consumo en el portal de autogestión.",
   "outbox.usageCapped.sms": "{{msisdn}}: tus {{usageType}} se detuvieron en este ciclo: {{capReason}}",
+  "outbox.usagePoolThreshold.subject":
+    "Las líneas que comparten {{planName}} han usado el {{threshold}} % de sus datos",
+  "outbox.usagePoolThreshold.body":
+    "{{greeting}}\n\nLas líneas que comparten {{planName}} han usado el {{threshold}} % de sus datos compartidos en este ciclo. Puedes ver lo que usa cada línea y poner límites en el portal de autogestión.",
+  "outbox.usagePoolThreshold.sms":
+    "Las líneas que comparten {{planName}} han usado el {{threshold}} % de sus datos compartidos en este ciclo.",
   "outbox.staffInvitation.subject": "Te invitamos al portal de autogestión",
   "outbox.staffInvitation.body":
     "{{greeting}}\n\nTe invitamos a formar parte del equipo del portal de autogestión. Tu rol: {{role}}.\n\nElige tu contraseña con este enlace y luego inicia sesión con este correo electrónico:\n{{passwordSetupLink}}\n\nSi no esperabas esta invitación, puedes ignorar este correo.",

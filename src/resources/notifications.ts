@@ -28,6 +28,7 @@ export const NOTIFICATION_KINDS = [
   "port_in.resubmitted",
   "usage.threshold",
   "usage.capped",
+  "usage.pool_threshold",
   "plan.changed",
   "plan.change_scheduled",
   "plan.price_changed",
@@ -162,6 +163,8 @@ export const notificationsResource = defineResource({
       "notifications.kinds.usage.threshold":
         "You have used {{threshold}} % of the {{usageType}} allowance of {{msisdn}} this cycle.",
       "notifications.kinds.usage.capped": "Your {{usageType}} on {{msisdn}} stopped for this cycle: {{capReason}}",
+      "notifications.kinds.usage.pool_threshold":
+        "The lines sharing {{planName}} have used {{threshold}} % of their shared data this cycle.",
       "notifications.kinds.money.adjusted": "{{amount}} was credited to your balance {{by}}.",
       "notifications.kinds.money.charged": "{{amount}} was charged to your account {{by}}.",
       "notifications.kinds.money.voucher_redeemed": "A voucher added {{amount}} to your balance.",
@@ -257,6 +260,8 @@ export const notificationsResource = defineResource({
       "notifications.kinds.usage.threshold":
         "Has usado el {{threshold}} % de tu saldo de {{usageType}} de {{msisdn}} en este ciclo.",
       "notifications.kinds.usage.capped": "Tus {{usageType}} en {{msisdn}} se detuvieron en este ciclo: {{capReason}}",
+      "notifications.kinds.usage.pool_threshold":
+        "Las líneas que comparten {{planName}} han usado el {{threshold}} % de sus datos compartidos en este ciclo.",
       "notifications.kinds.money.adjusted": "Se abonaron {{amount}} a tu saldo {{by}}.",
       "notifications.kinds.money.charged": "Se cargaron {{amount}} a tu cuenta {{by}}.",
       "notifications.kinds.money.voucher_redeemed": "Un cupón añadió {{amount}} a tu saldo.",

@@ -229,7 +229,7 @@ export const accountMemberRoutes =
         const { principal } = request;
         const { memberId, reason } = request.body;
         requireStaffReason(principal, reason);
-        return db.transaction(async (tx) => {
+        const { removedUid, answer } = await db.transaction(async (tx) => {
           const account = await accountFor(tx, principal, "remove-member", request.params.id, true);
           const [removed] = await tx
             .delete(accountMembers)
@@ -250,8 +250,12 @@ export const accountMemberRoutes =
             reason: reason ?? null,
             requestId: request.id,
           });
-          return { data: await membersOf(tx, account.id) };
+          return { removedUid: removed.memberUid, answer: { data: await membersOf(tx, account.id) } };
         });
+        // Their reads already stop (membership is read per request and per live event); their live
+        // streams end too, on every instance, so what they reconnect to is decided anew.
+        if (removedUid) await services.invalidation.forgetUser(removedUid);
+        return answer;
       },
     );
 
@@ -296,7 +300,7 @@ export const accountMemberRoutes =
       async (request) => {
         const { principal } = request;
         if (principal.role !== "subscriber") throw forbidden(words("accountMembers.subscribersOnly"));
-        return db.transaction(async (tx) => {
+        const joined = await db.transaction(async (tx) => {
           const [invitation] = await tx
             .select()
             .from(accountMembers)
@@ -319,7 +323,7 @@ export const accountMemberRoutes =
           // The same person sending the link again (a page opened twice, a retry after a lost answer)
           // gets the same answer and changes nothing; anyone else finds it used.
           if (invitation.memberUid === principal.uid)
-            return { accountId: account!.id, accountName: account!.name, role: invitation.role };
+            return { accountId: account!.id, accountName: account!.name, role: invitation.role, changed: false };
           if (invitation.memberUid) throw gone("accountMembers.linkUsed");
           if (invitation.expiresAt.getTime() <= Date.now()) throw gone("accountMembers.linkExpired");
           if (account!.ownerUid === principal.uid) throw conflict(words("accountMembers.ownAccount"));
@@ -342,8 +346,12 @@ export const accountMemberRoutes =
             after: { memberId: invitation.id, role: invitation.role },
             requestId: request.id,
           });
-          return { accountId: account!.id, accountName: account!.name, role: invitation.role };
+          return { accountId: account!.id, accountName: account!.name, role: invitation.role, changed: true };
         });
+        // Their live streams end on every instance and reconnect hearing the account's events too.
+        const { changed, ...answer } = joined;
+        if (changed) await services.invalidation.forgetUser(principal.uid);
+        return answer;
       },
     );
     return Promise.resolve();

@@ -4,8 +4,9 @@ import type { Executor } from "../../audit";
 import { accounts, lines, plans } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { validationText } from "../../i18n/validationText";
-import { words, type Text } from "../../i18n/words";
+import { textIn, words, type Text } from "../../i18n/words";
 import { CsvUnreadable, parseCsv } from "../../lib/csv";
+import { claimNumber, lockedRefusal, refusalField, refusalsOf } from "../numberInventory/inventory";
 
 export interface RowError {
   row: number;
@@ -21,10 +22,17 @@ export interface CheckedRow {
 
 /**
  * Every row of an import checked before anything is written: the cells (format), then against the
- * operator's data (the account and plan exist, the number and the SIM are not in use) and against
- * the file's other rows (no number or SIM twice). A file that cannot be read at all is a 400 on `csv`.
+ * operator's data (the account and plan exist, the number and the SIM are not in use, the number is
+ * one of the operator's stock that is free or held for the importer: issue 28) and against the
+ * file's other rows (no number or SIM twice). A file that cannot be read at all is a 400 on `csv`.
  */
-export async function checkImport(db: Executor, operator: string, csv: string): Promise<CheckedRow[]> {
+export async function checkImport(
+  db: Executor,
+  operator: string,
+  csv: string,
+  /** Who imports: a number they reserved is theirs to use. */
+  importer: string,
+): Promise<CheckedRow[]> {
   let records: string[][];
   try {
     records = parseCsv(csv).filter((r) => r.some((cell) => cell.trim() !== ""));
@@ -133,6 +141,12 @@ export async function checkImport(db: Executor, operator: string, csv: string): 
         (l) => l.v ?? "",
       )
     : new Set<string>();
+  const stock = await refusalsOf(
+    db,
+    operator,
+    ids((r) => r.msisdn),
+    [importer],
+  );
   const seenNumbers = new Map<string, number>();
   const seenSims = new Map<string, number>();
   for (const c of good) {
@@ -142,7 +156,9 @@ export async function checkImport(db: Executor, operator: string, csv: string): 
     const alsoIn = (row: number | undefined) => words("bulkJobs.row.alsoInRow", { row: String(row) });
     if (!accountIds.has(r.accountId)) fail("accountId", words("bulkJobs.row.noSuchAccount"));
     if (!planIds.has(r.planId)) fail("planId", words("bulkJobs.row.noSuchPlan"));
+    const refusal = stock.get(r.msisdn);
     if (usedNumbers.has(r.msisdn)) fail("msisdn", words("bulkJobs.row.numberInUse"));
+    else if (refusal) fail("msisdn", refusalField(refusal));
     else if (seenNumbers.has(r.msisdn)) fail("msisdn", alsoIn(seenNumbers.get(r.msisdn)));
     if (usedSims.has(r.iccid)) fail("iccid", words("bulkJobs.row.simInUse"));
     else if (seenSims.has(r.iccid)) fail("iccid", alsoIn(seenSims.get(r.iccid)));
@@ -153,11 +169,16 @@ export async function checkImport(db: Executor, operator: string, csv: string): 
   return checked;
 }
 
-/** Creates one imported line, after checking again what may have changed since the job was queued; answers an error or null. */
+/**
+ * Creates one imported line, after checking again what may have changed since the job was queued;
+ * answers an error or the line. Its number leaves the stock in the same transaction (in use by the
+ * line), so it is never offered again; a number someone took meanwhile fails the row instead.
+ */
 export async function createImportedLine(
   tx: Executor,
   operator: string,
   r: ImportRow,
+  importer: string,
 ): Promise<{ id: string } | { error: string }> {
   const [account] = await tx
     .select({ id: accounts.id })
@@ -175,6 +196,9 @@ export async function createImportedLine(
     .where(and(eq(lines.operatorCode, operator), eq(lines.msisdn, r.msisdn)))
     .limit(1);
   if (number) return { error: "msisdn: already a line of this operator" };
+  // Locked until the commit: nobody reserves or takes it between this check and the claim below.
+  const refusal = await lockedRefusal(tx, operator, r.msisdn, [importer]);
+  if (refusal) return { error: `msisdn: ${textIn("en", refusalField(refusal))}` };
   const [sim] = await tx.select({ id: lines.id }).from(lines).where(eq(lines.iccid, r.iccid)).limit(1);
   if (sim) return { error: "iccid: this SIM is already in use" };
   const [line] = await tx
@@ -190,5 +214,6 @@ export async function createImportedLine(
       status: "pending",
     })
     .returning({ id: lines.id });
+  await claimNumber(tx, operator, r.msisdn, [importer], line!.id);
   return { id: line!.id };
 }

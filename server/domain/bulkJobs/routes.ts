@@ -52,7 +52,7 @@ export const bulkJobRoutes =
         const body = request.body;
         // A dry run of an import: every row checked, the errors listed, nothing written.
         if (body.kind === "import-lines" && body.dryRun) {
-          const checked = await checkImport(db, principal.operator, body.csv);
+          const checked = await checkImport(db, principal.operator, body.csv, principal.uid);
           const locale = localeOf(request.headers);
           return reply.code(200).send({
             dryRun: true as const,
@@ -85,7 +85,7 @@ export const bulkJobRoutes =
           let params: Record<string, unknown> = {};
           if (body.kind === "import-lines") {
             // Rows with errors are kept as failed items (the dry run listed them); the valid ones are created in the background.
-            const checked = await checkImport(tx, principal.operator, body.csv);
+            const checked = await checkImport(tx, principal.operator, body.csv, principal.uid);
             items = checked.map((c) => ({
               targetId: `row ${c.row}`,
               data: c.data,

@@ -51,7 +51,7 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
       return { outcome: "stop" as const, pending: [] };
     }
     if (job.kind === "import-lines") {
-      const created = await createImportedLine(tx, job.operatorCode, item.data as ImportRow);
+      const created = await createImportedLine(tx, job.operatorCode, item.data as ImportRow, job.createdBy);
       const error = "error" in created ? created.error : null;
       if (!("error" in created)) {
         const [line] = await selectRecords(linesModule.source, tx).where(eq(lines.id, created.id)).limit(1);

@@ -13,6 +13,8 @@
  *   number rests for 90 days before it is offered again.
  * - `releaseNumber(tx, operator, msisdn)`: back to free at once (a temporary number never used, say).
  * - `isOurNumber(tx, operator, msisdn)`: whether the operator already has it (on a line or in stock).
+ * - `refusalsOf(db, operator, msisdns, by)` / `lockedRefusal(tx, operator, msisdn, by)`: why numbers
+ *   may not be taken, without throwing (a CSV import lists them per row; its worker records them).
  *
  * A number is `free`, `reserved` (until `reserved_until`, for `reserved_by`), `assigned` (to
  * `line_id`) or `quarantined` (until `quarantined_until`). An expired reservation or quarantine is as
@@ -23,7 +25,7 @@ import { QUARANTINE_DAYS, RESERVATION_MINUTES } from "#resources/numberInventory
 import type { Executor } from "../../audit";
 import { lines, numberInventory } from "../../db/schema";
 import { conflict } from "../../errors";
-import { words } from "../../i18n/words";
+import { words, type WordsKey } from "../../i18n/words";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
@@ -63,20 +65,81 @@ async function lockedNumber(tx: Executor, operator: string, msisdn: string): Pro
   return row ?? null;
 }
 
-/** Refuses (409 at `path`) a number someone else holds: reserved by another person, quarantined or in use. */
-function refuseUnavailable(row: InventoryRow | null, by: readonly string[], path: string, now: Date): void {
-  if (!row) throw conflict(words("numbers.notOurs"), [{ path, message: words("numbers.notOursField") }]);
-  if (row.status === "assigned")
-    throw conflict(words("numbers.inUse"), [{ path, message: words("numbers.inUseField") }]);
-  if (row.status === "quarantined" && row.quarantinedUntil && row.quarantinedUntil > now)
-    throw conflict(words("numbers.quarantined"), [{ path, message: words("numbers.quarantinedField") }]);
+/** Why a number cannot be taken: not in the operator's stock, in use, resting in quarantine, or held by another person. */
+export type NumberRefusal = "notOurs" | "inUse" | "quarantined" | "reserved";
+
+/** Each refusal's sentence and its short words at the field. */
+const REFUSAL_WORDS: Record<NumberRefusal, { detail: WordsKey; field: WordsKey }> = {
+  notOurs: { detail: "numbers.notOurs", field: "numbers.notOursField" },
+  inUse: { detail: "numbers.inUse", field: "numbers.inUseField" },
+  quarantined: { detail: "numbers.quarantined", field: "numbers.quarantinedField" },
+  reserved: { detail: "numbers.reserved", field: "numbers.reservedField" },
+};
+
+/** What a refusal says at the field ("already in use"), for row errors that name the row and the field. */
+export const refusalField = (refusal: NumberRefusal) => words(REFUSAL_WORDS[refusal].field);
+
+/** Why one of `by` may not take the number now, or null when it is free or held for one of them. */
+export function refusalOf(
+  row: InventoryRow | null | undefined,
+  by: readonly string[],
+  now: Date,
+): NumberRefusal | null {
+  if (!row) return "notOurs";
+  if (row.status === "assigned") return "inUse";
+  if (row.status === "quarantined" && row.quarantinedUntil && row.quarantinedUntil > now) return "quarantined";
   if (
     row.status === "reserved" &&
     row.reservedUntil &&
     row.reservedUntil > now &&
     !(row.reservedBy && by.includes(row.reservedBy))
   )
-    throw conflict(words("numbers.reserved"), [{ path, message: words("numbers.reservedField") }]);
+    return "reserved";
+  return null;
+}
+
+/** Refuses (409 at `path`) a number someone else holds: reserved by another person, quarantined or in use. */
+function refuseUnavailable(row: InventoryRow | null, by: readonly string[], path: string, now: Date): void {
+  const refusal = refusalOf(row, by, now);
+  if (refusal)
+    throw conflict(words(REFUSAL_WORDS[refusal].detail), [{ path, message: words(REFUSAL_WORDS[refusal].field) }]);
+}
+
+/** Why each of many numbers may not be taken by one of `by` now (absent: it may), in one read (a file's check). */
+export async function refusalsOf(
+  db: Executor,
+  operator: string,
+  msisdns: readonly string[],
+  by: readonly string[],
+): Promise<Map<string, NumberRefusal>> {
+  const rows = msisdns.length
+    ? await db
+        .select()
+        .from(numberInventory)
+        .where(and(eq(numberInventory.operatorCode, operator), inArray(numberInventory.msisdn, [...msisdns])))
+    : [];
+  const found = new Map(rows.map((row) => [row.msisdn, row]));
+  const now = new Date();
+  const refusals = new Map<string, NumberRefusal>();
+  for (const msisdn of msisdns) {
+    const refusal = refusalOf(found.get(msisdn), by, now);
+    if (refusal) refusals.set(msisdn, refusal);
+  }
+  return refusals;
+}
+
+/**
+ * Why one of `by` may not take the number, with its row locked for the rest of the transaction
+ * (so claimNumber after it cannot be refused), or null: for callers that record a refusal rather
+ * than answer one (an import's row).
+ */
+export async function lockedRefusal(
+  tx: Executor,
+  operator: string,
+  msisdn: string,
+  by: readonly string[],
+): Promise<NumberRefusal | null> {
+  return refusalOf(await lockedNumber(tx, operator, msisdn), by, new Date());
 }
 
 /** Holds a number for `by` for RESERVATION_MINUTES (again from now when they hold it already). 409 when someone else does. */

@@ -15,6 +15,7 @@ type Message = Pick<typeof outboxMessages.$inferSelect, "channel" | "kind" | "pa
 const STEMS: Record<string, string> = {
   "usage.threshold": "outbox.usageThreshold",
   "usage.capped": "outbox.usageCapped",
+  "usage.pool_threshold": "outbox.usagePoolThreshold",
   "staff.invitation": "outbox.staffInvitation",
   "account.alert": "outbox.accountAlert",
   "account.invitation": "outbox.accountInvitation",

@@ -8,7 +8,7 @@ import { allowancesOf, meterValue, type LineAllowances } from "./allowances";
 import { cycleStartOf } from "./cycles";
 import { savedLocalesOf } from "../outbox/recipientLocale";
 
-/** The shares of an allowance that raise an alert, each once per line, cycle and type. */
+/** The shares of an allowance that raise an alert, each once per line, cycle and type (a shared pool: per account and cycle). */
 export const ALERT_THRESHOLDS = [80, 100] as const;
 
 export interface ChangedCounter {
@@ -37,6 +37,9 @@ export async function sendUsageAlerts(
   const crossed: { lineId: string; cycleStart: string; type: UsageType; threshold: number }[] = [];
   for (const counter of counters) {
     const line = lines.get(counter.lineId);
+    // A shared pool's data is measured as one: its alerts are the pool's (poolAlerts.ts), never a
+    // line's own use against the whole pool.
+    if (counter.type === "data" && line?.poolMb !== undefined) continue;
     const allowance = line?.allowance[counter.type];
     if (
       !line ||

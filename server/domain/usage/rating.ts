@@ -17,13 +17,13 @@ import { rateOf } from "#resources/overage";
 import { ROAMING_ZONES, type UsageRecordInput, type UsageType } from "#resources/usage";
 import type { Executor } from "../../audit";
 import { rowsOf } from "../../db/rowsOf";
-import { auditEvents, notificationPreferences, notifications, outboxMessages, usageCaps } from "../../db/schema";
+import { auditEvents, usageCaps } from "../../db/schema";
 import { allowanceInRecordUnits, ownAllowance, type LineAllowances } from "./allowances";
 import { cycleStartOf, cycleStartSql } from "./cycles";
 import { addOnDataOf } from "../addOns/addOnData";
 import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
-import { savedLocalesOf } from "../outbox/recipientLocale";
-import { and, eq, inArray } from "drizzle-orm";
+import { tellCapped, type CapReason, type NewCap } from "./capAlerts";
+import { sendPoolAlerts } from "./poolAlerts";
 
 /** A counter the batch changed, as the ingest statement returns it (under its row lock). */
 export interface RatedCounter {
@@ -48,7 +48,6 @@ export type BatchRecords =
   | { inserted: "some"; records: readonly UsageRecordInput[]; lineOf: Map<string, { id: string; cycleDay: number }> };
 
 type Zone = "home" | (typeof ROAMING_ZONES)[number];
-type CapReason = "plan" | "balance" | "pay_as_you_go" | "pool" | "line_cap";
 interface BatchRecord {
   id: string;
   lineId: string;
@@ -413,6 +412,7 @@ export async function rateBatch(
   }
 
   // 5. Write it all, one statement each.
+  const events: ResourceEvent[] = [];
   if (poolDrawn.size) {
     const drawn = [...poolDrawn.entries()];
     await tx.execute(sql`
@@ -421,6 +421,29 @@ export async function rateBatch(
                   ${sql.param(drawn.map(([k]) => k.slice(k.indexOf("|") + 1)))}::date[],
                   ${sql.param(drawn.map(([, d]) => d))}::bigint[]) as d(account_id, cycle_start, drawn)
       where p.account_id = d.account_id and p.cycle_start = d.cycle_start`);
+    // The pools' 80 % and 100 % alerts (their current cycle only): what they hold now is their
+    // allowance less what is left, as the draws above left it under the upsert's lock.
+    events.push(
+      ...(await sendPoolAlerts(
+        tx,
+        operator,
+        drawn.flatMap(([k]) => {
+          const line = drawing.get(k)!;
+          const cycleStart = k.slice(k.indexOf("|") + 1);
+          if (line.poolMb === null || line.poolMb === undefined || cycleStart !== cycleStartOf(now, line.cycleDay))
+            return [];
+          return [
+            {
+              accountId: line.accountId,
+              cycleStart,
+              poolMb: line.poolMb,
+              used: line.poolMb - poolLeft.get(k)!,
+              lineId: line.lineId,
+            },
+          ];
+        }),
+      )),
+    );
   }
   if (overageRows.length) {
     await tx.execute(sql`
@@ -431,7 +454,6 @@ export async function rateBatch(
       on conflict (line_id, cycle_start, type, zone) do update
         set quantity = excluded.quantity, units = excluded.units, amount = excluded.amount, updated_at = now()`);
   }
-  const events: ResourceEvent[] = [];
   const at = new Date().toISOString();
   const lineOfAccount = new Map([...lines.values()].map((l) => [l.accountId, l]));
   if (entries.length) {
@@ -557,13 +579,13 @@ async function batchRecordsOf(
 }
 
 /**
- * Bars usage types of lines for their cycle and tells each holder once (inbox, and email/SMS as they
- * chose for the 100 % limit alert). Returns the live events.
+ * Bars usage types of lines for their cycle and tells whom each stop concerns once (capAlerts.ts).
+ * Returns the live events.
  */
 export async function capLines(
   tx: Executor,
   operator: string,
-  caps: readonly { lineId: string; cycleStart: string; type: UsageType; reason: CapReason }[],
+  caps: readonly NewCap[],
   lines: Map<string, Pick<LineAllowances, "lineId" | "msisdn" | "ownerUid" | "email">>,
 ): Promise<ResourceEvent[]> {
   if (caps.length === 0) return [];
@@ -572,7 +594,6 @@ export async function capLines(
     .values([...caps])
     .onConflictDoNothing()
     .returning();
-  const events: ResourceEvent[] = [];
   const at = new Date().toISOString();
   // A line that reached the owner's cap, or a shared pool used up, is a decision about the account: audited.
   const decided = fresh.filter((c) => c.reason === "line_cap" || c.reason === "pool");
@@ -588,47 +609,8 @@ export async function capLines(
         after: { cycleStart: c.cycleStart, type: c.type, reason: c.reason },
       })),
     );
+  const events = await tellCapped(tx, operator, fresh, lines);
   const ownerUids = [...new Set(fresh.map((c) => lines.get(c.lineId)?.ownerUid).filter((u): u is string => !!u))];
-  const preferences = ownerUids.length
-    ? await tx
-        .select()
-        .from(notificationPreferences)
-        .where(and(eq(notificationPreferences.operatorCode, operator), inArray(notificationPreferences.uid, ownerUids)))
-    : [];
-  const locales = await savedLocalesOf(tx, operator, ownerUids);
-  for (const cap of fresh) {
-    const line = lines.get(cap.lineId);
-    if (!line?.ownerUid) continue;
-    const params = { msisdn: line.msisdn, usageType: cap.type, capReason: cap.reason };
-    const [notice] = await tx
-      .insert(notifications)
-      .values({
-        operatorCode: operator,
-        recipientUid: line.ownerUid,
-        kind: "usage.capped",
-        params,
-        link: `/lines/show/${line.lineId}`,
-      })
-      .returning({ id: notifications.id });
-    events.push({
-      operator,
-      resource: "notifications",
-      type: "created",
-      ids: [notice!.id],
-      ownerUids: [line.ownerUid],
-      at,
-    });
-    const preference = preferences.find((p) => p.uid === line.ownerUid);
-    const outgoing = [
-      ...(preference?.usageLimitByEmail && line.email ? [{ channel: "email" as const, recipient: line.email }] : []),
-      ...(preference?.usageLimitBySms ? [{ channel: "sms" as const, recipient: line.msisdn }] : []),
-    ];
-    const locale = locales.get(line.ownerUid) ?? "en";
-    if (outgoing.length)
-      await tx
-        .insert(outboxMessages)
-        .values(outgoing.map((m) => ({ ...m, operatorCode: operator, kind: "usage.capped", params, locale })));
-  }
   if (fresh.length) {
     events.push({
       operator,

@@ -5,6 +5,8 @@ import { accounts, lines, plans, usageCaps, usageCounters, usagePools } from "..
 import { unprocessable } from "../../errors";
 import { words } from "../../i18n/words";
 import type { LineRow } from "../lines/module";
+import { allowancesOf } from "./allowances";
+import { tellCapped } from "./capAlerts";
 import { cycleStartOf } from "./cycles";
 
 /**
@@ -41,12 +43,18 @@ export const setCap: ActionHandler<LineRow, { dataMb: number | null }> = {
           eq(usageCaps.reason, "line_cap"),
         ),
       );
-    if (dataMb !== null && used >= dataMb)
-      await ctx.tx
+    if (dataMb !== null && used >= dataMb) {
+      const [stopped] = await ctx.tx
         .insert(usageCaps)
         .values({ lineId, cycleStart, type: "data", reason: "line_cap" })
-        .onConflictDoNothing();
-    else if (await poolUsedUp(ctx.tx, lineId, cycleStart))
+        .onConflictDoNothing()
+        .returning();
+      // Stopped now: the line's member (or its holder) is told, once a cycle, as when usage reaches it.
+      if (stopped) {
+        const told = await tellCapped(ctx.tx, ctx.principal.operator, [stopped], await allowancesOf(ctx.tx, [lineId]));
+        for (const event of told) ctx.effects.publish(event);
+      }
+    } else if (await poolUsedUp(ctx.tx, lineId, cycleStart))
       // Lifted from its own limit, the line still stops where its shared pool ran out.
       await ctx.tx.insert(usageCaps).values({ lineId, cycleStart, type: "data", reason: "pool" }).onConflictDoNothing();
     ctx.effects.publish({
