@@ -78,6 +78,8 @@ describe("reserving a number", () => {
     expect(minutes).toBeLessThanOrEqual(15);
 
     expect(await free("202", SAM)).not.toContain(msisdn);
+    // The picker's own list still offers it (a dialog opened again shows the number they hold).
+    expect(await free("202", ALEX)).toContain(msisdn);
     const taken = expectProblem(await reserve(msisdn!, SAM), 409, "msisdn");
     expect(taken.detail).toMatch(/holding that number/);
     expect((await reserve(msisdn!, ALEX)).statusCode).toBe(200);

@@ -2,7 +2,8 @@
  * The operator's number inventory (issue 28 item 1): small functions other modules call inside their
  * own transaction. Keep these names; other modules (porting) import them.
  *
- * - `freeNumbers(db, operator, areaCode, limit)`: numbers anyone may pick now.
+ * - `freeNumbers(db, operator, areaCode, limit, heldBy)`: numbers anyone may pick now, and those
+ *   `heldBy` holds (a dialog opened again offers the number its person picked a minute ago).
  * - `reserveNumber(tx, operator, msisdn, by)`: holds a number for `by` (a uid) for 15 minutes.
  * - `claimNumber(tx, operator, msisdn, by, lineId, path)`: assigns a free number, or one reserved by
  *   one of `by`, to a line (409 at `path` otherwise).
@@ -41,13 +42,25 @@ export const availableAt = (now: Date): SQL =>
     and(eq(numberInventory.status, "quarantined"), sql`${numberInventory.quarantinedUntil} <= ${now.toISOString()}`),
   )!;
 
-/** Free numbers of an area code, lowest first. */
-export async function freeNumbers(db: Executor, operator: string, areaCode: string, limit: number) {
+/** Free numbers of an area code, with those `heldBy` holds now, lowest first. */
+export async function freeNumbers(db: Executor, operator: string, areaCode: string, limit: number, heldBy?: string) {
+  const now = new Date();
+  const held = heldBy
+    ? and(
+        eq(numberInventory.status, "reserved"),
+        eq(numberInventory.reservedBy, heldBy),
+        sql`${numberInventory.reservedUntil} > ${now.toISOString()}`,
+      )
+    : undefined;
   return await db
     .select({ msisdn: numberInventory.msisdn, areaCode: numberInventory.areaCode })
     .from(numberInventory)
     .where(
-      and(eq(numberInventory.operatorCode, operator), eq(numberInventory.areaCode, areaCode), availableAt(new Date())),
+      and(
+        eq(numberInventory.operatorCode, operator),
+        eq(numberInventory.areaCode, areaCode),
+        held ? or(availableAt(now), held) : availableAt(now),
+      ),
     )
     .orderBy(asc(numberInventory.msisdn))
     .limit(limit);

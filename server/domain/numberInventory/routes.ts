@@ -43,7 +43,7 @@ export const numberInventoryRoutes =
           {
             operationId: "listFreeNumbers",
             summary: "Free numbers of an area code",
-            description: `At most ${OFFERED}, lowest first. 409 when the area code has no free number; 400 at areaCode when it is not 3 digits starting 2-9.`,
+            description: `At most ${OFFERED}, lowest first, the numbers the caller holds among them. 409 when the area code has no free number; 400 at areaCode when it is not 3 digits starting 2-9.`,
             tag: "number-inventory",
             problems: [409],
           },
@@ -57,7 +57,7 @@ export const numberInventoryRoutes =
       async (request) => {
         mayPick(request.principal);
         const { areaCode } = request.query;
-        const data = await freeNumbers(db, request.principal.operator, areaCode, OFFERED);
+        const data = await freeNumbers(db, request.principal.operator, areaCode, OFFERED, request.principal.uid);
         if (data.length === 0)
           throw conflict(words("numbers.noneFree", { areaCode }), [
             { path: "areaCode", message: words("numbers.noneFreeField") },
