@@ -634,6 +634,36 @@ export const cancelLine: ActionHandler<LineRow, CancelInput> = {
   },
 };
 
+// ---------------------------------------------------------------------------------------------
+// Keep a line whose cancellation is scheduled: lines/{id}/actions/keep-line
+
+/** The timeline step of a withdrawn cancellation, in words where notes are shown (src/resources/lines.ts). */
+const KEPT_NOTE = "orders.terminate.kept";
+
+/**
+ * Withdraws the cancellation scheduled for the end of the cycle: its terminate order ends cancelled
+ * (a timeline step saying the line was kept), so the due run finds nothing to do, and the holder is
+ * told. The declaration's `when` (cancellationScheduled) refuses a line with none; the check here
+ * holds the same inside the transaction.
+ */
+export const keepLine: ActionHandler<LineRow, Record<string, never>> = {
+  async run(ctx) {
+    const lineId = ctx.row.id as string;
+    const scheduled = (await waitingOrders(ctx.tx, lineId, "terminate")).filter((o) => o.scheduledFor);
+    if (!scheduled.length)
+      throw conflict(words("lines.nothingScheduled"), [
+        { path: "cancellationScheduled", message: words("lines.nothingScheduledField") },
+      ]);
+    for (const order of scheduled)
+      await advanceOrder(ctx, { ...order, ownerUid: ctx.row.ownerUid }, "cancelled", ctx.principal.role, KEPT_NOTE);
+    await tell(ctx, ctx.row.ownerUid, "line.cancel_withdrawn", lineId, {
+      msisdn: ctx.row.msisdn as string,
+      date: today(scheduled[0]!.scheduledFor!),
+    });
+    return { order: { id: scheduled[0]!.id, type: "terminate", state: "cancelled" } };
+  },
+};
+
 /** The accounts of the operator a cancellation needs to see through (exported for the job). */
 export const accountOwner = async (tx: Executor, accountId: string) =>
   (await tx.select({ ownerUid: accounts.ownerUid }).from(accounts).where(eq(accounts.id, accountId)))[0]?.ownerUid ??
