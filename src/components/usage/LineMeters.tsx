@@ -60,7 +60,8 @@ export function MeterBar({ meter, lineId, navigate }: { meter: Meter; lineId?: s
           )}
         </span>
       )}
-      {meter.charged.amount > 0 && (
+      {/* Absent for a member of the account (no money, issue 28). */}
+      {meter.charged && meter.charged.amount > 0 && (
         <span className="meter__note" data-testid={`meter-${meter.type}-charged`}>
           {t("usage.meter.charged", { amount: formatMoney(meter.charged) })}
         </span>
