@@ -23,6 +23,7 @@ import {
 import { quotePlanChange } from "../plans/proration";
 import { activateAndCharge, finalSettlement, firstChargeQuote } from "./firstCharge";
 import type { LineRow } from "./module";
+import { publishLineCountChanged } from "./lineCountEvents";
 import { newActivationCode, newEsimIccid } from "./simNumbers";
 
 // The life of a line (issue 28 items 2 and 4): adding one to an account (a new number or one brought
@@ -252,6 +253,8 @@ export const addLine: ActionHandler<AccountRowLike, AddLineInput> = {
       simType: ctx.input.sim.simType,
     });
     ctx.effects.publish({ resource: "lines", type: "created", ids: [lineId], ownerUids: ownerUid ? [ownerUid] : [] });
+    // The engine's event covers the account this action ran on; the 360's record counts the line too.
+    publishLineCountChanged(ctx.effects, { id: accountId, ownerUid }, ["accounts"]);
     return {
       result: {
         lineId,
@@ -555,6 +558,8 @@ export async function terminateLine(
     })
     .where(eq(lines.id, lineId));
   await quarantineNumber(tx, facts.operatorCode, row.msisdn as string);
+  // The account's line count went down: its pages read it again (the line's own event is the caller's).
+  publishLineCountChanged(ctx.effects, { id: row.accountId as string, ownerUid: row.ownerUid });
   return { amount: settlement.amount, kind: settlement.kind, currency: facts.currency };
 }
 
