@@ -252,6 +252,8 @@ export const en = {
   "usage.meter.charged": "{{amount}} charged past the allowance this cycle",
   "usage.cycle.daysLeft": "{{days}} days left in this cycle · renews {{date}}",
   "usage.cycle.lastDay": "Last day of this cycle · renews {{date}}",
+  "usage.cycle.daysLeftCancels": "{{days}} days left in this cycle · the line is cancelled on {{date}}",
+  "usage.cycle.lastDayCancels": "Last day of this cycle · the line is cancelled on {{date}}",
   "usage.plan": "Plan: {{name}} · {{price}}/month",
   "usage.home.error": "Your lines could not be loaded: {{message}}",
   "usage.money.balance": "Balance: {{amount}}",

@@ -258,6 +258,8 @@ export const es: Record<MessageKey, string> = {
   "usage.meter.charged": "{{amount}} cobrados más allá de lo incluido en este ciclo",
   "usage.cycle.daysLeft": "Quedan {{days}} días de este ciclo · se renueva el {{date}}",
   "usage.cycle.lastDay": "Último día de este ciclo · se renueva el {{date}}",
+  "usage.cycle.daysLeftCancels": "Quedan {{days}} días de este ciclo · la línea se da de baja el {{date}}",
+  "usage.cycle.lastDayCancels": "Último día de este ciclo · la línea se da de baja el {{date}}",
   "usage.plan": "Plan: {{name}} · {{price}}/mes",
   "usage.home.error": "No se pudieron cargar tus líneas: {{message}}",
   "usage.money.balance": "Saldo: {{amount}}",

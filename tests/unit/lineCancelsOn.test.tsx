@@ -107,11 +107,27 @@ describe("the subscriber's line page", () => {
 });
 
 describe("the line card on Home", () => {
-  it("the holder's card: the plan's price, and the day a scheduled cancellation ends the line", () => {
-    renderHome({ lines: [homeLine({ cancelsOn: "2026-12-12" })], accounts: [] });
+  it("the holder's card: the plan's price, and the day a scheduled cancellation ends the line, not a renewal", () => {
+    const meters: HomeLine["meters"] = [
+      {
+        type: "data",
+        used: 100,
+        allowance: 1024,
+        unit: "MB",
+        asOf: null,
+        cycleStart: "2026-11-12",
+        cycleEnd: "2026-12-12",
+        capped: false,
+        charged: { amount: 0, currency: "USD" },
+      },
+    ];
+    renderHome({ lines: [homeLine({ cancelsOn: "2026-12-12", meters })], accounts: [] });
     const card = screen.getByTestId("line-card");
     expect(card.textContent).toContain("$65.00/month");
     expect(within(card).getByTestId("line-card-status").textContent).toBe("Cancels on Dec 12, 2026");
+    expect(within(card).getByTestId("cycle-left").textContent).toBe(
+      "8 days left in this cycle · the line is cancelled on Dec 12, 2026",
+    );
   });
 
   it("a suspended line keeps its state in front of the day", () => {

@@ -89,7 +89,13 @@ function LineCard({
         )}
         {/* In grace the plan has no allowance: the sentence above says what to do, bars of "of 0 MB" would not. */}
         {!line.grace && (
-          <LineMeters meters={line.meters} daysLeft={line.daysLeft} lineId={line.id} navigate={navigate} />
+          <LineMeters
+            meters={line.meters}
+            daysLeft={line.daysLeft}
+            lineId={line.id}
+            navigate={navigate}
+            cancelsOn={line.cancelsOn}
+          />
         )}
       </div>
     </article>

@@ -81,7 +81,13 @@ export function SubscriberLinePage({ id }: { id: string }) {
             {t("subscriber.line.graceUsage")}
           </p>
         ) : meters ? (
-          <LineMeters meters={meters} daysLeft={daysLeft} lineId={line.id} navigate={(to) => void navigate(to)} />
+          <LineMeters
+            meters={meters}
+            daysLeft={daysLeft}
+            lineId={line.id}
+            navigate={(to) => void navigate(to)}
+            cancelsOn={line.cancelsOn}
+          />
         ) : (
           <Skeleton active />
         )}
