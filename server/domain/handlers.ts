@@ -14,7 +14,7 @@ import {
   swapSim,
   unlockNumber,
 } from "./lines/handlers";
-import { activateSim, addLine, cancelLine, changeNumber } from "./lines/lifecycle";
+import { activateSim, addLine, cancelLine, changeNumber, keepLine } from "./lines/lifecycle";
 import { adjustAccount, chargeAccount, refundAccount } from "./money/accountActions";
 import { redeemVoucher } from "./money/vouchers";
 import { setAutoTopUp } from "./autoTopUps/settings";
@@ -60,6 +60,7 @@ export const handlers: Record<string, ActionHandler> = {
   "lines.activateSim": activateSim,
   "lines.changeNumber": changeNumber,
   "lines.cancel": cancelLine,
+  "lines.keepLine": keepLine,
   "orders.cancel": cancelOrder,
   "orders.resubmitPortIn": resubmitPortIn,
   "lines.changePlan": changePlan,

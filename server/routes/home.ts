@@ -1,17 +1,19 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { FastifyPluginCallbackZod } from "fastify-type-provider-zod";
-import { dailyUsageSchema, homeSchema, meterSchema } from "#resources/usage";
+import { dailyUsageSchema, homeSchema, meterSchema, type Meter } from "#resources/usage";
 import { isoDate } from "#resources/common";
 import { linesResource } from "#resources/lines";
-import { accessScope, sourceScope } from "#resources/access";
+import { accessScope, sourceScope, type Principal } from "#resources/access";
 import { accountsResource } from "#resources/accounts";
+import type { Executor } from "../audit";
 import { accounts, lines, plans, usageRecords } from "../db/schema";
 import { forbidden, notFound } from "../errors";
 import { words } from "../i18n/words";
 import { findRecordRow } from "../engine/records";
 import type { EngineServices } from "../engine/services";
 import { linesModule } from "../domain/lines/module";
+import { cancelsOnOf } from "../domain/lines/cancelsOn";
 import { accountsModule } from "../domain/accounts/module";
 import { metersOf } from "../domain/usage/meters";
 import { cycleStartOf, daysUntil, nextCycleStart } from "../domain/usage/cycles";
@@ -19,6 +21,27 @@ import { readAccountMoney } from "../domain/money/accountMoney";
 import { planFeeFor } from "../domain/plans/priceChange";
 import { graceCycleOf, paidCycleOf } from "../domain/renewals/renew";
 import { apiHeadersSchema, errorResponses, idParamsSchema } from "./common";
+
+/**
+ * Of these accounts, those the principal may open (the accounts declaration's `show`): the holder's,
+ * a manager's, any of staff's in scope. Only they see the account's money beside its lines; a member
+ * (issue 28: their lines, no bills or money) gets none of it, not even hidden in the answer.
+ */
+async function accountsOpenTo(db: Executor, principal: Principal, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const scope = sourceScope(principal, accountsResource, "show");
+  if (!scope) return [];
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(inArray(accounts.id, unique), accountsModule.source.scope(principal, scope)));
+  return rows.map((a) => a.id);
+}
+
+/** A line's meters, with what usage past the allowance cost left out for someone who sees no money. */
+const withoutMoney = (meters: Meter[], seesMoney: boolean): Meter[] =>
+  seesMoney ? meters : meters.map((meter) => ({ ...meter, charged: undefined }));
 
 /**
  * What a subscriber opens the app for, in as few requests as possible: GET /home (their lines with
@@ -47,7 +70,8 @@ export const homeRoutes =
       async (request) => {
         const row = await findRecordRow(db, linesResource, linesModule, request.principal, "show", request.params.id);
         if (!row) throw notFound(words("routes.home.noSuchLine"));
-        return (await metersOf(db, [request.params.id])).get(request.params.id) ?? [];
+        const money = (await accountsOpenTo(db, request.principal, [row.accountId as string])).length > 0;
+        return withoutMoney((await metersOf(db, [request.params.id])).get(request.params.id) ?? [], money);
       },
     );
 
@@ -122,6 +146,7 @@ export const homeRoutes =
             cycleDay: lines.cycleDay,
             graceEndsOn: lines.graceEndsOn,
             renewedCycleStart: lines.renewedCycleStart,
+            cancelsOn: cancelsOnOf(lines.id),
             createdAt: lines.createdAt,
           })
           .from(lines)
@@ -131,21 +156,14 @@ export const homeRoutes =
           .where(linesModule.source.scope(principal, sourceScope(principal, linesResource, "list")!))
           .orderBy(lines.msisdn);
         const now = new Date();
-        // Balances and amounts due only of accounts the principal may open (a member's line shows no account money).
-        const lineAccounts = [...new Set(owned.map((l) => l.accountId))];
-        const accountIds = lineAccounts.length
-          ? (
-              await db
-                .select({ id: accounts.id })
-                .from(accounts)
-                .where(
-                  and(
-                    inArray(accounts.id, lineAccounts),
-                    accountsModule.source.scope(principal, sourceScope(principal, accountsResource, "show")!),
-                  ),
-                )
-            ).map((a) => a.id)
-          : [];
+        // Money (balances, amounts due, prices, charges) only of accounts the principal may open: a
+        // member's line shows none (issue 28), a manager's and the holder's all of it.
+        const accountIds = await accountsOpenTo(
+          db,
+          principal,
+          owned.map((l) => l.accountId),
+        );
+        const seesMoney = new Set(accountIds);
         const [meters, money] = await Promise.all([
           metersOf(
             db,
@@ -161,7 +179,8 @@ export const homeRoutes =
             ...money.get(id),
           })),
           lines: owned.map((line) => {
-            const lineMeters = meters.get(line.id) ?? [];
+            const money = seesMoney.has(line.accountId);
+            const lineMeters = withoutMoney(meters.get(line.id) ?? [], money);
             return {
               id: line.id,
               msisdn: line.msisdn,
@@ -172,17 +191,25 @@ export const homeRoutes =
                 id: line.planId,
                 name: line.planName,
                 translations: line.planTranslations,
-                price: { amount: line.priceAmount, currency: line.currency },
+                ...(money ? { price: { amount: line.priceAmount, currency: line.currency } } : {}),
               },
               daysLeft: lineMeters[0] ? daysUntil(lineMeters[0].cycleEnd, now) : 0,
               meters: lineMeters,
               ...(line.accountType === "prepaid" ? { renewsOn: nextCycleStart(paidCycleOf(line)) } : {}),
+              ...(line.cancelsOn ? { cancelsOn: line.cancelsOn } : {}),
               // In grace: what renews the plan (the price of the cycle it waits for) and until when.
               ...(line.status === "grace" && line.graceEndsOn
                 ? {
                     grace: {
                       endsOn: line.graceEndsOn,
-                      price: { amount: planFeeFor(line, line.cycleDay, graceCycleOf(line)), currency: line.currency },
+                      ...(money
+                        ? {
+                            price: {
+                              amount: planFeeFor(line, line.cycleDay, graceCycleOf(line)),
+                              currency: line.currency,
+                            },
+                          }
+                        : {}),
                     },
                   }
                 : {}),

@@ -252,6 +252,8 @@ export const en = {
   "usage.meter.charged": "{{amount}} charged past the allowance this cycle",
   "usage.cycle.daysLeft": "{{days}} days left in this cycle · renews {{date}}",
   "usage.cycle.lastDay": "Last day of this cycle · renews {{date}}",
+  "usage.cycle.daysLeftCancels": "{{days}} days left in this cycle · the line is cancelled on {{date}}",
+  "usage.cycle.lastDayCancels": "Last day of this cycle · the line is cancelled on {{date}}",
   "usage.plan": "Plan: {{name}} · {{price}}/month",
   "usage.home.error": "Your lines could not be loaded: {{message}}",
   "usage.money.balance": "Balance: {{amount}}",
@@ -281,6 +283,8 @@ export const en = {
   "usage.history.chartCaption": "Data used per day from {{from}} to {{to}}",
   "usage.home.line": "Line {{msisdn}}",
   "usage.home.grace": "Grace period until {{date}}: the plan ({{price}}) renews as soon as your balance covers it.",
+  "usage.home.graceNoPrice": "Grace period until {{date}}: the plan renews as soon as the account's balance covers it.",
+  "lines.cancelsOn": "Cancels on {{date}}",
 
   "roles.subscriber": "Subscriber",
   "roles.agent": "Care agent",
@@ -1122,6 +1126,8 @@ export const en = {
     "Suspended because the plan was not renewed: a top-up that covers it renews the plan and restores the line.",
   "subscriber.line.grace":
     "Your balance did not cover the plan's renewal. Until {{date}} only top-ups, emergency and incoming calls work; a top-up that covers the plan renews it at once.",
+  "subscriber.line.cancelsOn":
+    "This line works until then, and is cancelled that day. To keep it, choose Keep this line under Manage.",
   "people.title": "People on this account",
   "people.aboutHolder":
     "Invite family or others: a member sees and looks after only their own lines; a manager sees everything but your payment methods.",

@@ -258,6 +258,8 @@ export const es: Record<MessageKey, string> = {
   "usage.meter.charged": "{{amount}} cobrados más allá de lo incluido en este ciclo",
   "usage.cycle.daysLeft": "Quedan {{days}} días de este ciclo · se renueva el {{date}}",
   "usage.cycle.lastDay": "Último día de este ciclo · se renueva el {{date}}",
+  "usage.cycle.daysLeftCancels": "Quedan {{days}} días de este ciclo · la línea se da de baja el {{date}}",
+  "usage.cycle.lastDayCancels": "Último día de este ciclo · la línea se da de baja el {{date}}",
   "usage.plan": "Plan: {{name}} · {{price}}/mes",
   "usage.home.error": "No se pudieron cargar tus líneas: {{message}}",
   "usage.money.balance": "Saldo: {{amount}}",
@@ -288,6 +290,9 @@ export const es: Record<MessageKey, string> = {
   "usage.home.line": "Línea {{msisdn}}",
   "usage.home.grace":
     "Período de gracia hasta el {{date}}: el plan ({{price}}) se renueva en cuanto tu saldo lo cubra.",
+  "usage.home.graceNoPrice":
+    "Período de gracia hasta el {{date}}: el plan se renueva en cuanto el saldo de la cuenta lo cubra.",
+  "lines.cancelsOn": "Se da de baja el {{date}}",
 
   "roles.subscriber": "Cliente",
   "roles.agent": "Agente de atención",
@@ -1133,6 +1138,8 @@ export const es: Record<MessageKey, string> = {
     "Suspendida porque el plan no se renovó: una recarga que lo cubra renueva el plan y reactiva la línea.",
   "subscriber.line.grace":
     "Tu saldo no alcanzó para renovar el plan. Hasta el {{date}} solo funcionan las recargas, las llamadas de emergencia y las entrantes; una recarga que cubra el plan lo renueva al momento.",
+  "subscriber.line.cancelsOn":
+    "Esta línea funciona hasta entonces y se da de baja ese día. Para conservarla, elige Conservar esta línea en Gestionar.",
   "people.title": "Personas en esta cuenta",
   "people.aboutHolder":
     "Invita a tu familia u otras personas: un miembro ve y cuida solo sus propias líneas; un administrador ve todo menos tus métodos de pago.",

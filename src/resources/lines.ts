@@ -52,6 +52,10 @@ export const lineSchema = z.object({
   payAsYouGo: z.boolean(),
   /** The owner's monthly data limit of this line in MB; null = none (issue 28, set-cap). */
   dataCapMb: z.number().int().nonnegative().nullable(),
+  /** The day a cancellation scheduled for the end of a cycle ends the line; null when none is scheduled. */
+  cancelsOn: isoDate.nullable(),
+  /** Whether a cancellation is scheduled (`cancelsOn` is set): what `cancel` and `keep-line` are offered by. */
+  cancellationScheduled: z.boolean(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
 });
@@ -82,6 +86,7 @@ export const linesResource = defineResource({
     portOutPinExpiresAt: { label: "fields.portOutPinExpiresAt", kind: "datetime" },
     payAsYouGo: { label: "fields.payAsYouGo", kind: "boolean" },
     dataCapMb: { label: "fields.dataCapMb", kind: "dataMb" },
+    cancelsOn: { label: "fields.cancelsOn", kind: "date" },
     createdAt: { label: "fields.createdAt", kind: "datetime" },
   },
   list: {
@@ -104,6 +109,7 @@ export const linesResource = defineResource({
     "status",
     "suspendReason",
     "graceEndsOn",
+    "cancelsOn",
     "planName",
     "accountName",
     "accountType",
@@ -388,7 +394,8 @@ export const linesResource = defineResource({
       label: "resources.lines.actions.cancel",
       about: "resources.lines.about.cancel",
       handler: "lines.cancel",
-      when: { status: ["pending", "active", "grace", "suspended"] },
+      // Not while a cancellation is already scheduled: keep-line withdraws that one first.
+      when: { status: ["pending", "active", "grace", "suspended"], cancelsOn: [null] },
       input: z.object({ when: z.enum(CANCEL_WHEN, "now or cycle-end") }),
       inputFields: {
         when: { label: "fields.cancelWhen", kind: "enum", options: CANCEL_WHEN, labels: "enums.cancelWhen" },
@@ -399,12 +406,23 @@ export const linesResource = defineResource({
       danger: true,
       confirm: "resources.lines.confirm.cancel",
     },
+    // Withdraws a cancellation scheduled for the end of the cycle: its terminate order ends cancelled.
+    "keep-line": {
+      label: "resources.lines.actions.keepLine",
+      about: "resources.lines.about.keepLine",
+      handler: "lines.keepLine",
+      when: { cancellationScheduled: [true] },
+      reason: STAFF_REASON,
+      confirm: "resources.lines.confirm.keepLine",
+      done: "resources.lines.done.keepLine",
+    },
   },
   access: {
     // Agents: only subscribers who verified themselves as the caller (issue 27); admins: the back office.
     "activate-sim": { subscriber: "own", agent: "verified", admin: "all" },
     "change-number": { subscriber: "own", agent: "verified", admin: "all" },
     cancel: { subscriber: "own", agent: "verified", admin: "all" },
+    "keep-line": { subscriber: "own", agent: "verified", admin: "all" },
     "change-plan": { subscriber: "own", agent: "verified", admin: "all" },
     // Subscribers see the lines of their own accounts; staff see every line of their operator.
     list: { subscriber: "own", agent: "verified", admin: "all" },
@@ -469,6 +487,14 @@ export const linesResource = defineResource({
       "fields.cancelWhen": "When",
       "enums.cancelWhen.now": "Now",
       "enums.cancelWhen.cycle-end": "At the end of this cycle",
+      "fields.cancelsOn": "Cancels on",
+      "resources.lines.actions.keepLine": "Keep this line",
+      "resources.lines.about.keepLine":
+        "Withdraw the cancellation scheduled for the end of the cycle: the line goes on.",
+      "resources.lines.confirm.keepLine":
+        "Keep {{title}}? Its scheduled cancellation is withdrawn and the line goes on as it is.",
+      "resources.lines.done.keepLine": "The line stays: its cancellation was withdrawn.",
+      "orders.terminate.kept": "The line was kept: its cancellation was withdrawn.",
       "resources.lines.preview.cancelNow": "{{msisdn}} is cancelled now: calls, texts and data stop.",
       "resources.lines.preview.cancelAtCycleEnd": "{{msisdn}} keeps working until {{date}}, when it is cancelled.",
       "resources.lines.preview.finalCharge": "{{plan}} for the last {{days}} days used (of {{cycleDays}})",
@@ -614,6 +640,13 @@ export const linesResource = defineResource({
       "fields.cancelWhen": "Cuándo",
       "enums.cancelWhen.now": "Ahora",
       "enums.cancelWhen.cycle-end": "Al final de este ciclo",
+      "fields.cancelsOn": "Fecha de baja",
+      "resources.lines.actions.keepLine": "Conservar esta línea",
+      "resources.lines.about.keepLine": "Retira la baja programada para el final del ciclo: la línea sigue.",
+      "resources.lines.confirm.keepLine":
+        "¿Conservar {{title}}? Se retira su baja programada y la línea sigue como está.",
+      "resources.lines.done.keepLine": "La línea se queda: se retiró su baja.",
+      "orders.terminate.kept": "Se conservó la línea: se retiró su baja.",
       "resources.lines.preview.cancelNow":
         "{{msisdn}} se da de baja ahora: las llamadas, los SMS y los datos se detienen.",
       "resources.lines.preview.cancelAtCycleEnd":

@@ -21,6 +21,7 @@ export const NOTIFICATION_KINDS = [
   "line.number_changed",
   "line.cancelled",
   "line.cancel_scheduled",
+  "line.cancel_withdrawn",
   "order.cancelled",
   "port_in.submitted",
   "port_in.accepted",
@@ -148,6 +149,8 @@ export const notificationsResource = defineResource({
       "notifications.kinds.line.cancelled": "Line {{msisdn}} was cancelled {{by}}.",
       "notifications.kinds.line.cancel_scheduled":
         "The cancellation of line {{msisdn}} was scheduled for {{date}} {{by}}.",
+      "notifications.kinds.line.cancel_withdrawn":
+        "Line {{msisdn}} will not be cancelled on {{date}} after all: the cancellation was withdrawn {{by}}.",
       "notifications.kinds.order.cancelled": "An order for {{msisdn}} was cancelled {{by}}.",
       "notifications.kinds.port_in.submitted":
         "We asked your old carrier to move {{msisdn}} to us. Until then your new line works as {{temporaryMsisdn}}.",
@@ -244,6 +247,8 @@ export const notificationsResource = defineResource({
       "notifications.kinds.line.cancelled": "Se dio de baja la línea {{msisdn}} {{by}}.",
       "notifications.kinds.line.cancel_scheduled":
         "La baja de la línea {{msisdn}} se programó para el {{date}} {{by}}.",
+      "notifications.kinds.line.cancel_withdrawn":
+        "La línea {{msisdn}} ya no se dará de baja el {{date}}: la baja se retiró {{by}}.",
       "notifications.kinds.order.cancelled": "Se canceló un pedido de {{msisdn}} {{by}}.",
       "notifications.kinds.port_in.submitted":
         "Pedimos a tu compañía anterior que nos pase el {{msisdn}}. Mientras tanto tu línea nueva funciona como {{temporaryMsisdn}}.",

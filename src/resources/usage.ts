@@ -98,8 +98,8 @@ export const meterSchema = z.object({
   cycleEnd: isoDate,
   /** Barred past the allowance this cycle (the plan has no rate, the prepaid balance ran out, or pay-as-you-go is off). */
   capped: z.boolean(),
-  /** What usage past the allowance was charged this cycle. */
-  charged: moneySchema,
+  /** What usage past the allowance was charged this cycle; absent for someone who sees no money (a member, issue 28). */
+  charged: moneySchema.optional(),
 });
 export type Meter = z.output<typeof meterSchema>;
 
@@ -147,14 +147,24 @@ export const homeLineSchema = z.object({
   status: z.enum(LINE_STATUSES),
   accountId: idSchema,
   accountType: z.enum(PLAN_KINDS),
-  /** `translations`: the plan's Spanish name (issue 25), shown on a Spanish page. */
-  plan: z.object({ id: idSchema, name: z.string(), translations: planTranslationsSchema, price: moneySchema }),
+  /**
+   * `translations`: the plan's Spanish name (issue 25), shown on a Spanish page. `price` is absent for
+   * someone who may not open the line's account (a member of it, issue 28: no bills or money).
+   */
+  plan: z.object({
+    id: idSchema,
+    name: z.string(),
+    translations: planTranslationsSchema,
+    price: moneySchema.optional(),
+  }),
   daysLeft: z.number().int(),
   meters: z.array(meterSchema),
-  /** A prepaid line in grace (its renewal unpaid): the price that renews it and the day it is suspended unless topped up. Absent otherwise. */
-  grace: z.object({ endsOn: isoDate, price: moneySchema }).optional(),
+  /** A prepaid line in grace (its renewal unpaid): the price that renews it (not for a member) and the day it is suspended unless topped up. Absent otherwise. */
+  grace: z.object({ endsOn: isoDate, price: moneySchema.optional() }).optional(),
   /** Prepaid: the day the plan next renews from the balance (the first day of the next cycle not paid yet). Absent on postpaid lines. */
   renewsOn: isoDate.optional(),
+  /** The day a cancellation scheduled for the end of the cycle ends the line. Absent when none is scheduled. */
+  cancelsOn: isoDate.optional(),
 });
 export type HomeLine = z.output<typeof homeLineSchema>;
 

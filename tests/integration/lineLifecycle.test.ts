@@ -503,7 +503,7 @@ describe("cancel a line", () => {
     expect(answer.order).toMatchObject({ type: "terminate", state: "acknowledged" });
     const [order] = await backend.database.db.select().from(orders).where(eq(orders.id, answer.order!.id));
     expect(order!.scheduledFor!.getTime()).toBeGreaterThan(Date.now());
-    expectProblem(await act("lines", last.id, "cancel", ALEX, { when: "now" }), 409, "when");
+    expectProblem(await act("lines", last.id, "cancel", ALEX, { when: "now" }), 409, "cancelsOn");
 
     expect(await runDueCancellations(backend.database.db, { publish: () => Promise.resolve() })).toBe(0);
     const ran = await runDueCancellations(

@@ -171,7 +171,7 @@ describe("postpaid: usage past the allowance joins the cycle's unbilled charges"
       reason: "Data beyond the allowance, 7 MB (+12025550102)",
       referenceId: `${lineId[ALEX_POSTPAID]}:data:home`,
     });
-    expect((await meters(ALEX_POSTPAID)).data!.charged.amount).toBe(177);
+    expect((await meters(ALEX_POSTPAID)).data!.charged!.amount).toBe(177);
   });
 
   it("a replay racing itself and half-new batches rate each record once", async () => {
@@ -188,7 +188,7 @@ describe("postpaid: usage past the allowance joins the cycle's unbilled charges"
     await Promise.all([ingest(sameTwice), ingest(sameTwice)]);
     const raced = await usageEntriesOf(ALEX_POSTPAID, "charge");
     expect(raced).toHaveLength(before + 2);
-    expect((await meters(ALEX_POSTPAID)).data!.charged.amount).toBe(177 + 3 + 4 + 5);
+    expect((await meters(ALEX_POSTPAID)).data!.charged!.amount).toBe(177 + 3 + 4 + 5);
   });
 });
 
@@ -401,7 +401,7 @@ describe("meters: capped and charged", () => {
     expect((await backend.get(url, { as: TAYLOR, operator: "TMO" })).statusCode).toBe(404);
     const ok = await backend.get(url, { as: AGENT });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json<Meter[]>().every((m) => typeof m.capped === "boolean" && Number.isInteger(m.charged.amount))).toBe(
+    expect(ok.json<Meter[]>().every((m) => typeof m.capped === "boolean" && Number.isInteger(m.charged!.amount))).toBe(
       true,
     );
   });

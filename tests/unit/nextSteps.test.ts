@@ -104,6 +104,28 @@ describe("the home's next steps", () => {
   });
 });
 
+describe("the home's next steps for lines on their way out and for members", () => {
+  afterEach(() => setLocale("en", { remember: false }));
+
+  it("a line to be cancelled at the end of its cycle does not renew, so its plan asks for no top-up", () => {
+    const home: Home = {
+      accounts: [{ id: "pre", type: "prepaid", balance: usd(1000) }],
+      lines: [{ ...line("l1", "pre", 3500, 0), cancelsOn: "2026-12-05" }],
+    };
+    expect(nextStepsOf(home)).toEqual([]);
+  });
+
+  it("a member's home (no prices, no account money) asks for no money", () => {
+    const member: HomeLine = {
+      ...line("l1", "pre", 3500, 0, "grace"),
+      plan: { id: "p", name: "Plan", translations: {} },
+      grace: { endsOn: "2026-12-27" },
+      meters: [meter("data", 0, 0)],
+    };
+    expect(nextStepsOf({ accounts: [], lines: [member] })).toEqual([]);
+  });
+});
+
 describe("a meter's freshness", () => {
   const now = new Date("2026-11-27T15:00:00");
   it("says minutes while usage keeps coming, and the quiet time once it stopped", () => {

@@ -23,6 +23,7 @@ import {
 import { quotePlanChange } from "../plans/proration";
 import { activateAndCharge, finalSettlement, firstChargeQuote } from "./firstCharge";
 import type { LineRow } from "./module";
+import { publishLineCountChanged } from "./lineCountEvents";
 import { newActivationCode, newEsimIccid } from "./simNumbers";
 
 // The life of a line (issue 28 items 2 and 4): adding one to an account (a new number or one brought
@@ -252,6 +253,8 @@ export const addLine: ActionHandler<AccountRowLike, AddLineInput> = {
       simType: ctx.input.sim.simType,
     });
     ctx.effects.publish({ resource: "lines", type: "created", ids: [lineId], ownerUids: ownerUid ? [ownerUid] : [] });
+    // The engine's event covers the account this action ran on; the 360's record counts the line too.
+    publishLineCountChanged(ctx.effects, { id: accountId, ownerUid }, ["accounts"]);
     return {
       result: {
         lineId,
@@ -555,6 +558,8 @@ export async function terminateLine(
     })
     .where(eq(lines.id, lineId));
   await quarantineNumber(tx, facts.operatorCode, row.msisdn as string);
+  // The account's line count went down: its pages read it again (the line's own event is the caller's).
+  publishLineCountChanged(ctx.effects, { id: row.accountId as string, ownerUid: row.ownerUid });
   return { amount: settlement.amount, kind: settlement.kind, currency: facts.currency };
 }
 
@@ -631,6 +636,36 @@ export const cancelLine: ActionHandler<LineRow, CancelInput> = {
       ],
       total: money(settlement.kind === "credit" ? -settlement.amount : settlement.amount, currency),
     };
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Keep a line whose cancellation is scheduled: lines/{id}/actions/keep-line
+
+/** The timeline step of a withdrawn cancellation, in words where notes are shown (src/resources/lines.ts). */
+const KEPT_NOTE = "orders.terminate.kept";
+
+/**
+ * Withdraws the cancellation scheduled for the end of the cycle: its terminate order ends cancelled
+ * (a timeline step saying the line was kept), so the due run finds nothing to do, and the holder is
+ * told. The declaration's `when` (cancellationScheduled) refuses a line with none; the check here
+ * holds the same inside the transaction.
+ */
+export const keepLine: ActionHandler<LineRow, Record<string, never>> = {
+  async run(ctx) {
+    const lineId = ctx.row.id as string;
+    const scheduled = (await waitingOrders(ctx.tx, lineId, "terminate")).filter((o) => o.scheduledFor);
+    if (!scheduled.length)
+      throw conflict(words("lines.nothingScheduled"), [
+        { path: "cancellationScheduled", message: words("lines.nothingScheduledField") },
+      ]);
+    for (const order of scheduled)
+      await advanceOrder(ctx, { ...order, ownerUid: ctx.row.ownerUid }, "cancelled", ctx.principal.role, KEPT_NOTE);
+    await tell(ctx, ctx.row.ownerUid, "line.cancel_withdrawn", lineId, {
+      msisdn: ctx.row.msisdn as string,
+      date: today(scheduled[0]!.scheduledFor!),
+    });
+    return { order: { id: scheduled[0]!.id, type: "terminate", state: "cancelled" } };
   },
 };
 

@@ -5,6 +5,7 @@ import { escapeLike } from "../../lib/sql";
 import type { DomainModule } from "../../engine/types";
 import { tableSource, withoutOwner } from "../tableSource";
 import { numberInventoryRoutes } from "../numberInventory/routes";
+import { cancelsOnOf } from "./cancelsOn";
 
 const selection = {
   id: lines.id,
@@ -26,6 +27,7 @@ const selection = {
   portOutPinExpiresAt: lines.portOutPinExpiresAt,
   payAsYouGo: lines.payAsYouGo,
   dataCapMb: lines.dataCapMb,
+  cancelsOn: cancelsOnOf(lines.id),
   createdAt: lines.createdAt,
   updatedAt: lines.updatedAt,
 };
@@ -35,7 +37,7 @@ export type LineRow = {
     ? Date
     : K extends "portOutPinExpiresAt"
       ? Date | null
-      : K extends "ownerUid"
+      : K extends "ownerUid" | "cancelsOn"
         ? string | null
         : unknown;
 };
@@ -46,6 +48,7 @@ export function toLine(row: LineRow): Line {
   return {
     ...(withoutOwner(row) as unknown as Line),
     portOutPinExpiresAt: pinValid ? row.portOutPinExpiresAt!.toISOString() : null,
+    cancellationScheduled: row.cancelsOn !== null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

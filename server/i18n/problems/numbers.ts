@@ -44,8 +44,13 @@ export const numbersWords = defineWords({
     es: "Ese es un plan {{kind}} y esta cuenta es {{lineKind}}: elige un plan {{lineKind}}.",
   },
   "lines.cancelScheduled": {
-    en: "This line is already to be cancelled on {{date}}; cancel that order first to change it.",
-    es: "Esta línea ya se dará de baja el {{date}}; cancela esa orden primero para cambiarlo.",
+    en: "This line is already to be cancelled on {{date}}; keep the line first to change it.",
+    es: "Esta línea ya se dará de baja el {{date}}; conserva la línea primero para cambiarlo.",
   },
   "lines.cancelScheduledField": { en: "a cancellation is scheduled", es: "ya hay una baja programada" },
+  "lines.nothingScheduled": {
+    en: "No cancellation is scheduled for this line, so there is nothing to withdraw.",
+    es: "Esta línea no tiene una baja programada, así que no hay nada que retirar.",
+  },
+  "lines.nothingScheduledField": { en: "no cancellation is scheduled", es: "no hay una baja programada" },
 });

@@ -60,7 +60,8 @@ export function MeterBar({ meter, lineId, navigate }: { meter: Meter; lineId?: s
           )}
         </span>
       )}
-      {meter.charged.amount > 0 && (
+      {/* Absent for a member of the account (no money, issue 28). */}
+      {meter.charged && meter.charged.amount > 0 && (
         <span className="meter__note" data-testid={`meter-${meter.type}-charged`}>
           {t("usage.meter.charged", { amount: formatMoney(meter.charged) })}
         </span>
@@ -95,19 +96,25 @@ function BuyData({ to, navigate }: { to: string; navigate?: Navigate }) {
   );
 }
 
-/** The meters of one line and how long its cycle still runs. */
+/** The meters of one line and how long its cycle still runs (and, when its cancellation is scheduled, that it then ends). */
 export function LineMeters({
   meters,
   daysLeft,
   lineId,
   navigate,
+  cancelsOn,
 }: {
   meters: Meter[];
   daysLeft: number;
   lineId?: string;
   navigate?: Navigate;
+  /** The day a scheduled cancellation ends the line: the cycle does not renew. */
+  cancelsOn?: string | null;
 }) {
   const cycleEnd = meters[0]?.cycleEnd;
+  const [lastDay, left] = cancelsOn
+    ? (["usage.cycle.lastDayCancels", "usage.cycle.daysLeftCancels"] as const)
+    : (["usage.cycle.lastDay", "usage.cycle.daysLeft"] as const);
   return (
     <div className="meters">
       {meters.map((meter) => (
@@ -116,8 +123,8 @@ export function LineMeters({
       {cycleEnd && (
         <span className="meter__note" data-testid="cycle-left">
           {daysLeft <= 1
-            ? t("usage.cycle.lastDay", { date: formatDate(cycleEnd) })
-            : t("usage.cycle.daysLeft", { days: daysLeft, date: formatDate(cycleEnd) })}
+            ? t(lastDay, { date: formatDate(cancelsOn ?? cycleEnd) })
+            : t(left, { days: daysLeft, date: formatDate(cancelsOn ?? cycleEnd) })}
         </span>
       )}
     </div>

@@ -3,8 +3,9 @@ import { catalogName } from "../../i18n/catalogText";
 import type { Home, HomeAccount, HomeLine } from "../../resources/usage";
 import { LineMeters } from "../../components/usage/LineMeters";
 import { formatDate, formatMoney, formatMsisdn } from "../../components/format";
-import { TONES, toneOfStatus } from "../../components/statusTones";
+import { TONES } from "../../components/statusTones";
 import { PlainLink, type Navigate } from "../../components/PlainLink";
+import { lineStatusBadge } from "../lines/lineStatus";
 import { NextSteps } from "./NextSteps";
 import "./home.css";
 
@@ -53,6 +54,8 @@ function LineCard({
   account: HomeAccount | undefined;
   navigate: Navigate;
 }) {
+  const badge = lineStatusBadge(line);
+  const price = line.plan.price;
   return (
     <article
       className="line-card"
@@ -63,27 +66,36 @@ function LineCard({
         <PlainLink to={`/lines/show/${line.id}`} navigate={navigate} className="line-card__number">
           {formatMsisdn(line.msisdn)}
         </PlainLink>
-        <span className="status-badge" style={TONES[toneOfStatus(line.status)]}>
-          {t(`enums.status.${line.status}`, undefined, line.status)}
+        <span className="status-badge" style={TONES[badge.tone]} data-testid="line-card-status">
+          {badge.text}
         </span>
       </header>
       <div className="line-card__body">
         <p>
           <strong>{catalogName(line.plan)}</strong>{" "}
+          {/* No price for a member of the account: /home leaves it out for them (issue 28). */}
           <span className="home__muted">
-            · {t("units.perMonth", { price: formatMoney(line.plan.price) })} ·{" "}
+            · {price && <>{t("units.perMonth", { price: formatMoney(price) })} · </>}
             {t(`enums.accountType.${line.accountType}`)}
           </span>
         </p>
         <AccountMoney account={account} navigate={navigate} />
         {line.grace && (
           <p data-testid="line-grace">
-            {t("usage.home.grace", { date: formatDate(line.grace.endsOn), price: formatMoney(line.grace.price) })}
+            {line.grace.price
+              ? t("usage.home.grace", { date: formatDate(line.grace.endsOn), price: formatMoney(line.grace.price) })
+              : t("usage.home.graceNoPrice", { date: formatDate(line.grace.endsOn) })}
           </p>
         )}
         {/* In grace the plan has no allowance: the sentence above says what to do, bars of "of 0 MB" would not. */}
         {!line.grace && (
-          <LineMeters meters={line.meters} daysLeft={line.daysLeft} lineId={line.id} navigate={navigate} />
+          <LineMeters
+            meters={line.meters}
+            daysLeft={line.daysLeft}
+            lineId={line.id}
+            navigate={navigate}
+            cancelsOn={line.cancelsOn}
+          />
         )}
       </div>
     </article>

@@ -37,10 +37,11 @@ export function nextStepsOf(home: Home): NextStep[] {
   for (const line of home.lines) {
     // A prepaid line in grace: its plan waits for a top-up that covers it, until the grace ends.
     const account = home.accounts.find((a) => a.id === line.accountId);
-    if (!line.grace || !account?.balance) continue;
-    const missing = line.grace.price.amount - account.balance.amount;
+    const price = line.grace?.price;
+    if (!line.grace || !price || !account?.balance) continue;
+    const missing = price.amount - account.balance.amount;
     if (missing <= 0) continue;
-    const amount = formatMoney({ amount: missing, currency: line.grace.price.currency });
+    const amount = formatMoney({ amount: missing, currency: price.currency });
     steps.push({
       key: `grace-${line.id}`,
       tone: "bad",
@@ -51,8 +52,11 @@ export function nextStepsOf(home: Home): NextStep[] {
   }
   for (const account of home.accounts) {
     if (!account.balance) continue;
-    const renewing = home.lines.filter((line) => line.accountId === account.id && line.status === "active");
-    const price = renewing.reduce((sum, line) => sum + line.plan.price.amount, 0);
+    // A line whose cancellation is scheduled ends with its cycle: it does not renew.
+    const renewing = home.lines.filter(
+      (line) => line.accountId === account.id && line.status === "active" && !line.cancelsOn,
+    );
+    const price = renewing.reduce((sum, line) => sum + (line.plan.price?.amount ?? 0), 0);
     const missing = price - account.balance.amount;
     if (renewing.length === 0 || missing <= 0) continue;
     const renewsOn = renewing

@@ -12,11 +12,12 @@ import { ActionDialog } from "../../components/actions/ActionDialog";
 import { actionApplies } from "../../components/actions/RecordActions";
 import { formatDate, formatDateTime, formatMsisdn } from "../../components/format";
 import { SvgIcon } from "../../components/SvgIcon";
-import { TONES, toneOfStatus } from "../../components/statusTones";
+import { TONES } from "../../components/statusTones";
 import { LineMeters } from "../../components/usage/LineMeters";
 import { LineAddOns } from "../../components/addOns/LineAddOns";
 import { SharedPool } from "../../components/usage/SharedPool";
 import { LineOrders } from "./LineOrders";
+import { lineStatusBadge } from "./lineStatus";
 import "../subscriber/subscriber.css";
 
 /** Actions the page offers elsewhere: plans and passes in Shop, renewals on the add-on itself. */
@@ -39,16 +40,23 @@ export function SubscriberLinePage({ id }: { id: string }) {
   if (query.isError) return <Result status="404" title={t("show.notFound")} />;
   if (!line) return <Skeleton active />;
   const number = formatMsisdn(line.msisdn);
+  const badge = lineStatusBadge(line);
   const cycleEnd = meters?.[0]?.cycleEnd;
   const daysLeft = cycleEnd ? Math.max(0, Math.ceil((Date.parse(`${cycleEnd}T00:00:00Z`) - now) / DAY)) : 0;
   return (
     <div className="sub-page">
       <div className="sub-card__row">
         <h1 className="sub-page__title">{number}</h1>
-        <span className="status-badge" style={TONES[toneOfStatus(line.status)]} data-testid="line-status">
-          {t(`enums.status.${line.status}`, undefined, line.status)}
+        <span className="status-badge" style={TONES[badge.tone]} data-testid="line-status">
+          {badge.text}
         </span>
       </div>
+      {line.cancelsOn && line.status !== "terminated" && (
+        // Manage below offers "Keep this line" instead of "Cancel line" (the declarations' `when`).
+        <p className="sub-card__muted" style={{ margin: 0 }} data-testid="line-cancels-on">
+          {t("subscriber.line.cancelsOn")}
+        </p>
+      )}
       {line.status === "suspended" && line.suspendReason && (
         <p className="sub-card__muted" style={{ margin: 0 }}>
           {t(
@@ -73,7 +81,13 @@ export function SubscriberLinePage({ id }: { id: string }) {
             {t("subscriber.line.graceUsage")}
           </p>
         ) : meters ? (
-          <LineMeters meters={meters} daysLeft={daysLeft} lineId={line.id} navigate={(to) => void navigate(to)} />
+          <LineMeters
+            meters={meters}
+            daysLeft={daysLeft}
+            lineId={line.id}
+            navigate={(to) => void navigate(to)}
+            cancelsOn={line.cancelsOn}
+          />
         ) : (
           <Skeleton active />
         )}

@@ -16,7 +16,8 @@ export function LineCycleCell({ line }: { line: Line }) {
   const meters = query.data?.data;
   if (!meters) return query.isError ? null : <Skeleton.Button active size="small" />;
   const capped = meters.filter((m) => m.capped);
-  const charged = meters.filter((m) => m.charged.amount > 0);
+  // Staff always get what usage past the allowance cost; only a member's meters leave it out.
+  const charged = meters.flatMap((m) => (m.charged && m.charged.amount > 0 ? [{ ...m, charged: m.charged }] : []));
   const parts = [
     ...capped.map((m) => (
       <StatusTag key={`capped-${m.type}`} tone="bad">
