@@ -475,7 +475,6 @@ export const linesResource = defineResource({
       "resources.lines.about.changeNumber": "Get a different phone number for this line, chosen from our free numbers.",
       "resources.lines.confirm.changeNumber":
         "Change the number of {{title}}? The current number stops working on this line at once.",
-      "resources.lines.newMsisdnHelp": "One of our free numbers, such as +12025551000. Pick one by area code first.",
       "fields.newMsisdn": "New number",
       "resources.lines.preview.changeNumber": "{{msisdn}} becomes {{newMsisdn}} now.",
       "resources.lines.preview.oldNumberQuarantine":
@@ -627,8 +626,6 @@ export const linesResource = defineResource({
         "Obtén otro número de teléfono para esta línea, elegido entre nuestros números libres.",
       "resources.lines.confirm.changeNumber":
         "¿Cambiar el número de {{title}}? El número actual deja de funcionar en esta línea al momento.",
-      "resources.lines.newMsisdnHelp":
-        "Uno de nuestros números libres, como +12025551000. Elige uno por código de área primero.",
       "fields.newMsisdn": "Número nuevo",
       "resources.lines.preview.changeNumber": "{{msisdn}} pasa a ser {{newMsisdn}} ahora.",
       "resources.lines.preview.oldNumberQuarantine":
