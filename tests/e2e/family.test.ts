@@ -229,5 +229,13 @@ test("he cancels the brought line at the end of the cycle", async () => {
   await step(alex, "cancel-quote");
   await dialog.getByRole("button", { name: "Cancel line" }).click();
   await dialog.waitFor({ state: "hidden" });
+  // The line says when it ends (not a plain Active), and Manage offers keeping it instead of cancelling again.
+  await alex
+    .getByTestId("line-status")
+    .getByText(/^Cancels on [A-Z][a-z]{2} \d{1,2}, \d{4}$/)
+    .waitFor();
+  const manageList = alex.getByRole("region", { name: "Manage" });
+  await manageList.getByRole("button", { name: /^Keep this line/ }).waitFor();
+  expect(await manageList.getByRole("button", { name: /^Cancel line/ }).count()).toBe(0);
   await step(alex, "cancel-done");
 });
