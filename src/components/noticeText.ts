@@ -1,9 +1,12 @@
 import type { Notification } from "../resources/notifications";
 import { translate as t } from "../i18n";
-import { formatMoney, formatMsisdn } from "./format";
+import { formatDate, formatMoney, formatMsisdn } from "./format";
 
 /** Money a notice names travels as integer minor units plus `currency`; shown in the reader's locale. */
 const MONEY_PARAMS = ["amount", "balance", "total", "missing", "paid", "left", "owed"] as const;
+
+/** A calendar day a notice names travels as "2026-12-12"; shown as the reader's language writes it. */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A notice in the reader's language: its kind's sentence, with the actor's role and enum values in words. */
 export function noticeText(notice: Pick<Notification, "kind" | "params">): string {
@@ -27,9 +30,15 @@ export function noticeText(notice: Pick<Notification, "kind" | "params">): strin
       formatMoney({ amount: rest[k] as number, currency: currency! }),
     ]),
   );
+  const days = Object.fromEntries(
+    Object.entries(rest).flatMap(([k, v]) =>
+      typeof v === "string" && CALENDAR_DAY.test(v) ? [[k, formatDate(v)]] : [],
+    ),
+  );
   return t(`notifications.kinds.${notice.kind}`, {
     ...rest,
     ...money,
+    ...days,
     by: byRole ? t(`notifications.by.${byRole}`, undefined, String(byRole)) : "",
     msisdn: typeof msisdn === "string" ? formatMsisdn(msisdn) : "",
     // An account alert (issue 27): what changed, in the reader's words.

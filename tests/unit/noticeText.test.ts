@@ -37,11 +37,14 @@ describe("noticeText", () => {
     expect(text).toContain("Postpaid Extra 50 GB");
     expect(text).toContain("$72.00");
     expect(text).toContain("(202) 555-0102");
-    expect(text).toContain("2026-12-12");
+    // The day as people write it, never the ISO form it travels in.
+    expect(text).toContain("Dec 12, 2026");
+    expect(text).not.toContain("2026-12-12");
     expect(text).not.toMatch(/\{\{|undefined/);
     setLocale("es", { remember: false });
     const es = noticeText(priceChanged);
     expect(es).toMatch(/^El precio de Postpaid Extra 50 GB/);
+    expect(es).toMatch(/12 dic 2026/);
     expect(es).toContain("(202) 555-0102");
     expect(es).not.toMatch(/\{\{|undefined/);
   });
