@@ -100,7 +100,8 @@ export const approveRequest: ActionHandler<ApprovalRow> = {
       .where(eq(approvals.id, row.id));
     await tellRequester(ctx, "approved");
     const owners = row.ownerUid ? [row.ownerUid] : [];
-    ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [entry.id], ownerUids: owners });
+    // Named by the account, as every other writer of entries does: the people of the account hear it (issue 28).
+    ctx.effects.publish({ resource: "ledger-entries", type: "created", ids: [row.accountId], ownerUids: owners });
     ctx.effects.publish({ resource: "accounts", type: "updated", ids: [row.accountId], ownerUids: owners });
     if (row.ownerUid) {
       const params = { amount: row.amount, currency: row.currency, byRole: row.requestedByRole };
