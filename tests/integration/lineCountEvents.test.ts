@@ -6,6 +6,8 @@ import type { Subscriber } from "../../src/resources/subscribers";
 import type { AvailableNumber } from "../../src/resources/numberInventory";
 import { orders } from "../../server/db/schema";
 import { runDueCancellations } from "../../server/domain/lines/scheduledCancellations";
+import { runBulkJob } from "../../server/domain/bulkJobs/runner";
+import type { EngineServices } from "../../server/engine/services";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { listenOn, openLiveStream, type LiveEventData, type LiveStream } from "../support/liveStream";
 import { ADMIN, ALEX, SAM } from "../support/fixtures";
@@ -130,6 +132,32 @@ describe("the records that count an account's lines hear of each line that comes
     expect(about("accounts")).toHaveLength(1);
     expect(about("subscribers")).toHaveLength(1);
     expect(about("accounts")[0]!.ownerUids).toEqual(["demo-alex"]);
+  });
+
+  it("a line imported from a CSV file: the new line, the account and the 360 are told when the worker adds it", async () => {
+    const msisdn = await freeNumber();
+    const csv = [
+      "accountId,msisdn,iccid,simType,planId,cycleDay",
+      `${account.id},${msisdn},89012604${String(Date.now()).slice(-11)},esim,${planId},5`,
+    ].join("\n");
+    const filed = await backend.send("POST", "/api/v1/bulk-jobs", {
+      as: ADMIN,
+      body: { kind: "import-lines", csv, reason: "new SIM stock" },
+    });
+    expect(filed.statusCode, filed.body).toBe(202);
+    const published: ResourceEvent[] = [];
+    const worker = {
+      db: backend.database.db,
+      events: { publish: (event: ResourceEvent) => (published.push(event), Promise.resolve()) },
+    } as unknown as EngineServices;
+    const before = await counts();
+    await runBulkJob(worker, filed.json<{ id: string }>().id);
+    const about = (resource: string) => published.filter((e) => e.resource === resource && e.ids.includes(account.id));
+    expect(about("accounts")).toHaveLength(1);
+    expect(about("subscribers")).toHaveLength(1);
+    expect(about("accounts")[0]!.ownerUids).toEqual(["demo-alex"]);
+    expect(published.some((e) => e.resource === "lines" && e.type === "created")).toBe(true);
+    expect(await counts()).toEqual({ account: before.account + 1, subscriber: before.subscriber + 1 });
   });
 
   it("another subscriber hears nothing of it", async () => {

@@ -3,7 +3,7 @@ import type { Principal } from "#resources/access";
 import type { Role } from "#resources/define";
 import { recordAudit, type Executor } from "../../audit";
 import type { ResourceEvent } from "#resources/events";
-import { bulkJobItems, bulkJobs, lines } from "../../db/schema";
+import { accounts, bulkJobItems, bulkJobs, lines } from "../../db/schema";
 import { createEffects } from "../../engine/effects";
 import { selectRecords } from "../../engine/recordQuery";
 import type { EngineServices } from "../../engine/services";
@@ -12,6 +12,7 @@ import type { JobDefinition } from "../../jobs/jobQueue";
 import { publishAfterCommit } from "../../live/eventBus";
 import { restoreLine, suspendLine } from "../lines/handlers";
 import { linesModule, toLine } from "../lines/module";
+import { publishLineCountChanged } from "../lines/lineCountEvents";
 import type { ImportRow } from "#resources/bulkJobs";
 import { createImportedLine } from "./importLines";
 
@@ -53,8 +54,22 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
     if (job.kind === "import-lines") {
       const created = await createImportedLine(tx, job.operatorCode, item.data as ImportRow, job.createdBy);
       const error = "error" in created ? created.error : null;
+      const principal: Principal = { uid: job.createdBy, role: job.createdByRole as Role, operator: job.operatorCode };
+      const { effects, pending } = createEffects(tx, principal, `bulk-job:${jobId}:${item.position}`);
       if (!("error" in created)) {
         const [line] = await selectRecords(linesModule.source, tx).where(eq(lines.id, created.id)).limit(1);
+        // The new line, and the counts of the account's lines, reach the pages open on them.
+        const [account] = await tx
+          .select({ id: accounts.id, ownerUid: accounts.ownerUid })
+          .from(accounts)
+          .where(eq(accounts.id, (item.data as ImportRow).accountId));
+        effects.publish({
+          resource: "lines",
+          type: "created",
+          ids: [created.id],
+          ownerUids: linesModule.source.ownerUids(line!),
+        });
+        if (account) publishLineCountChanged(effects, account);
         await recordAudit(tx, {
           operator: job.operatorCode,
           actorUid: job.createdBy,
@@ -68,7 +83,7 @@ async function runItem(services: EngineServices, jobId: string): Promise<Outcome
           requestId: `bulk-job:${jobId}:${item.position}`,
         });
       }
-      return finishItem(tx, job, item.position, error, []);
+      return finishItem(tx, job, item.position, error, pending);
     }
     const kind = KINDS[job.kind as keyof typeof KINDS];
     const principal: Principal = { uid: job.createdBy, role: job.createdByRole as Role, operator: job.operatorCode };
