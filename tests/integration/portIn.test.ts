@@ -23,6 +23,7 @@ import { ADMIN, ALEX, SAM, TAYLOR } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
 import { freePort } from "../support/freePort";
 import { waitFor } from "../support/waitFor";
+import { listenOn, openLiveStream } from "../support/liveStream";
 
 // Port-in (issue 28 item 3) against the number portability exchange's stand-in, started in-process on
 // a free port and answering by its signed webhook into the backend; on both databases.
@@ -156,9 +157,20 @@ describe("port-in through the number portability exchange", () => {
     const msisdn = `+1301555${randomDigits(4)}`;
     accepted = await portInLine(msisdn, { carrierAccount: "A-1", transferPin: "1234", zip: "20001" });
     expect((await noticesOf(accepted.orderId)).map((n) => n.kind)).toEqual(["port_in.submitted"]);
+    // Staff with the account's 360 open hear that its numbers changed (the temporary one is gone).
+    const staff = await openLiveStream(await listenOn(backend.app), "subscribers", {
+      token: await backend.tokenFor(ADMIN),
+    });
 
     expect(await send()).toEqual({ sent: 1, failed: 0 });
     await waitForState(accepted.orderId, "completed");
+    try {
+      let heard = await staff.next(10_000);
+      while (!heard.ids.includes(alexAccountId)) heard = await staff.next(10_000);
+      expect(heard).toMatchObject({ resource: "subscribers", type: "updated" });
+    } finally {
+      staff.close();
+    }
 
     expect(await lineMsisdn(accepted.lineId)).toBe(msisdn);
     // The temporary number is on no line any more (the inventory takes it back: releaseTemporaryNumber).

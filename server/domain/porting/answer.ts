@@ -63,6 +63,7 @@ export async function applyPortInAnswer(
         timeline: orders.timeline,
         details: orders.details,
         lineId: orders.lineId,
+        accountId: orders.accountId,
         operatorCode: orders.operatorCode,
         ownerUid: accounts.ownerUid,
         email: accounts.email,
@@ -111,6 +112,15 @@ export async function applyPortInAnswer(
             ownerUids: order.ownerUid ? [order.ownerUid] : [],
             at: new Date().toISOString(),
           });
+        // The care 360 and staff search show the account's numbers: the temporary one is gone.
+        events.push({
+          operator: order.operatorCode,
+          resource: "subscribers",
+          type: "updated",
+          ids: [order.accountId],
+          ownerUids: order.ownerUid ? [order.ownerUid] : [],
+          at: new Date().toISOString(),
+        });
       }
       if (temporary) await releaseTemporaryNumber(tx, order.operatorCode, temporary);
       await advanceOrder(effects, current, "completed", "system", "orders.portIn.accepted");
