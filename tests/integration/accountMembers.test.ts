@@ -12,14 +12,8 @@ import {
   paymentMethods,
   usageRecords,
 } from "../../server/db/schema";
-import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
-import {
-  signInWithPassword,
-  signUpWithPassword,
-  startTestBackend,
-  type TestBackend,
-  type TestInstance,
-} from "../support/testBackend";
+import { signInWithPassword, startTestBackend, type TestBackend, type TestInstance } from "../support/testBackend";
+import { joinAccount, newSubscriber as newPerson } from "../support/accountPeople";
 import { expectProblem } from "../support/problems";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
 import { verifyCallerByOverride } from "../support/callerVerification";
@@ -35,14 +29,7 @@ const db = () => backend.database.db;
 
 const alex = { accountId: "", lineId: "", otherLineId: "", prepaidLineId: "", invoiceId: "", paymentMethodId: "" };
 
-/** A new person who signs up with a password and becomes a subscriber of ATT (as the portal does), with a fresh token. */
-async function newSubscriber(tag: string): Promise<{ email: string; uid: string; token: string }> {
-  const email = `${tag}-${randomUUID()}@example.com`;
-  const { uid, idToken } = await signUpWithPassword(email, DEMO_PASSWORD);
-  const claimed = await backend.send("POST", "/api/v1/me/claim", { token: idToken });
-  expect(claimed.statusCode, claimed.body).toBe(200);
-  return { email, uid, token: await signInWithPassword(email) };
-}
+const newSubscriber = (tag: string) => newPerson(backend, tag);
 
 const invite = (body: unknown, as = ALEX, accountId = alex.accountId, headers?: Record<string, string>) =>
   backend.send("POST", `/api/v1/accounts/${accountId}/actions/invite-member`, { as, body, headers });
@@ -51,14 +38,10 @@ const tokenOf = (invitationUrl: string) => new URL(invitationUrl).hash.slice(1);
 
 /** Invites `person` as `role` and has them accept; the member's row id. */
 async function join(person: { email: string; token: string }, role: "member" | "manager", lineIds: string[]) {
-  const invited = await invite({ email: person.email, role, lineIds });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const accepted = await backend.send("POST", "/api/v1/account-invitations/accept", {
-    token: person.token,
-    body: { token: tokenOf(invited.json<{ invitationUrl: string }>().invitationUrl) },
+  expect(await joinAccount(backend, alex.accountId, person, role, lineIds)).toMatchObject({
+    accountId: alex.accountId,
+    role,
   });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-  expect(accepted.json()).toMatchObject({ accountId: alex.accountId, role });
   const [row] = await db()
     .select({ id: accountMembers.id })
     .from(accountMembers)

@@ -1,14 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, lines, notifications, orders } from "../../server/db/schema";
-import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 import { runDueCancellations } from "../../server/domain/lines/scheduledCancellations";
 import { PROBLEM_TYPES } from "../../src/resources/api";
 import type { Account } from "../../src/resources/accounts";
 import type { Line } from "../../src/resources/lines";
 import type { AvailableNumber } from "../../src/resources/numberInventory";
-import { signInWithPassword, signUpWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { joinAccount, newSubscriber } from "../support/accountPeople";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR, TMO_ADMIN, TMO_AGENT } from "../support/fixtures";
 import { verifyCallerByOverride } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
@@ -27,29 +26,6 @@ const db = () => backend.database.db;
 type Answer = Line & { order?: { id: string; type: string; state: string } };
 
 /** A new person who signs up and becomes a subscriber of ATT (as the portal does); their fresh token. */
-async function newSubscriber(tag: string): Promise<{ email: string; token: string }> {
-  const email = `${tag}-${randomUUID()}@example.com`;
-  const { idToken } = await signUpWithPassword(email, DEMO_PASSWORD);
-  const claimed = await backend.send("POST", "/api/v1/me/claim", { token: idToken });
-  expect(claimed.statusCode, claimed.body).toBe(200);
-  return { email, token: await signInWithPassword(email) };
-}
-
-/** Alex invites the person to his postpaid account as `role` (a member: of `lineIds`) and they accept. */
-async function join(person: { email: string; token: string }, role: "member" | "manager", lineIds: string[]) {
-  const invited = await backend.send("POST", `/api/v1/accounts/${account.id}/actions/invite-member`, {
-    as: ALEX,
-    body: { email: person.email, role, lineIds },
-  });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const token = new URL(invited.json<{ invitationUrl: string }>().invitationUrl).hash.slice(1);
-  const accepted = await backend.send("POST", "/api/v1/account-invitations/accept", {
-    token: person.token,
-    body: { token },
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-}
-
 const act = (
   lineId: string,
   action: "keep-line" | "cancel",
@@ -197,8 +173,8 @@ describe("keep-line", () => {
 
   it("a member of the account may neither cancel nor keep their line (404, as for every action not shared with them); a manager may keep it", async () => {
     const lineId = await newLine();
-    const member = await newSubscriber("keep-member");
-    await join(member, "member", [lineId]);
+    const member = await newSubscriber(backend, "keep-member");
+    await joinAccount(backend, account.id, member, "member", [lineId]);
     // The member sees the line and that it is to be cancelled…
     await scheduleCancellation(lineId);
     const seen = await backend.get(`/api/v1/lines/${lineId}`, { token: member.token });
@@ -209,8 +185,8 @@ describe("keep-line", () => {
     expectProblem(await act(lineId, "cancel", { token: member.token }, { when: "now" }), 404);
     expect((await lineAs(lineId)).cancellationScheduled).toBe(true);
 
-    const manager = await newSubscriber("keep-manager");
-    await join(manager, "manager", []);
+    const manager = await newSubscriber(backend, "keep-manager");
+    await joinAccount(backend, account.id, manager, "manager", []);
     const kept = await act(lineId, "keep-line", { token: manager.token });
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json<Line>().cancelsOn).toBeNull();

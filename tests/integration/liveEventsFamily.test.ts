@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountMembers, accounts, invoices, lines } from "../../server/db/schema";
-import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 import { createEventBus, type EventBus } from "../../server/live/eventBus";
 import type { ResourceEvent } from "../../src/resources/events";
-import { signInWithPassword, signUpWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { joinAccount, newSubscriber, type NewPerson } from "../support/accountPeople";
 import { ALEX, SAM } from "../support/fixtures";
 import { listenOn, openLiveStream, type LiveStream } from "../support/liveStream";
 
@@ -25,31 +25,9 @@ const alex = { accountId: "", prepaidAccountId: "", lineId: "", otherLineId: "",
 let member: { uid: string; email: string; token: string; memberId: string };
 let manager: { uid: string; email: string; token: string; memberId: string };
 
-async function newSubscriber(tag: string) {
-  const email = `${tag}-${randomUUID()}@example.com`;
-  const { uid, idToken } = await signUpWithPassword(email, DEMO_PASSWORD);
-  const claimed = await backend.send("POST", "/api/v1/me/claim", { token: idToken });
-  expect(claimed.statusCode, claimed.body).toBe(200);
-  return { email, uid, token: await signInWithPassword(email) };
-}
-
 /** Invites the person as `role` on alex's postpaid account and has them accept. */
-async function join(
-  person: { email: string; token: string; uid: string },
-  role: "member" | "manager",
-  lineIds: string[],
-) {
-  const invited = await backend.send("POST", `/api/v1/accounts/${alex.accountId}/actions/invite-member`, {
-    as: ALEX,
-    body: { email: person.email, role, lineIds },
-  });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const token = new URL(invited.json<{ invitationUrl: string }>().invitationUrl).hash.slice(1);
-  const accepted = await backend.send("POST", "/api/v1/account-invitations/accept", {
-    token: person.token,
-    body: { token },
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
+async function join(person: NewPerson, role: "member" | "manager", lineIds: string[]) {
+  await joinAccount(backend, alex.accountId, person, role, lineIds);
   const [row] = await backend.database.db
     .select({ id: accountMembers.id })
     .from(accountMembers)
@@ -127,8 +105,8 @@ beforeAll(async () => {
     .where(eq(invoices.accountId, alex.accountId))
     .limit(1);
   alex.invoiceId = bill!.id;
-  member = await join(await newSubscriber("live-member"), "member", [alex.lineId]);
-  manager = await join(await newSubscriber("live-manager"), "manager", []);
+  member = await join(await newSubscriber(backend, "live-member"), "member", [alex.lineId]);
+  manager = await join(await newSubscriber(backend, "live-manager"), "manager", []);
 });
 
 afterAll(async () => {

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, lines } from "../../server/db/schema";
-import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 import type { Home, Meter } from "../../src/resources/usage";
-import { signInWithPassword, signUpWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { joinAccount, newSubscriber } from "../support/accountPeople";
 import { ADMIN, ALEX, TAYLOR } from "../support/fixtures";
 import { expectProblem } from "../support/problems";
 
@@ -16,33 +15,6 @@ import { expectProblem } from "../support/problems";
 let backend: TestBackend;
 const db = () => backend.database.db;
 const alex = { prepaidAccountId: "", prepaidLineId: "", postpaidAccountId: "", postpaidLineId: "" };
-
-async function newSubscriber(tag: string): Promise<{ email: string; token: string }> {
-  const email = `${tag}-${randomUUID()}@example.com`;
-  const { idToken } = await signUpWithPassword(email, DEMO_PASSWORD);
-  const claimed = await backend.send("POST", "/api/v1/me/claim", { token: idToken });
-  expect(claimed.statusCode, claimed.body).toBe(200);
-  return { email, token: await signInWithPassword(email) };
-}
-
-async function join(
-  person: { email: string; token: string },
-  accountId: string,
-  role: "member" | "manager",
-  lineIds: string[],
-) {
-  const invited = await backend.send("POST", `/api/v1/accounts/${accountId}/actions/invite-member`, {
-    as: ALEX,
-    body: { email: person.email, role, lineIds },
-  });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const token = new URL(invited.json<{ invitationUrl: string }>().invitationUrl).hash.slice(1);
-  const accepted = await backend.send("POST", "/api/v1/account-invitations/accept", {
-    token: person.token,
-    body: { token },
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
-}
 
 const homeOf = async (who: { as?: string; token?: string; operator?: string }) => {
   const res = await backend.send("GET", "/api/v1/home", who);
@@ -83,8 +55,8 @@ describe("a member's Home and meters carry no money", () => {
   });
 
   it("a member gets their line, its plan by name, its meters and its grace day, and no amount at all", async () => {
-    const member = await newSubscriber("money-member");
-    await join(member, alex.prepaidAccountId, "member", [alex.prepaidLineId]);
+    const member = await newSubscriber(backend, "money-member");
+    await joinAccount(backend, alex.prepaidAccountId, member, "member", [alex.prepaidLineId]);
     const home = await homeOf({ token: member.token });
     expect(home.lines.map((l) => l.id)).toEqual([alex.prepaidLineId]);
     const [line] = home.lines;
@@ -119,8 +91,8 @@ describe("a member's Home and meters carry no money", () => {
   });
 
   it("a manager sees the money of the account they manage", async () => {
-    const manager = await newSubscriber("money-manager");
-    await join(manager, alex.postpaidAccountId, "manager", []);
+    const manager = await newSubscriber(backend, "money-manager");
+    await joinAccount(backend, alex.postpaidAccountId, manager, "manager", []);
     const home = await homeOf({ token: manager.token });
     const line = home.lines.find((l) => l.id === alex.postpaidLineId)!;
     expect(line.plan.price).toMatchObject({ currency: "USD" });

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, lines, notificationPreferences, notifications, outboxMessages } from "../../server/db/schema";
-import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 import { parseServiceKeys } from "../../server/auth/serviceKeys";
 import type { Plan } from "../../src/resources/plans";
 import type { UsageRecordInput } from "../../src/resources/usage";
-import { signInWithPassword, signUpWithPassword, startTestBackend, type TestBackend } from "../support/testBackend";
+import { startTestBackend, type TestBackend } from "../support/testBackend";
+import { joinAccount, newSubscriber } from "../support/accountPeople";
 import { ADMIN, ALEX } from "../support/fixtures";
 
 // Usage alerts on a shared pool (issue 28): the 80 % and 100 % data alerts compare the account's
@@ -80,25 +80,10 @@ async function told(): Promise<Record<string, string[]>> {
   return byWhom;
 }
 
-async function newSubscriber(tag: string) {
-  const email = `${tag}-${randomUUID()}@example.com`;
-  const { uid, idToken } = await signUpWithPassword(email, DEMO_PASSWORD);
-  const claimed = await backend.send("POST", "/api/v1/me/claim", { token: idToken });
-  expect(claimed.statusCode, claimed.body).toBe(200);
-  return { email, uid, token: await signInWithPassword(email) };
-}
+/** A new person on the family account as `role`. */
 async function join(role: "member" | "manager", lineIds: string[]) {
-  const person = await newSubscriber(`pool-${role}`);
-  const invited = await backend.send("POST", `/api/v1/accounts/${accountId}/actions/invite-member`, {
-    as: ALEX,
-    body: { email: person.email, role, lineIds },
-  });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const accepted = await backend.send("POST", "/api/v1/account-invitations/accept", {
-    token: person.token,
-    body: { token: new URL(invited.json<{ invitationUrl: string }>().invitationUrl).hash.slice(1) },
-  });
-  expect(accepted.statusCode, accepted.body).toBe(200);
+  const person = await newSubscriber(backend, `pool-${role}`);
+  await joinAccount(backend, accountId, person, role, lineIds);
   return { uid: person.uid, email: person.email };
 }
 
