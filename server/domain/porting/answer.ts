@@ -103,24 +103,10 @@ export async function applyPortInAnswer(
           .set({ msisdn, updatedAt: new Date() })
           .where(eq(lines.id, order.lineId))
           .returning({ id: lines.id });
-        if (line)
-          events.push({
-            operator: order.operatorCode,
-            resource: "lines",
-            type: "updated",
-            ids: [line.id],
-            ownerUids: order.ownerUid ? [order.ownerUid] : [],
-            at: new Date().toISOString(),
-          });
+        const ownerUids = order.ownerUid ? [order.ownerUid] : [];
+        if (line) effects.effects.publish({ resource: "lines", type: "updated", ids: [line.id], ownerUids });
         // The care 360 and staff search show the account's numbers: the temporary one is gone.
-        events.push({
-          operator: order.operatorCode,
-          resource: "subscribers",
-          type: "updated",
-          ids: [order.accountId],
-          ownerUids: order.ownerUid ? [order.ownerUid] : [],
-          at: new Date().toISOString(),
-        });
+        effects.effects.publish({ resource: "subscribers", type: "updated", ids: [order.accountId], ownerUids });
       }
       if (temporary) await releaseTemporaryNumber(tx, order.operatorCode, temporary);
       await advanceOrder(effects, current, "completed", "system", "orders.portIn.accepted");
