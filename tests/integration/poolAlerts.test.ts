@@ -3,11 +3,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, lines, notificationPreferences, notifications, outboxMessages } from "../../server/db/schema";
 import { parseServiceKeys } from "../../server/auth/serviceKeys";
-import type { Plan } from "../../src/resources/plans";
 import type { UsageRecordInput } from "../../src/resources/usage";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { joinAccount, newSubscriber } from "../support/accountPeople";
-import { ADMIN, ALEX } from "../support/fixtures";
+import { createPoolPlan } from "../support/poolPlan";
+import { ALEX } from "../support/fixtures";
 
 // Usage alerts on a shared pool (issue 28): the 80 % and 100 % data alerts compare the account's
 // pooled use with the pool's allowance and tell the holder and the managers once per threshold and
@@ -90,25 +90,9 @@ async function join(role: "member" | "manager", lineIds: string[]) {
 beforeAll(async () => {
   backend = await startTestBackend({ ingestApiKeys: parseServiceKeys(KEY, "ATT") });
   const db = backend.database.db;
-  const created = await backend.send("POST", "/api/v1/plans", {
-    as: ADMIN,
-    body: {
-      code: "POOL_ALERTS_100MB",
-      name: "Family Alerts 100 MB",
-      kind: "postpaid",
-      sharing: "pool",
-      price: { amount: 2000, currency: "USD" },
-      dataMb: POOL_MB,
-      voiceMinutes: null,
-      sms: null,
-      features: [],
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const poolPlanId = created.json<Plan>().id;
-  expect((await backend.send("POST", `/api/v1/plans/${poolPlanId}/actions/activate`, { as: ADMIN })).statusCode).toBe(
-    200,
-  );
+  const poolPlanId = (
+    await createPoolPlan(backend, { code: "POOL_ALERTS_100MB", name: "Family Alerts 100 MB", dataMb: POOL_MB })
+  ).id;
   const [main] = await db
     .select({ id: lines.id, accountId: lines.accountId, planId: lines.planId, cycleDay: lines.cycleDay })
     .from(lines)

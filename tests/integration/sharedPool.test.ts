@@ -5,6 +5,7 @@ import { auditEvents, ledgerEntries, lines, notifications, plans, usageCaps } fr
 import { parseServiceKeys } from "../../server/auth/serviceKeys";
 import type { AccountMeters, Meter } from "../../src/resources/usage";
 import type { Plan } from "../../src/resources/plans";
+import { createPoolPlan } from "../support/poolPlan";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { expectProblem } from "../support/problems";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
@@ -57,25 +58,13 @@ const setCap = (msisdn: string, body: unknown, options: { as?: string; operator?
 beforeAll(async () => {
   backend = await startTestBackend({ ingestApiKeys: parseServiceKeys(KEY, "ATT") });
   // A pool plan made in catalog management as any other plan: 100 MB shared, $20 a line, no data past it.
-  const created = await backend.send("POST", "/api/v1/plans", {
-    as: ADMIN,
-    body: {
-      code: "POOL_TEST_100MB",
-      name: "Family Test 100 MB",
-      kind: "postpaid",
-      sharing: "pool",
-      price: { amount: 2000, currency: "USD" },
-      dataMb: POOL_MB,
-      voiceMinutes: null,
-      sms: null,
-      features: [],
-    },
+  const created = await createPoolPlan(backend, {
+    code: "POOL_TEST_100MB",
+    name: "Family Test 100 MB",
+    dataMb: POOL_MB,
   });
-  expect(created.statusCode, created.body).toBe(201);
-  poolPlanId = created.json<Plan>().id;
-  expect(created.json<Plan>().sharing).toBe("pool");
-  const activated = await backend.send("POST", `/api/v1/plans/${poolPlanId}/actions/activate`, { as: ADMIN });
-  expect(activated.statusCode, activated.body).toBe(200);
+  poolPlanId = created.id;
+  expect(created).toMatchObject({ sharing: "pool", status: "active" });
 
   // Alex's family: his postpaid line and two more on the same account and cycle day (as add-line makes them).
   const [main] = await backend.database.db
