@@ -20,7 +20,7 @@ export function fieldExpression(resource: DeclaredResource, field: string): stri
   const column = COLUMNS[field];
   if (column) return `"${column}"`;
   const computed = resource.store === "table" ? undefined : resource.computed?.[field];
-  if (computed) {
+  if (computed && "op" in computed) {
     const [a, b] = computed.of.map((operand: string) => fieldExpression(resource, operand));
     return `(${a} ${OPERATORS[computed.op]} ${b})`;
   }
@@ -74,6 +74,7 @@ export function computedDisplay(resource: DeclaredResource, field: string): stri
   if (!computed) throw new Error(`${resource.name}: '${field}' is not a computed field`);
   const number = fieldExpression(resource, field);
   if (resource.fields[field]?.kind !== "money") return number;
+  if (!("op" in computed)) throw new Error(`${resource.name}: '${field}' is not an operation`);
   const moneyOperand = computed.of.find((operand: string) => resource.fields[operand]?.kind === "money");
   if (!moneyOperand)
     throw new Error(`${resource.name}: the money field '${field}' must be computed from a money field`);

@@ -77,7 +77,7 @@ export function assertWritable(resource: DeclaredResource) {
     if (!shape[field]) throw new Error(`${resource.name}: computed field '${field}' is not in its schema`);
     if (formFields(resource, "create").includes(field) || formFields(resource, "edit").includes(field))
       throw new Error(`${resource.name}: computed field '${field}' cannot be in a form`);
-    for (const operand of rule!.of)
+    for (const operand of rule && "of" in rule ? rule.of : [])
       if (!shape[operand] || !numeric(operand))
         throw new Error(
           `${resource.name}: computed field '${field}' needs numeric fields, and '${operand}' is not one`,

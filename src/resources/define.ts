@@ -182,6 +182,17 @@ export interface ActionSpec<K extends string = string> {
   set?: Partial<Record<K, string | number | boolean | null>>;
   /** Allowed only while each named field holds one of these values (else 409 naming the field). */
   when?: Conditions<K>;
+  /**
+   * Conditions in the expression language (src/resources/expressions), on the record, `role` (who
+   * acts) and `today()`: each must hold, else 409 at its `field` with its `message`, and the button is
+   * hidden. "A subscriber cancels only before the start": `role != 'subscriber' or startsOn > today()`.
+   */
+  allowedIf?: readonly DeclaredCheck<K>[];
+  /**
+   * What the action does besides `set`, in the write's transaction (charge or refund a balance through
+   * the ledger, a notice). With effects that move money the action has a preview: the quote of them.
+   */
+  effects?: readonly DeclaredEffect<K>[];
   /** The name of the server function (server/domain/handlers.ts) that carries the action out. */
   handler?: string;
   /**
@@ -335,12 +346,77 @@ export interface DocumentResource<S extends z.ZodObject, K extends string> exten
   store?: "documents";
   /** The fields of the create and edit forms, in order; server-set fields (id, times, status) stay out. */
   form?: { create: readonly K[]; edit: readonly K[] };
-  /** Values a new record starts with (fields the form does not ask for). */
-  defaults?: Partial<Record<K, string | number | boolean | null>>;
+  /**
+   * Values a new record starts with: fields the form does not ask for, or a form field's first value.
+   * An expression (`expr("today()")`) is worked out when the form opens and when the record is made.
+   */
+  defaults?: Partial<Record<K, string | number | boolean | null | Expression>>;
   /** Fields that get a database index (those filtered or sorted on most). */
   indexes?: readonly K[];
-  /** Fields the server computes in SQL from others (shown, filtered and sorted like any other). */
-  computed?: Partial<Record<K, ComputedField<K>>>;
+  /**
+   * Fields the server computes from others: `{ op, of }` (one operation on two numbers) or an
+   * expression (`expr("startsOn + days - 1")`), computed in SQL on every read, so lists filter and
+   * sort on it; `stored: true` works it out once when the record is made and keeps it (a price read
+   * from a rate table at purchase stays what was paid when the rate changes).
+   */
+  computed?: Partial<Record<K, ComputedField<K> | ExpressionField>>;
+  /** Rules across fields, checked on create and edit in the browser and on the server: 400 at `field`. */
+  checks?: readonly DeclaredCheck<K>[];
+  /**
+   * This resource is a rate table other declarations look up (`rate('travel-insurance-rates', zone)`):
+   * the record whose `key` matches and whose `from` day is the latest on or before the day asked, its
+   * `value` (money or number). Admins edit it like any resource; its audit trail is its history.
+   */
+  rateTable?: { key: K; value: K; from: K };
+  /** What making a record does besides storing it, in its transaction; quoted first at `POST /{name}/preview`. */
+  onCreate?: readonly DeclaredEffect<K>[];
+  /**
+   * Changes the daily job makes when their condition becomes true (`expire`: `status == 'active' and
+   * endsOn < today()` sets status to expired), in SQL over every matching record, audited as the system.
+   */
+  schedules?: Record<string, DeclaredSchedule<K>>;
+  /** Each operator's first records, written once when the resource has none of theirs (a rate table's rates). */
+  seed?: readonly Record<string, unknown>[];
+}
+
+/** A source text of the expression language (src/resources/expressions), as a declaration writes it. */
+export interface Expression {
+  expression: string;
+}
+/** `expr("startsOn + days - 1")`: marks a declaration's value as an expression rather than a fixed text. */
+export const expr = (expression: string): Expression => ({ expression });
+
+/** A computed field given by an expression; `stored` keeps the value worked out when the record was made. */
+export interface ExpressionField extends Expression {
+  stored?: boolean;
+}
+
+/** A rule that must hold (an expression giving yes or no), else a refusal at `field` worded by `message` (i18n key). */
+export interface DeclaredCheck<K extends string = string> {
+  rule: string;
+  field: K;
+  message: string;
+}
+
+/**
+ * A declared side effect of a create or an action, run in the write's transaction:
+ * - `charge`: takes `amount` (a money expression) from the balance of the account the reference field
+ *   `account` leads to (a line's or an account's id): prepaid from its balance (422 with the shortfall
+ *   when short), postpaid as an unbilled charge. `label` (i18n key) names it in the quote and the ledger.
+ * - `refund`: gives `amount` back to that balance (nothing when it comes to zero).
+ * - `notify`: an in-app notice to the record's owner, worded by `message` (an i18n key of the declaration).
+ */
+export type DeclaredEffect<K extends string = string> =
+  | { charge: { account: K; amount: string; label: string } }
+  | { refund: { account: K; amount: string; label: string } }
+  | { notify: { message: string } };
+
+/** A change the daily job makes to every record meeting `when` (an expression): the fields in `set`. */
+export interface DeclaredSchedule<K extends string = string> {
+  when: string;
+  set: Partial<Record<K, string | number | boolean | null>>;
+  /** i18n key of the notice the record's owner gets, if any. */
+  notify?: string;
 }
 
 /**
@@ -354,6 +430,11 @@ export interface TableResource<S extends z.ZodObject, K extends string> extends 
   defaults?: never;
   indexes?: never;
   computed?: never;
+  checks?: never;
+  rateTable?: never;
+  onCreate?: never;
+  schedules?: never;
+  seed?: never;
 }
 
 /** A number the server computes from numeric fields of the same record: `multiply` or `add` them. */
