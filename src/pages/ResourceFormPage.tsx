@@ -2,12 +2,12 @@ import type { DeclaredResource } from "./declaredResource";
 import { Create, Edit, useForm } from "@refinedev/antd";
 import { useGetIdentity, type HttpError } from "@refinedev/core";
 import { Form, Result, Typography } from "antd";
-import dayjs from "dayjs";
 import { useParams } from "react-router";
 import type { SessionUser } from "../providers/session";
 import { translate as t } from "../i18n";
 import { FieldInput } from "../components/FieldInput";
 import { acceptsNull, fieldRules } from "../components/formRules";
+import { pickerItemProps } from "../components/pickerItemProps";
 
 type AnyRecord = Record<string, unknown>;
 
@@ -64,7 +64,6 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
     >
       {fields.map((field: string) => {
         const spec = resource.fields[field];
-        const date = spec?.kind === "date";
         return (
           <Form.Item
             key={field}
@@ -74,12 +73,7 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
             rules={fieldRules(resource, field)}
             validateTrigger="onBlur"
             // The date picker holds a dayjs value; the record holds "YYYY-MM-DD".
-            {...(date
-              ? {
-                  getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : undefined }),
-                  normalize: (d: dayjs.Dayjs | null) => (d ? d.format("YYYY-MM-DD") : null),
-                }
-              : {})}
+            {...pickerItemProps(spec?.kind)}
           >
             <FieldInput name={field} spec={spec} nullable={acceptsNull(resource, field)} />
           </Form.Item>
