@@ -453,9 +453,9 @@ export type ResourceDefinition<
  * the runtime's stack tells: the server and tests run the sources), so a refused expression names its file.
  */
 export function defineResource<S extends z.ZodObject>(definition: ResourceDefinition<S>): ResourceDefinition<S> {
-  const declaredIn = /(src\/resources\/[\w/.-]+\.ts:\d+)/.exec(
-    new Error().stack?.split("\n").slice(2).join("\n") ?? "",
-  )?.[1];
+  // The caller's frame: the line after this function's own in the stack.
+  const caller = new Error().stack?.split("\n")[2] ?? "";
+  const declaredIn = /((?:src|tests|server)\/[\w/.-]+\.tsx?:\d+)/.exec(caller)?.[1];
   if (declaredIn) Object.defineProperty(definition, "declaredIn", { value: declaredIn, enumerable: false });
   return definition;
 }
