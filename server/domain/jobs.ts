@@ -8,6 +8,7 @@ import { deliverOutbox, OUTBOX_DELIVERY_JOB } from "./outbox/deliver";
 import { autoTopUpJobs } from "./autoTopUps/run";
 import { portInJobs } from "./porting/send";
 import { runDueCancellations, SCHEDULED_CANCELLATIONS_JOB } from "./lines/scheduledCancellations";
+import { DECLARED_SCHEDULES_JOB, runDeclaredSchedules } from "../generic/declaredSchedules";
 
 /**
  * Every background job of the domain, bound to the app's services: the cron sweeps that carry out
@@ -41,6 +42,13 @@ export function domainJobs(services: EngineServices): JobDefinition<object>[] {
       name: SCHEDULED_CANCELLATIONS_JOB,
       cron: "* * * * *",
       run: async () => void (await runDueCancellations(services.db, services.events)),
+    },
+    // Declared schedules (issue 29: a travel policy expires after its end day): hourly, so a day's
+    // change lands within the hour after midnight UTC, and a missed run is caught up by the next.
+    {
+      name: DECLARED_SCHEDULES_JOB,
+      cron: "7 * * * *",
+      run: async () => void (await runDeclaredSchedules(services.db, services.events)),
     },
   ];
 }

@@ -14,10 +14,13 @@ import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../l
 import { refuseToggledOffInput } from "../lib/featureFlags";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
 import { createEffects } from "./effects";
+import { translateTo } from "#i18n/dictionaries";
+import { failedAllowedIf, quotesAction, type ExpressionContext } from "#resources/expressions/declaration";
+import { declaredEffects, expressionContext, quoteOfEffects, runEffects } from "../generic/declaredWrites";
 import { findRecordRow } from "./records";
 import { either, roleMayNot } from "./refusals";
 import { selectRecords } from "./recordQuery";
-import { auditWrite, idParamsOf, pascal, publishAll, writeHeadersSchema } from "./routeParts";
+import { auditWrite, idParamsOf, pascal, publishAll, rolledBack, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
 import type { ActionContext, ActionOutcome, ApiRecord, DomainModule } from "./types";
 import type { DeclaredResource } from "../lib/declaredResource";
@@ -86,13 +89,6 @@ function checkReauth(
   requireRecentSignIn(authTime, maxAgeSeconds);
 }
 
-/** Thrown to roll back a preview's transaction: a preview never changes anything, even by mistake. */
-class PreviewDone extends Error {
-  constructor(readonly quote: unknown) {
-    super("preview");
-  }
-}
-
 /**
  * `POST /{resource}/{id}/actions/{name}` for every declared action, and `…/preview` for those with a
  * preview. In one transaction: the record locked, its state checked (409 naming the field), the
@@ -144,6 +140,17 @@ export const actionRoutes =
         return { reason: (reason as string | undefined) ?? null, input };
       };
 
+      /** 409 unless the record is in a state the action allows: `when` (each field with its value) and `allowedIf` (its own words). */
+      const refuseUnallowed = (record: ApiRecord, expressions: ExpressionContext) => {
+        const blocked = unmet(action.when, record);
+        if (blocked.length) throw conflict(cannotNow(name, blocked), blocked);
+        const failed: FieldError[] = failedAllowedIf(resource, name, record, expressions).map((rule) => ({
+          path: rule.field,
+          message: (locale) => translateTo(locale, rule.message),
+        }));
+        if (failed.length) throw conflict(cannotNow(name, failed), failed);
+      };
+
       app.post(
         path,
         {
@@ -192,8 +199,8 @@ export const actionRoutes =
               });
               if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
               const before = source.toRecord(row);
-              const blocked = unmet(action.when, before);
-              if (blocked.length) throw conflict(cannotNow(name, blocked), blocked);
+              const expressions = await expressionContext(tx, principal, principal.operator);
+              refuseUnallowed(before, expressions);
               checkReauth(action, principal, request.identity.authTime, before, services.reauthMaxAgeSeconds);
               const { effects, pending } = createEffects(tx, principal, request.id);
               const ctx: ActionContext = {
@@ -210,6 +217,19 @@ export const actionRoutes =
               let outcome: ActionOutcome = {};
               if (handler) outcome = (await handler.run(ctx)) ?? {};
               else await module.writer!.set!(ctx, row, action.set ?? {});
+              // Declared effects (a refund through the ledger), on the record as it was when the action began.
+              const declared = declaredEffects(resource).actions[name] ?? [];
+              if (declared.length) {
+                const run = {
+                  tx,
+                  principal,
+                  effects,
+                  key: `${name}:${request.id}`,
+                  recordId: request.params.id,
+                  ownerUid: source.ownerUids(row)[0] ?? null,
+                };
+                await runEffects(run, resource, declared, before, expressions);
+              }
               if (outcome.accepted) {
                 // Filed for a second person (the handler audited the request): the record is unchanged.
                 if (!action.accepted)
@@ -248,8 +268,24 @@ export const actionRoutes =
         },
       );
 
-      if (action.preview && handler?.preview) {
-        const preview = handler.preview.bind(handler);
+      const declaredQuote = quotesAction(resource, name);
+      if (action.preview && (handler?.preview || declaredQuote)) {
+        const preview = handler?.preview
+          ? handler.preview.bind(handler)
+          : async (ctx: ActionContext) => {
+              const expressions = await expressionContext(ctx.tx, ctx.principal, ctx.principal.operator);
+              const declared = declaredEffects(resource).actions[name] ?? [];
+              const run = {
+                tx: ctx.tx,
+                principal: ctx.principal,
+                effects: ctx.effects,
+                key: `${name}:preview`,
+                recordId: ctx.record.id,
+                ownerUid: source.ownerUids(ctx.row)[0] ?? null,
+              };
+              await runEffects(run, resource, declared, ctx.record, expressions);
+              return quoteOfEffects(resource, declared, ctx.record, expressions, action.label);
+            };
         app.post(
           `${path}/preview`,
           {
@@ -267,33 +303,15 @@ export const actionRoutes =
           async (request) => {
             const principal = request.principal;
             const { reason, input } = prepare(principal, request.body);
-            try {
-              await db.transaction(async (tx) => {
-                const row = await findRecordRow(tx, resource, module, principal, name, request.params.id);
-                if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
-                const record = source.toRecord(row);
-                const blocked = unmet(action.when, record);
-                if (blocked.length) throw conflict(cannotNow(name, blocked), blocked);
-                const { effects } = createEffects(tx, principal, request.id);
-                throw new PreviewDone(
-                  await preview({
-                    tx,
-                    principal,
-                    requestId: request.id,
-                    effects,
-                    services,
-                    row,
-                    record,
-                    input,
-                    reason,
-                  }),
-                );
-              });
-            } catch (error) {
-              if (error instanceof PreviewDone) return error.quote as never;
-              throw error;
-            }
-            throw new Error("a preview ended without a quote");
+            // Rolled back whatever happens: a preview never changes anything, even by mistake.
+            return await rolledBack(db, async (tx) => {
+              const row = await findRecordRow(tx, resource, module, principal, name, request.params.id);
+              if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
+              const record = source.toRecord(row);
+              refuseUnallowed(record, await expressionContext(tx, principal, principal.operator));
+              const { effects } = createEffects(tx, principal, request.id);
+              return preview({ tx, principal, requestId: request.id, effects, services, row, record, input, reason });
+            });
           },
         );
       }

@@ -4,6 +4,9 @@ import { documentModule } from "../generic/documentModule";
 import type { ModuleMap } from "./records";
 import type { DomainModule } from "./types";
 import type { DeclaredResource } from "../lib/declaredResource";
+import { declaredExpressions, postedLabelKeys, quotesAction } from "#resources/expressions/declaration";
+import { addPostedForms } from "#i18n/postedText";
+import { addMessages } from "#i18n/dictionaries";
 
 /**
  * Every backend resource of the registry with the module that serves it: its domain module for
@@ -28,6 +31,9 @@ export function buildModules(
         `${resource.name}: declared with store "table" but server/domain/modules.ts has no module for it`,
       );
     assertServable(resource, module);
+    // The declaration's own words, which its refusals, ledger reasons and notices speak on this side too.
+    if (resource.messages) addMessages(resource.messages);
+    addPostedForms(postedLabelKeys(resource));
     map.set(resource.name, { resource, module });
   }
   return map;
@@ -36,6 +42,17 @@ export function buildModules(
 /** What only the factory can check: each key of the declaration has something that honours it. */
 export function assertServable(resource: DeclaredResource, module: DomainModule) {
   const table = resource.store === "table";
+  // Every expression of the declaration, type-checked against its fields: a mistake names its file and position.
+  const expressions = declaredExpressions(resource);
+  if (expressions.effects.onCreate.length && !resource.form?.create.length)
+    throw new Error(`${resource.name}: onCreate is declared but nobody can create its records (no form.create)`);
+  const fieldsOf = resource.schema.shape as Record<string, { safeParse(value: unknown): { success: boolean } }>;
+  for (const schedule of expressions.schedules) {
+    for (const [field, value] of Object.entries(schedule.set)) {
+      if (!fieldsOf[field]?.safeParse(value).success)
+        throw new Error(`${resource.name}: schedule '${schedule.name}' sets '${field}' to a value its schema refuses`);
+    }
+  }
   if (resource.form?.create.length && !module.writer?.create)
     throw new Error(`${resource.name}: form.create is declared but its module cannot create records`);
   if (resource.form?.edit.length && !module.writer?.edit)
@@ -106,8 +123,14 @@ export function assertServable(resource: DeclaredResource, module: DomainModule)
       throw new Error(
         `${resource.name}: action '${name}' names handler '${action.handler}', which server/domain/handlers.ts lacks`,
       );
-    if (action.preview && !(action.handler && handlers[action.handler]?.preview))
-      throw new Error(`${resource.name}: action '${name}' declares a preview, which its handler does not give`);
+    if (action.effects?.length && !action.set)
+      throw new Error(
+        `${resource.name}: action '${name}' declares effects, which go with \`set\` (a handler does its own)`,
+      );
+    if (action.preview && !(action.handler && handlers[action.handler]?.preview) && !quotesAction(resource, name))
+      throw new Error(
+        `${resource.name}: action '${name}' declares a preview, which neither its handler nor its effects give`,
+      );
     if ((action.input || action.result) && !action.handler)
       throw new Error(`${resource.name}: action '${name}' takes input or gives a result, which needs a handler`);
     for (const [field, spec] of Object.entries(action.inputFields ?? {})) {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { accessScope, sourceScope, type Principal } from "#resources/access";
@@ -12,11 +13,13 @@ import { listQuerySchema } from "../lib/listQuery";
 import { filtersToSql, pageToLimitOffset, sortToSql } from "../lib/listSql";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
 import { problemResponses } from "../openapi/problems";
-import { actionRoutes } from "./actionRoutes";
+import { actionRoutes, quoteSchema } from "./actionRoutes";
+import { declaredExpressions, quotesOnCreate } from "#resources/expressions/declaration";
+import { expressionContext, newRecord, quoteOfEffects, runEffects } from "../generic/declaredWrites";
 import { createEffects } from "./effects";
 import { callerNotVerified, checkReferences, findRecordRow, type ModuleMap } from "./records";
 import { roleMayNot } from "./refusals";
-import { auditWrite, idParamsOf, pascal, publishAll, writeHeadersSchema } from "./routeParts";
+import { auditWrite, idParamsOf, pascal, publishAll, rolledBack, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
 import { countRecords, selectRecords } from "./recordQuery";
 import type { DomainModule } from "./types";
@@ -60,6 +63,7 @@ export const resourceRoutes =
   async (app) => {
     const { db, events } = services;
     const { source, writer } = module;
+    const onCreate = declaredExpressions(resource).effects.onCreate;
     const base = `/${resource.name}`;
     const tags = [resource.name];
     const Name = pascal(resource.name);
@@ -216,6 +220,18 @@ export const resourceRoutes =
             const id = await create({ tx, principal, requestId: request.id, effects, services }, body, owners);
             const row = await reload(tx, id);
             const record = source.toRecord(row);
+            // Declared effects of making it (a charge through the ledger), in this transaction.
+            if (onCreate.length) {
+              const ownerUid = source.ownerUids(row)[0] ?? null;
+              const run = { tx, principal, effects, key: "create", recordId: id, ownerUid };
+              await runEffects(
+                run,
+                resource,
+                onCreate,
+                record,
+                await expressionContext(tx, principal, principal.operator),
+              );
+            }
             await auditWrite(tx, resource, request, "create", id, null, record);
             if (claim) await claim.complete(201, record);
             return { record, published: [recordEvent(principal, "created", id, row), ...pending] };
@@ -231,6 +247,43 @@ export const resourceRoutes =
               request.log.warn({ err: error }, "idempotency housekeeping failed"),
             );
           return reply.code(201).send(done.record);
+        },
+      );
+    }
+
+    if (resource.form?.create.length && writer?.create && quotesOnCreate(resource)) {
+      app.post(
+        `${base}/preview`,
+        {
+          schema: {
+            tags,
+            operationId: `previewCreate${Name}`,
+            summary: `What creating a ${resource.name} record would charge; changes nothing`,
+            description: "Takes the create body and answers a quote of the declared charges. Nothing is written.",
+            headers: apiHeadersSchema,
+            body: writeBodySchema(resource, "create"),
+            response: { 200: quoteSchema, ...writeResponses },
+          },
+        },
+        async (request) => {
+          const principal = request.principal;
+          if (!accessScope(principal, resource, "create"))
+            throw forbidden(roleMayNot(principal.role, "create", resource.name));
+          const body = request.body as Record<string, unknown>;
+          refuse(resource, "create", principal, body);
+          // The effects run for real and are rolled back, so a balance too small answers its 422 now, before the buy.
+          const quote = await rolledBack(db, async (tx) => {
+            const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
+            if (errors.length) throw badRequest(notValid("body", errors), errors);
+            const ctx = await expressionContext(tx, principal, principal.operator);
+            const { record } = newRecord(resource, body, ctx);
+            const { effects } = createEffects(tx, principal, request.id);
+            const ownerUid = owners[resource.ownership?.through ?? ""] ?? principal.uid;
+            const run = { tx, principal, effects, key: "preview", recordId: randomUUID(), ownerUid };
+            await runEffects(run, resource, onCreate, record, ctx);
+            return quoteOfEffects(resource, onCreate, record, ctx, resource.createLabel ?? resource.label);
+          });
+          return quote;
         },
       );
     }

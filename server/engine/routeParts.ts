@@ -65,3 +65,23 @@ export async function auditWrite(
 export async function publishAll(events: EventBus, log: FastifyBaseLogger, list: ResourceEvent[]) {
   for (const event of list) await publishAfterCommit(events, log, event);
 }
+
+/** Thrown to roll a preview's transaction back: a preview never changes anything, even by mistake. */
+class RolledBack<T> extends Error {
+  constructor(readonly value: T) {
+    super("rolled back");
+  }
+}
+
+/** Runs `work` in a transaction that is always rolled back, and answers what it returned (a quote). */
+export async function rolledBack<T>(db: Executor, work: (tx: Executor) => Promise<T>): Promise<T> {
+  try {
+    await db.transaction(async (tx) => {
+      throw new RolledBack(await work(tx));
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.value as T;
+    throw error;
+  }
+  throw new Error("a rolled-back transaction ended without an answer");
+}

@@ -8,6 +8,9 @@ import type { ApiRecord, DomainModule, WriteContext } from "../engine/types";
 import { computedDisplay, documentColumns, fieldExpression, RESOURCE_NAME } from "./fieldSql";
 import { ensureDocumentIndexes } from "./documentIndexes";
 import { assertWritable } from "./writeRules";
+import { expressionContext, newRecord, refuseFailedChecks } from "./declaredWrites";
+import { seedDocuments } from "./documentSeeds";
+import { computedValues } from "#resources/expressions/declaration";
 import type { DeclaredResource } from "../lib/declaredResource";
 
 type DocumentRow = typeof resourceDocuments.$inferSelect & { computed?: Record<string, unknown> | null };
@@ -23,7 +26,10 @@ export function documentModule(resource: DeclaredResource): DomainModule<Documen
   const columns = documentColumns(resource);
   const searchFields: readonly string[] = resource.list.search?.fields ?? [];
   // Computed fields come back with every row, from the same SQL their filters and sorts use.
-  const computed = Object.keys(resource.store === "table" ? {} : (resource.computed ?? {}));
+  // Stored ones (worked out at creation) are in `data` like any field.
+  const computed = Object.entries(resource.store === "table" ? {} : (resource.computed ?? {}))
+    .filter(([, rule]) => !(rule && "stored" in rule && rule.stored))
+    .map(([field]) => field);
   const computedSql = computed.length
     ? sql<
         Record<string, unknown>
@@ -74,7 +80,12 @@ export function documentModule(resource: DeclaredResource): DomainModule<Documen
     },
     writer: {
       async create(ctx, body, owners) {
-        const data = { ...(resource.store === "table" ? {} : (resource.defaults ?? {})), ...body };
+        // Defaults (fixed or worked out), the body, stored computed fields; refused at a failed check.
+        const { data } = newRecord(
+          resource,
+          body,
+          await expressionContext(ctx.tx, ctx.principal, ctx.principal.operator),
+        );
         const ownerUid = ownerOf(resource, ctx.principal, owners, null);
         if (ctx.principal.role === "subscriber" && ownerUid !== ctx.principal.uid)
           throw forbidden(words("generic.onlyOwnRecords", { resource: resource.name }));
@@ -91,6 +102,9 @@ export function documentModule(resource: DeclaredResource): DomainModule<Documen
         return inserted!.id;
       },
       async edit(ctx, row, body, owners) {
+        const expressions = await expressionContext(ctx.tx, ctx.principal, ctx.principal.operator);
+        const edited = { ...row.data, ...body };
+        refuseFailedChecks(resource, { ...edited, ...computedValues(resource, edited, expressions) }, expressions);
         await ctx.tx
           .update(resourceDocuments)
           .set({
@@ -110,6 +124,9 @@ export function documentModule(resource: DeclaredResource): DomainModule<Documen
           .where(eq(resourceDocuments.id, row.id));
       },
     },
-    prepare: (db) => ensureDocumentIndexes(db, [resource]).then(() => undefined),
+    async prepare(db) {
+      await ensureDocumentIndexes(db, [resource]);
+      await seedDocuments(db, resource);
+    },
   };
 }

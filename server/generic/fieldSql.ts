@@ -1,5 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { DeclaredResource } from "../lib/declaredResource";
+import { declaredExpressions, todayUtc } from "#resources/expressions/declaration";
+import { expressionToSql } from "#resources/expressions/index";
 
 /** Resource and field names become SQL text (index names, partial-index predicates): only these shapes pass. */
 export const RESOURCE_NAME = /^[a-z][a-z0-9-]{1,40}$/;
@@ -23,6 +25,12 @@ export function fieldExpression(resource: DeclaredResource, field: string): stri
   if (computed && "op" in computed) {
     const [a, b] = computed.of.map((operand: string) => fieldExpression(resource, operand));
     return `(${a} ${OPERATORS[computed.op]} ${b})`;
+  }
+  if (computed && !computed.stored) {
+    // An expression computed on every read: the same language the browser evaluates, written as SQL
+    // (it reads neither today() nor rates, so its text is fixed at start-up; declaration.ts checks that).
+    const compiled = declaredExpressions(resource).computed.find((c) => c.field === field)!.compiled;
+    return `(${expressionToSql(compiled, (operand) => fieldExpression(resource, operand), { today: todayUtc() })})`;
   }
   switch (resource.fields[field]?.kind) {
     case "number":
@@ -74,7 +82,9 @@ export function computedDisplay(resource: DeclaredResource, field: string): stri
   if (!computed) throw new Error(`${resource.name}: '${field}' is not a computed field`);
   const number = fieldExpression(resource, field);
   if (resource.fields[field]?.kind !== "money") return number;
-  if (!("op" in computed)) throw new Error(`${resource.name}: '${field}' is not an operation`);
+  // A money expression's amount is in the operator's currency (money(…) literals and rates are).
+  if (!("op" in computed))
+    return `jsonb_build_object('amount', ${number}, 'currency', (SELECT currency FROM operators WHERE operators.code = resource_documents.operator_code))`;
   const moneyOperand = computed.of.find((operand: string) => resource.fields[operand]?.kind === "money");
   if (!moneyOperand)
     throw new Error(`${resource.name}: the money field '${field}' must be computed from a money field`);

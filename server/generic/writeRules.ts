@@ -24,7 +24,14 @@ export function writeBodySchema(resource: DeclaredResource, kind: WriteKind) {
   const shape = shapeOf(resource);
   const rules = (resource.writeRules ?? {}) as Record<string, z.ZodType | undefined>;
   // A field's write rule ("not in the future") replaces its record schema on writes only.
-  const picked = Object.fromEntries(formFields(resource, kind).map((field) => [field, rules[field] ?? shape[field]!]));
+  // A create field with a default (a start day of today) may be left out: the default fills it.
+  const defaults = resource.store === "table" ? {} : (resource.defaults ?? {});
+  const picked = Object.fromEntries(
+    formFields(resource, kind).map((field) => {
+      const schema = rules[field] ?? shape[field]!;
+      return [field, kind === "create" && Object.hasOwn(defaults, field) ? schema.optional() : schema];
+    }),
+  );
   const body = z.object(picked).loose();
   return kind === "create" ? body : body.partial();
 }
@@ -97,6 +104,8 @@ export function assertWritable(resource: DeclaredResource) {
       );
   }
   for (const [field, value] of Object.entries(resource.defaults ?? {})) {
+    // An expression default is type-checked against its field's kind instead (declaration.ts).
+    if (value !== null && typeof value === "object" && "expression" in value) continue;
     if (!shape[field]?.safeParse(value).success)
       throw new Error(`${resource.name}: the default of '${field}' does not pass its schema`);
   }

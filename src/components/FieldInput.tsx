@@ -233,8 +233,18 @@ export function FieldInput({
     case "boolean":
       return <Switch id={props.id} checked={Boolean(props.value)} onChange={props.onChange} />;
     case "date":
-      // Form.Item converts between the dayjs value of the picker and "YYYY-MM-DD" (see ResourceFormPage).
+      // Form.Item converts between the dayjs value of the picker and "YYYY-MM-DD" (pickerItemProps).
       return <DatePicker {...controlled<Dayjs | null>(props)} style={{ width: "100%" }} format="YYYY-MM-DD" />;
+    case "datetime":
+      // Form.Item converts between the dayjs value of the picker and an ISO date-time (pickerItemProps).
+      return (
+        <DatePicker
+          {...controlled<Dayjs | null>(props)}
+          showTime={{ format: "HH:mm" }}
+          style={{ width: "100%" }}
+          format="YYYY-MM-DD HH:mm"
+        />
+      );
     case "tags":
       return <Select {...selectProps} mode="tags" />;
     case "files":

@@ -1,6 +1,7 @@
 import type { Notification } from "../resources/notifications";
 import { translate as t } from "../i18n";
 import { formatDate, formatMoney, formatMsisdn } from "./format";
+import { readable } from "./actions/QuoteView";
 
 /** Money a notice names travels as integer minor units plus `currency`; shown in the reader's locale. */
 const MONEY_PARAMS = ["amount", "balance", "total", "missing", "paid", "left", "owed"] as const;
@@ -10,6 +11,9 @@ const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A notice in the reader's language: its kind's sentence, with the actor's role and enum values in words. */
 export function noticeText(notice: Pick<Notification, "kind" | "params">): string {
+  // A declared resource's notice speaks its declaration's words, with its numbers and days as people read them.
+  if (notice.kind === "resource.notice")
+    return t(String(notice.params.message), readable(notice.params as Record<string, string | number>));
   const {
     byRole,
     msisdn,

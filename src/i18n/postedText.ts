@@ -99,6 +99,29 @@ function usagePartIn(part: string, locale: Locale): string {
   return translateTo(locale, `posted.usagePart.${parts.type}`, params, translateTo(locale, "posted.usagePart", params));
 }
 
+/** Forms a declaration posts (issue 29: a declared charge's label), each its English template as a pattern. */
+const DECLARED: [RegExp, string][] = [];
+
+/**
+ * Adds the forms of declared labels (the keys of declared charges and refunds): a ledger reason
+ * posted from one reads again in the reader's language from the same key, its days as they write them.
+ */
+export function addPostedForms(keys: readonly string[]): void {
+  for (const key of keys) {
+    const template = translateTo("en", key);
+    if (template === key || DECLARED.some(([, known]) => known === key)) continue;
+    const pattern = template
+      .split(/\{\{(\w+)\}\}/)
+      .map((part, index) => (index % 2 ? `(?<${part}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("");
+    try {
+      DECLARED.push([new RegExp(`^${pattern}$`), key]);
+    } catch {
+      // A template naming one value twice cannot be a pattern: its reasons stay in English.
+    }
+  }
+}
+
 /**
  * A text the system posted, in `locale`: English as posted; in another language re-worded when it
  * reads as one of the posted forms, with catalog names and dates as its readers write them. Anything
@@ -121,6 +144,17 @@ export function postedTextIn(text: string, locale: Locale, words: PostedWords): 
         .split(", ")
         .map((part) => usagePartIn(part, locale))
         .join(", ");
+    return translateTo(locale, key, params);
+  }
+  for (const [pattern, key] of DECLARED) {
+    const parts = pattern.exec(text)?.groups;
+    if (!parts) continue;
+    const params = Object.fromEntries(
+      Object.entries(parts).map(([name, value]) => [
+        name,
+        /^\d{4}-\d{2}-\d{2}$/.test(value) ? words.date(value) : value,
+      ]),
+    );
     return translateTo(locale, key, params);
   }
   return text;

@@ -3,7 +3,6 @@ import { Create, Edit, useForm } from "@refinedev/antd";
 import { useGetIdentity, type HttpError } from "@refinedev/core";
 import { Descriptions, Form, Result, Typography } from "antd";
 import type { Rule } from "antd/es/form";
-import dayjs from "dayjs";
 import { useState } from "react";
 import { useParams } from "react-router";
 import type { SessionUser } from "../providers/session";
@@ -16,6 +15,7 @@ import { acceptsNull, fieldRules } from "../components/formRules";
 import { CreateQuote, useCreateQuote } from "../components/forms/CreateQuote";
 import { expressionContext } from "../components/forms/expressionContext";
 import { formBody } from "../components/forms/formBody";
+import { pickerItemProps } from "../components/pickerItemProps";
 
 type AnyRecord = Record<string, unknown>;
 
@@ -97,7 +97,6 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
     >
       {fields.map((field: string) => {
         const spec = resource.fields[field];
-        const date = spec?.kind === "date";
         return (
           <Form.Item
             key={field}
@@ -109,12 +108,7 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
             dependencies={checked(field) ? fields.filter((other) => other !== field) : undefined}
             validateTrigger="onBlur"
             // The date picker holds a dayjs value; the record holds "YYYY-MM-DD".
-            {...(date
-              ? {
-                  getValueProps: (v: string | null) => ({ value: v ? dayjs(v) : undefined }),
-                  normalize: (d: dayjs.Dayjs | null) => (d ? d.format("YYYY-MM-DD") : null),
-                }
-              : {})}
+            {...pickerItemProps(spec?.kind)}
           >
             <FieldInput name={field} spec={spec} nullable={acceptsNull(resource, field)} />
           </Form.Item>

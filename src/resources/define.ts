@@ -448,8 +448,15 @@ export type ResourceDefinition<
   K extends string = Extract<keyof z.output<S>, string>,
 > = DocumentResource<S, K> | TableResource<S, K>;
 
-/** Identity function that keeps the literal types of a declaration. */
+/**
+ * Keeps the literal types of a declaration, and where it was written (`src/resources/x.ts:12`, when
+ * the runtime's stack tells: the server and tests run the sources), so a refused expression names its file.
+ */
 export function defineResource<S extends z.ZodObject>(definition: ResourceDefinition<S>): ResourceDefinition<S> {
+  const declaredIn = /(src\/resources\/[\w/.-]+\.ts:\d+)/.exec(
+    new Error().stack?.split("\n").slice(2).join("\n") ?? "",
+  )?.[1];
+  if (declaredIn) Object.defineProperty(definition, "declaredIn", { value: declaredIn, enumerable: false });
   return definition;
 }
 

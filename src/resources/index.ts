@@ -3,6 +3,7 @@ import { accountsResource } from "./accounts";
 import { auditEventsResource } from "./auditEvents";
 import { staffReadsResource } from "./staffReads";
 import { deviceClaimsResource } from "./deviceClaims";
+import { travelInsurance } from "./travelInsurance";
 import { invoicesResource } from "./invoices";
 import { ledgerEntriesResource } from "./ledgerEntries";
 import { contactRequestsResource } from "./contactRequests";
@@ -45,6 +46,7 @@ export const resources = [
   plansResource,
   addOnsResource,
   deviceClaimsResource,
+  ...travelInsurance,
   contactRequestsResource,
   ticketsResource,
   notificationsResource,

@@ -68,6 +68,8 @@ export const NOTIFICATION_KINDS = [
   "account.alert",
   "care.verification_locked",
   "care.verification_override",
+  // A declared resource's own notice (issue 29): its words are the declaration's message, in params.message.
+  "resource.notice",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -218,6 +220,7 @@ export const notificationsResource = defineResource({
         "Someone calling customer care gave a wrong PIN or code 5 times, so verifying callers on your account is paused for {{minutes}} minutes. If it was not you, change your care PIN under Security.",
       "notifications.kinds.care.verification_override":
         "An administrator let a care agent help a caller on your account without your PIN or code: {{reason}}",
+      "notifications.kinds.resource.notice": "A notice about a service you have",
       "notifications.decision.approved": "approved",
       "notifications.decision.rejected": "rejected",
     },
@@ -319,6 +322,7 @@ export const notificationsResource = defineResource({
         "Alguien que llamó a atención al cliente dio un PIN o código incorrecto 5 veces, así que la verificación de llamadas en tu cuenta queda en pausa {{minutes}} minutos. Si no fuiste tú, cambia tu PIN de atención en Seguridad.",
       "notifications.kinds.care.verification_override":
         "Un administrador permitió a un agente atender una llamada sobre tu cuenta sin tu PIN ni tu código: {{reason}}",
+      "notifications.kinds.resource.notice": "Un aviso sobre un servicio que tienes",
       "notifications.decision.approved": "aprobada",
       "notifications.decision.rejected": "rechazada",
     },

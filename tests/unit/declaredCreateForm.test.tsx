@@ -51,7 +51,7 @@ const petCover = defineResource({
   defaults: { startsOn: expr("today()"), status: "active" },
   computed: { endsOn: expr("startsOn + days - 1") },
   checks: [{ rule: "kind != 'cat' or days <= 30", field: "days", message: "test.pet.catsAMonth" }],
-  onCreate: [{ charge: { account: "lineId", amount: "days * 140", label: "test.pet.charge" } }],
+  onCreate: [{ charge: { account: "lineId", amount: "money(1.40) * days", label: "test.pet.charge" } }],
   actions: {
     cancel: {
       label: "test.pet.cancel",

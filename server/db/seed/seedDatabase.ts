@@ -4,6 +4,9 @@ import { accounts, addOns, lines, numberInventory, operators, plans } from "../s
 import type { OperatorSeed } from "./demoData";
 import { randomDigits, type SecretBox } from "../../lib/secretBox";
 import { seedAccountMoney } from "./seedMoney";
+import { resources } from "#resources";
+import { seedDocuments } from "../../generic/documentSeeds";
+import type { DeclaredResource } from "../../lib/declaredResource";
 
 /**
  * Writes an operator, its catalog and its accounts (each SIM with a sealed PUK). Idempotent: plans are keyed by code, accounts
@@ -108,6 +111,8 @@ export async function seedOperator(
       await seedAccountMoney(tx, seed, account, row!.id, planByCode.get(account.lines[0]!.planCode)!);
       accountsCreated++;
     }
+    // Declared first records (a rate table's rates) for this operator, as start-up writes them for existing ones.
+    for (const resource of resources as readonly DeclaredResource[]) await seedDocuments(tx, resource, [seed.code]);
     return { accountsCreated };
   });
 }

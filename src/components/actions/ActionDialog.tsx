@@ -11,6 +11,7 @@ import { issueText } from "../../i18n/issueText";
 import { FieldInput } from "../FieldInput";
 import { AddressFields } from "../address/AddressFields";
 import { zodRules } from "../formRules";
+import { pickerItemProps } from "../pickerItemProps";
 import { ReauthModal } from "../ReauthModal";
 import { ActionResult } from "./ActionResult";
 import { QuoteView, type QuoteData } from "./QuoteView";
@@ -223,6 +224,8 @@ export function ActionDialog({
                   label={GROUPS.has(spec.kind) ? undefined : t(spec.label)}
                   extra={spec.help ? t(spec.help) : undefined}
                   rules={schema ? zodRules(schema, t(spec.label)) : []}
+                  // The form holds a date as the API takes it ("YYYY-MM-DD"), never the picker's dayjs object.
+                  {...pickerItemProps(spec.kind)}
                 >
                   <FieldInput name={field} spec={spec} record={record} />
                 </Form.Item>

@@ -93,7 +93,7 @@ export function check(tree: ParsedNode, source: string, env: ExprEnv): CheckResu
     const value = node.value;
     if (value === null) return { kind: "null", type: "null" };
     if (typeof value === "number") {
-      if (!Number.isFinite(value)) refuse(`the number ${String(node.raw)} is too large`, source, at(node));
+      if (!Number.isFinite(value)) refuse(`the number ${node.raw as string} is too large`, source, at(node));
       return { kind: "literal", type: "number", value };
     }
     if (typeof value === "string") {
@@ -102,7 +102,7 @@ export function check(tree: ParsedNode, source: string, env: ExprEnv): CheckResu
       return { kind: "literal", type: "string", value };
     }
     if (typeof value === "boolean") return { kind: "literal", type: "boolean", value };
-    return refuse(`the literal ${String(node.raw)} is not allowed`, source, at(node));
+    return refuse(`the literal ${node.raw as string} is not allowed`, source, at(node));
   }
 
   function identifier(node: ParsedNode): Checked {

@@ -71,7 +71,9 @@ function positionHooks() {
   const starts: number[] = [];
   type Scope = { index: number; code: number; gobbleNumericLiteral(): ParsedNode };
   const isNumberStart = (code: number) => (code >= 48 && code <= 57) || code === 46;
-  const hooks = new (Object.getPrototypeOf(jsep.hooks).constructor as new () => jsep.IHooks)();
+  // A fresh instance of jsep's own Hooks class, so none of the shared hooks (its ternary plugin) run.
+  const Hooks = (Object.getPrototypeOf(jsep.hooks) as { constructor: new () => jsep.IHooks }).constructor;
+  const hooks = new Hooks();
   hooks.add("gobble-token", function (this: Scope, env: { node?: ParsedNode }) {
     starts.push(this.index);
     if (isNumberStart(this.code)) env.node = this.gobbleNumericLiteral();
@@ -129,7 +131,7 @@ export function parse(source: string): ParsedNode {
   });
   let tree: ParsedNode;
   try {
-    tree = new Jsep(source).parse() as ParsedNode;
+    tree = new Jsep(source).parse();
   } catch (error) {
     const { description, index } = error as { description?: string; index?: number };
     if (typeof index !== "number") throw error;
