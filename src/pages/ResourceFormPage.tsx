@@ -1,32 +1,31 @@
 import type { DeclaredResource } from "./declaredResource";
 import { Create, Edit, useForm } from "@refinedev/antd";
 import { useGetIdentity, type HttpError } from "@refinedev/core";
-import { Form, Result, Typography } from "antd";
+import { Descriptions, Form, Result, Typography } from "antd";
+import type { Rule } from "antd/es/form";
+import { useState } from "react";
 import { useParams } from "react-router";
 import type { SessionUser } from "../providers/session";
 import { translate as t } from "../i18n";
+import { computedValues, failedChecks, initialValues, quotesOnCreate } from "../resources/expressions/declaration";
 import { FieldInput } from "../components/FieldInput";
+import { FieldValue } from "../components/FieldValue";
+import { formatMoney } from "../components/format";
 import { acceptsNull, fieldRules } from "../components/formRules";
+import { CreateQuote, useCreateQuote } from "../components/forms/CreateQuote";
+import { expressionContext } from "../components/forms/expressionContext";
+import { formBody } from "../components/forms/formBody";
 import { pickerItemProps } from "../components/pickerItemProps";
 
 type AnyRecord = Record<string, unknown>;
 
-/** Kinds whose value is a list: left empty, they are sent as an empty list, not null. */
-const LIST_KINDS = new Set(["tags", "files"]);
-
-/** Empty inputs are sent as null (the schema says whether that is allowed), never as "" or undefined; empty lists as []. */
-const clean = (values: AnyRecord, resource: DeclaredResource) =>
-  Object.fromEntries(
-    Object.entries(values).map(([k, v]) => {
-      const empty = v === "" || v === undefined || v === null;
-      return [k, empty ? (LIST_KINDS.has(resource.fields[k]?.kind ?? "") ? [] : null) : v];
-    }),
-  );
-
 /**
  * Create or edit a record of any declared resource: the fields its `form` lists (minus those the
- * viewer's role may not write), rules from its zod schema, and the server's field errors shown at
- * the field (Refine's useForm maps a problem's `errors` onto the form).
+ * viewer's role may not write), rules from its zod schema and its declared `checks`, and the server's
+ * field errors shown at the field (Refine's useForm maps a problem's `errors` onto the form). A new
+ * record starts at the declared defaults (expressions worked out now); computed fields the record
+ * page shows follow the values as they change; when creating charges or refunds (`onCreate`), the
+ * server's quote of the values is shown and saving waits for it.
  */
 export function ResourceFormPage({ resource, action }: { resource: DeclaredResource; action: "create" | "edit" }) {
   const { id } = useParams();
@@ -45,22 +44,56 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
     const writers = resource.fields[field]?.writableBy;
     return !writers || (role !== undefined && role !== null && writers.includes(role));
   });
+  const ctx = expressionContext(role);
+  // Worked out once, when the form opens (a default of `today()` is the day it was opened).
+  const [initial] = useState(() => (action === "create" ? initialValues(resource, ctx) : undefined));
+  const form = formProps.form!;
+  const values = Form.useWatch([], form) ?? {};
+  const body = formBody(resource, fields, values);
+  /** The record as it would be saved, as the declaration's expressions read it. */
+  const recordOf = (formValues: AnyRecord): AnyRecord => ({
+    ...(action === "edit" ? query?.data?.data : initial),
+    ...formBody(resource, fields, formValues),
+  });
+
+  const quoting = action === "create" && quotesOnCreate(resource);
+  const priced = useCreateQuote({ resource, form, fields, body, enabled: quoting });
+  const total = priced.quote?.total;
+
+  // Computed fields the record page shows, worked out in the browser as the person types (stored ones wait for the server).
+  const computed = Object.entries(computedValues(resource, recordOf(values), ctx)).filter(([field]) =>
+    resource.show.includes(field),
+  );
+
+  const checked = (field: string) => (resource.checks ?? []).some((check) => check.field === field);
+  /** The declared checks on one field, re-run when any other field of the form changes. */
+  const checkRules = (field: string): Rule[] =>
+    checked(field)
+      ? [
+          {
+            validator: (_rule, value) => {
+              if (value === undefined || value === null || value === "") return Promise.resolve(); // "required" speaks
+              const failed = failedChecks(resource, recordOf(form.getFieldsValue()), ctx).find(
+                (check) => check.field === field,
+              );
+              return failed ? Promise.reject(new Error(t(failed.message))) : Promise.resolve();
+            },
+          },
+        ]
+      : [];
 
   if (action === "edit" && query?.isError) {
     return <Result status={query.error?.statusCode === 403 ? "403" : "404"} title={t("show.notFound")} />;
   }
 
-  const form = (
+  const content = (
     <Form
       noValidate
       {...formProps}
+      {...(initial ? { initialValues: initial } : {})}
       layout="vertical"
       style={{ maxWidth: 640 }}
-      onFinish={(values) => {
-        // PATCH sends only the listed fields: a record's other fields are not the form's to change.
-        const picked = Object.fromEntries(fields.map((f: string) => [f, values[f]]));
-        return formProps.onFinish?.(clean(picked, resource));
-      }}
+      onFinish={(formValues) => formProps.onFinish?.(formBody(resource, fields, formValues))}
     >
       {fields.map((field: string) => {
         const spec = resource.fields[field];
@@ -70,7 +103,9 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
             name={field}
             label={t(spec?.label ?? field)}
             extra={spec?.help ? t(spec.help) : undefined}
-            rules={fieldRules(resource, field)}
+            rules={[...fieldRules(resource, field), ...checkRules(field)]}
+            // A check reads other fields too: once this one was checked, a change there checks it again.
+            dependencies={checked(field) ? fields.filter((other) => other !== field) : undefined}
             validateTrigger="onBlur"
             // The date picker holds a dayjs value; the record holds "YYYY-MM-DD".
             {...pickerItemProps(spec?.kind)}
@@ -79,6 +114,16 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
           </Form.Item>
         );
       })}
+      {computed.length > 0 && (
+        <Descriptions size="small" column={1} data-testid="computed-values">
+          {computed.map(([field]) => (
+            <Descriptions.Item key={field} label={t(resource.fields[field]?.label ?? field)}>
+              <FieldValue name={field} spec={resource.fields[field]} record={Object.fromEntries(computed)} />
+            </Descriptions.Item>
+          ))}
+        </Descriptions>
+      )}
+      {quoting && <CreateQuote {...priced} />}
     </Form>
   );
 
@@ -95,9 +140,18 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
       title={title}
       goBack={false}
       breadcrumb={role === "subscriber" ? false : undefined}
-      saveButtonProps={{ ...saveButtonProps, children: t("form.save") }}
+      saveButtonProps={
+        quoting
+          ? {
+              ...saveButtonProps,
+              // Saving buys: only the price shown for exactly these values, said on the button.
+              disabled: saveButtonProps.disabled || !priced.quote,
+              children: total ? t("form.buyFor", { total: formatMoney(total) }) : t("form.buy"),
+            }
+          : { ...saveButtonProps, children: t("form.save") }
+      }
     >
-      {form}
+      {content}
     </Create>
   ) : (
     <Edit
@@ -107,7 +161,7 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
       saveButtonProps={{ ...saveButtonProps, children: t("form.save") }}
       isLoading={query?.isLoading}
     >
-      {form}
+      {content}
     </Edit>
   );
 }

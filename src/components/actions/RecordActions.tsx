@@ -2,13 +2,27 @@ import { useState } from "react";
 import { useCan } from "@refinedev/core";
 import { Button, Dropdown } from "antd";
 import { meets, type ActionSpec, type ResourceDefinition } from "../../resources/define";
+import { failedAllowedIf, type ExpressionContext } from "../../resources/expressions/declaration";
 import { translate as t } from "../../i18n";
+import { useExpressionContext } from "../forms/expressionContext";
 import { ActionDialog } from "./ActionDialog";
 
 type AnyRecord = Record<string, unknown> & { id: string };
 
-/** Whether the record is in a state the action allows (the server checks the same `when`). */
-export const actionApplies = (action: ActionSpec, record: AnyRecord) => meets(action.when, record);
+/**
+ * Whether the record is in a state the action allows (the server checks the same `when`) and, given
+ * the action's resource, name and the viewer's expression context, meets each of its `allowedIf` rules.
+ */
+export const actionApplies = (
+  action: ActionSpec,
+  record: AnyRecord,
+  allowed?: { resource: ResourceDefinition; name: string; ctx: ExpressionContext | undefined },
+) =>
+  meets(action.when, record) &&
+  (!allowed ||
+    !action.allowedIf?.length ||
+    // Until the viewer is known, a rule that may be about them is not taken as met.
+    (allowed.ctx !== undefined && !failedAllowedIf(allowed.resource, allowed.name, record, allowed.ctx).length));
 
 function ActionButton({
   resource,
@@ -24,8 +38,9 @@ function ActionButton({
   block?: boolean;
 }) {
   const { data: access } = useCan({ resource: resource.name, action: name, params: { id: record.id } });
+  const ctx = useExpressionContext();
   const [open, setOpen] = useState(false);
-  if (!access?.can || !actionApplies(action, record)) return null;
+  if (!access?.can || !actionApplies(action, record, { resource, name, ctx })) return null;
   return (
     <>
       <Button danger={action.danger} block={block} onClick={() => setOpen(true)}>
@@ -58,7 +73,8 @@ function ActionMenuItem({
   onPick: (name: string) => void;
 }) {
   const { data: access } = useCan({ resource: resource.name, action: name, params: { id: record.id } });
-  if (!access?.can || !actionApplies(action, record)) return null;
+  const ctx = useExpressionContext();
+  if (!access?.can || !actionApplies(action, record, { resource, name, ctx })) return null;
   return (
     <li role="none">
       <Button

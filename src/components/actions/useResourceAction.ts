@@ -5,12 +5,14 @@ import type { FormInstance } from "antd";
 import { isStaff } from "../../resources/access";
 import { meets, type ActionSpec, type ResourceDefinition } from "../../resources/define";
 import { findResource } from "../../resources";
+import { failedAllowedIf } from "../../resources/expressions/declaration";
 import { reasonSchema } from "../../resources/common";
 import type { ApiError } from "../../providers/apiClient";
 import { throwHttpError } from "../../providers/throwHttpError";
 import type { SessionUser } from "../../providers/session";
 import { translate as t } from "../../i18n";
 import { fieldText } from "../fieldText";
+import { expressionContext } from "../forms/expressionContext";
 import { doneWords } from "./doneWords";
 import { prunedValues } from "./prunedValues";
 import { withoutFormOnly } from "./sentValues";
@@ -54,8 +56,11 @@ export function useResourceAction(resourceOrName: ResourceDefinition | string, n
 
   const label = t(action.label);
   const needsReason = action.reason === true || (action.reason === "staff" && isStaff(user?.role));
-  /** The record is in a state the action allows (the server checks the same `when`). */
-  const applies = record ? meets(action.when, record) : !action.when;
+  /** The record is in a state the action allows (the server checks the same `when` and `allowedIf`; until the viewer is known, no rule holds). */
+  const applies = record
+    ? meets(action.when, record) &&
+      !(user ? failedAllowedIf(resource, name, record, expressionContext(user.role)) : (action.allowedIf ?? [])).length
+    : !action.when;
   const title = record ? fieldText(resource.recordTitle, resource.fields[resource.recordTitle], record) : "";
   const url = `${apiUrl}/${resource.name}/${record?.id}/actions/${name}`;
   // Empty answers and the form's own questions (`formOnly`) are never sent.
