@@ -452,6 +452,7 @@ export const en = {
   "actions.reasonHelp": "Kept in the audit trail, and the subscriber is told what was done.",
   "actions.quoteTitle": "What will happen",
   "actions.total": "Total: {{amount}}",
+  "actions.totalBack": "You get back {{amount}}",
   "actions.shownOnce": "Write this down now: it will not be shown again.",
   "actions.resultDone": "I have it",
   "actions.installEsim": "Install on this phone",

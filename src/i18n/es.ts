@@ -458,6 +458,7 @@ export const es: Record<MessageKey, string> = {
   "actions.reasonHelp": "Queda en el registro de auditoría, y se avisa al cliente de lo que se hizo.",
   "actions.quoteTitle": "Qué va a pasar",
   "actions.total": "Total: {{amount}}",
+  "actions.totalBack": "Te devolvemos {{amount}}",
   "actions.shownOnce": "Apúntalo ahora: no se volverá a mostrar.",
   "actions.resultDone": "Ya lo tengo",
   "actions.installEsim": "Instalar en este teléfono",

@@ -106,7 +106,10 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
             rules={[...fieldRules(resource, field), ...checkRules(field)]}
             // A check reads other fields too: once this one was checked, a change there checks it again.
             dependencies={checked(field) ? fields.filter((other) => other !== field) : undefined}
-            validateTrigger="onBlur"
+            // A pick from a list or a calendar is a whole answer: checked at once; typing, when the field is left.
+            validateTrigger={
+              ["date", "enum", "reference"].includes(spec?.kind ?? "") ? ["onChange", "onBlur"] : "onBlur"
+            }
             // The date picker holds a dayjs value; the record holds "YYYY-MM-DD".
             {...pickerItemProps(spec?.kind)}
           >

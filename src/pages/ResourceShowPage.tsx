@@ -5,7 +5,8 @@ import { Card, Descriptions, Grid, Result, Space } from "antd";
 import { useParams } from "react-router";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
-import { RecordActions } from "../components/actions/RecordActions";
+import { actionApplies, RecordActions } from "../components/actions/RecordActions";
+import type { ActionSpec } from "../resources/define";
 import { RecordDownloads } from "../components/actions/RecordDownloads";
 import { RecordHistory } from "../components/RecordHistory";
 
@@ -61,7 +62,9 @@ export function ResourceShowPage({ resource }: { resource: DeclaredResource }) {
       )}
       {result &&
         !screens.md &&
-        (Object.keys(resource.actions ?? {}).length > 0 || Boolean(resource.downloads?.length)) && (
+        // No empty card once nothing can be done (a cancelled policy): only while an action's state allows it.
+        (Object.values<ActionSpec>(resource.actions ?? {}).some((action) => actionApplies(action, result as never)) ||
+          Boolean(resource.downloads?.length)) && (
           <Card size="small" title={t("actions.title")} style={{ marginTop: 16 }}>
             <Space direction="vertical" style={{ width: "100%" }}>
               <RecordDownloads resource={resource} record={result as never} block />

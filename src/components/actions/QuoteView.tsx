@@ -47,7 +47,10 @@ export function QuoteView({ quote }: { quote: QuoteData }) {
       />
       {quote.total && (
         <Typography.Paragraph strong style={{ textAlign: "right", marginTop: 8, marginBottom: 0 }}>
-          {t("actions.total", { amount: formatMoney(quote.total) })}
+          {quote.total.amount < 0
+            ? // A refund reads as money coming back, not as a negative total.
+              t("actions.totalBack", { amount: formatMoney({ ...quote.total, amount: -quote.total.amount }) })
+            : t("actions.total", { amount: formatMoney(quote.total) })}
         </Typography.Paragraph>
       )}
     </Card>
