@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { verifyCallerOverHttp } from "../support/callerVerification";
 import type { Browser, Page } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
@@ -56,6 +57,9 @@ describe.each(viewports)("at $name", ({ width, height }) => {
   });
 
   test("the agent finds sam's line by number", async () => {
+    // Agents see the lines of callers they verified (issue 27): sam calls first, here and not by chance
+    // in another file run earlier on the shared backend.
+    await verifyCallerOverHttp(baseUrl, "0103");
     const page = await openPage(width, height);
     await signIn(page, "agent@att.example");
     await page.getByRole("heading", { name: /Hello, Casey/ }).waitFor();
