@@ -14,6 +14,7 @@ import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../l
 import { refuseToggledOffInput } from "../lib/featureFlags";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
 import { createEffects } from "./effects";
+import type { Executor } from "../audit";
 import { translateTo } from "#i18n/dictionaries";
 import { failedAllowedIf, quotesAction, type ExpressionContext } from "#resources/expressions/declaration";
 import { declaredEffects, expressionContext, quoteOfEffects, runEffects } from "../generic/declaredWrites";
@@ -140,10 +141,17 @@ export const actionRoutes =
         return { reason: (reason as string | undefined) ?? null, input };
       };
 
+      // Only an action with declared rules or effects reads the operator's currency and rates (two queries).
+      const declared = declaredEffects(resource).actions[name] ?? [];
+      const expressive = Boolean(action.allowedIf?.length) || declared.length > 0;
+      const expressionsIn = (tx: Executor, principal: Principal) =>
+        expressive ? expressionContext(tx, principal, principal.operator) : Promise.resolve(undefined);
+
       /** 409 unless the record is in a state the action allows: `when` (each field with its value) and `allowedIf` (its own words). */
-      const refuseUnallowed = (record: ApiRecord, expressions: ExpressionContext) => {
+      const refuseUnallowed = (record: ApiRecord, expressions: ExpressionContext | undefined) => {
         const blocked = unmet(action.when, record);
         if (blocked.length) throw conflict(cannotNow(name, blocked), blocked);
+        if (!expressions) return;
         const failed: FieldError[] = failedAllowedIf(resource, name, record, expressions).map((rule) => ({
           path: rule.field,
           message: (locale) => translateTo(locale, rule.message),
@@ -199,7 +207,7 @@ export const actionRoutes =
               });
               if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
               const before = source.toRecord(row);
-              const expressions = await expressionContext(tx, principal, principal.operator);
+              const expressions = await expressionsIn(tx, principal);
               refuseUnallowed(before, expressions);
               checkReauth(action, principal, request.identity.authTime, before, services.reauthMaxAgeSeconds);
               const { effects, pending } = createEffects(tx, principal, request.id);
@@ -218,8 +226,7 @@ export const actionRoutes =
               if (handler) outcome = (await handler.run(ctx)) ?? {};
               else await module.writer!.set!(ctx, row, action.set ?? {});
               // Declared effects (a refund through the ledger), on the record as it was when the action began.
-              const declared = declaredEffects(resource).actions[name] ?? [];
-              if (declared.length) {
+              if (declared.length && expressions) {
                 const run = {
                   tx,
                   principal,
@@ -274,7 +281,6 @@ export const actionRoutes =
           ? handler.preview.bind(handler)
           : async (ctx: ActionContext) => {
               const expressions = await expressionContext(ctx.tx, ctx.principal, ctx.principal.operator);
-              const declared = declaredEffects(resource).actions[name] ?? [];
               const run = {
                 tx: ctx.tx,
                 principal: ctx.principal,
@@ -308,7 +314,7 @@ export const actionRoutes =
               const row = await findRecordRow(tx, resource, module, principal, name, request.params.id);
               if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
               const record = source.toRecord(row);
-              refuseUnallowed(record, await expressionContext(tx, principal, principal.operator));
+              refuseUnallowed(record, await expressionsIn(tx, principal));
               const { effects } = createEffects(tx, principal, request.id);
               return preview({ tx, principal, requestId: request.id, effects, services, row, record, input, reason });
             });

@@ -10,7 +10,7 @@ import { ensureDocumentIndexes } from "./documentIndexes";
 import { assertWritable } from "./writeRules";
 import { expressionContext, newRecord, refuseFailedChecks } from "./declaredWrites";
 import { seedDocuments } from "./documentSeeds";
-import { computedValues } from "#resources/expressions/declaration";
+import { computedValues, declaredExpressions } from "#resources/expressions/declaration";
 import type { DeclaredResource } from "../lib/declaredResource";
 
 type DocumentRow = typeof resourceDocuments.$inferSelect & { computed?: Record<string, unknown> | null };
@@ -24,6 +24,9 @@ export function documentModule(resource: DeclaredResource): DomainModule<Documen
   assertWritable(resource);
   if (!RESOURCE_NAME.test(resource.name)) throw new Error(`'${resource.name}' is not a valid resource name`);
   const columns = documentColumns(resource);
+  const declared = declaredExpressions(resource);
+  const expressive =
+    declared.checks.length > 0 || Object.keys(declared.defaults).length > 0 || declared.computed.length > 0;
   const searchFields: readonly string[] = resource.list.search?.fields ?? [];
   // Computed fields come back with every row, from the same SQL their filters and sorts use.
   // Stored ones (worked out at creation) are in `data` like any field.
@@ -81,11 +84,10 @@ export function documentModule(resource: DeclaredResource): DomainModule<Documen
     writer: {
       async create(ctx, body, owners) {
         // Defaults (fixed or worked out), the body, stored computed fields; refused at a failed check.
-        const { data } = newRecord(
-          resource,
-          body,
-          await expressionContext(ctx.tx, ctx.principal, ctx.principal.operator),
-        );
+        // A declaration without expressions reads no currency nor rates for it.
+        const data = expressive
+          ? newRecord(resource, body, await expressionContext(ctx.tx, ctx.principal, ctx.principal.operator)).data
+          : { ...(resource.store === "table" ? {} : (resource.defaults ?? {})), ...body };
         const ownerUid = ownerOf(resource, ctx.principal, owners, null);
         if (ctx.principal.role === "subscriber" && ownerUid !== ctx.principal.uid)
           throw forbidden(words("generic.onlyOwnRecords", { resource: resource.name }));
@@ -102,9 +104,11 @@ export function documentModule(resource: DeclaredResource): DomainModule<Documen
         return inserted!.id;
       },
       async edit(ctx, row, body, owners) {
-        const expressions = await expressionContext(ctx.tx, ctx.principal, ctx.principal.operator);
-        const edited = { ...row.data, ...body };
-        refuseFailedChecks(resource, { ...edited, ...computedValues(resource, edited, expressions) }, expressions);
+        if (declared.checks.length) {
+          const expressions = await expressionContext(ctx.tx, ctx.principal, ctx.principal.operator);
+          const edited = { ...row.data, ...body };
+          refuseFailedChecks(resource, { ...edited, ...computedValues(resource, edited, expressions) }, expressions);
+        }
         await ctx.tx
           .update(resourceDocuments)
           .set({
