@@ -1,6 +1,6 @@
 import type { DeclaredResource } from "./declaredResource";
-import { Show } from "@refinedev/antd";
-import { useResourceParams, useShow } from "@refinedev/core";
+import { DeleteButton, EditButton, ListButton, Show } from "@refinedev/antd";
+import { useGetIdentity, useResourceParams, useShow } from "@refinedev/core";
 import { Card, Descriptions, Grid, Result, Space } from "antd";
 import { useParams } from "react-router";
 import { translate as t } from "../i18n";
@@ -9,12 +9,15 @@ import { actionApplies, RecordActions } from "../components/actions/RecordAction
 import type { ActionSpec } from "../resources/define";
 import { RecordDownloads } from "../components/actions/RecordDownloads";
 import { RecordHistory } from "../components/RecordHistory";
+import type { SessionUser } from "../providers/session";
 
 /** One record of any declared resource: the fields its declaration lists for `show`, its named actions, edit and delete. */
 export function ResourceShowPage({ resource }: { resource: DeclaredResource }) {
   const { id } = useParams();
   const { query, result } = useShow<Record<string, unknown>>({ resource: resource.name, id });
   const screens = Grid.useBreakpoint();
+  const { data: user } = useGetIdentity<SessionUser>();
+  const subscriber = user?.role === "subscriber";
   // Its edit page is what the routes registered (resourceRoutes.tsx), asked of Refine (see ResourceListPage).
   const { resource: registered } = useResourceParams({ resource: resource.name });
 
@@ -43,11 +46,21 @@ export function ResourceShowPage({ resource }: { resource: DeclaredResource }) {
       canEdit={Boolean(registered?.edit)}
       canDelete={Boolean(resource.access.delete)}
       // On a phone the actions get a card of full-width buttons below the record; wider, they sit in the header.
-      headerButtons={({ defaultButtons }) => (
+      // A subscriber's own record: no breadcrumbs and no Refresh (live updates keep it current), only the way back.
+      breadcrumb={subscriber ? false : undefined}
+      headerButtons={({ defaultButtons, listButtonProps, editButtonProps, deleteButtonProps }) => (
         <>
           {screens.md && <RecordDownloads resource={resource} record={result as never} />}
           {screens.md && <RecordActions resource={resource} record={result as never} />}
-          {defaultButtons}
+          {subscriber ? (
+            <>
+              {listButtonProps && <ListButton {...listButtonProps} />}
+              {editButtonProps && <EditButton {...editButtonProps} />}
+              {deleteButtonProps && <DeleteButton {...deleteButtonProps} />}
+            </>
+          ) : (
+            defaultButtons
+          )}
         </>
       )}
     >
