@@ -10,6 +10,7 @@ import { notifications } from "../db/schema";
 import type { EventBus } from "../live/eventBus";
 import type { DeclaredResource } from "../lib/declaredResource";
 import { fieldExpression } from "./fieldSql";
+import { lineParams } from "./declaredWrites";
 
 export const DECLARED_SCHEDULES_JOB = "declared-schedules";
 
@@ -81,7 +82,7 @@ export async function runDeclaredSchedules(
                 params: {
                   message: schedule.notify,
                   resource: resource.name,
-                  ...dayAndNumberParams(resource, row.after),
+                  ...lineParams(resource, row.after),
                 },
                 link: `/${resource.name}/show/${row.id}`,
               })
@@ -106,12 +107,3 @@ const event = (
   id: string,
   ownerUids: string[],
 ): ResourceEvent => ({ operator, resource, type, ids: [id], ownerUids, at: new Date().toISOString() });
-
-/** The record's numbers and days, which a notice's words may name ("ended on Dec 7"). */
-const dayAndNumberParams = (resource: DeclaredResource, data: Record<string, unknown>) =>
-  Object.fromEntries(
-    Object.entries(data).filter(
-      ([field, value]) =>
-        typeof value === "number" || (resource.fields[field]?.kind === "date" && typeof value === "string"),
-    ),
-  ) as Record<string, string | number>;

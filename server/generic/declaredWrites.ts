@@ -66,8 +66,8 @@ export function newRecord(resource: DeclaredResource, body: Record<string, unkno
   return { data, record };
 }
 
-/** A record's numbers and days, as a quote line's words may name them ("7 days from Dec 1"). */
-const lineParams = (resource: DeclaredResource, record: Record<string, unknown>) =>
+/** A record's numbers and days, as the words of a quote line, a ledger reason or a notice may name them ("7 days from Dec 1"). */
+export const lineParams = (resource: DeclaredResource, record: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(record).filter(
       ([field, value]) =>
