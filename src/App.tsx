@@ -43,6 +43,7 @@ const TopUpPage = lazy(() => import("./pages/money/TopUpPage").then((m) => ({ de
 const JoinAccountPage = lazy(() =>
   import("./pages/subscriber/JoinAccountPage").then((m) => ({ default: m.JoinAccountPage })),
 );
+const PeoplePage = lazy(() => import("./pages/subscriber/PeoplePage").then((m) => ({ default: m.PeoplePage })));
 // The subscriber app's destinations besides home (components/layout/destinations.ts).
 // main.tsx may have started the one a person is headed to before the portal rendered (destinationPages.ts).
 const UsagePage = lazy(destinationPages["/usage"]);
@@ -155,6 +156,7 @@ export function App() {
                   <Route path="money" element={<MoneyPage />} />
                   <Route path="shop" element={<ShopPage />} />
                   <Route path="account" element={<AccountPage />} />
+                  <Route path="account/people" element={<PeoplePage />} />
                   <Route path="join-account" element={<JoinAccountPage />} />
                   <Route path="*" element={<ErrorComponent />} />
                 </Route>

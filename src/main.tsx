@@ -7,7 +7,7 @@ import { BootScreen, SignInPage, type SignInPageProps, type SignInResult } from 
 import { hadSession } from "./providers/sessionHint";
 import { consentNeeded } from "./consent/consent";
 import { runtimeConfig } from "./config/runtime";
-import { LIGHT_HOME_MEDIA } from "./pages/home/lightHomeMedia";
+import { isLightPath, LIGHT_MEDIA } from "./pages/home/lightPages";
 import { JOIN_PATH, joinTokenWaits, keepJoinToken } from "./pages/public/joinToken";
 
 /**
@@ -129,19 +129,20 @@ const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(
 const whenIdle = (work: () => void) => (window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200)))(work);
 
 /**
- * The light home (pages/home/LightHome.tsx) may stand in for the portal: on `/`, at phone width, in a
- * build whose frame carries nothing else on every page (consent banner sync, the CRM chat button).
- * Whether it does also needs the person to be a subscriber, known once signed in.
+ * The light app (pages/home/LightApp.tsx) may stand in for the portal: on Home, Usage or Account
+ * (lightPages.ts), at phone width, in a build whose frame carries nothing else on every page (consent
+ * banner sync, the CRM chat button). Whether it does also needs the person to be a subscriber, known
+ * once signed in.
  */
-const lightHomeMayFit = (path: string) =>
-  new URL(path, location.origin).pathname === "/" &&
+const lightAppMayFit = (path: string) =>
+  isLightPath(path) &&
   !consentNeeded &&
   !runtimeConfig.switches.crmChatScriptUrl &&
-  window.matchMedia(LIGHT_HOME_MEDIA).matches;
+  window.matchMedia(LIGHT_MEDIA).matches;
 
 /**
  * The portal's code, fetched but not run (modulepreload): the build lists its chunks in a meta tag.
- * The light home asks for it once idle, so leaving the home does not wait for the network.
+ * The light app asks for it once idle, so leaving it does not wait for the network.
  */
 function prefetchPortalCode() {
   const chunks =
@@ -163,7 +164,7 @@ const readsHomeFirst = (pathname: string) => ["/", "/usage", "/money", "/shop"].
  * What the portal's page at `path` needs first, started before the portal renders it: its
  * destination's chunk, as soon as the portal's own chunk is in (App.tsx), and `GET /home` when that
  * is its first request (providers/homePrefetch.ts), fetched while the portal's code loads and renders.
- * Loads the portal's code: not for the light home, which does without it.
+ * Loads the portal's code: not for the light app, which does without it.
  */
 function warmPortalPage(path: string, { data = true } = {}) {
   const { pathname } = new URL(path, location.origin);
@@ -183,15 +184,15 @@ function prefetchHomeFor(pathname: string) {
     );
 }
 
-/** Signed in, at `path`: the light home when it fits, else the portal. */
+/** Signed in, at `path`: the light app when it fits, else the portal. */
 async function showPortal(path: string) {
-  if (lightHomeMayFit(path)) {
-    prefetchHomeFor("/");
-    const [{ LightHome }, user] = await Promise.all([
-      import("./pages/home/LightHome"),
+  if (lightAppMayFit(path)) {
+    prefetchHomeFor(new URL(path, location.origin).pathname);
+    const [{ LightApp }, user] = await Promise.all([
+      import("./pages/home/LightApp"),
       identity().then(({ currentSessionUser }) => currentSessionUser()),
     ]);
-    if (user?.role === "subscriber") return showLightHome(LightHome, user, path);
+    if (user?.role === "subscriber") return showLightApp(LightApp, user, path);
   } else warmPortalPage(path);
   await enterPortal(path);
 }
@@ -203,8 +204,8 @@ async function enterPortal(path: string, { push = false } = {}) {
   await renderPortal(<App />);
 }
 
-function showLightHome(
-  LightHome: typeof import("./pages/home/LightHome").LightHome,
+function showLightApp(
+  LightApp: typeof import("./pages/home/LightApp").LightApp,
   user: import("./providers/session").SessionUser,
   path: string,
 ) {
@@ -216,7 +217,7 @@ function showLightHome(
     warmPortalPage(to);
     enterPortal(to, { push: to !== "/" }).catch((error) => {
       leaving = false;
-      console.warn("The portal did not load; the home stays.", error);
+      console.warn("The portal did not load; the page stays.", error);
     });
   };
   const signOut = async () => {
@@ -225,7 +226,7 @@ function showLightHome(
     history.replaceState(null, "", "/login");
     showSignIn();
   };
-  render(<LightHome user={user} leave={leave} signOut={() => void signOut()} />);
+  render(<LightApp user={user} leave={leave} signOut={() => void signOut()} />);
   // The portal's code arrives while idle; a touch or key on the page starts running it, ahead of the click.
   afterPaint(() => whenIdle(prefetchPortalCode));
   const warm = () => void loadPortal().catch(() => undefined);
@@ -289,14 +290,14 @@ function showSignIn(initial?: SignInResult) {
   );
   if (!root && container.firstElementChild && !initial) hydrateSignIn(page);
   else render(page);
-  // While the visitor types: the code of what follows sign-in (on a phone, the light home, with the
+  // While the visitor types: the code of what follows sign-in (on a phone, the light app, with the
   // portal fetched but not run), so nothing waits for the network after the click.
   afterPaint(() =>
     whenIdle(() => {
-      if (!lightHomeMayFit(afterSignInPath())) {
+      if (!lightAppMayFit(afterSignInPath())) {
         return warmPortalPage(afterSignInPath(), { data: false });
       }
-      import("./pages/home/LightHome").catch(() => undefined);
+      import("./pages/home/LightApp").catch(() => undefined);
       prefetchPortalCode();
     }),
   );
@@ -330,8 +331,8 @@ async function boot() {
   }
   render(<BootScreen />);
   // A returning visitor: the portal's chunk loads while Firebase restores the session, not after
-  // (unless the light home may do without it).
-  if (!lightHomeMayFit(path)) {
+  // (unless the light app may do without it).
+  if (!lightAppMayFit(path)) {
     warmPortalPage(path, { data: false }); // its data once the session is back (showPortal)
   }
   const { auth } = await identity();

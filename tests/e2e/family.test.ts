@@ -102,6 +102,7 @@ let invitation: string;
 test("he invites her as a member of her line from the Account destination", async () => {
   await alex.goto(`${backend.baseUrl}/`);
   await alex.getByRole("navigation").getByRole("link", { name: "Account", exact: true }).click();
+  await alex.getByRole("link", { name: /People on your account/ }).click();
   // Alex has two accounts under his name: the family's is the postpaid one.
   const people = alex.getByRole("region", { name: "People on this account · Alex Rivera · Postpaid" });
   await people.getByText("Only you, for now.").waitFor();

@@ -11,7 +11,7 @@ import "./home.css";
 
 /**
  * A subscriber's lines at a glance (GET /home): plan, money and meters per line. Plain React and CSS,
- * so the light home (LightHome.tsx) shows it before the portal's code runs; the portal's own home
+ * so the light app (LightApp.tsx) shows it before the portal's code runs; the portal's own home
  * (DashboardPage) renders the same component.
  */
 export function HomeLines({ home, error, navigate }: { home: Home | undefined; error?: string; navigate: Navigate }) {

@@ -1,37 +1,11 @@
 import { useGetIdentity } from "@refinedev/core";
 import { useNavigate } from "react-router";
-import { translate as t } from "../../i18n";
-import { resources } from "../../resources";
-import { can } from "../../resources/access";
-import type { Destination } from "../../resources/define";
 import type { SessionUser } from "../../providers/session";
-import { TaskList, type Task } from "./TaskList";
+import DestinationTasks, { type DestinationTasksProps } from "./DestinationTasks";
 
-/**
- * What a destination lists besides its own cards: the resources whose declaration places them there
- * (`subscriberPlace`), each as a task with one sentence, so a product owner's new resource appears
- * where subscribers look without a new page.
- */
-export function DestinationMore({
-  place,
-  extra = [],
-  drawn = [],
-}: {
-  place: Destination;
-  extra?: readonly Task[];
-  /** Resources the page draws itself (the shop's plans). */ drawn?: readonly string[];
-}) {
+/** A destination's "More" inside the portal: DestinationTasks with the portal's signed-in person and router. */
+export function DestinationMore(props: Omit<DestinationTasksProps, "user" | "navigate">) {
   const { data: user } = useGetIdentity<SessionUser>();
   const navigate = useNavigate();
-  const declared: Task[] = resources
-    .filter((r) => r.subscriberPlace === place && !drawn.includes(r.name) && can(user, r, "list"))
-    .map((r) => ({
-      key: r.name,
-      title: t(`subscriber.more.${r.name}.title`, undefined, t(r.label)),
-      about: t(`subscriber.more.${r.name}.about`, undefined, ""),
-      to: `/${r.name}`,
-    }));
-  const tasks = [...extra, ...declared];
-  if (!tasks.length) return null;
-  return <TaskList title={t("subscriber.more.title")} tasks={tasks} navigate={(to) => void navigate(to)} />;
+  return <DestinationTasks {...props} user={user} navigate={(to) => void navigate(to)} />;
 }

@@ -9,15 +9,16 @@ import { formatDate, formatMsisdn } from "../../components/format";
 import { useResourceAction } from "../../components/actions/useResourceAction";
 
 /**
- * "People on this account" (issue 28 item 6), in the Account destination: for each account the
+ * "People on this account" (issue 28 item 6), on its page under Account: for each account the
  * person holds, who else is on it (members see their lines only, managers everything but payment
  * methods), inviting one more and removing one; for an account they manage, the same list to read.
- * A member opens no account, so this section is not there for them.
+ * A member opens no account: they are told who decides instead.
  */
 export function PeopleOnAccount({ uid }: { uid: string }) {
-  const { result } = useList<Account>({ resource: "accounts", pagination: { pageSize: 20 } });
+  const { result, query } = useList<Account>({ resource: "accounts", pagination: { pageSize: 20 } });
   const held = result.data ?? [];
-  if (!held.length) return null;
+  if (!query.isSuccess) return null;
+  if (!held.length) return <p className="sub-card">{t("people.noAccount")}</p>;
   return (
     <>
       {held.map((account) => (

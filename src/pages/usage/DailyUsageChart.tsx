@@ -60,22 +60,31 @@ export function DailyUsageChart({ usage, width }: { usage: DailyUsage; width: nu
     <figure style={{ margin: 0 }}>
       <div ref={holder} aria-hidden="true" data-testid="daily-usage-chart" />
       <figcaption>
-        <table
-          className="visually-hidden"
-          style={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}
+        {/* Hidden by its holder: a table is never smaller than its rows, so hidden itself it lengthened the page. */}
+        <div
+          style={{
+            position: "absolute",
+            width: 1,
+            height: 1,
+            overflow: "hidden",
+            clip: "rect(0 0 0 0)",
+            whiteSpace: "nowrap",
+          }}
         >
-          <caption>
-            {t("usage.history.chartCaption", { from: formatDate(usage.cycleStart), to: formatDate(usage.cycleEnd) })}
-          </caption>
-          <tbody>
-            {usage.days.map((d) => (
-              <tr key={d.day}>
-                <th scope="row">{formatDate(d.day)}</th>
-                <td>{d.data} MB</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          <table>
+            <caption>
+              {t("usage.history.chartCaption", { from: formatDate(usage.cycleStart), to: formatDate(usage.cycleEnd) })}
+            </caption>
+            <tbody>
+              {usage.days.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{formatDate(d.day)}</th>
+                  <td>{d.data} MB</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </figcaption>
     </figure>
   );

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Home } from "../../src/resources/usage";
 import type { SessionUser } from "../../src/providers/session";
 
-// The light home (src/pages/home/LightHome.tsx) stands in for the portal on a subscriber's phone: it
+// The light app (src/pages/home/LightApp.tsx) stands in for the portal on a subscriber's phone: it
 // must show what the portal's home shows, keep the meters and the bell live over the one SSE stream,
 // and hand every other step to the portal. The backend is answered at fetch; the SSE stream is a
 // stand-in EventSource the test pushes events through.
@@ -33,7 +33,19 @@ vi.mock("../../src/providers/session", () => ({
   currentSessionUser: () => Promise.resolve(null),
 }));
 
-const { LightHome } = await import("../../src/pages/home/LightHome");
+// jsdom lays nothing out: the chart's holder keeps its first width.
+(globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
+  observe() {}
+  disconnect() {}
+};
+// uPlot draws on a canvas jsdom does not have: the chart stands in as its days (the e2e suite draws the real one).
+vi.mock("../../src/pages/usage/DailyUsageChart", () => ({
+  DailyUsageChart: ({ usage }: { usage: { days: unknown[] } }) => (
+    <figure data-testid="daily-usage-chart">{usage.days.length} days</figure>
+  ),
+}));
+
+const { LightApp } = await import("../../src/pages/home/LightApp");
 const { setLocale } = await import("../../src/i18n");
 
 const ALEX: SessionUser = {
@@ -116,6 +128,14 @@ beforeEach(() => {
               ),
         );
       if (path.endsWith("/notifications")) return Promise.resolve(json({ data: [], total: unread }));
+      if (path.endsWith(`/lines/${LINE_ID}/usage-daily`))
+        return Promise.resolve(
+          json({
+            cycleStart: "2026-11-05",
+            cycleEnd: "2026-12-05",
+            days: [{ day: "2026-11-20", data: 300, voice: 4, sms: 1 }],
+          }),
+        );
       return Promise.resolve(json({}, 404));
     }),
   );
@@ -126,9 +146,10 @@ afterEach(() => {
 });
 
 function renderHome() {
+  history.replaceState(null, "", "/");
   const leave = vi.fn();
   const signOut = vi.fn();
-  render(<LightHome user={ALEX} leave={leave} signOut={signOut} />);
+  render(<LightApp user={ALEX} leave={leave} signOut={signOut} />);
   return { leave, signOut };
 }
 const card = () => screen.getByTestId("line-card");
@@ -209,5 +230,81 @@ describe("the light home", () => {
       "Your lines could not be loaded: The database is down.",
     );
     expect(screen.queryByTestId("line-card")).toBeNull();
+  });
+});
+
+describe("Usage and Account on the light app", () => {
+  const tab = (name: string) => within(screen.getByRole("navigation")).getByRole("link", { name });
+
+  it("moves between Home, Usage and Account without the portal, with history entries Back returns through", async () => {
+    const { leave } = renderHome();
+    await waitFor(() => expect(card()).toBeTruthy());
+
+    fireEvent.click(tab("Usage"));
+    screen.getByRole("heading", { level: 1, name: "Usage" });
+    expect(location.pathname).toBe("/usage");
+    expect(tab("Usage").getAttribute("aria-current")).toBe("page");
+    const line = await screen.findByRole("region", { name: "(202) 555-0101 · Prepaid 15 GB" });
+    await waitFor(() => expect(within(line).getByTestId("meter-data-used").textContent).toBe("4 GB of 15 GB"));
+    const days = screen.getByRole("region", { name: "Data per day this cycle" });
+    expect((await within(days).findByTestId("daily-usage-chart")).textContent).toBe("1 days");
+    // More comes with the declarations, after the page: the usage history, declared for this place.
+    const more = await screen.findByRole("region", { name: "More" });
+    expect(
+      within(more)
+        .getByRole("link", { name: /Usage history/ })
+        .getAttribute("href"),
+    ).toBe("/usage-records");
+    await waitFor(() => expect(document.title).toBe("Usage · AT&T self-service"));
+
+    fireEvent.click(tab("Account"));
+    screen.getByRole("heading", { level: 1, name: "Account" });
+    expect(within(screen.getByRole("region", { name: "Signed in as" })).getByText("Alex Rivera")).toBeTruthy();
+    const people = screen.getByRole("link", { name: /People on your account/ });
+    expect(people.getAttribute("href")).toBe("/account/people");
+    const accountMore = await screen.findByRole("region", { name: "More" });
+    within(accountMore).getByRole("link", { name: /Damaged, lost or stolen phone/ });
+    within(accountMore).getByRole("link", { name: /Help requests/ });
+    expect(leave).not.toHaveBeenCalled();
+
+    history.back();
+    await screen.findByRole("heading", { level: 1, name: "Usage" });
+    history.back();
+    await screen.findByRole("heading", { level: 2, name: "Hello, Alex" });
+    expect(leave).not.toHaveBeenCalled();
+
+    // A task of Account is the portal's: the people on the account, a declared resource.
+    fireEvent.click(tab("Account"));
+    fireEvent.click(screen.getByRole("link", { name: /People on your account/ }));
+    expect(leave).toHaveBeenLastCalledWith("/account/people");
+  });
+
+  it("speaks Spanish on Usage and Account too", async () => {
+    renderHome();
+    fireEvent.change(screen.getByRole("combobox", { name: "Language" }), { target: { value: "es" } });
+    fireEvent.click(tab("Consumo"));
+    screen.getByRole("heading", { level: 1, name: "Consumo" });
+    await screen.findByRole("region", { name: "Datos por día en este ciclo" });
+    fireEvent.click(tab("Cuenta"));
+    screen.getByRole("link", { name: /Personas en tu cuenta/ });
+    await screen.findByRole("region", { name: "Más" });
+  });
+
+  it("says why when a line's days cannot be loaded, and keeps its meters", async () => {
+    vi.mocked(fetch).mockImplementation((url) => {
+      const path = new URL(url as string, "http://portal.test").pathname;
+      if (path.endsWith("/usage-daily"))
+        return Promise.resolve(
+          json({ type: "about:blank", title: "Unavailable", status: 503, detail: "Try again soon." }, 503),
+        );
+      if (path.endsWith("/home")) return Promise.resolve(json(home));
+      return Promise.resolve(json({ data: [], total: 0 }));
+    });
+    renderHome();
+    fireEvent.click(tab("Usage"));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "The data per day could not be loaded: Try again soon.",
+    );
+    await screen.findByRole("region", { name: "(202) 555-0101 · Prepaid 15 GB" });
   });
 });
