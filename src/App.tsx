@@ -1,7 +1,7 @@
 import "./config/zodWithoutEval";
 import "@ant-design/v5-patch-for-react-19";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
-import { Authenticated, CanAccess, ErrorComponent, Refine } from "@refinedev/core";
+import { Authenticated, CanAccess, ErrorComponent, Refine, useGetIdentity } from "@refinedev/core";
 import routerProvider, { DocumentTitleHandler, UnsavedChangesNotifier } from "@refinedev/react-router";
 import { App as AntdApp, ConfigProvider, Result, Spin } from "antd";
 import { BrowserRouter, Outlet, Route, Routes } from "react-router";
@@ -24,7 +24,8 @@ import { PortalLayout } from "./components/layout/PortalLayout";
 import { useNotificationProvider } from "./providers/notificationProvider";
 import { StaffMfaGate } from "./components/StaffMfaGate";
 import { ConsentSync } from "./components/switches/ConsentSync";
-import { HelpChatButton } from "./components/switches/HelpChatButton";
+import { HelpChat } from "./components/switches/HelpChat";
+import type { SessionUser } from "./providers/session";
 import { DashboardPage } from "./pages/DashboardPage";
 import { THIS_WASNT_ME_PATH } from "./resources/accountAlerts";
 import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
@@ -50,6 +51,12 @@ const UsagePage = lazy(destinationPages["/usage"]);
 const MoneyPage = lazy(destinationPages["/money"]);
 const ShopPage = lazy(destinationPages["/shop"]);
 const AccountPage = lazy(destinationPages["/account"]);
+
+/** The CRM chat's help button for the signed-in person (a subscriber, in a build with the chat). */
+function SignedInHelpChat() {
+  const { data: user } = useGetIdentity<SessionUser>();
+  return <HelpChat user={user} />;
+}
 
 addResourceMessages();
 const brand = brandOf(runtimeConfig.operator);
@@ -134,7 +141,7 @@ export function App() {
                     <Authenticated key="portal" fallback={<ToSignIn />}>
                       <PortalLayout>
                         <ConsentSync />
-                        <HelpChatButton />
+                        <SignedInHelpChat />
                         <StaffMfaGate>
                           <CanAccess fallback={<Forbidden />}>
                             <Suspense fallback={<Spin style={{ display: "block", margin: 48 }} />}>

@@ -6,7 +6,6 @@ import { getLocale, LOCALES, setLocale, type Locale } from "./i18n";
 import { BootScreen, SignInPage, type SignInPageProps, type SignInResult } from "./pages/SignInPage";
 import { hadSession } from "./providers/sessionHint";
 import { consentNeeded } from "./consent/consent";
-import { runtimeConfig } from "./config/runtime";
 import { isLightPath, LIGHT_MEDIA } from "./pages/home/lightPages";
 import { JOIN_PATH, joinTokenWaits, keepJoinToken } from "./pages/public/joinToken";
 
@@ -130,15 +129,11 @@ const whenIdle = (work: () => void) => (window.requestIdleCallback ?? ((cb: () =
 
 /**
  * The light app (pages/home/LightApp.tsx) may stand in for the portal: on Home, Usage or Account
- * (lightPages.ts), at phone width, in a build whose frame carries nothing else on every page (consent
- * banner sync, the CRM chat button). Whether it does also needs the person to be a subscriber, known
- * once signed in.
+ * (lightPages.ts), at phone width. It carries what a build puts on every page (consent kept in step
+ * with the profile, the CRM chat's button; the banner is mounted beside it, below). Whether it does
+ * also needs the person to be a subscriber, known once signed in.
  */
-const lightAppMayFit = (path: string) =>
-  isLightPath(path) &&
-  !consentNeeded &&
-  !runtimeConfig.switches.crmChatScriptUrl &&
-  window.matchMedia(LIGHT_MEDIA).matches;
+const lightAppMayFit = (path: string) => isLightPath(path) && window.matchMedia(LIGHT_MEDIA).matches;
 
 /**
  * The portal's code, fetched but not run (modulepreload): the build lists its chunks in a meta tag.

@@ -12,6 +12,8 @@ import type { Task } from "../subscriber/TaskList";
 import { BellLink } from "../../components/BellLink";
 import { SvgIcon } from "../../components/SvgIcon";
 import { SubscriberTabBar } from "../../components/layout/SubscriberTabBar";
+import { ConsentSync } from "../../components/switches/ConsentSync";
+import { HelpChat } from "../../components/switches/HelpChat";
 import { AccountView, accountMore } from "../subscriber/AccountView";
 import { UsageView } from "../subscriber/UsageView";
 import { HomeLines } from "./HomeLines";
@@ -42,7 +44,8 @@ const TITLES: Record<string, string> = {
 /**
  * A subscriber's Home, Usage and Account on a phone, before (and without) the portal: the portal's
  * phone header, the bottom tab bar and the same pages (HomeLines, UsageView, AccountView), in plain
- * React and CSS, kept live over the one SSE stream. Moving between these three stays here (history
+ * React and CSS, kept live over the one SSE stream; with what a build may put on every page (the
+ * consent kept in step with the profile, the CRM chat's help button). Moving between these three stays here (history
  * entries of their own); anything else the person does (Money, Shop, a line, the bell) hands the page
  * to the portal, whose code was fetched while idle (main.tsx); so does a window grown past phone width,
  * where the portal shows its sider.
@@ -131,6 +134,8 @@ export function LightApp({ user, leave, signOut }: LightAppProps) {
         )}
       </main>
       <SubscriberTabBar pathname={pathname} navigate={navigate} />
+      <ConsentSync />
+      <HelpChat user={user} />
     </div>
   );
 }
