@@ -8,6 +8,7 @@ import { hadSession } from "./providers/sessionHint";
 import { consentNeeded } from "./consent/consent";
 import { isLightPath, LIGHT_MEDIA } from "./pages/home/lightPages";
 import { JOIN_PATH, joinTokenWaits, keepJoinToken } from "./pages/public/joinToken";
+import { whenIdle } from "./components/whenIdle";
 
 /**
  * Entry point. The production build prerenders the sign-in form into index.html, so a phone on a
@@ -125,7 +126,6 @@ function loadPortalStyles(): Promise<void> {
 
 const loadPortal = () => Promise.all([import("./App"), loadPortalStyles()]).then(([app]) => app);
 const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work, 0));
-const whenIdle = (work: () => void) => (window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200)))(work);
 
 /**
  * The light app (pages/home/LightApp.tsx) may stand in for the portal: on Home, Usage or Account

@@ -6,7 +6,7 @@ import { catalogFeatures, catalogName } from "../../i18n/catalogText";
 import type { Plan } from "../../resources/plans";
 import { linesResource } from "../../resources/lines";
 import type { ActionSpec } from "../../resources/define";
-import { ActionDialog } from "../actions/ActionDialog";
+import { LazyActionDialog } from "../actions/LazyActionDialog";
 import { actionApplies } from "../actions/RecordActions";
 import { formatDataMb, formatMoney, formatQuantity } from "../format";
 import { pastAllowanceWords, roamingWords } from "./overageWords";
@@ -107,7 +107,7 @@ export function PlanCatalog({ lineId }: { lineId: string }) {
           );
         })}
       </Row>
-      <ActionDialog
+      <LazyActionDialog
         resource={linesResource}
         name="change-plan"
         action={changePlan}

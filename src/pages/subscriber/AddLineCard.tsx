@@ -4,7 +4,7 @@ import { Button, Radio } from "antd";
 import { translate as t } from "../../i18n";
 import { accountsResource, type Account } from "../../resources/accounts";
 import { meets, type ActionSpec } from "../../resources/define";
-import { ActionDialog } from "../../components/actions/ActionDialog";
+import { LazyActionDialog } from "../../components/actions/LazyActionDialog";
 import { GROUP_STYLE, LEGEND_STYLE } from "../../components/groupStyle";
 
 const addLine = accountsResource.actions!["add-line"] as ActionSpec;
@@ -47,7 +47,7 @@ export function AddLineCard({ uid }: { uid: string }) {
       <Button type="primary" block onClick={() => setOpen(true)}>
         {t(addLine.label)}
       </Button>
-      <ActionDialog
+      <LazyActionDialog
         resource={accountsResource}
         name="add-line"
         action={addLine}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useCan } from "@refinedev/core";
 import { Button } from "antd";
 import { useNavigate } from "react-router";
@@ -8,8 +8,12 @@ import type { ActionSpec } from "../../resources/define";
 import { actionApplies } from "../../components/actions/RecordActions";
 import { formatDate, formatMoney } from "../../components/format";
 import { TONES } from "../../components/statusTones";
+import { whenIdle } from "../../components/whenIdle";
 import { BILL_TONES } from "./billWords";
-import { PayBillDialog } from "../money/PayBillDialog";
+
+// The pay dialog's forms (a card, a bank account) load once the page is idle, not with Money's first paint.
+const PayBillDialog = lazy(() => import("../money/PayBillDialog").then((m) => ({ default: m.PayBillDialog })));
+const loadPayBillDialog = () => void import("../money/PayBillDialog").catch(() => undefined);
 
 const pay = invoicesResource.actions!.pay as ActionSpec;
 
@@ -28,12 +32,27 @@ export function BillRow({
   const navigate = useNavigate();
   const { data: access } = useCan({ resource: "invoices", action: "pay", params: { id: bill.id } });
   const [paying, setPaying] = useState(payNow);
+  const [opened, setOpened] = useState(payNow);
   const owed = actionApplies(pay, bill);
+  useEffect(() => {
+    if (owed) whenIdle(loadPayBillDialog);
+  }, [owed]);
   // The subscriber's own dialog: a saved card or bank account or a new one, all that is due or another amount.
-  // Kept open after the bill is paid, so its outcome is read there.
-  const dialog = (owed || paying) && <PayBillDialog bill={bill} open={paying} onClose={() => setPaying(false)} />;
+  // Mounted from its first opening on and kept open after the bill is paid, so its outcome is read there.
+  const dialog = opened && (
+    <Suspense fallback={null}>
+      <PayBillDialog bill={bill} open={paying} onClose={() => setPaying(false)} />
+    </Suspense>
+  );
   const payButton = owed && access?.can && (
-    <Button type="primary" danger={bill.status === "overdue"} onClick={() => setPaying(true)}>
+    <Button
+      type="primary"
+      danger={bill.status === "overdue"}
+      onClick={() => {
+        setOpened(true);
+        setPaying(true);
+      }}
+    >
       {t(bill.status === "overdue" ? "subscriber.money.payNow" : "subscriber.money.pay")}
     </Button>
   );
