@@ -1,12 +1,9 @@
 import { z } from "zod";
 import { defineResource } from "./define";
 import { idSchema, isoDate, isoDateTime, moneySchema, reasonSchema } from "./common";
+import { INVOICE_STATUSES, OPEN_INVOICE_STATUSES } from "./invoiceStatuses";
 
-/** A bill's states (TMF678 CustomerBill): issued → paid / overdue → paid; void by an admin. */
-export const INVOICE_STATUSES = ["issued", "paid", "overdue", "void"] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-/** Bills that still ask for money: the account's amount due is their sum. */
-export const OPEN_INVOICE_STATUSES = ["issued", "overdue"] as const satisfies readonly InvoiceStatus[];
+export { INVOICE_STATUSES, OPEN_INVOICE_STATUSES, type InvoiceStatus } from "./invoiceStatuses";
 
 /**
  * What a bill's line is, from the ledger charge it bills: the plan's fee, an add-on, a plan change's
@@ -155,7 +152,7 @@ export const invoicesResource = defineResource({
     pay: {
       label: "resources.invoices.actions.pay",
       servedBy: "module",
-      when: { status: ["issued", "overdue"] },
+      when: { status: [...OPEN_INVOICE_STATUSES] },
       reason: "staff",
       input: payInvoiceInputSchema,
       // Only the holder's cards, also when staff pay for them.
@@ -171,7 +168,7 @@ export const invoicesResource = defineResource({
     void: {
       label: "resources.invoices.actions.void",
       handler: "invoices.void",
-      when: { status: ["issued", "overdue"] },
+      when: { status: [...OPEN_INVOICE_STATUSES] },
       reason: true,
       danger: true,
       confirm: "resources.invoices.confirm.void",

@@ -128,6 +128,26 @@ beforeEach(() => {
               ),
         );
       if (path.endsWith("/notifications")) return Promise.resolve(json({ data: [], total: unread }));
+      if (path.endsWith("/ledger-entries"))
+        return Promise.resolve(
+          json({
+            data: [
+              {
+                id: "44444444-4444-4444-8444-444444444444",
+                accountId: ACCOUNT_ID,
+                kind: "top_up",
+                amount: { amount: 2500, currency: "USD" },
+                balanceAfter: { amount: 4000, currency: "USD" },
+                reason: "Voucher redeemed",
+                actorRole: "subscriber",
+                referenceType: "voucher",
+                referenceId: null,
+                createdAt: "2026-11-20T10:00:00.000Z",
+              },
+            ],
+            total: 1,
+          }),
+        );
       if (path.endsWith(`/lines/${LINE_ID}/usage-daily`))
         return Promise.resolve(
           json({
@@ -205,8 +225,8 @@ describe("the light home", () => {
     const tabs = within(screen.getByRole("navigation", { name: "Main" })).getAllByRole("link");
     expect(tabs.map((tab) => tab.textContent)).toEqual(["Home", "Usage", "Money", "Shop", "Account"]);
     expect(tabs[0]!.getAttribute("aria-current")).toBe("page");
-    fireEvent.click(tabs[2]!);
-    expect(leave).toHaveBeenLastCalledWith("/money");
+    fireEvent.click(tabs[3]!); // Shop: the portal's (Home, Usage, Money and Account are drawn here)
+    expect(leave).toHaveBeenLastCalledWith("/shop");
     expect(screen.queryByRole("button", { name: "Open menu" })).toBeNull();
     leave.mockClear();
     fireEvent.click(number, { ctrlKey: true }); // a new tab: the browser's, not ours
@@ -306,5 +326,24 @@ describe("Usage and Account on the light app", () => {
       "The data per day could not be loaded: Try again soon.",
     );
     await screen.findByRole("region", { name: "(202) 555-0101 · Prepaid 15 GB" });
+  });
+});
+
+describe("Money on the light app", () => {
+  const tab = (name: string) => within(screen.getByRole("navigation")).getByRole("link", { name });
+
+  it("shows the balance and the latest movements in words; Top up hands over to the portal", async () => {
+    const { leave } = renderHome();
+    fireEvent.click(tab("Money"));
+    screen.getByRole("heading", { level: 1, name: "Money" });
+    expect(location.pathname).toBe("/money");
+    const balance = await screen.findByRole("region", { name: "Your balance" });
+    within(balance).getByText("$40.00");
+    const movements = await within(balance).findByTestId("movements");
+    expect(movements.textContent).toBe("Voucher · Nov 20, 2026+$25.00");
+    await screen.findByRole("region", { name: "More" });
+    expect(leave).not.toHaveBeenCalled();
+    fireEvent.click(within(balance).getByRole("link", { name: "Top up" }));
+    expect(leave).toHaveBeenLastCalledWith("/top-up");
   });
 });

@@ -7,7 +7,7 @@ import { runtimeConfig } from "../../config/runtime";
 import type { SessionUser } from "../../providers/session";
 import type { Home } from "../../resources/usage";
 import type { Destination } from "../../resources/define";
-import type { Navigate } from "../../components/PlainLink";
+import { PlainLink, type Navigate } from "../../components/PlainLink";
 import type { Task } from "../subscriber/TaskList";
 import { BellLink } from "../../components/BellLink";
 import { SvgIcon } from "../../components/SvgIcon";
@@ -16,6 +16,9 @@ import { ConsentSync } from "../../components/switches/ConsentSync";
 import { HelpChat } from "../../components/switches/HelpChat";
 import { AccountView, accountMore } from "../subscriber/AccountView";
 import { UsageView } from "../subscriber/UsageView";
+import { MoneyView } from "../subscriber/MoneyView";
+import { billOwed } from "../subscriber/BillSummary";
+import type { Invoice } from "../../resources/invoices";
 import { HomeLines } from "./HomeLines";
 import { LightBanners } from "./LightBanners";
 import { useLiveGet } from "./useLiveGet";
@@ -38,16 +41,17 @@ const DestinationTasks = lazy(() => import("../subscriber/DestinationTasks"));
 const TITLES: Record<string, string> = {
   "/": "dashboard.title",
   "/usage": "destinations.usage",
+  "/money": "destinations.money",
   "/account": "destinations.account",
 };
 
 /**
- * A subscriber's Home, Usage and Account on a phone, before (and without) the portal: the portal's
- * phone header, the bottom tab bar and the same pages (HomeLines, UsageView, AccountView), in plain
- * React and CSS, kept live over the one SSE stream; with what a build may put on every page (the
- * consent kept in step with the profile, the CRM chat's help button). Moving between these three stays here (history
- * entries of their own); anything else the person does (Money, Shop, a line, the bell) hands the page
- * to the portal, whose code was fetched while idle (main.tsx); so does a window grown past phone width,
+ * A subscriber's Home, Usage, Money and Account on a phone, before (and without) the portal: the
+ * portal's phone header, the bottom tab bar and the same pages (HomeLines, UsageView, MoneyView,
+ * AccountView), in plain React and CSS, kept live over the one SSE stream; with what a build may put
+ * on every page (the consent kept in step with the profile, the CRM chat's help button). Moving
+ * between these pages stays here (history entries of their own); anything else the person does
+ * (Shop, a line, Top up, Pay, the bell) hands the page to the portal, whose code was fetched while idle (main.tsx); so does a window grown past phone width,
  * where the portal shows its sider.
  */
 export function LightApp({ user, leave, signOut }: LightAppProps) {
@@ -127,6 +131,8 @@ export function LightApp({ user, leave, signOut }: LightAppProps) {
       <main className="light-home__content with-tab-bar">
         {pathname === "/usage" ? (
           <UsageView navigate={navigate} more={more("usage")} />
+        ) : pathname === "/money" ? (
+          <MoneyView navigate={navigate} billPay={(bill) => lightPay(bill, user, navigate)} more={more("money")} />
         ) : pathname === "/account" ? (
           <AccountView user={user} navigate={navigate} more={more("account", accountMore())} />
         ) : (
@@ -137,6 +143,21 @@ export function LightApp({ user, leave, signOut }: LightAppProps) {
       <ConsentSync />
       <HelpChat user={user} />
     </div>
+  );
+}
+
+/** A bill's Pay on the light Money page: for its holder while owed (as declared), a link to the portal's Money opening its dialog. */
+function lightPay(bill: Invoice, user: SessionUser, navigate: Navigate) {
+  if (!billOwed(bill) || bill.ownerUid !== user.uid) return null;
+  const overdue = bill.status === "overdue";
+  return (
+    <PlainLink
+      to={`/money?pay=${bill.id}`}
+      navigate={navigate}
+      className={overdue ? "sub-button sub-button--danger" : "sub-button"}
+    >
+      {t(overdue ? "subscriber.money.payNow" : "subscriber.money.pay")}
+    </PlainLink>
   );
 }
 

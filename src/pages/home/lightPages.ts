@@ -5,10 +5,10 @@ export const LIGHT_MEDIA = TAB_BAR_MEDIA;
 
 /**
  * The destinations the light app (LightApp.tsx) draws itself on a phone, before and without the
- * portal: those whose first card needs neither antd nor Refine. Money and Shop open dialogs from
- * their first card (pay, top up, buy), so they stay the portal's.
+ * portal: those whose first card needs neither antd nor Refine (Money's Top up and Pay lead into the
+ * portal's dialogs). Shop's first card is its plan catalog with the plan change beside it: the portal's.
  */
-export const LIGHT_PATHS: readonly string[] = ["/", "/usage", "/account"];
+export const LIGHT_PATHS: readonly string[] = ["/", "/usage", "/money", "/account"];
 
 /** Whether `path` (a path with its query and hash) is one the light app draws: a light page with no query or hash. */
 export function isLightPath(path: string): boolean {

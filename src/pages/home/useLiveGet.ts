@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { dataProvider } from "../../providers/dataProvider";
 import { liveProvider } from "../../providers/liveProvider";
 
@@ -9,26 +10,24 @@ export interface LiveGet<T> {
 }
 
 /**
- * A GET kept fresh without Refine: loaded once (from `first` when it has an answer, e.g. a prefetch),
- * then again on every live event of `resource` through the portal's one SSE stream; one request at a
- * time, and a burst of events while one runs costs one more.
+ * An answer kept fresh without Refine: loaded once, then again on every live event of `resource`
+ * through the portal's one SSE stream; one request at a time, and a burst of events while one runs
+ * costs one more. `key` names what `load` asks for: a new key loads anew.
  */
-export function useLiveGet<T>(path: string, resource: string, first?: () => Promise<T | undefined>): LiveGet<T> {
+function useLive<T>(key: string, resource: string, load: () => Promise<T>): LiveGet<T> {
   const [state, setState] = useState<LiveGet<T>>({});
   useEffect(() => {
     let alive = true;
     let running = false;
     let again = false;
-    const load = async (initial: boolean) => {
+    const run = async () => {
       if (running) {
         again = true;
         return;
       }
       running = true;
       try {
-        const data =
-          (initial && first ? await first() : undefined) ??
-          ((await dataProvider.custom!({ url: path, method: "get" })).data as T);
+        const data = await load();
         if (alive) setState({ data });
       } catch (error) {
         const message = (error as { message?: string }).message ?? "";
@@ -37,19 +36,43 @@ export function useLiveGet<T>(path: string, resource: string, first?: () => Prom
       running = false;
       if (again && alive) {
         again = false;
-        void load(false);
+        void run();
       }
     };
-    void load(true);
+    void run();
     const subscription: unknown = liveProvider.subscribe({
       channel: `resources/${resource}`,
       types: ["*"],
-      callback: () => void load(false),
+      callback: () => void run(),
     });
     return () => {
       alive = false;
       liveProvider.unsubscribe(subscription);
     };
-  }, [path, resource]); // `first` is read once, at mount
+  }, [key, resource]); // `load` is what `key` names
   return state;
+}
+
+/** A GET of the API kept fresh (GET /home takes the sign-in's prefetch through the data provider). */
+export function useLiveGet<T>(path: string, resource: string): LiveGet<T> {
+  return useLive(path, resource, async () => (await dataProvider.custom!({ url: path, method: "get" })).data as T);
+}
+
+export interface LiveListQuery {
+  pageSize: number;
+  sorters?: CrudSort[];
+  filters?: CrudFilter[];
+}
+
+/** The first page of a resource's list (as the engine's list API answers it), kept fresh by that resource's events. */
+export function useLiveList<T>(resource: string, { pageSize, sorters, filters }: LiveListQuery): LiveGet<T[]> {
+  return useLive(JSON.stringify([pageSize, sorters, filters]), resource, async () => {
+    const { data } = await dataProvider.getList({
+      resource,
+      pagination: { currentPage: 1, pageSize },
+      ...(sorters ? { sorters } : {}),
+      ...(filters ? { filters } : {}),
+    });
+    return data as T[];
+  });
 }

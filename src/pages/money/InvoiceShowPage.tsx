@@ -11,7 +11,7 @@ import { RecordDownloads } from "../../components/actions/RecordDownloads";
 import { formatDate, formatDateTime, formatMoney } from "../../components/format";
 import { TONES } from "../../components/statusTones";
 import { ResourceShowPage } from "../ResourceShowPage";
-import { BillRow } from "../subscriber/BillRow";
+import { BillPay } from "../subscriber/BillPay";
 import { BILL_TONES } from "../subscriber/billWords";
 import "../subscriber/subscriber.css";
 
@@ -70,7 +70,7 @@ function SubscriberBill({ id, resource }: { id: string; resource: DeclaredResour
               : t("subscriber.bill.due", { date: formatDate(bill.dueOn), number: bill.number })}
         </p>
         {/* Pay while owed (the declared action, a card added in the same dialog when none is saved). */}
-        <BillRow bill={bill} payOnly />
+        <BillPay bill={bill} />
         <div className="sub-card__actions">
           <RecordDownloads resource={resource} record={bill} />
         </div>

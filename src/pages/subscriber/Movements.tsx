@@ -1,27 +1,37 @@
-import { useList } from "@refinedev/core";
-import { Skeleton } from "antd";
 import { translate as t } from "../../i18n";
-import { signOf, type LedgerEntry } from "../../resources/ledgerEntries";
+import type { LedgerEntry } from "../../resources/ledgerEntries";
+import { signOf } from "../../resources/ledgerKinds";
 import { formatDate, formatMoney } from "../../components/format";
+import { useLiveList } from "../home/useLiveGet";
+import "../home/home.css";
+import "./subscriber.css";
 
 /** What a movement was, in words: by what it came from (a voucher, a card top-up, a bill), else by its kind. */
 export function movementLabel(entry: Pick<LedgerEntry, "kind" | "referenceType">): string {
   return t(`subscriber.movement.${entry.referenceType ?? ""}`, undefined, t(`enums.ledgerKind.${entry.kind}`));
 }
 
-/** An account's latest money movements: "Voucher +$25.00", newest first. */
+/** An account's latest money movements: "Voucher +$25.00", newest first, kept current as money moves. */
 export function Movements({ accountId, count = 5 }: { accountId: string; count?: number }) {
-  const { result, query } = useList<LedgerEntry>({
-    resource: "ledger-entries",
-    pagination: { pageSize: count },
+  const entries = useLiveList<LedgerEntry>("ledger-entries", {
+    pageSize: count,
     sorters: [{ field: "createdAt", order: "desc" }],
     filters: [{ field: "accountId", operator: "eq", value: accountId }],
   });
-  if (query.isLoading) return <Skeleton active paragraph={{ rows: 2 }} />;
-  if (!result.data.length) return <p className="sub-card__muted">{t("subscriber.money.noMovements")}</p>;
+  if (entries.error)
+    return (
+      <p role="alert" className="home__error">
+        {t("subscriber.money.movementsError", { message: entries.error })}
+      </p>
+    );
+  if (!entries.data)
+    return (
+      <div className="home__loading movements__loading" role="status" aria-label={t("subscriber.money.loading")} />
+    );
+  if (!entries.data.length) return <p className="sub-card__muted">{t("subscriber.money.noMovements")}</p>;
   return (
     <ul className="movement-list" data-testid="movements">
-      {result.data.map((entry) => {
+      {entries.data.map((entry) => {
         const credit = signOf(entry.kind) > 0;
         return (
           <li key={entry.id}>
