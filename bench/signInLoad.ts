@@ -9,7 +9,7 @@ import { CPU_SLOWDOWN, fillAlexSignIn, NETWORK, type DemoPortal } from "./demoPo
 
 /**
  * What "ready" means for a page: a `card` (CSS selector: the first card of real data) on screen
- * with no skeleton inside it, and, when given, a heading (h1 or h2: the home greets in an h2) whose text matches `heading` (a RegExp source).
+ * with no skeleton inside it (antd's, or the light pages' loading block), and, when given, a heading (h1 or h2: the home greets in an h2) whose text matches `heading` (a RegExp source).
  */
 export interface ReadyCheck {
   heading?: string;
@@ -88,7 +88,7 @@ export async function measureSignIn(
       document.addEventListener("click", (event) => (timing.click ??= event.timeStamp), { capture: true, once: true });
       const observer = new MutationObserver(() => {
         const found = document.querySelector(card);
-        if (!found || found.querySelector(".ant-skeleton")) return;
+        if (!found || found.querySelector(".ant-skeleton, .home__loading")) return;
         if (
           heading &&
           !Array.from(document.querySelectorAll("h1, h2")).some((h) => new RegExp(heading).test(h.textContent ?? ""))

@@ -103,7 +103,11 @@ export function NextSteps({ home, navigate }: { home: Home; navigate: Navigate }
       {steps.map((step) => (
         <div key={step.key} className={`next-step next-step--${step.tone}`} data-testid="next-step">
           <p>{step.text}</p>
-          <PlainLink to={step.to} navigate={navigate} className="next-step__action">
+          <PlainLink
+            to={step.to}
+            navigate={navigate}
+            className={step.tone === "bad" ? "sub-button sub-button--danger" : "sub-button"}
+          >
             {step.action}
           </PlainLink>
         </div>
