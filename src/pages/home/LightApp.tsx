@@ -51,8 +51,8 @@ const TITLES: Record<string, string> = {
  * AccountView), in plain React and CSS, kept live over the one SSE stream; with what a build may put
  * on every page (the consent kept in step with the profile, the CRM chat's help button). Moving
  * between these pages stays here (history entries of their own); anything else the person does
- * (Shop, a line, Top up, Pay, the bell) hands the page to the portal, whose code was fetched while idle (main.tsx); so does a window grown past phone width,
- * where the portal shows its sider.
+ * (Shop, a line, Top up, Pay, the bell) hands the page to the portal, whose code was fetched while
+ * idle (main.tsx); so does a window grown past phone width, where the portal shows its sider.
  */
 export function LightApp({ user, leave, signOut }: LightAppProps) {
   const locale = useSyncExternalStore(onLocaleChange, getLocale);
