@@ -1,4 +1,4 @@
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 import CustomerServiceOutlined from "@ant-design/icons-svg/es/asn/CustomerServiceOutlined";
 import { runtimeConfig } from "../../config/runtime";
 import { getConsent, hasConsent, setConsent, subscribeConsent } from "../../consent/consent";
@@ -33,7 +33,7 @@ async function firstAccount(): Promise<{ name: string; accountId: string } | nul
 
 function SubscriberHelpChat() {
   useSyncExternalStore(subscribeConsent, getConsent, () => null);
-  const ask = useRef<HTMLDialogElement>(null);
+  const [asking, setAsking] = useState(false);
   const [failed, setFailed] = useState(false);
 
   const open = () => {
@@ -50,7 +50,7 @@ function SubscriberHelpChat() {
         className="help-chat__button"
         aria-label={t("switches.chat.button")}
         title={t("switches.chat.button")}
-        onClick={() => (hasConsent("chat") ? open() : ask.current?.showModal())}
+        onClick={() => (hasConsent("chat") ? open() : setAsking(true))}
       >
         <SvgIcon icon={CustomerServiceOutlined} />
       </button>
@@ -59,26 +59,36 @@ function SubscriberHelpChat() {
           {t("switches.chat.failed")}
         </p>
       )}
-      <dialog ref={ask} className="help-chat__ask" aria-labelledby="help-chat-ask-title">
-        <h2 id="help-chat-ask-title">{t("switches.consent.chat.label")}</h2>
-        <p>{t("switches.chat.askConsent")}</p>
-        <div className="help-chat__actions">
-          <button type="button" className="help-chat__secondary" onClick={() => ask.current?.close()}>
-            {t("switches.chat.cancel")}
-          </button>
-          <button
-            type="button"
-            className="help-chat__primary"
-            onClick={() => {
-              ask.current?.close();
-              setConsent({ analytics: getConsent()?.analytics ?? false, chat: true });
-              open();
-            }}
-          >
-            {t("switches.chat.allow")}
-          </button>
-        </div>
-      </dialog>
+      {/* In the page only while it asks: a closed dialog's heading would still be one of the page's. */}
+      {asking && (
+        <dialog
+          ref={(dialog) => {
+            if (dialog && !dialog.open) dialog.showModal();
+          }}
+          className="help-chat__ask"
+          aria-labelledby="help-chat-ask-title"
+          onClose={() => setAsking(false)}
+        >
+          <h2 id="help-chat-ask-title">{t("switches.consent.chat.label")}</h2>
+          <p>{t("switches.chat.askConsent")}</p>
+          <div className="help-chat__actions">
+            <button type="button" className="help-chat__secondary" onClick={() => setAsking(false)}>
+              {t("switches.chat.cancel")}
+            </button>
+            <button
+              type="button"
+              className="help-chat__primary"
+              onClick={() => {
+                setAsking(false);
+                setConsent({ analytics: getConsent()?.analytics ?? false, chat: true });
+                open();
+              }}
+            >
+              {t("switches.chat.allow")}
+            </button>
+          </div>
+        </dialog>
+      )}
     </>
   );
 }
