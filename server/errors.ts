@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import type { FastifyReply } from "fastify";
+import type { Locale } from "#i18n/dictionaries";
 import { localeOf } from "./i18n/requestLocale";
 import { problemWords } from "./i18n/problems";
 import { textIn, words, type Text, type Worded, type WordsKey } from "./i18n/words";
@@ -65,8 +66,20 @@ export function sendProblem(
   extensions?: Record<string, unknown>,
 ) {
   if (headers) reply.headers(headers);
-  const locale = localeOf(reply.request.headers);
-  const body = {
+  const body = problemBody(localeOf(reply.request.headers), status, detail, errors, type, extensions);
+  return reply.code(status).type("application/problem+json").send(body);
+}
+
+/** A problem's body (RFC 9457) worded in one language: what sendProblem sends, and what an idempotency key keeps of a refusal. */
+export function problemBody(
+  locale: Locale,
+  status: number,
+  detail: Worded,
+  errors?: FieldError[],
+  type = "about:blank",
+  extensions?: Record<string, unknown>,
+) {
+  return {
     ...extensions,
     type,
     title: textIn(locale, titleOf(status)),
@@ -74,7 +87,6 @@ export function sendProblem(
     detail: textIn(locale, detail),
     ...(errors?.length ? { errors: errors.map((e) => ({ path: e.path, message: textIn(locale, e.message) })) } : {}),
   };
-  return reply.code(status).type("application/problem+json").send(body);
 }
 
 /**

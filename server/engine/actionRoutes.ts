@@ -10,7 +10,14 @@ import { badRequest, conflict, forbidden, notFound, type FieldError } from "../e
 import { words } from "../i18n/words";
 import { wordsListing } from "../lib/listedText";
 import { handlers } from "../domain/handlers";
-import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../lib/idempotency";
+import {
+  claimIdempotencyKey,
+  forgetOldIdempotencyKeys,
+  hashRequest,
+  keepingRefusal,
+  sendReplay,
+} from "../lib/idempotency";
+import { localeOf } from "../i18n/requestLocale";
 import { refuseToggledOffInput } from "../lib/featureFlags";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
 import { createEffects } from "./effects";
@@ -202,76 +209,82 @@ export const actionRoutes =
             .transaction(async (tx) => {
               const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
               if (claim?.kind === "replay") return { replay: claim };
-              const row = await findRecordRow(tx, resource, module, principal, name, request.params.id, {
-                forUpdate: true,
-              });
-              if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
-              const before = source.toRecord(row);
-              const expressions = await expressionsIn(tx, principal);
-              refuseUnallowed(before, expressions);
-              checkReauth(action, principal, request.identity.authTime, before, services.reauthMaxAgeSeconds);
-              const { effects, pending } = createEffects(tx, principal, request.id);
-              const ctx: ActionContext = {
-                tx,
-                principal,
-                requestId: request.id,
-                effects,
-                services,
-                row,
-                record: before,
-                input,
-                reason,
-              };
-              let outcome: ActionOutcome = {};
-              if (handler) outcome = (await handler.run(ctx)) ?? {};
-              else await module.writer!.set!(ctx, row, action.set ?? {});
-              // Declared effects (a refund through the ledger), on the record as it was when the action began.
-              if (declared.length && expressions) {
-                const run = {
+              return keepingRefusal(tx, claim, localeOf(request.headers), async (tx) => {
+                const row = await findRecordRow(tx, resource, module, principal, name, request.params.id, {
+                  forUpdate: true,
+                });
+                if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
+                const before = source.toRecord(row);
+                const expressions = await expressionsIn(tx, principal);
+                refuseUnallowed(before, expressions);
+                checkReauth(action, principal, request.identity.authTime, before, services.reauthMaxAgeSeconds);
+                const { effects, pending } = createEffects(tx, principal, request.id);
+                const ctx: ActionContext = {
                   tx,
                   principal,
+                  requestId: request.id,
                   effects,
-                  key: `${name}:${request.id}`,
-                  recordId: request.params.id,
-                  ownerUid: source.ownerUids(row)[0] ?? null,
+                  services,
+                  row,
+                  record: before,
+                  input,
+                  reason,
                 };
-                await runEffects(run, resource, declared, before, expressions);
-              }
-              if (outcome.accepted) {
-                // Filed for a second person (the handler audited the request): the record is unchanged.
-                if (!action.accepted)
-                  throw new Error(`${resource.name}.${name} answered 202 without declaring \`accepted\``);
-                if (claim) await claim.complete(202, outcome.accepted);
-                return { response: outcome.accepted, status: 202, published: pending };
-              }
-              const [updated] = await selectRecords(source, tx).where(eq(source.id, request.params.id)).limit(1);
-              const after = source.toRecord(updated);
-              await auditWrite(tx, resource, request, name, request.params.id, before, after, reason);
-              const shown = module.present ? (await module.present(tx, principal, [updated]))[0]! : after;
-              const response = { ...shown, ...outcome };
-              if (claim) await claim.complete(200, response);
-              const own = {
-                operator: principal.operator,
-                resource: resource.name,
-                type: "updated" as const,
-                ids: [request.params.id],
-                ownerUids: source.ownerUids(updated),
-                at: new Date().toISOString(),
-              };
-              return { response, status: 200, published: [own, ...pending] };
+                let outcome: ActionOutcome = {};
+                if (handler) outcome = (await handler.run(ctx)) ?? {};
+                else await module.writer!.set!(ctx, row, action.set ?? {});
+                // Declared effects (a refund through the ledger), on the record as it was when the action began.
+                if (declared.length && expressions) {
+                  const run = {
+                    tx,
+                    principal,
+                    effects,
+                    key: `${name}:${request.id}`,
+                    recordId: request.params.id,
+                    ownerUid: source.ownerUids(row)[0] ?? null,
+                  };
+                  await runEffects(run, resource, declared, before, expressions);
+                }
+                if (outcome.accepted) {
+                  // Filed for a second person (the handler audited the request): the record is unchanged.
+                  if (!action.accepted)
+                    throw new Error(`${resource.name}.${name} answered 202 without declaring \`accepted\``);
+                  if (claim) await claim.complete(202, outcome.accepted);
+                  return { response: outcome.accepted, status: 202, published: pending };
+                }
+                const [updated] = await selectRecords(source, tx).where(eq(source.id, request.params.id)).limit(1);
+                const after = source.toRecord(updated);
+                await auditWrite(tx, resource, request, name, request.params.id, before, after, reason);
+                const shown = module.present ? (await module.present(tx, principal, [updated]))[0]! : after;
+                const response = { ...shown, ...outcome };
+                if (claim) await claim.complete(200, response);
+                const own = {
+                  operator: principal.operator,
+                  resource: resource.name,
+                  type: "updated" as const,
+                  ids: [request.params.id],
+                  ownerUids: source.ownerUids(updated),
+                  at: new Date().toISOString(),
+                };
+                return { response, status: 200, published: [own, ...pending] };
+              });
             })
             .catch(async (error: unknown) => {
               await handler?.failed?.(guard, error);
               throw error;
             });
-          if (done.replay)
-            return reply.code(done.replay.status).header("idempotent-replayed", "true").send(done.replay.response);
-          await publishAll(events, request.log, done.published);
+          if ("replay" in done) return sendReplay(reply, done.replay);
+          if ("refused" in done) {
+            await handler?.failed?.(guard, done.refused);
+            throw done.refused;
+          }
+          const { published, status, response } = done.done;
+          await publishAll(events, request.log, published);
           if (idempotency)
             await forgetOldIdempotencyKeys(db).catch((error: unknown) =>
               request.log.warn({ err: error }, "idempotency housekeeping failed"),
             );
-          return reply.code(done.status).send(done.response);
+          return reply.code(status).send(response);
         },
       );
 

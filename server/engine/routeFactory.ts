@@ -8,7 +8,14 @@ import { badRequest, forbidden, notFound, ProblemError } from "../errors";
 import { words } from "../i18n/words";
 import { notValid } from "../lib/listedText";
 import { refusedFields, writeBodySchema, type WriteKind } from "../generic/writeRules";
-import { claimIdempotencyKey, forgetOldIdempotencyKeys, hashRequest } from "../lib/idempotency";
+import {
+  claimIdempotencyKey,
+  forgetOldIdempotencyKeys,
+  hashRequest,
+  keepingRefusal,
+  sendReplay,
+} from "../lib/idempotency";
+import { localeOf } from "../i18n/requestLocale";
 import { listQuerySchema } from "../lib/listQuery";
 import { filtersToSql, pageToLimitOffset, sortToSql } from "../lib/listSql";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
@@ -214,39 +221,39 @@ export const resourceRoutes =
           const done = await db.transaction(async (tx) => {
             const claim = idempotency ? await claimIdempotencyKey(tx, idempotency) : undefined;
             if (claim?.kind === "replay") return { replay: claim };
-            const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
-            if (errors.length) throw badRequest(notValid("body", errors), errors);
-            const { effects, pending } = createEffects(tx, principal, request.id);
-            const id = await create({ tx, principal, requestId: request.id, effects, services }, body, owners);
-            const row = await reload(tx, id);
-            const record = source.toRecord(row);
-            // Declared effects of making it (a charge through the ledger), in this transaction.
-            if (onCreate.length) {
-              const ownerUid = source.ownerUids(row)[0] ?? null;
-              const run = { tx, principal, effects, key: "create", recordId: id, ownerUid };
-              await runEffects(
-                run,
-                resource,
-                onCreate,
-                record,
-                await expressionContext(tx, principal, principal.operator),
-              );
-            }
-            await auditWrite(tx, resource, request, "create", id, null, record);
-            if (claim) await claim.complete(201, record);
-            return { record, published: [recordEvent(principal, "created", id, row), ...pending] };
+            return keepingRefusal(tx, claim, localeOf(request.headers), async (tx) => {
+              const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
+              if (errors.length) throw badRequest(notValid("body", errors), errors);
+              const { effects, pending } = createEffects(tx, principal, request.id);
+              const id = await create({ tx, principal, requestId: request.id, effects, services }, body, owners);
+              const row = await reload(tx, id);
+              const record = source.toRecord(row);
+              // Declared effects of making it (a charge through the ledger), in this transaction.
+              if (onCreate.length) {
+                const ownerUid = source.ownerUids(row)[0] ?? null;
+                const run = { tx, principal, effects, key: "create", recordId: id, ownerUid };
+                await runEffects(
+                  run,
+                  resource,
+                  onCreate,
+                  record,
+                  await expressionContext(tx, principal, principal.operator),
+                );
+              }
+              await auditWrite(tx, resource, request, "create", id, null, record);
+              if (claim) await claim.complete(201, record);
+              return { record, published: [recordEvent(principal, "created", id, row), ...pending] };
+            });
           });
-          if (done.replay)
-            return reply
-              .code(done.replay.status)
-              .header("idempotent-replayed", "true")
-              .send(done.replay.response as never);
-          await publishAll(events, request.log, done.published);
+          if ("replay" in done) return sendReplay(reply, done.replay);
+          if ("refused" in done) throw done.refused;
+          const { record, published } = done.done;
+          await publishAll(events, request.log, published);
           if (idempotency)
             await forgetOldIdempotencyKeys(db).catch((error: unknown) =>
               request.log.warn({ err: error }, "idempotency housekeeping failed"),
             );
-          return reply.code(201).send(done.record);
+          return reply.code(201).send(record);
         },
       );
     }

@@ -1,9 +1,11 @@
 import { createHash } from "node:crypto";
 import { and, eq, isNull, lt } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import type { Executor } from "../audit";
 import type { Db } from "../db/client";
 import { idempotencyKeys } from "../db/schema";
-import { conflict, unprocessable } from "../errors";
+import type { Locale } from "#i18n/dictionaries";
+import { conflict, problemBody, ProblemError, unprocessable } from "../errors";
 import { words } from "../i18n/words";
 
 /** How long a first response is kept for replay. */
@@ -124,6 +126,37 @@ export async function claimIdempotencyKey(
     throw conflict(words("lib.idempotency.inProgress"));
   await tx.update(idempotencyKeys).set({ createdAt: new Date() }).where(mine);
   return newClaim;
+}
+
+/**
+ * Runs a keyed write in a savepoint after its claim, so that a refusal (422: a balance too small, a
+ * state that does not allow it) is kept under the key like a success, while the write's own changes
+ * roll back. Without it the refusal rolled the claim back too, and a retry with the same key ran the
+ * write again at another moment: a charge refused for a shortfall, retried after a top-up landed,
+ * answered 200. One key, one answer. The caller commits the transaction and then answers the refusal.
+ */
+export async function keepingRefusal<T>(
+  tx: Executor,
+  claim: Claim | undefined,
+  locale: Locale,
+  write: (tx: Executor) => Promise<T>,
+): Promise<{ done: T } | { refused: ProblemError }> {
+  if (claim?.kind !== "new") return { done: await write(tx) };
+  try {
+    return { done: await tx.transaction((savepoint) => write(savepoint)) };
+  } catch (error) {
+    if (!(error instanceof ProblemError) || error.status !== 422) throw error;
+    const { status, detail, errors, type, extensions } = error;
+    await claim.complete(status, problemBody(locale, status, detail, errors, type, extensions));
+    return { refused: error };
+  }
+}
+
+/** Answers a request with its key's first answer again; a kept refusal is still a problem document. */
+export function sendReplay(reply: FastifyReply, replay: { status: number; response: unknown }) {
+  reply.code(replay.status).header("idempotent-replayed", "true");
+  if (replay.status >= 400) reply.type("application/problem+json");
+  return reply.send(replay.response);
 }
 
 /** Drops keys older than the retention (their replays are no longer promised); run outside any write's transaction. */

@@ -166,13 +166,39 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     expect(ok.json<Account>().balance).toEqual(usd(0));
   });
 
-  it("a failed attempt does not use up its key: the retry runs", async () => {
+  it("a refusal is the key's answer: after a top-up the same key replays the 422, a new key charges", async () => {
+    // Otherwise a client that took the 422 as final could see its retry charge after all (conservation).
     const key = `charge-${Date.now()}`;
-    expectProblem(await act(sam.id, "charge", ADMIN, { amount: usd(500), reason: "fee" }, { key }), 422, "amount");
+    const start = await balance();
+    const charge = { amount: usd(start + 500), reason: "fee" };
+    const refused = await act(sam.id, "charge", ADMIN, charge, { key });
+    expectProblem(refused, 422, "amount");
+    expect(refused.headers["idempotent-replayed"]).toBeUndefined();
     await act(sam.id, "adjust", ADMIN, { amount: usd(600), reason: "top up for the retry" });
-    const retried = await act(sam.id, "charge", ADMIN, { amount: usd(500), reason: "fee" }, { key });
-    expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.headers["idempotent-replayed"]).toBeUndefined();
+    const retried = await act(sam.id, "charge", ADMIN, charge, { key });
+    expect(retried.statusCode, retried.body).toBe(422);
+    expect(retried.headers["idempotent-replayed"]).toBe("true");
+    expect(retried.headers["content-type"]).toMatch(/^application\/problem\+json/);
+    expect(retried.json()).toEqual(refused.json());
+    expect(await balance()).toBe(start + 600);
+    const fresh = await act(sam.id, "charge", ADMIN, charge, { key: `${key}-again` });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(await balance()).toBe(100);
+  });
+
+  it("a charge and its repeat sent at once answer alike, whatever lands in between", async () => {
+    const start = await balance();
+    const key = `charge-race-${Date.now()}`;
+    const charge = { amount: usd(start + 300), reason: "fee" };
+    // The top-up races the pair: each of the two answers is the key's one answer, 422 or 200.
+    const [a, , b] = await Promise.all([
+      act(sam.id, "charge", ADMIN, charge, { key }),
+      act(sam.id, "adjust", ADMIN, { amount: usd(300), reason: "top up in the race" }),
+      act(sam.id, "charge", ADMIN, charge, { key }),
+    ]);
+    expect([200, 422]).toContain(a.statusCode);
+    expect(b.statusCode, `${a.body} / ${b.body}`).toBe(a.statusCode);
+    expect(await balance()).toBe(a.statusCode === 200 ? 0 : start + 300);
   });
 
   it("agents move at most $50.00 at a time, admins at most $1,000.00; more waits for approval (202) and moves nothing", async () => {

@@ -225,6 +225,19 @@ describe("buying", () => {
     expect(list.json<{ total: number }>().total).toBe(0);
   });
 
+  it("keeps a refused purchase under its key: the retry replays the 422 and buys nothing", async () => {
+    const key = `travel-refused-${Date.now()}`;
+    const body = policy({ lineId: lineId[SAM_LINE], zone: "rest_of_world", days: 90 });
+    const first = await buy(body, SAM, { "idempotency-key": key });
+    expect(first.statusCode, first.body).toBe(422);
+    const again = await buy(body, SAM, { "idempotency-key": key });
+    expect(again.statusCode, again.body).toBe(422);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.json()).toEqual(first.json());
+    const list = await backend.get("/api/v1/travel-insurance", { as: SAM });
+    expect(list.json<{ total: number }>().total).toBe(0);
+  });
+
   it("puts a postpaid line's policy on its next bill instead", async () => {
     const res = await buy(policy({ lineId: lineId[ALEX_POSTPAID] }));
     expect(res.statusCode, res.body).toBe(201);

@@ -76,6 +76,22 @@ describe("useResourceAction", () => {
     expect(request.meta?.idempotencyKey).toMatch(/\w{8,}/);
   });
 
+  it("retries a dropped connection under the same key, and starts a new attempt after a refusal", async () => {
+    // The server keeps a 422 under its key: the same key would replay it after the person fixed its cause.
+    custom
+      .mockRejectedValueOnce({ message: "Network error", statusCode: 0 })
+      .mockRejectedValueOnce({ message: "Not now.", statusCode: 422 });
+    renderAs("subscriber", ACTIVE);
+    fireEvent.change(await screen.findByLabelText("Why suspend"), { target: { value: "lost" } });
+    for (let sent = 1; sent <= 3; sent++) {
+      fireEvent.click(await screen.findByRole("button", { name: "Suspend" }));
+      await waitFor(() => expect(custom).toHaveBeenCalledTimes(sent));
+    }
+    const keys = (custom.mock.calls as [SentRequest][]).map(([request]) => request.meta?.idempotencyKey);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
   it("enforces the reason the declaration asks of staff: nothing is sent without one", async () => {
     renderAs("agent", ACTIVE);
     fireEvent.change(await screen.findByLabelText("Why suspend"), { target: { value: "lost" } });

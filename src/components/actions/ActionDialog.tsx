@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useGetIdentity } from "@refinedev/core";
 import { Alert, App, Form, Input, Modal, Typography, type FormInstance } from "antd";
 import type { z } from "zod";
@@ -89,8 +89,6 @@ export function ActionDialog({
   const [quote, setQuote] = useState<QuoteData>();
   const [reauthFor, setReauthFor] = useState<Values>();
   const [result, setResult] = useState<Record<string, unknown>>();
-  // One key per dialog: a retry after a dropped connection replays the first answer, never acts twice.
-  const idempotencyKey = useMemo(() => (open ? crypto.randomUUID() : ""), [open]);
 
   const { label, needsReason } = declared;
   const error = declared.problem;
@@ -130,7 +128,7 @@ export function ActionDialog({
 
   async function run(values: Values) {
     try {
-      const data = await declared.run(bodyOf(values), { idempotencyKey, form });
+      const data = await declared.run(bodyOf(values), { form });
       close();
       if (data.result)
         setResult(data.result as Record<string, unknown>); // a result shown once (a PIN, a PUK)

@@ -13,6 +13,7 @@ import type { SessionUser } from "../../providers/session";
 import { translate as t } from "../../i18n";
 import { fieldText } from "../fieldText";
 import { expressionContext } from "../forms/expressionContext";
+import { endsAttempt } from "./attemptKey";
 import { doneWords } from "./doneWords";
 import { prunedValues } from "./prunedValues";
 import { withoutFormOnly } from "./sentValues";
@@ -21,7 +22,7 @@ type AnyRecord = Record<string, unknown> & { id: string };
 type Values = Record<string, unknown> & { reason?: string };
 
 export interface RunOptions {
-  /** The request's Idempotency-Key (a retry of the same choice replays the first answer); default one per success. */
+  /** A key of the caller's own (a payment's, per dialog and choice); by default the hook's, one per attempt. */
   idempotencyKey?: string;
   /** Where field errors land: the form the values came from. */
   form?: FormInstance;
@@ -51,8 +52,10 @@ export function useResourceAction(resourceOrName: ResourceDefinition | string, n
   const [error, setError] = useState<ApiError>();
   // Shown above the form: the server's words when they name no field of the form.
   const [problem, setProblem] = useState<string>();
-  // One key until the action succeeds: a retry after a dropped connection never acts twice.
+  // One key per attempt: a retry after a dropped connection replays, never acts twice; an answer
+  // (done or refused) or a closed dialog ends the attempt.
   const [key, setKey] = useState(() => crypto.randomUUID());
+  const newAttempt = () => setKey(crypto.randomUUID());
 
   const label = t(action.label);
   const needsReason = action.reason === true || (action.reason === "staff" && isStaff(user?.role));
@@ -119,12 +122,13 @@ export function useResourceAction(resourceOrName: ResourceDefinition | string, n
         successNotification: false,
         errorNotification: false,
       });
-      setKey(crypto.randomUUID());
+      newAttempt();
       // An action moves more than its record (a balance, a bill, the home's next steps, an order, the
       // audit trail): every query on the page is read again, not only the record's.
       void queryClient.invalidateQueries();
       return data;
     } catch (e) {
+      if (endsAttempt((e as ApiError).statusCode)) newAttempt();
       return fail(e as ApiError, options);
     } finally {
       setRunning(false);
@@ -173,10 +177,11 @@ export function useResourceAction(resourceOrName: ResourceDefinition | string, n
     running,
     error,
     problem,
-    /** Forget the last refusal (the dialog closed). */
+    /** Forget the last refusal (the dialog closed); the next run is a new attempt. */
     reset: () => {
       setError(undefined);
       setProblem(undefined);
+      newAttempt();
     },
   };
 }

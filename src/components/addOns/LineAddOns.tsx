@@ -138,6 +138,7 @@ export function LineAddOns({
           buy={buy}
           addOn={buying}
           onClose={(bought) => {
+            buy.reset();
             setBuying(null);
             if (bought) load();
           }}
@@ -147,16 +148,15 @@ export function LineAddOns({
   );
 }
 
-/** Confirms the price and the auto-renew choice, then buys once (one Idempotency-Key per dialog, so a retry never charges twice). */
+/** Confirms the price and the auto-renew choice, then buys once (the action's Idempotency-Key holds until an answer, so a retry never charges twice). */
 function BuyDialog({ buy, addOn, onClose }: { buy: ResourceAction; addOn: AddOn; onClose: (bought: boolean) => void }) {
   const { message } = App.useApp();
   const reasonRequired = buy.needsReason;
   const [autoRenew, setAutoRenew] = useState(false);
   const [reason, setReason] = useState("");
-  const [key] = useState(() => crypto.randomUUID());
   const submit = async () => {
     try {
-      await buy.run({ addOnId: addOn.id, autoRenew, reason }, { idempotencyKey: key });
+      await buy.run({ addOnId: addOn.id, autoRenew, reason });
       void message.success(t("addOns.bought", { name: catalogName(addOn) }));
       onClose(true);
     } catch {
