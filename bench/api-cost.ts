@@ -1,7 +1,8 @@
 // The API's own cost: the portal's GET /api/v1/lines/{id} against a bare Fastify handler running the
-// same SQL after the same token check, side by side in one run, 50 keep-alive connections, on PGlite
-// and (when a server answers) on PostgreSQL. Prints req/s of both and the ratio (target ≥ 80 %);
-// never fails on the figures. See bench/README.md.
+// same SQL after the same token check (on PostgreSQL as a named prepared statement on the same pool,
+// as the portal's reads are), side by side in one run, 50 keep-alive connections, on PGlite and (when
+// a server answers) on PostgreSQL. Prints req/s of both and the ratio (target ≥ 80 %); never fails on
+// the figures. See bench/README.md.
 //
 //   npm run bench:api-cost                       (ROUNDS=5 DURATION_MS=3000 CONNECTIONS=50)
 //   PROFILE=1 ONLY=pglite npm run bench:api-cost (CPU profiles of the servers in bench/results/profiles)

@@ -5,6 +5,7 @@ import { DEFAULT_TOKEN_CACHE_SECONDS } from "./auth/tokenVerifier";
 import { LOCAL_INGEST_KEY } from "./auth/serviceKeys";
 import { APP_VERSION_PATTERN } from "#config/appVersion";
 import { parseTrustProxy, type TrustedProxies } from "./lib/trustProxy";
+import { DEFAULT_POOL_SIZE } from "./db/client";
 
 /** Local mode's webhook secret for the sandbox card gateway (public: development only). */
 export const LOCAL_WEBHOOK_SECRET = "local-sandbox-webhook-secret";
@@ -24,6 +25,13 @@ export const serverEnvSchema = z
     HOST: z.string().default("127.0.0.1"),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     DATABASE_URL: z.union([z.literal(""), z.string().regex(/^postgres(ql)?:\/\//, "a postgres:// URL")]).default(""),
+    /** Connections each backend process keeps to PostgreSQL (docs/scale.md sizes it against the server's max_connections). */
+    DATABASE_POOL_SIZE: z.coerce
+      .number("a whole number of connections")
+      .int("a whole number of connections")
+      .min(2, "at least 2")
+      .max(500, "at most 500: past that, put PgBouncer in front instead")
+      .default(DEFAULT_POOL_SIZE),
     DATA_DIR: z.string().default(".data/pglite"),
     FIREBASE_PROJECT_ID: z.string().min(1).default("demo-att-portal"),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
@@ -197,6 +205,7 @@ export const serverEnvSchema = z
     host: env.HOST,
     port: env.PORT,
     databaseUrl: env.DATABASE_URL || undefined,
+    poolSize: env.DATABASE_POOL_SIZE,
     dataDir: env.DATA_DIR,
     firebaseProjectId: env.FIREBASE_PROJECT_ID,
     // Local mode always talks to an emulator; 127.0.0.1:9099 unless told otherwise.

@@ -22,7 +22,7 @@ import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
 /** Starts the common backend from the environment (see README: configuration). */
 async function main() {
   const config = loadServerConfig();
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize });
   const { app: firebaseAdminApp, auth } = createAdminAuth({
     projectId: config.firebaseProjectId,
     emulatorHost: config.authEmulatorHost,

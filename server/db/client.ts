@@ -28,18 +28,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** PostgreSQL connections per backend process unless DATABASE_POOL_SIZE says otherwise. */
+export const DEFAULT_POOL_SIZE = 10;
+
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
  * Opens the database and applies pending migrations. `url` (a postgres:// URL) selects a
  * PostgreSQL server; otherwise PGlite keeps its files in `dataDir` ("memory://" keeps nothing).
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: { url?: string; dataDir: string; poolSize?: number }): Promise<Database> {
   if (options.url) {
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? DEFAULT_POOL_SIZE });
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     const url = options.url;

@@ -41,6 +41,11 @@ describe("loadServerConfig", () => {
     expect(loadServerConfig({ TOKEN_CACHE_SECONDS: "300" }).tokenCacheSeconds).toBe(300);
   });
 
+  it("DATABASE_POOL_SIZE: 10 connections unless told, 2 to 500", () => {
+    expect(loadServerConfig({}).poolSize).toBe(10);
+    expect(loadServerConfig({ DATABASE_POOL_SIZE: "40" }).poolSize).toBe(40);
+  });
+
   it("TRUST_PROXY: never every entry; true is one hop, a number is hops, else proxy addresses and CIDRs", () => {
     const trust = (TRUST_PROXY?: string) =>
       loadServerConfig(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }).trustProxy;
@@ -123,6 +128,9 @@ describe("loadServerConfig", () => {
     ["TOKEN_CACHE_SECONDS", "2.5"],
     ["TOKEN_CACHE_SECONDS", "301"],
     ["TOKEN_CACHE_SECONDS", "soon"],
+    ["DATABASE_POOL_SIZE", "1"],
+    ["DATABASE_POOL_SIZE", "501"],
+    ["DATABASE_POOL_SIZE", "many"],
   ])("%s=%j is rejected and named", (name, value) => {
     expect(() => loadServerConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid server configuration:[\\s\\S]*\\b${name}:`),
