@@ -128,8 +128,8 @@ const loadPortal = () => Promise.all([import("./App"), loadPortalStyles()]).then
 const afterPaint = (work: () => void) => requestAnimationFrame(() => setTimeout(work, 0));
 
 /**
- * The light app (pages/home/LightApp.tsx) may stand in for the portal: on Home, Usage or Account
- * (lightPages.ts), at phone width. It carries what a build puts on every page (consent kept in step
+ * The light app (pages/home/LightApp.tsx) may stand in for the portal: on the subscriber's
+ * destinations (lightPages.ts), at phone width. It carries what a build puts on every page (consent kept in step
  * with the profile, the CRM chat's button; the banner is mounted beside it, below). Whether it does
  * also needs the person to be a subscriber, known once signed in.
  */

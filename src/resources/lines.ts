@@ -5,6 +5,7 @@ import { e164Schema, idSchema, isoDate, isoDateTime } from "./common";
 import { PLAN_KINDS } from "./plans";
 import { addressSchema } from "./profile";
 import { usMsisdnSchema } from "./numberInventory";
+import { SHOPPING_WHEN } from "./lineShopping";
 
 /**
  * `grace`: a prepaid line whose renewal the balance could not cover on its cycle day (issue 24): for
@@ -194,7 +195,7 @@ export const linesResource = defineResource({
       label: "resources.lines.actions.changePlan",
       about: "resources.lines.about.changePlan",
       handler: "lines.changePlan",
-      when: { status: ["active"] },
+      when: SHOPPING_WHEN,
       input: z.object({
         planId: idSchema,
         effective: z.enum(PLAN_CHANGE_EFFECTIVE, "now or next-cycle").default("now"),
@@ -221,7 +222,7 @@ export const linesResource = defineResource({
       label: "resources.lines.actions.buyAddOn",
       about: "resources.lines.about.buyAddOn",
       handler: "lines.buyAddOn",
-      when: { status: ["active"] },
+      when: SHOPPING_WHEN,
       input: z.object({ addOnId: idSchema, autoRenew: z.boolean("true or false").default(false) }),
       inputFields: {
         addOnId: {

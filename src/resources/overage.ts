@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { catalogPriceSchema } from "./common";
+import { OVERAGE_ZONES, type OverageZone } from "./overageZones";
 
 // What a plan charges past its allowance (issue 24, "Rating"), per usage type: a price per unit, or
 // null for "capped" (the service stops at the allowance). Roaming zones may have rates of their own;
 // a zone without its own rate for a type is capped past the allowance. Pure data + zod, shared by the
 // catalog form, the plan cards and the rating in the ingest.
 
-/** The zones a record may be used in, beside home. Kept in step with ROAMING_ZONES in ./usage. */
-export const OVERAGE_ZONES = ["canada_mexico", "europe", "rest_of_world"] as const;
-export type OverageZone = (typeof OVERAGE_ZONES)[number];
+export { OVERAGE_ZONES, type OverageZone } from "./overageZones";
 
 const price = catalogPriceSchema;
 

@@ -84,9 +84,6 @@ export const usageRecordsResource = defineResource({
       "enums.usageUnit.MB": "MB",
       "enums.usageUnit.seconds": "seconds",
       "enums.usageUnit.messages": "messages",
-      "enums.roamingZone.canada_mexico": "Canada & Mexico",
-      "enums.roamingZone.europe": "Europe",
-      "enums.roamingZone.rest_of_world": "Rest of the world",
     },
     es: {
       "resources.usage-records.label": "Historial de consumo",
@@ -104,9 +101,6 @@ export const usageRecordsResource = defineResource({
       "enums.usageUnit.MB": "MB",
       "enums.usageUnit.seconds": "segundos",
       "enums.usageUnit.messages": "mensajes",
-      "enums.roamingZone.canada_mexico": "Canadá y México",
-      "enums.roamingZone.europe": "Europa",
-      "enums.roamingZone.rest_of_world": "Resto del mundo",
     },
   },
 });

@@ -107,7 +107,7 @@ test("alex previews a plan change, sees the prorated quote, and changes his plan
   // The plans he can move to, as cards to compare: postpaid ones on sale, his own marked.
   const cards = page.getByTestId("plan-card");
   await cards.first().waitFor();
-  const names = await cards.locator(".ant-card-head-title").allInnerTexts();
+  const names = await cards.getByRole("heading").allInnerTexts();
   expect(names).toEqual([
     "Family Share 30 GB",
     "Postpaid Starter 10 GB",

@@ -115,7 +115,7 @@ describe("a shared plan's card (issue 28)", () => {
         },
       });
       const card = within(await screen.findByTestId("plan-card"));
-      expect(card.getByRole("heading", { level: 5 }).textContent).toContain(price);
+      expect(card.getByTestId("plan-price").textContent).toContain(price);
       expect(card.getByTestId("plan-shared").textContent).toContain(words);
     });
 });

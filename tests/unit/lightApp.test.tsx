@@ -101,6 +101,41 @@ const homeWith = (dataUsed: number): Home => ({
   accounts: [{ id: ACCOUNT_ID, type: "prepaid", balance: { amount: 4000, currency: "USD" } }],
 });
 
+const plan = (id: string, name: string, price: number, dataMb: number | null) => ({
+  id,
+  name,
+  kind: "prepaid",
+  status: "active",
+  sharing: "individual",
+  price: { amount: price, currency: "USD" },
+  dataMb,
+  voiceMinutes: null,
+  sms: null,
+  features: ["5G"],
+  overage: { data: null, voice: null, sms: null },
+});
+const PLANS = [
+  plan(homeWith(0).lines[0]!.plan.id, "Prepaid 15 GB", 3500, 15_360),
+  plan("55555555-5555-4555-8555-555555555555", "Prepaid Unlimited", 5000, null),
+];
+const PASS = {
+  id: "66666666-6666-4666-8666-666666666666",
+  name: "1 GB data pass",
+  kind: "data",
+  roamingZone: null,
+  price: { amount: 1000, currency: "USD" },
+  dataMb: 1024,
+  validityDays: 7,
+  status: "active",
+};
+const ACTIVE_PASS = {
+  id: "77777777-7777-4777-8777-777777777777",
+  name: "Europe pass, 7 days",
+  dataMb: 2048,
+  autoRenew: true,
+  expiresAt: "2026-12-01T00:00:00.000Z",
+};
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 let home: Home;
@@ -148,6 +183,9 @@ beforeEach(() => {
             total: 1,
           }),
         );
+      if (path.endsWith("/plans")) return Promise.resolve(json({ data: PLANS, total: PLANS.length }));
+      if (path.endsWith(`/lines/${LINE_ID}/add-ons`)) return Promise.resolve(json([ACTIVE_PASS]));
+      if (path.endsWith("/add-ons")) return Promise.resolve(json({ data: [PASS], total: 1 }));
       if (path.endsWith(`/lines/${LINE_ID}/usage-daily`))
         return Promise.resolve(
           json({
@@ -225,8 +263,9 @@ describe("the light home", () => {
     const tabs = within(screen.getByRole("navigation", { name: "Main" })).getAllByRole("link");
     expect(tabs.map((tab) => tab.textContent)).toEqual(["Home", "Usage", "Money", "Shop", "Account"]);
     expect(tabs[0]!.getAttribute("aria-current")).toBe("page");
-    fireEvent.click(tabs[3]!); // Shop: the portal's (Home, Usage, Money and Account are drawn here)
-    expect(leave).toHaveBeenLastCalledWith("/shop");
+    fireEvent.click(tabs[3]!); // Shop: drawn here too, as every destination is
+    screen.getByRole("heading", { level: 1, name: "Shop" });
+    expect(leave).toHaveBeenLastCalledWith("/notifications");
     expect(screen.queryByRole("button", { name: "Open menu" })).toBeNull();
     leave.mockClear();
     fireEvent.click(number, { ctrlKey: true }); // a new tab: the browser's, not ours
@@ -345,5 +384,42 @@ describe("Money on the light app", () => {
     expect(leave).not.toHaveBeenCalled();
     fireEvent.click(within(balance).getByRole("link", { name: "Top up" }));
     expect(leave).toHaveBeenLastCalledWith("/top-up");
+  });
+});
+
+describe("Shop on the light app", () => {
+  it("shows the plans to compare, the passes on sale and the line's add-ons; each choice opens its dialog in the portal", async () => {
+    const { leave } = renderHome();
+    fireEvent.click(within(screen.getByRole("navigation")).getByRole("link", { name: "Shop" }));
+    screen.getByRole("heading", { level: 1, name: "Shop" });
+    expect(location.pathname).toBe("/shop");
+    const plans = await screen.findAllByTestId("plan-card");
+    expect(plans.map((card) => card.getAttribute("aria-label"))).toEqual(["Prepaid 15 GB", "Prepaid Unlimited"]);
+    within(plans[0]!).getByText("Your plan");
+    expect(within(plans[0]!).queryByRole("button")).toBeNull();
+    within(plans[1]!).getByText("$50.00/month");
+    const pass = await screen.findByTestId("add-on-card");
+    within(pass).getByText("$10.00");
+    const active = await screen.findByTestId("active-add-on");
+    within(active).getByText("Europe pass, 7 days");
+    expect(leave).not.toHaveBeenCalled();
+    fireEvent.click(within(plans[1]!).getByRole("button", { name: "Choose Prepaid Unlimited" }));
+    expect(leave).toHaveBeenLastCalledWith(`/shop?line=${LINE_ID}&plan=55555555-5555-4555-8555-555555555555`);
+    fireEvent.click(within(pass).getByRole("button", { name: "Buy 1 GB data pass" }));
+    expect(leave).toHaveBeenLastCalledWith(`/shop?line=${LINE_ID}&buy=${PASS.id}`);
+    fireEvent.click(within(active).getByRole("button", { name: "Stop renewal of Europe pass, 7 days" }));
+    expect(leave).toHaveBeenLastCalledWith(`/shop?line=${LINE_ID}&stop=${ACTIVE_PASS.id}`);
+  });
+
+  it("offers no plan change or pass for a line it may not spend on (a member's), and still lists its add-ons", async () => {
+    const member = homeWith(0);
+    delete member.lines[0]!.plan.price;
+    home = member;
+    renderHome();
+    fireEvent.click(within(screen.getByRole("navigation")).getByRole("link", { name: "Shop" }));
+    await screen.findByTestId("active-add-on");
+    expect(screen.queryByTestId("plan-card")).toBeNull();
+    expect(screen.queryByTestId("add-on-card")).toBeNull();
+    expect(screen.queryByRole("button", { name: /Stop renewal/ })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { translate as t } from "../../i18n";
 import type { Plan } from "../../resources/plans";
-import { OVERAGE_ZONES, type Overage, type TypeRates, type UsageKind } from "../../resources/overage";
+import type { Overage, TypeRates, UsageKind } from "../../resources/overage";
+import { OVERAGE_ZONES } from "../../resources/overageZones";
 import { formatDataMb, formatMoney, formatQuantity } from "../format";
 
 // A plan's rates past its allowance in words (issue 24): "then $0.01/MB", "data stops at 15 GB".

@@ -17,6 +17,7 @@ import { HelpChat } from "../../components/switches/HelpChat";
 import { AccountView, accountMore } from "../subscriber/AccountView";
 import { UsageView } from "../subscriber/UsageView";
 import { MoneyView } from "../subscriber/MoneyView";
+import { ShopView } from "../subscriber/ShopView";
 import { billOwed } from "../subscriber/BillSummary";
 import type { Invoice } from "../../resources/invoices";
 import { HomeLines } from "./HomeLines";
@@ -34,37 +35,43 @@ export interface LightAppProps {
 
 const UNREAD = "/notifications?filter[read]=false&page=1&pageSize=1";
 
-// The declarations (and zod with them) load after the page's first paint: only "More" needs them.
+// The declarations (and zod with them) load after the page's first paint: only "More" and Shop's
+// Add a line need them.
 const DestinationTasks = lazy(() => import("../subscriber/DestinationTasks"));
+const AddLineCard = lazy(() => import("../subscriber/AddLineCard"));
 
 /** Page titles by light path, as the portal titles the same pages. */
 const TITLES: Record<string, string> = {
   "/": "dashboard.title",
   "/usage": "destinations.usage",
   "/money": "destinations.money",
+  "/shop": "destinations.shop",
   "/account": "destinations.account",
 };
 
 /**
- * A subscriber's Home, Usage, Money and Account on a phone, before (and without) the portal: the
- * portal's phone header, the bottom tab bar and the same pages (HomeLines, UsageView, MoneyView,
- * AccountView), in plain React and CSS, kept live over the one SSE stream; with what a build may put
- * on every page (the consent kept in step with the profile, the CRM chat's help button). Moving
- * between these pages stays here (history entries of their own); anything else the person does
- * (Shop, a line, Top up, Pay, the bell) hands the page to the portal, whose code was fetched while
- * idle (main.tsx); so does a window grown past phone width, where the portal shows its sider.
+ * A subscriber's Home, Usage, Money, Shop and Account on a phone, before (and without) the portal:
+ * the portal's phone header, the bottom tab bar and the same pages (HomeLines, UsageView, MoneyView,
+ * ShopView, AccountView), in plain React and CSS, kept live over the one SSE stream; with what a build
+ * may put on every page (the consent kept in step with the profile, the CRM chat's help button).
+ * Moving between these pages stays here (history entries of their own); anything else the person does
+ * (a line, Top up, Pay, a plan change or a pass, the bell) hands the page to the portal, whose code
+ * was fetched while idle (main.tsx); so does a window grown past phone width, where the portal shows
+ * its sider.
  */
 export function LightApp({ user, leave, signOut }: LightAppProps) {
   const locale = useSyncExternalStore(onLocaleChange, getLocale);
-  const [pathname, setPathname] = useState(() => location.pathname);
+  const [path, setPath] = useState(() => ({ pathname: location.pathname, search: location.search }));
+  const { pathname } = path;
   const unread = useLiveGet<{ total: number }>(UNREAD, "notifications");
   const operator = brandOf(runtimeConfig.operator).name;
 
   const navigate = useCallback<Navigate>(
     (to) => {
       if (!isLightPath(to)) return leave(to);
-      if (to !== location.pathname) history.pushState(null, "", to);
-      setPathname(to);
+      const url = new URL(to, location.origin);
+      if (url.pathname + url.search !== location.pathname + location.search) history.pushState(null, "", to);
+      setPath({ pathname: url.pathname, search: url.search });
       window.scrollTo(0, 0);
     },
     [leave],
@@ -73,7 +80,7 @@ export function LightApp({ user, leave, signOut }: LightAppProps) {
     // Back and Forward between light pages stay here; to anywhere else, the portal takes over.
     const onPop = () => {
       const path = location.pathname + location.search + location.hash;
-      if (isLightPath(path)) setPathname(location.pathname);
+      if (isLightPath(path)) setPath({ pathname: location.pathname, search: location.search });
       else leave(path);
     };
     window.addEventListener("popstate", onPop);
@@ -84,14 +91,14 @@ export function LightApp({ user, leave, signOut }: LightAppProps) {
   }, [locale, pathname, operator]);
   useEffect(() => {
     const phone = window.matchMedia(LIGHT_MEDIA);
-    const onChange = () => !phone.matches && leave(location.pathname);
+    const onChange = () => !phone.matches && leave(location.pathname + location.search);
     phone.addEventListener("change", onChange);
     return () => phone.removeEventListener("change", onChange);
   }, [leave]);
 
-  const more = (place: Destination, extra?: readonly Task[]) => (
+  const more = (place: Destination, options: { extra?: readonly Task[]; drawn?: readonly string[] } = {}) => (
     <Suspense fallback={null}>
-      <DestinationTasks place={place} user={user} navigate={navigate} extra={extra} />
+      <DestinationTasks place={place} user={user} navigate={navigate} {...options} />
     </Suspense>
   );
 
@@ -134,7 +141,18 @@ export function LightApp({ user, leave, signOut }: LightAppProps) {
         ) : pathname === "/money" ? (
           <MoneyView navigate={navigate} billPay={(bill) => lightPay(bill, user, navigate)} more={more("money")} />
         ) : pathname === "/account" ? (
-          <AccountView user={user} navigate={navigate} more={more("account", accountMore())} />
+          <AccountView user={user} navigate={navigate} more={more("account", { extra: accountMore() })} />
+        ) : pathname === "/shop" ? (
+          <ShopView
+            navigate={navigate}
+            lineId={new URLSearchParams(path.search).get("line") ?? undefined}
+            addLine={
+              <Suspense fallback={null}>
+                <AddLineCard uid={user.uid} navigate={navigate} />
+              </Suspense>
+            }
+            more={more("shop", { drawn: ["plans", "add-ons"] })}
+          />
         ) : (
           <LightHome user={user} navigate={navigate} />
         )}

@@ -5,13 +5,19 @@ export const LIGHT_MEDIA = TAB_BAR_MEDIA;
 
 /**
  * The destinations the light app (LightApp.tsx) draws itself on a phone, before and without the
- * portal: those whose first card needs neither antd nor Refine (Money's Top up and Pay lead into the
- * portal's dialogs). Shop's first card is its plan catalog with the plan change beside it: the portal's.
+ * portal: every one, since none's first card needs antd or Refine. Their choices that open a dialog
+ * (Money's Top up and Pay, Shop's plan change and passes) lead into the portal's.
  */
-export const LIGHT_PATHS: readonly string[] = ["/", "/usage", "/money", "/account"];
+export const LIGHT_PATHS: readonly string[] = ["/", "/usage", "/money", "/shop", "/account"];
 
-/** Whether `path` (a path with its query and hash) is one the light app draws: a light page with no query or hash. */
+/** The query a light page takes (Shop's line, which the home's Buy data names); any other query is the portal's. */
+const LIGHT_QUERY: Record<string, readonly string[]> = { "/shop": ["line"] };
+
+/** Whether `path` (a path with its query and hash) is one the light app draws: a light page with no hash and only its own query. */
 export function isLightPath(path: string): boolean {
   const url = new URL(path, "http://portal.invalid");
-  return LIGHT_PATHS.includes(url.pathname) && !url.search && !url.hash;
+  const query = LIGHT_QUERY[url.pathname] ?? [];
+  return (
+    LIGHT_PATHS.includes(url.pathname) && !url.hash && [...url.searchParams.keys()].every((k) => query.includes(k))
+  );
 }

@@ -10,11 +10,12 @@ export interface LiveGet<T> {
 }
 
 /**
- * An answer kept fresh without Refine: loaded once, then again on every live event of `resource`
+ * An answer kept fresh without Refine: loaded once, then again on every live event of `resources`
  * through the portal's one SSE stream; one request at a time, and a burst of events while one runs
  * costs one more. `key` names what `load` asks for: a new key loads anew.
  */
-function useLive<T>(key: string, resource: string, load: () => Promise<T>): LiveGet<T> {
+function useLive<T>(key: string, resources: string | readonly string[], load: () => Promise<T>): LiveGet<T> {
+  const channels = [resources].flat().map((resource) => `resources/${resource}`);
   const [state, setState] = useState<LiveGet<T>>({});
   useEffect(() => {
     let alive = true;
@@ -40,22 +41,20 @@ function useLive<T>(key: string, resource: string, load: () => Promise<T>): Live
       }
     };
     void run();
-    const subscription: unknown = liveProvider.subscribe({
-      channel: `resources/${resource}`,
-      types: ["*"],
-      callback: () => void run(),
-    });
+    const subscriptions = channels.map((channel): unknown =>
+      liveProvider.subscribe({ channel, types: ["*"], callback: () => void run() }),
+    );
     return () => {
       alive = false;
-      liveProvider.unsubscribe(subscription);
+      for (const subscription of subscriptions) liveProvider.unsubscribe(subscription);
     };
-  }, [key, resource]); // `load` is what `key` names
+  }, [key, channels.join()]); // `load` is what `key` names
   return state;
 }
 
 /** A GET of the API kept fresh (GET /home takes the sign-in's prefetch through the data provider). */
-export function useLiveGet<T>(path: string, resource: string): LiveGet<T> {
-  return useLive(path, resource, async () => (await dataProvider.custom!({ url: path, method: "get" })).data as T);
+export function useLiveGet<T>(path: string, resources: string | readonly string[]): LiveGet<T> {
+  return useLive(path, resources, async () => (await dataProvider.custom!({ url: path, method: "get" })).data as T);
 }
 
 export interface LiveListQuery {

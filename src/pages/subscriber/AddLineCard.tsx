@@ -1,28 +1,34 @@
 import { useState } from "react";
-import { useList } from "@refinedev/core";
-import { Button, Radio } from "antd";
 import { translate as t } from "../../i18n";
 import { accountsResource, type Account } from "../../resources/accounts";
 import { meets, type ActionSpec } from "../../resources/define";
-import { LazyActionDialog } from "../../components/actions/LazyActionDialog";
+import type { Navigate } from "../../components/PlainLink";
 import { GROUP_STYLE, LEGEND_STYLE } from "../../components/groupStyle";
+import { useLiveList } from "../home/useLiveGet";
+import { addResourceMessages } from "../../i18n/resourceMessages";
 
-const addLine = accountsResource.actions!["add-line"] as ActionSpec;
+// The declarations' own words (a declared product's name): the light pages load this file without the portal, which adds them at its start.
+addResourceMessages();
+
+export const addLine = accountsResource.actions!["add-line"] as ActionSpec;
 
 /** An account as its holder tells it from their others: its kind and name ("Prepaid · Alex Rivera"). */
-const accountWords = (account: Account) => `${t(`enums.accountType.${account.type}`)} · ${account.name}`;
+export const accountWords = (account: Account) => `${t(`enums.accountType.${account.type}`)} · ${account.name}`;
+
+/** Where Add a line leads: Shop with the declared add-line dialog open for that account (the portal's). */
+export const addLinePath = (accountId: string) => `/shop?${new URLSearchParams({ "add-line": accountId }).toString()}`;
 
 /**
  * Shop's "Add a line" (issue 28): a new line for someone in the family, on an account the person holds
  * (add-line is the holder's alone: managers see the account but may not, members do not see it), a
- * choice of account only when they hold several. It opens the declared add-line dialog, whose result
- * (an eSIM's QR code) and refreshed home are the engine's.
+ * choice of account only when they hold several. Plain React (the light Shop loads it after its first
+ * paint, with the declarations); its button leads to `addLinePath`, where the portal opens the
+ * declared add-line dialog, whose result (an eSIM's QR code) and refreshed home are the engine's.
  */
-export function AddLineCard({ uid }: { uid: string }) {
-  const { result } = useList<Account>({ resource: "accounts", pagination: { pageSize: 20 } });
-  const held = (result.data ?? []).filter((account) => account.ownerUid === uid && meets(addLine.when, account));
+export default function AddLineCard({ uid, navigate }: { uid: string; navigate: Navigate }) {
+  const accounts = useLiveList<Account>("accounts", { pageSize: 20 });
+  const held = (accounts.data ?? []).filter((account) => account.ownerUid === uid && meets(addLine.when, account));
   const [picked, setPicked] = useState<string>();
-  const [open, setOpen] = useState(false);
   const account = held.find((a) => a.id === picked) ?? held[0];
   if (!account) return null;
   return (
@@ -36,26 +42,30 @@ export function AddLineCard({ uid }: { uid: string }) {
       {held.length > 1 && (
         <fieldset style={{ ...GROUP_STYLE, marginBottom: 12 }}>
           <legend style={LEGEND_STYLE}>{t("subscriber.shop.addLine.account")}</legend>
-          <Radio.Group
-            value={account.id}
-            onChange={(e) => setPicked(String(e.target.value))}
-            style={{ display: "flex", flexDirection: "column", gap: 8 }}
-            options={held.map((a) => ({ value: a.id, label: accountWords(a) }))}
-          />
+          <div style={{ display: "flex", flexDirection: "column", gap: 8 }}>
+            {held.map((a) => (
+              <label key={a.id} style={{ display: "flex", gap: 8, alignItems: "center", minHeight: 32 }}>
+                <input
+                  type="radio"
+                  name="add-line-account"
+                  value={a.id}
+                  checked={a.id === account.id}
+                  onChange={() => setPicked(a.id)}
+                />
+                {accountWords(a)}
+              </label>
+            ))}
+          </div>
         </fieldset>
       )}
-      <Button type="primary" block onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="sub-button"
+        style={{ width: "100%" }}
+        onClick={() => navigate(addLinePath(account.id))}
+      >
         {t(addLine.label)}
-      </Button>
-      <LazyActionDialog
-        resource={accountsResource}
-        name="add-line"
-        action={addLine}
-        record={account}
-        object={accountWords(account)}
-        open={open}
-        onClose={() => setOpen(false)}
-      />
+      </button>
     </section>
   );
 }

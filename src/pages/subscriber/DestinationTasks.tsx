@@ -5,6 +5,10 @@ import type { Destination } from "../../resources/define";
 import type { SessionUser } from "../../providers/session";
 import type { Navigate } from "../../components/PlainLink";
 import { TaskList, type Task } from "./TaskList";
+import { addResourceMessages } from "../../i18n/resourceMessages";
+
+// The declarations' own words (a declared product's name): the light pages load this file without the portal, which adds them at its start.
+addResourceMessages();
 
 export interface DestinationTasksProps {
   place: Destination;
