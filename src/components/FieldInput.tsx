@@ -8,7 +8,7 @@ import type { CrudFilter } from "@refinedev/core";
 import { DatePicker, Input, InputNumber, Radio, Select, Switch, type SelectProps } from "antd";
 import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
-import { fieldText } from "./fieldText";
+import { fieldText, recordTitleText } from "./fieldText";
 import { MoneyInput } from "./MoneyInput";
 import { OverageInput } from "./OverageInput";
 import { TranslationsInput } from "./TranslationsInput";
@@ -38,17 +38,13 @@ function ReferenceSelect({
   onChange?: (v: string) => void;
 }) {
   const target = findResource(resource);
-  const title = target?.recordTitle ?? "id";
   const subtitle = target?.recordSubtitle;
   const { selectProps, query } = useSelect<Record<string, unknown>>({
     resource,
     optionValue: "id",
     optionLabel: (record) =>
       target
-        ? [
-            fieldText(title, target.fields[title], record),
-            subtitle ? fieldText(subtitle, target.fields[subtitle], record) : null,
-          ]
+        ? [recordTitleText(target, record), subtitle ? fieldText(subtitle, target.fields[subtitle], record) : null]
             .filter(Boolean)
             .join(" · ")
         : String(record.id),

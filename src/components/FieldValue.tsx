@@ -3,7 +3,7 @@ import { Tag, Timeline, Typography } from "antd";
 import { Link } from "react-router";
 import type { FieldSpec } from "../resources/define";
 import { findResource } from "../resources";
-import { fieldText } from "./fieldText";
+import { fieldText, recordTitleText } from "./fieldText";
 import { useReferenced } from "./ReferencedRecords";
 import { formatDateTime } from "./format";
 import { translate as t } from "../i18n";
@@ -21,12 +21,7 @@ function ReferenceValue({ resource, id }: { resource: string; id: string }) {
     queryOptions: { enabled: Boolean(target) && !known, retry: false },
   });
   const record = known ?? result;
-  const title =
-    target && record
-      ? fieldText(target.recordTitle, target.fields[target.recordTitle], record)
-      : query.isLoading && !known
-        ? "…"
-        : id.slice(0, 8);
+  const title = target && record ? recordTitleText(target, record) : query.isLoading && !known ? "…" : id.slice(0, 8);
   return <Link to={`/${resource}/show/${id}`}>{title}</Link>;
 }
 

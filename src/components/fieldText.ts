@@ -1,11 +1,27 @@
-import type { FieldSpec } from "../resources/define";
+import type { FieldSpec, ResourceDefinition } from "../resources/define";
 import { translate as t } from "../i18n";
+import { catalogName } from "../i18n/catalogText";
 import type { Money } from "../resources/common";
 import type { Plan } from "../resources/plans";
 import type { CatalogTranslations } from "../resources/catalogTranslations";
 import { postedText } from "./postedWords";
 import { overageText } from "./plans/overageWords";
 import { formatDataMb, formatDate, formatDateTime, formatMoney, formatMsisdn, formatQuantity } from "./format";
+
+/**
+ * A record's title in words: its `recordTitle` field, and for a catalog item (a plan, a pass: a
+ * declaration with a `translations` field) its name in the page's language, as the cards show it.
+ */
+export function recordTitleText(
+  resource: Pick<ResourceDefinition, "recordTitle" | "fields">,
+  record: Record<string, unknown>,
+): string {
+  const title = resource.recordTitle;
+  const translated = Object.values(resource.fields).some((field) => field?.kind === "translations");
+  if (title === "name" && translated && typeof record.name === "string")
+    return catalogName(record as unknown as Parameters<typeof catalogName>[0]);
+  return fieldText(title, resource.fields[title], record);
+}
 
 /** All but the last 4 characters hidden: "•••• 0101". */
 export const maskTail = (text: string) => (text.length > 4 ? `•••• ${text.slice(-4)}` : text);

@@ -9,6 +9,8 @@ import { setLocale, type Locale } from "../../src/i18n";
 import { catalogFeatures, catalogName } from "../../src/i18n/catalogText";
 import type { Plan } from "../../src/resources/plans";
 import { renderWithRefine } from "../support/renderWithRefine";
+import { recordTitleText } from "../../src/components/fieldText";
+import { linesResource } from "../../src/resources/lines";
 
 // Catalog content in the page's language (issue 25, item 3): a subscriber reading the Shop in Spanish
 // sees the plans' Spanish names and features, in English the operator's default text, and a plan
@@ -129,6 +131,17 @@ describe("catalogName and catalogFeatures", () => {
       "Pase de 1 GB",
     );
     expect(catalogName({ name: "1 GB data pass" }, "es")).toBe("1 GB data pass");
+  });
+});
+
+describe("a catalog item as a record's title (a plan in the change-plan dialog's picker)", () => {
+  it("is named in the page's language; a record of a resource without translations keeps its title field", () => {
+    setLocale("es", { remember: false });
+    expect(recordTitleText(plansResource, translated)).toBe("Prepago 15 GB");
+    expect(recordTitleText(plansResource, untranslated)).toBe("Prepaid 5 GB");
+    expect(recordTitleText(linesResource, line)).toBe("(202) 555-0101");
+    setLocale("en", { remember: false });
+    expect(recordTitleText(plansResource, translated)).toBe("Prepaid 15 GB");
   });
 });
 

@@ -5,7 +5,7 @@ import { forbidden, unprocessable } from "../../errors";
 import { words } from "../../i18n/words";
 import { writeHeadersSchema } from "../../engine/routeParts";
 import type { EngineServices } from "../../engine/services";
-import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
+import { hashRequest, reserveIdempotencyKey, sendReplay } from "../../lib/idempotency";
 import { errorResponses, problemSchema } from "../../routes/common";
 import { runBillingDay } from "./run";
 
@@ -55,11 +55,7 @@ export const billingRunRoutes =
               requestHash: hashRequest({ body: request.body, operator: principal.operator }),
             })
           : undefined;
-        if (reservation?.kind === "replay")
-          return reply
-            .code(reservation.status)
-            .header("idempotent-replayed", "true")
-            .send(reservation.response as never);
+        if (reservation?.kind === "replay") return sendReplay(reply, reservation);
         let result;
         try {
           result = await runBillingDay(services, { operatorCode: principal.operator, asOf, log: request.log });

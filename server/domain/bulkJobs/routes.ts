@@ -10,7 +10,7 @@ import { localeOf } from "../../i18n/requestLocale";
 import { textIn, words } from "../../i18n/words";
 import { writeHeadersSchema } from "../../engine/routeParts";
 import type { EngineServices } from "../../engine/services";
-import { claimIdempotencyKey, hashRequest } from "../../lib/idempotency";
+import { claimIdempotencyKey, hashRequest, sendReplay } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
 import { errorResponses, problemSchema } from "../../routes/common";
 import { BULK_JOB_RUN } from "./runner";
@@ -147,11 +147,7 @@ export const bulkJobRoutes =
           if (claim) await claim.complete(202, record);
           return { record };
         });
-        if (done.replay)
-          return reply
-            .code(done.replay.status)
-            .header("idempotent-replayed", "true")
-            .send(done.replay.response as never);
+        if (done.replay) return sendReplay(reply, done.replay);
         await publishAfterCommit(events, request.log, {
           operator: principal.operator,
           resource: "bulk-jobs",

@@ -11,7 +11,7 @@ import type { EngineServices } from "../../engine/services";
 import { badRequest, forbidden, notFound, ProblemError } from "../../errors";
 import { localeOf } from "../../i18n/requestLocale";
 import { textIn, words } from "../../i18n/words";
-import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
+import { hashRequest, reserveIdempotencyKey, sendReplay } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
 import { gatewayFor } from "../../payments/gatewayFor";
 import { errorResponses, idParamsSchema, problemSchema } from "../../routes/common";
@@ -77,9 +77,7 @@ export const invoicePaymentRoutes =
             })
           : undefined;
         if (reservation?.kind === "replay") {
-          const replayed = reply.code(reservation.status).header("idempotent-replayed", "true");
-          if (reservation.status >= 400) replayed.type("application/problem+json");
-          return replayed.send(reservation.response as never);
+          return sendReplay(reply, reservation);
         }
 
         let paid: Awaited<ReturnType<typeof payInvoice>>;

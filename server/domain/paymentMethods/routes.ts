@@ -8,7 +8,7 @@ import { writeHeadersSchema } from "../../engine/routeParts";
 import type { EngineServices } from "../../engine/services";
 import { forbidden, unprocessable } from "../../errors";
 import { words } from "../../i18n/words";
-import { claimIdempotencyKey, hashRequest } from "../../lib/idempotency";
+import { claimIdempotencyKey, hashRequest, sendReplay } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
 import { GatewayRefusal } from "../../payments/gateway";
 import { errorResponses, problemSchema } from "../../routes/common";
@@ -102,11 +102,7 @@ export const paymentMethodRoutes =
               if (error instanceof NotYet) return null;
               throw error;
             });
-          if (replay)
-            return reply
-              .code(replay.status)
-              .header("idempotent-replayed", "true")
-              .send(replay.response as never);
+          if (replay) return sendReplay(reply, replay);
         }
 
         let method: Omit<typeof paymentMethods.$inferInsert, "operatorCode" | "ownerUid" | "gateway"> & {

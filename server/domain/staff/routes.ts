@@ -14,7 +14,7 @@ import { outboxMessages, staffMembers } from "../../db/schema";
 import { conflict, forbidden, notFound, unprocessable } from "../../errors";
 import { localeOf } from "../../i18n/requestLocale";
 import { words } from "../../i18n/words";
-import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
+import { hashRequest, reserveIdempotencyKey, sendReplay } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
 import { adminAuth, firebaseCode, type EngineServices } from "../../engine/services";
@@ -85,10 +85,7 @@ export const staffRoutes =
           requestHash: hashRequest({ email, role, displayName, operator: principal.operator }),
         });
         if (reservation.kind === "replay") {
-          return reply
-            .code(reservation.status)
-            .header("idempotent-replayed", "true")
-            .send(reservation.response as never);
+          return sendReplay(reply, reservation);
         }
 
         let createdUid: string | null = null;

@@ -10,7 +10,7 @@ import type { EngineServices } from "../../engine/services";
 import { forbidden, notFound, unprocessable } from "../../errors";
 import { words } from "../../i18n/words";
 import { billGatewayOf, gatewayFor } from "../../payments/gatewayFor";
-import { hashRequest, reserveIdempotencyKey } from "../../lib/idempotency";
+import { hashRequest, reserveIdempotencyKey, sendReplay } from "../../lib/idempotency";
 import { toggleOn } from "../../lib/featureFlags";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../../routes/common";
 import { accountsModule } from "../accounts/module";
@@ -123,11 +123,7 @@ export const topUpRoutes =
               requestHash: hashRequest({ body: request.body, operator: principal.operator }),
             })
           : undefined;
-        if (reservation?.kind === "replay")
-          return reply
-            .code(reservation.status)
-            .header("idempotent-replayed", "true")
-            .send(reservation.response as never);
+        if (reservation?.kind === "replay") return sendReplay(reply, reservation);
 
         let record;
         try {

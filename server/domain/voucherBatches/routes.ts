@@ -14,7 +14,7 @@ import { words } from "../../i18n/words";
 import { writeHeadersSchema } from "../../engine/routeParts";
 import { selectRecords } from "../../engine/recordQuery";
 import type { EngineServices } from "../../engine/services";
-import { claimIdempotencyKey, hashRequest } from "../../lib/idempotency";
+import { claimIdempotencyKey, hashRequest, sendReplay } from "../../lib/idempotency";
 import { publishAfterCommit } from "../../live/eventBus";
 import { errorResponses, problemSchema } from "../../routes/common";
 import { createVoucherBatch } from "../money/vouchers";
@@ -101,11 +101,7 @@ export const voucherBatchRoutes =
           if (claim) await claim.complete(201, { ...batch, codes: [] });
           return { batch, codes };
         });
-        if (done.replay)
-          return reply
-            .code(done.replay.status)
-            .header("idempotent-replayed", "true")
-            .send(done.replay.response as never);
+        if (done.replay) return sendReplay(reply, done.replay);
         await publishAfterCommit(events, request.log, {
           operator: principal.operator,
           resource: "voucher-batches",

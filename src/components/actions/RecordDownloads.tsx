@@ -4,7 +4,7 @@ import { DownloadOutlined } from "@ant-design/icons";
 import type { DownloadSpec, ResourceDefinition } from "../../resources/define";
 import { downloadFromApi } from "../../providers/download";
 import { translate as t } from "../../i18n";
-import { fieldText } from "../fieldText";
+import { recordTitleText } from "../fieldText";
 
 type AnyRecord = Record<string, unknown> & { id: string };
 
@@ -24,7 +24,7 @@ function DownloadButton({
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const label = t(download.label);
-  const title = fieldText(resource.recordTitle, resource.fields[resource.recordTitle], record);
+  const title = recordTitleText(resource, record);
   const run = async () => {
     setBusy(true);
     setFailed(false);

@@ -11,7 +11,7 @@ import type { ApiError } from "../../providers/apiClient";
 import { throwHttpError } from "../../providers/throwHttpError";
 import type { SessionUser } from "../../providers/session";
 import { translate as t } from "../../i18n";
-import { fieldText } from "../fieldText";
+import { recordTitleText } from "../fieldText";
 import { expressionContext } from "../forms/expressionContext";
 import { endsAttempt } from "./attemptKey";
 import { doneWords } from "./doneWords";
@@ -64,7 +64,7 @@ export function useResourceAction(resourceOrName: ResourceDefinition | string, n
     ? meets(action.when, record) &&
       !(user ? failedAllowedIf(resource, name, record, expressionContext(user.role)) : (action.allowedIf ?? [])).length
     : !action.when;
-  const title = record ? fieldText(resource.recordTitle, resource.fields[resource.recordTitle], record) : "";
+  const title = record ? recordTitleText(resource, record) : "";
   const url = `${apiUrl}/${resource.name}/${record?.id}/actions/${name}`;
   // Empty answers and the form's own questions (`formOnly`) are never sent.
   const bodyOf = (values: Values) => prunedValues(withoutFormOnly(action, values));
