@@ -26,7 +26,7 @@ import { translateTo } from "#i18n/dictionaries";
 import { failedAllowedIf, quotesAction, type ExpressionContext } from "#resources/expressions/declaration";
 import { declaredEffects, expressionContext, quoteOfEffects, runEffects } from "../generic/declaredWrites";
 import { findRecordRow } from "./records";
-import { either, roleMayNot } from "./refusals";
+import { either, noSuchRecord, roleMayNot } from "./refusals";
 import { selectRecords } from "./recordQuery";
 import { auditWrite, idParamsOf, pascal, publishAll, rolledBack, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
@@ -213,7 +213,7 @@ export const actionRoutes =
                 const row = await findRecordRow(tx, resource, module, principal, name, request.params.id, {
                   forUpdate: true,
                 });
-                if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
+                if (!row) throw notFound(noSuchRecord(resource));
                 const before = source.toRecord(row);
                 const expressions = await expressionsIn(tx, principal);
                 refuseUnallowed(before, expressions);
@@ -325,7 +325,7 @@ export const actionRoutes =
             // Rolled back whatever happens: a preview never changes anything, even by mistake.
             return await rolledBack(db, async (tx) => {
               const row = await findRecordRow(tx, resource, module, principal, name, request.params.id);
-              if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
+              if (!row) throw notFound(noSuchRecord(resource));
               const record = source.toRecord(row);
               refuseUnallowed(record, await expressionsIn(tx, principal));
               const { effects } = createEffects(tx, principal, request.id);

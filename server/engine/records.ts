@@ -6,7 +6,7 @@ import type { SourceScope } from "#resources/define";
 import { forbidden, ProblemError } from "../errors";
 import type { FieldError } from "../errors";
 import { words } from "../i18n/words";
-import { roleMayNot } from "./refusals";
+import { resourceNoun, roleMayNot } from "./refusals";
 import { preparedRead } from "./preparedRead";
 import { selectRecords } from "./recordQuery";
 import type { DomainModule } from "./types";
@@ -93,7 +93,12 @@ export async function checkReferences(
         : null;
     if (found) owners[field] = target!.module.source.ownerUids(found)[0] ?? null;
     else
-      errors.push({ path: field, message: words("engine.noUsableReference", { resource: spec.reference.resource }) });
+      errors.push({
+        path: field,
+        message: words("engine.noUsableReference", {
+          resource: target ? resourceNoun(target.resource) : spec.reference.resource,
+        }),
+      });
   }
   return { owners, errors };
 }

@@ -25,7 +25,7 @@ import { declaredExpressions, quotesOnCreate } from "#resources/expressions/decl
 import { expressionContext, newRecord, quoteOfEffects, runEffects } from "../generic/declaredWrites";
 import { createEffects } from "./effects";
 import { callerNotVerified, checkReferences, findRecordRow, type ModuleMap } from "./records";
-import { roleMayNot } from "./refusals";
+import { noSuchRecord, roleMayNot } from "./refusals";
 import { auditWrite, idParamsOf, pascal, publishAll, rolledBack, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
 import { countRecords, selectRecords } from "./recordQuery";
@@ -179,7 +179,7 @@ export const resourceRoutes =
         const row = await findRecordRow(db, resource, module, request.principal, "show", request.params.id, {
           reuse: true,
         });
-        if (!row) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
+        if (!row) throw notFound(noSuchRecord(resource));
         if (holdsSubscriberData(resource)) await logReadOf(db, request, resource.name, source.ownerUids(row));
         if (module.present) return (await module.present(db, request.principal, [row]))[0]!;
         return source.toRecord(row);
@@ -324,7 +324,7 @@ export const resourceRoutes =
             const current = await findRecordRow(tx, resource, module, principal, "edit", request.params.id, {
               forUpdate: true,
             });
-            if (!current) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
+            if (!current) throw notFound(noSuchRecord(resource));
             const { owners, errors } = await checkReferences(tx, modules, resource, principal, body);
             if (errors.length) throw badRequest(notValid("body", errors), errors);
             const { effects, pending } = createEffects(tx, principal, request.id);
@@ -361,7 +361,7 @@ export const resourceRoutes =
             const current = await findRecordRow(tx, resource, module, principal, "delete", request.params.id, {
               forUpdate: true,
             });
-            if (!current) throw notFound(words("engine.noSuchRecord", { resource: resource.name }));
+            if (!current) throw notFound(noSuchRecord(resource));
             const { effects, pending } = createEffects(tx, principal, request.id);
             await remove({ tx, principal, requestId: request.id, effects, services }, current);
             const record = source.toRecord(current);

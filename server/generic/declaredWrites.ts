@@ -12,13 +12,14 @@ import {
   type ExpressionContext,
 } from "#resources/expressions/declaration";
 import { evaluateExpression } from "#resources/expressions/index";
+import { linesResource } from "#resources/lines";
 import type { Executor } from "../audit";
 import { lines, operators } from "../db/schema";
 import { badRequest, notFound, type FieldError } from "../errors";
-import { words } from "../i18n/words";
 import { notValid } from "../lib/listedText";
 import { postLedgerEntry } from "../domain/money/ledger";
 import type { Effects } from "../engine/effects";
+import { noSuchRecord } from "../engine/refusals";
 import type { DeclaredResource } from "../lib/declaredResource";
 import { loadRates } from "./rateTables";
 
@@ -118,7 +119,7 @@ async function accountOf(tx: Executor, resource: DeclaredResource, field: string
     .select({ accountId: lines.accountId })
     .from(lines)
     .where(and(eq(lines.id, id), eq(lines.operatorCode, operator)));
-  if (!line) throw notFound(words("engine.noSuchRecord", { resource: "lines" }));
+  if (!line) throw notFound(noSuchRecord(linesResource));
   return line.accountId;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
-import { ALEX } from "../support/fixtures";
+import { ADMIN, ALEX } from "../support/fixtures";
 
 // Issue 25: the refusals of the generic API (list queries, access by role, records, actions) and of
 // sign-in and tenancy are words: Spanish for `accept-language: es`, the same English as ever without it.
@@ -79,8 +79,14 @@ describe("the generic API's refusals in the request's language", () => {
     );
 
     const missing = "/api/v1/lines/00000000-0000-4000-8000-000000000000";
-    expect((await ask("es", "GET", missing)).problem.detail).toBe("No existe ese registro de «lines».");
-    expect((await ask("en", "GET", missing)).problem.detail).toBe("No such lines record.");
+    // Named as the portal names the resource, not by its path: a page that cannot find a record shows this.
+    expect((await ask("es", "GET", missing)).problem.detail).toBe("No está en «Líneas»: no existe o no puedes verlo.");
+    expect((await ask("en", "GET", missing)).problem.detail).toBe(
+      "Not found in Lines: it does not exist, or it is not yours to see.",
+    );
+    // A label that only the resource's declaration words (its own messages), not the portal's dictionaries.
+    const batch = await ask("es", "GET", "/api/v1/voucher-batches/00000000-0000-4000-8000-000000000000", { as: ADMIN });
+    expect(batch.problem.detail).toBe("No está en «Cupones»: no existe o no puedes verlo.");
 
     const lines = await backend.send("GET", "/api/v1/lines?filter[status]=active", { as: ALEX });
     const active = lines.json<{ data: { id: string }[] }>().data[0]!;

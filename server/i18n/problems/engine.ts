@@ -3,7 +3,9 @@ import { defineWords } from "../defineWords";
 /**
  * The generic resource API's refusals (server/engine): access by role, records that are not there or
  * not reachable, fields a caller may not send, actions whose record is not in the right state.
- * Resource and action names are the API's own codes, quoted as such in Spanish.
+ * A role's refusals name the resource and action by the API's codes, quoted as such in Spanish (an
+ * API caller reads them; the portal never offers what a role may not do). What a page can show (a
+ * record not found, a reference not usable) names the resource by its label, in the reader's words.
  */
 export const engineWords = defineWords({
   "engine.roleMayNot.list": {
@@ -31,12 +33,12 @@ export const engineWords = defineWords({
     es: "Con tu rol ({{role}}) no puedes usar la acción «{{action}}» en «{{resource}}».",
   },
   "engine.noSuchRecord": {
-    en: "No such {{resource}} record.",
-    es: "No existe ese registro de «{{resource}}».",
+    en: "Not found in {{resource}}: it does not exist, or it is not yours to see.",
+    es: "No está en «{{resource}}»: no existe o no puedes verlo.",
   },
   "engine.noUsableReference": {
-    en: "no {{resource}} record with this id that you may use",
-    es: "no hay ningún registro de «{{resource}}» con este id que puedas usar",
+    en: "nothing in {{resource}} with this id that you may use",
+    es: "no hay nada en «{{resource}}» con este id que puedas usar",
   },
   "engine.unknownField": { en: "Unknown field: {{fields}}.", es: "Campo desconocido: {{fields}}." },
   "engine.unknownFields": { en: "Unknown fields: {{fields}}.", es: "Campos desconocidos: {{fields}}." },
