@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Principal } from "#resources/access";
 import type { SourceScope } from "#resources/define";
@@ -19,17 +19,17 @@ export interface JoinableSelect {
   $dynamic(): unknown;
 }
 
-/** What a module says about its table; the helper makes the rows, the count and the scope from it. */
+/** What a module says about its table; the helper makes the rows, what a count reads and the scope from it. */
 export interface TableSourceSpec<Row> extends Omit<
   RecordSource<Row>,
-  "rows" | "count" | "id" | "table" | "scope" | "ownerUids" | "knowsHolders" | "knowsAccounts" | "knowsLines"
+  "rows" | "matching" | "id" | "table" | "scope" | "ownerUids" | "knowsHolders" | "knowsAccounts" | "knowsLines"
 > {
   table: OperatorTable;
   /** The record's id column; the table's `id` when absent. */
   id?: AnyColumn;
   /** What a row holds (it may depend on the list's `q`); the table's columns when absent. */
   selection?: Record<string, unknown> | ((context?: { q?: string }) => Record<string, unknown>);
-  /** Joins of the rows and the count alike: what the columns, search and scope read. */
+  /** Joins of the rows and of `matching` alike: what the columns, search and scope read. */
   joins?: (query: JoinableSelect) => JoinableSelect;
   /** Joins of the rows only: what a record shows but no list filters on (the count stays lean). */
   rowJoins?: (query: JoinableSelect) => JoinableSelect;
@@ -153,7 +153,7 @@ export function tableSource<Row>({
   };
   return {
     rows: (db: Executor, context) => rowJoins(joined(db.select(fieldsOf(context) as never).from(table))).$dynamic(),
-    count: (db: Executor) => joined(db.select({ total: count() }).from(table)).$dynamic(),
+    matching: (db: Executor) => joined(db.select({ one: sql`1` }).from(table)).$dynamic(),
     id: id ?? (table as unknown as { id: AnyColumn }).id,
     table,
     scope: operatorScope(table.operatorCode, {

@@ -1,6 +1,7 @@
-import type { SQL } from "drizzle-orm";
+import { count, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "../audit";
+import { rowsOf } from "../db/rowsOf";
 import type { RecordSource } from "./types";
 
 /**
@@ -16,12 +17,58 @@ export interface RecordQuery<Row> extends PromiseLike<Row[]> {
   for(strength: "update", config: { of: PgTable }): RecordQuery<Row>;
   toSQL(): { sql: string; params: unknown[] };
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+  /** The query as a subquery of another (`from (…) as alias`). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's subquery of the module's own select
+  as(alias: string): any;
 }
 
 /** The records of a module's source, as rows of that module. */
 export const selectRecords = <Row>(source: RecordSource<Row>, db: Executor, context?: { q?: string }) =>
   source.rows(db, context) as RecordQuery<Row>;
 
-/** How many records the module's source holds under the same joins (`{ total }`, a count). */
-export const countRecords = (source: Pick<RecordSource, "count">, db: Executor) =>
-  source.count(db) as RecordQuery<{ total: unknown }>;
+/** The module's records under `where`, as `select 1` over the same joins: what counts and probes read. */
+const matchingRecords = (source: Pick<RecordSource, "matching">, db: Executor, where: SQL | undefined) =>
+  (source.matching(db) as RecordQuery<{ one: number }>).where(where);
+
+/** Whether any record matches `where` (stops at the first). */
+export async function anyRecord(source: Pick<RecordSource, "matching">, db: Executor, where: SQL | undefined) {
+  return (await matchingRecords(source, db, where).limit(1)).length > 0;
+}
+
+/** Up to this many matches a list counts exactly; above, the planner's estimate is its total (issue 30). */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/** A list's total: exact up to EXACT_COUNT_LIMIT, the planner's estimate above it (`estimated`). */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
+/**
+ * How many records match `where`. Counting a million rows exactly costs a scan of them on every
+ * page; nobody pages that far, so the count stops at EXACT_COUNT_LIMIT + 1 and, past the bound,
+ * PostgreSQL's own estimate of the rows answers (never less than the bound it passed).
+ */
+export async function countMatching(
+  source: Pick<RecordSource, "matching">,
+  db: Executor,
+  where: SQL | undefined,
+): Promise<ListTotal> {
+  const [row] = await db.select({ total: count() }).from(
+    matchingRecords(source, db, where)
+      .limit(EXACT_COUNT_LIMIT + 1)
+      .as("matching"),
+  );
+  const exact = Number(row?.total ?? 0);
+  if (exact <= EXACT_COUNT_LIMIT) return { total: exact, estimated: false };
+  const planned = rowsOf<{ "QUERY PLAN": unknown }>(
+    await db.execute(sql`explain (format json) ${matchingRecords(source, db, where)}`),
+  )[0]?.["QUERY PLAN"];
+  return { total: Math.max(plannedRows(planned), EXACT_COUNT_LIMIT + 1), estimated: true };
+}
+
+/** The rows the top node of an `explain (format json)` plan expects (node-postgres parses the JSON; PGlite may not). */
+function plannedRows(plan: unknown): number {
+  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as [{ Plan?: { "Plan Rows"?: number } }];
+  return Math.round(Number(parsed[0]?.Plan?.["Plan Rows"] ?? 0));
+}

@@ -28,7 +28,7 @@ import { callerNotVerified, checkReferences, findRecordRow, type ModuleMap } fro
 import { noSuchRecord, roleMayNot } from "./refusals";
 import { auditWrite, idParamsOf, pascal, publishAll, rolledBack, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
-import { countRecords, selectRecords } from "./recordQuery";
+import { anyRecord, countMatching, selectRecords } from "./recordQuery";
 import type { DomainModule } from "./types";
 import type { DeclaredResource } from "../lib/declaredResource";
 import { holdsSubscriberData } from "#resources/accessLog";
@@ -124,25 +124,22 @@ export const resourceRoutes =
         if (scope === "verified" && (list.filters.length || list.q)) {
           // Filtered (to one subscriber's account or line, say) and nothing of a verified caller's
           // matches, while the operator holds some: the agent must verify that caller first.
-          const [mine] = await countRecords(source, db).where(where);
-          if (!Number(mine?.total ?? 0)) {
-            const [anyone] = await countRecords(source, db).where(
-              and(
-                source.scope(principal, "all"),
-                filtersToSql(list.filters, { id: source.id, ...source.columns }),
-                list.q && source.search ? source.search(list.q) : undefined,
-              ),
+          if (!(await anyRecord(source, db, where))) {
+            const anyone = and(
+              source.scope(principal, "all"),
+              filtersToSql(list.filters, { id: source.id, ...source.columns }),
+              list.q && source.search ? source.search(list.q) : undefined,
             );
-            if (Number(anyone?.total ?? 0)) throw callerNotVerified();
+            if (await anyRecord(source, db, anyone)) throw callerNotVerified();
           }
         }
-        const [rows, [totals]] = await Promise.all([
+        const [rows, counted] = await Promise.all([
           selectRecords(source, db, { q: list.q })
             .where(where)
             .orderBy(...sortToSql(list.sort, source.columns, source.id))
             .limit(limit)
             .offset(offset),
-          countRecords(source, db).where(where),
+          countMatching(source, db, where),
         ]);
         // Staff reads of subscriber data are logged before they are answered (issue 27, server/domain/accessLog).
         if (holdsSubscriberData(resource))
@@ -158,7 +155,9 @@ export const resourceRoutes =
         const data = module.present
           ? await module.present(db, principal, rows)
           : rows.map((row) => source.toRecord(row));
-        return { data, total: Number(totals?.total ?? 0) };
+        return counted.estimated
+          ? { data, total: counted.total, totalIsEstimate: true as const }
+          : { data, total: counted.total };
       },
     );
 

@@ -25,9 +25,12 @@ export interface RecordSource<Row = unknown> {
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's dynamic select of the module's own tables (see above)
   rows(db: Executor, context?: { q?: string }): any;
-  /** `SELECT count(*) AS total FROM …` with the same joins (untyped like `rows`). */
+  /**
+   * `SELECT 1 FROM …` with the joins a filter or the scope reads: what the engine counts (exactly, up
+   * to a bound, or as the planner estimates it) or probes for existence (untyped like `rows`).
+   */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's dynamic select, as for `rows`
-  count(db: Executor): any;
+  matching(db: Executor): any;
   /** The record's id column: `id = ?`, and the last sort key so pages never overlap. */
   id: AnyColumn;
   /** The table whose row an action locks (FOR UPDATE OF it), so joined rows stay unlocked. */

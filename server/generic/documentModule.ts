@@ -1,4 +1,4 @@
-import { and, count, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../audit";
 import { resourceDocuments } from "../db/schema";
 import { forbidden } from "../errors";
@@ -60,7 +60,11 @@ export function documentModule(resource: DeclaredResource): DomainModule<Documen
           .select({ ...getTableColumns(resourceDocuments), computed: computedSql })
           .from(resourceDocuments)
           .$dynamic(),
-      count: (db: Executor) => db.select({ total: count() }).from(resourceDocuments).$dynamic(),
+      matching: (db: Executor) =>
+        db
+          .select({ one: sql`1` })
+          .from(resourceDocuments)
+          .$dynamic(),
       id: resourceDocuments.id,
       table: resourceDocuments,
       columns,

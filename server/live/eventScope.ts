@@ -5,7 +5,7 @@ import { liveChannels, resources } from "#resources";
 import type { ResourceEvent } from "#resources/events";
 import type { Executor } from "../audit";
 import { accountMembers, accounts } from "../db/schema";
-import { countRecords } from "../engine/recordQuery";
+import { anyRecord } from "../engine/recordQuery";
 import type { ModuleMap } from "../engine/records";
 
 type Access = Pick<ResourceDefinition, "access">;
@@ -94,8 +94,7 @@ export function createEventAudience(db: Executor, modules: ModuleMap): EventAudi
     const uuids = (source.id as { columnType?: string }).columnType === "PgUUID";
     const ids = uuids ? given.filter((id) => UUID.test(id)) : [...given];
     if (ids.length === 0) return false;
-    const [row] = await countRecords(source, db).where(and(source.scope(principal, scope), inArray(source.id, ids)));
-    return Number(row?.total ?? 0) > 0;
+    return anyRecord(source, db, and(source.scope(principal, scope), inArray(source.id, ids)));
   }
 
   return {

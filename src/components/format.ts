@@ -60,6 +60,12 @@ export function formatDataMb(mb: number | null): string {
 /** A count as people read it in their language: 1536 → "1,536". */
 export const formatNumber = (value: number) => numberFormat(intlLocale()).format(value);
 
+/** A large count rounded as people say it: 1,234,567 → "1.2 million" ("1,2 millones"). */
+export const formatRoughCount = (value: number) =>
+  numberFormat(intlLocale(), { notation: "compact", compactDisplay: "long", maximumSignificantDigits: 2 }).format(
+    value,
+  );
+
 export function formatQuantity(value: number | null, unitKey: "units.minutes" | "units.texts"): string {
   return value === null ? t("units.unlimited") : t(unitKey, { value: numberFormat(intlLocale()).format(value) });
 }

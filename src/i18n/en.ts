@@ -501,6 +501,7 @@ export const en = {
   "list.selectRecord": "Select {{title}}",
   "list.selectAll": "Select all",
   "list.total": "{{count}} in total",
+  "list.totalAbout": "about {{count}} in total",
   "list.view": "View",
   "show.forbidden": "Not available to you",
   "show.notFound": "This record does not exist, or it is not yours.",

@@ -507,6 +507,7 @@ export const es: Record<MessageKey, string> = {
   "list.selectRecord": "Seleccionar {{title}}",
   "list.selectAll": "Seleccionar todo",
   "list.total": "{{count}} en total",
+  "list.totalAbout": "unos {{count}} en total",
   "list.view": "Ver",
   "show.forbidden": "No disponible para ti",
   "show.notFound": "Este registro no existe o no es tuyo.",

@@ -7,6 +7,7 @@ import { Link } from "react-router";
 import { translate as t } from "../i18n";
 import { FieldValue } from "../components/FieldValue";
 import { fieldText } from "../components/fieldText";
+import { formatRoughCount } from "../components/format";
 import { ListFilters } from "../components/ListFilters";
 import { ReferencedRecords } from "../components/ReferencedRecords";
 import { RecordDownloads } from "../components/actions/RecordDownloads";
@@ -240,7 +241,10 @@ export function ResourceListPage({
             locale={{ emptyText: empty }}
             pagination={{
               ...tableProps.pagination,
-              showTotal: (count) => t("list.total", { count }),
+              showTotal: (count) =>
+                tableQuery.data?.totalIsEstimate
+                  ? t("list.totalAbout", { count: formatRoughCount(count) })
+                  : t("list.total", { count }),
               showSizeChanger: true,
             }}
             // With row selection, antd's measuring row (aria-hidden, present when scrolling on x) would hold

@@ -62,10 +62,12 @@ export const dataProvider: DataProvider = {
     meta,
   }: GetListParams) {
     const query = toListQuery(pagination, sorters, filters).toString();
-    const body = await apiRequest<{ data: TData[]; total: number }>(`/${resource}${query ? `?${query}` : ""}`, {
-      signal: meta?.signal as AbortSignal | undefined,
-    });
-    return { data: body.data, total: body.total };
+    const body = await apiRequest<{ data: TData[]; total: number; totalIsEstimate?: true }>(
+      `/${resource}${query ? `?${query}` : ""}`,
+      { signal: meta?.signal as AbortSignal | undefined },
+    );
+    // Past 10,000 matches the total is the database's estimate: the list says "about".
+    return { data: body.data, total: body.total, totalIsEstimate: body.totalIsEstimate === true };
   },
 
   async getOne<TData extends BaseRecord = BaseRecord>({ resource, id }: GetOneParams) {

@@ -42,5 +42,9 @@ export const PROBLEM_TYPES = {
 /** How recent a sign-in must be for actions declared with `reauth` (seconds). */
 export const REAUTH_MAX_AGE_SECONDS = 5 * 60;
 
+/**
+ * A page of a list and how many match in all: exact up to 10,000, above that PostgreSQL's planner
+ * estimate, and then `totalIsEstimate` is true (a list of a million rows is not counted on each page).
+ */
 export const listResponse = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), total: z.number().int() });
+  z.object({ data: z.array(item), total: z.number().int(), totalIsEstimate: z.literal(true).optional() });
