@@ -121,6 +121,13 @@ async function main() {
       join lines l on l.account_id = a.id and l.msisdn = (select min(msisdn) from lines m where m.account_id = a.id)
       where a.email like '%@bench.example' limit 500`)
   ).rows;
+  // An agent opens a 360 once the caller is verified (issue 27): the demo agent has verified each sampled caller.
+  await client.query(
+    `insert into caller_verifications (operator_code, agent_uid, subscriber_uid, verified_until, method)
+     select 'ATT', 'demo-agent', coalesce(owner_uid, id::text), now() + interval '1 day', 'override' from accounts where id = any($1::uuid[])
+     on conflict (operator_code, agent_uid, subscriber_uid) do update set verified_until = excluded.verified_until`,
+    [samples.map((s) => s.id)],
+  );
   await client.end();
   if (samples.length < 50)
     throw new Error(
