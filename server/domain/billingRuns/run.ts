@@ -7,6 +7,7 @@ import { runAddOnExpiries } from "../addOns/purchases";
 import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
 import { runAutoTopUp } from "../autoTopUps/run";
 import { closeCycles, markOverdueBills } from "../money/billing";
+import { eachInParallel } from "../../lib/eachInParallel";
 import { nextCycleStart, cycleStartSql } from "../usage/cycles";
 import {
   addDays,
@@ -39,6 +40,12 @@ type Log = { error(obj: unknown, msg?: string): void; warn(obj: unknown, msg?: s
 const consoleLog: Log = { error: (obj, msg) => console.error(msg, obj), warn: (obj, msg) => console.warn(msg, obj) };
 
 const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * How many accounts the day works on at once: each is its own transaction on its own pooled
+ * connection, locking only its account and lines, so they never wait on each other (issue 30).
+ */
+export const ACCOUNTS_AT_ONCE = 4;
 
 /**
  * The carrier's day (issue 24), for one operator as of `asOf` (YYYY-MM-DD, UTC), in this order:
@@ -95,8 +102,8 @@ export async function runBillingDay(
   if (services.payments && accountIds.length)
     await autoTopUpsBeforeRenewals(services, operatorCode, accountIds, asOf, log);
 
-  // 2 and 3. Renewals, grace, grace endings, reminders: one transaction per account.
-  for (const accountId of accountIds) {
+  // 2 and 3. Renewals, grace, grace endings, reminders: one transaction per account, a few accounts at once.
+  await eachInParallel(accountIds, ACCOUNTS_AT_ONCE, async (accountId) => {
     const effects: RenewalEffects = { events: [] };
     const counted = await db.transaction(async (tx) => {
       const counts = { renewed: 0, enteredGrace: 0, suspended: 0 };
@@ -132,11 +139,11 @@ export async function runBillingDay(
     result.enteredGrace += counted.enteredGrace;
     result.suspended += counted.suspended;
     await announce(effects.events);
-  }
+  });
 
   // 4. Postpaid: the cycle closes (bills), then bills past their due date become overdue.
   const asOfInstant = new Date(`${asOf}T12:00:00Z`);
-  const { issued } = await closeCycles(db, { operatorCode, asOf: asOfInstant });
+  const { issued } = await closeCycles(db, { operatorCode, asOf: asOfInstant, accountsAtOnce: ACCOUNTS_AT_ONCE });
   result.billsIssued = issued.length;
   await announce(
     issued.map((bill) => ({

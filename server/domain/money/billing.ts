@@ -22,6 +22,7 @@ import type { InvoiceRow } from "../invoices/records";
 import { postLedgerEntry } from "./ledger";
 import { paymentWaitingFor } from "../invoicePayments/settle";
 import { planFeeFor } from "../plans/priceChange";
+import { eachInParallel } from "../../lib/eachInParallel";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -64,7 +65,7 @@ export interface IssuedBill {
  */
 export async function closeCycles(
   db: Db,
-  options: { operatorCode: string; asOf?: Date; accountIds?: string[] },
+  options: { operatorCode: string; asOf?: Date; accountIds?: string[]; accountsAtOnce?: number },
 ): Promise<{ issued: IssuedBill[]; skipped: number }> {
   const asOf = options.asOf ?? new Date();
   const [operator] = await db.select().from(operators).where(eq(operators.code, options.operatorCode));
@@ -99,12 +100,13 @@ export async function closeCycles(
 
   const issued: IssuedBill[] = [];
   let skipped = 0;
-  for (const account of candidates) {
+  // Accounts are independent transactions: the daily job closes a few at once (accountsAtOnce).
+  await eachInParallel(candidates, options.accountsAtOnce ?? 1, async (account) => {
     const cycle = lastClosedCycle(account.cycleDay, asOf);
     // Only cancelled lines left: bill the cycle they ended in, and none after it.
     if (!account.live && !(account.lastEnded && Number(account.lastEnded) * 1000 >= cycle.periodStart.getTime())) {
       skipped++;
-      continue;
+      return;
     }
     const bill = await db.transaction(async (tx) => {
       await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, account.id)).for("update");
@@ -133,7 +135,9 @@ export async function closeCycles(
     });
     if (bill) issued.push(bill);
     else skipped++;
-  }
+  });
+  // In the accounts' order, whichever finished first.
+  issued.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
   return { issued, skipped };
 }
 
