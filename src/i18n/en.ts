@@ -504,7 +504,7 @@ export const en = {
   "list.totalAbout": "about {{count}} in total",
   "list.view": "View",
   "show.forbidden": "Not available to you",
-  "show.notFound": "This record does not exist, or it is not yours.",
+  "show.notFound": "This does not exist, or it is not yours.",
   "show.back": "Back",
 
   "switches.reload.title": "A newer version of the portal is available",

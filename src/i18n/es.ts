@@ -510,7 +510,7 @@ export const es: Record<MessageKey, string> = {
   "list.totalAbout": "unos {{count}} en total",
   "list.view": "Ver",
   "show.forbidden": "No disponible para ti",
-  "show.notFound": "Este registro no existe o no es tuyo.",
+  "show.notFound": "Esto no existe o no es tuyo.",
   "show.back": "Volver",
 
   "switches.reload.title": "Hay una versión más reciente del portal",

@@ -2,7 +2,7 @@ import { defineWords } from "../defineWords";
 
 /** A line's own actions: suspend and restore, port-out PIN, PUK, SIM orders and swaps. */
 export const linesWords = defineWords({
-  "lines.noSuchRecord": { en: "No such lines record.", es: "No existe esa línea." },
+  "lines.noSuchRecord": { en: "No such line.", es: "No existe esa línea." },
   // {{action}} is a lines.lockedAction.* word.
   "lines.locked": {
     en: "The number is locked against transfers, so {{action}} is refused; unlock it first.",

@@ -16,7 +16,7 @@ export const routesWords = defineWords({
     es: "Solo los administradores del operador pueden ver sus KPI.",
   },
   "routes.unknownOperator": { en: "Unknown operator.", es: "Operador desconocido." },
-  "routes.home.noSuchLine": { en: "No such lines record.", es: "Esa línea no existe." },
+  "routes.home.noSuchLine": { en: "No such line.", es: "Esa línea no existe." },
   "routes.home.subscribersOnly": {
     en: "The home page's lines are a subscriber's own; staff find subscribers instead.",
     es: "Las líneas de la página de inicio son las del propio abonado; el personal busca abonados.",
