@@ -12,6 +12,7 @@ import { RequestInvalid, validatorCompiler } from "./lib/requestValidation";
 import { fastifyErrorText } from "./lib/fastifyErrorText";
 import { notValid } from "./lib/listedText";
 import type { Database } from "./db/client";
+import type { ReadRouter } from "./db/readReplicas";
 import { ProblemError, sendClientErrorProblem, sendProblem } from "./errors";
 import { isTransientConflict } from "./db/pgErrors";
 import type { Auth } from "firebase-admin/auth";
@@ -87,6 +88,8 @@ import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from "./domain/files/uploadQuo
 
 export interface AppDeps {
   database: Database;
+  /** Hot standbys for reads that may lag (DATABASE_READ_URLS); closed with the app. None: every read on `database`. */
+  readReplicas?: ReadRouter;
   verifier: TokenVerifier;
   /** firebase-admin Auth for claims, staff users and revocation; identity routes answer 503 without it. */
   auth?: Auth;
@@ -262,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await events.ready;
   }
 
-  await app.register(healthRoutes(deps.database, deps.operator));
+  await app.register(healthRoutes(deps.database, deps.operator, deps.readReplicas));
   app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
 
   const operators = createOperatorDirectory(deps.database.db, {
@@ -276,8 +279,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const featureFlags = deps.featureFlags ?? createFeatureFlags({ app: deps.auth?.app });
+  const readReplicas = deps.readReplicas;
+  if (readReplicas) {
+    // Read-your-writes: once a person's write has committed (the handler returned), their next reads
+    // go only to a standby that has replayed it. onSend runs before the answer leaves.
+    app.addHook("onSend", (request, _reply, payload, done) => {
+      if (request.method !== "GET" && request.method !== "HEAD" && request.principal)
+        readReplicas.wrote(request.principal.uid);
+      done(null, payload);
+    });
+    app.addHook("onClose", async () => readReplicas.close());
+  }
   const services: EngineServices = {
     db: deps.database.db,
+    reader: readReplicas ? (principal) => readReplicas.forReader(principal?.uid) : () => deps.database.db,
     auth: deps.auth,
     invalidation,
     operators,

@@ -32,6 +32,17 @@ export const serverEnvSchema = z
       .min(2, "at least 2")
       .max(500, "at most 500: past that, put PgBouncer in front instead")
       .default(DEFAULT_POOL_SIZE),
+    /** Hot standbys for reads that may lag (docs/scale.md "Read replicas"): comma-separated postgres:// URLs. */
+    DATABASE_READ_URLS: z
+      .string()
+      .default("")
+      .transform((text) =>
+        text
+          .split(",")
+          .map((url) => url.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, "postgres:// URLs, separated by commas"))),
     DATA_DIR: z.string().default(".data/pglite"),
     FIREBASE_PROJECT_ID: z.string().min(1).default("demo-att-portal"),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
@@ -157,6 +168,13 @@ export const serverEnvSchema = z
       .default(12),
   })
   .superRefine((env, ctx) => {
+    if (env.DATABASE_READ_URLS.length && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_READ_URLS"],
+        message: "needs DATABASE_URL: read replicas are standbys of a PostgreSQL primary, not of PGlite",
+      });
+    }
     if (env.APP_MODE === "production" && env.FIREBASE_AUTH_EMULATOR_HOST) {
       ctx.addIssue({
         code: "custom",
@@ -206,6 +224,7 @@ export const serverEnvSchema = z
     port: env.PORT,
     databaseUrl: env.DATABASE_URL || undefined,
     poolSize: env.DATABASE_POOL_SIZE,
+    readUrls: env.DATABASE_READ_URLS,
     dataDir: env.DATA_DIR,
     firebaseProjectId: env.FIREBASE_PROJECT_ID,
     // Local mode always talks to an emulator; 127.0.0.1:9099 unless told otherwise.

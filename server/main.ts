@@ -18,11 +18,20 @@ import { createConfiguredFileStore } from "./files/configuredFileStore";
 import { parseServiceKeys } from "./auth/serviceKeys";
 import { createFeatureFlags } from "./lib/featureFlags";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
+import { createReadRouter } from "./db/readReplicas";
 
 /** Starts the common backend from the environment (see README: configuration). */
 async function main() {
   const config = loadServerConfig();
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize });
+  // Hot standbys for reads that may lag; the router closes with the app (buildApp's onClose).
+  const readReplicas =
+    config.readUrls.length && database.pool
+      ? await createReadRouter(
+          { db: database.db, pool: database.pool },
+          { urls: config.readUrls, poolSize: config.poolSize },
+        )
+      : undefined;
   const { app: firebaseAdminApp, auth } = createAdminAuth({
     projectId: config.firebaseProjectId,
     emulatorHost: config.authEmulatorHost,
@@ -47,6 +56,7 @@ async function main() {
         : {},
     billPaymentGateway: config.billPaymentGateway,
     database,
+    readReplicas,
     verifier: createTokenVerifier(auth, { cacheSeconds: config.tokenCacheSeconds }),
     auth,
     operator: config.operator,
@@ -139,7 +149,10 @@ async function main() {
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info({ mode: config.mode, database: database.driver, operator: config.operator }, "backend ready");
+  app.log.info(
+    { mode: config.mode, database: database.driver, readReplicas: readReplicas?.status(), operator: config.operator },
+    "backend ready",
+  );
 }
 
 main().catch((error) => {

@@ -2,7 +2,7 @@ import { fileURLToPath } from "node:url";
 import { mkdirSync } from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { PGlite } from "@electric-sql/pglite";
-import type { Client as PgClient } from "pg";
+import type { Client as PgClient, Pool as PgPool } from "pg";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -25,6 +25,8 @@ export interface Database {
    * its one connection waits for that transaction to end.
    */
   executeSql?(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /** The primary's connection pool on PostgreSQL (read replicas fall back to it); absent on PGlite. */
+  pool?: PgPool;
   close(): Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function openDatabase(options: { url?: string; dataDir: string; poo
       driver: "postgres",
       notifications: { driver: "postgres", newClient },
       executeSql: (text, values) => pool.query(text, values),
+      pool,
       close: () => pool.end(),
     };
   }

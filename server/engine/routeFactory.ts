@@ -112,6 +112,8 @@ export const resourceRoutes =
       },
       async (request) => {
         const principal = request.principal;
+        // Lists may lag a little: a hot standby answers them when there is one (the access log stays on the primary).
+        const reader = services.reader(principal);
         const scope = sourceScope(principal, resource, "list");
         if (!scope) throw forbidden(roleMayNot(principal.role, "list", resource.name));
         const list = request.query;
@@ -124,22 +126,22 @@ export const resourceRoutes =
         if (scope === "verified" && (list.filters.length || list.q)) {
           // Filtered (to one subscriber's account or line, say) and nothing of a verified caller's
           // matches, while the operator holds some: the agent must verify that caller first.
-          if (!(await anyRecord(source, db, where))) {
+          if (!(await anyRecord(source, reader, where))) {
             const anyone = and(
               source.scope(principal, "all"),
               filtersToSql(list.filters, { id: source.id, ...source.columns }),
               list.q && source.search ? source.search(list.q) : undefined,
             );
-            if (await anyRecord(source, db, anyone)) throw callerNotVerified();
+            if (await anyRecord(source, reader, anyone)) throw callerNotVerified();
           }
         }
         const [rows, counted] = await Promise.all([
-          selectRecords(source, db, { q: list.q })
+          selectRecords(source, reader, { q: list.q })
             .where(where)
             .orderBy(...sortToSql(list.sort, source.columns, source.id))
             .limit(limit)
             .offset(offset),
-          countMatching(source, db, where),
+          countMatching(source, reader, where),
         ]);
         // Staff reads of subscriber data are logged before they are answered (issue 27, server/domain/accessLog).
         if (holdsSubscriberData(resource))
@@ -153,7 +155,7 @@ export const resourceRoutes =
             ),
           );
         const data = module.present
-          ? await module.present(db, principal, rows)
+          ? await module.present(reader, principal, rows)
           : rows.map((row) => source.toRecord(row));
         return counted.estimated
           ? { data, total: counted.total, totalIsEstimate: true as const }
@@ -175,12 +177,13 @@ export const resourceRoutes =
         },
       },
       async (request) => {
-        const row = await findRecordRow(db, resource, module, request.principal, "show", request.params.id, {
+        const reader = services.reader(request.principal);
+        const row = await findRecordRow(reader, resource, module, request.principal, "show", request.params.id, {
           reuse: true,
         });
         if (!row) throw notFound(noSuchRecord(resource));
         if (holdsSubscriberData(resource)) await logReadOf(db, request, resource.name, source.ownerUids(row));
-        if (module.present) return (await module.present(db, request.principal, [row]))[0]!;
+        if (module.present) return (await module.present(reader, request.principal, [row]))[0]!;
         return source.toRecord(row);
       },
     );

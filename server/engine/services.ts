@@ -17,6 +17,12 @@ import type { PortingExchange } from "../portingExchange/client";
 /** What routes, modules and handlers work with: one object built by buildApp. */
 export interface EngineServices {
   db: Db;
+  /**
+   * Where a read that may lag a little goes (lists, search, the 360, meters, KPIs): a hot standby
+   * that has this person's own writes, else `db`. Never for writes, transactions, or a read that
+   * decides a write.
+   */
+  reader(principal: { uid: string } | undefined): Db;
   /** firebase-admin Auth (claims, users, revocation); absent in apps built without it (503). */
   auth?: Auth;
   /** Tells every backend instance that a user's or an operator's access changed (drops their caches). */

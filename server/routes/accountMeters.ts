@@ -14,9 +14,8 @@ import { apiHeadersSchema, errorResponses, idParamsSchema } from "./common";
  * open the account (its holder; agents with the caller verified; admins). 404 otherwise.
  */
 export const accountMetersRoutes =
-  (services: Pick<EngineServices, "db">): FastifyPluginCallbackZod =>
+  (services: Pick<EngineServices, "reader">): FastifyPluginCallbackZod =>
   (app, _options, done) => {
-    const { db } = services;
     app.get(
       "/accounts/:id/meters",
       {
@@ -32,6 +31,8 @@ export const accountMetersRoutes =
         },
       },
       async (request) => {
+        // Derived reads that may lag a little: a hot standby answers them when there is one.
+        const db = services.reader(request.principal);
         const row = await findRecordRow(
           db,
           accountsResource,

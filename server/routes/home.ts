@@ -49,10 +49,8 @@ const withoutMoney = (meters: Meter[], seesMoney: boolean): Meter[] =>
  * meters, for anyone who may open the line). Derived data, not records: no list or write API.
  */
 export const homeRoutes =
-  (services: Pick<EngineServices, "db">): FastifyPluginCallbackZod =>
+  (services: Pick<EngineServices, "reader">): FastifyPluginCallbackZod =>
   (app, _options, done) => {
-    const { db } = services;
-
     app.get(
       "/lines/:id/meters",
       {
@@ -68,6 +66,8 @@ export const homeRoutes =
         },
       },
       async (request) => {
+        // Derived reads that may lag a little: a hot standby answers them when there is one.
+        const db = services.reader(request.principal);
         const row = await findRecordRow(db, linesResource, linesModule, request.principal, "show", request.params.id);
         if (!row) throw notFound(words("routes.home.noSuchLine"));
         const money = (await accountsOpenTo(db, request.principal, [row.accountId as string])).length > 0;
@@ -90,6 +90,8 @@ export const homeRoutes =
         },
       },
       async (request) => {
+        // Derived reads that may lag a little: a hot standby answers them when there is one.
+        const db = services.reader(request.principal);
         const row = await findRecordRow(db, linesResource, linesModule, request.principal, "show", request.params.id);
         if (!row) throw notFound(words("routes.home.noSuchLine"));
         const cycleStart = request.query.cycleStart ?? cycleStartOf(new Date(), row.cycleDay as number);
@@ -126,6 +128,8 @@ export const homeRoutes =
         },
       },
       async (request) => {
+        // Derived reads that may lag a little: a hot standby answers them when there is one.
+        const db = services.reader(request.principal);
         const principal = request.principal;
         if (accessScope(principal, linesResource, "list") !== "own")
           throw forbidden(words("routes.home.subscribersOnly"));

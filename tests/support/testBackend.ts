@@ -67,6 +67,7 @@ export type BackendOptions = Pick<
   | "trustProxy"
   | "uploadQuota"
   | "portingExchange"
+  | "readReplicas"
 > & {
   /** TOKEN_CACHE_SECONDS of the instance (30 unless given). */
   tokenCacheSeconds?: number;
@@ -175,8 +176,12 @@ export async function signInWithPassword(email: string, password = DEMO_PASSWORD
 }
 
 /** The real backend (real database, real Auth emulator) driven through fastify.inject. */
-export async function startTestBackend(options: BackendOptions = {}): Promise<TestBackend> {
-  const database = await openTestDatabase();
+export async function startTestBackend(
+  options: BackendOptions = {},
+  /** A migrated database of the test's own (closed with the backend); a fresh test database by default. */
+  own?: { database: Database },
+): Promise<TestBackend> {
+  const database = own?.database ?? (await openTestDatabase());
   const secrets = createSecretBox(LOCAL_SECRETS_KEY);
   await seedOperator(database.db, attSeed, secrets);
   await seedOperator(database.db, otherOperatorSeed, secrets);

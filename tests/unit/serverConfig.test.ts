@@ -46,6 +46,24 @@ describe("loadServerConfig", () => {
     expect(loadServerConfig({ DATABASE_POOL_SIZE: "40" }).poolSize).toBe(40);
   });
 
+  it("DATABASE_READ_URLS: none unless told; comma-separated postgres:// standbys of DATABASE_URL's primary", () => {
+    expect(loadServerConfig({}).readUrls).toEqual([]);
+    const primary = { DATABASE_URL: "postgres://portal@db-primary:5432/portal" };
+    expect(
+      loadServerConfig({
+        ...primary,
+        DATABASE_READ_URLS: " postgres://portal@db-replica-1/portal, postgresql://portal@db-replica-2/portal ,",
+      }).readUrls,
+    ).toEqual(["postgres://portal@db-replica-1/portal", "postgresql://portal@db-replica-2/portal"]);
+    expect(() => loadServerConfig({ ...primary, DATABASE_READ_URLS: "db-replica-1:5432" })).toThrow(
+      /DATABASE_READ_URLS\.0: postgres:\/\/ URLs, separated by commas/,
+    );
+    // PGlite has no standbys.
+    expect(() => loadServerConfig({ DATABASE_READ_URLS: "postgres://portal@db-replica-1/portal" })).toThrow(
+      /DATABASE_READ_URLS: needs DATABASE_URL/,
+    );
+  });
+
   it("TRUST_PROXY: never every entry; true is one hop, a number is hops, else proxy addresses and CIDRs", () => {
     const trust = (TRUST_PROXY?: string) =>
       loadServerConfig(TRUST_PROXY === undefined ? {} : { TRUST_PROXY }).trustProxy;
