@@ -186,6 +186,14 @@ async function main() {
         ),
       );
       for (const row of rows) if (row.indexname !== "usage_records_line_started_idx") await client.query(row.indexdef);
+      // The chart's daily sums, as the ingest keeps them (migration 0041).
+      await step("usage_daily", () =>
+        client.query(`
+          insert into usage_daily (line_id, cycle_start, day, type, quantity)
+          select line_id, cycle_start, (started_at at time zone 'UTC')::date, type, sum(quantity)
+          from usage_records group by 1, 2, 3, 4
+          on conflict (line_id, cycle_start, day, type) do update set quantity = excluded.quantity`),
+      );
     }
     await step("vacuum analyze", () => client.query("vacuum analyze"));
     const totals = (

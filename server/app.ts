@@ -88,6 +88,8 @@ import { DEFAULT_UPLOAD_QUOTA, type UploadQuota } from "./domain/files/uploadQuo
 
 export interface AppDeps {
   database: Database;
+  /** Months of raw usage kept (USAGE_RETENTION_MONTHS); the daily job drops older months once billed. */
+  usageRetentionMonths?: number;
   /** Hot standbys for reads that may lag (DATABASE_READ_URLS); closed with the app. None: every read on `database`. */
   readReplicas?: ReadRouter;
   verifier: TokenVerifier;
@@ -310,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     billPaymentGateway: deps.billPaymentGateway ?? (deps.paymentGateways?.sandbox ? "sandbox" : ""),
     featureFlags,
     portingExchange: deps.portingExchange ? portingExchangeClient(deps.portingExchange) : undefined,
+    usageRetentionMonths: deps.usageRetentionMonths,
   };
 
   // Sign-in related and unauthenticated: rate limited per client IP before anything else.

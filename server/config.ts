@@ -6,6 +6,7 @@ import { LOCAL_INGEST_KEY } from "./auth/serviceKeys";
 import { APP_VERSION_PATTERN } from "#config/appVersion";
 import { parseTrustProxy, type TrustedProxies } from "./lib/trustProxy";
 import { DEFAULT_POOL_SIZE } from "./db/client";
+import { DEFAULT_USAGE_RETENTION_MONTHS } from "./domain/usage/partitions";
 
 /** Local mode's webhook secret for the sandbox card gateway (public: development only). */
 export const LOCAL_WEBHOOK_SECRET = "local-sandbox-webhook-secret";
@@ -43,6 +44,13 @@ export const serverEnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, "postgres:// URLs, separated by commas"))),
+    /** Months of raw usage records kept; older months are dropped by the daily job once billed (docs/scale.md). */
+    USAGE_RETENTION_MONTHS: z.coerce
+      .number("a whole number of months")
+      .int("a whole number of months")
+      .min(2, "at least 2: the current and the last cycle are still being billed")
+      .max(120, "at most 120")
+      .default(DEFAULT_USAGE_RETENTION_MONTHS),
     DATA_DIR: z.string().default(".data/pglite"),
     FIREBASE_PROJECT_ID: z.string().min(1).default("demo-att-portal"),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
@@ -225,6 +233,7 @@ export const serverEnvSchema = z
     databaseUrl: env.DATABASE_URL || undefined,
     poolSize: env.DATABASE_POOL_SIZE,
     readUrls: env.DATABASE_READ_URLS,
+    usageRetentionMonths: env.USAGE_RETENTION_MONTHS,
     dataDir: env.DATA_DIR,
     firebaseProjectId: env.FIREBASE_PROJECT_ID,
     // Local mode always talks to an emulator; 127.0.0.1:9099 unless told otherwise.

@@ -19,6 +19,7 @@ import { parseServiceKeys } from "./auth/serviceKeys";
 import { createFeatureFlags } from "./lib/featureFlags";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "./lib/secretBox";
 import { createReadRouter } from "./db/readReplicas";
+import { maintainUsagePartitions } from "./domain/usage/partitions";
 
 /** Starts the common backend from the environment (see README: configuration). */
 async function main() {
@@ -74,7 +75,13 @@ async function main() {
     fileStore: await createConfiguredFileStore(config.files, firebaseAdminApp),
     fileMaxBytes: config.files.maxBytes,
     portingExchange: config.portingExchange,
+    usageRetentionMonths: config.usageRetentionMonths,
   });
+  // usage_records' months as of today, in case no backend ran the daily job for a while (another
+  // instance doing it at this moment makes this one's attempt fail; the daily job catches up).
+  await maintainUsagePartitions(database.db, { retentionMonths: config.usageRetentionMonths }).catch((error: unknown) =>
+    app.log.warn({ err: error }, "usage months not maintained at start"),
+  );
 
   if (config.seedDemoData) {
     const { accountsCreated } = await seedOperator(

@@ -13,10 +13,13 @@ function postgresError(error: unknown): { code: string; constraint?: unknown } |
   return undefined;
 }
 
-/** Whether a query failed on a unique constraint (SQLSTATE 23505), by the constraint's name. */
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
+/** Whether a query failed on a unique constraint (SQLSTATE 23505), by the constraint's name (or a pattern of names: a partition's own). */
+export function isUniqueViolation(error: unknown, constraint: string | RegExp): boolean {
   const found = postgresError(error);
-  return found?.code === "23505" && found.constraint === constraint;
+  if (found?.code !== "23505") return false;
+  return typeof constraint === "string"
+    ? found.constraint === constraint
+    : typeof found.constraint === "string" && constraint.test(found.constraint);
 }
 
 /**

@@ -495,10 +495,25 @@ export const usageRecords = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.operatorCode, t.id] }),
+    // Partitioned by month of started_at (migration 0040), so the key holds it too.
+    primaryKey({ columns: [t.operatorCode, t.id, t.startedAt] }),
     index("usage_records_line_started_idx").on(t.lineId, t.startedAt.desc()),
     check("usage_records_quantity_nonnegative", sql`${t.quantity} >= 0`),
   ],
+);
+
+/** A line's usage per day (UTC) and type within a cycle, for the chart: kept in step with usage_records by the ingest (migration 0041). */
+export const usageDaily = pgTable(
+  "usage_daily",
+  {
+    lineId: uuid("line_id").notNull(),
+    cycleStart: date("cycle_start", { mode: "string" }).notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    type: text("type", { enum: USAGE_TYPES }).notNull(),
+    /** MB, seconds or messages. */
+    quantity: bigint("quantity", { mode: "number" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.lineId, t.cycleStart, t.day, t.type] })],
 );
 
 /** How much of each type a line used in one cycle: kept in step with usage_records in the ingest's transaction. */

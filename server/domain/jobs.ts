@@ -9,6 +9,7 @@ import { autoTopUpJobs } from "./autoTopUps/run";
 import { portInJobs } from "./porting/send";
 import { runDueCancellations, SCHEDULED_CANCELLATIONS_JOB } from "./lines/scheduledCancellations";
 import { DECLARED_SCHEDULES_JOB, runDeclaredSchedules } from "../generic/declaredSchedules";
+import { maintainUsagePartitions } from "./usage/partitions";
 
 /**
  * Every background job of the domain, bound to the app's services: the cron sweeps that carry out
@@ -49,6 +50,16 @@ export function domainJobs(services: EngineServices): JobDefinition<object>[] {
       name: DECLARED_SCHEDULES_JOB,
       cron: "7 * * * *",
       run: async () => void (await runDeclaredSchedules(services.db, services.events)),
+    },
+    // usage_records' months (issue 30): the next ones made, those past the retention dropped once
+    // billed; after the billing day (00:10), which bills the cycles a drop waits for.
+    {
+      name: "usage.partitions",
+      cron: "20 0 * * *",
+      async run() {
+        const done = await maintainUsagePartitions(services.db, { retentionMonths: services.usageRetentionMonths });
+        if (done.created.length || done.dropped.length || done.keptUnbilled.length) console.info("usage months", done);
+      },
     },
   ];
 }

@@ -44,6 +44,8 @@ export interface EngineServices {
   billPaymentGateway?: string;
   /** The number portability exchange (port-ins); absent: port-ins stay queued until one is configured. */
   portingExchange?: PortingExchange;
+  /** Months of raw usage records kept (USAGE_RETENTION_MONTHS; 13 when absent). */
+  usageRetentionMonths?: number;
   /** Remote Config's feature flags (server template); absent: the in-code defaults (toggleOn). */
   featureFlags?: Pick<FeatureFlagSource, "current">;
 }

@@ -46,6 +46,11 @@ describe("loadServerConfig", () => {
     expect(loadServerConfig({ DATABASE_POOL_SIZE: "40" }).poolSize).toBe(40);
   });
 
+  it("USAGE_RETENTION_MONTHS: 13 months of raw usage unless told", () => {
+    expect(loadServerConfig({}).usageRetentionMonths).toBe(13);
+    expect(loadServerConfig({ USAGE_RETENTION_MONTHS: "25" }).usageRetentionMonths).toBe(25);
+  });
+
   it("DATABASE_READ_URLS: none unless told; comma-separated postgres:// standbys of DATABASE_URL's primary", () => {
     expect(loadServerConfig({}).readUrls).toEqual([]);
     const primary = { DATABASE_URL: "postgres://portal@db-primary:5432/portal" };
@@ -149,6 +154,9 @@ describe("loadServerConfig", () => {
     ["DATABASE_POOL_SIZE", "1"],
     ["DATABASE_POOL_SIZE", "501"],
     ["DATABASE_POOL_SIZE", "many"],
+    ["USAGE_RETENTION_MONTHS", "1"],
+    ["USAGE_RETENTION_MONTHS", "13.5"],
+    ["USAGE_RETENTION_MONTHS", "forever"],
   ])("%s=%j is rejected and named", (name, value) => {
     expect(() => loadServerConfig({ [name]: value })).toThrow(
       new RegExp(`^Invalid server configuration:[\\s\\S]*\\b${name}:`),

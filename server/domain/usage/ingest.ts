@@ -13,8 +13,14 @@ import { isUniqueViolation } from "../../db/pgErrors";
 /** The live channel of meters: ids are line ids (src/resources/index.ts declares who may follow it). */
 export const METERS_CHANNEL = "meters";
 
-/** usage_records' primary key (operator_code, id): the record ids counted. */
-const USAGE_RECORDS_KEY = "usage_records_operator_code_id_pk";
+/**
+ * A record counted before: usage_records' primary key (operator_code, id, started_at) refused it.
+ * The table is partitioned by month of started_at (whose key must hold it; a replay repeats the start
+ * time), and PostgreSQL names the month's own key index (`usage_records_2026_11_pkey`).
+ */
+const isSeenRecord = (error: unknown) =>
+  isUniqueViolation(error, "usage_records_operator_code_id_started_at_pk") ||
+  isUniqueViolation(error, /^usage_records_\w+_pkey$/);
 
 /**
  * Counts a batch of usage records for one operator. Records of numbers that are not the operator's
@@ -65,7 +71,8 @@ export async function ingestUsage(
   if (matched === 0)
     return { result: { received: records.length, counted: 0, duplicates: 0, unknownLines }, events: [] };
 
-  // Insert what is new, sum it per (line, cycle, type), add the sums to the counters: one statement.
+  // Insert what is new, sum it per (line, cycle, type), add the sums to the counters, and per day to
+  // the chart's daily sums (usage_daily; a data-modifying CTE runs whether or not it is read): one statement.
   // Records of unknown numbers drop out at the join. Start times keep milliseconds, as a JavaScript
   // Date would. Records are inserted, and the counters upserted, in key order, so concurrent batches
   // that share records or counters take their locks in one order and never deadlock (a batch waits
@@ -135,6 +142,11 @@ export async function ingestUsage(
           from batch order by id collate "C"
           ${skipSeen ? sql`on conflict do nothing` : sql``}
           returning line_id, cycle_start, type, quantity, started_at
+        ), daily as (
+          insert into usage_daily (line_id, cycle_start, day, type, quantity)
+          select line_id, cycle_start, (started_at at time zone 'UTC')::date, type, sum(quantity)
+          from inserted group by 1, 2, 3, 4 order by 1, 2, 3, 4
+          on conflict (line_id, cycle_start, day, type) do update set quantity = usage_daily.quantity + excluded.quantity
         ), sums as (
           select line_id, cycle_start, type, sum(quantity)::bigint as used, max(started_at) as last_record_at, count(*) as inserted
           from inserted group by line_id, cycle_start, type
@@ -170,7 +182,7 @@ export async function ingestUsage(
         );
         allInserted = true;
       } catch (error) {
-        if (!isUniqueViolation(error, USAGE_RECORDS_KEY)) throw error;
+        if (!isSeenRecord(error)) throw error;
       }
     }
     changed ??= rowsOf<Changed>(await tx.execute(countStatement(true, allowances)));
