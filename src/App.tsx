@@ -30,6 +30,7 @@ import { DashboardPage } from "./pages/DashboardPage";
 import { THIS_WASNT_ME_PATH } from "./resources/accountAlerts";
 import { refineResources, resourceRoutes } from "./pages/resourceRoutes";
 import { destinationPages } from "./pages/subscriber/destinationPages";
+import { portalQueryOptions } from "./providers/queryRetry";
 
 export { preloadDestinationPage } from "./pages/subscriber/destinationPages";
 
@@ -133,6 +134,7 @@ export function App() {
                 disableTelemetry: true,
                 liveMode: "auto",
                 title: { text: brand.name },
+                reactQuery: portalQueryOptions,
               }}
             >
               <Routes>

@@ -10,11 +10,16 @@ import type { ActionSpec } from "../resources/define";
 import { RecordDownloads } from "../components/actions/RecordDownloads";
 import { RecordHistory } from "../components/RecordHistory";
 import type { SessionUser } from "../providers/session";
+import { drawnWhenNotFound } from "../components/notFoundDrawn";
 
 /** One record of any declared resource: the fields its declaration lists for `show`, its named actions, edit and delete. */
 export function ResourceShowPage({ resource }: { resource: DeclaredResource }) {
   const { id } = useParams();
-  const { query, result } = useShow<Record<string, unknown>>({ resource: resource.name, id });
+  const { query, result } = useShow<Record<string, unknown>>({
+    resource: resource.name,
+    id,
+    errorNotification: drawnWhenNotFound,
+  });
   const screens = Grid.useBreakpoint();
   const { data: user } = useGetIdentity<SessionUser>();
   const subscriber = user?.role === "subscriber";

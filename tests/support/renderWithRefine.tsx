@@ -5,6 +5,7 @@ import {
   type AccessControlProvider,
   type AuthProvider,
   type DataProvider,
+  type OpenNotificationParams,
   type ResourceProps,
 } from "@refinedev/core";
 import routerProvider from "@refinedev/react-router";
@@ -13,6 +14,7 @@ import { MemoryRouter, Route, Routes } from "react-router";
 import { vi } from "vitest";
 import "../../src/resources"; // registers the declarations' messages
 import { i18nProvider } from "../../src/providers/i18nProvider";
+import { portalQueryOptions } from "../../src/providers/queryRetry";
 import type { Role } from "../../src/resources/define";
 
 type DataMethods = Partial<Record<keyof DataProvider, unknown>>;
@@ -40,6 +42,8 @@ export interface RefineHarness<D extends DataMethods> {
   can?: (params: { resource?: string; action: string }) => boolean;
   /** Route pattern → element; without them `ui` is rendered at every address. */
   routes?: Record<string, ReactNode>;
+  /** Receives the toasts Refine opens (its notification provider's open); none by default. */
+  notify?: (notice: OpenNotificationParams) => void;
 }
 
 /**
@@ -80,10 +84,11 @@ export function renderWithRefine<D extends DataMethods = Record<never, never>>(
           dataProvider={dataProvider as unknown as DataProvider}
           authProvider={authProvider}
           accessControlProvider={accessControlProvider}
+          notificationProvider={harness.notify ? { open: harness.notify, close: () => {} } : undefined}
           routerProvider={routerProvider}
           i18nProvider={i18nProvider}
           resources={harness.resources}
-          options={{ disableTelemetry: true }}
+          options={{ disableTelemetry: true, reactQuery: portalQueryOptions }}
         >
           <Routes>
             {Object.entries(routes).map(([path, element]) => (

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useCan, useList, useOne } from "@refinedev/core";
 import { Typography } from "antd";
+import { drawnWhenNotFound } from "../notFoundDrawn";
 import { translate as t } from "../../i18n";
 import type { Plan } from "../../resources/plans";
 import { linesResource } from "../../resources/lines";
@@ -17,7 +18,12 @@ const changePlan = linesResource.actions!["change-plan"] as ActionSpec;
  * change-plan action with that plan picked, so the quote and the rules are the engine's.
  */
 export function PlanCatalog({ lineId }: { lineId: string }) {
-  const { result: line } = useOne<Record<string, unknown> & { id: string }>({ resource: "lines", id: lineId });
+  const { result: line } = useOne<Record<string, unknown> & { id: string }>({
+    resource: "lines",
+    id: lineId,
+    // The page around it says when the line is not there.
+    errorNotification: drawnWhenNotFound,
+  });
   const { data: access } = useCan({ resource: "lines", action: "change-plan", params: { id: lineId } });
   const { result: plans } = useList<Plan>({
     resource: "plans",

@@ -7,6 +7,7 @@ import { formatDateTime, formatMsisdn } from "../../components/format";
 import { maskTail } from "../../components/fieldText";
 import { bulkItemErrorText } from "./bulkItemText";
 import { RecordActions } from "../../components/actions/RecordActions";
+import { drawnWhenNotFound } from "../../components/notFoundDrawn";
 
 type Item = BulkJob["items"][number];
 
@@ -36,7 +37,7 @@ function ItemLine({ job, item }: { job: BulkJob; item: Item }) {
  */
 export default function BulkJobPage() {
   const { id = "" } = useParams();
-  const { result: job, query } = useOne<BulkJob>({ resource: "bulk-jobs", id });
+  const { result: job, query } = useOne<BulkJob>({ resource: "bulk-jobs", id, errorNotification: drawnWhenNotFound });
   if (query.isError) return <Alert type="error" showIcon message={t("show.notFound")} />;
   if (!job) return <Card loading />;
   const percent = job.total ? Math.round((job.done / job.total) * 100) : 100;

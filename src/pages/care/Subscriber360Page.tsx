@@ -8,6 +8,7 @@ import { InteractionNotes } from "./person/InteractionNotes";
 import { PersonHead } from "./person/PersonHead";
 import { PresenceBanner } from "./PresenceBanner";
 import { CallerVerification, useCallerLocked } from "./sections/CallerVerification";
+import { drawnWhenNotFound } from "../../components/notFoundDrawn";
 
 /** More accounts than one person holds in practice; the 360 shows them all on one page. */
 const MAX_ACCOUNTS = 50;
@@ -20,7 +21,11 @@ const MAX_ACCOUNTS = 50;
  */
 export default function Subscriber360Page() {
   const { id = "" } = useParams();
-  const { result: subscriber, query } = useOne<Subscriber>({ resource: "subscribers", id });
+  const { result: subscriber, query } = useOne<Subscriber>({
+    resource: "subscribers",
+    id,
+    errorNotification: drawnWhenNotFound,
+  });
   const personId = subscriber?.personId;
   const { result: held, query: heldQuery } = useList<Subscriber>({
     resource: "subscribers",

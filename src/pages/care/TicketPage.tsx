@@ -15,6 +15,7 @@ import { FileListUploadInput } from "../../components/FileUploadInput";
 import { SlaTag } from "./SlaTag";
 import { useNow } from "./useNow";
 import { PresenceBanner } from "./PresenceBanner";
+import { drawnWhenNotFound } from "../../components/notFoundDrawn";
 
 /** The state changes of a ticket as buttons; replying has its own box below the conversation. */
 const stateActions = {
@@ -31,7 +32,7 @@ export default function TicketPage() {
   const { data: user } = useGetIdentity<SessionUser>();
   const staff = isStaff(user?.role);
   const now = useNow();
-  const { result: ticket, query } = useOne<Ticket>({ resource: "tickets", id });
+  const { result: ticket, query } = useOne<Ticket>({ resource: "tickets", id, errorNotification: drawnWhenNotFound });
   const apiUrl = useApiUrl();
   const invalidate = useInvalidate();
   const { mutateAsync, mutation } = useCustomMutation<Ticket>();

@@ -7,6 +7,7 @@ import { ResourceShowPage } from "../ResourceShowPage";
 import { LineAddOns } from "../../components/addOns/LineAddOns";
 import { PlanCatalog } from "../../components/plans/PlanCatalog";
 import { SubscriberLinePage } from "./SubscriberLinePage";
+import { drawnWhenNotFound } from "../../components/notFoundDrawn";
 
 /** The line page: a subscriber's own designed page; for staff the generic record view, the plans it can move to, then its add-ons (active ones and passes to buy). */
 export default function LineShowPage({ resource }: { resource: DeclaredResource }) {
@@ -17,6 +18,7 @@ export default function LineShowPage({ resource }: { resource: DeclaredResource 
     resource: resource.name,
     id,
     queryOptions: { enabled: Boolean(id) && user?.role !== "subscriber" },
+    errorNotification: drawnWhenNotFound,
   });
   if (id && user?.role === "subscriber") return <SubscriberLinePage id={id} />;
   return (

@@ -19,6 +19,7 @@ import { SharedPool } from "../../components/usage/SharedPool";
 import { LineOrders } from "./LineOrders";
 import { lineStatusBadge } from "./lineStatus";
 import "../subscriber/subscriber.css";
+import { drawnWhenNotFound } from "../../components/notFoundDrawn";
 
 /** Actions the page offers elsewhere: plans and passes in Shop, renewals on the add-on itself. */
 const ELSEWHERE = new Set(["change-plan", "buy-add-on", "stop-add-on-renewal"]);
@@ -31,9 +32,13 @@ const DAY = 86_400_000;
  */
 export function SubscriberLinePage({ id }: { id: string }) {
   const navigate = useNavigate();
-  const { query, result: line } = useShow<Line>({ resource: "lines", id });
+  const { query, result: line } = useShow<Line>({ resource: "lines", id, errorNotification: drawnWhenNotFound });
   // Not `result.data`: refine gives an empty object there until the answer (an array) arrives.
-  const { query: metersQuery } = useCustom<Meter[]>({ url: `/lines/${id}/meters`, method: "get" });
+  const { query: metersQuery } = useCustom<Meter[]>({
+    url: `/lines/${id}/meters`,
+    method: "get",
+    errorNotification: drawnWhenNotFound,
+  });
   const meters = metersQuery.data?.data;
   // The clock as the page opened: days left and the PIN's validity are read against it.
   const [now] = useState(() => Date.now());

@@ -14,6 +14,7 @@ import { ResourceShowPage } from "../ResourceShowPage";
 import { BillPay } from "../subscriber/BillPay";
 import { BILL_TONES } from "../subscriber/billWords";
 import "../subscriber/subscriber.css";
+import { drawnWhenNotFound } from "../../components/notFoundDrawn";
 
 const GROUPS = INVOICE_ITEM_KINDS;
 
@@ -36,7 +37,7 @@ export default function InvoiceShowPage({ resource }: { resource: DeclaredResour
 }
 
 function SubscriberBill({ id, resource }: { id: string; resource: DeclaredResource }) {
-  const { query, result: bill } = useShow<Invoice>({ resource: "invoices", id });
+  const { query, result: bill } = useShow<Invoice>({ resource: "invoices", id, errorNotification: drawnWhenNotFound });
   if (query.isError) return <Result status="404" title={t("show.notFound")} />;
   if (!bill) return <Skeleton active />;
   const open = bill.status === "issued" || bill.status === "overdue";

@@ -14,6 +14,7 @@ import { TONES, toneOfStatus } from "../../components/statusTones";
 import { ResourceShowPage } from "../ResourceShowPage";
 import { orderSummary, orderTitle, stepBy } from "./orderWords";
 import "../subscriber/subscriber.css";
+import { drawnWhenNotFound } from "../../components/notFoundDrawn";
 
 /** An order: for its subscriber, what was asked and where it stands, as a timeline in words; for staff, the generic record page. */
 export default function OrderShowPage({ resource }: { resource: DeclaredResource }) {
@@ -25,7 +26,7 @@ export default function OrderShowPage({ resource }: { resource: DeclaredResource
 }
 
 function SubscriberOrder({ id }: { id: string }) {
-  const { query, result: order } = useShow<Order>({ resource: "orders", id });
+  const { query, result: order } = useShow<Order>({ resource: "orders", id, errorNotification: drawnWhenNotFound });
   if (query.isError) return <Result status="404" title={t("show.notFound")} />;
   if (!order) return <Skeleton active />;
   const summary = orderSummary(order);
