@@ -290,7 +290,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         readReplicas.wrote(request.principal.uid);
       done(null, payload);
     });
-    app.addHook("onClose", async () => readReplicas.close());
+    // The same for whoever a change is about, whoever made it (an agent, the network's usage, a
+    // payment webhook): the event arrives after the commit, and their live refresh must see it.
+    const stopOwnersReadingStale = events.subscribe((event) => {
+      for (const uid of event.ownerUids ?? []) readReplicas.wrote(uid);
+    });
+    app.addHook("onClose", async () => {
+      stopOwnersReadingStale();
+      await readReplicas.close();
+    });
   }
   const services: EngineServices = {
     db: deps.database.db,
