@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
-import { LOCAL_INGEST_KEY } from "../../server/auth/serviceKeys";
 import { openDatabase } from "../../server/db/client";
 import { createReadRouter, type ReadRouter } from "../../server/db/readReplicas";
 import { ADMIN, AGENT, ALEX } from "../support/fixtures";
 import { postgresBinaries, startPrimaryWithStandby, type PrimaryWithStandby } from "../support/hotStandby";
+import { sendNetworkUsage } from "../support/networkUsage";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { waitFor } from "../support/waitFor";
 
@@ -123,22 +123,15 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !postgresBinaries())("read
     await clusters.pauseReplay();
     try {
       // The network's usage comes with an API key: nobody's write, but the meters' event names alex.
-      const ingested = await backend.app.inject({
-        method: "POST",
-        url: "/api/v1/usage-records/batch",
-        headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT" },
-        payload: {
-          records: [
-            {
-              id: `r-${Date.now()}`,
-              msisdn: line!.msisdn,
-              type: "data",
-              startedAt: new Date().toISOString(),
-              quantity: 7,
-            },
-          ],
+      const ingested = await sendNetworkUsage(backend.app, [
+        {
+          id: `r-${Date.now()}`,
+          msisdn: line!.msisdn,
+          type: "data",
+          startedAt: new Date().toISOString(),
+          quantity: 7,
         },
-      });
+      ]);
       expect(ingested.json()).toMatchObject({ counted: 1 });
       // The event reaches this instance through LISTEN after the commit; then alex reads the new figure.
       await waitFor("alex's meters to show the new usage", async () => (await dataUsed()) === before + 7, {

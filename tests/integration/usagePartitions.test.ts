@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LOCAL_INGEST_KEY } from "../../server/auth/serviceKeys";
 import { rowsOf } from "../../server/db/rowsOf";
 import { maintainUsagePartitions, MONTHS_AHEAD, usageMonths } from "../../server/domain/usage/partitions";
 import type { DailyUsage } from "../../src/resources/usage";
 import { ALEX } from "../support/fixtures";
+import { sendNetworkUsage } from "../support/networkUsage";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 
 // Issue 30, item 5: usage_records by month (migration 0040), on PGlite and PostgreSQL alike. Records
@@ -63,36 +63,24 @@ describe("usage_records by month", () => {
     for (let ahead = -1; ahead <= MONTHS_AHEAD; ahead++) expect(months).toContain(monthsFrom(now, ahead));
 
     const id = `p-${randomUUID()}`;
-    const res = await backend.app.inject({
-      method: "POST",
-      url: "/api/v1/usage-records/batch",
-      headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT" },
-      payload: {
-        records: [{ id, msisdn: ALEX_PREPAID, type: "data", startedAt: new Date().toISOString(), quantity: 3 }],
-      },
-    });
+    const res = await sendNetworkUsage(backend.app, [
+      { id, msisdn: ALEX_PREPAID, type: "data", startedAt: new Date().toISOString(), quantity: 3 },
+    ]);
     expect(res.statusCode, res.body).toBe(200);
     const month = monthsFrom(now, 0);
     expect(await placeOf([id])).toEqual({ [id]: `usage_records_${month.slice(0, 4)}_${month.slice(5, 7)}` });
     // A replay is still a duplicate: the key holds the start time, which a replay repeats.
-    const replay = await backend.app.inject({
-      method: "POST",
-      url: "/api/v1/usage-records/batch",
-      headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT" },
-      payload: {
-        records: [
-          {
-            id,
-            msisdn: ALEX_PREPAID,
-            type: "data",
-            startedAt: rowsOf<{ at: string }>(
-              await db().execute(sql`select to_json(started_at)#>>'{}' as at from usage_records where id = ${id}`),
-            )[0]!.at,
-            quantity: 3,
-          },
-        ],
+    const replay = await sendNetworkUsage(backend.app, [
+      {
+        id,
+        msisdn: ALEX_PREPAID,
+        type: "data",
+        startedAt: rowsOf<{ at: string }>(
+          await db().execute(sql`select to_json(started_at)#>>'{}' as at from usage_records where id = ${id}`),
+        )[0]!.at,
+        quantity: 3,
       },
-    });
+    ]);
     expect(replay.json()).toMatchObject({ counted: 0, duplicates: 1 });
   });
 
@@ -161,20 +149,13 @@ describe("usage_records by month", () => {
     const before = await chart();
     const today = new Date().toISOString().slice(0, 10);
     const dayOf = (usage: DailyUsage) => usage.days.find((d) => d.day === today) ?? { data: 0, voice: 0, sms: 0 };
-    const ids = [`d-${randomUUID()}`, `d-${randomUUID()}`, `d-${randomUUID()}`];
+    const ids = [`d-${randomUUID()}`, `d-${randomUUID()}`, `d-${randomUUID()}`] as const;
     const at = new Date().toISOString();
-    const res = await backend.app.inject({
-      method: "POST",
-      url: "/api/v1/usage-records/batch",
-      headers: { authorization: `ApiKey ${LOCAL_INGEST_KEY}`, "x-operator": "ATT" },
-      payload: {
-        records: [
-          { id: ids[0], msisdn: ALEX_PREPAID, type: "data", startedAt: at, quantity: 40 },
-          { id: ids[1], msisdn: ALEX_PREPAID, type: "data", startedAt: at, quantity: 2 },
-          { id: ids[2], msisdn: ALEX_PREPAID, type: "sms", startedAt: at, quantity: 1 },
-        ],
-      },
-    });
+    const res = await sendNetworkUsage(backend.app, [
+      { id: ids[0], msisdn: ALEX_PREPAID, type: "data", startedAt: at, quantity: 40 },
+      { id: ids[1], msisdn: ALEX_PREPAID, type: "data", startedAt: at, quantity: 2 },
+      { id: ids[2], msisdn: ALEX_PREPAID, type: "sms", startedAt: at, quantity: 1 },
+    ]);
     expect(res.json()).toMatchObject({ counted: 3 });
     const after = await chart();
     expect(dayOf(after).data - dayOf(before).data).toBe(42);
