@@ -145,9 +145,12 @@ export async function createReadRouter(
     return Object.assign(replica, { db });
   });
 
+  // The insert position, not pg_current_wal_lsn() (the write position): with synchronous_commit off a
+  // commit returns before its WAL is written, and a sample that missed it would let a standby without
+  // the write pass as having it. No standby can be past the insert position, so the error is safe.
   const positionOfPrimary = async () => {
     const at = Date.now();
-    const { rows } = await primary.pool.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
+    const { rows } = await primary.pool.query<{ lsn: string }>("select pg_current_wal_insert_lsn()::text as lsn");
     samples.push({ at, lsn: lsnBytes(rows[0]!.lsn) });
     while (samples.length > 1 && samples[0]!.at < at - maxLagMs - pollMs) samples.shift();
   };
