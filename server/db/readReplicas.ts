@@ -1,5 +1,5 @@
 import type { Pool, QueryConfig } from "pg";
-import type { Db } from "./client";
+import { DEFAULT_POOL_SIZE, type Db } from "./client";
 
 // Reads that may lag (lists, search, the 360, meters, KPIs) go to PostgreSQL hot standbys; writes and
 // everything inside a transaction stay on the primary. A poller compares each standby's replayed
@@ -134,7 +134,7 @@ export async function createReadRouter(
   const replicas: Replica[] = options.urls.map((url) => {
     const pool = new pg.Pool({
       connectionString: url,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
       connectionTimeoutMillis: 2_000,
       idleTimeoutMillis: 30_000,
     });

@@ -46,7 +46,8 @@ const withoutMoney = (meters: Meter[], seesMoney: boolean): Meter[] =>
 /**
  * What a subscriber opens the app for, in as few requests as possible: GET /home (their lines with
  * plan and meters, one request for the whole home page) and GET /lines/{id}/meters (one line's
- * meters, for anyone who may open the line). Derived data, not records: no list or write API.
+ * meters, for anyone who may open the line). Derived data, not records: no list or write API. They
+ * may lag a little: each handler reads through `services.reader`, a hot standby when there is one.
  */
 export const homeRoutes =
   (services: Pick<EngineServices, "reader">): FastifyPluginCallbackZod =>
@@ -66,7 +67,6 @@ export const homeRoutes =
         },
       },
       async (request) => {
-        // Derived reads that may lag a little: a hot standby answers them when there is one.
         const db = services.reader(request.principal);
         const row = await findRecordRow(db, linesResource, linesModule, request.principal, "show", request.params.id);
         if (!row) throw notFound(words("routes.home.noSuchLine"));
@@ -90,7 +90,6 @@ export const homeRoutes =
         },
       },
       async (request) => {
-        // Derived reads that may lag a little: a hot standby answers them when there is one.
         const db = services.reader(request.principal);
         const row = await findRecordRow(db, linesResource, linesModule, request.principal, "show", request.params.id);
         if (!row) throw notFound(words("routes.home.noSuchLine"));
@@ -124,7 +123,6 @@ export const homeRoutes =
         },
       },
       async (request) => {
-        // Derived reads that may lag a little: a hot standby answers them when there is one.
         const db = services.reader(request.principal);
         const principal = request.principal;
         if (accessScope(principal, linesResource, "list") !== "own")

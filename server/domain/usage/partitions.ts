@@ -18,6 +18,8 @@ const PARTITION_NAME = /^usage_records_(\d{4})_(\d{2})$/;
 /** The first day of `date`'s month, `months` later (UTC), as YYYY-MM-DD. */
 const monthStart = (date: Date, months = 0) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1)).toISOString().slice(0, 10);
+/** The first day of the month `months` after `month` (YYYY-MM-01). */
+const monthsAfter = (month: string, months: number) => monthStart(new Date(`${month}T00:00:00Z`), months);
 const partitionOf = (month: string) => `usage_records_${month.slice(0, 4)}_${month.slice(5, 7)}`;
 
 /** The months that have a partition (YYYY-MM-01), oldest first. */
@@ -41,7 +43,7 @@ export async function usageMonths(db: Db): Promise<string[]> {
  * partition whose rows sit in the default one).
  */
 async function createMonth(db: Db, month: string) {
-  const next = monthStart(new Date(`${month}T00:00:00Z`), 1);
+  const next = monthsAfter(month, 1);
   const from = sql.raw(`'${month} 00:00:00+00'`);
   const to = sql.raw(`'${next} 00:00:00+00'`);
   await db.transaction(async (tx) => {
@@ -106,9 +108,9 @@ export async function maintainUsagePartitions(
   // A month expires when it ended at least `retentionMonths` months before today's month began.
   const keepFrom = monthStart(today, -retentionMonths);
   for (const month of have) {
-    const end = monthStart(new Date(`${month}T00:00:00Z`), 1);
+    const end = monthsAfter(month, 1);
     if (end > keepFrom) continue;
-    if (await hasUnbilledCycles(db, monthStart(new Date(`${month}T00:00:00Z`), -1), end)) {
+    if (await hasUnbilledCycles(db, monthsAfter(month, -1), end)) {
       result.keptUnbilled.push(month);
       continue;
     }
