@@ -506,6 +506,7 @@ export const en = {
   "show.forbidden": "Not available to you",
   "show.notFound": "This does not exist, or it is not yours.",
   "show.back": "Back",
+  "show.backHome": "Back to Home",
 
   "switches.reload.title": "A newer version of the portal is available",
   "switches.reload.detail":

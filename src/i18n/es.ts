@@ -512,6 +512,7 @@ export const es: Record<MessageKey, string> = {
   "show.forbidden": "No disponible para ti",
   "show.notFound": "Esto no existe o no es tuyo.",
   "show.back": "Volver",
+  "show.backHome": "Volver a Inicio",
 
   "switches.reload.title": "Hay una versión más reciente del portal",
   "switches.reload.detail":

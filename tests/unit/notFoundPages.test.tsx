@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import type { OpenNotificationParams } from "@refinedev/core";
 import { describe, expect, it, vi } from "vitest";
 import { SubscriberLinePage } from "../../src/pages/lines/SubscriberLinePage";
@@ -17,7 +17,12 @@ const refused = (statusCode: number) => () =>
 
 function renderLine(statusCode: number) {
   const notify = vi.fn<(notice: OpenNotificationParams) => void>();
-  renderWithRefine(<SubscriberLinePage id="7d0c6f1e-0000-4000-8000-000000000001" />, {
+  renderWithRefine(null, {
+    path: "/lines/show/7d0c6f1e-0000-4000-8000-000000000001",
+    routes: {
+      "/lines/show/:id": <SubscriberLinePage id="7d0c6f1e-0000-4000-8000-000000000001" />,
+      "/": <p>the home page</p>,
+    },
     identity: { uid: "demo-alex", role: "subscriber" },
     data: { getOne: vi.fn(refused(statusCode)), custom: vi.fn(refused(statusCode)) },
     notify,
@@ -30,6 +35,9 @@ describe("a page whose record is not there", () => {
     const notify = renderLine(404);
     await screen.findByText("This does not exist, or it is not yours.");
     expect(notify).not.toHaveBeenCalled();
+    // Not a dead end: the way back Home.
+    fireEvent.click(screen.getByRole("button", { name: "Back to Home" }));
+    await screen.findByText("the home page");
   });
 
   it("still raises the toast for a failure that is not 'not found'", async () => {

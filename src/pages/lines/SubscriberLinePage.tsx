@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useCan, useCustom, useShow } from "@refinedev/core";
-import { Button, Result, Skeleton } from "antd";
+import { Button, Skeleton } from "antd";
 import { useNavigate } from "react-router";
 import RightOutlined from "@ant-design/icons-svg/es/asn/RightOutlined";
 import { translate as t } from "../../i18n";
@@ -20,6 +20,7 @@ import { LineOrders } from "./LineOrders";
 import { lineStatusBadge } from "./lineStatus";
 import "../subscriber/subscriber.css";
 import { drawnWhenNotFound } from "../../components/notFoundDrawn";
+import { NotThere } from "../subscriber/NotThere";
 
 /** Actions the page offers elsewhere: plans and passes in Shop, renewals on the add-on itself. */
 const ELSEWHERE = new Set(["change-plan", "buy-add-on", "stop-add-on-renewal"]);
@@ -42,7 +43,7 @@ export function SubscriberLinePage({ id }: { id: string }) {
   const meters = metersQuery.data?.data;
   // The clock as the page opened: days left and the PIN's validity are read against it.
   const [now] = useState(() => Date.now());
-  if (query.isError) return <Result status="404" title={t("show.notFound")} />;
+  if (query.isError) return <NotThere />;
   if (!line) return <Skeleton active />;
   const number = formatMsisdn(line.msisdn);
   const badge = lineStatusBadge(line);

@@ -1,6 +1,6 @@
 import type { DeclaredResource } from "../declaredResource";
 import { useGetIdentity, useShow } from "@refinedev/core";
-import { Result, Skeleton } from "antd";
+import { Skeleton } from "antd";
 import { useParams } from "react-router";
 import { getLocale, translate as t } from "../../i18n";
 import { overageDetail } from "../../i18n/postedText";
@@ -15,6 +15,7 @@ import { BillPay } from "../subscriber/BillPay";
 import { BILL_TONES } from "../subscriber/billWords";
 import "../subscriber/subscriber.css";
 import { drawnWhenNotFound } from "../../components/notFoundDrawn";
+import { NotThere } from "../subscriber/NotThere";
 
 const GROUPS = INVOICE_ITEM_KINDS;
 
@@ -38,7 +39,7 @@ export default function InvoiceShowPage({ resource }: { resource: DeclaredResour
 
 function SubscriberBill({ id, resource }: { id: string; resource: DeclaredResource }) {
   const { query, result: bill } = useShow<Invoice>({ resource: "invoices", id, errorNotification: drawnWhenNotFound });
-  if (query.isError) return <Result status="404" title={t("show.notFound")} />;
+  if (query.isError) return <NotThere />;
   if (!bill) return <Skeleton active />;
   const open = bill.status === "issued" || bill.status === "overdue";
   return (

@@ -1,7 +1,7 @@
 import type { DeclaredResource } from "../declaredResource";
 import { useState } from "react";
 import { useCan, useGetIdentity, useShow } from "@refinedev/core";
-import { Button, Result, Skeleton } from "antd";
+import { Button, Skeleton } from "antd";
 import { useParams } from "react-router";
 import { translate as t } from "../../i18n";
 import { ordersResource, type Order } from "../../resources/orders";
@@ -15,6 +15,7 @@ import { ResourceShowPage } from "../ResourceShowPage";
 import { orderSummary, orderTitle, stepBy } from "./orderWords";
 import "../subscriber/subscriber.css";
 import { drawnWhenNotFound } from "../../components/notFoundDrawn";
+import { NotThere } from "../subscriber/NotThere";
 
 /** An order: for its subscriber, what was asked and where it stands, as a timeline in words; for staff, the generic record page. */
 export default function OrderShowPage({ resource }: { resource: DeclaredResource }) {
@@ -27,7 +28,7 @@ export default function OrderShowPage({ resource }: { resource: DeclaredResource
 
 function SubscriberOrder({ id }: { id: string }) {
   const { query, result: order } = useShow<Order>({ resource: "orders", id, errorNotification: drawnWhenNotFound });
-  if (query.isError) return <Result status="404" title={t("show.notFound")} />;
+  if (query.isError) return <NotThere />;
   if (!order) return <Skeleton active />;
   const summary = orderSummary(order);
   return (
