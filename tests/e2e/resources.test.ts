@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, inject, test } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { accessibilityProblems } from "../support/accessibility";
 import { launchChromium } from "../support/browser";
-import { signedInPage } from "../support/portalPages";
+import { signedInPage, typeDate } from "../support/portalPages";
 
 // The device-claims resource exists only as a declaration (src/resources/deviceClaims.ts): these
 // tests prove that the file yields the menu entry, the list, create, show and edit pages, the named
@@ -49,8 +49,7 @@ test("a subscriber on a phone files a device claim for their own line and can wi
   await options.first().click();
   await page.getByLabel("What happened").click();
   await page.locator(".ant-select-dropdown:visible").getByText("Damage", { exact: true }).click();
-  await page.getByLabel("Date of the incident").fill("2026-11-01");
-  await page.getByLabel("Date of the incident").press("Enter");
+  await typeDate(page, page.getByLabel("Date of the incident"), "2026-11-01");
   // The schema's rule, at the field, before anything is sent.
   await page.getByLabel("Description").fill("Broken");
   await page.getByRole("button", { name: "Save" }).click();

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import type { Browser, BrowserContext, BrowserContextOptions, Locator, Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../server/db/seed/demoData";
 
@@ -78,6 +79,29 @@ export async function pickOption(page: Page, scope: Page | Locator, label: strin
     await dropdown.getByText(option, { exact: true }).click();
     try {
       await chosen.waitFor({ timeout: attempt < 3 ? 5_000 : undefined });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+/**
+ * Types a day ("YYYY-MM-DD") into an antd date picker and leaves the field, as a person does. The
+ * picker opens a frame after the click and, as it opens, shows its current value again: on a loaded
+ * machine text typed before that is lost. So the calendar is waited for before typing, and the
+ * field must show the typed day once left (three tries at most).
+ */
+export async function typeDate(page: Page, input: Locator, day: string): Promise<void> {
+  const calendar = page.locator(".ant-picker-dropdown:visible");
+  for (let attempt = 1; ; attempt++) {
+    await input.click();
+    await calendar.waitFor();
+    await input.fill(day);
+    await input.press("Enter");
+    await input.press("Tab");
+    try {
+      await expect.poll(() => input.inputValue(), { timeout: attempt < 3 ? 5_000 : 20_000 }).toBe(day);
       return;
     } catch (error) {
       if (attempt >= 3) throw error;
