@@ -13,6 +13,8 @@ import { rowsOf } from "../server/db/rowsOf";
 
 const RECORDS = Number(process.env.RECORDS ?? 20_000);
 const RUNS = 30;
+/** The deep page measured by number and by cursor (issue 30: keyset pages cost what page 1 does). */
+const DEEP_PAGE = Number(process.env.DEEP_PAGE ?? 500);
 
 /** Many claims at once, in SQL: spread over the operator's lines, owned by the owners of those lines. */
 async function seedClaims(backend: TestBackend, count: number) {
@@ -72,10 +74,26 @@ const QUERIES: [label: string, as: string, url: string][] = [
     "agent@att.example",
     "/api/v1/device-claims?filter[occurredOn][between]=2026-03-01,2026-03-31&pageSize=20",
   ],
-  ["agent: page 500 of the default order", "agent@att.example", "/api/v1/device-claims?page=500&pageSize=20"],
+  [
+    `agent: page ${DEEP_PAGE} of the default order`,
+    "agent@att.example",
+    `/api/v1/device-claims?page=${DEEP_PAGE}&pageSize=20`,
+  ],
   ["agent: search q=1234 (a claim number)", "agent@att.example", "/api/v1/device-claims?q=1234&pageSize=20"],
   ["alex (subscriber): own claims", "alex@example.com", "/api/v1/device-claims?pageSize=20"],
 ];
+
+/** The cursor of page `page` of a list, walked to by keyset pages from the first (`next` after `next`). */
+async function cursorOfPage(backend: TestBackend, as: string, url: string, page: number): Promise<string> {
+  let cursor = "";
+  for (let at = 1; at < page; at++) {
+    const res = await backend.get(`${url}&cursor=${encodeURIComponent(cursor)}`, { as });
+    const next = res.json<{ next?: string }>().next;
+    if (!next) throw new Error(`${url} has no page ${page}`);
+    cursor = next;
+  }
+  return cursor;
+}
 
 async function run(driver: "pglite" | "postgres") {
   process.env.TEST_DB = driver;
@@ -112,6 +130,14 @@ async function run(driver: "pglite" | "postgres") {
         `${label.padEnd(44)} ${String(figures.total).padStart(6)} ${String(figures.p50_ms).padStart(8)} ${String(figures.p95_ms).padStart(8)}`,
       );
     }
+    const deepLabel = `agent: page ${DEEP_PAGE} by cursor (keyset)`;
+    const deepUrl = "/api/v1/device-claims?pageSize=20";
+    const cursor = await cursorOfPage(backend, "agent@att.example", deepUrl, DEEP_PAGE);
+    const deep = await measure(backend, "agent@att.example", `${deepUrl}&cursor=${encodeURIComponent(cursor)}`);
+    results[deepLabel] = deep;
+    console.log(
+      `${deepLabel.padEnd(44)} ${String(deep.total).padStart(6)} ${String(deep.p50_ms).padStart(8)} ${String(deep.p95_ms).padStart(8)}`,
+    );
     const usesIndex = /resource_documents_device_claims_status_idx|resource_documents_list_idx/.test(planText);
     console.log(`plan of the status filter uses a declared or list index: ${usesIndex}`);
     console.log(`plan of the search uses the trigram index: ${/trgm_idx/.test(searchPlanText)}`);

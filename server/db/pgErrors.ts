@@ -31,3 +31,8 @@ export function isTransientConflict(error: unknown): boolean {
   const code = postgresError(error)?.code;
   return code === "40P01" || code === "40001";
 }
+
+/** Whether the database refused a value given to it (a data exception, SQLSTATE class 22: a text that is no timestamp, no number). */
+export function isDataException(error: unknown): boolean {
+  return postgresError(error)?.code.startsWith("22") ?? false;
+}

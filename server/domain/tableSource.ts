@@ -153,7 +153,7 @@ export function tableSource<Row>({
   };
   return {
     rows: (db: Executor, context) => rowJoins(joined(db.select(fieldsOf(context) as never).from(table))).$dynamic(),
-    matching: (db: Executor) => joined(db.select({ one: sql`1` }).from(table)).$dynamic(),
+    matching: (db: Executor, fields) => joined(db.select(fields ?? { one: sql`1` }).from(table)).$dynamic(),
     id: id ?? (table as unknown as { id: AnyColumn }).id,
     table,
     scope: operatorScope(table.operatorCode, {

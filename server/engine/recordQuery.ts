@@ -1,8 +1,10 @@
-import { count, sql, type SQL } from "drizzle-orm";
+import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "../audit";
 import { rowsOf } from "../db/rowsOf";
 import type { RecordSource } from "./types";
+import { cursorSelection } from "../lib/listCursor";
+import type { ListQuery } from "../lib/listQuery";
 
 /**
  * A module's select as the engine chains it: drizzle's dynamic builder (`.$dynamic()`), narrowed to
@@ -29,6 +31,24 @@ export const selectRecords = <Row>(source: RecordSource<Row>, db: Executor, cont
 /** The module's records under `where`, as `select 1` over the same joins: what counts and probes read. */
 const matchingRecords = (source: Pick<RecordSource, "matching">, db: Executor, where: SQL | undefined) =>
   (source.matching(db) as RecordQuery<{ one: number }>).where(where);
+
+/**
+ * Where a keyset page that ends on record `id` leaves its cursor: the record's sort values and id
+ * as the database writes them (listCursor.ts); undefined when the record is gone.
+ */
+export async function placeOf(
+  source: Pick<RecordSource, "matching" | "columns" | "id">,
+  db: Executor,
+  sort: ListQuery["sort"],
+  id: string,
+): Promise<{ values: (string | null)[]; id: string } | undefined> {
+  const [place] = await (
+    source.matching(db, cursorSelection(sort, source.columns, source.id)) as RecordQuery<Record<string, string | null>>
+  )
+    .where(eq(source.id, id))
+    .limit(1);
+  return place ? { values: sort.map((_, i) => place[`k${i}`] ?? null), id: place.id! } : undefined;
+}
 
 /** Whether any record matches `where` (stops at the first). */
 export async function anyRecord(source: Pick<RecordSource, "matching">, db: Executor, where: SQL | undefined) {

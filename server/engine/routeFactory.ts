@@ -17,6 +17,8 @@ import {
 } from "../lib/idempotency";
 import { localeOf } from "../i18n/requestLocale";
 import { listQuerySchema } from "../lib/listQuery";
+import { afterCursor, encodeCursor, sortParameter } from "../lib/listCursor";
+import { isDataException } from "../db/pgErrors";
 import { filtersToSql, pageToLimitOffset, sortToSql } from "../lib/listSql";
 import { apiHeadersSchema, errorResponses, problemSchema } from "../routes/common";
 import { problemResponses } from "../openapi/problems";
@@ -28,7 +30,7 @@ import { callerNotVerified, checkReferences, findRecordRow, type ModuleMap } fro
 import { noSuchRecord, roleMayNot } from "./refusals";
 import { auditWrite, idParamsOf, pascal, publishAll, rolledBack, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
-import { anyRecord, countMatching, selectRecords } from "./recordQuery";
+import { anyRecord, countMatching, placeOf, selectRecords } from "./recordQuery";
 import type { DomainModule } from "./types";
 import type { DeclaredResource } from "../lib/declaredResource";
 import { holdsSubscriberData } from "#resources/accessLog";
@@ -135,14 +137,35 @@ export const resourceRoutes =
             if (await anyRecord(source, reader, anyone)) throw callerNotVerified();
           }
         }
-        const [rows, counted] = await Promise.all([
+        const keyset = list.keyset;
+        const unkeyed = keyset && list.sort.find((s) => source.unkeyedSorts?.includes(s.field));
+        if (unkeyed) {
+          const message = words("lib.list.cursorUnkeyed", { field: unkeyed.field });
+          throw badRequest(notValid("query", [{ path: "cursor", message }]), [{ path: "cursor", message }]);
+        }
+        // Keyset pages start after the cursor and read one row more, to know whether a next page exists.
+        const pageWhere = keyset?.after
+          ? and(where, afterCursor(list.sort, source.columns, source.id, keyset.after))
+          : where;
+        const [found, counted] = await Promise.all([
           selectRecords(source, reader, { q: list.q })
-            .where(where)
+            .where(pageWhere)
             .orderBy(...sortToSql(list.sort, source.columns, source.id))
-            .limit(limit)
-            .offset(offset),
+            .limit(keyset ? limit + 1 : limit)
+            .offset(keyset ? 0 : offset),
           countMatching(source, reader, where),
-        ]);
+        ]).catch((error: unknown) => {
+          if (!keyset?.after || !isDataException(error)) throw error;
+          const message = words("lib.list.cursor");
+          throw badRequest(notValid("query", [{ path: "cursor", message }]), [{ path: "cursor", message }]);
+        });
+        const rows = keyset ? found.slice(0, limit) : found;
+        // Where this page ended, for the next one: its last row's place (gone already, no next page).
+        const place =
+          keyset && found.length > limit
+            ? await placeOf(source, reader, list.sort, source.toRecord(rows.at(-1)).id)
+            : undefined;
+        const next = place && encodeCursor({ sort: sortParameter(list.sort), ...place });
         // Staff reads of subscriber data are logged before they are answered (issue 27, server/domain/accessLog).
         if (holdsSubscriberData(resource))
           await logReadOf(
@@ -157,9 +180,12 @@ export const resourceRoutes =
         const data = module.present
           ? await module.present(reader, principal, rows)
           : rows.map((row) => source.toRecord(row));
-        return counted.estimated
-          ? { data, total: counted.total, totalIsEstimate: true as const }
-          : { data, total: counted.total };
+        return {
+          data,
+          total: counted.total,
+          ...(counted.estimated ? { totalIsEstimate: true as const } : {}),
+          ...(next ? { next } : {}),
+        };
       },
     );
 

@@ -27,16 +27,19 @@ export interface RecordSource<Row = unknown> {
   rows(db: Executor, context?: { q?: string }): any;
   /**
    * `SELECT 1 FROM …` with the joins a filter or the scope reads: what the engine counts (exactly, up
-   * to a bound, or as the planner estimates it) or probes for existence (untyped like `rows`).
+   * to a bound, or as the planner estimates it) or probes for existence (untyped like `rows`). Given
+   * `fields`, it selects those instead of `1` (a keyset page's cursor: the last row's sort values).
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's dynamic select, as for `rows`
-  matching(db: Executor): any;
+  matching(db: Executor, fields?: Record<string, SQL>): any;
   /** The record's id column: `id = ?`, and the last sort key so pages never overlap. */
   id: AnyColumn;
   /** The table whose row an action locks (FOR UPDATE OF it), so joined rows stay unlocked. */
   table: PgTable;
   /** The SQL behind every field a list may filter or sort by. */
   columns: ColumnMap;
+  /** Sorts that name an output column of `rows` (a search's score): keyset pages cannot continue after them. */
+  unkeyedSorts?: readonly string[];
   /** Rows the principal may reach with this scope: always its operator; "own" narrows to the principal's records. */
   scope(principal: Principal, scope: SourceScope): SQL;
   /** Whether `scope` can narrow to each record's holder, as the "verified" scope needs (else it throws). */

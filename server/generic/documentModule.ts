@@ -60,9 +60,9 @@ export function documentModule(resource: DeclaredResource): DomainModule<Documen
           .select({ ...getTableColumns(resourceDocuments), computed: computedSql })
           .from(resourceDocuments)
           .$dynamic(),
-      matching: (db: Executor) =>
+      matching: (db: Executor, fields?: Record<string, SQL>) =>
         db
-          .select({ one: sql`1` })
+          .select(fields ?? { one: sql`1` })
           .from(resourceDocuments)
           .$dynamic(),
       id: resourceDocuments.id,

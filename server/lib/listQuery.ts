@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { FilterOperator } from "#resources/define";
 import type { WordsKey } from "../i18n/words";
 import type { DeclaredResource } from "./declaredResource";
+import { decodeCursor, type ListCursor } from "./listCursor";
 
 export interface ListFilter {
   field: string;
@@ -16,6 +17,11 @@ export interface ListQuery {
   sort: { field: string; order: "asc" | "desc" }[];
   q?: string;
   filters: ListFilter[];
+  /**
+   * Keyset pages: the request gave `cursor` (empty for the first page), so the answer says where the
+   * next page starts (`next`) and `page` is not read; `after` is where this page starts.
+   */
+  keyset?: { after?: ListCursor };
 }
 
 export const MAX_PAGE_SIZE = 100;
@@ -62,13 +68,24 @@ export function listQuerySchema(resource: DeclaredResource) {
         .optional()
         .describe(`comma-separated fields, '-' for descending; sortable: ${[...sortable].join(", ")}`),
       q: z.string().trim().max(100).optional().describe("free-text search"),
+      cursor: z
+        .string()
+        .max(2000)
+        .optional()
+        .describe("keyset pages: empty for the first, then the previous page's `next`; `page` is then not read"),
       // Declared so the OpenAPI document lists every filter a client (or a fuzzer) may use; parsed below like any other key.
       ...Object.fromEntries(filterKeys(resource).map(([key, hint]) => [key, filterValue.optional().describe(hint)])),
     })
     .catchall(filterValue.describe("filter[field]=v or filter[field][op]=v"))
     .transform((raw, ctx): ListQuery => {
-      const { page, pageSize, sort, q, ...rest } = raw;
+      const { page, pageSize, sort, q, cursor, ...rest } = raw;
       const sorters = sort === undefined ? [...resource.list.defaultSort] : parseSort(sort, sortable, ctx);
+      let keyset: ListQuery["keyset"];
+      if (cursor !== undefined) {
+        const decoded = cursor === "" ? { cursor: undefined } : decodeCursor(cursor, sorters);
+        if ("refused" in decoded) ctx.addIssue({ code: "custom", path: ["cursor"], message: said(decoded.refused) });
+        else keyset = { after: decoded.cursor };
+      }
       const filters: ListFilter[] = [];
       for (const [key, value] of Object.entries(rest)) {
         if (value === undefined) continue;
@@ -80,7 +97,7 @@ export function listQuerySchema(resource: DeclaredResource) {
         const filter = parseFilter(resource, match[1]!, (match[2] ?? "eq") as FilterOperator, value, key, ctx);
         if (filter) filters.push(filter);
       }
-      return { page, pageSize, sort: sorters, q: q || undefined, filters };
+      return { page, pageSize, sort: sorters, q: q || undefined, filters, ...(keyset ? { keyset } : {}) };
     });
 }
 

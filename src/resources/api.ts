@@ -45,6 +45,13 @@ export const REAUTH_MAX_AGE_SECONDS = 5 * 60;
 /**
  * A page of a list and how many match in all: exact up to 10,000, above that PostgreSQL's planner
  * estimate, and then `totalIsEstimate` is true (a list of a million rows is not counted on each page).
+ * A request with `cursor` pages by keyset: deep pages cost what the first does.
  */
 export const listResponse = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), total: z.number().int(), totalIsEstimate: z.literal(true).optional() });
+  z.object({
+    data: z.array(item),
+    total: z.number().int(),
+    totalIsEstimate: z.literal(true).optional(),
+    /** Keyset pages (the request gave `cursor`): the next page's cursor, absent on the last page. */
+    next: z.string().optional(),
+  });

@@ -143,6 +143,7 @@ export const subscribersModule: DomainModule<SubscriberRow> = {
       // The select's output column (ORDER BY may name it bare): the search's score of each row.
       relevance: sql`"relevance"`,
     },
+    unkeyedSorts: ["relevance"],
     search: searchAccounts,
     // The holder: what a verification (issue 27) is about. Staff read every account ("all").
     owner: accounts.ownerUid,

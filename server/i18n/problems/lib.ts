@@ -45,6 +45,18 @@ export const libWords = defineWords({
   },
   "lib.list.date": { en: "a date as YYYY-MM-DD", es: "una fecha con el formato AAAA-MM-DD" },
   "lib.list.datetime": { en: "an ISO 8601 date and time", es: "una fecha y hora ISO 8601" },
+  "lib.list.cursor": {
+    en: "not a place in this list: give the `next` of the page before, or an empty cursor for the first page",
+    es: "no es una posición de esta lista: indica el `next` de la página anterior, o un cursor vacío para la primera página",
+  },
+  "lib.list.cursorOtherSort": {
+    en: "this cursor belongs to the list in another order: ask with the same sort as the page before",
+    es: "este cursor es de la lista en otro orden: pide la página con el mismo orden que la anterior",
+  },
+  "lib.list.cursorUnkeyed": {
+    en: "cursor pages cannot follow the sort by '{{field}}'; sort by another field, or use page",
+    es: "las páginas con cursor no pueden seguir el orden por '{{field}}'; ordena por otro campo o usa page",
+  },
   "lib.list.number": { en: "must be a number", es: "debe ser un número" },
   "lib.unstorable": {
     en: "contains a character that cannot be stored (NUL or an unpaired surrogate)",
