@@ -90,6 +90,8 @@ export interface AppDeps {
   database: Database;
   /** Months of raw usage kept (USAGE_RETENTION_MONTHS); the daily job drops older months once billed. */
   usageRetentionMonths?: number;
+  /** Months of the usage chart's daily sums kept (USAGE_DAILY_RETENTION_MONTHS); the daily job drops older months. */
+  usageDailyRetentionMonths?: number;
   /** Hot standbys for reads that may lag (DATABASE_READ_URLS); closed with the app. None: every read on `database`. */
   readReplicas?: ReadRouter;
   verifier: TokenVerifier;
@@ -321,6 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     featureFlags,
     portingExchange: deps.portingExchange ? portingExchangeClient(deps.portingExchange) : undefined,
     usageRetentionMonths: deps.usageRetentionMonths,
+    usageDailyRetentionMonths: deps.usageDailyRetentionMonths,
   };
 
   // Sign-in related and unauthenticated: rate limited per client IP before anything else.

@@ -6,7 +6,7 @@ import { LOCAL_INGEST_KEY } from "./auth/serviceKeys";
 import { APP_VERSION_PATTERN } from "#config/appVersion";
 import { parseTrustProxy, type TrustedProxies } from "./lib/trustProxy";
 import { DEFAULT_POOL_SIZE } from "./db/client";
-import { DEFAULT_USAGE_RETENTION_MONTHS } from "./domain/usage/partitions";
+import { DEFAULT_USAGE_DAILY_RETENTION_MONTHS, DEFAULT_USAGE_RETENTION_MONTHS } from "./domain/usage/partitions";
 
 /** Local mode's webhook secret for the sandbox card gateway (public: development only). */
 export const LOCAL_WEBHOOK_SECRET = "local-sandbox-webhook-secret";
@@ -51,6 +51,13 @@ export const serverEnvSchema = z
       .min(2, "at least 2: the current and the last cycle are still being billed")
       .max(120, "at most 120")
       .default(DEFAULT_USAGE_RETENTION_MONTHS),
+    /** Months of the usage chart's daily sums kept (by their cycle's start); older months are dropped by the daily job. */
+    USAGE_DAILY_RETENTION_MONTHS: z.coerce
+      .number("a whole number of months")
+      .int("a whole number of months")
+      .min(2, "at least 2: the current and the last cycle are charted")
+      .max(120, "at most 120")
+      .default(DEFAULT_USAGE_DAILY_RETENTION_MONTHS),
     DATA_DIR: z.string().default(".data/pglite"),
     FIREBASE_PROJECT_ID: z.string().min(1).default("demo-att-portal"),
     FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
@@ -234,6 +241,7 @@ export const serverEnvSchema = z
     poolSize: env.DATABASE_POOL_SIZE,
     readUrls: env.DATABASE_READ_URLS,
     usageRetentionMonths: env.USAGE_RETENTION_MONTHS,
+    usageDailyRetentionMonths: env.USAGE_DAILY_RETENTION_MONTHS,
     dataDir: env.DATA_DIR,
     firebaseProjectId: env.FIREBASE_PROJECT_ID,
     // Local mode always talks to an emulator; 127.0.0.1:9099 unless told otherwise.

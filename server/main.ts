@@ -76,12 +76,14 @@ async function main() {
     fileMaxBytes: config.files.maxBytes,
     portingExchange: config.portingExchange,
     usageRetentionMonths: config.usageRetentionMonths,
+    usageDailyRetentionMonths: config.usageDailyRetentionMonths,
   });
   // usage_records' months as of today, in case no backend ran the daily job for a while (another
   // instance doing it at this moment makes this one's attempt fail; the daily job catches up).
-  await maintainUsagePartitions(database.db, { retentionMonths: config.usageRetentionMonths }).catch((error: unknown) =>
-    app.log.warn({ err: error }, "usage months not maintained at start"),
-  );
+  await maintainUsagePartitions(database.db, {
+    retentionMonths: config.usageRetentionMonths,
+    dailyRetentionMonths: config.usageDailyRetentionMonths,
+  }).catch((error: unknown) => app.log.warn({ err: error }, "usage months not maintained at start"));
 
   if (config.seedDemoData) {
     const { accountsCreated } = await seedOperator(

@@ -502,7 +502,10 @@ export const usageRecords = pgTable(
   ],
 );
 
-/** A line's usage per day (UTC) and type within a cycle, for the chart: kept in step with usage_records by the ingest (migration 0041). */
+/**
+ * A line's usage per day (UTC) and type within a cycle, for the chart: kept in step with usage_records
+ * by the ingest (migration 0041); partitioned by month of cycle_start (0042, hand-written DDL).
+ */
 export const usageDaily = pgTable(
   "usage_daily",
   {

@@ -51,14 +51,18 @@ export function domainJobs(services: EngineServices): JobDefinition<object>[] {
       cron: "7 * * * *",
       run: async () => void (await runDeclaredSchedules(services.db, services.events)),
     },
-    // usage_records' months (issue 30): the next ones made, those past the retention dropped once
-    // billed; after the billing day (00:10), which bills the cycles a drop waits for.
+    // usage_records' and usage_daily's months (issue 30): the next ones made, those past the
+    // retention dropped (raw records once billed); after the billing day (00:10), which bills the cycles a drop waits for.
     {
       name: "usage.partitions",
       cron: "20 0 * * *",
       async run() {
-        const done = await maintainUsagePartitions(services.db, { retentionMonths: services.usageRetentionMonths });
-        if (done.created.length || done.dropped.length || done.keptUnbilled.length) console.info("usage months", done);
+        const done = await maintainUsagePartitions(services.db, {
+          retentionMonths: services.usageRetentionMonths,
+          dailyRetentionMonths: services.usageDailyRetentionMonths,
+        });
+        const changed = [done.created, done.dropped, done.keptUnbilled, done.daily.created, done.daily.dropped];
+        if (changed.some((months) => months.length)) console.info("usage months", done);
       },
     },
   ];

@@ -46,6 +46,8 @@ export interface EngineServices {
   portingExchange?: PortingExchange;
   /** Months of raw usage records kept (USAGE_RETENTION_MONTHS; 13 when absent). */
   usageRetentionMonths?: number;
+  /** Months of the usage chart's daily sums kept (USAGE_DAILY_RETENTION_MONTHS; 25 when absent). */
+  usageDailyRetentionMonths?: number;
   /** Remote Config's feature flags (server template); absent: the in-code defaults (toggleOn). */
   featureFlags?: Pick<FeatureFlagSource, "current">;
 }

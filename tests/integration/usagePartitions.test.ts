@@ -11,7 +11,7 @@ import { startTestBackend, type TestBackend } from "../support/testBackend";
 // Issue 30, item 5: usage_records by month (migration 0040), on PGlite and PostgreSQL alike. Records
 // land in their month's partition; the daily maintenance makes the months ahead, moves strays out of
 // the default partition, and drops months past the retention once every cycle that can hold them is
-// billed.
+// billed. usage_daily, the chart's sums, by month of the cycle (0042), dropped past their own retention.
 let backend: TestBackend;
 const ALEX_PREPAID = "+12025550101";
 const POSTPAID = "+12025550102";
@@ -91,15 +91,18 @@ describe("usage_records by month", () => {
     await storeRecord(id, line.id, old.toISOString(), old.toISOString().slice(0, 10));
     expect(await placeOf([id])).toEqual({ [id]: "usage_records_default" });
 
-    const made = await maintainUsagePartitions(db(), { today: old, retentionMonths: 120 });
+    const made = await maintainUsagePartitions(db(), { today: old, retentionMonths: 120, dailyRetentionMonths: 120 });
     const may = `${old.getUTCFullYear()}-05-01`;
     expect(made.created).toContain(may);
     expect(await placeOf([id])).toEqual({ [id]: `usage_records_${old.getUTCFullYear()}_05` });
     // Twice is once.
-    expect(await maintainUsagePartitions(db(), { today: old, retentionMonths: 120 })).toEqual({
+    expect(
+      await maintainUsagePartitions(db(), { today: old, retentionMonths: 120, dailyRetentionMonths: 120 }),
+    ).toEqual({
       created: [],
       dropped: [],
       keptUnbilled: [],
+      daily: { created: [], dropped: [] },
     });
   });
 
@@ -163,5 +166,47 @@ describe("usage_records by month", () => {
     // Without the records (as once their month is past the retention) the chart is the same.
     await db().execute(sql`delete from usage_records where id = any(${sql.param(ids)}::text[])`);
     expect(await chart()).toEqual(after);
+  });
+
+  it("keeps the daily sums by month of their cycle, and drops a month past their retention", async () => {
+    const [kind] = await query<{ partitioned: boolean }>(
+      sql`select relkind = 'p' as partitioned from pg_class where relname = 'usage_daily'`,
+    );
+    expect(kind!.partitioned).toBe(true);
+    const now = new Date();
+    const months = await usageMonths(db(), "usage_daily");
+    for (let ahead = -1; ahead <= MONTHS_AHEAD; ahead++) expect(months).toContain(monthsFrom(now, ahead));
+    // The chart's cycle is in its cycle's month: the sums the ingest just kept are there.
+    const line = lineIds[ALEX_PREPAID]!;
+    const places = await query<{ place: string; cycle: string }>(
+      sql`select distinct tableoid::regclass::text as place, to_char(cycle_start, 'YYYY-MM') as cycle from usage_daily where line_id = ${line.id}`,
+    );
+    expect(places.length).toBeGreaterThan(0);
+    for (const { place, cycle } of places) expect(place).toBe(`usage_daily_${cycle.replace("-", "_")}`);
+
+    // Sums of a cycle 30 months back, stored before its month existed: moved into it when it is made,
+    // kept within a retention of 36 months, dropped past the default 25.
+    const old = monthsFrom(now, -30);
+    await db().execute(sql`
+      insert into usage_daily (line_id, cycle_start, day, type, quantity)
+      values (${line.id}, ${`${old.slice(0, 8)}10`}::date, ${`${old.slice(0, 8)}12`}::date, 'data', 7)`);
+    const stray = async () =>
+      (
+        await query<{ place: string }>(
+          sql`select tableoid::regclass::text as place from usage_daily where line_id = ${line.id} and cycle_start = ${`${old.slice(0, 8)}10`}::date`,
+        )
+      ).map((row) => row.place);
+    expect(await stray()).toEqual(["usage_daily_default"]);
+    const made = await maintainUsagePartitions(db(), { today: new Date(`${old}T00:00:00Z`), retentionMonths: 120 });
+    expect(made.daily.created).toContain(old);
+    const name = `usage_daily_${old.slice(0, 4)}_${old.slice(5, 7)}`;
+    expect(await stray()).toEqual([name]);
+    const kept = await maintainUsagePartitions(db(), { today: now, retentionMonths: 120, dailyRetentionMonths: 36 });
+    expect(kept.daily.dropped).not.toContain(old);
+    const dropped = await maintainUsagePartitions(db(), { today: now, retentionMonths: 120 });
+    expect(dropped.daily.dropped).toContain(old);
+    expect(await stray()).toEqual([]);
+    expect(await usageMonths(db(), "usage_daily")).not.toContain(old);
+    expect(await usageMonths(db(), "usage_daily")).toContain(monthsFrom(now, 0));
   });
 });

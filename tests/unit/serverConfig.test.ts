@@ -49,6 +49,8 @@ describe("loadServerConfig", () => {
   it("USAGE_RETENTION_MONTHS: 13 months of raw usage unless told", () => {
     expect(loadServerConfig({}).usageRetentionMonths).toBe(13);
     expect(loadServerConfig({ USAGE_RETENTION_MONTHS: "25" }).usageRetentionMonths).toBe(25);
+    expect(loadServerConfig({}).usageDailyRetentionMonths).toBe(25);
+    expect(loadServerConfig({ USAGE_DAILY_RETENTION_MONTHS: "37" }).usageDailyRetentionMonths).toBe(37);
   });
 
   it("DATABASE_READ_URLS: none unless told; comma-separated postgres:// standbys of DATABASE_URL's primary", () => {
