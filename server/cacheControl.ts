@@ -13,8 +13,9 @@ const authenticated = (request: FastifyRequest) =>
  * said so; JSON did not). An answer that already says no-store keeps its own words (`private, no-store`).
  */
 export function addNoStore(app: FastifyInstance): void {
-  app.addHook("onSend", async (request, reply) => {
-    if (!authenticated(request)) return;
-    if (!/\bno-store\b/.test(String(reply.getHeader("cache-control") ?? ""))) reply.header("cache-control", "no-store");
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (authenticated(request) && !/\bno-store\b/.test(String(reply.getHeader("cache-control") ?? "")))
+      reply.header("cache-control", "no-store");
+    done(null, payload);
   });
 }

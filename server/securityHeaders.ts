@@ -60,5 +60,11 @@ export function setSecurityHeaders(reply: FastifyReply, options: SecurityHeaders
  * refuses, are answered in app.ts and errors.ts with the same headers).
  */
 export function addSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions): void {
-  app.addHook("onSend", async (_request, reply) => setSecurityHeaders(reply, options));
+  // Worked out once, not per answer; a callback hook, not an async one (no promise per answer).
+  const api = securityHeaderValues(options);
+  const html = securityHeaderValues(options, true);
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    reply.headers(String(reply.getHeader("content-type") ?? "").startsWith("text/html") ? html : api);
+    done(null, payload);
+  });
 }
