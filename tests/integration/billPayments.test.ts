@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import {
   accountCredits,
   auditEvents,
@@ -479,6 +479,8 @@ describe("autopay", () => {
   });
 
   it("pays a bill on issue; a failed payment is retried on the scaled backoff and each failure is notified", async () => {
+    // Files of a worker share its process (isolate: false in vitest.config.ts): put it back after.
+    onTestFinished(() => void delete process.env.PAYMENT_RETRY_UNIT_MS);
     process.env.PAYMENT_RETRY_UNIT_MS = "50";
     const future = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000);
     const { issued } = await closeCycles(backend.database.db, {
