@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
-import { ACCOUNTS_AT_ONCE, runBillingDay } from "../server/domain/billingRuns/run";
+import { ACCOUNTS_PER_PAGE, PAGES_AT_ONCE, runBillingDay } from "../server/domain/billingRuns/run";
 import { TEST_DATABASE_URL } from "../tests/support/testDatabase";
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 10_000);
@@ -73,7 +73,8 @@ async function main() {
     const accounts = due.prepaid + due.postpaid;
     const perAccount = first.ms / accounts;
     const perAccountAgain = again.ms / accounts;
-    const hours = (ms: number) => `${(ms / 3_600_000).toFixed(1)} h`;
+    const hours = (ms: number) =>
+      ms < 7_200_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 3_600_000).toFixed(1)} h`;
     console.log(
       `\nDaily job as of ${AS_OF}, every account due: ${due.prepaid} prepaid and ${due.postpaid} postpaid accounts, ${due.lines} active lines`,
     );
@@ -84,7 +85,7 @@ async function main() {
       `same day again ${(again.ms / 1000).toFixed(1)} s  ${perAccountAgain.toFixed(2)} ms per account  ${JSON.stringify(again.result)}`,
     );
     console.log(
-      `projected at this rate (${ACCOUNTS_AT_ONCE} accounts at once on this machine): 1M accounts ${hours(perAccount * 1e6)}, 10M accounts ${hours(perAccount * 1e7)} (target: 5 min at 1M)`,
+      `projected at this rate (pages of ${ACCOUNTS_PER_PAGE} accounts, ${PAGES_AT_ONCE} at once, on this machine): 1M accounts ${hours(perAccount * 1e6)}, 10M accounts ${hours(perAccount * 1e7)} (target: 5 min at 1M)`,
     );
   } finally {
     await database.close();

@@ -20,16 +20,24 @@ export interface AuditEntry {
 
 /** Appends one audit event (design.md §5: append-only; the table refuses UPDATE and DELETE). */
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditEvents).values({
-    operatorCode: entry.operator,
-    actorUid: entry.actorUid,
-    actorRole: entry.actorRole,
-    action: entry.action,
-    targetType: entry.targetType,
-    targetId: entry.targetId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    reason: entry.reason ?? null,
-    requestId: entry.requestId ?? null,
-  });
+  await recordAudits(db, [entry]);
+}
+
+/** Appends many audit events in one statement (a batch job's changes, each its own event). */
+export async function recordAudits(db: Executor, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(auditEvents).values(
+    entries.map((entry) => ({
+      operatorCode: entry.operator,
+      actorUid: entry.actorUid,
+      actorRole: entry.actorRole,
+      action: entry.action,
+      targetType: entry.targetType,
+      targetId: entry.targetId ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      reason: entry.reason ?? null,
+      requestId: entry.requestId ?? null,
+    })),
+  );
 }

@@ -23,7 +23,7 @@ import { waitFor } from "../support/waitFor";
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
 import { verifyDemoCallers } from "../support/callerVerification";
 import type { PaymentGateways } from "../../server/payments/gateway";
-import { closeCycles } from "../../server/domain/money/billing";
+import { closeCycles } from "../../server/domain/money/cycleClose";
 import { runAutopay } from "../../server/domain/invoicePayments/autopay";
 import { suspendForNonPayment } from "../../server/domain/invoicePayments/nonPayment";
 import { tokenizeCard } from "../support/sandboxCards";

@@ -23,7 +23,7 @@ import { freePort } from "../support/freePort";
 import { waitFor } from "../support/waitFor";
 import { AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
 import { verifyDemoCallers } from "../support/callerVerification";
-import { closeCycles } from "../../server/domain/money/billing";
+import { closeCycles } from "../../server/domain/money/cycleClose";
 import { tokenizeCard } from "../support/sandboxCards";
 import { expectProblem } from "../support/problems";
 import { signWebhook } from "../../server/payments/webhookSignature";

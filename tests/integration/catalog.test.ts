@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditEvents, ledgerEntries, lines, plans } from "../../server/db/schema";
-import { closeCycles } from "../../server/domain/money/billing";
+import { closeCycles } from "../../server/domain/money/cycleClose";
 import { newPriceStartsOn } from "../../server/domain/plans/priceChange";
 import type { Account } from "../../src/resources/accounts";
 import type { AddOn } from "../../src/resources/addOns";

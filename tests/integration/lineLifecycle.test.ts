@@ -9,7 +9,7 @@ import {
   numberInventory,
   orders,
 } from "../../server/db/schema";
-import { closeCycles } from "../../server/domain/money/billing";
+import { closeCycles } from "../../server/domain/money/cycleClose";
 import { cycleStartOf, nextCycleStart } from "../../server/domain/usage/cycles";
 import { runDueCancellations } from "../../server/domain/lines/scheduledCancellations";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../../server/lib/secretBox";

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invoiceCharges, invoices, ledgerEntries, lines, plans } from "../../server/db/schema";
-import { closeCycles } from "../../server/domain/money/billing";
+import { closeCycles } from "../../server/domain/money/cycleClose";
 import type { Invoice } from "../../src/resources/invoices";
 import type { Meter } from "../../src/resources/usage";
 import { startTestBackend, type TestBackend } from "../support/testBackend";

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { ResourceEvent } from "#resources/events";
 import { accounts, autoTopUps, autoTopUpSettings, lines, operators } from "../../db/schema";
 import type { EngineServices } from "../../engine/services";
@@ -6,25 +6,21 @@ import { publishAfterCommit } from "../../live/eventBus";
 import { runAddOnExpiries } from "../addOns/purchases";
 import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
 import { runAutoTopUp } from "../autoTopUps/run";
-import { closeCycles, markOverdueBills } from "../money/billing";
-import { eachInParallel } from "../../lib/eachInParallel";
-import { nextCycleStart, cycleStartSql } from "../usage/cycles";
+import { markOverdueBills } from "../money/billing";
+import { ACCOUNTS_PER_PAGE, closeCycles } from "../money/cycleClose";
+import { eachPageInParallel } from "../../lib/eachInParallel";
+import { cycleStartSql } from "../usage/cycles";
 import {
   addDays,
-  balanceOf,
   cycleDueOn,
-  endGrace,
-  enterGrace,
   graceCycleOf,
+  lockAccountBalances,
   lockRenewalLines,
-  notifyHolder,
-  paidCycleOf,
   REMINDER_DAYS,
   renewalPriceOf,
-  renewIfCovered,
-  type RenewalEffects,
   type RenewalLine,
 } from "../renewals/renew";
+import { RenewalWork } from "../renewals/renewalWork";
 
 /** What one billing day changed: each counter counts only what this run did (a rerun answers zeros). */
 export interface BillingRunResult {
@@ -42,10 +38,14 @@ const consoleLog: Log = { error: (obj, msg) => console.error(msg, obj), warn: (o
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
- * How many accounts the day works on at once: each is its own transaction on its own pooled
- * connection, locking only its account and lines, so they never wait on each other (issue 30).
+ * The day works on pages of ACCOUNTS_PER_PAGE accounts (issue 30): each page is one transaction that
+ * locks only its own accounts and their lines, decides every step in memory and writes them in a few
+ * statements; a few pages at once, each on its own pooled connection. A page committed is done: a run
+ * after a crash finds only the accounts still due (their paid cycles and bills say so).
  */
-export const ACCOUNTS_AT_ONCE = 4;
+export { ACCOUNTS_PER_PAGE };
+/** Pages worked at once (on PGlite, one connection: they queue). */
+export const PAGES_AT_ONCE = 4;
 
 /**
  * The carrier's day (issue 24), for one operator as of `asOf` (YYYY-MM-DD, UTC), in this order:
@@ -61,16 +61,18 @@ export const ACCOUNTS_AT_ONCE = 4;
  * 4. postpaid cycle close (closeCycles) and overdue marking (markOverdueBills), as the bills have it;
  * 5. add-ons due as of that day renew (auto-renew) or expire, after the plans.
  *
- * Each account in a transaction of its own with its row and lines locked, so the daily job, an
- * admin's run and a retry after a crash do each thing once, and the counters say what this call did.
+ * Each page of accounts in a transaction of its own with its rows and lines locked, so the daily
+ * job, an admin's run and a retry after a crash do each thing once, and the counters say what this
+ * call did.
  */
 export async function runBillingDay(
   services: Services,
-  options: { operatorCode: string; asOf: string; now?: Date; log?: Log },
+  options: { operatorCode: string; asOf: string; now?: Date; log?: Log; accountsPerPage?: number },
 ): Promise<BillingRunResult> {
   const { db } = services;
   const { operatorCode, asOf } = options;
   const log = options.log ?? consoleLog;
+  const accountsPerPage = options.accountsPerPage ?? ACCOUNTS_PER_PAGE;
   const now = options.now ?? new Date();
   const [operator] = await db.select({ code: operators.code }).from(operators).where(eq(operators.code, operatorCode));
   if (!operator) throw new Error(`No operator ${operatorCode}`);
@@ -80,70 +82,67 @@ export async function runBillingDay(
       await publishAfterCommit(services.events, log, { ...event, at: new Date().toISOString() });
   };
 
-  // Prepaid lines with something to do: active ones whose paid cycle is older than the cycle of
-  // `asOf` + REMINDER_DAYS (renewal due, or a reminder), and every line in grace.
+  // Prepaid accounts with something to do, a page at a time by id: those with an active line whose
+  // paid cycle is older than the cycle of `asOf` + REMINDER_DAYS (renewal due, or a reminder), or a
+  // line in grace.
   const horizon = addDays(asOf, REMINDER_DAYS);
   const paid = sql`coalesce(${lines.renewedCycleStart}, ${cycleStartSql(sql`${lines.createdAt}`, sql`${lines.cycleDay}`)})`;
-  const candidates = await db
-    .select({ id: lines.id, accountId: lines.accountId, status: lines.status })
-    .from(lines)
-    .innerJoin(accounts, eq(accounts.id, lines.accountId))
-    .where(
-      and(
-        eq(lines.operatorCode, operatorCode),
-        eq(accounts.type, "prepaid"),
-        sql`(${lines.status} = 'grace' or (${lines.status} = 'active' and ${paid} < ${cycleStartSql(sql`(${horizon}::timestamp at time zone 'UTC')`, sql`${lines.cycleDay}`)}))`,
-      ),
-    )
-    .orderBy(asc(lines.accountId), asc(lines.msisdn));
-  const accountIds = [...new Set(candidates.map((c) => c.accountId))];
+  const nextAccounts = async (last: string | undefined) =>
+    (
+      await db
+        .selectDistinct({ id: lines.accountId })
+        .from(lines)
+        .innerJoin(accounts, eq(accounts.id, lines.accountId))
+        .where(
+          and(
+            eq(lines.operatorCode, operatorCode),
+            eq(accounts.type, "prepaid"),
+            last ? gt(lines.accountId, last) : undefined,
+            sql`(${lines.status} = 'grace' or (${lines.status} = 'active' and ${paid} < ${cycleStartSql(sql`(${horizon}::timestamp at time zone 'UTC')`, sql`${lines.cycleDay}`)}))`,
+          ),
+        )
+        .orderBy(asc(lines.accountId))
+        .limit(accountsPerPage)
+    ).map((row) => row.id);
 
-  // 1. Auto top-up first, where it is on and the renewals due would leave the balance under its threshold.
-  if (services.payments && accountIds.length)
-    await autoTopUpsBeforeRenewals(services, operatorCode, accountIds, asOf, log);
-
-  // 2 and 3. Renewals, grace, grace endings, reminders: one transaction per account, a few accounts at once.
-  await eachInParallel(accountIds, ACCOUNTS_AT_ONCE, async (accountId) => {
-    const effects: RenewalEffects = { events: [] };
-    const counted = await db.transaction(async (tx) => {
-      const counts = { renewed: 0, enteredGrace: 0, suspended: 0 };
-      // The account row first, then its lines: the order a credit takes them (postLedgerEntry, then renewAfterCredit).
-      await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).for("update");
-      for (const line of await lockRenewalLines(tx, { accountId, statuses: ["active", "grace"] })) {
+  await eachPageInParallel(nextAccounts, PAGES_AT_ONCE, async (accountIds) => {
+    // 1. Auto top-up first, where it is on and the renewals due would leave the balance under its threshold.
+    if (services.payments) await autoTopUpsBeforeRenewals(services, operatorCode, accountIds, asOf, log);
+    // 2 and 3. Renewals, grace, grace endings, reminders: the page's accounts in one transaction.
+    const work = await db.transaction(async (tx) => {
+      // The account rows first, then their lines: the order a credit takes them (postLedgerEntry, then renewAfterCredit).
+      const work = new RenewalWork(await lockAccountBalances(tx, accountIds));
+      for (const line of await lockRenewalLines(tx, { accountIds: [...accountIds], statuses: ["active", "grace"] })) {
         if (line.operatorCode !== operatorCode) continue;
         if (line.status === "active") {
           const due = cycleDueOn(line, asOf);
           if (due) {
-            const done = await renewIfCovered(tx, line, due, effects, { reason: "cycle day" });
-            if (done.renewed) counts.renewed++;
-            else {
-              await enterGrace(tx, line, due, asOf, done.missing, effects);
-              counts.enteredGrace++;
-            }
+            const done = work.renew(line, due, { reason: "cycle day" });
+            if (!done.renewed) work.enterGrace(line, due, asOf, done.missing);
           }
-          if (line.status === "active") await remindIfShort(tx, line, asOf, effects);
+          if (line.status === "active") work.remindIfShort(line, asOf);
         } else if (line.status === "grace") {
-          const done = await renewIfCovered(tx, line, graceCycleOf(line), effects, {
-            reason: "the balance covered the plan's renewal",
-          });
-          if (done.renewed) counts.renewed++;
-          else if (line.graceEndsOn! <= asOf) {
-            await endGrace(tx, line, done.missing, effects);
-            counts.suspended++;
-          }
+          const done = work.renew(line, graceCycleOf(line), { reason: "the balance covered the plan's renewal" });
+          if (!done.renewed && line.graceEndsOn! <= asOf) work.endGrace(line, done.missing);
         }
       }
-      return counts;
+      await work.flush(tx);
+      return work;
     });
-    result.renewed += counted.renewed;
-    result.enteredGrace += counted.enteredGrace;
-    result.suspended += counted.suspended;
-    await announce(effects.events);
+    result.renewed += work.counts.renewed;
+    result.enteredGrace += work.counts.enteredGrace;
+    result.suspended += work.counts.suspended;
+    await announce(work.events);
   });
 
   // 4. Postpaid: the cycle closes (bills), then bills past their due date become overdue.
   const asOfInstant = new Date(`${asOf}T12:00:00Z`);
-  const { issued } = await closeCycles(db, { operatorCode, asOf: asOfInstant, accountsAtOnce: ACCOUNTS_AT_ONCE });
+  const { issued } = await closeCycles(db, {
+    operatorCode,
+    asOf: asOfInstant,
+    pagesAtOnce: PAGES_AT_ONCE,
+    accountsPerPage,
+  });
   result.billsIssued = issued.length;
   await announce(
     issued.map((bill) => ({
@@ -177,32 +176,6 @@ export async function runBillingDay(
 const nextDay = (day: string) => addDays(day, 1);
 
 /**
- * Tells the holder once per line and cycle, within REMINDER_DAYS of the renewal, when the balance
- * will not cover it (the line's own price against the balance now).
- */
-async function remindIfShort(
-  tx: Parameters<Parameters<Services["db"]["transaction"]>[0]>[0],
-  line: RenewalLine,
-  asOf: string,
-  effects: RenewalEffects,
-) {
-  const next = nextCycleStart(paidCycleOf(line));
-  if (addDays(next, -REMINDER_DAYS) > asOf || next <= asOf || line.renewalRemindedFor === next) return;
-  const price = renewalPriceOf(line, next);
-  const balance = await balanceOf(tx, line.accountId);
-  if (balance >= price) return;
-  await tx.update(lines).set({ renewalRemindedFor: next }).where(eq(lines.id, line.id));
-  line.renewalRemindedFor = next;
-  await notifyHolder(
-    tx,
-    line,
-    "line.renewal_due_soon",
-    { amount: price, balance, missing: price - balance, date: next },
-    effects,
-  );
-}
-
-/**
  * Auto top-up runs before the renewals: for each account with it switched on, when the renewals due
  * as of `asOf` would leave the balance under the threshold, one auto top-up is queued (the monthly cap
  * and "one at a time" hold, queue.ts) and carried out now through the top-ups path; a card that does
@@ -211,7 +184,7 @@ async function remindIfShort(
 async function autoTopUpsBeforeRenewals(
   services: Services,
   operatorCode: string,
-  accountIds: string[],
+  accountIds: readonly string[],
   asOf: string,
   log: Log,
 ) {
@@ -221,7 +194,7 @@ async function autoTopUpsBeforeRenewals(
     .from(autoTopUpSettings)
     .where(
       and(
-        inArray(autoTopUpSettings.accountId, accountIds),
+        inArray(autoTopUpSettings.accountId, [...accountIds]),
         eq(autoTopUpSettings.enabled, true),
         eq(autoTopUpSettings.operatorCode, operatorCode),
       ),

@@ -68,7 +68,7 @@ const money = (amount: number, currency: string) => ({ amount, currency });
  * lines/{id}/actions/change-plan. Now: the line moves at once, with a credit for the old plan's
  * unused days and a charge for the new plan's remaining days, posted net to the ledger (prepaid: refused
  * when the balance is short, 422 with the shortfall; postpaid: an unbilled charge, or for a downgrade an
- * `adjustment` credit that the next bill deducts, billing/issueBill; the bill charges the period at the
+ * `adjustment` credit that the next bill deducts, cycleClose.ts billOf; the bill charges the period at the
  * plan it started on, so the period costs old × used days + new × remaining days). Next cycle: no
  * charge; an order waits for the cycle start, when the scheduled-orders job carries it out.
  */

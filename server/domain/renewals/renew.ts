@@ -1,9 +1,6 @@
-import { and, eq, inArray } from "drizzle-orm";
-import type { NotificationKind } from "#resources/notifications";
-import type { ResourceEvent } from "#resources/events";
-import { recordAudit, type Executor } from "../../audit";
-import { accounts, lines, notifications, operators, plans } from "../../db/schema";
-import { postLedgerEntry } from "../money/ledger";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Executor } from "../../audit";
+import { accounts, lines, operators, plans } from "../../db/schema";
 import { planFeeFor } from "../plans/priceChange";
 import { cycleStartOf, nextCycleStart } from "../usage/cycles";
 
@@ -62,10 +59,10 @@ export type RenewalLine = {
   ownerUid: string | null;
 };
 
-/** The prepaid lines of an account (or the given lines), locked, with their plan and holder. */
+/** The prepaid lines of an account (or of the given accounts, or the given lines), locked, with their plan and holder, by number. */
 export async function lockRenewalLines(
   tx: Executor,
-  where: { accountId?: string; lineIds?: string[]; statuses?: string[] },
+  where: { accountId?: string; accountIds?: string[]; lineIds?: string[]; statuses?: string[] },
 ): Promise<RenewalLine[]> {
   return await tx
     .select(renewalSelection)
@@ -77,6 +74,7 @@ export async function lockRenewalLines(
       and(
         eq(accounts.type, "prepaid"),
         where.accountId ? eq(lines.accountId, where.accountId) : undefined,
+        where.accountIds ? inArray(lines.accountId, where.accountIds) : undefined,
         where.lineIds ? inArray(lines.id, where.lineIds) : undefined,
         where.statuses ? inArray(lines.status, where.statuses as never[]) : undefined,
       ),
@@ -122,6 +120,20 @@ export function cycleToRenewOnCredit(line: RenewalLine, now: Date): string {
 /** The plan's price for the cycle starting on `cycleStart` (a price change reaches it from its next cycle start). */
 export const renewalPriceOf = (line: RenewalLine, cycleStart: string) => planFeeFor(line, line.cycleDay, cycleStart);
 
+/**
+ * The balances of the given accounts, their rows locked in id order (the order every batch takes
+ * them, so two never wait on each other in a circle), before any of their lines.
+ */
+export async function lockAccountBalances(tx: Executor, accountIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ id: accounts.id, balance: accounts.balanceAmount })
+    .from(accounts)
+    .where(inArray(accounts.id, [...accountIds]))
+    .orderBy(asc(accounts.id))
+    .for("update");
+  return new Map(rows.map((row) => [row.id, row.balance]));
+}
+
 /** The account's balance, read under the caller's lock of its lines (postLedgerEntry locks the account row). */
 export async function balanceOf(tx: Executor, accountId: string): Promise<number> {
   const [account] = await tx
@@ -130,173 +142,4 @@ export async function balanceOf(tx: Executor, accountId: string): Promise<number
     .where(eq(accounts.id, accountId))
     .for("update");
   return account?.balance ?? 0;
-}
-
-/** Everything a renewal step wrote that the caller announces after its commit. */
-export interface RenewalEffects {
-  events: Omit<ResourceEvent, "at">[];
-}
-
-export async function notifyHolder(
-  tx: Executor,
-  line: RenewalLine,
-  kind: NotificationKind,
-  params: Record<string, string | number>,
-  effects: RenewalEffects,
-) {
-  if (!line.ownerUid) return;
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      operatorCode: line.operatorCode,
-      recipientUid: line.ownerUid,
-      kind,
-      params: { msisdn: line.msisdn, planName: line.planName, currency: line.currency, ...params },
-      link: `/lines/show/${line.id}`,
-    })
-    .returning({ id: notifications.id });
-  effects.events.push({
-    operator: line.operatorCode,
-    resource: "notifications",
-    type: "created",
-    ids: [row!.id],
-    ownerUids: [line.ownerUid],
-  });
-}
-
-const lineEvents = (line: RenewalLine, effects: RenewalEffects) => {
-  const ownerUids = line.ownerUid ? [line.ownerUid] : [];
-  effects.events.push({ operator: line.operatorCode, resource: "lines", type: "updated", ids: [line.id], ownerUids });
-  effects.events.push({ operator: line.operatorCode, resource: "meters", type: "updated", ids: [line.id], ownerUids });
-  effects.events.push({
-    operator: line.operatorCode,
-    resource: "ledger-entries",
-    type: "created",
-    ids: [line.accountId],
-    ownerUids,
-  });
-};
-
-/**
- * Renews the line's plan for the cycle starting on `cycleStart` from the balance, when the balance
- * covers the price: a `renewal` entry (keyed per line and cycle), the line active again (out of grace,
- * or restored from a non_payment suspension), and its paid cycle moved on. Answers what is missing
- * when the balance is short (nothing is written then). The caller holds the line's lock.
- */
-export async function renewIfCovered(
-  tx: Executor,
-  line: RenewalLine,
-  cycleStart: string,
-  effects: RenewalEffects,
-  how: { reason: string },
-): Promise<{ renewed: true; price: number } | { renewed: false; price: number; missing: number }> {
-  const price = renewalPriceOf(line, cycleStart);
-  const balance = await balanceOf(tx, line.accountId);
-  if (price > balance) return { renewed: false, price, missing: price - balance };
-  if (price > 0) {
-    await postLedgerEntry(tx, {
-      operatorCode: line.operatorCode,
-      accountId: line.accountId,
-      kind: "renewal",
-      amount: price,
-      currency: line.currency,
-      reason: `${line.planName}, cycle from ${cycleStart} (${line.msisdn})`,
-      actorUid: null,
-      actorRole: "system",
-      idempotencyKey: `renewal:${line.id}:${cycleStart}`,
-      reference: { type: "line", id: line.id },
-    });
-  }
-  const before = { status: line.status, suspendReason: line.suspendReason, graceEndsOn: line.graceEndsOn };
-  await tx
-    .update(lines)
-    .set({
-      status: "active",
-      suspendReason: null,
-      graceEndsOn: null,
-      renewedCycleStart: cycleStart,
-      updatedAt: new Date(),
-    })
-    .where(eq(lines.id, line.id));
-  if (line.status !== "active") {
-    await recordAudit(tx, {
-      operator: line.operatorCode,
-      actorUid: null,
-      actorRole: "system",
-      action: line.status === "suspended" ? "lines.restore" : "lines.renew",
-      targetType: "lines",
-      targetId: line.id,
-      before,
-      after: { status: "active", suspendReason: null, graceEndsOn: null },
-      reason: how.reason,
-      requestId: null,
-    });
-  }
-  line.status = "active";
-  line.suspendReason = null;
-  line.graceEndsOn = null;
-  line.renewedCycleStart = cycleStart;
-  await notifyHolder(tx, line, "line.renewed", { amount: price, date: cycleStart }, effects);
-  lineEvents(line, effects);
-  return { renewed: true, price };
-}
-
-/** The line enters grace: its renewal for `cycleStart` waits for a top-up until `graceEndsOn`. */
-export async function enterGrace(
-  tx: Executor,
-  line: RenewalLine,
-  cycleStart: string,
-  asOf: string,
-  missing: number,
-  effects: RenewalEffects,
-) {
-  const graceEndsOn = addDays(asOf, GRACE_DAYS);
-  await tx.update(lines).set({ status: "grace", graceEndsOn, updatedAt: new Date() }).where(eq(lines.id, line.id));
-  await recordAudit(tx, {
-    operator: line.operatorCode,
-    actorUid: null,
-    actorRole: "system",
-    action: "lines.grace",
-    targetType: "lines",
-    targetId: line.id,
-    before: { status: line.status, graceEndsOn: null },
-    after: { status: "grace", graceEndsOn },
-    reason: `the balance is short by ${missing} (minor units) of the renewal of the cycle from ${cycleStart}`,
-    requestId: null,
-  });
-  line.status = "grace";
-  line.graceEndsOn = graceEndsOn;
-  await notifyHolder(
-    tx,
-    line,
-    "line.grace_entered",
-    { amount: renewalPriceOf(line, cycleStart), missing, date: graceEndsOn },
-    effects,
-  );
-  lineEvents(line, effects);
-}
-
-/** Grace ran out unpaid: the line is suspended for non_payment until a credit covers its renewal. */
-export async function endGrace(tx: Executor, line: RenewalLine, missing: number, effects: RenewalEffects) {
-  await tx
-    .update(lines)
-    .set({ status: "suspended", suspendReason: "non_payment", graceEndsOn: null, updatedAt: new Date() })
-    .where(eq(lines.id, line.id));
-  await recordAudit(tx, {
-    operator: line.operatorCode,
-    actorUid: null,
-    actorRole: "system",
-    action: "lines.suspend",
-    targetType: "lines",
-    targetId: line.id,
-    before: { status: "grace", suspendReason: null, graceEndsOn: line.graceEndsOn },
-    after: { status: "suspended", suspendReason: "non_payment", graceEndsOn: null },
-    reason: `prepaid renewal unpaid at the end of the grace period (${line.graceEndsOn})`,
-    requestId: null,
-  });
-  line.status = "suspended";
-  line.suspendReason = "non_payment";
-  line.graceEndsOn = null;
-  await notifyHolder(tx, line, "line.suspended_grace_ended", { missing }, effects);
-  lineEvents(line, effects);
 }

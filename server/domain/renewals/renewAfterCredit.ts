@@ -1,5 +1,6 @@
 import type { Executor } from "../../audit";
-import { cycleToRenewOnCredit, lockRenewalLines, renewIfCovered, type RenewalEffects } from "./renew";
+import { balanceOf, cycleToRenewOnCredit, lockRenewalLines } from "./renew";
+import { RenewalWork } from "./renewalWork";
 
 /**
  * Called by postLedgerEntry right after a credit on a prepaid account, in the credit's transaction and
@@ -22,16 +23,15 @@ export async function renewAfterCredit(
       (line.status === "grace" || (line.status === "suspended" && line.suspendReason === "non_payment")),
   );
   if (waiting.length === 0) return [];
-  const effects: RenewalEffects = { events: [] };
+  const work = new RenewalWork(new Map([[account.accountId, await balanceOf(tx, account.accountId)]]));
   const renewed: string[] = [];
   // Lines in grace first (the soonest grace end first), then suspended ones.
   waiting.sort((a, b) => (a.graceEndsOn ?? "9999-12-31").localeCompare(b.graceEndsOn ?? "9999-12-31"));
   for (const line of waiting) {
-    const done = await renewIfCovered(tx, line, cycleToRenewOnCredit(line, now), effects, {
-      reason: "a top-up covered the plan's renewal",
-    });
+    const done = work.renew(line, cycleToRenewOnCredit(line, now), { reason: "a top-up covered the plan's renewal" });
     if (done.renewed) renewed.push(line.id);
   }
+  await work.flush(tx);
   // The credit's own live event (ledger-entries) makes pages that show the balance read again; the
   // line and its meters are read fresh with it (see docs/money.md, Prepaid renewals).
   return renewed;

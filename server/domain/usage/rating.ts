@@ -21,7 +21,7 @@ import { auditEvents, usageCaps } from "../../db/schema";
 import { allowanceInRecordUnits, ownAllowance, type LineAllowances } from "./allowances";
 import { cycleStartOf, cycleStartSql } from "./cycles";
 import { addOnDataOf } from "../addOns/addOnData";
-import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
+import { postLedgerEntries, type BatchLedgerEntry } from "../money/ledgerBatch";
 import { tellCapped, type CapReason, type NewCap } from "./capAlerts";
 import { sendPoolAlerts } from "./poolAlerts";
 
@@ -227,17 +227,7 @@ export async function rateBatch(
     amount: number;
   }[] = [];
   const newCaps: { lineId: string; cycleStart: string; type: UsageType; reason: CapReason }[] = [];
-  type Entry = {
-    accountId: string;
-    kind: "usage" | "charge";
-    amount: number;
-    currency: string;
-    reason: string;
-    idempotencyKey: string;
-    referenceType: string;
-    referenceId: string;
-  };
-  const entries: Entry[] = [];
+  const entries: BatchLedgerEntry[] = [];
 
   const candidatesOf = new Map<string, Candidate[]>();
   for (const c of candidates) (candidatesOf.get(c.lineId) ?? candidatesOf.set(c.lineId, []).get(c.lineId)!).push(c);
@@ -457,37 +447,7 @@ export async function rateBatch(
   const at = new Date().toISOString();
   const lineOfAccount = new Map([...lines.values()].map((l) => [l.accountId, l]));
   if (entries.length) {
-    // Through the ledger's insert trigger, row by row: it moves each prepaid balance, and the
-    // balance check refuses any entry that would take one below zero (rating never asks it to).
-    const accountsOfEntries = await tx.execute(sql`
-      insert into ledger_entries (operator_code, account_id, kind, amount, currency, reason, actor_uid, actor_role, idempotency_key, reference_type, reference_id)
-      select ${operator}, account_id, kind, amount, currency, reason, null, 'system', idempotency_key, reference_type, reference_id
-      from unnest(${sql.param(entries.map((e) => e.accountId))}::uuid[], ${sql.param(entries.map((e) => e.kind))}::text[], ${sql.param(entries.map((e) => e.amount))}::int[],
-                  ${sql.param(entries.map((e) => e.currency))}::text[], ${sql.param(entries.map((e) => e.reason))}::text[], ${sql.param(entries.map((e) => e.idempotencyKey))}::text[],
-                  ${sql.param(entries.map((e) => e.referenceType))}::text[], ${sql.param(entries.map((e) => e.referenceId))}::text[])
-        as e(account_id, kind, amount, currency, reason, idempotency_key, reference_type, reference_id)
-      returning account_id, balance_after`);
-    const charged = rowsOf<{ account_id: string; balance_after: number | null }>(accountsOfEntries);
-    // A prepaid debit that leaves the balance under an auto top-up threshold queues one, as postLedgerEntry does.
-    const prepaidAfter = new Map(
-      charged.filter((r) => r.balance_after !== null).map((r) => [r.account_id, Number(r.balance_after)]),
-    );
-    if (prepaidAfter.size) {
-      const withSettings = rowsOf<{ account_id: string }>(
-        await tx.execute(
-          sql`select account_id from auto_top_up_settings where enabled and account_id = any(${sql.param([...prepaidAfter.keys()])}::uuid[])`,
-        ),
-      );
-      for (const { account_id } of withSettings) {
-        const line = lineOfAccount.get(account_id)!;
-        await queueAutoTopUpIfLow(tx, {
-          operatorCode: operator,
-          accountId: account_id,
-          currency: line.currency,
-          balanceAfter: prepaidAfter.get(account_id)!,
-        });
-      }
-    }
+    await postLedgerEntries(tx, operator, entries);
     const owners = [
       ...new Set(entries.map((e) => lineOfAccount.get(e.accountId)?.ownerUid).filter((u): u is string => !!u)),
     ];
