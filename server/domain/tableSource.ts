@@ -15,7 +15,8 @@ type OperatorTable = PgTable & { operatorCode: AnyColumn };
  */
 export interface JoinableSelect {
   innerJoin(table: PgTable, on: SQL | undefined): JoinableSelect;
-  leftJoin(table: PgTable, on: SQL | undefined): JoinableSelect;
+  /** A table, or a derived table written as SQL (`(select …) as name`). */
+  leftJoin(table: PgTable | SQL, on: SQL | undefined): JoinableSelect;
   $dynamic(): unknown;
 }
 
@@ -31,8 +32,11 @@ export interface TableSourceSpec<Row> extends Omit<
   selection?: Record<string, unknown> | ((context?: { q?: string }) => Record<string, unknown>);
   /** Joins of the rows and of `matching` alike: what the columns, search and scope read. */
   joins?: (query: JoinableSelect) => JoinableSelect;
-  /** Joins of the rows only: what a record shows but no list filters on (the count stays lean). */
-  rowJoins?: (query: JoinableSelect) => JoinableSelect;
+  /**
+   * Joins of the rows only: what a record shows but no list filters on (the count stays lean); they
+   * may depend on the list's `q` (what a search ranks by).
+   */
+  rowJoins?: (query: JoinableSelect, context?: { q?: string }) => JoinableSelect;
   /**
    * The column naming the row's account: rows join the account, carry its holder as `ownerUid`, and
    * a subscriber's ("own") are those of the accounts they hold.
@@ -152,7 +156,8 @@ export function tableSource<Row>({
     return account ? { ...fields, ownerUid: accounts.ownerUid } : fields;
   };
   return {
-    rows: (db: Executor, context) => rowJoins(joined(db.select(fieldsOf(context) as never).from(table))).$dynamic(),
+    rows: (db: Executor, context) =>
+      rowJoins(joined(db.select(fieldsOf(context) as never).from(table)), context).$dynamic(),
     matching: (db: Executor, fields) => joined(db.select(fields ?? { one: sql`1` }).from(table)).$dynamic(),
     id: id ?? (table as unknown as { id: AnyColumn }).id,
     table,

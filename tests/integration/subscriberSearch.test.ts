@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, subscriberNames } from "../../server/db/schema";
+import { accounts, lines, plans, subscriberNames } from "../../server/db/schema";
 import type { Line } from "../../src/resources/lines";
 import type { Notification } from "../../src/resources/notifications";
 import type { Order } from "../../src/resources/orders";
@@ -163,6 +163,70 @@ describe("one box finds the account", () => {
     expect(a.total).toBe(b.total);
     expect(a.data.map((s) => s.id).filter((id) => b.data.some((s) => s.id === id))).toEqual([]);
     expectProblem(await backend.get(`${SUBSCRIBERS}?filter[email]=x`, { as: AGENT }), 400, "filter[email]");
+  });
+});
+
+describe("totals that count every match (issue 30, item 3)", () => {
+  it("counts every account with a number containing the digits, and every account of every close name", async () => {
+    const db = backend.database.db;
+    // 150 accounts, one line each, numbers +1 303 555 7000–7149; and 26 distinct names close to
+    // "Quentin Marlowe" (itself and 25 one-letter variants), two accounts each.
+    const names = ["Quentin Marlowe", ..."abcdefghijklmnopqrstuvwxy".split("").map((c) => `Quentin Marlowe${c}`)];
+    const made = await db
+      .insert(accounts)
+      .values([
+        ...Array.from({ length: 150 }, (_, i) => ({
+          operatorCode: "ATT",
+          name: `Digits Holder ${i}`,
+          email: `digits.${i}@example.test`,
+          type: "prepaid" as const,
+        })),
+        ...names.flatMap((name, i) =>
+          [0, 1].map((k) => ({
+            operatorCode: "ATT",
+            name,
+            email: `marlowe.${i}.${k}@example.test`,
+            type: "postpaid" as const,
+          })),
+        ),
+      ])
+      .returning({ id: accounts.id, name: accounts.name });
+    const [plan] = await db.select({ id: plans.id }).from(plans).where(eq(plans.operatorCode, "ATT")).limit(1);
+    await db.insert(lines).values(
+      made
+        .filter((a) => a.name.startsWith("Digits Holder"))
+        .map((a, i) => ({
+          operatorCode: "ATT",
+          accountId: a.id,
+          msisdn: `+1303555${7000 + i}`,
+          // Ends unlike any demo SIM, whose last digits a later test searches.
+          iccid: `890141077${String(i).padStart(4, "0")}7777777`,
+          simType: "physical" as const,
+          planId: plan!.id,
+          status: "active" as const,
+          cycleDay: 1,
+        })),
+    );
+    // A number search used to stop at its first 100 matching lines; a name search at its 20 closest names.
+    expect((await search("303555")).total).toBe(150);
+    expect((await search("(303) 555-71")).total).toBe(50);
+    const marlowe = await search("Quentin Marlowe");
+    expect(marlowe.total).toBe(52);
+    // The closest first: the exact spelling, then the variants; a page of the default size.
+    expect(marlowe.data.slice(0, 2).map((s) => s.name)).toEqual(["Quentin Marlowe", "Quentin Marlowe"]);
+    expect(marlowe.data[1]!.relevance).toBeGreaterThan(marlowe.data[2]!.relevance);
+    // Every page holds different accounts, and the pages together hold them all.
+    const seen = new Set<string>();
+    for (let page = 1; page <= 3; page++) {
+      const res = await backend.get(
+        `${SUBSCRIBERS}?q=${encodeURIComponent("Quentin Marlowe")}&page=${page}&pageSize=20`,
+        {
+          as: AGENT,
+        },
+      );
+      for (const row of res.json<{ data: Subscriber[] }>().data) seen.add(row.id);
+    }
+    expect(seen.size).toBe(52);
   });
 });
 

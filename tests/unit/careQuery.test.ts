@@ -20,6 +20,12 @@ describe("reading the care search box", () => {
     });
     expect(parseCareQuery("Sam@Example")).toEqual({ query: { kind: "email", text: "sam@example" } });
     expect(parseCareQuery("Sam Chenn")).toEqual({ query: { kind: "text", text: "Sam Chenn" } });
+    // One word with a dot, an underscore, a plus or a digit is the start of an email; words without them a name.
+    expect(parseCareQuery("Jordan.Smi")).toEqual({ query: { kind: "email", text: "jordan.smi" } });
+    expect(parseCareQuery("sam_chen+1")).toEqual({ query: { kind: "email", text: "sam_chen+1" } });
+    expect(parseCareQuery("Jordan")).toEqual({ query: { kind: "text", text: "Jordan" } });
+    expect(parseCareQuery("J. Smith")).toEqual({ query: { kind: "text", text: "J. Smith" } });
+    expect(parseCareQuery("Mary-Jane O'Brien")).toMatchObject({ query: { kind: "text" } });
     expect(parseCareQuery("R2D2 unit")).toMatchObject({ query: { kind: "text" } });
     expect(parseCareQuery("x")).toMatchObject({ error: { path: "q" } });
     expect(parseCareQuery("sam\u0000")).toMatchObject({ error: { path: "q" } });

@@ -6,9 +6,9 @@ export type CareQuery =
   | { kind: "digits"; digits: string }
   /** An account, line or order id. */
   | { kind: "id"; id: string }
-  /** The start of an email address. */
+  /** The start of an email address: one word with an @, a dot, an underscore, a plus or a digit. */
   | { kind: "email"; text: string }
-  /** A name (typo-tolerant) or the start of an email address. */
+  /** A name (typo-tolerant). */
   | { kind: "text"; text: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +37,8 @@ export function parseCareQuery(q: string): { query: CareQuery } | { error: Query
       return { error: { path: "q", message: words("subscribers.q.fewDigits", { minimum: MIN_DIGITS }) } };
     return { query: { kind: "digits", digits } };
   }
-  if (text.includes("@")) return { query: { kind: "email", text: text.toLowerCase() } };
+  // One word with an @, a dot, an underscore, a plus or a digit is the start of an email address
+  // ("jordan.smith", "sam@ex"); words without them are a name.
+  if (!/\s/.test(text) && /[@._+\d]/.test(text)) return { query: { kind: "email", text: text.toLowerCase() } };
   return { query: { kind: "text", text } };
 }
