@@ -131,7 +131,7 @@ export const accounts = pgTable(
     index("accounts_owner_idx").on(t.operatorCode, t.ownerUid),
     index("accounts_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     // Care search finds accounts by their exact name once it chose the names (subscriber_names).
-    // A name search's count reads only this index (migration 0044).
+    // A name search's count and ranking read only this index (migration 0044 also includes the id).
     index("accounts_name_operator_idx").on(t.name, t.operatorCode),
     // Care search by the start of an address ("sam@ex…"): prefix LIKE on the lower-cased address.
     index("accounts_email_prefix_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),

@@ -4,18 +4,18 @@ import type { Principal } from "#resources/access";
 import type { SourceScope } from "#resources/define";
 import type { Executor } from "../audit";
 import { accountMemberLines, accountMembers, accounts, callerVerifications } from "../db/schema";
-import type { RecordSource } from "../engine/types";
+import type { RecordSource, RowsContext } from "../engine/types";
 
 /** A table of one operator's rows: every domain table keeps its operator in `operator_code`. */
 type OperatorTable = PgTable & { operatorCode: AnyColumn };
 
 /**
  * The calls a module's joins make on its select: drizzle's builder, whose full type depends on the
- * joins (so the engine takes the result untyped, RecordSource.rows), narrowed to what joins need.
+ * joins (so the engine takes the result untyped, RecordSource.rows), narrowed to what joins need. A
+ * joined table may be a derived table written as SQL (`(select …) alias`).
  */
 export interface JoinableSelect {
-  innerJoin(table: PgTable, on: SQL | undefined): JoinableSelect;
-  /** A table, or a derived table written as SQL (`(select …) as name`). */
+  innerJoin(table: PgTable | SQL, on: SQL | undefined): JoinableSelect;
   leftJoin(table: PgTable | SQL, on: SQL | undefined): JoinableSelect;
   $dynamic(): unknown;
 }
@@ -36,7 +36,7 @@ export interface TableSourceSpec<Row> extends Omit<
    * Joins of the rows only: what a record shows but no list filters on (the count stays lean); they
    * may depend on the list's `q` (what a search ranks by).
    */
-  rowJoins?: (query: JoinableSelect, context?: { q?: string }) => JoinableSelect;
+  rowJoins?: (query: JoinableSelect, context?: RowsContext) => JoinableSelect;
   /**
    * The column naming the row's account: rows join the account, carry its holder as `ownerUid`, and
    * a subscriber's ("own") are those of the accounts they hold.

@@ -2,7 +2,7 @@ import { count, eq, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "../audit";
 import { rowsOf } from "../db/rowsOf";
-import type { RecordSource } from "./types";
+import type { RecordSource, RowsContext } from "./types";
 import { cursorSelection } from "../lib/listCursor";
 import type { ListQuery } from "../lib/listQuery";
 
@@ -25,7 +25,7 @@ export interface RecordQuery<Row> extends PromiseLike<Row[]> {
 }
 
 /** The records of a module's source, as rows of that module. */
-export const selectRecords = <Row>(source: RecordSource<Row>, db: Executor, context?: { q?: string }) =>
+export const selectRecords = <Row>(source: RecordSource<Row>, db: Executor, context?: RowsContext) =>
   source.rows(db, context) as RecordQuery<Row>;
 
 /** The module's records under `where`, as `select 1` over the same joins: what counts and probes read. */

@@ -148,7 +148,10 @@ export const resourceRoutes =
           ? and(where, afterCursor(list.sort, source.columns, source.id, keyset.after))
           : where;
         const [found, counted] = await Promise.all([
-          selectRecords(source, reader, { q: list.q })
+          selectRecords(source, reader, {
+            q: list.q,
+            page: keyset ? undefined : { where: pageWhere, sort: list.sort, end: offset + limit },
+          })
             .where(pageWhere)
             .orderBy(...sortToSql(list.sort, source.columns, source.id))
             .limit(keyset ? limit + 1 : limit)

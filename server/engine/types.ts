@@ -16,6 +16,16 @@ export type ApiRecord = Record<string, unknown> & { id: string };
  * and search on) and who may see which. The route factory adds the filters, sort, paging and the
  * `id = ?` of one record; it never knows the tables.
  */
+/**
+ * What a list passes to its rows: its `q`, and for a page by number the page it reads (its WHERE,
+ * its sort and the last row it needs, offset + limit), so a module may rank only what the page can
+ * show (care search: the first accounts by their name's score).
+ */
+export interface RowsContext {
+  q?: string;
+  page?: { where: SQL | undefined; sort: readonly { field: string; order: "asc" | "desc" }[]; end: number };
+}
+
 export interface RecordSource<Row = unknown> {
   /**
    * `SELECT … FROM … JOIN …` of the records, dynamic so the factory can add WHERE, ORDER BY, LIMIT.
@@ -24,7 +34,7 @@ export interface RecordSource<Row = unknown> {
    * chains it as its own; the engine reads it through one shape (./recordQuery.ts).
    */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's dynamic select of the module's own tables (see above)
-  rows(db: Executor, context?: { q?: string }): any;
+  rows(db: Executor, context?: RowsContext): any;
   /**
    * `SELECT 1 FROM …` with the joins a filter or the scope reads: what the engine counts (exactly, up
    * to a bound, or as the planner estimates it) or probes for existence (untyped like `rows`). Given

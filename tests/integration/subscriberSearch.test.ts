@@ -227,6 +227,17 @@ describe("totals that count every match (issue 30, item 3)", () => {
       for (const row of res.json<{ data: Subscriber[] }>().data) seen.add(row.id);
     }
     expect(seen.size).toBe(52);
+    // Sorted by name instead, the same accounts (the ranking by score only shapes pages by relevance).
+    const byName = await backend.get(
+      `${SUBSCRIBERS}?q=${encodeURIComponent("Quentin Marlowe")}&sort=name&pageSize=100`,
+      {
+        as: AGENT,
+      },
+    );
+    const named = byName.json<{ data: Subscriber[]; total: number }>();
+    expect(named.total).toBe(52);
+    expect(new Set(named.data.map((row) => row.id))).toEqual(seen);
+    expect(named.data.map((row) => row.name)).toEqual(named.data.map((row) => row.name).sort());
   });
 });
 

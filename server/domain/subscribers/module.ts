@@ -6,7 +6,7 @@ import { accounts } from "../../db/schema";
 import { badRequest } from "../../errors";
 import { words } from "../../i18n/words";
 import { escapeLike } from "../../lib/sql";
-import type { DomainModule } from "../../engine/types";
+import type { DomainModule, RowsContext } from "../../engine/types";
 import { heldBy, PERSON_OF_ACCOUNT, tableSource, withoutOwner, type JoinableSelect } from "../tableSource";
 import { parseCareQuery, type CareQuery } from "./careQuery";
 import { subscriberRoutes } from "./routes";
@@ -67,17 +67,37 @@ const closeNames = (text: string) => sql`(
   select n.name from subscriber_names n where cardinality(name_sounds(${text})) > 0 and name_sounds(n.name) @> name_sounds(${text}))`;
 
 /**
- * The close names with their score, for the rows of a name search to rank by: each name is scored
- * once, not each of its accounts (12,472 accounts share the 576 names close to "Jordan Smith" at 1M).
+ * What the rows of a name search rank by: each close name's score, computed once per name, not per
+ * account (12,472 accounts share the 576 names close to "Jordan Smith" at 1M). Sorted by relevance
+ * (then perhaps by name), a page by number reads only the accounts it can show: the first `end` by their name's
+ * score under the list's own WHERE, found in the index on (name, operator_code) that includes the
+ * id (migration 0044) without reading an account, and then the rows of those. Another sort joins
+ * the scores by name.
  */
 const SCORED = sql.raw(`"close_names"`);
-function rankByName(query: JoinableSelect, context?: { q?: string }): JoinableSelect {
+function rankByName(query: JoinableSelect, context?: RowsContext): JoinableSelect {
   const parsed = context?.q ? careQueryOf(context.q) : undefined;
   if (parsed?.kind !== "text") return query;
-  return query.leftJoin(
-    sql`(select c.name, ${nameScore(sql`c.name`, parsed.text)} as score from ${closeNames(parsed.text)} c) ${SCORED}`,
-    sql`${SCORED}.name = ${accounts.name}`,
-  );
+  // `offset 0` keeps the subquery whole: pulled up into the join, the score was computed per account.
+  const scored = sql`(select c.name, (${nameScore(sql`c.name`, parsed.text)})::real as score from ${closeNames(parsed.text)} c offset 0)`;
+  const page = context?.page;
+  const [first, then, ...more] = page?.sort ?? [];
+  if (
+    page &&
+    first?.field === "relevance" &&
+    first.order === "desc" &&
+    (!then || then.field === "name") &&
+    !more.length
+  ) {
+    // The page's own order (relevance, then the name as the desk sorts it, then the id), on the index's columns.
+    const byName = then ? sql`, ${accounts.name} ${sql.raw(then.order)}` : sql``;
+    return query.innerJoin(
+      sql`(select ${accounts.id} as id, s.score from ${accounts} inner join ${scored} s on s.name = ${accounts.name}
+        where ${page.where ?? sql`true`} order by s.score desc${byName}, ${accounts.id} limit ${page.end}) ${SCORED}`,
+      sql`${SCORED}.id = ${accounts.id}`,
+    );
+  }
+  return query.leftJoin(sql`${scored} ${SCORED}`, sql`${SCORED}.name = ${accounts.name}`);
 }
 
 /**
