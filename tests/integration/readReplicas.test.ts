@@ -38,9 +38,29 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !postgresBinaries())("read
     backend = await startTestBackend({ readReplicas: router }, { database });
     primarySql = new pg.Client({ connectionString: clusters.primaryUrl });
     await primarySql.connect();
-    const accounts = await backend.get("/api/v1/accounts", { as: ALEX });
-    alexAccountId = accounts.json<{ data: { id: string }[] }>().data[0]!.id;
     await standbyUsable();
+    // The seed went to the primary straight through the database (no request marks a writer), and a
+    // busy machine replays it later: the reads below wait until the standby holds it.
+    const { rows } = await primarySql.query<{ lsn: string }>("select pg_current_wal_lsn()::text as lsn");
+    const standbySql = new pg.Client({ connectionString: clusters.standbyUrl });
+    await standbySql.connect();
+    try {
+      await waitFor(
+        "the standby to replay the seed",
+        async () =>
+          (
+            await standbySql.query<{ done: boolean }>("select pg_last_wal_replay_lsn() >= $1::pg_lsn as done", [
+              rows[0]!.lsn,
+            ])
+          ).rows[0]!.done || undefined,
+        { timeoutMs: 60_000 },
+      );
+    } finally {
+      await standbySql.end();
+    }
+    const accounts = await backend.get("/api/v1/accounts", { as: ALEX });
+    expect(accounts.statusCode, accounts.body).toBe(200);
+    alexAccountId = accounts.json<{ data: { id: string }[] }>().data[0]!.id;
   }, 120_000);
 
   afterAll(async () => {
