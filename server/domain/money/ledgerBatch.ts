@@ -22,18 +22,17 @@ export interface BatchLedgerEntry {
  * the lock of every account named and has checked that each prepaid balance covers its debits (the
  * insert trigger moves the balances row by row, and refuses any that would go below zero). An entry
  * whose idempotency key its account already has is not posted again. A prepaid debit that leaves the
- * balance under an auto top-up threshold queues one, as postLedgerEntry does. Answers the keys posted.
+ * balance under an auto top-up threshold queues one, as postLedgerEntry does.
  */
 export async function postLedgerEntries(
   tx: Executor,
   operatorCode: string,
   entries: readonly BatchLedgerEntry[],
-): Promise<Set<string>> {
-  if (entries.length === 0) return new Set();
+): Promise<void> {
+  if (entries.length === 0) return;
   const column = <T>(pick: (e: BatchLedgerEntry) => T) => sql.param(entries.map(pick));
   const posted = rowsOf<{
     account_id: string;
-    idempotency_key: string;
     currency: string;
     balance_after: number | null;
   }>(
@@ -45,7 +44,7 @@ export async function postLedgerEntries(
                   ${column((e) => e.referenceType)}::text[], ${column((e) => e.referenceId)}::text[])
         as e(account_id, kind, amount, currency, reason, idempotency_key, reference_type, reference_id)
       on conflict (account_id, idempotency_key) where idempotency_key is not null do nothing
-      returning account_id, idempotency_key, currency, balance_after`),
+      returning account_id, currency, balance_after`),
   );
   // The balance each prepaid account was left with: the lowest its debits reached.
   const prepaidAfter = new Map<string, { balance: number; currency: string }>();
@@ -71,5 +70,4 @@ export async function postLedgerEntries(
       });
     }
   }
-  return new Set(posted.map((row) => `${row.account_id}|${row.idempotency_key}`));
 }

@@ -21,7 +21,7 @@ export class RenewalWork {
   /** What the caller announces after its commit (never before: a receiver would read the old state). */
   readonly events: Omit<ResourceEvent, "at">[] = [];
   readonly counts = { renewed: 0, enteredGrace: 0, suspended: 0 };
-  private readonly entries: BatchLedgerEntry[] = [];
+  private readonly entries: (BatchLedgerEntry & { operatorCode: string })[] = [];
   private readonly changed = new Map<string, { line: RenewalLine; touched: boolean }>();
   private readonly audits: AuditEntry[] = [];
   private readonly notices: Notice[] = [];
@@ -51,6 +51,7 @@ export class RenewalWork {
     if (price > 0) {
       this.balances.set(line.accountId, balance - price);
       this.entries.push({
+        operatorCode: line.operatorCode,
         accountId: line.accountId,
         kind: "renewal",
         amount: price,
@@ -122,11 +123,12 @@ export class RenewalWork {
 
   /** Writes every step taken, in the caller's transaction. */
   async flush(tx: Executor): Promise<void> {
-    const operators = new Set([...this.changed.values()].map(({ line }) => line.operatorCode));
-    for (const operator of operators) {
-      const entries = this.entries.filter((e) => this.changed.get(e.referenceId)!.line.operatorCode === operator);
-      await postLedgerEntries(tx, operator, entries);
-    }
+    for (const operator of new Set(this.entries.map((e) => e.operatorCode)))
+      await postLedgerEntries(
+        tx,
+        operator,
+        this.entries.filter((e) => e.operatorCode === operator),
+      );
     if (this.changed.size) {
       const changed = [...this.changed.values()];
       const column = <T>(pick: (c: (typeof changed)[number]) => T) => sql.param(changed.map(pick));
