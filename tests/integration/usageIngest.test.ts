@@ -332,6 +332,21 @@ describe("POST /usage-records/batch: counting", () => {
     expect(theirs.statusCode, theirs.body).toBe(200);
     expect(theirs.json<Meter[]>().find((m) => m.type === "data")?.used).toBe(42);
   });
+
+  it("a number given again after its quarantine counts on its live line, not on the newer cancelled one", async () => {
+    const reused = "+12025550177";
+    // The live line is the older row: the lookup must prefer live over newest.
+    const live = randomUUID();
+    const cancelled = randomUUID();
+    await backend.database.db.execute(sql`
+      insert into lines (id, operator_code, account_id, msisdn, sim_type, plan_id, status, cycle_day, created_at)
+      select v.id, l.operator_code, l.account_id, ${reused}, 'esim', l.plan_id, v.status, l.cycle_day, v.created_at
+      from lines l, (values (${live}::uuid, 'active', now() - interval '1 day'), (${cancelled}::uuid, 'terminated', now())) as v(id, status, created_at)
+      where l.id = ${ids[ALEX_PREPAID]!}`);
+    expect(await ingestOk([record(reused, "data", 9)])).toMatchObject({ counted: 1, unknownLines: [] });
+    expect((await countersOf(live)).map((c) => [c.type, Number(c.used)])).toEqual([["data", 9]]);
+    expect(await countersOf(cancelled)).toEqual([]);
+  });
 });
 
 describe("GET /lines/{id}/meters and GET /home", () => {

@@ -1,11 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { ResourceEvent } from "#resources/events";
 import type { UsageBatchResult, UsageRecordInput, UsageType } from "#resources/usage";
 import type { Db } from "../../db/client";
-import { accounts, lines } from "../../db/schema";
 import { cycleStartSql } from "./cycles";
 import { sendUsageAlerts, type ChangedCounter } from "./alerts";
-import { allowanceInRecordUnits, allowancesOf, ownAllowance, type LineAllowances } from "./allowances";
+import { allowanceInRecordUnits, allowancesOfNumbers, ownAllowance } from "./allowances";
 import { rateBatch } from "./rating";
 import { rowsOf } from "../../db/rowsOf";
 import { isUniqueViolation } from "../../db/pgErrors";
@@ -45,27 +44,14 @@ export async function ingestUsage(
   options: { rating?: boolean } = {},
 ): Promise<{ result: UsageBatchResult; events: ResourceEvent[] }> {
   const rating = options.rating ?? true;
-  const numbers = [...new Set(records.map((r) => r.msisdn))];
-  // A number given again after its quarantine (issue 28) is on a cancelled line and a live one: the live one counts.
-  const found = (
-    await db
-      .select({
-        id: lines.id,
-        msisdn: lines.msisdn,
-        cycleDay: lines.cycleDay,
-        ownerUid: accounts.ownerUid,
-        ended: sql<boolean>`${lines.status} = 'terminated'`,
-      })
-      .from(lines)
-      .innerJoin(accounts, eq(lines.accountId, accounts.id))
-      .where(and(eq(lines.operatorCode, operator), sql`${lines.msisdn} = any(${sql.param(numbers)}::text[])`))
-      .orderBy(sql`${lines.status} = 'terminated'`, sql`${lines.createdAt} desc`)
-  ).filter((line, index, all) => all.findIndex((other) => other.msisdn === line.msisdn) === index);
-  const known = new Set(found.map((l) => l.msisdn));
+  // The lines of the batch's numbers with what rating and the alerts measure them against: one read.
+  const byNumber = await allowancesOfNumbers(db, operator, [...new Set(records.map((r) => r.msisdn))]);
+  const found = [...byNumber.values()];
+  const allowances = new Map(found.map((line) => [line.lineId, line]));
 
   const unknownLines: UsageBatchResult["unknownLines"] = [];
   records.forEach((record, index) => {
-    if (!known.has(record.msisdn)) unknownLines.push({ index, msisdn: record.msisdn });
+    if (!byNumber.has(record.msisdn)) unknownLines.push({ index, msisdn: record.msisdn });
   });
   const matched = records.length - unknownLines.length;
   if (matched === 0)
@@ -78,19 +64,14 @@ export async function ingestUsage(
   // that share records or counters take their locks in one order and never deadlock (a batch waits
   // for the other to commit instead).
   const json = JSON.stringify(records);
-  const lineIds = found.map((l) => l.id);
+  const lineIds = found.map((l) => l.lineId);
   // Rated, the counter upsert also works out what the batch took past each allowance (the allowances
   // in the records' unit, one array per type, null = unlimited): the part of `added` beyond what the
   // allowance had left, measured on the counter row as it is under the upsert's lock (so two batches
   // of a line measure one after the other). It lands in `over_allowance`, and `batch_over` returns it.
-  const ratedCounters = (allowances: Map<string, LineAllowances>) => {
+  const ratedCounters = () => {
     const allowed = (type: UsageType) =>
-      sql.param(
-        found.map((l) => {
-          const line = allowances.get(l.id);
-          return allowanceInRecordUnits(type, line ? ownAllowance(line, type) : null);
-        }),
-      );
+      sql.param(found.map((line) => allowanceInRecordUnits(type, ownAllowance(line, type))));
     const excess = sql`case when excluded.rated_allowance is null then 0
             else greatest(0, excluded.used - greatest(0, excluded.rated_allowance - (usage_counters.used - usage_counters.over_allowance))) end`;
     return sql`
@@ -129,7 +110,7 @@ export async function ingestUsage(
         )
         select counted.line_id, counted.cycle_start::text as cycle_start, counted.type, counted.used, sums.inserted
         from counted join sums using (line_id, cycle_start, type)`;
-  const countStatement = (skipSeen: boolean, allowances: Map<string, LineAllowances>) => sql`
+  const countStatement = (skipSeen: boolean) => sql`
         with batch as (
           select r.id, l.line_id, r.type, date_trunc('milliseconds', r."startedAt") as started_at, r.quantity, r."roamingZone" as roaming_zone, l.cycle_day
           from json_to_recordset(${json}::json)
@@ -151,7 +132,7 @@ export async function ingestUsage(
           select line_id, cycle_start, type, sum(quantity)::bigint as used, max(started_at) as last_record_at, count(*) as inserted
           from inserted group by line_id, cycle_start, type
         )
-        ${rating ? ratedCounters(allowances) : bareCounters}
+        ${rating ? ratedCounters() : bareCounters}
       `;
   type Changed = {
     line_id: string;
@@ -166,8 +147,6 @@ export async function ingestUsage(
   const distinctIds = new Set(records.map((r) => r.id)).size === records.length;
 
   return db.transaction(async (tx) => {
-    // One read of the lines' allowances and rates serves the counters, the alerts and the rating.
-    const allowances = await allowancesOf(tx, lineIds);
     // Most batches are new records: a plain insert, whose primary key refuses a seen id, costs
     // ~15 % less server time than `on conflict do nothing` (which probes the key before each row
     // and inserts speculatively). So try it first, in a savepoint; a seen id (a replay, a record
@@ -177,15 +156,13 @@ export async function ingestUsage(
     let allInserted = false;
     if (distinctIds) {
       try {
-        changed = rowsOf<Changed>(
-          await tx.transaction((savepoint) => savepoint.execute(countStatement(false, allowances))),
-        );
+        changed = rowsOf<Changed>(await tx.transaction((savepoint) => savepoint.execute(countStatement(false))));
         allInserted = true;
       } catch (error) {
         if (!isSeenRecord(error)) throw error;
       }
     }
-    changed ??= rowsOf<Changed>(await tx.execute(countStatement(true, allowances)));
+    changed ??= rowsOf<Changed>(await tx.execute(countStatement(true)));
 
     const counted = changed.reduce((total, row) => total + Number(row.inserted), 0);
     const counters: ChangedCounter[] = changed.map((row) => ({
@@ -205,7 +182,7 @@ export async function ingestUsage(
         overAllowance: Number(row.over_allowance),
         excess: Number(row.batch_over),
       }));
-      const lineOf = new Map(found.map((l) => [l.msisdn, { id: l.id, cycleDay: l.cycleDay }]));
+      const lineOf = new Map(found.map((l) => [l.msisdn, { id: l.lineId, cycleDay: l.cycleDay }]));
       alertEvents.push(
         ...(await rateBatch(tx, operator, rated, allowances, {
           inserted: allInserted ? "all" : "some",
@@ -216,7 +193,7 @@ export async function ingestUsage(
     }
 
     const changedLines = [...new Set(counters.map((c) => c.lineId))];
-    const owners = new Map(found.map((l) => [l.id, l.ownerUid]));
+    const owners = new Map(found.map((l) => [l.lineId, l.ownerUid]));
     const ownerUids = [...new Set(changedLines.map((id) => owners.get(id)).filter((uid): uid is string => !!uid))];
     const at = new Date().toISOString();
     const events: ResourceEvent[] = changedLines.length
