@@ -6,15 +6,35 @@
 // half the prepaid accounts can pay their renewal and half cannot (they enter grace).
 // Prints figures; never fails on them.
 //
+// With QUEUE=N (issue 30: "parallel workers through the job queue") the day goes as the daily job
+// sends it: `billing.run-day` shares it out as BILLING_DAY_PARTS part jobs through pg-boss, and N
+// job queues (N backends, each with its own pool and two part workers) take them; the clock runs
+// from the send until every part job has completed, and their outputs are summed.
+//
 //   npm run bench:daily-job                 (ACCOUNTS=10000; more accounts, a steadier per-account figure)
+//   QUEUE=2 npm run bench:daily-job         (through the job queue, two backends)
 import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { openDatabase } from "../server/db/client";
-import { ACCOUNTS_PER_PAGE, PAGES_AT_ONCE, runBillingDay } from "../server/domain/billingRuns/run";
+import {
+  ACCOUNTS_PER_PAGE,
+  PAGES_AT_ONCE,
+  runBillingDay,
+  type BillingRunResult,
+} from "../server/domain/billingRuns/run";
+import {
+  BILLING_DAY_JOB,
+  BILLING_DAY_PART_JOB,
+  BILLING_DAY_PARTS,
+  billingJobs,
+} from "../server/domain/money/billingJobs";
+import type { EngineServices } from "../server/engine/services";
+import { startJobQueue } from "../server/jobs/jobQueue";
 import { TEST_DATABASE_URL } from "../tests/support/testDatabase";
 
 const ACCOUNTS = Number(process.env.ACCOUNTS ?? 10_000);
+const QUEUE = Number(process.env.QUEUE ?? 0);
 const DB = "daily_bench";
 /** The day the bench runs: every line's cycle starts on the 1st. */
 const AS_OF = "2026-12-01";
@@ -63,11 +83,12 @@ async function main() {
   const database = await openDatabase({ url, dataDir: "" });
   try {
     const quiet = { error: () => undefined, warn: () => undefined };
-    const run = async () => {
+    const inProcess = async () => {
       const started = performance.now();
       const result = await runBillingDay({ db: database.db }, { operatorCode: "ATT", asOf: AS_OF, log: quiet });
       return { ms: performance.now() - started, result };
     };
+    const run = QUEUE > 0 ? () => throughTheQueue(database) : inProcess;
     const first = await run();
     const again = await run();
     const accounts = due.prepaid + due.postpaid;
@@ -84,11 +105,63 @@ async function main() {
     console.log(
       `same day again ${(again.ms / 1000).toFixed(1)} s  ${perAccountAgain.toFixed(2)} ms per account  ${JSON.stringify(again.result)}`,
     );
+    const how =
+      QUEUE > 0
+        ? `${BILLING_DAY_PARTS} part jobs through pg-boss, ${QUEUE} backend${QUEUE > 1 ? "s" : ""} with 2 part workers each, 2 pages of ${ACCOUNTS_PER_PAGE} at once in a part`
+        : `pages of ${ACCOUNTS_PER_PAGE} accounts, ${PAGES_AT_ONCE} at once, in one process`;
     console.log(
-      `projected at this rate (pages of ${ACCOUNTS_PER_PAGE} accounts, ${PAGES_AT_ONCE} at once, on this machine): 1M accounts ${hours(perAccount * 1e6)}, 10M accounts ${hours(perAccount * 1e7)} (target: 5 min at 1M)`,
+      `projected at this rate (${how}, on this machine): 1M accounts ${hours(perAccount * 1e6)}, 10M accounts ${hours(perAccount * 1e7)} (target: 5 min at 1M)`,
     );
   } finally {
     await database.close();
+  }
+}
+
+/**
+ * The day as the daily job runs it: QUEUE backends (each its own pool and job queue with the billing
+ * jobs) on the bench database; one sends `billing.run-day` for AS_OF, and the clock stops when every
+ * part job of that day has completed. Answers the parts' counters summed (their jobs' outputs).
+ */
+async function throughTheQueue(first: Awaited<ReturnType<typeof openDatabase>>) {
+  // One after the other: two pg-boss instances creating their schema at once on a new database collide.
+  const backends: { database: Awaited<ReturnType<typeof openDatabase>>; services: EngineServices }[] = [];
+  for (let i = 0; i < QUEUE; i++) {
+    const database = i === 0 ? first : await openDatabase({ url, dataDir: "" });
+    const services = { db: database.db } as EngineServices;
+    const quiet = { error: () => undefined, info: () => undefined };
+    services.jobs = await startJobQueue(database, billingJobs(services), { log: quiet, pollingIntervalSeconds: 0.5 });
+    backends.push({ database, services });
+  }
+  const parts = async () =>
+    (
+      await first.executeSql!(
+        `select id, state, output from pgboss.job where name = $1 and data->>'asOf' = $2 and data->>'operatorCode' = 'ATT'`,
+        [BILLING_DAY_PART_JOB, AS_OF],
+      )
+    ).rows as { id: string; state: string; output: BillingRunResult | null }[];
+  // A second run of the day sends parts again: this run's are the ones not there before it.
+  const earlier = new Set((await parts()).map((p) => p.id));
+  try {
+    const started = performance.now();
+    await backends[0]!.services.jobs!.send(BILLING_DAY_JOB, { asOf: AS_OF });
+    for (;;) {
+      const mine = (await parts()).filter((p) => !earlier.has(p.id));
+      if (mine.some((p) => p.state === "failed")) throw new Error("a part of the day failed");
+      const done = mine.filter((p) => p.state === "completed");
+      if (done.length === BILLING_DAY_PARTS) {
+        const ms = performance.now() - started;
+        const result: BillingRunResult = { renewed: 0, enteredGrace: 0, suspended: 0, billsIssued: 0, overdue: 0 };
+        for (const p of done)
+          for (const k of Object.keys(result) as (keyof BillingRunResult)[]) result[k] += p.output?.[k] ?? 0;
+        return { ms, result };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    for (const [i, b] of backends.entries()) {
+      await b.services.jobs!.stop();
+      if (i > 0) await b.database.close();
+    }
   }
 }
 

@@ -4,12 +4,17 @@ import type { Database } from "../db/client";
 /** A job: its name, what it does with its data, and when it runs on its own (cron, in UTC). */
 export interface JobDefinition<Data extends object = Record<string, unknown>> {
   name: string;
-  run(data: Data): Promise<void>;
+  /** What it answers is kept with the job (pg-boss's `output`): a part of the daily job keeps its counters there. */
+  run(data: Data): Promise<unknown>;
   /** Every run of this cron expression also runs the job (with `{}`), on one instance at a time. */
   cron?: string;
   /** Retries after a failure, before the job is given up (and logged), the first after `retryDelaySeconds`, then doubling. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /** How long a run may take before it counts as lost and is retried (pg-boss's default: 15 minutes). */
+  expireInSeconds?: number;
+  /** Jobs of this name run at once on each instance (1 unless told): one pg-boss worker each. */
+  workers?: number;
 }
 
 export interface JobQueue {
@@ -50,14 +55,14 @@ export async function startJobQueue(
       retryLimit: job.retryLimit ?? 3,
       retryDelay: job.retryDelaySeconds ?? 5,
       retryBackoff: true,
+      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
     });
-    await boss.work<object>(
-      job.name,
-      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-      async ([item]) => {
-        if (item) await job.run(item.data);
-      },
-    );
+    for (let worker = 0; worker < (job.workers ?? 1); worker++)
+      await boss.work<object>(
+        job.name,
+        { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        async ([item]) => (item ? await job.run(item.data) : undefined),
+      );
     if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: "UTC" });
     else await boss.unschedule(job.name).catch(() => undefined);
   }

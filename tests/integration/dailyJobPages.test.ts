@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../../server/db/rowsOf";
-import { runBillingDay } from "../../server/domain/billingRuns/run";
+import { runBillingDay, type BillingRunResult } from "../../server/domain/billingRuns/run";
+import { BILLING_DAY_PARTS, billingJobs } from "../../server/domain/money/billingJobs";
+import type { EngineServices } from "../../server/engine/services";
+import { startJobQueue, type JobQueue } from "../../server/jobs/jobQueue";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 
 // Issue 30, item 1: the daily job works on pages of accounts, each page one transaction. A run that
@@ -10,6 +13,7 @@ import { startTestBackend, type TestBackend } from "../support/testBackend";
 // postpaid account billed once, no money moved twice. Two runs at once share the accounts the same
 // way (each page's rows are locked). On PGlite and PostgreSQL.
 let backend: TestBackend;
+let queue: JobQueue | undefined;
 const db = () => backend.database.db;
 const query = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await db().execute(text));
 
@@ -107,6 +111,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await queue?.stop();
   await backend?.close();
 });
 
@@ -167,5 +172,55 @@ describe("the daily job by pages of accounts", () => {
     const again = await run();
     expect(again).toEqual({ renewed: 0, enteredGrace: 0, suspended: 0, billsIssued: 0, overdue: 0 });
     expect(a.billsIssued + b.billsIssued).toBeGreaterThanOrEqual(postpaid.length);
+  });
+
+  it("shares the day out through the job queue: a job per slice of accounts, together every account once", async () => {
+    const asOf = firstOfMonth(3);
+    const prepaid = await makeAccounts("queue-pre", "prepaid", 6, 40);
+    const postpaid = await makeAccounts("queue-post", "postpaid", 4, 50);
+    // The backend's own jobs, on a queue of this test's (the test backend runs none): the day job
+    // sends its parts through it, and two workers take them.
+    const services = { db: db() } as EngineServices;
+    queue = await startJobQueue(backend.database, billingJobs(services), {
+      log: { error: () => undefined, info: () => undefined },
+      pollingIntervalSeconds: 0.5,
+    });
+    services.jobs = queue;
+    await queue.send("billing.run-day", { asOf });
+
+    const [{ operators }] = (await query<{ operators: number }>(
+      sql`select count(*)::int as operators from operators`,
+    )) as [{ operators: number }];
+    type Part = { state: string; part: number; output: BillingRunResult | null };
+    const parts = () =>
+      query<Part>(sql`select state, (data->>'part')::int as part, output from pgboss.job
+        where name = 'billing.run-day-part' and data->>'asOf' = ${asOf} and data->>'operatorCode' = 'ATT'`);
+    await vi.waitFor(
+      async () => {
+        const [{ done }] = (await query<{ done: number }>(sql`select count(*)::int as done from pgboss.job
+          where name = 'billing.run-day-part' and data->>'asOf' = ${asOf} and state = 'completed'`)) as [
+          { done: number },
+        ];
+        expect(done).toBe(operators * BILLING_DAY_PARTS);
+      },
+      { timeout: 120_000, interval: 200 },
+    );
+    const att = await parts();
+    expect(att.map((p) => p.part).sort((a, b) => a - b)).toEqual([...Array(BILLING_DAY_PARTS).keys()]);
+
+    for (const o of await outcome(prepaid, asOf)) expect(o.renewals + o.graces).toBe(1);
+    for (const o of await outcome(postpaid, asOf)) expect(o).toMatchObject({ bills: 1, planFees: 1 });
+    // Each part kept what it did; together they did at least these accounts.
+    const total = att.reduce((sum, p) => sum + p.output!.renewed + p.output!.enteredGrace, 0);
+    expect(total).toBeGreaterThanOrEqual(prepaid.length);
+    expect(att.reduce((sum, p) => sum + p.output!.billsIssued, 0)).toBeGreaterThanOrEqual(postpaid.length);
+    // The day is done: run again in one go, it finds nothing.
+    expect(await runBillingDay({ db: db() }, { operatorCode: "ATT", asOf, log: quiet })).toEqual({
+      renewed: 0,
+      enteredGrace: 0,
+      suspended: 0,
+      billsIssued: 0,
+      overdue: 0,
+    });
   });
 });

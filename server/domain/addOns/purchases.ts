@@ -13,6 +13,7 @@ import { postLedgerEntry } from "../money/ledger";
 import { placeOrder } from "../orders/orderFlow";
 import { liftDataCap } from "../usage/liftCaps";
 import type { LineRow } from "../lines/module";
+import { inAccountRange, type AccountRange } from "../billingRuns/accountRanges";
 
 /** The cron job that renews or expires add-ons whose validity has run out. */
 export const ADD_ON_EXPIRY_JOB = "add-ons.expire-and-renew";
@@ -209,7 +210,8 @@ export async function runAddOnExpiries(
   db: Db,
   events: Pick<EventBus, "publish">,
   now = new Date(),
-  options: { operatorCode?: string } = {},
+  /** `accounts`: only the add-ons of accounts in this slice of ids (a part of the daily job). */
+  options: { operatorCode?: string; accounts?: AccountRange } = {},
 ): Promise<number> {
   let done = 0;
   for (;;) {
@@ -231,6 +233,7 @@ export async function runAddOnExpiries(
             eq(addOnPurchases.status, "active"),
             lte(addOnPurchases.expiresAt, now),
             options.operatorCode ? eq(addOnPurchases.operatorCode, options.operatorCode) : undefined,
+            inAccountRange(addOnPurchases.accountId, options.accounts),
           ),
         )
         .orderBy(addOnPurchases.expiresAt)

@@ -21,6 +21,7 @@ import {
   type RenewalLine,
 } from "../renewals/renew";
 import { RenewalWork } from "../renewals/renewalWork";
+import { inAccountRange, type AccountRange } from "./accountRanges";
 
 /** What one billing day changed: each counter counts only what this run did (a rerun answers zeros). */
 export interface BillingRunResult {
@@ -67,12 +68,24 @@ export const PAGES_AT_ONCE = 4;
  */
 export async function runBillingDay(
   services: Services,
-  options: { operatorCode: string; asOf: string; now?: Date; log?: Log; accountsPerPage?: number },
+  options: {
+    operatorCode: string;
+    asOf: string;
+    now?: Date;
+    log?: Log;
+    accountsPerPage?: number;
+    /** Pages worked at once (PAGES_AT_ONCE unless told). */
+    pagesAtOnce?: number;
+    /** Only the accounts whose ids are in this slice: a part of the day, as the job queue shares it out (billingJobs.ts). */
+    accounts?: AccountRange;
+  },
 ): Promise<BillingRunResult> {
   const { db } = services;
   const { operatorCode, asOf } = options;
   const log = options.log ?? consoleLog;
   const accountsPerPage = options.accountsPerPage ?? ACCOUNTS_PER_PAGE;
+  const pagesAtOnce = options.pagesAtOnce ?? PAGES_AT_ONCE;
+  const range = options.accounts;
   const now = options.now ?? new Date();
   const [operator] = await db.select({ code: operators.code }).from(operators).where(eq(operators.code, operatorCode));
   if (!operator) throw new Error(`No operator ${operatorCode}`);
@@ -98,6 +111,7 @@ export async function runBillingDay(
             eq(lines.operatorCode, operatorCode),
             eq(accounts.type, "prepaid"),
             last ? gt(lines.accountId, last) : undefined,
+            inAccountRange(lines.accountId, range),
             sql`(${lines.status} = 'grace' or (${lines.status} = 'active' and ${paid} < ${cycleStartSql(sql`(${horizon}::timestamp at time zone 'UTC')`, sql`${lines.cycleDay}`)}))`,
           ),
         )
@@ -105,7 +119,7 @@ export async function runBillingDay(
         .limit(accountsPerPage)
     ).map((row) => row.id);
 
-  await eachPageInParallel(nextAccounts, PAGES_AT_ONCE, async (accountIds) => {
+  await eachPageInParallel(nextAccounts, pagesAtOnce, async (accountIds) => {
     // 1. Auto top-up first, where it is on and the renewals due would leave the balance under its threshold.
     if (services.payments) await autoTopUpsBeforeRenewals(services, operatorCode, accountIds, asOf, log);
     // 2 and 3. Renewals, grace, grace endings, reminders: the page's accounts in one transaction.
@@ -140,8 +154,9 @@ export async function runBillingDay(
   const { issued } = await closeCycles(db, {
     operatorCode,
     asOf: asOfInstant,
-    pagesAtOnce: PAGES_AT_ONCE,
+    pagesAtOnce,
     accountsPerPage,
+    accounts: range,
   });
   result.billsIssued = issued.length;
   await announce(
@@ -153,7 +168,7 @@ export async function runBillingDay(
       ownerUids: bill.ownerUid ? [bill.ownerUid] : [],
     })),
   );
-  const overdue = await markOverdueBills(db, { asOf: asOfInstant, operatorCode });
+  const overdue = await markOverdueBills(db, { asOf: asOfInstant, operatorCode, accounts: range });
   result.overdue = overdue.length;
   await announce(
     overdue.map((bill) => ({
@@ -167,8 +182,8 @@ export async function runBillingDay(
 
   // 5. Add-ons due by then renew (after their line's plan) or expire: today's run up to now, another day's up to its end.
   const addOnsUntil = asOf === today() ? now : new Date(Date.parse(`${nextDay(asOf)}T00:00:00Z`) - 1);
-  if (services.events) await runAddOnExpiries(db, services.events, addOnsUntil, { operatorCode });
-  else await runAddOnExpiries(db, { publish: () => Promise.resolve() }, addOnsUntil, { operatorCode });
+  const events = services.events ?? { publish: () => Promise.resolve() };
+  await runAddOnExpiries(db, events, addOnsUntil, { operatorCode, accounts: range });
 
   return result;
 }

@@ -6,6 +6,7 @@ import { words } from "../../i18n/words";
 import type { ActionHandler } from "../../engine/types";
 import type { InvoiceRow } from "../invoices/records";
 import { paymentWaitingFor } from "../invoicePayments/settle";
+import { inAccountRange, type AccountRange } from "../billingRuns/accountRanges";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -74,7 +75,7 @@ export function itemOf(charge: {
 /** Bills still issued after their due date become overdue (the holder is told); only `operatorCode`'s when given. Returns those changed. */
 export async function markOverdueBills(
   db: Db,
-  options: { asOf?: Date; operatorCode?: string } = {},
+  options: { asOf?: Date; operatorCode?: string; accounts?: AccountRange } = {},
 ): Promise<IssuedBill[]> {
   const today = isoDay(options.asOf ?? new Date());
   return db.transaction(async (tx) => {
@@ -86,6 +87,7 @@ export async function markOverdueBills(
           eq(invoices.status, "issued"),
           lt(invoices.dueOn, today),
           options.operatorCode ? eq(invoices.operatorCode, options.operatorCode) : undefined,
+          inAccountRange(invoices.accountId, options.accounts),
         ),
       )
       .returning({

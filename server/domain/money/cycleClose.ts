@@ -16,6 +16,7 @@ import {
 } from "../../db/schema";
 import { taxOf } from "../../db/seed/seedMoney";
 import { eachPageInParallel } from "../../lib/eachInParallel";
+import { inAccountRange, type AccountRange } from "../billingRuns/accountRanges";
 import { planFeeFor } from "../plans/priceChange";
 import { billingSettingsOf, itemOf, lastClosedCycle, type IssuedBill } from "./billing";
 import { postLedgerEntries, type BatchLedgerEntry } from "./ledgerBatch";
@@ -41,7 +42,15 @@ type Cycle = ReturnType<typeof lastClosedCycle>;
  */
 export async function closeCycles(
   db: Db,
-  options: { operatorCode: string; asOf?: Date; accountIds?: string[]; pagesAtOnce?: number; accountsPerPage?: number },
+  options: {
+    operatorCode: string;
+    asOf?: Date;
+    accountIds?: string[];
+    /** Only the accounts of this slice of ids (a part of the daily job, billingJobs.ts). */
+    accounts?: AccountRange;
+    pagesAtOnce?: number;
+    accountsPerPage?: number;
+  },
 ): Promise<{ issued: IssuedBill[]; skipped: number }> {
   const asOf = options.asOf ?? new Date();
   const [row] = await db.select().from(operators).where(eq(operators.code, options.operatorCode));
@@ -73,6 +82,7 @@ export async function closeCycles(
           eq(accounts.type, "postpaid"),
           ne(accounts.status, "closed"),
           options.accountIds ? inArray(accounts.id, options.accountIds) : undefined,
+          inAccountRange(accounts.id, options.accounts),
           last ? gt(accounts.id, last.id) : undefined,
         ),
       )
