@@ -67,11 +67,32 @@ async function makeTheDayDue() {
     await client.query(`insert into ledger_entries (operator_code, account_id, kind, amount, currency, reason, actor_role)
       select 'ATT', id, 'top_up', 100000, 'USD', 'bench top-up', 'admin' from accounts
       where type = 'prepaid' and email like '%@bench.example' and hashtext(id::text) % 2 = 0`);
+    // One line in five has an auto-renewing 1 GB pass that runs out on the day (after the plan renews,
+    // so prepaid lines in grace let theirs expire): the add-on step works at scale too.
+    await client.query(`
+      with pass as (
+        select id, price_amount, data_mb from add_ons where operator_code = 'ATT' and code = 'DATA_1GB'
+      ), bought as (
+        insert into orders (operator_code, account_id, line_id, type, state, requested_by, requested_by_role, created_at)
+        select 'ATT', l.account_id, l.id, 'add_on', 'completed', 'bench', 'subscriber', '2026-11-01'
+        from lines l where l.status = 'active' and hashtext(l.id::text) % 5 = 0
+        returning id, account_id, line_id
+      )
+      insert into add_on_purchases (operator_code, line_id, account_id, add_on_id, order_id, data_mb, auto_renew, starts_at, expires_at)
+      select 'ATT', b.line_id, b.account_id, pass.id, b.id, pass.data_mb, true, '${AS_OF}'::timestamptz - interval '30 days',
+        '${AS_OF}'::timestamptz + interval '6 hours'
+      from bought b, pass`);
     await client.query("vacuum analyze");
-    const { rows } = await client.query<{ prepaid: string; postpaid: string; lines: string }>(`
+    const { rows } = await client.query<{ prepaid: string; postpaid: string; lines: string; add_ons: string }>(`
       select count(*) filter (where type = 'prepaid') as prepaid, count(*) filter (where type = 'postpaid') as postpaid,
-        (select count(*) from lines where status = 'active') as lines from accounts where email like '%@bench.example'`);
-    return { prepaid: Number(rows[0]!.prepaid), postpaid: Number(rows[0]!.postpaid), lines: Number(rows[0]!.lines) };
+        (select count(*) from lines where status = 'active') as lines, (select count(*) from add_on_purchases) as add_ons
+      from accounts where email like '%@bench.example'`);
+    return {
+      prepaid: Number(rows[0]!.prepaid),
+      postpaid: Number(rows[0]!.postpaid),
+      lines: Number(rows[0]!.lines),
+      addOns: Number(rows[0]!.add_ons),
+    };
   } finally {
     await client.end();
   }
@@ -90,6 +111,12 @@ async function main() {
     };
     const run = QUEUE > 0 ? () => throughTheQueue(database) : inProcess;
     const first = await run();
+    const addOns = (
+      await database.executeSql!(
+        `select count(*) filter (where renewals > 0) as renewed, count(*) filter (where status = 'expired') as expired from add_on_purchases`,
+        [],
+      )
+    ).rows[0] as { renewed: string; expired: string };
     const again = await run();
     const accounts = due.prepaid + due.postpaid;
     const perAccount = first.ms / accounts;
@@ -97,11 +124,12 @@ async function main() {
     const hours = (ms: number) =>
       ms < 7_200_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 3_600_000).toFixed(1)} h`;
     console.log(
-      `\nDaily job as of ${AS_OF}, every account due: ${due.prepaid} prepaid and ${due.postpaid} postpaid accounts, ${due.lines} active lines`,
+      `\nDaily job as of ${AS_OF}, every account due: ${due.prepaid} prepaid and ${due.postpaid} postpaid accounts, ${due.lines} active lines, ${due.addOns} add-ons running out`,
     );
     console.log(
       `first run     ${(first.ms / 1000).toFixed(1)} s  ${perAccount.toFixed(2)} ms per account  ${JSON.stringify(first.result)}`,
     );
+    console.log(`add-ons        ${addOns.renewed} renewed, ${addOns.expired} expired (of ${due.addOns})`);
     console.log(
       `same day again ${(again.ms / 1000).toFixed(1)} s  ${perAccountAgain.toFixed(2)} ms per account  ${JSON.stringify(again.result)}`,
     );

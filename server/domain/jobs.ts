@@ -3,7 +3,7 @@ import type { JobDefinition } from "../jobs/jobQueue";
 import { billingJobs } from "./money/billingJobs";
 import { bulkJobDefinitions } from "./bulkJobs/runner";
 import { runDuePlanChanges, SCHEDULED_PLAN_CHANGES_JOB } from "./plans/scheduledChanges";
-import { ADD_ON_EXPIRY_JOB, runAddOnExpiries } from "./addOns/purchases";
+import { ADD_ON_EXPIRY_JOB, runAddOnExpiries } from "./addOns/expiries";
 import { deliverOutbox, OUTBOX_DELIVERY_JOB } from "./outbox/deliver";
 import { autoTopUpJobs } from "./autoTopUps/run";
 import { portInJobs } from "./porting/send";

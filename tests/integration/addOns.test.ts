@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   addOnPurchases,
@@ -10,9 +10,10 @@ import {
   notifications,
   orders,
 } from "../../server/db/schema";
+import { rowsOf } from "../../server/db/rowsOf";
 import { readAccountMoney } from "../../server/domain/money/accountMoney";
 import { postLedgerEntry } from "../../server/domain/money/ledger";
-import { ADD_ON_EXPIRY_JOB, runAddOnExpiries } from "../../server/domain/addOns/purchases";
+import { ADD_ON_EXPIRY_JOB, runAddOnExpiries } from "../../server/domain/addOns/expiries";
 import { domainJobs } from "../../server/domain/jobs";
 import type { AddOn, LineAddOn } from "../../src/resources/addOns";
 import type { Meter } from "../../src/resources/usage";
@@ -380,6 +381,72 @@ describe("renewal and expiry", () => {
     const [row] = await backend.database.db.select().from(addOnPurchases).where(eq(addOnPurchases.id, current!.id));
     expect(row!.status).toBe("expired");
     expect((await act(ALEX_PREPAID, "stop-add-on-renewal", { addOnPurchaseId: current!.id })).statusCode).toBe(409);
+  });
+
+  it("by pages: one account's add-ons renew in the order they ran out while its balance covers them, the rest expire, each once", async () => {
+    const db = backend.database.db;
+    const q = async <T>(text: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(text));
+    const [account] = await q<{ id: string }>(sql`
+      insert into accounts (operator_code, name, email, type, status)
+      values ('ATT', 'Pages of add-ons', 'addon.pages@example.test', 'prepaid', 'active') returning id`);
+    const [line] = await q<{ id: string }>(sql`
+      insert into lines (operator_code, account_id, msisdn, iccid, sim_type, plan_id, status, cycle_day)
+      select 'ATT', ${account!.id}, '+12025559771', '8901900000009977100', 'physical', id, 'active', 1
+      from plans where operator_code = 'ATT' and kind = 'prepaid' and status = 'active' order by code limit 1 returning id`);
+    const [addOn] = await q<{ id: string; price: number; mb: number }>(sql`
+      select id, price_amount as price, data_mb as mb from add_ons
+      where operator_code = 'ATT' and status = 'active' and price_amount > 0 order by code limit 1`);
+    // Enough for two renewals and not three.
+    await postLedgerEntry(db, {
+      operatorCode: "ATT",
+      accountId: account!.id,
+      kind: "top_up",
+      amount: addOn!.price * 2 + 1,
+      currency: "USD",
+      reason: "test",
+      actorUid: null,
+      actorRole: "admin",
+    });
+    const ranOut = [4, 3, 2, 1].map((h) => new Date(Date.now() - h * 3_600_000));
+    const purchases: string[] = [];
+    for (const [i, end] of ranOut.entries()) {
+      const [order] = await q<{ id: string }>(sql`
+        insert into orders (operator_code, account_id, line_id, type, state, requested_by, requested_by_role)
+        values ('ATT', ${account!.id}, ${line!.id}, 'add_on', 'completed', 'demo-alex', 'subscriber') returning id`);
+      const [purchase] = await q<{ id: string }>(sql`
+        insert into add_on_purchases (operator_code, line_id, account_id, add_on_id, order_id, data_mb, auto_renew, starts_at, expires_at)
+        values ('ATT', ${line!.id}, ${account!.id}, ${addOn!.id}, ${order!.id}, ${addOn!.mb}, true,
+          ${new Date(end.getTime() - 86_400_000).toISOString()}::timestamptz, ${end.toISOString()}::timestamptz) returning id`);
+      purchases[i] = purchase!.id;
+    }
+    const events = { publish: () => Promise.resolve() };
+    // Pages of three: the fourth add-on is in a page of its own, after the balance ran short.
+    expect(await runAddOnExpiries(db, events, new Date(), { operatorCode: "ATT", perPage: 3 })).toBeGreaterThanOrEqual(
+      4,
+    );
+    const rows = await q<{ id: string; status: string; renewals: number }>(
+      sql`select id, status, renewals from add_on_purchases where account_id = ${account!.id}`,
+    );
+    expect(purchases.map((id) => rows.find((r) => r.id === id)).map((r) => [r!.status, r!.renewals])).toEqual([
+      ["active", 1],
+      ["active", 1],
+      ["expired", 0],
+      ["expired", 0],
+    ]);
+    const [money] = await q<{ balance: number; charges: number }>(sql`
+      select a.balance_amount as balance, (select count(*)::int from ledger_entries e where e.account_id = a.id and e.kind = 'charge') as charges
+      from accounts a where a.id = ${account!.id}`);
+    expect(money).toEqual({ balance: 1, charges: 2 });
+    const [orders] = await q<{ n: number }>(
+      sql`select count(*)::int as n from orders where account_id = ${account!.id} and details->>'renewalOf' is not null`,
+    );
+    expect(orders!.n).toBe(2);
+    // Done: the next sweep finds nothing of theirs (the two renewed run out tomorrow).
+    await runAddOnExpiries(db, events, new Date(), { operatorCode: "ATT", perPage: 3 });
+    const [again] = await q<{ charges: number }>(
+      sql`select count(*)::int as charges from ledger_entries where account_id = ${account!.id} and kind = 'charge'`,
+    );
+    expect(again!.charges).toBe(2);
   });
 
   it("the job runs every minute through the durable job queue", () => {

@@ -1,22 +1,16 @@
-import { and, eq, gt, lte } from "drizzle-orm";
-import type { ResourceEvent } from "#resources/events";
-import type { OrderStep } from "#resources/orders";
-import type { Db } from "../../db/client";
+import { and, eq, gt } from "drizzle-orm";
 import type { Executor } from "../../audit";
-import { accounts, addOnPurchases, addOns, lines, notifications, orders } from "../../db/schema";
-import { badRequest, conflict, ProblemError, unprocessable } from "../../errors";
+import { addOnPurchases, addOns } from "../../db/schema";
+import { badRequest, conflict, unprocessable } from "../../errors";
 import { wordsNaming } from "../../i18n/catalogWords";
 import { words } from "../../i18n/words";
 import type { ActionContext, ActionHandler, Quote } from "../../engine/types";
-import type { EventBus } from "../../live/eventBus";
 import { postLedgerEntry } from "../money/ledger";
 import { placeOrder } from "../orders/orderFlow";
 import { liftDataCap } from "../usage/liftCaps";
 import type { LineRow } from "../lines/module";
-import { inAccountRange, type AccountRange } from "../billingRuns/accountRanges";
 
 /** The cron job that renews or expires add-ons whose validity has run out. */
-export const ADD_ON_EXPIRY_JOB = "add-ons.expire-and-renew";
 
 const DAY_MS = 86_400_000;
 const money = (amount: number, currency: string) => ({ amount, currency });
@@ -197,158 +191,4 @@ export async function activeAddOnsOf(db: Executor, lineId: string, now = new Dat
     startsAt: r.purchase.startsAt.toISOString(),
     expiresAt: r.purchase.expiresAt.toISOString(),
   }));
-}
-
-/**
- * Renews or expires every active add-on whose validity has run out, one per transaction, locked
- * with SKIP LOCKED so two instances never take the same one (the table is the durable schedule,
- * the job its clock). Renewal charges again through the ledger (idempotent per period) and
- * places a completed add_on order; a prepaid balance that is short, a retired add-on or renewal
- * turned off lets it expire. The holder is told either way. Returns how many were handled.
- */
-export async function runAddOnExpiries(
-  db: Db,
-  events: Pick<EventBus, "publish">,
-  now = new Date(),
-  /** `accounts`: only the add-ons of accounts in this slice of ids (a part of the daily job). */
-  options: { operatorCode?: string; accounts?: AccountRange } = {},
-): Promise<number> {
-  let done = 0;
-  for (;;) {
-    const pending: ResourceEvent[] = [];
-    const ran = await db.transaction(async (tx) => {
-      const [due] = await tx
-        .select({
-          purchase: addOnPurchases,
-          ownerUid: accounts.ownerUid,
-          msisdn: lines.msisdn,
-          lineStatus: lines.status,
-          suspendReason: lines.suspendReason,
-        })
-        .from(addOnPurchases)
-        .innerJoin(accounts, eq(addOnPurchases.accountId, accounts.id))
-        .innerJoin(lines, eq(addOnPurchases.lineId, lines.id))
-        .where(
-          and(
-            eq(addOnPurchases.status, "active"),
-            lte(addOnPurchases.expiresAt, now),
-            options.operatorCode ? eq(addOnPurchases.operatorCode, options.operatorCode) : undefined,
-            inAccountRange(addOnPurchases.accountId, options.accounts),
-          ),
-        )
-        .orderBy(addOnPurchases.expiresAt)
-        .limit(1)
-        .for("update", { of: addOnPurchases, skipLocked: true });
-      if (!due) return false;
-      const { purchase, ownerUid, msisdn } = due;
-      const operator = purchase.operatorCode;
-      const [addOn] = await tx.select().from(addOns).where(eq(addOns.id, purchase.addOnId));
-      const publish = (event: Omit<ResourceEvent, "operator" | "at">) =>
-        pending.push({ ...event, operator, at: new Date().toISOString() });
-      const notify = async (kind: "add_on.renewed" | "add_on.expired") => {
-        if (!ownerUid) return;
-        const [row] = await tx
-          .insert(notifications)
-          .values({
-            operatorCode: operator,
-            recipientUid: ownerUid,
-            kind,
-            params: { msisdn, addOnName: addOn!.name },
-            link: `/lines/show/${purchase.lineId}`,
-          })
-          .returning({ id: notifications.id });
-        publish({ resource: "notifications", type: "created", ids: [row!.id], ownerUids: [ownerUid] });
-      };
-      const owners = ownerUid ? [ownerUid] : [];
-
-      let renewed = false;
-      // A prepaid line whose plan did not renew (in grace, or suspended after it) renews no add-on: it expires.
-      const planUnpaid =
-        due.lineStatus === "grace" || (due.lineStatus === "suspended" && due.suspendReason === "non_payment");
-      if (purchase.autoRenew && addOn!.status === "active" && !planUnpaid) {
-        const period = purchase.renewals + 1;
-        const expiresAt = new Date(purchase.expiresAt.getTime() + addOn!.validityDays * DAY_MS);
-        const step = (state: "acknowledged" | "in_progress" | "completed"): OrderStep => ({
-          state,
-          at: new Date().toISOString(),
-          byRole: "system",
-          note: state === "acknowledged" ? "automatic renewal" : null,
-        });
-        try {
-          if (addOn!.priceAmount > 0) {
-            await postLedgerEntry(tx, {
-              operatorCode: operator,
-              accountId: purchase.accountId,
-              kind: "charge",
-              amount: addOn!.priceAmount,
-              currency: addOn!.currency,
-              reason: `Renewal of add-on ${addOn!.name} on ${msisdn}`,
-              actorUid: null,
-              actorRole: "system",
-              idempotencyKey: `add-on-renewal:${purchase.id}:${period}`,
-              reference: { type: "add_on_purchase", id: purchase.id },
-            });
-          }
-          renewed = true;
-        } catch (error) {
-          // The balance cannot cover it (the ledger refused before writing anything): it expires instead.
-          if (!(error instanceof ProblemError) || error.status !== 422) throw error;
-        }
-        if (renewed) {
-          const [first] = await tx
-            .select({ role: orders.requestedByRole })
-            .from(orders)
-            .where(eq(orders.id, purchase.orderId));
-          const [order] = await tx
-            .insert(orders)
-            .values({
-              operatorCode: operator,
-              accountId: purchase.accountId,
-              lineId: purchase.lineId,
-              type: "add_on",
-              state: "completed",
-              details: {
-                addOnId: addOn!.id,
-                addOnName: addOn!.name,
-                price: addOn!.priceAmount,
-                currency: addOn!.currency,
-                dataMb: addOn!.dataMb,
-                renewalOf: purchase.id,
-                period,
-                expiresAt: expiresAt.toISOString(),
-              },
-              timeline: [step("acknowledged"), step("in_progress"), step("completed")],
-              requestedBy: "system",
-              // Asked for by whoever turned auto-renew on when buying.
-              requestedByRole: first!.role,
-              reason: "automatic renewal",
-            })
-            .returning({ id: orders.id });
-          await tx
-            .update(addOnPurchases)
-            .set({
-              startsAt: purchase.expiresAt,
-              expiresAt,
-              renewals: period,
-              dataMb: addOn!.dataMb,
-              orderId: order!.id,
-              updatedAt: new Date(),
-            })
-            .where(eq(addOnPurchases.id, purchase.id));
-          publish({ resource: "orders", type: "created", ids: [order!.id], ownerUids: owners });
-        }
-      }
-      if (!renewed)
-        await tx
-          .update(addOnPurchases)
-          .set({ status: "expired", updatedAt: new Date() })
-          .where(eq(addOnPurchases.id, purchase.id));
-      await notify(renewed ? "add_on.renewed" : "add_on.expired");
-      publish({ resource: "meters", type: "updated", ids: [purchase.lineId], ownerUids: owners });
-      return true;
-    });
-    for (const event of pending) await events.publish(event).catch(() => undefined);
-    if (!ran) return done;
-    done++;
-  }
 }

@@ -3,7 +3,7 @@ import type { ResourceEvent } from "#resources/events";
 import { accounts, autoTopUps, autoTopUpSettings, lines, operators } from "../../db/schema";
 import type { EngineServices } from "../../engine/services";
 import { publishAfterCommit } from "../../live/eventBus";
-import { runAddOnExpiries } from "../addOns/purchases";
+import { runAddOnExpiries } from "../addOns/expiries";
 import { queueAutoTopUpIfLow } from "../autoTopUps/queue";
 import { runAutoTopUp } from "../autoTopUps/run";
 import { markOverdueBills } from "../money/billing";
