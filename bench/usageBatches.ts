@@ -2,7 +2,7 @@
 // plausible records spread over them (bench/usage-ingest.ts over HTTP, usage-ingest-profile.ts in process).
 // BATCH_SIZE (at most the API's 10,000) and LINES change both; with fewer records a line per batch
 // the bench plans' allowances shrink in proportion, so the same share of lines is past its allowance
-// after the first batch whatever the spread.
+// after the first batch whatever the spread. RATED_PERCENT (75) is that share.
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "../server/db/client";
@@ -10,6 +10,10 @@ import { MAX_INGEST_BATCH } from "../src/resources/usage";
 
 export const BATCH = Number(process.env.BATCH_SIZE ?? 10_000);
 export const LINES = Number(process.env.LINES ?? 1_000);
+/** Of the bench lines, the percentage on the small bench plans that every batch takes past their allowance (75 unless told). */
+export const RATED_PERCENT = Number(process.env.RATED_PERCENT ?? 75);
+if (!Number.isInteger(RATED_PERCENT) || RATED_PERCENT < 0 || RATED_PERCENT > 100)
+  throw new Error("RATED_PERCENT takes a whole number from 0 to 100");
 if (!Number.isInteger(BATCH) || BATCH < 1 || BATCH > MAX_INGEST_BATCH)
   throw new Error(`BATCH_SIZE takes a whole number from 1 to ${MAX_INGEST_BATCH}`);
 if (!Number.isInteger(LINES) || LINES < 4 || LINES > 100_000)
@@ -36,13 +40,14 @@ const RATED = {
 const DATA_CAPPED = { ...RATED, data: null, roaming: {} };
 
 /**
- * LINES more lines of the operator (1,000 unless told: the numbers +1202700xxxx), in SQL, so that rating has real work
- * in every batch (issue 24): a quarter on a 50 GB postpaid plan that no batch fills (rated: nothing),
- * and three quarters on small bench plans (200 MB, 30 minutes, 10 texts, less: see SCALE) that the first batch or two
+ * LINES more lines of the operator (1,000 unless told: the numbers +1202700xxxx), in SQL, so that
+ * rating has real work in every batch (issue 24): RATED_PERCENT of them (three quarters unless told)
+ * on small bench plans (200 MB, 30 minutes, 10 texts, less: see SCALE) that the first batch or two
  * fill, so every later batch rates them past the allowance: postpaid overage charges (a fleet account,
  * one charge per line, type and zone per batch), prepaid lines of accounts of their own with $100
  * (rated from the balance, one usage entry per line per batch), and prepaid lines whose data stops at
- * the allowance with $3 (calls and texts rated until the balance runs out, then capped).
+ * the allowance with $3 (calls and texts rated until the balance runs out, then capped). The rest are
+ * on a 50 GB postpaid plan that no batch fills (rated: nothing).
  */
 export async function seedBenchLines(database: Database): Promise<void> {
   await database.db.execute(sql`
@@ -50,12 +55,14 @@ export async function seedBenchLines(database: Database): Promise<void> {
       ('ATT', 'BENCH_POST', 'Bench postpaid', 'postpaid', 'active', 1000, 'USD', ${ALLOWANCE.dataMb}, ${ALLOWANCE.minutes}, ${ALLOWANCE.sms}, ${JSON.stringify(RATED)}::jsonb),
       ('ATT', 'BENCH_PRE', 'Bench prepaid', 'prepaid', 'active', 1000, 'USD', ${ALLOWANCE.dataMb}, ${ALLOWANCE.minutes}, ${ALLOWANCE.sms}, ${JSON.stringify(RATED)}::jsonb),
       ('ATT', 'BENCH_PRE_CAP', 'Bench prepaid, data capped', 'prepaid', 'active', 1000, 'USD', ${ALLOWANCE.dataMb}, ${ALLOWANCE.minutes}, ${ALLOWANCE.sms}, ${JSON.stringify(DATA_CAPPED)}::jsonb)`);
+  // Each line's plan: RATED_PERCENT of them on the three bench plans in turn, the rest on the 50 GB plan.
+  const planOf = sql`(case when g % 100 < ${RATED_PERCENT} then 1 + g % 3 else 0 end)`;
   await database.db.execute(sql`
     with fleet as (
       insert into accounts (operator_code, name, type) values ('ATT', 'Bench Fleet', 'postpaid') returning id
     ), prepaid as (
       insert into accounts (operator_code, name, type, email)
-      select 'ATT', 'Bench Prepaid ' || g, 'prepaid', 'bench' || g || '@example.com' from generate_series(0, ${LINES - 1}) as g where g % 4 >= 2
+      select 'ATT', 'Bench Prepaid ' || g, 'prepaid', 'bench' || g || '@example.com' from generate_series(0, ${LINES - 1}) as g where ${planOf} >= 2
       returning id, name
     ), owners as (
       select g, coalesce(prepaid.id, (select id from fleet)) as account_id
@@ -63,7 +70,7 @@ export async function seedBenchLines(database: Database): Promise<void> {
     )
     insert into lines (operator_code, account_id, msisdn, iccid, sim_type, plan_id, status, cycle_day)
     select 'ATT', owners.account_id, ${PREFIX} || lpad(g::text, ${DIGITS}, '0'), '89014109' || lpad(g::text, 11, '0'), 'physical',
-      (select id from plans where operator_code = 'ATT' and code = (array['POST_50GB', 'BENCH_POST', 'BENCH_PRE', 'BENCH_PRE_CAP'])[1 + g % 4]), 'active', 1 + g % 28
+      (select id from plans where operator_code = 'ATT' and code = (array['POST_50GB', 'BENCH_POST', 'BENCH_PRE', 'BENCH_PRE_CAP'])[1 + ${planOf}]), 'active', 1 + g % 28
     from owners`);
   // The prepaid balances, through the ledger (its trigger moves them). Statistics first: the
   // trigger's plan, made while accounts held a few rows, scans them all (at 100,000 lines: minutes).

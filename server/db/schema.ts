@@ -1235,8 +1235,9 @@ export const addOnPurchases = pgTable(
   },
   (t) => [
     index("add_on_purchases_line_idx").on(t.lineId, t.expiresAt),
-    index("add_on_purchases_due_idx")
-      .on(t.expiresAt)
+    // Pages of add-ons running out go by (expires_at, id) (migration 0045).
+    index("add_on_purchases_due_at_idx")
+      .on(t.expiresAt, t.id)
       .where(sql`${t.status} = 'active'`),
     check("add_on_purchases_status_valid", sql`${t.status} in ('active', 'expired')`),
   ],

@@ -35,6 +35,9 @@ export async function runAddOnExpiries(
   options: { operatorCode?: string; accounts?: AccountRange; perPage?: number } = {},
 ): Promise<number> {
   let done = 0;
+  // Each page starts after the last one's (expires_at, id): what it renewed moved on, and what it
+  // expired left the index only as dead entries, which asking from the start would read again.
+  let after: { at: string; id: string } | undefined;
   for (;;) {
     const pending: ResourceEvent[] = [];
     const handled = await db.transaction(async (tx) => {
@@ -44,6 +47,8 @@ export async function runAddOnExpiries(
           ownerUid: accounts.ownerUid,
           accountType: accounts.type,
           msisdn: lines.msisdn,
+          // The time exactly as stored (microseconds): the next page's start.
+          expiresAtText: sql<string>`${addOnPurchases.expiresAt}::text`,
           lineStatus: lines.status,
           suspendReason: lines.suspendReason,
         })
@@ -56,12 +61,17 @@ export async function runAddOnExpiries(
             lte(addOnPurchases.expiresAt, now),
             options.operatorCode ? eq(addOnPurchases.operatorCode, options.operatorCode) : undefined,
             inAccountRange(addOnPurchases.accountId, options.accounts),
+            after
+              ? sql`(${addOnPurchases.expiresAt}, ${addOnPurchases.id}) > (${after.at}::timestamptz, ${after.id}::uuid)`
+              : undefined,
           ),
         )
         .orderBy(addOnPurchases.expiresAt, addOnPurchases.id)
         .limit(options.perPage ?? ADD_ONS_PER_PAGE)
         .for("update", { of: addOnPurchases, skipLocked: true });
       if (due.length === 0) return 0;
+      const last = due[due.length - 1]!;
+      after = { at: last.expiresAtText, id: last.purchase.id };
 
       const catalog = new Map(
         (
