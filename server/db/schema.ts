@@ -211,6 +211,8 @@ export const lines = pgTable(
     uniqueIndex("lines_operator_msisdn_uq")
       .on(t.operatorCode, t.msisdn)
       .where(sql`${t.status} <> 'terminated'`),
+    // Every line's number, terminated ones too: the usage ingest's lookup (migration 0046).
+    index("lines_operator_msisdn_idx").on(t.operatorCode, t.msisdn),
     uniqueIndex("lines_iccid_uq")
       .on(t.iccid)
       .where(sql`${t.status} <> 'terminated'`),

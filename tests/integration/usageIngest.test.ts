@@ -338,10 +338,14 @@ describe("POST /usage-records/batch: counting", () => {
     // The live line is the older row: the lookup must prefer live over newest.
     const live = randomUUID();
     const cancelled = randomUUID();
+    // On an account of their own: the demo subscribers' pages stay as the other tests expect them.
     await backend.database.db.execute(sql`
+      with account as (
+        insert into accounts (operator_code, name, type) values ('ATT', 'Reused number', 'prepaid') returning id
+      )
       insert into lines (id, operator_code, account_id, msisdn, sim_type, plan_id, status, cycle_day, created_at)
-      select v.id, l.operator_code, l.account_id, ${reused}, 'esim', l.plan_id, v.status, l.cycle_day, v.created_at
-      from lines l, (values (${live}::uuid, 'active', now() - interval '1 day'), (${cancelled}::uuid, 'terminated', now())) as v(id, status, created_at)
+      select v.id, l.operator_code, account.id, ${reused}, 'esim', l.plan_id, v.status, l.cycle_day, v.created_at
+      from lines l, account, (values (${live}::uuid, 'active', now() - interval '1 day'), (${cancelled}::uuid, 'terminated', now())) as v(id, status, created_at)
       where l.id = ${ids[ALEX_PREPAID]!}`);
     expect(await ingestOk([record(reused, "data", 9)])).toMatchObject({ counted: 1, unknownLines: [] });
     expect((await countersOf(live)).map((c) => [c.type, Number(c.used)])).toEqual([["data", 9]]);

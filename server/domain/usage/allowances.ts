@@ -2,6 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { METER_UNITS, type UsageType } from "#resources/usage";
 import type { Executor } from "../../audit";
 import { rowsOf } from "../../db/rowsOf";
+import { addOnDataOf } from "../addOns/addOnData";
 import type { Overage } from "#resources/overage";
 
 /** A line with what its meters are measured against: its plan's allowances (null = unlimited). */
@@ -39,17 +40,18 @@ export function ownAllowance(line: LineAllowances, type: UsageType): number | nu
   return type === "data" && line.poolMb !== undefined ? line.addOnMb : line.allowance[type];
 }
 
-/** The allowances of the given lines, by line id (one query). */
+/** The allowances of the given lines, by line id. */
 export async function allowancesOf(db: Executor, lineIds: readonly string[]): Promise<Map<string, LineAllowances>> {
   if (lineIds.length === 0) return new Map();
-  const rows = await allowanceRows(db, sql`l.id = any(${sql.param([...lineIds])}::uuid[])`, new Date());
+  const rows = await allowanceRows(db, sql`l.id = any(${sql.param([...lineIds])}::uuid[])`);
   return new Map(rows.map((row) => [row.lineId, row]));
 }
 
 /**
- * The lines that hold the given numbers for the operator, with their allowances, by number (one
- * query: the usage ingest's lookup). A number given again after its quarantine (issue 28) is on a
- * cancelled line and a live one: the live one counts, else the newest.
+ * The lines that hold the given numbers for the operator, with their allowances, by number (the
+ * usage ingest's lookup, on the index of every line's number, migration 0046). A number given again
+ * after its quarantine (issue 28) is on a cancelled line and a live one: the live one counts, else
+ * the newest.
  */
 export async function allowancesOfNumbers(
   db: Executor,
@@ -60,7 +62,6 @@ export async function allowancesOfNumbers(
   const rows = await allowanceRows(
     db,
     sql`l.operator_code = ${operator} and l.msisdn = any(${sql.param([...numbers])}::text[])`,
-    new Date(),
     sql`distinct on (l.msisdn)`,
     sql`order by l.msisdn, l.status = 'terminated', l.created_at desc`,
   );
@@ -68,18 +69,18 @@ export async function allowancesOfNumbers(
 }
 
 /**
- * Lines with their plans' allowances and rates, their accounts, and the MB their add-ons (data and
- * roaming passes) add while they last at `now`. Raw rows rather than the query builder: the ingest
- * reads thousands a batch, and mapping them through drizzle cost more than the query.
+ * Lines with their accounts, their plans' allowances and rates, and the MB their add-ons (data and
+ * roaming passes) add while they last: the lines in one statement, their few plans in another, the
+ * add-ons by line in a third (each on its own index, whatever the batch). Raw rows rather than the
+ * query builder: the ingest reads thousands a batch, and mapping them through drizzle cost more than
+ * the query.
  */
 async function allowanceRows(
   db: Executor,
   where: SQL,
-  now: Date,
   distinct: SQL = sql``,
   order: SQL = sql``,
 ): Promise<LineAllowances[]> {
-  const at = now.toISOString();
   const rows = rowsOf<{
     id: string;
     msisdn: string;
@@ -87,29 +88,42 @@ async function allowanceRows(
     status: string;
     owner_uid: string | null;
     email: string | null;
-    data_mb: number | null;
-    voice_minutes: number | null;
-    sms: number | null;
+    plan_id: string;
     account_id: string;
     account_type: "prepaid" | "postpaid";
-    currency: string;
-    overage: Overage | null;
     pay_as_you_go: boolean;
-    sharing: string;
     data_cap_mb: number | null;
-    add_on_mb: string | number | null;
   }>(
     await db.execute(sql`
-      select ${distinct} l.id, l.msisdn, l.cycle_day, l.status, a.owner_uid, a.email, p.data_mb, p.voice_minutes, p.sms,
-        a.id as account_id, a.type as account_type, p.currency, p.overage, l.pay_as_you_go, p.sharing, l.data_cap_mb,
-        (select sum(ap.data_mb) from add_on_purchases ap
-          where ap.line_id = l.id and ap.status = 'active' and ap.starts_at <= ${at}::timestamptz and ap.expires_at > ${at}::timestamptz) as add_on_mb
-      from lines l join accounts a on a.id = l.account_id join plans p on p.id = l.plan_id
+      select ${distinct} l.id, l.msisdn, l.cycle_day, l.status, a.owner_uid, a.email, l.plan_id,
+        a.id as account_id, a.type as account_type, l.pay_as_you_go, l.data_cap_mb
+      from lines l join accounts a on a.id = l.account_id
       where ${where}
       ${order}`),
   );
+  if (rows.length === 0) return [];
+  const plans = new Map(
+    rowsOf<{
+      id: string;
+      data_mb: number | null;
+      voice_minutes: number | null;
+      sms: number | null;
+      currency: string;
+      overage: Overage | null;
+      sharing: string;
+    }>(
+      await db.execute(sql`
+        select id, data_mb, voice_minutes, sms, currency, overage, sharing from plans
+        where id = any(${sql.param([...new Set(rows.map((r) => r.plan_id))])}::uuid[])`),
+    ).map((plan) => [plan.id, plan]),
+  );
+  const extra = await addOnDataOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => {
-    const addOnMb = Number(row.add_on_mb ?? 0);
+    const plan = plans.get(row.plan_id)!;
+    const addOnMb = extra.get(row.id) ?? 0;
     return {
       lineId: row.id,
       msisdn: row.msisdn,
@@ -118,16 +132,16 @@ async function allowanceRows(
       ownerUid: row.owner_uid,
       email: row.email,
       allowance: {
-        data: row.data_mb === null ? null : row.data_mb + addOnMb,
-        voice: row.voice_minutes,
-        sms: row.sms,
+        data: plan.data_mb === null ? null : plan.data_mb + addOnMb,
+        voice: plan.voice_minutes,
+        sms: plan.sms,
       },
       accountId: row.account_id,
       accountType: row.account_type,
-      currency: row.currency,
-      overage: row.overage ?? null,
+      currency: plan.currency,
+      overage: plan.overage ?? null,
       payAsYouGo: row.pay_as_you_go,
-      ...(row.sharing === "pool" ? { poolMb: row.data_mb } : {}),
+      ...(plan.sharing === "pool" ? { poolMb: plan.data_mb } : {}),
       addOnMb,
       dataCapMb: row.data_cap_mb,
     };
