@@ -1,4 +1,4 @@
-import "./config/zodWithoutEval";
+import "./config/zodInTheBrowser";
 import "@ant-design/v5-patch-for-react-19";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Authenticated, CanAccess, ErrorComponent, Refine, useGetIdentity } from "@refinedev/core";

@@ -1,6 +1,5 @@
 import type { MessageKey } from "./en";
 import { translateTo, type Locale } from "./dictionaries";
-import { switchZodLocale } from "./zodLocale";
 
 export { addMessages, isMessageKey, LOCALES, translateTo, type Locale } from "./dictionaries";
 
@@ -17,7 +16,6 @@ function initialLocale(): Locale {
 }
 
 let current: Locale = typeof window === "undefined" ? "en" : initialLocale();
-switchZodLocale(current);
 const listeners = new Set<(locale: Locale) => void>();
 
 export const getLocale = () => current;
@@ -25,7 +23,6 @@ export const getLocale = () => current;
 /** `remember: false` switches for this page only (main.tsx hydrating the prerendered English form). */
 export function setLocale(locale: Locale, { remember = true }: { remember?: boolean } = {}) {
   current = locale;
-  switchZodLocale(locale);
   try {
     if (remember) localStorage.setItem(STORAGE_KEY, locale);
   } catch {

@@ -170,6 +170,8 @@ describe("issueText", () => {
 
   it("leaves zod's own messages as zod wrote them, and zod follows the page's language", async () => {
     const { issueText } = await import("../../src/i18n/issueText");
+    // What brings zod into the browser makes it follow the page (the sign-in page loads no zod).
+    await import("../../src/config/zodInTheBrowser");
     const { z } = await import("zod");
     expect(issueText({ message: "Too small" }, "es")).toBe("Too small");
     setLocale("es");

@@ -1,3 +1,5 @@
+// First: zod without eval and in the page's language (the light pages load this part alone).
+import "../../config/zodInTheBrowser";
 import { useEffect, useMemo, useState } from "react";
 import { useCreate, useCustom, useList } from "@refinedev/core";
 import { Alert, Button, Form, Input, Modal, Radio, Segmented, Space, Typography } from "antd";

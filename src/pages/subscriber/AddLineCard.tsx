@@ -1,3 +1,5 @@
+// First: zod without eval and in the page's language (the light pages load this part alone).
+import "../../config/zodInTheBrowser";
 import { useState } from "react";
 import { translate as t } from "../../i18n";
 import { accountsResource, type Account } from "../../resources/accounts";

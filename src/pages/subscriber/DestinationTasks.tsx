@@ -1,3 +1,5 @@
+// First: zod without eval and in the page's language (the light pages load this part alone).
+import "../../config/zodInTheBrowser";
 import { translate as t } from "../../i18n";
 import { resources } from "../../resources";
 import { can } from "../../resources/access";
