@@ -542,6 +542,8 @@ export const usageCounters = pgTable(
     ratedAllowance: bigint("rated_allowance", { mode: "number" }),
     /** What the last batch that moved this counter took past the allowance (the ingest's upsert returns it to the rating). */
     batchOver: bigint("batch_over", { mode: "number" }).notNull().default(0),
+    /** Whether the last batch measured it against another allowance than the batch before (migration 0047): the alerts offer every threshold again. */
+    allowanceMoved: boolean("allowance_moved").notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.lineId, t.cycleStart, t.type] }),

@@ -12,6 +12,7 @@ import {
   usageRecords,
 } from "../../server/db/schema";
 import { parseServiceKeys } from "../../server/auth/serviceKeys";
+import { rowsOf } from "../../server/db/rowsOf";
 import { readAccountMoney } from "../../server/domain/money/accountMoney";
 import { cycleStartOf } from "../../server/domain/usage/cycles";
 import type { Meter, UsageBatchResult } from "../../src/resources/usage";
@@ -500,5 +501,36 @@ describe("live meters and allowance alerts", () => {
       .from(notifications)
       .where(and(eq(notifications.recipientUid, "demo-alex"), eq(notifications.kind, "usage.threshold")));
     expect(notices.map((n) => n.params)).toEqual([{ msisdn: postpaid, usageType: "data", threshold: 100 }]);
+  });
+
+  it("a batch offers only the thresholds it crosses, and all of them again once the allowance moved under a used meter", async () => {
+    const db = backend.database.db;
+    const number = "+12025550188";
+    const [line] = rowsOf<{ id: string }>(
+      await db.execute(sql`
+        with account as (
+          insert into accounts (operator_code, name, type) values ('ATT', 'Allowance moved', 'postpaid') returning id
+        )
+        insert into lines (operator_code, account_id, msisdn, sim_type, plan_id, status, cycle_day)
+        select l.operator_code, account.id, ${number}, 'esim', l.plan_id, 'active', l.cycle_day
+        from lines l, account where l.id = ${ids["+12025550102"]!} returning id`),
+    );
+    const alerts = async () =>
+      rowsOf<{ threshold: number }>(
+        await db.execute(
+          sql`select threshold from usage_alerts where line_id = ${line!.id} and type = 'data' order by threshold`,
+        ),
+      ).map((r) => Number(r.threshold));
+
+    // 10,000 MB of the 50 GB plan: under 80 %.
+    await ingestOk([record(number, "data", 10_000)]);
+    await ingestOk([record(number, "data", 1)]);
+    expect(await alerts()).toEqual([]);
+    // The line moves to Sam's 5 GB plan: its meter is now past both thresholds, which no batch crossed.
+    await db.execute(
+      sql`update lines set plan_id = (select plan_id from lines where id = ${ids[SAM_LINE]!}) where id = ${line!.id}`,
+    );
+    await ingestOk([record(number, "data", 1)]);
+    expect(await alerts()).toEqual([80, 100]);
   });
 });

@@ -17,6 +17,13 @@ export interface ChangedCounter {
   type: UsageType;
   /** The counter after this batch (MB, seconds or messages). */
   used: number;
+  /**
+   * What this batch added, when known with `allowanceMoved`: a threshold the counter had passed
+   * before this batch, against the same allowance, was offered then and is not offered again.
+   */
+  added?: number;
+  /** Whether this batch measured the counter against another allowance than the batch before. */
+  allowanceMoved?: boolean;
 }
 
 /**
@@ -49,15 +56,20 @@ export async function sendUsageAlerts(
     )
       continue;
     const used = meterValue(counter.type, counter.used);
+    const before =
+      counter.added === undefined || counter.allowanceMoved !== false
+        ? undefined
+        : meterValue(counter.type, counter.used - counter.added);
     for (const threshold of ALERT_THRESHOLDS) {
-      if (used * 100 >= allowance * threshold)
+      if (used * 100 >= allowance * threshold && (before === undefined || before * 100 < allowance * threshold))
         crossed.push({ lineId: counter.lineId, cycleStart: counter.cycleStart, type: counter.type, threshold });
     }
   }
   if (crossed.length === 0) return [];
-  // As four arrays, not a row of parameters per alert: a batch re-offers every threshold its meters
-  // crossed before (thousands a batch), and building a parameter per value cost the ingest ~30 ms of
-  // Node a batch. The primary key keeps each one once.
+  // As four arrays, not a row of parameters per alert: a batch can offer thousands (every threshold
+  // of its meters when their allowances moved, or when the caller does not say what the batch added),
+  // and building a parameter per value cost the ingest ~30 ms of Node a batch. The primary key keeps
+  // each one once.
   const fresh = rowsOf<{ line_id: string; cycle_start: string; type: UsageType; threshold: number }>(
     await tx.execute(sql`
       insert into usage_alerts (line_id, cycle_start, type, threshold)

@@ -81,9 +81,9 @@ export async function ingestUsage(
             as a(line_id, data, voice, sms)
           cross join lateral (values ('data', data), ('voice', voice), ('sms', sms)) as t(type, allowance)
         ), counted as (
-          insert into usage_counters (line_id, cycle_start, type, used, last_record_at, rated_allowance, over_allowance, batch_over)
+          insert into usage_counters (line_id, cycle_start, type, used, last_record_at, rated_allowance, over_allowance, batch_over, allowance_moved)
           select line_id, cycle_start, type, used, last_record_at, allowance,
-            coalesce(greatest(0, used - allowance), 0), coalesce(greatest(0, used - allowance), 0)
+            coalesce(greatest(0, used - allowance), 0), coalesce(greatest(0, used - allowance), 0), true
           from sums left join allowed using (line_id, type) order by line_id, cycle_start, type
           on conflict (line_id, cycle_start, type) do update
             set used = usage_counters.used + excluded.used,
@@ -91,11 +91,12 @@ export async function ingestUsage(
                 updated_at = now(),
                 rated_allowance = excluded.rated_allowance,
                 over_allowance = usage_counters.over_allowance + ${excess},
-                batch_over = ${excess}
-          returning line_id, cycle_start, type, used, over_allowance, batch_over
+                batch_over = ${excess},
+                allowance_moved = usage_counters.rated_allowance is distinct from excluded.rated_allowance
+          returning line_id, cycle_start, type, used, over_allowance, batch_over, allowance_moved
         )
         select counted.line_id, counted.cycle_start::text as cycle_start, counted.type, counted.used, sums.inserted,
-          sums.used as added, counted.over_allowance, counted.batch_over
+          sums.used as added, counted.over_allowance, counted.batch_over, counted.allowance_moved
         from counted join sums using (line_id, cycle_start, type)`;
   };
   const bareCounters = sql`
@@ -143,6 +144,7 @@ export async function ingestUsage(
     added?: string | number;
     over_allowance?: string | number;
     batch_over?: string | number;
+    allowance_moved?: boolean;
   };
   const distinctIds = new Set(records.map((r) => r.id)).size === records.length;
 
@@ -165,11 +167,14 @@ export async function ingestUsage(
     changed ??= rowsOf<Changed>(await tx.execute(countStatement(true)));
 
     const counted = changed.reduce((total, row) => total + Number(row.inserted), 0);
+    // Rated, a counter says what the batch added and whether its allowance moved: the alerts then
+    // offer only the thresholds this batch crossed (alerts.ts).
     const counters: ChangedCounter[] = changed.map((row) => ({
       lineId: row.line_id,
       cycleStart: row.cycle_start,
       type: row.type,
       used: Number(row.used),
+      ...(rating ? { added: Number(row.added), allowanceMoved: row.allowance_moved! } : {}),
     }));
     const alertEvents = await sendUsageAlerts(tx, operator, counters, new Date(), allowances);
     if (rating) {
