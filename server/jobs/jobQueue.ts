@@ -40,23 +40,27 @@ export async function startJobQueue(
 ): Promise<JobQueue> {
   const executeSql = database.executeSql;
   if (!executeSql) throw new Error("The job queue needs a database that runs plain SQL (Database.executeSql)");
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => executeSql(text, values) },
-    schema: "pgboss",
-    supervise: true,
-    schedule: jobs.some((job) => job.cron),
-    migrate: true,
-  });
-  boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
-  await boss.start();
-  for (const job of jobs) {
-    await boss.createQueue(job.name, {
-      name: job.name,
-      retryLimit: job.retryLimit ?? 3,
-      retryDelay: job.retryDelaySeconds ?? 5,
-      retryBackoff: true,
-      ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+  const boss = await startedAlongsideOthers(() => {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => executeSql(text, values) },
+      schema: "pgboss",
+      supervise: true,
+      schedule: jobs.some((job) => job.cron),
+      migrate: true,
     });
+    boss.on("error", (error) => options.log.error({ err: error }, "job queue error"));
+    return boss;
+  });
+  for (const job of jobs) {
+    await againIfRaced(() =>
+      boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit ?? 3,
+        retryDelay: job.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+      }),
+    );
     for (let worker = 0; worker < (job.workers ?? 1); worker++)
       await boss.work<object>(
         job.name,
@@ -72,4 +76,41 @@ export async function startJobQueue(
       boss.send(name, data, sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   };
+}
+
+/**
+ * Errors of two backends creating pg-boss's schema or the same queue at the same moment (deployed
+ * together, or a release that adds a job): a deadlock, or the other one's schema, type, table or
+ * queue row already there. Asked again, the second finds what the first made.
+ */
+const RACE_CODES = new Set(["40P01", "23505", "42P06", "42P07", "42710"]);
+const isCreationRace = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && RACE_CODES.has(code);
+};
+
+async function againIfRaced<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts || !isCreationRace(error)) throw error;
+      // Apart a little, so the two do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
+/** A pg-boss started, made anew for each try: one whose start failed part way is not started again. */
+async function startedAlongsideOthers(make: () => PgBoss): Promise<PgBoss> {
+  return againIfRaced(async () => {
+    const boss = make();
+    try {
+      await boss.start();
+      return boss;
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => undefined);
+      throw error;
+    }
+  });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../../server/db/client";
 import { startJobQueue, type JobDefinition, type JobQueue } from "../../server/jobs/jobQueue";
-import { openTestDatabase } from "../support/testDatabase";
+import { openTestDatabase, openAnotherHandle } from "../support/testDatabase";
 
 // The job queue (pg-boss) on the portal's own database, PGlite or PostgreSQL (TEST_DB).
 const log = { error: () => undefined, info: () => undefined };
@@ -75,6 +75,27 @@ describe("the job queue", () => {
     await queue.send("test.flaky", {});
     await vi.waitFor(() => expect(attempts).toBe(2), { timeout: 30_000, interval: 100 });
   });
+
+  // PostgreSQL only: two backends cannot share a PGlite database (one process holds it).
+  it.skipIf(process.env.TEST_DB !== "postgres")(
+    "starts on two backends at once on a database no queue has used yet",
+    async () => {
+      // Two instances deployed together: both create pg-boss's schema and queues at the same moment.
+      const fresh = await openTestDatabase();
+      const other = await openAnotherHandle(fresh);
+      try {
+        const both = await Promise.all(
+          [fresh, other].map((db) =>
+            startJobQueue(db, [{ name: "test.together", run: () => Promise.resolve() }], { log }),
+          ),
+        );
+        for (const queue of both) await queue.stop();
+      } finally {
+        await other.close();
+        await fresh.close();
+      }
+    },
+  );
 
   it("keeps cron schedules in the database", async () => {
     await start([{ name: "test.sweep", cron: "*/5 * * * *", run: () => Promise.resolve() }]);
