@@ -32,6 +32,16 @@ export function isTransientConflict(error: unknown): boolean {
   return code === "40P01" || code === "40001";
 }
 
+/**
+ * Whether two sessions collided creating the same objects (two backends starting together): a
+ * deadlock, or the other's row (23505), schema (42P06), table (42P07) or type (42710) already there.
+ * Asked again, the second finds what the first made.
+ */
+export function isConcurrentCreation(error: unknown): boolean {
+  const code = postgresError(error)?.code;
+  return code === "40P01" || code === "23505" || code === "42P06" || code === "42P07" || code === "42710";
+}
+
 /** Whether the database refused a value given to it (a data exception, SQLSTATE class 22: a text that is no timestamp, no number). */
 export function isDataException(error: unknown): boolean {
   return postgresError(error)?.code.startsWith("22") ?? false;

@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import type { Database } from "../db/client";
+import { isConcurrentCreation } from "../db/pgErrors";
 
 /** A job: its name, what it does with its data, and when it runs on its own (cron, in UTC). */
 export interface JobDefinition<Data extends object = Record<string, unknown>> {
@@ -79,22 +80,15 @@ export async function startJobQueue(
 }
 
 /**
- * Errors of two backends creating pg-boss's schema or the same queue at the same moment (deployed
- * together, or a release that adds a job): a deadlock, or the other one's schema, type, table or
- * queue row already there. Asked again, the second finds what the first made.
+ * Asks again when two backends creating pg-boss's schema or the same queue met (deployed together,
+ * or a release that adds a job): the second then finds what the first made.
  */
-const RACE_CODES = new Set(["40P01", "23505", "42P06", "42P07", "42710"]);
-const isCreationRace = (error: unknown) => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && RACE_CODES.has(code);
-};
-
 async function againIfRaced<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await work();
     } catch (error) {
-      if (attempt >= attempts || !isCreationRace(error)) throw error;
+      if (attempt >= attempts || !isConcurrentCreation(error)) throw error;
       // Apart a little, so the two do not meet again at once.
       await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
     }

@@ -42,10 +42,6 @@ export type BillingDayPart = {
  * counters as its job's output.
  */
 export function billingJobs(services: EngineServices): JobDefinition[] {
-  const log = {
-    error: (obj: unknown, msg?: string) => console.error(msg, obj),
-    warn: (obj: unknown, msg?: string) => console.warn(msg, obj),
-  };
   return [
     {
       name: BILLING_DAY_JOB,
@@ -59,7 +55,7 @@ export function billingJobs(services: EngineServices): JobDefinition[] {
         for (const operator of all) {
           if (!services.jobs) {
             // No queue on this instance (a script, a test): the day runs here, in one go.
-            await runBillingDay(services, { operatorCode: operator.code, asOf, log }).catch((error: unknown) => {
+            await runBillingDay(services, { operatorCode: operator.code, asOf }).catch((error: unknown) => {
               console.error(`billing day of ${operator.code} failed`, error);
               failed.push(error);
             });
@@ -91,7 +87,6 @@ export function billingJobs(services: EngineServices): JobDefinition[] {
           asOf: data.asOf,
           accounts: range,
           pagesAtOnce: 2,
-          log,
         });
       },
     },
