@@ -23,6 +23,9 @@ function decoded(text: string): string {
   }
 }
 
+/** A run of 7 digits anywhere: without one, a path has nothing to replace. */
+const SEVEN_DIGITS = /\d{7}/;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -42,7 +45,8 @@ const pathOf = (path: string) =>
 export function loggedUrl(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
   const mark = url.indexOf("?");
-  if (mark < 0) return pathOf(url);
+  // Most paths (ids are UUIDs of hex, rarely 7 digits in a row) skip the split.
+  if (mark < 0) return SEVEN_DIGITS.test(url) ? pathOf(url) : url;
   const query = url
     .slice(mark + 1)
     .split("&")

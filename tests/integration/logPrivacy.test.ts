@@ -97,4 +97,12 @@ describe("the log", () => {
     ])
       expect(joined, value).not.toContain(value);
   });
+
+  it("never holds a caller's ID token or its header", async () => {
+    expect((await backend.get("/api/v1/lines", { as: ALEX })).statusCode).toBe(200);
+    const joined = logs.join("\n");
+    expect(joined).toContain("/api/v1/lines");
+    // An ID token is a JWT: its header always starts "eyJ" (`{"` in base64url).
+    expect(joined).not.toMatch(/authorization|bearer|eyJ[\w-]{10,}\./i);
+  });
 });
