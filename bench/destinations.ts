@@ -17,6 +17,7 @@
 //   RUNS=1 BUILDS=default DESTINATIONS=/usage,/money ONLY=signin npm run bench:destinations
 //   CONSENT=decline npm run bench:destinations       (the all-switches visitor said no; see demoPortal.ts)
 //   DETAILS=1 ...                                    (biggest scripts, requests after the click)
+//   LIGHTHOUSE_REPORTS=/tmp/lhr ...                  (each Lighthouse run's whole report, as JSON)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";

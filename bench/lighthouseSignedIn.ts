@@ -4,7 +4,7 @@
 // Lighthouse then drives the same browser through that port with `disableStorageReset` so the
 // Firebase session (IndexedDB) survives. The HTTP cache is cleared before every run: each one is a
 // returning visitor's cold load, not a warm one.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import lighthouse from "lighthouse";
@@ -110,6 +110,13 @@ export async function signedInLighthouse(portal: DemoPortal): Promise<SignedInLi
           disableStorageReset: true,
         });
         if (!result) throw new Error("Lighthouse returned no result");
+        // LIGHTHOUSE_REPORTS=<dir> keeps each run's whole report (long tasks, request chains, the LCP element).
+        const reports = process.env.LIGHTHOUSE_REPORTS;
+        if (reports) {
+          mkdirSync(reports, { recursive: true });
+          const name = `${path.replace(/\W+/g, "-").replace(/^-|-$/g, "") || "home"}-${Date.now()}.json`;
+          writeFileSync(join(reports, name), JSON.stringify(result.lhr));
+        }
         const run = summarise(result.lhr as never);
         const requested = !expectRequest || run.paths.includes(expectRequest);
         if (new URL(run.finalUrl).pathname !== path || !requested) {
