@@ -203,7 +203,6 @@ async function showPortal(path: string) {
  * them; a session Firebase does not find (signed out or revoked elsewhere) ends on the sign-in.
  */
 async function showEarlyLightApp({ user, token }: EarlySubscriber, path: string) {
-  pageFirst = true;
   if (readsHomeFirst(new URL(path, location.origin).pathname)) startEarlyHome(token);
   const { LightApp } = await import("./pages/home/LightApp");
   await showLightApp(LightApp, user, path);
@@ -366,16 +365,7 @@ async function boot() {
   showSignIn();
 }
 
-/** A light page is drawn before anything else of the boot (showEarlyLightApp): third parties wait for its data. */
-let pageFirst = false;
-
-// Consent (and with it any third-party script) only for a build that configures such a service,
-// after the first paint; on a returning subscriber's light page, once it has drawn its data.
-if (consentNeeded)
-  afterPaint(() => {
-    const mount = () => void import("./consent/mountConsent").then((m) => m.mountConsent());
-    if (pageFirst) whenPageDrawn(mount);
-    else mount();
-  });
+// Consent (and with it any third-party script) only for a build that configures such a service, after the first paint.
+if (consentNeeded) afterPaint(() => void import("./consent/mountConsent").then((m) => m.mountConsent()));
 
 boot().catch((error) => console.warn("Portal start-up did not finish; sign-in will retry.", error));
