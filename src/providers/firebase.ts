@@ -1,13 +1,6 @@
 import { initializeApp } from "firebase/app";
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-  onIdTokenChanged,
-} from "firebase/auth";
+import { browserLocalPersistence, connectAuthEmulator, indexedDBLocalPersistence, initializeAuth } from "firebase/auth";
 import { runtimeConfig } from "../config/runtime";
-import { firebaseHasRestored, rememberIdToken } from "./earlySession";
 
 /**
  * The one Firebase app and Auth instance of the portal. initializeAuth (not getAuth) leaves out the
@@ -22,11 +15,3 @@ if (runtimeConfig.authEmulatorHost) {
   // The emulator takes any app verifier; reCAPTCHA itself cannot load offline. Never outside it.
   auth.settings.appVerificationDisabledForTesting = true;
 }
-
-// The entry's copy of the latest ID token (earlySession.ts), kept in step with every change: a
-// sign-in, an hourly refresh, new claims, a sign-out.
-onIdTokenChanged(auth, (user) => {
-  if (!user) return rememberIdToken(null);
-  user.getIdToken().then(rememberIdToken, () => rememberIdToken(null));
-});
-void auth.authStateReady().then(firebaseHasRestored, firebaseHasRestored);
