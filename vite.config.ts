@@ -2,6 +2,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import { loadPortalEnv } from "./scripts/vite/portalEnv.ts";
 import { declaredIcons } from "./scripts/vite/declaredIcons.ts";
+import { subscriberPlaces } from "./scripts/vite/subscriberPlaces.ts";
 
 // Build-time switches are validated here (a bad value fails the build) and the parsed values are
 // what the bundle sees through import.meta.env.
@@ -9,7 +10,7 @@ export default defineConfig(({ mode }) => {
   const env = loadPortalEnv(mode);
   const define = Object.fromEntries(Object.entries(env).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)]));
   return {
-    plugins: [react(), declaredIcons()],
+    plugins: [react(), declaredIcons(), subscriberPlaces()],
     define,
     build: {
       target: "es2022",
@@ -24,10 +25,20 @@ export default defineConfig(({ mode }) => {
           moduleSideEffects: [{ test: /node_modules[\\/](react-markdown|remark-gfm)[\\/]/, sideEffects: false }],
         },
         output: {
-          // zod and the module that turns its eval probe off share one chunk, so every chunk that
-          // parses with zod has run `config({ jitless: true })` first: the policy forbids eval.
+          // zod's configuration (no eval: the policy forbids it) must run before any schema of the
+          // declarations does.
           codeSplitting: {
-            groups: [{ name: "zod", test: /node_modules[\\/]zod[\\/]|src[\\/]config[\\/]zodWithoutEval/ }],
+            groups: [
+              { name: "zod", test: /node_modules[\\/]zod[\\/]/ },
+              // Its own chunk, which App.tsx imports first: inlined into App's chunk, it ran after the
+              // chunks App's chunk imports (the declarations'), whose schemas had met zod's eval probe.
+              // Alone: its dependencies (zod, the dictionaries) stay in their own chunks.
+              {
+                name: "zodInTheBrowser",
+                test: /src[\\/]config[\\/]zodInTheBrowser/,
+                includeDependenciesRecursively: false,
+              },
+            ],
           },
         },
       },

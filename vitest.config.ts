@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import { parsePortalEnv } from "./src/config/env.ts";
 import { declaredIcons } from "./scripts/vite/declaredIcons.ts";
+import { subscriberPlaces } from "./scripts/vite/subscriberPlaces.ts";
 import { E2E_BACKEND_LOG_DIR } from "./tests/support/backendLogs.ts";
 import { LastFileSequencer } from "./tests/support/lastFileSequencer.ts";
 
@@ -34,7 +35,7 @@ function browserBuildOfFirebaseAuth(): string {
 const portalEnv = parsePortalEnv({});
 
 export default defineConfig({
-  plugins: [react(), declaredIcons()],
+  plugins: [react(), declaredIcons(), subscriberPlaces()],
   define: Object.fromEntries(Object.entries(portalEnv).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)])),
   resolve: {
     // The Node build of firebase/auth stubs phone, popup and redirect; tests use the browser build.

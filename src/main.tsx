@@ -5,10 +5,12 @@ import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { getLocale, LOCALES, setLocale, type Locale } from "./i18n";
 import { BootScreen, SignInPage, type SignInPageProps, type SignInResult } from "./pages/SignInPage";
 import { hadSession } from "./providers/sessionHint";
+import { earlySubscriber, startEarlyHome, type EarlySubscriber } from "./providers/earlySession";
 import { consentNeeded } from "./consent/consent";
 import { isLightPath, LIGHT_MEDIA } from "./pages/home/lightPages";
 import { JOIN_PATH, joinTokenWaits, keepJoinToken } from "./pages/public/joinToken";
 import { whenIdle } from "./components/whenIdle";
+import { whenPageDrawn } from "./pages/home/pageDrawn";
 
 /**
  * Entry point. The production build prerenders the sign-in form into index.html, so a phone on a
@@ -63,17 +65,20 @@ function identity(): Promise<Identity> {
   return identityPromise;
 }
 
-/** Calls onCommit once its subtree is on screen. */
+/**
+ * Calls onCommit once its subtree is on screen: each render (renderPortal) brings a new onCommit, so a
+ * second page (the light app, then the portal) is told too, not only the first.
+ */
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
-  useLayoutEffect(onCommit, []);
+  useLayoutEffect(() => onCommit(), [onCommit]);
   return children;
 }
 
 /**
- * The portal replaces what is on screen (sign-in page or boot screen) in a transition: React renders
- * it in slices that leave the main thread free every few milliseconds (a phone stays responsive and
- * Lighthouse sees no long render task), while the old page stays until the new one commits.
- * Resolves once it has.
+ * The portal (or the light app) replaces what is on screen (sign-in page or boot screen) in a
+ * transition: React renders it in slices that leave the main thread free every few milliseconds (a
+ * phone stays responsive and Lighthouse sees no long render task), while the old page stays until
+ * the new one commits. Resolves once it has.
  */
 function renderPortal(node: ReactNode): Promise<void> {
   const target = root;
@@ -192,6 +197,26 @@ async function showPortal(path: string) {
   await enterPortal(path);
 }
 
+/**
+ * A returning subscriber whose last ID token is still valid (earlySession.ts): the light pages for
+ * the person it names, with `GET /home` on its way now, while Firebase restores the session behind
+ * them; a session Firebase does not find (signed out or revoked elsewhere) ends on the sign-in.
+ */
+async function showEarlyLightApp({ user, token }: EarlySubscriber, path: string) {
+  pageFirst = true;
+  if (readsHomeFirst(new URL(path, location.origin).pathname)) startEarlyHome(token);
+  const { LightApp } = await import("./pages/home/LightApp");
+  await showLightApp(LightApp, user, path);
+  // Firebase once the page has drawn its data: its code and its round trip are not the page's.
+  const { auth } = await new Promise<Identity>((resolve) => whenPageDrawn(() => resolve(identity())));
+  await auth.authStateReady();
+  const current = auth.currentUser;
+  if (current?.uid === user.uid) return;
+  if (current) return showPortal(location.pathname + location.search); // another person's session: theirs
+  history.replaceState(null, "", path === "/" ? "/login" : `/login?to=${encodeURIComponent(path)}`);
+  showSignIn();
+}
+
 /** The portal at `path`; `push` when the person goes there from a page of ours (Back returns to it). */
 async function enterPortal(path: string, { push = false } = {}) {
   const { App } = await loadPortal();
@@ -221,12 +246,14 @@ function showLightApp(
     history.replaceState(null, "", "/login");
     showSignIn();
   };
-  render(<LightApp user={user} leave={leave} signOut={() => void signOut()} />);
-  // The portal's code arrives while idle; a touch or key on the page starts running it, ahead of the click.
-  afterPaint(() => whenIdle(prefetchPortalCode));
+  const shown = renderPortal(<LightApp user={user} leave={leave} signOut={() => void signOut()} />);
+  // The portal's code arrives once the page has drawn its data and the browser is idle; a touch or
+  // key on the page starts running it, ahead of the click.
+  whenPageDrawn(() => whenIdle(prefetchPortalCode));
   const warm = () => void loadPortal().catch(() => undefined);
   container.addEventListener("pointerdown", warm, { once: true });
   container.addEventListener("keydown", warm, { once: true });
+  return shown;
 }
 
 function afterSignInPath(): string {
@@ -325,6 +352,8 @@ async function boot() {
     return;
   }
   render(<BootScreen />);
+  const early = lightAppMayFit(path) ? earlySubscriber() : undefined;
+  if (early) return showEarlyLightApp(early, path);
   // A returning visitor: the portal's chunk loads while Firebase restores the session, not after
   // (unless the light app may do without it).
   if (!lightAppMayFit(path)) {
@@ -337,7 +366,16 @@ async function boot() {
   showSignIn();
 }
 
-// Consent (and with it any third-party script) only for a build that configures such a service, after the first paint.
-if (consentNeeded) afterPaint(() => void import("./consent/mountConsent").then((m) => m.mountConsent()));
+/** A light page is drawn before anything else of the boot (showEarlyLightApp): third parties wait for its data. */
+let pageFirst = false;
+
+// Consent (and with it any third-party script) only for a build that configures such a service,
+// after the first paint; on a returning subscriber's light page, once it has drawn its data.
+if (consentNeeded)
+  afterPaint(() => {
+    const mount = () => void import("./consent/mountConsent").then((m) => m.mountConsent());
+    if (pageFirst) whenPageDrawn(mount);
+    else mount();
+  });
 
 boot().catch((error) => console.warn("Portal start-up did not finish; sign-in will retry.", error));

@@ -4,3 +4,10 @@ declare module "virtual:declared-icons" {
   const icons: Record<string, ComponentType>;
   export default icons;
 }
+
+declare module "virtual:subscriber-places" {
+  import type { SubscriberPlaceEntry } from "#resources/subscriberPlaceEntry";
+  /** The declarations placed on a subscriber destination (scripts/vite/subscriberPlaces.ts). */
+  const places: SubscriberPlaceEntry[];
+  export default places;
+}

@@ -1,8 +1,8 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
 import type { Plugin } from "vite";
+import { loadDeclarations } from "./declarations.ts";
 
 const MODULE_ID = "virtual:declared-icons";
 const RESOLVED = `\0${MODULE_ID}`;
@@ -26,11 +26,7 @@ export function declaredIcons(root: string = process.cwd(), registryFile = "src/
       if (id !== RESOLVED) return undefined;
       const registry = join(root, registryFile);
       this.addWatchFile(registry);
-      // The declarations are TypeScript: tsx loads them the way the backend does.
-      const { tsImport } = await import("tsx/esm/api");
-      const { resources } = (await tsImport(pathToFileURL(registry).href, import.meta.url)) as {
-        resources: { name: string; icon: string }[];
-      };
+      const resources = await loadDeclarations(root, registryFile);
       const names = [...new Set(resources.map((r) => r.icon))].sort();
       const unknown = resources.filter(
         (r) => !/^[A-Z]\w+$/.test(r.icon) || !existsSync(join(iconsDir, `${r.icon}.js`)),

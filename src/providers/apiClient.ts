@@ -1,7 +1,7 @@
 import type { HttpError } from "@refinedev/core";
-import { runtimeConfig } from "../config/runtime";
-import { getLocale, translate } from "../i18n";
+import { translate } from "../i18n";
 import { currentIdToken } from "./session";
+import { apiBase, apiOrigin, backendHeaders } from "./backendHeaders";
 
 import type { Problem } from "../resources/api";
 import { UPGRADE_REQUIRED_PROBLEM } from "../config/appVersion";
@@ -15,8 +15,7 @@ export interface ApiRequest {
   signal?: AbortSignal;
 }
 
-export const apiOrigin = runtimeConfig.apiUrl.replace(/\/$/, "");
-export const apiBase = `${apiOrigin}/api/v1`;
+export { apiBase, apiOrigin, backendHeaders };
 
 /** Refine's HttpError plus the problem's `type`, which the portal reacts to (re-authenticate, enrol a second factor). */
 export type ApiError = HttpError & { problemType?: string; retryAfter?: number };
@@ -30,19 +29,6 @@ export function toHttpError(status: number, problem: Partial<Problem> | null): A
     statusCode: status,
     ...(problem?.type && problem.type !== "about:blank" ? { problemType: problem.type } : {}),
     ...(Object.keys(errors).length ? { errors } : {}),
-  };
-}
-
-/**
- * What every call to the backend carries: the operator, the portal's version, the page's language
- * (the backend words its answers in it: problem details, field errors, bills) and the caller's token.
- */
-export function backendHeaders(token: string | null): Record<string, string> {
-  return {
-    "x-operator": runtimeConfig.operator,
-    "x-app-version": runtimeConfig.appVersion,
-    "accept-language": getLocale(),
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
 }
 

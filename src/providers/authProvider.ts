@@ -13,6 +13,7 @@ import { auth } from "./firebase";
 import { signInWithPassword } from "./identityFlows";
 import { currentSessionUser } from "./session";
 import { rememberSession } from "./sessionHint";
+import { keepTokenLasting } from "./earlySession";
 
 export interface SignInValues {
   email: string;
@@ -27,6 +28,7 @@ export interface SignInValues {
  * fails for want of IndexedDB.
  */
 async function choosePersistence(remember: boolean): Promise<void> {
+  keepTokenLasting(remember);
   const choices: Persistence[] = remember
     ? [indexedDBLocalPersistence, browserLocalPersistence, inMemoryPersistence]
     : [browserSessionPersistence, inMemoryPersistence];

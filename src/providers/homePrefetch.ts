@@ -1,6 +1,7 @@
 import type { Home } from "../resources/usage";
 import { apiRequest } from "./apiClient";
 import { currentSessionUser } from "./session";
+import { takeEarlyHome } from "./earlySession";
 
 /**
  * The signed-in home's one request (GET /home), started the moment sign-in resolves, so it runs
@@ -19,8 +20,13 @@ export function prefetchHome(): void {
   prefetched = { home, at: Date.now() };
 }
 
-/** The prefetched home, once and while fresh; undefined when there is none to take (ask the network). */
+/**
+ * The prefetched home (the entry's early one first, earlySession.ts), once and while fresh; undefined
+ * when there is none to take (ask the network).
+ */
 export async function takePrefetchedHome(): Promise<Home | undefined> {
+  const earlyHome = await takeEarlyHome();
+  if (earlyHome) return earlyHome;
   const taken = prefetched;
   prefetched = undefined;
   if (!taken || Date.now() - taken.at > FRESH_MS) return undefined;

@@ -1,18 +1,22 @@
-import type { Role } from "../resources/define";
+import type { Auth } from "firebase/auth";
 import { isRole } from "../resources/access";
-import { auth } from "./firebase";
+import { earlyIdToken } from "./earlySession";
+import type { SessionUser } from "./sessionUser";
 
-/** The signed-in user with the claims the backend set: {role, operator}. */
-export interface SessionUser {
-  uid: string;
-  email: string | null;
-  name: string;
-  role: Role | null;
-  operator: string | null;
-}
+export type { SessionUser };
+
+/**
+ * Firebase's Auth, loaded on first use rather than with whoever imports this module: the light pages'
+ * code does not wait for the SDK to arrive before it draws (earlySession.ts). Once loaded it is used
+ * as it is: with an `await import()` in every session check, the portal unmounted its page after
+ * each action (an open pay dialog lost its result; tests/e2e/subscriberDay.test.ts).
+ */
+let loadedAuth: Auth | undefined;
+const loadAuth = async () => (loadedAuth ??= (await import("./firebase")).auth);
 
 /** Waits for Firebase's first auth state, so a reload never looks signed out. */
 export async function currentSessionUser(forceRefresh = false): Promise<SessionUser | null> {
+  const auth = loadedAuth ?? (await loadAuth());
   await auth.authStateReady();
   const user = auth.currentUser;
   if (!user) return null;
@@ -28,6 +32,9 @@ export async function currentSessionUser(forceRefresh = false): Promise<SessionU
 
 /** The ID token for API calls; forceRefresh after the backend refused a stale one. */
 export async function currentIdToken(forceRefresh = false): Promise<string | null> {
+  const early = forceRefresh ? undefined : earlyIdToken(); // before Firebase has restored the session
+  if (early) return early;
+  const auth = loadedAuth ?? (await loadAuth());
   await auth.authStateReady();
   return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
 }

@@ -9,6 +9,7 @@ import { SIM_TYPES } from "./lines";
 import { usMsisdnSchema } from "./numberInventory";
 import { addressSchema } from "./profile";
 import { portInCorrectionSchema } from "./orders";
+import { ADD_LINE_LABEL, ADD_LINE_WHEN } from "./addLineOffer";
 
 /** A number brought from another carrier (issue 28): the exchange checks the account, PIN and ZIP with that carrier. */
 export const portInSchema = portInCorrectionSchema.extend({ msisdn: usMsisdnSchema }).strict();
@@ -239,10 +240,10 @@ export const accountsResource = defineResource({
       reason: "staff",
     },
     "add-line": {
-      label: "resources.accounts.actions.addLine",
+      label: ADD_LINE_LABEL,
       about: "resources.accounts.about.addLine",
       handler: "accounts.addLine",
-      when: { status: ["active"] },
+      when: ADD_LINE_WHEN,
       input: addLineInputSchema,
       inputFields: {
         planId: {
@@ -385,7 +386,6 @@ export const accountsResource = defineResource({
       "fields.autoTopUpAmount": "Top up by",
       "fields.autoTopUpMaxPerMonth": "At most this many times a month",
       "enums.status.closed": "Closed",
-      "resources.accounts.actions.addLine": "Add a line",
       "resources.accounts.about.addLine":
         "Add a phone line to this account, with a new number or one you bring, on an eSIM or a SIM card by post.",
       "resources.accounts.confirm.addLine":
@@ -453,7 +453,6 @@ export const accountsResource = defineResource({
       "fields.autoTopUpAmount": "Recargar con",
       "fields.autoTopUpMaxPerMonth": "Como máximo estas veces al mes",
       "enums.status.closed": "Cerrada",
-      "resources.accounts.actions.addLine": "Añadir una línea",
       "resources.accounts.about.addLine":
         "Añade una línea a esta cuenta, con un número nuevo o el tuyo de otra compañía, en una eSIM o en una tarjeta SIM por correo.",
       "resources.accounts.confirm.addLine":

@@ -54,6 +54,8 @@ export const ledgerEntriesResource = defineResource({
   ownership: { path: "account.ownerUid", sharedWith: { manager: "all" } },
   source: "backend",
   audit: false,
+  // The kinds' words (enums.ledgerKind.*) are in the dictionaries (src/i18n): the light Money page
+  // names movements by them before the declarations load.
   messages: {
     en: {
       "resources.ledger-entries.label": "Balance history",
@@ -62,14 +64,6 @@ export const ledgerEntriesResource = defineResource({
       "fields.balanceAfter": "Balance after",
       "fields.ledgerReason": "Description",
       "fields.actorRole": "By",
-      "enums.ledgerKind.top_up": "Top-up",
-      "enums.ledgerKind.charge": "Charge",
-      "enums.ledgerKind.adjustment": "Adjustment",
-      "enums.ledgerKind.refund": "Refund",
-      "enums.ledgerKind.reversal": "Reversal",
-      "enums.ledgerKind.payment": "Bill payment",
-      "enums.ledgerKind.usage": "Usage",
-      "enums.ledgerKind.renewal": "Plan renewal",
     },
     es: {
       "resources.ledger-entries.label": "Historial de saldo",
@@ -78,14 +72,6 @@ export const ledgerEntriesResource = defineResource({
       "fields.balanceAfter": "Saldo después",
       "fields.ledgerReason": "Descripción",
       "fields.actorRole": "Por",
-      "enums.ledgerKind.top_up": "Recarga",
-      "enums.ledgerKind.charge": "Cargo",
-      "enums.ledgerKind.adjustment": "Ajuste",
-      "enums.ledgerKind.refund": "Reembolso",
-      "enums.ledgerKind.reversal": "Anulación",
-      "enums.ledgerKind.payment": "Pago de factura",
-      "enums.ledgerKind.usage": "Consumo",
-      "enums.ledgerKind.renewal": "Renovación del plan",
     },
   },
 });

@@ -18,15 +18,21 @@ export function HomeLines({ home, error, navigate }: { home: Home | undefined; e
   return (
     <section aria-labelledby="your-lines" className="home-lines">
       {home && <NextSteps home={home} navigate={navigate} />}
-      <h3 id="your-lines" className="home__subtitle">
-        {t("dashboard.yourLines")}
-      </h3>
+      {/* The title comes with the lines: drawn above the loading block, the next steps arriving with the
+          lines pushed it and everything below down. */}
+      {(home || error) && (
+        <h3 id="your-lines" className="home__subtitle">
+          {t("dashboard.yourLines")}
+        </h3>
+      )}
       {error ? (
         <p role="alert" className="home__error">
           {t("usage.home.error", { message: error })}
         </p>
       ) : !home ? (
-        <div className="home__loading" role="status" aria-label={t("dashboard.loadingLines")} />
+        // Its own key: reused for the lines' grid below (same tag, same place), the block would "move"
+        // down when the next steps came above it, a layout shift to the browser.
+        <div key="loading" className="home__loading" role="status" aria-label={t("dashboard.loadingLines")} />
       ) : home.lines.length === 0 ? (
         <p className="home__empty">{t("dashboard.noLines")}</p>
       ) : (

@@ -23,6 +23,7 @@ import type { Invoice } from "../../resources/invoices";
 import { HomeLines } from "./HomeLines";
 import { LightBanners } from "./LightBanners";
 import { useLiveGet } from "./useLiveGet";
+import { usePageDrawn } from "./pageDrawn";
 import { isLightPath, LIGHT_MEDIA } from "./lightPages";
 import "./lightHome.css";
 
@@ -182,6 +183,7 @@ function lightPay(bill: Invoice, user: SessionUser, navigate: Navigate) {
 /** The home: the greeting and each line with its money, meters and next steps (GET /home, usually prefetched at sign-in). */
 function LightHome({ user, navigate }: { user: SessionUser; navigate: Navigate }) {
   const home = useLiveGet<Home>("/home", "meters");
+  usePageDrawn(Boolean(home.data || home.error));
   return (
     <>
       <h2 className="light-home__greeting">{t("dashboard.greeting", { name: user.name.split(" ")[0] })}</h2>

@@ -3,6 +3,7 @@ import { translate as t } from "../../i18n";
 import { startRemoteConfig } from "../../providers/remoteConfig";
 import { useFeatureFlags } from "../../providers/useFeatureFlags";
 import { isReloadRequired, onReloadRequired } from "../../providers/reloadRequired";
+import { whenPageDrawn } from "./pageDrawn";
 
 /**
  * The light home's notices, as the portal shows them on every page (ReloadRequiredBanner,
@@ -11,7 +12,8 @@ import { isReloadRequired, onReloadRequired } from "../../providers/reloadRequir
 export function LightBanners() {
   const reload = useSyncExternalStore(onReloadRequired, isReloadRequired, () => false);
   const flags = useFeatureFlags();
-  useEffect(() => void startRemoteConfig(), []);
+  // Remote Config brings Firebase: after the page has drawn its data, not on its way (pageDrawn.ts).
+  useEffect(() => whenPageDrawn(() => void startRemoteConfig()), []);
   return (
     <>
       {reload && (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import type { CrudFilter, CrudSort } from "@refinedev/core";
 import { dataProvider } from "../../providers/dataProvider";
 import { liveProvider } from "../../providers/liveProvider";
@@ -29,7 +29,9 @@ function useLive<T>(key: string, resources: string | readonly string[], load: ()
       running = true;
       try {
         const data = await load();
-        if (alive) setState({ data });
+        // In a transition: React draws what the answer changes in slices that leave the main thread
+        // free every few milliseconds, not in one long task (a phone stays responsive while a page fills).
+        if (alive) startTransition(() => setState({ data }));
       } catch (error) {
         const message = (error as { message?: string }).message ?? "";
         if (alive) setState((previous) => (previous.data === undefined ? { error: message } : previous));

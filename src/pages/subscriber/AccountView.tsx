@@ -3,6 +3,7 @@ import { translate as t } from "../../i18n";
 import type { SessionUser } from "../../providers/session";
 import type { Navigate } from "../../components/PlainLink";
 import { TaskList, type Task } from "./TaskList";
+import { usePageDrawn } from "../home/pageDrawn";
 import "./subscriber.css";
 
 /** What Account lists under More besides the declared resources, in the reader's language. */
@@ -29,6 +30,7 @@ export function AccountView({
   navigate: Navigate;
   more: ReactNode;
 }) {
+  usePageDrawn(true); // its tasks need no data
   const you: Task[] = [
     {
       key: "profile",

@@ -1,19 +1,10 @@
-// First: zod without eval and in the page's language (the light pages load this part alone).
-import "../../config/zodInTheBrowser";
 import { useState } from "react";
 import { translate as t } from "../../i18n";
-import { accountsResource, type Account } from "../../resources/accounts";
-import { meets, type ActionSpec } from "../../resources/define";
+import type { Account } from "../../resources/accounts";
+import { ADD_LINE_LABEL, takesNewLine } from "../../resources/addLineOffer";
 import type { Navigate } from "../../components/PlainLink";
 import { GROUP_STYLE, LEGEND_STYLE } from "../../components/groupStyle";
 import { useLiveList } from "../home/useLiveGet";
-import { addResourceMessages } from "../../i18n/resourceMessages";
-
-// The declarations' own words (a declared product's name): the light pages load this file without the portal, which adds them at its start.
-addResourceMessages();
-
-export const addLine = accountsResource.actions!["add-line"] as ActionSpec;
-
 /** An account as its holder tells it from their others: its kind and name ("Prepaid · Alex Rivera"). */
 export const accountWords = (account: Account) => `${t(`enums.accountType.${account.type}`)} · ${account.name}`;
 
@@ -23,13 +14,13 @@ export const addLinePath = (accountId: string) => `/shop?${new URLSearchParams({
 /**
  * Shop's "Add a line" (issue 28): a new line for someone in the family, on an account the person holds
  * (add-line is the holder's alone: managers see the account but may not, members do not see it), a
- * choice of account only when they hold several. Plain React (the light Shop loads it after its first
- * paint, with the declarations); its button leads to `addLinePath`, where the portal opens the
+ * choice of account only when they hold several. Plain React without the declarations (the light Shop
+ * loads it once its cards are drawn; what it needs of add-line is in resources/addLineOffer.ts); its button leads to `addLinePath`, where the portal opens the
  * declared add-line dialog, whose result (an eSIM's QR code) and refreshed home are the engine's.
  */
 export default function AddLineCard({ uid, navigate }: { uid: string; navigate: Navigate }) {
   const accounts = useLiveList<Account>("accounts", { pageSize: 20 });
-  const held = (accounts.data ?? []).filter((account) => account.ownerUid === uid && meets(addLine.when, account));
+  const held = (accounts.data ?? []).filter((account) => account.ownerUid === uid && takesNewLine(account));
   const [picked, setPicked] = useState<string>();
   const account = held.find((a) => a.id === picked) ?? held[0];
   if (!account) return null;
@@ -66,7 +57,7 @@ export default function AddLineCard({ uid, navigate }: { uid: string; navigate: 
         style={{ width: "100%" }}
         onClick={() => navigate(addLinePath(account.id))}
       >
-        {t(addLine.label)}
+        {t(ADD_LINE_LABEL)}
       </button>
     </section>
   );

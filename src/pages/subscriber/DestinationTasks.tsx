@@ -1,16 +1,10 @@
-// First: zod without eval and in the page's language (the light pages load this part alone).
-import "../../config/zodInTheBrowser";
-import { translate as t } from "../../i18n";
-import { resources } from "../../resources";
+import places from "virtual:subscriber-places";
+import { getLocale, translate as t } from "../../i18n";
 import { can } from "../../resources/access";
 import type { Destination } from "../../resources/define";
 import type { SessionUser } from "../../providers/session";
 import type { Navigate } from "../../components/PlainLink";
 import { TaskList, type Task } from "./TaskList";
-import { addResourceMessages } from "../../i18n/resourceMessages";
-
-// The declarations' own words (a declared product's name): the light pages load this file without the portal, which adds them at its start.
-addResourceMessages();
 
 export interface DestinationTasksProps {
   place: Destination;
@@ -24,15 +18,17 @@ export interface DestinationTasksProps {
 /**
  * What a destination lists besides its own cards: the resources whose declaration places them there
  * (`subscriberPlace`), each as a task with one sentence, so a product owner's new resource appears
- * where subscribers look without a new page. Without the router or Refine: the light pages on a
- * phone load it (and the declarations with it) after their first paint.
+ * where subscribers look without a new page. Without the router, Refine or the declarations
+ * themselves: what it needs of them is taken at build time (`virtual:subscriber-places`), so the light
+ * pages on a phone draw it without loading zod and every declaration.
  */
 export default function DestinationTasks({ place, user, navigate, extra = [], drawn = [] }: DestinationTasksProps) {
-  const declared: Task[] = resources
-    .filter((r) => r.subscriberPlace === place && !drawn.includes(r.name) && can(user, r, "list"))
+  const locale = getLocale();
+  const declared: Task[] = places
+    .filter((r) => r.place === place && !drawn.includes(r.name) && can(user, r, "list"))
     .map((r) => ({
       key: r.name,
-      title: t(`subscriber.more.${r.name}.title`, undefined, t(r.label)),
+      title: t(`subscriber.more.${r.name}.title`, undefined, r.labelWords[locale] ?? r.labelWords.en ?? t(r.label)),
       about: t(`subscriber.more.${r.name}.about`, undefined, ""),
       to: `/${r.name}`,
     }));

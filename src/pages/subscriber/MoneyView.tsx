@@ -5,8 +5,10 @@ import type { Invoice } from "../../resources/invoices";
 import { formatMoney } from "../../components/format";
 import { PlainLink, type Navigate } from "../../components/PlainLink";
 import { useLiveGet, useLiveList } from "../home/useLiveGet";
+import { usePageDrawn } from "../home/pageDrawn";
 import { BillSummary } from "./BillSummary";
 import { Movements } from "./Movements";
+import { heldUntil, useAllLoaded, useReportLoaded } from "./useAllLoaded";
 import "../home/home.css";
 import "./subscriber.css";
 
@@ -29,6 +31,8 @@ export function MoneyView({ navigate, billPay, more }: MoneyViewProps) {
   const home = useLiveGet<Home>("/home", "ledger-entries");
   const accounts = home.data?.accounts;
   const prepaid = accounts?.filter((a) => a.type === "prepaid").length ?? 0;
+  const { allLoaded, loaded } = useAllLoaded(accounts?.map((account) => account.id) ?? []);
+  usePageDrawn(Boolean(home.error || (accounts && allLoaded)));
   return (
     <div className="sub-page">
       <h1 className="sub-page__title">{t("destinations.money")}</h1>
@@ -39,20 +43,50 @@ export function MoneyView({ navigate, billPay, more }: MoneyViewProps) {
       ) : !accounts ? (
         <div className="home__loading" role="status" aria-label={t("subscriber.money.loading")} />
       ) : (
-        accounts.map((account) =>
-          account.type === "prepaid" ? (
-            <PrepaidMoney key={account.id} account={account} many={prepaid > 1} navigate={navigate} />
-          ) : (
-            <PostpaidMoney key={account.id} account={account} navigate={navigate} billPay={billPay} />
-          ),
-        )
+        <>
+          {!allLoaded && <div className="home__loading" role="status" aria-label={t("subscriber.money.loading")} />}
+          <div style={heldUntil(allLoaded)}>
+            {accounts.map((account) =>
+              account.type === "prepaid" ? (
+                <PrepaidMoney
+                  key={account.id}
+                  account={account}
+                  many={prepaid > 1}
+                  navigate={navigate}
+                  loaded={loaded}
+                />
+              ) : (
+                <PostpaidMoney
+                  key={account.id}
+                  account={account}
+                  navigate={navigate}
+                  billPay={billPay}
+                  loaded={loaded}
+                />
+              ),
+            )}
+          </div>
+        </>
       )}
-      {more}
+      {(home.error || (accounts && allLoaded)) && more}
     </div>
   );
 }
 
-function PrepaidMoney({ account, many, navigate }: { account: HomeAccount; many: boolean; navigate: Navigate }) {
+/** Each card tells the page once its list is in (useAllLoaded): the page shows its cards together. */
+type Loaded = (accountId: string) => void;
+
+function PrepaidMoney({
+  account,
+  many,
+  navigate,
+  loaded,
+}: {
+  account: HomeAccount;
+  many: boolean;
+  navigate: Navigate;
+  loaded: Loaded;
+}) {
   return (
     <section className="sub-card" aria-labelledby={`balance-${account.id}`} data-testid="prepaid-money">
       <h2 className="sub-card__title" id={`balance-${account.id}`}>
@@ -67,7 +101,7 @@ function PrepaidMoney({ account, many, navigate }: { account: HomeAccount; many:
       <h3 className="sub-card__muted" style={{ fontSize: 14, margin: "16px 0 4px" }}>
         {t("subscriber.money.latest")}
       </h3>
-      <Movements accountId={account.id} />
+      <Movements accountId={account.id} onLoaded={loaded} />
     </section>
   );
 }
@@ -76,16 +110,19 @@ function PostpaidMoney({
   account,
   navigate,
   billPay,
+  loaded,
 }: {
   account: HomeAccount;
   navigate: Navigate;
   billPay: MoneyViewProps["billPay"];
+  loaded: Loaded;
 }) {
   const bills = useLiveList<Invoice>("invoices", {
     pageSize: 6,
     sorters: [{ field: "dueOn", order: "desc" }],
     filters: [{ field: "accountId", operator: "eq", value: account.id }],
   });
+  useReportLoaded(Boolean(bills.data || bills.error), account.id, loaded);
   return (
     <section className="sub-card" aria-labelledby={`bills-${account.id}`} data-testid="postpaid-money">
       <h2 className="sub-card__title" id={`bills-${account.id}`}>

@@ -3,6 +3,7 @@ import type { LedgerEntry } from "../../resources/ledgerEntries";
 import { signOf } from "../../resources/ledgerKinds";
 import { formatDate, formatMoney } from "../../components/format";
 import { useLiveList } from "../home/useLiveGet";
+import { useReportLoaded } from "./useAllLoaded";
 import "../home/home.css";
 import "./subscriber.css";
 
@@ -12,12 +13,22 @@ export function movementLabel(entry: Pick<LedgerEntry, "kind" | "referenceType">
 }
 
 /** An account's latest money movements: "Voucher +$25.00", newest first, kept current as money moves. */
-export function Movements({ accountId, count = 5 }: { accountId: string; count?: number }) {
+export function Movements({
+  accountId,
+  count = 5,
+  onLoaded,
+}: {
+  accountId: string;
+  count?: number;
+  /** Told (with the account's id) once the movements or their error are in: the page shows its cards together. */
+  onLoaded?: (accountId: string) => void;
+}) {
   const entries = useLiveList<LedgerEntry>("ledger-entries", {
     pageSize: count,
     sorters: [{ field: "createdAt", order: "desc" }],
     filters: [{ field: "accountId", operator: "eq", value: accountId }],
   });
+  useReportLoaded(Boolean(entries.data || entries.error), accountId, onLoaded);
   if (entries.error)
     return (
       <p role="alert" className="home__error">

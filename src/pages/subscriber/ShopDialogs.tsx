@@ -7,9 +7,10 @@ import type { HomeLine } from "../../resources/usage";
 import { LazyActionDialog } from "../../components/actions/LazyActionDialog";
 import { useResourceAction } from "../../components/actions/useResourceAction";
 import { BuyDialog, StopRenewalDialog } from "../../components/addOns/AddOnDialogs";
-import { accountWords, addLine } from "./AddLineCard";
+import { accountWords } from "./AddLineCard";
 
 const changePlan = linesResource.actions!["change-plan"] as ActionSpec;
+const addLine = accountsResource.actions!["add-line"] as ActionSpec;
 
 /**
  * Shop's dialogs inside the portal, opened by the address (ShopView's `shopPath`, AddLineCard's

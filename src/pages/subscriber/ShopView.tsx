@@ -9,6 +9,8 @@ import type { Navigate } from "../../components/PlainLink";
 import { PlanCards } from "../../components/plans/PlanCards";
 import { ActiveAddOns, PassesOnSale } from "../../components/addOns/AddOnCards";
 import { useLiveGet, useLiveList } from "../home/useLiveGet";
+import { usePageDrawn } from "../home/pageDrawn";
+import { heldUntil, useAllLoaded, useReportLoaded } from "./useAllLoaded";
 import "../home/home.css";
 import "./subscriber.css";
 
@@ -40,6 +42,9 @@ export function ShopView({ navigate, lineId, dialogs, addLine, more }: ShopViewP
   const home = useLiveGet<Home>("/home", ["meters", "lines"]);
   const lines = home.data?.lines;
   const line = lines?.find((l) => l.id === lineId) ?? lines?.[0];
+  // The line's plans, passes and add-ons come in three answers: shown together (useAllLoaded).
+  const { allLoaded, loaded } = useAllLoaded(line ? [line.id] : []);
+  usePageDrawn(Boolean(home.error || (lines && allLoaded)));
   return (
     <div className="sub-page">
       <h1 className="sub-page__title">{t("destinations.shop")}</h1>
@@ -72,18 +77,35 @@ export function ShopView({ navigate, lineId, dialogs, addLine, more }: ShopViewP
               </ul>
             </div>
           )}
-          {line && <LineShop key={line.id} line={line} navigate={navigate} />}
+          {line && !allLoaded && (
+            <div className="home__loading" role="status" aria-label={t("subscriber.shop.loading")} />
+          )}
+          <div style={heldUntil(allLoaded)}>
+            {line && <LineShop key={line.id} line={line} navigate={navigate} loaded={loaded} />}
+          </div>
           {dialogs?.(line)}
         </>
       )}
-      {addLine}
-      {more}
+      {(home.error || (lines && allLoaded)) && (
+        <>
+          {addLine}
+          {more}
+        </>
+      )}
     </div>
   );
 }
 
 /** One line's plans, passes and add-ons, each choice a button that opens its dialog (`shopPath`). */
-function LineShop({ line, navigate }: { line: HomeLine; navigate: Navigate }) {
+function LineShop({
+  line,
+  navigate,
+  loaded,
+}: {
+  line: HomeLine;
+  navigate: Navigate;
+  loaded: (lineId: string) => void;
+}) {
   const shops = shopsFor(line);
   const plans = useLiveList<Plan>("plans", {
     pageSize: 50,
@@ -98,6 +120,8 @@ function LineShop({ line, navigate }: { line: HomeLine; navigate: Navigate }) {
     filters: [{ field: "status", operator: "eq", value: "active" }],
   });
   const active = useLiveGet<LineAddOn[]>(`/lines/${line.id}/add-ons`, "meters");
+  const answered = (list: { data?: unknown; error?: string }) => Boolean(list.data || list.error);
+  useReportLoaded(answered(plans) && answered(passes) && answered(active), line.id, loaded);
   /** A choice: a button (it opens a dialog) whose words are short and whose name says what it is for. */
   const offer = (text: string, name: string, to: string, quiet = false) => (
     <button
