@@ -13,7 +13,7 @@ import type {
   UpdateParams,
 } from "@refinedev/core";
 import { apiBase, apiRequest } from "./apiClient";
-import { takePrefetchedHome } from "./homePrefetch";
+import { takePrefetchedHome } from "./prefetchedHome";
 
 /** Refine's pagination, sorters and filters as the list contract's query string (design.md §4). */
 export function toListQuery(pagination?: Pagination, sorters?: CrudSort[], filters?: CrudFilter[]): URLSearchParams {
@@ -130,7 +130,7 @@ export const dataProvider: DataProvider = {
     const path = url.startsWith(apiBase) ? url.slice(apiBase.length) : url;
     const verb = method.toUpperCase() as "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
     if (verb === "GET" && path === "/home") {
-      const home = await takePrefetchedHome(); // started at sign-in (main.tsx), already on its way
+      const home = await takePrefetchedHome(); // started at sign-in or by the entry, already on its way
       if (home) return { data: home as unknown as TData }; // the prefetched answer is the /home answer the caller typed
     }
     const sent = { ...headers, ...idempotency(meta) };

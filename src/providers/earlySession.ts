@@ -2,6 +2,7 @@ import { runtimeConfig } from "../config/runtime";
 import type { Home } from "../resources/usage";
 import type { SessionUser } from "./sessionUser";
 import { apiBase, backendHeaders } from "./backendHeaders";
+import { keepPrefetchedHome } from "./prefetchedHome";
 
 // A returning subscriber's page without waiting for Firebase. On every boot the Firebase SDK (~60 KB
 // with the phone formatting it brings) loads, reads its stored user and asks Firebase's servers about
@@ -108,20 +109,11 @@ export function earlyIdToken(now = Date.now()): string | undefined {
   return firebaseRestored ? undefined : keptToken(now)?.token;
 }
 
-const FRESH_MS = 10_000;
-let early: { home: Promise<Home | undefined>; at: number } | undefined;
-
 /** GET /home with the kept token, before Firebase has loaded; any answer but 200 is no answer. */
 export function startEarlyHome(token: string): void {
-  const home = fetch(`${apiBase}/home`, { headers: { accept: "application/json", ...backendHeaders(token) } })
-    .then((response) => (response.ok ? (response.json() as Promise<Home>) : undefined))
-    .catch(() => undefined);
-  early = { home, at: Date.now() };
-}
-
-/** The early GET /home, once and while fresh; undefined when there is none (ask as usual). */
-export function takeEarlyHome(): Promise<Home | undefined> | undefined {
-  const taken = early;
-  early = undefined;
-  return taken && Date.now() - taken.at <= FRESH_MS ? taken.home : undefined;
+  keepPrefetchedHome(
+    fetch(`${apiBase}/home`, { headers: { accept: "application/json", ...backendHeaders(token) } })
+      .then((response) => (response.ok ? (response.json() as Promise<Home>) : undefined))
+      .catch(() => undefined),
+  );
 }
