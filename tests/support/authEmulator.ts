@@ -40,7 +40,7 @@ export async function ensureAuthEmulator(
   while (!(await emulatorIsUp())) {
     if (child.exitCode !== null) throw new Error(`The Auth emulator exited (${child.exitCode}):\n${output.join("")}`);
     if (Date.now() > deadline) {
-      process.kill(-child.pid!, "SIGTERM");
+      killGroup(child.pid!, "SIGTERM");
       throw new Error(`The Auth emulator did not start within 90 s:\n${output.join("")}`);
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -49,10 +49,21 @@ export async function ensureAuthEmulator(
     started: true,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        // Ended by a signal, a child has no exit code but a signal code: either means it is gone.
+        const running = () => child.exitCode === null && child.signalCode === null;
+        if (!running()) return resolve();
         child.once("exit", () => resolve());
-        process.kill(-child.pid!, "SIGINT"); // SIGINT lets --export-on-exit write its files
-        setTimeout(() => child.exitCode === null && process.kill(-child.pid!, "SIGKILL"), 15_000).unref();
+        killGroup(child.pid!, "SIGINT"); // SIGINT lets --export-on-exit write its files
+        setTimeout(() => running() && killGroup(child.pid!, "SIGKILL"), 15_000).unref();
       }),
   };
+}
+
+/** Signals the emulator's process group; a group already gone (its last process just exited) is no error. */
+function killGroup(pid: number, signal: NodeJS.Signals) {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+  }
 }
