@@ -305,7 +305,8 @@ describe("Usage and Account on the light app", () => {
     expect(tab("Usage").getAttribute("aria-current")).toBe("page");
     const line = await screen.findByRole("region", { name: "(202) 555-0101 · Prepaid 15 GB" });
     await waitFor(() => expect(within(line).getByTestId("meter-data-used").textContent).toBe("4 GB of 15 GB"));
-    const days = screen.getByRole("region", { name: "Data per day this cycle" });
+    // The chart's card comes once the lines are painted (pageDrawn.ts).
+    const days = await screen.findByRole("region", { name: "Data per day this cycle" });
     expect((await within(days).findByTestId("daily-usage-chart")).textContent).toBe("1 days");
     // More comes with the declarations, after the page: the usage history, declared for this place.
     const more = await screen.findByRole("region", { name: "More" });

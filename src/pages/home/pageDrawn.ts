@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 
 // When the page at hand has drawn what it is for (its data, or why it has none): the moment the
 // light app lets everything that is not the page load (the portal's code, Firebase, More's list).
@@ -20,9 +20,26 @@ function markPageDrawn(): void {
   for (const work of waiting.splice(0)) work();
 }
 
-/** A destination's side: `ready` once its data (or its error) is on screen; told after that frame is painted. */
-export function usePageDrawn(ready: boolean): void {
+/**
+ * A destination's side: `ready` once its data (or its error) is on screen; told after that frame is
+ * painted. Answers whether it has been: what is below the page's cards (its chart, More) comes then,
+ * so the frame with the cards, the page's largest paint, waits for nothing else's code or rendering.
+ */
+export function usePageDrawn(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
   useEffect(() => {
-    if (ready) requestAnimationFrame(() => setTimeout(markPageDrawn, 0));
+    if (!ready) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        markPageDrawn();
+        setPainted(true);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [ready]);
+  return painted && ready;
 }

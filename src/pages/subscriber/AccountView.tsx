@@ -30,7 +30,7 @@ export function AccountView({
   navigate: Navigate;
   more: ReactNode;
 }) {
-  usePageDrawn(true); // its tasks need no data
+  const drawn = usePageDrawn(true); // its tasks need no data
   const you: Task[] = [
     {
       key: "profile",
@@ -75,7 +75,7 @@ export function AccountView({
         </section>
       )}
       <TaskList title={t("subscriber.account.you")} tasks={you} navigate={navigate} />
-      {more}
+      {drawn && more}
     </div>
   );
 }

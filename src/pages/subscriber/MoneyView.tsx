@@ -32,7 +32,7 @@ export function MoneyView({ navigate, billPay, more }: MoneyViewProps) {
   const accounts = home.data?.accounts;
   const prepaid = accounts?.filter((a) => a.type === "prepaid").length ?? 0;
   const { allLoaded, loaded } = useAllLoaded(accounts?.map((account) => account.id) ?? []);
-  usePageDrawn(Boolean(home.error || (accounts && allLoaded)));
+  const drawn = usePageDrawn(Boolean(home.error || (accounts && allLoaded)));
   return (
     <div className="sub-page">
       <h1 className="sub-page__title">{t("destinations.money")}</h1>
@@ -68,7 +68,7 @@ export function MoneyView({ navigate, billPay, more }: MoneyViewProps) {
           </div>
         </>
       )}
-      {(home.error || (accounts && allLoaded)) && more}
+      {drawn && more}
     </div>
   );
 }

@@ -44,7 +44,7 @@ export function ShopView({ navigate, lineId, dialogs, addLine, more }: ShopViewP
   const line = lines?.find((l) => l.id === lineId) ?? lines?.[0];
   // The line's plans, passes and add-ons come in three answers: shown together (useAllLoaded).
   const { allLoaded, loaded } = useAllLoaded(line ? [line.id] : []);
-  usePageDrawn(Boolean(home.error || (lines && allLoaded)));
+  const drawn = usePageDrawn(Boolean(home.error || (lines && allLoaded)));
   return (
     <div className="sub-page">
       <h1 className="sub-page__title">{t("destinations.shop")}</h1>
@@ -86,7 +86,7 @@ export function ShopView({ navigate, lineId, dialogs, addLine, more }: ShopViewP
           {dialogs?.(line)}
         </>
       )}
-      {(home.error || (lines && allLoaded)) && (
+      {drawn && (
         <>
           {addLine}
           {more}
