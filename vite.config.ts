@@ -3,6 +3,7 @@ import react from "@vitejs/plugin-react";
 import { loadPortalEnv } from "./scripts/vite/portalEnv.ts";
 import { declaredIcons } from "./scripts/vite/declaredIcons.ts";
 import { subscriberPlaces } from "./scripts/vite/subscriberPlaces.ts";
+import { homePhoneMetadata } from "./scripts/vite/homePhoneMetadata.ts";
 
 // Build-time switches are validated here (a bad value fails the build) and the parsed values are
 // what the bundle sees through import.meta.env.
@@ -10,7 +11,7 @@ export default defineConfig(({ mode }) => {
   const env = loadPortalEnv(mode);
   const define = Object.fromEntries(Object.entries(env).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)]));
   return {
-    plugins: [react(), declaredIcons(), subscriberPlaces()],
+    plugins: [react(), declaredIcons(), subscriberPlaces(), homePhoneMetadata()],
     define,
     build: {
       target: "es2022",

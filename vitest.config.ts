@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { parsePortalEnv } from "./src/config/env.ts";
 import { declaredIcons } from "./scripts/vite/declaredIcons.ts";
 import { subscriberPlaces } from "./scripts/vite/subscriberPlaces.ts";
+import { homePhoneMetadata } from "./scripts/vite/homePhoneMetadata.ts";
 import { E2E_BACKEND_LOG_DIR } from "./tests/support/backendLogs.ts";
 import { LastFileSequencer } from "./tests/support/lastFileSequencer.ts";
 
@@ -35,7 +36,7 @@ function browserBuildOfFirebaseAuth(): string {
 const portalEnv = parsePortalEnv({});
 
 export default defineConfig({
-  plugins: [react(), declaredIcons(), subscriberPlaces()],
+  plugins: [react(), declaredIcons(), subscriberPlaces(), homePhoneMetadata()],
   define: Object.fromEntries(Object.entries(portalEnv).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)])),
   resolve: {
     // The Node build of firebase/auth stubs phone, popup and redirect; tests use the browser build.

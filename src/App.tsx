@@ -11,6 +11,8 @@ import { brandOf } from "./config/brand";
 import { runtimeConfig } from "./config/runtime";
 import { getLocale, onLocaleChange, translate as t } from "./i18n";
 import { addResourceMessages } from "./i18n/resourceMessages";
+import allPhoneMetadata from "libphonenumber-js/metadata.min.json";
+import { formatPhonesOfAnyCountry } from "./components/format";
 import { accessControlProvider } from "./providers/accessControlProvider";
 import { authProvider } from "./providers/authProvider";
 import { dataProvider } from "./providers/dataProvider";
@@ -60,6 +62,7 @@ function SignedInHelpChat() {
 }
 
 addResourceMessages();
+formatPhonesOfAnyCountry(allPhoneMetadata);
 const brand = brandOf(runtimeConfig.operator);
 // Resources name their source in meta.dataProviderName (pages/resourceRoutes.tsx); Refine routes each call.
 const dataProviders: Record<string, typeof dataProvider> & { default: typeof dataProvider } = rtdbAvailable

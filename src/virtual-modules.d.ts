@@ -11,3 +11,10 @@ declare module "virtual:subscriber-places" {
   const places: SubscriberPlaceEntry[];
   export default places;
 }
+
+declare module "virtual:home-phone-metadata" {
+  import type { MetadataJson } from "libphonenumber-js/core";
+  /** Phone-number metadata of the operators' own calling codes only (scripts/vite/homePhoneMetadata.ts). */
+  const metadata: MetadataJson;
+  export default metadata;
+}

@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { parsePhoneNumberFromString, type MetadataJson } from "libphonenumber-js/core";
+import homePhoneMetadata from "virtual:home-phone-metadata";
 import type { Money } from "../resources/common";
 import { getLocale, translate as t } from "../i18n";
 
@@ -44,9 +45,19 @@ export function formatMoney(money: Money): string {
   );
 }
 
-/** E.164 to the national format people recognise: +12025550101 → (202) 555-0101. */
+// A subscriber's own pages show their lines' numbers, of the operator's numbering plan: its metadata
+// is enough there (scripts/vite/homePhoneMetadata.ts). The portal's staff pages also show contact
+// numbers of any country: its chunk brings the full metadata.
+let phoneMetadata: MetadataJson = homePhoneMetadata;
+
+/** From now on numbers of every country are formatted too (App.tsx, with libphonenumber-js's full minimal metadata). */
+export function formatPhonesOfAnyCountry(metadata: MetadataJson): void {
+  phoneMetadata = metadata;
+}
+
+/** E.164 to the national format people recognise: +12025550101 → (202) 555-0101; as it is when not known. */
 export function formatMsisdn(msisdn: string): string {
-  return parsePhoneNumberFromString(msisdn)?.formatNational() ?? msisdn;
+  return parsePhoneNumberFromString(msisdn, phoneMetadata)?.formatNational() ?? msisdn;
 }
 
 /** Data allowance in MB; null means unlimited. */

@@ -1,7 +1,5 @@
-import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/min";
-
-/** Home country of each operator, for numbers typed without a country code. */
-const COUNTRY_OF_OPERATOR: Record<string, CountryCode> = { ATT: "US" };
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { COUNTRY_OF_OPERATOR } from "./operatorCountry";
 
 /** What a person typed ("(202) 555-0199", "+44 7700 900123") as E.164, or null when it is no valid number. */
 export function toE164(input: string, operator: string): string | null {

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { formatDataMb, formatMoney, formatMsisdn, formatQuantity, toMajor, toMinor } from "../../src/components/format";
+import allPhoneMetadata from "libphonenumber-js/metadata.min.json";
+import homePhoneMetadata from "virtual:home-phone-metadata";
+import {
+  formatDataMb,
+  formatMoney,
+  formatMsisdn,
+  formatPhonesOfAnyCountry,
+  formatQuantity,
+  toMajor,
+  toMinor,
+} from "../../src/components/format";
+import { homePhoneMetadataOf } from "../../scripts/vite/homePhoneMetadata";
 import { en } from "../../src/i18n/en";
 import { es } from "../../src/i18n/es";
 import { setLocale } from "../../src/i18n";
@@ -15,6 +26,35 @@ describe("formatMsisdn", () => {
   it("returns what it cannot parse unchanged", () => {
     expect(formatMsisdn("not a number")).toBe("not a number");
     expect(formatMsisdn("")).toBe("");
+  });
+
+  it("knows the operator's whole numbering plan on the subscriber's pages, other countries once the portal brings them", () => {
+    // +1 is shared by the US, Canada and the Caribbean: all of them are in the light pages' metadata.
+    expect(formatMsisdn("+18095550123")).toBe("(809) 555-0123");
+    expect(formatMsisdn("+14165550123")).toBe("(416) 555-0123");
+    // A London number is not an ATT line's: left as it is until the portal's staff pages can show it.
+    expect(formatMsisdn("+442071838750")).toBe("+442071838750");
+    try {
+      formatPhonesOfAnyCountry(allPhoneMetadata);
+      expect(formatMsisdn("+442071838750")).toBe("020 7183 8750");
+      expect(formatMsisdn("+12025550101")).toBe("(202) 555-0101");
+    } finally {
+      formatPhonesOfAnyCountry(homePhoneMetadata);
+    }
+  });
+});
+
+describe("the operators' phone metadata (scripts/vite/homePhoneMetadata.ts)", () => {
+  it("holds +1 and every country that shares it, exactly as the full metadata has them, and nothing else", () => {
+    const home = homePhoneMetadataOf(allPhoneMetadata);
+    expect(Object.keys(home.country_calling_codes)).toEqual(["1"]);
+    expect(home.country_calling_codes["1"]).toEqual(allPhoneMetadata.country_calling_codes["1"]);
+    expect(home.country_calling_codes["1"]).toEqual(expect.arrayContaining(["US", "CA", "DO", "PR"]));
+    expect(Object.keys(home.countries).sort()).toEqual([...allPhoneMetadata.country_calling_codes["1"]!].sort());
+    for (const code of Object.keys(home.countries))
+      expect(home.countries[code as "US"]).toEqual(allPhoneMetadata.countries[code as "US"]);
+    // What the build serves is the same subset.
+    expect(homePhoneMetadata).toEqual(JSON.parse(JSON.stringify(home)));
   });
 });
 
