@@ -95,6 +95,13 @@ export function formatDate(day: string): string {
   return dateTimeFormat(intlLocale(), { dateStyle: "medium", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
 }
 
+/** A calendar day without its year, as a chart's axis says it: "2026-11-03" → "Nov 3" ("3 nov"). */
+export function formatDayOfMonth(day: string): string {
+  return dateTimeFormat(intlLocale(), { day: "numeric", month: "short", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
 /** A file's size as people read it: 812 → "812 byte", 48_213 → "47.1 kB", 2_400_000 → "2.3 MB". */
 export function formatBytes(bytes: number): string {
   const [value, unit] =

@@ -2,6 +2,8 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { formatDate } from "../format";
+import { getLocale } from "../../i18n";
+import { dayAxisOptions } from "./dayAxis";
 
 export interface DailySeries {
   label: string;
@@ -37,6 +39,7 @@ export function DailyChart({
   testId?: string;
 }) {
   const holder = useRef<HTMLDivElement>(null);
+  const locale = getLocale(); // the axis says its days in it: drawn again when it changes
 
   useEffect(() => {
     if (!holder.current) return;
@@ -45,10 +48,11 @@ export function DailyChart({
       {
         width,
         height: 200,
+        tzDate: dayAxisOptions.tzDate,
         scales: { x: { time: true } },
-        axes: [{}, { size: 64 }],
+        axes: [dayAxisOptions.axis, { size: 64 }],
         series: [
-          {},
+          dayAxisOptions.series,
           ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: days.length <= 45 } })),
         ],
       },
@@ -56,7 +60,7 @@ export function DailyChart({
       holder.current,
     );
     return () => plot.destroy();
-  }, [width, days, series]);
+  }, [width, days, series, locale]);
 
   return (
     <figure style={{ margin: 0 }}>

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
-import { translate as t } from "../../i18n";
+import { getLocale, translate as t } from "../../i18n";
 import type { DailyUsage } from "../../resources/usage";
 import { formatDate } from "../../components/format";
+import { dayAxisOptions } from "../../components/charts/dayAxis";
 
 /** Days of the cycle from its first to its last, as UTC midnights in seconds (uPlot's x axis). */
 function cycleDays(usage: DailyUsage): { x: number[]; keys: string[] } {
@@ -26,6 +27,7 @@ function cycleDays(usage: DailyUsage): { x: number[]; keys: string[] } {
  */
 export function DailyUsageChart({ usage, width }: { usage: DailyUsage; width: number }) {
   const holder = useRef<HTMLDivElement>(null);
+  const locale = getLocale(); // the axis says its days in it: drawn again when it changes
   const { x, keys } = cycleDays(usage);
   const byDay = new Map(usage.days.map((d) => [d.day, d]));
   const data = keys.map((key) => byDay.get(key)?.data ?? 0);
@@ -37,10 +39,11 @@ export function DailyUsageChart({ usage, width }: { usage: DailyUsage; width: nu
         width,
         height: 180,
         legend: { show: false },
+        tzDate: dayAxisOptions.tzDate,
         scales: { x: { time: true } },
-        axes: [{}, { label: "MB", size: 56 }],
+        axes: [dayAxisOptions.axis, { label: "MB", size: 56 }],
         series: [
-          {},
+          dayAxisOptions.series,
           {
             label: t("usage.meter.data"),
             stroke: "#0057b8",
@@ -54,7 +57,7 @@ export function DailyUsageChart({ usage, width }: { usage: DailyUsage; width: nu
       holder.current,
     );
     return () => plot.destroy();
-  }, [width, usage]);
+  }, [width, usage, locale]);
 
   return (
     <figure style={{ margin: 0 }}>
