@@ -14,6 +14,8 @@ import { attSeed, demoUsers } from "../../server/db/seed/demoData";
 import { seedOperator } from "../../server/db/seed/seedDatabase";
 import { seedStaff } from "../../server/db/seed/seedStaff";
 import { linesModule } from "../../server/domain/lines/module";
+import { sourceScope } from "../../src/resources/access";
+import { linesResource } from "../../src/resources/lines";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../../server/lib/secretBox";
 import { EMULATOR_HOST, PROJECT_ID } from "../../tests/support/authEmulator";
 import type { DynamicSelect } from "../../tests/support/dynamicSelect";
@@ -29,18 +31,42 @@ export interface ServersReady {
 
 const SUBSCRIBER = "alex@example.com";
 
-/** The SQL the engine runs for a subscriber's GET /lines/{id}, as text with $1… parameters in the order given. */
-function lineQueryOf(database: Database, sample: { operator: string; uid: string; id: string }) {
+interface LineSample {
+  operator: string;
+  uid: string;
+  id: string;
+}
+
+/**
+ * The SQL the engine runs for a subscriber's GET /lines/{id}, as text with $1… parameters, and the
+ * order of its values. The scope is the one the declaration gives a subscriber's `show` (sourceScope:
+ * "own+people" since account members, issue 28: the holder's lines, a manager's, a member's own), so
+ * the bare handler runs the portal's query, not a cheaper one; each parameter is one of the sample's
+ * values, found by building the query with two different samples.
+ */
+function lineQueryOf(database: Database) {
+  const scope = sourceScope({ role: "subscriber" }, linesResource, "show");
+  if (!scope) throw new Error("subscribers may not show a line");
   const { source } = linesModule;
-  const built = (source.rows(database.db) as DynamicSelect)
-    .where(and(source.scope({ ...sample, role: "subscriber" }, "own"), eq(source.id, sample.id)))
-    .limit(1)
-    .toSQL();
-  // The bare handler fills the same parameters itself; make sure they are the ones drizzle put there.
-  const expected = [sample.operator, sample.uid, sample.id, 1];
-  if (JSON.stringify(built.params) !== JSON.stringify(expected))
-    throw new Error(`unexpected parameters ${JSON.stringify(built.params)}`);
-  return built.sql;
+  const build = (sample: LineSample) =>
+    (source.rows(database.db) as DynamicSelect)
+      .where(and(source.scope({ ...sample, role: "subscriber" }, scope), eq(source.id, sample.id)))
+      .limit(1)
+      .toSQL();
+  const a = { operator: "OPA", uid: "uid-a", id: "00000000-0000-4000-8000-00000000000a" };
+  const b = { operator: "OPB", uid: "uid-b", id: "00000000-0000-4000-8000-00000000000b" };
+  const [builtA, builtB] = [build(a), build(b)];
+  if (builtA.sql !== builtB.sql) throw new Error("the line query's text depends on its values");
+  const order = builtA.params.map((value, i): keyof LineSample | number => {
+    const key = (Object.keys(a) as (keyof LineSample)[]).find((k) => a[k] === value && b[k] === builtB.params[i]);
+    if (key) return key;
+    if (value === builtB.params[i] && typeof value === "number") return value; // the limit
+    throw new Error(`unexpected parameter ${JSON.stringify(value)}`);
+  });
+  return {
+    text: builtA.sql,
+    values: (sample: LineSample) => order.map((part) => (typeof part === "number" ? part : sample[part])),
+  };
 }
 
 async function main() {
@@ -67,7 +93,7 @@ async function main() {
     .where(linesModule.source.scope({ uid, role: "subscriber", operator: "ATT" }, "own"))
     .limit(1);
   if (!own) throw new Error(`${SUBSCRIBER} has no line`);
-  const text = lineQueryOf(database, { operator: "ATT", uid, id: own.id });
+  const lineQuery = lineQueryOf(database);
 
   // The bare handler: no logger, no hooks, no schemas; the same verifier (its own cache) and claims check, the same SQL.
   // It calls the driver with nothing added: on PGlite not executeSql, which asks for PGlite's own
@@ -87,7 +113,10 @@ async function main() {
     if (!match) return reply.code(401).send({ status: 401 });
     const user = await bareVerifier.verify(match[1]!);
     if (!user.role || user.operator !== request.headers["x-operator"]) return reply.code(403).send({ status: 403 });
-    const { rows } = await plainQuery(text, [user.operator, user.uid, request.params.id, 1]);
+    const { rows } = await plainQuery(
+      lineQuery.text,
+      lineQuery.values({ operator: user.operator, uid: user.uid, id: request.params.id }),
+    );
     if (!rows[0]) return reply.code(404).send({ status: 404 });
     return rows[0];
   });
