@@ -3,7 +3,7 @@ import { RECORD_UNITS } from "#resources/usage";
 import type { UsageRecord } from "#resources/usageRecords";
 import { lines, usageRecords } from "../../db/schema";
 import type { DomainModule } from "../../engine/types";
-import { tableSource, withoutOwner } from "../tableSource";
+import { tableSource } from "../tableSource";
 
 const roaming = sql<boolean>`(${usageRecords.roamingZone} is not null)`;
 
@@ -44,11 +44,19 @@ export const usageRecordsModule: DomainModule<UsageRecordRow> = {
       roamingZone: usageRecords.roamingZone,
       cycleStart: usageRecords.cycleStart,
     },
-    toRecord: (row) => ({
-      ...withoutOwner(row),
+    // Field by field rather than a rest copy and a spread (two generic copies of every row of a
+    // usage history page; see toLine).
+    toRecord: (row): UsageRecord => ({
+      id: row.id,
+      lineId: row.lineId,
+      msisdn: row.msisdn,
+      type: row.type,
+      startedAt: row.startedAt.toISOString(),
+      quantity: row.quantity,
       unit: RECORD_UNITS[row.type],
       roaming: Boolean(row.roaming),
-      startedAt: row.startedAt.toISOString(),
+      roamingZone: row.roamingZone,
+      cycleStart: row.cycleStart,
       receivedAt: row.receivedAt.toISOString(),
     }),
   }),
