@@ -192,6 +192,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     requestIdHeader: false,
+    // One line per request, written with its answer (see the onResponse hook below), not Fastify's two.
+    disableRequestLogging: true,
     // Errors raised before routing (an undecodable URL, an overlong path parameter, a request that is
     // not HTTP) never reach routes or hooks: they are problems like every other 4xx, with the same
     // security headers, and do not echo the URL back.
@@ -209,6 +211,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The access log: one line per request once it is answered, with everything Fastify's "incoming
+  // request" line held (the request id, method, url, operator, app version) plus the status and the
+  // time taken. Two lines a request cost ~4 µs more CPU a request than one (a third of the log's
+  // cost) and said twice what one says. At debug level the arrival is logged too, for a request
+  // that never ends.
+  if (logLevel === "debug" || logLevel === "trace")
+    app.addHook("onRequest", (request, _reply, done) => {
+      request.log.debug({ req: request }, "incoming request");
+      done();
+    });
+  app.addHook("onResponse", (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", (request, reply, payload, done) => {

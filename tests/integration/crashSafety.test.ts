@@ -132,9 +132,12 @@ async function holdings(marker: string) {
   };
 }
 
+/** At debug level the backend logs each request's arrival too: the drain test waits for that line. */
+const backendEnv = () => ({ ...store.env, LOG_LEVEL: "debug" });
+
 beforeAll(async () => {
   store = await throwawayStore();
-  server = await startBackendProcess(store.env);
+  server = await startBackendProcess(backendEnv());
   // The backend seeded the demo users (idempotently) on start; the suite only reads and files claims as them.
   for (const email of [ALEX, AGENT, ADMIN]) tokens[email] = await signInWithPassword(email);
   const lines = await api("GET", "/api/v1/lines", ALEX);
@@ -166,7 +169,7 @@ describe(`the backend process on ${DRIVER}`, () => {
         }));
         const killAfter = randomInt(8, 31);
         await burstThenKill(writes, killAfter);
-        server = await startBackendProcess(store.env); // the same data: it must open
+        server = await startBackendProcess(backendEnv()); // the same data: it must open
 
         const acked = writes.filter((w) => w.outcome && "status" in w.outcome && w.outcome.status === 201);
         const refused = writes.filter((w) => w.outcome && "status" in w.outcome && w.outcome.status !== 201);
