@@ -19,6 +19,11 @@ export class RequestInvalid extends Error {
 export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema }) =>
   (data) => {
-    const result = safeParse(schema, data, { reportInput: true });
-    return result.success ? { value: result.data } : { error: new RequestInvalid(result.error.issues) };
+    // Checked plainly first: asking for the input on issues costs every request ~1.5 µs per part
+    // (a headers and a path check: a tenth of a cached read's work), and only a refusal needs it.
+    // reportInput changes nothing but the issues, so the refused part is checked again to word them.
+    const result = safeParse(schema, data);
+    if (result.success) return { value: result.data };
+    const reported = safeParse(schema, data, { reportInput: true });
+    return { error: new RequestInvalid((reported.error ?? result.error).issues) };
   };
