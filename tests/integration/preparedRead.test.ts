@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../server/db/client";
 import { accounts, lines } from "../../server/db/schema";
@@ -6,6 +7,7 @@ import { attSeed } from "../../server/db/seed/demoData";
 import { seedOperator } from "../../server/db/seed/seedDatabase";
 import { linesModule } from "../../server/domain/lines/module";
 import { preparedRead } from "../../server/engine/preparedRead";
+import { domainModules } from "../../server/domain/modules";
 import type { DomainModule } from "../../server/engine/types";
 import { createSecretBox, LOCAL_SECRETS_KEY } from "../../server/lib/secretBox";
 import { otherOperatorSeed } from "../support/fixtures";
@@ -98,6 +100,24 @@ describe("a read of one record prepared once", () => {
       expect(Boolean(row)).toBe(c.found);
     });
   }
+
+  it("answers as the query built per request for every module's records (dates, JSON, numbers, expressions)", async () => {
+    const admin = { role: "admin", operator: "ATT", uid: "demo-admin" } as const;
+    let compared = 0;
+    for (const [name, module] of Object.entries(domainModules)) {
+      const prepared = preparedRead(database.db, module, admin.role, "all");
+      if (!prepared) continue;
+      const idColumn = module.source.id as PgColumn;
+      const ids = await database.db.select({ id: idColumn }).from(idColumn.table).limit(3);
+      for (const { id } of ids) {
+        const [row] = await prepared.execute({ operator: admin.operator, uid: admin.uid, id: String(id) });
+        const expected = await builtPerRequest(module, admin, "all", String(id));
+        expect(row ?? null, `${name} ${String(id)}`).toEqual(expected);
+        if (expected) compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
 
   it("is not prepared when the scope computes with the principal's values", () => {
     const computing: DomainModule = {
