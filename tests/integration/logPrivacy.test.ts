@@ -34,11 +34,26 @@ interface LogEntry {
   msg?: string;
   reqId?: string;
   err?: { message?: string };
-  req?: { url?: string };
+  req?: { method?: string; url?: string; operator?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+  level?: number;
 }
 const entries = () => logs.map((line) => JSON.parse(line) as LogEntry);
 
 describe("the log", () => {
+  it("writes one line per answered request: its id, method, path, operator, status and time", async () => {
+    const res = await backend.get("/api/v1/accounts?page=1", { as: ALEX });
+    expect(res.statusCode).toBe(200);
+    const mine = entries().filter((e) => e.reqId === res.headers["x-request-id"]);
+    expect(mine.map((e) => e.msg)).toEqual(["request completed"]);
+    const [line] = mine;
+    expect(line!.level).toBe(30);
+    expect(line!.req).toMatchObject({ method: "GET", url: "/api/v1/accounts?page=1", operator: "ATT" });
+    expect(line!.res).toEqual({ statusCode: 200 });
+    expect(line!.responseTime).toBeGreaterThan(0);
+  });
+
   it("keeps a failed query's SQL and its constraint, never its parameters or the failing row", async () => {
     const typed = {
       subject: "Call me at alex.rivera.home@example.com",
