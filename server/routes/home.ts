@@ -70,7 +70,7 @@ export const homeRoutes =
         const db = services.reader(request.principal);
         const row = await findRecordRow(db, linesResource, linesModule, request.principal, "show", request.params.id);
         if (!row) throw notFound(words("routes.home.noSuchLine"));
-        const money = (await accountsOpenTo(db, request.principal, [row.accountId as string])).length > 0;
+        const money = (await accountsOpenTo(db, request.principal, [row.accountId])).length > 0;
         return withoutMoney((await metersOf(db, [request.params.id])).get(request.params.id) ?? [], money);
       },
     );
@@ -93,7 +93,7 @@ export const homeRoutes =
         const db = services.reader(request.principal);
         const row = await findRecordRow(db, linesResource, linesModule, request.principal, "show", request.params.id);
         if (!row) throw notFound(words("routes.home.noSuchLine"));
-        const cycleStart = request.query.cycleStart ?? cycleStartOf(new Date(), row.cycleDay as number);
+        const cycleStart = request.query.cycleStart ?? cycleStartOf(new Date(), row.cycleDay);
         // The cycle's daily sums (usage_daily, kept by the ingest): at most 31 × 3 rows, whatever the records.
         const sums = await db
           .select({ day: usageDaily.day, type: usageDaily.type, total: usageDaily.quantity })

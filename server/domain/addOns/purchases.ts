@@ -57,8 +57,8 @@ export const buyAddOn: ActionHandler<LineRow, BuyInput> = {
       ctx,
       {
         type: "add_on",
-        accountId: ctx.row.accountId as string,
-        lineId: ctx.row.id as string,
+        accountId: ctx.row.accountId,
+        lineId: ctx.row.id,
         ownerUid: ctx.row.ownerUid,
         details,
         reason: ctx.reason,
@@ -68,11 +68,11 @@ export const buyAddOn: ActionHandler<LineRow, BuyInput> = {
     if (addOn.priceAmount > 0) {
       await postLedgerEntry(ctx.tx, {
         operatorCode: ctx.principal.operator,
-        accountId: ctx.row.accountId as string,
+        accountId: ctx.row.accountId,
         kind: "charge",
         amount: addOn.priceAmount,
         currency: addOn.currency,
-        reason: `Add-on ${addOn.name} on ${ctx.row.msisdn as string}`,
+        reason: `Add-on ${addOn.name} on ${ctx.row.msisdn}`,
         actorUid: ctx.principal.uid,
         actorRole: ctx.principal.role,
         idempotencyKey: `add-on:${order.id}`,
@@ -81,7 +81,7 @@ export const buyAddOn: ActionHandler<LineRow, BuyInput> = {
       ctx.effects.publish({
         resource: "ledger-entries",
         type: "created",
-        ids: [ctx.row.accountId as string],
+        ids: [ctx.row.accountId],
         ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [],
       });
     }
@@ -89,8 +89,8 @@ export const buyAddOn: ActionHandler<LineRow, BuyInput> = {
       .insert(addOnPurchases)
       .values({
         operatorCode: ctx.principal.operator,
-        lineId: ctx.row.id as string,
-        accountId: ctx.row.accountId as string,
+        lineId: ctx.row.id,
+        accountId: ctx.row.accountId,
         addOnId: addOn.id,
         orderId: order.id,
         dataMb: addOn.dataMb,
@@ -100,19 +100,19 @@ export const buyAddOn: ActionHandler<LineRow, BuyInput> = {
       })
       .returning({ id: addOnPurchases.id });
     // Its data counts first: a line barred at its data allowance goes on (issue 24).
-    if (addOn.dataMb > 0) await liftDataCap(ctx.tx, ctx.row.id as string);
+    if (addOn.dataMb > 0) await liftDataCap(ctx.tx, ctx.row.id);
     ctx.effects.publish({
       resource: "meters",
       type: "updated",
-      ids: [ctx.row.id as string],
+      ids: [ctx.row.id],
       ownerUids: ctx.row.ownerUid ? [ctx.row.ownerUid] : [],
     });
     if (ctx.row.ownerUid) {
       await ctx.effects.notify({
         recipientUid: ctx.row.ownerUid,
         kind: "add_on.purchased",
-        params: { msisdn: ctx.row.msisdn as string, byRole: ctx.principal.role, addOnName: addOn.name },
-        link: `/lines/show/${ctx.row.id as string}`,
+        params: { msisdn: ctx.row.msisdn, byRole: ctx.principal.role, addOnName: addOn.name },
+        link: `/lines/show/${ctx.row.id}`,
       });
     }
     return { order, result: { addOnPurchaseId: purchase!.id, expiresAt: expiresAt.toISOString() } };
@@ -124,7 +124,7 @@ export const buyAddOn: ActionHandler<LineRow, BuyInput> = {
     const params = { addOn: addOn.name, days: addOn.validityDays };
     return {
       summary: "resources.lines.preview.buyAddOn",
-      params: { msisdn: ctx.row.msisdn as string, addOn: addOn.name, date: expiresAt.toISOString().slice(0, 10) },
+      params: { msisdn: ctx.row.msisdn, addOn: addOn.name, date: expiresAt.toISOString().slice(0, 10) },
       lines: [
         { label: "resources.lines.preview.addOnPrice", params, amount: money(addOn.priceAmount, addOn.currency) },
         {
@@ -143,7 +143,7 @@ export const stopAddOnRenewal: ActionHandler<LineRow, { addOnPurchaseId: string 
     const [purchase] = await ctx.tx
       .select()
       .from(addOnPurchases)
-      .where(and(eq(addOnPurchases.id, ctx.input.addOnPurchaseId), eq(addOnPurchases.lineId, ctx.row.id as string)))
+      .where(and(eq(addOnPurchases.id, ctx.input.addOnPurchaseId), eq(addOnPurchases.lineId, ctx.row.id)))
       .for("update");
     if (!purchase)
       throw badRequest(words("addOns.lineHasNoSuch"), [

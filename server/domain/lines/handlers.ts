@@ -20,7 +20,7 @@ type LineContext<I = Record<string, unknown>> = ActionContext<LineRow, I>;
 /** How long a port-out PIN stays valid. */
 export const PORT_OUT_PIN_DAYS = 30;
 
-const lineId = (ctx: LineContext) => ctx.row.id as string;
+const lineId = (ctx: LineContext) => ctx.row.id;
 const now = () => new Date();
 
 /** Tells the account's holder what was done to the line, and by whom (the role, never a name). */
@@ -29,7 +29,7 @@ async function tellHolder(ctx: LineContext, kind: NotificationKind, params: Noti
   await ctx.effects.notify({
     recipientUid: ctx.row.ownerUid,
     kind,
-    params: { msisdn: ctx.row.msisdn as string, byRole: ctx.principal.role, ...params },
+    params: { msisdn: ctx.row.msisdn, byRole: ctx.principal.role, ...params },
     link: `/lines/show/${lineId(ctx)}`,
   });
 }
@@ -61,7 +61,7 @@ const completedOrder = (ctx: LineContext, type: "suspend" | "restore" | "sim_swa
     ctx,
     {
       type,
-      accountId: ctx.row.accountId as string,
+      accountId: ctx.row.accountId,
       lineId: lineId(ctx),
       ownerUid: ctx.row.ownerUid,
       details,
@@ -94,7 +94,7 @@ export const suspendLine: ActionHandler<LineRow, { suspendReason: "lost" | "stol
     const lost = ctx.input.suspendReason !== "request";
     return Promise.resolve({
       summary: "resources.lines.preview.suspend",
-      params: { msisdn: ctx.row.msisdn as string },
+      params: { msisdn: ctx.row.msisdn },
       lines: [
         { label: "resources.lines.preview.suspendStops" },
         { label: lost ? "resources.lines.preview.suspendLostRestore" : "resources.lines.preview.suspendRestore" },
@@ -223,7 +223,7 @@ export const orderSim: ActionHandler<
       ctx,
       {
         type: "sim_swap",
-        accountId: ctx.row.accountId as string,
+        accountId: ctx.row.accountId,
         lineId: lineId(ctx),
         ownerUid: ctx.row.ownerUid,
         details: { simType: "physical", delivery },
@@ -239,7 +239,7 @@ export const orderSim: ActionHandler<
       throw conflict(words("lines.simOnItsWay"), [{ path: "address", message: words("lines.simOnItsWayField") }]);
     return {
       summary: "resources.lines.preview.orderSim",
-      params: { msisdn: ctx.row.msisdn as string, address: oneLine(ctx.input.address) },
+      params: { msisdn: ctx.row.msisdn, address: oneLine(ctx.input.address) },
       lines: [
         { label: "resources.lines.preview.simKeepsWorking" },
         { label: "resources.lines.preview.deliveryDays" },
@@ -314,7 +314,7 @@ export const swapSim: ActionHandler<
     const esim = ctx.input.simType === "esim";
     return {
       summary: esim ? "resources.lines.preview.swapToEsim" : "resources.lines.preview.swapToPhysical",
-      params: { msisdn: ctx.row.msisdn as string, iccid: ctx.input.iccid ? ctx.input.iccid.slice(-4) : "" },
+      params: { msisdn: ctx.row.msisdn, iccid: ctx.input.iccid ? ctx.input.iccid.slice(-4) : "" },
       lines: [
         { label: "resources.lines.preview.oldSimStops" },
         { label: esim ? "resources.lines.preview.scanQr" : "resources.lines.preview.insertSim" },

@@ -329,7 +329,7 @@ async function billingFacts(tx: Executor, lineRow: LineRow) {
     })
     .from(lines)
     .innerJoin(plans, eq(plans.id, lines.planId))
-    .where(eq(lines.id, lineRow.id as string));
+    .where(eq(lines.id, lineRow.id));
   return facts!;
 }
 
@@ -345,7 +345,7 @@ async function waitingOrders(tx: Executor, lineId: string, type: "new_line" | "t
 
 export const activateSim: ActionHandler<LineRow, { iccid: string }> = {
   async run(ctx: LineCtx<{ iccid: string }>) {
-    const lineId = ctx.row.id as string;
+    const lineId = ctx.row.id;
     const { iccid } = ctx.input;
     const [taken] = await ctx.tx
       .select({ id: lines.id })
@@ -367,10 +367,10 @@ export const activateSim: ActionHandler<LineRow, { iccid: string }> = {
       {
         id: lineId,
         operatorCode: facts.operatorCode,
-        accountId: ctx.row.accountId as string,
-        accountType: ctx.row.accountType as "prepaid" | "postpaid",
-        msisdn: ctx.row.msisdn as string,
-        cycleDay: ctx.row.cycleDay as number,
+        accountId: ctx.row.accountId,
+        accountType: ctx.row.accountType,
+        msisdn: ctx.row.msisdn,
+        cycleDay: ctx.row.cycleDay,
         plan: { name: facts.planName, priceAmount: facts.priceAmount, currency: facts.currency },
       },
       { uid: ctx.principal.uid, role: ctx.principal.role },
@@ -393,7 +393,7 @@ export const activateSim: ActionHandler<LineRow, { iccid: string }> = {
         ctx,
         {
           type: "new_line",
-          accountId: ctx.row.accountId as string,
+          accountId: ctx.row.accountId,
           lineId,
           ownerUid: ctx.row.ownerUid,
           details: { msisdn: ctx.row.msisdn, simType: ctx.row.simType, iccid },
@@ -402,15 +402,15 @@ export const activateSim: ActionHandler<LineRow, { iccid: string }> = {
         { complete: true },
       );
     }
-    await tell(ctx, ctx.row.ownerUid, "line.activated", lineId, { msisdn: ctx.row.msisdn as string });
+    await tell(ctx, ctx.row.ownerUid, "line.activated", lineId, { msisdn: ctx.row.msisdn });
     return { order, result: { iccid, firstCharge: charged } };
   },
   async preview(ctx) {
     const facts = await billingFacts(ctx.tx, ctx.row);
-    const quote = firstChargeQuote(facts.priceAmount, ctx.row.cycleDay as number);
+    const quote = firstChargeQuote(facts.priceAmount, ctx.row.cycleDay);
     return {
       summary: "resources.lines.preview.activateSim",
-      params: { msisdn: ctx.row.msisdn as string, iccid: ctx.input.iccid.slice(-4) },
+      params: { msisdn: ctx.row.msisdn, iccid: ctx.input.iccid.slice(-4) },
       lines: [
         {
           label: "resources.accounts.preview.firstCharge",
@@ -428,8 +428,8 @@ export const activateSim: ActionHandler<LineRow, { iccid: string }> = {
 
 export const changeNumber: ActionHandler<LineRow, { msisdn: string }> = {
   async run(ctx) {
-    const lineId = ctx.row.id as string;
-    const from = ctx.row.msisdn as string;
+    const lineId = ctx.row.id;
+    const from = ctx.row.msisdn;
     const to = ctx.input.msisdn;
     if (to === from)
       throw conflict(words("numbers.sameNumber"), [{ path: "msisdn", message: words("numbers.sameNumberField") }]);
@@ -444,7 +444,7 @@ export const changeNumber: ActionHandler<LineRow, { msisdn: string }> = {
       ctx,
       {
         type: "change_number",
-        accountId: ctx.row.accountId as string,
+        accountId: ctx.row.accountId,
         lineId,
         ownerUid: ctx.row.ownerUid,
         details: { fromMsisdn: from, toMsisdn: to, quarantinedUntil: today(quarantinedUntil) },
@@ -462,7 +462,7 @@ export const changeNumber: ActionHandler<LineRow, { msisdn: string }> = {
     await checkNumberAvailable(ctx.tx, ctx.principal.operator, to, pickers(ctx, ctx.row.ownerUid), "msisdn");
     return {
       summary: "resources.lines.preview.changeNumber",
-      params: { msisdn: ctx.row.msisdn as string, newMsisdn: to },
+      params: { msisdn: ctx.row.msisdn, newMsisdn: to },
       lines: [{ label: "resources.lines.preview.oldNumberQuarantine" }, { label: "resources.lines.preview.noCharge" }],
       total: null,
     };
@@ -479,9 +479,9 @@ async function cancellationFacts(tx: Executor, row: LineRow, mode: CancelInput["
   const facts = await billingFacts(tx, row);
   const settlement = finalSettlement(
     {
-      accountType: row.accountType as "prepaid" | "postpaid",
-      status: row.status as string,
-      cycleDay: row.cycleDay as number,
+      accountType: row.accountType,
+      status: row.status,
+      cycleDay: row.cycleDay,
       renewedCycleStart: facts.renewedCycleStart,
       createdAt: facts.createdAt,
       activatedAt: facts.activatedAt,
@@ -493,12 +493,12 @@ async function cancellationFacts(tx: Executor, row: LineRow, mode: CancelInput["
   const [addOns] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(addOnPurchases)
-    .where(and(eq(addOnPurchases.lineId, row.id as string), eq(addOnPurchases.status, "active")));
+    .where(and(eq(addOnPurchases.lineId, row.id), eq(addOnPurchases.status, "active")));
   const [unpaid] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(invoices)
-    .where(and(eq(invoices.accountId, row.accountId as string), inArray(invoices.status, ["issued", "overdue"])));
-  const { cycleEnd } = quotePlanChange(0, 0, row.cycleDay as number, now);
+    .where(and(eq(invoices.accountId, row.accountId), inArray(invoices.status, ["issued", "overdue"])));
+  const { cycleEnd } = quotePlanChange(0, 0, row.cycleDay, now);
   return { facts, settlement, addOns: addOns?.n ?? 0, unpaidBills: unpaid?.n ?? 0, cycleEnd };
 }
 
@@ -515,19 +515,19 @@ export async function terminateLine(
   now = new Date(),
 ): Promise<{ amount: number; kind: string; currency: string }> {
   const { tx } = ctx;
-  const lineId = row.id as string;
+  const lineId = row.id;
   const { facts, settlement } = await cancellationFacts(tx, row, mode, now);
   if (settlement.kind !== "none") {
     await postLedgerEntry(tx, {
       operatorCode: facts.operatorCode,
-      accountId: row.accountId as string,
+      accountId: row.accountId,
       kind: settlement.kind === "charge" ? "charge" : "adjustment",
       amount: settlement.amount,
       currency: facts.currency,
       reason:
         settlement.kind === "charge"
-          ? `${facts.planName}, last ${settlement.days} of ${settlement.cycleDays} days (${row.msisdn as string}, cancelled)`
-          : `${facts.planName}, ${settlement.days} unused days of ${settlement.cycleDays} back (${row.msisdn as string}, cancelled)`,
+          ? `${facts.planName}, last ${settlement.days} of ${settlement.cycleDays} days (${row.msisdn}, cancelled)`
+          : `${facts.planName}, ${settlement.days} unused days of ${settlement.cycleDays} back (${row.msisdn}, cancelled)`,
       actorUid: ctx.actor.uid,
       actorRole: ctx.actor.role,
       idempotencyKey: `line-cancelled:${lineId}`,
@@ -557,15 +557,15 @@ export async function terminateLine(
       updatedAt: now,
     })
     .where(eq(lines.id, lineId));
-  await quarantineNumber(tx, facts.operatorCode, row.msisdn as string);
+  await quarantineNumber(tx, facts.operatorCode, row.msisdn);
   // The account's line count went down: its pages read it again (the line's own event is the caller's).
-  publishLineCountChanged(ctx.effects, { id: row.accountId as string, ownerUid: row.ownerUid });
+  publishLineCountChanged(ctx.effects, { id: row.accountId, ownerUid: row.ownerUid });
   return { amount: settlement.amount, kind: settlement.kind, currency: facts.currency };
 }
 
 export const cancelLine: ActionHandler<LineRow, CancelInput> = {
   async run(ctx) {
-    const lineId = ctx.row.id as string;
+    const lineId = ctx.row.id;
     const [scheduled] = await waitingOrders(ctx.tx, lineId, "terminate");
     if (scheduled)
       throw conflict(words("lines.cancelScheduled", { date: today(scheduled.scheduledFor ?? new Date()) }), [
@@ -573,13 +573,13 @@ export const cancelLine: ActionHandler<LineRow, CancelInput> = {
       ]);
     const base = {
       type: "terminate" as const,
-      accountId: ctx.row.accountId as string,
+      accountId: ctx.row.accountId,
       lineId,
       ownerUid: ctx.row.ownerUid,
       reason: ctx.reason,
     };
     if (ctx.input.when === "cycle-end") {
-      const { cycleEnd } = quotePlanChange(0, 0, ctx.row.cycleDay as number, new Date());
+      const { cycleEnd } = quotePlanChange(0, 0, ctx.row.cycleDay, new Date());
       const order = await placeOrder(
         ctx,
         {
@@ -591,7 +591,7 @@ export const cancelLine: ActionHandler<LineRow, CancelInput> = {
         { complete: false },
       );
       await tell(ctx, ctx.row.ownerUid, "line.cancel_scheduled", lineId, {
-        msisdn: ctx.row.msisdn as string,
+        msisdn: ctx.row.msisdn,
         date: cycleEnd,
       });
       return { order };
@@ -606,7 +606,7 @@ export const cancelLine: ActionHandler<LineRow, CancelInput> = {
       { ...base, details: { msisdn: ctx.row.msisdn, when: "now", settlement: settled } },
       { complete: true },
     );
-    await tell(ctx, ctx.row.ownerUid, "line.cancelled", lineId, { msisdn: ctx.row.msisdn as string });
+    await tell(ctx, ctx.row.ownerUid, "line.cancelled", lineId, { msisdn: ctx.row.msisdn });
     return { order };
   },
   async preview(ctx) {
@@ -616,7 +616,7 @@ export const cancelLine: ActionHandler<LineRow, CancelInput> = {
     const days = { days: settlement.days, cycleDays: settlement.cycleDays, plan: facts.planName };
     return {
       summary: mode === "now" ? "resources.lines.preview.cancelNow" : "resources.lines.preview.cancelAtCycleEnd",
-      params: { msisdn: ctx.row.msisdn as string, date: cycleEnd },
+      params: { msisdn: ctx.row.msisdn, date: cycleEnd },
       lines: [
         settlement.kind === "charge"
           ? { label: "resources.lines.preview.finalCharge", params: days, amount: money(settlement.amount, currency) }
@@ -653,7 +653,7 @@ const KEPT_NOTE = "orders.terminate.kept";
  */
 export const keepLine: ActionHandler<LineRow, Record<string, never>> = {
   async run(ctx) {
-    const lineId = ctx.row.id as string;
+    const lineId = ctx.row.id;
     const scheduled = (await waitingOrders(ctx.tx, lineId, "terminate")).filter((o) => o.scheduledFor);
     if (!scheduled.length)
       throw conflict(words("lines.nothingScheduled"), [
@@ -662,7 +662,7 @@ export const keepLine: ActionHandler<LineRow, Record<string, never>> = {
     for (const order of scheduled)
       await advanceOrder(ctx, { ...order, ownerUid: ctx.row.ownerUid }, "cancelled", ctx.principal.role, KEPT_NOTE);
     await tell(ctx, ctx.row.ownerUid, "line.cancel_withdrawn", lineId, {
-      msisdn: ctx.row.msisdn as string,
+      msisdn: ctx.row.msisdn,
       date: today(scheduled[0]!.scheduledFor!),
     });
     return { order: { id: scheduled[0]!.id, type: "terminate", state: "cancelled" } };

@@ -27,14 +27,11 @@ async function planChange(ctx: Ctx) {
     throw unprocessable(wordsNaming("plans.notOffered", target), [
       { path: "planId", message: words("plans.notOfferedField") },
     ]);
-  const [current] = await ctx.tx
-    .select()
-    .from(plans)
-    .where(eq(plans.id, ctx.row.planId as string));
+  const [current] = await ctx.tx.select().from(plans).where(eq(plans.id, ctx.row.planId));
   const [account] = await ctx.tx
     .select({ type: accounts.type })
     .from(accounts)
-    .where(eq(accounts.id, ctx.row.accountId as string));
+    .where(eq(accounts.id, ctx.row.accountId));
   if (target.kind !== account!.type) {
     const from = words(`plans.kind.${account!.type}`);
     const to = words(`plans.kind.${target.kind}`);
@@ -49,9 +46,7 @@ async function planChange(ctx: Ctx) {
   const [scheduled] = await ctx.tx
     .select({ id: orders.id, scheduledFor: orders.scheduledFor })
     .from(orders)
-    .where(
-      and(eq(orders.lineId, ctx.row.id as string), eq(orders.type, "change_plan"), eq(orders.state, "acknowledged")),
-    )
+    .where(and(eq(orders.lineId, ctx.row.id), eq(orders.type, "change_plan"), eq(orders.state, "acknowledged")))
     .limit(1);
   if (scheduled) {
     throw conflict(
@@ -83,19 +78,14 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
     };
     const base = {
       type: "change_plan" as const,
-      accountId: ctx.row.accountId as string,
-      lineId: ctx.row.id as string,
+      accountId: ctx.row.accountId,
+      lineId: ctx.row.id,
       ownerUid: ctx.row.ownerUid,
       reason: ctx.reason,
     };
 
     if (ctx.input.effective === "next-cycle") {
-      const { cycleEnd } = quotePlanChange(
-        current.priceAmount,
-        target.priceAmount,
-        ctx.row.cycleDay as number,
-        new Date(),
-      );
+      const { cycleEnd } = quotePlanChange(current.priceAmount, target.priceAmount, ctx.row.cycleDay, new Date());
       const scheduledFor = new Date(`${cycleEnd}T00:00:00Z`);
       const order = await placeOrder(
         ctx,
@@ -106,7 +96,7 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
       return { order };
     }
 
-    const quote = quotePlanChange(current.priceAmount, target.priceAmount, ctx.row.cycleDay as number, new Date());
+    const quote = quotePlanChange(current.priceAmount, target.priceAmount, ctx.row.cycleDay, new Date());
     const order = await placeOrder(
       ctx,
       { ...base, details: { ...details, ...quote, currency: target.currency } },
@@ -115,7 +105,7 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
     if (quote.net !== 0) {
       await postLedgerEntry(ctx.tx, {
         operatorCode: ctx.principal.operator,
-        accountId: ctx.row.accountId as string,
+        accountId: ctx.row.accountId,
         kind: quote.net > 0 ? "charge" : "adjustment",
         amount: Math.abs(quote.net),
         currency: target.currency,
@@ -126,11 +116,8 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
         reference: { type: "order", id: order.id },
       });
     }
-    await ctx.tx
-      .update(lines)
-      .set({ planId: target.id, updatedAt: new Date() })
-      .where(eq(lines.id, ctx.row.id as string));
-    await liftCapsAfterPlanChange(ctx.tx, ctx.row.id as string);
+    await ctx.tx.update(lines).set({ planId: target.id, updatedAt: new Date() }).where(eq(lines.id, ctx.row.id));
+    await liftCapsAfterPlanChange(ctx.tx, ctx.row.id);
     await tell(ctx, "plan.changed", { planName: target.name });
     return { order };
   },
@@ -139,15 +126,10 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
     const { target, current, accountType } = await planChange(ctx);
     const currency = target.currency;
     if (ctx.input.effective === "next-cycle") {
-      const { cycleEnd } = quotePlanChange(
-        current.priceAmount,
-        target.priceAmount,
-        ctx.row.cycleDay as number,
-        new Date(),
-      );
+      const { cycleEnd } = quotePlanChange(current.priceAmount, target.priceAmount, ctx.row.cycleDay, new Date());
       return {
         summary: "resources.lines.preview.changePlanNextCycle",
-        params: { msisdn: ctx.row.msisdn as string, plan: target.name, date: cycleEnd },
+        params: { msisdn: ctx.row.msisdn, plan: target.name, date: cycleEnd },
         lines: [
           { label: "resources.lines.preview.noChargeNow" },
           { label: "resources.lines.preview.newMonthlyPrice", amount: money(target.priceAmount, currency) },
@@ -155,11 +137,11 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
         total: money(0, currency),
       };
     }
-    const quote = quotePlanChange(current.priceAmount, target.priceAmount, ctx.row.cycleDay as number, new Date());
+    const quote = quotePlanChange(current.priceAmount, target.priceAmount, ctx.row.cycleDay, new Date());
     const days = { days: quote.remainingDays, cycleDays: quote.cycleDays };
     return {
       summary: "resources.lines.preview.changePlanNow",
-      params: { msisdn: ctx.row.msisdn as string, plan: target.name },
+      params: { msisdn: ctx.row.msisdn, plan: target.name },
       lines: [
         {
           label: "resources.lines.preview.creditOldPlan",
@@ -193,7 +175,7 @@ async function tell(ctx: Ctx, kind: "plan.changed" | "plan.change_scheduled", pa
   await ctx.effects.notify({
     recipientUid: ctx.row.ownerUid,
     kind,
-    params: { msisdn: ctx.row.msisdn as string, byRole: ctx.principal.role, ...params },
-    link: `/lines/show/${ctx.row.id as string}`,
+    params: { msisdn: ctx.row.msisdn, byRole: ctx.principal.role, ...params },
+    link: `/lines/show/${ctx.row.id}`,
   });
 }

@@ -18,9 +18,9 @@ import { cycleStartOf } from "./cycles";
  */
 export const setCap: ActionHandler<LineRow, { dataMb: number | null }> = {
   async run(ctx) {
-    const lineId = ctx.row.id as string;
+    const lineId = ctx.row.id;
     const { dataMb } = ctx.input;
-    const cycleStart = cycleStartOf(new Date(), ctx.row.cycleDay as number);
+    const cycleStart = cycleStartOf(new Date(), ctx.row.cycleDay);
     const [counter] = await ctx.tx
       .select({ used: usageCounters.used })
       .from(usageCounters)

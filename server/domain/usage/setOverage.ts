@@ -15,7 +15,7 @@ import { USAGE_TYPES } from "#resources/usage";
  */
 export const setOverage: ActionHandler<LineRow, { payAsYouGo: boolean }> = {
   async run(ctx) {
-    const lineId = ctx.row.id as string;
+    const lineId = ctx.row.id;
     const { payAsYouGo } = ctx.input;
     await ctx.tx.update(lines).set({ payAsYouGo, updatedAt: new Date() }).where(eq(lines.id, lineId));
     if (payAsYouGo) {
