@@ -155,7 +155,7 @@ const REQUEST_ID = /^[\w.-]{1,64}$/;
 /**
  * The access log: one line per request once it is answered, with everything Fastify's "incoming
  * request" line held (the request id, method, url, operator, app version) plus the status and the
- * time taken. Fastify's two lines a request cost ~4 µs more CPU than one (a third of the log's cost)
+ * time taken. Fastify's two lines a request cost ~4 µs more CPU than one (nearly half the log's cost)
  * and said twice what one says. The arrival is logged at debug level, for a request that never ends.
  */
 class AccessLog extends LogController {
