@@ -11,10 +11,31 @@ import { itemWords, overageDetail, type CatalogNames } from "./itemText";
 const GROUPS: readonly InvoiceItemKind[] = ["plan", "add_on", "proration", "overage", "other"];
 
 /**
- * Helvetica writes WinAnsi only: Intl's no-break spaces ("EUR 1,234.50" in Spanish) become plain ones
- * so no amount or date can make the page fail to render.
+ * Helvetica writes WinAnsi only, and pdf-lib throws on any other character, so a holder's name or a
+ * void reason in another script would make the bill fail to download. What the font cannot write
+ * becomes what it can: any space or line break a space (Intl's no-break spaces in "1.234,50 EUR"),
+ * a letter with a mark its base letter ("ă" → "a" through NFKD, "Ł" → "L" through a short list),
+ * anything else "?". The web page shows the text as written.
  */
-const plain = (value: string) => value.replace(/[\u00a0\u202f]/g, " ");
+const plainIn = (writable: ReadonlySet<number>) => (value: string) =>
+  Array.from(value.replace(/\s/g, " "), (char) => {
+    if (writable.has(char.codePointAt(0)!)) return char;
+    const base = (UNDECOMPOSED[char] ?? char).normalize("NFKD").replace(/\p{M}/gu, "");
+    return base && Array.from(base).every((part) => writable.has(part.codePointAt(0)!)) ? base : "?";
+  }).join("");
+
+/** Latin letters whose stroke is not a combining mark, so NFKD leaves them whole. */
+const UNDECOMPOSED: Readonly<Record<string, string>> = {
+  Ł: "L",
+  ł: "l",
+  Đ: "D",
+  đ: "d",
+  Ħ: "H",
+  ħ: "h",
+  ı: "i",
+  Ŧ: "T",
+  ŧ: "t",
+};
 
 /**
  * The bill as a one-page A4 PDF (pdf-lib, standard Helvetica: nothing to embed), in the reader's
@@ -32,13 +53,15 @@ export async function renderInvoicePdf(
   const money = (amount: Money) => moneyText(amount, locale);
   const date = (iso: string) => dateText(iso, locale);
   const pdf = await PDFDocument.create();
+  const page = pdf.addPage([595.28, 841.89]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  // Both faces share the WinAnsi encoding, so one character set serves both.
+  const plain = plainIn(new Set(regular.getCharacterSet()));
   pdf.setTitle(t("invoicePdf.title", { operator: operatorName, number: invoice.number }));
   pdf.setSubject(plain(t("invoicePdf.subject", { total: money(invoice.total), date: date(invoice.dueOn) })));
   pdf.setProducer("self-service portal");
   pdf.setCreationDate(new Date(invoice.issuedAt));
-  const page = pdf.addPage([595.28, 841.89]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const ink = rgb(0.1, 0.1, 0.12);
   let y = 780;
   const text = (words: string, x: number, options: { size?: number; font?: typeof regular; right?: boolean } = {}) => {
