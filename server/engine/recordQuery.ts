@@ -19,6 +19,8 @@ export interface RecordQuery<Row> extends PromiseLike<Row[]> {
   for(strength: "update", config: { of: PgTable }): RecordQuery<Row>;
   toSQL(): { sql: string; params: unknown[] };
   prepare(name: string): { execute(values: Record<string, unknown>): Promise<Row[]> };
+  /** What the select selects, by the row's keys: columns and SQL expressions (drizzle's own). */
+  readonly _: { readonly selectedFields: Record<string, unknown> };
   /** The query as a subquery of another (`from (…) as alias`). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- drizzle's subquery of the module's own select
   as(alias: string): any;
