@@ -1,4 +1,5 @@
 import { types, type PGlite, type ParserOptions, type QueryOptions, type Transaction } from "@electric-sql/pglite";
+import { DRIZZLE_TEXT_TYPES } from "./drizzleTextTypes";
 
 // drizzle-orm reads dates, times, intervals and a few arrays as the text PostgreSQL sends (it parses
 // them itself), and asks PGlite for that by passing its own parsers with every query. PGlite then
@@ -7,19 +8,7 @@ import { types, type PGlite, type ParserOptions, type QueryOptions, type Transac
 // on the instance, and drizzle's per-query parsers are dropped on the way in. Raw SQL (pg-boss's,
 // through executeSql) keeps PGlite's own parsing by asking for it per query, as drizzle did.
 
-/** The types drizzle-orm/pglite reads as text, each array type with its element type. */
-const TEXT_TYPES: Record<number, number | null> = {
-  [types.TIMESTAMP]: null,
-  [types.TIMESTAMPTZ]: null,
-  [types.INTERVAL]: null,
-  [types.DATE]: null,
-  1115: types.TIMESTAMP,
-  1185: types.TIMESTAMPTZ,
-  1187: types.INTERVAL,
-  1182: types.DATE,
-  1231: types.NUMERIC,
-};
-const textTypeIds = new Set(Object.keys(TEXT_TYPES));
+const textTypeIds = new Set(Object.keys(DRIZZLE_TEXT_TYPES));
 const asText = (value: string) => value;
 
 /** Options without drizzle's per-query parsers, when those ask only for what the instance already does. */
@@ -45,7 +34,7 @@ const textQueryOf =
  */
 export function readDatesAsText(client: PGlite): { drizzleClient: PGlite; ownParsers: ParserOptions } {
   const ownParsers: ParserOptions = {};
-  for (const [id, element] of Object.entries(TEXT_TYPES)) {
+  for (const [id, element] of Object.entries(DRIZZLE_TEXT_TYPES)) {
     // PGlite's array parsers read their element's parser from the instance when they run; after the
     // change below that is the text one, so the own array parsers are bound to the own element parser.
     ownParsers[Number(id)] =

@@ -4,6 +4,7 @@ import pg from "pg";
 import type { Principal } from "#resources/access";
 import type { SourceScope } from "#resources/define";
 import type { Executor } from "../audit";
+import { DRIZZLE_TEXT_TYPES } from "../db/drizzleTextTypes";
 import { selectRecords } from "./recordQuery";
 import type { DomainModule } from "./types";
 
@@ -72,21 +73,8 @@ function prepare(db: Executor, module: DomainModule, role: Principal["role"], sc
   }
 }
 
-/**
- * Dates, times and intervals (and their arrays) as PostgreSQL writes them, as drizzle asks of
- * node-postgres: the columns' own decoders make of them what the schema says.
- */
-const KEPT_AS_TEXT = new Set([
-  pg.types.builtins.TIMESTAMPTZ,
-  pg.types.builtins.TIMESTAMP,
-  pg.types.builtins.DATE,
-  pg.types.builtins.INTERVAL,
-  1115,
-  1182,
-  1185,
-  1187,
-  1231,
-]);
+/** Dates, times, intervals and a few arrays as PostgreSQL writes them, as drizzle asks of node-postgres. */
+const KEPT_AS_TEXT = new Set(Object.keys(DRIZZLE_TEXT_TYPES).map(Number));
 const asText = (value: string) => value;
 /** Results come as text (no statement here asks for binary). */
 const typeParsers = {
