@@ -19,6 +19,7 @@ import { expectProblem } from "../support/problems";
 import { SAMPLE_FILES } from "../support/sampleFiles";
 import { ADMIN, AGENT, ALEX, SAM, TMO_AGENT } from "../support/fixtures";
 import { expireVerification, verifyCallerByOverride } from "../support/callerVerification";
+import { withoutUuids } from "../support/withoutUuids";
 
 // Verify before disclosing (issue 27 item 2): an agent reads a subscriber's records (bills, usage,
 // ledger, orders, payment methods, files, lines, identity, notices) and acts on them only once the
@@ -300,7 +301,7 @@ describe("verifying by PIN", () => {
     expect(res.json<{ verifiedUntil: string; email: string }>()).toMatchObject({ email: "alex@example.com" });
     await answers(`/api/v1/lines/${alex.lineId}`);
     const [audit] = await auditOf("caller-verification.verified");
-    expect(JSON.stringify(audit)).not.toContain("2580");
+    expect(withoutUuids(audit)).not.toContain("2580");
   });
 
   it("5 wrong answers lock verifying him for 15 minutes (429, Retry-After) and alert him; a right PIN then waits", async () => {
@@ -327,7 +328,7 @@ describe("verifying by PIN", () => {
     );
     expect(await auditOf("caller-verification.failed")).toHaveLength(failedBefore + 5);
     expect((await auditOf("caller-verification.locked")).length).toBeGreaterThanOrEqual(1);
-    expect(JSON.stringify(await auditOf("caller-verification.failed"))).not.toContain("9911");
+    expect(withoutUuids(await auditOf("caller-verification.failed"))).not.toContain("9911");
     // Once the lock has run out, the right PIN verifies again.
     await db()
       .update(callerVerificationAttempts)
@@ -362,7 +363,7 @@ describe("verifying by SMS code", () => {
     expect(audits.map((a) => a.action)).toEqual(
       expect.arrayContaining(["caller-verification.code-sent", "caller-verification.verified"]),
     );
-    expect(JSON.stringify(audits)).not.toContain(code);
+    expect(withoutUuids(audits)).not.toContain(code);
   });
 
   it("an expired code is refused", async () => {

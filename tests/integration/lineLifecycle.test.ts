@@ -21,6 +21,7 @@ import { signInWithPassword, startTestBackend, type TestBackend } from "../suppo
 import { ADMIN, AGENT, ALEX, SAM, TAYLOR } from "../support/fixtures";
 import { verifyDemoCallers } from "../support/callerVerification";
 import { expectProblem } from "../support/problems";
+import { withoutUuids } from "../support/withoutUuids";
 
 // The life of a line (issue 28 items 2 and 4): add a line (eSIM at once, posted SIM pending until
 // activated, a number brought in on a temporary one), change its number, cancel it; billing from
@@ -363,7 +364,7 @@ describe("add a line", () => {
       temporaryMsisdn: temporary,
       portIn: { msisdn: portIn.msisdn, carrierAccount: "ACC-991", zip: "20001" },
     });
-    expect(JSON.stringify(order!.details)).not.toContain("4321");
+    expect(withoutUuids(order!.details)).not.toContain("4321");
     // A retry (add-line takes no Idempotency-Key: its activation code is shown once) adds no second line.
     expectProblem(
       await act("accounts", alexPrepaid.id, "add-line", ALEX, {
