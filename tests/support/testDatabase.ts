@@ -99,19 +99,26 @@ function migrationsHash(): string {
 /**
  * The name of a migrated, empty database on the PostgreSQL server that test files copy (CREATE
  * DATABASE … TEMPLATE) instead of migrating their own (~0.1 s against ~0.45 s a file). It is named
- * after the migrations it holds and kept on the server: the first worker to need it makes it, under
- * an advisory lock the others wait on, and renames it into place only once it is complete.
+ * after the migrations it holds and the day (migrations 0040 and 0042 make the usage months around
+ * the day they run) and kept on the server: the first worker to need it makes it, under an advisory
+ * lock the others wait on, renames it into place only once it is complete, and drops older ones.
  */
 let postgresTemplate: Promise<string> | undefined;
 function migratedPostgresTemplate(): Promise<string> {
   postgresTemplate ??= (async () => {
-    const name = `portal_template_${migrationsHash()}`;
+    const name = `portal_template_${migrationsHash()}_${new Date().toISOString().slice(0, 10).replaceAll("-", "")}`;
     const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
     await admin.connect();
     try {
       await admin.query("select pg_advisory_lock(hashtext('portal_test_template'))");
       const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
       if (found.rowCount === 0) {
+        // Yesterday's, or another checkout's: one a run is copying at this moment stays (the drop fails).
+        const older = await admin.query<{ datname: string }>(
+          "select datname from pg_database where datname like 'portal\\_template\\_%' and datname <> $1",
+          [name],
+        );
+        for (const { datname } of older.rows) await admin.query(`drop database if exists ${datname}`).catch(() => {});
         const making = `${name}_making`;
         await admin.query(`drop database if exists ${making} with (force)`);
         await admin.query(`create database ${making}`);
