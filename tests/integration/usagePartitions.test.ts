@@ -168,6 +168,24 @@ describe("usage_records by month", () => {
     expect(await chart()).toEqual(after);
   });
 
+  /** A table's storage parameters, comma-separated ("" when it has none). */
+  const storageOf = async (table: string) =>
+    (
+      await query<{ options: string | null }>(
+        sql`select array_to_string(reloptions, ',') as options from pg_class where relname = ${table}`,
+      )
+    )[0]?.options ?? "";
+
+  it("leaves half of each page of the counters and of every month of daily sums free, for updates in place", async () => {
+    expect(await storageOf("usage_counters")).toContain("fillfactor=50");
+    const months = await usageMonths(db(), "usage_daily");
+    expect(months.length).toBeGreaterThan(0);
+    for (const month of months)
+      expect(await storageOf(`usage_daily_${month.slice(0, 4)}_${month.slice(5, 7)}`)).toBe("fillfactor=50");
+    expect(await storageOf("usage_daily_default")).toBe("fillfactor=50");
+    expect(await storageOf("usage_records_default")).toBe("");
+  });
+
   it("keeps the daily sums by month of their cycle, and drops a month past their retention", async () => {
     const [kind] = await query<{ partitioned: boolean }>(
       sql`select relkind = 'p' as partitioned from pg_class where relname = 'usage_daily'`,
@@ -200,6 +218,7 @@ describe("usage_records by month", () => {
     const made = await maintainUsagePartitions(db(), { today: new Date(`${old}T00:00:00Z`), retentionMonths: 120 });
     expect(made.daily.created).toContain(old);
     const name = `usage_daily_${old.slice(0, 4)}_${old.slice(5, 7)}`;
+    expect(await storageOf(name)).toContain("fillfactor=50");
     expect(await stray()).toEqual([name]);
     const kept = await maintainUsagePartitions(db(), { today: now, retentionMonths: 120, dailyRetentionMonths: 36 });
     expect(kept.daily.dropped).not.toContain(old);
