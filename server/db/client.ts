@@ -33,12 +33,13 @@ export interface Database {
 /** PostgreSQL connections per backend process unless DATABASE_POOL_SIZE says otherwise. */
 export const DEFAULT_POOL_SIZE = 10;
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+/** The migrations, in drizzle's folder layout (the test suites also name their migrated templates after them). */
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /**
  * Opens the database and applies pending migrations. `url` (a postgres:// URL) selects a
  * PostgreSQL server; otherwise PGlite keeps its files in `dataDir` ("memory://" keeps nothing).
- * `image`, on PGlite, is a data directory dumped by `dumpPgliteImage` to start from instead of an
+ * `image`, on PGlite, is a data directory dumped by PGlite's `dumpDataDir` to start from instead of an
  * empty cluster (the test suites open hundreds of databases: initdb costs ~1.4 s, loading ~0.5 s).
  */
 export async function openDatabase(options: {
@@ -89,10 +90,4 @@ export async function openDatabase(options: {
       values?.length ? client.query(text, values, own) : ((await client.exec(text, own)).at(-1) ?? { rows: [] }),
     close: () => client.close(),
   };
-}
-
-/** A PGlite database's data directory as it is now, for `openDatabase`'s `image` (uncompressed: loading it is what is repeated). */
-export async function dumpPgliteImage(database: Database): Promise<Blob> {
-  if (database.notifications?.driver !== "pglite") throw new Error("Only a PGlite database can be dumped as an image");
-  return database.notifications.client.dumpDataDir("none");
 }

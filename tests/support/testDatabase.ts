@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { dumpPgliteImage, openDatabase, type Database } from "../../server/db/client";
+import { migrationsFolder, openDatabase, type Database } from "../../server/db/client";
 import { rowsOf } from "../../server/db/rowsOf";
 
 /** The server that integration tests create throwaway databases on (trust auth). */
@@ -77,7 +76,9 @@ function migratedPgliteImage(): Promise<Blob> {
   migratedPglite ??= (async () => {
     const database = await openDatabase({ dataDir: "memory://" });
     try {
-      return await dumpPgliteImage(database);
+      if (database.notifications?.driver !== "pglite") throw new Error("An in-memory database is PGlite");
+      // Uncompressed: loading it is what is repeated.
+      return await database.notifications.client.dumpDataDir("none");
     } finally {
       await database.close();
     }
@@ -87,10 +88,9 @@ function migratedPgliteImage(): Promise<Blob> {
 
 /** What the migrations folder holds, as a short hash: a template made by other migrations is another template. */
 function migrationsHash(): string {
-  const folder = fileURLToPath(new URL("../../server/db/migrations", import.meta.url));
   const hash = createHash("sha256");
-  for (const file of readdirSync(folder, { recursive: true, encoding: "utf8" }).sort()) {
-    const path = join(folder, file);
+  for (const file of readdirSync(migrationsFolder, { recursive: true, encoding: "utf8" }).sort()) {
+    const path = join(migrationsFolder, file);
     if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
   }
   return hash.digest("hex").slice(0, 12);
