@@ -5,6 +5,7 @@ import { rowsOf } from "../db/rowsOf";
 import type { RecordSource, RowsContext } from "./types";
 import { cursorSelection } from "../lib/listCursor";
 import type { ListQuery } from "../lib/listQuery";
+import type { ColumnMap } from "../lib/listSql";
 
 /**
  * A module's select as the engine chains it: drizzle's dynamic builder (`.$dynamic()`), narrowed to
@@ -34,18 +35,24 @@ export const selectRecords = <Row>(source: RecordSource<Row>, db: Executor, cont
 const matchingRecords = (source: Pick<RecordSource, "matching">, db: Executor, where: SQL | undefined) =>
   (source.matching(db) as RecordQuery<{ one: number }>).where(where);
 
+/** What each field sorts by: its `sortColumns` entry where it has one, else what it filters on. */
+export const sortColumnsOf = (source: Pick<RecordSource, "columns" | "sortColumns">): ColumnMap =>
+  source.sortColumns ? { ...source.columns, ...source.sortColumns } : source.columns;
+
 /**
  * Where a keyset page that ends on record `id` leaves its cursor: the record's sort values and id
  * as the database writes them (listCursor.ts); undefined when the record is gone.
  */
 export async function placeOf(
-  source: Pick<RecordSource, "matching" | "columns" | "id">,
+  source: Pick<RecordSource, "matching" | "columns" | "sortColumns" | "id">,
   db: Executor,
   sort: ListQuery["sort"],
   id: string,
 ): Promise<{ values: (string | null)[]; id: string } | undefined> {
   const [place] = await (
-    source.matching(db, cursorSelection(sort, source.columns, source.id)) as RecordQuery<Record<string, string | null>>
+    source.matching(db, cursorSelection(sort, sortColumnsOf(source), source.id)) as RecordQuery<
+      Record<string, string | null>
+    >
   )
     .where(eq(source.id, id))
     .limit(1);

@@ -30,7 +30,7 @@ import { callerNotVerified, checkReferences, findRecordRow, type ModuleMap } fro
 import { noSuchRecord, roleMayNot } from "./refusals";
 import { auditWrite, idParamsOf, pascal, publishAll, rolledBack, writeHeadersSchema } from "./routeParts";
 import type { EngineServices } from "./services";
-import { anyRecord, countMatching, placeOf, selectRecords } from "./recordQuery";
+import { anyRecord, countMatching, placeOf, selectRecords, sortColumnsOf } from "./recordQuery";
 import type { DomainModule } from "./types";
 import type { DeclaredResource } from "../lib/declaredResource";
 import { holdsSubscriberData } from "#resources/accessLog";
@@ -72,6 +72,7 @@ export const resourceRoutes =
   async (app) => {
     const { db, events } = services;
     const { source, writer } = module;
+    const sortColumns = sortColumnsOf(source);
     const onCreate = declaredExpressions(resource).effects.onCreate;
     const base = `/${resource.name}`;
     const tags = [resource.name];
@@ -145,7 +146,7 @@ export const resourceRoutes =
         }
         // Keyset pages start after the cursor and read one row more, to know whether a next page exists.
         const pageWhere = keyset?.after
-          ? and(where, afterCursor(list.sort, source.columns, source.id, keyset.after))
+          ? and(where, afterCursor(list.sort, sortColumns, source.id, keyset.after))
           : where;
         const [found, counted] = await Promise.all([
           selectRecords(source, reader, {
@@ -153,7 +154,7 @@ export const resourceRoutes =
             page: keyset ? undefined : { where: pageWhere, sort: list.sort, end: offset + limit },
           })
             .where(pageWhere)
-            .orderBy(...sortToSql(list.sort, source.columns, source.id))
+            .orderBy(...sortToSql(list.sort, sortColumns, source.id))
             .limit(keyset ? limit + 1 : limit)
             .offset(keyset ? 0 : offset),
           countMatching(source, reader, where),

@@ -48,6 +48,11 @@ export interface RecordSource<Row = unknown> {
   table: PgTable;
   /** The SQL behind every field a list may filter or sort by. */
   columns: ColumnMap;
+  /**
+   * Fields that sort by other SQL than they filter on: a ticket's priority filters by its name
+   * ('urgent') and sorts by its rank (urgent first). Absent fields sort by `columns`.
+   */
+  sortColumns?: ColumnMap;
   /** Sorts that name an output column of `rows` (a search's score): keyset pages cannot continue after them. */
   unkeyedSorts?: readonly string[];
   /** Rows the principal may reach with this scope: always its operator; "own" narrows to the principal's records. */

@@ -171,6 +171,47 @@ describe("the queue", () => {
     expectProblem(await backend.get(`${TICKETS}?sort=subject`, { as: AGENT }), 400, "sort");
   });
 
+  it("filters by priority by its name while sorting by its rank, and keyset pages keep the rank order", async () => {
+    const sim = await open(ALEX, {
+      accountId: alexAccount.id,
+      category: "sim",
+      subject: "No signal after swap",
+      message: "The new SIM shows no signal.",
+    });
+    const byName = await backend.get(`${TICKETS}?filter[priority]=${sim.priority}&pageSize=100`, { as: AGENT });
+    expect(byName.statusCode, byName.body).toBe(200);
+    const named = byName.json<{ data: Ticket[] }>().data;
+    expect(named.map((t) => t.id)).toContain(sim.id);
+    expect(new Set(named.map((t) => t.priority))).toEqual(new Set([sim.priority]));
+    const inList = await backend.get(`${TICKETS}?filter[priority][in]=urgent,${sim.priority}&pageSize=100`, {
+      as: AGENT,
+    });
+    expect(inList.statusCode, inList.body).toBe(200);
+    expect(inList.json<{ data: Ticket[] }>().data.every((t) => ["urgent", sim.priority].includes(t.priority))).toBe(
+      true,
+    );
+    expectProblem(await backend.get(`${TICKETS}?filter[priority]=soon`, { as: AGENT }), 400, "filter[priority]");
+
+    // A keyset walk by priority, two at a time: the same order as one page by number, urgent first.
+    const rank = (t: Ticket) => ["low", "medium", "high", "urgent"].indexOf(t.priority);
+    const walked: Ticket[] = [];
+    let cursor = "";
+    for (let page = 0; page < 50; page++) {
+      const res = await backend.get(`${TICKETS}?sort=-priority&pageSize=2&cursor=${encodeURIComponent(cursor)}`, {
+        as: AGENT,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<{ data: Ticket[]; next?: string }>();
+      walked.push(...body.data);
+      if (!body.next) break;
+      cursor = body.next;
+    }
+    const onePage = await backend.get(`${TICKETS}?sort=-priority&pageSize=100`, { as: AGENT });
+    expect(walked.map((t) => t.id)).toEqual(onePage.json<{ data: Ticket[] }>().data.map((t) => t.id));
+    expect(walked.length).toBeGreaterThan(2);
+    expect(walked.map(rank)).toEqual(walked.map(rank).sort((a, b) => b - a));
+  });
+
   it("an operator's own SLA hours move the due time; resolved tickets have none", async () => {
     await backend.database.db
       .update(operators)

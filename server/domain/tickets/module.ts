@@ -78,7 +78,7 @@ export const ticketsModule: DomainModule<TicketRow> = {
     joins: (query) => query.innerJoin(operators, eq(tickets.operatorCode, operators.code)),
     columns: {
       status: tickets.status,
-      priority: priorityRank,
+      priority: tickets.priority,
       category: tickets.category,
       accountId: tickets.accountId,
       assigned: sql`(${tickets.assigneeUid} is not null)`,
@@ -86,6 +86,7 @@ export const ticketsModule: DomainModule<TicketRow> = {
       lastMessageAt: selection.lastMessageAt,
       slaDueAt,
     },
+    sortColumns: { priority: priorityRank },
     search: (q) => ilike(tickets.subject, `%${escapeLike(q)}%`),
     toRecord: ({ assigneeUid, ...row }) => ({
       ...withoutOwner(row),
