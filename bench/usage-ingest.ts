@@ -20,7 +20,8 @@
 // keeps its meters in step with its records can beat it, so its share of the bare INSERT bounds the
 // share the ingest can reach.
 //
-//   npm run bench:usage-ingest            (BATCHES=30, CONCURRENCY=1,2,3, MODES=rated,bare,insert,floor, DRIVERS=pglite,postgres,
+//   npm run bench:usage-ingest            (BATCHES=30, CONCURRENCY=1,2,3, MODES=rated,bare,insert,floor,
+//                                          FLOOR_UPSERTS=counters,daily, DRIVERS=pglite,postgres,
 //                                          BATCH_SIZE=10000, LINES=1000: bench/usageBatches.ts)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -57,6 +58,15 @@ const BARE_INSERT = `
   from unnest($1::text[], $2::uuid[], $3::text[], $4::timestamptz[], $5::int[], $6::text[], $7::int[])
     as r(id, line_id, type, started_at, quantity, roaming_zone, cycle_day)`;
 
+/**
+ * Which upserts the floor makes (FLOOR_UPSERTS, both unless told): rating in the ingest's transaction
+ * needs the counters (a running total per line and type, under a lock); the daily sums could be made
+ * later, by a job, at the price of charts that lag.
+ */
+const FLOOR_UPSERTS = (process.env.FLOOR_UPSERTS ?? "counters,daily").split(",");
+if (!FLOOR_UPSERTS.every((u) => u === "counters" || u === "daily"))
+  throw new Error("FLOOR_UPSERTS takes counters and/or daily, comma-separated");
+
 /** The floor's upserts: the ingest's own (ingest.ts, bare), over rows summed before the clock. */
 const FLOOR_DAILY = `
   insert into usage_daily (line_id, cycle_start, day, type, quantity)
@@ -70,7 +80,14 @@ const FLOOR_COUNTERS = `
         last_record_at = greatest(usage_counters.last_record_at, excluded.last_record_at),
         updated_at = now()`;
 
-type BenchRecord = { id: string; msisdn: string; type: string; startedAt: string; quantity: number; roamingZone?: string };
+type BenchRecord = {
+  id: string;
+  msisdn: string;
+  type: string;
+  startedAt: string;
+  quantity: number;
+  roamingZone?: string;
+};
 type BenchLine = { msisdn: string; id: string; cycle_day: number };
 type Batch = { insert: unknown[]; daily: unknown[][]; counters: unknown[][] };
 
@@ -149,8 +166,10 @@ async function run(driver: "pglite" | "postgres", concurrency: number, mode: Mod
       try {
         await client.query("begin");
         await client.query({ name: "bench_bare_insert", text: BARE_INSERT, values: batch.insert });
-        await client.query({ name: "bench_floor_daily", text: FLOOR_DAILY, values: batch.daily });
-        await client.query({ name: "bench_floor_counters", text: FLOOR_COUNTERS, values: batch.counters });
+        if (FLOOR_UPSERTS.includes("daily"))
+          await client.query({ name: "bench_floor_daily", text: FLOOR_DAILY, values: batch.daily });
+        if (FLOOR_UPSERTS.includes("counters"))
+          await client.query({ name: "bench_floor_counters", text: FLOOR_COUNTERS, values: batch.counters });
         await client.query("commit");
       } catch (error) {
         await client.query("rollback");
