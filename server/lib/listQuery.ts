@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FilterOperator } from "#resources/define";
+import { TEXT_FILTER_OPERATORS, type FilterOperator } from "#resources/define";
 import type { WordsKey } from "../i18n/words";
 import type { DeclaredResource } from "./declaredResource";
 import { decodeCursor, type ListCursor } from "./listCursor";
@@ -33,16 +33,6 @@ const INT4_MESSAGE: WordsKey = "lib.list.int4";
 const said = (key: WordsKey) => key;
 
 const FILTER_KEY = /^filter\[([A-Za-z][\w]*)\](?:\[([a-z]+)\])?$/;
-const TEXT_OPERATORS = new Set<FilterOperator>([
-  "contains",
-  "ncontains",
-  "containss",
-  "ncontainss",
-  "startswith",
-  "nstartswith",
-  "endswith",
-  "nendswith",
-]);
 
 /**
  * The list contract of design.md §4 for one resource, as one zod schema: `page`, `pageSize`,
@@ -222,7 +212,7 @@ function parseFilter(
 
 /** What one filter value must look like: the field's own schema, coerced from text. */
 function scalarSchema(resource: DeclaredResource, field: string, operator: FilterOperator): z.ZodType {
-  if (TEXT_OPERATORS.has(operator)) return z.string().min(1, said("lib.list.notEmpty")).max(100);
+  if (TEXT_FILTER_OPERATORS.has(operator)) return z.string().min(1, said("lib.list.notEmpty")).max(100);
   const kind = resource.fields[field]?.kind;
   // Integers are compared with integer columns: a bound outside their range is a 400, not a database error.
   if (kind === "money")

@@ -61,6 +61,11 @@ export const FILTER_OPERATORS = [
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
+/** The operators that match text (a value inside, at the start or at the end; a trailing "s": case-sensitive). */
+export const TEXT_FILTER_OPERATORS: ReadonlySet<FilterOperator> = new Set(
+  FILTER_OPERATORS.filter((operator) => /contains|startswith|endswith/.test(operator)),
+);
+
 export type FieldKind =
   | "text"
   | "longText"

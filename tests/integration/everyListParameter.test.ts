@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { resources } from "../../src/resources";
-import type { FilterOperator } from "../../src/resources/define";
+import { TEXT_FILTER_OPERATORS, type FilterOperator } from "../../src/resources/define";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX } from "../support/fixtures";
 
@@ -14,17 +14,6 @@ beforeAll(async () => {
   backend = await startTestBackend();
 }, 120_000);
 afterAll(() => backend?.close());
-
-const TEXT_OPERATORS = new Set<FilterOperator>([
-  "contains",
-  "ncontains",
-  "containss",
-  "ncontainss",
-  "startswith",
-  "nstartswith",
-  "endswith",
-  "nendswith",
-]);
 
 /** Who lists the resource: the admin or the agent when staff may, else Alex (his own). */
 function lister(access: Partial<Record<string, unknown>> | undefined): string | undefined {
@@ -54,7 +43,7 @@ function filterValue(operator: FilterOperator, one: string, other: string): stri
   if (operator === "null" || operator === "nnull") return "true";
   if (operator === "in" || operator === "nin") return `${one},${other}`;
   if (operator === "between" || operator === "nbetween") return `${one},${other}`;
-  if (TEXT_OPERATORS.has(operator)) return "a";
+  if (TEXT_FILTER_OPERATORS.has(operator)) return "a";
   return one;
 }
 

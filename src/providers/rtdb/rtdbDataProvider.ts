@@ -13,7 +13,12 @@ import type {
   UpdateParams,
 } from "@refinedev/core";
 import { z } from "zod";
-import { FILTER_OPERATORS, type FilterOperator, type ResourceDefinition } from "../../resources/define";
+import {
+  FILTER_OPERATORS,
+  TEXT_FILTER_OPERATORS,
+  type FilterOperator,
+  type ResourceDefinition,
+} from "../../resources/define";
 import type { RtdbPort, RtdbPrimitive, RtdbQuery } from "./rtdbPort";
 import { childPath, indexedPaths } from "./rtdbRules";
 import { throwHttpError } from "../throwHttpError";
@@ -76,16 +81,7 @@ export function compareRtdbKeys(a: string, b: string): number {
  * Filters
  * --------------------------------------------------------------------------------------------- */
 const SUPPORTED = new Set<string>(FILTER_OPERATORS);
-const TEXT = new Set<string>([
-  "contains",
-  "ncontains",
-  "containss",
-  "ncontainss",
-  "startswith",
-  "nstartswith",
-  "endswith",
-  "nendswith",
-]);
+const TEXT: ReadonlySet<string> = TEXT_FILTER_OPERATORS;
 const RANGE = new Set<string>(["gt", "gte", "lt", "lte", "between", "startswith"]);
 
 /** A field filter with its value coerced to the stored type and the child path it reads. */
