@@ -70,6 +70,11 @@ export function assertServable(resource: DeclaredResource, module: DomainModule)
         `${resource.name}: download '${download.path}' is named by '${download.fileName}', which its schema lacks`,
       );
   }
+  for (const field of Object.keys(module.source.sortColumns ?? {}))
+    if (!resource.list.sortable.includes(field))
+      throw new Error(
+        `${resource.name}: its module sorts '${field}' its own way, but the declaration does not let it be sorted`,
+      );
   for (const field of [...Object.keys(resource.list.filters), ...resource.list.sortable]) {
     if (!shape[field])
       throw new Error(`${resource.name}: '${field}' is filterable or sortable but its schema has no such field`);

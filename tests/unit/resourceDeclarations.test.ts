@@ -160,6 +160,13 @@ describe("the registry", () => {
     expect(() => buildModules([{ ...claims, list: { ...claims.list, filters: { nope: ["eq"] } } }], {})).toThrow(
       /'nope' is filterable or sortable but its schema has no such field/,
     );
+    // A module's own sort for a field the declaration does not let be sorted would never be used.
+    const sortsPlan = { ...domainModules.lines!.source, sortColumns: { planName: domainModules.lines!.source.id } };
+    expect(() =>
+      buildModules([{ ...lines, list: { ...lines.list, sortable: [] } }], {
+        lines: { ...domainModules.lines!, source: sortsPlan },
+      }),
+    ).toThrow(/sorts 'planName' its own way, but the declaration does not let it be sorted/);
     // A download is served by the module's own route.
     const withoutRoutes = { ...domainModules.lines!, extraRoutes: undefined };
     expect(() =>
