@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { resources } from "../../src/resources";
+import { domainModules } from "../../server/domain/modules";
 import { TEXT_FILTER_OPERATORS, type FilterOperator } from "../../src/resources/define";
 import { startTestBackend, type TestBackend } from "../support/testBackend";
 import { ADMIN, AGENT, ALEX } from "../support/fixtures";
@@ -48,6 +49,14 @@ function filterValue(operator: FilterOperator, one: string, other: string): stri
 }
 
 const listed = resources.filter((resource) => resource.source === "backend" && lister(resource.access.list));
+/** The sorts a resource's module cannot continue by cursor (a search's score). */
+const unkeyedSorts = (name: string): readonly string[] => domainModules[name]?.source.unkeyedSorts ?? [];
+
+// Many lists hold no rows in a fresh backend: their filters are still planned and bound with a value
+// of the field's type, which is where a column of the wrong type fails (as the ticket's priority did).
+it("asks most of the declared resources", () => {
+  expect(listed.length).toBeGreaterThan(20);
+});
 
 describe.each(listed.map((resource) => [resource.name, resource] as const))("%s", (_name, resource) => {
   const as = lister(resource.access.list)!;
@@ -61,10 +70,8 @@ describe.each(listed.map((resource) => [resource.name, resource] as const))("%s"
     const failures: string[] = [];
     const ask = async (query: string) => {
       const res = await backend.get(`${path}?${query}`, { as });
-      // A sort by a search's score has no keyset place: its cursor page is refused at `cursor`, by design.
-      const unkeyed =
-        res.statusCode === 400 && res.json<{ errors?: { path: string }[] }>().errors?.[0]?.path === "cursor";
-      if (res.statusCode !== 200 && !unkeyed) failures.push(`${query} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+      if (res.statusCode !== 200) failures.push(`${query} → ${res.statusCode} ${res.body.slice(0, 300)}`);
+      return res.statusCode === 200 ? res.json<{ next?: string }>() : undefined;
     };
     for (const [field, operators] of Object.entries(resource.list.filters)) {
       const kind = (resource.fields as Partial<Record<string, { kind: string }>>)[field]?.kind;
@@ -77,7 +84,11 @@ describe.each(listed.map((resource) => [resource.name, resource] as const))("%s"
     }
     for (const field of resource.list.sortable) {
       await ask(`sort=${field}`);
-      await ask(`sort=-${field}&cursor=`);
+      // Keyset pages of one record: the second starts after the first's sort values (listCursor.ts).
+      // A sort by a search's score has no keyset place (the module says so): that cursor is refused.
+      if (unkeyedSorts(resource.name).includes(field)) continue;
+      const first = await ask(`sort=-${field}&pageSize=1&cursor=`);
+      if (first?.next) await ask(`sort=-${field}&pageSize=1&cursor=${encodeURIComponent(first.next)}`);
     }
     expect(failures, failures.join("\n")).toEqual([]);
   });
