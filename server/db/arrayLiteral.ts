@@ -4,6 +4,8 @@
  * way, but escapes element by element through a generic path: for a usage batch's seven columns of
  * 10,000 values that cost more of the batch than the database's own reading of them. Strings are
  * always quoted (so a string "NULL" stays a string) and escaped only when they hold `"` or `\`.
+ * Numbers are written as JavaScript prints them: the caller gives finite numbers its cast accepts
+ * (whole numbers for `int[]`).
  */
 export function arrayLiteral(values: readonly (string | number | null)[]): string {
   const parts = new Array<string>(values.length);
