@@ -3,7 +3,6 @@
 // of the statement on PostgreSQL. The machine is shared: each phase prints its minimum and median.
 //
 //   npx tsx bench/usage-ingest-profile.ts      (ROUNDS=20; DRIVER=pglite|postgres)
-import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
@@ -18,7 +17,7 @@ import { createSecretBox, LOCAL_SECRETS_KEY } from "../server/lib/secretBox";
 import { ingestUsage } from "../server/domain/usage/ingest";
 import { createThrowawayPostgresDatabase } from "../tests/support/testDatabase";
 import { batchBody, seedBenchLines } from "./usageBatches";
-import { rowsOf } from "../server/db/rowsOf";
+import { databaseBackendPids, cpuMsByPid } from "./serverCpu";
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 const DRIVER = (process.env.DRIVER ?? "postgres") as "pglite" | "postgres";
@@ -28,18 +27,7 @@ const DRIVER = (process.env.DRIVER ?? "postgres") as "pglite" | "postgres";
 // processes (/proc/<pid>/stat; 10 ms ticks, hence the medians over many rounds).
 const stats = new Map<string, { wall: number[]; cpu: number[]; pg: number[] }>();
 let backendPids: number[] = [];
-function backendCpuMs(): number {
-  let ticks = 0;
-  for (const pid of backendPids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return NaN; // not readable (another machine, another user): PostgreSQL CPU is not shown
-    }
-  }
-  return ticks * 10;
-}
+const backendCpuMs = () => [...cpuMsByPid(backendPids).values()].reduce((total, ms) => total + ms, 0);
 async function time<T>(phase: string, f: () => Promise<T> | T): Promise<T> {
   const t = performance.now();
   const cpu = process.cpuUsage();
@@ -64,10 +52,7 @@ async function main() {
     if (DRIVER === "postgres") {
       // Fill the pool so every connection the ingest may use is known, then note their server pids.
       await Promise.all(Array.from({ length: 10 }, () => database.db.execute(sql`select pg_sleep(0.05)`)));
-      const rows = rowsOf<{ pid: number }>(
-        await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`),
-      );
-      backendPids = rows.map((r) => r.pid);
+      backendPids = await databaseBackendPids(database);
     }
     for (let round = 0; round <= ROUNDS; round++) {
       const body = bodies[round]!;

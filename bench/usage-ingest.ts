@@ -18,6 +18,8 @@
 // charts in step must make (the counters, and the daily sums of issue 30 item 5), summed in SQL from
 // the inserted rows as the ingest sums them; the same arrays, no API, no validation, no rating, no
 // sort of the records. Its share of the bare INSERT bounds what this design of ingest can reach.
+// Every run also prints its CPU per 10,000 records, Node's and PostgreSQL's server processes' (bench/serverCpu.ts):
+// with both cores busy, a mode's share of the bare INSERT by CPU is its share by wall time.
 //
 //   npm run bench:usage-ingest            (BATCHES=30, CONCURRENCY=1,2,3, MODES=rated,bare,insert,floor,
 //                                          FLOOR_UPSERTS=counters,daily, DRIVERS=pglite,postgres,
@@ -37,6 +39,7 @@ import { createSecretBox, LOCAL_SECRETS_KEY } from "../server/lib/secretBox";
 import { createThrowawayPostgresDatabase, postgresAnswers, TEST_DATABASE_URL } from "../tests/support/testDatabase";
 import { BATCH, batchBody, seedBenchLines } from "./usageBatches";
 import { rowsOf } from "../server/db/rowsOf";
+import { cpuMsBetween, cpuMsByPid, databaseBackendPids } from "./serverCpu";
 
 const BATCHES = Number(process.env.BATCHES ?? 30);
 const CONCURRENCIES = (process.env.CONCURRENCY ?? "1,2,3").split(",").map(Number);
@@ -165,6 +168,11 @@ async function run(driver: "pglite" | "postgres", concurrency: number, mode: Mod
     };
     await send(bodies.pop()!); // warm-up
     const latencies: number[] = [];
+    // CPU beside wall time: this process's (the backend, and the bench's client or driver calls) and,
+    // on PostgreSQL, the database's server processes: the primary's share is what does not scale out.
+    const pidsBefore = driver === "postgres" ? await databaseBackendPids(database) : [];
+    const serverCpuBefore = cpuMsByPid(pidsBefore);
+    const nodeCpuBefore = process.cpuUsage();
     const started = performance.now();
     let next = 0;
     await Promise.all(
@@ -178,6 +186,15 @@ async function run(driver: "pglite" | "postgres", concurrency: number, mode: Mod
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const nodeCpu = process.cpuUsage(nodeCpuBefore);
+    const serverCpu =
+      driver === "postgres"
+        ? cpuMsBetween(
+            serverCpuBefore,
+            cpuMsByPid([...new Set([...pidsBefore, ...(await databaseBackendPids(database))])]),
+          )
+        : NaN;
+    const per10k = (ms: number) => Math.round((ms * 10_000) / (BATCHES * BATCH));
     const rows = rowsOf<{
       records: number;
       counted: string;
@@ -202,6 +219,9 @@ async function run(driver: "pglite" | "postgres", concurrency: number, mode: Mod
       records_per_second: Math.round((BATCHES * BATCH) / seconds),
       batch_p50_ms: Math.round(latencies[Math.floor(latencies.length / 2)]!),
       batch_max_ms: Math.round(latencies.at(-1)!),
+      // CPU per 10,000 records: Node's (on PGlite the database's too) and PostgreSQL's server processes'.
+      node_cpu_ms_per_10k: per10k((nodeCpu.user + nodeCpu.system) / 1000),
+      postgres_cpu_ms_per_10k: Number.isNaN(serverCpu) ? null : per10k(serverCpu),
       records_stored: rows[0]!.records,
       // What rating did (0 when bare): prepaid usage entries, postpaid overage charges, capped meters.
       usage_entries: rows[0]!.usage_entries,
@@ -212,7 +232,7 @@ async function run(driver: "pglite" | "postgres", concurrency: number, mode: Mod
       cores: cpus().length,
     };
     console.log(
-      `${driver.padEnd(8)} ${mode.padEnd(5)} ${String(figures.records_per_second).padStart(9)} records/s   batch of ${BATCH}: p50 ${figures.batch_p50_ms} ms, max ${figures.batch_max_ms} ms   (${BATCHES} batches, concurrency ${concurrency}, ${figures.records_stored} rows stored; rated: ${figures.usage_entries} usage entries, ${figures.overage_charges} overage charges, ${figures.caps} caps; load ${figures.load_average_1m} on ${figures.cores} cores)`,
+      `${driver.padEnd(8)} ${mode.padEnd(5)} ${String(figures.records_per_second).padStart(9)} records/s   batch of ${BATCH}: p50 ${figures.batch_p50_ms} ms, max ${figures.batch_max_ms} ms   CPU per 10,000: node ${figures.node_cpu_ms_per_10k} ms${figures.postgres_cpu_ms_per_10k === null ? "" : `, PostgreSQL ${figures.postgres_cpu_ms_per_10k} ms`}   (${BATCHES} batches, concurrency ${concurrency}, ${figures.records_stored} rows stored; rated: ${figures.usage_entries} usage entries, ${figures.overage_charges} overage charges, ${figures.caps} caps; load ${figures.load_average_1m} on ${figures.cores} cores)`,
     );
     return figures;
   } finally {
@@ -253,14 +273,24 @@ async function main() {
   if (MODES.includes("insert"))
     for (const driver of drivers)
       for (const concurrency of CONCURRENCIES) {
-        const at = (mode: Mode) =>
-          results.find((r) => r.driver === driver && r.concurrency === concurrency && r.mode === mode)
-            ?.records_per_second;
+        const of = (mode: Mode) =>
+          results.find((r) => r.driver === driver && r.concurrency === concurrency && r.mode === mode);
+        const at = (mode: Mode) => of(mode)?.records_per_second;
         const bare = at("insert");
         const share = (mode: Mode) => (at(mode) && bare ? `${Math.round((100 * at(mode)!) / bare)} %` : "-");
         console.log(
           `${driver} concurrency ${concurrency}: rated ${share("rated")}, bare ${share("bare")}, floor ${share("floor")} of the bare INSERT (${bare} records/s)`,
         );
+        // The same comparison on the database's CPU alone: what a primary whose backends run elsewhere would see.
+        const cpuOf = (mode: Mode) => of(mode)?.postgres_cpu_ms_per_10k;
+        const bareCpu = cpuOf("insert");
+        if (bareCpu)
+          console.log(
+            `${driver} concurrency ${concurrency}: PostgreSQL CPU per 10,000 records, bare INSERT ${bareCpu} ms = ` +
+              MODES.filter((m) => m !== "insert" && cpuOf(m))
+                .map((m) => `${Math.round((100 * bareCpu) / cpuOf(m)!)} % of ${m} (${cpuOf(m)} ms)`)
+                .join(", "),
+          );
       }
   mkdirSync("bench/results", { recursive: true });
   writeFileSync("bench/results/usage-ingest.json", JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
