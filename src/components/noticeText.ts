@@ -9,6 +9,12 @@ const MONEY_PARAMS = ["amount", "balance", "total", "missing", "paid", "left", "
 /** A calendar day a notice names travels as "2026-12-12"; shown as the reader's language writes it. */
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Why a payment failed, in the reader's words: a code the texts know, or a plain "refused" for any other. */
+function failureWords(code: unknown): string {
+  if (typeof code !== "string" || !code) return "";
+  return t(`notifications.failure.${code}`, undefined, t("notifications.failure.other"));
+}
+
 /** A notice in the reader's language: its kind's sentence, with the actor's role and enum values in words. */
 export function noticeText(notice: Pick<Notification, "kind" | "params">): string {
   // A declared resource's notice speaks its declaration's words, with its numbers and days as people read them.
@@ -25,6 +31,8 @@ export function noticeText(notice: Pick<Notification, "kind" | "params">): strin
     change,
     temporaryMsisdn,
     portInReason,
+    failureReason,
+    returnCode,
     ...rest
   } = notice.params;
   const currency = typeof rest.currency === "string" ? rest.currency : null;
@@ -57,5 +65,8 @@ export function noticeText(notice: Pick<Notification, "kind" | "params">): strin
     temporaryMsisdn: typeof temporaryMsisdn === "string" ? formatMsisdn(temporaryMsisdn) : "",
     portInReason: portInReason ? t(`orders.portIn.rejected.${portInReason}`, undefined, String(portInReason)) : "",
     approvalKind: approvalKind ? t(`enums.approvalKind.${approvalKind}`, undefined, String(approvalKind)) : "",
+    // A payment that did not go through: the gateway's or the bank's code in words, never the code.
+    failureReason: failureWords(failureReason),
+    returnCode: failureWords(returnCode),
   });
 }

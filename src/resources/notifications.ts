@@ -223,6 +223,14 @@ export const notificationsResource = defineResource({
       "notifications.kinds.resource.notice": "A notice about a service you have",
       "notifications.decision.approved": "approved",
       "notifications.decision.rejected": "rejected",
+      // Why a payment did not go through, as the gateway or the bank said it (a code people do not read).
+      "notifications.failure.card_declined": "the bank declined the card",
+      "notifications.failure.insufficient_funds": "not enough money on the card",
+      "notifications.failure.expired_card": "the card has expired",
+      "notifications.failure.R01": "not enough money in the account",
+      "notifications.failure.R02": "the account is closed",
+      "notifications.failure.R03": "no such account at the bank",
+      "notifications.failure.other": "the payment was refused",
     },
     es: {
       "resources.notifications.label": "Avisos",
@@ -325,6 +333,13 @@ export const notificationsResource = defineResource({
       "notifications.kinds.resource.notice": "Un aviso sobre un servicio que tienes",
       "notifications.decision.approved": "aprobada",
       "notifications.decision.rejected": "rechazada",
+      "notifications.failure.card_declined": "el banco rechazó la tarjeta",
+      "notifications.failure.insufficient_funds": "no hay dinero suficiente en la tarjeta",
+      "notifications.failure.expired_card": "la tarjeta está caducada",
+      "notifications.failure.R01": "no hay dinero suficiente en la cuenta",
+      "notifications.failure.R02": "la cuenta está cerrada",
+      "notifications.failure.R03": "el banco no tiene esa cuenta",
+      "notifications.failure.other": "se rechazó el pago",
     },
   },
 });

@@ -58,6 +58,20 @@ test("at 360 px alex pays his postpaid bill, overage listed, with a bank account
   // No saved method yet: adding one is chosen; a bank account this time.
   await dialog.getByRole("radio", { name: "Add a card or bank account" }).waitFor();
   expect(await dialog.getByRole("radio", { name: "Add a card or bank account" }).isChecked()).toBe(true);
+  // A card the bank declines: the dialog says so in words and what to do, and does not keep the card.
+  await dialog.locator("#pay-card-number").fill("4000 0000 0000 0002");
+  await dialog.locator("#pay-card-expiry").fill("11/39");
+  await dialog.locator("#pay-card-cvc").fill("321");
+  await dialog.getByRole("button", { name: "Pay $86.60" }).click();
+  await dialog
+    .getByRole("alert")
+    .getByText(
+      "The card ending 0002 was declined: nothing was charged and the bill is unchanged. Try another card or a bank account.",
+    )
+    .waitFor();
+  await expect.poll(() => dialog.getByRole("radio", { name: "Add a card or bank account" }).isChecked()).toBe(true);
+  expect(await dialog.getByRole("radio", { name: /ending in 0002/ }).count()).toBe(0);
+  expect(await dialog.textContent()).not.toMatch(/card_declined/);
   await dialog.getByText("Bank account", { exact: true }).click();
   // A mistyped routing number is caught before anything leaves the browser.
   await dialog.getByLabel("Routing number").fill("110000001");

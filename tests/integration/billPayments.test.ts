@@ -634,7 +634,7 @@ describe("refusals in the request's language (issue 25)", () => {
     );
     expect(declined).toMatchObject({
       title: "No se puede procesar",
-      detail: `Se rechazó la tarjeta terminada en ${last4} (card_declined); la factura no cambió.`,
+      detail: `Se rechazó la tarjeta terminada en ${last4}: no se cobró nada y la factura no cambió. Prueba con otra tarjeta o con una cuenta bancaria.`,
       errors: [{ path: "paymentMethodId", message: `se rechazó la tarjeta terminada en ${last4}` }],
     });
     // Its key replays the very answer it was given, in the language it was given in.
@@ -645,7 +645,7 @@ describe("refusals in the request's language (issue 25)", () => {
     expect(
       expectProblem(await payIn("en", id, { paymentMethodId: cards.declined.id }), 422, "paymentMethodId"),
     ).toMatchObject({
-      detail: `The card ending ${last4} was declined (card_declined); the bill is unchanged.`,
+      detail: `The card ending ${last4} was declined: nothing was charged and the bill is unchanged. Try another card or a bank account.`,
       errors: [{ path: "paymentMethodId", message: `the card ending ${last4} was declined` }],
     });
     await webhooksHandled((await lastPayment(id)).id);

@@ -99,4 +99,26 @@ describe("noticeText", () => {
       "Alerta de seguridad: Se cambió la SIM de (202) 555-0101. Si no fuiste tú, abre este aviso y pulsa «No fui yo».",
     );
   });
+
+  it("a payment that did not go through says why in words, never the gateway's or the bank's code", () => {
+    const failed = (failureReason: string) => ({
+      kind: "bill.payment_failed" as const,
+      params: { number: "ATT-1", total: 7036, currency: "USD", last4: "0002", failureReason },
+    });
+    expect(noticeText(failed("card_declined"))).toBe(
+      "The payment of your bill ATT-1 of $70.36 with your card ending 0002 did not go through (the bank declined the card).",
+    );
+    // A code the texts do not know still reads as a sentence.
+    expect(noticeText(failed("processing_error_42"))).toMatch(/did not go through \(the payment was refused\)\.$/);
+    const returned = {
+      kind: "bill.payment_returned" as const,
+      params: { paid: 2100, currency: "USD", number: "ATT-1", last4: "6789", returnCode: "R01" },
+    };
+    expect(noticeText(returned)).toContain("(not enough money in the account)");
+    setLocale("es", { remember: false });
+    expect(noticeText(failed("card_declined"))).toContain("(el banco rechazó la tarjeta)");
+    expect(noticeText(failed("card_declined"))).not.toMatch(/card_declined/);
+    expect(noticeText(returned)).toContain("(no hay dinero suficiente en la cuenta)");
+    expect(noticeText(returned)).not.toMatch(/R01/);
+  });
 });

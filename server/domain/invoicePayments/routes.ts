@@ -100,7 +100,7 @@ export const invoicePaymentRoutes =
         const { payment } = paid;
         const declined = payment.status === "failed";
         const bank = paid.methodType === "bank_account";
-        const which = { last4: paid.last4, why: String(payment.failureReason) };
+        const which = { last4: paid.last4 };
         const detail = words(bank ? "invoices.bankAccountDeclined" : "invoices.cardDeclined", which);
         const errors = [
           {

@@ -52,12 +52,12 @@ export const invoicesWords = defineWords({
     es: "como máximo {{payable}} mientras hay un pago en camino",
   },
   "invoices.cardDeclined": {
-    en: "The card ending {{last4}} was declined ({{why}}); the bill is unchanged.",
-    es: "Se rechazó la tarjeta terminada en {{last4}} ({{why}}); la factura no cambió.",
+    en: "The card ending {{last4}} was declined: nothing was charged and the bill is unchanged. Try another card or a bank account.",
+    es: "Se rechazó la tarjeta terminada en {{last4}}: no se cobró nada y la factura no cambió. Prueba con otra tarjeta o con una cuenta bancaria.",
   },
   "invoices.bankAccountDeclined": {
-    en: "The bank account ending {{last4}} was declined ({{why}}); the bill is unchanged.",
-    es: "Se rechazó la cuenta bancaria terminada en {{last4}} ({{why}}); la factura no cambió.",
+    en: "The bank account ending {{last4}} was declined: nothing was charged and the bill is unchanged. Try another account or a card.",
+    es: "Se rechazó la cuenta bancaria terminada en {{last4}}: no se cobró nada y la factura no cambió. Prueba con otra cuenta o con una tarjeta.",
   },
   "invoices.cardDeclinedField": {
     en: "the card ending {{last4}} was declined",

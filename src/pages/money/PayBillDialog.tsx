@@ -1,7 +1,7 @@
 // First: zod without eval and in the page's language (the light pages load this part alone).
 import "../../config/zodInTheBrowser";
 import { useEffect, useMemo, useState } from "react";
-import { useCreate, useCustom, useList } from "@refinedev/core";
+import { useCreate, useCustom, useDelete, useList } from "@refinedev/core";
 import { Alert, Button, Form, Input, Modal, Radio, Segmented, Space, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import type { Invoice } from "../../resources/invoices";
@@ -69,6 +69,7 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
   // The declared Pay (its `when`, reason and confirmation) and the declared payment methods' create.
   const pay = useResourceAction("invoices", "pay", bill);
   const { mutateAsync: createMethod } = useCreate<PaymentMethod>();
+  const { mutateAsync: deleteMethod } = useDelete<PaymentMethod>();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -89,6 +90,9 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
 
   useEffect(() => {
     if (!open || loading) return;
+    // Chosen already (a card added or forgotten in this dialog): the person's choices stay as they are.
+    const chosen = form.getFieldValue("method") as string | undefined;
+    if (chosen === NEW || methods.some((m) => m.id === chosen)) return;
     const preferred = methods.find((m) => m.isDefault) ?? methods[0];
     form.setFieldsValue({ method: preferred?.id ?? NEW, newKind: "card", howMuch: "all" });
   }, [open, loading, methods.length]);
@@ -114,6 +118,7 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
         amount = cents;
       }
       let paymentMethodId = values.method;
+      let addedNow: string | undefined;
       if (!paymentMethodId || paymentMethodId === NEW) {
         const kind = values.newKind ?? "card";
         const body =
@@ -132,16 +137,32 @@ export function PayBillDialog({ bill, open, onClose }: { bill: Invoice; open: bo
         });
         form.setFieldValue("method", created.id);
         paymentMethodId = created.id;
+        addedNow = created.id;
       }
       // The hook reads again everything a payment can change (the bill, the home's next step, the account's money, restored lines).
-      const paid = (await pay.run(
-        { paymentMethodId, ...(amount ? { amount } : {}), reason: values.reason },
-        {
-          idempotencyKey: `${key}:${paymentMethodId}:${amount ?? "all"}`,
-          form,
-          fieldNames: { amount: "other", paymentMethodId: "method" },
-        },
-      )) as Paid;
+      const paid = (await pay
+        .run(
+          { paymentMethodId, ...(amount ? { amount } : {}), reason: values.reason },
+          {
+            idempotencyKey: `${key}:${paymentMethodId}:${amount ?? "all"}`,
+            form,
+            fieldNames: { amount: "other", paymentMethodId: "method" },
+          },
+        )
+        .catch(async (failure: ApiError) => {
+          // A card or account declined the moment it was added is not kept (nor made the default): the
+          // person enters another one, with the bank's answer above the form.
+          if (addedNow && failure.statusCode === 422 && failure.errors?.paymentMethodId) {
+            await deleteMethod({
+              resource: "payment-methods",
+              id: addedNow,
+              successNotification: false,
+              errorNotification: false,
+            }).catch(() => undefined);
+            form.setFieldValue("method", NEW);
+          }
+          throw failure;
+        })) as Paid;
       const sum = formatMoney(paid.payment.amount);
       if (paid.payment.status === "created")
         setDone(
