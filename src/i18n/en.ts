@@ -27,6 +27,7 @@ export const en = {
 
   "auth.errors.emailInUse": "An account with this email already exists. Sign in instead, or reset your password.",
   "auth.errors.weakPassword": "Choose a stronger password: at least 8 characters.",
+  "auth.errors.currentPasswordWrong": "That is not your current password. Check it and try again.",
   "auth.errors.recentLogin": "For your security, enter your current password again to continue.",
   "auth.errors.userMismatch": "Those credentials belong to a different account.",
   "auth.errors.phoneInvalid": "Enter a valid mobile number, like (202) 555-0101 or +44 7700 900123.",
@@ -1024,8 +1025,8 @@ export const en = {
   "plans.chooseNamed": "Choose {{name}}",
   "addOns.buyNamed": "Buy {{name}}",
   "addOns.buyTitle": "Buy {{name}}",
-  "addOns.buyDetail":
-    "{{data}} for {{days}} days. {{price}} is charged now (prepaid: from your balance; postpaid: on your next bill).",
+  "addOns.buyDetail.prepaid": "{{data}} for {{days}} days. {{price}} comes off your balance now.",
+  "addOns.buyDetail.postpaid": "{{data}} for {{days}} days. {{price}} is added to your next bill.",
   "addOns.autoRenewLabel": "Renew automatically every {{days}} days",
   "addOns.confirmBuy": "Pay {{price}}",
   "addOns.cancel": "Cancel",

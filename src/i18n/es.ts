@@ -29,6 +29,7 @@ export const es: Record<MessageKey, string> = {
 
   "auth.errors.emailInUse": "Ya existe una cuenta con este correo. Inicia sesión o restablece tu contraseña.",
   "auth.errors.weakPassword": "Elige una contraseña más segura: al menos 8 caracteres.",
+  "auth.errors.currentPasswordWrong": "Esa no es tu contraseña actual. Revísala e inténtalo de nuevo.",
   "auth.errors.recentLogin": "Por tu seguridad, vuelve a escribir tu contraseña actual para continuar.",
   "auth.errors.userMismatch": "Esas credenciales pertenecen a otra cuenta.",
   "auth.errors.phoneInvalid": "Escribe un número de móvil válido, como (202) 555-0101 o +34 612 345 678.",
@@ -1035,8 +1036,8 @@ export const es: Record<MessageKey, string> = {
   "plans.chooseNamed": "Elegir {{name}}",
   "addOns.buyNamed": "Comprar {{name}}",
   "addOns.buyTitle": "Comprar {{name}}",
-  "addOns.buyDetail":
-    "{{data}} durante {{days}} días. Se cobran {{price}} ahora (prepago: de tu saldo; pospago: en tu próxima factura).",
+  "addOns.buyDetail.prepaid": "{{data}} durante {{days}} días. Se descuentan {{price}} de tu saldo ahora.",
+  "addOns.buyDetail.postpaid": "{{data}} durante {{days}} días. Se suman {{price}} a tu próxima factura.",
   "addOns.autoRenewLabel": "Renovar automáticamente cada {{days}} días",
   "addOns.confirmBuy": "Pagar {{price}}",
   "addOns.cancel": "Cancelar",

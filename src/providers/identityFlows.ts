@@ -281,20 +281,41 @@ export function signInMethods(user: User | null = auth.currentUser): SignInMetho
  * (server/domain/identityEvents): nothing to report. Unlinking returns no new token of its own,
  * hence the refresh.
  */
-async function guarded(work: () => Promise<unknown>): Promise<FlowResult> {
+async function guarded(
+  work: () => Promise<unknown>,
+  explain: (error: unknown) => FlowFailure | undefined = () => undefined,
+): Promise<FlowResult> {
   try {
     await work();
     await currentUser().getIdToken(true);
     await currentUser().reload();
     return { ok: true };
   } catch (error) {
-    return failure(error);
+    return explain(error) ?? failure(error);
   }
 }
 
+/** Firebase's answers to a wrong password (the emulator and the service differ). */
+const WRONG_PASSWORD_CODES = new Set([
+  "auth/invalid-credential",
+  "auth/invalid-login-credentials",
+  "auth/wrong-password",
+]);
+
+/**
+ * Where a signed-in person typed only their current password, a wrong one is that password, at its
+ * field: the sign-in's "the email or password is incorrect" would name an email nobody typed here.
+ */
+const wrongCurrentPassword = (error: unknown): FlowFailure | undefined =>
+  WRONG_PASSWORD_CODES.has(String((error as { code?: unknown })?.code))
+    ? { ok: false, field: "password", message: translate("auth.errors.currentPasswordWrong") }
+    : undefined;
+
 export const reauthenticate = (password: string) =>
-  guarded(() =>
-    reauthenticateWithCredential(currentUser(), EmailAuthProvider.credential(currentUser().email ?? "", password)),
+  guarded(
+    () =>
+      reauthenticateWithCredential(currentUser(), EmailAuthProvider.credential(currentUser().email ?? "", password)),
+    wrongCurrentPassword,
   );
 
 /** How this account proves it is still its holder: its password, else a code texted to its phone. */
@@ -315,7 +336,7 @@ export const changePassword = (current: string, next: string) =>
   guarded(async () => {
     await reauthenticateWithCredential(currentUser(), EmailAuthProvider.credential(currentUser().email ?? "", current));
     await updatePassword(currentUser(), next);
-  });
+  }, wrongCurrentPassword);
 
 export const linkEmailPassword = (email: string, password: string) =>
   guarded(async () => {

@@ -103,6 +103,8 @@ describe("alex runs out of data on his prepaid line", () => {
     await page.getByRole("heading", { level: 1, name: "Shop" }).waitFor();
     await page.getByRole("button", { name: "Buy 1 GB data pass" }).click();
     const dialog = page.getByRole("dialog", { name: /1 GB data pass/ });
+    // A prepaid line: the dialog says the price comes off the balance, not "prepaid: …; postpaid: …".
+    await dialog.getByText("1 GB for 30 days. $10.00 comes off your balance now.").waitFor();
     await dialog.getByRole("button", { name: /\$10\.00/ }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.getByTestId("active-add-on").filter({ hasText: "1 GB data pass" }).waitFor();

@@ -288,7 +288,8 @@ test("the security page changes the password and never removes the last way to s
   await page.getByLabel("Current password").fill("wrong-password");
   await page.getByLabel("New password").fill("New-Password-2026");
   await page.getByRole("button", { name: "Change password" }).click();
-  await page.getByText("The email or password is incorrect", { exact: false }).waitFor();
+  // Only the current password was typed here: the message names it, not "the email or password".
+  await page.getByText("That is not your current password. Check it and try again.").waitFor();
   await page.getByLabel("Current password").fill(PASSWORD);
   await page.getByRole("button", { name: "Change password" }).click();
   await page.getByText("Password changed.").waitFor();

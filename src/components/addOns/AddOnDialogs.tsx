@@ -3,19 +3,26 @@ import { Alert, App, Input, Modal, Space, Switch, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import { catalogName } from "../../i18n/catalogText";
 import type { AddOn, LineAddOn } from "../../resources/addOns";
+import type { Line } from "../../resources/lines";
 import type { ResourceAction } from "../actions/useResourceAction";
 import { formatDataMb, formatDateTime, formatMoney } from "../format";
 
 // The portal's dialogs of a line's passes (Shop, the line pages): buy one, stop one's renewal.
 
-/** Confirms the price and the auto-renew choice, then buys once (the action's Idempotency-Key holds until an answer, so a retry never charges twice). */
+/**
+ * Confirms the price, where it is paid from (the balance or the next bill, as the line is) and the
+ * auto-renew choice, then buys once (the action's Idempotency-Key holds until an answer, so a retry
+ * never charges twice).
+ */
 export function BuyDialog({
   buy,
   addOn,
+  accountType,
   onClose,
 }: {
   buy: ResourceAction;
   addOn: AddOn;
+  accountType: Line["accountType"];
   onClose: (bought: boolean) => void;
 }) {
   const { message } = App.useApp();
@@ -45,13 +52,12 @@ export function BuyDialog({
     >
       <Space direction="vertical" style={{ width: "100%" }}>
         <Typography.Paragraph>
-          {t("addOns.buyDetail", {
+          {t(`addOns.buyDetail.${accountType}`, {
             price: formatMoney(addOn.price),
             data: formatDataMb(addOn.dataMb),
             days: addOn.validityDays,
           })}
         </Typography.Paragraph>
-        {buy.confirmText() && <Typography.Paragraph>{buy.confirmText()}</Typography.Paragraph>}
         <Space align="center">
           <Switch id="add-on-auto-renew" checked={autoRenew} onChange={setAutoRenew} />
           <label htmlFor="add-on-auto-renew">{t("addOns.autoRenewLabel", { days: addOn.validityDays })}</label>

@@ -68,6 +68,7 @@ export function ShopDialogs({
         <BuyDialog
           buy={buy}
           addOn={addOn}
+          accountType={line.accountType}
           onClose={() => {
             buy.reset();
             close();
