@@ -150,7 +150,12 @@ export function ResourceListPage({
     <List
       title={t(resource.label)}
       canCreate={Boolean(registered?.create)}
-      createButtonProps={resource.createLabel ? { children: t(resource.createLabel) } : undefined}
+      // A task's own words may be long ("Reclamar por un teléfono dañado, perdido o robado"): they wrap at 360 px.
+      createButtonProps={
+        resource.createLabel
+          ? { children: t(resource.createLabel), style: { whiteSpace: "normal", height: "auto", textAlign: "start" } }
+          : undefined
+      }
       breadcrumb={subscriber ? false : undefined}
       headerButtons={({ defaultButtons }) => (
         <>

@@ -26,7 +26,7 @@ export default function AddLineCard({ uid, navigate }: { uid: string; navigate: 
   if (!account) return null;
   return (
     <section className="sub-card" aria-labelledby="add-line-title" data-testid="add-line-card">
-      <h2 id="add-line-title" className="sub-card__title" style={{ whiteSpace: "normal" }}>
+      <h2 id="add-line-title" className="sub-card__title">
         {t("subscriber.shop.addLine.title")}
       </h2>
       <p className="sub-card__muted" style={{ marginTop: 0 }}>

@@ -63,7 +63,7 @@ function AccountPeople({ account, holder, many }: { account: Account; holder: bo
   return (
     <section className="sub-card" aria-labelledby={headingId}>
       {/* Wraps rather than cuts: the account's name and kind at the end are what tell two such cards apart. */}
-      <h2 id={headingId} className="sub-card__title" style={{ marginTop: 0, whiteSpace: "normal" }}>
+      <h2 id={headingId} className="sub-card__title" style={{ marginTop: 0 }}>
         {t("people.title")}
         {/* A person with two accounts under one name (alex's prepaid and postpaid) tells them apart by their kind. */}
         {many ? ` · ${account.name} · ${t(`enums.accountType.${account.type}`)}` : ""}
