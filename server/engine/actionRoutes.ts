@@ -329,7 +329,19 @@ export const actionRoutes =
               const record = source.toRecord(row);
               refuseUnallowed(record, await expressionsIn(tx, principal));
               const { effects } = createEffects(tx, principal, request.id);
-              return preview({ tx, principal, requestId: request.id, effects, services, row, record, input, reason });
+              const locale = localeOf(request.headers);
+              return preview({
+                tx,
+                principal,
+                requestId: request.id,
+                effects,
+                services,
+                row,
+                record,
+                input,
+                reason,
+                locale,
+              });
             });
           },
         );

@@ -1,3 +1,4 @@
+import type { Locale } from "#i18n/dictionaries";
 import type { AnyColumn, SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -140,6 +141,8 @@ export interface ActionContext<Row = unknown, Input = Record<string, unknown>> e
   record: ApiRecord;
   input: Input;
   reason: string | null;
+  /** The caller's language (Accept-Language), given to previews: for names a quote carries as values, such as a plan's. */
+  locale?: Locale;
 }
 
 /** What a handler may hand back: a value shown once, and the order it placed. */

@@ -37,13 +37,16 @@ interface Problem {
 async function changePlan(
   line: string,
   body: Record<string, unknown>,
-  options: { as?: string; preview?: boolean; operator?: string; key?: string } = {},
+  options: { as?: string; preview?: boolean; operator?: string; key?: string; language?: string } = {},
 ) {
   return backend.send("POST", `/api/v1/lines/${lineId[line]}/actions/change-plan${options.preview ? "/preview" : ""}`, {
     token: await signInWithPassword(options.as ?? ALEX),
     operator: options.operator,
     body,
-    headers: options.key ? { "idempotency-key": options.key } : {},
+    headers: {
+      ...(options.key ? { "idempotency-key": options.key } : {}),
+      ...(options.language ? { "accept-language": options.language } : {}),
+    },
   });
 }
 
@@ -116,6 +119,13 @@ describe("POST /lines/{id}/actions/change-plan", () => {
     ).json<Quote>();
     expect(next.total).toEqual({ amount: 0, currency: "USD" });
     expect(next.summary).toBe("resources.lines.preview.changePlanNextCycle");
+
+    // In Spanish the quote names both plans as the catalog's Spanish does, as the plan picker beside it.
+    const es = (
+      await changePlan("+12025550101", { planId: planId.PRE_UNL, effective: "now" }, { preview: true, language: "es" })
+    ).json<Quote>();
+    expect(es.params).toMatchObject({ plan: "Prepago Ilimitado" });
+    expect(es.lines.map((l) => l.params?.plan)).toEqual(["Prepago 15 GB", "Prepago Ilimitado"]);
   });
 
   it("refuses, changing nothing: the same plan 409, a postpaid plan on a prepaid line 422 saying an agent can do it, a retired plan 422, bad input 400 at the field", async () => {

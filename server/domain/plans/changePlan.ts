@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { accounts, lines, orders, plans } from "../../db/schema";
 import { badRequest, conflict, unprocessable } from "../../errors";
-import { wordsNaming } from "../../i18n/catalogWords";
+import { catalogNameIn, wordsNaming } from "../../i18n/catalogWords";
 import { words } from "../../i18n/words";
 import type { ActionContext, ActionHandler, Quote } from "../../engine/types";
 import { postLedgerEntry } from "../money/ledger";
@@ -123,7 +123,14 @@ export const changePlan: ActionHandler<LineRow, ChangePlanInput> = {
   },
 
   async preview(ctx): Promise<Quote> {
-    const { target, current, accountType } = await planChange(ctx);
+    const { target: targetRow, current: currentRow, accountType } = await planChange(ctx);
+    // The quote names the plans as the catalog does in the caller's language ("Prepago Ilimitado").
+    const named = <Plan extends { name: string }>(plan: Plan) => ({
+      ...plan,
+      name: catalogNameIn(plan, ctx.locale ?? "en"),
+    });
+    const target = named(targetRow);
+    const current = named(currentRow);
     const currency = target.currency;
     if (ctx.input.effective === "next-cycle") {
       const { cycleEnd } = quotePlanChange(current.priceAmount, target.priceAmount, ctx.row.cycleDay, new Date());
