@@ -23,6 +23,7 @@ const accountId: Record<string, string> = {};
 
 interface Quote {
   summary: string;
+  params?: Record<string, unknown>;
   lines: { label: string; params?: Record<string, unknown>; amount?: { amount: number; currency: string } }[];
   total: { amount: number; currency: string } | null;
 }
