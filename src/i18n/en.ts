@@ -622,6 +622,7 @@ export const en = {
   "profile.errors.city": "Enter the city.",
   "profile.errors.state": "Choose a state.",
   "profile.errors.zip": "5 digits, or ZIP+4 like 20001-1234.",
+  "topUp.atLeast": "Top up at least {{amount}}",
   "topUp.title": "Top up",
   "pay.noCards": "Paying by card is not available here. Pay at a store or by phone, or ask us in a help request.",
   "pay.newCard": "Use a new card",

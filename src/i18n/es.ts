@@ -629,6 +629,7 @@ export const es: Record<MessageKey, string> = {
   "profile.errors.city": "Escribe la ciudad.",
   "profile.errors.state": "Elige un estado.",
   "profile.errors.zip": "5 dígitos, o ZIP+4 como 20001-1234.",
+  "topUp.atLeast": "Recarga al menos {{amount}}",
   "topUp.title": "Recargar",
   "pay.noCards":
     "Aquí no se puede pagar con tarjeta. Paga en una tienda o por teléfono, o pregúntanos en una solicitud de ayuda.",

@@ -18,7 +18,18 @@ export interface ApiRequest {
 export { apiBase, apiOrigin, backendHeaders };
 
 /** Refine's HttpError plus the problem's `type`, which the portal reacts to (re-authenticate, enrol a second factor). */
-export type ApiError = HttpError & { problemType?: string; retryAfter?: number };
+export type ApiError = HttpError & {
+  problemType?: string;
+  retryAfter?: number;
+  /** A balance too small: what it lacks (the problem's `shortfall` extension), so the page can offer a top-up. */
+  shortfall?: { amount: number; currency: string };
+};
+
+const isMoney = (value: unknown): value is { amount: number; currency: string } =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as { amount?: unknown }).amount === "number" &&
+  typeof (value as { currency?: unknown }).currency === "string";
 
 /** Turns an RFC 9457 problem into Refine's HttpError, with field errors keyed by field for forms. */
 export function toHttpError(status: number, problem: Partial<Problem> | null): ApiError {
@@ -29,6 +40,7 @@ export function toHttpError(status: number, problem: Partial<Problem> | null): A
     statusCode: status,
     ...(problem?.type && problem.type !== "about:blank" ? { problemType: problem.type } : {}),
     ...(Object.keys(errors).length ? { errors } : {}),
+    ...(isMoney(problem?.shortfall) ? { shortfall: problem.shortfall } : {}),
   };
 }
 

@@ -141,7 +141,9 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     expect(problem.shortfall).toEqual(usd(125));
     const enMoney = (amount: number) =>
       new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(amount / 100);
-    expect(problem.detail).toBe(`The balance (${enMoney(start)}) is short by $1.25 for this ${enMoney(start + 125)}.`);
+    expect(problem.detail).toBe(
+      `The balance (${enMoney(start)}) is short by $1.25 for this ${enMoney(start + 125)}: top up at least $1.25, then try again.`,
+    );
     // In Spanish for es, the amounts as es-US writes them (issue 25).
     const esMoney = (amount: number) =>
       new Intl.NumberFormat("es-US", { style: "currency", currency: "USD" }).format(amount / 100);
@@ -156,7 +158,7 @@ describe("POST /accounts/{id}/actions/adjust and /charge", () => {
     );
     expect(spanish).toMatchObject({
       title: "No se puede procesar",
-      detail: `Al saldo (${esMoney(start)}) le faltan ${esMoney(125)} para cubrir ${esMoney(start + 125)}.`,
+      detail: `Al saldo (${esMoney(start)}) le faltan ${esMoney(125)} para cubrir ${esMoney(start + 125)}: recarga al menos ${esMoney(125)} y vuelve a intentarlo.`,
       errors: [{ path: "amount", message: `faltan ${esMoney(125)}` }],
       shortfall: usd(125),
     });

@@ -16,8 +16,8 @@ export const moneyWords = defineWords({
   },
   "money.entryKeyReusedField": { en: "already used for a different entry", es: "ya se usó para otro movimiento" },
   "money.shortfall": {
-    en: "The balance ({{balance}}) is short by {{shortfall}} for this {{amount}}.",
-    es: "Al saldo ({{balance}}) le faltan {{shortfall}} para cubrir {{amount}}.",
+    en: "The balance ({{balance}}) is short by {{shortfall}} for this {{amount}}: top up at least {{shortfall}}, then try again.",
+    es: "Al saldo ({{balance}}) le faltan {{shortfall}} para cubrir {{amount}}: recarga al menos {{shortfall}} y vuelve a intentarlo.",
   },
   "money.shortfallField": { en: "short by {{shortfall}}", es: "faltan {{shortfall}}" },
   "money.staffOnly": {

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { useGetIdentity } from "@refinedev/core";
 import { Alert, App, Form, Input, Modal, Typography, type FormInstance } from "antd";
+import { TopUpHint } from "../money/TopUpHint";
 import type { z } from "zod";
 import { PROBLEM_TYPES } from "../../resources/api";
 import { meets, type ActionSpec, type ResourceDefinition } from "../../resources/define";
@@ -196,6 +197,7 @@ export function ActionDialog({
         {/* A declared confirmation says what will happen; without one the form speaks for itself (never "this record?"). */}
         {action.confirm && <Typography.Paragraph>{t(action.confirm, { title })}</Typography.Paragraph>}
         {error && <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: 12 }} />}
+        <TopUpHint error={declared.error} />
         <Form
           noValidate
           form={form}

@@ -6,6 +6,7 @@ import type { AddOn, LineAddOn } from "../../resources/addOns";
 import type { Line } from "../../resources/lines";
 import type { ResourceAction } from "../actions/useResourceAction";
 import { formatDataMb, formatDateTime, formatMoney } from "../format";
+import { TopUpHint } from "../money/TopUpHint";
 
 // The portal's dialogs of a line's passes (Shop, the line pages): buy one, stop one's renewal.
 
@@ -64,6 +65,7 @@ export function BuyDialog({
         </Space>
         {reasonRequired && <ReasonField id="add-on-buy-reason" value={reason} onChange={setReason} />}
         {problem && <Alert type="error" showIcon message={problem} role="alert" />}
+        <TopUpHint error={buy.error} />
       </Space>
     </Modal>
   );
