@@ -451,6 +451,7 @@ export const en = {
   "download.failed": "The file could not be downloaded. Try again.",
   "actions.title": "What you can do",
   "actions.more": "More actions",
+  "actions.goBack": "Go back",
   "actions.review": "Review",
   "actions.reasonHelp": "Kept in the audit trail, and the subscriber is told what was done.",
   "actions.quoteTitle": "What will happen",

@@ -457,6 +457,7 @@ export const es: Record<MessageKey, string> = {
   "download.failed": "No se pudo descargar el archivo. Inténtalo de nuevo.",
   "actions.title": "Lo que puedes hacer",
   "actions.more": "Más acciones",
+  "actions.goBack": "Volver",
   "actions.review": "Revisar",
   "actions.reasonHelp": "Queda en el registro de auditoría, y se avisa al cliente de lo que se hizo.",
   "actions.quoteTitle": "Qué va a pasar",

@@ -108,7 +108,7 @@ test("the admin's price-change dialog previews how many lines the change touches
   await quote.getByText("$47.00").waitFor();
   expect(await accessibilityProblems(admin)).toEqual([]);
   // Nothing has changed yet: the admin cancels.
-  await change.getByRole("button", { name: "Cancel" }).click();
+  await change.getByRole("button", { name: "Go back" }).click();
   await admin.context().close();
 
   const es = await signedIn("admin@att.example", "es-ES");

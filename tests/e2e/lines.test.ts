@@ -135,7 +135,7 @@ test("alex locks his number; a transfer PIN is then refused naming the lock; unl
     .getByRole("alert")
     .getByText(/locked against transfers/)
     .waitFor();
-  await dialog(page, "Get transfer PIN").getByRole("button", { name: "Cancel" }).click();
+  await dialog(page, "Get transfer PIN").getByRole("button", { name: "Go back" }).click();
 
   await page.getByRole("button", { name: "Unlock number" }).click();
   await dialog(page, "Unlock number").getByRole("button", { name: "Unlock number" }).click();

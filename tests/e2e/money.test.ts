@@ -132,7 +132,7 @@ test("a voucher credits alex's prepaid balance once; a wrong or spent code is re
   const refusal = (await wrong.locator(".ant-form-item-explain-error").first().innerText()).trim();
   expect(refusal).not.toBe("");
   expect(await accessibilityProblems(alex)).toEqual([]);
-  await wrong.getByRole("button", { name: "Cancel" }).click();
+  await wrong.getByRole("button", { name: "Go back" }).click();
   await wrong.waitFor({ state: "hidden" });
   expect((await alexAccounts()).find((a) => a.id === prepaid.id)!.balance).toEqual(prepaid.balance);
 
@@ -148,7 +148,7 @@ test("a voucher credits alex's prepaid balance once; a wrong or spent code is re
   const spent = await redeem(code);
   // The same words as for the wrong code (no oracle); the dialog's whole text, so a failure shows what it said instead.
   await expect.poll(() => spent.innerText(), POLL).toContain(refusal);
-  await spent.getByRole("button", { name: "Cancel" }).click();
+  await spent.getByRole("button", { name: "Go back" }).click();
   expect((await alexAccounts()).find((a) => a.id === prepaid.id)!.balance).toEqual(credited);
 
   // The home, reached through the portal, says the new balance.

@@ -189,7 +189,8 @@ export function ActionDialog({
         title={`${label} · ${title}`}
         okText={action.preview && !quote ? t("actions.review") : label}
         okButtonProps={{ danger: action.danger, loading: declared.running }}
-        cancelText={t("form.cancel")}
+        // Not "Cancel": beside "Cancel line" or "Cancel order" it would read as the action itself.
+        cancelText={t("actions.goBack")}
         onCancel={close}
         onOk={() => void next()}
         destroyOnHidden
