@@ -496,6 +496,10 @@ export const en = {
 
   "list.all": "All",
   "list.filterBy": "Filter by {{field}}",
+  "list.remove": "Remove",
+  "list.removeConfirm": "Remove {{title}}?",
+  "list.previousPage": "Previous page",
+  "list.nextPage": "Next page",
   "list.empty": "Nothing to show here.",
   "list.noMatch": "Nothing matches your search.",
   "list.error": "This list could not be loaded: {{message}}",

@@ -502,6 +502,10 @@ export const es: Record<MessageKey, string> = {
 
   "list.all": "Todos",
   "list.filterBy": "Filtrar por {{field}}",
+  "list.remove": "Quitar",
+  "list.removeConfirm": "¿Quitar {{title}}?",
+  "list.previousPage": "Página anterior",
+  "list.nextPage": "Página siguiente",
   "list.empty": "No hay nada que mostrar.",
   "list.noMatch": "Nada coincide con tu búsqueda.",
   "list.error": "No se pudo cargar esta lista: {{message}}",

@@ -1,6 +1,8 @@
 import type { DeclaredResource } from "./declaredResource";
 import { DeleteButton, EditButton, ExportButton, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
 import { useGetIdentity, useResourceParams, type CrudFilter, type HttpError } from "@refinedev/core";
+import { SubscriberRecordCard } from "./SubscriberRecordCard";
+import { namedPageArrows } from "../components/paginationLabels";
 import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography, type CheckboxProps } from "antd";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -189,34 +191,46 @@ export function ResourceListPage({
             locale={{ emptyText: empty }}
             pagination={
               total > pageSize
-                ? { current: currentPage, pageSize, total, onChange: setCurrentPage, simple: true, align: "center" }
+                ? {
+                    current: currentPage,
+                    pageSize,
+                    total,
+                    onChange: setCurrentPage,
+                    simple: true,
+                    align: "center",
+                    itemRender: namedPageArrows,
+                  }
                 : false
             }
             renderItem={(record) => (
               <AntList.Item style={{ padding: "6px 0", border: 0 }}>
-                <Card
-                  size="small"
-                  style={{ width: "100%" }}
-                  title={showLink(
-                    record,
-                    <FieldValue name={titleField} spec={resource.fields[titleField]} record={record} />,
-                  )}
-                  extra={downloadable ? <RecordDownloads resource={resource} record={record} compact /> : undefined}
-                >
-                  {resource.list.columns
-                    .filter((name: string) => name !== titleField)
-                    .map((name: string) => (
-                      <div
-                        key={name}
-                        style={{ display: "flex", justifyContent: "space-between", gap: 12, padding: "2px 0" }}
-                      >
-                        <Typography.Text type="secondary">{t(resource.fields[name]?.label ?? name)}</Typography.Text>
-                        <span style={{ textAlign: "right" }}>
-                          <FieldValue name={name} spec={resource.fields[name]} record={record} />
-                        </span>
-                      </div>
-                    ))}
-                </Card>
+                {subscriber && resource.subscriberCard ? (
+                  <SubscriberRecordCard resource={resource} card={resource.subscriberCard} record={record} />
+                ) : (
+                  <Card
+                    size="small"
+                    style={{ width: "100%" }}
+                    title={showLink(
+                      record,
+                      <FieldValue name={titleField} spec={resource.fields[titleField]} record={record} />,
+                    )}
+                    extra={downloadable ? <RecordDownloads resource={resource} record={record} compact /> : undefined}
+                  >
+                    {resource.list.columns
+                      .filter((name: string) => name !== titleField)
+                      .map((name: string) => (
+                        <div
+                          key={name}
+                          style={{ display: "flex", justifyContent: "space-between", gap: 12, padding: "2px 0" }}
+                        >
+                          <Typography.Text type="secondary">{t(resource.fields[name]?.label ?? name)}</Typography.Text>
+                          <span style={{ textAlign: "right" }}>
+                            <FieldValue name={name} spec={resource.fields[name]} record={record} />
+                          </span>
+                        </div>
+                      ))}
+                  </Card>
+                )}
               </AntList.Item>
             )}
           />
@@ -251,6 +265,7 @@ export function ResourceListPage({
                   ? t("list.totalAbout", { count: formatRoughCount(count) })
                   : t("list.total", { count }),
               showSizeChanger: true,
+              itemRender: namedPageArrows,
             }}
             // With row selection, antd's measuring row (aria-hidden, present when scrolling on x) would hold
             // focusable checkboxes (axe: aria-hidden-focus): a selectable table wraps instead of scrolling.

@@ -339,6 +339,36 @@ interface BaseDefinition<S extends z.ZodObject, K extends string> {
    * Pay opens payment methods). Subscribers never get the staff menu of every resource.
    */
   subscriberPlace?: SubscriberPlace;
+  /**
+   * How one record reads to a subscriber in a list on a phone: sentences of their language instead of
+   * field labels beside values. Each text is an i18n key (of `messages`) filled with the record's
+   * fields as the portal shows them ("{{brand}} ending in {{last4}}"), shown when the record meets its
+   * `when`. Without it a subscriber's list shows a field per row, as staff's does.
+   */
+  subscriberCard?: SubscriberCard<K>;
+}
+
+/** A sentence of a subscriber's card: an i18n key, or one that holds only for records meeting `when`. */
+export type CardText<K extends string> = string | { text: string; when: Conditions<K> };
+
+/** A record as a subscriber's card: its title (the first text that holds), its lines (every one that holds), its buttons. */
+export interface SubscriberCard<K extends string> {
+  title: readonly CardText<K>[];
+  lines?: readonly CardText<K>[];
+  /** Declared actions offered as buttons on the card (each when the viewer may run it and the record allows it). */
+  actions?: readonly string[];
+  /** Offer "Remove" (the resource's delete), with a confirmation naming the record by its title. */
+  remove?: boolean;
+}
+
+/** The texts of a card that hold for the record (`when` met), as i18n keys. */
+export function cardTexts<K extends string>(
+  texts: readonly CardText<K>[] | undefined,
+  record: Record<string, unknown>,
+): string[] {
+  return (texts ?? []).flatMap((text) =>
+    typeof text === "string" ? [text] : meets(text.when, record) ? [text.text] : [],
+  );
 }
 
 /** The subscriber app's five destinations (src/components/layout/destinations.ts draws them). */

@@ -186,6 +186,16 @@ export const invoicesResource = defineResource({
   // Issue 28: managers see the bills; paying takes the holder's cards, which stay the holder's.
   ownership: { path: "account.ownerUid", sharedWith: { manager: ["list", "show"] } },
   subscriberPlace: "money",
+  subscriberCard: {
+    title: ["resources.invoices.card.title"],
+    lines: [
+      "resources.invoices.card.period",
+      { text: "resources.invoices.card.issued", when: { status: ["issued"] } },
+      { text: "resources.invoices.card.overdue", when: { status: ["overdue"] } },
+      { text: "resources.invoices.card.paid", when: { status: ["paid"] } },
+      { text: "resources.invoices.card.void", when: { status: ["void"] } },
+    ],
+  },
   source: "backend",
   audit: true,
   messages: {
@@ -216,6 +226,12 @@ export const invoicesResource = defineResource({
       "enums.invoiceStatus.paid": "Paid",
       "enums.invoiceStatus.overdue": "Overdue",
       "enums.invoiceStatus.void": "Void",
+      "resources.invoices.card.title": "Bill of {{total}}",
+      "resources.invoices.card.period": "For {{periodStart}} to {{periodEnd}}",
+      "resources.invoices.card.issued": "{{amountDue}} to pay by {{dueOn}}.",
+      "resources.invoices.card.overdue": "Overdue: {{amountDue}} was due on {{dueOn}}. Open the bill to pay it.",
+      "resources.invoices.card.paid": "Paid: nothing to pay.",
+      "resources.invoices.card.void": "Voided: nothing to pay.",
     },
     es: {
       "resources.invoices.label": "Facturas",
@@ -244,6 +260,12 @@ export const invoicesResource = defineResource({
       "enums.invoiceStatus.paid": "Pagada",
       "enums.invoiceStatus.overdue": "Vencida",
       "enums.invoiceStatus.void": "Anulada",
+      "resources.invoices.card.title": "Factura de {{total}}",
+      "resources.invoices.card.period": "Del {{periodStart}} al {{periodEnd}}",
+      "resources.invoices.card.issued": "{{amountDue}} por pagar antes del {{dueOn}}.",
+      "resources.invoices.card.overdue": "Vencida: {{amountDue}} vencía el {{dueOn}}. Abre la factura para pagarla.",
+      "resources.invoices.card.paid": "Pagada: no hay nada por pagar.",
+      "resources.invoices.card.void": "Anulada: no hay nada por pagar.",
     },
   },
 });

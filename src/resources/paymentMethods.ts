@@ -110,6 +110,19 @@ export const paymentMethodsResource = defineResource({
   },
   ownership: { path: "ownerUid" },
   subscriberPlace: "money",
+  subscriberCard: {
+    title: [
+      { text: "resources.payment-methods.card.card", when: { type: ["card"] } },
+      { text: "resources.payment-methods.card.bankUnnamed", when: { type: ["bank_account"], bankName: [null] } },
+      { text: "resources.payment-methods.card.bank", when: { type: ["bank_account"] } },
+    ],
+    lines: [
+      { text: "resources.payment-methods.card.expires", when: { type: ["card"] } },
+      { text: "resources.payment-methods.card.isDefault", when: { isDefault: [true] } },
+    ],
+    actions: ["set-default"],
+    remove: true,
+  },
   source: "backend",
   audit: true,
   messages: {
@@ -130,6 +143,11 @@ export const paymentMethodsResource = defineResource({
       "enums.cardBrand.amex": "American Express",
       "enums.cardBrand.discover": "Discover",
       "enums.cardBrand.unknown": "Card",
+      "resources.payment-methods.card.card": "{{brand}} ending in {{last4}}",
+      "resources.payment-methods.card.bank": "{{bankName}} account ending in {{last4}}",
+      "resources.payment-methods.card.bankUnnamed": "Bank account ending in {{last4}}",
+      "resources.payment-methods.card.expires": "Expires {{expMonth.raw}}/{{expYear.raw}}",
+      "resources.payment-methods.card.isDefault": "Your default: bills you pay and automatic payments use it.",
     },
     es: {
       "resources.payment-methods.label": "Métodos de pago",
@@ -148,6 +166,12 @@ export const paymentMethodsResource = defineResource({
       "enums.cardBrand.amex": "American Express",
       "enums.cardBrand.discover": "Discover",
       "enums.cardBrand.unknown": "Tarjeta",
+      "resources.payment-methods.card.card": "{{brand}} terminada en {{last4}}",
+      "resources.payment-methods.card.bank": "Cuenta de {{bankName}} terminada en {{last4}}",
+      "resources.payment-methods.card.bankUnnamed": "Cuenta bancaria terminada en {{last4}}",
+      "resources.payment-methods.card.expires": "Caduca el {{expMonth.raw}}/{{expYear.raw}}",
+      "resources.payment-methods.card.isDefault":
+        "La principal: la usan tus pagos de facturas y los pagos automáticos.",
     },
   },
 });

@@ -64,6 +64,18 @@ export const usageRecordsResource = defineResource({
   },
   ownership: { path: "line.account.ownerUid", sharedWith: { manager: "all", member: "all" } },
   subscriberPlace: "usage",
+  subscriberCard: {
+    title: [
+      { text: "resources.usage-records.card.data", when: { type: ["data"] } },
+      { text: "resources.usage-records.card.voice", when: { type: ["voice"] } },
+      { text: "resources.usage-records.card.sms", when: { type: ["sms"], quantity: [1] } },
+      { text: "resources.usage-records.card.smsMany", when: { type: ["sms"] } },
+    ],
+    lines: [
+      "resources.usage-records.card.when",
+      { text: "resources.usage-records.card.abroad", when: { roaming: [true] } },
+    ],
+  },
   source: "backend",
   // Read-only: nothing is written through the API, so there is nothing to audit.
   audit: false,
@@ -84,6 +96,12 @@ export const usageRecordsResource = defineResource({
       "enums.usageUnit.MB": "MB",
       "enums.usageUnit.seconds": "seconds",
       "enums.usageUnit.messages": "messages",
+      "resources.usage-records.card.data": "{{quantity}} MB of data",
+      "resources.usage-records.card.voice": "A call of {{quantity}} seconds",
+      "resources.usage-records.card.sms": "A text message",
+      "resources.usage-records.card.smsMany": "{{quantity}} text messages",
+      "resources.usage-records.card.when": "{{startedAt}} · {{msisdn}}",
+      "resources.usage-records.card.abroad": "Used abroad: {{roamingZone}}",
     },
     es: {
       "resources.usage-records.label": "Historial de consumo",
@@ -101,6 +119,12 @@ export const usageRecordsResource = defineResource({
       "enums.usageUnit.MB": "MB",
       "enums.usageUnit.seconds": "segundos",
       "enums.usageUnit.messages": "mensajes",
+      "resources.usage-records.card.data": "{{quantity}} MB de datos",
+      "resources.usage-records.card.voice": "Una llamada de {{quantity}} segundos",
+      "resources.usage-records.card.sms": "Un mensaje de texto",
+      "resources.usage-records.card.smsMany": "{{quantity}} mensajes de texto",
+      "resources.usage-records.card.when": "{{startedAt}} · {{msisdn}}",
+      "resources.usage-records.card.abroad": "Usado en el extranjero: {{roamingZone}}",
     },
   },
 });

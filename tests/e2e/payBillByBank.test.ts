@@ -107,5 +107,14 @@ test("at 360 px alex pays his postpaid bill, overage listed, with a bank account
     )
     .toBe("Paid");
   await page.getByRole("button", { name: "Pay now", exact: true }).waitFor({ state: "detached" });
+
+  // Money → Payment methods: the account added in the dialog, in words, the default, with Remove; the
+  // declined card is not there.
+  await page.goto(`${backend.baseUrl}/payment-methods`);
+  const saved = page.locator(".ant-card").filter({ has: page.getByRole("link", { name: /account ending in 6789$/ }) });
+  await saved.getByText("Your default: bills you pay and automatic payments use it.").waitFor();
+  await saved.getByRole("button", { name: /Remove/ }).waitFor();
+  expect(await page.getByText(/ending in 0002/).count()).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.context().close();
 }, 180_000);

@@ -42,6 +42,8 @@ function keysOf(r: DeclaredResource): string[] {
     for (const [field, spec] of Object.entries(action.inputFields ?? {})) keys.push(...specKeys(field, spec));
     for (const [field, spec] of Object.entries(action.result?.fields ?? {})) keys.push(...specKeys(field, spec));
   }
+  for (const text of [...(r.subscriberCard?.title ?? []), ...(r.subscriberCard?.lines ?? [])])
+    keys.push(typeof text === "string" ? text : text.text);
   return keys;
 }
 
@@ -89,6 +91,26 @@ describe.each(all.map((r) => [r.name, r] as const))("the declaration of %s", (_n
       ([key, text]) => key in es && es[key as keyof typeof es] !== text,
     );
     expect(esClashes).toEqual([]);
+  });
+
+  it("words its subscriber card with its own fields, actions a subscriber may run, and a removal subscribers may make", () => {
+    const card = r.subscriberCard;
+    if (!card) return;
+    expect(card.title.length).toBeGreaterThan(0);
+    const texts = [...card.title, ...(card.lines ?? [])];
+    const conditions = texts.flatMap((text) => (typeof text === "string" ? [] : Object.keys(text.when)));
+    // A sentence's {{field}} (or {{field.raw}}) and a text's `when` name fields the card is given.
+    const placed = texts.flatMap((text) =>
+      [...translate(typeof text === "string" ? text : text.text).matchAll(/\{\{(\w+)(?:\.raw)?\}\}/g)].map(
+        (m) => m[1]!,
+      ),
+    );
+    expect([...conditions, ...placed].filter((field) => !r.fields[field])).toEqual([]);
+    for (const action of card.actions ?? []) {
+      expect(r.actions?.[action], action).toBeDefined();
+      expect(r.access[action]?.subscriber, action).toBeDefined();
+    }
+    if (card.remove) expect(r.access.delete?.subscriber).toBeDefined();
   });
 
   it("gives every named action an access entry and every access entry a meaning", () => {

@@ -150,23 +150,27 @@ function MoreActions({
 
 /**
  * The declared named actions of one record, each shown only when the viewer may run it and the
- * record allows it. With `primary`, only those are buttons and the others wait under "More actions".
+ * record allows it. With `primary`, only those are buttons and the others wait under "More actions";
+ * with `only`, those are buttons and the others are not offered here.
  */
 export function RecordActions({
   resource,
   record,
   block,
   primary,
+  only,
 }: {
   resource: ResourceDefinition;
   record: AnyRecord | undefined;
   block?: boolean;
   primary?: readonly string[];
+  only?: readonly string[];
 }) {
   if (!record) return null;
   const all = Object.entries<ActionSpec>(resource.actions ?? {});
-  const buttons = primary ? all.filter(([name]) => primary.includes(name)) : all;
-  const rest = primary ? all.filter(([name]) => !primary.includes(name)).map(([name]) => name) : [];
+  const chosen = only ?? primary;
+  const buttons = chosen ? all.filter(([name]) => chosen.includes(name)) : all;
+  const rest = primary && !only ? all.filter(([name]) => !primary.includes(name)).map(([name]) => name) : [];
   return (
     <>
       {buttons.map(([name, action]) => (
