@@ -151,7 +151,8 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
               disabled: saveButtonProps.disabled || !priced.quote,
               children: total ? t("form.buyFor", { total: formatMoney(total) }) : t("form.buy"),
             }
-          : { ...saveButtonProps, children: t("form.save") }
+          : // A create named as a task ("Ask us to contact you") is sent, not saved.
+            { ...saveButtonProps, children: t(resource.createLabel ? "form.send" : "form.save") }
       }
     >
       {content}

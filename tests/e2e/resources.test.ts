@@ -52,10 +52,11 @@ test("a subscriber on a phone files a device claim for their own line and can wi
   await typeDate(page, page.getByLabel("Date of the incident"), "2026-11-01");
   // The schema's rule, at the field, before anything is sent.
   await page.getByLabel("Description").fill("Broken");
-  await page.getByRole("button", { name: "Save" }).click();
+  // A create named as a task is sent, not saved.
+  await page.getByRole("button", { name: "Send" }).click();
   await page.getByText("Description: at least 10 characters").waitFor();
   await page.getByLabel("Description").fill(description);
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Send" }).click();
 
   // The show page of the new claim: submitted, with the actions alex may run and no others.
   await page.waitForURL(/\/device-claims\/show\//);

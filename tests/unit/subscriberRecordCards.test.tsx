@@ -4,6 +4,7 @@ import { setLocale } from "../../src/i18n";
 import { paymentMethodsResource } from "../../src/resources/paymentMethods";
 import { invoicesResource } from "../../src/resources/invoices";
 import { usageRecordsResource } from "../../src/resources/usageRecords";
+import { contactRequestsResource } from "../../src/resources/contactRequests";
 import type { DeclaredResource } from "../../src/resources/define";
 import { renderWithRefine } from "../support/renderWithRefine";
 
@@ -110,5 +111,23 @@ describe("a subscriber's cards", () => {
     expect(text).toContain("(202) 555-0101");
     expect(text).toContain("Usado en el extranjero: Europa");
     expect(text).not.toMatch(/Cantidad|Unidad|seconds|europe/);
+  });
+
+  it("a request to be contacted: its topic, the person's words, and what happens next by the way asked", async () => {
+    const asked = {
+      id: "9b1c7a52-0000-4000-8000-000000000003",
+      topic: "plan",
+      channel: "email",
+      message: "Is there a cheaper plan with more data?",
+      status: "open",
+      createdAt: "2026-11-30T15:00:00.000Z",
+      updatedAt: "2026-11-30T15:00:00.000Z",
+    };
+    renderList(contactRequestsResource, [asked]);
+    await screen.findByRole("link", { name: "My plan" });
+    const text = document.body.textContent ?? "";
+    expect(text).toContain("“Is there a cheaper plan with more data?”");
+    expect(text).toMatch(/Asked Nov 30, 2026, .*: we will email you\./);
+    expect(text).not.toMatch(/Reach me by|Open|email\b(?! you)/);
   });
 });
