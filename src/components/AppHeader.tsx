@@ -46,7 +46,8 @@ export function AppHeader() {
             {user.name}
           </Typography.Text>
         )}
-        {user?.role && <Tag color={user.role === "subscriber" ? "blue" : "purple"}>{t(`roles.${user.role}`)}</Tag>}
+        {/* Staff see which role they act in; a subscriber is never anything else, and a badge saying so is noise on a phone. */}
+        {user?.role && user.role !== "subscriber" && <Tag color="purple">{t(`roles.${user.role}`)}</Tag>}
         {user?.role && <NotificationBell />}
         {/* A native select, as on the sign-in page: light, and a phone shows its own picker. */}
         <select

@@ -691,9 +691,9 @@ export const en = {
     "Bought a prepaid voucher in a store? Enter its code and the value is added to your balance at once.",
   "topUp.voucher.which": "Which line to top up",
   "topUp.voucher.yourAccount": "your prepaid account",
-  "topUp.unavailable.title": "Card top-up is unavailable",
+  "topUp.unavailable.title": "Top up with a prepaid voucher",
   "topUp.unavailable.body":
-    "Your operator does not take card payments for top-ups here. Add credit with a prepaid voucher below.",
+    "Top-ups here are made with prepaid vouchers: buy one in a store, then enter its code below.",
   "topUp.turnedOff.title": "Card top-up is turned off for now",
   "topUp.turnedOff.body":
     "Card payments for top-ups are switched off at the moment. Add credit with a prepaid voucher below; your earlier top-ups are listed after it.",
@@ -1070,7 +1070,8 @@ export const en = {
   "subscriber.more.tickets.title": "Help requests",
   "subscriber.more.tickets.about": "Ask us for help and follow what we answer.",
   "subscriber.more.contact-requests.title": "Ask us to contact you",
-  "subscriber.more.contact-requests.about": "Our team calls or emails you back about your bill, plan, coverage or device.",
+  "subscriber.more.contact-requests.about":
+    "Our team calls or emails you back about your bill, plan, coverage or device.",
   "subscriber.more.notifications.title": "Notifications",
   "subscriber.more.notifications.about": "What we told you about your lines and bills.",
   "subscriber.money.balanceTitle": "Your balance",

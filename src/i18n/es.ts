@@ -699,9 +699,9 @@ export const es: Record<MessageKey, string> = {
     "¿Compraste un cupón de recarga en una tienda? Escribe su código y el valor se suma a tu saldo al momento.",
   "topUp.voucher.which": "Qué línea recargar",
   "topUp.voucher.yourAccount": "tu cuenta prepago",
-  "topUp.unavailable.title": "La recarga con tarjeta no está disponible",
+  "topUp.unavailable.title": "Recarga con un cupón prepago",
   "topUp.unavailable.body":
-    "Tu operador no acepta pagos con tarjeta para recargas aquí. Añade saldo con un cupón prepago aquí abajo.",
+    "Aquí las recargas se hacen con cupones prepago: compra uno en una tienda y escribe su código abajo.",
   "topUp.turnedOff.title": "La recarga con tarjeta está desactivada por ahora",
   "topUp.turnedOff.body":
     "Los pagos con tarjeta para recargas están desactivados en este momento. Añade saldo con un cupón prepago aquí abajo; tus recargas anteriores aparecen después.",
@@ -1082,7 +1082,8 @@ export const es: Record<MessageKey, string> = {
   "subscriber.more.tickets.title": "Solicitudes de ayuda",
   "subscriber.more.tickets.about": "Pídenos ayuda y sigue nuestras respuestas.",
   "subscriber.more.contact-requests.title": "Pide que te contactemos",
-  "subscriber.more.contact-requests.about": "Nuestro equipo te llama o te escribe sobre tu factura, tu plan, la cobertura o tu equipo.",
+  "subscriber.more.contact-requests.about":
+    "Nuestro equipo te llama o te escribe sobre tu factura, tu plan, la cobertura o tu equipo.",
   "subscriber.more.notifications.title": "Avisos",
   "subscriber.more.notifications.about": "Lo que te hemos contado sobre tus líneas y facturas.",
   "subscriber.money.balanceTitle": "Tu saldo",

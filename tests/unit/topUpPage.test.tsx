@@ -38,7 +38,7 @@ describe("the top-up page", () => {
 
   it("with the operator's top-up payment setting empty, says card top-up is unavailable and offers the voucher right there", async () => {
     renderTopUp();
-    expect(screen.getAllByRole("status")[0]!.textContent).toContain("Card top-up is unavailable");
+    expect(screen.getAllByRole("status")[0]!.textContent).toContain("Top up with a prepaid voucher");
     await screen.findByRole("button", { name: "Redeem a voucher" });
     // One prepaid account: nothing to choose.
     expect(screen.queryByRole("radiogroup")).toBeNull();
@@ -61,7 +61,7 @@ describe("the top-up page", () => {
   it("speaks Spanish", async () => {
     setLocale("es", { remember: false });
     renderTopUp();
-    expect(screen.getAllByRole("status")[0]!.textContent).toContain("La recarga con tarjeta no está disponible");
+    expect(screen.getAllByRole("status")[0]!.textContent).toContain("Recarga con un cupón prepago");
     await screen.findByRole("button", { name: "Canjear un cupón" });
     await waitFor(() => expect(screen.getByTestId("voucher-top-up").textContent).toContain("Recargar con un cupón"));
   });
