@@ -498,6 +498,7 @@ export const en = {
   "list.all": "All",
   "list.filterBy": "Filter by {{field}}",
   "list.remove": "Remove",
+  "list.removed": "{{title}} was removed.",
   "list.removeConfirm": "Remove {{title}}?",
   "list.previousPage": "Previous page",
   "list.nextPage": "Next page",

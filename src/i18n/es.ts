@@ -504,6 +504,7 @@ export const es: Record<MessageKey, string> = {
   "list.all": "Todos",
   "list.filterBy": "Filtrar por {{field}}",
   "list.remove": "Quitar",
+  "list.removed": "Se quitó {{title}}.",
   "list.removeConfirm": "¿Quitar {{title}}?",
   "list.previousPage": "Página anterior",
   "list.nextPage": "Página siguiente",

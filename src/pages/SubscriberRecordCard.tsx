@@ -62,6 +62,7 @@ export function SubscriberRecordCard({
               confirmTitle={t("list.removeConfirm", { title: titleText })}
               confirmOkText={t("list.remove")}
               confirmCancelText={t("actions.goBack")}
+              successNotification={{ type: "success", message: t("list.removed", { title: titleText }) }}
             >
               {t("list.remove")}
             </DeleteButton>

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
 import { paymentMethodsResource } from "../../src/resources/paymentMethods";
@@ -65,18 +65,20 @@ const call = {
 };
 
 function renderList(resource: DeclaredResource, records: Record<string, unknown>[]) {
+  const deleteOne = vi.fn(() => Promise.resolve({ data: {} }));
   renderWithRefine(null, {
     identity: { uid: "demo-alex", role: "subscriber" },
-    data: { getList: vi.fn(() => Promise.resolve({ data: records, total: records.length })) },
+    data: { getList: vi.fn(() => Promise.resolve({ data: records, total: records.length })), deleteOne },
     path: `/${resource.name}`,
     resources: [{ name: resource.name, list: `/${resource.name}`, show: `/${resource.name}/show/:id` }],
     routes: { [`/${resource.name}`]: <ResourceListPage resource={resource} /> },
   });
+  return { deleteOne };
 }
 
 describe("a subscriber's cards", () => {
   it("payment methods: what each is in words, its expiry, which is the default, and Make default / Remove", async () => {
-    renderList(paymentMethodsResource, [card, bank]);
+    const { deleteOne } = renderList(paymentMethodsResource, [card, bank]);
     const visa = (await screen.findByRole("link", { name: "Visa ending in 4242" })).closest(".ant-card") as HTMLElement;
     expect(visa.textContent).toContain("Expires 11/2039");
     expect(visa.textContent).toContain("Your default: bills you pay and automatic payments use it.");
@@ -92,6 +94,14 @@ describe("a subscriber's cards", () => {
     const page = document.body.textContent ?? "";
     for (const staffWord of ["Expiry month", "Ending in", "Kind", "bank_account", "visa"])
       expect(page).not.toContain(staffWord);
+
+    // Remove asks first, naming the card, then deletes that one.
+    fireEvent.click(within(visa).getByRole("button", { name: /Remove/ }));
+    const confirm = (await screen.findByText("Remove Visa ending in 4242?")).closest(".ant-popover") as HTMLElement;
+    fireEvent.click(within(confirm).getByRole("button", { name: "Remove" }));
+    await waitFor(() =>
+      expect(deleteOne).toHaveBeenCalledWith(expect.objectContaining({ resource: "payment-methods", id: card.id })),
+    );
   });
 
   it("bills: the amount, the period and what to do, by status", async () => {
