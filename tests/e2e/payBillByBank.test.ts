@@ -108,6 +108,19 @@ test("at 360 px alex pays his postpaid bill, overage listed, with a bank account
     .toBe("Paid");
   await page.getByRole("button", { name: "Pay now", exact: true }).waitFor({ state: "detached" });
 
+  // Money: the last bills side by side, as a chart, with the totals in a table for screen readers.
+  await page.goto(`${backend.baseUrl}/money`);
+  const totals = page.getByTestId("bill-totals");
+  await totals.locator("[data-testid=bill-totals-chart] canvas").waitFor();
+  // This bill ($86.60) beside the two before it (the table for screen readers, not the chart's legend).
+  const table = totals.locator("figcaption table");
+  await expect.poll(() => table.locator("tbody tr").count()).toBe(3);
+  const rows = await table.locator("tbody").innerText();
+  expect(rows).toContain("$70.36");
+  expect(rows).toContain("$86.60");
+  expect(await table.locator("caption").innerText()).toMatch(/^Bill totals from the bill ending .+ to the one ending /);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
   // Money → Payment methods: the account added in the dialog, in words, the default, with Remove; the
   // declined card is not there.
   await page.goto(`${backend.baseUrl}/payment-methods`);

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 import { formatDate } from "../format";
-import { getLocale } from "../../i18n";
+import { getLocale, translate as t } from "../../i18n";
 import { dayAxisOptions } from "./dayAxis";
 
 export interface DailySeries {
@@ -31,12 +31,21 @@ export function DailyChart({
   caption,
   width,
   testId,
+  legend = true,
+  ticksOnDays = false,
+  fromZero = false,
 }: {
   days: string[];
   series: DailySeries[];
   caption: string;
   width: number;
   testId?: string;
+  /** The values under the cursor, named (several series); without it the chart is the figure alone. */
+  legend?: boolean;
+  /** Ticks on the given days only (a few points far apart, such as bills), not every few days. */
+  ticksOnDays?: boolean;
+  /** The value axis starts at 0, so heights compare as the amounts do ($70 beside $86 is not a cliff). */
+  fromZero?: boolean;
 }) {
   const holder = useRef<HTMLDivElement>(null);
   const locale = getLocale(); // the axis says its days in it: drawn again when it changes
@@ -49,10 +58,17 @@ export function DailyChart({
         width,
         height: 200,
         tzDate: dayAxisOptions.tzDate,
-        scales: { x: { time: true } },
-        axes: [dayAxisOptions.axis, { size: 64 }],
+        legend: { show: legend },
+        scales: {
+          x: { time: true },
+          ...(fromZero
+            ? { y: { range: (_plot: uPlot, _min: number, max: number): uPlot.Range.MinMax => [0, max * 1.1 || 1] } }
+            : {}),
+        },
+        axes: [ticksOnDays ? { ...dayAxisOptions.axis, splits: () => x } : dayAxisOptions.axis, { size: 64 }],
         series: [
-          dayAxisOptions.series,
+          // Named, or uPlot's legend says "Time" in English.
+          { ...dayAxisOptions.series, label: t("charts.day") },
           ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, points: { show: days.length <= 45 } })),
         ],
       },
@@ -60,7 +76,7 @@ export function DailyChart({
       holder.current,
     );
     return () => plot.destroy();
-  }, [width, days, series, locale]);
+  }, [width, days, series, locale, legend, ticksOnDays, fromZero]);
 
   return (
     <figure style={{ margin: 0 }}>

@@ -115,7 +115,6 @@ export function LightApp({ user, leave, signOut }: LightAppProps) {
           <strong className="light-home__user" data-testid="signed-in-user">
             {user.name}
           </strong>
-          <span className="light-home__role">{t("roles.subscriber")}</span>
           <BellLink unread={unread.data?.total ?? 0} navigate={navigate} />
           <select
             aria-label={t("language.label")}

@@ -1,3 +1,4 @@
+import { BillTotals } from "./BillTotals";
 import type { ReactNode } from "react";
 import { translate as t } from "../../i18n";
 import type { Home, HomeAccount } from "../../resources/usage";
@@ -141,7 +142,12 @@ function PostpaidMoney({
       ) : !bills.data ? (
         <div className="home__loading movements__loading" role="status" aria-label={t("subscriber.money.loading")} />
       ) : (
-        bills.data.map((bill) => <BillSummary key={bill.id} bill={bill} navigate={navigate} pay={billPay(bill)} />)
+        <>
+          {bills.data.map((bill) => (
+            <BillSummary key={bill.id} bill={bill} navigate={navigate} pay={billPay(bill)} />
+          ))}
+          <BillTotals bills={bills.data} />
+        </>
       )}
     </section>
   );
