@@ -4,6 +4,8 @@ import { currentIdToken } from "./session";
 import { apiBase, apiOrigin, backendHeaders } from "./backendHeaders";
 
 import type { Problem } from "../resources/api";
+import type { Money } from "../resources/common";
+import { isMoney } from "../resources/isMoney";
 import { UPGRADE_REQUIRED_PROBLEM } from "../config/appVersion";
 import { markReloadRequired } from "./reloadRequired";
 import { throwHttpError } from "./throwHttpError";
@@ -22,14 +24,8 @@ export type ApiError = HttpError & {
   problemType?: string;
   retryAfter?: number;
   /** A balance too small: what it lacks (the problem's `shortfall` extension), so the page can offer a top-up. */
-  shortfall?: { amount: number; currency: string };
+  shortfall?: Money;
 };
-
-const isMoney = (value: unknown): value is { amount: number; currency: string } =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as { amount?: unknown }).amount === "number" &&
-  typeof (value as { currency?: unknown }).currency === "string";
 
 /** Turns an RFC 9457 problem into Refine's HttpError, with field errors keyed by field for forms. */
 export function toHttpError(status: number, problem: Partial<Problem> | null): ApiError {

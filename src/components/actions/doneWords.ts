@@ -1,11 +1,5 @@
-import type { Money } from "../../resources/common";
+import { isMoney } from "../../resources/isMoney";
 import { formatMoney } from "../format";
-
-const isMoney = (value: unknown): value is Money =>
-  typeof value === "object" &&
-  value !== null &&
-  typeof (value as Money).amount === "number" &&
-  typeof (value as Money).currency === "string";
 
 /**
  * The words an action's `done` sentence is filled with: each field of the answer as people read it,
