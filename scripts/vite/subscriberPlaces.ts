@@ -9,7 +9,7 @@ const RESOLVED = `\0${MODULE_ID}`;
 /**
  * `virtual:subscriber-places`: what a subscriber destination's "More" needs of the declarations that
  * place a resource there (`subscriberPlace`), taken from them at build time: the name, the label and
- * its words, and who may list it. The light pages draw More from this (DestinationTasks) instead of
+ * its words, who may list it and for which kind of account. The light pages draw More from this (DestinationTasks) instead of
  * loading every declaration with zod on the phone: their evaluation was the longest task of those
  * pages (about 100 ms here, 0.4 s on a phone at 4x). A new declaration still appears by itself.
  */
@@ -29,6 +29,7 @@ export function subscriberPlaces(root: string = process.cwd(), registryFile = "s
                 label: r.label,
                 labelWords: { en: r.messages?.en[r.label], es: r.messages?.es[r.label] },
                 access: { list: r.access.list ?? {} },
+                ...(r.subscriberAccountType ? { accountType: r.subscriberAccountType } : {}),
               },
             ]
           : [],

@@ -340,6 +340,11 @@ interface BaseDefinition<S extends z.ZodObject, K extends string> {
    */
   subscriberPlace?: SubscriberPlace;
   /**
+   * Offered under its place only to a subscriber who holds an account of this kind (bills: postpaid),
+   * so a prepaid-only person is not sent to a list that is always empty for them. Without it: to all.
+   */
+  subscriberAccountType?: "prepaid" | "postpaid";
+  /**
    * How one record reads to a subscriber in a list on a phone: sentences of their language instead of
    * field labels beside values. Each text is an i18n key (of `messages`) filled with the record's
    * fields as the portal shows them ("{{brand}} ending in {{last4}}"), shown when the record meets its

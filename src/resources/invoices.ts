@@ -186,6 +186,8 @@ export const invoicesResource = defineResource({
   // Issue 28: managers see the bills; paying takes the holder's cards, which stay the holder's.
   ownership: { path: "account.ownerUid", sharedWith: { manager: ["list", "show"] } },
   subscriberPlace: "money",
+  // A prepaid-only person has no bills: Money does not offer them "All bills".
+  subscriberAccountType: "postpaid",
   subscriberCard: {
     title: ["resources.invoices.card.title"],
     lines: [

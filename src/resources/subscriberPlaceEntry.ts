@@ -11,4 +11,6 @@ export interface SubscriberPlaceEntry {
   label: string;
   labelWords: { en?: string; es?: string };
   access: Pick<ResourceDefinition["access"], "list">;
+  /** Listed only for a person who holds an account of this kind (`subscriberAccountType`). */
+  accountType?: ResourceDefinition["subscriberAccountType"];
 }

@@ -57,6 +57,7 @@ const ALEX: SessionUser = {
 };
 const LINE_ID = "11111111-1111-4111-8111-111111111111";
 const ACCOUNT_ID = "22222222-2222-4222-8222-222222222222";
+const POSTPAID_ID = "88888888-8888-4888-8888-888888888888";
 const homeWith = (dataUsed: number): Home => ({
   lines: [
     {
@@ -183,6 +184,7 @@ beforeEach(() => {
             total: 1,
           }),
         );
+      if (path.endsWith("/invoices")) return Promise.resolve(json({ data: [], total: 0 }));
       if (path.endsWith("/plans")) return Promise.resolve(json({ data: PLANS, total: PLANS.length }));
       if (path.endsWith(`/lines/${LINE_ID}/add-ons`)) return Promise.resolve(json([ACTIVE_PASS]));
       if (path.endsWith("/add-ons")) return Promise.resolve(json({ data: [PASS], total: 1 }));
@@ -381,10 +383,25 @@ describe("Money on the light app", () => {
     within(balance).getByText("$40.00");
     const movements = await within(balance).findByTestId("movements");
     expect(movements.textContent).toBe("Voucher · Nov 20, 2026+$25.00");
-    await screen.findByRole("region", { name: "More" });
+    // Cards pay top-ups too; bills are a postpaid account's, and this person holds none.
+    const more = await screen.findByRole("region", { name: "More" });
+    within(more).getByRole("link", { name: /Payment methods/ });
+    expect(within(more).queryByRole("link", { name: /All bills/ })).toBeNull();
     expect(leave).not.toHaveBeenCalled();
     fireEvent.click(within(balance).getByRole("link", { name: "Top up" }));
     expect(leave).toHaveBeenLastCalledWith("/top-up");
+  });
+
+  it("offers every bill under More to a person who holds a postpaid account", async () => {
+    home = {
+      ...home,
+      accounts: [...home.accounts, { id: POSTPAID_ID, type: "postpaid", amountDue: { amount: 0, currency: "USD" } }],
+    };
+    renderHome();
+    fireEvent.click(tab("Money"));
+    await screen.findByRole("region", { name: "Your bills" });
+    const more = await screen.findByRole("region", { name: "More" });
+    within(more).getByRole("link", { name: /All bills/ });
   });
 });
 

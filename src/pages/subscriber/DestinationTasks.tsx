@@ -1,3 +1,4 @@
+import { useContext } from "react";
 import places from "virtual:subscriber-places";
 import { getLocale, translate as t } from "../../i18n";
 import { can } from "../../resources/access";
@@ -5,6 +6,7 @@ import type { Destination } from "../../resources/define";
 import type { SessionUser } from "../../providers/session";
 import type { Navigate } from "../../components/PlainLink";
 import { TaskList, type Task } from "./TaskList";
+import { HeldAccountKinds } from "./heldAccountKinds";
 
 export interface DestinationTasksProps {
   place: Destination;
@@ -18,14 +20,16 @@ export interface DestinationTasksProps {
 /**
  * What a destination lists besides its own cards: the resources whose declaration places them there
  * (`subscriberPlace`), each as a task with one sentence, so a product owner's new resource appears
- * where subscribers look without a new page. Without the router, Refine or the declarations
+ * where subscribers look without a new page (if it is for their kind of account: HeldAccountKinds). Without the router, Refine or the declarations
  * themselves: what it needs of them is taken at build time (`virtual:subscriber-places`), so the light
  * pages on a phone draw it without loading zod and every declaration.
  */
 export default function DestinationTasks({ place, user, navigate, extra = [], drawn = [] }: DestinationTasksProps) {
   const locale = getLocale();
+  const held = useContext(HeldAccountKinds);
   const declared: Task[] = places
     .filter((r) => r.place === place && !drawn.includes(r.name) && can(user, r, "list"))
+    .filter((r) => !r.accountType || !held || held.includes(r.accountType))
     .map((r) => ({
       key: r.name,
       title: t(`subscriber.more.${r.name}.title`, undefined, r.labelWords[locale] ?? r.labelWords.en ?? t(r.label)),

@@ -10,6 +10,7 @@ import { usePageDrawn } from "../home/pageDrawn";
 import { BillSummary } from "./BillSummary";
 import { Movements } from "./Movements";
 import { heldUntil, useAllLoaded, useReportLoaded } from "./useAllLoaded";
+import { accountKindsOf, HeldAccountKinds } from "./heldAccountKinds";
 import "../home/home.css";
 import "./subscriber.css";
 
@@ -69,7 +70,7 @@ export function MoneyView({ navigate, billPay, more }: MoneyViewProps) {
           </div>
         </>
       )}
-      {drawn && more}
+      {drawn && <HeldAccountKinds.Provider value={accountKindsOf(home.data)}>{more}</HeldAccountKinds.Provider>}
     </div>
   );
 }

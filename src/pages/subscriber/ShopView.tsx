@@ -13,6 +13,7 @@ import { usePageDrawn } from "../home/pageDrawn";
 import { heldUntil, useAllLoaded, useReportLoaded } from "./useAllLoaded";
 import "../home/home.css";
 import "./subscriber.css";
+import { accountKindsOf, HeldAccountKinds } from "./heldAccountKinds";
 
 export interface ShopViewProps {
   navigate: Navigate;
@@ -89,7 +90,7 @@ export function ShopView({ navigate, lineId, dialogs, addLine, more }: ShopViewP
       {drawn && (
         <>
           {addLine}
-          {more}
+          <HeldAccountKinds.Provider value={accountKindsOf(home.data)}>{more}</HeldAccountKinds.Provider>
         </>
       )}
     </div>

@@ -10,6 +10,7 @@ import { useLiveGet } from "../home/useLiveGet";
 import { usePageDrawn } from "../home/pageDrawn";
 import "../home/home.css";
 import "./subscriber.css";
+import { accountKindsOf, HeldAccountKinds } from "./heldAccountKinds";
 
 /**
  * Usage: each line's allowances this cycle, its data per day, then `more` (the full history and what
@@ -48,7 +49,7 @@ export function UsageView({ navigate, more }: { navigate: Navigate; more: ReactN
       {drawn && (
         <>
           <DailyUsageCard lines={home.error ? [] : lines} />
-          {more}
+          <HeldAccountKinds.Provider value={accountKindsOf(home.data)}>{more}</HeldAccountKinds.Provider>
         </>
       )}
     </div>
