@@ -7,9 +7,17 @@ import { useReportLoaded } from "./useAllLoaded";
 import "../home/home.css";
 import "./subscriber.css";
 
+/**
+ * A pass is bought through an order, as a plan change is (server/domain/addOns/purchases.ts): its
+ * entry is told apart by the reason the purchase posts ("Add-on 1 GB data pass on +1202…").
+ */
+const PASS_BOUGHT = /^Add-on .+ on \S+$/;
+
 /** What a movement was, in words: by what it came from (a voucher, a card top-up, a bill), else by its kind. */
-export function movementLabel(entry: Pick<LedgerEntry, "kind" | "referenceType">): string {
-  return t(`subscriber.movement.${entry.referenceType ?? ""}`, undefined, t(`enums.ledgerKind.${entry.kind}`));
+export function movementLabel(entry: Pick<LedgerEntry, "kind" | "referenceType" | "reason">): string {
+  const from =
+    entry.referenceType === "order" && PASS_BOUGHT.test(entry.reason) ? "add_on_purchase" : (entry.referenceType ?? "");
+  return t(`subscriber.movement.${from}`, undefined, t(`enums.ledgerKind.${entry.kind}`));
 }
 
 /** An account's latest money movements: "Voucher +$25.00", newest first, kept current as money moves. */
