@@ -130,10 +130,11 @@ describe("the profile's contact details", () => {
       </App>,
     );
 
-  it("on a Spanish page, the language row says Español (each language in its own name) and names the saved one", async () => {
+  it("on a Spanish page, the language row says Español (each language in its own name) and names the saved one in Spanish", async () => {
     act(() => setLocale("es", { remember: false }));
     renderCard();
-    await screen.findByText("Guardado como English hasta que guardes este formulario.");
+    // The picker names each language in itself; a Spanish sentence names it in Spanish.
+    await screen.findByText("Guardado como inglés hasta que guardes este formulario.");
     const shown = document.querySelector(".ant-select-selection-item");
     expect(shown?.textContent).toBe("Español");
     expect(shown?.querySelector("[lang=es]")).toBeTruthy();

@@ -29,6 +29,10 @@ const rule = (field: "name" | "contactEmail" | "contactPhone"): Rule => ({
   },
 });
 
+/** A language named in the reader's own ("inglés" on a Spanish page): the picker names each in itself. */
+const languageIn = (language: Locale): string =>
+  new Intl.DisplayNames([getLocale()], { type: "language" }).of(language) ?? language;
+
 /**
  * The person's name, contact email and phone, language and postal address (GET/PUT /me/profile),
  * one column at 360 px. The server checks every field again; its messages land at the field.
@@ -134,7 +138,7 @@ export function ProfileDetailsCard() {
           name="language"
           label={t("profile.details.language")}
           extra={
-            savedLanguage ? t("profile.details.languageSaved", { language: t(`language.${savedLanguage}`) }) : undefined
+            savedLanguage ? t("profile.details.languageSaved", { language: languageIn(savedLanguage) }) : undefined
           }
         >
           <Select
