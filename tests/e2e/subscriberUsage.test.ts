@@ -138,7 +138,7 @@ test("alex previews a plan change, sees the prorated quote, and changes his plan
 test("alex buys a roaming pass, which appears among his active add-ons", async () => {
   await page.getByRole("button", { name: "Buy Europe pass, 7 days" }).click();
   const dialog = page.getByRole("dialog", { name: /Europe pass, 7 days/ });
-  await dialog.getByRole("button", { name: "Pay $35.00" }).click();
+  await dialog.getByRole("button", { name: "Add $35.00 to my bill" }).click();
   await page.getByText("Europe pass, 7 days was added.").waitFor();
   await page.getByTestId("active-add-on").filter({ hasText: "Europe pass, 7 days" }).waitFor();
   expect(await accessibilityProblems(page)).toEqual([]);

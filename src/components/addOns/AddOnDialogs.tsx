@@ -1,9 +1,11 @@
 import { useState } from "react";
+import { useOne } from "@refinedev/core";
 import { Alert, App, Input, Modal, Space, Switch, Typography } from "antd";
 import { translate as t } from "../../i18n";
 import { catalogName } from "../../i18n/catalogText";
 import type { AddOn, LineAddOn } from "../../resources/addOns";
 import type { Line } from "../../resources/lines";
+import type { Account } from "../../resources/accounts";
 import type { ResourceAction } from "../actions/useResourceAction";
 import { formatDataMb, formatDateTime, formatMoney } from "../format";
 import { TopUpHint } from "../money/TopUpHint";
@@ -13,20 +15,32 @@ import { TopUpHint } from "../money/TopUpHint";
 /**
  * Confirms the price, where it is paid from (the balance or the next bill, as the line is) and the
  * auto-renew choice, then buys once (the action's Idempotency-Key holds until an answer, so a retry
- * never charges twice).
+ * never charges twice). A prepaid balance short of the price is said before Pay, with the way to top
+ * up, instead of after (the server still decides: a balance read a moment ago may have changed).
  */
 export function BuyDialog({
   buy,
   addOn,
-  accountType,
+  line,
   onClose,
 }: {
   buy: ResourceAction;
   addOn: AddOn;
-  accountType: Line["accountType"];
+  line: Pick<Line, "accountId" | "accountType">;
   onClose: (bought: boolean) => void;
 }) {
   const { message } = App.useApp();
+  const accountType = line.accountType;
+  const { result: account } = useOne<Account>({
+    resource: "accounts",
+    id: line.accountId,
+    queryOptions: { enabled: accountType === "prepaid" },
+  });
+  const balance = accountType === "prepaid" ? account?.balance : undefined;
+  const short =
+    balance?.currency === addOn.price.currency && balance.amount < addOn.price.amount
+      ? { amount: addOn.price.amount - balance.amount, currency: balance.currency }
+      : undefined;
   const reasonRequired = buy.needsReason;
   const [autoRenew, setAutoRenew] = useState(false);
   const [reason, setReason] = useState("");
@@ -45,10 +59,10 @@ export function BuyDialog({
     <Modal
       open
       title={t("addOns.buyTitle", { name: catalogName(addOn) })}
-      okText={t("addOns.confirmBuy", { price: formatMoney(addOn.price) })}
+      okText={t(`addOns.confirmBuy.${accountType}`, { price: formatMoney(addOn.price) })}
       cancelText={t("addOns.cancel")}
       onOk={() => void submit()}
-      okButtonProps={{ loading: busy, disabled: reasonRequired && !reason.trim() }}
+      okButtonProps={{ loading: busy, disabled: Boolean(short) || (reasonRequired && !reason.trim()) }}
       onCancel={() => onClose(false)}
     >
       <Space direction="vertical" style={{ width: "100%" }}>
@@ -64,8 +78,15 @@ export function BuyDialog({
           <label htmlFor="add-on-auto-renew">{t("addOns.autoRenewLabel", { days: addOn.validityDays })}</label>
         </Space>
         {reasonRequired && <ReasonField id="add-on-buy-reason" value={reason} onChange={setReason} />}
+        {short && !problem && (
+          <Alert
+            type="warning"
+            showIcon
+            message={t("addOns.short", { balance: formatMoney(balance!), short: formatMoney(short) })}
+          />
+        )}
         {problem && <Alert type="error" showIcon message={problem} role="alert" />}
-        <TopUpHint error={buy.error} />
+        <TopUpHint shortfall={buy.error?.shortfall ?? short} />
       </Space>
     </Modal>
   );

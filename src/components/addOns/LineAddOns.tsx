@@ -19,7 +19,7 @@ export function LineAddOns({
   offersPasses,
 }: {
   /** The line as the page has it (the record, or the home's line): its state decides what is offered. */
-  line: Pick<Line, "id" | "status" | "msisdn" | "accountType">;
+  line: Pick<Line, "id" | "status" | "msisdn" | "accountId" | "accountType">;
   /** Whether this page sells passes (the subscriber's line page only lists what the line has). */
   offersPasses: boolean;
 }) {
@@ -86,7 +86,7 @@ export function LineAddOns({
         <BuyDialog
           buy={buy}
           addOn={buying}
-          accountType={line.accountType}
+          line={line}
           onClose={(bought) => {
             buy.reset();
             setBuying(null);

@@ -68,7 +68,7 @@ export function ShopDialogs({
         <BuyDialog
           buy={buy}
           addOn={addOn}
-          accountType={line.accountType}
+          line={line}
           onClose={() => {
             buy.reset();
             close();
