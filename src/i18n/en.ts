@@ -336,6 +336,7 @@ export const en = {
   "enums.suspendReason.stolen": "Stolen",
   "enums.suspendReason.non_payment": "Unpaid bill",
   "enums.suspendReason.request": "At your request",
+  "enums.suspendReason.request.forStaff": "At the customer's request",
   "enums.simType.physical": "Physical SIM",
   "enums.simType.esim": "eSIM",
 
@@ -438,6 +439,8 @@ export const en = {
   "form.buy": "Buy",
   "form.buyFor": "Buy · {{total}}",
   "form.quoteFirst": "Fill in the form to see the price before you buy.",
+  "form.sent": "Sent",
+  "form.bought": "Bought",
   "form.send": "Send",
   "form.save": "Save",
   "form.cancel": "Cancel",

@@ -344,6 +344,7 @@ export const es: Record<MessageKey, string> = {
   "enums.suspendReason.stolen": "Robo",
   "enums.suspendReason.non_payment": "Factura impagada",
   "enums.suspendReason.request": "A petición tuya",
+  "enums.suspendReason.request.forStaff": "A petición del cliente",
   "enums.simType.physical": "SIM física",
   "enums.simType.esim": "eSIM",
 
@@ -444,6 +445,8 @@ export const es: Record<MessageKey, string> = {
   "form.buy": "Comprar",
   "form.buyFor": "Comprar · {{total}}",
   "form.quoteFirst": "Completa el formulario para ver el precio antes de comprar.",
+  "form.sent": "Enviado",
+  "form.bought": "Comprado",
   "form.send": "Enviar",
   "form.save": "Guardar",
   "form.cancel": "Cancelar",

@@ -35,6 +35,15 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
     action,
     id,
     redirect: "show",
+    // A create named as a task says it was sent (or bought) with the task's words, not "Created Contact me".
+    successNotification:
+      action === "create" && resource.createLabel
+        ? () => ({
+            type: "success",
+            message: t(quotesOnCreate(resource) ? "form.bought" : "form.sent"),
+            description: t(resource.createLabel!),
+          })
+        : undefined,
     // Live updates must not overwrite what the user is typing; they see changes after saving.
     liveMode: "off",
   });
