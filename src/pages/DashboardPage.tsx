@@ -12,7 +12,8 @@ export function DashboardPage() {
   if (!user) return <Skeleton active />;
   return (
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
+      {/* The page's one h1 (at the size of a section's title: it greets, it does not shout). */}
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 30 }}>
         {t("dashboard.greeting", { name: user.name.split(" ")[0] })}
       </Typography.Title>
       {user.role === "subscriber" ? <SubscriberLines /> : <StaffSearch />}

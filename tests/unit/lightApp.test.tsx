@@ -218,7 +218,7 @@ const stream = () => streams.opened.at(-1)!;
 describe("the light home", () => {
   it("shows the greeting, each line with its plan, money and meters, and the unread count on the bell", async () => {
     renderHome();
-    screen.getByRole("heading", { level: 2, name: "Hello, Alex" });
+    screen.getByRole("heading", { level: 1, name: "Hello, Alex" });
     await waitFor(() => expect(screen.getByTestId("line-card")).toBeTruthy());
     expect(card().getAttribute("aria-label")).toBe("Line (202) 555-0101");
     within(card()).getByRole("link", { name: "(202) 555-0101" });
@@ -332,7 +332,7 @@ describe("Usage and Account on the light app", () => {
     history.back();
     await screen.findByRole("heading", { level: 1, name: "Usage" });
     history.back();
-    await screen.findByRole("heading", { level: 2, name: "Hello, Alex" });
+    await screen.findByRole("heading", { level: 1, name: "Hello, Alex" });
     expect(leave).not.toHaveBeenCalled();
 
     // A task of Account is the portal's: the people on the account, a declared resource.

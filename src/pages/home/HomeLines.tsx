@@ -21,9 +21,9 @@ export function HomeLines({ home, error, navigate }: { home: Home | undefined; e
       {/* The title comes with the lines: drawn above the loading block, the next steps arriving with the
           lines pushed it and everything below down. */}
       {(home || error) && (
-        <h3 id="your-lines" className="home__subtitle">
+        <h2 id="your-lines" className="home__subtitle">
           {t("dashboard.yourLines")}
-        </h3>
+        </h2>
       )}
       {error ? (
         <p role="alert" className="home__error">

@@ -185,7 +185,8 @@ function LightHome({ user, navigate }: { user: SessionUser; navigate: Navigate }
   usePageDrawn(Boolean(home.data || home.error));
   return (
     <>
-      <h2 className="light-home__greeting">{t("dashboard.greeting", { name: user.name.split(" ")[0] })}</h2>
+      {/* The page's one h1, as each destination's title is on its page. */}
+      <h1 className="light-home__greeting">{t("dashboard.greeting", { name: user.name.split(" ")[0] })}</h1>
       <HomeLines home={home.data} error={home.error} navigate={navigate} />
     </>
   );
