@@ -23,6 +23,16 @@ const people = [
     acceptedAt: "2026-11-20T10:00:00Z",
     createdAt: "2026-11-19T10:00:00Z",
   },
+  {
+    id: "m2",
+    email: "sofia@example.com",
+    role: "manager",
+    status: "invited",
+    lines: [],
+    expiresAt: "2026-12-08T10:00:00Z",
+    acceptedAt: null,
+    createdAt: "2026-12-01T10:00:00Z",
+  },
 ];
 const { PeopleOnAccount } = await import("../../src/pages/subscriber/PeopleOnAccount");
 
@@ -97,7 +107,8 @@ describe("PeopleOnAccount", () => {
 
   it("removes a person after a confirmation", async () => {
     const custom = renderAs("demo-alex");
-    fireEvent.click(await screen.findByRole("button", { name: "Remove maria@example.com?" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Remove maria@example.com" }));
+    expect(await screen.findAllByText("Remove maria@example.com?")).not.toHaveLength(0);
     fireEvent.click(await screen.findByRole("button", { name: "Remove" }));
     await waitFor(() =>
       expect(custom).toHaveBeenCalledWith(
@@ -106,6 +117,23 @@ describe("PeopleOnAccount", () => {
           method: "post",
           payload: { memberId: "m1" },
         }),
+      ),
+    );
+  });
+
+  it("withdraws an invitation not yet taken, said as such", async () => {
+    const custom = renderAs("demo-alex");
+    const withdraw = await screen.findByRole("button", { name: "Withdraw the invitation to sofia@example.com" });
+    expect(withdraw.textContent).toBe("Withdraw");
+    fireEvent.click(withdraw);
+    expect(await screen.findAllByText("Withdraw the invitation to sofia@example.com?")).not.toHaveLength(0);
+    expect(
+      screen.getAllByText("The link in the invitation stops working. You can invite them again later."),
+    ).not.toHaveLength(0);
+    fireEvent.click(await screen.findByRole("button", { name: "Withdraw" }));
+    await waitFor(() =>
+      expect(custom).toHaveBeenCalledWith(
+        objectContaining({ url: `/api/v1/accounts/${ACCOUNT}/actions/remove-member`, payload: { memberId: "m2" } }),
       ),
     );
   });

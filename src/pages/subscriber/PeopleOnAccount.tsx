@@ -40,17 +40,19 @@ function AccountPeople({ account, holder, many }: { account: Account; holder: bo
   const people = query.isSuccess ? result.data.data : [];
   const headingId = `people-${account.id}`;
 
+  // Removing someone who joined, or withdrawing an invitation not yet taken: the same action, said as what it is.
   function remove(person: AccountMember) {
+    const joined = person.status === "active";
     modal.confirm({
-      title: t("people.removeTitle", { email: person.email }),
-      content: t("people.removeConfirm"),
-      okText: t("people.remove"),
+      title: t(joined ? "people.removeTitle" : "people.withdrawTitle", { email: person.email }),
+      content: t(joined ? "people.removeConfirm" : "people.withdrawConfirm"),
+      okText: t(joined ? "people.remove" : "people.withdraw"),
       okButtonProps: { danger: true },
       cancelText: t("people.keep"),
       onOk: async () => {
         try {
           await removeMember.run({ memberId: person.id });
-          message.success(t("people.removed", { email: person.email }));
+          message.success(t(joined ? "people.removed" : "people.withdrawn", { email: person.email }));
           void query.refetch();
         } catch (error) {
           message.error((error as HttpError).message);
@@ -102,7 +104,9 @@ function AccountPeople({ account, holder, many }: { account: Account; holder: bo
               <Button
                 danger
                 onClick={() => remove(person)}
-                aria-label={t("people.removeTitle", { email: person.email })}
+                aria-label={t(person.status === "active" ? "people.removeNamed" : "people.withdrawNamed", {
+                  email: person.email,
+                })}
               >
                 {person.status === "active" ? t("people.remove") : t("people.withdraw")}
               </Button>
