@@ -501,6 +501,8 @@ export const en = {
   "list.all": "All",
   "list.filterBy": "Filter by {{field}}",
   "list.remove": "Remove",
+  "list.editNamed": "Edit {{title}}",
+  "list.deleteNamed": "Delete {{title}}",
   "list.removed": "{{title}} was removed.",
   "list.removeConfirm": "Remove {{title}}?",
   "list.previousPage": "Previous page",

@@ -507,6 +507,8 @@ export const es: Record<MessageKey, string> = {
   "list.all": "Todos",
   "list.filterBy": "Filtrar por {{field}}",
   "list.remove": "Quitar",
+  "list.editNamed": "Editar {{title}}",
+  "list.deleteNamed": "Eliminar {{title}}",
   "list.removed": "Se quitó {{title}}.",
   "list.removeConfirm": "¿Quitar {{title}}?",
   "list.previousPage": "Página anterior",

@@ -110,6 +110,7 @@ export function ResourceListPage({
       title: t("list.actions"),
       sorter: false,
       sortOrder: null,
+      // Icon-only: each named with its row ("Edit Prepaid 5 GB"), where a reader heard "edit" on every row.
       render: (_: unknown, record: AnyRecord) => (
         <Space size="small">
           {downloadable && <RecordDownloads resource={resource} record={record} compact />}
@@ -117,6 +118,7 @@ export function ResourceListPage({
             <EditButton
               hideText
               size="small"
+              aria-label={t("list.editNamed", { title: fieldText(titleField, resource.fields[titleField], record) })}
               recordItemId={record.id}
               accessControl={{ enabled: true, hideIfUnauthorized: true }}
             />
@@ -125,6 +127,7 @@ export function ResourceListPage({
             <DeleteButton
               hideText
               size="small"
+              aria-label={t("list.deleteNamed", { title: fieldText(titleField, resource.fields[titleField], record) })}
               recordItemId={record.id}
               accessControl={{ enabled: true, hideIfUnauthorized: true }}
             />

@@ -1,0 +1,74 @@
+import { screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setLocale } from "../../src/i18n";
+import { ResourceListPage } from "../../src/pages/ResourceListPage";
+import { plansResource } from "../../src/resources/plans";
+import { renderWithRefine } from "../support/renderWithRefine";
+
+// A staff table's icon-only row buttons are named with their row: a screen reader heard "edit" on
+// every row of the plans, and in English on a Spanish page.
+const NOW = "2026-11-27T10:00:00.000Z";
+const plan = (id: string, name: string) => ({
+  id,
+  code: name.toUpperCase().replaceAll(/\W/g, "_"),
+  name,
+  kind: "prepaid",
+  status: "active",
+  price: { amount: 1500, currency: "USD" },
+  dataMb: 5120,
+  voiceMinutes: null,
+  sms: null,
+  features: [],
+  overage: { data: null, voice: null, sms: null },
+  translations: {},
+  createdAt: NOW,
+  updatedAt: NOW,
+});
+const PLANS = [
+  plan("11111111-1111-4111-8111-111111111111", "Prepaid 5 GB"),
+  plan("22222222-2222-4222-8222-222222222222", "Prepaid 15 GB"),
+];
+
+const renderPlans = () =>
+  renderWithRefine(null, {
+    identity: { uid: "demo-admin", role: "admin" },
+    data: { getList: vi.fn(() => Promise.resolve({ data: PLANS, total: PLANS.length })) },
+    path: "/plans",
+    resources: [{ name: "plans", list: "/plans", show: "/plans/show/:id", edit: "/plans/edit/:id" }],
+    routes: { "/plans": <ResourceListPage resource={plansResource} /> },
+  });
+
+// A desk's width: the table (below 768 px the list is cards).
+const narrowMatchMedia = window.matchMedia.bind(window);
+beforeEach(() => {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? Infinity) <= 1280,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+});
+afterEach(() => {
+  window.matchMedia = narrowMatchMedia;
+  setLocale("en", { remember: false });
+});
+
+describe("a staff table's row buttons", () => {
+  it("name the row they act on", async () => {
+    renderPlans();
+    await screen.findByRole("button", { name: "Edit Prepaid 5 GB" });
+    screen.getByRole("button", { name: "Edit Prepaid 15 GB" });
+    expect(screen.queryAllByRole("button", { name: /^edit$/i })).toEqual([]);
+  });
+
+  it("in the page's language", async () => {
+    setLocale("es", { remember: false });
+    renderPlans();
+    await screen.findByRole("button", { name: "Editar Prepaid 5 GB" });
+  });
+});
