@@ -136,7 +136,8 @@ export const es: Record<MessageKey, string> = {
   "security.signOutEverywhereConfirm": "¿Cerrar sesión en todos los dispositivos, también en este?",
   "security.carePin.title": "PIN de atención al cliente",
   "security.carePin.explain": "Atención al cliente te lo pide cuando llamas, para asegurarse de que eres tú.",
-  "security.carePin.isSet": "Tu PIN está configurado. Último cambio: {{date}}.",
+  // No closing period: the time ends in one ("6:20 a.m.").
+  "security.carePin.isSet": "Tu PIN está configurado. Último cambio: {{date}}",
   "security.carePin.notSet": "Todavía no has creado un PIN.",
   "security.carePin.setAction": "Crear un PIN",
   "security.carePin.changeAction": "Cambiar PIN",

@@ -125,4 +125,13 @@ describe("the care PIN card under Security", () => {
     fireEvent.click(screen.getByRole("button", { name: "Guardar PIN" }));
     expect(await screen.findByText(/^PIN nuevo: demasiado fácil de adivinar/)).toBeTruthy();
   });
+
+  it("says when a PIN was set in Spanish, once punctuated (the time ends in 'a.m.')", async () => {
+    setLocale("es", { remember: false });
+    backend(SET, []);
+    renderCard();
+    const said = await screen.findByText(/^Tu PIN está configurado\. Último cambio: /);
+    expect(said.textContent).toMatch(/m\.$/);
+    expect(said.textContent).not.toContain("..");
+  });
 });
