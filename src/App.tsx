@@ -184,7 +184,9 @@ export function App() {
                 />
               </Routes>
               <UnsavedChangesNotifier />
+              {/* Anew on a change of language: it sets the title only when the address changes. */}
               <DocumentTitleHandler
+                key={locale}
                 handler={({ resource }) =>
                   `${resource?.meta?.label ?? t("dashboard.title")} · ${t("app.name", { operator: brand.name })}`
                 }

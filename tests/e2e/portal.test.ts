@@ -110,6 +110,17 @@ test("the sign-in page speaks Spanish when asked", async () => {
   await page.context().close();
 });
 
+test("the tab's title follows a change of language in the header, without moving", async () => {
+  const page = await openPage(1280, 800);
+  await signIn(page, "agent@att.example");
+  await page.getByRole("heading", { name: /Hello/ }).waitFor();
+  await expect.poll(() => page.title(), POLL).toBe("Home · AT&T self-service");
+  await page.getByLabel("Language").selectOption("es");
+  await page.getByRole("heading", { name: /Hola/ }).waitFor();
+  await expect.poll(() => page.title(), POLL).toBe("Inicio · Autogestión AT&T");
+  await page.context().close();
+});
+
 test.each([
   {
     who: "a subscriber on a phone",
