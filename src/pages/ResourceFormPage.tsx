@@ -1,7 +1,7 @@
 import type { DeclaredResource } from "./declaredResource";
 import { Create, Edit, useForm } from "@refinedev/antd";
 import { useGetIdentity, type HttpError } from "@refinedev/core";
-import { Descriptions, Form, Result, Typography } from "antd";
+import { Descriptions, Form, Result } from "antd";
 import type { Rule } from "antd/es/form";
 import { useState } from "react";
 import { useParams } from "react-router";
@@ -16,6 +16,7 @@ import { CreateQuote, useCreateQuote } from "../components/forms/CreateQuote";
 import { expressionContext } from "../components/forms/expressionContext";
 import { formBody } from "../components/forms/formBody";
 import { pickerItemProps } from "../components/pickerItemProps";
+import { PageTitle } from "../components/PageTitle";
 
 type AnyRecord = Record<string, unknown>;
 
@@ -141,11 +142,11 @@ export function ResourceFormPage({ resource, action }: { resource: DeclaredResou
 
   // A node, not a string: the page header would cut a string title short on a phone.
   const title = (
-    <Typography.Title level={4} style={{ margin: 0, whiteSpace: "normal" }}>
+    <PageTitle>
       {action === "create" && resource.createLabel
         ? t(resource.createLabel)
         : `${t(action === "create" ? "form.createTitle" : "form.editTitle")} · ${t(resource.label)}`}
-    </Typography.Title>
+    </PageTitle>
   );
   return action === "create" ? (
     <Create

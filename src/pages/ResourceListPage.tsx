@@ -2,6 +2,7 @@ import type { DeclaredResource } from "./declaredResource";
 import { DeleteButton, EditButton, ExportButton, getDefaultSortOrder, List, useTable } from "@refinedev/antd";
 import { useGetIdentity, useResourceParams, type CrudFilter, type HttpError } from "@refinedev/core";
 import { SubscriberRecordCard } from "./SubscriberRecordCard";
+import { PageTitle } from "../components/PageTitle";
 import { namedPageArrows } from "../components/paginationLabels";
 import { Alert, Button, Card, Grid, List as AntList, Space, Table, Typography, type CheckboxProps } from "antd";
 import { useState, type ReactNode } from "react";
@@ -153,7 +154,7 @@ export function ResourceListPage({
 
   return (
     <List
-      title={t(resource.label)}
+      title={<PageTitle>{t(resource.label)}</PageTitle>}
       canCreate={Boolean(registered?.create)}
       // A task's own words may be long ("Reclamar por un teléfono dañado, perdido o robado"): they wrap at 360 px.
       createButtonProps={

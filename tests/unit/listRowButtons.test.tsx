@@ -66,6 +66,12 @@ describe("a staff table's row buttons", () => {
     expect(screen.queryAllByRole("button", { name: /^edit$/i })).toEqual([]);
   });
 
+  it("sit under the page's one h1, its title", async () => {
+    renderPlans();
+    await screen.findByRole("heading", { level: 1, name: "Plans" });
+    expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
+  });
+
   it("in the page's language", async () => {
     setLocale("es", { remember: false });
     renderPlans();

@@ -25,6 +25,11 @@ async function send(locale: "en" | "es") {
     },
     notify: (notice) => notices.push(notice),
   });
+  // The task is the page's h1.
+  await screen.findByRole("heading", {
+    level: 1,
+    name: locale === "en" ? "Ask us to contact you" : "Pide que te contactemos",
+  });
   const user = userEvent.setup({ delay: null });
   for (const [label, option] of locale === "en"
     ? [
