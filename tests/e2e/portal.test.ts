@@ -149,6 +149,8 @@ test.each([
       .waitFor();
     await page.waitForLoadState("networkidle");
     expect(await accessibilityProblems(page), path).toEqual([]);
+    // One h1 a page: where a screen reader's list of headings starts.
+    expect(await page.locator("h1").count(), path).toBe(1);
   }
   await page.context().close();
 });

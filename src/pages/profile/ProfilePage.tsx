@@ -1,5 +1,6 @@
 import { useGetIdentity } from "@refinedev/core";
-import { Space, Typography } from "antd";
+import { Space } from "antd";
+import { PageTitle } from "../../components/PageTitle";
 import type { SessionUser } from "../../providers/session";
 import { translate as t } from "../../i18n";
 import { ConsentCard } from "./ConsentCard";
@@ -13,9 +14,7 @@ export function ProfilePage() {
   const { data: user } = useGetIdentity<SessionUser>();
   return (
     <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 720 }}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
-        {t("profile.title")}
-      </Typography.Title>
+      <PageTitle>{t("profile.title")}</PageTitle>
       <ProfileDetailsCard />
       <NotificationPreferencesCard />
       <ConsentCard />

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useInvalidateAuthStore } from "@refinedev/core";
 import { StatusTag } from "../../components/StatusTag";
 import { App, Alert, Button, Card, Form, Input, List, Modal, Popconfirm, Space, Typography } from "antd";
+import { PageTitle } from "../../components/PageTitle";
 import { useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { translate as t } from "../../i18n";
@@ -79,9 +80,7 @@ export function SecurityPage() {
 
   return (
     <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 880 }}>
-      <Typography.Title level={2} style={{ margin: 0 }}>
-        {t("security.title")}
-      </Typography.Title>
+      <PageTitle>{t("security.title")}</PageTitle>
 
       {(mfaRequired || params.get("required") === "mfa") && (
         <Alert

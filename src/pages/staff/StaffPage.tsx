@@ -8,6 +8,7 @@ import { NEW_STAFF_APPROVAL_RULES, type SecurityPolicy } from "../../resources/i
 import { STAFF_ROLES, staffResource, type StaffInviteResult, type StaffMember } from "../../resources/staff";
 import { FieldValue } from "../../components/FieldValue";
 import { RecordActions } from "../../components/actions/RecordActions";
+import { PageTitle } from "../../components/PageTitle";
 
 type Change = { member: StaffMember; kind: "role" | "disable" | "enable" } | null;
 
@@ -30,7 +31,7 @@ export default function StaffPage() {
     <Space direction="vertical" size="large" style={{ width: "100%" }}>
       <SecurityPolicyCard />
       <List
-        title={t("resources.staff.label")}
+        title={<PageTitle>{t("resources.staff.label")}</PageTitle>}
         headerButtons={
           <Button type="primary" onClick={() => setInviting(true)}>
             {t("staff.invite")}
