@@ -11,6 +11,12 @@ import { RecordDownloads } from "../components/actions/RecordDownloads";
 import { RecordHistory } from "../components/RecordHistory";
 import type { SessionUser } from "../providers/session";
 import { drawnWhenNotFound } from "../components/notFoundDrawn";
+import { can } from "../resources/access";
+import { PageTitle } from "../components/PageTitle";
+import type { CSSProperties } from "react";
+import "./recordHeader.css";
+
+const WRAPPING_ROW: CSSProperties = { display: "flex", flexWrap: "wrap", gap: 8, whiteSpace: "normal" };
 
 /** One record of any declared resource: the fields its declaration lists for `show`, its named actions, edit and delete. */
 export function ResourceShowPage({ resource }: { resource: DeclaredResource }) {
@@ -45,7 +51,7 @@ export function ResourceShowPage({ resource }: { resource: DeclaredResource }) {
   return (
     <Show
       isLoading={query.isLoading}
-      title={title}
+      title={<PageTitle>{title}</PageTitle>}
       // The header's back arrow nests a button in a role=button (axe: nested-interactive); the breadcrumb and List go back.
       goBack={false}
       canEdit={Boolean(registered?.edit)}
@@ -53,10 +59,18 @@ export function ResourceShowPage({ resource }: { resource: DeclaredResource }) {
       // On a phone the actions get a card of full-width buttons below the record; wider, they sit in the header.
       // A subscriber's own record: no breadcrumbs and no Refresh (live updates keep it current), only the way back.
       breadcrumb={subscriber ? false : undefined}
+      // The title keeps its row and the buttons wrap beneath it (recordHeader.css): a line's dozen
+      // actions ran past a 1366 px screen, the header's extra being white-space: nowrap.
+      headerProps={{ className: "record-header" }}
       headerButtons={({ defaultButtons, listButtonProps, editButtonProps, deleteButtonProps }) => (
         <>
-          {screens.md && <RecordDownloads resource={resource} record={result as never} />}
-          {screens.md && <RecordActions resource={resource} record={result as never} />}
+          {screens.md && (
+            // Each button its own item of a wrapping row: in one item of Refine's Space they stayed one line.
+            <div className="record-header__actions" data-testid="record-header-actions" style={WRAPPING_ROW}>
+              <RecordDownloads resource={resource} record={result as never} />
+              <RecordActions resource={resource} record={result as never} />
+            </div>
+          )}
           {subscriber ? (
             <>
               {listButtonProps && <ListButton {...listButtonProps} />}
@@ -80,8 +94,11 @@ export function ResourceShowPage({ resource }: { resource: DeclaredResource }) {
       )}
       {result &&
         !screens.md &&
-        // No empty card once nothing can be done (a cancelled policy): only while an action's state allows it.
-        (Object.values<ActionSpec>(resource.actions ?? {}).some((action) => actionApplies(action, result as never)) ||
+        // No empty card once nothing can be done (a cancelled policy): only while an action's state allows
+        // it and the reader's role may run it (a subscriber's contact request: "Mark as done" is care's).
+        (Object.entries<ActionSpec>(resource.actions ?? {}).some(
+          ([name, action]) => actionApplies(action, result as never) && can(user, resource, name),
+        ) ||
           Boolean(resource.downloads?.length)) && (
           <Card size="small" title={t("actions.title")} style={{ marginTop: 16 }}>
             <Space direction="vertical" style={{ width: "100%" }}>
