@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useGetIdentity } from "@refinedev/core";
 import { Grid, Layout } from "antd";
 import { useLocation, useNavigate } from "react-router";
@@ -9,6 +9,7 @@ import { SubscriberTabBar } from "./SubscriberTabBar";
 import { AppHeader } from "../AppHeader";
 import { LayoutProvider } from "./layoutContext";
 import { PortalSider } from "./PortalSider";
+import { keepFocusOnPage } from "../focusKeeper";
 
 /**
  * The signed-in frame: sider (or, for staff on a phone, a drawer), header, and the page; a
@@ -20,6 +21,8 @@ export function PortalLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const tabBar = user?.role === "subscriber" && screens.md === false;
+  // A dialog whose trigger is gone once it is done (Suspend → Restore) gives focus to its replacement, not <body>.
+  useEffect(() => keepFocusOnPage(), []);
   return (
     <LayoutProvider>
       <Layout style={{ minHeight: "100vh" }} hasSider>
