@@ -33,5 +33,9 @@ export function translateTo(
   return params ? template.replace(/\{\{([\w.]+)\}\}/g, (_, name: string) => paramText(params[name])) : template;
 }
 
+/** Whether a language's dictionary (or the English one it falls back to) has a key. */
+export const hasMessage = (locale: Locale, key: string): boolean =>
+  Object.hasOwn(dictionaries[locale], key) || Object.hasOwn(dictionaries.en, key);
+
 /** Whether a text is a key of the dictionaries (a declared validation message) rather than words. */
 export const isMessageKey = (text: string): boolean => Object.hasOwn(en, text);

@@ -1,5 +1,5 @@
 import type { MessageKey } from "./en";
-import { translateTo, type Locale } from "./dictionaries";
+import { hasMessage, translateTo, type Locale } from "./dictionaries";
 
 export { addMessages, isMessageKey, LOCALES, translateTo, type Locale } from "./dictionaries";
 
@@ -38,6 +38,28 @@ export function onLocaleChange(listener: (locale: Locale) => void): () => void {
 }
 
 /**
+ * Who reads the page. Staff act on a customer's line, so a text that speaks to the customer ("At your
+ * request", "Your plan") may have a `<key>.forStaff` variant that speaks of them instead ("At the
+ * customer's request", "Current plan"): translate picks it while staff read. The signed-in identity
+ * sets it (providers/authProvider.ts); subscribers, and anyone before sign-in, read the plain key.
+ */
+export type Reader = "subscriber" | "staff";
+let reader: Reader = "subscriber";
+
+export const getReader = () => reader;
+
+export function setReader(next: Reader) {
+  reader = next;
+}
+
+/** The key a reader reads: a staff member the key's `.forStaff` variant, where it has one. */
+const voiced = (key: string) => {
+  if (reader !== "staff") return key;
+  const forStaff = `${key}.forStaff`;
+  return hasMessage(current, forStaff) ? forStaff : key;
+};
+
+/**
  * Translates a key, filling `{{name}}` placeholders. Unknown keys (Refine's own, e.g. "buttons.save")
  * fall back to the default message the caller gives, then to the key.
  */
@@ -48,5 +70,5 @@ export function translate(
 ): string {
   // Refine also calls translate(key, defaultMessage).
   if (typeof params === "string") [params, fallback] = [undefined, fallback ?? params];
-  return translateTo(current, key, params, fallback);
+  return translateTo(current, voiced(key), params, fallback);
 }

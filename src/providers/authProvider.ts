@@ -8,7 +8,8 @@ import {
   signOut,
   type Persistence,
 } from "firebase/auth";
-import { translate } from "../i18n";
+import { setReader, translate } from "../i18n";
+import { isStaff } from "../resources/access";
 import { auth } from "./firebase";
 import { signInWithPassword } from "./identityFlows";
 import { currentSessionUser } from "./session";
@@ -64,7 +65,10 @@ export const authProvider = {
     return user ? { authenticated: true } : { authenticated: false, logout: true, redirectTo: "/login" };
   },
   async getIdentity() {
-    return currentSessionUser();
+    const user = await currentSessionUser();
+    // Staff read texts about a customer in the third person ("At the customer's request"): src/i18n's reader.
+    setReader(isStaff(user?.role) ? "staff" : "subscriber");
+    return user;
   },
   async getPermissions() {
     return (await currentSessionUser())?.role ?? null;

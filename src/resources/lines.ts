@@ -572,7 +572,9 @@ export const linesResource = defineResource({
       "resources.lines.preview.chargeNewPlan": "{{plan}} for the {{days}} remaining days (of {{cycleDays}})",
       "resources.lines.preview.noChargeNow": "Nothing is charged now.",
       "resources.lines.preview.chargeOnNextBill": "The difference is charged on your next bill.",
+      "resources.lines.preview.chargeOnNextBill.forStaff": "The difference is charged on the customer's next bill.",
       "resources.lines.preview.creditOnNextBill": "The difference comes off your next bill.",
+      "resources.lines.preview.creditOnNextBill.forStaff": "The difference comes off the customer's next bill.",
       "resources.lines.preview.newMonthlyPrice": "New monthly price from the next cycle",
       "fields.newPlan": "New plan",
       "fields.changeEffective": "When",
@@ -593,6 +595,9 @@ export const linesResource = defineResource({
       "resources.lines.preview.suspendStops": "Calls, texts and data stop on this line.",
       "resources.lines.preview.suspendRestore": "You can restore it here at any time.",
       "resources.lines.preview.suspendLostRestore": "To restore it, you will be asked to confirm it is you.",
+      // Staff restoring it are not asked (the action's reauth is for subscribers).
+      "resources.lines.preview.suspendLostRestore.forStaff":
+        "It can be restored here at any time. If the customer restores it, they are asked to confirm their identity.",
       "resources.lines.preview.noCharge": "No charge.",
       "resources.lines.preview.swapToEsim": "{{msisdn}} moves to a new eSIM.",
       "resources.lines.preview.swapToPhysical": "{{msisdn}} moves to the SIM ending in {{iccid}}.",
@@ -725,7 +730,10 @@ export const linesResource = defineResource({
       "resources.lines.preview.chargeNewPlan": "{{plan}} por los {{days}} días restantes (de {{cycleDays}})",
       "resources.lines.preview.noChargeNow": "No se cobra nada ahora.",
       "resources.lines.preview.chargeOnNextBill": "La diferencia se cobra en tu próxima factura.",
+      "resources.lines.preview.chargeOnNextBill.forStaff": "La diferencia se cobra en la próxima factura del cliente.",
       "resources.lines.preview.creditOnNextBill": "La diferencia se descuenta de tu próxima factura.",
+      "resources.lines.preview.creditOnNextBill.forStaff":
+        "La diferencia se descuenta de la próxima factura del cliente.",
       "resources.lines.preview.newMonthlyPrice": "Nuevo precio mensual desde el próximo ciclo",
       "fields.newPlan": "Plan nuevo",
       "fields.changeEffective": "Cuándo",
@@ -747,6 +755,8 @@ export const linesResource = defineResource({
       "resources.lines.preview.suspendStops": "Las llamadas, los SMS y los datos se detienen en esta línea.",
       "resources.lines.preview.suspendRestore": "Puedes reactivarla aquí cuando quieras.",
       "resources.lines.preview.suspendLostRestore": "Para reactivarla te pediremos que confirmes que eres tú.",
+      "resources.lines.preview.suspendLostRestore.forStaff":
+        "Se puede reactivar aquí en cualquier momento. Si la reactiva el cliente, se le pedirá que confirme su identidad.",
       "resources.lines.preview.noCharge": "Sin coste.",
       "resources.lines.preview.swapToEsim": "{{msisdn}} pasa a una eSIM nueva.",
       "resources.lines.preview.swapToPhysical": "{{msisdn}} pasa a la SIM que termina en {{iccid}}.",
