@@ -71,21 +71,25 @@ const VALUE_GROUPS: Record<string, string> = {
   factor: "provider",
 };
 
+/** A moment as the API writes it ("2026-12-01T06:47:22.633Z"), whatever its key is called ("until"). */
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
+
 /** A text value in words: a known value's phrase (a sign-in method, a source), a time as a time, else itself. */
-function textValue(key: string, value: string): string {
-  const phrase = known(`audit.values.${VALUE_GROUPS[key] ?? key}.${value}`);
+function textValue(key: string, value: string, scope: string): string {
+  const phrase =
+    known(`audit.values.${scope}.${key}.${value}`) ?? known(`audit.values.${VALUE_GROUPS[key] ?? key}.${value}`);
   if (phrase) return phrase;
-  if (key.endsWith("At") && /^\d{4}-\d\d-\d\dT/.test(value)) return formatDateTime(value);
+  if (INSTANT.test(value)) return formatDateTime(value);
   return value;
 }
 
 /** A value no declaration describes, as plain text: money as money, a list joined, an object as compact JSON. */
-function plainText(key: string, value: unknown, masked: Set<string>): string {
+function plainText(key: string, value: unknown, masked: Set<string>, scope: string): string {
   if (value === null || value === undefined || value === "") return "—";
   if (typeof value === "boolean") return t(value ? "common.yes" : "common.no");
   if (typeof value === "number") return formatNumber(value);
-  if (typeof value === "string") return masked.has(key) ? maskTail(value) : textValue(key, value);
-  if (Array.isArray(value)) return value.map((v) => plainText(key, v, masked)).join(", ") || "—";
+  if (typeof value === "string") return masked.has(key) ? maskTail(value) : textValue(key, value, scope);
+  if (Array.isArray(value)) return value.map((v) => plainText(key, v, masked, scope)).join(", ") || "—";
   const money = value as { amount?: unknown; currency?: unknown };
   if (typeof money.amount === "number" && typeof money.currency === "string")
     return formatMoney({ amount: money.amount, currency: money.currency });
@@ -101,9 +105,14 @@ export interface FieldChange {
 
 /**
  * The fields a write changed, labelled and formatted by the target's declaration (an ICCID masked);
- * a created record lists what it was created with, a deleted one what it had.
+ * a created record lists what it was created with, a deleted one what it had. A field an action of
+ * its own kind names its own way is looked up under that kind first (`audit.fields.caller-verification.method`
+ * is how the caller proved who they are, not how someone signed in).
  */
-export function fieldChanges(event: Pick<AuditEvent, "targetType" | "before" | "after">): FieldChange[] {
+export function fieldChanges(
+  event: Pick<AuditEvent, "targetType" | "before" | "after"> & { action?: string },
+): FieldChange[] {
+  const scope = event.action?.slice(0, event.action.lastIndexOf(".")) ?? "";
   const before = event.before ?? {};
   const after = event.after ?? {};
   const resource = findResource(event.targetType);
@@ -114,10 +123,12 @@ export function fieldChanges(event: Pick<AuditEvent, "targetType" | "before" | "
   return keys.map((key) => {
     const spec = resource?.fields[key];
     const show = (record: Record<string, unknown>) =>
-      spec ? fieldText(key, spec, record) || "—" : plainText(key, record[key], masked);
+      spec ? fieldText(key, spec, record) || "—" : plainText(key, record[key], masked, scope);
     return {
       field: key,
-      label: spec ? t(spec.label) : (known(`audit.fields.${key}`) ?? t(`fields.${key}`, undefined, key)),
+      label: spec
+        ? t(spec.label)
+        : (known(`audit.fields.${scope}.${key}`) ?? known(`audit.fields.${key}`) ?? t(`fields.${key}`, undefined, key)),
       before: event.before ? show(before) : "—",
       after: event.after ? show(after) : "—",
     };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { actionText, fieldChanges } from "../../src/components/auditWords";
+import { setLocale } from "../../src/i18n";
 
 // Identity events recorded by the server (server/domain/identityEvents) read as words in the viewer.
 describe("identity events in words", () => {
@@ -34,5 +35,38 @@ describe("identity events in words", () => {
     expect(fieldChanges({ targetType: "user", before: null, after: { method: "saml.corp" } })[0]?.after).toBe(
       "saml.corp",
     );
+  });
+});
+
+// A caller's verification (issue 27) reads as what care did: how the caller proved who they are (not
+// "Signed in with"), until when, in words and times, in English and Spanish.
+describe("caller verification in words", () => {
+  const verified = {
+    action: "caller-verification.verified",
+    targetType: "user",
+    before: null,
+    after: { method: "sms-code", agentUid: "demo-agent", until: "2026-12-01T07:47:22.633Z" },
+  };
+
+  it("names the action, the way and the time", () => {
+    expect(actionText("caller-verification.verified")).toBe("Verified the caller");
+    expect(actionText("caller-verification.code-sent")).toBe("Sent the caller a code");
+    const changes = fieldChanges(verified);
+    expect(changes.map((c) => [c.label, c.after])).toEqual([
+      ["Verified by", "Code by SMS"],
+      ["Agent", "demo-agent"],
+      ["Until", expect.stringMatching(/2026/)],
+    ]);
+    expect(changes.find((c) => c.field === "until")?.after).not.toContain("T07:47");
+  });
+
+  it("in Spanish", () => {
+    setLocale("es", { remember: false });
+    try {
+      expect(actionText("caller-verification.verified")).toBe("Verificó a quien llama");
+      expect(fieldChanges(verified)[0]).toMatchObject({ label: "Verificado con", after: "Código por SMS" });
+    } finally {
+      setLocale("en", { remember: false });
+    }
   });
 });
