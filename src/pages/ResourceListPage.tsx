@@ -119,6 +119,7 @@ export function ResourceListPage({
             <EditButton
               hideText
               size="small"
+              tabIndex={-1} // inside Refine's link, which takes the keyboard's stop
               aria-label={t("list.editNamed", { title: fieldText(titleField, resource.fields[titleField], record) })}
               recordItemId={record.id}
               accessControl={{ enabled: true, hideIfUnauthorized: true }}
@@ -157,10 +158,15 @@ export function ResourceListPage({
       title={<PageTitle>{t(resource.label)}</PageTitle>}
       canCreate={Boolean(registered?.create)}
       // A task's own words may be long ("Reclamar por un teléfono dañado, perdido o robado"): they wrap at 360 px.
+      // Refine draws Create as a button inside a link: one stop for the keyboard (the link), not two.
       createButtonProps={
         resource.createLabel
-          ? { children: t(resource.createLabel), style: { whiteSpace: "normal", height: "auto", textAlign: "start" } }
-          : undefined
+          ? {
+              tabIndex: -1,
+              children: t(resource.createLabel),
+              style: { whiteSpace: "normal", height: "auto", textAlign: "start" },
+            }
+          : { tabIndex: -1 }
       }
       breadcrumb={subscriber ? false : undefined}
       headerButtons={({ defaultButtons }) => (

@@ -64,6 +64,10 @@ describe("a staff table's row buttons", () => {
     await screen.findByRole("button", { name: "Edit Prepaid 5 GB" });
     screen.getByRole("button", { name: "Edit Prepaid 15 GB" });
     expect(screen.queryAllByRole("button", { name: /^edit$/i })).toEqual([]);
+    // Refine puts the button inside a link: the link is the keyboard's one stop (Chromium names it by the button).
+    const edit = screen.getByRole("button", { name: "Edit Prepaid 5 GB" });
+    expect(edit.tabIndex).toBe(-1);
+    expect(edit.closest("a")?.getAttribute("href")).toBe("/plans/edit/11111111-1111-4111-8111-111111111111");
   });
 
   it("sit under the page's one h1, its title", async () => {
