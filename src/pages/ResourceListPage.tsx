@@ -150,7 +150,17 @@ export function ResourceListPage({
   );
 
   // A node, not a string: antd would paint a plain string in its disabled grey (1.8:1).
-  const empty = <Typography.Text type="secondary">{t(searching ? "list.noMatch" : "list.empty")}</Typography.Text>;
+  // A subscriber's empty list in its declaration's words where it has them (`resources.<name>.empty`:
+  // what will come here, and how); staff's filtered tables keep the plain words.
+  const empty = (
+    <Typography.Text type="secondary">
+      {searching
+        ? t("list.noMatch")
+        : subscriber
+          ? t(`resources.${resource.name}.empty`, undefined, t("list.empty"))
+          : t("list.empty")}
+    </Typography.Text>
+  );
   const total = tableQuery.data?.total ?? 0;
 
   return (

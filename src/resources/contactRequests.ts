@@ -69,6 +69,7 @@ export const contactRequestsResource = defineResource({
   messages: {
     en: {
       "resources.contact-requests.label": "Contact me",
+      "resources.contact-requests.empty": "You have not asked us to contact you yet.",
       "resources.contact-requests.create": "Ask us to contact you",
       "resources.contact-requests.card.title": "{{topic}}",
       "resources.contact-requests.card.message": "“{{message}}”",
@@ -91,6 +92,7 @@ export const contactRequestsResource = defineResource({
     },
     es: {
       "resources.contact-requests.label": "Contáctame",
+      "resources.contact-requests.empty": "Todavía no nos has pedido que te contactemos.",
       "resources.contact-requests.create": "Pide que te contactemos",
       "resources.contact-requests.card.title": "{{topic}}",
       "resources.contact-requests.card.message": "«{{message}}»",

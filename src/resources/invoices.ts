@@ -203,6 +203,7 @@ export const invoicesResource = defineResource({
   messages: {
     en: {
       "resources.invoices.label": "Bills",
+      "resources.invoices.empty": "No bills yet: the first comes at the end of your first billing cycle.",
       "resources.invoices.search": "Search by bill number",
       "resources.invoices.actions.void": "Void",
       "resources.invoices.actions.pay": "Pay",
@@ -237,6 +238,8 @@ export const invoicesResource = defineResource({
     },
     es: {
       "resources.invoices.label": "Facturas",
+      "resources.invoices.empty":
+        "Todavía no hay facturas: la primera llega al final de tu primer ciclo de facturación.",
       "resources.invoices.search": "Buscar por número de factura",
       "resources.invoices.actions.void": "Anular",
       "resources.invoices.actions.pay": "Pagar",

@@ -128,6 +128,8 @@ export const paymentMethodsResource = defineResource({
   messages: {
     en: {
       "resources.payment-methods.label": "Payment methods",
+      "resources.payment-methods.empty":
+        "No saved cards or bank accounts yet. One you add when you pay a bill is kept here for next time.",
       "resources.payment-methods.actions.set-default": "Make default",
       "fields.cardBrand": "Card",
       "fields.paymentMethodType": "Kind",
@@ -151,6 +153,8 @@ export const paymentMethodsResource = defineResource({
     },
     es: {
       "resources.payment-methods.label": "Métodos de pago",
+      "resources.payment-methods.empty":
+        "Todavía no tienes tarjetas ni cuentas guardadas. La que añadas al pagar una factura se guarda aquí para la próxima vez.",
       "resources.payment-methods.actions.set-default": "Usar por defecto",
       "fields.cardBrand": "Tarjeta",
       "fields.paymentMethodType": "Tipo",

@@ -140,4 +140,12 @@ describe("a subscriber's cards", () => {
     expect(text).toMatch(/Asked Nov 30, 2026, .*: we will email you\./);
     expect(text).not.toMatch(/Reach me by|Open|email\b(?! you)/);
   });
+
+  it("an empty list says what will come there and how, not 'Nothing to show here.'", async () => {
+    renderList(paymentMethodsResource, []);
+    await screen.findByText(
+      "No saved cards or bank accounts yet. One you add when you pay a bill is kept here for next time.",
+    );
+    expect(document.body.textContent).not.toContain("Nothing to show here.");
+  });
 });
