@@ -79,12 +79,12 @@ test("a subscriber on a phone files a device claim for their own line and can wi
 test("an agent finds the claim in the staff table, exports the filtered rows as CSV, and approves it", async () => {
   const page = await signedIn("agent@att.example", 1280, 800);
   await page.goto(`${baseUrl}/device-claims`);
-  await page.getByRole("cell", { name: description }).waitFor();
+  await page.getByRole("cell", { name: description, exact: true }).waitFor();
   expect(await accessibilityProblems(page)).toEqual([]);
   await page.getByLabel("Filter by Status").first().click();
   await page.locator(".ant-select-dropdown:visible").getByText("Submitted", { exact: true }).click();
   await expect.poll(() => page.url(), POLL).toContain("status");
-  await page.getByRole("cell", { name: description }).waitFor();
+  await page.getByRole("cell", { name: description, exact: true }).waitFor();
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
