@@ -55,7 +55,8 @@ export const plansResource = defineResource({
     code: { label: "fields.code", kind: "text" },
     name: { label: "fields.name", kind: "text" },
     kind: { label: "fields.kind", kind: "enum", options: PLAN_KINDS },
-    status: { label: "fields.status", kind: "enum", options: PLAN_STATUSES },
+    // Its own words: the lines' "Activa" is feminine, a plan ("el plan") is not.
+    status: { label: "fields.status", kind: "enum", options: PLAN_STATUSES, labels: "enums.planStatus" },
     price: { label: "fields.price", kind: "money" },
     dataMb: { label: "fields.data", kind: "dataMb" },
     voiceMinutes: { label: "fields.voice", kind: "quantity" },
@@ -167,6 +168,9 @@ export const plansResource = defineResource({
   audit: true,
   messages: {
     en: {
+      "enums.planStatus.draft": "Draft",
+      "enums.planStatus.active": "Active",
+      "enums.planStatus.retired": "Retired",
       "resources.plans.actions.activate": "Put on sale",
       "resources.plans.actions.retire": "Retire",
       "resources.plans.actions.changePrice": "Change price",
@@ -195,6 +199,9 @@ export const plansResource = defineResource({
         "Shared: the data allowance is one pool for every line of the account on this plan, and the price is per line.",
     },
     es: {
+      "enums.planStatus.draft": "Borrador",
+      "enums.planStatus.active": "Activo",
+      "enums.planStatus.retired": "Retirado",
       "resources.plans.actions.activate": "Poner a la venta",
       "resources.plans.actions.retire": "Retirar",
       "resources.plans.actions.changePrice": "Cambiar precio",

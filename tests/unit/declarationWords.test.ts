@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { addMessages, setLocale } from "../../src/i18n";
 import { fieldText } from "../../src/components/fieldText";
 import { declaredIcons } from "../../scripts/vite/declaredIcons";
+import { addResourceMessages } from "../../src/i18n/resourceMessages";
+import { plansResource } from "../../src/resources/plans";
 
 // What a declaration says about its own words and icons (issue 8, part 4).
 afterEach(() => setLocale("en"));
@@ -14,6 +16,17 @@ describe("enum labels of a declaration's own", () => {
       fieldText("status", { label: "fields.status", kind: "enum", labels: "enums.passStatus" }, { status: "active" }),
     ).toBe("Activo");
     expect(fieldText("status", { label: "fields.status", kind: "enum" }, { status: "active" })).toBe("Activa");
+  });
+
+  it("a plan is 'activo' beside 'retirado', as the catalog's staff read it", () => {
+    addResourceMessages();
+    setLocale("es");
+    const status = plansResource.fields.status;
+    expect(["draft", "active", "retired"].map((s) => fieldText("status", status, { status: s }))).toEqual([
+      "Borrador",
+      "Activo",
+      "Retirado",
+    ]);
   });
 });
 
