@@ -78,7 +78,8 @@ export function ListFilters({ resource, filters, setFilters, searchFormProps, co
           <DatePicker.RangePicker
             key={field}
             aria-label={t("list.filterBy", { field: label })}
-            placeholder={[label, label]}
+            // Where the range starts and ends, each named: "Valid through → Valid through" said neither.
+            placeholder={[t("list.rangeFrom", { field: label }), t("list.rangeTo", { field: label })]}
             allowEmpty={[false, false]}
             value={current?.length === 2 ? [dayjs(current[0]), dayjs(current[1])] : null}
             onChange={(range) =>

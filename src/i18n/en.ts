@@ -501,6 +501,8 @@ export const en = {
 
   "list.all": "All",
   "list.filterBy": "Filter by {{field}}",
+  "list.rangeFrom": "{{field}}: from",
+  "list.rangeTo": "{{field}}: to",
   "list.remove": "Remove",
   "list.editNamed": "Edit {{title}}",
   "list.deleteNamed": "Delete {{title}}",

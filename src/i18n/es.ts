@@ -507,6 +507,8 @@ export const es: Record<MessageKey, string> = {
   "history.actions.delete": "Eliminado",
 
   "list.all": "Todos",
+  "list.rangeFrom": "{{field}}: desde",
+  "list.rangeTo": "{{field}}: hasta",
   "list.filterBy": "Filtrar por {{field}}",
   "list.remove": "Quitar",
   "list.editNamed": "Editar {{title}}",

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setLocale } from "../../src/i18n";
 import { ResourceListPage } from "../../src/pages/ResourceListPage";
 import { plansResource } from "../../src/resources/plans";
+import { voucherBatchesResource } from "../../src/resources/voucherBatches";
 import { renderWithRefine } from "../support/renderWithRefine";
 
 // A staff table's icon-only row buttons are named with their row: a screen reader heard "edit" on
@@ -80,5 +81,20 @@ describe("a staff table's row buttons", () => {
     setLocale("es", { remember: false });
     renderPlans();
     await screen.findByRole("button", { name: "Editar Prepaid 5 GB" });
+  });
+});
+
+describe("a staff table's date range filter", () => {
+  it("names where the range starts and where it ends", async () => {
+    renderWithRefine(null, {
+      identity: { uid: "demo-admin", role: "admin" },
+      data: { getList: vi.fn(() => Promise.resolve({ data: [], total: 0 })) },
+      path: "/voucher-batches",
+      resources: [{ name: "voucher-batches", list: "/voucher-batches", show: "/voucher-batches/show/:id" }],
+      routes: { "/voucher-batches": <ResourceListPage resource={voucherBatchesResource} /> },
+    });
+    const label = (await screen.findAllByPlaceholderText(/: from$/))[0]!.getAttribute("placeholder")!;
+    const field = label.replace(/: from$/, "");
+    screen.getByPlaceholderText(`${field}: to`);
   });
 });
