@@ -10,6 +10,7 @@ import { useLayout } from "./layoutContext";
 import { PortalTitle } from "./PortalTitle";
 import { DESTINATION_SPECS, destinationOf } from "./destinations";
 import { SvgIcon } from "../SvgIcon";
+import "./portalSider.css";
 
 type MenuItem = NonNullable<MenuProps["items"]>[number];
 
@@ -83,6 +84,7 @@ export function PortalSider() {
     <nav aria-label={t("menu.label")} style={isPhone ? undefined : { height: "calc(100% - 64px)", overflowY: "auto" }}>
       <Menu
         mode="inline"
+        className="portal-sider-menu"
         items={items}
         selectedKeys={selectedKey ? [selectedKey] : []}
         defaultOpenKeys={defaultOpenKeys}
