@@ -67,6 +67,7 @@ export function DataAllowanceInput({
       <Space wrap align="center">
         <Space.Compact>
           <InputNumber<number>
+            controls={false} // its steppers are named in English only (see MoneyInput)
             id={id}
             aria-describedby={hintId}
             style={{ width: 160 }}

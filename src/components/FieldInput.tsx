@@ -205,7 +205,7 @@ export function FieldInput({
       );
     case "number":
     case "quantity":
-      return <InputNumber {...controlled<number | null>(props)} style={{ width: "100%" }} />;
+      return <InputNumber {...controlled<number | null>(props)} controls={false} style={{ width: "100%" }} />;
     case "money":
       return <MoneyInput {...controlled<Money | null>(props)} currency={brandOf(runtimeConfig.operator).currency} />;
     case "overage":

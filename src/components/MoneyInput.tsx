@@ -23,6 +23,9 @@ export function MoneyInput({
   const digits = minorDigits(currency);
   return (
     <InputNumber<number>
+      // No steppers: rc-input-number names them "Increase Value" and "Decrease Value" in English only;
+      // the arrow keys still step.
+      controls={false}
       id={id}
       style={{ width: "100%" }}
       min={0}

@@ -60,6 +60,7 @@ function TypeRatesInput({
               <>
                 {type === "data" && (
                   <InputNumber<number>
+                    controls={false} // its steppers are named in English only (see MoneyInput)
                     aria-label={`${zoneLabel}, ${typeLabel}: ${t("overage.unitMb")}`}
                     min={1}
                     precision={0}

@@ -113,7 +113,7 @@ export default function VoucherBatchCreatePage({ resource }: { resource: Declare
             validateTrigger="onBlur"
             extra={t("resources.voucher-batches.create.countHelp", { max: MAX_VOUCHERS_PER_BATCH })}
           >
-            <InputNumber<number> id="voucher-count" style={{ width: "100%" }} min={1} precision={0} />
+            <InputNumber<number> controls={false} id="voucher-count" style={{ width: "100%" }} min={1} precision={0} />
           </Form.Item>
           <Form.Item
             name="value"
