@@ -102,7 +102,7 @@ test("an agent finds the claim in the staff table, exports the filtered rows as 
   );
   expect(rows.every((row) => row.includes("Submitted"))).toBe(true); // only the filtered rows
 
-  await page.getByRole("link", { name: description }).click();
+  await page.getByRole("link", { name: description, exact: true }).click();
   await page.getByRole("button", { name: "Approve" }).click();
   await page.getByText("Approved").first().waitFor();
   await page.getByText("Approve: done.").waitFor();
