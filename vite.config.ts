@@ -4,7 +4,6 @@ import { loadPortalEnv } from "./scripts/vite/portalEnv.ts";
 import { declaredIcons } from "./scripts/vite/declaredIcons.ts";
 import { subscriberPlaces } from "./scripts/vite/subscriberPlaces.ts";
 import { homePhoneMetadata } from "./scripts/vite/homePhoneMetadata.ts";
-import { decorativeIcons } from "./scripts/vite/decorativeIcons.ts";
 
 // Build-time switches are validated here (a bad value fails the build) and the parsed values are
 // what the bundle sees through import.meta.env.
@@ -12,9 +11,7 @@ export default defineConfig(({ mode }) => {
   const env = loadPortalEnv(mode);
   const define = Object.fromEntries(Object.entries(env).map(([k, v]) => [`import.meta.env.${k}`, JSON.stringify(v)]));
   return {
-    plugins: [react(), declaredIcons(), subscriberPlaces(), homePhoneMetadata(), decorativeIcons()],
-    // The dev server's pre-bundled antd takes its icons the same way as the build's.
-    optimizeDeps: { rolldownOptions: { plugins: [decorativeIcons()] } },
+    plugins: [react(), declaredIcons(), subscriberPlaces(), homePhoneMetadata()],
     define,
     build: {
       target: "es2022",
