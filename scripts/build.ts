@@ -9,7 +9,15 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { pathToFileURL } from "node:url";
 import { portalContentSecurityPolicy, SECURITY_POLICY_FILE } from "../src/config/contentSecurityPolicy";
 
-const INPUTS = ["src", "public", "index.html", "vite.config.ts", "package-lock.json", "scripts/build.ts"];
+const INPUTS = [
+  "src",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "package-lock.json",
+  "scripts/build.ts",
+  "scripts/vite",
+];
 /**
  * Where the build goes: dist/ unless PORTAL_OUT_DIR names another folder (the e2e suite builds the
  * portal a second time with every operator switch set, beside the default build).
