@@ -126,13 +126,13 @@ test.each([
     who: "a subscriber on a phone",
     email: "alex@example.com",
     width: 360,
-    pages: ["/", "/lines", "/plans", "/security"],
+    pages: ["/", "/lines", "/plans", "/security", "/top-up"],
   },
   {
     who: "an admin at a desk",
     email: "admin@att.example",
     width: 1280,
-    pages: ["/", "/lines", "/plans", "/security", "/staff"],
+    pages: ["/", "/lines", "/plans", "/security", "/staff", "/tickets", "/audit-events"],
   },
 ])("the sign-in page and every page $who opens meet WCAG 2 AA as axe checks it", async ({ email, width, pages }) => {
   const page = await openPage(width, 800);

@@ -130,7 +130,7 @@ export default function AuditViewerPage() {
   return (
     <Card
       title={
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
           {t("resources.auditEvents.label")}
         </Typography.Title>
       }

@@ -55,7 +55,7 @@ export default function SubscriberSearchPage() {
   return (
     <Card
       title={
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
           {t("care.search.title")}
         </Typography.Title>
       }

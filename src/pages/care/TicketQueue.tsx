@@ -32,7 +32,7 @@ export function TicketQueue() {
   return (
     <Card
       title={
-        <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
           {t("care.queue.title")}
         </Typography.Title>
       }

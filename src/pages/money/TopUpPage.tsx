@@ -36,7 +36,7 @@ export function TopUpPage({ gateway }: { gateway?: string }) {
 function Unavailable({ why = "unavailable", children }: { why?: "unavailable" | "turnedOff"; children?: ReactNode }) {
   return (
     <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 720 }} data-gateway="none">
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         {t("topUp.title")}
       </Typography.Title>
       <Alert
@@ -68,7 +68,7 @@ function GatewayTopUp() {
   }
   return (
     <Space direction="vertical" size="large" style={{ width: "100%", maxWidth: 720 }} data-gateway={gateway.gateway}>
-      <Typography.Title level={3} style={{ margin: 0 }}>
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
         {t("topUp.title")}
       </Typography.Title>
       <CardTopUpForm tokenizeUrl={gateway.tokenizeUrl} />
