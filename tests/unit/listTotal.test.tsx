@@ -5,6 +5,7 @@ import { ResourceListPage } from "../../src/pages/ResourceListPage";
 import { ticketsResource } from "../../src/resources/tickets";
 import { formatRoughCount } from "../../src/components/format";
 import { renderWithRefine } from "../support/renderWithRefine";
+import { screenWidth } from "../support/screenWidth";
 
 // Issue 30: past 10,000 matches a list's total is the database's estimate; the table says "about"
 // and rounds it as people say a large number, in the page's language.
@@ -39,22 +40,11 @@ const listWith = (answer: { total: number; totalIsEstimate?: boolean }) =>
   });
 
 // A desk's width: the table with its pagination and total (below 768 px the list is cards).
-const narrowMatchMedia = window.matchMedia.bind(window);
 beforeEach(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? Infinity) <= 1280,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  vi.spyOn(window, "matchMedia").mockImplementation(screenWidth(1280));
 });
 afterEach(() => {
-  window.matchMedia = narrowMatchMedia;
+  vi.restoreAllMocks();
   setLocale("en");
 });
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ResourceShowPage } from "../../src/pages/ResourceShowPage";
 import { contactRequestsResource } from "../../src/resources/contactRequests";
 import { renderWithRefine } from "../support/renderWithRefine";
+import { screenWidth } from "../support/screenWidth";
 
 // On a phone a record's actions sit in a "What you can do" card below it. A subscriber's open
 // contact request showed that card empty: its one action ("Mark as done") applies to an open request,
@@ -18,20 +19,8 @@ const request = {
 };
 
 // A phone 360 px wide: no min-width breakpoint holds (md is false: the actions go to the card).
-const phone = (query: string) =>
-  ({
-    matches: Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? Infinity) <= 360,
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-
 beforeEach(() => {
-  vi.spyOn(window, "matchMedia").mockImplementation(phone);
+  vi.spyOn(window, "matchMedia").mockImplementation(screenWidth(360));
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -4,26 +4,15 @@ import { ResourceShowPage } from "../../src/pages/ResourceShowPage";
 import { linesResource } from "../../src/resources/lines";
 import { renderWithRefine } from "../support/renderWithRefine";
 import { staffLine } from "./fixtures/staffLine";
+import { screenWidth } from "../support/screenWidth";
 
 // A staff walk at 1366 px: a line's page put its dozen actions in one unbreakable row (the header's
 // extra is white-space: nowrap, and all of RecordActions' buttons sat in one item of Refine's Space),
 // 1454 px wide, "Cancel line" off the screen. The actions are now each an item of a row that wraps.
 const line = staffLine();
 
-const desk = (query: string) =>
-  ({
-    matches: !query.includes("max-width"), // every min-width breakpoint holds: a desk, md and up
-    media: query,
-    onchange: null,
-    addListener() {},
-    removeListener() {},
-    addEventListener() {},
-    removeEventListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-
 beforeEach(() => {
-  vi.spyOn(window, "matchMedia").mockImplementation(desk);
+  vi.spyOn(window, "matchMedia").mockImplementation(screenWidth(1366));
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -5,6 +5,7 @@ import { ResourceListPage } from "../../src/pages/ResourceListPage";
 import { plansResource } from "../../src/resources/plans";
 import { voucherBatchesResource } from "../../src/resources/voucherBatches";
 import { renderWithRefine } from "../support/renderWithRefine";
+import { screenWidth } from "../support/screenWidth";
 
 // A staff table's icon-only row buttons are named with their row: a screen reader heard "edit" on
 // every row of the plans, and in English on a Spanish page.
@@ -40,22 +41,11 @@ const renderPlans = () =>
   });
 
 // A desk's width: the table (below 768 px the list is cards).
-const narrowMatchMedia = window.matchMedia.bind(window);
 beforeEach(() => {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? Infinity) <= 1280,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  vi.spyOn(window, "matchMedia").mockImplementation(screenWidth(1280));
 });
 afterEach(() => {
-  window.matchMedia = narrowMatchMedia;
+  vi.restoreAllMocks();
   setLocale("en", { remember: false });
 });
 
