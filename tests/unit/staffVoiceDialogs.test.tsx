@@ -128,26 +128,7 @@ describe("an action's review", () => {
 });
 
 describe("the plan cards", () => {
-  const plan = (id: string, name: string): Plan => ({
-    id,
-    code: name.toUpperCase().replace(/\W+/g, "_"),
-    name,
-    kind: "postpaid",
-    status: "active",
-    price: { amount: 4500, currency: "USD" },
-    period: "month",
-    dataMb: 10_240,
-    voiceMinutes: null,
-    sms: null,
-    features: [],
-    translations: {},
-    overage: null,
-    sharing: "none",
-    pendingPrice: null,
-    priceChangedAt: null,
-    createdAt: "2026-01-01T00:00:00.000Z",
-    updatedAt: "2026-01-01T00:00:00.000Z",
-  });
+  const plan = (id: string, name: string): Plan => ({ id, ...planFor(name) });
   const plans = [plan("a", "Postpaid Starter 10 GB"), plan("b", "Postpaid Extra 50 GB")];
   const cards = () =>
     render(
