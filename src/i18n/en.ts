@@ -1066,6 +1066,7 @@ export const en = {
   "addOns.confirmBuy.prepaid": "Pay {{price}}",
   "addOns.confirmBuy.postpaid": "Add {{price}} to my bill",
   "addOns.short": "Your balance ({{balance}}) is {{short}} short of this pass.",
+  "addOns.short.forStaff": "The customer's balance ({{balance}}) is {{short}} short of this pass.",
   "addOns.cancel": "Cancel",
   "addOns.bought": "{{name}} was added.",
   "addOns.stopRenewal": "Stop renewal",

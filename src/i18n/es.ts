@@ -1078,6 +1078,7 @@ export const es: Record<MessageKey, string> = {
   "addOns.confirmBuy.prepaid": "Pagar {{price}}",
   "addOns.confirmBuy.postpaid": "Sumar {{price}} a mi factura",
   "addOns.short": "A tu saldo ({{balance}}) le faltan {{short}} para este pase.",
+  "addOns.short.forStaff": "Al saldo del cliente ({{balance}}) le faltan {{short}} para este pase.",
   "addOns.cancel": "Cancelar",
   "addOns.bought": "Se añadió {{name}}.",
   "addOns.stopRenewal": "Dejar de renovar",

@@ -27,6 +27,10 @@ const VOICES = {
     "plans.current": ["Your plan", "Current plan"],
     "plans.choose": ["Choose this plan", "Move the line to this plan"],
     "actions.totalBack": ["You get back $12.83", "The customer gets back $12.83"],
+    "addOns.short": [
+      "Your balance ($0.00) is $10.00 short of this pass.",
+      "The customer's balance ($0.00) is $10.00 short of this pass.",
+    ],
     "resources.lines.preview.creditOnNextBill": [
       "The difference comes off your next bill.",
       "The difference comes off the customer's next bill.",
@@ -41,6 +45,10 @@ const VOICES = {
     "plans.current": ["Tu plan", "Plan actual"],
     "plans.choose": ["Elegir este plan", "Pasar la línea a este plan"],
     "actions.totalBack": ["Te devolvemos $12.83", "Se le devuelven al cliente $12.83"],
+    "addOns.short": [
+      "A tu saldo ($0.00) le faltan $10.00 para este pase.",
+      "Al saldo del cliente ($0.00) le faltan $10.00 para este pase.",
+    ],
     "resources.lines.preview.creditOnNextBill": [
       "La diferencia se descuenta de tu próxima factura.",
       "La diferencia se descuenta de la próxima factura del cliente.",
@@ -56,7 +64,7 @@ describe("texts about the customer, in each reader's voice", () => {
   for (const [locale, texts] of Object.entries(VOICES) as [keyof typeof VOICES, (typeof VOICES)["en"]][])
     it(`speak to a subscriber and of the customer to staff (${locale})`, () => {
       setLocale(locale, { remember: false });
-      const params = { amount: "$12.83" };
+      const params = { amount: "$12.83", balance: "$0.00", short: "$10.00" };
       for (const [key, [subscriber, staff]] of Object.entries(texts)) {
         setReader("subscriber");
         expect(t(key, params)).toBe(subscriber);
